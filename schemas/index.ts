@@ -1,0 +1,93 @@
+// The registry: resource name → schema. Server routes, storage, client pages, labels and types are generated
+// from what is listed here (DESIGN §4). Add a resource by writing its schema module and listing it below.
+import type { FromSchema } from 'json-schema-to-ts';
+import { sysUser } from './resources/sysUser';
+import { sysRole } from './resources/sysRole';
+import { sysOrganization } from './resources/sysOrganization';
+import { sysTenant } from './resources/sysTenant';
+import { sysDict } from './resources/sysDict';
+import { sysConfig } from './resources/sysConfig';
+import { sysFeedback } from './resources/sysFeedback';
+import { sysNotify } from './resources/sysNotify';
+import { tpf3BuildMaterial } from './factors/tpf3BuildMaterial';
+import type { ResourceMeta } from './types';
+
+export const registry = {
+  sysUser,
+  sysRole,
+  sysOrganization,
+  sysTenant,
+  sysDict,
+  sysConfig,
+  sysFeedback,
+  sysNotify,
+  tpf3BuildMaterial,
+} as const;
+
+export type ResourceName = keyof typeof registry;
+
+/** The loose view of a schema the generic code walks (the precise types come from FromSchema). */
+export interface PropertySchema {
+  type?: string | readonly string[];
+  title?: string;
+  enum?: readonly unknown[];
+  format?: string;
+  default?: unknown;
+  items?: PropertySchema;
+  properties?: Record<string, PropertySchema>;
+  maxLength?: number;
+  writeOnly?: boolean;
+  'x-list'?: boolean;
+  'x-sortable'?: boolean;
+  'x-filter'?: 'eq' | 'like' | 'range';
+  'x-dict'?: string;
+  'x-reference'?: { resource: string; label: string };
+  'x-decimals'?: number;
+  'x-import'?: string;
+  'x-messages'?: Record<string, string>;
+  'x-secret'?: boolean;
+  'x-widget'?: string;
+  'x-readonly'?: boolean;
+}
+
+export interface ResourceSchema {
+  $id: string;
+  title: string;
+  type: 'object';
+  required?: readonly string[];
+  properties: Record<string, PropertySchema>;
+  'x-resource': ResourceMeta;
+  'x-rowWarning'?: { field: string; when: 'emptyOrZero'; message: string };
+}
+
+/** Columns every stored record carries besides its schema's properties (DESIGN §5). */
+export const SYSTEM_FIELDS = ['id', 'createDate', 'updateDate', 'createBy', 'tenantId'] as const;
+/** System fields a list may sort by. */
+export const SYSTEM_SORTABLE = ['id', 'createDate', 'updateDate'] as const;
+
+export function resourceSchema(name: string): ResourceSchema | undefined {
+  return (registry as Record<string, unknown>)[name] as ResourceSchema | undefined;
+}
+
+export const resourceNames = Object.keys(registry) as ResourceName[];
+
+/** Fields a list may be sorted by: the system ones plus every property marked `x-sortable`. */
+export function sortableFields(s: ResourceSchema): string[] {
+  return [...SYSTEM_SORTABLE, ...Object.entries(s.properties).filter(([, p]) => p['x-sortable']).map(([k]) => k)];
+}
+
+/** Fields a list may be filtered by, with their operator. */
+export function filterableFields(s: ResourceSchema): Record<string, 'eq' | 'like' | 'range'> {
+  const out: Record<string, 'eq' | 'like' | 'range'> = {};
+  for (const [k, p] of Object.entries(s.properties)) if (p['x-filter']) out[k] = p['x-filter'];
+  return out;
+}
+
+export type SysUser = FromSchema<typeof sysUser>;
+export type SysRole = FromSchema<typeof sysRole>;
+export type SysOrganization = FromSchema<typeof sysOrganization>;
+export type SysTenant = FromSchema<typeof sysTenant>;
+export type SysConfig = FromSchema<typeof sysConfig>;
+export type SysFeedback = FromSchema<typeof sysFeedback>;
+export type SysNotify = FromSchema<typeof sysNotify>;
+export type BuildMaterial = FromSchema<typeof tpf3BuildMaterial>;

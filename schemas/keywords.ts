@@ -1,0 +1,24 @@
+// The `x-` keywords our schemas use for what JSON Schema itself cannot say.
+// Declared once here and registered on every ajv instance (server, client, tests): Fastify's ajv is strict
+// and refuses unknown keywords, so a keyword used in a schema but missing here fails at start, not at run time.
+export const X_KEYWORDS = [
+  // resource level
+  'x-resource', // { path, route, scope, read, write, sort, defaultSort, menu } — see schemas/types.ts ResourceMeta
+  'x-rowWarning', // { field, when: 'emptyOrZero', message } — list rows flagged as a warning
+  'x-stage', // calculation stage metadata (issue 4)
+  'x-formula', // row formula (issue 4)
+  // property level
+  'x-list', // true: a column shown by default in list pages; false: never a column
+  'x-sortable', // the server accepts it as sortField
+  'x-filter', // 'eq' | 'like' | 'range' — accepted as a list filter with that operator
+  'x-dict', // dictionary code whose items label the values
+  'x-reference', // { resource, label } — a reference to another registry resource
+  'x-decimals', // decimals to show (numbers default to 2)
+  'x-import', // Excel column title for import/export
+  'x-messages', // { <ajv keyword>: '<the spec's Chinese message>' } overrides the generated message
+  'x-secret', // write-only secret (password): never stored in the resource table, never returned
+  'x-widget', // form widget hint: 'textarea' | 'password' | 'image' | 'tree'
+  'x-readonly', // shown but not editable in forms (server-maintained)
+] as const;
+
+export type XKeyword = (typeof X_KEYWORDS)[number];

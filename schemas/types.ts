@@ -1,0 +1,32 @@
+import type { JSONSchema } from 'json-schema-to-ts';
+
+/** Role codes. 'user' = any logged-in user of a tenant (trial users included). */
+export type RoleCode = 'admin' | 'groupAdmin' | 'dataAdmin' | 'user';
+
+/**
+ * How a resource's rows are scoped to tenants (DESIGN §6); enforced in one place, src/server/db/scope.ts.
+ * - tenant: every row belongs to one tenant; non-admins see and write only their own tenant's rows.
+ * - global: system rows without a tenant (roles, tenants, dictionaries, config); readable per `read`.
+ * - shared: system rows (tenant_id null) visible to everyone plus each tenant's own rows (factor library).
+ */
+export type Scope = 'tenant' | 'global' | 'shared';
+
+export interface ResourceMeta {
+  /** API path below /api, without leading or trailing slash, e.g. 'sys/v1/sys/sysUser'. */
+  path: string;
+  /** Client route of its list page, e.g. '/divisor'. Absent: no generic page. */
+  route?: string;
+  /** Chinese page title. */
+  title: string;
+  scope: Scope;
+  /** Roles allowed to list/read. 'user' means every logged-in user. */
+  read: readonly RoleCode[];
+  /** Roles allowed to create/update/delete. For 'shared', only admin may touch system rows. */
+  write: readonly RoleCode[];
+  /** Default sort; the spec default is createDate descending. */
+  defaultSort?: { field: string; order: 'ascend' | 'descend' };
+  /** Sidebar group the generic page belongs to. */
+  menu?: 'system' | 'common';
+}
+
+export type Schema = JSONSchema & object;
