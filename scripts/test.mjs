@@ -1,0 +1,96 @@
+// `npm test`: every test — vitest (unit, schema, calc, API, client) and then Playwright e2e against the real
+// server in Debian's Chromium. Stops at the first failing runner and exits with its code.
+// With DATABASE_URL set, the API tests run against that PostgreSQL (the e2e server always uses its own fresh
+// embedded database in .tmp/e2e-data; see playwright.config.ts).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const tmp = join(root, '.tmp');
+const vitestJson = join(tmp, 'vitest-report.json');
+const playwrightJson = join(tmp, 'playwright-report.json');
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`[test] Chromium is missing at ${CHROMIUM}; the browser tests need Debian's Chromium. Install it with:`);
+  console.error('apt-get install -y chromium');
+  process.exit(1);
+}
+
+/** postgres://user:secret@host:5432/db → postgres://user:***@host:5432/db */
+function maskUrl(raw) {
+  try {
+    const u = new URL(raw);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(DATABASE_URL is set but is not a valid URL)';
+  }
+}
+const dbUrl = process.env.DATABASE_URL;
+if (dbUrl) {
+  let host = '?';
+  try {
+    const u = new URL(dbUrl);
+    host = `${u.hostname}:${u.port || 5432}`;
+  } catch {}
+  console.log(`[test] database for the API tests: PostgreSQL at ${host} (${maskUrl(dbUrl)})`);
+} else {
+  console.log('[test] database for the API tests: PGlite (embedded; one migrated template copied per test file)');
+}
+console.log('[test] database for the e2e server: PGlite in .tmp/e2e-data (fresh every run)');
+
+mkdirSync(tmp, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(title, args) {
+  console.log(`\n[test] ${title}: npx ${args.join(' ')}`);
+  const r = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (r.error) console.error(`[test] could not start ${title}: ${r.error.message}`);
+  return r.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function finish(code) {
+  console.log(`\n[test] ${code === 0 ? 'all runners passed' : `stopped: exit code ${code}`}`);
+  console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(code);
+}
+
+// 1. vitest: every project in vitest.config.ts.
+rmSync(vitestJson, { force: true });
+const vitestCode = run('vitest', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const v = readJson(vitestJson);
+if (v) {
+  totals.passed += v.numPassedTests ?? 0;
+  totals.failed += v.numFailedTests ?? 0;
+  totals.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+}
+if (vitestCode !== 0) finish(vitestCode);
+
+// 2. Playwright e2e (the config starts the server on a fresh data dir; never `playwright install`).
+const specs = existsSync(join(root, 'e2e'))
+  ? readdirSync(join(root, 'e2e'), { recursive: true }).filter((f) => /\.(spec|test)\.[cm]?[jt]s$/.test(String(f)))
+  : [];
+if (specs.length === 0) {
+  console.log('\n[test] e2e: no spec files in e2e/ — Playwright not run');
+  finish(0);
+}
+rmSync(playwrightJson, { force: true });
+const pwCode = run('playwright', ['playwright', 'test']);
+const p = readJson(playwrightJson);
+if (p?.stats) {
+  totals.passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
+  totals.failed += p.stats.unexpected ?? 0;
+  totals.skipped += p.stats.skipped ?? 0;
+}
+finish(pwCode);

@@ -1,0 +1,263 @@
+// The factor library's seed rows (tpf3BuildMaterial), read from the CSV tables copied into ./data.
+// Each row keeps its source and its verification mark (V verified, V2 two sources, M recalled, D derived,
+// U unknown); an M or U value is never presented as official. Where a CSV's mark is compound
+// ('V(tCO2/TJ) M(NCV)'), the weakest mark that covers the stored value is used and the original text is kept
+// in remarks. See ./data/README.md for where each table comes from.
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+
+export type Verification = 'V' | 'V2' | 'M' | 'D' | 'U';
+
+export interface SeedFactor {
+  type: string;
+  smallType: string;
+  name: string;
+  spec: string;
+  unit: string;
+  materialCo: number | null;
+  coUnit: string;
+  source: string;
+  verification: Verification;
+  remarks: string;
+}
+
+type Row = Record<string, string | undefined>;
+
+/** The CSV tables this module reads, by file name (all in ./data). */
+export const FACTOR_FILES = {
+  materials: 'gbt51366_appD_materials.csv',
+  fuels: 'gbt51366_appA_fossil_fuels.csv',
+  transport: 'gbt51366_appE_transport.csv',
+  grid: 'grid_electricity.csv',
+  planting: 'planting_carbon_sink.csv',
+  refrigerants: 'refrigerant_gwp_ar4.csv',
+} as const;
+
+export function readSeedCsv(file: string): Row[] {
+  const text = readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8').replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<Row>(text, { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim() });
+  if (parsed.errors.length) {
+    const e = parsed.errors[0];
+    throw new Error(`seed data ${file}: row ${e.row ?? '?'}: ${e.message}`);
+  }
+  return parsed.data;
+}
+
+const str = (v: string | undefined): string => (v ?? '').trim();
+
+/** '295' → 295, '' → null; anything else that is not a number is a data error. */
+export function num(v: string | undefined): number | null {
+  const s = str(v);
+  if (s === '') return null;
+  const n = Number(s);
+  if (!Number.isFinite(n)) throw new Error(`seed data: not a number: ${JSON.stringify(s)}`);
+  return n;
+}
+
+/** Cut to max characters (code points, so a surrogate pair is never split), marking the cut with '…'. */
+export function clip(s: string, max: number): string {
+  const chars = Array.from(s);
+  return chars.length <= max ? s : chars.slice(0, max - 1).join('') + '…';
+}
+
+// Trust order, weakest first: unknown, recalled, derived, verified, verified by two sources.
+const STRENGTH: Record<Verification, number> = { U: 0, M: 1, D: 2, V: 3, V2: 4 };
+
+/**
+ * The mark for a stored value from a CSV verification text. `needs` names the inputs the stored value depends
+ * on (e.g. ['tCO2/TJ', 'NCV'] for kgCO2 per kg). A token's scope in parentheses says what it covers; a token
+ * scoped 'others' covers whatever no other token names; a single token covers everything. Weakest wins;
+ * an empty or unreadable text is 'U'.
+ */
+export function markFor(text: string, needs: string[] = []): Verification {
+  const tokens: Array<{ mark: Verification; scope: string }> = [];
+  for (const m of text.matchAll(/(?:^|[\s;,])(V2|V|M|D|U)(?:\(([^)]*)\))?(?=$|[\s;,])/g)) {
+    tokens.push({ mark: m[1] as Verification, scope: (m[2] ?? '').trim() });
+  }
+  if (tokens.length === 0) return 'U';
+  if (tokens.length === 1 || needs.length === 0) return weakest(tokens.map((t) => t.mark));
+  const marks: Verification[] = [];
+  for (const need of needs) {
+    let covering = tokens.filter((t) => t.scope.includes(need));
+    if (!covering.length) covering = tokens.filter((t) => /^others?\b/i.test(t.scope));
+    if (!covering.length) covering = tokens;
+    marks.push(...covering.map((t) => t.mark));
+  }
+  return weakest(marks);
+}
+
+function weakest(marks: Verification[]): Verification {
+  return marks.reduce((a, b) => (STRENGTH[b] < STRENGTH[a] ? b : a));
+}
+
+/** The verification text when it says more than the bare mark, for remarks. */
+function markNote(text: string): string {
+  const t = text.trim();
+  return /^(V2|V|M|D|U)$/.test(t) ? '' : `核实说明：${t}`;
+}
+
+function factor(f: SeedFactor): SeedFactor {
+  return {
+    type: clip(f.type, 20),
+    smallType: clip(f.smallType, 50),
+    name: clip(f.name, 100),
+    spec: clip(f.spec, 100),
+    unit: clip(f.unit, 30),
+    materialCo: f.materialCo,
+    coUnit: clip(f.coUnit, 30),
+    source: clip(f.source, 500),
+    verification: f.verification,
+    remarks: clip(f.remarks, 500),
+  };
+}
+
+const join = (...parts: string[]): string => parts.map((p) => p.trim()).filter(Boolean).join('；');
+
+function materials(): SeedFactor[] {
+  return readSeedCsv(FACTOR_FILES.materials).map((r) => {
+    const unit = str(r.unit);
+    const verification = str(r.verification);
+    return factor({
+      type: '建材',
+      smallType: str(r.group),
+      name: str(r.name_zh),
+      spec: '',
+      unit,
+      materialCo: num(r.kgCO2e_per_unit),
+      coUnit: `kgCO2e/${unit}`,
+      source: 'GB/T 51366-2019 附录D',
+      verification: markFor(verification),
+      remarks: join(str(r.notes), markNote(verification)),
+    });
+  });
+}
+
+function fuels(): SeedFactor[] {
+  return readSeedCsv(FACTOR_FILES.fuels).map((r) => {
+    const name = str(r.fuel);
+    const verification = str(r.verification);
+    const perUnit = num(r.kgCO2_per_unit);
+    const perTJ = num(r.tCO2_per_TJ);
+    const inAppendixA = !name.includes('非附录A');
+    const parts = [
+      r.carbon_content_tC_per_TJ ? `单位热值含碳量 ${str(r.carbon_content_tC_per_TJ)} tC/TJ` : '',
+      r.oxidation_rate ? `碳氧化率 ${str(r.oxidation_rate)}` : '',
+      perTJ !== null ? `${perTJ} tCO2/TJ` : '',
+      r.default_NCV ? `低位发热量 ${str(r.default_NCV)} ${str(r.NCV_unit)}` : '',
+    ].filter(Boolean);
+    const stored =
+      perUnit !== null
+        ? {
+            unit: str(r.unit),
+            materialCo: perUnit,
+            coUnit: `kgCO2/${str(r.unit)}`,
+            // kgCO2 per kg/m3 = tCO2/TJ × NCV: both must be verified for the value to be.
+            verification: markFor(verification, inAppendixA ? ['tCO2/TJ', 'NCV'] : []),
+          }
+        : { unit: 'TJ', materialCo: perTJ, coUnit: 'tCO2/TJ', verification: markFor(verification, ['tCO2/TJ']) };
+    return factor({
+      type: '能源',
+      smallType: '化石燃料',
+      name,
+      spec: '',
+      ...stored,
+      source: inAppendixA
+        ? 'GB/T 51366-2019 附录A'
+        : '计算工具常用默认值（不在 GB/T 51366-2019 附录A 中），宜采用当地官方数值',
+      remarks: join(parts.join('，'), markNote(verification)),
+    });
+  });
+}
+
+function grid(): SeedFactor[] {
+  let lastSource = '';
+  return readSeedCsv(FACTOR_FILES.grid).map((r) => {
+    // 'same' in the source column repeats the row above's source.
+    const raw = str(r.source);
+    const source = raw === '' || raw.toLowerCase() === 'same' ? lastSource : raw;
+    lastSource = source;
+    const verification = str(r.verification);
+    return factor({
+      type: '能源',
+      smallType: '电力',
+      name: str(r.region),
+      spec: str(r.dataset),
+      unit: 'kWh',
+      materialCo: num(r.kgCO2_per_kWh),
+      coUnit: 'kgCO2/kWh',
+      source: source || '未注明来源',
+      verification: markFor(verification),
+      remarks: join(str(r.use_note), markNote(verification)),
+    });
+  });
+}
+
+const TRANSPORT_GROUP = (mode: string): string =>
+  /船/.test(mode) ? '水路运输' : /机车|铁路/.test(mode) ? '铁路运输' : /车/.test(mode) ? '公路运输' : '其他运输';
+
+function transport(): SeedFactor[] {
+  return readSeedCsv(FACTOR_FILES.transport).map((r) => {
+    const mode = str(r.mode_zh);
+    const verification = str(r.verification);
+    return factor({
+      type: '运输',
+      smallType: TRANSPORT_GROUP(mode),
+      name: mode,
+      spec: str(r.payload),
+      unit: 't·km',
+      materialCo: num(r.kgCO2e_per_t_km),
+      coUnit: 'kgCO2e/(t·km)',
+      source: 'GB/T 51366-2019 附录E',
+      verification: markFor(verification),
+      remarks: markNote(verification),
+    });
+  });
+}
+
+const PLANTING_SOURCES: Record<string, string> = {
+  TW_greenery_CO2_fixation_div40: '台湾绿化量 CO2 固定量表（40 年值 ÷ 40 得年值），年值由已发表的天津办公建筑案例反推',
+  TW_2020s_Gi_table1: '台湾《建築基地綠化設計技術規範》表1 Gi 值（与 40 年固定量表量级不同，两方案不得混用）',
+};
+
+function planting(): SeedFactor[] {
+  return readSeedCsv(FACTOR_FILES.planting).map((r) => {
+    const scheme = str(r.scheme);
+    const verification = str(r.verification);
+    const forty = str(r.kgCO2_per_m2_40yr);
+    return factor({
+      type: '碳汇',
+      smallType: scheme,
+      name: str(r.planting_type_zh),
+      spec: '',
+      unit: 'm²',
+      materialCo: num(r.kgCO2_per_m2_per_year),
+      coUnit: 'kgCO2/(m²·a)',
+      source: PLANTING_SOURCES[scheme] ?? scheme,
+      verification: markFor(verification),
+      remarks: join(forty ? `40 年值 ${forty} kgCO2/m²` : '', str(r.notes), markNote(verification)),
+    });
+  });
+}
+
+function refrigerants(): SeedFactor[] {
+  return readSeedCsv(FACTOR_FILES.refrigerants).map((r) => {
+    const verification = str(r.verification);
+    return factor({
+      type: '制冷剂',
+      smallType: 'GWP',
+      name: str(r.refrigerant),
+      spec: '',
+      unit: 'kg',
+      materialCo: num(r.GWP100_AR4),
+      coUnit: 'kgCO2e/kg',
+      source: 'IPCC AR4 100 年全球变暖潜势（GWP100）',
+      verification: markFor(verification),
+      remarks: join(str(r.notes), markNote(verification)),
+    });
+  });
+}
+
+/** Every seed factor row, in table order: materials, fuels, grid electricity, transport, sink, refrigerants. */
+export function loadSeedFactors(): SeedFactor[] {
+  return [...materials(), ...fuels(), ...grid(), ...transport(), ...planting(), ...refrigerants()];
+}
