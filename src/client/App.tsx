@@ -1,0 +1,57 @@
+// The application: react-admin <Admin> with our providers, the zh-CN i18n, the theme, the login page, the
+// two layouts (AppLayout picks one per route) and the routes of spec 001 §2 that exist so far.
+import { Admin, CustomRoutes, localStorageStore, Notification, type DataProvider, type AuthProvider } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { APP_TITLE, NOTIFY_AUTO_HIDE_MS } from './constants';
+import { i18nProvider } from './i18n';
+import { theme } from './theme';
+import { createDataProvider } from './providers/dataProvider';
+import { createAuthProvider } from './providers/authProvider';
+import { LoginPage } from './auth/LoginPage';
+import { AppLayout } from './layout/AppLayout';
+import { Dashboard } from './dashboard/Dashboard';
+import { NotFound } from './pages/NotFound';
+import { HoldOn } from './pages/HoldOn';
+import { HomeRedirect, NotFoundRedirect } from './pages/redirects';
+import { schemaRoutes } from './admin/schemaRoutes';
+
+const AppNotification = () => <Notification autoHideDuration={NOTIFY_AUTO_HIDE_MS} />;
+
+export interface AppProps {
+  dataProvider?: DataProvider;
+  authProvider?: AuthProvider;
+}
+
+const defaultDataProvider = createDataProvider();
+const defaultAuthProvider = createAuthProvider();
+
+// Clean URLs (/divisor, /login?redirect=…) as the spec writes them, not react-admin's default hash router:
+// the server answers index.html for any non-API path (SPA fallback).
+export const App = ({ dataProvider = defaultDataProvider, authProvider = defaultAuthProvider }: AppProps) => (
+  <BrowserRouter>
+  <Admin
+    title={APP_TITLE}
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    i18nProvider={i18nProvider}
+    theme={theme}
+    store={localStorageStore(undefined, 'tansuan')}
+    loginPage={LoginPage}
+    layout={AppLayout}
+    dashboard={HomeRedirect}
+    catchAll={NotFoundRedirect}
+    notification={AppNotification}
+    requireAuth
+    disableTelemetry
+  >
+    <CustomRoutes>
+      <Route path="/dashboard" element={<Dashboard />} />
+      <Route path="/hold-on/index" element={<HoldOn />} />
+      <Route path="/404" element={<NotFound />} />
+      {schemaRoutes()}
+    </CustomRoutes>
+  </Admin>
+  </BrowserRouter>
+);
+
+export default App;

@@ -1,0 +1,49 @@
+// Generic list page for a registry resource (spec 001 §2 "Generic list pages"): page 1, 10 rows,
+// 5/10/25/50/100, createDate descending by default, columns and filters from the schema, rows flagged by
+// `x-rowWarning`, 暂无数据 when empty.
+import { alpha, type Theme } from '@mui/material/styles';
+import { DataTable, List, Pagination, useCanAccess, useResourceContext, type RaRecord } from 'react-admin';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZE_OPTIONS } from '../constants';
+import { clientResource } from '../registry';
+import { schemaColumns } from './columns';
+import { schemaFilters } from './filters';
+import { ListActions } from './ListActions';
+import { NoData } from './NoData';
+import { isWarningRow } from './schemaFields';
+
+const warningRowSx = (theme: Theme) => ({
+  backgroundColor: alpha(theme.palette.warning.main, 0.14),
+  '&:hover': { backgroundColor: `${alpha(theme.palette.warning.main, 0.22)} !important` },
+});
+
+export const SchemaList = () => {
+  const resource = useResourceContext()!;
+  const { schema, route, title } = clientResource(resource);
+  const sort = schema['x-resource'].defaultSort;
+  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
+  return (
+    <List
+      resource={resource}
+      title={title}
+      perPage={DEFAULT_PAGE_SIZE}
+      sort={sort ? { field: sort.field, order: sort.order === 'ascend' ? 'ASC' : 'DESC' } : DEFAULT_SORT}
+      filters={schemaFilters(schema)}
+      actions={<ListActions resource={resource} route={route!} />}
+      pagination={<Pagination rowsPerPageOptions={PAGE_SIZE_OPTIONS} />}
+      exporter={false}
+      empty={false}
+      storeKey={`${resource}.list`}
+    >
+      <DataTable
+        rowClick={false}
+        bulkActionButtons={canDelete ? <></> : false}
+        empty={<NoData />}
+        rowSx={(record: RaRecord) => (isWarningRow(schema, record) ? warningRowSx : {})}
+        sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}
+      >
+        {schemaColumns(resource, schema, route!, !!(canEdit || canDelete))}
+      </DataTable>
+    </List>
+  );
+};

@@ -1,0 +1,30 @@
+// List filters from `x-filter`: like → text search; eq → select for enums/dictionaries, else text;
+// range → two number inputs <field>Min / <field>Max (the API's range parameters, DESIGN §5).
+import type { ReactElement } from 'react';
+import { NumberInput, SelectInput, TextInput, type SelectInputProps } from 'react-admin';
+import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
+import { enumChoices, useDict } from './useDicts';
+import { isNumeric } from './schemaFields';
+
+const DictSelectInput = ({ dictCode, values, ...rest }: SelectInputProps & { dictCode?: string; values: readonly unknown[] }) => {
+  const dict = useDict(dictCode);
+  return <SelectInput {...rest} choices={enumChoices(values, dict)} />;
+};
+
+const enumOf = (p: PropertySchema) => p.enum ?? p.items?.enum;
+
+export function schemaFilters(schema: ResourceSchema): ReactElement[] {
+  const out: ReactElement[] = [];
+  for (const [name, p] of Object.entries(schema.properties)) {
+    const op = p['x-filter'];
+    if (!op) continue;
+    if (op === 'like') out.push(<TextInput key={name} source={name} alwaysOn resettable />);
+    else if (op === 'eq' && enumOf(p)) out.push(<DictSelectInput key={name} source={name} alwaysOn dictCode={p['x-dict']} values={enumOf(p)!} />);
+    else if (op === 'eq' && isNumeric(p)) out.push(<NumberInput key={name} source={name} alwaysOn />);
+    else if (op === 'eq') out.push(<TextInput key={name} source={name} alwaysOn resettable />);
+    else if (op === 'range') {
+      out.push(<NumberInput key={`${name}Min`} source={`${name}Min`} alwaysOn />, <NumberInput key={`${name}Max`} source={`${name}Max`} alwaysOn />);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+// Record ↔ form data. The form holds only the schema's own properties (system fields are the server's);
+// nulls are dropped where the schema does not allow null; x-secret fields are never prefilled and are left
+// out when empty (so editing a user without typing a password keeps the old one); x-readonly fields are
+// shown but not sent.
+import type { ResourceSchema } from '../../../../schemas/index';
+import { typesOf } from '../schemaFields';
+
+export function toFormData(schema: ResourceSchema, record: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!record) return out;
+  for (const [name, p] of Object.entries(schema.properties)) {
+    if (p['x-secret']) continue;
+    const v = record[name];
+    if (v === undefined) continue;
+    if (v === null && !typesOf(p).includes('null')) continue;
+    out[name] = v;
+  }
+  return out;
+}
+
+export function toPayload(schema: ResourceSchema, formData: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, p] of Object.entries(schema.properties)) {
+    if (!(name in formData)) continue;
+    const v = formData[name];
+    if (p['x-readonly']) continue;
+    if (p['x-secret'] && (v === undefined || v === null || v === '')) continue;
+    out[name] = v;
+  }
+  return out;
+}

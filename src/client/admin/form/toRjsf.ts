@@ -1,0 +1,4 @@
+import type { RJSFSchema } from '@rjsf/utils';
+
+/** The one cast from our readonly `as const` schemas to rjsf's mutable JSONSchema7 type (DESIGN §4). */
+export const toRjsf = (schema: object): RJSFSchema => schema as unknown as RJSFSchema;

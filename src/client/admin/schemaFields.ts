@@ -1,0 +1,47 @@
+// Reading a resource schema for the generic pages: which properties are columns, how values are shown.
+import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
+import { sortableFields } from '../../../schemas/index';
+import { DEFAULT_DECIMALS } from '../constants';
+
+export type FieldEntry = [name: string, prop: PropertySchema];
+
+export const typesOf = (p: PropertySchema): string[] => (Array.isArray(p.type) ? [...p.type] : p.type ? [p.type as string] : []);
+export const isNumeric = (p: PropertySchema) => typesOf(p).some((t) => t === 'number' || t === 'integer');
+export const isInteger = (p: PropertySchema) => typesOf(p).includes('integer') && !typesOf(p).includes('number');
+export const isDateFormat = (p: PropertySchema) => p.format === 'date' || p.format === 'date-time';
+
+/** Properties shown as list columns: those marked `x-list: true`, in schema order. */
+export const listFields = (s: ResourceSchema): FieldEntry[] => Object.entries(s.properties).filter(([, p]) => p['x-list'] === true);
+
+export const isSortable = (s: ResourceSchema, field: string) => sortableFields(s).includes(field);
+
+/** Decimals a number column shows: `x-decimals`, else 2 for numbers (spec 001 §9) and 0 for integers. */
+export const decimalsOf = (p: PropertySchema): number => p['x-decimals'] ?? (isInteger(p) ? 0 : DEFAULT_DECIMALS);
+
+export function formatNumber(value: unknown, decimals: number): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  return n.toLocaleString('zh-CN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** zh-CN date (YYYY/M/D) or date-time (YYYY/M/D HH:mm:ss) for ISO strings and epoch numbers. */
+export function formatDate(value: unknown, withTime: boolean): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (!withTime && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split('-').map(Number);
+    return new Date(y, m - 1, d).toLocaleDateString('zh-CN');
+  }
+  const date = new Date(value as string | number);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return withTime ? date.toLocaleString('zh-CN', { hour12: false }) : date.toLocaleDateString('zh-CN');
+}
+
+/** `x-rowWarning`: is this row flagged (e.g. a factor whose materialCo is empty or 0)? */
+export function isWarningRow(s: ResourceSchema, record: Record<string, unknown> | undefined): boolean {
+  const rule = s['x-rowWarning'];
+  if (!rule || !record) return false;
+  const v = record[rule.field];
+  if (rule.when === 'emptyOrZero') return v === null || v === undefined || v === '' || Number(v) === 0;
+  return false;
+}

@@ -1,0 +1,26 @@
+// Routes of the generic pages. Each registry schema with `x-resource.route` gets, at the spec's URL
+// (e.g. /divisor, /sys/user):
+//   <route>            list      <route>/create   create      <route>/:id   edit
+// We do not use <Resource>: it can only mount at /<name>/* (our names are registry names such as
+// tpf3BuildMaterial, the URLs are the spec's). Instead each page is a custom route (inside the layout) wrapped
+// in a ResourceContextProvider whose value is the registry name, so every react-admin hook (data provider,
+// labels resources.<name>.fields.*, canAccess, list store) works on the registry name. Navigation between the
+// pages never uses react-admin's useCreatePath (which would build /<name>/…): buttons link to the routes
+// above and CreateBase/EditBase redirect with a function returning the list route.
+import type { ReactElement } from 'react';
+import { Route } from 'react-router-dom';
+import { ResourceContextProvider } from 'react-admin';
+import { routedResources } from '../registry';
+import { SchemaList } from './SchemaList';
+import { SchemaCreate } from './SchemaCreate';
+import { SchemaEdit } from './SchemaEdit';
+
+const inResource = (name: string, page: ReactElement) => <ResourceContextProvider value={name}>{page}</ResourceContextProvider>;
+
+export function schemaRoutes(): ReactElement[] {
+  return routedResources.flatMap((r) => [
+    <Route key={`${r.name}-list`} path={r.route} element={inResource(r.name, <SchemaList />)} />,
+    <Route key={`${r.name}-create`} path={`${r.route}/create`} element={inResource(r.name, <SchemaCreate />)} />,
+    <Route key={`${r.name}-edit`} path={`${r.route}/:id`} element={inResource(r.name, <SchemaEdit />)} />,
+  ]);
+}

@@ -1,0 +1,14 @@
+// The sidebar layout for module and system pages: react-admin's Layout with our AppBar, Menu and Sidebar.
+import type { ReactNode } from 'react';
+import { Layout } from 'react-admin';
+import { AppBar } from './AppBar';
+import { AppMenu } from './AppMenu';
+import { AppSidebar } from './AppSidebar';
+import { AppBreadcrumbs } from './AppBreadcrumbs';
+
+export const SidebarLayout = ({ children }: { children: ReactNode }) => (
+  <Layout appBar={AppBar} menu={AppMenu} sidebar={AppSidebar}>
+    <AppBreadcrumbs />
+    {children}
+  </Layout>
+);

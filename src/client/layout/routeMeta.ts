@@ -1,0 +1,49 @@
+// Route facts in one place: which module a route belongs to (the navbar shows its name), which routes use
+// the header layout, and each page's title for the breadcrumbs.
+import { routedResources } from '../registry';
+
+export const MODULE_NAMES: Record<string, string> = {
+  estimate: '建筑碳排放估算',
+  budget: '建筑碳排放概预算',
+  accounting: '建筑碳排放核算',
+  apply: '应用拓展',
+  sys: '系统管理',
+};
+
+/** Routes shown in the header layout (top bar, no sidebar); everything else uses the sidebar layout. */
+export const HEADER_ROUTES = ['/dashboard', '/hold-on/index', '/404'];
+
+const STATIC_TITLES: Record<string, string> = {
+  '/dashboard': '首页',
+  '/hold-on/index': '系统维护中',
+  '/404': '页面未找到',
+};
+
+export interface ModuleInfo {
+  code: string;
+  name: string;
+}
+
+export function moduleOf(pathname: string): ModuleInfo | undefined {
+  const code = pathname.split('/')[1] ?? '';
+  const name = MODULE_NAMES[code];
+  return name ? { code, name } : undefined;
+}
+
+export const isHeaderRoute = (pathname: string) => HEADER_ROUTES.includes(pathname.replace(/\/+$/, '') || '/');
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/** Breadcrumbs after 首页: the page, and for a form page the list then 新增/编辑. */
+export function crumbsOf(pathname: string): Crumb[] {
+  const path = pathname.replace(/\/+$/, '');
+  if (STATIC_TITLES[path]) return path === '/dashboard' ? [] : [{ label: STATIC_TITLES[path] }];
+  const r = routedResources.find((res) => path === res.route || path.startsWith(`${res.route}/`));
+  if (!r) return [];
+  if (path === r.route) return [{ label: r.title }];
+  const rest = path.slice(r.route!.length + 1);
+  return [{ label: r.title, to: r.route }, { label: rest === 'create' ? '新增' : '编辑' }];
+}

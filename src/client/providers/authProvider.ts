@@ -1,0 +1,119 @@
+// react-admin AuthProvider over /api/sys/v1/sso (spec 001 §2, §6). 401 logs the user out, 403 does not.
+import type { AuthProvider } from 'ra-core';
+import { MSG } from '../constants';
+import { base64Utf8 } from '../auth/base64';
+import { loginRedirectUrl } from '../auth/loginRedirect';
+import { setLoginNotice } from '../auth/loginNotice';
+import { hasAnyRole, type CurrentUser } from '../auth/roles';
+import { clientResources } from '../registry';
+import { apiFetch, apiUrl } from './httpClient';
+import { clearToken, getToken, setToken } from './tokenStorage';
+
+export interface LoginParams {
+  username: string;
+  password: string;
+  remember?: boolean;
+}
+
+interface LoginAnswer extends CurrentUser {
+  token: string;
+}
+
+const READ_ACTIONS = new Set(['list', 'show', 'export', 'read']);
+
+/** Error shape react-admin understands: where to go and what to say (false = say nothing). */
+const authError = (message: string | false) => ({ message, redirectTo: loginRedirectUrl() });
+
+export function createAuthProvider(): AuthProvider {
+  let user: CurrentUser | undefined;
+  let pending: Promise<CurrentUser> | undefined;
+
+  const endSession = (notice?: string) => {
+    clearToken();
+    user = undefined;
+    pending = undefined;
+    if (notice) setLoginNotice(notice);
+  };
+
+  /** The logged-in user, fetched once per page load (spec: "if the user name is not loaded, fetch it"). */
+  const loadUser = (): Promise<CurrentUser> => {
+    if (user) return Promise.resolve(user);
+    pending ??= apiFetch<CurrentUser | null>(apiUrl('sys/v1/sys/sysUser/currentUser'))
+      .then((data) => {
+        if (!data || typeof data !== 'object' || !data.name) {
+          endSession(MSG.checkFailed);
+          throw authError(MSG.checkFailed);
+        }
+        user = data;
+        return data;
+      })
+      .catch((err: { message?: string | false; status?: number; redirectTo?: string }) => {
+        if (err && err.redirectTo) throw err;
+        const message = err?.status === 401 ? MSG.unauthorized : (err?.message as string) || MSG.checkFailed;
+        endSession(message);
+        throw authError(message);
+      })
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  };
+
+  return {
+    async login({ username, password, remember = false }: LoginParams) {
+      const answer = await apiFetch<LoginAnswer>(apiUrl('sys/v1/sso/login'), {
+        method: 'POST',
+        body: JSON.stringify({ userName: username.trim(), password: base64Utf8(password), remember }),
+      });
+      const { token, ...rest } = answer;
+      setToken(token, remember);
+      user = rest;
+    },
+
+    async logout() {
+      if (getToken()) {
+        try {
+          await apiFetch(apiUrl('sys/v1/sso/logout'));
+        } catch {
+          // the token may already be invalid: the session ends locally either way
+        }
+      }
+      endSession();
+      sessionStorage.clear();
+      // Already on the login page (react-admin calls logout again while its routes catch up with the
+      // navigation): stay there, keeping the ?redirect= it was sent with. Elsewhere: /login?redirect=<here>.
+      if (window.location.pathname === '/login') return `/login${window.location.search}`;
+      return loginRedirectUrl();
+    },
+
+    async checkAuth() {
+      if (!getToken()) throw authError(false);
+      await loadUser();
+    },
+
+    async checkError(error: { status?: number }) {
+      if (error?.status === 401) {
+        endSession(MSG.unauthorized);
+        throw authError(MSG.unauthorized);
+      }
+      // 403 and everything else: stay logged in, the error is shown where it happened
+    },
+
+    async getIdentity() {
+      const u = await loadUser();
+      return { ...u, id: u.userId, fullName: u.name, avatar: u.avatar ?? undefined };
+    },
+
+    async getPermissions() {
+      if (!getToken()) return [];
+      return (await loadUser()).roleList ?? [];
+    },
+
+    async canAccess({ resource, action }) {
+      const r = clientResources.find((c) => c.name === resource);
+      if (!r) return true;
+      const roles = getToken() ? ((await loadUser()).roleList ?? []) : [];
+      return hasAnyRole(roles, READ_ACTIONS.has(action) ? r.read : r.write);
+    },
+  };
+}

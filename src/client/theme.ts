@@ -1,0 +1,28 @@
+// MUI theme options: react-admin's default theme + MUI's zhCN locale (pagination, autocomplete…) and our
+// green brand colours. react-admin builds the MUI theme from these options.
+import { zhCN } from '@mui/material/locale';
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+
+/** Deep merge of plain objects (arrays and functions are replaced, not merged). */
+function merge<T>(base: T, over: unknown): T {
+  if (!isPlain(base) || !isPlain(over)) return (over === undefined ? base : over) as T;
+  const out: Plain = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = merge(out[k], v);
+  return out as T;
+}
+
+export const theme: RaThemeOptions = merge(
+  merge(defaultTheme, {
+    palette: {
+      primary: { main: '#2e7d32' },
+      secondary: { light: '#4db6ac', main: '#00796b', dark: '#004d40', contrastText: '#fff' },
+    },
+    typography: {
+      fontFamily: '"PingFang SC","Microsoft YaHei","Noto Sans SC","Noto Sans CJK SC","Helvetica Neue",Arial,sans-serif',
+    },
+  }),
+  zhCN,
+);
