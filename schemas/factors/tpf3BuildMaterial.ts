@@ -29,7 +29,6 @@ export const tpf3BuildMaterial = {
       'x-list': true,
       'x-sortable': true,
       'x-filter': 'range',
-      'x-decimals': 4,
       'x-import': '碳排放因子',
     },
     coUnit: { type: 'string', title: '因子单位', maxLength: 30, 'x-list': true, 'x-import': '因子单位' },

@@ -83,7 +83,7 @@ describe('<Admin> with the fake API', () => {
     expect(getToken()).toBeNull();
   });
 
-  it('/divisor lists factors: Chinese headers, x-decimals numbers, dictionary labels, warning on materialCo 0', async () => {
+  it('/divisor lists factors: Chinese headers, 2-decimal numbers, dictionary labels, warning on materialCo 0', async () => {
     setToken('tok', false);
     const { calls } = api(groupAdmin);
     renderApp('/divisor');
@@ -92,9 +92,9 @@ describe('<Admin> with the fake API', () => {
     for (const h of ['类型', '小类', '名称', '单位', '碳排放因子', '核实标记', '创建时间', '操作']) {
       expect(within(table).getByText(h)).toBeInTheDocument();
     }
-    // materialCo has x-decimals 4; other numbers default to 2 decimals (see schemaFields.test.ts)
-    expect(within(table).getByText('2.0500')).toBeInTheDocument();
-    expect(within(table).getByText('0.0000')).toBeInTheDocument();
+    // spec 001 §2: numeric cells show 2 decimals (2.05 → '2.05', 0 → '0.00')
+    expect(within(table).getByText('2.05')).toBeInTheDocument();
+    expect(within(table).getByText('0.00')).toBeInTheDocument();
     expect(await within(table).findByText('已核实')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row');
     const warned = rows.find((r) => within(r).queryByText('待核实水泥'))!;
