@@ -1,0 +1,89 @@
+// buildApp({ db }) → the Fastify instance with every plugin and route, not listening (tests use inject).
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { createAjv } from '../../schemas/validation';
+import { authGuard } from './auth/guard';
+import { authRoutes } from './auth/routes';
+import type { Db } from './db/database';
+import { fail } from './envelope';
+import { MESSAGES } from './errors';
+import { cspDirectives, TileHosts } from './http/csp';
+import { errorHandler } from './http/errorHandler';
+import { loggerOptions } from './http/logger';
+import { defaultClientDir, registerClient } from './http/static';
+import { resources } from './registry';
+import { resourceRoutes } from './resources/routes';
+import { sysDictRoutes } from './resources/sysDict';
+
+export const UPLOAD_LIMIT = 6 * 1024 * 1024;
+
+export interface AppOptions {
+  db: Db;
+  /** false: silent; an object: level and an optional destination stream (tests capture logs). */
+  logger?: false | { level?: string; stream?: DestinationStream };
+  /** Built client folder; default <project>/dist/client. */
+  clientDir?: string;
+  /** MAP_TILE_URL: a tile host the CSP allows besides the one in 全局配置. */
+  mapTileUrl?: string;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { db } = opts;
+  const app = Fastify({
+    logger: opts.logger === false || opts.logger === undefined ? false : loggerOptions(opts.logger.level ?? 'info', opts.logger.stream),
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // Two ajv instances from the shared configuration (strict, x- keywords, all errors): bodies are validated
+  // as sent; querystrings and params are coerced from text ('array' also wraps a single ?ids=1).
+  const bodyAjv = createAjv();
+  const queryAjv = createAjv({ coerceTypes: 'array' });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object));
+
+  const tiles = new TileHosts(opts.mapTileUrl);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: cspDirectives(tiles) },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20 } });
+
+  app.setErrorHandler(errorHandler);
+
+  // Authentication runs in onRequest — before the body is even parsed — for every /api route that is not
+  // marked public; unknown routes fall through to the 404 answer.
+  const guard = authGuard(db);
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/') || req.is404) return;
+    await guard(req, reply);
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  authRoutes(app, db);
+  sysDictRoutes(app, db);
+  for (const def of resources) resourceRoutes(app, db, def);
+
+  // 全局配置 map.tileUrl feeds the CSP: load it when ready and after every change of sysConfig.
+  app.addHook('onReady', async () => {
+    await tiles.reload(db).catch((err) => app.log.warn({ err }, 'map tile host not loaded'));
+  });
+  // (in onSend, so the next request after a successful save already sees the new host)
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' && req.url.startsWith('/api/sys/v1/sys/sysConfig') && reply.statusCode === 200) await tiles.reload(db);
+    return payload;
+  });
+
+  const sendIndex = await registerClient(app, opts.clientDir ?? defaultClientDir());
+  app.setNotFoundHandler((req, reply) => {
+    if (!req.url.startsWith('/api') && (req.method === 'GET' || req.method === 'HEAD')) return sendIndex(reply);
+    return reply.status(404).send(fail(MESSAGES.notFound));
+  });
+
+  return app;
+}

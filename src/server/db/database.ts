@@ -1,0 +1,63 @@
+// Opening the database: PGlite in DATA_DIR/db (default) or PostgreSQL through pg.Pool when DATABASE_URL is
+// set. Both answer to the same kysely instance and the same SQL.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import { acquireLock } from './lockFile';
+import { PGliteDialect } from './pgliteDialect';
+
+/** Tables are generated from the schema registry, so the kysely instance is untyped. */
+export type Db = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Tx = Transaction<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** Either the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Set for PGlite (tests dump the data dir of the template). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+// int8 (count(*), sums of integers) arrives as a string from pg; we cast counts to int in SQL, and keep
+// timestamps as Date on both drivers.
+export function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/** PGlite on a folder (locked) or in memory; `loadDataDir` starts from a dumped template (tests). */
+export async function openPGlite(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  let release: (() => void) | undefined;
+  let dir: string | undefined;
+  if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    release = acquireLock(join(opts.dataDir, 'db.lock'));
+    dir = join(opts.dataDir, 'db');
+  }
+  try {
+    const pglite = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir });
+    await pglite.waitReady;
+    const db: Db = new Kysely({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      kind: 'pglite',
+      pglite,
+      close: async () => {
+        await db.destroy();
+        release?.();
+      },
+    };
+  } catch (e) {
+    release?.();
+    throw e;
+  }
+}
+
+export async function openDatabase(cfg: { dataDir: string; databaseUrl?: string }): Promise<Database> {
+  return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPGlite({ dataDir: cfg.dataDir });
+}

@@ -1,0 +1,49 @@
+// Rows ↔ API records. Records are camelCase with the system fields id, createDate, updateDate (ISO strings),
+// createBy and tenantId; x-secret properties are never stored here and never returned.
+import type { ResourceSchema } from '../../../schemas/index';
+import { storedColumns } from './resourceColumns';
+
+export type Row = Record<string, unknown>;
+export type ApiRecord = Record<string, unknown> & { id: number };
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
+
+function allowsNull(t: unknown): boolean {
+  return t === 'null' || (Array.isArray(t) && t.includes('null'));
+}
+
+export function toRecord(schema: ResourceSchema, row: Row): ApiRecord {
+  const rec: ApiRecord = {
+    id: Number(row.id),
+    createDate: iso(row.create_date),
+    updateDate: iso(row.update_date),
+    createBy: row.create_by ?? null,
+    tenantId: row.tenant_id ?? null,
+  };
+  for (const c of storedColumns(schema)) {
+    const v = row[c.column];
+    // A null in a column whose schema does not allow null is an unset optional field: leave it out, so the
+    // record validates again when a client sends it back unchanged.
+    if (v == null) {
+      if (allowsNull(schema.properties[c.prop].type)) rec[c.prop] = null;
+      continue;
+    }
+    rec[c.prop] = c.kind === 'double precision' || c.kind === 'integer' ? Number(v) : v;
+  }
+  return rec;
+}
+
+/** Column values from a (validated) body. `replace`: properties absent from the body become null. */
+export function toColumns(schema: ResourceSchema, body: Record<string, unknown>, replace: boolean): Row {
+  const out: Row = {};
+  for (const c of storedColumns(schema)) {
+    if (!(c.prop in body)) {
+      if (replace) out[c.column] = null;
+      continue;
+    }
+    const v = body[c.prop];
+    out[c.column] = v == null ? null : c.kind === 'jsonb' ? JSON.stringify(v) : v;
+  }
+  return out;
+}
+

@@ -1,0 +1,206 @@
+// The one generic repository over the registry's resource tables. Every call takes the caller; scoping and
+// role checks come from scope.ts, so no route can forget them. Resource-specific rules (sysUser passwords,
+// unique user names) plug in as hooks.
+import { sql } from 'kysely';
+import '../resources/hooks/index';
+import type { ResourceSchema } from '../../../schemas/index';
+import { forbidden, invalid, notFound } from '../errors';
+import { resourceDef, type ResourceDef } from '../registry';
+import type { Caller } from './caller';
+import type { Db, Executor, Tx } from './database';
+import { hooksOf, type RepoHooks, type WriteContext } from './hooks';
+import { columnName, SYSTEM_COLUMNS } from './naming';
+import { toColumns, toRecord, type ApiRecord, type Row } from './record';
+import { assertRead, assertWrite, readScope, tenantForCreate, writeScope, type Where } from './scope';
+
+export type { Executor, Tx } from './database';
+
+export const PAGE_SIZE_CAP = 5000;
+
+export interface ListFilter {
+  field: string;
+  op: 'eq' | 'like' | 'gte' | 'lte';
+  value: unknown;
+}
+
+export interface ListParams {
+  pageNum: number;
+  /** -1 = all (capped at PAGE_SIZE_CAP). */
+  pageSize: number;
+  sortField: string;
+  sortOrder: 'ascend' | 'descend';
+  filters: ListFilter[];
+  /** Extra condition from a resource-specific route. */
+  where?: Where;
+}
+
+/** API field name → column, for system fields and schema properties. */
+export function fieldColumn(field: string): string {
+  return (SYSTEM_COLUMNS as Record<string, string>)[field] ?? columnName(field);
+}
+
+export function escapeLike(v: string): string {
+  return v.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function applyWhere<Q extends { where: (w: Where) => Q }>(q: Q, w: Where | null | undefined): Q {
+  return w ? q.where(w) : q;
+}
+
+export class Repo {
+  readonly def: ResourceDef;
+  readonly schema: ResourceSchema;
+  private readonly hooks: RepoHooks;
+
+  constructor(
+    private readonly db: Db,
+    name: string,
+  ) {
+    this.def = resourceDef(name);
+    this.schema = this.def.schema;
+    this.hooks = hooksOf(name);
+  }
+
+  private get t() {
+    return this.def.table;
+  }
+
+  async list(caller: Caller, p: ListParams): Promise<{ dataList: ApiRecord[]; total: number }> {
+    assertRead(this.def.meta, caller);
+    const scope = readScope(this.def.meta, caller);
+    let base = applyWhere(this.db.selectFrom(this.t), scope);
+    base = applyWhere(base, p.where);
+    for (const f of p.filters) {
+      const col = fieldColumn(f.field);
+      if (f.op === 'like') base = base.where(col, 'ilike', `%${escapeLike(String(f.value))}%`);
+      else base = base.where(col, f.op === 'eq' ? '=' : f.op === 'gte' ? '>=' : '<=', f.value);
+    }
+    const size = p.pageSize === -1 || p.pageSize > PAGE_SIZE_CAP ? PAGE_SIZE_CAP : p.pageSize;
+    const pageNum = p.pageSize === -1 ? 1 : p.pageNum;
+    const dir = p.sortOrder === 'ascend' ? 'asc' : 'desc';
+    const rows = (await base
+      .selectAll()
+      .orderBy(fieldColumn(p.sortField), dir)
+      .orderBy('id', dir)
+      .limit(size)
+      .offset((pageNum - 1) * size)
+      .execute()) as Row[];
+    const { total } = (await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()) as { total: number };
+    return { dataList: rows.map((r) => toRecord(this.schema, r)), total: Number(total) };
+  }
+
+  async get(caller: Caller, id: number, ex: Executor = this.db): Promise<ApiRecord> {
+    const granted = this.hooks.canReadOne?.(caller, id) ?? false;
+    if (!granted) assertRead(this.def.meta, caller);
+    const row = await this.findRow(ex, id, granted ? null : readScope(this.def.meta, caller));
+    if (!row) throw notFound();
+    return toRecord(this.schema, row);
+  }
+
+  /** A record any code path may need without a caller (auth, seeds). */
+  async findRow(ex: Executor, id: number, scope: Where | null = null): Promise<Row | undefined> {
+    return (await applyWhere(ex.selectFrom(this.t).selectAll().where('id', '=', id), scope).executeTakeFirst()) as Row | undefined;
+  }
+
+  async create(caller: Caller, body: Record<string, unknown>, trx?: Tx): Promise<ApiRecord> {
+    assertWrite(this.def.meta, caller);
+    const run = async (trx: Tx) => {
+      const ctx: WriteContext = { trx, caller, def: this.def, body };
+      await this.checkReferences(trx, caller, body);
+      await this.hooks.validate?.({ ...ctx, op: 'create' });
+      const values = {
+        ...toColumns(this.schema, body, false),
+        tenant_id: tenantForCreate(this.def.meta, caller, body.tenantId),
+        create_by: caller.userId || null,
+      };
+      const row = (await trx.insertInto(this.t).values(values).returningAll().executeTakeFirstOrThrow()) as Row;
+      const record = toRecord(this.schema, row);
+      await this.hooks.afterWrite?.({ ...ctx, op: 'create', record });
+      return record;
+    };
+    return trx ? run(trx) : this.db.transaction().execute(run);
+  }
+
+  /** Full update: the body is the whole record (schema properties + id); absent properties become null. */
+  async update(caller: Caller, body: Record<string, unknown> & { id: number }): Promise<ApiRecord> {
+    assertWrite(this.def.meta, caller);
+    return this.db.transaction().execute(async (trx) => {
+      const existingRow = await this.writableRow(trx, caller, body.id);
+      const existing = toRecord(this.schema, existingRow);
+      const ctx: WriteContext = { trx, caller, def: this.def, body, existing };
+      await this.checkReferences(trx, caller, body);
+      await this.hooks.validate?.({ ...ctx, op: 'update' });
+      const row = (await trx
+        .updateTable(this.t)
+        .set({ ...toColumns(this.schema, body, true), update_date: sql`now()` })
+        .where('id', '=', body.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()) as Row;
+      const record = toRecord(this.schema, row);
+      await this.hooks.afterWrite?.({ ...ctx, op: 'update', record });
+      return record;
+    });
+  }
+
+  /** x-reference values must point at records inside the caller's read scope (no cross-tenant links). */
+  private async checkReferences(trx: Tx, caller: Caller, body: Record<string, unknown>): Promise<void> {
+    const errors: { field: string; errorMsg: string }[] = [];
+    for (const [prop, p] of Object.entries(this.schema.properties)) {
+      const ref = p['x-reference'];
+      const v = body[prop];
+      if (!ref || typeof v !== 'number') continue;
+      const target = resourceDef(ref.resource);
+      const q = applyWhere(trx.selectFrom(target.table).select('id').where('id', '=', v), readScope(target.meta, caller));
+      if (!(await q.executeTakeFirst())) errors.push({ field: prop, errorMsg: `${p.title ?? prop}不存在` });
+    }
+    if (errors.length) throw invalid(errors);
+  }
+
+  /** The row if the caller may write it: outside the read scope → 404; readable but not writable → 403. */
+  private async writableRow(trx: Tx, caller: Caller, id: number): Promise<Row> {
+    const row = await this.findRow(trx, id, readScope(this.def.meta, caller));
+    if (!row) throw notFound();
+    const ws = writeScope(this.def.meta, caller);
+    if (ws && !(await this.findRow(trx, id, ws))) throw forbidden();
+    return row;
+  }
+
+  async remove(caller: Caller, id: number): Promise<void> {
+    await this.removeMany(caller, [id]);
+  }
+
+  /** All or nothing: every id must exist in the caller's scope and be writable. Returns the count deleted. */
+  async removeMany(caller: Caller, ids: number[]): Promise<number> {
+    assertWrite(this.def.meta, caller);
+    const unique = [...new Set(ids)];
+    return this.db.transaction().execute(async (trx) => {
+      const visible = await applyWhere(trx.selectFrom(this.t).select('id').where('id', 'in', unique), readScope(this.def.meta, caller)).execute();
+      if (visible.length !== unique.length) throw notFound();
+      const ws = writeScope(this.def.meta, caller);
+      if (ws) {
+        const writable = await trx.selectFrom(this.t).select('id').where('id', 'in', unique).where(ws).execute();
+        if (writable.length !== unique.length) throw forbidden();
+      }
+      await this.hooks.beforeDelete?.({ trx, caller, ids: unique });
+      const res = await trx.deleteFrom(this.t).where('id', 'in', unique).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    });
+  }
+
+  /** deleteBatch: delete every row the caller may write (optionally narrowed, e.g. by projectId). */
+  async clear(caller: Caller, where?: Where): Promise<number> {
+    assertWrite(this.def.meta, caller);
+    return this.db.transaction().execute(async (trx) => {
+      let q = applyWhere(trx.deleteFrom(this.t), writeScope(this.def.meta, caller));
+      q = applyWhere(q, where);
+      const keep = this.hooks.clearKeep?.(caller);
+      if (keep) q = q.where((eb) => eb.not(keep(eb)));
+      const res = await q.executeTakeFirst();
+      return Number(res.numDeletedRows);
+    });
+  }
+}
+
+export function repo(db: Db, name: string): Repo {
+  return new Repo(db, name);
+}

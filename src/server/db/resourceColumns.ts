@@ -1,0 +1,47 @@
+// How a registry schema is stored: one column per property except x-secret ones (passwords live in
+// sys_credential), typed from the JSON Schema type.
+import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
+import { columnName } from './naming';
+
+export type ColumnKind = 'text' | 'double precision' | 'integer' | 'boolean' | 'jsonb';
+
+export interface StoredColumn {
+  prop: string;
+  column: string;
+  kind: ColumnKind;
+}
+
+export function baseType(p: PropertySchema): string | undefined {
+  const t = p.type;
+  if (Array.isArray(t)) return t.find((x) => x !== 'null');
+  return t as string | undefined;
+}
+
+export function columnKind(p: PropertySchema): ColumnKind {
+  switch (baseType(p)) {
+    case 'number':
+      return 'double precision';
+    case 'integer':
+      return 'integer';
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+    case 'object':
+      return 'jsonb';
+    default:
+      return 'text';
+  }
+}
+
+const cache = new WeakMap<object, StoredColumn[]>();
+
+export function storedColumns(schema: ResourceSchema): StoredColumn[] {
+  let cols = cache.get(schema);
+  if (!cols) {
+    cols = Object.entries(schema.properties)
+      .filter(([, p]) => !p['x-secret'])
+      .map(([prop, p]) => ({ prop, column: columnName(prop), kind: columnKind(p) }));
+    cache.set(schema, cols);
+  }
+  return cols;
+}

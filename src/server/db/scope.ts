@@ -1,0 +1,68 @@
+// Tenant scoping and role checks, in ONE place (DESIGN §6). The generic repository asks this module which
+// rows a caller may read or write and which tenant a new row belongs to; routes never filter by tenant.
+//
+// - tenant: rows belong to one tenant; non-super-admins read and write only their own tenant's rows.
+// - global: rows without a tenant (roles, tenants, dictionaries, config); access by the read/write roles.
+// - shared (factor library): everyone reads the system rows (tenant_id null) plus their own tenant's rows;
+//   only the super admin writes system rows; groupAdmin/dataAdmin write their own tenant's rows.
+// A row outside the read scope is "not found" (404), never 403. A shared system row is visible to everyone,
+// so writing one without the right is answered 403 (hiding a row the caller can read gains nothing).
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { ResourceMeta, RoleCode } from '../../../schemas/types';
+import { forbidden } from '../errors';
+import type { Caller } from './caller';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Where = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
+
+const NOTHING: Where = () => sql<SqlBool>`false`;
+
+export function hasRole(list: readonly RoleCode[], caller: Caller): boolean {
+  return caller.isAdmin || list.includes('user') || list.some((r) => caller.roles.includes(r));
+}
+
+export function canRead(meta: ResourceMeta, caller: Caller): boolean {
+  return hasRole(meta.read, caller);
+}
+
+export function canWrite(meta: ResourceMeta, caller: Caller): boolean {
+  return hasRole(meta.write, caller);
+}
+
+export function assertRead(meta: ResourceMeta, caller: Caller): void {
+  if (!canRead(meta, caller)) throw forbidden();
+}
+
+export function assertWrite(meta: ResourceMeta, caller: Caller): void {
+  if (!canWrite(meta, caller)) throw forbidden();
+}
+
+const ownTenant = (caller: Caller): Where =>
+  caller.tenantId == null ? NOTHING : (eb) => eb('tenant_id', '=', caller.tenantId);
+
+/** Rows the caller may see; null = no restriction. */
+export function readScope(meta: ResourceMeta, caller: Caller): Where | null {
+  if (caller.isAdmin || meta.scope === 'global') return null;
+  if (meta.scope === 'shared') {
+    const t = caller.tenantId;
+    return t == null ? (eb) => eb('tenant_id', 'is', null) : (eb) => eb.or([eb('tenant_id', 'is', null), eb('tenant_id', '=', t)]);
+  }
+  return ownTenant(caller);
+}
+
+/** Rows the caller may change or delete (role checks come first); null = no restriction. */
+export function writeScope(meta: ResourceMeta, caller: Caller): Where | null {
+  if (caller.isAdmin || meta.scope === 'global') return null;
+  return ownTenant(caller);
+}
+
+/**
+ * tenant_id of a new row. Client-sent tenantIds are ignored, except that a super admin may place a row of a
+ * tenant-scoped or shared resource in a tenant (absent: his own, i.e. none = a system row).
+ */
+export function tenantForCreate(meta: ResourceMeta, caller: Caller, requested: unknown): number | null {
+  if (meta.scope === 'global') return null;
+  if (caller.isAdmin) return typeof requested === 'number' && Number.isInteger(requested) ? requested : caller.tenantId;
+  if (caller.tenantId == null) throw forbidden();
+  return caller.tenantId;
+}

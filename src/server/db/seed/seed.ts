@@ -1,0 +1,113 @@
+// First-start seed (run once; marked 'seed_v1' in schema_migrations): roles, the super admin, a demo tenant
+// with its organisation and three demo accounts, map configuration, dictionaries and the factor library.
+// Random passwords are printed once and written to DATA_DIR/admin-password.txt (mode 600).
+import { randomInt } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SYSTEM_CALLER } from '../caller';
+import type { Db, Tx } from '../database';
+import { toColumns } from '../record';
+import { repo } from '../repo';
+import { resourceDef } from '../../registry';
+import { seedDictionaries } from './dictionaries';
+import { loadSeedFactors } from './factors';
+
+export const SEED_MARKER = 'seed_v1';
+export const SEED_ACCOUNTS = ['admin', 'demo_admin', 'demo_user', 'demo_trial'] as const;
+export type SeedAccount = (typeof SEED_ACCOUNTS)[number];
+
+export interface SeedOptions {
+  /** ADMIN_PASSWORD. */
+  adminPassword?: string;
+  /** Fixed passwords (tests); accounts not named get a random one. */
+  passwords?: Partial<Record<SeedAccount, string>>;
+  /** Where admin-password.txt goes (absent: only printed). */
+  dataDir?: string;
+  mapTileUrl?: string;
+  /** Console output (default console.log). */
+  print?: (line: string) => void;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  passwords: Record<SeedAccount, string>;
+  /** Accounts whose password was generated here. */
+  generated: SeedAccount[];
+}
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+
+export function randomPassword(length = 16): string {
+  let s = '';
+  for (let i = 0; i < length; i++) s += ALPHABET[randomInt(ALPHABET.length)];
+  return s;
+}
+
+async function insertRows(trx: Tx, resource: string, rows: Record<string, unknown>[]): Promise<void> {
+  const def = resourceDef(resource);
+  for (let i = 0; i < rows.length; i += 200) {
+    const chunk = rows.slice(i, i + 200).map((r) => ({ ...toColumns(def.schema, r, false), tenant_id: null }));
+    if (chunk.length) await trx.insertInto(def.table).values(chunk).execute();
+  }
+}
+
+export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> {
+  const print = opts.print ?? ((l: string) => console.log(l));
+  const generated: SeedAccount[] = [];
+  const passwords = {} as Record<SeedAccount, string>;
+  for (const a of SEED_ACCOUNTS) {
+    const given = a === 'admin' ? (opts.passwords?.admin ?? opts.adminPassword) : opts.passwords?.[a];
+    passwords[a] = given ?? randomPassword();
+    if (!given) generated.push(a);
+  }
+
+  const seeded = await db.transaction().execute(async (trx) => {
+    if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', SEED_MARKER).executeTakeFirst()) return false;
+    const as = SYSTEM_CALLER;
+
+    await insertRows(trx, 'sysRole', [
+      { roleCode: 'admin', roleName: '超级管理员', remarks: '管理全部租户与系统配置' },
+      { roleCode: 'groupAdmin', roleName: '集团管理员', remarks: '管理本集团的组织与用户' },
+      { roleCode: 'dataAdmin', roleName: '数据管理员', remarks: '维护本集团的因子库' },
+    ]);
+
+    const users = repo(db, 'sysUser');
+    await users.create(as, { userName: 'admin', name: '超级管理员', password: passwords.admin, roleList: ['admin'], authFlag: 1, status: 1 }, trx);
+
+    const tenant = await repo(db, 'sysTenant').create(as, { name: '演示集团', code: 'demo', contact: '演示管理员', status: 1 }, trx);
+    const org = await repo(db, 'sysOrganization').create(as, { name: '演示集团总部', code: 'HQ', sort: 0, tenantId: tenant.id }, trx);
+    const member = { tenantId: tenant.id, orgId: org.id, companyName: '演示集团', status: 1 };
+    await users.create(as, { ...member, userName: 'demo_admin', name: '演示管理员', password: passwords.demo_admin, roleList: ['groupAdmin'], authFlag: 1 }, trx);
+    await users.create(as, { ...member, userName: 'demo_user', name: '演示用户', password: passwords.demo_user, roleList: [], authFlag: 1 }, trx);
+    await users.create(as, { ...member, userName: 'demo_trial', name: '试用用户', password: passwords.demo_trial, roleList: [], authFlag: 0 }, trx);
+
+    await insertRows(trx, 'sysConfig', [
+      { configKey: 'map.tileUrl', configName: '地图瓦片地址', configValue: opts.mapTileUrl ?? '', remarks: '留空 = 离线底图（无在线瓦片）' },
+      { configKey: 'map.attribution', configName: '地图版权说明', configValue: '', remarks: '瓦片服务要求的署名' },
+      { configKey: 'map.keys', configName: '地图服务密钥', configValue: '[]', remarks: 'JSON 数组：[{ "key": "…", "securityCode": "…" }]，最多三组' },
+    ]);
+
+    await insertRows(trx, 'sysDict', seedDictionaries.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
+    await insertRows(trx, 'tpf3BuildMaterial', loadSeedFactors().map((f) => ({ ...f })));
+
+    await trx.insertInto('schema_migrations').values({ id: SEED_MARKER }).execute();
+    return true;
+  });
+
+  if (seeded && generated.length) {
+    const lines = generated.map((a) => `${a} ${passwords[a]}`);
+    print('[seed] 初始账号密码（只显示这一次，请登录后修改）:');
+    for (const l of lines) print(`[seed]   ${l}`);
+    if (opts.dataDir) {
+      const file = join(opts.dataDir, 'admin-password.txt');
+      try {
+        mkdirSync(opts.dataDir, { recursive: true });
+        writeFileSync(file, lines.join('\n') + '\n', { mode: 0o600 });
+        print(`[seed] 已写入 ${file}`);
+      } catch (e) {
+        print(`[seed] 无法写入 ${file}: ${(e as Error).message}`);
+      }
+    }
+  }
+  return { seeded, passwords, generated };
+}

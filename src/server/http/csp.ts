@@ -1,0 +1,56 @@
+// Content-Security-Policy for the built react-admin SPA: scripts only from us; inline styles allowed (MUI and
+// emotion inject <style> tags); images from us, data:/blob: and the configured map tile host (Leaflet).
+// Tile hosts come from MAP_TILE_URL and the 全局配置 entry map.tileUrl, refreshed when that entry changes.
+import type { Db } from '../db/database';
+
+/** https://{s}.tile.example.org/{z}/{x}/{y}.png → https://*.tile.example.org; undefined when not usable. */
+export function tileOrigin(template: string | undefined | null): string | undefined {
+  if (!template) return undefined;
+  const m = /^(https?:)\/\/([^/?#]+)/i.exec(template.trim());
+  if (!m) return undefined;
+  const host = m[2].replace(/^\{[a-z]+\}/i, '*');
+  if (!/^(\*\.)?[A-Za-z0-9.-]+(:\d+)?$/.test(host)) return undefined;
+  return `${m[1].toLowerCase()}//${host}`;
+}
+
+export class TileHosts {
+  private hosts: string[] = [];
+  constructor(private readonly fromEnv?: string) {
+    this.set([]);
+  }
+
+  private set(extra: (string | undefined)[]) {
+    this.hosts = [...new Set([tileOrigin(this.fromEnv), ...extra].filter((h): h is string => !!h))];
+  }
+
+  list(): string[] {
+    return this.hosts;
+  }
+
+  async reload(db: Db): Promise<void> {
+    const row = (await db.selectFrom('sys_config').select('config_value').where('config_key', '=', 'map.tileUrl').executeTakeFirst()) as
+      | { config_value: string | null }
+      | undefined;
+    this.set([tileOrigin(row?.config_value)]);
+  }
+}
+
+export function cspDirectives(tiles: TileHosts) {
+  const tileSrc = () => tiles.list().join(' ') || "'self'";
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', tileSrc],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", tileSrc],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    // Served on plain http inside intranets: do not ask browsers to upgrade every request to https.
+    upgradeInsecureRequests: null,
+  };
+}

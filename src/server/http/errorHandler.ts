@@ -1,0 +1,27 @@
+// Every error becomes the envelope with its HTTP status (DESIGN §5). Validation errors are code 2 with every
+// failing field in Chinese (formatErrors over the route's own schema, so titles and x-messages apply).
+// 500s hide their details from the client and log them.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { formatErrors } from '../../../schemas/validation';
+import { fail } from '../envelope';
+import { ApiError, MESSAGES } from '../errors';
+
+export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof ApiError) return reply.status(err.status).send(fail(err.message, err.data, err.code));
+  const fe = err as FastifyError;
+  if (fe.validation) {
+    const part = fe.validationContext;
+    if (part === 'params') return reply.status(404).send(fail(MESSAGES.notFound));
+    const schema = (req.routeOptions.schema as Record<string, object> | undefined)?.[part === 'body' ? 'body' : 'querystring'] ?? {};
+    return reply.status(400).send(fail(MESSAGES.formInvalid, formatErrors(fe.validation as never, schema), 2));
+  }
+  const status = fe.statusCode ?? 500;
+  if (status === 413) return reply.status(413).send(fail(MESSAGES.tooLarge));
+  if (status === 429) return reply.status(429).send(fail(MESSAGES.tooMany));
+  if (status >= 400 && status < 500) {
+    req.log.info({ err: { code: fe.code, message: fe.message } }, 'bad request');
+    return reply.status(status === 404 ? 404 : 400).send(fail(status === 404 ? MESSAGES.notFound : MESSAGES.badRequest));
+  }
+  req.log.error({ err }, 'request failed');
+  return reply.status(500).send(fail(MESSAGES.server));
+}

@@ -1,0 +1,47 @@
+// The server process: open the database (PGlite in DATA_DIR/db behind a lock file, or PostgreSQL when
+// DATABASE_URL is set), migrate, seed on first start, listen on 0.0.0.0:PORT.
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { DataDirLockedError } from './db/lockFile';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed/seed';
+
+async function main(): Promise<void> {
+  const cfg = loadConfig();
+  let database;
+  try {
+    database = await openDatabase(cfg);
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      console.error(`[碳算] ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  await migrate(database.db);
+  await seed(database.db, { adminPassword: cfg.adminPassword, dataDir: cfg.dataDir, mapTileUrl: cfg.mapTileUrl });
+
+  const app = await buildApp({ db: database.db, logger: { level: cfg.logLevel }, mapTileUrl: cfg.mapTileUrl });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: '0.0.0.0', port: cfg.port });
+  const where = database.kind === 'pglite' ? `${cfg.dataDir}/db` : 'PostgreSQL (DATABASE_URL)';
+  app.log.info(`碳算 listening on http://localhost:${cfg.port} — database: ${where}`);
+  console.log(`[碳算] http://localhost:${cfg.port}  (数据库: ${where})`);
+}
+
+main().catch((e) => {
+  console.error('[碳算] 启动失败:', e);
+  process.exit(1);
+});

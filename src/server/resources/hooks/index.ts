@@ -1,0 +1,3 @@
+// Resource-specific repository rules; importing this module registers them.
+import './sysUser';
+import './sysTenant';

@@ -1,0 +1,101 @@
+// Route validation schemas generated from a resource schema: create/update bodies (the resource's own
+// properties plus the system fields, which are accepted and ignored) and the list querystring.
+import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
+import { filterableFields } from '../../../schemas/index';
+import { baseType } from '../db/resourceColumns';
+
+const SYSTEM_PROPS = {
+  createDate: { title: '创建时间' },
+  updateDate: { title: '更新时间' },
+  createBy: { title: '创建人' },
+  tenantId: { title: '租户' },
+} as const;
+
+function strip(schema: ResourceSchema): Record<string, unknown> {
+  // $id is left out so the same schema can be compiled for several routes; resource-level x- keywords are
+  // metadata the validator does not need.
+  const { $id: _id, 'x-resource': _r, 'x-rowWarning': _w, ...rest } = schema as ResourceSchema & Record<string, unknown>;
+  void _id;
+  void _r;
+  void _w;
+  return rest;
+}
+
+const secretProps = (s: ResourceSchema) => Object.entries(s.properties).filter(([, p]) => p['x-secret']).map(([k]) => k);
+
+/** POST body: x-secret properties (passwords) are required on create. */
+export function createBodySchema(s: ResourceSchema): object {
+  const base = strip(s);
+  return {
+    ...base,
+    required: [...new Set([...(s.required ?? []), ...secretProps(s)])],
+    properties: { ...s.properties, ...SYSTEM_PROPS, id: { title: 'ID' } },
+  };
+}
+
+/** PUT body: the full record with its id; x-secret properties optional (absent = unchanged). */
+export function updateBodySchema(s: ResourceSchema): object {
+  const base = strip(s);
+  return {
+    ...base,
+    required: [...new Set([...(s.required ?? []), 'id'])],
+    properties: { ...s.properties, ...SYSTEM_PROPS, id: { type: 'integer', title: 'ID', minimum: 1 } },
+  };
+}
+
+function scalarSchema(p: PropertySchema): object {
+  const t = baseType(p);
+  if (t === 'integer' || t === 'number' || t === 'boolean') return { type: t };
+  return { type: 'string', maxLength: 200 };
+}
+
+export interface ListQueryShape {
+  schema: object;
+  /** query key → [field, operator] */
+  filters: Record<string, { field: string; op: 'eq' | 'like' | 'gte' | 'lte' }>;
+}
+
+export const PAGING_KEYS = ['pageNum', 'pageSize', 'sortField', 'sortOrder'] as const;
+
+/** List querystring: paging, sort and the schema's filters (eq → field, like → field, range → fieldMin/fieldMax). */
+export function listQuery(s: ResourceSchema): ListQueryShape {
+  const properties: Record<string, object> = {
+    pageNum: { type: 'integer', title: '页码', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: -1, default: 10 },
+    sortField: { type: 'string', title: '排序字段', maxLength: 50 },
+    sortOrder: { type: 'string', title: '排序方式', maxLength: 20 },
+  };
+  const filters: ListQueryShape['filters'] = {};
+  for (const [field, op] of Object.entries(filterableFields(s))) {
+    const p = s.properties[field];
+    if (op === 'range') {
+      properties[`${field}Min`] = { type: 'number', title: `${p.title ?? field}最小值` };
+      properties[`${field}Max`] = { type: 'number', title: `${p.title ?? field}最大值` };
+      filters[`${field}Min`] = { field, op: 'gte' };
+      filters[`${field}Max`] = { field, op: 'lte' };
+    } else {
+      properties[field] = { ...(op === 'like' ? { type: 'string', maxLength: 100 } : scalarSchema(p)), title: p.title ?? field };
+      filters[field] = { field, op };
+    }
+  }
+  return { schema: { type: 'object', properties }, filters };
+}
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+export const idsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ids'],
+  properties: { ids: { type: 'array', title: 'ids', minItems: 1, maxItems: 5000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
+} as const;
+
+export const deleteBatchQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { projectId: { type: 'integer', title: '项目', minimum: 1 } },
+} as const;

@@ -1,0 +1,60 @@
+// Generic CRUD routes for every registry resource under /api/<x-resource.path>/ (DESIGN §5):
+//   GET    P/            list  (pageNum, pageSize, sortField, sortOrder, filters) → { dataList, total }
+//   GET    P/:id         one record
+//   POST   P/            create (body = schema properties)           → the created record
+//   PUT    P/            update (body = full record with id)          → the updated record
+//   DELETE P/:id         delete one
+//   DELETE P/?ids=1&ids=2 delete several (repeated ids), all or nothing
+//   DELETE P/deleteBatch clear every row the caller may write (?projectId= narrows stage tables)
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import { repo } from '../db/repo';
+import { columnName } from '../db/naming';
+import type { Where } from '../db/scope';
+import { ok } from '../envelope';
+import { MESSAGES } from '../errors';
+import { callerOf } from '../auth/guard';
+import type { ResourceDef } from '../registry';
+import { parseListParams } from './listParams';
+import { createBodySchema, deleteBatchQuery, idParams, idsQuery, listQuery, updateBodySchema } from './routeSchemas';
+
+export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): void {
+  const base = `/api/${def.meta.path}`;
+  const r = repo(db, def.name);
+  const shape = listQuery(def.schema);
+
+  app.get<{ Querystring: Record<string, unknown> }>(`${base}/`, { schema: { querystring: shape.schema } }, async (req) => {
+    const params = parseListParams(def.schema, def.meta, shape, req.query);
+    return ok(await r.list(callerOf(req), params));
+  });
+
+  app.get<{ Params: { id: number } }>(`${base}/:id`, { schema: { params: idParams } }, async (req) => {
+    return ok(await r.get(callerOf(req), req.params.id));
+  });
+
+  app.post<{ Body: Record<string, unknown> }>(`${base}/`, { schema: { body: createBodySchema(def.schema) } }, async (req) => {
+    return ok(await r.create(callerOf(req), req.body), MESSAGES.saved);
+  });
+
+  app.put<{ Body: Record<string, unknown> & { id: number } }>(`${base}/`, { schema: { body: updateBodySchema(def.schema) } }, async (req) => {
+    return ok(await r.update(callerOf(req), req.body), MESSAGES.saved);
+  });
+
+  app.delete<{ Params: { id: number } }>(`${base}/:id`, { schema: { params: idParams } }, async (req) => {
+    await r.remove(callerOf(req), req.params.id);
+    return ok(null, MESSAGES.deleted);
+  });
+
+  app.delete<{ Querystring: { ids: number[] } }>(`${base}/`, { schema: { querystring: idsQuery } }, async (req) => {
+    const n = await r.removeMany(callerOf(req), req.query.ids);
+    return ok(n, MESSAGES.deleted);
+  });
+
+  const hasProject = 'projectId' in def.schema.properties;
+  app.delete<{ Querystring: { projectId?: number } }>(`${base}/deleteBatch`, { schema: { querystring: deleteBatchQuery } }, async (req) => {
+    const projectId = req.query.projectId;
+    const where: Where | undefined = hasProject && projectId !== undefined ? (eb) => eb(columnName('projectId'), '=', projectId) : undefined;
+    const n = await r.clear(callerOf(req), where);
+    return ok(n, MESSAGES.cleared);
+  });
+}

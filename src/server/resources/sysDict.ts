@@ -1,0 +1,54 @@
+// Dictionary lookups for every logged-in user (spec 001 §7):
+//   GET /api/sys/v1/sys/sysDict/dropDown/:dictCode → { value: label } over all levels of the items tree
+//   GET /api/sys/v1/sys/sysDict/items/:dictCode    → the items tree (cities grouped by province, build types)
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import { callerOf } from '../auth/guard';
+import { ok } from '../envelope';
+import { notFound } from '../errors';
+
+export interface DictItem {
+  value: string;
+  label: string;
+  lng?: number;
+  lat?: number;
+  pinyin?: string;
+  children?: DictItem[];
+}
+
+const params = {
+  type: 'object',
+  required: ['dictCode'],
+  properties: { dictCode: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z][A-Za-z0-9_]*$' } },
+} as const;
+
+export async function dictItems(db: Db, dictCode: string): Promise<DictItem[] | undefined> {
+  const row = (await db.selectFrom('sys_dict').select('items').where('dict_code', '=', dictCode).executeTakeFirst()) as
+    | { items: DictItem[] | null }
+    | undefined;
+  return row ? (row.items ?? []) : undefined;
+}
+
+export function flattenDict(items: DictItem[], out: Record<string, string> = {}): Record<string, string> {
+  for (const it of items) {
+    out[it.value] = it.label;
+    if (it.children?.length) flattenDict(it.children, out);
+  }
+  return out;
+}
+
+export function sysDictRoutes(app: FastifyInstance, db: Db): void {
+  app.get<{ Params: { dictCode: string } }>('/api/sys/v1/sys/sysDict/dropDown/:dictCode', { schema: { params } }, async (req) => {
+    callerOf(req);
+    const items = await dictItems(db, req.params.dictCode);
+    if (!items) throw notFound();
+    return ok(flattenDict(items));
+  });
+
+  app.get<{ Params: { dictCode: string } }>('/api/sys/v1/sys/sysDict/items/:dictCode', { schema: { params } }, async (req) => {
+    callerOf(req);
+    const items = await dictItems(db, req.params.dictCode);
+    if (!items) throw notFound();
+    return ok(items);
+  });
+}

@@ -1,0 +1,39 @@
+// Builds the one migrated + seeded template database of the run (see testDb.ts) and hands its location to
+// the test workers through vitest's provide/inject.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openPGlite, openPostgres } from '../../src/server/db/database';
+import { migrate } from '../../src/server/db/migrate';
+import { seed } from '../../src/server/db/seed/seed';
+import { adminQuery, PG_TEMPLATE_DB, PGLITE_TEMPLATE, TEST_PASSWORDS, withDatabase } from './testDb';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbTemplate: { pglite?: string; pg?: string };
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    await adminQuery(url, `drop database if exists "${PG_TEMPLATE_DB}" with (force)`);
+    await adminQuery(url, `create database "${PG_TEMPLATE_DB}"`);
+    const database = openPostgres(withDatabase(url, PG_TEMPLATE_DB));
+    await migrate(database.db);
+    await seed(database.db, { passwords: TEST_PASSWORDS, print: () => {} });
+    await database.close();
+    project.provide('dbTemplate', { pg: PG_TEMPLATE_DB });
+    return async () => {
+      await adminQuery(url, `drop database if exists "${PG_TEMPLATE_DB}" with (force)`);
+    };
+  }
+  const database = await openPGlite({});
+  await migrate(database.db);
+  await seed(database.db, { passwords: TEST_PASSWORDS, print: () => {} });
+  const dump = await database.pglite!.dumpDataDir('none');
+  mkdirSync(dirname(PGLITE_TEMPLATE), { recursive: true });
+  writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('dbTemplate', { pglite: PGLITE_TEMPLATE });
+}

@@ -1,0 +1,64 @@
+// testApp(): a Fastify app on this file's own copy of the seeded template database, driven by inject.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import type { Database } from '../../src/server/db/database';
+import { openTestDatabase, TEST_PASSWORDS } from './testDb';
+
+export { TEST_PASSWORDS };
+
+export const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Log in (password from TEST_PASSWORDS unless given) and return the token. */
+  login(userName: string, password?: string): Promise<string>;
+  /** inject with the Access-Token header; the body is parsed JSON. */
+  call(method: InjectOptions['method'], url: string, token?: string, payload?: unknown): Promise<{ status: number; body: any; res: LightMyRequestResponse }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  close(): Promise<void>;
+}
+
+export async function testApp(opts: { logStream?: DestinationStream; clientDir?: string; configure?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+  const database = await openTestDatabase(inject('dbTemplate'));
+  const app = await buildApp({
+    db: database.db,
+    logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false,
+    clientDir: opts.clientDir ?? '/nonexistent-client-dir',
+  });
+  opts.configure?.(app);
+  await app.ready();
+
+  const call: TestApp['call'] = async (method, url, token, payload) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: token ? { 'access-token': token } : {},
+      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+    });
+    let body: unknown = res.body;
+    try {
+      body = res.json();
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body, res };
+  };
+
+  return {
+    app,
+    database,
+    call,
+    async login(userName, password) {
+      const pw = password ?? (TEST_PASSWORDS as Record<string, string>)[userName];
+      const r = await call('POST', '/api/sys/v1/sso/login', undefined, { userName, password: b64(pw) });
+      if (r.body?.code !== 1) throw new Error(`login ${userName} failed: ${JSON.stringify(r.body)}`);
+      return r.body.data.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
