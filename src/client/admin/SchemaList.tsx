@@ -34,6 +34,8 @@ export const SchemaList = () => {
       exporter={false}
       empty={false}
       storeKey={`${resource}.list`}
+      // a wide table scrolls inside the list instead of pushing the toolbar off screen
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
     >
       <DataTable
         rowClick={false}

@@ -34,6 +34,16 @@ export const WarningMark = ({ message }: { message: string }) => (
   </Tooltip>
 );
 
+/** Long free text (source, remarks) stays on one line with an ellipsis; the whole text is in the tooltip. */
+const LONG_TEXT = 60;
+const LongText = ({ text }: { text: string }) => (
+  <Tooltip title={text}>
+    <Box component="span" sx={{ display: 'block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      {text}
+    </Box>
+  </Tooltip>
+);
+
 function cellValue(prop: PropertySchema, value: unknown): ReactElement | string {
   if (prop['x-dict']) return <DictValue code={prop['x-dict']} value={value} />;
   if (isNumeric(prop)) return formatNumber(value, decimalsOf(prop));
@@ -41,6 +51,7 @@ function cellValue(prop: PropertySchema, value: unknown): ReactElement | string 
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (Array.isArray(value)) return value.join('、');
   if (value === null || value === undefined) return '';
+  if ((prop.maxLength ?? 0) > LONG_TEXT && String(value).length > 12) return <LongText text={String(value)} />;
   return String(value);
 }
 

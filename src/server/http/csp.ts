@@ -40,7 +40,9 @@ export function cspDirectives(tiles: TileHosts) {
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
-    scriptSrc: ["'self'"],
+    // 'unsafe-eval': ajv (rjsf's form validator, the same ajv configuration as the server) compiles schemas
+    // with new Function. Precompiled standalone validators would let us drop it; until then forms need it.
+    scriptSrc: ["'self'", "'unsafe-eval'"],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', tileSrc],

@@ -1,0 +1,48 @@
+// The factor library at /divisor: the seeded GB/T 51366 rows, 2-decimal numbers, the warning flag on a row
+// whose factor is 0, add → edit → delete with confirmation, and the batch-delete selection rule.
+import { expect, test } from '@playwright/test';
+import { login, shot } from './fixtures';
+
+test('factor library: seeded rows, paging, add with a 0 factor is flagged, edit, delete with confirmation', async ({ page }) => {
+  await login(page, 'demo_admin', '/divisor');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(11); // header + default page size 10
+  await expect(page.getByText(/共\s*\d{3}\s*条|\/\s*\d{3}|of \d{3}/).first()).toBeVisible();
+
+  await page.getByRole('button', { name: '批量删除' }).click();
+  await expect(page.getByText('请先选择要删除的数据!')).toBeVisible();
+
+  await page.getByRole('link', { name: '新增' }).click();
+  await expect(page).toHaveURL(/\/divisor\/create$/);
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('请输入名称').first()).toBeVisible(); // required, the schema's own title
+  await page.getByLabel('类型').first().fill('建材');
+  await page.getByLabel('名称').first().fill('E2E待核实砂浆');
+  await page.getByLabel('单位').first().fill('t');
+  await page.getByLabel('碳排放因子').first().fill('0');
+  await shot(page, 'divisor-create');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/\/divisor$/);
+
+  await page.getByRole('textbox', { name: '名称' }).fill('E2E待核实');
+  const row = table.getByRole('row').filter({ hasText: 'E2E待核实砂浆' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('0.00');
+  await expect(row.getByTestId('row-warning')).toBeVisible();
+  await shot(page, 'divisor-warning');
+
+  await row.getByRole('link', { name: '编辑' }).click();
+  await page.getByLabel('碳排放因子').first().fill('0.256');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/\/divisor$/);
+  await expect(row).toContainText('0.26');
+  await expect(row.getByTestId('row-warning')).toHaveCount(0);
+
+  await row.getByRole('button', { name: '删除' }).click();
+  await page.getByRole('button', { name: '取消' }).click();
+  await expect(page.getByText('操作已取消')).toBeVisible();
+  await row.getByRole('button', { name: '删除' }).click();
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('删除成功!')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
