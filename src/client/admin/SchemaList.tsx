@@ -35,7 +35,7 @@ export const SchemaList = () => {
       empty={false}
       storeKey={`${resource}.list`}
       // a wide table scrolls inside the list instead of pushing the toolbar off screen
-      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
     >
       <DataTable
         rowClick={false}
