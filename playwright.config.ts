@@ -49,6 +49,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: '.tmp/e2e-data',
       ADMIN_PASSWORD: 'E2e-Admin-Pass-1',
+      LOG_LEVEL: 'warn', // request logs would drown the test report
       // The e2e server always runs on the embedded database; e2e-server.mjs also removes DATABASE_URL.
       DATABASE_URL: '',
     },

@@ -5,6 +5,9 @@ import react from '@vitejs/plugin-react';
 // Each API test file gets its own database copied from a template migrated and seeded once (tests/server/globalSetup.ts).
 export default defineConfig({
   test: {
+    // 2 cores; PGlite takes ~300 MB per open database, so at most two test files at a time
+    pool: 'forks',
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -14,8 +17,6 @@ export default defineConfig({
           globalSetup: ['tests/server/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          pool: 'forks',
-          maxWorkers: 2,
         },
       },
       {
