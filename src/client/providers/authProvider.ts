@@ -82,7 +82,8 @@ export function createAuthProvider(): AuthProvider {
       sessionStorage.clear();
       // Already on the login page (react-admin calls logout again while its routes catch up with the
       // navigation): stay there, keeping the ?redirect= it was sent with. Elsewhere: /login?redirect=<here>.
-      if (window.location.pathname === '/login') return `/login${window.location.search}`;
+      // Returning false tells react-admin not to navigate, so the repeated calls add no history entries.
+      if (window.location.pathname === '/login') return false;
       return loginRedirectUrl();
     },
 
