@@ -5,6 +5,9 @@ import { login, shot } from './fixtures';
 test('without a token every page goes to /login?redirect=…, and login returns there', async ({ page }) => {
   await page.goto('/sys/user');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsys%2Fuser$/);
+  // one redirect, not a loop: the start page, /sys/user and /login (a logout loop once filled the history)
+  await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(3);
   await shot(page, 'login');
   await page.getByLabel('账号').fill('admin');
   await page.getByLabel('密码', { exact: true }).fill('wrong-password');
