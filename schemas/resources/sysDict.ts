@@ -38,3 +38,13 @@ export const sysDict = {
     remarks: { type: 'string', title: '备注', maxLength: 200, 'x-widget': 'textarea', 'x-list': true },
   },
 } as const;
+
+/** One dictionary item as stored and served (the schema's `item`, with children at any depth for readers). */
+export interface DictItem {
+  value: string;
+  label: string;
+  lng?: number;
+  lat?: number;
+  pinyin?: string;
+  children?: DictItem[];
+}

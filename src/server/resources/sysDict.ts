@@ -6,15 +6,8 @@ import type { Db } from '../db/database';
 import { callerOf } from '../auth/guard';
 import { ok } from '../envelope';
 import { notFound } from '../errors';
+import type { DictItem } from '../../../schemas/resources/sysDict';
 
-export interface DictItem {
-  value: string;
-  label: string;
-  lng?: number;
-  lat?: number;
-  pinyin?: string;
-  children?: DictItem[];
-}
 
 const params = {
   type: 'object',

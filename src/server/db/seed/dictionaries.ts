@@ -3,15 +3,10 @@
 // Chinese name as the value, so a building stores readable text ('公共建筑/办公建筑', joined with '/' as the
 // spec says) and the value never contains '/'. Cities come from ./data/cities.json (see ./data/README.md).
 import { readFileSync } from 'node:fs';
+import type { DictItem } from '../../../../schemas/resources/sysDict';
 
-export interface DictItem {
-  value: string;
-  label: string;
-  lng?: number;
-  lat?: number;
-  pinyin?: string;
-  children?: DictItem[];
-}
+export type { DictItem };
+
 
 export interface SeedDictionary {
   dictCode: string;
