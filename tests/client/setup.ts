@@ -1,8 +1,12 @@
 // jsdom setup for the client tests: jest-dom matchers, what jsdom lacks (matchMedia, ResizeObserver),
 // and a clean DOM, storage and cookie jar between tests.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// The first render of a test file lazy-loads pages; on a loaded CI machine that takes over the
+// default 1 s of findBy*/waitFor. A missing element still fails, only later.
+configure({ asyncUtilTimeout: 8000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
