@@ -10,6 +10,9 @@ import { sysConfig } from './resources/sysConfig';
 import { sysFeedback } from './resources/sysFeedback';
 import { sysNotify } from './resources/sysNotify';
 import { tpf3BuildMaterial } from './factors/tpf3BuildMaterial';
+import { tpf3Engineering } from './domain/tpf3Engineering';
+import { tpf3Project } from './domain/tpf3Project';
+import { tpf3ProjectExtend } from './domain/tpf3ProjectExtend';
 import type { ResourceMeta } from './types';
 
 export const registry = {
@@ -22,6 +25,9 @@ export const registry = {
   sysFeedback,
   sysNotify,
   tpf3BuildMaterial,
+  tpf3Engineering,
+  tpf3Project,
+  tpf3ProjectExtend,
 } as const;
 
 export type ResourceName = keyof typeof registry;
@@ -48,6 +54,12 @@ export interface PropertySchema {
   'x-secret'?: boolean;
   'x-widget'?: string;
   'x-readonly'?: boolean;
+  'x-virtual'?: boolean;
+  'x-trim'?: boolean;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
 }
 
 export interface ResourceSchema {
@@ -91,3 +103,6 @@ export type SysConfig = FromSchema<typeof sysConfig>;
 export type SysFeedback = FromSchema<typeof sysFeedback>;
 export type SysNotify = FromSchema<typeof sysNotify>;
 export type BuildMaterial = FromSchema<typeof tpf3BuildMaterial>;
+export type Engineering = FromSchema<typeof tpf3Engineering>;
+export type Building = FromSchema<typeof tpf3Project>;
+export type BuildingExtend = FromSchema<typeof tpf3ProjectExtend>;

@@ -18,7 +18,9 @@ export const X_KEYWORDS = [
   'x-messages', // { <ajv keyword>: '<the spec's Chinese message>' } overrides the generated message
   'x-secret', // write-only secret (password): never stored in the resource table, never returned
   'x-widget', // form widget hint: 'textarea' | 'password' | 'image' | 'tree'
-  'x-readonly', // shown but not editable in forms (server-maintained)
+  'x-readonly', // server-maintained: shown, never taken from a client body (create: its default; update: kept)
+  'x-virtual', // computed by the server on read (joined names, counts); never stored, ignored in bodies
+  'x-trim', // surrounding white space removed before storing
 ] as const;
 
 export type XKeyword = (typeof X_KEYWORDS)[number];

@@ -25,6 +25,15 @@ export interface ResourceMeta {
   write: readonly RoleCode[];
   /** Default sort; the spec default is createDate descending. */
   defaultSort?: { field: string; order: 'ascend' | 'descend' };
+  /**
+   * Ownership on top of the tenant scope, for plain users (no admin, groupAdmin or dataAdmin role):
+   * rows 'write' — they read the tenant's rows but change only those they created;
+   * rows 'all' — they read and change only rows they created or, with `collaborators`, are listed in
+   * (the property holding user ids joined with ';').
+   */
+  owner?: { rows: 'write' | 'all'; collaborators?: string };
+  /** Rows belong to a building (projectId): visible and writable exactly when that building is. */
+  ownedByProject?: boolean;
   /** Sidebar group the generic page belongs to. */
   menu?: 'system' | 'common';
 }

@@ -14,6 +14,7 @@ import { NotFound } from './pages/NotFound';
 import { HoldOn } from './pages/HoldOn';
 import { HomeRedirect, NotFoundRedirect } from './pages/redirects';
 import { schemaRoutes } from './admin/schemaRoutes';
+import { domainRoutes } from './domainRoutes';
 
 const AppNotification = () => <Notification autoHideDuration={NOTIFY_AUTO_HIDE_MS} />;
 
@@ -49,6 +50,7 @@ export const App = ({ dataProvider = defaultDataProvider, authProvider = default
       <Route path="/hold-on/index" element={<HoldOn />} />
       <Route path="/404" element={<NotFound />} />
       {schemaRoutes()}
+      {domainRoutes()}
     </CustomRoutes>
   </Admin>
   </BrowserRouter>

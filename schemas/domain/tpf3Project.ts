@@ -1,0 +1,176 @@
+// 单体建筑 (building, "project" in the API): spec 000 §3 fields, §5 rules and messages. The server validates
+// every save with this schema; the building form mirrors the same rules with the same messages. Standard,
+// stage and menus are checked against schemas/standards.ts by the server on top of this schema.
+const FORBIDDEN = '^[^#\\\\/:*?"<>|]+$';
+const FORBIDDEN_TEXT = '# \\ / : * ? " < > |';
+
+const nameLike = (title: string) =>
+  ({
+    type: 'string',
+    title,
+    minLength: 1,
+    maxLength: 20,
+    pattern: FORBIDDEN,
+    'x-trim': true,
+    'x-messages': {
+      required: `请输入${title}`,
+      minLength: `请输入${title}`,
+      maxLength: `${title}不超过 20 个字符`,
+      pattern: `${title}不能包含 ${FORBIDDEN_TEXT}`,
+    },
+  }) as const;
+
+const orgField = (title: string) => ({ type: 'string', title, maxLength: 50, 'x-trim': true, 'x-messages': { maxLength: `${title}不超过 50 个字符` }, 'x-list': false }) as const;
+
+const nonNegative = (title: string, maxChars: number) =>
+  ({
+    type: 'number',
+    title,
+    minimum: 0,
+    // "length limit n" (spec 000 §5): at most n characters as typed, i.e. below 10^n.
+    maximum: 10 ** maxChars - 1,
+    'x-messages': { required: `请输入${title}`, type: `${title}应为非负数`, minimum: `${title}应为非负数`, maximum: `${title}不超过 ${maxChars} 位` },
+  }) as const;
+
+const floors = (title: string) =>
+  ({
+    type: 'integer',
+    title,
+    minimum: 0,
+    maximum: 999,
+    'x-messages': { required: `请输入${title}`, type: `${title}应为非负整数`, minimum: `${title}应为非负整数`, maximum: `${title}不超过 3 位` },
+  }) as const;
+
+/** A result figure: written by the calculation only (x-readonly), shown to 2 decimals, 0.00 when empty. */
+const result = (title: string, list = false) => ({ type: ['number', 'null'], title, 'x-readonly': true, 'x-decimals': 2, 'x-list': list, 'x-sortable': true }) as const;
+
+export const tpf3Project = {
+  $id: 'tpf3Project',
+  title: '单体建筑',
+  type: 'object',
+  additionalProperties: false,
+  'x-resource': {
+    path: 'tpf/v1/tpf/tpf3Project',
+    title: '单体建筑列表',
+    scope: 'tenant',
+    read: ['user'],
+    write: ['user'],
+    // Plain users see and change the buildings they created or collaborate on; group admins all of the tenant.
+    owner: { rows: 'all', collaborators: 'userId' },
+    defaultSort: { field: 'createDate', order: 'descend' },
+  },
+  required: ['engineeringId', 'computeMethod', 'standard', 'stage', 'name', 'code', 'site', 'buildType', 'structureType', 'useDateLimit', 'buildArea', 'height', 'floorUp', 'floorDown', 'latLng', 'menus'],
+  properties: {
+    engineeringId: {
+      type: 'integer',
+      title: '所属项目',
+      minimum: 1,
+      'x-reference': { resource: 'tpf3Engineering', label: 'name' },
+      'x-messages': { required: '请选择所属项目', type: '请选择所属项目', minimum: '请选择所属项目' },
+      'x-filter': 'eq',
+      'x-list': false,
+    },
+    computeMethod: { type: 'string', title: '计算方式', enum: ['estimate', 'budget', 'accounting'], 'x-dict': 'computeMethod', 'x-filter': 'eq', 'x-list': false },
+    standard: {
+      type: 'string',
+      title: '计算标准',
+      enum: ['GB', 'JS-STD', 'JS', 'ZQYJG'],
+      'x-dict': 'standard',
+      'x-messages': { required: '请选择计算标准', enum: '请选择计算标准' },
+      'x-filter': 'eq',
+      'x-list': false,
+    },
+    stage: { type: 'string', title: '项目阶段', minLength: 1, maxLength: 20, 'x-messages': { required: '请选择项目阶段', minLength: '请选择项目阶段' }, 'x-filter': 'eq', 'x-list': true },
+    name: { ...nameLike('单体名称'), 'x-filter': 'like', 'x-sortable': true, 'x-list': true, 'x-import': '单体名称' },
+    code: { ...nameLike('单体编码'), 'x-sortable': true, 'x-list': false, 'x-import': '单体编码' },
+    status: { type: 'string', title: '状态', enum: ['0', '1'], default: '0', 'x-readonly': true, 'x-dict': 'projectStatus', 'x-filter': 'eq', 'x-list': false },
+    site: { type: 'string', title: '建设地点', minLength: 1, maxLength: 50, 'x-messages': { required: '请选择建设地点', minLength: '请选择建设地点' }, 'x-filter': 'eq', 'x-list': true },
+    buildType: {
+      type: 'string',
+      title: '建筑类型',
+      minLength: 1,
+      maxLength: 100,
+      'x-widget': 'tree',
+      'x-dict': 'buildType',
+      'x-messages': { required: '请选择建筑类型', minLength: '请选择建筑类型' },
+      'x-filter': 'like',
+      'x-list': true,
+    },
+    structureType: {
+      type: 'string',
+      title: '结构类型',
+      minLength: 1,
+      maxLength: 20,
+      'x-trim': true,
+      // chosen from the structureType dictionary or typed (custom entries allowed, spec 000 §2 screen 4)
+      'x-messages': { required: '请选择或输入结构类型', minLength: '请选择或输入结构类型', maxLength: '结构类型不超过 20 个字符' },
+      'x-filter': 'eq',
+      'x-list': true,
+    },
+    useDateLimit: {
+      type: 'integer',
+      title: '设计使用年限(年)',
+      minimum: 1,
+      maximum: 999,
+      'x-messages': { required: '请输入大于0的整数', type: '请输入大于0的整数', minimum: '请输入大于0的整数', maximum: '设计使用年限不超过 3 位' },
+      'x-sortable': true,
+      'x-list': true,
+    },
+    buildYear: { type: ['integer', 'null'], title: '建成年份', minimum: 1900, maximum: 2100, 'x-messages': { minimum: '建成年份应在 1900–2100 之间', maximum: '建成年份应在 1900–2100 之间', type: '建成年份应为整数' }, 'x-sortable': true, 'x-list': false },
+    buildArea: { ...nonNegative('建筑面积(m²)', 11), 'x-sortable': true, 'x-list': true },
+    height: { ...nonNegative('建筑高度(m)', 10), 'x-list': false },
+    floorUp: { ...floors('地上层数'), 'x-list': false },
+    floorDown: { ...floors('地下层数'), 'x-list': false },
+    greenArea: { type: ['number', 'null'], title: '绿化面积(m²)', minimum: 0, maximum: 99999999999, 'x-messages': { minimum: '绿化面积应为非负数', type: '绿化面积应为非负数' }, 'x-list': false },
+    latLng: {
+      type: 'string',
+      title: '经纬度',
+      maxLength: 50,
+      pattern: '^-?\\d{1,3}(\\.\\d+)?,-?\\d{1,2}(\\.\\d+)?$',
+      'x-messages': { required: '请选择经纬度', pattern: '经纬度格式应为 经度,纬度' },
+      'x-list': false,
+    },
+    buildOrg: orgField('建设单位'),
+    designOrg: orgField('设计单位'),
+    compileOrg: orgField('编制单位'),
+    userId: {
+      type: 'string',
+      title: '协作人',
+      maxLength: 500,
+      pattern: '^(\\d+(;\\d+)*)?$',
+      'x-messages': { pattern: '协作人格式不正确' },
+      'x-widget': 'users',
+      'x-list': false,
+    },
+    menus: {
+      type: 'string',
+      title: '计算阶段',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[A-Za-z]+(,[A-Za-z]+)*$',
+      'x-messages': { required: '请至少选择一个计算阶段!', minLength: '请至少选择一个计算阶段!', pattern: '请至少选择一个计算阶段!' },
+      'x-list': false,
+    },
+    runtimeType: { type: 'string', title: '运行计算方式', maxLength: 10, 'x-list': false },
+    remarks: { type: 'string', title: '备注', maxLength: 500, 'x-widget': 'textarea', 'x-list': false },
+    // results (spec 001 §3 list columns; written by the calculation)
+    streng3: result('碳排放强度(kgCO2e/(m²·a))', true),
+    total: result('碳排放总量(tCO2e)', true),
+    produce: result('建材生产(tCO2e)'),
+    trans: result('建材运输(tCO2e)'),
+    build: result('建筑建造(tCO2e)'),
+    remove: result('建筑拆除(tCO2e)'),
+    runtimeTotal: result('建筑运行(tCO2e)'),
+    runtimeChange: result('维护改造(tCO2e)'),
+    waste: result('废弃物处理(tCO2e)'),
+    green: result('碳汇(tCO2e)'),
+    // read-only figures joined by the server, never stored
+    engineeringName: { type: 'string', title: '所属项目', 'x-virtual': true, 'x-list': true },
+    engineeringCode: { type: 'string', title: '项目编码', 'x-virtual': true, 'x-list': false },
+    engineeringBuildArea: { type: ['number', 'null'], title: '项目总建筑面积(m²)', 'x-virtual': true, 'x-list': false },
+    createByName: { type: 'string', title: '创建人', 'x-virtual': true, 'x-list': false },
+  },
+} as const;
+
+/** The result fields of spec 001 §3 in list order (accounting adds runtimeChange). */
+export const RESULT_FIELDS = ['streng3', 'total', 'produce', 'trans', 'build', 'remove', 'runtimeTotal', 'runtimeChange', 'waste', 'green'] as const;

@@ -1,0 +1,46 @@
+// 建筑扩展信息 (tpf3ProjectExtend, spec 000 §7 "extended building data"): what a report says about a building
+// beyond the form — green-building rating, energy-saving and prefabrication rates, heating and cooling systems.
+// One row per building; rows follow their building's visibility and are copied with it.
+const percent = (title: string) =>
+  ({
+    type: ['number', 'null'],
+    title,
+    // spec 000 §5 "percent > 0 and ≤ 100"
+    exclusiveMinimum: 0,
+    maximum: 100,
+    'x-messages': { exclusiveMinimum: `${title}应大于0且不超过100`, maximum: `${title}应大于0且不超过100`, type: `${title}应为数字` },
+  }) as const;
+
+export const tpf3ProjectExtend = {
+  $id: 'tpf3ProjectExtend',
+  title: '建筑扩展信息',
+  type: 'object',
+  additionalProperties: false,
+  'x-resource': {
+    path: 'tpf/v1/tpf/tpf3ProjectExtend',
+    title: '建筑扩展信息',
+    scope: 'tenant',
+    read: ['user'],
+    write: ['user'],
+    ownedByProject: true,
+  },
+  required: ['projectId'],
+  properties: {
+    projectId: {
+      type: 'integer',
+      title: '单体建筑',
+      minimum: 1,
+      'x-reference': { resource: 'tpf3Project', label: 'name' },
+      'x-messages': { required: '获取项目信息失败，请返回主页重试！' },
+      'x-filter': 'eq',
+      'x-list': false,
+    },
+    greenStar: { type: 'string', title: '绿色建筑星级', enum: ['', '基本级', '一星级', '二星级', '三星级'], default: '', 'x-list': true },
+    energySavingRate: { ...percent('节能率(%)'), 'x-list': true },
+    prefabRate: { ...percent('装配率(%)'), 'x-list': true },
+    renewableRate: { ...percent('可再生能源替代率(%)'), 'x-list': true },
+    heatingMode: { type: 'string', title: '供暖方式', maxLength: 20, 'x-trim': true, 'x-list': true },
+    coolingMode: { type: 'string', title: '空调形式', maxLength: 20, 'x-trim': true, 'x-list': true },
+    remarks: { type: 'string', title: '说明', maxLength: 500, 'x-widget': 'textarea', 'x-list': false },
+  },
+} as const;
