@@ -15,6 +15,9 @@ import { loggerOptions } from './http/logger';
 import { defaultClientDir, registerClient } from './http/static';
 import { resources } from './registry';
 import { resourceRoutes } from './resources/routes';
+import { lookupRoutes } from './resources/lookups';
+import { buildingRoutes } from './buildings/routes';
+import { fileRoutes } from './files/routes';
 import { sysDictRoutes } from './resources/sysDict';
 
 export const UPLOAD_LIMIT = 6 * 1024 * 1024;
@@ -67,6 +70,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   authRoutes(app, db);
   sysDictRoutes(app, db);
+  lookupRoutes(app, db);
+  buildingRoutes(app, db);
+  fileRoutes(app, db);
   for (const def of resources) resourceRoutes(app, db, def);
 
   // 全局配置 map.tileUrl feeds the CSP: load it when ready and after every change of sysConfig.

@@ -1,7 +1,7 @@
 // Rows ↔ API records. Records are camelCase with the system fields id, createDate, updateDate (ISO strings),
 // createBy and tenantId; x-secret properties are never stored here and never returned.
 import type { ResourceSchema } from '../../../schemas/index';
-import { storedColumns } from './resourceColumns';
+import { storedColumns, type StoredColumn } from './resourceColumns';
 
 export type Row = Record<string, unknown>;
 export type ApiRecord = Record<string, unknown> & { id: number };
@@ -33,17 +33,32 @@ export function toRecord(schema: ResourceSchema, row: Row): ApiRecord {
   return rec;
 }
 
-/** Column values from a (validated) body. `replace`: properties absent from the body become null. */
+const cell = (c: StoredColumn, v: unknown) =>
+  v == null ? null : c.kind === 'jsonb' ? JSON.stringify(v) : c.trim && typeof v === 'string' ? v.trim() : v;
+
+/**
+ * Column values from a (validated) client body. `replace` (update): properties absent from the body become
+ * null. x-readonly properties are never taken from the body: a new row gets their default, an update keeps them.
+ */
 export function toColumns(schema: ResourceSchema, body: Record<string, unknown>, replace: boolean): Row {
   const out: Row = {};
   for (const c of storedColumns(schema)) {
+    if (c.readonly) {
+      if (!replace) out[c.column] = c.default ?? null;
+      continue;
+    }
     if (!(c.prop in body)) {
       if (replace) out[c.column] = null;
       continue;
     }
-    const v = body[c.prop];
-    out[c.column] = v == null ? null : c.kind === 'jsonb' ? JSON.stringify(v) : v;
+    out[c.column] = cell(c, body[c.prop]);
   }
   return out;
 }
 
+/** Column values of a whole record as the server holds it (copies, calculations): read-only fields included. */
+export function recordColumns(schema: ResourceSchema, record: Record<string, unknown>): Row {
+  const out: Row = {};
+  for (const c of storedColumns(schema)) if (c.prop in record) out[c.column] = cell(c, record[c.prop]);
+  return out;
+}

@@ -86,7 +86,7 @@ export class Repo {
       .offset((pageNum - 1) * size)
       .execute()) as Row[];
     const { total } = (await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()) as { total: number };
-    return { dataList: rows.map((r) => toRecord(this.schema, r)), total: Number(total) };
+    return { dataList: await this.decorate(this.db, caller, rows.map((r) => toRecord(this.schema, r))), total: Number(total) };
   }
 
   async get(caller: Caller, id: number, ex: Executor = this.db): Promise<ApiRecord> {
@@ -94,7 +94,13 @@ export class Repo {
     if (!granted) assertRead(this.def.meta, caller);
     const row = await this.findRow(ex, id, granted ? null : readScope(this.def.meta, caller));
     if (!row) throw notFound();
-    return toRecord(this.schema, row);
+    return (await this.decorate(ex, caller, [toRecord(this.schema, row)]))[0];
+  }
+
+  /** Records with their x-virtual figures filled in by the resource's decorate hook. */
+  async decorate(ex: Executor, caller: Caller, records: ApiRecord[]): Promise<ApiRecord[]> {
+    if (records.length && this.hooks.decorate) await this.hooks.decorate({ ex, caller, records });
+    return records;
   }
 
   /** A record any code path may need without a caller (auth, seeds). */
@@ -116,7 +122,7 @@ export class Repo {
       const row = (await trx.insertInto(this.t).values(values).returningAll().executeTakeFirstOrThrow()) as Row;
       const record = toRecord(this.schema, row);
       await this.hooks.afterWrite?.({ ...ctx, op: 'create', record });
-      return record;
+      return (await this.decorate(trx, caller, [record]))[0];
     };
     return trx ? run(trx) : this.db.transaction().execute(run);
   }
@@ -138,7 +144,7 @@ export class Repo {
         .executeTakeFirstOrThrow()) as Row;
       const record = toRecord(this.schema, row);
       await this.hooks.afterWrite?.({ ...ctx, op: 'update', record });
-      return record;
+      return (await this.decorate(trx, caller, [record]))[0];
     });
   }
 
@@ -181,9 +187,7 @@ export class Repo {
         const writable = await trx.selectFrom(this.t).select('id').where('id', 'in', unique).where(ws).execute();
         if (writable.length !== unique.length) throw forbidden();
       }
-      await this.hooks.beforeDelete?.({ trx, caller, ids: unique });
-      const res = await trx.deleteFrom(this.t).where('id', 'in', unique).executeTakeFirst();
-      return Number(res.numDeletedRows);
+      return this.deleteIds(trx, caller, unique);
     });
   }
 
@@ -191,13 +195,21 @@ export class Repo {
   async clear(caller: Caller, where?: Where): Promise<number> {
     assertWrite(this.def.meta, caller);
     return this.db.transaction().execute(async (trx) => {
-      let q = applyWhere(trx.deleteFrom(this.t), writeScope(this.def.meta, caller));
+      let q = applyWhere(trx.selectFrom(this.t).select('id'), writeScope(this.def.meta, caller));
       q = applyWhere(q, where);
       const keep = this.hooks.clearKeep?.(caller);
       if (keep) q = q.where((eb) => eb.not(keep(eb)));
-      const res = await q.executeTakeFirst();
-      return Number(res.numDeletedRows);
+      const ids = (await q.execute()).map((r) => Number(r.id));
+      return ids.length ? this.deleteIds(trx, caller, ids) : 0;
     });
+  }
+
+  /** The one delete path: hooks before and after, in the caller's transaction. */
+  private async deleteIds(trx: Tx, caller: Caller, ids: number[]): Promise<number> {
+    await this.hooks.beforeDelete?.({ trx, caller, ids });
+    const res = await trx.deleteFrom(this.t).where('id', 'in', ids).executeTakeFirst();
+    await this.hooks.afterDelete?.({ trx, caller, ids });
+    return Number(res.numDeletedRows);
   }
 }
 

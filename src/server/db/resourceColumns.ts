@@ -1,5 +1,5 @@
 // How a registry schema is stored: one column per property except x-secret ones (passwords live in
-// sys_credential), typed from the JSON Schema type.
+// sys_credential) and x-virtual ones (computed on read), typed from the JSON Schema type.
 import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
 import { columnName } from './naming';
 
@@ -9,6 +9,10 @@ export interface StoredColumn {
   prop: string;
   column: string;
   kind: ColumnKind;
+  /** Server-maintained (x-readonly): never taken from a client body. */
+  readonly: boolean;
+  trim: boolean;
+  default: unknown;
 }
 
 export function baseType(p: PropertySchema): string | undefined {
@@ -39,8 +43,8 @@ export function storedColumns(schema: ResourceSchema): StoredColumn[] {
   let cols = cache.get(schema);
   if (!cols) {
     cols = Object.entries(schema.properties)
-      .filter(([, p]) => !p['x-secret'])
-      .map(([prop, p]) => ({ prop, column: columnName(prop), kind: columnKind(p) }));
+      .filter(([, p]) => !p['x-secret'] && !p['x-virtual'])
+      .map(([prop, p]) => ({ prop, column: columnName(prop), kind: columnKind(p), readonly: !!p['x-readonly'], trim: !!p['x-trim'], default: p.default }));
     cache.set(schema, cols);
   }
   return cols;

@@ -5,11 +5,16 @@
 // - global: rows without a tenant (roles, tenants, dictionaries, config); access by the read/write roles.
 // - shared (factor library): everyone reads the system rows (tenant_id null) plus their own tenant's rows;
 //   only the super admin writes system rows; groupAdmin/dataAdmin write their own tenant's rows.
+// On top of the tenant scope (x-resource.owner), plain users — no admin, groupAdmin or dataAdmin role — are
+// limited to rows they created or collaborate on (buildings), or may read all but change only their own
+// (engineering projects). Rows owned by a building (x-resource.ownedByProject) follow that building.
 // A row outside the read scope is "not found" (404), never 403. A shared system row is visible to everyone,
 // so writing one without the right is answered 403 (hiding a row the caller can read gains nothing).
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { ResourceMeta, RoleCode } from '../../../schemas/types';
 import { forbidden } from '../errors';
+import { resourceDef } from '../registry';
+import { columnName } from './naming';
 import type { Caller } from './caller';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -40,6 +45,37 @@ export function assertWrite(meta: ResourceMeta, caller: Caller): void {
 const ownTenant = (caller: Caller): Where =>
   caller.tenantId == null ? NOTHING : (eb) => eb('tenant_id', '=', caller.tenantId);
 
+/** A user without a managing role in the tenant. */
+export const isPlainUser = (caller: Caller) => !caller.isAdmin && !caller.roles.some((r) => r === 'groupAdmin' || r === 'dataAdmin');
+
+/** Rows the caller created or, with a collaborators property (ids joined with ';'), is listed in. */
+function ownRows(meta: ResourceMeta, caller: Caller): Where {
+  const collaborators = meta.owner?.collaborators;
+  return (eb) =>
+    collaborators
+      ? eb.or([
+          eb('create_by', '=', caller.userId),
+          sql<SqlBool>`(';' || coalesce(${sql.ref(columnName(collaborators))}, '') || ';') like ${`%;${caller.userId};%`}`,
+        ])
+      : eb('create_by', '=', caller.userId);
+}
+
+function all(...parts: (Where | null)[]): Where {
+  const list = parts.filter((p): p is Where => p !== null);
+  return list.length === 1 ? list[0] : (eb) => eb.and(list.map((w) => w(eb)));
+}
+
+/** project_id among the buildings the caller may read (or write). */
+function inProjects(caller: Caller, write: boolean): Where {
+  const project = resourceDef('tpf3Project');
+  const scope = write ? writeScope(project.meta, caller) : readScope(project.meta, caller);
+  return (eb) => {
+    let q = eb.selectFrom(project.table).select('id');
+    if (scope) q = q.where(scope);
+    return eb(columnName('projectId'), 'in', q);
+  };
+}
+
 /** Rows the caller may see; null = no restriction. */
 export function readScope(meta: ResourceMeta, caller: Caller): Where | null {
   if (caller.isAdmin || meta.scope === 'global') return null;
@@ -47,13 +83,17 @@ export function readScope(meta: ResourceMeta, caller: Caller): Where | null {
     const t = caller.tenantId;
     return t == null ? (eb) => eb('tenant_id', 'is', null) : (eb) => eb.or([eb('tenant_id', 'is', null), eb('tenant_id', '=', t)]);
   }
-  return ownTenant(caller);
+  return all(
+    ownTenant(caller),
+    meta.owner?.rows === 'all' && isPlainUser(caller) ? ownRows(meta, caller) : null,
+    meta.ownedByProject ? inProjects(caller, false) : null,
+  );
 }
 
 /** Rows the caller may change or delete (role checks come first); null = no restriction. */
 export function writeScope(meta: ResourceMeta, caller: Caller): Where | null {
   if (caller.isAdmin || meta.scope === 'global') return null;
-  return ownTenant(caller);
+  return all(ownTenant(caller), meta.owner && isPlainUser(caller) ? ownRows(meta, caller) : null, meta.ownedByProject ? inProjects(caller, true) : null);
 }
 
 /**

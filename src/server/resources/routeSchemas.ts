@@ -21,6 +21,11 @@ function strip(schema: ResourceSchema): Record<string, unknown> {
   return rest;
 }
 
+/** Body properties: x-virtual ones (joined names, counts a client may send back) are accepted and ignored. */
+function bodyProps(s: ResourceSchema): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(s.properties).map(([k, p]) => [k, p['x-virtual'] ? { title: p.title } : p]));
+}
+
 const secretProps = (s: ResourceSchema) => Object.entries(s.properties).filter(([, p]) => p['x-secret']).map(([k]) => k);
 
 /** POST body: x-secret properties (passwords) are required on create. */
@@ -29,7 +34,7 @@ export function createBodySchema(s: ResourceSchema): object {
   return {
     ...base,
     required: [...new Set([...(s.required ?? []), ...secretProps(s)])],
-    properties: { ...s.properties, ...SYSTEM_PROPS, id: { title: 'ID' } },
+    properties: { ...bodyProps(s), ...SYSTEM_PROPS, id: { title: 'ID' } },
   };
 }
 
@@ -39,7 +44,7 @@ export function updateBodySchema(s: ResourceSchema): object {
   return {
     ...base,
     required: [...new Set([...(s.required ?? []), 'id'])],
-    properties: { ...s.properties, ...SYSTEM_PROPS, id: { type: 'integer', title: 'ID', minimum: 1 } },
+    properties: { ...bodyProps(s), ...SYSTEM_PROPS, id: { type: 'integer', title: 'ID', minimum: 1 } },
   };
 }
 
@@ -87,12 +92,16 @@ export const idParams = {
   properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
 } as const;
 
-export const idsQuery = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['ids'],
-  properties: { ids: { type: 'array', title: 'ids', minItems: 1, maxItems: 5000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
-} as const;
+const idList = { type: 'array', title: 'ids', minItems: 1, maxItems: 5000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } as const;
+
+/** Batch delete: repeated `ids`, or the resource's own name for them (spec 000 §7: tpf3ProjectIds); one of them is required (checked by the route). */
+export function idsQuery(alias: string) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: { ids: idList, [alias]: { ...idList, title: alias } },
+  } as const;
+}
 
 export const deleteBatchQuery = {
   type: 'object',

@@ -4,7 +4,8 @@
 //   POST   P/            create (body = schema properties)           → the created record
 //   PUT    P/            update (body = full record with id)          → the updated record
 //   DELETE P/:id         delete one
-//   DELETE P/?ids=1&ids=2 delete several (repeated ids), all or nothing
+//   DELETE P/?ids=1&ids=2 delete several (repeated ids; also <name>Ids, e.g. tpf3ProjectIds), all or nothing
+//   GET    P/export      the list (same filters and sort, every row) as an Excel file → { data: download URL }
 //   DELETE P/deleteBatch clear every row the caller may write (?projectId= narrows stage tables)
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
@@ -12,11 +13,14 @@ import { repo } from '../db/repo';
 import { columnName } from '../db/naming';
 import type { Where } from '../db/scope';
 import { ok } from '../envelope';
-import { MESSAGES } from '../errors';
+import { invalid, MESSAGES } from '../errors';
 import { callerOf } from '../auth/guard';
 import type { ResourceDef } from '../registry';
 import { parseListParams } from './listParams';
 import { createBodySchema, deleteBatchQuery, idParams, idsQuery, listQuery, updateBodySchema } from './routeSchemas';
+import { PAGE_SIZE_CAP } from '../db/repo';
+import { putFile, XLSX_MIME } from '../files/store';
+import { addTableSheet, newWorkbook, schemaColumns, stampedName, workbookBytes } from '../excel/workbook';
 
 export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): void {
   const base = `/api/${def.meta.path}`;
@@ -26,6 +30,16 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
   app.get<{ Querystring: Record<string, unknown> }>(`${base}/`, { schema: { querystring: shape.schema } }, async (req) => {
     const params = parseListParams(def.schema, def.meta, shape, req.query);
     return ok(await r.list(callerOf(req), params));
+  });
+
+  app.get<{ Querystring: Record<string, unknown> }>(`${base}/export`, { schema: { querystring: shape.schema } }, async (req) => {
+    const caller = callerOf(req);
+    const params = parseListParams(def.schema, def.meta, shape, { ...req.query, pageNum: 1, pageSize: PAGE_SIZE_CAP });
+    const { dataList } = await r.list(caller, params);
+    const wb = newWorkbook();
+    addTableSheet(wb, def.meta.title, await schemaColumns(db, def.schema), dataList);
+    const url = await putFile(db, caller, { fileName: stampedName(def.meta.title, 'xlsx'), mime: XLSX_MIME, content: await workbookBytes(wb) });
+    return ok(url, '导出表格成功');
   });
 
   app.get<{ Params: { id: number } }>(`${base}/:id`, { schema: { params: idParams } }, async (req) => {
@@ -45,8 +59,11 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
     return ok(null, MESSAGES.deleted);
   });
 
-  app.delete<{ Querystring: { ids: number[] } }>(`${base}/`, { schema: { querystring: idsQuery } }, async (req) => {
-    const n = await r.removeMany(callerOf(req), req.query.ids);
+  const alias = `${def.name}Ids`;
+  app.delete<{ Querystring: Record<string, number[] | undefined> }>(`${base}/`, { schema: { querystring: idsQuery(alias) } }, async (req) => {
+    const ids = [...(req.query.ids ?? []), ...(req.query[alias] ?? [])];
+    if (!ids.length) throw invalid([{ field: 'ids', errorMsg: '请输入ids' }]);
+    const n = await r.removeMany(callerOf(req), ids);
     return ok(n, MESSAGES.deleted);
   });
 

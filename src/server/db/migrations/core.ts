@@ -51,4 +51,21 @@ export const after: Migration[] = [
       create unique index if not exists sys_tenant_code_key on sys_tenant (code);
     `,
   },
+  {
+    id: '003_files',
+    sql: `
+      create table if not exists sys_file (
+        id text primary key,
+        tenant_id integer,
+        create_by integer,
+        file_name text not null,
+        mime text not null,
+        content bytea not null,
+        token_hash text not null,
+        expires_at timestamptz not null,
+        create_date timestamptz not null default now()
+      );
+      create index if not exists sys_file_expires_idx on sys_file (expires_at);
+    `,
+  },
 ];

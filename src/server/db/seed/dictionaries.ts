@@ -118,6 +118,7 @@ function buildSeedDictionaries(): SeedDictionary[] {
       dictName: '角色',
       items: pairs([['admin', '超级管理员'], ['groupAdmin', '集团管理员'], ['dataAdmin', '数据管理员']]),
     },
+    { dictCode: 'projectStatus', dictName: '项目状态', items: pairs([['0', '未完成'], ['1', '已完成']]) },
     { dictCode: 'readFlag', dictName: '已读状态', items: pairs([['0', '未读'], ['1', '已读']]) },
     { dictCode: 'feedbackStatus', dictName: '反馈处理状态', items: pairs([['0', '待处理'], ['1', '已处理']]) },
     {

@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SYSTEM_CALLER } from '../caller';
-import type { Db, Tx } from '../database';
+import type { Db, Executor } from '../database';
 import { toColumns } from '../record';
 import { repo } from '../repo';
 import { resourceDef } from '../../registry';
@@ -43,7 +43,7 @@ export function randomPassword(length = 16): string {
   return s;
 }
 
-async function insertRows(trx: Tx, resource: string, rows: Record<string, unknown>[]): Promise<void> {
+async function insertRows(trx: Executor, resource: string, rows: Record<string, unknown>[]): Promise<void> {
   const def = resourceDef(resource);
   for (let i = 0; i < rows.length; i += 200) {
     const chunk = rows.slice(i, i + 200).map((r) => ({ ...toColumns(def.schema, r, false), tenant_id: null }));
@@ -93,6 +93,11 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     await trx.insertInto('schema_migrations').values({ id: SEED_MARKER }).execute();
     return true;
   });
+
+  // Dictionaries added by a later version reach databases seeded before it (existing ones are left as edited).
+  const have = new Set((await db.selectFrom('sys_dict').select('dict_code').execute()).map((r) => r.dict_code as string));
+  const missing = seedDictionaries.filter((d) => !have.has(d.dictCode));
+  if (missing.length) await insertRows(db, 'sysDict', missing.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
 
   if (seeded && generated.length) {
     const lines = generated.map((a) => `${a} ${passwords[a]}`);

@@ -1,3 +1,5 @@
 // Resource-specific repository rules; importing this module registers them.
 import './sysUser';
 import './sysTenant';
+import './tpf3Engineering';
+import './tpf3Project';

@@ -1,0 +1,46 @@
+// tpf3Project/copy: the building with its results and every row that belongs to it (stage rows, extended
+// data), in one transaction. The copy belongs to the caller (its creator, no collaborators) in the same tenant.
+import type { Caller } from '../db/caller';
+import type { Db } from '../db/database';
+import { columnName } from '../db/naming';
+import { recordColumns, toRecord, type ApiRecord, type Row } from '../db/record';
+import { repo } from '../db/repo';
+import { assertWrite } from '../db/scope';
+import { projectOwned } from '../resources/hooks/tpf3Project';
+
+const SUFFIX = '-副本';
+const NAME_MAX = 20;
+
+/** "<name>-副本", shortened so it stays within the 20-character rule. */
+export function copyName(name: string): string {
+  return `${[...name].slice(0, NAME_MAX - SUFFIX.length).join('')}${SUFFIX}`;
+}
+
+export async function copyBuilding(db: Db, caller: Caller, projectId: number): Promise<ApiRecord> {
+  const buildings = repo(db, 'tpf3Project');
+  assertWrite(buildings.def.meta, caller);
+  const source = await buildings.get(caller, projectId);
+  const id = await db.transaction().execute(async (trx) => {
+    const row = (await trx
+      .insertInto(buildings.def.table)
+      .values({
+        ...recordColumns(buildings.schema, { ...source, name: copyName(String(source.name)), userId: '' }),
+        tenant_id: source.tenantId,
+        create_by: caller.userId || null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()) as { id: number };
+    for (const owned of projectOwned()) {
+      const rows = (await trx.selectFrom(owned.table).selectAll().where(columnName('projectId'), '=', projectId).orderBy('id').execute()) as Row[];
+      if (!rows.length) continue;
+      const copies = rows.map((r) => ({
+        ...recordColumns(owned.schema, { ...toRecord(owned.schema, r), projectId: row.id }),
+        tenant_id: r.tenant_id,
+        create_by: caller.userId || null,
+      }));
+      await trx.insertInto(owned.table).values(copies).execute();
+    }
+    return Number(row.id);
+  });
+  return buildings.get(caller, id);
+}

@@ -1,0 +1,36 @@
+// tpf3Project/getExcelByID: one workbook per building — its information and results (a summary sheet), and
+// one sheet per resource whose rows belong to it (extended data now; each calculation stage as it is added).
+import type { Caller } from '../db/caller';
+import type { Db } from '../db/database';
+import { columnName } from '../db/naming';
+import { toRecord, type Row } from '../db/record';
+import { repo } from '../db/repo';
+import { readScope } from '../db/scope';
+import { addFieldSheet, addTableSheet, newWorkbook, schemaColumns, stampedName, workbookBytes } from '../excel/workbook';
+import { putFile, XLSX_MIME } from '../files/store';
+import { projectOwned } from '../resources/hooks/tpf3Project';
+import { RESULT_FIELDS } from '../../../schemas/domain/tpf3Project';
+
+const INFO_FIELDS = [
+  'engineeringName', 'engineeringCode', 'name', 'code', 'computeMethod', 'standard', 'stage', 'status', 'site', 'buildType', 'structureType',
+  'useDateLimit', 'buildYear', 'buildArea', 'height', 'floorUp', 'floorDown', 'greenArea', 'latLng', 'buildOrg', 'designOrg', 'compileOrg',
+  'createByName', 'remarks',
+] as const;
+
+export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: number): Promise<string> {
+  const buildings = repo(db, 'tpf3Project');
+  const b = await buildings.get(caller, projectId);
+  const wb = newWorkbook();
+  addFieldSheet(wb, '建筑信息', await schemaColumns(db, buildings.schema, INFO_FIELDS), b);
+  const results = await schemaColumns(db, buildings.schema, RESULT_FIELDS);
+  addFieldSheet(wb, '计算结果汇总', results, Object.fromEntries(RESULT_FIELDS.map((k) => [k, b[k] ?? 0])));
+  for (const owned of projectOwned()) {
+    let q = db.selectFrom(owned.table).selectAll().where(columnName('projectId'), '=', projectId);
+    const scope = readScope(owned.meta, caller);
+    if (scope) q = q.where(scope);
+    const rows = ((await q.orderBy('id').execute()) as Row[]).map((r) => toRecord(owned.schema, r));
+    const cols = (await schemaColumns(db, owned.schema)).filter((c) => c.key !== 'projectId');
+    addTableSheet(wb, owned.meta.title, cols, rows);
+  }
+  return putFile(db, caller, { fileName: stampedName(String(b.name), 'xlsx'), mime: XLSX_MIME, content: await workbookBytes(wb) });
+}

@@ -1,0 +1,53 @@
+// Generated files (Excel exports, reports) handed out by short-lived download links (DESIGN §5): the file is
+// kept in the database (nothing on a replica's local disk matters, DESIGN §9) with the SHA-256 of a random
+// download token; the link `/upload/<id>?token=<token>` works for DOWNLOAD_TTL_MS and never carries the
+// session token.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Caller } from '../db/caller';
+import type { Db } from '../db/database';
+
+export const DOWNLOAD_TTL_MS = 10 * 60 * 1000;
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export interface StoredFile {
+  fileName: string;
+  mime: string;
+  content: Uint8Array;
+}
+
+/** Keeps the file and answers its download URL (relative to the site). */
+export async function putFile(db: Db, caller: Caller, file: StoredFile): Promise<string> {
+  const id = randomUUID();
+  const token = randomBytes(24).toString('base64url');
+  await db.deleteFrom('sys_file').where('expires_at', '<', new Date()).execute();
+  await db
+    .insertInto('sys_file')
+    .values({
+      id,
+      tenant_id: caller.tenantId,
+      create_by: caller.userId || null,
+      file_name: file.fileName,
+      mime: file.mime,
+      content: Buffer.from(file.content),
+      token_hash: sha256(token),
+      expires_at: new Date(Date.now() + DOWNLOAD_TTL_MS),
+    })
+    .execute();
+  return `/upload/${id}?token=${token}`;
+}
+
+/** The file when the token matches and has not expired. */
+export async function takeFile(db: Db, id: string, token: string): Promise<StoredFile | undefined> {
+  const row = await db
+    .selectFrom('sys_file')
+    .select(['file_name', 'mime', 'content'])
+    .where('id', '=', id)
+    .where('token_hash', '=', sha256(token))
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { fileName: row.file_name as string, mime: row.mime as string, content: row.content as Uint8Array };
+}

@@ -1,0 +1,39 @@
+// Small lookups every logged-in user needs (spec 001 §7):
+//   GET /api/sys/v1/sys/sysUser/dropDownByOrg   → { id: name } of the users of the caller's tenant (collaborators)
+//   GET /api/sys/v1/sys/sysConfig/mapSettings   → the map tile settings of 全局配置 ('' tileUrl = offline map)
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../auth/guard';
+import type { Db } from '../db/database';
+import { ok } from '../envelope';
+
+/** The first configured map key replaces {key} in the tile URL (map.keys: [{ key, securityCode }]). */
+function withKey(tileUrl: string, keysJson: string | undefined): string {
+  if (!tileUrl.includes('{key}')) return tileUrl;
+  try {
+    const keys = JSON.parse(keysJson ?? '[]') as { key?: string }[];
+    return keys[0]?.key ? tileUrl.replace('{key}', encodeURIComponent(keys[0].key)) : '';
+  } catch {
+    return '';
+  }
+}
+
+export function lookupRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/sys/v1/sys/sysUser/dropDownByOrg', async (req) => {
+    const caller = callerOf(req);
+    let q = db.selectFrom('sys_user').select(['id', 'name']).where('status', '=', 1).orderBy('id');
+    q = caller.tenantId == null ? q.where('tenant_id', 'is', null) : q.where('tenant_id', '=', caller.tenantId);
+    const rows = await q.execute();
+    return ok(Object.fromEntries(rows.map((r) => [String(r.id), r.name as string])));
+  });
+
+  app.get('/api/sys/v1/sys/sysConfig/mapSettings', async (req) => {
+    callerOf(req);
+    const rows = await db.selectFrom('sys_config').select(['config_key', 'config_value']).where('config_key', 'like', 'map.%').execute();
+    const cfg = Object.fromEntries(rows.map((r) => [r.config_key as string, (r.config_value as string | null) ?? '']));
+    return ok({
+      tileUrl: withKey(cfg['map.tileUrl'] ?? '', cfg['map.keys']),
+      subdomains: cfg['map.subdomains'] ?? '',
+      attribution: cfg['map.attribution'] ?? '',
+    });
+  });
+}
