@@ -110,3 +110,16 @@ describe('engineering tenant isolation', () => {
     expect(b.body.data).toEqual([{ field: 'engineeringId', errorMsg: '所属项目不存在' }]);
   });
 });
+
+describe('demo data', () => {
+  it('the demo engineering project holds one building per module, visible to the demo accounts', async () => {
+    const eng = await t.call('GET', `${ENG}/?name=${encodeURIComponent('江北新区低碳示范园')}`, aAdmin);
+    expect(eng.body.data.dataList[0]).toMatchObject({ code: 'DEMO-2026', site: '南京市', projectCount: 3 });
+    const list = await t.call('GET', `${PROJECT}/?engineeringId=${eng.body.data.dataList[0].id}&sortField=name&sortOrder=ascend`, aUser);
+    expect(list.body.data.dataList.map((b: { name: string; computeMethod: string; menus: string }) => `${b.name}:${b.computeMethod}:${b.menus}`)).toEqual([
+      'A1研发办公楼:budget:produce,trans,build,remove,runtime,green',
+      'B2人才公寓:estimate:produce,runtime,waste,green',
+      'C3配套学校:accounting:supplement,produce,trans,build,runtime,voucher',
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 // react-admin AuthProvider over /api/sys/v1/sso (spec 001 §2, §6). 401 logs the user out, 403 does not.
+import { clearCurrentBuilding, setCurrentEngineering } from '../session/currentBuilding';
 import type { AuthProvider } from 'ra-core';
 import { MSG } from '../constants';
 import { base64Utf8 } from '../auth/base64';
@@ -80,6 +81,9 @@ export function createAuthProvider(): AuthProvider {
       }
       endSession();
       sessionStorage.clear();
+      // the building and project being worked on belong to this user, not to the next one on this browser
+      clearCurrentBuilding();
+      setCurrentEngineering(undefined);
       // Already on the login page (react-admin calls logout again while its routes catch up with the
       // navigation): stay there, keeping the ?redirect= it was sent with. Elsewhere: /login?redirect=<here>.
       // Returning false tells react-admin not to navigate, so the repeated calls add no history entries.

@@ -1,5 +1,6 @@
 // First-start seed (run once; marked 'seed_v1' in schema_migrations): roles, the super admin, a demo tenant
-// with its organisation and three demo accounts, map configuration, dictionaries and the factor library.
+// with its organisation, three demo accounts and a demo engineering project, map configuration, dictionaries
+// and the factor library.
 // Random passwords are printed once and written to DATA_DIR/admin-password.txt (mode 600).
 import { randomInt } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { repo } from '../repo';
 import { resourceDef } from '../../registry';
 import { seedDictionaries } from './dictionaries';
 import { loadSeedFactors } from './factors';
+import { seedDemoProjects } from './demo';
 
 export const SEED_MARKER = 'seed_v1';
 export const SEED_ACCOUNTS = ['admin', 'demo_admin', 'demo_user', 'demo_trial'] as const;
@@ -78,7 +80,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     const org = await repo(db, 'sysOrganization').create(as, { name: '演示集团总部', code: 'HQ', sort: 0, tenantId: tenant.id }, trx);
     const member = { tenantId: tenant.id, orgId: org.id, companyName: '演示集团', status: 1 };
     await users.create(as, { ...member, userName: 'demo_admin', name: '演示管理员', password: passwords.demo_admin, roleList: ['groupAdmin'], authFlag: 1 }, trx);
-    await users.create(as, { ...member, userName: 'demo_user', name: '演示用户', password: passwords.demo_user, roleList: [], authFlag: 1 }, trx);
+    const demoUser = await users.create(as, { ...member, userName: 'demo_user', name: '演示用户', password: passwords.demo_user, roleList: [], authFlag: 1 }, trx);
     await users.create(as, { ...member, userName: 'demo_trial', name: '试用用户', password: passwords.demo_trial, roleList: [], authFlag: 0 }, trx);
 
     await insertRows(trx, 'sysConfig', [
@@ -89,6 +91,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
 
     await insertRows(trx, 'sysDict', seedDictionaries.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
     await insertRows(trx, 'tpf3BuildMaterial', loadSeedFactors().map((f) => ({ ...f })));
+
+    await seedDemoProjects(db, trx, { userId: demoUser.id, tenantId: tenant.id, roles: [], isAdmin: false });
 
     await trx.insertInto('schema_migrations').values({ id: SEED_MARKER }).execute();
     return true;

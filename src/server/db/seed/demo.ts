@@ -1,0 +1,73 @@
+// The demo engineering project of tenant 演示集团, created by demo_user so every demo account sees it: one
+// building per module, so a new user finds the project and building lists filled on first start. (Stage data
+// and calculated results are added by the calculation stages.)
+import type { Caller } from '../caller';
+import type { Db, Tx } from '../database';
+import { repo } from '../repo';
+
+const DEMO_ENGINEERING = {
+  name: '江北新区低碳示范园',
+  code: 'DEMO-2026',
+  buildOrg: '南京江北新区建设投资集团',
+  designOrg: '演示集团建筑设计研究院',
+  buildArea: 63100,
+  site: '南京市',
+  remarks: '江苏省南京市浦口区江北新区',
+  latLng: '118.727000,32.158000',
+};
+
+const common = { site: '南京市', latLng: '118.727000,32.158000', buildOrg: DEMO_ENGINEERING.buildOrg, designOrg: DEMO_ENGINEERING.designOrg, useDateLimit: 50 };
+
+const DEMO_BUILDINGS = [
+  {
+    ...common,
+    name: 'A1研发办公楼',
+    code: 'DEMO-A1',
+    computeMethod: 'budget',
+    standard: 'GB',
+    stage: '施工图设计',
+    buildType: '公共建筑/办公建筑/商务办公',
+    structureType: '框架-核心筒结构',
+    buildArea: 32000,
+    height: 78.5,
+    floorUp: 18,
+    floorDown: 2,
+    menus: 'produce,trans,build,remove,runtime,green',
+  },
+  {
+    ...common,
+    name: 'B2人才公寓',
+    code: 'DEMO-B2',
+    computeMethod: 'estimate',
+    standard: 'JS',
+    stage: '方案设计',
+    buildType: '居住建筑/公寓',
+    structureType: '剪力墙结构',
+    buildArea: 18600,
+    height: 54,
+    floorUp: 18,
+    floorDown: 1,
+    menus: 'produce,runtime,waste,green',
+  },
+  {
+    ...common,
+    name: 'C3配套学校',
+    code: 'DEMO-C3',
+    computeMethod: 'accounting',
+    standard: 'ZQYJG',
+    stage: '建造及交付',
+    buildType: '公共建筑/教育建筑/中小学',
+    structureType: '框架结构',
+    buildArea: 12500,
+    height: 23.9,
+    floorUp: 5,
+    floorDown: 1,
+    menus: 'produce,trans,build,runtime',
+  },
+];
+
+export async function seedDemoProjects(db: Db, trx: Tx, demoUser: Caller): Promise<void> {
+  const eng = await repo(db, 'tpf3Engineering').create(demoUser, DEMO_ENGINEERING, trx);
+  const buildings = repo(db, 'tpf3Project');
+  for (const b of DEMO_BUILDINGS) await buildings.create(demoUser, { ...b, engineeringId: eng.id }, trx);
+}
