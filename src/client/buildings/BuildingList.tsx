@@ -1,5 +1,251 @@
-// placeholder — being written
-import type { ModuleCode } from '../../../schemas/standards';
-export default function BuildingList(_props: { module?: ModuleCode }) {
-  return null;
+// 单体建筑列表 (spec 000 §2 screen 3): /{module}/project/list lists one module's buildings, /project/list all of
+// them with a 计算方式 column and filter. Query engineeringId (+ engineeringName) narrows to one engineering
+// project, shown as a removable chip. Search by name (50 chars), filters, column picker (local storage), paging
+// 10 of 5/10/25/50/100, createDate descending. Row actions in BuildingRowActions; clicking a name selects the
+// building and opens its info form.
+//
+// List params live in react-admin's store, not in the URL (disableSyncWithLocation): the URL keeps the
+// spec's own query (engineeringId, engineeringName), which react-admin's URL sync would overwrite.
+import { useMemo, useState } from 'react';
+import { Box, Button, Chip, Link, Menu, MenuItem, type Theme } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import {
+  DataTable,
+  List,
+  Pagination,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useRefresh,
+  type RaRecord,
+  type SelectInputProps,
+} from 'react-admin';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { MODULES, STANDARD_NAMES, type ModuleCode } from '../../../schemas/standards';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, MSG, PAGE_SIZE_OPTIONS } from '../constants';
+import { NoData } from '../admin/NoData';
+import { useDict, useDicts } from '../admin/useDicts';
+import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
+import { listQuery } from '../providers/dataProvider';
+import { clearCurrentBuilding, getCurrentBuilding } from '../session/currentBuilding';
+import { infoRoute } from '../stages/wizard';
+import { availableColumns, cellText, columnsStorageKey, columnTitle, defaultColumns, isNumericColumn, type Labels } from './buildingColumns';
+import { deleteBuildings, download, exportBuildings, type BuildingRecord } from './buildingApi';
+import { BuildingRowActions, useOpenBuilding } from './BuildingRowActions';
+import { ColumnPicker, useColumnChoice } from './ColumnPicker';
+import { useCurrentBuilding } from './useCurrentBuilding';
+import { BUILDING_MSG } from './messages';
+import { isSortable } from '../admin/schemaFields';
+import { clientResource } from '../registry';
+
+const RESOURCE = 'tpf3Project';
+const STATUS_LABELS: Record<string, string> = { '0': '未完成', '1': '已完成' };
+
+// ---- filters ------------------------------------------------------------------------------------------------
+
+type ChoiceFilterProps = Omit<SelectInputProps, 'choices'>;
+
+const StandardFilter = ({ codes, ...rest }: ChoiceFilterProps & { codes: readonly string[] }) => {
+  const dict = useDict('standard');
+  return <SelectInput {...rest} choices={codes.map((c) => ({ id: c, name: dict[c] ?? STANDARD_NAMES[c as keyof typeof STANDARD_NAMES] ?? c }))} />;
+};
+
+const StatusFilter = (props: ChoiceFilterProps) => {
+  const dict = useDict('projectStatus');
+  return <SelectInput {...props} choices={['0', '1'].map((c) => ({ id: c, name: dict[c] ?? STATUS_LABELS[c] }))} />;
+};
+
+function buildingFilters(module: ModuleCode | undefined) {
+  const mods = module ? MODULES.filter((m) => m.code === module) : MODULES;
+  const standards = [...new Set(mods.flatMap((m) => m.standards.map((s) => s.code)))];
+  const stages = [...new Set(mods.flatMap((m) => m.standards.flatMap((s) => s.stages)))];
+  return [
+    <TextInput key="name" source="name" label="单体名称" alwaysOn resettable slotProps={{ htmlInput: { maxLength: 50 } }} />,
+    ...(module
+      ? []
+      : [<SelectInput key="computeMethod" source="computeMethod" label="计算方式" alwaysOn choices={MODULES.map((m) => ({ id: m.code, name: m.label }))} />]),
+    <StandardFilter key="standard" source="standard" label="计算标准" alwaysOn codes={standards} />,
+    <SelectInput key="stage" source="stage" label="项目阶段" alwaysOn choices={stages.map((s) => ({ id: s, name: s }))} />,
+    <TextInput key="site" source="site" label="建设地点" alwaysOn resettable />,
+    <TextInput key="structureType" source="structureType" label="结构类型" alwaysOn resettable />,
+    <StatusFilter key="status" source="status" label="状态" alwaysOn />,
+  ];
+}
+
+// ---- toolbar --------------------------------------------------------------------------------------------------
+
+/** 新增: the module's info form with no building selected; on /project/list the user picks the module first. */
+const CreateButton = ({ module, engineeringId }: { module?: ModuleCode; engineeringId?: string }) => {
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const create = (m: string) => {
+    clearCurrentBuilding();
+    // engineeringId preselects the engineering project in the form when the list is narrowed to one
+    navigate(`${infoRoute(m)}${engineeringId ? `?engineeringId=${encodeURIComponent(engineeringId)}` : ''}`);
+  };
+  if (module)
+    return (
+      <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => create(module)}>
+        新增
+      </Button>
+    );
+  return (
+    <>
+      <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu">
+        新增
+      </Button>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {MODULES.map((m) => (
+          <MenuItem key={m.code} onClick={() => create(m.code)}>
+            {m.name}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+};
+
+/** 导出表格: the same filters and sort as the list; the answer is a download URL. */
+const ExportButton = ({ permanent }: { permanent: Record<string, unknown> }) => {
+  const { filterValues, sort } = useListContext();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const { pageNum: _n, pageSize: _s, ...query } = listQuery({ filter: { ...filterValues, ...permanent }, sort });
+      const url = await exportBuildings(query);
+      download(url);
+      notify(BUILDING_MSG.exported, { type: 'success' });
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" startIcon={<FileDownloadIcon />} onClick={onClick} disabled={busy}>
+      导出表格
+    </Button>
+  );
+};
+
+/** Batch delete of the selected rows (DELETE tpf3Project/?tpf3ProjectIds=…). */
+const BulkDeleteButton = () => {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const confirm = useConfirmedAction('批量删除确认', `确定要删除选中的 ${selectedIds.length} 个单体建筑吗？`, async () => {
+    try {
+      await deleteBuildings(selectedIds);
+      const current = getCurrentBuilding();
+      if (current && selectedIds.includes(current.id)) clearCurrentBuilding();
+      notify(MSG.deleted, { type: 'success' });
+      onUnselectItems();
+      refresh();
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    }
+  });
+  return (
+    <>
+      <Button size="small" color="error" startIcon={<DeleteSweepIcon />} onClick={confirm.ask} disabled={confirm.busy}>
+        批量删除
+      </Button>
+      {confirm.dialog}
+    </>
+  );
+};
+
+// ---- page -----------------------------------------------------------------------------------------------------
+
+const NameCell = ({ record }: { record: BuildingRecord }) => {
+  const open = useOpenBuilding();
+  return (
+    <Link component="button" type="button" underline="hover" onClick={() => open(record)} sx={{ textAlign: 'left', whiteSpace: 'nowrap' }}>
+      {record.name}
+    </Link>
+  );
+};
+
+const currentRowSx = (theme: Theme) => ({ backgroundColor: alpha(theme.palette.primary.main, 0.08) });
+
+export default function BuildingList({ module }: { module?: ModuleCode }) {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const current = useCurrentBuilding();
+  const engineeringId = params.get('engineeringId') || undefined;
+  const engineeringName = params.get('engineeringName') || undefined;
+
+  const available = useMemo(() => availableColumns(module), [module]);
+  const defaults = useMemo(() => defaultColumns(module), [module]);
+  const [visible, setVisible] = useColumnChoice(columnsStorageKey(module), available, defaults);
+  const dicts = useDicts(['standard', 'computeMethod']);
+  const labels: Labels = { standard: dicts.standard ?? {}, computeMethod: dicts.computeMethod ?? {} };
+  const filters = useMemo(() => buildingFilters(module), [module]);
+  const schema = clientResource(RESOURCE).schema;
+
+  const permanent: Record<string, unknown> = {
+    ...(module ? { computeMethod: module } : {}),
+    ...(engineeringId ? { engineeringId } : {}),
+  };
+
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      {engineeringId && (
+        <Box sx={{ px: 1, pt: 1 }}>
+          <Chip label={`所属项目: ${engineeringName ?? engineeringId}`} onDelete={() => navigate(pathname)} color="primary" variant="outlined" />
+        </Box>
+      )}
+      <List
+        resource={RESOURCE}
+        title="单体建筑列表"
+        filter={permanent}
+        filters={filters}
+        perPage={DEFAULT_PAGE_SIZE}
+        sort={DEFAULT_SORT}
+        pagination={<Pagination rowsPerPageOptions={PAGE_SIZE_OPTIONS} />}
+        actions={
+          <TopToolbar>
+            <CreateButton module={module} engineeringId={engineeringId} />
+            <ExportButton permanent={permanent} />
+            <ColumnPicker available={available} visible={visible} defaults={defaults} labelOf={columnTitle} onChange={setVisible} />
+          </TopToolbar>
+        }
+        exporter={false}
+        empty={false}
+        disableSyncWithLocation
+        storeKey={`${RESOURCE}.${module ?? 'all'}.list`}
+        sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+      >
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={<BulkDeleteButton />}
+          empty={<NoData />}
+          rowSx={(record: RaRecord) => (current && record.id === current.id ? currentRowSx : {})}
+          sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}
+        >
+          <DataTable.Col source="name" label={columnTitle('name')} disableSort={!isSortable(schema, 'name')} render={(r: RaRecord) => <NameCell record={r as BuildingRecord} />} />
+          {visible.map((key) => (
+            <DataTable.Col
+              key={key}
+              source={key}
+              label={columnTitle(key)}
+              disableSort={!isSortable(schema, key)}
+              align={isNumericColumn(key) ? 'right' : undefined}
+              sx={{ whiteSpace: 'nowrap' }}
+              render={(r: RaRecord) => cellText(key, r[key], labels)}
+            />
+          ))}
+          <DataTable.Col key="__actions" label="操作" disableSort render={(r: RaRecord) => <BuildingRowActions record={r as BuildingRecord} />} />
+        </DataTable>
+      </List>
+    </Box>
+  );
 }

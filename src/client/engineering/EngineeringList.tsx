@@ -1,5 +1,151 @@
-// placeholder — being written
+// 项目管理 — /project/manage (spec 000 screen 1): the engineering projects of the tenant, searched by name
+// (at most 20 characters) and city; columns 序号, 项目名称 (→ its buildings), 项目编码, 单体数量, 已完成数量,
+// 所在城市, 总建筑面积(m²), 碳排放总量(tCO2e) (completed buildings only — counted by the server); 10 rows a
+// page (5/10/25/50/100), newest first. 新增 and 编辑 open the dialog with the map picker; 新建单体 opens a
+// module's building form for the project; 删除 asks first (确定/取消) and shows the server's message when the
+// project still holds buildings.
+import { useState } from 'react';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import {
+  DataTable,
+  List,
+  Pagination,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  type RaRecord,
+} from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import type { ModuleCode } from '../../../schemas/standards';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, MSG, PAGE_SIZE_OPTIONS } from '../constants';
+import { NoData } from '../admin/NoData';
+import { formatNumber } from '../admin/schemaFields';
+import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
+import { CityFilterInput } from './CityPicker';
+import { CreateMonomerButton } from './CreateMonomerButton';
+import { EngineeringDialog, RESOURCE } from './EngineeringDialog';
+
+/** Search name limit for engineering projects (spec 000 §9). */
+export const SEARCH_NAME_MAX = 20;
+
+export const buildingListPath = (record: RaRecord) =>
+  `/project/list?engineeringId=${encodeURIComponent(String(record.id))}&engineeringName=${encodeURIComponent(String(record.name ?? ''))}`;
+
+const filters = [
+  <TextInput key="name" source="name" label="项目名称" alwaysOn resettable slotProps={{ htmlInput: { maxLength: SEARCH_NAME_MAX } }} />,
+  <CityFilterInput key="site" source="site" label="所在城市" alwaysOn />,
+];
+
+/** 序号 over all pages: (page − 1) × perPage + the row's place on this page. */
+const RowIndex = () => {
+  const record = useRecordContext();
+  const { data, page, perPage } = useListContext();
+  const i = data?.findIndex((r) => r.id === record?.id) ?? -1;
+  return <>{i < 0 ? '' : (page - 1) * perPage + i + 1}</>;
+};
+
+type OpenDialog = (record?: RaRecord) => void;
+
+const RowActions = ({ record, onEdit }: { record: RaRecord; onEdit: OpenDialog }) => {
+  const { canAccess: canEdit } = useCanAccess({ resource: RESOURCE, action: 'edit', record });
+  const { canAccess: canDelete } = useCanAccess({ resource: RESOURCE, action: 'delete', record });
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const del = useConfirmedAction('删除确认', `确定要删除项目「${String(record.name ?? '')}」吗？`, async () => {
+    try {
+      await dataProvider.delete(RESOURCE, { id: record.id, previousData: record });
+      notify(MSG.deleted, { type: 'success' });
+      refresh();
+    } catch (err) {
+      // e.g. the project still holds buildings: the server says so (code 0)
+      notify(errorMessage(err), { type: 'error' });
+    }
+  });
+  return (
+    <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
+      {canEdit && (
+        <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(record)}>
+          编辑
+        </Button>
+      )}
+      {canEdit && <CreateMonomerButton record={record} />}
+      {canDelete && (
+        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={del.ask} disabled={del.busy}>
+          删除
+        </Button>
+      )}
+      {del.dialog}
+    </Stack>
+  );
+};
+
+const Actions = ({ onCreate }: { onCreate: () => void }) => {
+  const { canAccess: canCreate } = useCanAccess({ resource: RESOURCE, action: 'create' });
+  return (
+    <TopToolbar>
+      {canCreate && (
+        <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
+          新增
+        </Button>
+      )}
+    </TopToolbar>
+  );
+};
+
+/** Counts and the carbon total: an empty value is 0 (0.00 for the total). */
+const num = (v: unknown, decimals = 2) => formatNumber(v === null || v === undefined || v === '' ? 0 : v, decimals);
+
 export default function EngineeringList(_props: { module?: ModuleCode }) {
-  return null;
+  const [dialog, setDialog] = useState<{ open: boolean; record?: RaRecord }>({ open: false });
+  const open: OpenDialog = (record) => setDialog({ open: true, record });
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="h5" component="h1" sx={{ mt: 1.5, mb: 0.5 }}>
+        项目管理
+      </Typography>
+      <List
+        resource={RESOURCE}
+        title="项目管理"
+        perPage={DEFAULT_PAGE_SIZE}
+        sort={DEFAULT_SORT}
+        filters={filters}
+        actions={<Actions onCreate={() => open()} />}
+        pagination={<Pagination rowsPerPageOptions={PAGE_SIZE_OPTIONS} />}
+        exporter={false}
+        empty={false}
+        storeKey={`${RESOURCE}.manage`}
+        sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+      >
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
+          <DataTable.Col label="序号" disableSort sx={{ width: 64 }} render={() => <RowIndex />} />
+          <DataTable.Col
+            source="name"
+            label="项目名称"
+            render={(r: RaRecord) => (
+              <Link component={RouterLink} to={buildingListPath(r)} underline="hover">
+                {String(r.name ?? '')}
+              </Link>
+            )}
+          />
+          <DataTable.Col source="code" label="项目编码" />
+          <DataTable.Col source="projectCount" label="单体数量" disableSort align="right" render={(r: RaRecord) => num(r.projectCount, 0)} />
+          <DataTable.Col source="endCount" label="已完成数量" disableSort align="right" render={(r: RaRecord) => num(r.endCount, 0)} />
+          <DataTable.Col source="site" label="所在城市" disableSort />
+          <DataTable.Col source="buildArea" label="总建筑面积(m²)" align="right" render={(r: RaRecord) => formatNumber(r.buildArea, 2)} />
+          <DataTable.Col source="total" label="碳排放总量(tCO2e)" disableSort align="right" render={(r: RaRecord) => num(r.total)} />
+          <DataTable.Col label="操作" disableSort sx={{ whiteSpace: 'nowrap' }} render={(r: RaRecord) => <RowActions record={r} onEdit={open} />} />
+        </DataTable>
+      </List>
+      <EngineeringDialog open={dialog.open} record={dialog.record} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+    </Box>
+  );
 }

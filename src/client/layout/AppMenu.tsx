@@ -1,6 +1,8 @@
+import type React from 'react';
 import { Divider, ListSubheader } from '@mui/material';
 import { Menu, usePermissions, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router-dom';
+import { useCurrentBuilding } from '../buildings/useCurrentBuilding';
 import { menuGroups, type MenuEntry } from './menuItems';
 import { moduleOf } from './routeMeta';
 import { useMobileMode } from './useMobileMode';
@@ -10,10 +12,24 @@ export const AppMenu = () => {
   const { pathname } = useLocation();
   const [open, setOpen] = useSidebarState();
   const mobile = useMobileMode();
-  const groups = menuGroups(permissions, moduleOf(pathname)?.code);
+  // re-read on MENU_REFRESH_EVENT (a building picked or saved) and on 'storage' (another tab)
+  const building = useCurrentBuilding();
+  const groups = menuGroups(permissions, moduleOf(pathname)?.code, building);
 
   const item = (e: MenuEntry) => (
-    <Menu.Item key={e.to} to={e.to} primaryText={e.label} leftIcon={e.icon} onClick={mobile ? () => setOpen(false) : undefined} />
+    <Menu.Item
+      key={e.to}
+      to={e.to}
+      primaryText={e.label}
+      leftIcon={e.icon}
+      disabled={e.disabled}
+      aria-disabled={e.disabled || undefined}
+      onClick={(event: React.MouseEvent) => {
+        // a disabled item never navigates (keyboard or a click that gets through pointer-events: none)
+        if (e.disabled) return event.preventDefault();
+        if (mobile) setOpen(false);
+      }}
+    />
   );
 
   return (

@@ -1,6 +1,8 @@
 // Route facts in one place: which module a route belongs to (the navbar shows its name), which routes use
 // the header layout, and each page's title for the breadcrumbs.
+import { moduleDef } from '../../../schemas/standards';
 import { routedResources } from '../registry';
+import { isModuleStage, RESULT_PAGES, stageTitle } from '../stages/wizard';
 
 export const MODULE_NAMES: Record<string, string> = {
   estimate: '建筑碳排放估算',
@@ -17,6 +19,11 @@ const STATIC_TITLES: Record<string, string> = {
   '/dashboard': '首页',
   '/hold-on/index': '系统维护中',
   '/404': '页面未找到',
+  // bespoke common pages (spec 001 §2 route table)
+  '/project/list': '单体建筑列表',
+  '/project/manage': '项目管理',
+  '/project/compare': '统计分析',
+  '/bim': 'bim模型',
 };
 
 export interface ModuleInfo {
@@ -37,10 +44,29 @@ export interface Crumb {
   to?: string;
 }
 
+/**
+ * A calculation module's page: the module name, then 单体建筑列表 (linked from deeper pages), then the page —
+ * 建筑概况 / 项目信息, the stage's title from schemas/standards.ts, 计算结果 or 建筑对比.
+ */
+function moduleCrumbs(path: string): Crumb[] | undefined {
+  const [, code = '', ...rest] = path.split('/');
+  const m = moduleDef(code);
+  if (!m) return undefined;
+  const sub = rest.join('/');
+  const head: Crumb = { label: m.name };
+  const list: Crumb = { label: '单体建筑列表', to: `/${m.code}/project/list` };
+  if (sub === 'project/list') return [head, { label: list.label }];
+  if (sub === 'project/info') return [head, list, { label: m.code === 'accounting' ? '建筑概况' : '项目信息' }];
+  if (RESULT_PAGES[sub] || isModuleStage(m.code, sub)) return [head, list, { label: stageTitle(m.code, sub) }];
+  return [];
+}
+
 /** Breadcrumbs after 首页: the page, and for a form page the list then 新增/编辑. */
 export function crumbsOf(pathname: string): Crumb[] {
   const path = pathname.replace(/\/+$/, '');
   if (STATIC_TITLES[path]) return path === '/dashboard' ? [] : [{ label: STATIC_TITLES[path] }];
+  const inModule = moduleCrumbs(path);
+  if (inModule) return inModule;
   const r = routedResources.find((res) => path === res.route || path.startsWith(`${res.route}/`));
   if (!r) return [];
   if (path === r.route) return [{ label: r.title }];
