@@ -44,11 +44,13 @@ describe('menus, modules, breadcrumbs, roles', () => {
       const g = menuGroups(roles, undefined);
       return [...g.common, ...g.system].map((e) => e.to);
     };
-    expect(labels([])).toEqual(['/dashboard', '/divisor']);
-    expect(labels(['dataAdmin'])).toEqual(['/dashboard', '/divisor']);
-    expect(labels(['groupAdmin'])).toEqual(['/dashboard', '/divisor', '/sys/organization', '/sys/user']);
+    expect(labels([])).toEqual(['/dashboard', '/project/manage', '/project/list', '/divisor']);
+    expect(labels(['dataAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/divisor']);
+    expect(labels(['groupAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/divisor', '/sys/organization', '/sys/user']);
     expect(labels(['admin'])).toEqual([
       '/dashboard',
+      '/project/manage',
+      '/project/list',
       '/divisor',
       '/sys/organization',
       '/sys/role',

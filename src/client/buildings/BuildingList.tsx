@@ -229,7 +229,12 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
           bulkActionButtons={<BulkDeleteButton />}
           empty={<NoData />}
           rowSx={(record: RaRecord) => (current && record.id === current.id ? currentRowSx : {})}
-          sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}
+          sx={{
+            '& .MuiTableCell-head': { whiteSpace: 'nowrap' },
+            // the actions stay in view while a wide table scrolls sideways
+            '& .building-actions': { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', boxShadow: (t: Theme) => `-1px 0 0 ${t.palette.divider}` },
+            '& .MuiTableCell-head.building-actions': { zIndex: 3 },
+          }}
         >
           <DataTable.Col source="name" label={columnTitle('name')} disableSort={!isSortable(schema, 'name')} render={(r: RaRecord) => <NameCell record={r as BuildingRecord} />} />
           {visible.map((key) => (
@@ -243,7 +248,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
               render={(r: RaRecord) => cellText(key, r[key], labels)}
             />
           ))}
-          <DataTable.Col key="__actions" label="操作" disableSort render={(r: RaRecord) => <BuildingRowActions record={r as BuildingRecord} />} />
+          <DataTable.Col key="__actions" label="操作" disableSort headerClassName="building-actions" cellClassName="building-actions" render={(r: RaRecord) => <BuildingRowActions record={r as BuildingRecord} />} />
         </DataTable>
       </List>
     </Box>

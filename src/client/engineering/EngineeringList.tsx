@@ -1,11 +1,11 @@
-// 项目管理 — /project/manage (spec 000 screen 1): the engineering projects of the tenant, searched by name
+// 项目管理 — /project/manage (spec 000 screen 1; the title shows in the breadcrumbs, layout/routeMeta.ts): the engineering projects of the tenant, searched by name
 // (at most 20 characters) and city; columns 序号, 项目名称 (→ its buildings), 项目编码, 单体数量, 已完成数量,
 // 所在城市, 总建筑面积(m²), 碳排放总量(tCO2e) (completed buildings only — counted by the server); 10 rows a
 // page (5/10/25/50/100), newest first. 新增 and 编辑 open the dialog with the map picker; 新建单体 opens a
 // module's building form for the project; 删除 asks first (确定/取消) and shows the server's message when the
 // project still holds buildings.
 import { useState } from 'react';
-import { Box, Button, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -109,9 +109,6 @@ export default function EngineeringList(_props: { module?: ModuleCode }) {
   const open: OpenDialog = (record) => setDialog({ open: true, record });
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="h5" component="h1" sx={{ mt: 1.5, mb: 0.5 }}>
-        项目管理
-      </Typography>
       <List
         resource={RESOURCE}
         title="项目管理"
@@ -130,6 +127,7 @@ export default function EngineeringList(_props: { module?: ModuleCode }) {
           <DataTable.Col
             source="name"
             label="项目名称"
+            sx={{ minWidth: 160 }}
             render={(r: RaRecord) => (
               <Link component={RouterLink} to={buildingListPath(r)} underline="hover">
                 {String(r.name ?? '')}

@@ -1,0 +1,106 @@
+// Row actions of the building list (spec 000 §2 screen 3): 编辑, 查看报告 (only for a completed building),
+// 删除 (confirm), and 更多 → 复制 (confirm 确定要复制此项目吗?) and BIM模型 (not in estimate).
+import { useState } from 'react';
+import { Button, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import { useListContext, useNotify, useRefresh } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { MSG } from '../constants';
+import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
+import { clearCurrentBuilding, getCurrentBuilding, setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
+import { infoRoute, stageRoute } from '../stages/wizard';
+import { copyBuilding, deleteBuildings, type BuildingRecord } from './buildingApi';
+import { BUILDING_MSG } from './messages';
+
+/** Keep the building as the session's current one (sidebar menus, wizard). */
+export const selectBuilding = (record: BuildingRecord) => setCurrentBuilding(record as CurrentBuilding & Record<string, unknown>);
+
+/** Select a building and open its info form. */
+export function useOpenBuilding() {
+  const navigate = useNavigate();
+  return (record: BuildingRecord) => {
+    selectBuilding(record);
+    navigate(infoRoute(record.computeMethod, record.id));
+  };
+}
+
+export const BuildingRowActions = ({ record }: { record: BuildingRecord }) => {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const open = useOpenBuilding();
+  const { onUnselectItems } = useListContext();
+  const [more, setMore] = useState<HTMLElement | null>(null);
+  const completed = record.status === '1';
+  const isEstimate = record.computeMethod === 'estimate';
+
+  const del = useConfirmedAction('删除确认', `确定要删除单体建筑「${record.name}」吗？`, async () => {
+    try {
+      await deleteBuildings([record.id]);
+      if (getCurrentBuilding()?.id === record.id) clearCurrentBuilding();
+      notify(MSG.deleted, { type: 'success' });
+      onUnselectItems?.();
+      refresh();
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    }
+  });
+
+  const copy = useConfirmedAction('复制确认', BUILDING_MSG.copyConfirm, async () => {
+    try {
+      await copyBuilding(record.id);
+      notify(BUILDING_MSG.done, { type: 'success' });
+      refresh();
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    }
+  });
+
+  const report = () => {
+    selectBuilding(record);
+    navigate(stageRoute(record.computeMethod, 'result'));
+  };
+
+  return (
+    <Stack direction="row" spacing={0} onClick={(e) => e.stopPropagation()} sx={{ whiteSpace: 'nowrap' }}>
+      <Button size="small" onClick={() => open(record)}>
+        编辑
+      </Button>
+      <Tooltip title={completed ? '' : BUILDING_MSG.noReport}>
+        <span>
+          <Button size="small" disabled={!completed} onClick={report}>
+            查看报告
+          </Button>
+        </span>
+      </Tooltip>
+      <Button size="small" color="error" onClick={del.ask} disabled={del.busy}>
+        删除
+      </Button>
+      <Button size="small" endIcon={<ArrowDropDownIcon />} onClick={(e) => setMore(e.currentTarget)} aria-haspopup="menu" disabled={copy.busy}>
+        更多
+      </Button>
+      <Menu anchorEl={more} open={!!more} onClose={() => setMore(null)}>
+        <MenuItem
+          onClick={() => {
+            setMore(null);
+            copy.ask();
+          }}
+        >
+          复制
+        </MenuItem>
+        <MenuItem
+          disabled={isEstimate}
+          onClick={() => {
+            setMore(null);
+            selectBuilding(record);
+            navigate(`/bim?id=${encodeURIComponent(String(record.id))}`);
+          }}
+        >
+          BIM模型
+        </MenuItem>
+      </Menu>
+      {del.dialog}
+      {copy.dialog}
+    </Stack>
+  );
+};

@@ -1,0 +1,57 @@
+// The building list's columns (spec 000 §2 screen 3, spec 001 §3): which a page offers in its column picker,
+// which it shows by default, their titles (the schema's `title`) and how their values are shown. Result
+// figures show 2 decimals and 0.00 when empty.
+import type { PropertySchema } from '../../../schemas/index';
+import { tpf3Project, RESULT_FIELDS } from '../../../schemas/domain/tpf3Project';
+import { moduleDef, STANDARD_NAMES } from '../../../schemas/standards';
+import { DEFAULT_DECIMALS } from '../constants';
+import { formatNumber, isNumeric } from '../admin/schemaFields';
+
+const props = tpf3Project.properties as unknown as Record<string, PropertySchema>;
+
+const RESULTS = new Set<string>(RESULT_FIELDS);
+
+/** Columns in the order of spec 001 §3; computeMethod only on /project/list, runtimeChange only in accounting. */
+export function availableColumns(module: string | undefined): string[] {
+  return [
+    'engineeringName',
+    ...(module ? [] : ['computeMethod']),
+    'standard',
+    'stage',
+    'buildType',
+    'structureType',
+    'site',
+    'useDateLimit',
+    'buildYear',
+    'buildArea',
+    ...RESULT_FIELDS.filter((f) => f !== 'runtimeChange' || module === 'accounting'),
+  ];
+}
+
+/** Shown until the user picks: 所属项目 (and 计算方式 on /project/list) plus the spec's default columns. */
+export function defaultColumns(module: string | undefined): string[] {
+  const spec = ['stage', 'site', 'buildType', 'structureType', 'buildArea', 'useDateLimit', 'streng3', 'total'];
+  return availableColumns(module).filter((c) => c === 'engineeringName' || c === 'computeMethod' || spec.includes(c));
+}
+
+/** The local-storage key of a page's column choice (spec 001 §9 "table column choices"). */
+export const columnsStorageKey = (module: string | undefined) => `tansuan.columns.buildingList.${module ?? 'all'}`;
+
+export const columnTitle = (key: string) => props[key]?.title ?? key;
+export const isResultColumn = (key: string) => RESULTS.has(key);
+export const isNumericColumn = (key: string) => !!props[key] && isNumeric(props[key]);
+
+export interface Labels {
+  standard: Record<string, string>;
+  computeMethod: Record<string, string>;
+}
+
+/** The text of one cell. */
+export function cellText(key: string, value: unknown, labels: Labels): string {
+  if (isResultColumn(key)) return formatNumber(value === null || value === undefined || value === '' ? 0 : value, DEFAULT_DECIMALS);
+  if (value === null || value === undefined || value === '') return '';
+  if (key === 'standard') return labels.standard[String(value)] ?? STANDARD_NAMES[value as keyof typeof STANDARD_NAMES] ?? String(value);
+  if (key === 'computeMethod') return labels.computeMethod[String(value)] ?? moduleDef(String(value))?.label ?? String(value);
+  if (key === 'buildArea') return formatNumber(value, DEFAULT_DECIMALS);
+  return String(value);
+}

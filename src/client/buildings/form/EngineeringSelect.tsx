@@ -1,0 +1,81 @@
+// 所属项目: the engineering project, searched on the server by name as the user types (GET tpf3Engineering/
+// ?pageSize=-1&name=…, debounced 200 ms), with a last option 新建项目 that goes to project management.
+import { useEffect, useState } from 'react';
+import { Autocomplete, TextField } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { apiFetch, apiUrl } from '../../providers/httpClient';
+import type { ListAnswer } from '../../providers/dataProvider';
+
+export interface Engineering {
+  id: number;
+  name: string;
+  latLng?: string | null;
+  [extra: string]: unknown;
+}
+
+const CREATE: Engineering = { id: -1, name: '新建项目' };
+export const CREATE_ENGINEERING_PATH = '/project/manage';
+
+export interface EngineeringSelectProps {
+  label: string;
+  value: Engineering | null;
+  onChange: (e: Engineering | null) => void;
+  error?: string;
+  disabled?: boolean;
+}
+
+function useDebounced(value: string, ms: number) {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export function EngineeringSelect({ label, value, onChange, error, disabled }: EngineeringSelectProps) {
+  const navigate = useNavigate();
+  const [input, setInput] = useState('');
+  const name = useDebounced(input, 200);
+  const { data, isFetching } = useQuery({
+    queryKey: ['tpf3Engineering', 'search', name],
+    queryFn: ({ signal }) => apiFetch<ListAnswer<Engineering>>(apiUrl('tpf/v1/tpf/tpf3Engineering/', { pageSize: -1, name: name.trim() }), { signal }),
+    staleTime: 30_000,
+    retry: false,
+  });
+  const found = data?.dataList ?? [];
+  const options = [...(value && !found.some((e) => e.id === value.id) ? [value] : []), ...found, CREATE];
+  return (
+    <Autocomplete
+      options={options}
+      value={value}
+      loading={isFetching}
+      loadingText="正在加载, 请稍候..."
+      onChange={(_e, v) => {
+        if (v?.id === CREATE.id) navigate(`${CREATE_ENGINEERING_PATH}?create=1`);
+        else onChange(v);
+      }}
+      onInputChange={(_e, text, reason) => {
+        if (reason === 'input') setInput(text);
+        else if (reason === 'clear') setInput('');
+      }}
+      filterOptions={(opts) => opts}
+      getOptionLabel={(e) => e.name}
+      getOptionKey={(e) => e.id}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      renderOption={(props, e) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <li key={key} {...rest}>
+            {e.id === CREATE.id && <AddIcon fontSize="small" sx={{ mr: 1 }} color="primary" />}
+            {e.name}
+          </li>
+        );
+      }}
+      disabled={disabled}
+      renderInput={(params) => <TextField {...params} required label={label} error={!!error} helperText={error} />}
+    />
+  );
+}

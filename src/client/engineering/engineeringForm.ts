@@ -1,0 +1,107 @@
+// The engineering dialog's data (spec 000 screen 2, §5): form values ↔ the API body, and validation with the
+// resource schema itself through the shared ajv configuration (schemas/validation.ts) — the same schema, the
+// same keywords and the same `[{ field, errorMsg }]` wording as the server's code-2 answers.
+import type { ValidateFunction } from 'ajv';
+import { tpf3Engineering } from '../../../schemas/domain/tpf3Engineering';
+import { createAjv, formatErrors } from '../../../schemas/validation';
+
+/** What the dialog edits, as typed (all text). */
+export interface EngineeringValues {
+  name: string;
+  code: string;
+  buildOrg: string;
+  designOrg: string;
+  /** as typed: digits and one decimal point, at most 10 characters */
+  buildArea: string;
+  site: string;
+  /** 项目位置 (address text) */
+  remarks: string;
+  /** 'lng,lat' or '' */
+  latLng: string;
+}
+
+export type EngineeringBody = {
+  name: string;
+  code: string;
+  buildOrg: string;
+  designOrg: string;
+  buildArea: number | null;
+  site: string;
+  remarks: string;
+  latLng: string;
+};
+
+export type FieldErrors = Partial<Record<keyof EngineeringValues | string, string>>;
+
+/** The editable properties (the schema's, without the server-computed x-virtual ones). */
+export const EDITABLE_FIELDS = Object.entries(tpf3Engineering.properties)
+  .filter(([, p]) => !(p as { 'x-virtual'?: boolean })['x-virtual'])
+  .map(([name]) => name) as (keyof EngineeringValues)[];
+
+/** Area input (spec 000 §5 "max 10 chars"): keep digits and the first decimal point, at most 10 characters. */
+export function numericInput(text: string, maxLength = 10): string {
+  const kept = text.replace(/[^\d.]/g, '');
+  const dot = kept.indexOf('.');
+  const one = dot < 0 ? kept : `${kept.slice(0, dot + 1)}${kept.slice(dot + 1).replace(/\./g, '')}`;
+  return one.slice(0, maxLength);
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+export function emptyValues(): EngineeringValues {
+  return { name: '', code: '', buildOrg: '', designOrg: '', buildArea: '', site: '', remarks: '', latLng: '' };
+}
+
+/** A list record → form values. */
+export function toValues(record: Record<string, unknown> | undefined): EngineeringValues {
+  if (!record) return emptyValues();
+  const v = emptyValues();
+  for (const f of EDITABLE_FIELDS) v[f] = text(record[f]);
+  return v;
+}
+
+/** The text fields trimmed (name, code, remarks as spec 000 §5 says; the organisations too). */
+export function trimValues(v: EngineeringValues): EngineeringValues {
+  return { ...v, name: v.name.trim(), code: v.code.trim(), buildOrg: v.buildOrg.trim(), designOrg: v.designOrg.trim(), remarks: v.remarks.trim() };
+}
+
+/** Form values → the API body (schema properties only; an empty area is null). */
+export function toBody(values: EngineeringValues): EngineeringBody {
+  const v = trimValues(values);
+  const area = v.buildArea.trim();
+  return {
+    name: v.name,
+    code: v.code,
+    buildOrg: v.buildOrg,
+    designOrg: v.designOrg,
+    // a half-typed number ('.') stays text so the schema reports it
+    buildArea: area === '' ? null : Number.isFinite(Number(area)) ? Number(area) : (area as unknown as number),
+    site: v.site,
+    remarks: v.remarks,
+    latLng: v.latLng.trim(),
+  };
+}
+
+let compiled: ValidateFunction | undefined;
+const validatorFn = () => (compiled ??= createAjv({ useDefaults: false }).compile(tpf3Engineering));
+
+/** Schema validation of a body → `{ field: message }` (empty when valid). */
+export function validateBody(body: EngineeringBody): FieldErrors {
+  const validate = validatorFn();
+  if (validate(body)) return {};
+  const out: FieldErrors = {};
+  for (const { field, errorMsg } of formatErrors(validate.errors, tpf3Engineering)) out[field] ??= errorMsg;
+  return out;
+}
+
+/** Field errors from a failed save (react-admin HttpError body.errors from a code-2 answer), if any. */
+export function serverFieldErrors(err: unknown): FieldErrors | undefined {
+  const errors = (err as { body?: { errors?: Record<string, unknown> } } | undefined)?.body?.errors;
+  if (!errors || typeof errors !== 'object') return undefined;
+  const out: FieldErrors = {};
+  for (const [field, msg] of Object.entries(errors)) {
+    if (field === 'root') continue;
+    if (typeof msg === 'string') out[field] = msg;
+  }
+  return Object.keys(out).length ? out : undefined;
+}

@@ -1,0 +1,160 @@
+// Our own small React wrapper around Leaflet (react-leaflet's licence is not OSI — reference/components.md §4).
+// One map per mount: an optional tile layer from 全局配置 (offline by default: no basemap, a CSS grid and the
+// city centres as labelled dots), a draggable CSS pin (L.divIcon — Leaflet's default icon images break under
+// Vite), and clicks/drags reported as { lng, lat }. Leaflet takes [lat, lng]; everything outside this file
+// speaks { lng, lat }.
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import './map.css';
+import { DEFAULT_ZOOM, normalizePoint, subdomainsOf, type LngLat, type Place } from './geo';
+import type { MapSettings } from './mapSettings';
+
+export interface LeafletMapProps {
+  /** Where the view is centred; the map re-centres whenever this point changes. */
+  center: LngLat;
+  zoom?: number;
+  /** The chosen point; no pin until one is chosen. */
+  marker?: LngLat;
+  /** A click on the map or the end of a pin drag. */
+  onPick?: (point: LngLat) => void;
+  tiles: MapSettings;
+  /** Offline only: cities drawn as labelled dots so the grid is not an empty sea. */
+  places?: readonly Place[];
+  height?: number | string;
+  /** For tests and callers that need the Leaflet map itself. */
+  onReady?: (map: L.Map) => void;
+}
+
+/** Labels of the offline city dots are shown from this zoom on (below it they would pile up). */
+const LABEL_ZOOM = 8;
+
+const pinIcon = L.divIcon({
+  className: 'ts-pin',
+  html: '<span class="ts-pin__head"></span>',
+  // the rotated head's point is 11·√2 ≈ 15.6 px below its centre (14, 11): the tip sits at (14, 27)
+  iconSize: [28, 28],
+  iconAnchor: [14, 27],
+});
+
+const toLeaflet = (p: LngLat): L.LatLngExpression => [p.lat, p.lng];
+const fromLeaflet = (ll: L.LatLng): LngLat => normalizePoint({ lng: ll.lng, lat: ll.lat });
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles, places, height = 320, onReady }: LeafletMapProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const markerRef = useRef<L.Marker | null>(null);
+  const onPickRef = useRef(onPick);
+  onPickRef.current = onPick;
+  const onReadyRef = useRef(onReady);
+  onReadyRef.current = onReady;
+  const offline = !tiles.tileUrl;
+
+  // create the map once; tear it down on unmount
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    const map = L.map(el, { center: toLeaflet(center), zoom, minZoom: 3, maxZoom: 18, zoomControl: true, worldCopyJump: true });
+    mapRef.current = map;
+    map.on('click', (e: L.LeafletMouseEvent) => onPickRef.current?.(fromLeaflet(e.latlng)));
+    const syncLabels = () => el.classList.toggle('ts-map--labels', map.getZoom() >= LABEL_ZOOM);
+    map.on('zoomend', syncLabels);
+    syncLabels();
+
+    // the container is sized by a dialog that is still animating open: measure again when it settles
+    const refresh = () => {
+      if (mapRef.current === map) map.invalidateSize();
+    };
+    const timers = [setTimeout(refresh, 0), setTimeout(refresh, 300)];
+    const observer = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(refresh) : undefined;
+    observer?.observe(el);
+    onReadyRef.current?.(map);
+    return () => {
+      timers.forEach(clearTimeout);
+      observer?.disconnect();
+      map.remove();
+      mapRef.current = null;
+      markerRef.current = null;
+    };
+    // the initial view only; later changes go through the effects below
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // re-centre when the caller moves the view
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const c = map.getCenter();
+    if (Math.abs(c.lat - center.lat) > 1e-9 || Math.abs(c.lng - center.lng) > 1e-9) map.setView(toLeaflet(center), map.getZoom());
+  }, [center.lng, center.lat]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // the pin
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    if (!marker) {
+      markerRef.current?.remove();
+      markerRef.current = null;
+      return;
+    }
+    if (!markerRef.current) {
+      const m = L.marker(toLeaflet(marker), { icon: pinIcon, draggable: true, autoPan: true, title: '项目位置', alt: '项目位置' });
+      m.on('dragend', () => onPickRef.current?.(fromLeaflet(m.getLatLng())));
+      m.addTo(map);
+      markerRef.current = m;
+    } else {
+      markerRef.current.setLatLng(toLeaflet(marker));
+    }
+  }, [marker?.lng, marker?.lat]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // the basemap: tiles when configured, nothing (the CSS grid) when offline
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !tiles.tileUrl) return;
+    const layer = L.tileLayer(tiles.tileUrl, {
+      subdomains: subdomainsOf(tiles.subdomains),
+      attribution: tiles.attribution || undefined,
+      maxZoom: 18,
+      crossOrigin: false,
+    });
+    layer.addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [tiles.tileUrl, tiles.subdomains, tiles.attribution]);
+
+  // offline: city centres as dots with their names
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !offline || !places?.length) return;
+    const group = L.layerGroup(
+      places.map((p) =>
+        L.marker([p.lat, p.lng], {
+          interactive: false,
+          keyboard: false,
+          icon: L.divIcon({
+            className: 'ts-city',
+            html: `<span class="ts-city__dot"></span><span class="ts-city__name">${escapeHtml(p.name)}</span>`,
+            iconSize: [0, 0],
+            iconAnchor: [0, 0],
+          }),
+        }),
+      ),
+    );
+    group.addTo(map);
+    return () => {
+      group.remove();
+    };
+  }, [offline, places]);
+
+  return (
+    <div style={{ position: 'relative', height, width: '100%' }}>
+      <div ref={containerRef} className="ts-map" role="application" aria-label="地图" data-testid="leaflet-map" data-offline={offline ? 'true' : 'false'} style={{ height: '100%' }} />
+      {offline && <div className="ts-map__offline">离线地图：点击地图或拖动标记选择位置</div>}
+    </div>
+  );
+}
+
+export default LeafletMap;

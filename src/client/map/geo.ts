@@ -1,0 +1,211 @@
+// Pure geography helpers of the location picker (spec 000 §2 screen 2, §9): the 'lng,lat' string, the built-in
+// place list (the `city` dictionary: provinces with their prefecture-level cities, centre points and pinyin),
+// place search over all of them, the nearest city to a point, and the address texts filled in for the user.
+// No Leaflet here, so every rule is unit-tested without a map.
+
+/** Map default centre (Nanjing) and zoom, spec 000 §9. Leaflet itself takes [lat, lng]. */
+export const DEFAULT_CENTER: LngLat = { lng: 118.78, lat: 32.04 };
+export const DEFAULT_ZOOM = 16;
+/** Address search waits this long after the last key (spec 000 §9). */
+export const SEARCH_DEBOUNCE_MS = 1000;
+/** Decimals kept in the stored 'lng,lat'. */
+export const LATLNG_DECIMALS = 6;
+
+export interface LngLat {
+  lng: number;
+  lat: number;
+}
+
+/** An item of the `city` dictionary as the API answers it (provinces, their cities as children). */
+export interface CityDictItem {
+  value: string;
+  label: string;
+  lng?: number;
+  lat?: number;
+  pinyin?: string;
+  children?: CityDictItem[];
+}
+
+/** A place to pick: a city (with its province) or a province. */
+export interface Place {
+  kind: 'city' | 'province';
+  /** GB/T 2260 code. */
+  code: string;
+  /** The place's own name (city name for a city, province name for a province). */
+  name: string;
+  province: string;
+  lng: number;
+  lat: number;
+  pinyin: string;
+  provincePinyin: string;
+}
+
+const hasPoint = (i: CityDictItem) => typeof i.lng === 'number' && typeof i.lat === 'number' && Number.isFinite(i.lng) && Number.isFinite(i.lat);
+const norm = (s: string | undefined) => (s ?? '').toLowerCase().replace(/[\s'’-]+/g, '');
+
+/** Every city of the dictionary tree, each with its province, in dictionary order. */
+export function citiesOf(tree: readonly CityDictItem[]): Place[] {
+  const out: Place[] = [];
+  for (const p of tree) {
+    for (const c of p.children ?? []) {
+      if (!hasPoint(c)) continue;
+      out.push({
+        kind: 'city',
+        code: c.value,
+        name: c.label,
+        province: p.label,
+        lng: c.lng!,
+        lat: c.lat!,
+        pinyin: norm(c.pinyin),
+        provincePinyin: norm(p.pinyin),
+      });
+    }
+  }
+  return out;
+}
+
+/** The provinces of the tree as places (their centre points). */
+export function provincesOf(tree: readonly CityDictItem[]): Place[] {
+  return tree.filter(hasPoint).map((p) => ({
+    kind: 'province' as const,
+    code: p.value,
+    name: p.label,
+    province: p.label,
+    lng: p.lng!,
+    lat: p.lat!,
+    pinyin: norm(p.pinyin),
+    provincePinyin: norm(p.pinyin),
+  }));
+}
+
+/**
+ * How well a text matches a query: 0 exact, 1 prefix, 2 substring, undefined no match.
+ * Names are matched as written; pinyin ignores case, spaces and apostrophes.
+ */
+function rank(query: string, name: string, pinyin: string): number | undefined {
+  const q = query.trim();
+  if (!q) return undefined;
+  const qp = norm(q);
+  if (name === q || (qp && pinyin === qp)) return 0;
+  if (name.startsWith(q) || (qp && pinyin.startsWith(qp))) return 1;
+  if (name.includes(q) || (qp && qp.length >= 2 && pinyin.includes(qp))) return 2;
+  return undefined;
+}
+
+/** Does a city match a query by its own name or pinyin, or its province's (the city picker's filter)? */
+export function cityMatches(city: Place, query: string): boolean {
+  if (!query.trim()) return true;
+  return rank(query, city.name, city.pinyin) !== undefined || rank(query, city.province, city.provincePinyin) !== undefined;
+}
+
+/**
+ * Address search over ALL places (spec 000 §9): provinces and cities whose name or pinyin starts with or
+ * contains the query; a query naming a province also lists that province's cities. Exact and prefix
+ * matches first, then provinces before cities, then dictionary order.
+ */
+export function searchPlaces(tree: readonly CityDictItem[], query: string, limit = 20): Place[] {
+  if (!query.trim()) return [];
+  const scored: { place: Place; score: number; order: number }[] = [];
+  let order = 0;
+  for (const p of provincesOf(tree)) {
+    const r = rank(query, p.name, p.pinyin);
+    if (r !== undefined) scored.push({ place: p, score: r * 2, order: order++ });
+  }
+  for (const c of citiesOf(tree)) {
+    const own = rank(query, c.name, c.pinyin);
+    const viaProvince = rank(query, c.province, c.provincePinyin);
+    if (own !== undefined) scored.push({ place: c, score: own * 2 + 1, order: order++ });
+    else if (viaProvince !== undefined) scored.push({ place: c, score: viaProvince * 2 + 1.5, order: order++ });
+  }
+  scored.sort((a, b) => a.score - b.score || a.order - b.order);
+  return scored.slice(0, limit).map((s) => s.place);
+}
+
+/** Great-circle distance in km (haversine). */
+export function distanceKm(a: LngLat, b: LngLat): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The city whose centre point is nearest to a point (undefined when the list is empty). */
+export function nearestCity(cities: readonly Place[], point: LngLat): Place | undefined {
+  let best: Place | undefined;
+  let bestD = Infinity;
+  for (const c of cities) {
+    const d = distanceKm(c, point);
+    if (d < bestD) {
+      best = c;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/** The city of a province nearest to the province's centre (its capital in the bundled data). */
+export function mainCityOf(cities: readonly Place[], province: Place): Place | undefined {
+  return nearestCity(
+    cities.filter((c) => c.province === province.name),
+    province,
+  );
+}
+
+/** '省名+市名', e.g. '江苏省南京市'; a municipality is written once ('北京市', not '北京市北京市'). */
+export function placeAddress(city: Pick<Place, 'name' | 'province'>): string {
+  return !city.province || city.province === city.name ? city.name : `${city.province}${city.name}`;
+}
+
+/** The address filled in from a map point: '江苏省南京市 (118.780000,32.040000)'. */
+export function pointAddress(city: Pick<Place, 'name' | 'province'>, point: LngLat): string {
+  return `${placeAddress(city)} (${formatLatLng(point)})`;
+}
+
+/** Is an address text one we filled in from a map point (or empty), so a new point may replace it? */
+export function isAutoAddress(text: string | null | undefined): boolean {
+  const t = (text ?? '').trim();
+  return !t || /\s\(-?\d+\.\d+,-?\d+\.\d+\)$/.test(t);
+}
+
+/** Round to the stored precision, and keep a value inside the world (Leaflet may wrap past ±180). */
+export function normalizePoint(point: LngLat): LngLat {
+  let lng = point.lng;
+  while (lng > 180) lng -= 360;
+  while (lng < -180) lng += 360;
+  const lat = Math.max(-90, Math.min(90, point.lat));
+  const f = 10 ** LATLNG_DECIMALS;
+  return { lng: Math.round(lng * f) / f, lat: Math.round(lat * f) / f };
+}
+
+/** The stored text 'lng,lat' with 6 decimals (spec 000 §3). */
+export function formatLatLng(point: LngLat): string {
+  const p = normalizePoint(point);
+  return `${p.lng.toFixed(LATLNG_DECIMALS)},${p.lat.toFixed(LATLNG_DECIMALS)}`;
+}
+
+export const isValidLng = (n: number) => Number.isFinite(n) && n >= -180 && n <= 180;
+export const isValidLat = (n: number) => Number.isFinite(n) && n >= -90 && n <= 90;
+
+/** 'lng,lat' → point; undefined for empty or malformed text or values outside the world. */
+export function parseLatLng(text: string | null | undefined): LngLat | undefined {
+  if (!text) return undefined;
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
+  if (!m) return undefined;
+  const lng = Number(m[1]);
+  const lat = Number(m[2]);
+  return isValidLng(lng) && isValidLat(lat) ? { lng, lat } : undefined;
+}
+
+/** A typed coordinate ('118.7', '-3', '') → number, or undefined while it is not a complete number. */
+export function parseCoordinate(text: string): number | undefined {
+  if (!/^\s*-?\d+(\.\d+)?\s*$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/** Subdomains setting ('abc', '1234', '0,1,2', or '') → what Leaflet's tileLayer takes. */
+export function subdomainsOf(setting: string | undefined): string[] {
+  const s = (setting ?? '').trim();
+  if (!s) return ['a', 'b', 'c'];
+  return s.includes(',') ? s.split(',').map((x) => x.trim()).filter(Boolean) : s.split('');
+}

@@ -1,0 +1,183 @@
+// The location picker's pure parts: 'lng,lat' text, place search over all provinces and cities (name or
+// pinyin), the nearest city, the filled-in address texts, the tile subdomains and the 1000 ms debounce.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_CENTER,
+  DEFAULT_ZOOM,
+  SEARCH_DEBOUNCE_MS,
+  citiesOf,
+  cityMatches,
+  formatLatLng,
+  isAutoAddress,
+  mainCityOf,
+  nearestCity,
+  parseCoordinate,
+  parseLatLng,
+  placeAddress,
+  pointAddress,
+  provincesOf,
+  searchPlaces,
+  subdomainsOf,
+} from '../../src/client/map/geo';
+import { debounce } from '../../src/client/map/debounce';
+import { cityTree, fullCityTree } from './mapCities';
+
+const names = (places: { name: string }[]) => places.map((p) => p.name);
+
+describe('lng,lat text', () => {
+  it('defaults: centre 118.78,32.04 at zoom 16; the search waits 1000 ms', () => {
+    expect(DEFAULT_CENTER).toEqual({ lng: 118.78, lat: 32.04 });
+    expect(DEFAULT_ZOOM).toBe(16);
+    expect(SEARCH_DEBOUNCE_MS).toBe(1000);
+  });
+
+  it('formats lng first with 6 decimals, rounding and wrapping longitude into ±180', () => {
+    expect(formatLatLng({ lng: 118.78, lat: 32.04 })).toBe('118.780000,32.040000');
+    expect(formatLatLng({ lng: 118.1234567, lat: -32.0000004 })).toBe('118.123457,-32.000000');
+    expect(formatLatLng({ lng: 478.78, lat: 32.04 })).toBe('118.780000,32.040000');
+    expect(formatLatLng({ lng: 10, lat: 95 })).toBe('10.000000,90.000000');
+  });
+
+  it('the formatted text passes the schema pattern', async () => {
+    const { tpf3Engineering } = await import('../../schemas/domain/tpf3Engineering');
+    const re = new RegExp(tpf3Engineering.properties.latLng.pattern);
+    expect(re.test(formatLatLng({ lng: -0.5, lat: 51.5 }))).toBe(true);
+    expect(re.test(formatLatLng(DEFAULT_CENTER))).toBe(true);
+  });
+
+  it('parses lng,lat; rejects empty, malformed and out-of-world text', () => {
+    expect(parseLatLng('118.78,32.04')).toEqual({ lng: 118.78, lat: 32.04 });
+    expect(parseLatLng(' 118.780000 , 32.040000 ')).toEqual({ lng: 118.78, lat: 32.04 });
+    expect(parseLatLng('')).toBeUndefined();
+    expect(parseLatLng(null)).toBeUndefined();
+    expect(parseLatLng('118.78')).toBeUndefined();
+    expect(parseLatLng('abc,def')).toBeUndefined();
+    expect(parseLatLng('200,32')).toBeUndefined();
+    expect(parseLatLng('118,95')).toBeUndefined();
+  });
+
+  it('typed coordinates count only once they are complete numbers', () => {
+    expect(parseCoordinate('118.7')).toBe(118.7);
+    expect(parseCoordinate('-3')).toBe(-3);
+    expect(parseCoordinate('118.')).toBeUndefined();
+    expect(parseCoordinate('-')).toBeUndefined();
+    expect(parseCoordinate('')).toBeUndefined();
+  });
+});
+
+describe('the place list', () => {
+  it('flattens the dictionary tree into cities with their province', () => {
+    const cities = citiesOf(cityTree);
+    expect(names(cities)).toEqual(['北京市', '南京市', '无锡市', '苏州市', '广州市', '深圳市']);
+    expect(cities[1]).toMatchObject({ kind: 'city', code: '320100', province: '江苏省', pinyin: 'nanjing', provincePinyin: 'jiangsu' });
+    expect(names(provincesOf(cityTree))).toEqual(['北京市', '江苏省', '广东省']);
+  });
+
+  it('searches cities and provinces by name or pinyin, prefix or substring, exact and prefix first', () => {
+    expect(names(searchPlaces(cityTree, '南京'))).toEqual(['南京市']);
+    expect(names(searchPlaces(cityTree, 'nanjing'))).toEqual(['南京市']);
+    expect(names(searchPlaces(cityTree, 'NanJ'))).toEqual(['南京市']);
+    expect(names(searchPlaces(cityTree, 'zhou'))).toEqual(['苏州市', '广州市']);
+    expect(names(searchPlaces(cityTree, '州'))).toEqual(['苏州市', '广州市']);
+    // a province: the province first, then its cities
+    const jiangsu = searchPlaces(cityTree, '江苏');
+    expect(jiangsu[0]).toMatchObject({ kind: 'province', name: '江苏省' });
+    expect(names(jiangsu.slice(1))).toEqual(['南京市', '无锡市', '苏州市']);
+    expect(searchPlaces(cityTree, 'guangd')[0]).toMatchObject({ kind: 'province', name: '广东省' });
+    expect(searchPlaces(cityTree, '  ')).toEqual([]);
+    expect(searchPlaces(cityTree, '火星')).toEqual([]);
+  });
+
+  it('searches the whole bundled list (every province, every city)', () => {
+    const cities = citiesOf(fullCityTree);
+    expect(provincesOf(fullCityTree).length).toBeGreaterThanOrEqual(34);
+    expect(cities.length).toBeGreaterThan(330);
+    expect(searchPlaces(fullCityTree, 'nanjing')[0]).toMatchObject({ name: '南京市', province: '江苏省' });
+    expect(searchPlaces(fullCityTree, '乌鲁木齐')[0]).toMatchObject({ name: '乌鲁木齐市', province: '新疆维吾尔自治区' });
+    expect(searchPlaces(fullCityTree, 'sanya')[0]).toMatchObject({ name: '三亚市' });
+    expect(searchPlaces(fullCityTree, 'xi', 5)).toHaveLength(5);
+  });
+
+  it('the city picker filter matches a city by its own or its province name/pinyin', () => {
+    const [, nanjing] = citiesOf(cityTree);
+    for (const q of ['', '南京', 'nanj', '江苏', 'jiangsu', 'NAN']) expect(cityMatches(nanjing, q)).toBe(true);
+    for (const q of ['广州', 'guang', '北京']) expect(cityMatches(nanjing, q)).toBe(false);
+  });
+});
+
+describe('nearest city and the filled-in addresses', () => {
+  it('finds the city whose centre is nearest', () => {
+    const cities = citiesOf(cityTree);
+    expect(nearestCity(cities, DEFAULT_CENTER)?.name).toBe('南京市');
+    expect(nearestCity(cities, { lng: 120.6, lat: 31.3 })?.name).toBe('苏州市');
+    expect(nearestCity(cities, { lng: 114.0, lat: 22.6 })?.name).toBe('深圳市');
+    expect(nearestCity([], DEFAULT_CENTER)).toBeUndefined();
+    expect(nearestCity(citiesOf(fullCityTree), { lng: 118.78, lat: 32.04 })?.name).toBe('南京市');
+    expect(nearestCity(citiesOf(fullCityTree), { lng: 121.47, lat: 31.23 })?.name).toBe('上海市');
+  });
+
+  it("a province's main city is its city nearest to the province centre", () => {
+    const cities = citiesOf(cityTree);
+    const [, jiangsu] = provincesOf(cityTree);
+    expect(mainCityOf(cities, jiangsu)?.name).toBe('南京市');
+  });
+
+  it("addresses: '省名+市名', municipalities once, map points with their coordinates", () => {
+    const cities = citiesOf(cityTree);
+    expect(placeAddress(cities[1])).toBe('江苏省南京市');
+    expect(placeAddress(cities[0])).toBe('北京市');
+    expect(pointAddress(cities[1], DEFAULT_CENTER)).toBe('江苏省南京市 (118.780000,32.040000)');
+  });
+
+  it('an address we filled in (or none) may be replaced by the next point; a typed one may not', () => {
+    expect(isAutoAddress('')).toBe(true);
+    expect(isAutoAddress('   ')).toBe(true);
+    expect(isAutoAddress('江苏省南京市 (118.780000,32.040000)')).toBe(true);
+    expect(isAutoAddress('江苏省南京市')).toBe(false);
+    expect(isAutoAddress('南京市鼓楼区北京西路 1 号')).toBe(false);
+  });
+});
+
+describe('tile subdomains', () => {
+  it("takes 'abc', '1234', '0,1,2'; empty → Leaflet's a,b,c", () => {
+    expect(subdomainsOf('1234')).toEqual(['1', '2', '3', '4']);
+    expect(subdomainsOf('0, 1,2')).toEqual(['0', '1', '2']);
+    expect(subdomainsOf('')).toEqual(['a', 'b', 'c']);
+    expect(subdomainsOf(undefined)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('debounce', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('calls once, 1000 ms after the last call, with the last arguments', () => {
+    vi.useFakeTimers();
+    const fn = vi.fn();
+    const d = debounce(fn, SEARCH_DEBOUNCE_MS);
+    d('n');
+    vi.advanceTimersByTime(600);
+    d('na');
+    vi.advanceTimersByTime(600);
+    d('nan');
+    vi.advanceTimersByTime(999);
+    expect(fn).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(fn).toHaveBeenCalledWith('nan');
+  });
+
+  it('cancel drops the pending call; flush runs it now', () => {
+    vi.useFakeTimers();
+    const fn = vi.fn();
+    const d = debounce(fn, 1000);
+    d(1);
+    d.cancel();
+    vi.advanceTimersByTime(2000);
+    expect(fn).not.toHaveBeenCalled();
+    d(2);
+    d.flush();
+    expect(fn).toHaveBeenCalledWith(2);
+    vi.advanceTimersByTime(2000);
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,199 @@
+// The Leaflet wrapper and the location picker in jsdom (real Leaflet): offline without a basemap, tiles when
+// configured, clicks/drags → 'lng,lat', the address filled from the nearest city, the debounced place search
+// and the typed coordinates.
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import L from 'leaflet';
+import { LeafletMap } from '../../src/client/map/LeafletMap';
+import { LocationPicker, type LocationValue } from '../../src/client/map/LocationPicker';
+import { OFFLINE_MAP } from '../../src/client/map/mapSettings';
+import { citiesOf } from '../../src/client/map/geo';
+import { ok, stubFetch } from './fakeApi';
+import { cityTree } from './mapCities';
+
+const cities = citiesOf(cityTree);
+
+function withQuery(ui: React.ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+describe('LeafletMap', () => {
+  it('offline: no tile layer, a grid container, a CSS pin; clicks report { lng, lat } rounded to 6 decimals', async () => {
+    let map: L.Map | undefined;
+    const onPick = vi.fn();
+    const { container } = render(
+      <LeafletMap center={{ lng: 118.78, lat: 32.04 }} marker={{ lng: 118.78, lat: 32.04 }} onPick={onPick} tiles={OFFLINE_MAP} places={cities} onReady={(m) => (map = m)} />,
+    );
+    expect(map).toBeDefined();
+    const el = screen.getByTestId('leaflet-map');
+    expect(el).toHaveAttribute('data-offline', 'true');
+    expect(el).toHaveClass('ts-map');
+    expect(screen.getByText(/离线地图/)).toBeInTheDocument();
+    // Leaflet takes [lat, lng]
+    expect(map!.getCenter().lat).toBeCloseTo(32.04);
+    expect(map!.getCenter().lng).toBeCloseTo(118.78);
+    expect(map!.getZoom()).toBe(16);
+    let tiles = 0;
+    map!.eachLayer((l) => {
+      if (l instanceof L.TileLayer) tiles++;
+    });
+    expect(tiles).toBe(0);
+    expect(container.querySelector('.ts-pin .ts-pin__head')).not.toBeNull();
+    expect(container.querySelector('img.leaflet-marker-icon')).toBeNull();
+    // offline city dots, labelled at this zoom
+    expect(container.querySelectorAll('.ts-city')).toHaveLength(cities.length);
+    expect(el).toHaveClass('ts-map--labels');
+
+    act(() => {
+      map!.fire('click', { latlng: L.latLng(31.2993791, 120.6195849) });
+    });
+    expect(onPick).toHaveBeenCalledWith({ lng: 120.619585, lat: 31.299379 });
+  });
+
+  it('a dragged pin reports where it ended; a new centre re-centres the view', () => {
+    let map: L.Map | undefined;
+    const onPick = vi.fn();
+    const props = { tiles: OFFLINE_MAP, onPick, onReady: (m: L.Map) => (map = m) };
+    const { rerender } = render(<LeafletMap {...props} center={{ lng: 118.78, lat: 32.04 }} marker={{ lng: 118.78, lat: 32.04 }} />);
+    let marker: L.Marker | undefined;
+    map!.eachLayer((l) => {
+      if (l instanceof L.Marker && l.options.draggable) marker = l;
+    });
+    expect(marker).toBeDefined();
+    act(() => {
+      marker!.setLatLng([32.1, 118.9]);
+      marker!.fire('dragend');
+    });
+    expect(onPick).toHaveBeenCalledWith({ lng: 118.9, lat: 32.1 });
+
+    rerender(<LeafletMap {...props} center={{ lng: 113.280637, lat: 23.125178 }} marker={{ lng: 113.280637, lat: 23.125178 }} />);
+    expect(map!.getCenter().lat).toBeCloseTo(23.125178);
+    expect(marker!.getLatLng().lng).toBeCloseTo(113.280637);
+  });
+
+  it('with a tile URL: a tile layer with the configured subdomains and attribution, no offline note', () => {
+    let map: L.Map | undefined;
+    render(
+      <LeafletMap
+        center={{ lng: 118.78, lat: 32.04 }}
+        tiles={{ tileUrl: 'https://t{s}.example.test/{z}/{x}/{y}.png', subdomains: '1234', attribution: '© 示例地图' }}
+        onReady={(m) => (map = m)}
+      />,
+    );
+    const layers: L.TileLayer[] = [];
+    map!.eachLayer((l) => {
+      if (l instanceof L.TileLayer) layers.push(l);
+    });
+    expect(layers).toHaveLength(1);
+    expect(layers[0].options.subdomains).toEqual(['1', '2', '3', '4']);
+    expect(layers[0].getAttribution?.()).toBe('© 示例地图');
+    expect(screen.getByTestId('leaflet-map')).toHaveAttribute('data-offline', 'false');
+    expect(screen.queryByText(/离线地图/)).toBeNull();
+  });
+});
+
+/** The picker with its value held in state, as the dialog holds it. */
+function Harness({ initial, onChange }: { initial: LocationValue; onChange?: (v: LocationValue) => void }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <LocationPicker
+        value={value}
+        tree={cityTree}
+        cities={cities}
+        onChange={(patch) => {
+          const next = { ...value, ...patch };
+          setValue(next);
+          onChange?.(next);
+        }}
+        mapComponent={(p) => (
+          <button type="button" data-testid="fake-map" data-center={`${p.center.lng},${p.center.lat}`} onClick={() => p.onPick?.({ lng: 118.78, lat: 32.04 })}>
+            map
+          </button>
+        )}
+      />
+      <output data-testid="value">{JSON.stringify(value)}</output>
+    </>
+  );
+}
+
+const current = () => JSON.parse(screen.getByTestId('value').textContent!) as LocationValue;
+
+describe('LocationPicker', () => {
+  it('reads the map settings once; a failing call means offline, not an error', async () => {
+    const { calls } = stubFetch((c) => (c.url.pathname === '/api/sys/v1/sys/sysConfig/mapSettings' ? { status: 500, body: { code: 0, message: '服务器错误!', data: null } } : ok(null)));
+    withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />);
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/sys/v1/sys/sysConfig/mapSettings')).toBe(true));
+    expect(screen.getByTestId('fake-map')).toBeInTheDocument();
+  });
+
+  it('a map point with no address fills latLng, the nearest city as site, and the address with the point', () => {
+    stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
+    withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />);
+    fireEvent.click(screen.getByTestId('fake-map'));
+    expect(current()).toEqual({ latLng: '118.780000,32.040000', site: '南京市', remarks: '江苏省南京市 (118.780000,32.040000)' });
+    expect(screen.getByLabelText('经度')).toHaveValue('118.780000');
+    expect(screen.getByLabelText('纬度')).toHaveValue('32.040000');
+  });
+
+  it('a typed address is kept: a map point then sets only latLng (and the site when none is chosen)', () => {
+    stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
+    withQuery(<Harness initial={{ remarks: '南京市鼓楼区北京西路 1 号', site: '苏州市', latLng: '' }} />);
+    fireEvent.click(screen.getByTestId('fake-map'));
+    expect(current()).toEqual({ latLng: '118.780000,32.040000', site: '苏州市', remarks: '南京市鼓楼区北京西路 1 号' });
+  });
+
+  it('typed 经度/纬度 move the point and re-centre the map; half-typed numbers wait', () => {
+    stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
+    withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />);
+    fireEvent.change(screen.getByLabelText('经度'), { target: { value: '120.62' } });
+    expect(current().latLng).toBe('');
+    fireEvent.change(screen.getByLabelText('纬度'), { target: { value: '31.' } });
+    expect(current().latLng).toBe('');
+    fireEvent.change(screen.getByLabelText('纬度'), { target: { value: '31.3a' } });
+    expect(screen.getByLabelText('纬度')).toHaveValue('31.3');
+    expect(current()).toEqual({ latLng: '120.620000,31.300000', site: '苏州市', remarks: '江苏省苏州市 (120.620000,31.300000)' });
+    expect(screen.getByTestId('fake-map')).toHaveAttribute('data-center', '120.62,31.3');
+    // what the user typed stays as typed
+    expect(screen.getByLabelText('经度')).toHaveValue('120.62');
+  });
+
+  it('the address search waits 1000 ms, searches every place by pinyin, and a pick fills 省名+市名, site and latLng', async () => {
+    stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
+    withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />);
+    const box = screen.getByLabelText('搜索地点');
+    fireEvent.change(box, { target: { value: 'suzh' } });
+    // not yet: the search is debounced
+    await new Promise((r) => setTimeout(r, 500));
+    expect(screen.queryByText('江苏省苏州市')).toBeNull();
+    const option = await screen.findByText('江苏省苏州市', {}, { timeout: 3000 });
+    fireEvent.click(option);
+    expect(current()).toEqual({ latLng: '120.619585,31.299379', site: '苏州市', remarks: '江苏省苏州市' });
+    expect(screen.getByTestId('fake-map')).toHaveAttribute('data-center', '120.619585,31.299379');
+  });
+
+  it('picking a province takes its main city', async () => {
+    stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
+    withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />);
+    fireEvent.change(screen.getByLabelText('搜索地点'), { target: { value: '广东' } });
+    fireEvent.click(await screen.findByText('广东省', {}, { timeout: 3000 }));
+    expect(current()).toEqual({ latLng: '113.280637,23.125178', site: '广州市', remarks: '广东省广州市' });
+  });
+
+  it('a city chosen elsewhere (所在城市) moves the view there while no point is set', () => {
+    stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
+    const client = new QueryClient();
+    const ui = (site: string) => (
+      <QueryClientProvider client={client}>
+        <LocationPicker value={{ remarks: '', site, latLng: '' }} tree={cityTree} cities={cities} onChange={() => {}} mapComponent={(p) => <div data-testid="fake-map" data-center={`${p.center.lng},${p.center.lat}`} />} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(ui(''));
+    expect(screen.getByTestId('fake-map')).toHaveAttribute('data-center', '118.78,32.04');
+    rerender(ui('深圳市'));
+    expect(screen.getByTestId('fake-map')).toHaveAttribute('data-center', '114.085947,22.547');
+  });
+});
