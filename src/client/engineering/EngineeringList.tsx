@@ -4,7 +4,7 @@
 // page (5/10/25/50/100), newest first. 新增 and 编辑 open the dialog with the map picker; 新建单体 opens a
 // module's building form for the project; 删除 asks first (确定/取消) and shows the server's message when the
 // project still holds buildings.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Link, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
@@ -23,7 +23,7 @@ import {
   useRefresh,
   type RaRecord,
 } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { ModuleCode } from '../../../schemas/standards';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, MSG, PAGE_SIZE_OPTIONS } from '../constants';
 import { NoData } from '../admin/NoData';
@@ -105,8 +105,13 @@ const Actions = ({ onCreate }: { onCreate: () => void }) => {
 const num = (v: unknown, decimals = 2) => formatNumber(v === null || v === undefined || v === '' ? 0 : v, decimals);
 
 export default function EngineeringList(_props: { module?: ModuleCode }) {
-  const [dialog, setDialog] = useState<{ open: boolean; record?: RaRecord }>({ open: false });
+  // ?create=1 (the building form's 新建项目) opens the create dialog at once
+  const [params, setParams] = useSearchParams();
+  const [dialog, setDialog] = useState<{ open: boolean; record?: RaRecord }>(() => ({ open: params.get('create') === '1' }));
   const open: OpenDialog = (record) => setDialog({ open: true, record });
+  useEffect(() => {
+    if (params.has('create')) setParams((p) => (p.delete('create'), p), { replace: true });
+  }, [params, setParams]);
   return (
     <Box sx={{ minWidth: 0 }}>
       <List
