@@ -230,7 +230,9 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
           empty={<NoData />}
           rowSx={(record: RaRecord) => (current && record.id === current.id ? currentRowSx : {})}
           sx={{
-            '& .MuiTableCell-head': { whiteSpace: 'nowrap' },
+            // long texts (building type paths, project names) wrap so the default columns fit a laptop screen
+            '& .MuiTableCell-root': { px: 1 },
+            '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3 },
             // the actions stay in view while a wide table scrolls sideways
             '& .building-actions': { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', boxShadow: (t: Theme) => `-1px 0 0 ${t.palette.divider}` },
             '& .MuiTableCell-head.building-actions': { zIndex: 3 },
@@ -244,7 +246,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
               label={columnTitle(key)}
               disableSort={!isSortable(schema, key)}
               align={isNumericColumn(key) ? 'right' : undefined}
-              sx={{ whiteSpace: 'nowrap' }}
+              sx={isNumericColumn(key) ? { whiteSpace: 'nowrap', minWidth: 104 } : { minWidth: 88, maxWidth: 180, wordBreak: 'break-all' }}
               render={(r: RaRecord) => cellText(key, r[key], labels)}
             />
           ))}

@@ -119,7 +119,8 @@ export function menuGroups(roleList: readonly string[] | undefined, moduleCode: 
   });
   const readable = routedResources.filter((r) => hasAnyRole(roleList, r.read));
   return {
-    common: [{ to: '/dashboard', label: '首页', icon: <HomeIcon /> }, ...COMMON_ITEMS, ...readable.filter((r) => r.menu === 'common').map(entry)],
+    // inside a module its own 单体建筑列表 replaces the all-modules one, so the sidebar never shows it twice
+    common: [{ to: '/dashboard', label: '首页', icon: <HomeIcon /> }, ...COMMON_ITEMS.filter((e) => !moduleCode || e.to !== '/project/list'), ...readable.filter((r) => r.menu === 'common').map(entry)],
     module: moduleCode ? moduleItems(moduleCode, building) : [],
     system: canSeeSystemMenu(roleList) ? readable
           .filter((r) => r.menu === 'system')
