@@ -21,9 +21,10 @@ test('without a token every page goes to /login?redirect=…, and login returns 
 test('home has 项目管理 and 统计分析; unknown paths go to /404; /hold-on/index says 系统维护中', async ({ page }) => {
   await login(page, 'admin');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('button', { name: '项目管理' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '统计分析' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '统计分析' })).toBeDisabled();
   await shot(page, 'dashboard');
+  await page.getByRole('link', { name: '项目管理' }).click();
+  await expect(page).toHaveURL(/\/project\/manage$/);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByText('很抱歉，页面未找到')).toBeVisible();
