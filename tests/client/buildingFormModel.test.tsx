@@ -2,7 +2,7 @@
 // validation with the shared schema.
 import { describe, expect, it } from 'vitest';
 import { emptyValues, fromRecord, toPayload } from '../../src/client/buildings/form/model';
-import { numericText } from '../../src/client/buildings/form/numeric';
+import { numericText } from '../../src/client/admin/form/numericText';
 import { validateBuilding } from '../../src/client/buildings/form/useBuildingValidation';
 import { resolveBuildingId } from '../../src/client/buildings/form/BuildingForm';
 import { leafPaths } from '../../src/client/buildings/form/BuildTypePicker';

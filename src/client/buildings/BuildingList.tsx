@@ -41,6 +41,7 @@ import { ColumnPicker, useColumnChoice } from './ColumnPicker';
 import { useCurrentBuilding } from './useCurrentBuilding';
 import { BUILDING_MSG } from './messages';
 import { isSortable } from '../admin/schemaFields';
+import { CityFilterInput } from '../map/CityPicker';
 import { clientResource } from '../registry';
 
 const RESOURCE = 'tpf3Project';
@@ -71,7 +72,7 @@ function buildingFilters(module: ModuleCode | undefined) {
       : [<SelectInput key="computeMethod" source="computeMethod" label="计算方式" alwaysOn choices={MODULES.map((m) => ({ id: m.code, name: m.label }))} />]),
     <StandardFilter key="standard" source="standard" label="计算标准" alwaysOn codes={standards} />,
     <SelectInput key="stage" source="stage" label="项目阶段" alwaysOn choices={stages.map((s) => ({ id: s, name: s }))} />,
-    <TextInput key="site" source="site" label="建设地点" alwaysOn resettable />,
+    <CityFilterInput key="site" source="site" label="建设地点" alwaysOn />,
     <TextInput key="structureType" source="structureType" label="结构类型" alwaysOn resettable />,
     <StatusFilter key="status" source="status" label="状态" alwaysOn />,
   ];

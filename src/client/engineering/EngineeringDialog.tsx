@@ -11,8 +11,9 @@ import { errorMessage } from '../admin/useConfirmedAction';
 import { firstServerError } from '../admin/form/formErrors';
 import { LocationPicker, type LocationValue } from '../map/LocationPicker';
 import { useCities } from '../map/useCities';
-import { CityPicker } from './CityPicker';
-import { emptyValues, numericInput, serverFieldErrors, toBody, toValues, trimValues, validateBody, type EngineeringValues, type FieldErrors } from './engineeringForm';
+import { CityPicker } from '../map/CityPicker';
+import { serverFieldErrors } from '../admin/form/fieldErrors';
+import { emptyValues, numericInput, toBody, toValues, trimValues, validateBody, type EngineeringValues, type FieldErrors } from './engineeringForm';
 
 export const RESOURCE = 'tpf3Engineering';
 
@@ -79,7 +80,7 @@ function EngineeringForm({ record, onClose, onSaved, saving, setSaving }: Engine
       onSaved?.(data);
     } catch (err) {
       const fields = serverFieldErrors(err);
-      if (fields) {
+      if (Object.keys(fields).length) {
         setErrors(fields);
         const errs = (err as { body?: { errors?: Record<string, unknown> } }).body?.errors ?? {};
         notify(firstServerError(errs) ?? MSG.formInvalid, { type: 'error' });

@@ -29,7 +29,7 @@ import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, MSG, PAGE_SIZE_OPTIONS } from '../cons
 import { NoData } from '../admin/NoData';
 import { formatNumber } from '../admin/schemaFields';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
-import { CityFilterInput } from './CityPicker';
+import { CityFilterInput } from '../map/CityPicker';
 import { CreateMonomerButton } from './CreateMonomerButton';
 import { EngineeringDialog, RESOURCE } from './EngineeringDialog';
 

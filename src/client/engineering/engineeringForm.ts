@@ -1,9 +1,9 @@
 // The engineering dialog's data (spec 000 screen 2, §5): form values ↔ the API body, and validation with the
 // resource schema itself through the shared ajv configuration (schemas/validation.ts) — the same schema, the
 // same keywords and the same `[{ field, errorMsg }]` wording as the server's code-2 answers.
-import type { ValidateFunction } from 'ajv';
 import { tpf3Engineering } from '../../../schemas/domain/tpf3Engineering';
-import { createAjv, formatErrors } from '../../../schemas/validation';
+import { schemaFieldErrors, type FieldErrors } from '../admin/form/fieldErrors';
+import { numericText } from '../admin/form/numericText';
 
 /** What the dialog edits, as typed (all text). */
 export interface EngineeringValues {
@@ -31,20 +31,15 @@ export type EngineeringBody = {
   latLng: string;
 };
 
-export type FieldErrors = Partial<Record<keyof EngineeringValues | string, string>>;
+export type { FieldErrors };
 
 /** The editable properties (the schema's, without the server-computed x-virtual ones). */
 export const EDITABLE_FIELDS = Object.entries(tpf3Engineering.properties)
   .filter(([, p]) => !(p as { 'x-virtual'?: boolean })['x-virtual'])
   .map(([name]) => name) as (keyof EngineeringValues)[];
 
-/** Area input (spec 000 §5 "max 10 chars"): keep digits and the first decimal point, at most 10 characters. */
-export function numericInput(text: string, maxLength = 10): string {
-  const kept = text.replace(/[^\d.]/g, '');
-  const dot = kept.indexOf('.');
-  const one = dot < 0 ? kept : `${kept.slice(0, dot + 1)}${kept.slice(dot + 1).replace(/\./g, '')}`;
-  return one.slice(0, maxLength);
-}
+/** Area input (spec 000 §5 "max 10 chars"): digits and the first decimal point, at most 10 characters. */
+export const numericInput = (text: string, maxLength = 10): string => numericText(text, { maxLength });
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -82,26 +77,5 @@ export function toBody(values: EngineeringValues): EngineeringBody {
   };
 }
 
-let compiled: ValidateFunction | undefined;
-const validatorFn = () => (compiled ??= createAjv({ useDefaults: false }).compile(tpf3Engineering));
-
 /** Schema validation of a body → `{ field: message }` (empty when valid). */
-export function validateBody(body: EngineeringBody): FieldErrors {
-  const validate = validatorFn();
-  if (validate(body)) return {};
-  const out: FieldErrors = {};
-  for (const { field, errorMsg } of formatErrors(validate.errors, tpf3Engineering)) out[field] ??= errorMsg;
-  return out;
-}
-
-/** Field errors from a failed save (react-admin HttpError body.errors from a code-2 answer), if any. */
-export function serverFieldErrors(err: unknown): FieldErrors | undefined {
-  const errors = (err as { body?: { errors?: Record<string, unknown> } } | undefined)?.body?.errors;
-  if (!errors || typeof errors !== 'object') return undefined;
-  const out: FieldErrors = {};
-  for (const [field, msg] of Object.entries(errors)) {
-    if (field === 'root') continue;
-    if (typeof msg === 'string') out[field] = msg;
-  }
-  return Object.keys(out).length ? out : undefined;
-}
+export const validateBody = (body: EngineeringBody): FieldErrors => schemaFieldErrors(tpf3Engineering, body);

@@ -2,9 +2,7 @@
 // prefecture-level cities, centre points and pinyin — loaded once and shared by the city picker, the address
 // search and the nearest-city look-up.
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { useDictItems } from '../admin/useDicts';
 import { citiesOf, type CityDictItem, type Place } from './geo';
 
 export interface Cities {
@@ -14,14 +12,8 @@ export interface Cities {
 }
 
 export function useCities(): Cities {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data, isPending } = useQuery({
-    queryKey: ['dict', 'items', 'city'],
-    queryFn: async () => (await dataProvider.getDictItems('city')) as CityDictItem[],
-    staleTime: 30 * 60_000,
-    retry: false,
-  });
-  const tree = useMemo(() => data ?? [], [data]);
+  const { items, loading } = useDictItems('city');
+  const tree = items as CityDictItem[];
   const cities = useMemo(() => citiesOf(tree), [tree]);
-  return { tree, cities, loading: isPending };
+  return { tree, cities, loading };
 }

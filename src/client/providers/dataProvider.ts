@@ -95,7 +95,9 @@ export function createDataProvider(): AppDataProvider {
     },
     getDictDropDown: async (dictCode) =>
       (await apiFetch<Record<string, string>>(apiUrl(`sys/v1/sys/sysDict/dropDown/${encodeURIComponent(dictCode)}`))) ?? {},
-    getDictItems: async (dictCode) =>
-      (await apiFetch<DictItem[]>(apiUrl(`sys/v1/sys/sysDict/items/${encodeURIComponent(dictCode)}`))) ?? [],
+    getDictItems: async (dictCode) => {
+      const items = await apiFetch<DictItem[]>(apiUrl(`sys/v1/sys/sysDict/items/${encodeURIComponent(dictCode)}`));
+      return Array.isArray(items) ? items : []; // a tree or nothing: pickers never see another shape
+    },
   };
 }

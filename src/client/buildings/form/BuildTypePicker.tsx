@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import type { DictItem } from '../../providers/dataProvider';
-import { useDictItems } from './lookups';
+import { useDictItems } from '../../admin/useDicts';
 
 /** The label paths of every leaf of a dictionary tree. */
 export function leafPaths(items: readonly DictItem[], prefix: string[] = []): string[][] {
@@ -25,7 +25,7 @@ export interface BuildTypePickerProps {
 }
 
 export function BuildTypePicker({ label, value, onChange, error, disabled }: BuildTypePickerProps) {
-  const items = useDictItems('buildType');
+  const { items } = useDictItems('buildType');
   const options = useMemo(() => {
     const paths = leafPaths(items);
     // a stored value no longer in the dictionary still shows

@@ -15,8 +15,9 @@ import { EngineeringSelect } from './EngineeringSelect';
 import { FreeTextInput } from './FreeTextInput';
 import { MenuCheckboxes } from './MenuCheckboxes';
 import { NUMBER_FIELDS, type FormValues } from './model';
-import { numericText } from './numeric';
-import { SitePicker } from './SitePicker';
+import { numericText } from '../../admin/form/numericText';
+import { CityPicker } from '../../map/CityPicker';
+import { useCities } from '../../map/useCities';
 import { StandardStagePicker } from './StandardStagePicker';
 import { SYNC_TITLE, SyncDialog } from './SyncDialog';
 import { useBuildingForm } from './useBuildingForm';
@@ -51,6 +52,7 @@ type NumberKey = keyof typeof NUMBER_FIELDS;
 function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | undefined }) {
   const f = useBuildingForm(module, id);
   const structureTypes = Object.values(useDict('structureType'));
+  const { cities, loading: citiesLoading } = useCities();
   const { values, errors, patch, saving } = f;
 
   if (f.loading) return <Loading loadingPrimary={LOADING_TEXT} loadingSecondary="" />;
@@ -105,7 +107,7 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
             {text('name')}
             {text('code')}
-            <SitePicker label={P.site.title} value={values.site} onChange={f.setSite} error={errors.site} disabled={saving} />
+            <CityPicker label={P.site.title} value={values.site} onChange={f.setSite} cities={cities} loading={citiesLoading} required size="medium" error={!!errors.site} helperText={errors.site} disabled={saving} />
             <BuildTypePicker label={P.buildType.title} value={values.buildType} onChange={(buildType) => patch({ buildType })} error={errors.buildType} disabled={saving} />
             <FreeTextInput
               label={P.structureType.title}

@@ -9,9 +9,10 @@ import { MSG } from '../../constants';
 import { apiFetch, apiUrl } from '../../providers/httpClient';
 import { getCurrentEngineering, setCurrentBuilding, setCurrentEngineering, type CurrentBuilding } from '../../session/currentBuilding';
 import { emptyValues, fromRecord, SYNC_FIELDS, toPayload, type FormValues, type Rec } from './model';
-import { serverFieldErrors, useBuildingValidation, validateBuilding } from './useBuildingValidation';
+import { useBuildingValidation, validateBuilding } from './useBuildingValidation';
+import { serverFieldErrors } from '../../admin/form/fieldErrors';
 import type { Engineering } from './EngineeringSelect';
-import type { City } from './SitePicker';
+import type { Place } from '../../map/geo';
 
 const PROJECT = 'tpf/v1/tpf/tpf3Project/';
 const PROJECT_V = 'tpf/v1/tpf/tpf3ProjectV';
@@ -111,8 +112,8 @@ export function useBuildingForm(module: ModuleCode, id: number | undefined) {
     setEngineeringObj(e);
     patch({ engineeringId: e?.id ?? null, engineeringName: e?.name ?? '', ...(!values.latLng && e?.latLng ? { latLng: e.latLng } : {}) });
   };
-  const setSite = (site: string, city: City | null) =>
-    patch({ site, ...(!values.latLng && city?.lng !== undefined && city.lat !== undefined ? { latLng: `${city.lng},${city.lat}` } : {}) });
+  const setSite = (site: string, city: Place | null) =>
+    patch({ site, ...(!values.latLng && city ? { latLng: `${city.lng},${city.lat}` } : {}) });
 
   const sync = (r: Rec) => {
     const sameModule = r.computeMethod === module && moduleDef(module)?.standards.some((s) => s.code === r.standard);
@@ -161,7 +162,7 @@ export function useBuildingForm(module: ModuleCode, id: number | undefined) {
         setValues((v) => withRules(module, fromRecord(saved, v, ['menus'])));
       }
     } catch (err) {
-      const fieldErrors = serverFieldErrors((err as { body?: unknown }).body);
+      const fieldErrors = serverFieldErrors(err);
       if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
       notify(messageOf(err), { type: 'error' });
     } finally {

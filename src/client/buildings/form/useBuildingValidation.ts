@@ -2,33 +2,14 @@
 // ajv configuration and wording (schemas/validation.ts formatErrors), so a field shows the message the API
 // would answer. Server code-2 answers ([{ field, errorMsg }]) land in the same field → message map.
 import { useCallback, useState } from 'react';
-import type { ValidateFunction } from 'ajv';
 import { tpf3Project } from '../../../../schemas/domain/tpf3Project';
-import { createAjv, formatErrors } from '../../../../schemas/validation';
+import { schemaFieldErrors, type FieldErrors } from '../../admin/form/fieldErrors';
 import type { Rec } from './model';
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
-let compiled: ValidateFunction | undefined;
-
-/** Field → message for a payload (without id); empty when valid. The payload itself is not changed. */
-export function validateBuilding(payload: Rec): FieldErrors {
-  compiled ??= createAjv().compile(tpf3Project);
-  const copy = JSON.parse(JSON.stringify(payload)) as Rec;
-  if (compiled(copy)) return {};
-  const out: FieldErrors = {};
-  for (const { field, errorMsg } of formatErrors(compiled.errors, tpf3Project)) out[field] ??= errorMsg;
-  return out;
-}
-
-/** Server field errors (HttpError body.errors: { field: msg, root }) → field → message. */
-export function serverFieldErrors(body: unknown): FieldErrors {
-  const errors = (body as { errors?: Record<string, unknown> } | null)?.errors;
-  const out: FieldErrors = {};
-  if (!errors) return out;
-  for (const [field, msg] of Object.entries(errors)) if (field !== 'root' && typeof msg === 'string') out[field] = msg;
-  return out;
-}
+/** Field → message for a payload (without id); empty when valid. */
+export const validateBuilding = (payload: Rec): FieldErrors => schemaFieldErrors(tpf3Project, payload);
 
 export function useBuildingValidation() {
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -4,12 +4,13 @@
 import { useMemo } from 'react';
 import { Autocomplete, TextField, type SxProps, type Theme } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
-import { cityMatches, type Place } from '../map/geo';
-import { useCities } from '../map/useCities';
+import { cityMatches, type Place } from './geo';
+import { useCities } from './useCities';
 
 export interface CityPickerProps {
   value: string;
-  onChange: (cityName: string) => void;
+  /** The city's name, and the place itself (centre point) when it is one of the dictionary's. */
+  onChange: (cityName: string, place: Place | null) => void;
   cities: readonly Place[];
   loading?: boolean;
   label?: string;
@@ -38,7 +39,7 @@ export function CityPicker({ value, onChange, cities, loading, label: fieldLabel
       id={id}
       options={options}
       value={selected}
-      onChange={(_e, p) => onChange(p?.name ?? '')}
+      onChange={(_e, p) => onChange(p?.name ?? '', p && !p.code.startsWith('name:') ? p : null)}
       groupBy={groupBy}
       getOptionLabel={label}
       getOptionKey={key}
