@@ -13,7 +13,8 @@ import { tpf3BuildMaterial } from './factors/tpf3BuildMaterial';
 import { tpf3Engineering } from './domain/tpf3Engineering';
 import { tpf3Project } from './domain/tpf3Project';
 import { tpf3ProjectExtend } from './domain/tpf3ProjectExtend';
-import type { ResourceMeta } from './types';
+import type { ResourceMeta, StageMeta } from './types';
+import { STAGE_SCHEMAS } from './standards';
 
 export const registry = {
   sysUser,
@@ -28,6 +29,7 @@ export const registry = {
   tpf3Engineering,
   tpf3Project,
   tpf3ProjectExtend,
+  ...STAGE_SCHEMAS,
 } as const;
 
 export type ResourceName = keyof typeof registry;
@@ -56,6 +58,8 @@ export interface PropertySchema {
   'x-readonly'?: boolean;
   'x-virtual'?: boolean;
   'x-trim'?: boolean;
+  'x-factor'?: { type: string };
+  exclusiveMinimum?: number;
   pattern?: string;
   minimum?: number;
   maximum?: number;
@@ -70,6 +74,8 @@ export interface ResourceSchema {
   properties: Record<string, PropertySchema>;
   'x-resource': ResourceMeta;
   'x-rowWarning'?: { field: string; when: 'emptyOrZero'; message: string };
+  'x-stage'?: StageMeta;
+  'x-formula'?: string | Record<string, string>;
 }
 
 /** Columns every stored record carries besides its schema's properties (DESIGN §5). */

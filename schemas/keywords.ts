@@ -5,8 +5,8 @@ export const X_KEYWORDS = [
   // resource level
   'x-resource', // { path, route, scope, read, write, sort, defaultSort, menu } — see schemas/types.ts ResourceMeta
   'x-rowWarning', // { field, when: 'emptyOrZero', message } — list rows flagged as a warning
-  'x-stage', // calculation stage metadata (issue 4)
-  'x-formula', // row formula (issue 4)
+  'x-stage', // calculation stage: { code, title, mode: table|form, result, methods, partField, renewableParts } — schemas/types.ts StageMeta
+  'x-formula', // the row's emission in kgCO2e over its fields (src/calc/formula.ts); per method: { <method>: formula }
   // property level
   'x-list', // true: a column shown by default in list pages; false: never a column
   'x-sortable', // the server accepts it as sortField
@@ -21,6 +21,7 @@ export const X_KEYWORDS = [
   'x-readonly', // server-maintained: shown, never taken from a client body (create: its default; update: kept)
   'x-virtual', // computed by the server on read (joined names, counts); never stored, ignored in bodies
   'x-trim', // surrounding white space removed before storing
+  'x-factor', // { type } — picks a factor-library row of that type; its value, unit and source are copied into the row
 ] as const;
 
 export type XKeyword = (typeof X_KEYWORDS)[number];

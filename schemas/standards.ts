@@ -1,7 +1,38 @@
 // Modules × standards × project stages × stage menus × what each standard disables (spec 001 §4), and the menu
 // rules of spec 000 §4. Data, not code in components: the building form, the sidebar, the wizard and the server
-// all read this file. A new calculation stage is named here (in a module's `menus`) and described by its own
-// schema under schemas/stages/.
+// all read this file. A new calculation stage is described by its own schema under schemas/stages/ and named
+// here: in STAGE_SCHEMAS and in a module's `menus`.
+
+import { stageProduce } from './stages/produce';
+import { stageTrans } from './stages/trans';
+import { stageBuild } from './stages/build';
+import { stageRemove } from './stages/remove';
+import { stageRuntime } from './stages/runtime';
+import { stageGreen } from './stages/green';
+import { stageWaste } from './stages/waste';
+import { stageSupplement } from './stages/supplement';
+import { stageRuntimeChange } from './stages/runtimeChange';
+import { stageRemoveChange } from './stages/removeChange';
+import { stageVoucher } from './stages/voucher';
+
+/**
+ * Every calculation stage schema, by registry name (stage<Code>). The registry lists them, so each gets its table,
+ * its routes at /api/tpf/v1/tpf/stage/<code>/, its import template and its calculation; a module's `menus` below
+ * give it its wizard screen. Adding a stage = its schema file under schemas/stages/ + a line here + its menu.
+ */
+export const STAGE_SCHEMAS = {
+  stageProduce,
+  stageTrans,
+  stageBuild,
+  stageRemove,
+  stageRuntime,
+  stageGreen,
+  stageWaste,
+  stageSupplement,
+  stageRuntimeChange,
+  stageRemoveChange,
+  stageVoucher,
+} as const;
 
 export type ModuleCode = 'estimate' | 'budget' | 'accounting';
 export type StandardCode = 'GB' | 'JS-STD' | 'JS' | 'ZQYJG';

@@ -39,3 +39,23 @@ export interface ResourceMeta {
 }
 
 export type Schema = JSONSchema & object;
+
+/** The result fields of a building a stage total can go to (spec 000 §3 Result). */
+export type ResultField = 'produce' | 'trans' | 'build' | 'remove' | 'runtimeTotal' | 'runtimeChange' | 'green' | 'waste';
+
+/** `x-stage`: what makes a row schema a calculation stage. */
+export interface StageMeta {
+  /** The stage code: menu code, route segment (/{module}/{code}) and API path segment. */
+  code: string;
+  title: string;
+  /** 'table': many rows; 'form': one record per building. */
+  mode: 'table' | 'form';
+  /** The building result field its total is added to; absent: a stage without emission (supplement, voucher). */
+  result?: ResultField;
+  /** Calculation methods chosen per building and stage; rows carry the method they belong to (`method`). */
+  methods?: readonly { value: string; label: string }[];
+  /** Row field whose values break the total down (runtime parts). */
+  partField?: string;
+  /** Parts that offset consumption (renewables); the offset is limited to the consumption. */
+  renewableParts?: readonly string[];
+}

@@ -239,7 +239,7 @@ async function download(url: string): Promise<ExcelJS.Workbook> {
 }
 
 describe('Excel', () => {
-  it('getExcelByID: building info, results and one sheet per row table; numbers stay numbers; formulas stay text', async () => {
+  it('getExcelByID: building info, results, extended data and one sheet per stage; numbers stay numbers; formulas stay text', async () => {
     const b = (await create(buildingBody(engId, { name: '导出楼', remarks: '=HYPERLINK("http://evil","x")' }))).body.data;
     await t.database.db.updateTable('tpf3_project').set({ status: '1', total: 2561.37, streng3: 4.27 }).where('id', '=', b.id).execute();
     await t.call('POST', `${EXTEND}/`, aUser, { projectId: b.id, heatingMode: '+SUM(A1)', prefabRate: 45.5 });
@@ -247,7 +247,8 @@ describe('Excel', () => {
     expect(r.body).toMatchObject({ code: 1, message: '导出成功' });
     expect(r.body.data).toMatch(/^\/upload\/[0-9a-f-]{36}\?token=[\w-]+$/);
     const wb = await download(r.body.data);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['建筑信息', '计算结果汇总', '建筑扩展信息']);
+    // one sheet per stage of the building's menus, in wizard order
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['建筑信息', '计算结果汇总', '建筑扩展信息', '建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '废弃物处理', '碳汇']);
     const info = wb.getWorksheet('建筑信息')!;
     const value = (label: string) => info.getColumn(1).values.indexOf(label);
     expect(info.getCell(value('单体名称'), 2).value).toBe('导出楼');

@@ -1,5 +1,5 @@
-// tpf3Project/getExcelByID: one workbook per building — its information and results (a summary sheet), and
-// one sheet per resource whose rows belong to it (extended data now; each calculation stage as it is added).
+// tpf3Project/getExcelByID: one workbook per building — its information and results (a summary sheet), its
+// extended data, and one sheet per calculation stage of its menus.
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
@@ -10,6 +10,8 @@ import { addFieldSheet, addTableSheet, newWorkbook, schemaColumns, stampedName, 
 import { putFile, XLSX_MIME } from '../files/store';
 import { projectOwned } from '../resources/hooks/tpf3Project';
 import { RESULT_FIELDS } from '../../../schemas/domain/tpf3Project';
+import { splitMenus } from '../../../schemas/standards';
+import type { ResourceDef } from '../registry';
 
 const INFO_FIELDS = [
   'engineeringName', 'engineeringCode', 'name', 'code', 'computeMethod', 'standard', 'stage', 'status', 'site', 'buildType', 'structureType',
@@ -24,7 +26,14 @@ export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: num
   addFieldSheet(wb, '建筑信息', await schemaColumns(db, buildings.schema, INFO_FIELDS), b);
   const results = await schemaColumns(db, buildings.schema, RESULT_FIELDS);
   addFieldSheet(wb, '计算结果汇总', results, Object.fromEntries(RESULT_FIELDS.map((k) => [k, b[k] ?? 0])));
-  for (const owned of projectOwned()) {
+  // the rows that belong to the building: extended data, then each of its stages in wizard order
+  const menus = splitMenus(b.menus as string);
+  const stageOf = (r: ResourceDef) => r.schema['x-stage']?.code;
+  const sheets = [
+    ...projectOwned().filter((r) => !stageOf(r)),
+    ...menus.map((code) => projectOwned().find((r) => stageOf(r) === code)).filter((r): r is ResourceDef => !!r),
+  ];
+  for (const owned of sheets) {
     let q = db.selectFrom(owned.table).selectAll().where(columnName('projectId'), '=', projectId);
     const scope = readScope(owned.meta, caller);
     if (scope) q = q.where(scope);

@@ -21,6 +21,7 @@ import { createBodySchema, deleteBatchQuery, idParams, idsQuery, listQuery, upda
 import { PAGE_SIZE_CAP } from '../db/repo';
 import { putFile, XLSX_MIME } from '../files/store';
 import { addTableSheet, newWorkbook, schemaColumns, stampedName, workbookBytes } from '../excel/workbook';
+import { importRoutes } from './importRoutes';
 
 export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): void {
   const base = `/api/${def.meta.path}`;
@@ -74,4 +75,7 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
     const n = await r.clear(callerOf(req), where);
     return ok(n, MESSAGES.cleared);
   });
+
+  // GET P/template and POST P/fileUpload for schemas with x-import columns
+  importRoutes(app, db, def);
 }

@@ -1,0 +1,34 @@
+// 建筑建造 (GB/T 51366 §5.1–5.2). Two methods, chosen per building: 按总能源用量 (site energy × factor) or
+// 按施工机械及临时设施 (machine shifts × energy per shift × fuel factor, App. C per-shift energies).
+import { emission, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+
+export const stageBuild = {
+  $id: 'stageBuild',
+  title: '建筑建造',
+  type: 'object',
+  additionalProperties: false,
+  'x-resource': stageResource('build', '建筑建造'),
+  'x-stage': {
+    code: 'build',
+    title: '建筑建造',
+    mode: 'table',
+    result: 'build',
+    methods: [
+      { value: 'energy', label: '按总能源用量计算' },
+      { value: 'machine', label: '按施工机械和临时设施计算' },
+    ],
+  },
+  'x-formula': { energy: 'quantity * num(factorValue)', machine: 'quantity * num(energyPerShift) * num(factorValue)' },
+  required: ['projectId', 'method', 'name', 'quantity'],
+  properties: {
+    projectId,
+    method: { type: 'string', title: '计算方式', enum: ['energy', 'machine'], default: 'energy', 'x-list': false, 'x-import': '计算方式' },
+    name: { ...text('能源/机械名称'), minLength: 1 },
+    unit: text('单位', 20),
+    quantity: quantity('用量/台班数'),
+    energyPerShift: { type: ['number', 'null'], title: '台班能耗(单位/台班)', minimum: 0, 'x-list': true, 'x-import': '台班能耗' },
+    ...factorFields('能源', '能源因子'),
+    emission,
+    remarks,
+  },
+} as const;

@@ -1,0 +1,33 @@
+// 碳汇 (GB/T 51366 §4.1 C_p): the green space's annual sink × design life, reported as 减碳 (negative).
+// Two ways to pick the per-m² value: by planting mode (种植方式) or by plant type (植物类型); the factor
+// library's two planting schemes must not be mixed on one building.
+import { emission, factorFields, projectId, remarks, stageResource, text } from './fields';
+
+export const stageGreen = {
+  $id: 'stageGreen',
+  title: '碳汇',
+  type: 'object',
+  additionalProperties: false,
+  'x-resource': stageResource('green', '碳汇'),
+  'x-stage': {
+    code: 'green',
+    title: '碳汇',
+    mode: 'table',
+    result: 'green',
+    methods: [
+      { value: 'planting', label: '按种植方式计算' },
+      { value: 'plant', label: '按植物类型计算' },
+    ],
+  },
+  'x-formula': '-(num(area) * num(factorValue) * years)',
+  required: ['projectId', 'method', 'name', 'area'],
+  properties: {
+    projectId,
+    method: { type: 'string', title: '计算方式', enum: ['planting', 'plant'], default: 'planting', 'x-list': false, 'x-import': '计算方式' },
+    name: { ...text('种植类型'), minLength: 1 },
+    area: { type: 'number', title: '面积(m²)', minimum: 0, maximum: 1e9, 'x-list': true, 'x-import': '面积(m²)', 'x-messages': { required: '请输入面积(m²)', minimum: '面积应为非负数' } },
+    ...factorFields('碳汇', '固碳量'),
+    emission,
+    remarks,
+  },
+} as const;

@@ -1,0 +1,25 @@
+// 建材生产 (GB/T 51366 §6.2): C_sc = Σ M_i · F_i — quantity in the factor's unit × factor (kgCO2e per unit).
+// The density (t per unit) is kept with the material for the transport stage.
+import { emission, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+
+export const stageProduce = {
+  $id: 'stageProduce',
+  title: '建材生产',
+  type: 'object',
+  additionalProperties: false,
+  'x-resource': stageResource('produce', '建材生产'),
+  'x-stage': { code: 'produce', title: '建材生产', mode: 'table', result: 'produce' },
+  'x-formula': 'quantity * num(factorValue)',
+  required: ['projectId', 'materialName', 'unit', 'quantity'],
+  properties: {
+    projectId,
+    materialName: { ...text('材料名称'), minLength: 1 },
+    spec: text('规格型号'),
+    unit: { ...text('单位', 20), minLength: 1 },
+    quantity: quantity('用量'),
+    ...factorFields('建材'),
+    density: { type: ['number', 'null'], title: '密度(t/单位)', minimum: 0, 'x-decimals': 3, 'x-list': false, 'x-import': '密度(t/单位)' },
+    emission,
+    remarks,
+  },
+} as const;

@@ -1,0 +1,24 @@
+// 建筑维护改造 (accounting): materials replaced during maintenance and renovation — quantity × material factor
+// × the number of replacements.
+import { emission, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+
+export const stageRuntimeChange = {
+  $id: 'stageRuntimeChange',
+  title: '建筑维护改造',
+  type: 'object',
+  additionalProperties: false,
+  'x-resource': stageResource('runtimeChange', '建筑维护改造'),
+  'x-stage': { code: 'runtimeChange', title: '建筑维护改造', mode: 'table', result: 'runtimeChange' },
+  'x-formula': 'quantity * num(factorValue) * num(times, 1)',
+  required: ['projectId', 'materialName', 'quantity'],
+  properties: {
+    projectId,
+    materialName: { ...text('材料名称'), minLength: 1 },
+    unit: text('单位', 20),
+    quantity: quantity('用量'),
+    times: { type: ['integer', 'null'], title: '更换次数', minimum: 1, maximum: 100, 'x-list': true, 'x-import': '更换次数' },
+    ...factorFields('建材'),
+    emission,
+    remarks,
+  },
+} as const;

@@ -1,0 +1,23 @@
+// 废弃物处理 (Jiangsu guideline; GB/T 51366 has no waste stage): waste quantity × treatment factor
+// (kgCO2e/t). No factor is seeded for it — the user enters the value and its source.
+import { emission, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+
+export const stageWaste = {
+  $id: 'stageWaste',
+  title: '废弃物处理',
+  type: 'object',
+  additionalProperties: false,
+  'x-resource': stageResource('waste', '废弃物处理'),
+  'x-stage': { code: 'waste', title: '废弃物处理', mode: 'table', result: 'waste' },
+  'x-formula': 'quantity * num(factorValue)',
+  required: ['projectId', 'name', 'quantity'],
+  properties: {
+    projectId,
+    name: { ...text('废弃物名称'), minLength: 1 },
+    treatment: text('处理方式', 20),
+    quantity: quantity('数量(t)'),
+    ...factorFields('废弃物', '处理因子'),
+    emission,
+    remarks,
+  },
+} as const;

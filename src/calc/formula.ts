@@ -1,0 +1,143 @@
+// The row formulas of the stage schemas (`x-formula`), compiled once per text and evaluated per row with no
+// eval and no access to globals: jsep parses the expression, this small evaluator walks the tree.
+// Allowed: numbers, strings, + - * / % ** , comparisons, && || !, a ? b : c, identifiers from the row
+// scope, `stage.<code>` (another stage's total, kgCO2e), and the functions below. Anything else is refused
+// when the schema is compiled, so a bad formula fails at start, not on a user's data.
+import jsep, { type Expression } from 'jsep';
+import ternary from '@jsep-plugin/ternary';
+
+jsep.plugins.register(ternary);
+jsep.addBinaryOp('**', 11, true);
+
+export type Scope = Record<string, unknown>;
+
+const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
+  /** text contains a word (the default transport distance of concrete) */
+  contains: (text, part) => String(text ?? '').includes(String(part ?? '')),
+  min: (...xs) => Math.min(...xs.map(Number)),
+  max: (...xs) => Math.max(...xs.map(Number)),
+  abs: (x) => Math.abs(Number(x)),
+  /** a number, or the fallback when the value is empty or not a number */
+  num: (x, fallback = 0) => (x === null || x === undefined || x === '' || !Number.isFinite(Number(x)) ? Number(fallback) : Number(x)),
+};
+
+const BINARY: Record<string, (a: unknown, b: unknown) => unknown> = {
+  '+': (a, b) => (typeof a === 'string' || typeof b === 'string' ? `${a}${b}` : Number(a) + Number(b)),
+  '-': (a, b) => Number(a) - Number(b),
+  '*': (a, b) => Number(a) * Number(b),
+  '/': (a, b) => Number(a) / Number(b),
+  '%': (a, b) => Number(a) % Number(b),
+  '**': (a, b) => Number(a) ** Number(b),
+  '==': (a, b) => a === b,
+  '!=': (a, b) => a !== b,
+  '===': (a, b) => a === b,
+  '!==': (a, b) => a !== b,
+  '<': (a, b) => Number(a) < Number(b),
+  '>': (a, b) => Number(a) > Number(b),
+  '<=': (a, b) => Number(a) <= Number(b),
+  '>=': (a, b) => Number(a) >= Number(b),
+};
+
+export class FormulaError extends Error {}
+
+export interface CompiledFormula {
+  text: string;
+  /** Row identifiers the formula reads (for documentation and checks). */
+  fields: string[];
+  /** Other stages whose totals it reads (stage.<code>). */
+  stages: string[];
+  evaluate(scope: Scope, stages?: Record<string, number>): number;
+}
+
+function check(node: Expression, fields: Set<string>, stages: Set<string>): void {
+  switch (node.type) {
+    case 'Literal':
+      return;
+    case 'Identifier':
+      fields.add(node.name as string);
+      return;
+    case 'MemberExpression': {
+      const obj = node.object as Expression;
+      const prop = node.property as Expression;
+      if (obj.type !== 'Identifier' || obj.name !== 'stage' || node.computed || prop.type !== 'Identifier') throw new FormulaError('只允许 stage.<阶段> 形式的成员访问');
+      stages.add(prop.name as string);
+      return;
+    }
+    case 'UnaryExpression':
+      if (!['-', '+', '!'].includes(node.operator as string)) throw new FormulaError(`不支持的运算符 ${String(node.operator)}`);
+      return check(node.argument as Expression, fields, stages);
+    case 'BinaryExpression':
+      if (!(node.operator as string in BINARY) && node.operator !== '&&' && node.operator !== '||') throw new FormulaError(`不支持的运算符 ${String(node.operator)}`);
+      check(node.left as Expression, fields, stages);
+      return check(node.right as Expression, fields, stages);
+    case 'ConditionalExpression':
+      check(node.test as Expression, fields, stages);
+      check(node.consequent as Expression, fields, stages);
+      return check(node.alternate as Expression, fields, stages);
+    case 'CallExpression': {
+      const callee = node.callee as Expression;
+      if (callee.type !== 'Identifier' || !Object.hasOwn(FUNCTIONS, callee.name as string)) throw new FormulaError(`不支持的函数 ${callee.type === 'Identifier' ? String(callee.name) : ''}`);
+      for (const a of node.arguments as Expression[]) check(a, fields, stages);
+      return;
+    }
+    default:
+      throw new FormulaError(`不支持的表达式 ${node.type}`);
+  }
+}
+
+function run(node: Expression, scope: Scope, stages: Record<string, number>): unknown {
+  switch (node.type) {
+    case 'Literal':
+      return node.value;
+    case 'Identifier': {
+      const name = node.name as string;
+      return Object.hasOwn(scope, name) ? scope[name] : undefined;
+    }
+    case 'MemberExpression':
+      return stages[(node.property as Expression).name as string] ?? 0;
+    case 'UnaryExpression': {
+      const v = run(node.argument as Expression, scope, stages);
+      return node.operator === '-' ? -Number(v) : node.operator === '+' ? Number(v) : !v;
+    }
+    case 'BinaryExpression': {
+      const op = node.operator as string;
+      if (op === '&&') return run(node.left as Expression, scope, stages) && run(node.right as Expression, scope, stages);
+      if (op === '||') return run(node.left as Expression, scope, stages) || run(node.right as Expression, scope, stages);
+      return BINARY[op](run(node.left as Expression, scope, stages), run(node.right as Expression, scope, stages));
+    }
+    case 'ConditionalExpression':
+      return run(node.test as Expression, scope, stages) ? run(node.consequent as Expression, scope, stages) : run(node.alternate as Expression, scope, stages);
+    case 'CallExpression':
+      return FUNCTIONS[(node.callee as Expression).name as string](...(node.arguments as Expression[]).map((a) => run(a, scope, stages)));
+    default:
+      throw new FormulaError(`不支持的表达式 ${node.type}`);
+  }
+}
+
+const cache = new Map<string, CompiledFormula>();
+
+/** Compile (and cache) a formula; throws FormulaError for anything outside the allowed language. */
+export function compileFormula(text: string): CompiledFormula {
+  const hit = cache.get(text);
+  if (hit) return hit;
+  let tree: Expression;
+  try {
+    tree = jsep(text);
+  } catch (e) {
+    throw new FormulaError(`公式无法解析: ${(e as Error).message}`);
+  }
+  const fields = new Set<string>();
+  const stages = new Set<string>();
+  check(tree, fields, stages);
+  const compiled: CompiledFormula = {
+    text,
+    fields: [...fields],
+    stages: [...stages],
+    evaluate(scope, stageTotals = {}) {
+      const v = Number(run(tree, scope, stageTotals));
+      return Number.isFinite(v) ? v : 0;
+    },
+  };
+  cache.set(text, compiled);
+  return compiled;
+}

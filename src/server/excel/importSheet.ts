@@ -1,0 +1,260 @@
+// Excel import for every resource whose schema names `x-import` column titles (spec 001 §4–§5, DESIGN §4):
+// the template (one sheet named after the resource, the titles as its header row, and a 填写说明 sheet with the
+// rules of each column) and the reading of an uploaded workbook into one body per row — columns matched by
+// their header title, cells converted to the property's type, dictionary labels turned into their values.
+// Validation and storage are the route's business (src/server/resources/importRoutes.ts).
+import ExcelJS from 'exceljs';
+import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
+import type { FieldError } from '../../../schemas/validation';
+import type { Db } from '../db/database';
+import { baseType } from '../db/resourceColumns';
+import { badRequest } from '../errors';
+import { dictItems, flattenDict } from '../resources/sysDict';
+import { newWorkbook, sheetName } from './workbook';
+
+/** At most this many data rows per upload. */
+export const IMPORT_MAX_ROWS = 5000;
+
+export const IMPORT_MESSAGES = {
+  tooLarge: '导入Excel文件大小不能超过 6M!',
+  noProject: '获取项目信息失败，请返回主页重试！',
+  badFile: '文件格式不正确，请使用导入模板',
+  noFile: '请选择要导入的Excel文件',
+  noRows: '导入文件中没有数据',
+  tooManyRows: `导入行数不能超过 ${IMPORT_MAX_ROWS} 行`,
+  invalid: '导入数据校验失败',
+  uploaded: '上传文件成功',
+  template: '导出成功',
+} as const;
+
+export const GUIDE_SHEET = '填写说明';
+
+export interface ImportColumn {
+  /** property name */
+  key: string;
+  /** the x-import title: the header text in the sheet */
+  title: string;
+  kind: 'text' | 'number' | 'integer';
+  required: boolean;
+  /** allowed values (enum or dictionary) → their label; undefined when any value goes */
+  labels?: Map<string, string>;
+  prop: PropertySchema;
+}
+
+/** Whether a schema has any import column. */
+export const hasImport = (schema: ResourceSchema) => Object.values(schema.properties).some((p) => typeof p['x-import'] === 'string' && p['x-import']);
+
+/** The import columns of a resource in schema order, with the labels of their allowed values. */
+export async function importColumns(db: Db, schema: ResourceSchema): Promise<ImportColumn[]> {
+  const required = new Set(schema.required ?? []);
+  const out: ImportColumn[] = [];
+  for (const [key, p] of Object.entries(schema.properties)) {
+    const title = p['x-import'];
+    if (typeof title !== 'string' || !title) continue;
+    const t = baseType(p);
+    const kind = t === 'number' ? 'number' : t === 'integer' ? 'integer' : 'text';
+    let labels: Map<string, string> | undefined;
+    if (p['x-dict']) {
+      const items = await dictItems(db, p['x-dict']);
+      if (items) labels = new Map(Object.entries(flattenDict(items)));
+    }
+    if (p.enum) {
+      const allowed = p.enum.filter((v) => v !== null).map(String);
+      const dict = labels;
+      labels = new Map(allowed.map((v) => [v, dict?.get(v) ?? v]));
+    }
+    out.push({ key, title, kind, required: required.has(key), labels, prop: p });
+  }
+  return out;
+}
+
+const TYPE_NAMES = { text: '文本', number: '数字', integer: '整数' } as const;
+
+/** What a column accepts beyond its type, in words: lengths and bounds. */
+function limitsOf(c: ImportColumn): string {
+  const p = c.prop as PropertySchema & { exclusiveMinimum?: number; exclusiveMaximum?: number };
+  const parts: string[] = [];
+  if (c.kind === 'text') {
+    if (p.minLength && p.minLength > 1) parts.push(`至少 ${p.minLength} 个字符`);
+    if (p.maxLength !== undefined) parts.push(`不超过 ${p.maxLength} 个字符`);
+  } else {
+    if (p.exclusiveMinimum !== undefined) parts.push(`大于 ${p.exclusiveMinimum}`);
+    if (p.minimum !== undefined) parts.push(`不小于 ${p.minimum}`);
+    if (p.exclusiveMaximum !== undefined) parts.push(`小于 ${p.exclusiveMaximum}`);
+    if (p.maximum !== undefined) parts.push(`不超过 ${p.maximum}`);
+  }
+  return parts.join('，');
+}
+
+const allowedText = (c: ImportColumn) =>
+  c.labels
+    ? [...c.labels.entries()]
+        .filter(([v]) => v !== '')
+        .map(([, label]) => label)
+        .join('、')
+    : '';
+
+/** The import template: the data sheet (header row only) and the 填写说明 sheet. */
+export function templateWorkbook(title: string, columns: ImportColumn[]): ExcelJS.Workbook {
+  const wb = newWorkbook();
+  const ws = wb.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = columns.map((c) => ({
+    header: c.title,
+    key: c.key,
+    width: Math.min(40, Math.max(12, c.title.length * 2 + 4)),
+    // text columns keep what is typed (codes like 001 stay text)
+    style: c.kind === 'text' ? { numFmt: '@' } : {},
+  }));
+  const header = ws.getRow(1);
+  header.font = { bold: true };
+  header.alignment = { vertical: 'middle', horizontal: 'center' };
+  columns.forEach((c, i) => {
+    if (c.required) header.getCell(i + 1).font = { bold: true, color: { argb: 'FFC00000' } };
+    const allowed = allowedText(c);
+    const note = [c.required ? '必填' : '选填', TYPE_NAMES[c.kind], allowed && `可选值：${allowed}`, limitsOf(c)].filter(Boolean).join('；');
+    header.getCell(i + 1).note = note;
+  });
+
+  const guide = wb.addWorksheet(GUIDE_SHEET);
+  guide.columns = [
+    { header: '列标题', key: 'title', width: 24 },
+    { header: '是否必填', key: 'required', width: 10 },
+    { header: '类型', key: 'type', width: 10 },
+    { header: '可选值', key: 'allowed', width: 48 },
+    { header: '限制', key: 'limits', width: 32 },
+  ];
+  guide.getRow(1).font = { bold: true };
+  for (const c of columns) {
+    const row = guide.addRow({ title: c.title, required: c.required ? '是' : '否', type: TYPE_NAMES[c.kind], allowed: allowedText(c), limits: limitsOf(c) });
+    row.alignment = { wrapText: true, vertical: 'top' };
+  }
+  guide.addRow([]);
+  for (const line of [
+    `请在「${sheetName(title)}」工作表中填写数据：第一行为列标题，请勿修改；从第二行起每行一条数据。`,
+    '必填列不能为空；选填列可以留空。可选值列可填写名称，也可填写代码。',
+    `文件大小不能超过 6M，数据不超过 ${IMPORT_MAX_ROWS} 行；任意一行有误时整个文件不会导入。`,
+  ]) {
+    guide.addRow([line]);
+  }
+  return wb;
+}
+
+/** One data row of the sheet: its Excel row number and the converted values (absent = empty cell). */
+export interface SheetRow {
+  rowNumber: number;
+  body: Record<string, unknown>;
+  /** cells that could not be read at all (error values) */
+  errors: FieldError[];
+}
+
+export type ReadResult = { rows: SheetRow[] };
+
+/** The plain value of a cell: a formula's result (never the formula), rich text's text, a link's text. */
+function plain(v: ExcelJS.CellValue): unknown {
+  if (v == null) return undefined;
+  if (typeof v !== 'object' || v instanceof Date) return v;
+  if ('error' in v) return { error: String(v.error) };
+  if ('formula' in v || 'sharedFormula' in v) return plain((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+  if ('richText' in v) return v.richText.map((t) => t.text).join('');
+  if ('text' in v) return plain((v as ExcelJS.CellHyperlinkValue).text);
+  return undefined;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dateText = (d: Date) =>
+  d.getUTCHours() || d.getUTCMinutes() || d.getUTCSeconds()
+    ? `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+    : `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+
+const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * A cell → the value for the property, or undefined for an empty cell. What cannot be converted is passed on
+ * as it is, so the schema's validation reports it with the property's own message.
+ */
+export function convertCell(c: ImportColumn, raw: unknown): unknown {
+  if (raw === undefined || raw === null) return undefined;
+  let v: unknown = raw;
+  if (typeof v === 'string') {
+    v = v.trim();
+    if (v === '') return undefined;
+  }
+  if (v instanceof Date) v = dateText(v);
+  if (typeof v === 'boolean') v = v ? '是' : '否';
+  if (c.labels) {
+    const text = String(v);
+    if (!c.labels.has(text)) {
+      const value = [...c.labels.entries()].find(([, label]) => label === text)?.[0];
+      if (value !== undefined) v = value;
+    } else v = text;
+  }
+  if (c.kind === 'number' || c.kind === 'integer') {
+    if (typeof v === 'number') return v;
+    const text = String(v).replace(/[,，\s]/g, '');
+    return NUMERIC.test(text) ? Number(text) : v;
+  }
+  // text: numbers as Excel shows them without a format (no float noise)
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(15)));
+  return String(v);
+}
+
+const headerText = (v: ExcelJS.CellValue) => {
+  const p = plain(v);
+  return p == null || typeof p === 'object' ? '' : String(p).replace(/\s+/g, '').replace(/^\*/, '');
+};
+
+/** The sheet to read: the one named after the resource, else the first that is not the 填写说明. */
+function dataSheet(wb: ExcelJS.Workbook, title: string): ExcelJS.Worksheet | undefined {
+  return wb.getWorksheet(sheetName(title)) ?? wb.worksheets.find((w) => w.name !== GUIDE_SHEET) ?? wb.worksheets[0];
+}
+
+/** Reads an uploaded workbook: throws a 400 for an unreadable file, missing required columns, too many rows. */
+export async function readImportSheet(content: Uint8Array, title: string, columns: ImportColumn[]): Promise<ReadResult> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    // exceljs reads xlsx only; anything else (xls, csv, a renamed file) fails here
+    await wb.xlsx.load(Buffer.from(content) as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest(IMPORT_MESSAGES.badFile);
+  }
+  const ws = dataSheet(wb, title);
+  if (!ws) throw badRequest(IMPORT_MESSAGES.badFile);
+
+  // the header row: the first of the first 10 rows that names any import column
+  const byTitle = new Map(columns.map((c) => [c.title.replace(/\s+/g, ''), c]));
+  let headerRow = 0;
+  const positions = new Map<number, ImportColumn>();
+  for (let r = 1; r <= Math.min(10, ws.rowCount) && !headerRow; r++) {
+    ws.getRow(r).eachCell({ includeEmpty: false }, (cell, col) => {
+      const c = byTitle.get(headerText(cell.value));
+      if (c && ![...positions.values()].includes(c)) positions.set(col, c);
+    });
+    if (positions.size) headerRow = r;
+  }
+  if (!headerRow) throw badRequest(IMPORT_MESSAGES.badFile);
+  const present = new Set(positions.values());
+  const missing = columns.filter((c) => c.required && !present.has(c));
+  if (missing.length) throw badRequest(`导入模板缺少必填列：${missing.map((c) => c.title).join('、')}，请使用导入模板`);
+
+  const rows: SheetRow[] = [];
+  for (let r = headerRow + 1; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    if (!row.hasValues) continue;
+    const body: Record<string, unknown> = {};
+    const errors: FieldError[] = [];
+    for (const [col, c] of positions) {
+      const raw = plain(row.getCell(col).value);
+      if (raw && typeof raw === 'object' && 'error' in raw) {
+        errors.push({ field: c.key, errorMsg: `${c.title}单元格有错误值 ${(raw as { error: string }).error}` });
+        continue;
+      }
+      const v = convertCell(c, raw);
+      if (v !== undefined) body[c.key] = v;
+    }
+    if (!Object.keys(body).length && !errors.length) continue; // only empty or unrelated cells
+    rows.push({ rowNumber: r, body, errors });
+    if (rows.length > IMPORT_MAX_ROWS) throw badRequest(IMPORT_MESSAGES.tooManyRows);
+  }
+  if (!rows.length) throw badRequest(IMPORT_MESSAGES.noRows);
+  return { rows };
+}

@@ -1,0 +1,150 @@
+// Excel template and import for a resource whose schema names `x-import` columns (spec 001 §4–§5, §7):
+//   GET  P/template    the import template (.xlsx)                          → { data: download URL }
+//   POST P/fileUpload  multipart: projectId (rows owned by a building), file → { data: { count } }
+// Every row is converted and validated with the resource schema first; any problem → code 2 with
+// `第{n}行 {列标题}` for every bad cell and nothing written. Otherwise all rows are created in ONE transaction
+// through the repository (tenant, owner and reference rules apply), so a failing row rolls back the others.
+import type { MultipartFile } from '@fastify/multipart';
+import type { ValidateFunction } from 'ajv';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createAjv, formatErrors, type FieldError } from '../../../schemas/validation';
+import { callerOf } from '../auth/guard';
+import type { Caller } from '../db/caller';
+import type { Db } from '../db/database';
+import { repo } from '../db/repo';
+import { assertRead, assertWrite, readScope, writeScope } from '../db/scope';
+import { ok } from '../envelope';
+import { ApiError, badRequest, invalid } from '../errors';
+import { importColumns, hasImport, IMPORT_MESSAGES, readImportSheet, templateWorkbook, type ImportColumn } from '../excel/importSheet';
+import { stampedName, workbookBytes } from '../excel/workbook';
+import { putFile, XLSX_MIME } from '../files/store';
+import { resourceDef, type ResourceDef } from '../registry';
+import { createBodySchema } from './routeSchemas';
+
+const ajv = createAjv();
+const validators = new Map<string, ValidateFunction>();
+
+/** The same validation as the create route (same ajv configuration, defaults applied). */
+function validatorOf(def: ResourceDef): ValidateFunction {
+  let v = validators.get(def.name);
+  if (!v) {
+    v = ajv.compile(createBodySchema(def.schema));
+    validators.set(def.name, v);
+  }
+  return v;
+}
+
+interface Upload {
+  fields: Record<string, string>;
+  file?: { name: string; content: Buffer };
+}
+
+const isTooLarge = (err: unknown) => {
+  const e = err as { statusCode?: number; code?: string };
+  return e?.statusCode === 413 || e?.code === 'FST_REQ_FILE_TOO_LARGE';
+};
+
+/** The multipart fields and the one file, whatever their order. Too large → 413 with the spec's message. */
+async function readUpload(req: FastifyRequest): Promise<Upload> {
+  if (!req.isMultipart()) throw badRequest(IMPORT_MESSAGES.noFile);
+  const out: Upload = { fields: {} };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const f = part as MultipartFile;
+        const content = await f.toBuffer();
+        if (f.file.truncated) throw new ApiError(413, 0, IMPORT_MESSAGES.tooLarge);
+        if (!out.file) out.file = { name: f.filename ?? '', content };
+      } else if (typeof part.value === 'string' || typeof part.value === 'number') {
+        out.fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (isTooLarge(err)) throw new ApiError(413, 0, IMPORT_MESSAGES.tooLarge);
+    throw badRequest(IMPORT_MESSAGES.badFile);
+  }
+  return out;
+}
+
+/** The building the rows go to: a building the caller may write, else the spec's message. */
+async function projectOf(db: Db, caller: Caller, def: ResourceDef, raw: string | undefined): Promise<number> {
+  const id = raw !== undefined && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw badRequest(IMPORT_MESSAGES.noProject);
+  const target = resourceDef(def.schema.properties.projectId['x-reference']?.resource ?? 'tpf3Project');
+  let q = db.selectFrom(target.table).select('id').where('id', '=', id);
+  const rs = readScope(target.meta, caller);
+  const ws = writeScope(target.meta, caller);
+  if (rs) q = q.where(rs);
+  if (ws) q = q.where(ws);
+  if (!(await q.executeTakeFirst())) throw badRequest(IMPORT_MESSAGES.noProject);
+  return id;
+}
+
+const cellField = (rowNumber: number, title: string) => `第${rowNumber}行 ${title}`;
+
+/** A field path from formatErrors (or a hook) → its column title, or the property title when not a column. */
+function titleOf(def: ResourceDef, columns: ImportColumn[], field: string): string {
+  const key = field.split('.')[0];
+  return columns.find((c) => c.key === key)?.title ?? def.schema.properties[key]?.title ?? key;
+}
+
+export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): void {
+  if (!hasImport(def.schema)) return;
+  const base = `/api/${def.meta.path}`;
+  const r = repo(db, def.name);
+  const projectOwned = 'projectId' in def.schema.properties;
+  const title = def.meta.title;
+
+  app.get(`${base}/template`, async (req) => {
+    const caller = callerOf(req);
+    assertRead(def.meta, caller);
+    const wb = templateWorkbook(title, await importColumns(db, def.schema));
+    const url = await putFile(db, caller, { fileName: stampedName(`${title}导入模板`, 'xlsx'), mime: XLSX_MIME, content: await workbookBytes(wb) });
+    return ok(url, IMPORT_MESSAGES.template);
+  });
+
+  app.post(`${base}/fileUpload`, async (req) => {
+    const caller = callerOf(req);
+    assertWrite(def.meta, caller);
+    const upload = await readUpload(req);
+    const projectId = projectOwned ? await projectOf(db, caller, def, upload.fields.projectId) : undefined;
+    if (!upload.file || !upload.file.content.length) throw badRequest(IMPORT_MESSAGES.noFile);
+
+    const columns = await importColumns(db, def.schema);
+    const { rows } = await readImportSheet(upload.file.content, title, columns);
+
+    // validate every row; collect every problem
+    const validate = validatorOf(def);
+    const problems: FieldError[] = [];
+    for (const row of rows) {
+      if (projectId !== undefined) row.body.projectId = projectId;
+      const bad = new Map<string, string>();
+      for (const e of row.errors) bad.set(e.field, e.errorMsg);
+      if (!validate(row.body)) {
+        for (const e of formatErrors(validate.errors, def.schema)) if (!bad.has(e.field)) bad.set(e.field, e.errorMsg);
+      }
+      for (const [field, errorMsg] of bad) problems.push({ field: cellField(row.rowNumber, titleOf(def, columns, field)), errorMsg });
+    }
+    if (problems.length) throw invalid(problems, IMPORT_MESSAGES.invalid);
+
+    // all rows or none
+    let current = rows[0];
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows) {
+          current = row;
+          await r.create(caller, row.body, trx);
+        }
+      });
+    } catch (err) {
+      // a rule of the repository (references, hooks) failed for one row: name the row
+      if (err instanceof ApiError && err.code === 2 && Array.isArray(err.data)) {
+        const fields = (err.data as FieldError[]).map((e) => ({ field: cellField(current.rowNumber, titleOf(def, columns, e.field)), errorMsg: e.errorMsg }));
+        throw invalid(fields, IMPORT_MESSAGES.invalid);
+      }
+      throw err;
+    }
+    return ok({ count: rows.length }, IMPORT_MESSAGES.uploaded);
+  });
+}
