@@ -10,6 +10,7 @@ import { sysConfig } from './resources/sysConfig';
 import { sysFeedback } from './resources/sysFeedback';
 import { sysNotify } from './resources/sysNotify';
 import { tpf3BuildMaterial } from './factors/tpf3BuildMaterial';
+import { tpf3Lookup } from './factors/tpf3Lookup';
 import { tpf3Engineering } from './domain/tpf3Engineering';
 import { tpf3Project } from './domain/tpf3Project';
 import { tpf3ProjectExtend } from './domain/tpf3ProjectExtend';
@@ -26,6 +27,7 @@ export const registry = {
   sysFeedback,
   sysNotify,
   tpf3BuildMaterial,
+  tpf3Lookup,
   tpf3Engineering,
   tpf3Project,
   tpf3ProjectExtend,
@@ -109,6 +111,7 @@ export type SysConfig = FromSchema<typeof sysConfig>;
 export type SysFeedback = FromSchema<typeof sysFeedback>;
 export type SysNotify = FromSchema<typeof sysNotify>;
 export type BuildMaterial = FromSchema<typeof tpf3BuildMaterial>;
+export type Lookup = FromSchema<typeof tpf3Lookup>;
 export type Engineering = FromSchema<typeof tpf3Engineering>;
 export type Building = FromSchema<typeof tpf3Project>;
 export type BuildingExtend = FromSchema<typeof tpf3ProjectExtend>;

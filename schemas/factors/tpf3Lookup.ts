@@ -54,14 +54,13 @@ export const tpf3Lookup = {
     value: {
       type: ['number', 'null'],
       title: '参数值',
-      'x-decimals': 3,
       'x-list': true,
       'x-sortable': true,
       'x-filter': 'range',
       'x-import': '参数值',
     },
     unit: { type: 'string', title: '单位', maxLength: 30, 'x-list': true, 'x-import': '单位' },
-    value2: { type: ['number', 'null'], title: '参数值2', 'x-decimals': 3, 'x-list': true, 'x-import': '参数值2' },
+    value2: { type: ['number', 'null'], title: '参数值2', 'x-list': true, 'x-import': '参数值2' },
     unit2: { type: 'string', title: '单位2', maxLength: 30, 'x-list': true, 'x-import': '单位2' },
     source: { type: 'string', title: '来源', maxLength: 500, 'x-list': true, 'x-import': '来源' },
     verification: {

@@ -19,7 +19,7 @@ export const stageGreen = {
       { value: 'plant', label: '按植物类型计算' },
     ],
   },
-  'x-formula': '-(num(area) * num(factorValue) * years)',
+  'x-formula': '-(num(area) * num(factorValue) * designYears)',
   required: ['projectId', 'method', 'name', 'area'],
   properties: {
     projectId,

@@ -28,9 +28,9 @@ export const stageRuntime = {
     ],
   },
   'x-formula': {
-    rated: `${SIGN} * num(intensity) * area * num(factorValue) * years`,
-    systems: `${SIGN} * num(annualQuantity) * num(factorValue) * years`,
-    metered: `${SIGN} * num(annualQuantity) * num(factorValue) * num(operatingYears, years)`,
+    rated: `${SIGN} * num(intensity) * buildArea * num(factorValue) * designYears`,
+    systems: `${SIGN} * num(annualQuantity) * num(factorValue) * designYears`,
+    metered: `${SIGN} * num(annualQuantity) * num(factorValue) * num(operatingYears, designYears)`,
   },
   required: ['projectId', 'method', 'part', 'name'],
   properties: {

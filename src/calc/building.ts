@@ -1,0 +1,74 @@
+// A building's result (spec 000 §3 Result): every stage of its wizard calculated in dependency order (a stage
+// whose formula reads stage.<code> after that stage), stage totals added to their result fields in tCO2e, the
+// sink (green) negative, total = the sum, intensity streng3 = total × 1000 / (useDateLimit × buildArea).
+import type { ResourceSchema } from '../../schemas/index';
+import type { ResultField } from '../../schemas/types';
+import { calculateStage, stageDependencies, type BuildingContext, type Row, type StageResult } from './stage';
+
+export const RESULT_FIELDS: readonly ResultField[] = ['produce', 'trans', 'build', 'remove', 'runtimeTotal', 'runtimeChange', 'waste', 'green'];
+
+export interface StageInput {
+  schema: ResourceSchema;
+  rows: Row[];
+  method?: string;
+}
+
+export interface BuildingResult {
+  /** tCO2e per result field */
+  fields: Record<ResultField, number>;
+  /** tCO2e */
+  total: number;
+  /** kgCO2e/(m²·a), 2 decimals; null without area or design life */
+  streng3: number | null;
+  /** tCO2e per runtime part */
+  parts: Record<string, number>;
+  stages: StageResult[];
+}
+
+export const round = (v: number, decimals: number) => {
+  const f = 10 ** decimals;
+  return Math.round((v + Number.EPSILON * Math.sign(v)) * f) / f;
+};
+
+/** Intensity kgCO2e/(m²·a) = total tCO2e × 1000 / (useDateLimit × buildArea), 2 decimals (spec 000 §9). */
+export function intensity(totalT: number, years: number, area: number): number | null {
+  return years > 0 && area > 0 ? round((totalT * 1000) / (years * area), 2) : null;
+}
+
+function ordered(stages: StageInput[]): StageInput[] {
+  const byCode = new Map(stages.map((s) => [s.schema['x-stage']!.code, s]));
+  const done = new Set<string>();
+  const out: StageInput[] = [];
+  const visit = (s: StageInput, path: string[]) => {
+    const code = s.schema['x-stage']!.code;
+    if (done.has(code)) return;
+    if (path.includes(code)) throw new Error(`stage formulas depend on each other: ${[...path, code].join(' → ')}`);
+    for (const dep of stageDependencies(s.schema)) {
+      const d = byCode.get(dep);
+      if (d) visit(d, [...path, code]);
+    }
+    done.add(code);
+    out.push(s);
+  };
+  for (const s of stages) visit(s, []);
+  return out;
+}
+
+export function calculateBuilding(stages: StageInput[], ctx: BuildingContext): BuildingResult {
+  const totals: Record<string, number> = {};
+  const results: StageResult[] = [];
+  const fieldsKg = Object.fromEntries(RESULT_FIELDS.map((f) => [f, 0])) as Record<ResultField, number>;
+  const partsKg: Record<string, number> = {};
+  for (const s of ordered(stages)) {
+    const r = calculateStage(s.schema, s.rows, ctx, s.method, totals);
+    totals[r.code] = r.total;
+    results.push(r);
+    const field = s.schema['x-stage']!.result;
+    if (field) fieldsKg[field] += r.total;
+    for (const [p, v] of Object.entries(r.parts ?? {})) partsKg[p] = (partsKg[p] ?? 0) + v;
+  }
+  const fields = Object.fromEntries(RESULT_FIELDS.map((f) => [f, round(fieldsKg[f] / 1000, 4)])) as Record<ResultField, number>;
+  const total = round(Object.values(fieldsKg).reduce((a, b) => a + b, 0) / 1000, 4);
+  const parts = Object.fromEntries(Object.entries(partsKg).map(([p, v]) => [p, round(v / 1000, 4)]));
+  return { fields, total, streng3: intensity(total, ctx.years, ctx.area), parts, stages: results };
+}
