@@ -164,6 +164,10 @@ export const tpf3Project = {
     runtimeChange: result('维护改造(tCO2e)'),
     waste: result('废弃物处理(tCO2e)'),
     green: result('碳汇(tCO2e)'),
+    // per stage: the calculation method chosen (build: energy|machine, remove: ratio|machine, …)
+    stageMethods: { type: 'object', title: '计算方式选择', 'x-readonly': true, 'x-list': false },
+    // the last calculation: runtime parts (tCO2e), each stage's total and the notes of the rules applied
+    resultDetail: { type: 'object', title: '计算明细', 'x-readonly': true, 'x-list': false },
     // read-only figures joined by the server, never stored
     engineeringName: { type: 'string', title: '所属项目', 'x-virtual': true, 'x-list': true },
     engineeringCode: { type: 'string', title: '项目编码', 'x-virtual': true, 'x-list': false },

@@ -35,11 +35,14 @@ export type Row = Record<string, unknown> & { id: number };
 export const CONTEXT_NAMES = ['designYears', 'buildArea'] as const;
 const contextScope = (ctx: BuildingContext) => ({ designYears: ctx.years, buildArea: ctx.area });
 
-/** The method a building uses for a stage: the chosen one if the stage offers it, else the stage's first. */
+/** The method a building uses for a stage: the chosen one if the stage offers it, else the default of the
+ * rows' `method` property, else the stage's first. */
 export function methodOf(schema: ResourceSchema, chosen: string | undefined): string | undefined {
   const methods = schema['x-stage']?.methods;
   if (!methods?.length) return undefined;
-  return methods.some((m) => m.value === chosen) ? chosen : methods[0].value;
+  if (methods.some((m) => m.value === chosen)) return chosen;
+  const fallback = schema.properties.method?.default;
+  return methods.some((m) => m.value === fallback) ? (fallback as string) : methods[0].value;
 }
 
 /** The formula text of a stage for a method (undefined: the stage has no emission). */

@@ -17,6 +17,7 @@ import { resources } from './registry';
 import { resourceRoutes } from './resources/routes';
 import { lookupRoutes } from './resources/lookups';
 import { buildingRoutes } from './buildings/routes';
+import { stageRoutes } from './stages/routes';
 import { fileRoutes } from './files/routes';
 import { sysDictRoutes } from './resources/sysDict';
 
@@ -72,6 +73,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   sysDictRoutes(app, db);
   lookupRoutes(app, db);
   buildingRoutes(app, db);
+  stageRoutes(app, db);
   fileRoutes(app, db);
   for (const def of resources) resourceRoutes(app, db, def);
 

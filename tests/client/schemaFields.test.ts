@@ -44,14 +44,15 @@ describe('menus, modules, breadcrumbs, roles', () => {
       const g = menuGroups(roles, undefined);
       return [...g.common, ...g.system].map((e) => e.to);
     };
-    expect(labels([])).toEqual(['/dashboard', '/project/manage', '/project/list', '/divisor']);
-    expect(labels(['dataAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/divisor']);
-    expect(labels(['groupAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/divisor', '/sys/organization', '/sys/user']);
+    expect(labels([])).toEqual(['/dashboard', '/project/manage', '/project/list', '/divisor', '/divisor/lookup']);
+    expect(labels(['dataAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/divisor', '/divisor/lookup']);
+    expect(labels(['groupAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/divisor', '/divisor/lookup', '/sys/organization', '/sys/user']);
     expect(labels(['admin'])).toEqual([
       '/dashboard',
       '/project/manage',
       '/project/list',
       '/divisor',
+      '/divisor/lookup',
       '/sys/organization',
       '/sys/role',
       '/sys/user',
@@ -73,6 +74,7 @@ describe('menus, modules, breadcrumbs, roles', () => {
 
   it('breadcrumbs after 首页', () => {
     expect(crumbsOf('/divisor')).toEqual([{ label: '因子库管理' }]);
+    expect(crumbsOf('/divisor/lookup')).toEqual([{ label: '参数表管理' }]);
     expect(crumbsOf('/sys/user/create')).toEqual([{ label: '用户账户', to: '/sys/user' }, { label: '新增' }]);
     expect(crumbsOf('/sys/user/12')).toEqual([{ label: '用户账户', to: '/sys/user' }, { label: '编辑' }]);
     expect(crumbsOf('/dashboard')).toEqual([]);

@@ -6,6 +6,10 @@ import { Repo } from '../../src/server/db/repo';
 import { invalid } from '../../src/server/errors';
 import { testApp, type TestApp } from './helpers';
 import { buildingBody, ENG, engineeringBody, EXTEND } from './builders';
+import type { ResourceSchema } from '../../schemas/index';
+import { stageProduce } from '../../schemas/stages/produce';
+import { convertCell, importColumns, templateWorkbook, type SheetRow } from '../../src/server/excel/importSheet';
+import { resolveReferences } from '../../src/server/resources/importRoutes';
 
 const FACTORS = '/api/tpf/v1/tpf/tpf3BuildMaterial';
 const FACTOR_TITLES = ['类型', '小类', '名称', '规格', '单位', '碳排放因子', '因子单位', '数据来源', '核实标记', '备注'];
@@ -211,6 +215,10 @@ describe('POST <path>/fileUpload — factor library', () => {
     expect(r.status).toBe(413);
     expect(r.body).toEqual({ code: 0, message: '导入Excel文件大小不能超过 6M!', data: null });
     expect(await factorCount()).toBe(before);
+    // up to 6 MB is read (the 2 MB JSON body limit does not apply to the upload)
+    const five = await upload(FACTORS, aAdmin, {}, { name: 'five.xlsx', content: new Uint8Array(5 * 1024 * 1024) });
+    expect(five.status).toBe(400);
+    expect(five.body.message).toBe('文件格式不正确，请使用导入模板');
   });
 
   it('more than 5000 data rows → 400 导入行数不能超过 5000 行', async () => {
@@ -254,7 +262,8 @@ describe('POST <path>/fileUpload — rows of a building (projectId)', () => {
 
   it('without projectId → 400 获取项目信息失败，请返回主页重试！', async () => {
     const file = await xlsx(EXT_TITLES, [['一星级', 65]]);
-    for (const fields of [{}, { projectId: '' }, { projectId: 'abc' }, { projectId: 0 }]) {
+    const cases: Record<string, string | number>[] = [{}, { projectId: '' }, { projectId: 'abc' }, { projectId: 0 }];
+    for (const fields of cases) {
       const r = await upload(EXTEND, aUser, fields, file);
       expect(r.status).toBe(400);
       expect(r.body.message).toBe('获取项目信息失败，请返回主页重试！');
@@ -307,5 +316,51 @@ describe('POST <path>/fileUpload — rows of a building (projectId)', () => {
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('获取项目信息失败，请返回主页重试！');
     expect(await extRows(buildingId)).toHaveLength(2);
+  });
+});
+
+describe('reference columns (the stage schemas: 排放因子名称 → factorId)', () => {
+  it('the template explains the column; a factor name becomes the id of a factor of that type the caller may read', async () => {
+    const db = t.database.db;
+    const me = (await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', aAdmin)).body.data;
+    const caller = { userId: me.userId ?? me.id, tenantId: me.tenantId, roles: ['groupAdmin'], isAdmin: false };
+    const schema = stageProduce as unknown as ResourceSchema;
+    const columns = await importColumns(db, schema);
+    const factor = columns.find((c) => c.key === 'factorId')!;
+    expect(factor).toMatchObject({ title: '排放因子名称', reference: { resource: 'tpf3BuildMaterial', label: 'name', type: '建材' } });
+    expect(columns.map((c) => c.key)).not.toContain('emission'); // read-only: never imported
+    expect(columns.map((c) => c.key)).not.toContain('projectId');
+
+    const wb = templateWorkbook('建材生产', columns);
+    const guide = wb.getWorksheet('填写说明')!;
+    const row = guide.getRows(2, guide.rowCount - 1)!.find((r) => r.getCell(1).value === '排放因子名称')!;
+    expect(row.getCell(3).value).toBe('文本');
+    expect(row.getCell(5).value).toBe('填写因子库管理中已有记录的名称（类型：建材）');
+
+    const system = (await factorsNamed('C30混凝土')).find((f) => f.tenantId === null)!;
+    expect(system.type).toBe('建材');
+    const cement = (await factorsNamed('普通硅酸盐水泥（市场平均）'))[0];
+    const own = (await t.call('POST', `${FACTORS}/`, aAdmin, { type: '建材', name: 'C30混凝土', unit: 'm3', materialCo: 300 })).body.data;
+    await t.call('POST', `${FACTORS}/`, aAdmin, { type: '运输', name: '导入运输因子', unit: 'tkm', materialCo: 0.1 });
+    const bOwn = (await t.call('POST', `${FACTORS}/`, aAdmin, { type: '建材', name: '甲方自有材料', unit: 't', materialCo: 1 })).body.data;
+
+    const rows: SheetRow[] = ['C30混凝土', '普通硅酸盐水泥（市场平均）', '导入运输因子', '没有这个因子', String(bOwn.id), undefined].map((name, i) => ({
+      rowNumber: i + 2,
+      body: { materialName: '材料', unit: 't', quantity: 1, ...(name === undefined ? {} : { factorId: convertCell(factor, ` ${name} `) }) },
+      errors: [],
+    }));
+    await resolveReferences(db, caller, columns, rows);
+    expect(rows.map((r) => r.body.factorId)).toEqual([own.id, cement.id, undefined, undefined, bOwn.id, undefined]);
+    expect(rows[2].errors).toEqual([{ field: 'factorId', errorMsg: '排放因子名称「导入运输因子」不存在' }]);
+    expect(rows[3].errors).toEqual([{ field: 'factorId', errorMsg: '排放因子名称「没有这个因子」不存在' }]);
+    expect(rows[5].errors).toEqual([]);
+
+    // another tenant does not see 甲方 rows: the name is unknown there
+    const bMe = (await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', bUser)).body.data;
+    const bCaller = { userId: bMe.userId ?? bMe.id, tenantId: bMe.tenantId, roles: [], isAdmin: false };
+    const bRows: SheetRow[] = [{ rowNumber: 2, body: { factorId: '甲方自有材料' }, errors: [] }, { rowNumber: 3, body: { factorId: 'C30混凝土' }, errors: [] }];
+    await resolveReferences(db, bCaller, columns, bRows);
+    expect(bRows[0].errors).toHaveLength(1);
+    expect(bRows[1].body.factorId).toBe(system.id);
   });
 });

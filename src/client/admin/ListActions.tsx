@@ -1,4 +1,5 @@
-// List toolbar: 新增, 批量删除 (needs a selection and a non-empty list), 清空数据 (confirm) — spec 001 §2, §5.
+// List toolbar: 新增, 批量删除 (needs a selection and a non-empty list), 清空数据 (confirm), and for schemas with
+// x-import columns 下载模板 and 导入 (ImportButtons) — spec 001 §2, §5.
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
@@ -7,6 +8,8 @@ import { TopToolbar, useCanAccess, useDataProvider, useListContext, useNotify, u
 import { Link } from 'react-router-dom';
 import { MSG } from '../constants';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { clientResource } from '../registry';
+import { hasImportColumns, ImportButtons } from './ImportButtons';
 import { errorMessage, useConfirmedAction } from './useConfirmedAction';
 
 const BatchDeleteButton = ({ resource }: { resource: string }) => {
@@ -76,6 +79,7 @@ export const ListActions = ({ resource, route }: { resource: string; route: stri
       )}
       {canDelete && <BatchDeleteButton resource={resource} />}
       {canDelete && <ClearAllButton resource={resource} />}
+      {canCreate && hasImportColumns(clientResource(resource).schema) && <ImportButtons resource={resource} />}
     </TopToolbar>
   );
 };

@@ -7,6 +7,7 @@
 import type { ReactElement } from 'react';
 import HomeIcon from '@mui/icons-material/Home';
 import ScienceIcon from '@mui/icons-material/Science';
+import TuneIcon from '@mui/icons-material/Tune';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import PeopleIcon from '@mui/icons-material/People';
@@ -53,6 +54,7 @@ export interface MenuGroups {
 
 const RESOURCE_ICONS: Record<string, ReactElement> = {
   tpf3BuildMaterial: <ScienceIcon />,
+  tpf3Lookup: <TuneIcon />,
   sysOrganization: <AccountTreeIcon />,
   sysRole: <AdminPanelSettingsIcon />,
   sysUser: <PeopleIcon />,

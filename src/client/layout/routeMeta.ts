@@ -67,7 +67,10 @@ export function crumbsOf(pathname: string): Crumb[] {
   if (STATIC_TITLES[path]) return path === '/dashboard' ? [] : [{ label: STATIC_TITLES[path] }];
   const inModule = moduleCrumbs(path);
   if (inModule) return inModule;
-  const r = routedResources.find((res) => path === res.route || path.startsWith(`${res.route}/`));
+  // the longest matching route: /divisor/lookup is its own page, not an edit page of /divisor
+  const r = routedResources
+    .filter((res) => path === res.route || path.startsWith(`${res.route}/`))
+    .sort((a, b) => b.route!.length - a.route!.length)[0];
   if (!r) return [];
   if (path === r.route) return [{ label: r.title }];
   const rest = path.slice(r.route!.length + 1);

@@ -128,9 +128,9 @@ export class Repo {
   }
 
   /** Full update: the body is the whole record (schema properties + id); absent properties become null. */
-  async update(caller: Caller, body: Record<string, unknown> & { id: number }): Promise<ApiRecord> {
+  async update(caller: Caller, body: Record<string, unknown> & { id: number }, outer?: Tx): Promise<ApiRecord> {
     assertWrite(this.def.meta, caller);
-    return this.db.transaction().execute(async (trx) => {
+    const run = async (trx: Tx) => {
       const existingRow = await this.writableRow(trx, caller, body.id);
       const existing = toRecord(this.schema, existingRow);
       const ctx: WriteContext = { trx, caller, def: this.def, body, existing };
@@ -145,7 +145,8 @@ export class Repo {
       const record = toRecord(this.schema, row);
       await this.hooks.afterWrite?.({ ...ctx, op: 'update', record });
       return (await this.decorate(trx, caller, [record]))[0];
-    });
+    };
+    return outer ? run(outer) : this.db.transaction().execute(run);
   }
 
   /** x-reference values must point at records inside the caller's read scope (no cross-tenant links). */
@@ -160,6 +161,12 @@ export class Repo {
       if (!(await q.executeTakeFirst())) errors.push({ field: prop, errorMsg: `${p.title ?? prop}不存在` });
     }
     if (errors.length) throw invalid(errors);
+  }
+
+  /** Throws unless the caller may change this record (404 outside the read scope, 403 when only readable). */
+  async assertWritable(trx: Tx, caller: Caller, id: number): Promise<void> {
+    assertWrite(this.def.meta, caller);
+    await this.writableRow(trx, caller, id);
   }
 
   /** The row if the caller may write it: outside the read scope → 404; readable but not writable → 403. */

@@ -9,6 +9,7 @@ import type { FieldError } from '../../../schemas/validation';
 import type { Db } from '../db/database';
 import { baseType } from '../db/resourceColumns';
 import { badRequest } from '../errors';
+import { resourceDef } from '../registry';
 import { dictItems, flattenDict } from '../resources/sysDict';
 import { newWorkbook, sheetName } from './workbook';
 
@@ -38,6 +39,8 @@ export interface ImportColumn {
   required: boolean;
   /** allowed values (enum or dictionary) → their label; undefined when any value goes */
   labels?: Map<string, string>;
+  /** x-reference: the cell holds the referenced record's label (e.g. a factor's name), resolved to its id */
+  reference?: { resource: string; label: string; type?: string };
   prop: PropertySchema;
 }
 
@@ -50,7 +53,7 @@ export async function importColumns(db: Db, schema: ResourceSchema): Promise<Imp
   const out: ImportColumn[] = [];
   for (const [key, p] of Object.entries(schema.properties)) {
     const title = p['x-import'];
-    if (typeof title !== 'string' || !title) continue;
+    if (typeof title !== 'string' || !title || p['x-readonly'] || p['x-virtual']) continue;
     const t = baseType(p);
     const kind = t === 'number' ? 'number' : t === 'integer' ? 'integer' : 'text';
     let labels: Map<string, string> | undefined;
@@ -63,18 +66,25 @@ export async function importColumns(db: Db, schema: ResourceSchema): Promise<Imp
       const dict = labels;
       labels = new Map(allowed.map((v) => [v, dict?.get(v) ?? v]));
     }
-    out.push({ key, title, kind, required: required.has(key), labels, prop: p });
+    const ref = p['x-reference'];
+    const reference = ref ? { resource: ref.resource, label: ref.label, type: p['x-factor']?.type } : undefined;
+    out.push({ key, title, kind, required: required.has(key), labels, reference, prop: p });
   }
   return out;
 }
 
 const TYPE_NAMES = { text: '文本', number: '数字', integer: '整数' } as const;
+const typeName = (c: ImportColumn) => (c.reference ? '文本' : TYPE_NAMES[c.kind]);
 
 /** What a column accepts beyond its type, in words: lengths and bounds. */
 function limitsOf(c: ImportColumn): string {
   const p = c.prop as PropertySchema & { exclusiveMinimum?: number; exclusiveMaximum?: number };
   const parts: string[] = [];
-  if (c.kind === 'text') {
+  if (c.reference) {
+    const target = resourceDef(c.reference.resource);
+    const label = target.schema.properties[c.reference.label]?.title ?? c.reference.label;
+    parts.push(`填写${target.meta.title}中已有记录的${label}${c.reference.type ? `（类型：${c.reference.type}）` : ''}`);
+  } else if (c.kind === 'text') {
     if (p.minLength && p.minLength > 1) parts.push(`至少 ${p.minLength} 个字符`);
     if (p.maxLength !== undefined) parts.push(`不超过 ${p.maxLength} 个字符`);
   } else {
@@ -111,7 +121,7 @@ export function templateWorkbook(title: string, columns: ImportColumn[]): ExcelJ
   columns.forEach((c, i) => {
     if (c.required) header.getCell(i + 1).font = { bold: true, color: { argb: 'FFC00000' } };
     const allowed = allowedText(c);
-    const note = [c.required ? '必填' : '选填', TYPE_NAMES[c.kind], allowed && `可选值：${allowed}`, limitsOf(c)].filter(Boolean).join('；');
+    const note = [c.required ? '必填' : '选填', typeName(c), allowed && `可选值：${allowed}`, limitsOf(c)].filter(Boolean).join('；');
     header.getCell(i + 1).note = note;
   });
 
@@ -125,7 +135,7 @@ export function templateWorkbook(title: string, columns: ImportColumn[]): ExcelJ
   ];
   guide.getRow(1).font = { bold: true };
   for (const c of columns) {
-    const row = guide.addRow({ title: c.title, required: c.required ? '是' : '否', type: TYPE_NAMES[c.kind], allowed: allowedText(c), limits: limitsOf(c) });
+    const row = guide.addRow({ title: c.title, required: c.required ? '是' : '否', type: typeName(c), allowed: allowedText(c), limits: limitsOf(c) });
     row.alignment = { wrapText: true, vertical: 'top' };
   }
   guide.addRow([]);
@@ -188,6 +198,8 @@ export function convertCell(c: ImportColumn, raw: unknown): unknown {
       if (value !== undefined) v = value;
     } else v = text;
   }
+  // a reference: a number is an id, a text is the label the route resolves
+  if (c.reference) return v;
   if (c.kind === 'number' || c.kind === 'integer') {
     if (typeof v === 'number') return v;
     const text = String(v).replace(/[,，\s]/g, '');

@@ -7,15 +7,17 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { createAjv, formatErrors, type FieldError } from '../../../schemas/validation';
 import { callerOf } from '../auth/guard';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
+import { columnName } from '../db/naming';
 import { repo } from '../db/repo';
 import { assertRead, assertWrite, readScope, writeScope } from '../db/scope';
 import { ok } from '../envelope';
 import { ApiError, badRequest, invalid } from '../errors';
-import { importColumns, hasImport, IMPORT_MESSAGES, readImportSheet, templateWorkbook, type ImportColumn } from '../excel/importSheet';
+import { importColumns, hasImport, IMPORT_MESSAGES, readImportSheet, templateWorkbook, type ImportColumn, type SheetRow } from '../excel/importSheet';
 import { stampedName, workbookBytes } from '../excel/workbook';
 import { putFile, XLSX_MIME } from '../files/store';
 import { resourceDef, type ResourceDef } from '../registry';
@@ -40,8 +42,9 @@ interface Upload {
 }
 
 const isTooLarge = (err: unknown) => {
-  const e = err as { statusCode?: number; code?: string };
-  return e?.statusCode === 413 || e?.code === 'FST_REQ_FILE_TOO_LARGE';
+  const e = err as { code?: string };
+  // (not FST_FILES_LIMIT / FST_FIELDS_LIMIT, also 413: too many parts is a bad request, not a big file)
+  return e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
 };
 
 /** The multipart fields and the one file, whatever their order. Too large → 413 with the spec's message. */
@@ -81,6 +84,38 @@ async function projectOf(db: Db, caller: Caller, def: ResourceDef, raw: string |
   return id;
 }
 
+/**
+ * Reference columns (x-reference, e.g. 排放因子名称 → factorId): a text is the label of a record the caller may
+ * read — of the x-factor type when there is one — and becomes its id; the caller's own tenant's records come
+ * before system ones, then the oldest. A text that names none (and is not an id) is a problem of that cell.
+ */
+export async function resolveReferences(db: Db, caller: Caller, columns: ImportColumn[], rows: SheetRow[]): Promise<void> {
+  for (const c of columns) {
+    if (!c.reference) continue;
+    const names = [...new Set(rows.map((r) => r.body[c.key]).filter((v): v is string => typeof v === 'string'))];
+    if (!names.length) continue;
+    const target = resourceDef(c.reference.resource);
+    const label = columnName(c.reference.label);
+    let q = db.selectFrom(target.table).select(['id', `${label} as label`]).where(label, 'in', names);
+    const scope = readScope(target.meta, caller);
+    if (scope) q = q.where(scope);
+    if (c.reference.type && 'type' in target.schema.properties) q = q.where(columnName('type'), '=', c.reference.type);
+    const found = (await q.orderBy(sql`tenant_id is null`).orderBy('id').execute()) as { id: number; label: string }[];
+    const ids = new Map<string, number>();
+    for (const f of found) if (!ids.has(f.label)) ids.set(f.label, Number(f.id));
+    for (const row of rows) {
+      const v = row.body[c.key];
+      if (typeof v !== 'string') continue;
+      const id = ids.get(v) ?? (/^\d+$/.test(v) ? Number(v) : undefined);
+      if (id !== undefined) row.body[c.key] = id;
+      else {
+        delete row.body[c.key];
+        row.errors.push({ field: c.key, errorMsg: `${c.title}「${v}」不存在` });
+      }
+    }
+  }
+}
+
 const cellField = (rowNumber: number, title: string) => `第${rowNumber}行 ${title}`;
 
 /** A field path from formatErrors (or a hook) → its column title, or the property title when not a column. */
@@ -113,6 +148,7 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
 
     const columns = await importColumns(db, def.schema);
     const { rows } = await readImportSheet(upload.file.content, title, columns);
+    await resolveReferences(db, caller, columns, rows);
 
     // validate every row; collect every problem
     const validate = validatorOf(def);

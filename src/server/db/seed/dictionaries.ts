@@ -111,6 +111,24 @@ function buildSeedDictionaries(): SeedDictionary[] {
       dictName: '因子核实标记',
       items: pairs([['V', '已核实'], ['V2', '双来源核实'], ['M', '回忆值（待核实）'], ['D', '推导值'], ['U', '未知']]),
     },
+    {
+      // the tables of 参数表管理 (tpf3Lookup.table, schemas/factors/tpf3Lookup.ts LOOKUP_TABLES)
+      dictCode: 'lookupTable',
+      dictName: '参数表',
+      items: pairs([
+        ['shading', '外遮阳系数'],
+        ['hvacSource', '冷热源能效'],
+        ['heatRecovery', '热回收效率'],
+        ['elevatorClass', '电梯能效等级'],
+        ['elevatorUsage', '电梯使用强度'],
+        ['pvModule', '光伏组件类型'],
+        ['pvOrientation', '光伏朝向/倾角修正'],
+        ['dhwHeater', '热水器类型效率'],
+        ['windRoughness', '地面粗糙度'],
+        ['constructionMachine', '施工机械台班能耗'],
+        ['demolition', '拆除/建造估算参数'],
+      ]),
+    },
     { dictCode: 'status', dictName: '状态', items: pairs([['1', '启用'], ['0', '停用']]) },
     { dictCode: 'authFlag', dictName: '授权状态', items: pairs([['1', '正式'], ['0', '试用']]) },
     {

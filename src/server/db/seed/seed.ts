@@ -12,6 +12,7 @@ import { repo } from '../repo';
 import { resourceDef } from '../../registry';
 import { seedDictionaries } from './dictionaries';
 import { loadSeedFactors } from './factors';
+import { loadSeedLookups } from './lookups';
 import { seedDemoProjects } from './demo';
 
 export const SEED_MARKER = 'seed_v1';
@@ -91,6 +92,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
 
     await insertRows(trx, 'sysDict', seedDictionaries.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
     await insertRows(trx, 'tpf3BuildMaterial', loadSeedFactors().map((f) => ({ ...f })));
+    await insertRows(trx, 'tpf3Lookup', loadSeedLookups().map((l) => ({ ...l })));
 
     await seedDemoProjects(db, trx, { userId: demoUser.id, tenantId: tenant.id, roles: [], isAdmin: false });
 
@@ -102,6 +104,10 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
   const have = new Set((await db.selectFrom('sys_dict').select('dict_code').execute()).map((r) => r.dict_code as string));
   const missing = seedDictionaries.filter((d) => !have.has(d.dictCode));
   if (missing.length) await insertRows(db, 'sysDict', missing.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
+  // The lookup tables (参数表管理) likewise, once: only while their table is still empty.
+  if (!(await db.selectFrom(resourceDef('tpf3Lookup').table).select('id').limit(1).executeTakeFirst())) {
+    await insertRows(db, 'tpf3Lookup', loadSeedLookups().map((l) => ({ ...l })));
+  }
 
   if (seeded && generated.length) {
     const lines = generated.map((a) => `${a} ${passwords[a]}`);

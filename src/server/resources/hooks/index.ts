@@ -3,3 +3,4 @@ import './sysUser';
 import './sysTenant';
 import './tpf3Engineering';
 import './tpf3Project';
+import '../../stages/factorCopy';

@@ -1,0 +1,54 @@
+// Calculate a building: its wizard stages' rows through src/calc, each row's emission and the building's result
+// fields stored, in the caller's transaction. Only the stages of the building's menus count (estimate: its
+// wizard drops trans, build and remove — its produce stage covers them).
+import { splitMenus, wizardStages } from '../../../schemas/standards';
+import { calculateBuilding, type BuildingResult } from '../../calc/building';
+import type { Row as CalcRow } from '../../calc/stage';
+import type { Tx } from '../db/database';
+import { columnName } from '../db/naming';
+import { toRecord, type ApiRecord, type Row } from '../db/record';
+import { resourceDef, resources, type ResourceDef } from '../registry';
+
+/** The stage resource of a stage code. */
+export function stageDef(code: string): ResourceDef | undefined {
+  return resources.find((r) => r.schema['x-stage']?.code === code);
+}
+
+export async function stageRows(trx: Tx, def: ResourceDef, projectId: number): Promise<ApiRecord[]> {
+  const rows = (await trx.selectFrom(def.table).selectAll().where(columnName('projectId'), '=', projectId).orderBy('id').execute()) as Row[];
+  return rows.map((r) => toRecord(def.schema, r));
+}
+
+/** Calculates and stores; `building` is the stored record (the caller's right to write it checked before). */
+export async function calculateAndStore(trx: Tx, building: ApiRecord): Promise<BuildingResult> {
+  const methods = (building.stageMethods ?? {}) as Record<string, string>;
+  const inputs = [];
+  for (const code of wizardStages(String(building.computeMethod), splitMenus(building.menus as string))) {
+    const def = stageDef(code);
+    if (!def) continue;
+    inputs.push({ def, schema: def.schema, rows: (await stageRows(trx, def, building.id)) as CalcRow[], method: methods[code] });
+  }
+  const result = calculateBuilding(inputs, { years: Number(building.useDateLimit) || 0, area: Number(building.buildArea) || 0 });
+  for (const stage of result.stages) {
+    const def = inputs.find((x) => x.schema['x-stage']!.code === stage.code)!.def;
+    if (!('emission' in def.schema.properties)) continue;
+    for (const row of stage.rows) await trx.updateTable(def.table).set({ emission: row.emission }).where('id', '=', row.id).execute();
+  }
+  const detail = {
+    calculatedAt: new Date().toISOString(),
+    parts: result.parts,
+    stages: Object.fromEntries(result.stages.map((s) => [s.code, { total: s.total / 1000, method: s.method ?? null, rows: s.rows.length, notes: s.notes }])),
+  };
+  await trx
+    .updateTable(resourceDef('tpf3Project').table)
+    .set({
+      ...Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [columnName(k), v])),
+      total: result.total,
+      streng3: result.streng3,
+      result_detail: JSON.stringify(detail),
+      update_date: new Date(),
+    })
+    .where('id', '=', building.id)
+    .execute();
+  return result;
+}

@@ -1,0 +1,139 @@
+// Stage routes beyond each stage's generic CRUD (DESIGN §5, spec 000 §4 "save then calculate"):
+//   POST stage/<code>/batch       rows of one building (with id: update, without: create), then calculate — one
+//                                 transaction: all rows valid and saved and the result stored, or nothing
+//   GET  stage/<code>/calculate   ?projectId → calculate the building; answers the stage and the building result
+//   PUT  stage/<code>/method      { projectId, method } → the stage's calculation method for the building
+//   GET  stage/data               ?tpf3ProjectId → { <stage>: { total (tCO2e), rows, method, notes } }
+//   PUT  tpf3Project/status       { id, status } → completion ('1' after the last stage)
+import type { FastifyInstance } from 'fastify';
+import type { ValidateFunction } from 'ajv';
+import { splitMenus, wizardStages } from '../../../schemas/standards';
+import { createAjv, formatErrors, type FieldError } from '../../../schemas/validation';
+import { callerOf } from '../auth/guard';
+import type { Caller } from '../db/caller';
+import type { Db, Tx } from '../db/database';
+import { columnName } from '../db/naming';
+import { repo } from '../db/repo';
+import { ok } from '../envelope';
+import { badRequest, invalid, MESSAGES, notFound } from '../errors';
+import { resourceDef, resources, type ResourceDef } from '../registry';
+import { createBodySchema, updateBodySchema } from '../resources/routeSchemas';
+import { calculateAndStore, stageRows } from './calculate';
+
+const BASE = '/api/tpf/v1/tpf/stage';
+export const CALCULATED = '计算成功!';
+
+const projectQuery = (key: string) =>
+  ({ type: 'object', additionalProperties: false, required: [key], properties: { [key]: { type: 'integer', title: '项目', minimum: 1, maximum: 2147483647 } } }) as const;
+
+const rowsBody = { type: 'array', title: '数据', maxItems: 5000, items: { type: 'object' } } as const;
+
+const methodBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['projectId', 'method'],
+  properties: { projectId: { type: 'integer', minimum: 1 }, method: { type: 'string', maxLength: 20 } },
+} as const;
+
+const statusBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'status'],
+  properties: { id: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: ['0', '1'] } },
+} as const;
+
+/** The building if the caller may change it (404 outside the read scope, 403 when only readable). */
+async function writableBuilding(db: Db, caller: Caller, projectId: number, trx: Tx) {
+  const buildings = repo(db, 'tpf3Project');
+  const b = await buildings.get(caller, projectId, trx);
+  await buildings.assertWritable(trx, caller, projectId);
+  return b;
+}
+
+function rowValidators(def: ResourceDef) {
+  const ajv = createAjv();
+  return { create: ajv.compile(createBodySchema(def.schema)), update: ajv.compile(updateBodySchema(def.schema)) } as Record<'create' | 'update', ValidateFunction>;
+}
+
+export function stageRoutes(app: FastifyInstance, db: Db): void {
+  const buildings = repo(db, 'tpf3Project');
+
+  for (const def of resources.filter((r) => r.schema['x-stage'])) {
+    const code = def.schema['x-stage']!.code;
+    const rows = repo(db, def.name);
+    const validate = rowValidators(def);
+
+    app.post<{ Body: Record<string, unknown>[] }>(`${BASE}/${code}/batch`, { schema: { body: rowsBody } }, async (req) => {
+      const caller = callerOf(req);
+      const body = req.body;
+      if (!body.length) throw badRequest('请至少填写一行数据');
+      const projectIds = new Set(body.map((r) => r.projectId));
+      if (projectIds.size !== 1 || typeof body[0].projectId !== 'number') throw badRequest('获取项目信息失败，请返回主页重试！');
+      const errors: FieldError[] = [];
+      body.forEach((row, i) => {
+        const v = row.id === undefined ? validate.create : validate.update;
+        if (!v(row)) for (const e of formatErrors(v.errors, def.schema)) errors.push({ field: `第${i + 1}行 ${e.field}`, errorMsg: e.errorMsg });
+      });
+      if (errors.length) throw invalid(errors);
+      const projectId = body[0].projectId as number;
+      const answer = await db.transaction().execute(async (trx) => {
+        const building = await writableBuilding(db, caller, projectId, trx);
+        const saved = [];
+        for (const row of body) saved.push(row.id === undefined ? await rows.create(caller, row, trx) : await rows.update(caller, row as typeof row & { id: number }, trx));
+        const result = await calculateAndStore(trx, building);
+        return { rows: await stageRows(trx, def, projectId), result: await buildings.get(caller, projectId, trx), stage: result.stages.find((s) => s.code === code) ?? null, saved: saved.length };
+      });
+      return ok(answer, CALCULATED);
+    });
+
+    app.get<{ Querystring: { projectId: number } }>(`${BASE}/${code}/calculate`, { schema: { querystring: projectQuery('projectId') } }, async (req) => {
+      const caller = callerOf(req);
+      const answer = await db.transaction().execute(async (trx) => {
+        const building = await writableBuilding(db, caller, req.query.projectId, trx);
+        const result = await calculateAndStore(trx, building);
+        return { stage: result.stages.find((s) => s.code === code) ?? null, result: await buildings.get(caller, building.id, trx) };
+      });
+      return ok(answer, CALCULATED);
+    });
+
+    app.put<{ Body: { projectId: number; method: string } }>(`${BASE}/${code}/method`, { schema: { body: methodBody } }, async (req) => {
+      const caller = callerOf(req);
+      const methods = def.schema['x-stage']!.methods ?? [];
+      if (!methods.some((m) => m.value === req.body.method)) throw invalid([{ field: 'method', errorMsg: '请选择计算方式' }]);
+      const answer = await db.transaction().execute(async (trx) => {
+        const building = await writableBuilding(db, caller, req.body.projectId, trx);
+        const stageMethods = { ...((building.stageMethods as Record<string, string>) ?? {}), [code]: req.body.method };
+        await trx.updateTable(buildings.def.table).set({ stage_methods: JSON.stringify(stageMethods) }).where('id', '=', building.id).execute();
+        await calculateAndStore(trx, { ...building, stageMethods });
+        return buildings.get(caller, building.id, trx);
+      });
+      return ok(answer, MESSAGES.saved);
+    });
+  }
+
+  app.get<{ Querystring: { tpf3ProjectId: number } }>(`${BASE}/data`, { schema: { querystring: projectQuery('tpf3ProjectId') } }, async (req) => {
+    const caller = callerOf(req);
+    const b = await buildings.get(caller, req.query.tpf3ProjectId);
+    const detail = (b.resultDetail ?? {}) as { stages?: Record<string, { total: number; method: string | null; notes: string[] }> };
+    const data: Record<string, Record<string, unknown>> = {};
+    for (const code of wizardStages(String(b.computeMethod), splitMenus(b.menus as string))) {
+      const def = resources.find((r) => r.schema['x-stage']?.code === code);
+      if (!def) continue;
+      const count = await db.selectFrom(def.table).select((eb) => eb.fn.countAll<number>().as('n')).where(columnName('projectId'), '=', b.id).executeTakeFirstOrThrow();
+      const s = detail.stages?.[code];
+      data[code] = { title: def.schema['x-stage']!.title, total: s?.total ?? null, rows: Number(count.n), method: s?.method ?? null, notes: s?.notes ?? [] };
+    }
+    return ok(data);
+  });
+
+  app.put<{ Body: { id: number; status: string } }>('/api/tpf/v1/tpf/tpf3Project/status', { schema: { body: statusBody } }, async (req) => {
+    const caller = callerOf(req);
+    const answer = await db.transaction().execute(async (trx) => {
+      const b = await writableBuilding(db, caller, req.body.id, trx);
+      if (!b) throw notFound();
+      await trx.updateTable(resourceDef('tpf3Project').table).set({ status: req.body.status, update_date: new Date() }).where('id', '=', b.id).execute();
+      return buildings.get(caller, b.id, trx);
+    });
+    return ok(answer, MESSAGES.ok);
+  });
+}
