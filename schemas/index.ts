@@ -60,7 +60,7 @@ export interface PropertySchema {
   'x-readonly'?: boolean;
   'x-virtual'?: boolean;
   'x-trim'?: boolean;
-  'x-factor'?: { type: string };
+  'x-factor'?: { type: string; smallType?: string; prefix?: string };
   exclusiveMinimum?: number;
   pattern?: string;
   minimum?: number;

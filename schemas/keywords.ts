@@ -21,7 +21,7 @@ export const X_KEYWORDS = [
   'x-readonly', // server-maintained: shown, never taken from a client body (create: its default; update: kept)
   'x-virtual', // computed by the server on read (joined names, counts); never stored, ignored in bodies
   'x-trim', // surrounding white space removed before storing
-  'x-factor', // { type } — picks a factor-library row of that type; its value, unit and source are copied into the row
+  'x-factor', // { type, smallType?, prefix? } — picks a factor-library row of that type; its value, unit and source are copied into <prefix>Value/Unit/Source
 ] as const;
 
 export type XKeyword = (typeof X_KEYWORDS)[number];

@@ -152,6 +152,18 @@ export const tpf3Project = {
       'x-list': false,
     },
     runtimeType: { type: 'string', title: '运行计算方式', maxLength: 10, 'x-list': false },
+    // the grid electricity factor of the building (region or province, year, source); a new building gets the
+    // current official average of its site's province; rows without their own electricity factor use it
+    gridFactorId: {
+      type: ['integer', 'null'],
+      title: '电网排放因子',
+      'x-factor': { type: '能源', smallType: '电力', prefix: 'gridFactor' },
+      'x-reference': { resource: 'tpf3BuildMaterial', label: 'name' },
+      'x-list': false,
+    },
+    gridFactorValue: { type: ['number', 'null'], title: '电网排放因子值', minimum: 0, 'x-decimals': 4, 'x-list': false },
+    gridFactorUnit: { type: 'string', title: '电网因子单位', maxLength: 50, 'x-list': false },
+    gridFactorSource: { type: 'string', title: '电网因子来源', maxLength: 200, 'x-list': false },
     remarks: { type: 'string', title: '备注', maxLength: 500, 'x-widget': 'textarea', 'x-list': false },
     // results (spec 001 §3 list columns; written by the calculation)
     streng3: result('碳排放强度(kgCO2e/(m²·a))', true),

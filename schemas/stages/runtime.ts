@@ -1,7 +1,8 @@
 // 建筑运行 (GB/T 51366 §4.1): C_M = [Σ E_i·EF_i − C_p]·y. Each row is one energy use of one part (HVAC, hot
 // water, lighting, elevators, …) with its energy factor; its emission over the design life y (or, metered in
 // accounting, over the operating years entered). Renewables (pv, sun, renew) reduce the energy they replace:
-// their rows count negative with the factor of the energy replaced. The carbon sink is its own stage (green).
+// their rows count negative with the factor of the energy replaced. A row without its own factor uses the
+// building's grid electricity factor. The carbon sink is its own stage (green).
 import { emission, factorFields, projectId, remarks, stageResource, text } from './fields';
 
 const SIGN = "(part == 'pv' || part == 'sun' || part == 'renew' ? -1 : 1)";
@@ -28,9 +29,9 @@ export const stageRuntime = {
     ],
   },
   'x-formula': {
-    rated: `${SIGN} * num(intensity) * buildArea * num(factorValue) * designYears`,
-    systems: `${SIGN} * num(annualQuantity) * num(factorValue) * designYears`,
-    metered: `${SIGN} * num(annualQuantity) * num(factorValue) * num(operatingYears, designYears)`,
+    rated: `${SIGN} * num(intensity) * buildArea * num(factorValue, gridFactor) * designYears`,
+    systems: `${SIGN} * num(annualQuantity) * num(factorValue, gridFactor) * designYears`,
+    metered: `${SIGN} * num(annualQuantity) * num(factorValue, gridFactor) * num(operatingYears, designYears)`,
   },
   required: ['projectId', 'method', 'part', 'name'],
   properties: {

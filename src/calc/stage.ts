@@ -9,6 +9,8 @@ export interface BuildingContext {
   years: number;
   /** gross floor area A (m²) */
   area: number;
+  /** the building's grid electricity factor (kgCO2/kWh), for rows without their own electricity factor */
+  gridFactor?: number;
 }
 
 export interface RowResult {
@@ -32,8 +34,8 @@ export interface StageResult {
 export type Row = Record<string, unknown> & { id: number };
 
 /** What formulas read of the building besides the row; no stage property may carry these names. */
-export const CONTEXT_NAMES = ['designYears', 'buildArea'] as const;
-const contextScope = (ctx: BuildingContext) => ({ designYears: ctx.years, buildArea: ctx.area });
+export const CONTEXT_NAMES = ['designYears', 'buildArea', 'gridFactor'] as const;
+const contextScope = (ctx: BuildingContext) => ({ designYears: ctx.years, buildArea: ctx.area, gridFactor: ctx.gridFactor ?? 0 });
 
 /** The method a building uses for a stage: the chosen one if the stage offers it, else the default of the
  * rows' `method` property, else the stage's first. */

@@ -141,3 +141,26 @@ describe('stage rows follow the building', () => {
     expect((await t.call('PUT', `${PROJECT}/status`, other, { id: b.id, status: '1' })).status).toBe(404);
   });
 });
+
+describe('grid electricity factor per building', () => {
+  it("a new building gets its province's current official average; rows without a factor use it", async () => {
+    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '电网因子项目', code: 'GRID' }))).body.data;
+    const nj = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '南京楼', site: '南京市', useDateLimit: 50, menus: 'runtime' }))).body.data;
+    // 江苏 2023: 0.5827 kgCO2/kWh (生态环境部/国家统计局 公告2025年第47号 表3)
+    expect(nj).toMatchObject({ gridFactorValue: 0.5827 });
+    expect(nj.gridFactorSource).toContain('公告2025年第47号');
+    // 拉萨: 西藏 is not published → the national 2023 average 0.5306
+    const lasa = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '拉萨楼', site: '拉萨市' }))).body.data;
+    expect(lasa.gridFactorValue).toBe(0.5306);
+    // 1000 kWh/a × 0.5827 × 50 a = 29 135 kg = 29.135 t
+    const r = await t.call('POST', `${STAGE}/runtime/batch`, user, [{ projectId: nj.id, method: 'systems', part: 'light', name: '照明', annualQuantity: 1000 }]);
+    expect(r.body.data.result.runtimeTotal).toBe(29.135);
+  });
+
+  it('baseline (OM/BM) factors are refused for buildings', async () => {
+    const om = (await t.call('GET', `${F}/?pageSize=-1&type=${encodeURIComponent('能源')}`, user)).body.data.dataList.find((f: { spec: string }) => f.spec === '2019_OM_baseline');
+    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '基准线项目', code: 'OM' }))).body.data;
+    const r = await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { gridFactorId: om.id }));
+    expect(r.body.data).toEqual([{ field: 'gridFactorId', errorMsg: '基准线排放因子（OM/BM）用于减排项目，不适用于建筑碳排放计算' }]);
+  });
+});

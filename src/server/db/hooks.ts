@@ -33,8 +33,26 @@ export interface RepoHooks {
 
 const hookRegistry = new Map<string, RepoHooks>();
 
+type Chained = 'validate' | 'afterWrite' | 'beforeDelete' | 'afterDelete' | 'decorate';
+const CHAINED: Chained[] = ['validate', 'afterWrite', 'beforeDelete', 'afterDelete', 'decorate'];
+
+/** Adds rules to a resource; several modules may register for one resource: their checks run in order. */
 export function registerHooks(resource: string, hooks: RepoHooks): void {
-  hookRegistry.set(resource, hooks);
+  const before = hookRegistry.get(resource);
+  if (!before) {
+    hookRegistry.set(resource, hooks);
+    return;
+  }
+  const merged: RepoHooks = { ...before, ...hooks, canReadOne: before.canReadOne ?? hooks.canReadOne, clearKeep: before.clearKeep ?? hooks.clearKeep };
+  for (const k of CHAINED) {
+    const a = before[k] as ((ctx: never) => Promise<void>) | undefined;
+    const b = hooks[k] as ((ctx: never) => Promise<void>) | undefined;
+    if (a && b) (merged as Record<Chained, unknown>)[k] = async (ctx: never) => {
+      await a(ctx);
+      await b(ctx);
+    };
+  }
+  hookRegistry.set(resource, merged);
 }
 
 export function hooksOf(resource: string): RepoHooks {

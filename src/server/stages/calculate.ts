@@ -28,7 +28,7 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord): Promise<B
     if (!def) continue;
     inputs.push({ def, schema: def.schema, rows: (await stageRows(trx, def, building.id)) as CalcRow[], method: methods[code] });
   }
-  const result = calculateBuilding(inputs, { years: Number(building.useDateLimit) || 0, area: Number(building.buildArea) || 0 });
+  const result = calculateBuilding(inputs, { years: Number(building.useDateLimit) || 0, area: Number(building.buildArea) || 0, gridFactor: Number(building.gridFactorValue) || 0 });
   for (const stage of result.stages) {
     const def = inputs.find((x) => x.schema['x-stage']!.code === stage.code)!.def;
     if (!('emission' in def.schema.properties)) continue;

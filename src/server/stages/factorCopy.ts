@@ -1,8 +1,9 @@
 // Rows keep a copy of the factor they are calculated with (issue: "reference the factor library by id and keep
-// a copy of the factor value, unit and source"). On every save of a row with a factor-library id, the server
-// copies the factor's value — in kgCO2e per row unit: a tCO2… factor is multiplied by 1000 — its unit and its
-// source (with the verification mark when it is not verified) into the row. Without an id, the user's own
-// value stays.
+// a copy of the factor value, unit and source"). On every save of a record with a factor-library id (an x-factor
+// property), the server copies the factor's value — in kgCO2e per row unit: a tCO2… factor is multiplied by
+// 1000 — its unit and its source (with the verification mark when it is not verified) into <prefix>Value,
+// <prefix>Unit and <prefix>Source (prefix 'factor' unless the keyword names another). Without an id, the
+// user's own value stays.
 import type { ResourceSchema } from '../../../schemas/index';
 import { registerHooks } from '../db/hooks';
 import { toRecord, type Row } from '../db/record';
@@ -18,6 +19,11 @@ export function normalizedFactor(f: Record<string, unknown>): { value: number | 
   return { value: raw, unit };
 }
 
+export const BASELINE_REFUSED = '基准线排放因子（OM/BM）用于减排项目，不适用于建筑碳排放计算';
+
+/** CDM/CCER grid baseline factors (OM, BM): not average-consumption factors, never offered for buildings. */
+export const isBaseline = (f: Record<string, unknown>) => /(^|_)(OM|BM)(_|$)/.test(String(f.spec ?? ''));
+
 const factorProps = (s: ResourceSchema) => Object.entries(s.properties).filter(([, p]) => p['x-factor']);
 
 for (const def of resources.filter((r) => factorProps(r.schema).length)) {
@@ -30,13 +36,14 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
         if (typeof id !== 'number') continue;
         const row = (await trx.selectFrom(library.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
         const f = row && toRecord(library.schema, row);
-        const want = p['x-factor']!.type;
-        if (!f || f.type !== want) throw invalid([{ field: prop, errorMsg: `请选择${want}类的因子` }]);
+        const { type, smallType, prefix = 'factor' } = p['x-factor']!;
+        if (!f || f.type !== type || (smallType && f.smallType !== smallType)) throw invalid([{ field: prop, errorMsg: `请选择${smallType ?? type}类的因子` }]);
+        if (isBaseline(f)) throw invalid([{ field: prop, errorMsg: BASELINE_REFUSED }]);
         const { value, unit } = normalizedFactor(f);
         const mark = MARKS[String(f.verification)];
-        body.factorValue = value;
-        body.factorUnit = unit;
-        body.factorSource = `${String(f.source ?? '')}${mark ? `（${mark}）` : ''}`.slice(0, 200);
+        body[`${prefix}Value`] = value;
+        body[`${prefix}Unit`] = unit;
+        body[`${prefix}Source`] = `${String(f.source ?? '')}${mark ? `（${mark}）` : ''}`.slice(0, 200);
       }
     },
   });

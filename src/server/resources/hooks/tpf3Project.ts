@@ -9,6 +9,7 @@ import { isPlainUser } from '../../db/scope';
 import { columnName } from '../../db/naming';
 import { forbidden, invalid } from '../../errors';
 import { resources, resourceDef } from '../../registry';
+import { defaultGridFactorId } from '../../buildings/gridFactor';
 
 export const DEFAULT_COMPILE_ORG = '默认集团';
 export const MSG_NO_MENU = '请至少选择一个计算阶段!';
@@ -48,6 +49,10 @@ registerHooks('tpf3Project', {
     }
     body.userId = collaborators.join(';');
     if (errors.length) throw invalid(errors);
+    if (!existing && typeof body.gridFactorId !== 'number') {
+      const id = await defaultGridFactorId(trx, String(body.site));
+      if (id) body.gridFactorId = id;
+    }
     if (!String(body.compileOrg ?? '').trim()) {
       const user = await trx.selectFrom('sys_user').select('company_name').where('id', '=', caller.userId).executeTakeFirst();
       body.compileOrg = (user?.company_name as string | null)?.trim() || DEFAULT_COMPILE_ORG;
