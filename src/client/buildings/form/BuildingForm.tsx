@@ -17,6 +17,7 @@ import { MenuCheckboxes } from './MenuCheckboxes';
 import { NUMBER_FIELDS, type FormValues } from './model';
 import { numericText } from '../../admin/form/numericText';
 import { CityPicker } from '../../map/CityPicker';
+import { GridFactorSelect } from './GridFactorSelect';
 import { useCities } from '../../map/useCities';
 import { StandardStagePicker } from './StandardStagePicker';
 import { SYNC_TITLE, SyncDialog } from './SyncDialog';
@@ -136,6 +137,7 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
             {number('greenArea')}
             {number('buildYear')}
             {text('latLng')}
+            <GridFactorSelect label={P.gridFactorId.title} value={values.gridFactorId} onChange={(gridFactorId) => patch({ gridFactorId })} error={errors.gridFactorId} disabled={saving} />
             {text('buildOrg')}
             {text('designOrg')}
             {text('compileOrg')}

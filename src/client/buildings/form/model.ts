@@ -29,6 +29,8 @@ export interface FormValues {
   compileOrg: string;
   userId: string[];
   remarks: string;
+  /** the grid electricity factor (factor-library id); null: the server picks the site's official average */
+  gridFactorId: number | null;
 }
 
 export type Rec = Record<string, unknown>;
@@ -96,6 +98,7 @@ export function emptyValues(module: ModuleCode): FormValues {
     compileOrg: '',
     userId: [],
     remarks: '',
+    gridFactorId: null,
   };
 }
 
@@ -117,7 +120,7 @@ export function fromRecord(record: Rec, base: FormValues, fields: readonly (keyo
   for (const f of fields) {
     if (!(f in record)) continue;
     const v = record[f];
-    if (f === 'engineeringId') out.engineeringId = v === null || v === undefined || v === '' ? null : Number(v);
+    if (f === 'engineeringId' || f === 'gridFactorId') out[f] = v === null || v === undefined || v === '' ? null : Number(v);
     else if (f === 'buildType') out.buildType = list(v, '/');
     else if (f === 'userId') out.userId = list(v, ';');
     else if (f === 'menus') out.menus = splitMenus(text(v));
@@ -150,6 +153,7 @@ export function toPayload(module: ModuleCode, v: FormValues, previousMenus: read
     if (s || !REQUIRED.has(f)) body[f] = s;
   }
   if (v.buildType.length) body.buildType = v.buildType.join('/');
+  if (v.gridFactorId) body.gridFactorId = v.gridFactorId;
   body.userId = v.userId.join(';');
   for (const f of Object.keys(NUMBER_FIELDS) as NumberField[]) {
     const n = parseNumber(v[f]);

@@ -49,7 +49,7 @@ registerHooks('tpf3Project', {
     }
     body.userId = collaborators.join(';');
     if (errors.length) throw invalid(errors);
-    if (!existing && typeof body.gridFactorId !== 'number') {
+    if (typeof body.gridFactorId !== 'number') {
       const id = await defaultGridFactorId(trx, String(body.site));
       if (id) body.gridFactorId = id;
     }
