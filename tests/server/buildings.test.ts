@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from './helpers';
 import { buildingBody, ENG, engineeringBody, EXTEND, PROJECT, PROJECT_V } from './builders';
+import { download as downloadWorkbook } from './files';
 
 let t: TestApp;
 let aAdmin: string; // demo_admin, groupAdmin
@@ -229,14 +230,7 @@ describe('getProjectComputeMethod', () => {
   });
 });
 
-async function download(url: string): Promise<ExcelJS.Workbook> {
-  const res = await t.app.inject({ method: 'GET', url });
-  expect(res.statusCode).toBe(200);
-  expect(res.headers['content-type']).toContain('spreadsheetml');
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return wb;
-}
+const download = (url: string) => downloadWorkbook(t, url);
 
 describe('Excel', () => {
   it('getExcelByID: building info, results, extended data and one sheet per stage; numbers stay numbers; formulas stay text', async () => {

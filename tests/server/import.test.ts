@@ -1,11 +1,11 @@
 // Excel template and import (spec 001 §4–§5, §7): GET <path>/template and POST <path>/fileUpload for every
 // resource with x-import columns — the factor library (/divisor) and the building-owned tpf3ProjectExtend.
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Repo } from '../../src/server/db/repo';
 import { invalid } from '../../src/server/errors';
 import { testApp, type TestApp } from './helpers';
 import { buildingBody, ENG, engineeringBody, EXTEND } from './builders';
+import { download as downloadWorkbook, upload as uploadFile, xlsx, type UploadFile } from './files';
 import type { ResourceSchema } from '../../schemas/index';
 import { stageProduce } from '../../schemas/stages/produce';
 import { convertCell, importColumns, templateWorkbook, type SheetRow } from '../../src/server/excel/importSheet';
@@ -38,50 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A multipart/form-data body written by hand: text fields, then the file. */
-function multipart(fields: Record<string, string | number>, file?: { name: string; content: Uint8Array }) {
-  const boundary = `----tansuan${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
-      ),
-    );
-    parts.push(Buffer.from(file.content), Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(path: string, token: string, fields: Record<string, string | number>, file?: { name: string; content: Uint8Array }) {
-  const { payload, contentType } = multipart(fields, file);
-  const res = await t.app.inject({ method: 'POST', url: `${path}/fileUpload`, headers: { 'access-token': token, 'content-type': contentType }, payload });
-  return { status: res.statusCode, body: res.json() };
-}
-
-type Cell = ExcelJS.CellValue;
-
-/** An .xlsx with one sheet: the header row and the data rows. */
-async function xlsx(header: string[], rows: Cell[][], sheet = 'Sheet1'): Promise<{ name: string; content: Uint8Array }> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(sheet);
-  ws.addRow(header);
-  for (const r of rows) ws.addRow(r);
-  return { name: 'data.xlsx', content: new Uint8Array(await wb.xlsx.writeBuffer()) };
-}
-
-async function download(url: string): Promise<ExcelJS.Workbook> {
-  const res = await t.app.inject({ method: 'GET', url });
-  expect(res.statusCode).toBe(200);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return wb;
-}
+const upload = (path: string, token: string, fields: Record<string, string | number>, file?: UploadFile) => uploadFile(t, path, token, fields, file);
+const download = (url: string) => downloadWorkbook(t, url);
 
 const factorCount = async (token = aAdmin) => (await t.call('GET', `${FACTORS}/?pageSize=1`, token)).body.data.total as number;
 const factorsNamed = async (name: string) =>
