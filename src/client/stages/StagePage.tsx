@@ -3,20 +3,36 @@
 // - a code that is not a stage of the module (schemas/standards.ts) → /404;
 // - no building of this module selected → warning 请先选择或新建项目 and back to the module's building list;
 // - a stage the building's menus do not include → the building's first stage (no stages at all → 获取计算阶段出错);
-// - otherwise the stage header, the wizard's steps and 上一步 / 下一步.
-import { useEffect, useRef } from 'react';
-import { Alert, Box, Button, Card, CardContent, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
+// - otherwise the stage header, the wizard's steps, the stage's data (StageTable or StageRecordForm, generated
+//   from the stage schema), its total, and 计算 / 上一步 / 下一步 (save then calculate, spec 000 §4).
+import { lazy, Suspense, useEffect, useRef, useState, type Ref, type RefObject } from 'react';
+import { Alert, Backdrop, Box, Button, Card, CardContent, CircularProgress, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import CalculateIcon from '@mui/icons-material/Calculate';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { useNotify } from 'react-admin';
+import { Loading, useNotify } from 'react-admin';
 import type { ModuleCode } from '../../../schemas/standards';
-import type { CurrentBuilding } from '../session/currentBuilding';
+import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
+import { errorMessage } from '../admin/useConfirmedAction';
 import { useModuleBuilding } from '../buildings/useCurrentBuilding';
 import { BUILDING_MSG } from '../buildings/messages';
 import { MSG } from '../constants';
 import { ResultPage } from './ResultPage';
 import { StageHeader } from './StageHeader';
+import { StageSummary } from './StageSummary';
+import { StageTable } from './StageTable';
+import type { StageFormHandle } from './StageRecordForm';
+import { calculateStage, completeBuilding, getStageData } from './stageApi';
+import { limitWarnings, stageDef, type StageDef } from './stageDefs';
+import { stageKeys } from './stageQueries';
+
+const StageRecordForm = lazy(() => import('./StageRecordForm'));
+
+export const SAVING_TEXT = '正在保存, 请稍候...';
+export const LOADING_TEXT = '正在加载, 请稍候...';
+export const CALCULATED = '计算成功!';
 import { buildingStages, isModuleStage, listRoute, nextRoute, previousRoute, stageRoute, stageTitle } from './wizard';
 
 /** No building selected: warn once and go to the module's building list. */
@@ -49,9 +65,84 @@ const NoStages = () => {
   );
 };
 
+/** The stage's own data: its table or its single-record form, then its total, notes and warnings. */
+const StageBody = ({ def, projectId, formHandle }: { def: StageDef; projectId: number; formHandle: Ref<StageFormHandle> }) => (
+  <Card variant="outlined" sx={{ mb: 2 }}>
+    <CardContent>
+      {def.meta.mode === 'form' ? (
+        <Suspense fallback={<Loading loadingPrimary={LOADING_TEXT} loadingSecondary="" />}>
+          <StageRecordForm ref={formHandle} def={def} projectId={projectId} />
+        </Suspense>
+      ) : (
+        <StageTable def={def} projectId={projectId} />
+      )}
+      <StageSummary def={def} projectId={projectId} />
+    </CardContent>
+  </Card>
+);
+
+/**
+ * 计算 / 下一步 (spec 000 §4 "save then calculate"): a changed single-record form is saved first (table rows are
+ * saved by their dialog), then the stage is calculated (GET <path>/calculate) under the mask 正在保存, 请稍候...,
+ * 计算成功! and any limit warning (transport > 6 % of production) are shown. 下一步 then goes to the next stage;
+ * from the last one the building is marked complete (status '1') and the result page opens.
+ */
+function useCalculation(module: ModuleCode, stage: string, stages: string[], building: CurrentBuilding, def: StageDef | undefined, formHandle: RefObject<StageFormHandle | null>) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  const calculate = async (): Promise<boolean> => {
+    if (formHandle.current && !(await formHandle.current.saveIfChanged())) return false;
+    setBusy(true);
+    try {
+      if (def) {
+        await calculateStage(def.path, building.id);
+        notify(CALCULATED, { type: 'success' });
+        const data = await client.fetchQuery({ queryKey: stageKeys.data(building.id), queryFn: ({ signal }) => getStageData(building.id, signal) });
+        for (const w of limitWarnings(def.code, data)) notify(w, { type: 'warning' });
+        await Promise.all([
+          client.invalidateQueries({ queryKey: stageKeys.rows(def.code, building.id) }),
+          client.invalidateQueries({ queryKey: stageKeys.building(building.id) }),
+        ]);
+      }
+      return true;
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const next = async () => {
+    if (!(await calculate())) return;
+    if (stages.indexOf(stage) === stages.length - 1) {
+      setBusy(true);
+      try {
+        await completeBuilding(building.id);
+        setCurrentBuilding({ ...building, status: '1' });
+        await client.invalidateQueries({ queryKey: stageKeys.building(building.id) });
+      } catch (err) {
+        notify(errorMessage(err), { type: 'error' });
+        return;
+      } finally {
+        setBusy(false);
+      }
+    }
+    navigate(nextRoute(module, stages, stage));
+  };
+
+  return { busy, calculate, next };
+}
+
 const WizardFrame = ({ module, stage, stages, building }: { module: ModuleCode; stage: string; stages: string[]; building: CurrentBuilding }) => {
   const navigate = useNavigate();
   const active = stages.indexOf(stage);
+  const def = stageDef(stage);
+  const formHandle = useRef<StageFormHandle>(null);
+  const { busy, calculate, next } = useCalculation(module, stage, stages, building, def, formHandle);
   return (
     <Box sx={{ p: 2, minWidth: 0 }} data-testid="stage-page">
       <StageHeader title={stageTitle(module, stage)} building={building} />
@@ -66,17 +157,24 @@ const WizardFrame = ({ module, stage, stages, building }: { module: ModuleCode; 
           </Stepper>
         </CardContent>
       </Card>
-      {/* TODO(stage data): the stage's own data table or form (schemas/stages/<stage>.ts — rows, import, batch
-          save + calculate) goes here; 下一步 will then save, calculate and, from the last stage, mark the building
-          complete (status '1') before going to the result, as spec 000 §4 says. */}
+      {def && <StageBody key={`${stage}:${building.id}`} def={def} projectId={building.id} formHandle={formHandle} />}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-        <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={() => navigate(previousRoute(module, stages, stage, building.id))}>
+        {def?.meta.result && (
+          <Button variant="outlined" startIcon={<CalculateIcon />} onClick={() => void calculate()} disabled={busy}>
+            计算
+          </Button>
+        )}
+        <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={() => navigate(previousRoute(module, stages, stage, building.id))} disabled={busy}>
           上一步
         </Button>
-        <Button variant="contained" endIcon={<ArrowForwardIcon />} onClick={() => navigate(nextRoute(module, stages, stage))}>
+        <Button variant="contained" endIcon={<ArrowForwardIcon />} onClick={() => void next()} disabled={busy}>
           下一步
         </Button>
       </Stack>
+      <Backdrop open={busy} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}>
+        <CircularProgress color="inherit" />
+        <Typography>{SAVING_TEXT}</Typography>
+      </Backdrop>
     </Box>
   );
 };
