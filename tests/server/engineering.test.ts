@@ -112,14 +112,27 @@ describe('engineering tenant isolation', () => {
 });
 
 describe('demo data', () => {
-  it('the demo engineering project holds one building per module, visible to the demo accounts', async () => {
-    const eng = await t.call('GET', `${ENG}/?name=${encodeURIComponent('江北新区低碳示范园')}`, aAdmin);
-    expect(eng.body.data.dataList[0]).toMatchObject({ code: 'DEMO-2026', site: '南京市', projectCount: 3 });
-    const list = await t.call('GET', `${PROJECT}/?engineeringId=${eng.body.data.dataList[0].id}&sortField=name&sortOrder=ascend`, aUser);
-    expect(list.body.data.dataList.map((b: { name: string; computeMethod: string; menus: string }) => `${b.name}:${b.computeMethod}:${b.menus}`)).toEqual([
-      'A1研发办公楼:budget:produce,trans,build,remove,runtime,green',
-      'B2人才公寓:estimate:produce,runtime,waste,green',
-      'C3配套学校:accounting:supplement,produce,trans,build,runtime,voucher',
+  it('the demo engineering project holds four completed, calculated buildings across the three modules', async () => {
+    const eng = (await t.call('GET', `${ENG}/?name=${encodeURIComponent('江北新区低碳示范园')}`, aAdmin)).body.data.dataList[0];
+    expect(eng).toMatchObject({ code: 'DEMO-2026', site: '南京市', projectCount: 4, endCount: 4 });
+    const list = await t.call('GET', `${PROJECT}/?engineeringId=${eng.id}&sortField=name&sortOrder=ascend`, aUser);
+    const rows = list.body.data.dataList as Record<string, unknown>[];
+    expect(rows.map((b) => `${b.name}:${b.computeMethod}:${b.status}:${b.menus}`)).toEqual([
+      'A1研发办公楼:budget:1:produce,trans,build,remove,runtime,green',
+      'B2人才公寓:estimate:1:produce,runtime,waste,green',
+      'C3配套学校:accounting:1:supplement,produce,trans,build,runtime,voucher',
+      'D4商业配套中心:budget:1:produce,trans,build,runtime',
     ]);
+    // D4 (JS-STD: produce brings trans and build), 9 800 m², 50 a, 江苏 grid 0.5827 kgCO2/kWh:
+    //   produce 4100 m³ × 295 + 640 t × 2340 + 60 t × 1130 = 2 774 900 kg
+    //   trans   4100 × 2.4 t × 40 km × 0.162 + 640 t × 300 km × 0.129 = 63 763.2 + 24 768 = 88 531.2 kg
+    //   build   330 000 kWh × 0.5827 = 192 291 kg
+    //   runtime (310 000 + 150 000 + 260 000 + 70 000) kWh/a × 0.5827 × 50 a = 23 016 650 kg
+    //   total 26 072.3722 t; intensity 26 072 372.2 / (50 × 9800) = 53.21
+    expect(rows[3]).toMatchObject({ produce: 2774.9, trans: 88.5312, build: 192.291, runtimeTotal: 23016.65, total: 26072.3722, streng3: 53.21 });
+    // every demo building has a result; the project total counts them all
+    const sum = rows.reduce((a, b) => a + Number(b.total), 0);
+    expect(rows.every((b) => Number(b.total) > 0)).toBe(true);
+    expect(eng.total).toBeCloseTo(sum, 6);
   });
 });

@@ -1,9 +1,12 @@
-// The demo engineering project of tenant 演示集团, created by demo_user so every demo account sees it: one
-// building per module, so a new user finds the project and building lists filled on first start. (Stage data
-// and calculated results are added by the calculation stages.)
+// The demo engineering project of tenant 演示集团, created by demo_user so every demo account sees it: four
+// completed buildings across the three modules, with their stage data entered and calculated, so the lists,
+// results and charts show real figures on a fresh start.
 import type { Caller } from '../caller';
 import type { Db, Tx } from '../database';
 import { repo } from '../repo';
+import { resourceDef } from '../../registry';
+import { calculateAndStore, stageDef } from '../../stages/calculate';
+import { DEMO_STAGES } from './demoStages';
 
 const DEMO_ENGINEERING = {
   name: '江北新区低碳示范园',
@@ -64,10 +67,45 @@ const DEMO_BUILDINGS = [
     floorDown: 1,
     menus: 'produce,trans,build,runtime',
   },
+  {
+    ...common,
+    name: 'D4商业配套中心',
+    code: 'DEMO-D4',
+    computeMethod: 'budget',
+    standard: 'JS-STD',
+    stage: '施工图设计',
+    buildType: '公共建筑/商业建筑/商业综合体',
+    structureType: '框架结构',
+    buildArea: 9800,
+    height: 23.5,
+    floorUp: 4,
+    floorDown: 1,
+    menus: 'produce,runtime',
+  },
 ];
+
+/** A library factor's id by type, name and (optionally) spec; system rows only. */
+async function factorId(trx: Tx, [type, name, spec]: [string, string, string?]): Promise<number> {
+  let q = trx.selectFrom(resourceDef('tpf3BuildMaterial').table).select('id').where('type', '=', type).where('name', '=', name).where('tenant_id', 'is', null);
+  if (spec) q = q.where('spec', '=', spec);
+  const row = await q.executeTakeFirst();
+  if (!row) throw new Error(`demo data: no factor ${type}/${name}/${spec ?? ''}`);
+  return Number(row.id);
+}
 
 export async function seedDemoProjects(db: Db, trx: Tx, demoUser: Caller): Promise<void> {
   const eng = await repo(db, 'tpf3Engineering').create(demoUser, DEMO_ENGINEERING, trx);
   const buildings = repo(db, 'tpf3Project');
-  for (const b of DEMO_BUILDINGS) await buildings.create(demoUser, { ...b, engineeringId: eng.id }, trx);
+  for (const b of DEMO_BUILDINGS) {
+    const building = await buildings.create(demoUser, { ...b, engineeringId: eng.id }, trx);
+    // the wizard a user would go through: rows per stage, calculate, complete
+    for (const [code, rows] of Object.entries(DEMO_STAGES[b.code] ?? {})) {
+      const def = stageDef(code)!;
+      for (const { factor, ...row } of rows) {
+        await repo(db, def.name).create(demoUser, { ...row, projectId: building.id, ...(factor ? { factorId: await factorId(trx, factor) } : {}) }, trx);
+      }
+    }
+    await calculateAndStore(trx, await buildings.get(demoUser, building.id, trx));
+    await trx.updateTable(buildings.def.table).set({ status: '1' }).where('id', '=', building.id).execute();
+  }
 }
