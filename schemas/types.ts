@@ -58,4 +58,6 @@ export interface StageMeta {
   partField?: string;
   /** Parts that offset consumption (renewables); the offset is limited to the consumption. */
   renewableParts?: readonly string[];
+  /** Warnings shown with the stage when its total exceeds `ratio` × another stage's total. */
+  limits?: readonly { base: string; ratio: number; message: string }[];
 }

@@ -9,7 +9,14 @@ export const stageTrans = {
   type: 'object',
   additionalProperties: false,
   'x-resource': stageResource('trans', '建材运输'),
-  'x-stage': { code: 'trans', title: '建材运输', mode: 'table', result: 'trans' },
+  'x-stage': {
+    code: 'trans',
+    title: '建材运输',
+    mode: 'table',
+    result: 'trans',
+    // spec 000 §8, §9: transport emissions above 6 % of production are flagged
+    limits: [{ base: 'produce', ratio: 0.06, message: '已超建材生产碳排放 6% !' }],
+  },
   'x-formula': "quantity * (unit == 't' ? 1 : num(density, 1)) * (num(distance) > 0 ? distance : (contains(materialName, '混凝土') ? 40 : 500)) * num(factorValue)",
   required: ['projectId', 'materialName', 'unit', 'quantity'],
   properties: {

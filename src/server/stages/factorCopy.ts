@@ -5,24 +5,11 @@
 // <prefix>Unit and <prefix>Source (prefix 'factor' unless the keyword names another). Without an id, the
 // user's own value stays.
 import type { ResourceSchema } from '../../../schemas/index';
+import { BASELINE_REFUSED, factorSource, isBaseline, normalizedFactor, type LibraryFactor } from '../../calc/factor';
 import { registerHooks } from '../db/hooks';
 import { toRecord, type Row } from '../db/record';
 import { invalid } from '../errors';
 import { resourceDef, resources } from '../registry';
-
-const MARKS: Record<string, string> = { M: '回忆值，待核实', D: '推导值', U: '来源未知' };
-
-export function normalizedFactor(f: Record<string, unknown>): { value: number | null; unit: string } {
-  const raw = f.materialCo == null ? null : Number(f.materialCo);
-  const unit = String(f.coUnit ?? '');
-  if (raw !== null && /^tCO2/.test(unit)) return { value: raw * 1000, unit: `kg${unit.slice(1)}` };
-  return { value: raw, unit };
-}
-
-export const BASELINE_REFUSED = '基准线排放因子（OM/BM）用于减排项目，不适用于建筑碳排放计算';
-
-/** CDM/CCER grid baseline factors (OM, BM): not average-consumption factors, never offered for buildings. */
-export const isBaseline = (f: Record<string, unknown>) => /(^|_)(OM|BM)(_|$)/.test(String(f.spec ?? ''));
 
 const factorProps = (s: ResourceSchema) => Object.entries(s.properties).filter(([, p]) => p['x-factor']);
 
@@ -35,15 +22,14 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
         const id = body[prop];
         if (typeof id !== 'number') continue;
         const row = (await trx.selectFrom(library.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
-        const f = row && toRecord(library.schema, row);
+        const f = row && (toRecord(library.schema, row) as LibraryFactor & Record<string, unknown>);
         const { type, smallType, prefix = 'factor' } = p['x-factor']!;
         if (!f || f.type !== type || (smallType && f.smallType !== smallType)) throw invalid([{ field: prop, errorMsg: `请选择${smallType ?? type}类的因子` }]);
         if (isBaseline(f)) throw invalid([{ field: prop, errorMsg: BASELINE_REFUSED }]);
         const { value, unit } = normalizedFactor(f);
-        const mark = MARKS[String(f.verification)];
         body[`${prefix}Value`] = value;
         body[`${prefix}Unit`] = unit;
-        body[`${prefix}Source`] = `${String(f.source ?? '')}${mark ? `（${mark}）` : ''}`.slice(0, 200);
+        body[`${prefix}Source`] = factorSource(f);
       }
     },
   });

@@ -5,6 +5,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, apiUrl } from '../../providers/httpClient';
 import type { ListAnswer } from '../../providers/dataProvider';
+import { isBaseline } from '../../../calc/factor';
 
 interface GridFactor {
   id: number;
@@ -15,7 +16,6 @@ interface GridFactor {
   verification: string;
 }
 
-const isBaseline = (f: GridFactor) => /(^|_)(OM|BM)(_|$)/.test(f.spec ?? '');
 const label = (f: GridFactor) => `${f.name} · ${f.spec} · ${f.materialCo ?? '—'} ${f.coUnit}`;
 
 export function GridFactorSelect({ label: title, value, onChange, error, disabled }: { label: string; value: number | null; onChange: (id: number | null) => void; error?: string; disabled?: boolean }) {

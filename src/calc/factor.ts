@@ -1,0 +1,29 @@
+// What a row keeps of a factor picked from the library — shared by the server, which copies it on save
+// (src/server/stages/factorCopy.ts), and the stage dialog, which shows the same before saving: the value in
+// kgCO2e per row unit (a tCO2… factor × 1000), its unit, and its source with the mark of a value that is not
+// verified. Baseline grid factors (CDM/CCER OM, BM) are not average-consumption factors: never for buildings.
+export interface LibraryFactor {
+  materialCo?: number | string | null;
+  coUnit?: string | null;
+  source?: string | null;
+  verification?: string | null;
+  spec?: string | null;
+}
+
+const MARKS: Record<string, string> = { M: '回忆值，待核实', D: '推导值', U: '来源未知' };
+
+export const BASELINE_REFUSED = '基准线排放因子（OM/BM）用于减排项目，不适用于建筑碳排放计算';
+
+export function normalizedFactor(f: LibraryFactor): { value: number | null; unit: string } {
+  const raw = f.materialCo == null || f.materialCo === '' ? null : Number(f.materialCo);
+  const unit = String(f.coUnit ?? '');
+  if (raw !== null && /^tCO2/.test(unit)) return { value: raw * 1000, unit: `kg${unit.slice(1)}` };
+  return { value: raw, unit };
+}
+
+export function factorSource(f: LibraryFactor): string {
+  const mark = MARKS[String(f.verification)];
+  return `${String(f.source ?? '')}${mark ? `（${mark}）` : ''}`.slice(0, 200);
+}
+
+export const isBaseline = (f: LibraryFactor) => /(^|_)(OM|BM)(_|$)/.test(String(f.spec ?? ''));

@@ -1,0 +1,116 @@
+// The rjsf form of a stage row or record, from its schema — the pieces of the generic SchemaForm (same validator,
+// Chinese messages, server errors under the fields, dictionary labels) with what a stage adds: the building and
+// the method are set by the screen (hidden), the calculated emission is not an input, an x-factor property is a
+// factor-library picker whose pick fills the factor value, unit and source (read-only while a factor is picked).
+// Controlled: the owner keeps formData. Two columns; long texts take the whole width.
+import { forwardRef, useMemo, useRef } from 'react';
+import { Box } from '@mui/material';
+import Form from '@rjsf/mui';
+import type CoreForm from '@rjsf/core';
+import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { makeTransformErrors } from '../admin/form/formErrors';
+import { toRjsf } from '../admin/form/toRjsf';
+import { dictCodesOf, uiSchemaFor } from '../admin/form/uiSchema';
+import { validator } from '../admin/form/validator';
+import { zhStringTranslator } from '../admin/form/translateString';
+import { useDicts } from '../admin/useDicts';
+import { FactorWidget, type StageFormContext } from './FactorWidget';
+import { factorPicks, hasMethods, METHOD_FIELD, PROJECT_FIELD, type StageDef } from './stageDefs';
+import { factorSource, normalizedFactor } from './factor';
+import type { Factor } from './stageApi';
+
+export type FormValues = Record<string, unknown>;
+export type StageFormRef = CoreForm<FormValues, RJSFSchema, StageFormContext>;
+
+/** Texts longer than this take a whole row of the form. */
+const WIDE_TEXT = 100;
+
+const TwoColumns = ({ properties, schema }: ObjectFieldTemplateProps) => (
+  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 1 }}>
+    {properties.map((p) =>
+      p.hidden ? (
+        p.content
+      ) : (
+        <Box key={p.name} sx={((schema.properties?.[p.name] as { maxLength?: number } | undefined)?.maxLength ?? 0) > WIDE_TEXT ? { gridColumn: '1 / -1' } : undefined}>
+          {p.content}
+        </Box>
+      ),
+    )}
+  </Box>
+);
+
+/** formData after a factor pick: the pick and, from the factor, the value, unit and source; a cleared pick keeps them. */
+export function withFactor(def: StageDef, data: FormValues, field: string, factor: Factor | null): FormValues {
+  const pick = factorPicks(def.schema).find((p) => p.field === field);
+  if (!pick) return data;
+  if (!factor) return { ...data, [field]: null };
+  const { value, unit } = normalizedFactor(factor);
+  return { ...data, [field]: factor.id, [pick.value]: value, [pick.unit]: unit, [pick.source]: factorSource(factor) };
+}
+
+export function stageUiSchema(def: StageDef, dicts: ReturnType<typeof useDicts>, data: FormValues): UiSchema {
+  const ui: UiSchema = uiSchemaFor(def.schema, dicts);
+  const hide = (name: string) => {
+    if (name in def.schema.properties) ui[name] = { ...(ui[name] as object), 'ui:widget': 'hidden' };
+  };
+  hide(PROJECT_FIELD);
+  if (hasMethods(def)) hide(METHOD_FIELD);
+  for (const [name, p] of Object.entries(def.schema.properties)) {
+    if (p['x-readonly']) hide(name);
+    // x-widget 'date' (a 'YYYY-MM-DD' text): the browser's date input
+    else if (p['x-widget'] === 'date') ui[name] = { ...(ui[name] as object), 'ui:widget': 'date' };
+  }
+  for (const pick of factorPicks(def.schema)) {
+    ui[pick.field] = { 'ui:widget': FactorWidget, 'ui:options': { factor: pick.factor } };
+    if (typeof data[pick.field] === 'number') {
+      for (const f of [pick.value, pick.unit, pick.source]) if (f in def.schema.properties) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
+    }
+  }
+  ui['ui:ObjectFieldTemplate'] = TwoColumns;
+  return ui;
+}
+
+export interface StageSchemaFormProps {
+  def: StageDef;
+  formData: FormValues;
+  onChange: (data: FormValues) => void;
+  extraErrors?: ErrorSchema;
+  disabled?: boolean;
+}
+
+export const StageSchemaForm = forwardRef<StageFormRef, StageSchemaFormProps>(function StageSchemaForm({ def, formData, onChange, extraErrors, disabled }, ref) {
+  const dicts = useDicts(dictCodesOf(def.schema));
+  const rjsfSchema = useMemo(() => toRjsf(def.schema), [def.schema]);
+  const transformErrors = useMemo(() => makeTransformErrors(def.schema), [def.schema]);
+  const uiSchema = stageUiSchema(def, dicts, formData);
+  // rjsf keeps the registry (and formContext) while props are deep-equal, functions included: the pick handler
+  // reads the latest form data and owner through a ref
+  const latest = useRef({ formData, onChange });
+  latest.current = { formData, onChange };
+  const formContext = useMemo<StageFormContext>(
+    () => ({ onFactorPick: (field, factor) => latest.current.onChange(withFactor(def, latest.current.formData, field, factor)) }),
+    [def],
+  );
+  return (
+    <Form
+      ref={ref}
+      schema={rjsfSchema}
+      uiSchema={uiSchema}
+      validator={validator}
+      formData={formData}
+      formContext={formContext}
+      onChange={(e) => onChange(e.formData ?? {})}
+      transformErrors={transformErrors}
+      // the owner says 表单校验失败, 请检查输入! (without onError rjsf logs the errors to the console)
+      onError={() => undefined}
+      extraErrors={extraErrors}
+      showErrorList={false}
+      noHtml5Validate
+      translateString={zhStringTranslator}
+      disabled={disabled}
+    >
+      {/* the owner's buttons save; rjsf's own submit button is hidden by the uiSchema */}
+      <></>
+    </Form>
+  );
+});

@@ -1,0 +1,243 @@
+// A table-mode stage (x-stage.mode 'table'; spec 000 screen 5, spec 001 §2 "stage data tables"): every row of
+// the building for the stage (of the chosen method, for a stage with methods), a 序号 column, the schema's
+// x-list columns (numbers with 2 decimals or x-decimals), a 合计 row of the emission, 编辑 / 删除 per row, and the
+// toolbar 新增, 批量删除, 刷新, 清空数据, 下载模板, 导入. Rows are added and edited in a dialog (StageRowDialog).
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import EditIcon from '@mui/icons-material/Edit';
+import ClearAllIcon from '@mui/icons-material/LayersClear';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Loading, useNotify } from 'react-admin';
+import type { PropertySchema } from '../../../schemas/index';
+import { MSG } from '../constants';
+import { decimalsOf, formatDate, formatNumber, isDateFormat, isNumeric } from '../admin/schemaFields';
+import { hasImportColumns, ImportButtons } from '../admin/ImportButtons';
+import { NoData } from '../admin/NoData';
+import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
+import { useDicts, type DictMaps } from '../admin/useDicts';
+import { dictCodesOf } from '../admin/form/uiSchema';
+import { MethodPicker } from './MethodPicker';
+import { chosenMethod, EMISSION_FIELD, hasMethods, rowsOfMethod, stageColumns, type StageDef } from './stageDefs';
+import { clearStageRows, deleteStageRow, deleteStageRows, type StageRow } from './stageApi';
+import { useBuildingDetail, useStageRefresh, useStageRows } from './stageQueries';
+
+const StageRowDialog = lazy(() => import('./StageRowDialog'));
+
+/** Cells stay on one line; a text longer than this is cut with … and shown whole in a tooltip. */
+const LONG_TEXT_CHARS = 16;
+
+function cellText(prop: PropertySchema, value: unknown, dicts: DictMaps): ReactNode {
+  if (value === null || value === undefined || value === '') return '';
+  if (prop['x-dict']) return dicts[prop['x-dict']]?.[String(value)] ?? String(value);
+  if (isNumeric(prop)) return formatNumber(value, decimalsOf(prop));
+  if (isDateFormat(prop) || prop['x-widget'] === 'date') return formatDate(value, prop.format === 'date-time');
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  const text = String(value);
+  if (text.length > LONG_TEXT_CHARS) {
+    return (
+      <Tooltip title={text}>
+        <Box component="span" sx={{ display: 'block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {text}
+        </Box>
+      </Tooltip>
+    );
+  }
+  return text;
+}
+
+const sumOf = (rows: StageRow[], field: string) => rows.reduce((s, r) => s + (Number(r[field]) || 0), 0);
+
+const RowDelete = ({ def, row, onDone }: { def: StageDef; row: StageRow; onDone: () => Promise<void> }) => {
+  const notify = useNotify();
+  const del = useConfirmedAction('删除确认', '确定要删除这条数据吗？', async () => {
+    try {
+      await deleteStageRow(def.path, row.id);
+      notify(MSG.deleted, { type: 'success' });
+      await onDone();
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    }
+  });
+  return (
+    <>
+      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={del.ask} disabled={del.busy}>
+        删除
+      </Button>
+      {del.dialog}
+    </>
+  );
+};
+
+export const StageTable = ({ def, projectId }: { def: StageDef; projectId: number }) => {
+  const notify = useNotify();
+  const withMethods = hasMethods(def);
+  const detail = useBuildingDetail(projectId, withMethods);
+  const rowsQuery = useStageRows(def, projectId);
+  const { reload, recalculate } = useStageRefresh(def, projectId);
+  const dicts = useDicts(dictCodesOf(def.schema));
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [dialog, setDialog] = useState<{ record?: StageRow } | null>(null);
+
+  const method = chosenMethod(def, detail.data?.stageMethods);
+  const rows = rowsOfMethod(rowsQuery.data ?? [], method);
+  const columns = stageColumns(def);
+  const emissionShown = columns.some(([name]) => name === EMISSION_FIELD);
+  const chosen = rows.filter((r) => selected.has(r.id)).map((r) => r.id);
+
+  const afterChange = async () => {
+    setSelected(new Set());
+    await recalculate();
+  };
+
+  const batchDelete = useConfirmedAction('批量删除确认', `确定要删除选中的 ${chosen.length} 条数据吗？`, async () => {
+    try {
+      await deleteStageRows(def.path, chosen);
+      notify(MSG.deleted, { type: 'success' });
+      await afterChange();
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    }
+  });
+  const clearAll = useConfirmedAction('清空数据确认', '确定要清空本阶段的全部数据吗？此操作不可恢复。', async () => {
+    try {
+      await clearStageRows(def.path, projectId);
+      notify(MSG.cleared, { type: 'success' });
+      await afterChange();
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    }
+  });
+
+  const askBatchDelete = () => {
+    if (!rows.length) return notify(MSG.listEmpty, { type: 'warning' });
+    if (!chosen.length) return notify(MSG.selectFirst, { type: 'warning' });
+    batchDelete.ask();
+  };
+
+  if ((withMethods && detail.isPending) || rowsQuery.isPending) return <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
+
+  const allChosen = rows.length > 0 && chosen.length === rows.length;
+  const toggleAll = () => setSelected(allChosen ? new Set() : new Set(rows.map((r) => r.id)));
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const colCount = columns.length + 3;
+
+  return (
+    <Box data-testid="stage-table">
+      {withMethods && method && <MethodPicker def={def} projectId={projectId} value={method} />}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
+        <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({})}>
+          新增
+        </Button>
+        <Button size="small" color="error" startIcon={<DeleteSweepIcon />} onClick={askBatchDelete} disabled={batchDelete.busy}>
+          批量删除
+        </Button>
+        <Button size="small" startIcon={rowsQuery.isFetching ? <CircularProgress size={14} /> : <RefreshIcon />} onClick={() => void reload()}>
+          刷新
+        </Button>
+        <Button size="small" color="error" startIcon={<ClearAllIcon />} onClick={clearAll.ask} disabled={clearAll.busy}>
+          清空数据
+        </Button>
+        {hasImportColumns(def.schema) && <ImportButtons resource={def.name} projectId={projectId} onDone={() => void afterChange()} />}
+      </Stack>
+      {rowsQuery.error && <Alert severity="error">{errorMessage(rowsQuery.error)}</Alert>}
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={def.title}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox size="small" checked={allChosen} indeterminate={chosen.length > 0 && !allChosen} onChange={toggleAll} slotProps={{ input: { 'aria-label': '全选' } }} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>序号</TableCell>
+              {columns.map(([name, p]) => (
+                <TableCell key={name} align={isNumeric(p) ? 'right' : undefined} sx={{ whiteSpace: 'nowrap' }}>
+                  {p.title ?? name}
+                </TableCell>
+              ))}
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>操作</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={colCount}>
+                  <NoData />
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((row, i) => (
+              <TableRow key={row.id} hover selected={selected.has(row.id)}>
+                <TableCell padding="checkbox">
+                  <Checkbox size="small" checked={selected.has(row.id)} onChange={() => toggle(row.id)} slotProps={{ input: { 'aria-label': `选择第 ${i + 1} 行` } }} />
+                </TableCell>
+                <TableCell>{i + 1}</TableCell>
+                {columns.map(([name, p]) => (
+                  <TableCell key={name} align={isNumeric(p) ? 'right' : undefined} sx={{ whiteSpace: 'nowrap' }}>
+                    {cellText(p, row[name], dicts)}
+                  </TableCell>
+                ))}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Button size="small" startIcon={<EditIcon />} onClick={() => setDialog({ record: row })}>
+                    编辑
+                  </Button>
+                  <RowDelete def={def} row={row} onDone={afterChange} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+          {emissionShown && rows.length > 0 && (
+            <TableFooter>
+              <TableRow data-testid="stage-sum">
+                <TableCell />
+                <TableCell sx={{ fontWeight: 600, color: 'text.primary', fontSize: 'inherit', whiteSpace: 'nowrap' }}>合计</TableCell>
+                {columns.map(([name, p]) => (
+                  <TableCell key={name} align={isNumeric(p) ? 'right' : undefined} sx={{ fontWeight: 600, color: 'text.primary', fontSize: 'inherit', whiteSpace: 'nowrap' }}>
+                    {name === EMISSION_FIELD ? formatNumber(sumOf(rows, EMISSION_FIELD), decimalsOf(p)) : ''}
+                  </TableCell>
+                ))}
+                <TableCell />
+              </TableRow>
+            </TableFooter>
+          )}
+        </Table>
+      </TableContainer>
+      {batchDelete.dialog}
+      {clearAll.dialog}
+      {dialog && (
+        <Suspense fallback={null}>
+          <StageRowDialog
+            def={def}
+            projectId={projectId}
+            method={method}
+            record={dialog.record}
+            onClose={() => setDialog(null)}
+            onSaved={(answer) => void reload(Array.isArray(answer?.rows) ? answer.rows : undefined)}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,105 @@
+// What the stage screens read from a stage schema (schemas/stages/*.ts, listed in schemas/standards.ts
+// STAGE_SCHEMAS): the registry resource of a stage code, its mode, methods, list columns and the form fields the
+// screen fills itself. Nothing here names a stage: a new stage schema gets its screen from these alone.
+import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
+import { STAGE_SCHEMAS } from '../../../schemas/standards';
+import type { StageMeta } from '../../../schemas/types';
+import { methodOf } from '../../calc/stage';
+import { clientResource } from '../registry';
+import { listFields, type FieldEntry } from '../admin/schemaFields';
+
+export interface StageDef {
+  /** Registry name (stageProduce, …): the resource name of the data provider and of ImportButtons. */
+  name: string;
+  code: string;
+  schema: ResourceSchema;
+  meta: StageMeta;
+  /** API path below /api: tpf/v1/tpf/stage/<code>. */
+  path: string;
+  title: string;
+}
+
+const DEFS: StageDef[] = Object.keys(STAGE_SCHEMAS).map((name) => {
+  const r = clientResource(name);
+  const meta = r.schema['x-stage']!;
+  return { name, code: meta.code, schema: r.schema, meta, path: r.path, title: meta.title };
+});
+
+/** The stage of a code (undefined for a menu without a schema). */
+export const stageDef = (code: string): StageDef | undefined => DEFS.find((d) => d.code === code);
+
+/** The method property of rows of a stage with methods (x-stage.methods). */
+export const METHOD_FIELD = 'method';
+export const PROJECT_FIELD = 'projectId';
+/** The row emission written by the calculation (kgCO2e); the column that gets the 合计. */
+export const EMISSION_FIELD = 'emission';
+
+export const hasMethods = (d: StageDef) => !!d.meta.methods?.length && METHOD_FIELD in d.schema.properties;
+
+/** The method the building uses for the stage: stageMethods[code], else the method property's default. */
+export const chosenMethod = (d: StageDef, stageMethods: unknown): string | undefined =>
+  hasMethods(d) ? methodOf(d.schema, (stageMethods as Record<string, string> | null | undefined)?.[d.code]) : undefined;
+
+/** Rows shown for the method: rows of that method (rows without one count for every method, as in src/calc). */
+export function rowsOfMethod<T extends Record<string, unknown>>(rows: T[], method: string | undefined): T[] {
+  if (!method) return rows;
+  return rows.filter((r) => r[METHOD_FIELD] === undefined || r[METHOD_FIELD] === null || r[METHOD_FIELD] === method);
+}
+
+/** The table's columns: the schema's x-list properties in schema order. */
+export const stageColumns = (d: StageDef): FieldEntry[] => listFields(d.schema);
+
+export const hasEmission = (d: StageDef) => EMISSION_FIELD in d.schema.properties;
+
+/** `x-factor` with the optional keys the server reads (src/server/stages/factorCopy.ts). */
+export interface FactorKeyword {
+  type: string;
+  smallType?: string;
+  prefix?: string;
+}
+
+export const factorKeyword = (p: PropertySchema): FactorKeyword | undefined => p['x-factor'] as FactorKeyword | undefined;
+
+/** The factor-library picks of a schema, each with the fields its factor's value, unit and source go to. */
+export function factorPicks(schema: ResourceSchema): { field: string; factor: FactorKeyword; value: string; unit: string; source: string }[] {
+  return Object.entries(schema.properties)
+    .filter(([, p]) => factorKeyword(p))
+    .map(([field, p]) => {
+      const factor = factorKeyword(p)!;
+      const prefix = factor.prefix ?? 'factor';
+      return { field, factor, value: `${prefix}Value`, unit: `${prefix}Unit`, source: `${prefix}Source` };
+    });
+}
+
+export interface StageDataItem {
+  title?: string;
+  /** tCO2e, null before the first calculation */
+  total?: number | null;
+  rows?: number;
+  method?: string | null;
+  notes?: string[];
+}
+
+export type StageDataMap = Record<string, StageDataItem>;
+
+/** The item of a stage in the stage/data map, when the answer has one. */
+export function stageItem(data: unknown, code: string): StageDataItem | undefined {
+  const item = data && typeof data === 'object' ? (data as Record<string, unknown>)[code] : undefined;
+  return item && typeof item === 'object' ? (item as StageDataItem) : undefined;
+}
+
+/**
+ * The warnings of a stage's `x-stage.limits` with the current totals (stage/data, tCO2e): its total above a
+ * share of another stage's (spec 000 §8, §9: transport above 6 % of production).
+ */
+export function limitWarnings(code: string, data: unknown): string[] {
+  const out: string[] = [];
+  const schema = Object.values(STAGE_SCHEMAS as unknown as Record<string, ResourceSchema>).find((s) => s['x-stage']?.code === code);
+  for (const rule of schema?.['x-stage']?.limits ?? []) {
+    const own = Number(stageItem(data, code)?.total ?? 0);
+    const base = stageItem(data, rule.base);
+    if (!base) continue;
+    if (own > 0 && own > rule.ratio * Number(base.total ?? 0)) out.push(rule.message);
+  }
+  return out;
+}
