@@ -62,6 +62,7 @@ export interface PropertySchema {
   'x-trim'?: boolean;
   'x-factor'?: { type: string; smallType?: string; prefix?: string };
   exclusiveMinimum?: number;
+  'x-parts'?: readonly string[];
   pattern?: string;
   minimum?: number;
   maximum?: number;
@@ -77,7 +78,7 @@ export interface ResourceSchema {
   'x-resource': ResourceMeta;
   'x-rowWarning'?: { field: string; when: 'emptyOrZero'; message: string };
   'x-stage'?: StageMeta;
-  'x-formula'?: string | Record<string, string>;
+  'x-formula'?: string | Record<string, string | Record<string, string>>;
 }
 
 /** Columns every stored record carries besides its schema's properties (DESIGN §5). */

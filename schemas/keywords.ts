@@ -6,7 +6,8 @@ export const X_KEYWORDS = [
   'x-resource', // { path, route, scope, read, write, sort, defaultSort, menu } — see schemas/types.ts ResourceMeta
   'x-rowWarning', // { field, when: 'emptyOrZero', message } — list rows flagged as a warning
   'x-stage', // calculation stage: { code, title, mode: table|form, result, methods, partField, renewableParts } — schemas/types.ts StageMeta
-  'x-formula', // the row's emission in kgCO2e over its fields (src/calc/formula.ts); per method: { <method>: formula }
+  'x-formula', // the row's emission in kgCO2e over its fields (src/calc/formula.ts); per method: { <method>: formula },
+  //              and per part of x-stage.partField: { <method>: { <part>: formula, '*': the other parts } }
   // property level
   'x-list', // true: a column shown by default in list pages; false: never a column
   'x-sortable', // the server accepts it as sortField
@@ -21,6 +22,7 @@ export const X_KEYWORDS = [
   'x-readonly', // server-maintained: shown, never taken from a client body (create: its default; update: kept)
   'x-virtual', // computed by the server on read (joined names, counts); never stored, ignored in bodies
   'x-trim', // surrounding white space removed before storing
+  'x-parts', // [part…] — a field of those parts only (runtime: elevator inputs); forms show it for them
   'x-factor', // { type, smallType?, prefix? } — picks a factor-library row of that type; its value, unit and source are copied into <prefix>Value/Unit/Source
 ] as const;
 

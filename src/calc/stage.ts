@@ -47,30 +47,40 @@ export function methodOf(schema: ResourceSchema, chosen: string | undefined): st
   return methods.some((m) => m.value === fallback) ? (fallback as string) : methods[0].value;
 }
 
-/** The formula text of a stage for a method (undefined: the stage has no emission). */
-export function formulaOf(schema: ResourceSchema, method: string | undefined): string | undefined {
+/**
+ * The formula of a row: the stage's, or its method's, or — for a method given per part (runtime systems) —
+ * the row's part's, else the method's '*'. Undefined: no emission (a stage without formula, a missing method).
+ */
+export function formulaOf(schema: ResourceSchema, method: string | undefined, part?: string): string | undefined {
   const f = schema['x-formula'];
-  if (f === undefined) return undefined;
-  if (typeof f === 'string') return f;
-  return method ? f[method] : undefined;
+  if (f === undefined || typeof f === 'string') return f;
+  const m = method ? f[method] : undefined;
+  if (m === undefined || typeof m === 'string') return m;
+  return (part !== undefined ? m[part] : undefined) ?? m['*'];
+}
+
+/** Every formula text of a stage (all methods and parts). */
+export function formulaTexts(schema: ResourceSchema): string[] {
+  const f = schema['x-formula'];
+  if (f === undefined) return [];
+  if (typeof f === 'string') return [f];
+  return Object.values(f).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m)));
 }
 
 /** Stage codes a stage's formulas read (stage.<code>), for the calculation order. */
 export function stageDependencies(schema: ResourceSchema): string[] {
-  const f = schema['x-formula'];
-  const texts = f === undefined ? [] : typeof f === 'string' ? [f] : Object.values(f);
-  return [...new Set(texts.flatMap((t) => compileFormula(t).stages))];
+  return [...new Set(formulaTexts(schema).flatMap((t) => compileFormula(t).stages))];
 }
 
 export function calculateStage(schema: ResourceSchema, rows: Row[], ctx: BuildingContext, chosenMethod?: string, stageTotals: Record<string, number> = {}): StageResult {
   const meta = schema['x-stage'];
   if (!meta) throw new Error(`${schema.$id} is not a stage`);
   const method = methodOf(schema, chosenMethod);
-  const text = formulaOf(schema, method);
-  const formula = text ? compileFormula(text) : undefined;
   const out: RowResult[] = [];
   const parts: Record<string, number> = {};
   for (const row of rows) {
+    const text = formulaOf(schema, method, meta.partField ? String(row[meta.partField] ?? '') : undefined);
+    const formula = text ? compileFormula(text) : undefined;
     const counted = formula && (!method || row.method === undefined || row.method === method);
     const emission = counted ? formula.evaluate({ ...row, ...contextScope(ctx) }, stageTotals) : null;
     out.push({ id: row.id, emission });

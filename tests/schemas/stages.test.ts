@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceSchema } from '../../schemas/index';
 import { allMenuCodes, MODULES, STAGE_SCHEMAS } from '../../schemas/standards';
 import { compileFormula, FormulaError } from '../../src/calc/formula';
-import { CONTEXT_NAMES } from '../../src/calc/stage';
+import { CONTEXT_NAMES, formulaTexts } from '../../src/calc/stage';
 
 const stages = Object.values(STAGE_SCHEMAS) as unknown as ResourceSchema[];
 const codes = stages.map((s) => s['x-stage']!.code);
@@ -12,7 +12,7 @@ const codes = stages.map((s) => s['x-stage']!.code);
 describe('stage schemas', () => {
   it.each(stages.map((s) => [s.$id, s] as const))('%s: formulas read only its properties, the context and known stages', (_id, s) => {
     const f = s['x-formula'];
-    const texts = f === undefined ? [] : typeof f === 'string' ? [f] : Object.values(f);
+    const texts = formulaTexts(s);
     const methods = s['x-stage']!.methods?.map((m) => m.value) ?? [];
     if (typeof f === 'object') expect(Object.keys(f).sort()).toEqual([...methods].sort());
     for (const text of texts) {
