@@ -55,8 +55,12 @@ export function stageUiSchema(def: StageDef, dicts: ReturnType<typeof useDicts>,
   };
   hide(PROJECT_FIELD);
   if (hasMethods(def)) hide(METHOD_FIELD);
+  const partField = def.schema['x-stage']?.partField;
+  const part = partField ? String(data[partField] ?? '') : '';
   for (const [name, p] of Object.entries(def.schema.properties)) {
     if (p['x-readonly']) hide(name);
+    // x-parts: inputs of some parts only (elevator, lighting…): shown when the row is one of them
+    else if (p['x-parts'] && !p['x-parts'].includes(part)) hide(name);
     // x-widget 'date' (a 'YYYY-MM-DD' text): the browser's date input
     else if (p['x-widget'] === 'date') ui[name] = { ...(ui[name] as object), 'ui:widget': 'date' };
   }
