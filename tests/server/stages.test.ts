@@ -164,3 +164,25 @@ describe('grid electricity factor per building', () => {
     expect(r.body.data).toEqual([{ field: 'gridFactorId', errorMsg: '基准线排放因子（OM/BM）用于减排项目，不适用于建筑碳排放计算' }]);
   });
 });
+
+describe('batch delete and clear of stage rows', () => {
+  it("batch delete takes ids; clear empties one building's rows and leaves the others'", async () => {
+    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '清空项目', code: 'CLR' }))).body.data;
+    const one = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '甲楼', menus: 'produce' }))).body.data;
+    const two = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '乙楼', menus: 'produce' }))).body.data;
+    const rows = (id: number, n: number) => Array.from({ length: n }, (_, i) => ({ projectId: id, materialName: `材料${i}`, unit: 't', quantity: 10, factorValue: 100 }));
+    const saved = (await t.call('POST', `${STAGE}/produce/batch`, user, rows(one.id, 3))).body.data.rows as { id: number }[];
+    await t.call('POST', `${STAGE}/produce/batch`, user, rows(two.id, 2));
+    const del = await t.call('DELETE', `${STAGE}/produce/?ids=${saved[0].id}&ids=${saved[1].id}`, user);
+    expect(del.body).toMatchObject({ code: 1, data: 2 });
+    // 1 row left: 10 t × 100 = 1000 kg = 1 t after calculating again
+    expect((await t.call('GET', `${STAGE}/produce/calculate?projectId=${one.id}`, user)).body.data.result.produce).toBe(1);
+    const clear = await t.call('DELETE', `${STAGE}/produce/deleteBatch?projectId=${one.id}`, user);
+    expect(clear.body).toMatchObject({ code: 1, message: '清空数据成功!', data: 1 });
+    expect((await t.call('GET', `${STAGE}/produce/?projectId=${one.id}`, user)).body.data.total).toBe(0);
+    expect((await t.call('GET', `${STAGE}/produce/?projectId=${two.id}`, user)).body.data.total).toBe(2);
+    // another tenant's clear of this building removes nothing
+    await t.call('DELETE', `${STAGE}/produce/deleteBatch?projectId=${two.id}`, other);
+    expect((await t.call('GET', `${STAGE}/produce/?projectId=${two.id}`, user)).body.data.total).toBe(2);
+  });
+});
