@@ -72,3 +72,22 @@ export function calculateBuilding(stages: StageInput[], ctx: BuildingContext): B
   const parts = Object.fromEntries(Object.entries(partsKg).map(([p, v]) => [p, round(v / 1000, 4)]));
   return { fields, total, streng3: intensity(total, ctx.years, ctx.area), parts, stages: results };
 }
+
+/** Accounting's runtime types (spec 001 §3): energy 能源, daily water 日常用水, renewables 可再生能源. */
+export const ACCOUNTING_RUNTIME_TYPES = { gas: '能源', water: '日常用水', renew: '可再生能源' } as const;
+const RENEWABLE_PARTS = ['pv', 'sun', 'renew'];
+
+/**
+ * The operation breakdown shown with the result: runtime type '1' (and every estimate and budget building)
+ * by system part (airHot … app); any other runtime type — accounting's — by the three accounting types:
+ * renewables (pv, sun, renew), daily water (water) and energy (every other part).
+ */
+export function runtimeBreakdown(parts: Record<string, number>, runtimeType: string | undefined, module: string): Record<string, number> {
+  if (runtimeType === '1' || module !== 'accounting') return { ...parts };
+  const out: Record<string, number> = { gas: 0, water: 0, renew: 0 };
+  for (const [p, v] of Object.entries(parts)) {
+    const key = RENEWABLE_PARTS.includes(p) ? 'renew' : p === 'water' ? 'water' : 'gas';
+    out[key] = round(out[key] + v, 4);
+  }
+  return out;
+}

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceSchema } from '../../schemas/index';
 import { STAGE_SCHEMAS } from '../../schemas/standards';
-import { calculateBuilding, intensity } from '../../src/calc/building';
+import { calculateBuilding, intensity, runtimeBreakdown } from '../../src/calc/building';
 import { calculateStage, limitRenewables } from '../../src/calc/stage';
 
 const S = STAGE_SCHEMAS as unknown as Record<string, ResourceSchema>;
@@ -117,5 +117,15 @@ describe('building result', () => {
     expect(intensity(100, 0, 1000)).toBeNull();
     expect(intensity(100, 50, 0)).toBeNull();
     expect(intensity(1, 50, 1000)).toBe(0.02); // 1 × 1000 / 50 000 = 0.02
+  });
+});
+
+describe('operation breakdown by runtime type', () => {
+  it("type '1' and non-accounting buildings: by system part; accounting otherwise: energy, water, renewables", () => {
+    const parts = { light: 3486, airCool: 8715, water: 120, pv: -1452.5, sun: -10 };
+    expect(runtimeBreakdown(parts, '1', 'accounting')).toEqual(parts);
+    expect(runtimeBreakdown(parts, undefined, 'budget')).toEqual(parts);
+    // energy 3486 + 8715 = 12 201; water 120; renewables −1452.5 − 10 = −1462.5
+    expect(runtimeBreakdown(parts, '2', 'accounting')).toEqual({ gas: 12201, water: 120, renew: -1462.5 });
   });
 });

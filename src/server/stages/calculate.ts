@@ -2,7 +2,7 @@
 // fields stored, in the caller's transaction. Only the stages of the building's menus count (estimate: its
 // wizard drops trans, build and remove — its produce stage covers them).
 import { splitMenus, wizardStages } from '../../../schemas/standards';
-import { calculateBuilding, type BuildingResult } from '../../calc/building';
+import { calculateBuilding, runtimeBreakdown, type BuildingResult } from '../../calc/building';
 import type { Row as CalcRow } from '../../calc/stage';
 import type { Tx } from '../db/database';
 import { columnName } from '../db/naming';
@@ -37,6 +37,7 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord): Promise<B
   const detail = {
     calculatedAt: new Date().toISOString(),
     parts: result.parts,
+    breakdown: runtimeBreakdown(result.parts, building.runtimeType as string | undefined, String(building.computeMethod)),
     stages: Object.fromEntries(result.stages.map((s) => [s.code, { total: s.total / 1000, method: s.method ?? null, rows: s.rows.length, notes: s.notes }])),
   };
   await trx
