@@ -86,6 +86,15 @@ describe('stages', () => {
     expect(calculateStage(S.stageGreen, green, ctx).total).toBeCloseTo(-2_250_000, 6);
   });
 
+  it('waste: quantity × treatment factor; accounting renovation: quantity × factor × replacements', () => {
+    // 1200 t × 2.5 kgCO2e/t = 3000 kg
+    expect(calculateStage(S.stageWaste, rows([{ name: '建筑垃圾', quantity: 1200, factorValue: 2.5 }]), ctx).total).toBeCloseTo(3000, 9);
+    // 150 m² of windows × 194 kgCO2e/m² × 2 replacements = 58 200 kg
+    expect(calculateStage(S.stageRuntimeChange, rows([{ materialName: '断桥铝合金窗', quantity: 150, factorValue: 194, times: 2 }]), ctx).total).toBeCloseTo(58_200, 9);
+    // renovation demolition: 20 shifts × 63 kg diesel × 3.096 = 3900.96 kg
+    expect(calculateStage(S.stageRemoveChange, rows([{ name: '挖掘机', quantity: 20, energyPerShift: 63, factorValue: 3.096 }]), ctx).total).toBeCloseTo(3900.96, 9);
+  });
+
   it('stages without a formula have no emission', () => {
     expect(calculateStage(S.stageVoucher, rows([{ name: '发票', voucherType: '发票' }]), ctx).total).toBe(0);
   });
