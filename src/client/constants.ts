@@ -29,4 +29,5 @@ export const MSG = {
   updated: '修改成功!',
   noData: '暂无数据',
   comingSoon: '即将开放',
+  exported: '导出表格成功',
 } as const;

@@ -22,7 +22,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { HttpError, useNotify, useRefresh } from 'react-admin';
 import type { ResourceSchema } from '../../../schemas/index';
-import { download } from '../buildings/buildingApi';
+import { download } from '../providers/download';
 import { apiFetch, apiUrl, type FieldError } from '../providers/httpClient';
 import { clientResource } from '../registry';
 import { getCurrentBuilding } from '../session/currentBuilding';

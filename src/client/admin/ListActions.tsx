@@ -1,5 +1,5 @@
-// List toolbar: 新增, 批量删除 (needs a selection and a non-empty list), 清空数据 (confirm), and for schemas with
-// x-import columns 下载模板 and 导入 (ImportButtons) — spec 001 §2, §5.
+// List toolbar: 新增, 批量删除 (needs a selection and a non-empty list), 清空数据 (confirm), for schemas with
+// x-import columns 下载模板 and 导入 (ImportButtons), and 导出表格 — spec 001 §2, §5.
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
@@ -10,6 +10,7 @@ import { MSG } from '../constants';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { clientResource } from '../registry';
 import { hasImportColumns, ImportButtons } from './ImportButtons';
+import { ExportButton } from './ExportButton';
 import { errorMessage, useConfirmedAction } from './useConfirmedAction';
 
 const BatchDeleteButton = ({ resource }: { resource: string }) => {
@@ -80,6 +81,7 @@ export const ListActions = ({ resource, route }: { resource: string; route: stri
       {canDelete && <BatchDeleteButton resource={resource} />}
       {canDelete && <ClearAllButton resource={resource} />}
       {canCreate && hasImportColumns(clientResource(resource).schema) && <ImportButtons resource={resource} />}
+      <ExportButton resource={resource} />
     </TopToolbar>
   );
 };

@@ -10,7 +10,6 @@ import { useMemo, useState } from 'react';
 import { Box, Button, Chip, Link, Menu, MenuItem, type Theme } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import {
   DataTable,
@@ -31,15 +30,14 @@ import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, MSG, PAGE_SIZE_OPTIONS } from '../cons
 import { NoData } from '../admin/NoData';
 import { useDict, useDicts } from '../admin/useDicts';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
-import { listQuery } from '../providers/dataProvider';
 import { clearCurrentBuilding, getCurrentBuilding } from '../session/currentBuilding';
 import { infoRoute } from '../stages/wizard';
 import { availableColumns, cellText, columnsStorageKey, columnTitle, defaultColumns, isNumericColumn, type Labels } from './buildingColumns';
-import { deleteBuildings, download, exportBuildings, type BuildingRecord } from './buildingApi';
+import { deleteBuildings, type BuildingRecord } from './buildingApi';
+import { ExportButton } from '../admin/ExportButton';
 import { BuildingRowActions, useOpenBuilding } from './BuildingRowActions';
 import { ColumnPicker, useColumnChoice } from './ColumnPicker';
 import { useCurrentBuilding } from './useCurrentBuilding';
-import { BUILDING_MSG } from './messages';
 import { isSortable } from '../admin/schemaFields';
 import { CityFilterInput } from '../map/CityPicker';
 import { clientResource } from '../registry';
@@ -111,30 +109,6 @@ const CreateButton = ({ module, engineeringId }: { module?: ModuleCode; engineer
   );
 };
 
-/** 导出表格: the same filters and sort as the list; the answer is a download URL. */
-const ExportButton = ({ permanent }: { permanent: Record<string, unknown> }) => {
-  const { filterValues, sort } = useListContext();
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      const { pageNum: _n, pageSize: _s, ...query } = listQuery({ filter: { ...filterValues, ...permanent }, sort });
-      const url = await exportBuildings(query);
-      download(url);
-      notify(BUILDING_MSG.exported, { type: 'success' });
-    } catch (err) {
-      notify(errorMessage(err), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button size="small" startIcon={<FileDownloadIcon />} onClick={onClick} disabled={busy}>
-      导出表格
-    </Button>
-  );
-};
 
 /** Batch delete of the selected rows (DELETE tpf3Project/?tpf3ProjectIds=…). */
 const BulkDeleteButton = () => {
@@ -215,7 +189,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
         actions={
           <TopToolbar>
             <CreateButton module={module} engineeringId={engineeringId} />
-            <ExportButton permanent={permanent} />
+            <ExportButton resource={RESOURCE} permanent={permanent} />
             <ColumnPicker available={available} visible={visible} defaults={defaults} labelOf={columnTitle} onChange={setVisible} />
           </TopToolbar>
         }

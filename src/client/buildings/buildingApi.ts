@@ -1,5 +1,5 @@
 // Building calls beyond the generic data provider (spec 000 §7, DESIGN §5): copy, delete by tpf3ProjectIds,
-// the table export, and the building detail with its stored totals (tpf3ProjectV/{id}).
+// and the building detail with its stored totals (tpf3ProjectV/{id}).
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
 const BASE = 'tpf/v1/tpf/tpf3Project';
@@ -18,21 +18,6 @@ export const copyBuilding = (id: number | string) => apiFetch<BuildingRecord>(ap
 /** DELETE tpf3Project/?tpf3ProjectIds=1&tpf3ProjectIds=2 */
 export const deleteBuildings = (ids: readonly (number | string)[]) => apiFetch(apiUrl(`${BASE}/`, { tpf3ProjectIds: [...ids] }), { method: 'DELETE' });
 
-/** GET tpf3Project/export?<list filters> → a download URL (carrying its own short-lived token). */
-export const exportBuildings = (query: Record<string, unknown>) => apiFetch<string>(apiUrl(`${BASE}/export`, query));
-
 /** GET tpf3ProjectV/{id} → the building with engineering name and stored totals. */
 export const getBuildingDetail = (id: number | string, signal?: AbortSignal) =>
   apiFetch<BuildingRecord>(apiUrl(`tpf/v1/tpf/tpf3ProjectV/${encodeURIComponent(String(id))}`), { signal });
-
-/** Starts a download of a URL the API handed out, without leaving the page. */
-export function download(url: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = '';
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}

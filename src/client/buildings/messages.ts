@@ -4,6 +4,5 @@ export const BUILDING_MSG = {
   noStages: '获取计算阶段出错，请刷新后重试！',
   copyConfirm: '确定要复制此项目吗?',
   done: '操作成功',
-  exported: '导出表格成功',
   noReport: '未完成项目，暂无报告',
 } as const;
