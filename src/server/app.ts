@@ -18,6 +18,7 @@ import { resourceRoutes } from './resources/routes';
 import { lookupRoutes } from './resources/lookups';
 import { buildingRoutes } from './buildings/routes';
 import { stageRoutes } from './stages/routes';
+import { reportRoutes } from './reports/routes';
 import { fileRoutes } from './files/routes';
 import { sysDictRoutes } from './resources/sysDict';
 
@@ -74,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   lookupRoutes(app, db);
   buildingRoutes(app, db);
   stageRoutes(app, db);
+  reportRoutes(app, db);
   fileRoutes(app, db);
   for (const def of resources) resourceRoutes(app, db, def);
 

@@ -130,6 +130,8 @@ describe('demo data', () => {
     //   runtime (310 000 + 150 000 + 260 000 + 70 000) kWh/a × 0.5827 × 50 a = 23 016 650 kg
     //   total 26 072.3722 t; intensity 26 072 372.2 / (50 × 9800) = 53.21
     expect(rows[3]).toMatchObject({ produce: 2774.9, trans: 88.5312, build: 192.291, runtimeTotal: 23016.65, total: 26072.3722, streng3: 53.21 });
+    // C3 counts its metered electricity: 690 000 kWh × 0.5827 (江苏) × 1 operating year = 402 063 kg
+    expect(rows[2]).toMatchObject({ runtimeTotal: 402.063, stageMethods: { runtime: 'metered' } });
     // every demo building has a result; the project total counts them all
     const sum = rows.reduce((a, b) => a + Number(b.total), 0);
     expect(rows.every((b) => Number(b.total) > 0)).toBe(true);

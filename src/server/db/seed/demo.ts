@@ -6,7 +6,7 @@ import type { Db, Tx } from '../database';
 import { repo } from '../repo';
 import { resourceDef } from '../../registry';
 import { calculateAndStore, stageDef } from '../../stages/calculate';
-import { DEMO_STAGES } from './demoStages';
+import { DEMO_METHODS, DEMO_STAGES } from './demoStages';
 
 const DEMO_ENGINEERING = {
   name: '江北新区低碳示范园',
@@ -105,6 +105,8 @@ export async function seedDemoProjects(db: Db, trx: Tx, demoUser: Caller): Promi
         await repo(db, def.name).create(demoUser, { ...row, projectId: building.id, ...(factor ? { factorId: await factorId(trx, factor) } : {}) }, trx);
       }
     }
+    const methods = DEMO_METHODS[b.code];
+    if (methods) await trx.updateTable(buildings.def.table).set({ stage_methods: JSON.stringify(methods) }).where('id', '=', building.id).execute();
     await calculateAndStore(trx, await buildings.get(demoUser, building.id, trx));
     await trx.updateTable(buildings.def.table).set({ status: '1' }).where('id', '=', building.id).execute();
   }

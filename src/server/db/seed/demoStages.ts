@@ -104,3 +104,8 @@ export const DEMO_STAGES: Record<string, DemoStages> = {
     ]),
   },
 };
+
+/** Calculation methods the demo buildings use where not the stage's default (C3 counts metered energy). */
+export const DEMO_METHODS: Record<string, Record<string, string>> = {
+  'DEMO-C3': { runtime: 'metered' },
+};

@@ -1,0 +1,78 @@
+// The report's charts drawn on the server: ECharts server-side rendering to SVG, then resvg to PNG with the
+// Noto Sans SC font registered (no system fonts), so Chinese labels render the same on every machine.
+import { Resvg } from '@resvg/resvg-js';
+import * as echarts from 'echarts';
+import { FONT_BOLD, FONT_FAMILY, FONT_REGULAR } from './fonts';
+
+export const CHART_WIDTH = 800;
+export const CHART_HEIGHT = 450;
+const COLORS = ['#2e7d32', '#1565c0', '#f9a825', '#6a1b9a', '#00838f', '#ef6c00', '#ad1457', '#4e342e', '#546e7a'];
+
+export interface ChartPoint {
+  name: string;
+  value: number;
+}
+
+function svg(option: echarts.EChartsCoreOption): string {
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: CHART_WIDTH, height: CHART_HEIGHT });
+  try {
+    chart.setOption({ animation: false, color: COLORS, textStyle: { fontFamily: FONT_FAMILY }, backgroundColor: '#ffffff', ...option });
+    return chart.renderToSVGString();
+  } finally {
+    chart.dispose();
+  }
+}
+
+export function toPng(svgText: string, width = CHART_WIDTH * 2): Buffer {
+  const r = new Resvg(svgText, {
+    fitTo: { mode: 'width', value: width },
+    background: 'white',
+    font: { loadSystemFonts: false, fontFiles: [FONT_REGULAR, FONT_BOLD], defaultFontFamily: FONT_FAMILY, sansSerifFamily: FONT_FAMILY },
+  });
+  return r.render().asPng();
+}
+
+/** Donut of the stages' shares of the emissions (positive totals only; the sink is shown in the bar chart). */
+export function shareDonutSvg(points: ChartPoint[]): string {
+  const data = points.filter((p) => p.value > 0);
+  return svg({
+    title: { text: '各阶段碳排放占比', left: 'center', top: 10, textStyle: { fontSize: 18 } },
+    legend: { orient: 'vertical', left: 20, top: 'middle', textStyle: { fontSize: 14 } },
+    series: [
+      {
+        type: 'pie',
+        radius: ['40%', '65%'],
+        center: ['60%', '55%'],
+        label: { formatter: '{b}\n{d}%', fontSize: 13 },
+        data: data.length ? data : [{ name: '暂无数据', value: 0 }],
+      },
+    ],
+  });
+}
+
+/** Bars of each stage's total (tCO2e); the sink is negative. */
+export function stageBarSvg(points: ChartPoint[]): string {
+  return svg({
+    title: { text: '各阶段碳排放量（tCO2e）', left: 'center', top: 10, textStyle: { fontSize: 18 } },
+    grid: { left: 90, right: 30, top: 60, bottom: 70 },
+    xAxis: { type: 'category', data: points.map((p) => p.name), axisLabel: { fontSize: 13, interval: 0 } },
+    yAxis: { type: 'value', name: 'tCO2e', axisLabel: { fontSize: 12 } },
+    series: [
+      {
+        type: 'bar',
+        barMaxWidth: 60,
+        data: points.map((p, i) => ({ value: p.value, itemStyle: { color: p.value < 0 ? '#43a047' : COLORS[i % COLORS.length] } })),
+        label: { show: true, position: 'top', fontSize: 12, formatter: (x: { value: unknown }) => Number(x.value).toFixed(2) },
+      },
+    ],
+  });
+}
+
+export interface ReportCharts {
+  donut: Buffer;
+  bar: Buffer;
+}
+
+export function reportCharts(points: ChartPoint[]): ReportCharts {
+  return { donut: toPng(shareDonutSvg(points)), bar: toPng(stageBarSvg(points)) };
+}

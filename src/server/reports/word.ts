@@ -1,0 +1,97 @@
+// The report as Word (.docx, docx 9): the same model as the PDF; East Asian text set to 宋体 in the default
+// styles (Word on Chinese systems has it; other readers substitute a CJK font).
+import {
+  AlignmentType,
+  Document,
+  Footer,
+  HeadingLevel,
+  ImageRun,
+  Packer,
+  PageBreak,
+  PageNumber,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx';
+import { CHART_HEIGHT, CHART_WIDTH, type ReportCharts } from './charts';
+import type { ReportModel, ReportTable } from './model';
+
+const FONT = { ascii: 'Arial', hAnsi: 'Arial', eastAsia: '宋体' };
+
+const p = (text: string, opts: { bold?: boolean; size?: number; align?: (typeof AlignmentType)[keyof typeof AlignmentType] } = {}) =>
+  new Paragraph({ alignment: opts.align, children: [new TextRun({ text, bold: opts.bold, size: opts.size })] });
+
+const cell = (text: string, opts: { bold?: boolean; right?: boolean; shade?: boolean; size?: number } = {}) =>
+  new TableCell({
+    shading: opts.shade ? { type: ShadingType.CLEAR, fill: 'E8F5E9', color: 'auto' } : undefined,
+    children: [new Paragraph({ alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT, children: [new TextRun({ text, bold: opts.bold, size: opts.size })] })],
+  });
+
+function pairs(rows: [string, string][]): Table {
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: rows.map(([k, v]) => new TableRow({ children: [cell(k, { bold: true, shade: true }), cell(v)] })),
+  });
+}
+
+function grid(t: ReportTable): Table | Paragraph {
+  if (!t.rows.length) return p('暂无数据');
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: [
+      new TableRow({ tableHeader: true, children: t.header.map((h) => cell(h, { bold: true, shade: true, size: 16 })) }),
+      ...t.rows.map((r) => new TableRow({ children: r.map((c, i) => cell(c, { right: t.numeric.includes(i), size: 16 })) })),
+    ],
+  });
+}
+
+const image = (data: Buffer) =>
+  new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun({ type: 'png', data, transformation: { width: 560, height: Math.round((560 * CHART_HEIGHT) / CHART_WIDTH) } })] });
+
+export async function reportDocx(m: ReportModel, charts: ReportCharts): Promise<Buffer> {
+  let n = 0;
+  const h1 = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(`${++n}. ${text}`)] });
+  const children: (Paragraph | Table)[] = [
+    new Paragraph({ spacing: { before: 2400, after: 600 }, alignment: AlignmentType.CENTER, children: [new TextRun({ text: m.title, bold: true, size: 44 })] }),
+    pairs(m.cover),
+    new Paragraph({ spacing: { before: 1200 }, alignment: AlignmentType.CENTER, children: [new TextRun('依据《建筑碳排放计算标准》GB/T 51366-2019 编制'), new PageBreak()] }),
+    h1('建筑信息'),
+    pairs(m.info),
+    h1('计算边界与方法'),
+    ...m.boundary.map((b) => new Paragraph({ bullet: { level: 0 }, children: [new TextRun(b)] })),
+    h1('各阶段碳排放计算'),
+  ];
+  m.stages.forEach((s, i) => {
+    children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(`${n}.${i + 1} ${s.title}`)] }));
+    if (s.method) children.push(p(`计算方式：${s.method}`));
+    children.push(grid(s.table));
+    if (s.total !== null) children.push(p(`${s.title}阶段合计：${s.total.toFixed(2)} tCO2e`, { bold: true }));
+    for (const note of s.notes) children.push(p(`注：${note}`, { size: 18 }));
+  });
+  children.push(
+    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(`${++n}. 计算结果`)] }),
+    pairs(m.totals),
+    image(charts.donut),
+    image(charts.bar),
+    h1('说明'),
+    ...m.notes.map((t, i) => p(`${i + 1}. ${t}`)),
+  );
+  const doc = new Document({
+    creator: '碳算',
+    title: m.title,
+    styles: { default: { document: { run: { font: FONT, size: 21 } }, heading1: { run: { font: FONT, size: 30, bold: true, color: '1B5E20' } }, heading2: { run: { font: FONT, size: 24, bold: true } } } },
+    sections: [
+      {
+        footers: {
+          default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ children: ['第 ', PageNumber.CURRENT, ' 页 / 共 ', PageNumber.TOTAL_PAGES, ' 页'], size: 16 })] })] }),
+        },
+        children,
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}

@@ -1,0 +1,256 @@
+// Reports (spec 000 §2 screen 8, §4, §7, §8): PDF and Word of a completed building with its figures, the
+// messages of a missing id and of an incomplete building, trial accounts (watermarked PDF, no Word) and
+// tenant isolation. PDF text is read with poppler's pdftotext when installed (CI installs poppler-utils).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resourceDef } from '../../src/server/registry';
+import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
+import { testApp, type TestApp } from './helpers';
+
+const EXPORT = `${PROJECT}/exportPdf`;
+const JS_EXPORT = '/api/js/v1/js/tpfJs/exportWord';
+const PDFTOTEXT = '/usr/bin/pdftotext';
+const PDFTOPPM = '/usr/bin/pdftoppm';
+const hasPoppler = existsSync(PDFTOTEXT);
+if (!hasPoppler) console.warn('reports.test: /usr/bin/pdftotext missing (apt-get install poppler-utils) — PDF text assertions skipped');
+
+// The PDF writer fails on demand, for the answer to an unexpected failure.
+const failPdf = vi.hoisted(() => ({ on: false }));
+vi.mock('../../src/server/reports/pdf', async (original) => {
+  const m = await original<typeof import('../../src/server/reports/pdf')>();
+  return { ...m, reportPdf: (...args: Parameters<typeof m.reportPdf>) => (failPdf.on ? Promise.reject(new Error('pdf writer broke')) : m.reportPdf(...args)) };
+});
+
+const logs: string[] = [];
+const logStream = new Writable({
+  write(chunk, _enc, done) {
+    logs.push(String(chunk));
+    done();
+  },
+});
+
+let t: TestApp;
+let user: string;
+let trial: string;
+let bUser: string;
+let a1: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+let work: string;
+
+beforeAll(async () => {
+  t = await testApp({ logStream });
+  const admin = await t.login('admin');
+  user = await t.login('demo_user');
+  trial = await t.login('demo_trial');
+  const tb = await t.call('POST', '/api/sys/v1/sys/sysTenant/', admin, { name: '乙集团', code: 'tenantB', status: 1 });
+  await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, { userName: 'b_user', name: '乙用户', password: 'b_user-Pass-1', roleList: [], tenantId: tb.body.data.id });
+  bUser = await t.login('b_user', 'b_user-Pass-1');
+  const list = await t.call('GET', `${PROJECT_V}/?name=A1`, user);
+  const found = list.body.data.dataList.find((b: { name: string }) => b.name === 'A1研发办公楼');
+  a1 = (await t.call('GET', `${PROJECT_V}/${found.id}`, user)).body.data;
+  work = mkdtempSync(join(tmpdir(), 'reports-test-'));
+});
+afterAll(async () => {
+  await t?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+async function fetchFile(url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return { type: String(res.headers['content-type']), bytes: res.rawPayload };
+}
+
+/** The PDF's text; `raw` (content-stream order) keeps the rotated watermark's characters together. */
+function pdfText(bytes: Buffer, mode: '-layout' | '-raw' = '-layout'): string {
+  const f = join(work, `r${Math.random().toString(16).slice(2)}.pdf`);
+  writeFileSync(f, bytes);
+  return execFileSync(PDFTOTEXT, ['-enc', 'UTF-8', mode, f, '-'], { encoding: 'utf8' });
+}
+
+/** One file out of a zip (the .docx), read through its central directory. */
+function unzipEntry(zip: Buffer, name: string): string | undefined {
+  let eocd = zip.length - 22;
+  while (eocd >= 0 && zip.readUInt32LE(eocd) !== 0x06054b50) eocd--;
+  if (eocd < 0) throw new Error('not a zip');
+  const count = zip.readUInt16LE(eocd + 10);
+  let p = zip.readUInt32LE(eocd + 16);
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(p + 10);
+    const size = zip.readUInt32LE(p + 20);
+    const nameLen = zip.readUInt16LE(p + 28);
+    const extraLen = zip.readUInt16LE(p + 30);
+    const commentLen = zip.readUInt16LE(p + 32);
+    const local = zip.readUInt32LE(p + 42);
+    const entry = zip.subarray(p + 46, p + 46 + nameLen).toString('utf8');
+    if (entry === name) {
+      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      const data = zip.subarray(start, start + size);
+      return (method === 0 ? data : inflateRawSync(data)).toString('utf8');
+    }
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return undefined;
+}
+
+const stageTotals = () => Object.values((a1.resultDetail?.stages ?? {}) as Record<string, { total: number }>).map((s) => s.total.toFixed(2));
+
+describe('report export messages (spec 000 §8)', () => {
+  it('without a project id: 获取报告ID失败，请重新选择项目！', async () => {
+    for (const url of [EXPORT, `${EXPORT}?type=pdf`, `${EXPORT}?projectId=&type=pdf`, `${JS_EXPORT}?type=PDF`]) {
+      const r = await t.call('GET', url, user);
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ code: 0, message: '获取报告ID失败，请重新选择项目！', data: null });
+    }
+  });
+
+  it('an incomplete building: 未完成项目，暂无报告', async () => {
+    const engId = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '报告测试工程' }))).body.data.id;
+    const b = await t.call('POST', `${PROJECT}/`, user, buildingBody(engId, { name: '未完成楼' }));
+    expect(b.body.code).toBe(1);
+    for (const url of [`${EXPORT}?projectId=${b.body.data.id}&type=pdf`, `${JS_EXPORT}?projectId=${b.body.data.id}&type=PDF`]) {
+      const r = await t.call('GET', url, user);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe('未完成项目，暂无报告');
+    }
+  });
+
+  it('an unexpected failure: 报告导出异常，请稍后再试！ and the error in the log', async () => {
+    failPdf.on = true;
+    try {
+      const r = await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=pdf`, user);
+      expect(r.status).toBe(500);
+      expect(r.body).toEqual({ code: 0, message: '报告导出异常，请稍后再试！', data: null });
+    } finally {
+      failPdf.on = false;
+    }
+    expect(logs.some((l) => l.includes('report export failed') && l.includes('pdf writer broke'))).toBe(true);
+  });
+
+  it("another tenant's building is not found", async () => {
+    for (const url of [`${EXPORT}?projectId=${a1.id}&type=pdf`, `${EXPORT}?projectId=${a1.id}&type=word`, `${JS_EXPORT}?projectId=${a1.id}&type=PDF`]) {
+      const r = await t.call('GET', url, bUser);
+      expect(r.status).toBe(404);
+      expect(r.body.message).toBe('很抱歉，资源未找到!');
+    }
+  });
+});
+
+describe('the report of a completed building', () => {
+  it('PDF: building name, every stage total and the intensity', async () => {
+    expect(a1.status).toBe('1');
+    expect(stageTotals().length).toBeGreaterThan(2);
+    const r = await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=pdf`, user);
+    expect(r.status).toBe(200);
+    expect(r.body.code).toBe(1);
+    expect(r.body.message).toBe('导出成功');
+    expect(r.body.data).toMatch(/^\/upload\/[\w-]+\?token=/);
+    const file = await fetchFile(r.body.data);
+    expect(file.type).toContain('application/pdf');
+    expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    if (!hasPoppler) return; // skipped: pdftotext missing (see the warning above)
+    const text = pdfText(file.bytes);
+    expect(text).toContain('A1研发办公楼');
+    expect(text).toContain('国家标准GB/T 51366-2019');
+    for (const total of stageTotals()) expect(text).toContain(`${total} tCO2e`);
+    expect(text).toContain(Number(a1.total).toFixed(2));
+    expect(text).toContain(Number(a1.streng3).toFixed(2));
+    expect(text).toContain('kgCO2e/(m²·a)');
+    expect(pdfText(file.bytes, '-raw').replace(/\s+/g, '')).not.toContain('试用账号');
+    // the first page and the results page as PNG, for looking at them (.tmp/reports/)
+    if (existsSync(PDFTOPPM)) {
+      const out = resolve(import.meta.dirname, '../../.tmp/reports');
+      mkdirSync(out, { recursive: true });
+      writeFileSync(join(out, 'a1.pdf'), file.bytes);
+      execFileSync(PDFTOPPM, ['-png', '-r', '60', '-f', '1', '-l', '1', join(out, 'a1.pdf'), join(out, 'a1-page')]);
+    }
+  });
+
+  it('Word: a docx whose document.xml holds the same figures', async () => {
+    const r = await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=word`, user);
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBe('导出成功');
+    const file = await fetchFile(r.body.data);
+    expect(file.type).toContain('wordprocessingml');
+    const xml = unzipEntry(file.bytes, 'word/document.xml');
+    expect(xml).toBeDefined();
+    expect(xml).toContain('A1研发办公楼');
+    for (const total of stageTotals()) expect(xml).toContain(`${total} tCO2e`);
+    expect(xml).toContain(Number(a1.total).toFixed(2));
+    expect(xml).toContain(Number(a1.streng3).toFixed(2));
+    // the two charts are embedded as PNG
+    expect(unzipEntry(file.bytes, '[Content_Types].xml')).toContain('png');
+  });
+
+  it('accounting route: type=PDF gives the PDF, another type the Word file', async () => {
+    const pdf = await t.call('GET', `${JS_EXPORT}?projectId=${a1.id}&type=PDF`, user);
+    expect(pdf.body.code).toBe(1);
+    expect((await fetchFile(pdf.body.data)).type).toContain('application/pdf');
+    const word = await t.call('GET', `${JS_EXPORT}?projectId=${a1.id}&type=word`, user);
+    expect(word.body.code).toBe(1);
+    expect((await fetchFile(word.body.data)).type).toContain('wordprocessingml');
+  });
+});
+
+describe('every demo building (estimate, budget, accounting)', () => {
+  it('exports as PDF and Word', async () => {
+    const list = (await t.call('GET', `${PROJECT_V}/?pageSize=-1`, user)).body.data.dataList as { id: number; name: string; status: string; computeMethod: string }[];
+    const demo = list.filter((b) => b.status === '1');
+    expect(new Set(demo.map((b) => b.computeMethod))).toEqual(new Set(['estimate', 'budget', 'accounting']));
+    for (const b of demo) {
+      for (const type of ['pdf', 'word']) {
+        const r = await t.call('GET', `${EXPORT}?projectId=${b.id}&type=${type}`, user);
+        expect(r.body, `${b.name} ${type}`).toMatchObject({ code: 1, message: '导出成功' });
+        const file = await fetchFile(r.body.data);
+        if (type === 'pdf' && hasPoppler) {
+          const text = pdfText(file.bytes);
+          expect(text).toContain(b.name);
+          if (existsSync(PDFTOPPM) && b.computeMethod === 'accounting') writeFileSync(resolve(import.meta.dirname, '../../.tmp/reports/accounting.pdf'), file.bytes);
+        }
+      }
+    }
+  });
+});
+
+describe('trial accounts', () => {
+  let id: number;
+  beforeAll(async () => {
+    const engId = (await t.call('POST', `${ENG}/`, trial, engineeringBody({ name: '试用工程' }))).body.data.id;
+    const b = await t.call('POST', `${PROJECT}/`, trial, buildingBody(engId, { name: '试用楼', menus: 'produce,runtime' }));
+    expect(b.body.code).toBe(1);
+    id = b.body.data.id;
+    await t.database.db.updateTable(resourceDef('tpf3Project').table).set({ status: '1' }).where('id', '=', id).execute();
+  });
+
+  it('get a PDF watermarked 试用账号', async () => {
+    const r = await t.call('GET', `${EXPORT}?projectId=${id}&type=pdf`, trial);
+    expect(r.status).toBe(200);
+    expect(r.body.code).toBe(1);
+    const file = await fetchFile(r.body.data);
+    expect(file.type).toContain('application/pdf');
+    if (!hasPoppler) return; // skipped: pdftotext missing
+    const text = pdfText(file.bytes);
+    expect(text).toContain('试用楼');
+    if (existsSync(PDFTOPPM)) {
+      const out = resolve(import.meta.dirname, '../../.tmp/reports');
+      mkdirSync(out, { recursive: true });
+      writeFileSync(join(out, 'trial.pdf'), file.bytes);
+      execFileSync(PDFTOPPM, ['-png', '-r', '60', '-f', '1', '-l', '1', join(out, 'trial.pdf'), join(out, 'trial-page')]);
+    }
+    const pages = pdfText(file.bytes, '-raw').split('\f').filter((p) => p.trim());
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) expect(page.replace(/\s+/g, '')).toContain('试用账号');
+  });
+
+  it('cannot export Word (403 with the reason)', async () => {
+    for (const url of [`${EXPORT}?projectId=${id}&type=word`, `${JS_EXPORT}?projectId=${id}&type=word`]) {
+      const r = await t.call('GET', url, trial);
+      expect(r.status).toBe(403);
+      expect(r.body).toEqual({ code: 0, message: '试用账号不能导出Word报告，请联系管理员开通正式账号', data: null });
+    }
+  });
+});
