@@ -21,7 +21,7 @@ test('without a token every page goes to /login?redirect=…, and login returns 
 test('home has 项目管理 and 统计分析; unknown paths go to /404; /hold-on/index says 系统维护中', async ({ page }) => {
   await login(page, 'admin');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('button', { name: '统计分析' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: '统计分析' })).toHaveAttribute('href', '/project/compare');
   await shot(page, 'dashboard');
   await page.getByRole('link', { name: '项目管理' }).click();
   await expect(page).toHaveURL(/\/project\/manage$/);

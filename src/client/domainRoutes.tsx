@@ -9,6 +9,7 @@ const EngineeringList = lazy(() => import('./engineering/EngineeringList'));
 const BuildingList = lazy(() => import('./buildings/BuildingList'));
 const BuildingForm = lazy(() => import('./buildings/form/BuildingForm'));
 const StagePage = lazy(() => import('./stages/StagePage'));
+const ComparePage = lazy(() => import('./results/ComparePage'));
 
 const page = (el: ReactElement) => <Suspense fallback={<Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />}>{el}</Suspense>;
 
@@ -16,6 +17,7 @@ export function domainRoutes(): ReactElement[] {
   return [
     <Route key="manage" path="/project/manage" element={page(<EngineeringList />)} />,
     <Route key="all-list" path="/project/list" element={page(<BuildingList />)} />,
+    <Route key="compare" path="/project/compare" element={page(<ComparePage />)} />,
     ...MODULES.flatMap((m) => [
       <Route key={`${m.code}-list`} path={`/${m.code}/project/list`} element={page(<BuildingList module={m.code} />)} />,
       <Route key={`${m.code}-info`} path={`/${m.code}/project/info`} element={page(<BuildingForm module={m.code} />)} />,

@@ -35,15 +35,14 @@ describe('<Admin> with the fake API', () => {
     expect(screen.getByLabelText('记住我(7天)')).toBeInTheDocument();
   });
 
-  it('with a token, /login redirects home, and / goes to /dashboard (header layout, 统计分析 not yet open)', async () => {
+  it('with a token, /login redirects home, and / goes to /dashboard (header layout, 统计分析 opens /project/compare)', async () => {
     setToken('tok', false);
     api(plainUser);
     renderApp('/login');
     await screen.findByText(/欢迎使用碳算/);
     expect(window.location.pathname).toBe('/dashboard');
     expect(screen.getByRole('link', { name: '项目管理' })).toHaveAttribute('href', '/project/manage');
-    expect(screen.getByRole('button', { name: '统计分析' })).toBeDisabled();
-    expect(screen.getAllByLabelText('即将开放')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: '统计分析' })).toHaveAttribute('href', '/project/compare');
     expect(screen.queryByRole('navigation', { name: /菜单/ })).toBeNull();
   });
 

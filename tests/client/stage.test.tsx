@@ -113,7 +113,7 @@ describe('/{module}/:stage', () => {
     renderApp('/budget/result');
     const page = await screen.findByTestId('result-page');
     expect(await within(page).findByTestId('figure-碳排放总量(tCO2e)')).toHaveTextContent('1,234.50');
-    expect(within(page).getByTestId('figure-碳排放强度(kgCO2e/(m²·a))')).toHaveTextContent('20.46');
+    expect(within(page).getByTestId('figure-单位面积年均碳排放(kgCO2e/(m²·a))')).toHaveTextContent('20.46');
     const table = within(page).getByRole('table', { name: '各阶段碳排放' });
     const row = (label: string) => within(table).getByText(label).closest('tr')!;
     expect(row('建材生产')).toHaveTextContent('1,000.00');
@@ -125,11 +125,11 @@ describe('/{module}/:stage', () => {
     await waitFor(() => expect(path()).toBe('/budget/runtime'));
   });
 
-  it('compare: 即将开放', async () => {
+  it('compare: the comparison page', async () => {
     setToken('tok', false);
     api();
     renderApp('/accounting/compare');
-    expect(await screen.findByText('即将开放')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: '建筑对比' })).toBeInTheDocument();
+    expect(await screen.findByTestId('compare-page')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: /建筑对比/ })).toBeInTheDocument();
   });
 });

@@ -18,7 +18,6 @@ import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuil
 import { errorMessage } from '../admin/useConfirmedAction';
 import { useModuleBuilding } from '../buildings/useCurrentBuilding';
 import { BUILDING_MSG } from '../buildings/messages';
-import { MSG } from '../constants';
 import { ResultPage } from './ResultPage';
 import { StageHeader } from './StageHeader';
 import { StageSummary } from './StageSummary';
@@ -179,19 +178,17 @@ const WizardFrame = ({ module, stage, stages, building }: { module: ModuleCode; 
   );
 };
 
-const ComparePage = () => (
-  <Box sx={{ p: 2 }}>
-    <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-      建筑对比
-    </Typography>
-    <Alert severity="info">{MSG.comingSoon}</Alert>
-  </Box>
-);
+const ComparePage = lazy(() => import('../results/ComparePage'));
 
 export default function StagePage({ module }: { module: ModuleCode }) {
   const { stage = '' } = useParams();
   const building = useModuleBuilding(module);
-  if (stage === 'compare') return <ComparePage />;
+  if (stage === 'compare')
+    return (
+      <Suspense fallback={<Loading loadingPrimary={LOADING_TEXT} loadingSecondary="" />}>
+        <ComparePage module={module} />
+      </Suspense>
+    );
   if (stage !== 'result' && !isModuleStage(module, stage)) return <Navigate to="/404" replace />;
   if (!building) return <NoBuilding module={module} />;
   const stages = buildingStages(module, building.menus);

@@ -1,0 +1,64 @@
+// react-apexcharts (apexcharts 4.7.0, pinned: the last MIT release — DESIGN §3), loaded on demand so the login
+// page never downloads it (DESIGN §8). Labels and tooltips show 2 decimals; texts are Chinese.
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Box, CircularProgress } from '@mui/material';
+import type { ApexOptions } from 'apexcharts';
+import { fixed2 } from './resultModel';
+
+// react-apexcharts 1.7.0 is CommonJS (exports.default): depending on the bundler's interop the dynamic import's
+// default is the component or the exports object holding it.
+type ChartComponent = typeof import('react-apexcharts').default;
+const ReactApexChart = lazy(() =>
+  import('react-apexcharts').then((m) => {
+    const d = m.default as ChartComponent | { default: ChartComponent };
+    return { default: (typeof d === 'function' ? d : d.default) as ChartComponent };
+  }),
+);
+
+export const format2 = (v: unknown) => fixed2(v);
+
+/** Shared options: Chinese no-data text, 2-decimal labels and tooltips, no toolbar. */
+export const baseOptions = (extra: ApexOptions = {}): ApexOptions => ({
+  ...extra,
+  chart: { toolbar: { show: false }, fontFamily: 'inherit', animations: { enabled: false }, ...extra.chart },
+  noData: { text: '暂无数据' },
+  tooltip: { y: { formatter: (v: number) => format2(v) }, ...extra.tooltip },
+  dataLabels: { formatter: (v: number) => format2(v), ...extra.dataLabels },
+});
+
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error('chart failed', error);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export interface ChartProps {
+  type: 'donut' | 'bar';
+  series: ApexOptions['series'];
+  options: ApexOptions;
+  height?: number;
+  testId?: string;
+}
+
+export const Chart = ({ type, series, options, height = 320, testId }: ChartProps) => (
+  <Box data-testid={testId} sx={{ minHeight: height, minWidth: 0 }}>
+    <ChartBoundary>
+      <Suspense
+        fallback={
+          <Box sx={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            <CircularProgress size={24} />
+          </Box>
+        }
+      >
+        <ReactApexChart type={type} series={series} options={options} height={height} />
+      </Suspense>
+    </ChartBoundary>
+  </Box>
+);

@@ -1,0 +1,158 @@
+// Pure figures of the result and compare pages (spec 000 §2 screens 6–7, §3 Result, §4, §9): stage shares,
+// indicators, the runtime breakdown, the "up to three others" pick and the sums by compute method.
+import { menuTitle, MODULES } from '../../../schemas/standards';
+import { DEFAULT_DECIMALS } from '../constants';
+
+export type BuildingResult = Record<string, unknown> & {
+  id: number;
+  name: string;
+  computeMethod?: string;
+  status?: string;
+  resultDetail?: {
+    parts?: Record<string, number>;
+    breakdown?: Record<string, number>;
+    stages?: Record<string, { total?: number; method?: string | null; rows?: unknown[]; notes?: string[] }>;
+  } | null;
+};
+
+/** The stored figure (tCO2e) of each stage that has one. */
+export const STAGE_FIELDS: Record<string, string> = {
+  produce: 'produce',
+  trans: 'trans',
+  build: 'build',
+  remove: 'remove',
+  runtime: 'runtimeTotal',
+  runtimeChange: 'runtimeChange',
+  waste: 'waste',
+  green: 'green',
+};
+
+/** Stages whose positive emissions make up the donut, in display order. */
+export const SHARE_STAGES = ['produce', 'trans', 'build', 'remove', 'runtime', 'runtimeChange', 'waste'] as const;
+
+/** The seven stages of the comparison (spec 000 §2 screen 7), carbon sink last and negative. */
+export const COMPARE_STAGES: readonly { code: string; field: string; label: string }[] = [
+  { code: 'produce', field: 'produce', label: '建材生产' },
+  { code: 'trans', field: 'trans', label: '建材运输' },
+  { code: 'build', field: 'build', label: '建筑建造' },
+  { code: 'runtime', field: 'runtimeTotal', label: '建筑运行' },
+  { code: 'remove', field: 'remove', label: '建筑拆除' },
+  { code: 'waste', field: 'waste', label: '废弃物处理' },
+  { code: 'green', field: 'green', label: '碳汇' },
+];
+
+/** Labels of the accounting breakdown when the runtime type is not '1' (spec 001 §3). */
+export const ACCOUNTING_BREAKDOWN_LABELS: Record<string, string> = { gas: '能源', water: '日常用水', renew: '可再生能源' };
+
+export const SINK_LABEL = '减碳';
+
+export function num(v: unknown): number {
+  if (v === null || v === undefined || v === '') return 0;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : 0;
+}
+
+export const round2 = (n: number) => (Math.sign(n) * Math.round(Math.abs(n) * 100)) / 100 + 0;
+
+/** 2 decimals with zh-CN grouping; empty values show as 0.00. */
+export const fixed2 = (v: unknown) => (round2(num(v)) + 0).toLocaleString('zh-CN', { minimumFractionDigits: DEFAULT_DECIMALS, maximumFractionDigits: DEFAULT_DECIMALS });
+
+export const stageLabel = (module: string, code: string) =>
+  menuTitle(module, code) ?? COMPARE_STAGES.find((s) => s.code === code)?.label ?? code;
+
+export const stageValue = (b: Record<string, unknown>, code: string) => num(b[STAGE_FIELDS[code] ?? code]);
+
+export const hasResult = (b: Record<string, unknown> | undefined | null) =>
+  !!b && (b.status === '1' || (b.total !== null && b.total !== undefined && b.total !== ''));
+
+/** Donut: the positive stage figures of the building's stages (all share stages when none are given). */
+export function stageShares(b: Record<string, unknown>, module: string, stages?: readonly string[]): { labels: string[]; series: number[] } {
+  const wanted = stages && stages.length ? SHARE_STAGES.filter((c) => stages.includes(c)) : [...SHARE_STAGES];
+  const labels: string[] = [];
+  const series: number[] = [];
+  for (const code of wanted) {
+    const v = stageValue(b, code);
+    if (v > 0) {
+      labels.push(stageLabel(module, code));
+      series.push(round2(v));
+    }
+  }
+  return { labels, series };
+}
+
+/** The carbon sink as a reduction: green is stored negative; shown as a negative 减碳. */
+export const sinkValue = (b: Record<string, unknown>) => 0 - Math.abs(num(b.green));
+
+export interface Indicators {
+  total: number;
+  perYear: number;
+  perArea: number;
+  perAreaYear: number;
+}
+
+/** 碳排放总量 (tCO2e), 年均 (kgCO2e/a), 单位面积 (kgCO2e/m²), 单位面积年均 (kgCO2e/(m²·a), streng3). */
+export function indicators(b: Record<string, unknown>): Indicators {
+  const total = num(b.total);
+  const years = num(b.useDateLimit);
+  const area = num(b.buildArea);
+  const perAreaYear = b.streng3 !== null && b.streng3 !== undefined && b.streng3 !== '' ? num(b.streng3) : years && area ? (total * 1000) / (years * area) : 0;
+  return {
+    total,
+    perYear: years ? (total * 1000) / years : 0,
+    perArea: area ? (total * 1000) / area : 0,
+    perAreaYear,
+  };
+}
+
+/** Bar chart of one stage: the runtime parts (dictionary labels) for runtime, else the stage's own figure. */
+export function stageBars(
+  b: BuildingResult,
+  module: string,
+  code: string,
+  partLabels: Record<string, string>,
+): { categories: string[]; data: number[] } {
+  if (code === 'runtime') {
+    const breakdown = b.resultDetail?.breakdown ?? b.resultDetail?.parts ?? {};
+    const entries = Object.entries(breakdown);
+    if (entries.length) {
+      return {
+        categories: entries.map(([k]) => partLabels[k] ?? ACCOUNTING_BREAKDOWN_LABELS[k] ?? k),
+        data: entries.map(([, v]) => round2(num(v))),
+      };
+    }
+  }
+  const label = stageLabel(module, code);
+  if (code === 'green') return { categories: [SINK_LABEL], data: [round2(sinkValue(b))] };
+  return { categories: [label], data: [round2(stageValue(b, code))] };
+}
+
+/** The stages of the building that have a figure, for the radio buttons. */
+export const figureStages = (stages: readonly string[]) => stages.filter((c) => STAGE_FIELDS[c]);
+
+/** Adds a pick; beyond `limit` the oldest picks are dropped (spec 000 §4: a fourth drops the oldest). */
+export function pickWithLimit<T>(previous: readonly T[], next: readonly T[], limit = 3, same: (a: T, b: T) => boolean = Object.is): T[] {
+  const kept = previous.filter((p) => next.some((n) => same(n, p)));
+  const added = next.filter((n) => !previous.some((p) => same(n, p)));
+  const all = [...kept, ...added];
+  return all.slice(Math.max(0, all.length - limit));
+}
+
+/** The comparison row of one building: the seven stage figures, sink negative. */
+export const compareFigures = (b: Record<string, unknown>) =>
+  COMPARE_STAGES.map((s) => (s.code === 'green' ? sinkValue(b) : num(b[s.field])));
+
+/** Stacked bars by compute method: for each method, the sum of each stage over its completed buildings. */
+export function sumsByMethod(buildings: readonly Record<string, unknown>[]): { methods: string[]; series: { name: string; data: number[] }[] } {
+  const methods = MODULES.map((m) => m.label);
+  const series = COMPARE_STAGES.map((s) => ({
+    name: s.label,
+    data: MODULES.map((m) =>
+      round2(
+        buildings
+          .filter((b) => b.computeMethod === m.code && b.status === '1')
+          .reduce((a, b) => a + (s.code === 'green' ? sinkValue(b) : num(b[s.field])), 0),
+      ),
+    ),
+  }));
+  return { methods, series };
+}
