@@ -1,5 +1,7 @@
 // The result and compare pages end to end: A1研发办公楼's result from the building list (查看报告) with its charts,
 // the 计算结果 panel folding, the export dialog, and 统计分析 where a fourth pick drops the oldest.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { login, shot } from './fixtures';
 
@@ -32,7 +34,16 @@ test('result: donut, indicators, the runtime parts bar chart, fold and the expor
   const dialog = page.getByRole('dialog', { name: '导出报告' });
   await expect(dialog.getByLabel('PDF')).toBeChecked();
   await shot(page, 'results-export-dialog');
-  await dialog.getByRole('button', { name: '取消' }).click();
+  // a PDF through the dialog: saved, its first page rendered with pdftoppm for a look (.tmp/screens)
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  const pdf = await downloading;
+  await expect(page.getByText('导出成功')).toBeVisible();
+  const file = '.tmp/screens/results-report.pdf';
+  await pdf.saveAs(file);
+  expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, '.tmp/screens/results-report-page1']);
+  expect(existsSync('.tmp/screens/results-report-page1.png')).toBe(true);
 
   await page.getByRole('button', { name: '建筑对比' }).click();
   await expect(page).toHaveURL(/\/budget\/compare$/);

@@ -140,9 +140,12 @@ describe('导出报告', () => {
     expect(calls.some((c) => c.url.pathname.includes('exportPdf'))).toBe(false);
   });
 
-  it('word: calls exportPdf with type=word, opens the URL, 导出成功', async () => {
+  it('word: calls exportPdf with type=word, downloads the URL, 导出成功', async () => {
     setCurrentBuilding(session);
-    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    const clicked: string[] = [];
     const { calls } = api(building, (c) => (c.url.pathname === '/api/tpf/v1/tpf/tpf3Project/exportPdf' ? ok('/files/report.docx') : undefined));
     renderApp('/budget/result');
     fireEvent.click(await screen.findByRole('button', { name: '导出报告' }));
@@ -153,8 +156,8 @@ describe('导出报告', () => {
     const call = calls.find((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3Project/exportPdf')!;
     expect(call.url.searchParams.get('projectId')).toBe('7');
     expect(call.url.searchParams.get('type')).toBe('word');
-    expect(open).toHaveBeenCalledWith('/files/report.docx', '_blank', 'noopener');
-    open.mockRestore();
+    expect(clicked).toEqual(['/files/report.docx']);
+    click.mockRestore();
   });
 
   it('accounting uses tpfJs/exportWord (type=PDF); a failure shows 报告导出异常，请稍后再试！', async () => {

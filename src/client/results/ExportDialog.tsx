@@ -1,6 +1,7 @@
 // 导出报告 (spec 000 §2 screen 8, §4, §8): choose pdf or word; an incomplete building has no report
 // (未完成项目，暂无报告, checked before calling); without a building 获取报告ID失败，请重新选择项目！; the API
-// answers a download URL that is opened (导出成功), any failure shows 报告导出异常，请稍后再试！.
+// answers a download URL that is downloaded (导出成功), any failure shows 报告导出异常，请稍后再试！.
+import { download } from '../providers/download';
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { useNotify } from 'react-admin';
@@ -39,7 +40,7 @@ export const ExportDialog = ({ open, onClose, module, projectId, status }: Expor
     try {
       const url = await exportReport(module, projectId, type);
       if (!url || typeof url !== 'string') throw new Error('no url');
-      window.open(url, '_blank', 'noopener');
+      download(url);
       notify(REPORT_MSG.done, { type: 'success' });
       onClose();
     } catch {
