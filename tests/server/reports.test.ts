@@ -17,6 +17,7 @@ const JS_EXPORT = '/api/js/v1/js/tpfJs/exportWord';
 const PDFTOTEXT = '/usr/bin/pdftotext';
 const PDFTOPPM = '/usr/bin/pdftoppm';
 const hasPoppler = existsSync(PDFTOTEXT);
+const SOFFICE = '/usr/bin/soffice';
 if (!hasPoppler) console.warn('reports.test: /usr/bin/pdftotext missing (apt-get install poppler-utils) — PDF text assertions skipped');
 
 // The PDF writer fails on demand, for the answer to an unexpected failure.
@@ -184,7 +185,16 @@ describe('the report of a completed building', () => {
     expect(xml).toContain(Number(a1.streng3).toFixed(2));
     // the two charts are embedded as PNG
     expect(unzipEntry(file.bytes, '[Content_Types].xml')).toContain('png');
-  });
+    // it opens in LibreOffice (CI installs libreoffice-writer-nogui): converted to PDF, the text is there
+    if (!existsSync(SOFFICE) || !hasPoppler) return console.warn('reports.test: soffice or pdftotext missing — LibreOffice check skipped');
+    const docx = join(work, 'a1.docx');
+    writeFileSync(docx, file.bytes);
+    execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${join(work, 'lo-profile')}`, '--convert-to', 'pdf', '--outdir', work, docx], { timeout: 120_000 });
+    // LibreOffice's PDF spaces Latin and CJK runs apart: compare without white space
+    const text = execFileSync(PDFTOTEXT, ['-enc', 'UTF-8', join(work, 'a1.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+    expect(text).toContain('A1研发办公楼');
+    expect(text).toContain(Number(a1.streng3).toFixed(2));
+  }, 150_000);
 
   it('accounting route: type=PDF gives the PDF, another type the Word file', async () => {
     const pdf = await t.call('GET', `${JS_EXPORT}?projectId=${a1.id}&type=PDF`, user);
