@@ -210,3 +210,12 @@ describe('seeded lookups in the database', () => {
     expect((await count()).n).toBe(445);
   });
 });
+
+describe('placeholders', () => {
+  it('a value the research calls a placeholder is not seeded as a number (燃气锅炉 0.90 from a template pre-fill)', () => {
+    const boiler = loadSeedLookups().find((r) => r.table === 'dhwHeater' && r.name.startsWith('燃气锅炉'))!;
+    expect(boiler).toMatchObject({ value: null, value2: null, verification: 'U' });
+    expect(boiler.remarks).toContain('原表数值 0.9 为模板占位值');
+    expect(loadSeedLookups().filter((r) => /placeholder/i.test(`${r.remarks} ${r.source}`) && (r.value !== null || r.value2 !== null))).toEqual([]);
+  });
+});

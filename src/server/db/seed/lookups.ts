@@ -128,7 +128,20 @@ function sourceReader(): (raw: string | undefined) => string {
   };
 }
 
-function lookup(r: SeedLookup): SeedLookup {
+/**
+ * A number the research itself calls a placeholder (e.g. a template's pre-filled 0.9 boiler efficiency) is not a
+ * value: it is kept in remarks only, and the row has no value (U) like any row without an authoritative one.
+ */
+const PLACEHOLDER = /placeholder/i;
+
+function withoutPlaceholder(r: SeedLookup): SeedLookup {
+  if (!PLACEHOLDER.test(`${r.remarks} ${r.source}`) || (r.value === null && r.value2 === null)) return r;
+  const kept = [r.value, r.value2].filter((v) => v !== null).join(' / ');
+  return { ...r, value: null, value2: null, remarks: join(r.remarks, `原表数值 ${kept} 为模板占位值，不作为参数值`) };
+}
+
+function lookup(row: SeedLookup): SeedLookup {
+  const r = withoutPlaceholder(row);
   const noValue = r.value === null && r.value2 === null;
   const verification: Verification = noValue ? 'U' : r.verification;
   const remarks = noValue ? join(r.remarks, r.verification !== 'U' ? `原表核实标记 ${r.verification}（针对文字说明，不是数值）` : '', NO_VALUE) : r.remarks;
