@@ -1,6 +1,8 @@
 // 建筑扩展信息 (tpf3ProjectExtend, spec 000 §7 "extended building data"): what a report says about a building
 // beyond the form — green-building rating, energy-saving and prefabrication rates, heating and cooling systems.
 // One row per building; rows follow their building's visibility and are copied with it.
+import { projectId } from '../stages/fields';
+
 const percent = (title: string) =>
   ({
     type: ['number', 'null'],
@@ -26,15 +28,7 @@ export const tpf3ProjectExtend = {
   },
   required: ['projectId'],
   properties: {
-    projectId: {
-      type: 'integer',
-      title: '单体建筑',
-      minimum: 1,
-      'x-reference': { resource: 'tpf3Project', label: 'name' },
-      'x-messages': { required: '获取项目信息失败，请返回主页重试！' },
-      'x-filter': 'eq',
-      'x-list': false,
-    },
+    projectId,
     greenStar: { type: 'string', title: '绿色建筑星级', enum: ['', '基本级', '一星级', '二星级', '三星级'], default: '', 'x-list': true, 'x-import': '绿色建筑星级' },
     energySavingRate: { ...percent('节能率(%)'), 'x-list': true, 'x-import': '节能率(%)' },
     prefabRate: { ...percent('装配率(%)'), 'x-list': true, 'x-import': '装配率(%)' },

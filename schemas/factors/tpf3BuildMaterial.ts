@@ -1,5 +1,7 @@
 // 因子库: one emission factor per row — building materials, energy (electricity, fuels), transport, carbon sink.
 // Seeded from GB/T 51366-2019 appendices and public tables; each row keeps its source and verification mark.
+import { verification } from './verification';
+
 export const tpf3BuildMaterial = {
   $id: 'tpf3BuildMaterial',
   title: '碳排放因子',
@@ -33,15 +35,7 @@ export const tpf3BuildMaterial = {
     },
     coUnit: { type: 'string', title: '因子单位', maxLength: 30, 'x-list': true, 'x-import': '因子单位' },
     source: { type: 'string', title: '数据来源', maxLength: 500, 'x-list': true, 'x-import': '数据来源' },
-    verification: {
-      type: 'string',
-      title: '核实标记',
-      enum: ['V', 'V2', 'M', 'D', 'U'],
-      'x-dict': 'verification',
-      'x-list': true,
-      'x-filter': 'eq',
-      'x-import': '核实标记',
-    },
+    verification,
     remarks: { type: 'string', title: '备注', maxLength: 500, 'x-widget': 'textarea', 'x-import': '备注' },
   },
 } as const;

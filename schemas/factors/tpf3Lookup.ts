@@ -6,6 +6,8 @@
 // `value` is the single number a calculation uses; `value2` a second number of the same row where the table has
 // one (standby W of an elevator class, heating-side efficiency, part-load efficiency, standby hours …); `spec`
 // says which is which.
+import { verification } from './verification';
+
 export const LOOKUP_TABLES = [
   'shading',
   'hvacSource',
@@ -63,15 +65,7 @@ export const tpf3Lookup = {
     value2: { type: ['number', 'null'], title: '参数值2', 'x-list': true, 'x-import': '参数值2' },
     unit2: { type: 'string', title: '单位2', maxLength: 30, 'x-list': true, 'x-import': '单位2' },
     source: { type: 'string', title: '来源', maxLength: 500, 'x-list': true, 'x-import': '来源' },
-    verification: {
-      type: 'string',
-      title: '核实标记',
-      enum: ['V', 'V2', 'M', 'D', 'U'],
-      'x-dict': 'verification',
-      'x-list': true,
-      'x-filter': 'eq',
-      'x-import': '核实标记',
-    },
+    verification,
     remarks: { type: 'string', title: '备注', maxLength: 1000, 'x-widget': 'textarea', 'x-import': '备注' },
   },
 } as const;

@@ -1,6 +1,6 @@
 // 建筑建造 (GB/T 51366 §5.1–5.2). Two methods, chosen per building: 按总能源用量 (site energy × factor) or
 // 按施工机械及临时设施 (machine shifts × energy per shift × fuel factor, App. C per-shift energies).
-import { emission, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+import { emission, energyPerShift, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
 
 export const stageBuild = {
   $id: 'stageBuild',
@@ -26,7 +26,7 @@ export const stageBuild = {
     name: { ...text('能源/机械名称'), minLength: 1 },
     unit: text('单位', 20),
     quantity: quantity('用量/台班数'),
-    energyPerShift: { type: ['number', 'null'], title: '台班能耗(单位/台班)', minimum: 0, 'x-list': true, 'x-import': '台班能耗' },
+    energyPerShift,
     ...factorFields('能源', '能源因子'),
     emission,
     remarks,

@@ -45,3 +45,6 @@ export const remarks = { type: 'string', title: '备注', maxLength: 200, 'x-lis
 
 /** The row's emission as last calculated (kgCO2e), written by the calculation only. */
 export const emission = { type: ['number', 'null'], title: '碳排放量(kgCO2e)', 'x-readonly': true, 'x-decimals': 2, 'x-list': true } as const;
+
+/** Energy per machine shift (App. C 台班能源用量), for the machine methods of construction and demolition. */
+export const energyPerShift = { type: ['number', 'null'], title: '台班能耗(单位/台班)', minimum: 0, 'x-list': true, 'x-import': '台班能耗' } as const;

@@ -1,6 +1,6 @@
 // 建筑拆除 (GB/T 51366 §5.3). Two methods: 按比例系数 (a share of the construction emissions; the ratio is the
 // user's — 10 % is a literature convention, not a value of the standard) or 按拆除机械工程量 (as construction).
-import { emission, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+import { emission, energyPerShift, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
 
 export const stageRemove = {
   $id: 'stageRemove',
@@ -27,7 +27,7 @@ export const stageRemove = {
     ratio: { type: ['number', 'null'], title: '比例系数(%)', exclusiveMinimum: 0, maximum: 100, 'x-list': true, 'x-import': '比例系数(%)', 'x-messages': { exclusiveMinimum: '比例系数应大于0且不超过100', maximum: '比例系数应大于0且不超过100' } },
     unit: text('单位', 20),
     quantity: { ...quantity('用量/台班数'), type: ['number', 'null'] },
-    energyPerShift: { type: ['number', 'null'], title: '台班能耗(单位/台班)', minimum: 0, 'x-list': true, 'x-import': '台班能耗' },
+    energyPerShift,
     ...factorFields('能源', '能源因子'),
     emission,
     remarks,

@@ -1,6 +1,6 @@
 // 建筑改造拆除 (accounting, ZQYJG): demolition during renovation — machine shifts × energy per shift × factor;
 // counted with the demolition result.
-import { emission, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+import { emission, energyPerShift, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
 
 export const stageRemoveChange = {
   $id: 'stageRemoveChange',
@@ -16,7 +16,7 @@ export const stageRemoveChange = {
     name: { ...text('机械/能源名称'), minLength: 1 },
     unit: text('单位', 20),
     quantity: quantity('用量/台班数'),
-    energyPerShift: { type: ['number', 'null'], title: '台班能耗(单位/台班)', minimum: 0, 'x-list': true, 'x-import': '台班能耗' },
+    energyPerShift,
     ...factorFields('能源', '能源因子'),
     emission,
     remarks,

@@ -91,6 +91,21 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
   </Box>
 );
 
+type FigureSpec = { label: string; unit: string; value: number };
+
+/** A titled group of indicator figures, two per row. */
+const Figures = ({ title, figures }: { title: string; figures: FigureSpec[] }) => (
+  <Section title={title}>
+    <Grid container spacing={2}>
+      {figures.map((f) => (
+        <Grid key={f.label} size={{ xs: 12, sm: 6 }}>
+          <Figure {...f} />
+        </Grid>
+      ))}
+    </Grid>
+  </Section>
+);
+
 const ResultBody = ({ module, data, stages }: { module: string; data: BuildingResult; stages: string[] }) => {
   const [open, setOpen] = usePersistedFold();
   const partLabels = useDict('runtimePart');
@@ -134,26 +149,20 @@ const ResultBody = ({ module, data, stages }: { module: string; data: BuildingRe
               </Section>
             </Grid>
             <Grid size={{ xs: 12, md: 7 }}>
-              <Section title="总量指标">
-                <Grid container spacing={2}>
-                  <Grid size={{ xs: 12, sm: 6 }}>
-                    <Figure label="碳排放总量" unit="tCO2e" value={ind.total} />
-                  </Grid>
-                  <Grid size={{ xs: 12, sm: 6 }}>
-                    <Figure label="年均碳排放" unit="kgCO2e/a" value={ind.perYear} />
-                  </Grid>
-                </Grid>
-              </Section>
-              <Section title="强度指标">
-                <Grid container spacing={2}>
-                  <Grid size={{ xs: 12, sm: 6 }}>
-                    <Figure label="单位面积碳排放" unit="kgCO2e/m²" value={ind.perArea} />
-                  </Grid>
-                  <Grid size={{ xs: 12, sm: 6 }}>
-                    <Figure label="单位面积年均碳排放" unit="kgCO2e/(m²·a)" value={ind.perAreaYear} />
-                  </Grid>
-                </Grid>
-              </Section>
+              <Figures
+                title="总量指标"
+                figures={[
+                  { label: '碳排放总量', unit: 'tCO2e', value: ind.total },
+                  { label: '年均碳排放', unit: 'kgCO2e/a', value: ind.perYear },
+                ]}
+              />
+              <Figures
+                title="强度指标"
+                figures={[
+                  { label: '单位面积碳排放', unit: 'kgCO2e/m²', value: ind.perArea },
+                  { label: '单位面积年均碳排放', unit: 'kgCO2e/(m²·a)', value: ind.perAreaYear },
+                ]}
+              />
               <Table size="small" aria-label="各阶段碳排放">
                 <TableHead>
                   <TableRow>
