@@ -34,6 +34,12 @@ export interface ResourceMeta {
   owner?: { rows: 'write' | 'all'; collaborators?: string };
   /** Rows belong to a building (projectId): visible and writable exactly when that building is. */
   ownedByProject?: boolean;
+  /**
+   * Fields every logged-in user may change on their own record (the row whose id is their user id) through the
+   * ordinary update route, whatever their role (account settings). Other fields of that request must be
+   * absent or unchanged.
+   */
+  self?: readonly string[];
   /** Sidebar group the generic page belongs to. */
   menu?: 'system' | 'common';
 }

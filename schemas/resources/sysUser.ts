@@ -11,6 +11,7 @@ export const sysUser = {
     read: ['admin', 'groupAdmin'],
     write: ['admin', 'groupAdmin'],
     menu: 'system',
+    self: ['name', 'phone', 'email', 'companyName', 'userType'],
   },
   required: ['userName', 'name'],
   properties: {

@@ -6,6 +6,8 @@ import type { DestinationStream } from 'pino';
 import { createAjv } from '../../schemas/validation';
 import { authGuard } from './auth/guard';
 import { authRoutes } from './auth/routes';
+import { accountRoutes } from './accounts/index';
+import { Settings } from './settings/settings';
 import type { Db } from './db/database';
 import { fail } from './envelope';
 import { MESSAGES } from './errors';
@@ -32,6 +34,10 @@ export interface AppOptions {
   clientDir?: string;
   /** MAP_TILE_URL: a tile host the CSP allows besides the one in 全局配置. */
   mapTileUrl?: string;
+  /** DATA_DIR: where the development SMS sender writes sms-outbox.log. */
+  dataDir: string;
+  /** The clock of codes, sliders and trials (tests move it); default Date.now. */
+  now?: () => number;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -60,7 +66,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Authentication runs in onRequest — before the body is even parsed — for every /api route that is not
   // marked public; unknown routes fall through to the 404 answer.
-  const guard = authGuard(db);
+  const settings = new Settings(db);
+  const accounts = { db, settings, now: opts.now ?? Date.now, dataDir: opts.dataDir };
+  const guard = authGuard(db, settings, accounts.now);
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/') || req.is404) return;
     await guard(req, reply);
@@ -70,7 +78,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
 
-  authRoutes(app, db);
+  authRoutes(app, accounts);
+  accountRoutes(app, accounts);
   sysDictRoutes(app, db);
   lookupRoutes(app, db);
   buildingRoutes(app, db);
@@ -85,7 +94,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // (in onSend, so the next request after a successful save already sees the new host)
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'GET' && req.url.startsWith('/api/sys/v1/sys/sysConfig') && reply.statusCode === 200) await tiles.reload(db);
+    if (req.method !== 'GET' && req.url.startsWith('/api/sys/v1/sys/sysConfig') && reply.statusCode === 200) {
+      settings.invalidate();
+      await tiles.reload(db);
+    }
     return payload;
   });
 

@@ -6,6 +6,9 @@ import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/lockFile';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed/seed';
+import { join } from 'node:path';
+import { OUTBOX_FILE, senderKind } from './accounts/smsSender';
+import { Settings } from './settings/settings';
 
 async function main(): Promise<void> {
   const cfg = loadConfig();
@@ -22,7 +25,7 @@ async function main(): Promise<void> {
   await migrate(database.db);
   await seed(database.db, { adminPassword: cfg.adminPassword, dataDir: cfg.dataDir, mapTileUrl: cfg.mapTileUrl });
 
-  const app = await buildApp({ db: database.db, logger: { level: cfg.logLevel }, mapTileUrl: cfg.mapTileUrl });
+  const app = await buildApp({ db: database.db, logger: { level: cfg.logLevel }, mapTileUrl: cfg.mapTileUrl, dataDir: cfg.dataDir });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -39,6 +42,9 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `${cfg.dataDir}/db` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`碳算 listening on http://localhost:${cfg.port} — database: ${where}`);
   console.log(`[碳算] http://localhost:${cfg.port}  (数据库: ${where})`);
+  if ((await senderKind(new Settings(database.db))) === 'dev') {
+    console.log(`[碳算] 短信发送方式: 开发模式 — 验证码不发短信，写入 ${join(cfg.dataDir, OUTBOX_FILE)}（全局配置 sms.sender 改为 http 接入短信网关）`);
+  }
 }
 
 main().catch((e) => {

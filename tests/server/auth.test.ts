@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { passSlider, setConfig } from './accountHelpers';
 import { REMEMBER_MS, SESSION_MS } from '../../src/server/auth/sessions';
 import { hashToken } from '../../src/server/auth/tokens';
 import { b64, testApp, TEST_PASSWORDS, type TestApp } from './helpers';
@@ -9,6 +10,10 @@ beforeAll(async () => {
   t = await testApp();
 });
 afterAll(() => t.close());
+// failures of one test must not put the slider in front of the next one's logins
+beforeEach(async () => {
+  await t.database.db.deleteFrom('sys_login_failure').execute();
+});
 
 const LOGIN = '/api/sys/v1/sso/login';
 let ipSeq = 0;
@@ -38,6 +43,12 @@ describe('login', () => {
       createDay: 0,
       companyName: '演示集团',
       roleList: ['groupAdmin'],
+      phone: '',
+      email: '',
+      userType: '',
+      mustChangePassword: false,
+      trialDaysLeft: null,
+      trialExpired: false,
     });
     expect(token).not.toBe((await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, freshIp())).json().data.token);
   });
@@ -50,9 +61,8 @@ describe('login', () => {
   });
 
   it('gives the same answer for an unknown user and a wrong password', async () => {
-    const ip = freshIp();
-    const a = await login({ userName: 'nobody_here', password: b64('Whatever-1') }, ip);
-    const b = await login({ userName: 'demo_user', password: b64('Wrong-Pass-1') }, ip);
+    const a = await login({ userName: 'nobody_here', password: b64('Whatever-1') }, freshIp());
+    const b = await login({ userName: 'demo_user', password: b64('Wrong-Pass-1') }, freshIp());
     expect(a.statusCode).toBe(400);
     expect(b.statusCode).toBe(400);
     expect(a.body).toBe(b.body);
@@ -148,32 +158,70 @@ describe('login', () => {
   });
 });
 
-describe('login rate limits', () => {
-  it('locks an account after 5 failures, even for the right password', async () => {
+describe('login failures', () => {
+  it('never lock an account: after 2 failures a login needs the slider, and passes with it', async () => {
     const user = 'demo_trial';
-    for (let i = 1; i <= 5; i++) {
-      const r = await login({ userName: user, password: b64(`Wrong-${i}-pass`) }, freshIp());
-      expect(r.statusCode, `attempt ${i}`).toBe(400);
-    }
-    const sixth = await login({ userName: user, password: b64(TEST_PASSWORDS.demo_trial) }, freshIp());
-    expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({ code: 0, message: '登录失败次数过多，请 15 分钟后再试', data: null });
+    const first = await login({ userName: user, password: b64('Wrong-1-pass') }, freshIp());
+    expect(first.json()).toEqual({ code: 0, message: '用户名或密码错误', data: null });
+    // the second failure says that the next try needs the slider
+    const second = await login({ userName: user, password: b64('Wrong-2-pass') }, freshIp());
+    expect(second.json()).toEqual({ code: 0, message: '用户名或密码错误', data: { needSlider: true } });
+    // even the right password, from any address, now needs the slider — but the account is not locked
+    const right = { userName: user, password: b64(TEST_PASSWORDS.demo_trial) };
+    const noSlider = await login(right, freshIp());
+    expect([noSlider.statusCode, noSlider.json()]).toEqual([400, { code: 0, message: '请完成滑块验证', data: { needSlider: true } }]);
+    const forged = await login({ ...right, sliderToken: 'not-a-real-token-0123456789' }, freshIp());
+    expect(forged.json().message).toBe('请完成滑块验证');
+    const sliderToken = await passSlider(t);
+    const ok = await login({ ...right, sliderToken }, freshIp());
+    expect(ok.statusCode).toBe(200);
+    // the token was spent: replaying it does not count
+    await login({ userName: user, password: b64('Wrong-3-pass') }, freshIp());
+    await login({ userName: user, password: b64('Wrong-4-pass') }, freshIp());
+    expect((await login({ ...right, sliderToken }, freshIp())).json().message).toBe('请完成滑块验证');
     // other accounts are unaffected
     expect((await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user) }, freshIp())).statusCode).toBe(200);
-    // after the window the account opens again
-    await t.database.db.updateTable('sys_login_failure').set({ window_start: sql`now() - interval '16 minutes'` }).where('key', '=', 'user:demo_trial').execute();
-    expect((await login({ userName: user, password: b64(TEST_PASSWORDS.demo_trial) }, freshIp())).statusCode).toBe(200);
   });
 
-  it('limits one address to 20 failures in 15 minutes', async () => {
-    const ip = '10.9.9.9';
-    for (let i = 0; i < 20; i++) {
-      const r = await login({ userName: `ghost_${i}`, password: b64('Wrong-pass-x') }, ip);
-      expect(r.statusCode, `attempt ${i + 1}`).toBe(400);
-    }
+  it('the failures of one address put the slider in front of every account from it', async () => {
+    const ip = freshIp();
+    await login({ userName: 'ghost_a', password: b64('Wrong-pass-x') }, ip);
+    await login({ userName: 'ghost_b', password: b64('Wrong-pass-x') }, ip);
     const r = await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, ip);
-    expect(r.statusCode).toBe(429);
-    expect((await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, '10.9.9.10')).statusCode).toBe(200);
+    expect(r.json().data).toEqual({ needSlider: true });
+    expect((await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, freshIp())).statusCode).toBe(200);
+  });
+
+  it('the threshold and the switch come from 全局配置 and take effect at once', async () => {
+    const admin = await t.login('admin');
+    await setConfig(t, admin, 'login.sliderAfterFailures', '1');
+    const one = await login({ userName: 'demo_user', password: b64('Wrong-1-pass') }, freshIp());
+    expect(one.json().data).toEqual({ needSlider: true });
+    await setConfig(t, admin, 'login.slider', 'off');
+    expect((await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user) }, freshIp())).statusCode).toBe(200);
+    await setConfig(t, admin, 'login.slider', 'on');
+    await setConfig(t, admin, 'login.sliderAfterFailures', '2');
+  });
+
+  it('limits one address to 20 failures in 15 minutes, also with the slider off', async () => {
+    const admin = await t.login('admin');
+    await setConfig(t, admin, 'login.slider', 'off');
+    try {
+      const ip = '10.9.9.9';
+      for (let i = 0; i < 20; i++) {
+        const r = await login({ userName: `ghost_${i}`, password: b64('Wrong-pass-x') }, ip);
+        expect(r.statusCode, `attempt ${i + 1}`).toBe(400);
+      }
+      const r = await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, ip);
+      expect(r.statusCode).toBe(429);
+      expect(r.json()).toEqual({ code: 0, message: '登录失败次数过多，请 15 分钟后再试', data: null });
+      expect((await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, '10.9.9.10')).statusCode).toBe(200);
+      // after the window the address opens again
+      await t.database.db.updateTable('sys_login_failure').set({ window_start: sql`now() - interval '16 minutes'` }).where('key', '=', 'ip:10.9.9.9').execute();
+      expect((await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, ip)).statusCode).toBe(200);
+    } finally {
+      await setConfig(t, admin, 'login.slider', 'on');
+    }
   });
 });
 
@@ -222,7 +270,7 @@ describe('sessions', () => {
     expect(n.rows[0].n).toBe(0);
     expect((await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', token)).status).toBe(401);
     const again = await login({ userName: 'soon_off', password: b64('Soon-Off-Pass-1') }, freshIp());
-    expect(again.json()).toEqual({ code: 0, message: '用户名或密码错误', data: null });
+    expect(again.json()).toMatchObject({ code: 0, message: '用户名或密码错误' });
   });
 
   it('stores passwords as argon2id and keeps the old one when an update sends none', async () => {

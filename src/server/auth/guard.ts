@@ -1,10 +1,16 @@
-// The authentication preHandler of every /api route except the public ones. The token comes from the
-// Access-Token header only — never from the query (tokens in URLs end up in logs, reliability.md §0).
+// The authentication hook of every /api route except the public ones. The token comes from the Access-Token
+// header only — never from the query (tokens in URLs end up in logs, reliability.md §0). On top of a valid
+// session: a user who must replace a generated password reaches only the account routes, and an expired trial
+// account only reads (GET routes not marked trialBlocked) and manages its own account.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TRIAL_ENDED, trialStatus } from '../accounts/trial';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
-import { unauthorized } from '../errors';
+import { ApiError, unauthorized } from '../errors';
+import type { Settings } from '../settings/settings';
 import { findSession } from './sessions';
+
+export const MUST_CHANGE_PASSWORD = '请先修改初始密码';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,8 +18,12 @@ declare module 'fastify' {
     sessionHash?: string;
   }
   interface FastifyContextConfig {
-    /** Route answers without a session (login and later public routes). */
+    /** Route answers without a session (login, registration, SMS codes, the slider). */
     public?: boolean;
+    /** Route of the caller's own account: open before the initial password is changed and after a trial ends. */
+    account?: boolean;
+    /** A GET that produces something (a calculation, an export): refused once a trial has ended. */
+    trialBlocked?: boolean;
   }
 }
 
@@ -23,15 +33,21 @@ export function readToken(req: FastifyRequest): string | undefined {
   return v && v.length <= 200 ? v : undefined;
 }
 
-export function authGuard(db: Db) {
+export function authGuard(db: Db, settings: Settings, now: () => number) {
   return async function guard(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    if (req.routeOptions.config?.public) return;
+    const config = req.routeOptions.config ?? {};
+    if (config.public) return;
     const token = readToken(req);
     if (!token) throw unauthorized();
     const s = await findSession(db, token);
     if (!s) throw unauthorized();
     req.sessionHash = s.tokenHash;
     req.caller = { userId: s.userId, tenantId: s.tenantId, roles: s.roleList, isAdmin: s.roleList.includes('admin') };
+    if (config.account) return;
+    if (s.mustChangePassword) throw new ApiError(403, 0, MUST_CHANGE_PASSWORD);
+    if (s.isTrial && (req.method !== 'GET' || config.trialBlocked) && trialStatus(s.createDate, await settings.int('trial.days'), now()).expired) {
+      throw new ApiError(403, 0, TRIAL_ENDED);
+    }
   };
 }
 

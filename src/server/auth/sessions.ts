@@ -46,6 +46,10 @@ export interface ActiveSession {
   userId: number;
   tenantId: number | null;
   roleList: string[];
+  /** The password was generated or set by an administrator: it must be changed first. */
+  mustChangePassword: boolean;
+  isTrial: boolean;
+  createDate: Date;
 }
 
 /** The live session of a token with its (enabled) user and tenant, or undefined. */
@@ -55,7 +59,21 @@ export async function findSession(db: Executor, token: string): Promise<ActiveSe
     .selectFrom('sys_session as s')
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
     .leftJoin('sys_tenant as t', 't.id', 'u.tenant_id')
-    .select(['s.token_hash', 's.remember', 's.last_seen_at', 's.absolute_expires_at', 'u.id as user_id', 'u.tenant_id', 'u.role_list', 'u.status', 't.status as tenant_status'])
+    .leftJoin('sys_credential as c', 'c.user_id', 'u.id')
+    .select([
+      's.token_hash',
+      's.remember',
+      's.last_seen_at',
+      's.absolute_expires_at',
+      'u.id as user_id',
+      'u.tenant_id',
+      'u.role_list',
+      'u.status',
+      'u.auth_flag',
+      'u.create_date',
+      't.status as tenant_status',
+      'c.must_change',
+    ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.idle_expires_at', '>', sql<Date>`now()`)
     .where('s.absolute_expires_at', '>', sql<Date>`now()`)
@@ -68,7 +86,10 @@ export async function findSession(db: Executor, token: string): Promise<ActiveSe
         tenant_id: number | null;
         role_list: string[] | null;
         status: number | null;
+        auth_flag: number | null;
+        create_date: Date;
         tenant_status: number | null;
+        must_change: boolean | null;
       }
     | undefined;
   if (!row || row.status === 0 || row.tenant_status === 0) return undefined;
@@ -77,13 +98,24 @@ export async function findSession(db: Executor, token: string): Promise<ActiveSe
     const idle = row.remember ? new Date(row.absolute_expires_at) : new Date(Math.min(now + SESSION_MS, new Date(row.absolute_expires_at).getTime()));
     await db.updateTable('sys_session').set({ last_seen_at: new Date(now), idle_expires_at: idle }).where('token_hash', '=', tokenHash).execute();
   }
-  return { tokenHash, userId: row.user_id, tenantId: row.tenant_id, roleList: row.role_list ?? [] };
+  return {
+    tokenHash,
+    userId: row.user_id,
+    tenantId: row.tenant_id,
+    roleList: row.role_list ?? [],
+    mustChangePassword: row.must_change === true,
+    isTrial: row.auth_flag === 0,
+    createDate: new Date(row.create_date),
+  };
 }
 
 export async function revokeSession(db: Executor, tokenHash: string): Promise<void> {
   await db.deleteFrom('sys_session').where('token_hash', '=', tokenHash).execute();
 }
 
-export async function revokeUserSessions(db: Executor, userId: number): Promise<void> {
-  await db.deleteFrom('sys_session').where('user_id', '=', userId).execute();
+/** Ends every session of the user, except `keep` (the token hash of the session that asked). */
+export async function revokeUserSessions(db: Executor, userId: number, keep?: string): Promise<void> {
+  let q = db.deleteFrom('sys_session').where('user_id', '=', userId);
+  if (keep) q = q.where('token_hash', '<>', keep);
+  await q.execute();
 }

@@ -50,11 +50,11 @@ export function buildingRoutes(app: FastifyInstance, db: Db): void {
     return ok(await buildings.get(callerOf(req), req.params.id));
   });
 
-  app.get<{ Querystring: { projectId: number } }>(`${P}/copy`, { schema: { querystring: projectIdQuery('projectId') } }, async (req) => {
+  app.get<{ Querystring: { projectId: number } }>(`${P}/copy`, { schema: { querystring: projectIdQuery('projectId') }, config: { trialBlocked: true } }, async (req) => {
     return ok(await copyBuilding(db, callerOf(req), req.query.projectId), MESSAGES.ok);
   });
 
-  app.get<{ Querystring: { projectID: number } }>(`${P}/getExcelByID`, { schema: { querystring: projectIdQuery('projectID') } }, async (req) => {
+  app.get<{ Querystring: { projectID: number } }>(`${P}/getExcelByID`, { schema: { querystring: projectIdQuery('projectID') }, config: { trialBlocked: true } }, async (req) => {
     return ok(await buildingWorkbookUrl(db, callerOf(req), req.query.projectID), '导出成功');
   });
 }

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import '../resources/hooks/index';
 import type { ResourceSchema } from '../../../schemas/index';
-import { forbidden, invalid, notFound } from '../errors';
+import { ApiError, forbidden, invalid, MESSAGES, notFound } from '../errors';
 import { resourceDef, type ResourceDef } from '../registry';
 import type { Caller } from './caller';
 import type { Db, Executor, Tx } from './database';
@@ -129,10 +129,13 @@ export class Repo {
 
   /** Full update: the body is the whole record (schema properties + id); absent properties become null. */
   async update(caller: Caller, body: Record<string, unknown> & { id: number }, outer?: Tx): Promise<ApiRecord> {
-    assertWrite(this.def.meta, caller);
+    const self = this.def.meta.self && body.id === caller.userId ? this.def.meta.self : undefined;
+    if (!self) assertWrite(this.def.meta, caller);
     const run = async (trx: Tx) => {
-      const existingRow = await this.writableRow(trx, caller, body.id);
+      const existingRow = self ? await this.findRow(trx, body.id) : await this.writableRow(trx, caller, body.id);
+      if (!existingRow) throw notFound();
       const existing = toRecord(this.schema, existingRow);
+      if (self) body = selfUpdate(this.schema, self, existing, body);
       const ctx: WriteContext = { trx, caller, def: this.def, body, existing };
       await this.checkReferences(trx, caller, body);
       await this.hooks.validate?.({ ...ctx, op: 'update' });
@@ -218,6 +221,25 @@ export class Repo {
     await this.hooks.afterDelete?.({ trx, caller, ids });
     return Number(res.numDeletedRows);
   }
+}
+
+/**
+ * The body of an update of one's own record (x-resource.self): the allowed fields from the request, every other
+ * field as stored. A request that tries to change another field is refused, naming it.
+ */
+function selfUpdate(schema: ResourceSchema, allowed: readonly string[], existing: ApiRecord, body: Record<string, unknown> & { id: number }) {
+  const errors: { field: string; errorMsg: string }[] = [];
+  for (const [k, v] of Object.entries(body)) {
+    if (k === 'id' || allowed.includes(k) || !(k in schema.properties) || v === undefined) continue;
+    const p = schema.properties[k];
+    if (p.writeOnly ? v !== '' && v !== null : JSON.stringify(v ?? null) !== JSON.stringify(existing[k] ?? null)) {
+      errors.push({ field: k, errorMsg: `${p.title ?? k}不能在账号设置中修改` });
+    }
+  }
+  if (errors.length) throw new ApiError(403, 2, MESSAGES.forbidden, errors);
+  const merged: Record<string, unknown> & { id: number } = { id: existing.id };
+  for (const k of Object.keys(schema.properties)) if (!schema.properties[k].writeOnly) merged[k] = allowed.includes(k) && k in body ? body[k] : existing[k];
+  return merged;
 }
 
 export function repo(db: Db, name: string): Repo {

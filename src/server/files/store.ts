@@ -4,7 +4,7 @@
 // session token.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Caller } from '../db/caller';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 
 export const DOWNLOAD_TTL_MS = 10 * 60 * 1000;
 
@@ -18,8 +18,8 @@ export interface StoredFile {
   content: Uint8Array;
 }
 
-/** Keeps the file and answers its download URL (relative to the site). */
-export async function putFile(db: Db, caller: Caller, file: StoredFile): Promise<string> {
+/** Keeps the file and answers its download URL (relative to the site); `permanent` files (avatars) never expire. */
+export async function putFile(db: Executor, caller: Caller, file: StoredFile, opts: { permanent?: boolean } = {}): Promise<string> {
   const id = randomUUID();
   const token = randomBytes(24).toString('base64url');
   await db.deleteFrom('sys_file').where('expires_at', '<', new Date()).execute();
@@ -33,7 +33,7 @@ export async function putFile(db: Db, caller: Caller, file: StoredFile): Promise
       mime: file.mime,
       content: Buffer.from(file.content),
       token_hash: sha256(token),
-      expires_at: new Date(Date.now() + DOWNLOAD_TTL_MS),
+      expires_at: opts.permanent ? null : new Date(Date.now() + DOWNLOAD_TTL_MS),
     })
     .execute();
   return `/upload/${id}?token=${token}`;
@@ -46,8 +46,17 @@ export async function takeFile(db: Db, id: string, token: string): Promise<Store
     .select(['file_name', 'mime', 'content'])
     .where('id', '=', id)
     .where('token_hash', '=', sha256(token))
-    .where('expires_at', '>', new Date())
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
     .executeTakeFirst();
   if (!row) return undefined;
   return { fileName: row.file_name as string, mime: row.mime as string, content: row.content as Uint8Array };
+}
+
+/** The file id of a link made by putFile, or undefined for anything else. */
+export function fileIdOf(url: string | null | undefined): string | undefined {
+  return /^\/upload\/([0-9a-f-]{36})\?token=/.exec(url ?? '')?.[1];
+}
+
+export async function deleteFile(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('sys_file').where('id', '=', id).execute();
 }

@@ -44,6 +44,14 @@ export const REDACT_PATHS = [
   '*.*.password',
   'token',
   '*.token',
+  'oldPassword',
+  'newPassword',
+  '*.oldPassword',
+  '*.newPassword',
+  'smsCode',
+  '*.smsCode',
+  'sliderToken',
+  '*.sliderToken',
 ];
 
 export function loggerOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {

@@ -7,7 +7,8 @@
 //   DELETE P/?ids=1&ids=2 delete several (repeated ids; also <name>Ids, e.g. tpf3ProjectIds), all or nothing
 //   GET    P/export      the list (same filters and sort, every row) as an Excel file → { data: download URL }
 //   DELETE P/deleteBatch clear every row the caller may write (?projectId= narrows stage tables)
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { toRecord } from '../db/record';
 import type { Db } from '../db/database';
 import { repo } from '../db/repo';
 import { columnName } from '../db/naming';
@@ -33,7 +34,7 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
     return ok(await r.list(callerOf(req), params));
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>(`${base}/export`, { schema: { querystring: shape.schema } }, async (req) => {
+  app.get<{ Querystring: Record<string, unknown> }>(`${base}/export`, { schema: { querystring: shape.schema }, config: { trialBlocked: true } }, async (req) => {
     const caller = callerOf(req);
     const params = parseListParams(def.schema, def.meta, shape, { ...req.query, pageNum: 1, pageSize: PAGE_SIZE_CAP });
     const { dataList } = await r.list(caller, params);
@@ -51,7 +52,16 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
     return ok(await r.create(callerOf(req), req.body), MESSAGES.saved);
   });
 
-  app.put<{ Body: Record<string, unknown> & { id: number } }>(`${base}/`, { schema: { body: updateBodySchema(def.schema) } }, async (req) => {
+  // One's own record (x-resource.self, account settings): open to every role, and a body that leaves out
+  // stored fields (the account page sends only what it shows) is completed from the record before validation.
+  const self = def.meta.self;
+  const completeOwn = async (req: FastifyRequest) => {
+    const body = req.body as Record<string, unknown> | undefined;
+    if (!body || !req.caller || body.id !== req.caller.userId) return;
+    const stored = await r.findRow(db, req.caller.userId);
+    if (stored) req.body = { ...toRecord(def.schema, stored), ...body };
+  };
+  app.put<{ Body: Record<string, unknown> & { id: number } }>(`${base}/`, { schema: { body: updateBodySchema(def.schema) }, ...(self ? { preValidation: completeOwn, config: { account: true } } : {}) }, async (req) => {
     return ok(await r.update(callerOf(req), req.body), MESSAGES.saved);
   });
 

@@ -86,7 +86,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       return ok(answer, CALCULATED);
     });
 
-    app.get<{ Querystring: { projectId: number } }>(`${BASE}/${code}/calculate`, { schema: { querystring: projectQuery('projectId') } }, async (req) => {
+    app.get<{ Querystring: { projectId: number } }>(`${BASE}/${code}/calculate`, { schema: { querystring: projectQuery('projectId') }, config: { trialBlocked: true } }, async (req) => {
       const caller = callerOf(req);
       const answer = await db.transaction().execute(async (trx) => {
         const building = await writableBuilding(db, caller, req.query.projectId, trx);

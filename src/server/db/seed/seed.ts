@@ -14,6 +14,8 @@ import { seedDictionaries } from './dictionaries';
 import { loadSeedFactors } from './factors';
 import { loadSeedLookups } from './lookups';
 import { seedDemoProjects } from './demo';
+import { CONFIG_DEFAULTS } from '../../settings/settings';
+import { setMustChange } from '../../accounts/credentials';
 
 export const SEED_MARKER = 'seed_v1';
 export const SEED_ACCOUNTS = ['admin', 'demo_admin', 'demo_user', 'demo_trial'] as const;
@@ -83,12 +85,12 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     await users.create(as, { ...member, userName: 'demo_admin', name: '演示管理员', password: passwords.demo_admin, roleList: ['groupAdmin'], authFlag: 1 }, trx);
     const demoUser = await users.create(as, { ...member, userName: 'demo_user', name: '演示用户', password: passwords.demo_user, roleList: [], authFlag: 1 }, trx);
     await users.create(as, { ...member, userName: 'demo_trial', name: '试用用户', password: passwords.demo_trial, roleList: [], authFlag: 0 }, trx);
+    // A generated password must be replaced at the first login; one given by the operator (ADMIN_PASSWORD) need not.
+    const given = SEED_ACCOUNTS.filter((a) => !generated.includes(a));
+    const givenIds = (await trx.selectFrom('sys_user').select('id').where('user_name', 'in', given.length ? given : ['']).execute()).map((r) => Number(r.id));
+    await setMustChange(trx, givenIds, false);
 
-    await insertRows(trx, 'sysConfig', [
-      { configKey: 'map.tileUrl', configName: '地图瓦片地址', configValue: opts.mapTileUrl ?? '', remarks: '留空 = 离线底图（无在线瓦片）' },
-      { configKey: 'map.attribution', configName: '地图版权说明', configValue: '', remarks: '瓦片服务要求的署名' },
-      { configKey: 'map.keys', configName: '地图服务密钥', configValue: '[]', remarks: 'JSON 数组：[{ "key": "…", "securityCode": "…" }]，最多三组' },
-    ]);
+    await insertRows(trx, 'sysConfig', CONFIG_DEFAULTS.map((c) => (c.configKey === 'map.tileUrl' ? { ...c, configValue: opts.mapTileUrl ?? '' } : c)));
 
     await insertRows(trx, 'sysDict', seedDictionaries.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
     await insertRows(trx, 'tpf3BuildMaterial', loadSeedFactors().map((f) => ({ ...f })));
@@ -104,6 +106,10 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
   const have = new Set((await db.selectFrom('sys_dict').select('dict_code').execute()).map((r) => r.dict_code as string));
   const missing = seedDictionaries.filter((d) => !have.has(d.dictCode));
   if (missing.length) await insertRows(db, 'sysDict', missing.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
+  // 全局配置 keys added by a later version likewise (existing ones keep their values).
+  const haveKeys = new Set((await db.selectFrom('sys_config').select('config_key').execute()).map((r) => r.config_key as string));
+  const missingKeys = CONFIG_DEFAULTS.filter((c) => !haveKeys.has(c.configKey));
+  if (missingKeys.length) await insertRows(db, 'sysConfig', missingKeys);
   // The lookup tables (参数表管理) likewise, once: only while their table is still empty.
   if (!(await db.selectFrom(resourceDef('tpf3Lookup').table).select('id').limit(1).executeTakeFirst())) {
     await insertRows(db, 'tpf3Lookup', loadSeedLookups().map((l) => ({ ...l })));

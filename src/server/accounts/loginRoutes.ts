@@ -1,0 +1,65 @@
+// POST /api/sys/v1/sso/login (user name + password, with the slider after repeated failures) and
+// POST /api/sys/v1/sso/smsLogin (phone + SMS code). Both answer { token, ...session user }.
+import type { FastifyInstance } from 'fastify';
+import { decodePassword, dummyVerify, verifyPassword } from '../auth/password';
+import { ok } from '../envelope';
+import { ApiError, tooMany } from '../errors';
+import { loginBody, smsLoginBody } from './bodies';
+import type { AccountsContext } from './context';
+import { clearAccountFailures, failureCounts, IP_LIMIT, loginNeedsSlider, recordFailure, TOO_MANY_LOGINS } from './loginGate';
+import { startSession } from './sessionStart';
+import { requireSlider } from './slider';
+import { CODE_INVALID, consumeCode } from './smsCodes';
+import { canLogIn, findUserByName, findUserByPhone } from './userLookup';
+
+export const LOGIN_FAILED = '用户名或密码错误';
+export const ACCOUNT_UNAVAILABLE = '账号不可用，请联系管理员';
+
+export function loginRoutes(app: FastifyInstance, ctx: AccountsContext): void {
+  const { db } = ctx;
+
+  app.post<{ Body: { userName: string; password: string; remember?: boolean; sliderToken?: string } }>(
+    '/api/sys/v1/sso/login',
+    { schema: { body: loginBody }, config: { public: true } },
+    async (req) => {
+      const userName = req.body.userName.trim();
+      const password = decodePassword(req.body.password);
+      const ip = req.ip;
+      const counts = await failureCounts(db, userName, ip);
+      if (counts.ip >= IP_LIMIT) throw tooMany(TOO_MANY_LOGINS);
+      await requireSlider(db, ctx.settings, req.body.sliderToken, ctx.now(), await loginNeedsSlider(ctx.settings, counts));
+
+      const user = userName ? await findUserByName(db, userName) : undefined;
+      const cred = user
+        ? ((await db.selectFrom('sys_credential').select('password_hash').where('user_id', '=', user.id).executeTakeFirst()) as { password_hash: string } | undefined)
+        : undefined;
+      const good = cred ? await verifyPassword(cred.password_hash, password) : await dummyVerify(password);
+      if (!user || !good || !(await canLogIn(db, user))) {
+        await recordFailure(db, userName, ip);
+        req.log.info({ userName }, 'login failed');
+        // the same answer for an unknown user and a wrong password; it says when the next try needs the slider
+        const next = await loginNeedsSlider(ctx.settings, { account: counts.account + 1, ip: counts.ip + 1 });
+        throw new ApiError(400, 0, LOGIN_FAILED, next ? { needSlider: true } : null);
+      }
+      await clearAccountFailures(db, userName);
+      return ok(await startSession(ctx, req, user, req.body.remember === true), '登录成功');
+    },
+  );
+
+  app.post<{ Body: { phone: string; smsCode: string; remember?: boolean } }>(
+    '/api/sys/v1/sso/smsLogin',
+    { schema: { body: smsLoginBody }, config: { public: true } },
+    async (req) => {
+      const { phone, smsCode } = req.body;
+      if (!(await consumeCode(db, { phone, purpose: 'login', code: smsCode.trim() }, ctx.now()))) {
+        req.log.info('sms login: wrong or expired code');
+        throw new ApiError(400, 0, CODE_INVALID);
+      }
+      const user = await findUserByPhone(db, phone);
+      if (!user) throw new ApiError(400, 0, CODE_INVALID);
+      if (!(await canLogIn(db, user))) throw new ApiError(403, 0, ACCOUNT_UNAVAILABLE);
+      await clearAccountFailures(db, user.user_name);
+      return ok(await startSession(ctx, req, user, req.body.remember === true), '登录成功');
+    },
+  );
+}

@@ -1,0 +1,88 @@
+// POST /api/sys/v1/sso/registerUser — a new trial account (authFlag 0) in a tenant of its own, its phone
+// proven by an SMS code; POST /api/sys/v1/sso/resetPassword — a new password by SMS code, ending every session.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { decodePassword } from '../auth/password';
+import { revokeUserSessions } from '../auth/sessions';
+import { SYSTEM_CALLER } from '../db/caller';
+import { repo } from '../db/repo';
+import { ok } from '../envelope';
+import { invalid } from '../errors';
+import { USERNAME_TAKEN } from '../resources/hooks/sysUser';
+import { registerBody, resetBody } from './bodies';
+import type { AccountsContext } from './context';
+import { isStrongPassword, setMustChange, setPassword, WEAK_PASSWORD } from './credentials';
+import { clearAccountFailures } from './loginGate';
+import { requireSlider } from './slider';
+import { CODE_INVALID, consumeCode } from './smsCodes';
+import { findUserByName, findUserByPhone } from './userLookup';
+
+export const PHONE_REGISTERED = '手机号已注册';
+export const REGISTERED = '注册成功，请登录';
+export const PASSWORD_RESET = '密码已重置，请重新登录';
+
+interface RegisterBody {
+  userName: string;
+  password: string;
+  name: string;
+  phone: string;
+  smsCode: string;
+  companyName?: string;
+  userType?: string;
+  sliderToken?: string;
+}
+
+const wrongCode = () => invalid([{ field: 'smsCode', errorMsg: CODE_INVALID }]);
+
+export function registerRoutes(app: FastifyInstance, ctx: AccountsContext): void {
+  const { db } = ctx;
+
+  app.post<{ Body: RegisterBody }>('/api/sys/v1/sso/registerUser', { schema: { body: registerBody }, config: { public: true } }, async (req) => {
+    const b = req.body;
+    await requireSlider(db, ctx.settings, b.sliderToken, ctx.now());
+    const password = decodePassword(b.password);
+    const fields: { field: string; errorMsg: string }[] = [];
+    if (await findUserByName(db, b.userName)) fields.push({ field: 'userName', errorMsg: USERNAME_TAKEN });
+    if (await db.selectFrom('sys_user').select('id').where('phone', '=', b.phone).executeTakeFirst()) fields.push({ field: 'phone', errorMsg: PHONE_REGISTERED });
+    if (!isStrongPassword(password)) fields.push({ field: 'password', errorMsg: WEAK_PASSWORD });
+    if (fields.length) throw invalid(fields);
+    if (!(await consumeCode(db, { phone: b.phone, purpose: 'register', code: b.smsCode.trim() }, ctx.now()))) throw wrongCode();
+
+    const user = await db.transaction().execute(async (trx) => {
+      const tenant = await repo(db, 'sysTenant').create(
+        SYSTEM_CALLER,
+        { name: (b.companyName || `${b.name}的试用空间`).slice(0, 50), code: `t${ctx.now().toString(36)}${randomBytes(3).toString('hex')}`, contact: b.name, phone: b.phone, status: 1, remarks: '自助注册' },
+        trx,
+      );
+      const created = await repo(db, 'sysUser').create(
+        SYSTEM_CALLER,
+        { userName: b.userName, password, name: b.name, phone: b.phone, companyName: b.companyName ?? '', userType: b.userType, roleList: [], authFlag: 0, status: 1, tenantId: tenant.id },
+        trx,
+      );
+      await setMustChange(trx, [created.id], false); // chosen by the user themselves
+      return created;
+    });
+    req.log.info({ userId: user.id }, 'registered');
+    return ok({ userName: b.userName }, REGISTERED);
+  });
+
+  app.post<{ Body: { phone: string; smsCode: string; password: string } }>(
+    '/api/sys/v1/sso/resetPassword',
+    { schema: { body: resetBody }, config: { public: true } },
+    async (req) => {
+      const { phone } = req.body;
+      const password = decodePassword(req.body.password);
+      if (!isStrongPassword(password)) throw invalid([{ field: 'password', errorMsg: WEAK_PASSWORD }]);
+      if (!(await consumeCode(db, { phone, purpose: 'reset', code: req.body.smsCode.trim() }, ctx.now()))) throw wrongCode();
+      const user = await findUserByPhone(db, phone);
+      if (!user) throw wrongCode();
+      await db.transaction().execute(async (trx) => {
+        await setPassword(trx, user.id, password, { mustChange: false });
+        await revokeUserSessions(trx, user.id);
+      });
+      await clearAccountFailures(db, user.user_name);
+      req.log.info({ userId: user.id }, 'password reset');
+      return ok(null, PASSWORD_RESET);
+    },
+  );
+}

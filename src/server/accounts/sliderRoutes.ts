@@ -1,0 +1,17 @@
+// GET /api/sys/v1/sso/slider (a new challenge) and POST /api/sys/v1/sso/slider/verify ({ id, x, duration } →
+// { sliderToken }). Public: the slider comes before a login.
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../envelope';
+import { sliderVerifyBody } from './bodies';
+import type { AccountsContext } from './context';
+import { newChallenge, verifyChallenge } from './slider';
+
+export function sliderRoutes(app: FastifyInstance, ctx: AccountsContext): void {
+  app.get('/api/sys/v1/sso/slider', { config: { public: true } }, async () => ok(await newChallenge(ctx.db, ctx.now())));
+
+  app.post<{ Body: { id: string; x: number; duration: number } }>(
+    '/api/sys/v1/sso/slider/verify',
+    { schema: { body: sliderVerifyBody }, config: { public: true } },
+    async (req) => ok({ sliderToken: await verifyChallenge(ctx.db, req.body, ctx.now()) }, '验证通过'),
+  );
+}

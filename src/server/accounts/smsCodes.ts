@@ -1,0 +1,84 @@
+// SMS verification codes (issue 8 §5, reliability.md A7): 6 digits from the CSPRNG, valid 5 minutes, single
+// use, bound to the phone and the purpose, at most 5 wrong tries. Sends are limited to 1 per phone per 60 s,
+// 10 per phone per 24 h and 20 per address per hour. Only a salted hash of the code is stored.
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Executor } from '../db/database';
+import { tooMany } from '../errors';
+
+export const SMS_PURPOSES = ['login', 'register', 'reset'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+export const CODE_TTL_MS = 5 * 60_000;
+export const RESEND_MS = 60_000;
+export const PHONE_DAILY_LIMIT = 10;
+export const IP_HOURLY_LIMIT = 20;
+export const MAX_ATTEMPTS = 5;
+
+export const CODE_INVALID = '验证码错误或已失效';
+export const DAILY_LIMIT_REACHED = '今日验证码发送次数已达上限';
+export const tooSoon = (seconds: number) => `验证码发送过于频繁，请 ${seconds} 秒后再试`;
+
+const hashCode = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest();
+
+async function countSince(db: Executor, column: 'phone' | 'ip', value: string, since: number): Promise<number> {
+  const row = (await db
+    .selectFrom('sys_sms_code')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(column, '=', value)
+    .where('created_at', '>', new Date(since))
+    .executeTakeFirstOrThrow()) as { n: number | string };
+  return Number(row.n);
+}
+
+/** Checks the send limits, stores a new code and answers it (for the sender). */
+export async function issueCode(db: Executor, req: { phone: string; purpose: SmsPurpose; ip: string }, now: number): Promise<string> {
+  const last = (await db
+    .selectFrom('sys_sms_code')
+    .select('created_at')
+    .where('phone', '=', req.phone)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()) as { created_at: Date } | undefined;
+  const wait = last ? new Date(last.created_at).getTime() + RESEND_MS - now : 0;
+  if (wait > 0) throw tooMany(tooSoon(Math.ceil(wait / 1000)));
+  if ((await countSince(db, 'phone', req.phone, now - 86_400_000)) >= PHONE_DAILY_LIMIT) throw tooMany(DAILY_LIMIT_REACHED);
+  if ((await countSince(db, 'ip', req.ip, now - 3_600_000)) >= IP_HOURLY_LIMIT) throw tooMany();
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const salt = randomBytes(12).toString('hex');
+  await db
+    .insertInto('sys_sms_code')
+    .values({
+      phone: req.phone,
+      purpose: req.purpose,
+      salt,
+      code_hash: hashCode(salt, code).toString('hex'),
+      ip: req.ip,
+      created_at: new Date(now),
+      expires_at: new Date(now + CODE_TTL_MS),
+    })
+    .execute();
+  return code;
+}
+
+/** Spends the newest live code of this phone and purpose: true once when `code` is it. */
+export async function consumeCode(db: Executor, req: { phone: string; purpose: SmsPurpose; code: string }, now: number): Promise<boolean> {
+  const row = (await db
+    .selectFrom('sys_sms_code')
+    .select(['id', 'salt', 'code_hash', 'attempts'])
+    .where('phone', '=', req.phone)
+    .where('purpose', '=', req.purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date(now))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()) as { id: number; salt: string; code_hash: string; attempts: number } | undefined;
+  if (!row || row.attempts >= MAX_ATTEMPTS) return false;
+  const right = /^\d{6}$/.test(req.code) && timingSafeEqual(hashCode(row.salt, req.code), Buffer.from(row.code_hash, 'hex'));
+  if (!right) {
+    await db.updateTable('sys_sms_code').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
+    return false;
+  }
+  const spent = await db.updateTable('sys_sms_code').set({ used_at: new Date(now) }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(spent.numUpdatedRows) === 1;
+}
