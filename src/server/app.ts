@@ -81,7 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, accounts);
   accountRoutes(app, accounts);
   sysDictRoutes(app, db);
-  lookupRoutes(app, db);
+  lookupRoutes(app, db, settings);
   buildingRoutes(app, db);
   stageRoutes(app, db);
   reportRoutes(app, db);
@@ -90,13 +90,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // 全局配置 map.tileUrl feeds the CSP: load it when ready and after every change of sysConfig.
   app.addHook('onReady', async () => {
-    await tiles.reload(db).catch((err) => app.log.warn({ err }, 'map tile host not loaded'));
+    await tiles.reload(settings).catch((err) => app.log.warn({ err }, 'map tile host not loaded'));
   });
   // (in onSend, so the next request after a successful save already sees the new host)
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.method !== 'GET' && req.url.startsWith('/api/sys/v1/sys/sysConfig') && reply.statusCode === 200) {
       settings.invalidate();
-      await tiles.reload(db);
+      await tiles.reload(settings);
     }
     return payload;
   });

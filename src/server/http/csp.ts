@@ -1,7 +1,7 @@
 // Content-Security-Policy for the built react-admin SPA: scripts only from us; inline styles allowed (MUI and
 // emotion inject <style> tags); images from us, data:/blob: and the configured map tile host (Leaflet).
 // Tile hosts come from MAP_TILE_URL and the 全局配置 entry map.tileUrl, refreshed when that entry changes.
-import type { Db } from '../db/database';
+import type { Settings } from '../settings/settings';
 
 /** https://{s}.tile.example.org/{z}/{x}/{y}.png → https://*.tile.example.org; undefined when not usable. */
 export function tileOrigin(template: string | undefined | null): string | undefined {
@@ -27,11 +27,8 @@ export class TileHosts {
     return this.hosts;
   }
 
-  async reload(db: Db): Promise<void> {
-    const row = (await db.selectFrom('sys_config').select('config_value').where('config_key', '=', 'map.tileUrl').executeTakeFirst()) as
-      | { config_value: string | null }
-      | undefined;
-    this.set([tileOrigin(row?.config_value)]);
+  async reload(settings: Settings): Promise<void> {
+    this.set([tileOrigin(await settings.get('map.tileUrl'))]);
   }
 }
 

@@ -2,6 +2,7 @@
 //   GET /api/sys/v1/sys/sysUser/dropDownByOrg   → { id: name } of the users of the caller's tenant (collaborators)
 //   GET /api/sys/v1/sys/sysConfig/mapSettings   → the map tile settings of 全局配置 ('' tileUrl = offline map)
 import type { FastifyInstance } from 'fastify';
+import type { Settings } from '../settings/settings';
 import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
 import { ok } from '../envelope';
@@ -17,7 +18,7 @@ function withKey(tileUrl: string, keysJson: string | undefined): string {
   }
 }
 
-export function lookupRoutes(app: FastifyInstance, db: Db): void {
+export function lookupRoutes(app: FastifyInstance, db: Db, settings: Settings): void {
   app.get('/api/sys/v1/sys/sysUser/dropDownByOrg', async (req) => {
     const caller = callerOf(req);
     let q = db.selectFrom('sys_user').select(['id', 'name']).where('status', '=', 1).orderBy('id');
@@ -28,12 +29,10 @@ export function lookupRoutes(app: FastifyInstance, db: Db): void {
 
   app.get('/api/sys/v1/sys/sysConfig/mapSettings', async (req) => {
     callerOf(req);
-    const rows = await db.selectFrom('sys_config').select(['config_key', 'config_value']).where('config_key', 'like', 'map.%').execute();
-    const cfg = Object.fromEntries(rows.map((r) => [r.config_key as string, (r.config_value as string | null) ?? '']));
     return ok({
-      tileUrl: withKey(cfg['map.tileUrl'] ?? '', cfg['map.keys']),
-      subdomains: cfg['map.subdomains'] ?? '',
-      attribution: cfg['map.attribution'] ?? '',
+      tileUrl: withKey(await settings.get('map.tileUrl'), await settings.get('map.keys')),
+      subdomains: await settings.get('map.subdomains'),
+      attribution: await settings.get('map.attribution'),
     });
   });
 }
