@@ -132,6 +132,18 @@ describe('passwords set by somebody else', () => {
     expect((await t.call('GET', ME, again)).body.data.mustChangePassword).toBe(true);
   });
 
+  it('an administrator who must change their password edits nobody else meanwhile', async () => {
+    const admin = await t.login('admin');
+    const other = await newUser('first_c');
+    const ga = await newUser('first_ga', { roleList: ['groupAdmin'] });
+    const token = await t.login('first_ga', ga.password, { keepMustChange: true });
+    const record = (await t.call('GET', `${USER}${other.id}`, admin)).body.data;
+    const r = await t.call('PUT', USER, token, { ...record, name: '被改' });
+    expect([r.status, r.body.message]).toEqual([403, '请先修改初始密码']);
+    // their own profile is theirs to edit
+    expect((await t.call('PUT', USER, token, { id: ga.id, name: '新管理员' })).body.code).toBe(1);
+  });
+
   it('the seed asks for no change of passwords the operator chose (ADMIN_PASSWORD, the tests’ fixed ones)', async () => {
     const token = await t.login('admin', TEST_PASSWORDS.admin, { keepMustChange: true });
     expect((await t.call('GET', ME, token)).body.data.mustChangePassword).toBe(false);

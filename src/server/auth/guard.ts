@@ -8,7 +8,7 @@ import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { ApiError, unauthorized } from '../errors';
 import type { Settings } from '../settings/settings';
-import { findSession } from './sessions';
+import { findSession, type ActiveSession } from './sessions';
 
 export const MUST_CHANGE_PASSWORD = '请先修改初始密码';
 
@@ -16,12 +16,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller?: Caller;
     sessionHash?: string;
+    /** Set on an account: 'self' route when the caller is restricted: the message if the record is not their own. */
+    ownRecordOnly?: string;
   }
   interface FastifyContextConfig {
     /** Route answers without a session (login, registration, SMS codes, the slider). */
     public?: boolean;
-    /** Route of the caller's own account: open before the initial password is changed and after a trial ends. */
-    account?: boolean;
+    /**
+     * Route of the caller's own account: open before the initial password is changed and after a trial ends.
+     * 'self': a generic route that is the caller's own account only when the record is theirs (checked by the route).
+     */
+    account?: boolean | 'self';
     /** A GET that produces something (a calculation, an export): refused once a trial has ended. */
     trialBlocked?: boolean;
   }
@@ -34,6 +39,13 @@ export function readToken(req: FastifyRequest): string | undefined {
 }
 
 export function authGuard(db: Db, settings: Settings, now: () => number) {
+  /** Why the session may only reach its own account, if it may not reach everything. */
+  async function restrictionOf(s: ActiveSession, producing: boolean): Promise<string | undefined> {
+    if (s.mustChangePassword) return MUST_CHANGE_PASSWORD;
+    if (s.isTrial && producing && trialStatus(s.createDate, await settings.int('trial.days'), now()).expired) return TRIAL_ENDED;
+    return undefined;
+  }
+
   return async function guard(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const config = req.routeOptions.config ?? {};
     if (config.public) return;
@@ -43,11 +55,10 @@ export function authGuard(db: Db, settings: Settings, now: () => number) {
     if (!s) throw unauthorized();
     req.sessionHash = s.tokenHash;
     req.caller = { userId: s.userId, tenantId: s.tenantId, roles: s.roleList, isAdmin: s.roleList.includes('admin') };
-    if (config.account) return;
-    if (s.mustChangePassword) throw new ApiError(403, 0, MUST_CHANGE_PASSWORD);
-    if (s.isTrial && (req.method !== 'GET' || config.trialBlocked) && trialStatus(s.createDate, await settings.int('trial.days'), now()).expired) {
-      throw new ApiError(403, 0, TRIAL_ENDED);
-    }
+    const restriction = await restrictionOf(s, req.method !== 'GET' || config.trialBlocked === true);
+    if (!restriction || config.account === true) return;
+    if (config.account === 'self') req.ownRecordOnly = restriction;
+    else throw new ApiError(403, 0, restriction);
   };
 }
 

@@ -14,7 +14,7 @@ import { repo } from '../db/repo';
 import { columnName } from '../db/naming';
 import type { Where } from '../db/scope';
 import { ok } from '../envelope';
-import { invalid, MESSAGES } from '../errors';
+import { ApiError, invalid, MESSAGES } from '../errors';
 import { callerOf } from '../auth/guard';
 import type { ResourceDef } from '../registry';
 import { parseListParams } from './listParams';
@@ -57,11 +57,14 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
   const self = def.meta.self;
   const completeOwn = async (req: FastifyRequest) => {
     const body = req.body as Record<string, unknown> | undefined;
-    if (!body || !req.caller || body.id !== req.caller.userId) return;
-    const stored = await r.findRow(db, req.caller.userId);
+    const userId = callerOf(req).userId;
+    const own = body?.id === userId;
+    if (req.ownRecordOnly && !own) throw new ApiError(403, 0, req.ownRecordOnly); // (guard.ts: account 'self')
+    if (!own) return;
+    const stored = await r.findRow(db, userId);
     if (stored) req.body = { ...toRecord(def.schema, stored), ...body };
   };
-  app.put<{ Body: Record<string, unknown> & { id: number } }>(`${base}/`, { schema: { body: updateBodySchema(def.schema) }, ...(self ? { preValidation: completeOwn, config: { account: true } } : {}) }, async (req) => {
+  app.put<{ Body: Record<string, unknown> & { id: number } }>(`${base}/`, { schema: { body: updateBodySchema(def.schema) }, ...(self ? { preValidation: completeOwn, config: { account: 'self' as const } } : {}) }, async (req) => {
     return ok(await r.update(callerOf(req), req.body), MESSAGES.saved);
   });
 
