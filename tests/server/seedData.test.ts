@@ -9,6 +9,8 @@ import { tpf3BuildMaterial } from '../../schemas/factors/tpf3BuildMaterial';
 import { sysDict } from '../../schemas/resources/sysDict';
 import { FACTOR_FILES, loadSeedFactors, markFor } from '../../src/server/db/seed/factors';
 import { loadCities, seedDictionaries, type DictItem } from '../../src/server/db/seed/dictionaries';
+import { randomPassword } from '../../src/server/db/seed/seed';
+import { isStrongPassword } from '../../src/server/accounts/credentials';
 
 const dataDir = new URL('../../src/server/db/seed/data/', import.meta.url);
 const csvRows = (file: string): number =>
@@ -142,5 +144,11 @@ describe('seed dictionaries', () => {
     expect(city.items.find((p) => p.value === '320000')?.children?.find((c) => c.value === '320100')).toMatchObject({
       label: '南京市', lng: nanjing.lng, lat: nanjing.lat, pinyin: 'nanjing',
     });
+  });
+});
+
+describe('seeded passwords', () => {
+  it('a generated password always meets the password rule (letters and digits)', () => {
+    for (let i = 0; i < 2000; i++) expect(isStrongPassword(randomPassword())).toBe(true);
   });
 });

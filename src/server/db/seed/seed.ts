@@ -15,7 +15,7 @@ import { loadSeedFactors } from './factors';
 import { loadSeedLookups } from './lookups';
 import { seedDemoProjects } from './demo';
 import { CONFIG_DEFAULTS } from '../../settings/settings';
-import { setMustChange } from '../../accounts/credentials';
+import { isStrongPassword, setMustChange, WEAK_PASSWORD } from '../../accounts/credentials';
 
 export const SEED_MARKER = 'seed_v1';
 export const SEED_ACCOUNTS = ['admin', 'demo_admin', 'demo_user', 'demo_trial'] as const;
@@ -42,10 +42,13 @@ export interface SeedResult {
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
+/** A random password that meets the password rule (letters and digits), like every password of the product. */
 export function randomPassword(length = 16): string {
-  let s = '';
-  for (let i = 0; i < length; i++) s += ALPHABET[randomInt(ALPHABET.length)];
-  return s;
+  for (;;) {
+    let s = '';
+    for (let i = 0; i < length; i++) s += ALPHABET[randomInt(ALPHABET.length)];
+    if (isStrongPassword(s)) return s;
+  }
 }
 
 async function insertRows(trx: Executor, resource: string, rows: Record<string, unknown>[]): Promise<void> {
@@ -68,6 +71,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
 
   const seeded = await db.transaction().execute(async (trx) => {
     if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', SEED_MARKER).executeTakeFirst()) return false;
+    if (!isStrongPassword(passwords.admin)) throw new Error(`ADMIN_PASSWORD 不符合密码规则：${WEAK_PASSWORD}`);
     const as = SYSTEM_CALLER;
 
     await insertRows(trx, 'sysRole', [
