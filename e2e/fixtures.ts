@@ -1,14 +1,29 @@
-// Shared e2e helpers: the seeded accounts (passwords written by the first start to DATA_DIR/admin-password.txt)
-// and a login through the real login page.
-import { readFileSync } from 'node:fs';
+// Shared e2e helpers: the seeded accounts (passwords written by the first start to DATA_DIR/admin-password.txt;
+// a generated password must be changed at the first login — the new one is kept in changed-passwords.json),
+// a login through the real login page (solving the slider check and the first-login dialog when they come),
+// the slider solver, the SMS outbox and screenshots.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 
 export const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
-const PASSWORD_FILE = '.tmp/e2e-data/admin-password.txt';
+const DATA_DIR = '.tmp/e2e-data';
+const PASSWORD_FILE = `${DATA_DIR}/admin-password.txt`;
+const CHANGED_FILE = `${DATA_DIR}/changed-passwords.json`;
+const OUTBOX = `${DATA_DIR}/sms-outbox.log`;
 
-/** Password of a seeded account, as the first start wrote it ('userName password' per line). */
+function changedPasswords(): Record<string, string> {
+  return existsSync(CHANGED_FILE) ? (JSON.parse(readFileSync(CHANGED_FILE, 'utf8')) as Record<string, string>) : {};
+}
+
+export function recordPassword(userName: string, password: string): void {
+  writeFileSync(CHANGED_FILE, JSON.stringify({ ...changedPasswords(), [userName]: password }, null, 2));
+}
+
+/** Password of a seeded account: the one set at its first login, else the one the first start wrote. */
 export function seededPassword(userName: string): string {
   if (userName === 'admin') return ADMIN_PASSWORD;
+  const changed = changedPasswords()[userName];
+  if (changed) return changed;
   for (const line of readFileSync(PASSWORD_FILE, 'utf8').split('\n')) {
     const [name, pw] = line.trim().split(/\s+/);
     if (name === userName && pw) return pw;
@@ -16,13 +31,147 @@ export function seededPassword(userName: string): string {
   throw new Error(`no seeded password for ${userName} in ${PASSWORD_FILE}`);
 }
 
-export async function login(page: Page, userName: string, path = '/dashboard'): Promise<void> {
+/**
+ * The gap's left edge in the open slider dialog, in image px: the background holds the gap as the piece's
+ * pixels darkened to 50 %, so the best match of half the piece's inner pixels over every position is the gap.
+ */
+async function findGap(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const load = (src: string) =>
+      new Promise<HTMLImageElement>((resolve, reject) => {
+        const img = new Image();
+        img.onload = () => resolve(img);
+        img.onerror = reject;
+        img.src = src;
+      });
+    const bgEl = document.querySelector<HTMLImageElement>('[data-testid="slider-background"]')!;
+    const pieceEl = document.querySelector<HTMLImageElement>('[data-testid="slider-piece"]')!;
+    const [bg, pc] = await Promise.all([load(bgEl.src), load(pieceEl.src)]);
+    const pixels = (img: HTMLImageElement) => {
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      return ctx.getImageData(0, 0, c.width, c.height);
+    };
+    const B = pixels(bg);
+    const P = pixels(pc);
+    const alpha = (i: number, j: number) => (i < 0 || j < 0 || i >= P.width || j >= P.height ? 0 : P.data[(j * P.width + i) * 4 + 3]);
+    // inner pixels: opaque with an opaque neighbourhood (clear of the piece's outline and anti-aliasing)
+    const inner: [number, number][] = [];
+    for (let j = 0; j < P.height; j++)
+      for (let i = 0; i < P.width; i++) {
+        let ok = true;
+        for (let dj = -3; dj <= 3 && ok; dj++) for (let di = -3; di <= 3 && ok; di++) if (alpha(i + di, j + dj) < 255) ok = false;
+        if (ok) inner.push([i, j]);
+      }
+    let best = { x: 0, score: Infinity };
+    for (let y = 0; y + P.height <= B.height; y++)
+      for (let x = 0; x + P.width <= B.width; x++) {
+        let score = 0;
+        for (const [i, j] of inner) {
+          const b = ((y + j) * B.width + x + i) * 4;
+          const p = (j * P.width + i) * 4;
+          score += Math.abs(B.data[b] - P.data[p] / 2) + Math.abs(B.data[b + 1] - P.data[p + 1] / 2) + Math.abs(B.data[b + 2] - P.data[p + 2] / 2);
+          if (score >= best.score) break;
+        }
+        if (score < best.score) best = { x, score };
+      }
+    return best.x;
+  });
+}
+
+export const sliderDialog = (page: Page) => page.getByRole('dialog', { name: '安全验证' });
+
+/** Drags the open slider's piece onto the gap (a hand-like drag of ~0.5 s) and waits for the dialog to close. */
+export async function solveSlider(page: Page): Promise<void> {
+  const dialog = sliderDialog(page);
+  await expect(dialog.getByTestId('slider-piece')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '刷新' })).toBeEnabled(); // loaded, not busy
+  const gapX = await findGap(page);
+  const frame = (await dialog.getByTestId('slider-background').boundingBox())!;
+  const scale = frame.width / 320;
+  const box = (await dialog.getByRole('slider', { name: '拖动滑块' }).boundingBox())!;
+  const [sx, sy] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(sx, sy);
+  await page.mouse.down();
+  await page.mouse.move(sx + (gapX * scale) / 2, sy + 1, { steps: 8 });
+  await page.waitForTimeout(150);
+  await page.mouse.move(sx + gapX * scale, sy, { steps: 8 });
+  await page.waitForTimeout(200);
+  await page.mouse.up();
+  await expect(dialog).toBeHidden();
+}
+
+/** After 登录: solves the slider if it opens, changes a generated password if the first-login dialog opens. */
+export async function finishLogin(page: Page, userName: string, password: string): Promise<string> {
+  const slider = sliderDialog(page);
+  const mustChange = page.getByRole('dialog', { name: '修改初始密码' });
+  const menu = page.getByRole('button', { name: '用户菜单' });
+  await expect(slider.or(mustChange).or(menu)).toBeVisible();
+  if (await slider.isVisible()) {
+    await solveSlider(page);
+    await expect(mustChange.or(menu)).toBeVisible();
+  }
+  if (await mustChange.isVisible()) {
+    await page.screenshot({ path: '.tmp/screens/must-change-password.png' });
+    const next = `${password}x9`;
+    await mustChange.getByLabel('原密码').fill(password);
+    await mustChange.getByLabel('新密码', { exact: true }).fill(next);
+    await mustChange.getByLabel('确认新密码').fill(next);
+    await mustChange.getByRole('button', { name: '修改密码' }).click();
+    await expect(mustChange).toBeHidden();
+    recordPassword(userName, next);
+    password = next;
+  }
+  await expect(menu).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login/);
+  return password;
+}
+
+/** Logs in through the login page's 账号登录 tab; answers the password in use afterwards. */
+export async function loginWith(page: Page, userName: string, password: string, path = '/dashboard'): Promise<string> {
   await page.goto(path);
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel('账号').fill(`  ${userName} `); // the user name is trimmed before it is sent
-  await page.getByLabel('密码', { exact: true }).fill(seededPassword(userName));
+  await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  return finishLogin(page, userName, password);
+}
+
+export async function login(page: Page, userName: string, path = '/dashboard'): Promise<void> {
+  await loginWith(page, userName, seededPassword(userName), path);
+}
+
+/** The code the development SMS sender wrote last for this phone and purpose (waits for it). */
+export async function smsCode(phone: string, purpose: 'login' | 'register' | 'reset', after = 0): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      if (!existsSync(OUTBOX)) return undefined;
+      const lines = readFileSync(OUTBOX, 'utf8').trim().split('\n').filter(Boolean);
+      const hit = lines
+        .map((l) => JSON.parse(l) as { phone: string; code: string; purpose: string; time: string | number })
+        .filter((m) => m.phone === phone && m.purpose === purpose && new Date(m.time).getTime() >= after)
+        .pop();
+      code = hit?.code;
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
 }
 
 export const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
+
+/** The same screen at 1366 px and 390 px wide (name-1366.png, name-390.png), back to 1366 after. */
+export async function shotBoth(page: Page, name: string): Promise<void> {
+  for (const [w, h] of [
+    [390, 844],
+    [1366, 900],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `.tmp/screens/${name}-${w}.png`, fullPage: true });
+  }
+}

@@ -1,7 +1,9 @@
 // The application: react-admin <Admin> with our providers, the zh-CN i18n, the theme, the login page, the
-// two layouts (AppLayout picks one per route) and the routes of spec 001 §2 that exist so far.
+// two layouts (AppLayout picks one per route) and the routes of spec 001 §2 that exist so far. The public
+// account pages (/register, /reset-password) are routes BESIDE <Admin>: with requireAuth every route inside it
+// needs a token.
 import { Admin, CustomRoutes, localStorageStore, Notification, type DataProvider, type AuthProvider } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { APP_TITLE, NOTIFY_AUTO_HIDE_MS } from './constants';
 import { i18nProvider } from './i18n';
 import { theme } from './theme';
@@ -15,6 +17,7 @@ import { HoldOn } from './pages/HoldOn';
 import { HomeRedirect, NotFoundRedirect } from './pages/redirects';
 import { schemaRoutes } from './admin/schemaRoutes';
 import { domainRoutes } from './domainRoutes';
+import { accountRoutes, publicRoutes } from './account/routes';
 
 const AppNotification = () => <Notification autoHideDuration={NOTIFY_AUTO_HIDE_MS} />;
 
@@ -30,6 +33,14 @@ const defaultAuthProvider = createAuthProvider();
 // the server answers index.html for any non-API path (SPA fallback).
 export const App = ({ dataProvider = defaultDataProvider, authProvider = defaultAuthProvider }: AppProps) => (
   <BrowserRouter>
+    <Routes>
+      {publicRoutes()}
+      <Route path="*" element={<AdminApp dataProvider={dataProvider} authProvider={authProvider} />} />
+    </Routes>
+  </BrowserRouter>
+);
+
+const AdminApp = ({ dataProvider, authProvider }: Required<AppProps>) => (
   <Admin
     title={APP_TITLE}
     dataProvider={dataProvider}
@@ -51,9 +62,9 @@ export const App = ({ dataProvider = defaultDataProvider, authProvider = default
       <Route path="/404" element={<NotFound />} />
       {schemaRoutes()}
       {domainRoutes()}
+      {accountRoutes()}
     </CustomRoutes>
   </Admin>
-  </BrowserRouter>
 );
 
 export default App;

@@ -170,4 +170,23 @@ describe('导出报告', () => {
     expect(await screen.findByText('报告导出异常，请稍后再试！')).toBeInTheDocument();
     expect(calls.find((c) => c.url.pathname === '/api/js/v1/js/tpfJs/exportWord')!.url.searchParams.get('type')).toBe('PDF');
   });
+
+  it('a trial account cannot choose Word (the reason is shown); an expired trial sees the 403 message', async () => {
+    setCurrentBuilding(session);
+    const trial = { ...plainUser, isTrial: true, trialDaysLeft: 0, trialExpired: true };
+    stubFetch((c) => {
+      const p = c.url.pathname;
+      if (p.endsWith('currentUser')) return ok(trial);
+      if (p === '/api/tpf/v1/tpf/tpf3Project/exportPdf') return { status: 403, body: { code: 0, message: '试用期已结束，请联系管理员开通正式账号', data: null } };
+      if (p === '/api/tpf/v1/tpf/tpf3ProjectV/7') return ok(building);
+      return ok({ dataList: [], total: 0 });
+    });
+    renderApp('/budget/result');
+    fireEvent.click(await screen.findByRole('button', { name: '导出报告' }));
+    const dialog = await screen.findByRole('dialog', { name: '导出报告' });
+    expect(within(dialog).getByLabelText('Word')).toBeDisabled();
+    expect(within(dialog).getByText('试用账号不能导出Word报告，请联系管理员开通正式账号')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('试用期已结束，请联系管理员开通正式账号')).toBeInTheDocument();
+  });
 });

@@ -1,102 +1,56 @@
-// /login — password login (spec 001 §2). The user name is trimmed and the password base64-encoded by the
-// auth provider; the server's message is shown on failure; after login the user goes to ?redirect=.
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, TextField, Typography } from '@mui/material';
-import EnergySavingsLeafIcon from '@mui/icons-material/EnergySavingsLeaf';
-import { useLogin } from 'react-admin';
-import { Navigate, useLocation } from 'react-router-dom';
-import { APP_TITLE } from '../constants';
+// /login (spec 001 §2): two tabs, 账号登录 (user name + password) and 短信登录 (phone + SMS code), both with
+// 记住我(7天); links to 注册账号 (/register) and 忘记密码 (/reset-password). The slider check opens when the
+// server asks for it. After login the user goes to ?redirect=. A notice left by the session's end or by a
+// public page (注册成功，请登录) is shown above the form.
+import { useState } from 'react';
+import { Box, Link, Tab, Tabs } from '@mui/material';
+import { Navigate, Link as RouterLink, useLocation } from 'react-router-dom';
 import { getToken } from '../providers/tokenStorage';
-import { takeLoginNotice } from './loginNotice';
+import { useSlider } from '../account/useSlider';
+import { AuthCard, type AuthAlert } from './AuthCard';
+import { takeLoginNoticeEntry } from './loginNotice';
 import { redirectTarget } from './loginRedirect';
+import { PasswordLoginForm } from './PasswordLoginForm';
+import { SmsLoginForm } from './SmsLoginForm';
+
+type Mode = 'password' | 'sms';
 
 export const LoginPage = () => {
-  const login = useLogin();
   const { search } = useLocation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [error, setError] = useState<string | undefined>(() => takeLoginNotice());
-  const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
-  const [loading, setLoading] = useState(false);
+  const [mode, setMode] = useState<Mode>('password');
+  const [alert, setAlert] = useState<AuthAlert | undefined>(() => takeLoginNoticeEntry());
+  const [busy, setBusy] = useState(false);
+  const slider = useSlider();
 
-  if (getToken() && !loading) return <Navigate to="/" replace />;
+  if (getToken() && !busy) return <Navigate to="/" replace />;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const errs = { username: username.trim() ? undefined : '请输入账号', password: password ? undefined : '请输入密码' };
-    setFieldErrors(errs);
-    if (errs.username || errs.password) return;
-    setLoading(true);
-    setError(undefined);
-    try {
-      await login({ username: username.trim(), password, remember }, redirectTarget(search));
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : '登录失败，请重试');
-      setLoading(false);
-    }
-  };
+  const props = { busy, setBusy, setAlert, run: slider.run, redirect: redirectTarget(search) };
 
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: 'linear-gradient(135deg, #1b5e20 0%, #2e7d32 45%, #00796b 100%)',
-        p: 2,
-      }}
-    >
-      <Card sx={{ width: 380, maxWidth: '100%' }} component="form" onSubmit={submit} noValidate aria-label="登录">
-        <CardContent sx={{ p: 4 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, mb: 1 }}>
-            <EnergySavingsLeafIcon color="primary" fontSize="large" />
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-              {APP_TITLE}
-            </Typography>
-          </Box>
-          <Typography align="center" color="text.secondary" sx={{ mb: 3 }}>
-            建筑全生命周期碳排放计算
-          </Typography>
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }} role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextField
-            label="账号"
-            name="username"
-            autoComplete="username"
-            autoFocus
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            error={!!fieldErrors.username}
-            helperText={fieldErrors.username}
-            disabled={loading}
-            inputProps={{ maxLength: 50 }}
-          />
-          <TextField
-            label="密码"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={!!fieldErrors.password}
-            helperText={fieldErrors.password}
-            disabled={loading}
-            inputProps={{ maxLength: 64 }}
-          />
-          <FormControlLabel
-            control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={loading} />}
-            label="记住我(7天)"
-          />
-          <Button type="submit" variant="contained" fullWidth size="large" disabled={loading} sx={{ mt: 2 }}>
-            {loading ? <CircularProgress size={24} color="inherit" aria-label="登录中" /> : '登录'}
-          </Button>
-        </CardContent>
-      </Card>
-    </Box>
+    <AuthCard label="登录" subtitle="建筑全生命周期碳排放计算" alert={alert}>
+      <Tabs
+        value={mode}
+        onChange={(_, m: Mode) => {
+          setMode(m);
+          setAlert(undefined);
+        }}
+        variant="fullWidth"
+        aria-label="登录方式"
+        sx={{ mb: 1 }}
+      >
+        <Tab value="password" label="账号登录" disabled={busy} />
+        <Tab value="sms" label="短信登录" disabled={busy} />
+      </Tabs>
+      {mode === 'password' ? <PasswordLoginForm {...props} /> : <SmsLoginForm {...props} />}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 2 }}>
+        <Link component={RouterLink} to="/register" underline="hover">
+          注册账号
+        </Link>
+        <Link component={RouterLink} to="/reset-password" underline="hover">
+          忘记密码
+        </Link>
+      </Box>
+      {slider.dialog}
+    </AuthCard>
   );
 };

@@ -4,6 +4,7 @@ import type { RoleCode } from '../../../schemas/types';
 export interface CurrentUser {
   name: string;
   userId: number | string;
+  userName?: string;
   avatar?: string | null;
   isTrial?: boolean;
   isAdmin?: boolean;
@@ -11,6 +12,15 @@ export interface CurrentUser {
   companyName?: string | null;
   roleList?: string[];
   tenantId?: number | string | null;
+  phone?: string | null;
+  email?: string | null;
+  /** '1'..'5' (设计院, 施工单位, 房地产企业, 工程咨询单位, 业主) or ''. */
+  userType?: string | null;
+  /** A generated or administrator-set password: the user must set their own before anything else. */
+  mustChangePassword?: boolean;
+  /** Days left of a trial account (null unless isTrial). */
+  trialDaysLeft?: number | null;
+  trialExpired?: boolean;
 }
 
 export function hasAnyRole(roleList: readonly string[] | undefined, allowed: readonly RoleCode[]): boolean {

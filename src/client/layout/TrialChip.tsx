@@ -1,9 +1,10 @@
 import { Chip } from '@mui/material';
 import { useCurrentUser } from './useCurrentUser';
 
-/** Navbar mark for trial accounts (spec 001 §6). */
+/** Navbar mark for trial accounts (spec 001 §6): 试用账号 · 剩余 N 天, or 试用已到期 once the trial is over. */
 export const TrialChip = () => {
   const user = useCurrentUser();
   if (!user?.isTrial) return null;
-  return <Chip label="试用账号" size="small" color="warning" sx={{ ml: 1 }} />;
+  const label = user.trialExpired ? '试用已到期' : typeof user.trialDaysLeft === 'number' ? `试用账号 · 剩余 ${user.trialDaysLeft} 天` : '试用账号';
+  return <Chip label={label} size="small" color={user.trialExpired ? 'error' : 'warning'} sx={{ ml: 1, flexShrink: 0 }} data-testid="trial-chip" />;
 };

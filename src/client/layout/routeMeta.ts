@@ -24,6 +24,7 @@ const STATIC_TITLES: Record<string, string> = {
   '/project/manage': '项目管理',
   '/project/compare': '统计分析',
   '/bim': 'bim模型',
+  '/userinfo': '账号管理',
 };
 
 export interface ModuleInfo {

@@ -10,10 +10,19 @@ import { clientResources } from '../registry';
 import { apiFetch, apiUrl } from './httpClient';
 import { clearToken, getToken, setToken } from './tokenStorage';
 
+/** Password login (username + password, a sliderToken when the server asked for the slider) or SMS login. */
 export interface LoginParams {
-  username: string;
-  password: string;
+  username?: string;
+  password?: string;
+  phone?: string;
+  smsCode?: string;
   remember?: boolean;
+  sliderToken?: string;
+}
+
+/** react-admin's AuthProvider plus reloadUser(): read currentUser again after an account change. */
+export interface AppAuthProvider extends AuthProvider {
+  reloadUser(): Promise<CurrentUser>;
 }
 
 interface LoginAnswer extends CurrentUser {
@@ -25,7 +34,7 @@ const READ_ACTIONS = new Set(['list', 'show', 'export', 'read']);
 /** Error shape react-admin understands: where to go and what to say (false = say nothing). */
 const authError = (message: string | false) => ({ message, redirectTo: loginRedirectUrl() });
 
-export function createAuthProvider(): AuthProvider {
+export function createAuthProvider(): AppAuthProvider {
   let user: CurrentUser | undefined;
   let pending: Promise<CurrentUser> | undefined;
 
@@ -61,14 +70,25 @@ export function createAuthProvider(): AuthProvider {
   };
 
   return {
-    async login({ username, password, remember = false }: LoginParams) {
-      const answer = await apiFetch<LoginAnswer>(apiUrl('sys/v1/sso/login'), {
-        method: 'POST',
-        body: JSON.stringify({ userName: username.trim(), password: base64Utf8(password), remember }),
-      });
+    async login({ username = '', password = '', phone, smsCode, remember = false, sliderToken }: LoginParams) {
+      const answer = phone
+        ? await apiFetch<LoginAnswer>(apiUrl('sys/v1/sso/smsLogin'), {
+            method: 'POST',
+            body: JSON.stringify({ phone: phone.trim(), smsCode, remember }),
+          })
+        : await apiFetch<LoginAnswer>(apiUrl('sys/v1/sso/login'), {
+            method: 'POST',
+            body: JSON.stringify({ userName: username.trim(), password: base64Utf8(password), remember, sliderToken }),
+          });
       const { token, ...rest } = answer;
       setToken(token, remember);
       user = rest;
+    },
+
+    reloadUser() {
+      user = undefined;
+      pending = undefined;
+      return loadUser();
     },
 
     async logout() {

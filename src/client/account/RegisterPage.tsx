@@ -1,0 +1,96 @@
+// /register (public): 登录账号, 密码, 确认密码, 姓名, 手机号, 验证码 (获取验证码, purpose register), 单位名称,
+// 用户类型 → sso/registerUser through the slider helper. Field rules are checked here first; the server's
+// code-2 answers (登录账号已存在, 手机号已注册, 验证码错误或已失效…) land under their fields. Success goes to
+// /login with 注册成功，请登录. A registered user is a trial account (the server decides).
+import { useState, type FormEvent } from 'react';
+import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { serverFieldErrors } from '../admin/form/fieldErrors';
+import { AuthCard, type AuthAlert } from '../auth/AuthCard';
+import { failureText } from '../auth/loginForms';
+import { setLoginNotice } from '../auth/loginNotice';
+import { clearToken } from '../providers/tokenStorage';
+import { registerUser } from './accountApi';
+import { ACCOUNT_MSG, passwordErrors, phoneError, type Errors } from './rules';
+import { SmsCodeInput } from './SmsCodeInput';
+import { UserTypeSelect } from './UserTypeSelect';
+import { useFields } from './useFields';
+import { useSlider } from './useSlider';
+import { useSmsCode } from './useSmsCode';
+
+const EMPTY = { userName: '', password: '', confirm: '', name: '', phone: '', smsCode: '', companyName: '', userType: '' };
+
+export function registerErrors(v: typeof EMPTY): Errors {
+  const e: Errors = {};
+  if (!v.userName.trim()) e.userName = ACCOUNT_MSG.userNameRequired;
+  Object.assign(e, passwordErrors(v, { password: 'password', confirm: 'confirm' }));
+  if (!v.name.trim()) e.name = ACCOUNT_MSG.nameRequired;
+  const phone = phoneError(v.phone, true);
+  if (phone) e.phone = phone;
+  if (!v.smsCode) e.smsCode = ACCOUNT_MSG.codeRequired;
+  return e;
+}
+
+export const RegisterPage = () => {
+  const navigate = useNavigate();
+  const slider = useSlider();
+  const sms = useSmsCode('register', slider.run);
+  const { values, errors, setErrors, change, field } = useFields(EMPTY);
+  const [alert, setAlert] = useState<AuthAlert>();
+  const [busy, setBusy] = useState(false);
+
+
+  const sendCode = async () => {
+    setAlert(undefined);
+    const r = await sms.send(values.phone);
+    setAlert(r.alert);
+    if (r.fields) setErrors((e) => ({ ...e, ...r.fields }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const errs = registerErrors(values);
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setBusy(true);
+    setAlert(undefined);
+    try {
+      const { confirm: _confirm, ...body } = values;
+      await slider.run((sliderToken) => registerUser({ ...body, name: body.name.trim(), companyName: body.companyName.trim() }, sliderToken));
+      clearToken();
+      setLoginNotice(ACCOUNT_MSG.registered, 'success');
+      navigate('/login');
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      setErrors(fields);
+      setAlert({ message: failureText(err, '注册失败，请重试'), severity: 'error' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard label="注册账号" subtitle="注册账号" alert={alert} width={440}>
+      <form onSubmit={submit} noValidate aria-label="注册">
+        <TextField label="登录账号" autoComplete="username" autoFocus disabled={busy} inputProps={{ maxLength: 50 }} {...field('userName')} />
+        <TextField label="密码" type="password" autoComplete="new-password" disabled={busy} inputProps={{ maxLength: 64 }} {...field('password')} />
+        <TextField label="确认密码" type="password" autoComplete="new-password" disabled={busy} inputProps={{ maxLength: 64 }} {...field('confirm')} />
+        <TextField label="姓名" autoComplete="name" disabled={busy} inputProps={{ maxLength: 20 }} {...field('name')} />
+        <TextField label="手机号" type="tel" autoComplete="tel" disabled={busy} inputProps={{ maxLength: 11, inputMode: 'numeric' }} {...field('phone')} />
+        <SmsCodeInput value={values.smsCode} onChange={(v) => change('smsCode', v)} onSend={() => void sendCode()} label={sms.label} disabled={busy} sendDisabled={sms.busy} error={errors.smsCode} />
+        <TextField label="单位名称" autoComplete="organization" disabled={busy} inputProps={{ maxLength: 50 }} {...field('companyName')} />
+        <UserTypeSelect disabled={busy} {...field('userType')} />
+        <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }}>
+          {busy ? <CircularProgress size={24} color="inherit" aria-label="正在注册" /> : '注册'}
+        </Button>
+        <Box sx={{ mt: 2, textAlign: 'center' }}>
+          <Link component={RouterLink} to="/login" underline="hover">
+            已有账号？去登录
+          </Link>
+        </Box>
+      </form>
+      {slider.dialog}
+    </AuthCard>
+  );
+};
+
+export default RegisterPage;

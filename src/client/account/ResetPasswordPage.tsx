@@ -1,0 +1,85 @@
+// /reset-password (public, 忘记密码): 手机号, 验证码 (获取验证码, purpose reset), 新密码, 确认密码 →
+// sso/resetPassword. The server revokes every session of the user; the page goes to /login with
+// 密码已重置，请重新登录.
+import { useState, type FormEvent } from 'react';
+import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { serverFieldErrors } from '../admin/form/fieldErrors';
+import { AuthCard, type AuthAlert } from '../auth/AuthCard';
+import { failureText } from '../auth/loginForms';
+import { setLoginNotice } from '../auth/loginNotice';
+import { clearToken } from '../providers/tokenStorage';
+import { resetPassword } from './accountApi';
+import { ACCOUNT_MSG, passwordErrors, phoneError, type Errors } from './rules';
+import { SmsCodeInput } from './SmsCodeInput';
+import { useFields } from './useFields';
+import { useSlider } from './useSlider';
+import { useSmsCode } from './useSmsCode';
+
+const EMPTY = { phone: '', smsCode: '', password: '', confirm: '' };
+
+export function resetErrors(v: typeof EMPTY): Errors {
+  const e: Errors = {};
+  const phone = phoneError(v.phone, true);
+  if (phone) e.phone = phone;
+  if (!v.smsCode) e.smsCode = ACCOUNT_MSG.codeRequired;
+  return { ...e, ...passwordErrors(v, { password: 'password', confirm: 'confirm' }) };
+}
+
+export const ResetPasswordPage = () => {
+  const navigate = useNavigate();
+  const slider = useSlider();
+  const sms = useSmsCode('reset', slider.run);
+  const { values, errors, setErrors, change, field } = useFields(EMPTY);
+  const [alert, setAlert] = useState<AuthAlert>();
+  const [busy, setBusy] = useState(false);
+
+
+  const sendCode = async () => {
+    setAlert(undefined);
+    const r = await sms.send(values.phone);
+    setAlert(r.alert);
+    if (r.fields) setErrors((e) => ({ ...e, ...r.fields }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const errs = resetErrors(values);
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setBusy(true);
+    setAlert(undefined);
+    try {
+      await resetPassword(values.phone.trim(), values.smsCode, values.password);
+      clearToken();
+      setLoginNotice(ACCOUNT_MSG.reset, 'success');
+      navigate('/login');
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      setAlert({ message: failureText(err, '密码重置失败，请重试'), severity: 'error' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard label="忘记密码" subtitle="通过手机验证码重置密码" alert={alert}>
+      <form onSubmit={submit} noValidate aria-label="重置密码">
+        <TextField label="手机号" type="tel" autoComplete="tel" autoFocus disabled={busy} inputProps={{ maxLength: 11, inputMode: 'numeric' }} {...field('phone')} />
+        <SmsCodeInput value={values.smsCode} onChange={(v) => change('smsCode', v)} onSend={() => void sendCode()} label={sms.label} disabled={busy} sendDisabled={sms.busy} error={errors.smsCode} />
+        <TextField label="新密码" type="password" autoComplete="new-password" disabled={busy} inputProps={{ maxLength: 64 }} {...field('password')} />
+        <TextField label="确认密码" type="password" autoComplete="new-password" disabled={busy} inputProps={{ maxLength: 64 }} {...field('confirm')} />
+        <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }}>
+          {busy ? <CircularProgress size={24} color="inherit" aria-label="正在提交" /> : '重置密码'}
+        </Button>
+        <Box sx={{ mt: 2, textAlign: 'center' }}>
+          <Link component={RouterLink} to="/login" underline="hover">
+            返回登录
+          </Link>
+        </Box>
+      </form>
+      {slider.dialog}
+    </AuthCard>
+  );
+};
+
+export default ResetPasswordPage;

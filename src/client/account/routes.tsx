@@ -1,0 +1,40 @@
+// The account routes: /userinfo inside <Admin> (lazy-loaded: the login page never downloads it), and the public
+// /register and /reset-password, mounted by App.tsx outside <Admin> so they work without a token.
+import { lazy, Suspense, type ReactElement } from 'react';
+import { Route } from 'react-router-dom';
+import { Loading } from 'react-admin';
+import { PublicPage } from './PublicPage';
+
+const AccountPage = lazy(() => import('./AccountPage'));
+const RegisterPage = lazy(() => import('./RegisterPage'));
+const ResetPasswordPage = lazy(() => import('./ResetPasswordPage'));
+
+export const ACCOUNT_ROUTE = '/userinfo';
+
+export function accountRoutes(): ReactElement[] {
+  return [
+    <Route
+      key="userinfo"
+      path={ACCOUNT_ROUTE}
+      element={
+        <Suspense fallback={<Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />}>
+          <AccountPage />
+        </Suspense>
+      }
+    />,
+  ];
+}
+
+const publicPage = (el: ReactElement) => (
+  <PublicPage>
+    <Suspense fallback={null}>{el}</Suspense>
+  </PublicPage>
+);
+
+/** Routes outside <Admin>: no token needed, no react-admin context. */
+export function publicRoutes(): ReactElement[] {
+  return [
+    <Route key="register" path="/register" element={publicPage(<RegisterPage />)} />,
+    <Route key="reset" path="/reset-password" element={publicPage(<ResetPasswordPage />)} />,
+  ];
+}
