@@ -2,21 +2,14 @@
 // 用户类型 → sso/registerUser through the slider helper. Field rules are checked here first; the server's
 // code-2 answers (登录账号已存在, 手机号已注册, 验证码错误或已失效…) land under their fields. Success goes to
 // /login with 注册成功，请登录. A registered user is a trial account (the server decides).
-import { useState, type FormEvent } from 'react';
 import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { serverFieldErrors } from '../admin/form/fieldErrors';
-import { AuthCard, type AuthAlert } from '../auth/AuthCard';
-import { failureText } from '../auth/loginForms';
-import { setLoginNotice } from '../auth/loginNotice';
-import { clearToken } from '../providers/tokenStorage';
+import { Link as RouterLink } from 'react-router-dom';
+import { AuthCard } from '../auth/AuthCard';
 import { registerUser } from './accountApi';
 import { ACCOUNT_MSG, passwordErrors, phoneError, type Errors } from './rules';
 import { SmsCodeInput } from './SmsCodeInput';
 import { UserTypeSelect } from './UserTypeSelect';
-import { useFields } from './useFields';
-import { useSlider } from './useSlider';
-import { useSmsCode } from './useSmsCode';
+import { useSmsForm } from './useSmsForm';
 
 const EMPTY = { userName: '', password: '', confirm: '', name: '', phone: '', smsCode: '', companyName: '', userType: '' };
 
@@ -32,41 +25,15 @@ export function registerErrors(v: typeof EMPTY): Errors {
 }
 
 export const RegisterPage = () => {
-  const navigate = useNavigate();
-  const slider = useSlider();
-  const sms = useSmsCode('register', slider.run);
-  const { values, errors, setErrors, change, field } = useFields(EMPTY);
-  const [alert, setAlert] = useState<AuthAlert>();
-  const [busy, setBusy] = useState(false);
-
-
-  const sendCode = async () => {
-    setAlert(undefined);
-    const r = await sms.send(values.phone);
-    setAlert(r.alert);
-    if (r.fields) setErrors((e) => ({ ...e, ...r.fields }));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const errs = registerErrors(values);
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      const { confirm: _confirm, ...body } = values;
-      await slider.run((sliderToken) => registerUser({ ...body, name: body.name.trim(), companyName: body.companyName.trim() }, sliderToken));
-      clearToken();
-      setLoginNotice(ACCOUNT_MSG.registered, 'success');
-      navigate('/login');
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      setErrors(fields);
-      setAlert({ message: failureText(err, '注册失败，请重试'), severity: 'error' });
-      setBusy(false);
-    }
-  };
+  const { values, errors, change, field, alert, busy, sms, sliderDialog, sendCode, submit } = useSmsForm({
+    purpose: 'register',
+    empty: EMPTY,
+    validate: registerErrors,
+    call: ({ confirm: _confirm, ...body }, run) =>
+      run((sliderToken) => registerUser({ ...body, name: body.name.trim(), companyName: body.companyName.trim() }, sliderToken)),
+    notice: ACCOUNT_MSG.registered,
+    failed: '注册失败，请重试',
+  });
 
   return (
     <AuthCard label="注册账号" subtitle="注册账号" alert={alert} width={440}>
@@ -88,7 +55,7 @@ export const RegisterPage = () => {
           </Link>
         </Box>
       </form>
-      {slider.dialog}
+      {sliderDialog}
     </AuthCard>
   );
 };

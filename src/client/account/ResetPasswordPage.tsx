@@ -1,20 +1,13 @@
 // /reset-password (public, 忘记密码): 手机号, 验证码 (获取验证码, purpose reset), 新密码, 确认密码 →
 // sso/resetPassword. The server revokes every session of the user; the page goes to /login with
 // 密码已重置，请重新登录.
-import { useState, type FormEvent } from 'react';
 import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { serverFieldErrors } from '../admin/form/fieldErrors';
-import { AuthCard, type AuthAlert } from '../auth/AuthCard';
-import { failureText } from '../auth/loginForms';
-import { setLoginNotice } from '../auth/loginNotice';
-import { clearToken } from '../providers/tokenStorage';
+import { Link as RouterLink } from 'react-router-dom';
+import { AuthCard } from '../auth/AuthCard';
 import { resetPassword } from './accountApi';
 import { ACCOUNT_MSG, passwordErrors, phoneError, type Errors } from './rules';
 import { SmsCodeInput } from './SmsCodeInput';
-import { useFields } from './useFields';
-import { useSlider } from './useSlider';
-import { useSmsCode } from './useSmsCode';
+import { useSmsForm } from './useSmsForm';
 
 const EMPTY = { phone: '', smsCode: '', password: '', confirm: '' };
 
@@ -27,39 +20,14 @@ export function resetErrors(v: typeof EMPTY): Errors {
 }
 
 export const ResetPasswordPage = () => {
-  const navigate = useNavigate();
-  const slider = useSlider();
-  const sms = useSmsCode('reset', slider.run);
-  const { values, errors, setErrors, change, field } = useFields(EMPTY);
-  const [alert, setAlert] = useState<AuthAlert>();
-  const [busy, setBusy] = useState(false);
-
-
-  const sendCode = async () => {
-    setAlert(undefined);
-    const r = await sms.send(values.phone);
-    setAlert(r.alert);
-    if (r.fields) setErrors((e) => ({ ...e, ...r.fields }));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const errs = resetErrors(values);
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      await resetPassword(values.phone.trim(), values.smsCode, values.password);
-      clearToken();
-      setLoginNotice(ACCOUNT_MSG.reset, 'success');
-      navigate('/login');
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setAlert({ message: failureText(err, '密码重置失败，请重试'), severity: 'error' });
-      setBusy(false);
-    }
-  };
+  const { values, errors, change, field, alert, busy, sms, sliderDialog, sendCode, submit } = useSmsForm({
+    purpose: 'reset',
+    empty: EMPTY,
+    validate: resetErrors,
+    call: (v) => resetPassword(v.phone.trim(), v.smsCode, v.password),
+    notice: ACCOUNT_MSG.reset,
+    failed: '密码重置失败，请重试',
+  });
 
   return (
     <AuthCard label="忘记密码" subtitle="通过手机验证码重置密码" alert={alert}>
@@ -77,7 +45,7 @@ export const ResetPasswordPage = () => {
           </Link>
         </Box>
       </form>
-      {slider.dialog}
+      {sliderDialog}
     </AuthCard>
   );
 };
