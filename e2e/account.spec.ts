@@ -171,8 +171,10 @@ test('the uploaded avatar shows in the navbar', async ({ page }) => {
   await expect(page.getByTestId('account-avatar').locator('img')).toHaveAttribute('src', (await img.getAttribute('src'))!);
   // still there after a reload (the server keeps it)
   await page.reload();
+  await expect(page.getByRole('heading', { name: '账号设置' })).toBeVisible();
   await expect.poll(() => page.getByTestId('navbar-avatar').locator('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
   await page.getByRole('button', { name: '用户菜单' }).click();
   await expect(page.getByRole('menuitem', { name: '账号设置' })).toBeVisible();
+  await page.waitForTimeout(400); // the menu's fade-in
   await page.screenshot({ path: '.tmp/screens/account-avatar-menu.png' });
 });
