@@ -7,7 +7,8 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Poin
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { getSlider, verifySlider, type SliderChallenge } from './accountApi';
+import type { SliderChallenge } from '../../../schemas/accounts';
+import { getSlider, verifySlider } from './accountApi';
 
 export const SLIDER_FAILED = '滑块验证失败，请重试';
 

@@ -3,23 +3,12 @@
 // pages mounted outside <Admin>), SMS codes and their countdown, the slider check (SliderCaptcha + the one
 // helper that repeats a call with a sliderToken), the first-login password dialog and reloading the identity
 // after account changes. This file: every account call of the API contract, nothing else.
+import type { SliderChallenge } from '../../../schemas/accounts';
 import { base64Utf8 } from '../auth/base64';
 import type { CurrentUser } from '../auth/roles';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
 export type SmsPurpose = 'login' | 'register' | 'reset';
-
-export interface SliderChallenge {
-  id: string;
-  width: number;
-  height: number;
-  /** The piece is size × size. */
-  size: number;
-  /** Top of the piece in image px. */
-  y: number;
-  background: string;
-  piece: string;
-}
 
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
 

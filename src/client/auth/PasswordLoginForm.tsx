@@ -3,9 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, CircularProgress, FormControlLabel, TextField } from '@mui/material';
 import { useLogin } from 'react-admin';
-import { failureText, type LoginFormProps } from './loginForms';
+import { attemptLogin, type LoginFormProps } from './loginForms';
 
-export const PasswordLoginForm = ({ busy, setBusy, setAlert, run, redirect }: LoginFormProps) => {
+export const PasswordLoginForm = (props: LoginFormProps) => {
+  const { busy, run, redirect } = props;
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -17,14 +18,7 @@ export const PasswordLoginForm = ({ busy, setBusy, setAlert, run, redirect }: Lo
     const errs = { username: username.trim() ? undefined : '请输入账号', password: password ? undefined : '请输入密码' };
     setFieldErrors(errs);
     if (errs.username || errs.password) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      await run((sliderToken) => login({ username: username.trim(), password, remember, sliderToken }, redirect));
-    } catch (err) {
-      setAlert({ message: failureText(err), severity: 'error' });
-      setBusy(false);
-    }
+    await attemptLogin(props, () => run((sliderToken) => login({ username: username.trim(), password, remember, sliderToken }, redirect)));
   };
 
   return (

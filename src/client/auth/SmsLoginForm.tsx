@@ -6,16 +6,16 @@ import { useLogin } from 'react-admin';
 import { SmsCodeInput } from '../account/SmsCodeInput';
 import { useSmsCode } from '../account/useSmsCode';
 import { ACCOUNT_MSG, phoneError, type Errors } from '../account/rules';
-import { failureText, type LoginFormProps } from './loginForms';
+import { attemptLogin, type LoginFormProps } from './loginForms';
 
-export const SmsLoginForm = ({ busy, setBusy, setAlert, run, redirect }: LoginFormProps) => {
+export const SmsLoginForm = (props: LoginFormProps) => {
+  const { busy, setAlert, run, redirect } = props;
   const login = useLogin();
   const sms = useSmsCode('login', run);
   const [phone, setPhone] = useState('');
   const [smsCode, setSmsCode] = useState('');
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-
 
   const sendCode = async () => {
     setAlert(undefined);
@@ -32,14 +32,7 @@ export const SmsLoginForm = ({ busy, setBusy, setAlert, run, redirect }: LoginFo
     if (!smsCode) errs.smsCode = ACCOUNT_MSG.codeRequired;
     setErrors(errs);
     if (Object.keys(errs).length) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      await login({ phone: phone.trim(), smsCode, remember }, redirect);
-    } catch (err) {
-      setAlert({ message: failureText(err), severity: 'error' });
-      setBusy(false);
-    }
+    await attemptLogin(props, () => login({ phone: phone.trim(), smsCode, remember }, redirect));
   };
 
   return (

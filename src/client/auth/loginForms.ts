@@ -13,3 +13,15 @@ export interface LoginFormProps {
 }
 
 export const failureText = (err: unknown, fallback = '登录失败，请重试') => (err instanceof Error && err.message ? err.message : fallback);
+
+/** Runs a tab's login call under its busy flag; a failure is shown with the server's message. */
+export async function attemptLogin({ setBusy, setAlert }: LoginFormProps, call: () => Promise<unknown>): Promise<void> {
+  setBusy(true);
+  setAlert(undefined);
+  try {
+    await call();
+  } catch (err) {
+    setAlert({ message: failureText(err), severity: 'error' });
+    setBusy(false);
+  }
+}

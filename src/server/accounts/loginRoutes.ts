@@ -1,10 +1,11 @@
 // POST /api/sys/v1/sso/login (user name + password, with the slider after repeated failures) and
 // POST /api/sys/v1/sso/smsLogin (phone + SMS code). Both answer { token, ...session user }.
 import type { FastifyInstance } from 'fastify';
-import { decodePassword, dummyVerify, verifyPassword } from '../auth/password';
+import { decodePassword, dummyVerify } from '../auth/password';
+import { checkPassword } from './credentials';
 import { ok } from '../envelope';
 import { ApiError, tooMany } from '../errors';
-import { loginBody, smsLoginBody } from './bodies';
+import { loginBody, smsLoginBody } from '../../../schemas/accounts';
 import type { AccountsContext } from './context';
 import { clearAccountFailures, failureCounts, IP_LIMIT, loginNeedsSlider, recordFailure, TOO_MANY_LOGINS } from './loginGate';
 import { startSession } from './sessionStart';
@@ -30,10 +31,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AccountsContext): void {
       await requireSlider(db, ctx.settings, req.body.sliderToken, ctx.now(), await loginNeedsSlider(ctx.settings, counts));
 
       const user = userName ? await findUserByName(db, userName) : undefined;
-      const cred = user
-        ? ((await db.selectFrom('sys_credential').select('password_hash').where('user_id', '=', user.id).executeTakeFirst()) as { password_hash: string } | undefined)
-        : undefined;
-      const good = cred ? await verifyPassword(cred.password_hash, password) : await dummyVerify(password);
+      const good = user ? await checkPassword(db, user.id, password) : await dummyVerify(password);
       if (!user || !good || !(await canLogIn(db, user))) {
         await recordFailure(db, userName, ip);
         req.log.info({ userName }, 'login failed');

@@ -9,7 +9,7 @@ import { ok } from '../envelope';
 import { ApiError, badRequest, invalid } from '../errors';
 import { deleteFile, fileIdOf, putFile } from '../files/store';
 import { AVATAR_LIMIT, AVATAR_TOO_LARGE, squareAvatar } from './avatar';
-import { updatePasswordBody } from './bodies';
+import { updatePasswordBody } from '../../../schemas/accounts';
 import type { AccountsContext } from './context';
 import { checkPassword, isStrongPassword, setPassword, WEAK_PASSWORD } from './credentials';
 

@@ -9,7 +9,7 @@ import { repo } from '../db/repo';
 import { ok } from '../envelope';
 import { invalid } from '../errors';
 import { USERNAME_TAKEN } from '../resources/hooks/sysUser';
-import { registerBody, resetBody } from './bodies';
+import { registerBody, resetBody, type RegisterBody } from '../../../schemas/accounts';
 import type { AccountsContext } from './context';
 import { isStrongPassword, setMustChange, setPassword, WEAK_PASSWORD } from './credentials';
 import { clearAccountFailures } from './loginGate';
@@ -20,17 +20,6 @@ import { findUserByName, findUserByPhone } from './userLookup';
 export const PHONE_REGISTERED = '手机号已注册';
 export const REGISTERED = '注册成功，请登录';
 export const PASSWORD_RESET = '密码已重置，请重新登录';
-
-interface RegisterBody {
-  userName: string;
-  password: string;
-  name: string;
-  phone: string;
-  smsCode: string;
-  companyName?: string;
-  userType?: string;
-  sliderToken?: string;
-}
 
 const wrongCode = () => invalid([{ field: 'smsCode', errorMsg: CODE_INVALID }]);
 

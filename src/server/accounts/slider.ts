@@ -5,6 +5,7 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Executor } from '../db/database';
 import { ApiError } from '../errors';
+import type { SliderChallenge } from '../../../schemas/accounts';
 import type { Settings } from '../settings/settings';
 import { drawSlider, PIECE_SIZE, SLIDER_HEIGHT, SLIDER_WIDTH } from './sliderImage';
 
@@ -18,16 +19,6 @@ export const TOKEN_MS = 2 * 60_000;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
-
-export interface SliderChallenge {
-  id: string;
-  width: number;
-  height: number;
-  size: number;
-  y: number;
-  background: string;
-  piece: string;
-}
 
 export async function newChallenge(db: Executor, now: number): Promise<SliderChallenge> {
   // the gap keeps clear of the piece's start position so that not dragging never passes

@@ -2,7 +2,7 @@
 // { sliderToken }). Public: the slider comes before a login.
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../envelope';
-import { sliderVerifyBody } from './bodies';
+import { sliderVerifyBody } from '../../../schemas/accounts';
 import type { AccountsContext } from './context';
 import { newChallenge, verifyChallenge } from './slider';
 

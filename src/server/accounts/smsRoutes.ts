@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../envelope';
 import { invalid } from '../errors';
-import { sendSmsBody, sendSmsQuery } from './bodies';
+import { sendSmsBody, sendSmsQuery } from '../../../schemas/accounts';
 import type { AccountsContext } from './context';
 import { requireSlider } from './slider';
 import { issueCode, SMS_PURPOSES, type SmsPurpose } from './smsCodes';

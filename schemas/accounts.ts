@@ -1,5 +1,7 @@
-// Request body schemas of the account routes (validated by the app's ajv with Chinese messages, code 2).
-import { sysUser } from '../../../schemas/resources/sysUser';
+// The account API's shapes (issue 8): the request bodies of src/server/accounts/ (validated by the server's ajv
+// with Chinese messages, code 2) and the slider challenge the client draws — one definition for both sides.
+import type { FromSchema } from 'json-schema-to-ts';
+import { sysUser } from './resources/sysUser';
 
 const u = sysUser.properties;
 export const PHONE = { type: 'string', title: '手机号', pattern: '^1[3-9]\\d{9}$', 'x-messages': { pattern: '请输入正确的手机号' } } as const;
@@ -78,3 +80,19 @@ export const sliderVerifyBody = {
     duration: { type: 'number', title: '拖动时间', minimum: 0, maximum: 3_600_000 },
   },
 } as const;
+
+export type RegisterBody = FromSchema<typeof registerBody>;
+
+/** GET /api/sys/v1/sso/slider: the pictures of one challenge; the gap's x stays on the server. */
+export interface SliderChallenge {
+  id: string;
+  width: number;
+  height: number;
+  /** The piece is size × size. */
+  size: number;
+  /** Top of the piece in image px. */
+  y: number;
+  /** data: URLs of PNGs. */
+  background: string;
+  piece: string;
+}
