@@ -3,7 +3,9 @@
 // Never run `playwright install`: it downloads browsers, which this project's machines cannot do.
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4180;
+// E2E_PORT / E2E_DATA_DIR let two runs share a machine (several people working in one checkout).
+const PORT = Number(process.env.E2E_PORT || 4180);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR || '.tmp/e2e-data';
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
@@ -14,7 +16,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  outputDir: '.tmp/playwright-results',
+  outputDir: `${E2E_DATA_DIR}-results`,
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright-report.json' }]],
   use: {
     baseURL,
@@ -47,7 +49,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: E2E_DATA_DIR,
       ADMIN_PASSWORD: 'E2e-Admin-Pass-1',
       LOG_LEVEL: 'warn', // request logs would drown the test report
       // The e2e server always runs on the embedded database; e2e-server.mjs also removes DATABASE_URL.

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 
 export const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
-const DATA_DIR = '.tmp/e2e-data';
+const DATA_DIR = process.env.E2E_DATA_DIR || '.tmp/e2e-data';
 const PASSWORD_FILE = `${DATA_DIR}/admin-password.txt`;
 const CHANGED_FILE = `${DATA_DIR}/changed-passwords.json`;
 const OUTBOX = `${DATA_DIR}/sms-outbox.log`;

@@ -9,6 +9,7 @@ import { sysDict } from './resources/sysDict';
 import { sysConfig } from './resources/sysConfig';
 import { sysFeedback } from './resources/sysFeedback';
 import { sysNotify } from './resources/sysNotify';
+import { sysNotice } from './resources/sysNotice';
 import { tpf3BuildMaterial } from './factors/tpf3BuildMaterial';
 import { tpf3Lookup } from './factors/tpf3Lookup';
 import { tpf3Engineering } from './domain/tpf3Engineering';
@@ -26,6 +27,7 @@ export const registry = {
   sysConfig,
   sysFeedback,
   sysNotify,
+  sysNotice,
   tpf3BuildMaterial,
   tpf3Lookup,
   tpf3Engineering,
@@ -111,6 +113,7 @@ export type SysTenant = FromSchema<typeof sysTenant>;
 export type SysConfig = FromSchema<typeof sysConfig>;
 export type SysFeedback = FromSchema<typeof sysFeedback>;
 export type SysNotify = FromSchema<typeof sysNotify>;
+export type SysNotice = FromSchema<typeof sysNotice>;
 export type BuildMaterial = FromSchema<typeof tpf3BuildMaterial>;
 export type Lookup = FromSchema<typeof tpf3Lookup>;
 export type Engineering = FromSchema<typeof tpf3Engineering>;

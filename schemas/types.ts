@@ -40,6 +40,11 @@ export interface ResourceMeta {
    * absent or unchanged.
    */
   self?: readonly string[];
+  /**
+   * Rows that belong to one user (the property holding the user's id, e.g. 'userId' or 'createBy'): callers read
+   * and change only their own, whatever their tenant role; the super admin sees all unless `evenAdmin` (an inbox).
+   */
+  personal?: { field: string; evenAdmin?: boolean };
   /** Sidebar group the generic page belongs to. */
   menu?: 'system' | 'common';
 }

@@ -23,6 +23,11 @@ import { stageRoutes } from './stages/routes';
 import { reportRoutes } from './reports/routes';
 import { fileRoutes } from './files/routes';
 import { sysDictRoutes } from './resources/sysDict';
+import { cacheRoutes } from './cache/routes';
+import './cache/hooks';
+import { notifyRoutes } from './notify/index';
+import { feedbackRoutes } from './feedback/index';
+import { templateRoutes } from './templates/routes';
 
 export const UPLOAD_LIMIT = 6 * 1024 * 1024;
 
@@ -86,6 +91,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   stageRoutes(app, db);
   reportRoutes(app, db);
   fileRoutes(app, db);
+  notifyRoutes(app, db);
+  feedbackRoutes(app, db);
+  cacheRoutes(app, db, settings);
+  templateRoutes(app, db);
   for (const def of resources) resourceRoutes(app, db, def);
 
   // 全局配置 map.tileUrl feeds the CSP: load it when ready and after every change of sysConfig.

@@ -15,6 +15,7 @@ let tenantB: number;
 const ORG = '/api/sys/v1/sys/sysOrganization';
 const USER = '/api/sys/v1/sys/sysUser';
 const NOTIFY = '/api/sys/v1/sys/sysNotify';
+const NOTICE = '/api/sys/v1/sys/sysNotice';
 const F = '/api/tpf/v1/tpf/tpf3BuildMaterial';
 const NOT_FOUND = { code: 0, message: '很抱歉，资源未找到!', data: null };
 const FORBIDDEN = { code: 0, message: '没有权限，拒绝访问!', data: null };
@@ -77,11 +78,13 @@ describe('tenant-scoped records', () => {
     const demoUserId = (await t.call('GET', `${USER}/currentUser`, aUser)).body.data.userId;
     expect((await t.call('GET', `${USER}/${demoUserId}`, bAdmin)).status).toBe(404);
 
-    const n = await t.call('POST', `${NOTIFY}/`, aAdmin, { title: '甲集团通知', content: '内容' });
+    const n = await t.call('POST', `${NOTICE}/`, aAdmin, { title: '甲集团通知', content: '内容' });
     expect(n.body.code).toBe(1);
     expect((await t.call('GET', `${NOTIFY}/?pageSize=-1`, aUser)).body.data.dataList.map((x: { title: string }) => x.title)).toEqual(['甲集团通知']);
     expect((await t.call('GET', `${NOTIFY}/?pageSize=-1`, bUser)).body.data).toEqual({ dataList: [], total: 0 });
-    expect((await t.call('GET', `${NOTIFY}/${n.body.data.id}`, bUser)).status).toBe(404);
+    const delivered = (await t.call('GET', `${NOTIFY}/?pageSize=-1`, aUser)).body.data.dataList[0];
+    expect((await t.call('GET', `${NOTIFY}/${delivered.id}`, bUser)).status).toBe(404);
+    expect((await t.call('GET', `${NOTICE}/${n.body.data.id}`, bAdmin)).status).toBe(404);
   });
 
   it('references must stay inside the tenant', async () => {
@@ -103,7 +106,7 @@ describe('roles', () => {
     ]);
     expect((await t.call('POST', '/api/sys/v1/sys/sysTenant/', aAdmin, { name: 'x', code: 'x' })).status).toBe(403);
     expect((await t.call('GET', '/api/sys/v1/sys/sysConfig/', aAdmin)).status).toBe(403);
-    expect((await t.call('GET', '/api/sys/v1/sys/sysFeedback/', aAdmin)).status).toBe(403);
+    expect((await t.call('GET', '/api/sys/v1/sys/cache/', aAdmin)).status).toBe(403);
     expect((await t.call('GET', `${USER}/`, aUser)).status).toBe(403);
     expect((await t.call('POST', `${ORG}/`, aUser, { name: '无权' })).status).toBe(403);
   });

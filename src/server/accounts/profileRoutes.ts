@@ -6,9 +6,10 @@ import { callerOf } from '../auth/guard';
 import { decodePassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/sessions';
 import { ok } from '../envelope';
-import { ApiError, badRequest, invalid } from '../errors';
+import { invalid } from '../errors';
 import { deleteFile, fileIdOf, putFile } from '../files/store';
-import { AVATAR_LIMIT, AVATAR_TOO_LARGE, squareAvatar } from './avatar';
+import { AVATAR_RULES, squareAvatar } from './avatar';
+import { readImageUpload } from '../files/image';
 import { updatePasswordBody } from '../../../schemas/accounts';
 import type { AccountsContext } from './context';
 import { checkPassword, isStrongPassword, setPassword, WEAK_PASSWORD } from './credentials';
@@ -16,7 +17,6 @@ import { checkPassword, isStrongPassword, setPassword, WEAK_PASSWORD } from './c
 export const WRONG_OLD_PASSWORD = '原密码不正确';
 export const SAME_PASSWORD = '新密码不能与原密码相同';
 export const PASSWORD_CHANGED = '密码修改成功';
-export const NO_AVATAR = '请选择头像图片';
 
 export function profileRoutes(app: FastifyInstance, ctx: AccountsContext): void {
   const { db } = ctx;
@@ -45,18 +45,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AccountsContext): void 
 
   app.post('/api/sys/v1/oss/filerecord/folderFile', { config: { account: true } }, async (req) => {
     const caller = callerOf(req);
-    if (!req.isMultipart()) throw badRequest(NO_AVATAR);
-    let bytes: Buffer;
-    try {
-      const part = await req.file({ limits: { fileSize: AVATAR_LIMIT, files: 1 } });
-      if (!part) throw badRequest(NO_AVATAR);
-      bytes = await part.toBuffer();
-      if (part.file.truncated) throw new ApiError(413, 0, AVATAR_TOO_LARGE);
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 0, AVATAR_TOO_LARGE);
-      throw badRequest(NO_AVATAR);
-    }
+    const bytes = await readImageUpload(req, AVATAR_RULES);
     const png = await squareAvatar(bytes);
     const url = await db.transaction().execute(async (trx) => {
       const before = (await trx.selectFrom('sys_user').select('photo').where('id', '=', caller.userId).executeTakeFirst()) as { photo: string | null } | undefined;

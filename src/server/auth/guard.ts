@@ -29,6 +29,8 @@ declare module 'fastify' {
     account?: boolean | 'self';
     /** A GET that produces something (a calculation, an export): refused once a trial has ended. */
     trialBlocked?: boolean;
+    /** A write an ended trial may still make: its own inbox and feedback (asking for a full account, say). */
+    trialAllowed?: boolean;
   }
 }
 
@@ -55,7 +57,8 @@ export function authGuard(db: Db, settings: Settings, now: () => number) {
     if (!s) throw unauthorized();
     req.sessionHash = s.tokenHash;
     req.caller = { userId: s.userId, tenantId: s.tenantId, roles: s.roleList, isAdmin: s.roleList.includes('admin') };
-    const restriction = await restrictionOf(s, req.method !== 'GET' || config.trialBlocked === true);
+    const producing = (req.method !== 'GET' || config.trialBlocked === true) && config.trialAllowed !== true;
+    const restriction = await restrictionOf(s, producing);
     if (!restriction || config.account === true) return;
     if (config.account === 'self') req.ownRecordOnly = restriction;
     else throw new ApiError(403, 0, restriction);

@@ -1,17 +1,26 @@
 // Resource-specific rules the generic repository calls (registered by src/server/resources/hooks/).
 import type { ResourceDef } from '../registry';
 import type { Caller } from './caller';
-import type { Executor, Tx } from './database';
+import type { Db, Executor, Tx } from './database';
 import type { ApiRecord } from './record';
 import type { Where } from './scope';
 
 export interface WriteContext {
+  /** The database the repository works on (per-database state such as caches is keyed by it). */
+  db: Db;
   trx: Tx;
   caller: Caller;
   def: ResourceDef;
   body: Record<string, unknown>;
   /** The stored record before an update. */
   existing?: ApiRecord;
+}
+
+export interface DeleteContext {
+  db: Db;
+  trx: Tx;
+  caller: Caller;
+  ids: number[];
 }
 
 export interface RepoHooks {
@@ -22,9 +31,9 @@ export interface RepoHooks {
   /** Side effects in the same transaction after create/update (credentials, sessions). */
   afterWrite?(ctx: WriteContext & { op: 'create' | 'update'; record: ApiRecord }): Promise<void>;
   /** Before a delete (one, several or a clear): may refuse. */
-  beforeDelete?(ctx: { trx: Tx; caller: Caller; ids: number[] }): Promise<void>;
+  beforeDelete?(ctx: DeleteContext): Promise<void>;
   /** After a delete, in the same transaction (rows that belong to the deleted ones). */
-  afterDelete?(ctx: { trx: Tx; caller: Caller; ids: number[] }): Promise<void>;
+  afterDelete?(ctx: DeleteContext): Promise<void>;
   /** Read-only figures added to records on every read (x-virtual properties: joined names, counts). */
   decorate?(ctx: { ex: Executor; caller: Caller; records: ApiRecord[] }): Promise<void>;
   /** Rows a clear (deleteBatch) must keep, e.g. the caller's own user row. */

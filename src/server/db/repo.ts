@@ -111,7 +111,7 @@ export class Repo {
   async create(caller: Caller, body: Record<string, unknown>, trx?: Tx): Promise<ApiRecord> {
     assertWrite(this.def.meta, caller);
     const run = async (trx: Tx) => {
-      const ctx: WriteContext = { trx, caller, def: this.def, body };
+      const ctx: WriteContext = { db: this.db, trx, caller, def: this.def, body };
       await this.checkReferences(trx, caller, body);
       await this.hooks.validate?.({ ...ctx, op: 'create' });
       const values = {
@@ -136,7 +136,7 @@ export class Repo {
       if (!existingRow) throw notFound();
       const existing = toRecord(this.schema, existingRow);
       if (self) body = selfUpdate(this.schema, self, existing, body);
-      const ctx: WriteContext = { trx, caller, def: this.def, body, existing };
+      const ctx: WriteContext = { db: this.db, trx, caller, def: this.def, body, existing };
       await this.checkReferences(trx, caller, body);
       await this.hooks.validate?.({ ...ctx, op: 'update' });
       const row = (await trx
@@ -216,9 +216,9 @@ export class Repo {
 
   /** The one delete path: hooks before and after, in the caller's transaction. */
   private async deleteIds(trx: Tx, caller: Caller, ids: number[]): Promise<number> {
-    await this.hooks.beforeDelete?.({ trx, caller, ids });
+    await this.hooks.beforeDelete?.({ db: this.db, trx, caller, ids });
     const res = await trx.deleteFrom(this.t).where('id', 'in', ids).executeTakeFirst();
-    await this.hooks.afterDelete?.({ trx, caller, ids });
+    await this.hooks.afterDelete?.({ db: this.db, trx, caller, ids });
     return Number(res.numDeletedRows);
   }
 }

@@ -8,6 +8,7 @@
 // On top of the tenant scope (x-resource.owner), plain users — no admin, groupAdmin or dataAdmin role — are
 // limited to rows they created or collaborate on (buildings), or may read all but change only their own
 // (engineering projects). Rows owned by a building (x-resource.ownedByProject) follow that building.
+// Personal rows (x-resource.personal: an inbox, one's feedback) belong to one user instead of a tenant.
 // A row outside the read scope is "not found" (404), never 403. A shared system row is visible to everyone,
 // so writing one without the right is answered 403 (hiding a row the caller can read gains nothing).
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
@@ -76,8 +77,16 @@ function inProjects(caller: Caller, write: boolean): Where {
   };
 }
 
+/** x-resource.personal: the caller's own rows only (the super admin: all, unless evenAdmin). */
+function personalRows(meta: ResourceMeta, caller: Caller): Where | null {
+  const p = meta.personal!;
+  if (caller.isAdmin && !p.evenAdmin) return null;
+  return (eb) => eb(columnName(p.field), '=', caller.userId);
+}
+
 /** Rows the caller may see; null = no restriction. */
 export function readScope(meta: ResourceMeta, caller: Caller): Where | null {
+  if (meta.personal) return personalRows(meta, caller);
   if (caller.isAdmin || meta.scope === 'global') return null;
   if (meta.scope === 'shared') {
     const t = caller.tenantId;
@@ -92,6 +101,7 @@ export function readScope(meta: ResourceMeta, caller: Caller): Where | null {
 
 /** Rows the caller may change or delete (role checks come first); null = no restriction. */
 export function writeScope(meta: ResourceMeta, caller: Caller): Where | null {
+  if (meta.personal) return personalRows(meta, caller);
   if (caller.isAdmin || meta.scope === 'global') return null;
   return all(ownTenant(caller), meta.owner && isPlainUser(caller) ? ownRows(meta, caller) : null, meta.ownedByProject ? inProjects(caller, true) : null);
 }

@@ -104,9 +104,61 @@ const allowedText = (c: ImportColumn) =>
         .join('、')
     : '';
 
+export interface TemplateSheet {
+  /** the resource's page title: the data sheet's name (imports look for it) */
+  title: string;
+  columns: ImportColumn[];
+}
+
 /** The import template: the data sheet (header row only) and the 填写说明 sheet. */
 export function templateWorkbook(title: string, columns: ImportColumn[]): ExcelJS.Workbook {
+  return templateBook([{ title, columns }]);
+}
+
+/**
+ * One workbook holding the data sheets of several resources (a module's stages) and one 填写说明 sheet with a
+ * section per data sheet; `intro` lines open the guide (what the workbook is for). Each data sheet is imported
+ * on its own page, which reads the sheet named after it.
+ */
+export function templateBook(sheets: TemplateSheet[], intro: string[] = []): ExcelJS.Workbook {
   const wb = newWorkbook();
+  for (const s of sheets) addDataSheet(wb, s);
+
+  const guide = wb.addWorksheet(GUIDE_SHEET);
+  guide.columns = [
+    { header: '列标题', key: 'title', width: 24 },
+    { header: '是否必填', key: 'required', width: 10 },
+    { header: '类型', key: 'type', width: 10 },
+    { header: '可选值', key: 'allowed', width: 48 },
+    { header: '限制', key: 'limits', width: 32 },
+  ];
+  guide.getRow(1).font = { bold: true };
+  if (intro.length) {
+    guide.spliceRows(1, 0, ...intro.map((line) => [line]), []);
+    guide.getRow(intro.length + 2).font = { bold: true };
+  }
+  for (const s of sheets) {
+    if (sheets.length > 1) guide.addRow([`「${sheetName(s.title)}」工作表`]).font = { bold: true, color: { argb: 'FF1F4E79' } };
+    for (const c of s.columns) {
+      const row = guide.addRow({ title: c.title, required: c.required ? '是' : '否', type: typeName(c), allowed: allowedText(c), limits: limitsOf(c) });
+      row.alignment = { wrapText: true, vertical: 'top' };
+    }
+  }
+  guide.addRow([]);
+  const where = sheets.map((s) => `「${sheetName(s.title)}」`).join('、');
+  for (const line of [
+    `请在${where}工作表中填写数据：第一行为列标题，请勿修改；从第二行起每行一条数据。`,
+    ...(sheets.length > 1 ? ['每个工作表在对应的计算阶段页面分别导入：导入时读取与该阶段同名的工作表。'] : []),
+    '必填列不能为空；选填列可以留空。可选值列可填写名称，也可填写代码。',
+    `文件大小不能超过 6M，数据不超过 ${IMPORT_MAX_ROWS} 行；任意一行有误时整个文件不会导入。`,
+  ]) {
+    guide.addRow([line]);
+  }
+  return wb;
+}
+
+/** A data sheet: the header row only, required titles in red, each header's rules in its note. */
+function addDataSheet(wb: ExcelJS.Workbook, { title, columns }: TemplateSheet): void {
   const ws = wb.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columns.map((c) => ({
     header: c.title,
@@ -124,29 +176,6 @@ export function templateWorkbook(title: string, columns: ImportColumn[]): ExcelJ
     const note = [c.required ? '必填' : '选填', typeName(c), allowed && `可选值：${allowed}`, limitsOf(c)].filter(Boolean).join('；');
     header.getCell(i + 1).note = note;
   });
-
-  const guide = wb.addWorksheet(GUIDE_SHEET);
-  guide.columns = [
-    { header: '列标题', key: 'title', width: 24 },
-    { header: '是否必填', key: 'required', width: 10 },
-    { header: '类型', key: 'type', width: 10 },
-    { header: '可选值', key: 'allowed', width: 48 },
-    { header: '限制', key: 'limits', width: 32 },
-  ];
-  guide.getRow(1).font = { bold: true };
-  for (const c of columns) {
-    const row = guide.addRow({ title: c.title, required: c.required ? '是' : '否', type: typeName(c), allowed: allowedText(c), limits: limitsOf(c) });
-    row.alignment = { wrapText: true, vertical: 'top' };
-  }
-  guide.addRow([]);
-  for (const line of [
-    `请在「${sheetName(title)}」工作表中填写数据：第一行为列标题，请勿修改；从第二行起每行一条数据。`,
-    '必填列不能为空；选填列可以留空。可选值列可填写名称，也可填写代码。',
-    `文件大小不能超过 6M，数据不超过 ${IMPORT_MAX_ROWS} 行；任意一行有误时整个文件不会导入。`,
-  ]) {
-    guide.addRow([line]);
-  }
-  return wb;
 }
 
 /** One data row of the sheet: its Excel row number and the converted values (absent = empty cell). */

@@ -22,6 +22,7 @@ import { stampedName, workbookBytes } from '../excel/workbook';
 import { putFile, XLSX_MIME } from '../files/store';
 import { resourceDef, type ResourceDef } from '../registry';
 import { createBodySchema } from './routeSchemas';
+import { importEnded } from './importEvents';
 
 const ajv = createAjv();
 const validators = new Map<string, ValidateFunction>();
@@ -145,9 +146,21 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
     const upload = await readUpload(req);
     const projectId = projectOwned ? await projectOf(db, caller, def, upload.fields.projectId) : undefined;
     if (!upload.file || !upload.file.content.length) throw badRequest(IMPORT_MESSAGES.noFile);
+    const end = { db, caller, def, projectId, fileName: upload.file.name };
+    try {
+      const count = await importRows(caller, upload.file.content, projectId);
+      await importEnded({ ...end, count }).catch((err) => req.log.warn({ err }, 'import listeners failed'));
+      return ok({ count }, IMPORT_MESSAGES.uploaded);
+    } catch (err) {
+      await importEnded({ ...end, error: failureText(err) }).catch((e) => req.log.warn({ err: e }, 'import listeners failed'));
+      throw err;
+    }
+  });
 
+  /** Reads, checks and stores every row of the file in one transaction; answers how many. */
+  async function importRows(caller: Caller, content: Buffer, projectId: number | undefined): Promise<number> {
     const columns = await importColumns(db, def.schema);
-    const { rows } = await readImportSheet(upload.file.content, title, columns);
+    const { rows } = await readImportSheet(content, title, columns);
     await resolveReferences(db, caller, columns, rows);
 
     // validate every row; collect every problem
@@ -181,6 +194,14 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
       }
       throw err;
     }
-    return ok({ count: rows.length }, IMPORT_MESSAGES.uploaded);
-  });
+    return rows.length;
+  }
+}
+
+/** An import failure in one line: the message and the first problems it named. */
+function failureText(err: unknown): string {
+  if (!(err instanceof ApiError)) return '服务器错误!';
+  const fields = Array.isArray(err.data) ? (err.data as FieldError[]).slice(0, 3).map((e) => `${e.field}：${e.errorMsg}`) : [];
+  const more = Array.isArray(err.data) && err.data.length > 3 ? ` 等共 ${err.data.length} 处` : '';
+  return [err.message, ...fields].join('；') + more;
 }

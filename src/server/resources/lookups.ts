@@ -1,6 +1,8 @@
 // Small lookups every logged-in user needs (spec 001 §7):
 //   GET /api/sys/v1/sys/sysUser/dropDownByOrg   → { id: name } of the users of the caller's tenant (collaborators)
 //   GET /api/sys/v1/sys/sysConfig/mapSettings   → the map tile settings of 全局配置 ('' tileUrl = offline map)
+//   GET /api/sys/v1/sys/sysConfig/site          → { footer } the technical-service text of every page's footer
+//                                                 (public: the login page shows it too)
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../settings/settings';
 import { callerOf } from '../auth/guard';
@@ -35,4 +37,6 @@ export function lookupRoutes(app: FastifyInstance, db: Db, settings: Settings): 
       attribution: await settings.get('map.attribution'),
     });
   });
+
+  app.get('/api/sys/v1/sys/sysConfig/site', { config: { public: true } }, async () => ok({ footer: await settings.get('site.footer') }));
 }

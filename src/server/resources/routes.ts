@@ -48,7 +48,10 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
     return ok(await r.get(callerOf(req), req.params.id));
   });
 
-  app.post<{ Body: Record<string, unknown> }>(`${base}/`, { schema: { body: createBodySchema(def.schema) } }, async (req) => {
+  // Personal rows (one's inbox, one's feedback) are the caller's own, like the account: an ended trial keeps them.
+  const own = def.meta.personal ? { trialAllowed: true } : {};
+
+  app.post<{ Body: Record<string, unknown> }>(`${base}/`, { schema: { body: createBodySchema(def.schema) }, config: own }, async (req) => {
     return ok(await r.create(callerOf(req), req.body), MESSAGES.saved);
   });
 
@@ -64,17 +67,17 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
     const stored = await r.findRow(db, userId);
     if (stored) req.body = { ...toRecord(def.schema, stored), ...body };
   };
-  app.put<{ Body: Record<string, unknown> & { id: number } }>(`${base}/`, { schema: { body: updateBodySchema(def.schema) }, ...(self ? { preValidation: completeOwn, config: { account: 'self' as const } } : {}) }, async (req) => {
+  app.put<{ Body: Record<string, unknown> & { id: number } }>(`${base}/`, { schema: { body: updateBodySchema(def.schema) }, config: { ...own, ...(self ? { account: 'self' as const } : {}) }, ...(self ? { preValidation: completeOwn } : {}) }, async (req) => {
     return ok(await r.update(callerOf(req), req.body), MESSAGES.saved);
   });
 
-  app.delete<{ Params: { id: number } }>(`${base}/:id`, { schema: { params: idParams } }, async (req) => {
+  app.delete<{ Params: { id: number } }>(`${base}/:id`, { schema: { params: idParams }, config: own }, async (req) => {
     await r.remove(callerOf(req), req.params.id);
     return ok(null, MESSAGES.deleted);
   });
 
   const alias = `${def.name}Ids`;
-  app.delete<{ Querystring: Record<string, number[] | undefined> }>(`${base}/`, { schema: { querystring: idsQuery(alias) } }, async (req) => {
+  app.delete<{ Querystring: Record<string, number[] | undefined> }>(`${base}/`, { schema: { querystring: idsQuery(alias) }, config: own }, async (req) => {
     const ids = [...(req.query.ids ?? []), ...(req.query[alias] ?? [])];
     if (!ids.length) throw invalid([{ field: 'ids', errorMsg: '请输入ids' }]);
     const n = await r.removeMany(callerOf(req), ids);

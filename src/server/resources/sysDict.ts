@@ -7,6 +7,7 @@ import { callerOf } from '../auth/guard';
 import { ok } from '../envelope';
 import { notFound } from '../errors';
 import type { DictItem } from '../../../schemas/resources/sysDict';
+import { cachesOf } from '../cache/caches';
 
 
 const params = {
@@ -15,11 +16,14 @@ const params = {
   properties: { dictCode: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z][A-Za-z0-9_]*$' } },
 } as const;
 
+/** A dictionary's items through the dict cache (cleared on every sysDict write, src/server/cache/). */
 export async function dictItems(db: Db, dictCode: string): Promise<DictItem[] | undefined> {
-  const row = (await db.selectFrom('sys_dict').select('items').where('dict_code', '=', dictCode).executeTakeFirst()) as
-    | { items: DictItem[] | null }
-    | undefined;
-  return row ? (row.items ?? []) : undefined;
+  return cachesOf(db).dict.get(dictCode, async () => {
+    const row = (await db.selectFrom('sys_dict').select('items').where('dict_code', '=', dictCode).executeTakeFirst()) as
+      | { items: DictItem[] | null }
+      | undefined;
+    return row ? (row.items ?? []) : undefined;
+  });
 }
 
 export function flattenDict(items: DictItem[], out: Record<string, string> = {}): Record<string, string> {

@@ -22,15 +22,15 @@ const MAX_AGE_MS = 2000;
 
 export class Settings {
   private values?: Map<string, string>;
-  private loadedAt = 0;
+  private readAt = 0;
 
   constructor(private readonly db: Executor) {}
 
   async get(key: string): Promise<string> {
-    if (!this.values || Date.now() - this.loadedAt > MAX_AGE_MS) {
+    if (!this.values || Date.now() - this.readAt > MAX_AGE_MS) {
       const rows = (await this.db.selectFrom('sys_config').select(['config_key', 'config_value']).execute()) as { config_key: string; config_value: string | null }[];
       this.values = new Map(rows.map((r) => [r.config_key, r.config_value ?? '']));
-      this.loadedAt = Date.now();
+      this.readAt = Date.now();
     }
     return this.values.get(key) ?? CONFIG_DEFAULTS.find((d) => d.configKey === key)?.configValue ?? '';
   }
@@ -44,5 +44,14 @@ export class Settings {
 
   invalidate(): void {
     this.values = undefined;
+  }
+
+  /** For 缓存管理: how many keys are held and when they were read. */
+  get size(): number {
+    return this.values?.size ?? 0;
+  }
+
+  get loadedAt(): Date | null {
+    return this.values ? new Date(this.readAt) : null;
   }
 }

@@ -6,6 +6,7 @@
 // user's own value stays.
 import type { ResourceSchema } from '../../../schemas/index';
 import { BASELINE_REFUSED, factorSource, isBaseline, normalizedFactor, type LibraryFactor } from '../../calc/factor';
+import { cachesOf } from '../cache/caches';
 import { registerHooks } from '../db/hooks';
 import { toRecord, type Row } from '../db/record';
 import { invalid } from '../errors';
@@ -16,12 +17,13 @@ const factorProps = (s: ResourceSchema) => Object.entries(s.properties).filter((
 for (const def of resources.filter((r) => factorProps(r.schema).length)) {
   registerHooks(def.name, {
     // runs after the repository checked that the factor id is one the caller may read (x-reference)
-    async validate({ trx, body }) {
+    async validate({ db, trx, body }) {
       const library = resourceDef('tpf3BuildMaterial');
       for (const [prop, p] of factorProps(def.schema)) {
         const id = body[prop];
         if (typeof id !== 'number') continue;
-        const row = (await trx.selectFrom(library.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+        // (through the factor cache: an import copies the same few factors into thousands of rows)
+        const row = await cachesOf(db).factor.get(String(id), async () => (await trx.selectFrom(library.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined, trx);
         const f = row && (toRecord(library.schema, row) as LibraryFactor & Record<string, unknown>);
         const { type, smallType, prefix = 'factor' } = p['x-factor']!;
         if (!f || f.type !== type || (smallType && f.smallType !== smallType)) throw invalid([{ field: prop, errorMsg: `请选择${smallType ?? type}类的因子` }]);

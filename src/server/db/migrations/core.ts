@@ -100,4 +100,17 @@ export const after: Migration[] = [
       create index if not exists sys_slider_token_idx on sys_slider (token_hash);
     `,
   },
+  // The shell (issue 9): each server cache's version, bumped by a clear so that every replica drops its copy
+  // (src/server/cache/); the inbox is read by recipient.
+  {
+    id: '005_shell',
+    sql: `
+      create table if not exists sys_cache (
+        name text primary key,
+        version integer not null,
+        cleared_at timestamptz not null
+      );
+      create index if not exists sys_notify_user_idx on sys_notify (user_id, read_flag);
+    `,
+  },
 ];

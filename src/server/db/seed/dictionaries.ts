@@ -159,6 +159,12 @@ function buildSeedDictionaries(): SeedDictionary[] {
     { dictCode: 'projectStatus', dictName: '项目状态', items: pairs([['0', '未完成'], ['1', '已完成']]) },
     { dictCode: 'readFlag', dictName: '已读状态', items: pairs([['0', '未读'], ['1', '已读']]) },
     { dictCode: 'feedbackStatus', dictName: '反馈处理状态', items: pairs([['0', '待处理'], ['1', '已处理']]) },
+    { dictCode: 'feedbackType', dictName: '反馈类型', items: pairs([['1', '功能建议'], ['2', '问题报告'], ['3', '数据问题'], ['4', '其他']]) },
+    {
+      dictCode: 'notifyKind',
+      dictName: '通知类型',
+      items: pairs([['collaborator', '协作邀请'], ['import', '导入结果'], ['factor', '因子变更'], ['feedback', '反馈回复'], ['notice', '通知公告']]),
+    },
     {
       dictCode: 'standard',
       dictName: '计算标准',
