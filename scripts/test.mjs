@@ -76,6 +76,12 @@ if (v) {
   totals.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
 }
 if (vitestCode !== 0) finish(vitestCode);
+// A global setup whose promise never settles (a query waiting on PGlite's one connection) ends vitest with code 0
+// and no report: that is a failure, not a pass.
+if (!v || !v.numTotalTests) {
+  console.error('[test] vitest ran no tests and wrote no report (did the global setup hang?)');
+  finish(1);
+}
 
 // 2. Playwright e2e (the config starts the server on a fresh data dir; never `playwright install`).
 const specs = existsSync(join(root, 'e2e'))
