@@ -21,6 +21,7 @@ import { lookupRoutes } from './resources/lookups';
 import { buildingRoutes } from './buildings/routes';
 import { stageRoutes } from './stages/routes';
 import { reportRoutes } from './reports/routes';
+import { helpRoutes } from './help/routes';
 import { fileRoutes } from './files/routes';
 import { sysDictRoutes } from './resources/sysDict';
 import { cacheRoutes } from './cache/routes';
@@ -90,6 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   buildingRoutes(app, db);
   stageRoutes(app, db);
   reportRoutes(app, db);
+  helpRoutes(app, db);
   fileRoutes(app, db);
   notifyRoutes(app, db);
   feedbackRoutes(app, db);

@@ -1,5 +1,6 @@
 // The server process: open the database (PGlite in DATA_DIR/db behind a lock file, or PostgreSQL when
 // DATABASE_URL is set), migrate, seed on first start, listen on 0.0.0.0:PORT.
+import { manualPdf } from './help/manual';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
@@ -45,7 +46,11 @@ async function main(): Promise<void> {
   if ((await senderKind(new Settings(database.db))) === 'dev') {
     console.log(`[碳算] 短信发送方式: 开发模式 — 验证码不发短信，写入 ${join(cfg.dataDir, OUTBOX_FILE)}（全局配置 sms.sender 改为 http 接入短信网关）`);
   }
+  // The user manual takes seconds to draw: draw it once the first users are in, so its first download is instant.
+  setTimeout(() => void manualPdf().catch((err) => app.log.warn({ err }, 'user manual not drawn')), MANUAL_WARM_MS).unref();
 }
+
+const MANUAL_WARM_MS = 30_000;
 
 main().catch((e) => {
   console.error('[碳算] 启动失败:', e);
