@@ -3,6 +3,7 @@
 // sink (green) negative, total = the sum, intensity streng3 = total × 1000 / (useDateLimit × buildArea).
 import type { ResourceSchema } from '../../schemas/index';
 import type { ResultField } from '../../schemas/types';
+import { roundTo } from './format';
 import { calculateStage, stageDependencies, type BuildingContext, type Row, type StageResult } from './stage';
 
 export const RESULT_FIELDS: readonly ResultField[] = ['produce', 'trans', 'build', 'remove', 'runtimeTotal', 'runtimeChange', 'waste', 'green'];
@@ -25,10 +26,8 @@ export interface BuildingResult {
   stages: StageResult[];
 }
 
-export const round = (v: number, decimals: number) => {
-  const f = 10 ** decimals;
-  return Math.round((v + Number.EPSILON * Math.sign(v)) * f) / f;
-};
+/** Stored figures are rounded the way they are shown (src/calc/format.ts), so a shown figure is the stored one. */
+export const round = (v: number, decimals: number) => roundTo(v, decimals);
 
 /** Intensity kgCO2e/(m²·a) = total tCO2e × 1000 / (useDateLimit × buildArea), 2 decimals (spec 000 §9). */
 export function intensity(totalT: number, years: number, area: number): number | null {

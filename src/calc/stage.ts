@@ -3,6 +3,7 @@
 // chosen for the building are kept but not counted. Pure: no I/O.
 import type { ResourceSchema } from '../../schemas/index';
 import { compileFormula } from './formula';
+import { formatNumber } from './format';
 
 export interface BuildingContext {
   /** design life y (a) */
@@ -106,5 +107,5 @@ export function limitRenewables(parts: Record<string, number>, renewable: readon
   if (offset <= consumption || offset <= 0) return;
   const scale = Math.max(consumption, 0) / offset;
   for (const p of renewable) if (parts[p] !== undefined) parts[p] *= scale;
-  notes.push(`可再生能源抵减量超过运行能耗，按运行能耗 ${(Math.max(consumption, 0) / 1000).toFixed(2)} tCO2e 计入抵减`);
+  notes.push(`可再生能源抵减量超过运行能耗，按运行能耗 ${formatNumber(Math.max(consumption, 0) / 1000)} tCO2e 计入抵减`);
 }

@@ -242,6 +242,9 @@ describe('building info form: collaborators and sync', () => {
     fireEvent.change(input(/单体名称/), { target: { value: '新楼' } });
     fireEvent.click(screen.getByRole('button', { name: '从已有单体同步' }));
     const dialog = await screen.findByRole('dialog');
+    // the same pagination labels as every react-admin list (not MUI's own zhCN wording)
+    expect(await within(dialog).findByText('第 1-1 条，共 1 条')).toBeInTheDocument();
+    expect(within(dialog).getByText('每页行数')).toBeInTheDocument();
     fireEvent.click(await within(dialog).findByRole('button', { name: '同步' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(input(/单体名称/)).toHaveValue('新楼');

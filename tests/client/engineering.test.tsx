@@ -219,8 +219,8 @@ describe('/project/manage', () => {
     fireEvent.change(input(dialog, /项目编码/), { target: { value: 'HX-01' } });
     fireEvent.change(input(dialog, /经度/), { target: { value: '118.78' } });
     fireEvent.change(input(dialog, /纬度/), { target: { value: '32.04' } });
-    // a map point with no address: the nearest city and the point become the address
-    expect(input(dialog, /项目位置/)).toHaveValue('江苏省南京市 (118.780000,32.040000)');
+    // a point (typed here): its nearest city becomes the address
+    expect(input(dialog, /项目位置/)).toHaveValue('江苏省南京市');
     expect(within(dialog).getByRole('combobox', { name: /所在城市/ })).toHaveValue('南京市');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     const shown = await screen.findAllByText('项目编码已存在');
@@ -259,6 +259,29 @@ describe('/project/manage', () => {
       remarks: '江苏省南京市建邺区',
       latLng: '118.730000,32.000000',
     });
+  });
+
+  it('edit: a click on the map moves the point and fills 项目位置 with the nearest city; the chosen city stays', async () => {
+    const { calls } = api({ on: (c) => (c.method === 'PUT' ? ok({ id: 7 }) : undefined) });
+    await openPage();
+    const row = screen.getByText('河西新城综合体').closest('tr')!;
+    fireEvent.click(await within(row).findByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog', { name: '编辑项目' });
+    expect(input(dialog, /项目位置/)).toHaveValue('江苏省南京市建邺区');
+    // move the view to 苏州 by typing the point there, then click the map: jsdom has no layout, so Leaflet
+    // reads a click as the view's centre
+    fireEvent.change(input(dialog, /经度/), { target: { value: '120.62' } });
+    fireEvent.change(input(dialog, /纬度/), { target: { value: '31.3' } });
+    fireEvent.change(input(dialog, /项目位置/), { target: { value: '园区星湖街 1 号' } });
+    fireEvent.click(dialog.querySelector('.leaflet-container')!);
+    expect(input(dialog, /项目位置/)).toHaveValue('江苏省苏州市');
+    expect(within(dialog).getByRole('combobox', { name: /所在城市/ })).toHaveValue('南京市');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('修改成功!')).toBeInTheDocument();
+    // the clicked point (Leaflet rounds the view to whole pixels: within a few metres of 120.62,31.3)
+    const body = calls.find((c) => c.method === 'PUT')!.body as Record<string, string>;
+    expect(body).toMatchObject({ remarks: '江苏省苏州市', site: '南京市' });
+    expect(body.latLng).toMatch(/^120\.6[12]\d+,31\.(29|30)\d+$/);
   });
 
   it('cancel closes the dialog without saving', async () => {

@@ -1,5 +1,6 @@
 // The location picker's pure parts: 'lng,lat' text, place search over all provinces and cities (name or
-// pinyin), the nearest city, the filled-in address texts, the tile subdomains and the 1000 ms debounce.
+// pinyin), the nearest city (the place a map point is named after), the address texts, reverse-geocoding
+// answers, the tile subdomains and the 1000 ms debounce.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_CENTER,
@@ -8,18 +9,17 @@ import {
   citiesOf,
   cityMatches,
   formatLatLng,
-  isAutoAddress,
   mainCityOf,
   nearestCity,
   parseCoordinate,
   parseLatLng,
   placeAddress,
-  pointAddress,
   provincesOf,
   searchPlaces,
   subdomainsOf,
 } from '../../src/client/map/geo';
 import { debounce } from '../../src/client/map/debounce';
+import { addressOf, geocodeRequestUrl } from '../../src/client/map/geocode';
 import { cityTree, fullCityTree } from './mapCities';
 
 const names = (places: { name: string }[]) => places.map((p) => p.name);
@@ -116,25 +116,45 @@ describe('nearest city and the filled-in addresses', () => {
     expect(nearestCity(citiesOf(fullCityTree), { lng: 121.47, lat: 31.23 })?.name).toBe('上海市');
   });
 
+  it('names real points after the bundled city they are nearest to', () => {
+    const all = citiesOf(fullCityTree);
+    const at = (lng: number, lat: number) => {
+      const c = nearestCity(all, { lng, lat });
+      return c && placeAddress(c);
+    };
+    expect(at(118.78, 32.04)).toBe('江苏省南京市'); // 新街口
+    expect(at(118.71, 32.15)).toBe('江苏省南京市'); // 江北新区
+    expect(at(120.7, 31.32)).toBe('江苏省苏州市'); // 金鸡湖, east of 苏州's centre
+    expect(at(120.98, 31.38)).toBe('江苏省苏州市'); // 昆山, between 苏州 and 上海
+    expect(at(120.31, 31.49)).toBe('江苏省无锡市');
+    expect(at(120.15, 30.25)).toBe('浙江省杭州市'); // 西湖
+    expect(at(116.39, 39.91)).toBe('北京市'); // a municipality is written once
+    expect(at(113.94, 22.54)).toBe('广东省深圳市'); // 南山
+  });
+
   it("a province's main city is its city nearest to the province centre", () => {
     const cities = citiesOf(cityTree);
     const [, jiangsu] = provincesOf(cityTree);
     expect(mainCityOf(cities, jiangsu)?.name).toBe('南京市');
   });
 
-  it("addresses: '省名+市名', municipalities once, map points with their coordinates", () => {
+  it("addresses: '省名+市名', municipalities once", () => {
     const cities = citiesOf(cityTree);
     expect(placeAddress(cities[1])).toBe('江苏省南京市');
     expect(placeAddress(cities[0])).toBe('北京市');
-    expect(pointAddress(cities[1], DEFAULT_CENTER)).toBe('江苏省南京市 (118.780000,32.040000)');
   });
+});
 
-  it('an address we filled in (or none) may be replaced by the next point; a typed one may not', () => {
-    expect(isAutoAddress('')).toBe(true);
-    expect(isAutoAddress('   ')).toBe(true);
-    expect(isAutoAddress('江苏省南京市 (118.780000,32.040000)')).toBe(true);
-    expect(isAutoAddress('江苏省南京市')).toBe(false);
-    expect(isAutoAddress('南京市鼓楼区北京西路 1 号')).toBe(false);
+describe('reverse geocoding answers', () => {
+  it('fills {lng} and {lat} into the template; takes the formatted address of Tianditu, AMap or Nominatim answers', () => {
+    expect(geocodeRequestUrl("https://geo.example.test/geocoder?postStr={'lon':{lng},'lat':{lat}}&tk=k", { lng: 118.78, lat: 32.04 })).toBe(
+      "https://geo.example.test/geocoder?postStr={'lon':118.780000,'lat':32.040000}&tk=k",
+    );
+    expect(addressOf({ status: '0', result: { formatted_address: '江苏省南京市秦淮区中山南路', addressComponent: { city: '南京市' } } })).toBe('江苏省南京市秦淮区中山南路');
+    expect(addressOf({ regeocode: { formatted_address: '江苏省苏州市姑苏区' } })).toBe('江苏省苏州市姑苏区');
+    expect(addressOf({ display_name: '玄武区, 南京市, 江苏省, 中国', address: { city: '南京市' } })).toBe('玄武区, 南京市, 江苏省, 中国');
+    expect(addressOf({ results: [{ formatted_address: '上海市黄浦区' }] })).toBe('上海市黄浦区');
+    for (const none of [null, 'x', {}, { result: { formatted_address: '  ' } }, { status: '1', msg: 'key error' }]) expect(addressOf(none)).toBeUndefined();
   });
 });
 

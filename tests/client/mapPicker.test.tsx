@@ -15,8 +15,10 @@ import { cityTree } from './mapCities';
 
 const cities = citiesOf(cityTree);
 
-function withQuery(ui: React.ReactElement) {
+/** Renders with a fresh query cache; `settings` seeds the map settings the picker reads first. */
+function withQuery(ui: React.ReactElement, settings?: object) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (settings) client.setQueryData(['mapSettings'], settings);
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 
@@ -79,7 +81,7 @@ describe('LeafletMap', () => {
     render(
       <LeafletMap
         center={{ lng: 118.78, lat: 32.04 }}
-        tiles={{ tileUrl: 'https://t{s}.example.test/{z}/{x}/{y}.png', subdomains: '1234', attribution: '© 示例地图' }}
+        tiles={{ tileUrl: 'https://t{s}.example.test/{z}/{x}/{y}.png', subdomains: '1234', attribution: '© 示例地图', geocodeUrl: '' }}
         onReady={(m) => (map = m)}
       />,
     );
@@ -115,12 +117,18 @@ function Harness({ initial, onChange }: { initial: LocationValue; onChange?: (v:
           </button>
         )}
       />
+      <button type="button" data-testid="set-remarks" onClick={() => setValue((v) => ({ ...v, remarks: '苏州市姑苏区人民路 1 号' }))}>
+        type
+      </button>
       <output data-testid="value">{JSON.stringify(value)}</output>
     </>
   );
 }
 
 const current = () => JSON.parse(screen.getByTestId('value').textContent!) as LocationValue;
+
+/** 全局配置 with a reverse geocoder (a Nominatim-like template). */
+const GEO_SETTINGS = { tileUrl: '', subdomains: '', attribution: '', geocodeUrl: 'https://geo.example.test/reverse?format=json&lon={lng}&lat={lat}' };
 
 describe('LocationPicker', () => {
   it('reads the map settings once; a failing call means offline, not an error', async () => {
@@ -130,20 +138,86 @@ describe('LocationPicker', () => {
     expect(screen.getByTestId('fake-map')).toBeInTheDocument();
   });
 
-  it('a map point with no address fills latLng, the nearest city as site, and the address with the point', () => {
+  it('a map point fills latLng, the nearest city as 项目位置 and as site when none is chosen', () => {
     stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
     withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />);
     fireEvent.click(screen.getByTestId('fake-map'));
-    expect(current()).toEqual({ latLng: '118.780000,32.040000', site: '南京市', remarks: '江苏省南京市 (118.780000,32.040000)' });
+    expect(current()).toEqual({ latLng: '118.780000,32.040000', site: '南京市', remarks: '江苏省南京市' });
     expect(screen.getByLabelText('经度')).toHaveValue('118.780000');
     expect(screen.getByLabelText('纬度')).toHaveValue('32.040000');
   });
 
-  it('a typed address is kept: a map point then sets only latLng (and the site when none is chosen)', () => {
+  it('a map point replaces an earlier address (typed or searched) with its nearest place; a chosen site stays', () => {
     stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
-    withQuery(<Harness initial={{ remarks: '南京市鼓楼区北京西路 1 号', site: '苏州市', latLng: '' }} />);
+    withQuery(<Harness initial={{ remarks: '江苏省苏州市', site: '苏州市', latLng: '120.619585,31.299379' }} />);
     fireEvent.click(screen.getByTestId('fake-map'));
-    expect(current()).toEqual({ latLng: '118.780000,32.040000', site: '苏州市', remarks: '南京市鼓楼区北京西路 1 号' });
+    expect(current()).toEqual({ latLng: '118.780000,32.040000', site: '苏州市', remarks: '江苏省南京市' });
+  });
+
+  it('with a geocoder in 全局配置: the service names the point (asked without our token); the city fills the site', async () => {
+    const { calls } = stubFetch((c) => {
+      if (c.url.pathname === '/api/sys/v1/sys/sysConfig/mapSettings') return ok({ ...GEO_SETTINGS });
+      if (c.url.host === 'geo.example.test') return { body: { status: '0', result: { formatted_address: '江苏省南京市秦淮区中山南路1号' } } };
+      return ok(null);
+    });
+    withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />, GEO_SETTINGS);
+    fireEvent.click(screen.getByTestId('fake-map'));
+    expect(current()).toEqual({ latLng: '118.780000,32.040000', site: '南京市', remarks: '江苏省南京市' });
+    await waitFor(() => expect(current().remarks).toBe('江苏省南京市秦淮区中山南路1号'));
+    expect(current().site).toBe('南京市');
+    const asked = calls.filter((c) => c.url.host === 'geo.example.test');
+    expect(asked).toHaveLength(1);
+    expect(asked[0].url.searchParams.get('lon')).toBe('118.780000');
+    expect(asked[0].url.searchParams.get('lat')).toBe('32.040000');
+    expect(asked[0].headers.get('Access-Token')).toBeNull();
+  });
+
+  it('a geocoder that fails or answers no address leaves the nearest city', async () => {
+    for (const answer of [{ status: 500, body: { error: 'down' } }, { body: { status: '1', msg: '参数错误' } }]) {
+      const { calls } = stubFetch((c) => {
+        if (c.url.pathname === '/api/sys/v1/sys/sysConfig/mapSettings') return ok({ ...GEO_SETTINGS });
+        if (c.url.host === 'geo.example.test') return answer;
+        return ok(null);
+      });
+      const view = withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />, GEO_SETTINGS);
+      fireEvent.click(screen.getByTestId('fake-map'));
+      await waitFor(() => expect(calls.some((c) => c.url.host === 'geo.example.test')).toBe(true));
+      await act(async () => {});
+      expect(current().remarks).toBe('江苏省南京市');
+      view.unmount();
+    }
+  });
+
+  it('a geocoder answer lands only on its own pick: a later point or a typed address wins', async () => {
+    const pending: ((address: string) => void)[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname.endsWith('/mapSettings')) return Promise.resolve(json({ code: 1, message: '成功', data: GEO_SETTINGS }));
+      return new Promise<Response>((resolve) => pending.push((address) => resolve(json({ result: { formatted_address: address } }))));
+    });
+    withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />, GEO_SETTINGS);
+    fireEvent.click(screen.getByTestId('fake-map')); // 南京
+    fireEvent.change(screen.getByLabelText('经度'), { target: { value: '120.62' } }); // (120.62, 32.04)
+    fireEvent.change(screen.getByLabelText('纬度'), { target: { value: '31.3' } }); // 苏州
+    expect(current().remarks).toBe('江苏省苏州市');
+    await waitFor(() => expect(pending).toHaveLength(3));
+    // the earlier picks' late answers change nothing
+    await act(async () => pending[0]('江苏省南京市秦淮区'));
+    await act(async () => pending[1]('江苏省常州市'));
+    expect(current().remarks).toBe('江苏省苏州市');
+    // the latest pick's answer lands
+    await act(async () => pending[2]('江苏省苏州市姑苏区'));
+    expect(current().remarks).toBe('江苏省苏州市姑苏区');
+    // a new point, then the user types an address before the answer: theirs stays
+    fireEvent.change(screen.getByLabelText('纬度'), { target: { value: '31.31' } });
+    expect(current().remarks).toBe('江苏省苏州市');
+    await waitFor(() => expect(pending).toHaveLength(4));
+    act(() => {
+      screen.getByTestId('set-remarks').click();
+    });
+    await act(async () => pending[3]('江苏省苏州市吴中区'));
+    expect(current().remarks).toBe('苏州市姑苏区人民路 1 号');
   });
 
   it('typed 经度/纬度 move the point and re-centre the map; half-typed numbers wait', () => {
@@ -155,7 +229,7 @@ describe('LocationPicker', () => {
     expect(current().latLng).toBe('');
     fireEvent.change(screen.getByLabelText('纬度'), { target: { value: '31.3a' } });
     expect(screen.getByLabelText('纬度')).toHaveValue('31.3');
-    expect(current()).toEqual({ latLng: '120.620000,31.300000', site: '苏州市', remarks: '江苏省苏州市 (120.620000,31.300000)' });
+    expect(current()).toEqual({ latLng: '120.620000,31.300000', site: '苏州市', remarks: '江苏省苏州市' });
     expect(screen.getByTestId('fake-map')).toHaveAttribute('data-center', '120.62,31.3');
     // what the user typed stays as typed
     expect(screen.getByLabelText('经度')).toHaveValue('120.62');

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import { FOLD_KEY } from '../../src/client/results/ResultPage';
-import { indicators, stageShares } from '../../src/client/results/resultModel';
+import { fixed2, indicators, stageShares } from '../../src/client/results/resultModel';
 import { ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
 
@@ -54,7 +54,12 @@ beforeEach(() => {
 describe('result figures', () => {
   it('indicators: total, per year, per area, streng3', () => {
     expect(indicators(building)).toEqual({ total: 1487.655, perYear: 29753.1, perArea: 743.8275, perAreaYear: 14.87655 });
-    expect(stageShares(building, 'budget', ['produce', 'trans', 'runtime', 'green'])).toEqual({ labels: ['建材生产', '建材运输', '建筑运行'], series: [1000, 34.57, 465.43] });
+    expect(stageShares(building, 'budget', ['produce', 'trans', 'runtime', 'green'])).toEqual({ labels: ['建材生产', '建材运输', '建筑运行'], series: [1000, 34.57, 465.43], total: 1500 });
+    // the donut's 合计 is the stored figures' sum rounded once, not the sum of the rounded slices
+    const a1 = { produce: 11569.4, trans: 298.962, build: 904.13, remove: 90.413, runtimeTotal: 54948.61, green: -2100 };
+    const shares = stageShares(a1, 'budget', ['produce', 'trans', 'build', 'remove', 'runtime', 'green']);
+    expect(fixed2(shares.series.reduce((x, y) => x + y, 0))).toBe('67,811.51');
+    expect(fixed2(shares.total)).toBe('67,811.52');
   });
 });
 
@@ -73,6 +78,7 @@ describe('/{module}/result', () => {
     const donut = lastChart('donut');
     expect(donut.series).toEqual([1000, 34.57, 465.43]);
     expect(donut.options.labels).toEqual(['建材生产', '建材运输', '建筑运行']);
+    expect(donut.options.plotOptions.pie.donut.labels.total.formatter()).toBe('1,500.00');
     expect(donut.options.tooltip.y.formatter(1.005)).toMatch(/^1\.0[01]$/);
     expect(donut.options.dataLabels.formatter(12.3)).toBe('12.30%');
     const table = within(page).getByRole('table', { name: '各阶段碳排放' });

@@ -62,13 +62,27 @@ describe('/{module}/:stage', () => {
     expect(window.location.pathname).toBe('/404');
   });
 
-  it('a stage outside the building menus goes to its first stage', async () => {
+  it('a stage outside the building menus: warning 该单体未启用此计算阶段, then its first stage', async () => {
     setToken('tok', false);
     setCurrentBuilding(building);
     api();
     renderApp('/budget/waste');
+    const warning = await screen.findByText('该单体未启用此计算阶段');
+    expect(warning.closest('.RaNotification-warning')).not.toBeNull();
     await waitFor(() => expect(window.location.pathname).toBe('/budget/produce'));
     expect(await screen.findByRole('heading', { name: '建材生产' })).toBeInTheDocument();
+    // only once, and not for a stage the building uses
+    expect(screen.getAllByText('该单体未启用此计算阶段')).toHaveLength(1);
+  });
+
+  it('a stage the building uses opens without the warning', async () => {
+    setToken('tok', false);
+    setCurrentBuilding(building);
+    api();
+    renderApp('/budget/trans');
+    expect(await screen.findByRole('heading', { name: '建材运输' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/budget/trans');
+    expect(screen.queryByText('该单体未启用此计算阶段')).toBeNull();
   });
 
   it('the wizard frame: header, steps of the building, 上一步 and 下一步', async () => {

@@ -255,7 +255,7 @@ describe('Excel', () => {
     const sum = wb.getWorksheet('计算结果汇总')!;
     const total = sum.getCell(sum.getColumn(1).values.indexOf('碳排放总量(tCO2e)'), 2);
     expect(total.value).toBe(2561.37);
-    expect(total.numFmt).toBe('0.00');
+    expect(total.numFmt).toBe('#,##0.00');
     const ext = wb.getWorksheet('建筑扩展信息')!;
     const header = ext.getRow(1).values as unknown[];
     const row = ext.getRow(2);

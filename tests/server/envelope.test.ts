@@ -100,6 +100,9 @@ describe('map tiles in the CSP', () => {
   it('derives the tile origin from a Leaflet URL template', () => {
     expect(tileOrigin('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://*.tile.openstreetmap.org');
     expect(tileOrigin('http://10.0.0.5:8081/tiles/{z}/{x}/{y}.png')).toBe('http://10.0.0.5:8081');
+    // 天地图 and 高德 put the subdomain inside the first label
+    expect(tileOrigin('https://t{s}.tianditu.gov.cn/vec_w/wmts?tk={key}&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}')).toBe('https://*.tianditu.gov.cn');
+    expect(tileOrigin('https://webrd0{s}.is.autonavi.com/appmaptile?x={x}&y={y}&z={z}')).toBe('https://*.is.autonavi.com');
     expect(tileOrigin('')).toBeUndefined();
     expect(tileOrigin("https://evil.example; script-src *")).toBeUndefined();
   });

@@ -9,6 +9,7 @@ import { inflateRawSync } from 'node:zlib';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceDef } from '../../src/server/registry';
+import { formatNumber } from '../../src/calc/format';
 import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
 import { testApp, type TestApp } from './helpers';
 
@@ -98,7 +99,7 @@ function unzipEntry(zip: Buffer, name: string): string | undefined {
   return undefined;
 }
 
-const stageTotals = () => Object.values((a1.resultDetail?.stages ?? {}) as Record<string, { total: number }>).map((s) => s.total.toFixed(2));
+const stageTotals = () => Object.values((a1.resultDetail?.stages ?? {}) as Record<string, { total: number }>).map((s) => formatNumber(s.total));
 
 describe('report export messages (spec 000 §8)', () => {
   it('without a project id: 获取报告ID失败，请重新选择项目！', async () => {
@@ -158,8 +159,7 @@ describe('the report of a completed building', () => {
     expect(text).toContain('A1研发办公楼');
     expect(text).toContain('国家标准GB/T 51366-2019');
     for (const total of stageTotals()) expect(text).toContain(`${total} tCO2e`);
-    expect(text).toContain(Number(a1.total).toFixed(2));
-    expect(text).toContain(Number(a1.streng3).toFixed(2));
+    expect(text).toContain(formatNumber(a1.streng3));
     expect(text).toContain('kgCO2e/(m²·a)');
     expect(pdfText(file.bytes, '-raw').replace(/\s+/g, '')).not.toContain('试用账号');
     // the first page and the results page as PNG, for looking at them (.tmp/reports/)
@@ -169,6 +169,21 @@ describe('the report of a completed building', () => {
       writeFileSync(join(out, 'a1.pdf'), file.bytes);
       execFileSync(PDFTOPPM, ['-png', '-r', '60', '-f', '1', '-l', '1', join(out, 'a1.pdf'), join(out, 'a1-page')]);
     }
+  });
+
+  it('PDF: the total is the figure the result page shows (the API total in the one number format)', async () => {
+    // the result page shows formatNumber(total) of tpf3ProjectV/{id}; A1's stored total 65711.515 once read
+    // 65,711.52 there and 65711.51 in the PDF (toFixed rounds the binary 65711.51499… down)
+    expect(a1.total).toBe(65711.515);
+    expect(formatNumber(a1.total)).toBe('65,711.52');
+    if (!hasPoppler) return; // skipped: pdftotext missing (see the warning above)
+    const r = await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=pdf`, user);
+    const text = pdfText((await fetchFile(r.body.data)).bytes);
+    expect(text).toMatch(/碳排放总量（tCO2e）\s+65,711\.52(\s|$)/);
+    expect(text).not.toContain('65711.51');
+    expect(text).not.toContain('65,711.51');
+    // every stage total as on screen: grouped, 2 decimals (54,948.61, not 54948.61)
+    expect(text).toContain('54,948.61 tCO2e');
   });
 
   it('Word: a docx whose document.xml holds the same figures', async () => {
@@ -181,8 +196,8 @@ describe('the report of a completed building', () => {
     expect(xml).toBeDefined();
     expect(xml).toContain('A1研发办公楼');
     for (const total of stageTotals()) expect(xml).toContain(`${total} tCO2e`);
-    expect(xml).toContain(Number(a1.total).toFixed(2));
-    expect(xml).toContain(Number(a1.streng3).toFixed(2));
+    expect(xml).toContain(formatNumber(a1.total));
+    expect(xml).toContain(formatNumber(a1.streng3));
     // the two charts are embedded as PNG
     expect(unzipEntry(file.bytes, '[Content_Types].xml')).toContain('png');
     // it opens in LibreOffice (CI installs libreoffice-writer-nogui): converted to PDF, the text is there
@@ -193,7 +208,7 @@ describe('the report of a completed building', () => {
     // LibreOffice's PDF spaces Latin and CJK runs apart: compare without white space
     const text = execFileSync(PDFTOTEXT, ['-enc', 'UTF-8', join(work, 'a1.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
     expect(text).toContain('A1研发办公楼');
-    expect(text).toContain(Number(a1.streng3).toFixed(2));
+    expect(text).toContain(formatNumber(a1.streng3));
   }, 150_000);
 
   it('accounting route: type=PDF gives the PDF, another type the Word file', async () => {

@@ -6,7 +6,8 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { DataTable, type RaRecord } from 'react-admin';
 import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
 import { useDict } from './useDicts';
-import { decimalsOf, formatDate, formatNumber, isDateFormat, isNumeric, isSortable, isWarningRow, listFields } from './schemaFields';
+import { formatNumber } from '../../calc/format';
+import { decimalsOf, formatDate, isDateFormat, isNumeric, isSortable, isWarningRow, listFields } from './schemaFields';
 import { RowActions } from './RowActions';
 
 const DictValue = ({ code, value }: { code: string; value: unknown }) => {

@@ -1,7 +1,7 @@
 // Reading a resource schema for the generic pages: which properties are columns, how values are shown.
 import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
 import { sortableFields } from '../../../schemas/index';
-import { DEFAULT_DECIMALS } from '../constants';
+import { DECIMALS } from '../../calc/format';
 
 export type FieldEntry = [name: string, prop: PropertySchema];
 
@@ -16,14 +16,8 @@ export const listFields = (s: ResourceSchema): FieldEntry[] => Object.entries(s.
 export const isSortable = (s: ResourceSchema, field: string) => sortableFields(s).includes(field);
 
 /** Decimals a number column shows: `x-decimals`, else 2 for numbers (spec 001 §9) and 0 for integers. */
-export const decimalsOf = (p: PropertySchema): number => p['x-decimals'] ?? (isInteger(p) ? 0 : DEFAULT_DECIMALS);
+export const decimalsOf = (p: PropertySchema): number => p['x-decimals'] ?? (isInteger(p) ? 0 : DECIMALS);
 
-export function formatNumber(value: unknown, decimals: number): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  return n.toLocaleString('zh-CN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-}
 
 /** zh-CN date (YYYY/M/D) or date-time (YYYY/M/D HH:mm:ss) for ISO strings and epoch numbers. */
 export function formatDate(value: unknown, withTime: boolean): string {

@@ -6,7 +6,7 @@
 //
 // List params live in react-admin's store, not in the URL (disableSyncWithLocation): the URL keeps the
 // spec's own query (engineeringId, engineeringName), which react-admin's URL sync would overwrite.
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { Box, Button, Chip, Link, Menu, MenuItem, type Theme } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
@@ -32,7 +32,7 @@ import { useDict, useDicts } from '../admin/useDicts';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { clearCurrentBuilding, getCurrentBuilding } from '../session/currentBuilding';
 import { infoRoute } from '../stages/wizard';
-import { availableColumns, cellText, columnsStorageKey, columnTitle, defaultColumns, isNumericColumn, type Labels } from './buildingColumns';
+import { availableColumns, cellText, columnsStorageKey, columnTitle, defaultColumns, isNumericColumn, splitUnit, type Labels } from './buildingColumns';
 import { deleteBuildings, type BuildingRecord } from './buildingApi';
 import { ExportButton } from '../admin/ExportButton';
 import { BuildingRowActions, useOpenBuilding } from './BuildingRowActions';
@@ -142,13 +142,41 @@ const BulkDeleteButton = () => {
 const NameCell = ({ record }: { record: BuildingRecord }) => {
   const open = useOpenBuilding();
   return (
-    <Link component="button" type="button" underline="hover" onClick={() => open(record)} sx={{ textAlign: 'left', whiteSpace: 'nowrap' }}>
+    <Link component="button" type="button" underline="hover" onClick={() => open(record)} sx={{ textAlign: 'left', wordBreak: 'break-all' }}>
       {record.name}
     </Link>
   );
 };
 
 const currentRowSx = (theme: Theme) => ({ backgroundColor: alpha(theme.palette.primary.main, 0.08) });
+
+/**
+ * A column title 'name(unit)' as the name with its unit on a second, smaller line that may break after a '/'
+ * ('(kgCO2e/' '(m²·a))'), so result columns stay narrow. One inline block: the sort label lays its children out
+ * in a row.
+ */
+const ColumnHeader = ({ title }: { title: string }) => {
+  const [name, unit] = splitUnit(title);
+  if (!unit) return <>{name}</>;
+  const parts = unit.split('/');
+  return (
+    <Box component="span" sx={{ display: 'inline-block' }}>
+      {name}
+      <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
+        {parts.map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 && (
+              <>
+                /<wbr />
+              </>
+            )}
+            {part}
+          </Fragment>
+        ))}
+      </Box>
+    </Box>
+  );
+};
 
 export default function BuildingList({ module }: { module?: ModuleCode }) {
   const [params] = useSearchParams();
@@ -205,23 +233,30 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
           empty={<NoData />}
           rowSx={(record: RaRecord) => (current && record.id === current.id ? currentRowSx : {})}
           sx={{
-            // long texts (building type paths, project names) wrap so the default columns fit a laptop screen
-            '& .MuiTableCell-root': { px: 1 },
+            // the default columns fit 1366 px without scrolling sideways (e2e/walkthrough.spec.ts): long texts
+            // (building type paths, project names) wrap, units go under the column names, the actions are compact
+            '& .MuiTableCell-root': { px: 0.75 },
             '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3 },
             // the actions stay in view while a wide table scrolls sideways
             '& .building-actions': { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', boxShadow: (t: Theme) => `-1px 0 0 ${t.palette.divider}` },
             '& .MuiTableCell-head.building-actions': { zIndex: 3 },
           }}
         >
-          <DataTable.Col source="name" label={columnTitle('name')} disableSort={!isSortable(schema, 'name')} render={(r: RaRecord) => <NameCell record={r as BuildingRecord} />} />
+          <DataTable.Col
+            source="name"
+            label={columnTitle('name')}
+            disableSort={!isSortable(schema, 'name')}
+            sx={{ minWidth: 112 }}
+            render={(r: RaRecord) => <NameCell record={r as BuildingRecord} />}
+          />
           {visible.map((key) => (
             <DataTable.Col
               key={key}
               source={key}
-              label={columnTitle(key)}
+              label={<ColumnHeader title={columnTitle(key)} />}
               disableSort={!isSortable(schema, key)}
               align={isNumericColumn(key) ? 'right' : undefined}
-              sx={isNumericColumn(key) ? { whiteSpace: 'nowrap', minWidth: 104 } : { minWidth: 88, maxWidth: 180, wordBreak: 'break-all' }}
+              sx={isNumericColumn(key) ? { whiteSpace: 'nowrap', minWidth: 80 } : { minWidth: 72, maxWidth: 180, wordBreak: 'break-all' }}
               render={(r: RaRecord) => cellText(key, r[key], labels)}
             />
           ))}

@@ -1,5 +1,5 @@
 // Building calls beyond the generic data provider (spec 000 §7, DESIGN §5): copy, delete by tpf3ProjectIds,
-// and the building detail with its stored totals (tpf3ProjectV/{id}).
+// the building's workbook (getExcelByID) and the building detail with its stored totals (tpf3ProjectV/{id}).
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
 const BASE = 'tpf/v1/tpf/tpf3Project';
@@ -14,6 +14,9 @@ export type BuildingRecord = Record<string, unknown> & {
 
 /** GET tpf3Project/copy?projectId= → the new building. */
 export const copyBuilding = (id: number | string) => apiFetch<BuildingRecord>(apiUrl(`${BASE}/copy`, { projectId: id }));
+
+/** GET tpf3Project/getExcelByID?projectID= → the download link of the building's workbook. */
+export const buildingWorkbookUrl = (id: number | string) => apiFetch<string>(apiUrl(`${BASE}/getExcelByID`, { projectID: id }));
 
 /** DELETE tpf3Project/?tpf3ProjectIds=1&tpf3ProjectIds=2 */
 export const deleteBuildings = (ids: readonly (number | string)[]) => apiFetch(apiUrl(`${BASE}/`, { tpf3ProjectIds: [...ids] }), { method: 'DELETE' });

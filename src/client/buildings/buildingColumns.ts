@@ -4,8 +4,8 @@
 import type { PropertySchema } from '../../../schemas/index';
 import { tpf3Project, RESULT_FIELDS } from '../../../schemas/domain/tpf3Project';
 import { moduleDef, STANDARD_NAMES } from '../../../schemas/standards';
-import { DEFAULT_DECIMALS } from '../constants';
-import { formatNumber, isNumeric } from '../admin/schemaFields';
+import { formatNumber } from '../../calc/format';
+import { isNumeric } from '../admin/schemaFields';
 
 const props = tpf3Project.properties as unknown as Record<string, PropertySchema>;
 
@@ -38,6 +38,13 @@ export function defaultColumns(module: string | undefined): string[] {
 export const columnsStorageKey = (module: string | undefined) => `tansuan.columns.buildingList.${module ?? 'all'}`;
 
 export const columnTitle = (key: string) => props[key]?.title ?? key;
+
+/** '碳排放强度(kgCO2e/(m²·a))' → ['碳排放强度', '(kgCO2e/(m²·a))']; a title without a unit → [title, '']. */
+export function splitUnit(title: string): [string, string] {
+  const m = /^([^(]+)(\(.+\))$/.exec(title);
+  return m ? [m[1], m[2]] : [title, ''];
+}
+
 export const isResultColumn = (key: string) => RESULTS.has(key);
 export const isNumericColumn = (key: string) => !!props[key] && isNumeric(props[key]);
 
@@ -48,10 +55,10 @@ export interface Labels {
 
 /** The text of one cell. */
 export function cellText(key: string, value: unknown, labels: Labels): string {
-  if (isResultColumn(key)) return formatNumber(value === null || value === undefined || value === '' ? 0 : value, DEFAULT_DECIMALS);
+  if (isResultColumn(key)) return formatNumber(value === null || value === undefined || value === '' ? 0 : value);
   if (value === null || value === undefined || value === '') return '';
   if (key === 'standard') return labels.standard[String(value)] ?? STANDARD_NAMES[value as keyof typeof STANDARD_NAMES] ?? String(value);
   if (key === 'computeMethod') return labels.computeMethod[String(value)] ?? moduleDef(String(value))?.label ?? String(value);
-  if (key === 'buildArea') return formatNumber(value, DEFAULT_DECIMALS);
+  if (key === 'buildArea') return formatNumber(value);
   return String(value);
 }

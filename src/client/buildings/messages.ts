@@ -1,8 +1,13 @@
-// Texts of spec 000 §4 and §8 used by the building list and the stage pages, exactly as the spec writes them.
+// Texts of spec 000 §4 and §8 used by the building list and the stage pages, exactly as the spec writes them;
+// stageNotUsed and bimComing are ours (the spec is silent there).
 export const BUILDING_MSG = {
   selectFirst: '请先选择或新建项目',
   noStages: '获取计算阶段出错，请刷新后重试！',
+  /** a stage route the selected building does not use (its menus) */
+  stageNotUsed: '该单体未启用此计算阶段',
   copyConfirm: '确定要复制此项目吗?',
   done: '操作成功',
   noReport: '未完成项目，暂无报告',
+  /** 更多 → BIM模型 until BIM import exists */
+  bimComing: 'BIM模型导入即将上线',
 } as const;

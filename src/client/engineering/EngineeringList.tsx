@@ -27,7 +27,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { ModuleCode } from '../../../schemas/standards';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, MSG, PAGE_SIZE_OPTIONS } from '../constants';
 import { NoData } from '../admin/NoData';
-import { formatNumber } from '../admin/schemaFields';
+import { formatNumber } from '../../calc/format';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { CityFilterInput } from '../map/CityPicker';
 import { CreateMonomerButton } from './CreateMonomerButton';
@@ -102,7 +102,7 @@ const Actions = ({ onCreate }: { onCreate: () => void }) => {
 };
 
 /** Counts and the carbon total: an empty value is 0 (0.00 for the total). */
-const num = (v: unknown, decimals = 2) => formatNumber(v === null || v === undefined || v === '' ? 0 : v, decimals);
+const num = (v: unknown, decimals?: number) => formatNumber(v === null || v === undefined || v === '' ? 0 : v, decimals);
 
 export default function EngineeringList(_props: { module?: ModuleCode }) {
   // ?create=1 (the building form's 新建项目) opens the create dialog at once
@@ -143,7 +143,7 @@ export default function EngineeringList(_props: { module?: ModuleCode }) {
           <DataTable.Col source="projectCount" label="单体数量" disableSort align="right" render={(r: RaRecord) => num(r.projectCount, 0)} />
           <DataTable.Col source="endCount" label="已完成数量" disableSort align="right" render={(r: RaRecord) => num(r.endCount, 0)} />
           <DataTable.Col source="site" label="所在城市" disableSort />
-          <DataTable.Col source="buildArea" label="总建筑面积(m²)" align="right" render={(r: RaRecord) => formatNumber(r.buildArea, 2)} />
+          <DataTable.Col source="buildArea" label="总建筑面积(m²)" align="right" render={(r: RaRecord) => formatNumber(r.buildArea)} />
           <DataTable.Col source="total" label="碳排放总量(tCO2e)" disableSort align="right" render={(r: RaRecord) => num(r.total)} />
           <DataTable.Col label="操作" disableSort sx={{ whiteSpace: 'nowrap' }} render={(r: RaRecord) => <RowActions record={r} onEdit={open} />} />
         </DataTable>

@@ -127,7 +127,7 @@ export const raZhCN: TranslationMessages = {
       last: '最后一页',
       next: '下一页',
       previous: '上一页',
-      page_rows_per_page: '每页条数：',
+      page_rows_per_page: '每页行数',
       skip_nav: '跳到正文',
     },
     sort: {

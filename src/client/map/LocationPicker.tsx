@@ -1,9 +1,10 @@
 // The location picker of the engineering dialog (spec 000 screen 2): an address search over the built-in place
 // list (debounced 1000 ms, all provinces and cities, by name or pinyin), the map with a draggable pin, and
-// 经度 / 纬度 inputs. Picking a point — a click, a drag, typed coordinates — sets latLng ('lng,lat', 6 decimals);
-// when the address is empty or was filled in by us, it also fills the address with the nearest city
-// ('江苏省南京市 (118.780000,32.040000)') and the city as the site. Picking a search result always fills them
-// ('省名+市名', the city name) and re-centres the map there.
+// 经度 / 纬度 inputs. Picking a point — a click, a drag, typed coordinates — sets latLng ('lng,lat', 6 decimals)
+// and fills the address (项目位置) with the nearest known place: at once the nearest bundled city ('江苏省南京市'),
+// then, when 全局配置 names a geocoder, the service's own address for the point (geocode.ts). The city also
+// becomes the site (所在城市) when none is chosen. Picking a search result fills address ('省名+市名'), site and
+// point, and re-centres the map there.
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Autocomplete, Box, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -11,7 +12,6 @@ import {
   DEFAULT_CENTER,
   SEARCH_DEBOUNCE_MS,
   formatLatLng,
-  isAutoAddress,
   isValidLat,
   isValidLng,
   mainCityOf,
@@ -19,15 +19,16 @@ import {
   parseCoordinate,
   parseLatLng,
   placeAddress,
-  pointAddress,
   searchPlaces,
   type CityDictItem,
   type LngLat,
   type Place,
 } from './geo';
 import { useDebouncedValue } from './debounce';
+import { reverseGeocode } from './geocode';
 import { LeafletMap, type LeafletMapProps } from './LeafletMap';
 import { useMapSettings } from './mapSettings';
+import { tpf3Engineering } from '../../../schemas/domain/tpf3Engineering';
 
 export interface LocationValue {
   /** 项目位置: the address text. */
@@ -50,11 +51,14 @@ export interface LocationPickerProps {
   latLngError?: string;
 }
 
+/** 项目位置 holds at most this many characters (the schema's maxLength). */
+const REMARKS_MAX = tpf3Engineering.properties.remarks.maxLength;
+
 const coordText = (n: number | undefined) => (n === undefined ? '' : n.toFixed(6));
 const sameNumber = (a: number | undefined, b: number | undefined) => (a === undefined ? b === undefined : b !== undefined && Math.abs(a - b) < 5e-7);
 
 export function LocationPicker({ value, onChange, tree, cities, disabled, mapComponent: MapComponent = LeafletMap, mapHeight = 300, latLngError }: LocationPickerProps) {
-  const tiles = useMapSettings();
+  const mapSettings = useMapSettings();
   const point = parseLatLng(value.latLng);
   const cityOfSite = useMemo(() => cities.find((c) => c.name === value.site), [cities, value.site]);
   const [view, setView] = useState<LngLat>(() => point ?? DEFAULT_CENTER);
@@ -77,27 +81,46 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
     if (cityOfSite && !parseLatLng(value.latLng)) setView({ lng: cityOfSite.lng, lat: cityOfSite.lat });
   }, [value.site, cityOfSite]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // the latest onChange: a geocoder answer arrives after later renders
+  const onChangeNow = useRef(onChange);
+  onChangeNow.current = onChange;
   const emit = (patch: Partial<LocationValue>) => {
     if (patch.site !== undefined) siteSetHere.current = patch.site;
-    onChange(patch);
+    onChangeNow.current(patch);
   };
+
+  // the address as last rendered, and the latest pick: a geocoder answer lands only on the pick it belongs to
+  // and only while the address is still the one we filled in
+  const remarksNow = useRef(value.remarks);
+  remarksNow.current = value.remarks;
+  const geocoding = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => geocoding.current?.abort(), []);
 
   /** A point from the map (click, drag) or the coordinate inputs. */
   const pickPoint = (p: LngLat, recentre: boolean) => {
+    geocoding.current?.abort();
     const patch: Partial<LocationValue> = { latLng: formatLatLng(p) };
     const city = nearestCity(cities, p);
-    if (city && isAutoAddress(value.remarks)) {
-      patch.remarks = pointAddress(city, p);
-      patch.site = city.name;
-    } else if (city && !value.site) {
-      patch.site = city.name;
+    if (city) {
+      patch.remarks = placeAddress(city);
+      if (!value.site) patch.site = city.name;
     }
     emit(patch);
     if (recentre) setView(p);
+    if (!mapSettings.geocodeUrl) return;
+    const ask = new AbortController();
+    geocoding.current = ask;
+    const filled = patch.remarks ?? value.remarks;
+    void reverseGeocode(mapSettings.geocodeUrl, p, ask.signal).then((address) => {
+      // not when a later pick came first or the user has typed an address since
+      if (!address || ask.signal.aborted || remarksNow.current !== filled) return;
+      emit({ remarks: address.slice(0, REMARKS_MAX) });
+    });
   };
 
   /** A result of the address search. */
   const pickPlace = (place: Place) => {
+    geocoding.current?.abort();
     const city = place.kind === 'city' ? place : mainCityOf(cities, place);
     const p = { lng: place.lng, lat: place.lat };
     emit({
@@ -187,7 +210,7 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
         )}
       />
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-        <MapComponent center={view} marker={point} onPick={disabled ? undefined : (p) => pickPoint(p, false)} tiles={tiles} places={cities} height={mapHeight} />
+        <MapComponent center={view} marker={point} onPick={disabled ? undefined : (p) => pickPoint(p, false)} tiles={mapSettings} places={cities} height={mapHeight} />
       </Box>
       <Stack direction="row" spacing={2}>
         <TextField

@@ -130,7 +130,10 @@ export function distanceKm(a: LngLat, b: LngLat): number {
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** The city whose centre point is nearest to a point (undefined when the list is empty). */
+/**
+ * The nearest known place of a point: the city whose centre is nearest (undefined when the list is empty). A
+ * point near a border may lie in the neighbouring city; the address it gives is a starting point to edit.
+ */
 export function nearestCity(cities: readonly Place[], point: LngLat): Place | undefined {
   let best: Place | undefined;
   let bestD = Infinity;
@@ -155,17 +158,6 @@ export function mainCityOf(cities: readonly Place[], province: Place): Place | u
 /** '省名+市名', e.g. '江苏省南京市'; a municipality is written once ('北京市', not '北京市北京市'). */
 export function placeAddress(city: Pick<Place, 'name' | 'province'>): string {
   return !city.province || city.province === city.name ? city.name : `${city.province}${city.name}`;
-}
-
-/** The address filled in from a map point: '江苏省南京市 (118.780000,32.040000)'. */
-export function pointAddress(city: Pick<Place, 'name' | 'province'>, point: LngLat): string {
-  return `${placeAddress(city)} (${formatLatLng(point)})`;
-}
-
-/** Is an address text one we filled in from a map point (or empty), so a new point may replace it? */
-export function isAutoAddress(text: string | null | undefined): boolean {
-  const t = (text ?? '').trim();
-  return !t || /\s\(-?\d+\.\d+,-?\d+\.\d+\)$/.test(t);
 }
 
 /** Round to the stored precision, and keep a value inside the world (Leaflet may wrap past ±180). */

@@ -1,6 +1,7 @@
-// Map tile settings (全局配置): GET sys/v1/sys/sysConfig/mapSettings → { tileUrl, subdomains, attribution }.
-// An empty tileUrl — the default — means offline: the map shows no basemap. A failed call is offline too:
-// the picker must keep working without any map service.
+// Map settings (全局配置): GET sys/v1/sys/sysConfig/mapSettings → { tileUrl, subdomains, attribution, geocodeUrl }.
+// An empty tileUrl — the default — means offline: the map shows no basemap. An empty (or absent) geocodeUrl
+// means no reverse geocoding: a picked point is named after the nearest bundled city. A failed call is offline
+// too: the picker must keep working without any map service.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
@@ -8,9 +9,11 @@ export interface MapSettings {
   tileUrl: string;
   subdomains: string;
   attribution: string;
+  /** Reverse-geocoding URL template with {lng} and {lat} (geocode.ts); '' = none. */
+  geocodeUrl: string;
 }
 
-export const OFFLINE_MAP: MapSettings = { tileUrl: '', subdomains: '', attribution: '' };
+export const OFFLINE_MAP: MapSettings = { tileUrl: '', subdomains: '', attribution: '', geocodeUrl: '' };
 
 export async function fetchMapSettings(): Promise<MapSettings> {
   try {
@@ -19,6 +22,7 @@ export async function fetchMapSettings(): Promise<MapSettings> {
       tileUrl: typeof data?.tileUrl === 'string' ? data.tileUrl.trim() : '',
       subdomains: typeof data?.subdomains === 'string' ? data.subdomains : '',
       attribution: typeof data?.attribution === 'string' ? data.attribution : '',
+      geocodeUrl: typeof data?.geocodeUrl === 'string' ? data.geocodeUrl.trim() : '',
     };
   } catch {
     return OFFLINE_MAP;
@@ -26,6 +30,7 @@ export async function fetchMapSettings(): Promise<MapSettings> {
 }
 
 export function useMapSettings(): MapSettings {
-  const { data } = useQuery({ queryKey: ['mapSettings'], queryFn: fetchMapSettings, staleTime: 5 * 60_000, retry: false });
+  // read again at each opening of a map (the cached answer meanwhile): a change in 全局配置 shows at once
+  const { data } = useQuery({ queryKey: ['mapSettings'], queryFn: fetchMapSettings, staleTime: 0, retry: false });
   return data ?? OFFLINE_MAP;
 }

@@ -137,7 +137,7 @@ const ResultBody = ({ module, data, stages }: { module: string; data: BuildingRe
                       labels: shares.labels,
                       legend: { position: 'bottom' },
                       dataLabels: { formatter: (v: number) => `${fixed2(v)}%` },
-                      plotOptions: { pie: { donut: { labels: { show: true, total: { show: true, label: '合计', formatter: () => fixed2(shares.series.reduce((a, b) => a + b, 0)) } } } } },
+                      plotOptions: { pie: { donut: { labels: { show: true, total: { show: true, label: '合计', formatter: () => fixed2(shares.total) } } } } },
                     })}
                   />
                 ) : (

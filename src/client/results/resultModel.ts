@@ -1,7 +1,7 @@
 // Pure figures of the result and compare pages (spec 000 §2 screens 6–7, §3 Result, §4, §9): stage shares,
 // indicators, the runtime breakdown, the "up to three others" pick and the sums by compute method.
 import { menuTitle, MODULES } from '../../../schemas/standards';
-import { DEFAULT_DECIMALS } from '../constants';
+import { formatNumber, roundTo } from '../../calc/format';
 
 export type BuildingResult = Record<string, unknown> & {
   id: number;
@@ -52,10 +52,11 @@ export function num(v: unknown): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-export const round2 = (n: number) => (Math.sign(n) * Math.round(Math.abs(n) * 100)) / 100 + 0;
+/** Chart values: rounded as they are shown. */
+export const round2 = (n: number) => roundTo(n);
 
-/** 2 decimals with zh-CN grouping; empty values show as 0.00. */
-export const fixed2 = (v: unknown) => (round2(num(v)) + 0).toLocaleString('zh-CN', { minimumFractionDigits: DEFAULT_DECIMALS, maximumFractionDigits: DEFAULT_DECIMALS });
+/** The one number format (src/calc/format.ts); empty values show as 0.00. */
+export const fixed2 = (v: unknown) => formatNumber(num(v));
 
 export const stageLabel = (module: string, code: string) =>
   menuTitle(module, code) ?? COMPARE_STAGES.find((s) => s.code === code)?.label ?? code;
@@ -65,19 +66,24 @@ export const stageValue = (b: Record<string, unknown>, code: string) => num(b[ST
 export const hasResult = (b: Record<string, unknown> | undefined | null) =>
   !!b && (b.status === '1' || (b.total !== null && b.total !== undefined && b.total !== ''));
 
-/** Donut: the positive stage figures of the building's stages (all share stages when none are given). */
-export function stageShares(b: Record<string, unknown>, module: string, stages?: readonly string[]): { labels: string[]; series: number[] } {
+/**
+ * Donut: the positive stage figures of the building's stages (all share stages when none are given), and their
+ * total summed from the stored figures — rounded once when shown, not a sum of the rounded slices.
+ */
+export function stageShares(b: Record<string, unknown>, module: string, stages?: readonly string[]): { labels: string[]; series: number[]; total: number } {
   const wanted = stages && stages.length ? SHARE_STAGES.filter((c) => stages.includes(c)) : [...SHARE_STAGES];
   const labels: string[] = [];
   const series: number[] = [];
+  let total = 0;
   for (const code of wanted) {
     const v = stageValue(b, code);
     if (v > 0) {
       labels.push(stageLabel(module, code));
       series.push(round2(v));
+      total += v;
     }
   }
-  return { labels, series };
+  return { labels, series, total };
 }
 
 /** The carbon sink as a reduction: green is stored negative; shown as a negative 减碳. */

@@ -7,7 +7,7 @@ import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { WidgetProps } from '@rjsf/utils';
 import { useDict } from '../admin/useDicts';
-import { formatNumber } from '../admin/schemaFields';
+import { formatNumber } from '../../calc/format';
 import type { FactorKeyword } from './stageDefs';
 import { factorLabel, isBaseline, normalizedFactor } from './factor';
 import { getFactor, searchFactors, type Factor } from './stageApi';

@@ -2,7 +2,8 @@
 // that the same route pattern matches.
 // - a code that is not a stage of the module (schemas/standards.ts) → /404;
 // - no building of this module selected → warning 请先选择或新建项目 and back to the module's building list;
-// - a stage the building's menus do not include → the building's first stage (no stages at all → 获取计算阶段出错);
+// - a stage the building's menus do not include → warning 该单体未启用此计算阶段 and the building's first stage
+//   (no stages at all → 获取计算阶段出错);
 // - otherwise the stage header, the wizard's steps, the stage's data (StageTable or StageRecordForm, generated
 //   from the stage schema), its total, and 计算 / 上一步 / 下一步 (save then calculate, spec 000 §4).
 import { lazy, Suspense, useEffect, useRef, useState, type Ref, type RefObject } from 'react';
@@ -45,6 +46,20 @@ const NoBuilding = ({ module }: { module: string }) => {
     notify(BUILDING_MSG.selectFirst, { type: 'warning' });
     navigate(listRoute(module), { replace: true });
   }, [module, notify, navigate]);
+  return null;
+};
+
+/** A stage the building does not use: say so (a warning) and go to the building's first stage. */
+const StageNotUsed = ({ to }: { to: string }) => {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    notify(BUILDING_MSG.stageNotUsed, { type: 'warning' });
+    navigate(to, { replace: true });
+  }, [to, notify, navigate]);
   return null;
 };
 
@@ -194,6 +209,6 @@ export default function StagePage({ module }: { module: ModuleCode }) {
   const stages = buildingStages(module, building.menus);
   if (stage === 'result') return <ResultPage module={module} building={building} stages={stages} />;
   if (stages.length === 0) return <NoStages />;
-  if (!stages.includes(stage)) return <Navigate to={stageRoute(module, stages[0])} replace />;
+  if (!stages.includes(stage)) return <StageNotUsed to={stageRoute(module, stages[0])} />;
   return <WizardFrame module={module} stage={stage} stages={stages} building={building} />;
 }

@@ -77,9 +77,12 @@ export function addFieldSheet(wb: ExcelJS.Workbook, name: string, columns: Expor
   return ws;
 }
 
+export const excelNumberFormat = (decimals: number) => (decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0');
+
 function formatCell(cell: ExcelJS.Cell, col: ExportColumn): void {
   if (typeof cell.value === 'number') {
-    if (col.kind === 'number') cell.numFmt = `0.${'0'.repeat(col.decimals ?? 2)}`;
+    // the screens' format: thousands separators and the column's decimals (src/calc/format.ts)
+    if (col.kind === 'number') cell.numFmt = excelNumberFormat(col.decimals ?? 2);
   } else if (typeof cell.value === 'string' && looksLikeFormula(cell.value)) {
     cell.numFmt = '@';
   }

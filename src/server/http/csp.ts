@@ -8,7 +8,9 @@ export function tileOrigin(template: string | undefined | null): string | undefi
   if (!template) return undefined;
   const m = /^(https?:)\/\/([^/?#]+)/i.exec(template.trim());
   if (!m) return undefined;
-  const host = m[2].replace(/^\{[a-z]+\}/i, '*');
+  // a first host label holding a placeholder ('{s}', 't{s}' of Tianditu, 'webrd0{s}' of AMap) becomes '*'
+  const [first, ...rest] = m[2].split('.');
+  const host = /\{[a-z]+\}/i.test(first) && rest.length ? ['*', ...rest].join('.') : m[2];
   if (!/^(\*\.)?[A-Za-z0-9.-]+(:\d+)?$/.test(host)) return undefined;
   return `${m[1].toLowerCase()}//${host}`;
 }
@@ -28,7 +30,8 @@ export class TileHosts {
   }
 
   async reload(settings: Settings): Promise<void> {
-    this.set([tileOrigin(await settings.get('map.tileUrl'))]);
+    // the reverse geocoder is asked from the browser too (client/map/geocode.ts)
+    this.set([tileOrigin(await settings.get('map.tileUrl')), tileOrigin(await settings.get('map.geocodeUrl'))]);
   }
 }
 

@@ -3,6 +3,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import * as echarts from 'echarts';
 import { FONT_BOLD, FONT_FAMILY, FONT_REGULAR } from './fonts';
+import { formatNumber } from '../../calc/format';
 
 export const CHART_WIDTH = 800;
 export const CHART_HEIGHT = 450;
@@ -56,13 +57,13 @@ export function stageBarSvg(points: ChartPoint[]): string {
     title: { text: '各阶段碳排放量（tCO2e）', left: 'center', top: 10, textStyle: { fontSize: 18 } },
     grid: { left: 90, right: 30, top: 60, bottom: 70 },
     xAxis: { type: 'category', data: points.map((p) => p.name), axisLabel: { fontSize: 13, interval: 0 } },
-    yAxis: { type: 'value', name: 'tCO2e', axisLabel: { fontSize: 12 } },
+    yAxis: { type: 'value', name: 'tCO2e', axisLabel: { fontSize: 12, formatter: (v: number) => formatNumber(v) } },
     series: [
       {
         type: 'bar',
         barMaxWidth: 60,
         data: points.map((p, i) => ({ value: p.value, itemStyle: { color: p.value < 0 ? '#43a047' : COLORS[i % COLORS.length] } })),
-        label: { show: true, position: 'top', fontSize: 12, formatter: (x: { value: unknown }) => Number(x.value).toFixed(2) },
+        label: { show: true, position: 'top', fontSize: 12, formatter: (x: { value: unknown }) => formatNumber(x.value) },
       },
     ],
   });

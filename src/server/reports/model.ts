@@ -1,6 +1,7 @@
 // What a building's report says (PDF and Word draw the same model): cover, building information, calculation
 // boundary and method, one section per wizard stage with every row, totals and intensity, and the notes on the
-// assumptions. Numbers are formatted here, 2 decimals; emissions of rows in kgCO2e, stage totals in tCO2e.
+// assumptions. Numbers are formatted here with the shared format (src/calc/format.ts); emissions of rows in
+// kgCO2e, stage totals in tCO2e.
 import { menuTitle, moduleDef, splitMenus, STANDARD_NAMES, wizardStages, type StandardCode } from '../../../schemas/standards';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
@@ -10,6 +11,10 @@ import { repo } from '../db/repo';
 import { readScope } from '../db/scope';
 import { schemaColumns, type ExportColumn } from '../excel/workbook';
 import { stageDef } from '../stages/calculate';
+import { DECIMALS, formatNumber, roundTo } from '../../calc/format';
+import { factorFields } from '../../../schemas/stages/fields';
+
+const FACTOR_DECIMALS = factorFields('').factorValue['x-decimals'];
 
 export interface ReportTable {
   header: string[];
@@ -43,23 +48,11 @@ export interface ReportModel {
   streng3: number | null;
 }
 
-/** 2 decimals, no -0.00; '—' for nothing. */
-export function f2(v: unknown): string {
-  if (v === null || v === undefined || v === '') return '—';
-  const n = Number(v);
-  if (!Number.isFinite(n)) return String(v);
-  const s = n.toFixed(2);
-  return s === '-0.00' ? '0.00' : s;
-}
+/** The one number format (src/calc/format.ts), as on screen: '65,711.52'; '—' for nothing. */
+export const f2 = (v: unknown): string => formatNumber(v, DECIMALS, '—');
 
-/** A factor: up to 4 decimals (the library's precision), at least 2. */
-export function factorText(v: unknown): string {
-  if (v === null || v === undefined || v === '') return '—';
-  const n = Number(v);
-  if (!Number.isFinite(n)) return String(v);
-  const s = n.toFixed(4).replace(/(\.\d\d\d?)0+$/, '$1').replace(/(\.\d\d)0$/, '$1');
-  return s.replace(/^-0\.00$/, '0.00');
-}
+/** A factor with the library's precision (its `x-decimals`, 4), as the stage pages show it. */
+export const factorText = (v: unknown): string => formatNumber(v, FACTOR_DECIMALS, '—');
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
@@ -202,7 +195,7 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     stages,
     totals,
     notes,
-    chart: withTotal.map((s) => ({ name: s.title, value: Math.round((s.total ?? 0) * 100) / 100 })),
+    chart: withTotal.map((s) => ({ name: s.title, value: roundTo(s.total ?? 0) })),
     total,
     streng3,
   };

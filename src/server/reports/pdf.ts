@@ -3,7 +3,7 @@
 import pdfmake from 'pdfmake';
 import type { ReportCharts } from './charts';
 import { FONT_BOLD, FONT_DIR, FONT_REGULAR } from './fonts';
-import type { ReportModel, ReportTable } from './model';
+import { f2, type ReportModel, type ReportTable } from './model';
 
 let ready = false;
 function setup(): void {
@@ -62,7 +62,7 @@ export async function reportPdf(m: ReportModel, charts: ReportCharts, opts: { tr
     content.push({ text: `${n}.${i + 1} ${s.title}`, style: 'h2', headlineLevel: 2 });
     if (s.method) content.push({ text: `计算方式：${s.method}`, margin: [0, 0, 0, 2] });
     content.push(grid(s.table));
-    if (s.total !== null) content.push({ text: `${s.title}阶段合计：${s.total.toFixed(2)} tCO2e`, bold: true, margin: [0, 0, 0, 4] });
+    if (s.total !== null) content.push({ text: `${s.title}阶段合计：${f2(s.total)} tCO2e`, bold: true, margin: [0, 0, 0, 4] });
     for (const note of s.notes) content.push({ text: `注：${note}`, color: '#555', fontSize: 9 });
   });
   content.push(

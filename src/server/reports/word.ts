@@ -18,7 +18,7 @@ import {
   WidthType,
 } from 'docx';
 import { CHART_HEIGHT, CHART_WIDTH, type ReportCharts } from './charts';
-import type { ReportModel, ReportTable } from './model';
+import { f2, type ReportModel, type ReportTable } from './model';
 
 const FONT = { ascii: 'Arial', hAnsi: 'Arial', eastAsia: '宋体' };
 
@@ -69,7 +69,7 @@ export async function reportDocx(m: ReportModel, charts: ReportCharts): Promise<
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(`${n}.${i + 1} ${s.title}`)] }));
     if (s.method) children.push(p(`计算方式：${s.method}`));
     children.push(grid(s.table));
-    if (s.total !== null) children.push(p(`${s.title}阶段合计：${s.total.toFixed(2)} tCO2e`, { bold: true }));
+    if (s.total !== null) children.push(p(`${s.title}阶段合计：${f2(s.total)} tCO2e`, { bold: true }));
     for (const note of s.notes) children.push(p(`注：${note}`, { size: 18 }));
   });
   children.push(

@@ -35,6 +35,7 @@ export function lookupRoutes(app: FastifyInstance, db: Db, settings: Settings): 
       tileUrl: withKey(await settings.get('map.tileUrl'), await settings.get('map.keys')),
       subdomains: await settings.get('map.subdomains'),
       attribution: await settings.get('map.attribution'),
+      geocodeUrl: withKey(await settings.get('map.geocodeUrl'), await settings.get('map.keys')),
     });
   });
 

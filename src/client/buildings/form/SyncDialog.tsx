@@ -22,6 +22,7 @@ import { moduleDef } from '../../../../schemas/standards';
 import { apiFetch, apiUrl } from '../../providers/httpClient';
 import type { ListAnswer } from '../../providers/dataProvider';
 import type { Rec } from './model';
+import { usePaginationLabels } from '../../i18n/pagination';
 
 export const SYNC_EMPTY_TEXT = '暂无可选单体建筑';
 export const SYNC_TITLE = '从已有单体同步';
@@ -44,6 +45,7 @@ function cell(r: Rec, f: (typeof COLUMNS)[number]) {
 }
 
 export function SyncDialog({ open, onClose, onPick, excludeId }: SyncDialogProps) {
+  const paginationLabels = usePaginationLabels();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(5);
   const [input, setInput] = useState('');
@@ -108,6 +110,7 @@ export function SyncDialog({ open, onClose, onPick, excludeId }: SyncDialogProps
           </TableBody>
         </Table>
         <TablePagination
+          {...paginationLabels}
           component="div"
           count={data?.total ?? 0}
           page={page}

@@ -1,0 +1,42 @@
+// Numbers as people read them — one way on every screen and in every report (spec 001 §9 "Numbers shown with 2
+// decimals"): rounded half away from zero on the number's decimal text (65711.515 → 65,711.52, not the binary
+// 65711.51499… that toFixed rounds down), ',' between thousands, never '-0.00'. The client (lists, dialogs, the
+// stage pages, result and compare) and the server (PDF, Word, report charts) import this file; nothing else
+// formats a number for display. A schema's `x-decimals` (factors 4, densities 3) and integers (0) only change how
+// many decimals this shows.
+
+/** Decimals shown unless a field says otherwise. */
+export const DECIMALS = 2;
+
+/** The number in a value: numbers and numeric texts; undefined for empty or non-numeric values. */
+function numberOf(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === '' || typeof value === 'boolean') return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * Rounded half away from zero at `decimals`, on the shortest decimal text of the number, so 1.005 → 1.01 and
+ * 65711.515 → 65711.52 (scaling by ×100 in binary would give 1.00 and 65711.51). The one rounding used for
+ * shown figures and for chart values.
+ */
+export function roundTo(n: number, decimals = DECIMALS): number {
+  if (!Number.isFinite(n)) return n;
+  const abs = Math.abs(n);
+  const text = String(abs);
+  const scaled = text.includes('e') ? abs * 10 ** decimals : Number(`${text}e${decimals}`);
+  return (Math.sign(n) * Math.round(scaled)) / 10 ** decimals + 0; // + 0: no -0
+}
+
+/**
+ * '65,711.52': the value rounded by roundTo with exactly `decimals` digits and ',' between thousands.
+ * Empty values give `empty` (''); a text that is not a number is shown as it is.
+ */
+export function formatNumber(value: unknown, decimals = DECIMALS, empty = ''): string {
+  const n = numberOf(value);
+  if (n === undefined) return value === null || value === undefined || value === '' ? empty : String(value);
+  const [int, frac] = roundTo(n, decimals).toFixed(decimals).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const text = frac ? `${grouped}.${frac}` : grouped;
+  return /^-[0,.]+$/.test(text) ? text.slice(1) : text;
+}

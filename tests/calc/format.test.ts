@@ -1,0 +1,41 @@
+// The one number format (src/calc/format.ts) used by the client and the reports.
+import { describe, expect, it } from 'vitest';
+import { formatNumber, roundTo } from '../../src/calc/format';
+
+describe('formatNumber', () => {
+  it('2 decimals with thousands separators', () => {
+    expect(formatNumber(65711.52)).toBe('65,711.52');
+    expect(formatNumber(1234.5)).toBe('1,234.50');
+    expect(formatNumber(1910000.456)).toBe('1,910,000.46');
+    expect(formatNumber(999.999)).toBe('1,000.00');
+    expect(formatNumber(0)).toBe('0.00');
+    expect(formatNumber('2.5')).toBe('2.50');
+    expect(formatNumber(-25000)).toBe('-25,000.00');
+    expect(formatNumber(-1234567.891)).toBe('-1,234,567.89');
+  });
+
+  it('rounds half away from zero on the decimal text, not on the binary value', () => {
+    // the stored total of the demo building A1研发办公楼: toFixed(2) gives 65711.51
+    expect((65711.515).toFixed(2)).toBe('65711.51');
+    expect(formatNumber(65711.515)).toBe('65,711.52');
+    expect(formatNumber(1.005)).toBe('1.01');
+    expect(formatNumber(-1.005)).toBe('-1.01');
+    expect(formatNumber(2.675)).toBe('2.68');
+    expect(roundTo(65711.515)).toBe(65711.52);
+    expect(roundTo(0.12345, 4)).toBe(0.1235);
+    expect(roundTo(1e-9)).toBe(0);
+  });
+
+  it('no -0.00; other decimals when a field asks; empty and non-numbers', () => {
+    expect(formatNumber(-0.001)).toBe('0.00');
+    expect(formatNumber(-0.00004, 4)).toBe('0.0000');
+    expect(Object.is(roundTo(-0.001), 0)).toBe(true);
+    expect(formatNumber(0.581, 4)).toBe('0.5810');
+    expect(formatNumber(12345, 0)).toBe('12,345');
+    expect(formatNumber(null)).toBe('');
+    expect(formatNumber(undefined)).toBe('');
+    expect(formatNumber('')).toBe('');
+    expect(formatNumber(null, 2, '—')).toBe('—');
+    expect(formatNumber('abc')).toBe('abc');
+  });
+});
