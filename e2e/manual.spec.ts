@@ -61,7 +61,7 @@ test('manual screenshots: login, projects, buildings, building form, stage table
   await capture(page, 'building-list');
   await a1.getByRole('button', { name: 'A1研发办公楼' }).click();
   await expect(page).toHaveURL(/\/budget\/project\/info\?id=\d+/);
-  await expect(page.getByLabel('单体名称')).toHaveValue('A1研发办公楼');
+  await expect(page.getByRole('textbox', { name: '单体名称' })).toHaveValue('A1研发办公楼'); // (the list may still be on screen: its sort button is labelled 按单体名称…)
   await capture(page, 'building-form');
 
   // 建材生产: the stage table, then a row's 编辑 dialog

@@ -35,9 +35,9 @@ test('home has 项目管理 and 统计分析; unknown paths go to /404; /hold-on
   await expect(page.getByText('系统维护中').first()).toBeVisible();
 });
 
-test('system menu: admin sees every system page, a group admin only 组织管理 and 用户账户, a group user none', async ({ page }) => {
+test('system menu: admin sees every system page, a group admin only 组织管理, 用户账户 and 通知公告, a group user none', async ({ page }) => {
   await login(page, 'admin', '/divisor');
-  for (const t of ['组织管理', '角色权限', '用户账户', '系统字典', '集团租户', '全局配置', '问题反馈']) {
+  for (const t of ['组织管理', '角色权限', '用户账户', '系统字典', '集团租户', '全局配置', '缓存管理', '问题反馈', '通知公告']) {
     await expect(page.getByRole('menuitem', { name: t })).toBeVisible();
   }
   await shot(page, 'admin-divisor');
@@ -50,7 +50,9 @@ test('system menu: admin sees every system page, a group admin only 组织管理
   await login(page, 'demo_admin', '/divisor');
   await expect(page.getByRole('menuitem', { name: '用户账户' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: '组织管理' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: '通知公告' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: '角色权限' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: '缓存管理' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: '集团租户' })).toHaveCount(0);
 
   await page.getByRole('button', { name: '用户菜单' }).click();

@@ -45,6 +45,8 @@ export interface ResourceMeta {
    * and change only their own, whatever their tenant role; the super admin sees all unless `evenAdmin` (an inbox).
    */
   personal?: { field: string; evenAdmin?: boolean };
+  /** Rows are never changed once written (a sent notice): no edit page, and an update answers 403 with this text. */
+  immutable?: string;
   /** Sidebar group the generic page belongs to. */
   menu?: 'system' | 'common';
 }

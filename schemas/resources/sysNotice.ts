@@ -14,6 +14,7 @@ export const sysNotice = {
     read: ['admin', 'groupAdmin'],
     write: ['admin', 'groupAdmin'],
     menu: 'system',
+    immutable: '通知已发送，不能修改',
   },
   required: ['title', 'content'],
   properties: {

@@ -16,7 +16,7 @@ import { NotFound } from './pages/NotFound';
 import { HoldOn } from './pages/HoldOn';
 import { HomeRedirect, NotFoundRedirect } from './pages/redirects';
 import { schemaRoutes } from './admin/schemaRoutes';
-import { domainRoutes } from './domainRoutes';
+import { bespokeSchemaPages, domainRoutes } from './domainRoutes';
 import { accountRoutes, publicRoutes } from './account/routes';
 
 const AppNotification = () => <Notification autoHideDuration={NOTIFY_AUTO_HIDE_MS} />;
@@ -60,7 +60,7 @@ const AdminApp = ({ dataProvider, authProvider }: Required<AppProps>) => (
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/hold-on/index" element={<HoldOn />} />
       <Route path="/404" element={<NotFound />} />
-      {schemaRoutes()}
+      {schemaRoutes(bespokeSchemaPages)}
       {domainRoutes()}
       {accountRoutes()}
     </CustomRoutes>

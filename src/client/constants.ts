@@ -1,13 +1,15 @@
 // Global constants of the shell (spec 001 §9) and the texts of the error catalogue (spec 001 §8).
-export const APP_TITLE = '碳算 V3.3';
+import { APP_NAME, APP_VERSION } from '../../schemas/product';
+export const APP_TITLE = `${APP_NAME} ${APP_VERSION}`;
 export const API_BASE = '/api';
 export const HTTP_TIMEOUT_MS = 180_000;
 export const MOBILE_BREAKPOINT_PX = 992;
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50, 100];
 export const DEFAULT_SORT = { field: 'createDate', order: 'DESC' as const };
-export const DEFAULT_DECIMALS = 2;
 export const NOTIFY_AUTO_HIDE_MS = 5_000;
+/** The unread-notification count is polled this often (spec 001 §9: 60 s). */
+export const NOTIFY_POLL_MS = 60_000;
 
 /** Texts shown for HTTP errors whose body carries no message (spec 001 §8). */
 export const MSG = {

@@ -1,5 +1,7 @@
 // Routes of the bespoke domain pages (spec 000 §2, spec 001 §2): engineering management, building lists and
-// the building form per module, and the stage pages. Pages are lazy-loaded: the login page never downloads them.
+// the building form per module, the stage pages, and the shell's own pages (issue 9): notifications, feedback,
+// version notes, application extensions and the cache page. Pages are lazy-loaded: the login page never
+// downloads them.
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { Loading } from 'react-admin';
@@ -10,14 +12,30 @@ const BuildingList = lazy(() => import('./buildings/BuildingList'));
 const BuildingForm = lazy(() => import('./buildings/form/BuildingForm'));
 const StagePage = lazy(() => import('./stages/StagePage'));
 const ComparePage = lazy(() => import('./results/ComparePage'));
+const NotifyPage = lazy(() => import('./notify/NotifyPage'));
+const NoticeCreate = lazy(() => import('./notify/NoticeCreate'));
+const FeedbackPage = lazy(() => import('./feedback/FeedbackPage'));
+const FeedbackAdminPage = lazy(() => import('./feedback/FeedbackAdminPage'));
+const TimelinePage = lazy(() => import('./help/TimelinePage'));
+const ApplyPage = lazy(() => import('./apply/ApplyPage'));
+const CachePage = lazy(() => import('./cacheAdmin/CachePage'));
 
 const page = (el: ReactElement) => <Suspense fallback={<Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />}>{el}</Suspense>;
+
+/** Bespoke pages that take the place of a schema resource's generic page (schemaRoutes mounts them at its route). */
+export const bespokeSchemaPages = { sysNotice: { create: page(<NoticeCreate />) } };
 
 export function domainRoutes(): ReactElement[] {
   return [
     <Route key="manage" path="/project/manage" element={page(<EngineeringList />)} />,
     <Route key="all-list" path="/project/list" element={page(<BuildingList />)} />,
     <Route key="compare" path="/project/compare" element={page(<ComparePage />)} />,
+    <Route key="notify" path="/notify" element={page(<NotifyPage />)} />,
+    <Route key="feedback" path="/feedback" element={page(<FeedbackPage />)} />,
+    <Route key="sys-feedback" path="/sys/feedback" element={page(<FeedbackAdminPage />)} />,
+    <Route key="sys-cache" path="/sys/cache" element={page(<CachePage />)} />,
+    <Route key="timeline" path="/timeline" element={page(<TimelinePage />)} />,
+    <Route key="apply" path="/apply/project" element={page(<ApplyPage />)} />,
     ...MODULES.flatMap((m) => [
       <Route key={`${m.code}-list`} path={`/${m.code}/project/list`} element={page(<BuildingList module={m.code} />)} />,
       <Route key={`${m.code}-info`} path={`/${m.code}/project/info`} element={page(<BuildingForm module={m.code} />)} />,

@@ -19,7 +19,7 @@ describe('账号设置 /userinfo', () => {
     fireEvent.click(await screen.findByRole('button', { name: '用户菜单' }));
     const items = await screen.findAllByRole('menuitem');
     const popup = items.filter((m) => m.closest('[role="menu"]'));
-    expect(popup.map((m) => m.textContent)).toEqual(['账号设置', '因子库管理', '退出登录']);
+    expect(popup.map((m) => m.textContent)).toEqual(['账号设置', '因子库管理', '用户手册', '版本说明', '问题反馈', '消息通知', '退出登录']);
     fireEvent.click(popup[0]);
     expect(await screen.findByRole('heading', { name: '账号设置' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/userinfo');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resourceSchema } from '../../schemas/index';
-import { decimalsOf, formatDate, formatNumber, isWarningRow, listFields } from '../../src/client/admin/schemaFields';
+import { decimalsOf, formatDate, isWarningRow, listFields } from '../../src/client/admin/schemaFields';
+import { formatNumber } from '../../src/calc/format';
 import { menuGroups } from '../../src/client/layout/menuItems';
 import { crumbsOf, moduleOf } from '../../src/client/layout/routeMeta';
 import { roleLabel } from '../../src/client/auth/roles';
@@ -44,13 +45,14 @@ describe('menus, modules, breadcrumbs, roles', () => {
       const g = menuGroups(roles, undefined);
       return [...g.common, ...g.system].map((e) => e.to);
     };
-    expect(labels([])).toEqual(['/dashboard', '/project/manage', '/project/list', '/divisor', '/divisor/lookup']);
-    expect(labels(['dataAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/divisor', '/divisor/lookup']);
-    expect(labels(['groupAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/divisor', '/divisor/lookup', '/sys/organization', '/sys/user']);
+    expect(labels([])).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup']);
+    expect(labels(['dataAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup']);
+    expect(labels(['groupAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup', '/sys/organization', '/sys/user', '/sys/notify']);
     expect(labels(['admin'])).toEqual([
       '/dashboard',
       '/project/manage',
       '/project/list',
+      '/apply/project',
       '/divisor',
       '/divisor/lookup',
       '/sys/organization',
@@ -59,7 +61,9 @@ describe('menus, modules, breadcrumbs, roles', () => {
       '/sys/dictionary',
       '/sys/tenant',
       '/sys/configManage',
+      '/sys/cache',
       '/sys/feedback',
+      '/sys/notify',
     ]);
   });
 

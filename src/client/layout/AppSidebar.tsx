@@ -1,6 +1,8 @@
 // Sidebar: react-admin's permanent sidebar from 992 px up; below, a temporary drawer (mobile mode). The
-// desktop open state is read from and written to the sidebar_status cookie.
-import { useEffect, useRef, type ReactNode } from 'react';
+// desktop open state is read from and written to the sidebar_status cookie. Entering mobile mode closes the
+// drawer before it is ever shown: a drawer opened and closed in one go (the desktop sidebar was open) left the
+// whole app aria-hidden.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Drawer } from '@mui/material';
 import { Sidebar, useSidebarState } from 'react-admin';
 import { readSidebarCookie, writeSidebarCookie } from './sidebarCookie';
@@ -10,6 +12,12 @@ export const AppSidebar = ({ children }: { children: ReactNode }) => {
   const mobile = useMobileMode();
   const [open, setOpen] = useSidebarState();
   const synced = useRef(false);
+  // in mobile mode the drawer may open only once the open state has been seen closed there
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    if (!mobile) setArmed(false);
+    else if (!open) setArmed(true);
+  }, [mobile, open]);
 
   useEffect(() => {
     if (mobile) {
@@ -29,7 +37,7 @@ export const AppSidebar = ({ children }: { children: ReactNode }) => {
 
   if (mobile) {
     return (
-      <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }}>
+      <Drawer variant="temporary" open={open && armed} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }}>
         <Box sx={{ width: 240, pt: 1 }} role="navigation">
           {children}
         </Box>

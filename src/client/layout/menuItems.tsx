@@ -1,6 +1,7 @@
 // What the sidebar offers (spec 001 §2): the common items, the current module's items, and the system items
 // for admin/groupAdmin only — each system page only for the roles in its schema's x-resource.read.
-// Only pages that exist are listed: generic pages come from the registry, bespoke ones are named here.
+// Only pages that exist are listed: generic pages come from the registry, bespoke ones are named here (with the
+// roles that may open them, for the system pages).
 // Module items: 单体建筑列表, the create/info step, the module's stages (schemas/standards.ts, in wizard order),
 // 计算结果 and 建筑对比. Stage items are disabled without a selected building of this module, and with one only
 // the stages in its menus are enabled; the list, the create step and the result pages never are.
@@ -32,6 +33,10 @@ import PostAddIcon from '@mui/icons-material/PostAdd';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import ExtensionIcon from '@mui/icons-material/Extension';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import CachedIcon from '@mui/icons-material/Cached';
+import type { RoleCode } from '../../../schemas/types';
 import { moduleDef, splitMenus } from '../../../schemas/standards';
 import { canSeeSystemMenu, hasAnyRole } from '../auth/roles';
 import { routedResources } from '../registry';
@@ -61,11 +66,17 @@ const RESOURCE_ICONS: Record<string, ReactElement> = {
   sysDict: <MenuBookIcon />,
   sysTenant: <ApartmentIcon />,
   sysConfig: <SettingsIcon />,
-  sysFeedback: <FeedbackIcon />,
+  sysNotice: <CampaignIcon />,
 };
 
+/** Bespoke system pages (not schema pages) and who may open them. */
+const SYSTEM_PAGES: (MenuEntry & { roles: readonly RoleCode[] })[] = [
+  { to: '/sys/cache', label: '缓存管理', icon: <CachedIcon />, roles: ['admin'] },
+  { to: '/sys/feedback', label: '问题反馈', icon: <FeedbackIcon />, roles: ['admin'] },
+];
+
 /** The system pages in the order of spec 001 §2's route table; pages not named here follow in registry order. */
-const SYSTEM_ORDER = ['/sys/organization', '/sys/role', '/sys/user', '/sys/dictionary', '/sys/tenant', '/sys/configManage', '/sys/cache', '/sys/feedback'];
+const SYSTEM_ORDER = ['/sys/organization', '/sys/role', '/sys/user', '/sys/dictionary', '/sys/tenant', '/sys/configManage', '/sys/cache', '/sys/feedback', '/sys/notify'];
 const rank = (route: string) => {
   const i = SYSTEM_ORDER.indexOf(route);
   return i === -1 ? SYSTEM_ORDER.length : i;
@@ -111,6 +122,7 @@ export function moduleItems(moduleCode: string, building: CurrentBuilding | unde
 const COMMON_ITEMS: MenuEntry[] = [
   { to: '/project/manage', label: '项目管理', icon: <WorkIcon /> },
   { to: '/project/list', label: '单体建筑列表', icon: <DomainIcon /> },
+  { to: '/apply/project', label: '应用拓展', icon: <ExtensionIcon /> },
 ];
 
 export function menuGroups(roleList: readonly string[] | undefined, moduleCode: string | undefined, building?: CurrentBuilding): MenuGroups {
@@ -124,9 +136,11 @@ export function menuGroups(roleList: readonly string[] | undefined, moduleCode: 
     // inside a module its own 单体建筑列表 replaces the all-modules one, so the sidebar never shows it twice
     common: [{ to: '/dashboard', label: '首页', icon: <HomeIcon /> }, ...COMMON_ITEMS.filter((e) => !moduleCode || e.to !== '/project/list'), ...readable.filter((r) => r.menu === 'common').map(entry)],
     module: moduleCode ? moduleItems(moduleCode, building) : [],
-    system: canSeeSystemMenu(roleList) ? readable
-          .filter((r) => r.menu === 'system')
-          .sort((a, b) => rank(a.route!) - rank(b.route!))
-          .map(entry) : [],
+    system: canSeeSystemMenu(roleList)
+      ? [
+          ...readable.filter((r) => r.menu === 'system').map(entry),
+          ...SYSTEM_PAGES.filter((p) => hasAnyRole(roleList, p.roles)).map(({ roles: _roles, ...e }) => e),
+        ].sort((a, b) => rank(a.to) - rank(b.to))
+      : [],
   };
 }

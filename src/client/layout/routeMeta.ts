@@ -25,6 +25,13 @@ const STATIC_TITLES: Record<string, string> = {
   '/project/compare': '统计分析',
   '/bim': 'bim模型',
   '/userinfo': '账号管理',
+  '/apply/project': '应用拓展',
+  '/notify': '消息通知',
+  '/feedback': '问题反馈',
+  '/timeline': '版本说明',
+  // bespoke system pages
+  '/sys/cache': '缓存管理',
+  '/sys/feedback': '问题反馈',
 };
 
 export interface ModuleInfo {

@@ -138,6 +138,7 @@ export function createAuthProvider(): AppAuthProvider {
       const r = clientResources.find((c) => c.name === resource);
       if (!r) return true;
       const roles = getToken() ? ((await loadUser()).roleList ?? []) : [];
+      if (action === 'edit' && r.schema['x-resource'].immutable) return false; // (a sent notice)
       return hasAnyRole(roles, READ_ACTIONS.has(action) ? r.read : r.write);
     },
   };

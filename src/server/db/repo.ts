@@ -19,7 +19,7 @@ export const PAGE_SIZE_CAP = 5000;
 
 export interface ListFilter {
   field: string;
-  op: 'eq' | 'like' | 'gte' | 'lte';
+  op: 'eq' | 'like' | 'gte' | 'lte' | 'mine';
   value: unknown;
 }
 
@@ -72,7 +72,8 @@ export class Repo {
     base = applyWhere(base, p.where);
     for (const f of p.filters) {
       const col = fieldColumn(f.field);
-      if (f.op === 'like') base = base.where(col, 'ilike', `%${escapeLike(String(f.value))}%`);
+      if (f.op === 'mine') base = f.value === true ? base.where(col, '=', caller.userId) : base;
+      else if (f.op === 'like') base = base.where(col, 'ilike', `%${escapeLike(String(f.value))}%`);
       else base = base.where(col, f.op === 'eq' ? '=' : f.op === 'gte' ? '>=' : '<=', f.value);
     }
     const size = p.pageSize === -1 || p.pageSize > PAGE_SIZE_CAP ? PAGE_SIZE_CAP : p.pageSize;
@@ -131,6 +132,7 @@ export class Repo {
   async update(caller: Caller, body: Record<string, unknown> & { id: number }, outer?: Tx): Promise<ApiRecord> {
     const self = this.def.meta.self && body.id === caller.userId ? this.def.meta.self : undefined;
     if (!self) assertWrite(this.def.meta, caller);
+    if (this.def.meta.immutable) throw new ApiError(403, 0, this.def.meta.immutable);
     const run = async (trx: Tx) => {
       const existingRow = self ? await this.findRow(trx, body.id) : await this.writableRow(trx, caller, body.id);
       if (!existingRow) throw notFound();

@@ -1,17 +1,16 @@
 // 通知公告 (/sys/notify): a super admin's notice goes to every user, or to one tenant when it names one; a group
 // admin's to their own tenant (the repository places the row in the caller's tenant). Creating it sends it in
-// the same transaction; a sent notice is not rewritten.
+// the same transaction; a sent notice is not rewritten (x-resource.immutable).
 import { registerHooks } from '../db/hooks';
-import { ApiError, invalid } from '../errors';
+import { invalid } from '../errors';
 import { resourceDef } from '../registry';
 import { notifyTenant } from './send';
 
-export const NOTICE_SENT = '通知已发送，不能修改';
 export const ALL_USERS = '全部用户';
 
 registerHooks('sysNotice', {
   async validate({ trx, caller, op, body }) {
-    if (op === 'update') throw new ApiError(403, 0, NOTICE_SENT);
+    if (op !== 'create') return;
     const target = body.tenantId;
     if (caller.isAdmin && target != null) {
       const found = typeof target === 'number' && (await trx.selectFrom('sys_tenant').select('id').where('id', '=', target).executeTakeFirst());

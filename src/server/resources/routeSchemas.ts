@@ -57,7 +57,7 @@ function scalarSchema(p: PropertySchema): object {
 export interface ListQueryShape {
   schema: object;
   /** query key → [field, operator] */
-  filters: Record<string, { field: string; op: 'eq' | 'like' | 'gte' | 'lte' }>;
+  filters: Record<string, { field: string; op: 'eq' | 'like' | 'gte' | 'lte' | 'mine' }>;
 }
 
 export const PAGING_KEYS = ['pageNum', 'pageSize', 'sortField', 'sortOrder'] as const;
@@ -82,6 +82,12 @@ export function listQuery(s: ResourceSchema): ListQueryShape {
       properties[field] = { ...(op === 'like' ? { type: 'string', maxLength: 100 } : scalarSchema(p)), title: p.title ?? field };
       filters[field] = { field, op };
     }
+  }
+  // personal rows: ?mine=true narrows the super admin's list (who sees everyone's) to his own
+  const personal = s['x-resource'].personal;
+  if (personal) {
+    properties.mine = { type: 'boolean', title: '仅本人' };
+    filters.mine = { field: personal.field, op: 'mine' };
   }
   return { schema: { type: 'object', properties }, filters };
 }

@@ -1,0 +1,86 @@
+// src/client/apply/ owns /apply/project 应用拓展 (spec 001 §2, issue 9): the landing page of the application
+// extensions — one card per tool with what it does; a tool that is not there yet shows 即将上线 and is disabled.
+import type { ReactElement } from 'react';
+import { Box, Button, Card, CardActions, CardContent, Chip, Container, Stack, Typography } from '@mui/material';
+import ViewInArIcon from '@mui/icons-material/ViewInAr';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import ScienceIcon from '@mui/icons-material/Science';
+import { Title } from 'react-admin';
+import { Link } from 'react-router-dom';
+
+export const APPLY_ROUTE = '/apply/project';
+
+interface Tool {
+  title: string;
+  description: string;
+  icon: ReactElement;
+  /** Absent: not available yet (即将上线). */
+  to?: string;
+}
+
+export const TOOLS: Tool[] = [
+  {
+    title: 'BIM模型导入',
+    description: '导入 IFC 格式的 BIM 模型，自动识别构件材料与工程量，生成概预算模块的建材清单。',
+    icon: <ViewInArIcon fontSize="large" />,
+  },
+  {
+    title: '单体建筑对比',
+    description: '选择多个已完成计算的单体建筑，按阶段对比碳排放总量，并统计各模块的碳排放构成。',
+    icon: <CompareArrowsIcon fontSize="large" />,
+    to: '/project/compare',
+  },
+  {
+    title: '因子库管理',
+    description: '查看国标附录与地方标准的碳排放因子，维护本集团的自定义因子与参数表。',
+    icon: <ScienceIcon fontSize="large" />,
+    to: '/divisor',
+  },
+];
+
+const ToolCard = ({ tool }: { tool: Tool }) => (
+  <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column', opacity: tool.to ? 1 : 0.75 }} data-testid="apply-tool" aria-disabled={!tool.to || undefined}>
+    <CardContent sx={{ flex: 1 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5, color: tool.to ? 'primary.main' : 'text.disabled' }}>
+        {tool.icon}
+        <Typography variant="h6" component="h2" color="text.primary">
+          {tool.title}
+        </Typography>
+        {!tool.to && <Chip size="small" label="即将上线" />}
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {tool.description}
+      </Typography>
+    </CardContent>
+    <CardActions sx={{ px: 2, pb: 2 }}>
+      {tool.to ? (
+        <Button variant="contained" component={Link} to={tool.to}>
+          进入
+        </Button>
+      ) : (
+        <Button variant="contained" disabled>
+          即将上线
+        </Button>
+      )}
+    </CardActions>
+  </Card>
+);
+
+export const ApplyPage = () => (
+  <Container maxWidth="lg" disableGutters sx={{ py: 2 }}>
+    <Title title="应用拓展" />
+    <Typography variant="h5" component="h1" gutterBottom>
+      应用拓展
+    </Typography>
+    <Typography color="text.secondary" sx={{ mb: 2 }}>
+      在碳排放计算之外提供的辅助工具，更多工具陆续上线。
+    </Typography>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+      {TOOLS.map((t) => (
+        <ToolCard key={t.title} tool={t} />
+      ))}
+    </Box>
+  </Container>
+);
+
+export default ApplyPage;

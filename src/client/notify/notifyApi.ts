@@ -1,0 +1,38 @@
+// src/client/notify/ owns the inbox side of the client (issue 9, spec 001 §2 "Notifications", §9): the /notify page
+// (消息通知), the unread count shared by the navbar bell and the user menu's badge — polled every NOTIFY_POLL_MS
+// and read again at once on the window event `notifyChange` — and the notice form of /sys/notify (通知公告).
+// This file: the inbox calls of the API contract that the data provider does not cover, and the event.
+import type { Identifier } from 'react-admin';
+import { apiFetch, apiUrl } from '../providers/httpClient';
+
+const BASE = 'sys/v1/sys/sysNotify';
+
+/** Fired after anything that changes the unread count (read, delete); the count is fetched again at once. */
+export const NOTIFY_CHANGE_EVENT = 'notifyChange';
+export const notifyChanged = () => window.dispatchEvent(new Event(NOTIFY_CHANGE_EVENT));
+
+export interface InboxItem {
+  id: number;
+  title: string;
+  content?: string | null;
+  kind?: 'collaborator' | 'import' | 'factor' | 'feedback' | 'notice';
+  /** A client route to open, e.g. '/feedback'. */
+  link?: string | null;
+  userId?: number;
+  readFlag: 0 | 1;
+  createDate?: string;
+}
+
+/** GET …/sysNotify/count/{userId}: the caller's unread count (anything but a number counts as 0). */
+export async function fetchUnreadCount(userId: Identifier, signal?: AbortSignal): Promise<number> {
+  const n = await apiFetch<unknown>(apiUrl(`${BASE}/count/${encodeURIComponent(String(userId))}`), { signal });
+  const count = typeof n === 'number' ? n : Number(n);
+  return Number.isFinite(count) && count > 0 ? count : 0;
+}
+
+/** PUT …/sysNotify/read with `{ ids }` or `{ all: true }`; answers how many were marked. */
+export async function markRead(target: { ids: Identifier[] } | { all: true }): Promise<number> {
+  const n = await apiFetch<number>(apiUrl(`${BASE}/read`), { method: 'PUT', body: JSON.stringify(target) });
+  notifyChanged();
+  return n;
+}
