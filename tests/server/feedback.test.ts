@@ -113,3 +113,15 @@ describe('feedback', () => {
     }
   });
 });
+
+describe('the super admin’s own list', () => {
+  it('?mine=true narrows his list to his own feedback; for others it changes nothing', async () => {
+    expect((await t.call('POST', `${FEEDBACK}/`, admin, { feedbackType: '4', content: '管理员自己的反馈' })).body.code).toBe(1);
+    expect((await t.call('POST', `${FEEDBACK}/`, aUser, { feedbackType: '4', content: '用户的反馈' })).body.code).toBe(1);
+    const mine = (await t.call('GET', `${FEEDBACK}/?mine=true&pageSize=100`, admin)).body.data.dataList.map((f: { content: string }) => f.content);
+    expect(mine).toEqual(['管理员自己的反馈']);
+    expect(await titlesOf(admin)).toEqual(expect.arrayContaining(['管理员自己的反馈', '用户的反馈']));
+    const userMine = (await t.call('GET', `${FEEDBACK}/?mine=true&pageSize=100`, aUser)).body.data.dataList.map((f: { content: string }) => f.content);
+    expect(userMine).toEqual(await titlesOf(aUser));
+  });
+});

@@ -153,6 +153,17 @@ describe('缓存管理', () => {
   });
 });
 
+describe('map settings', () => {
+  it('the reverse geocoder of 全局配置 is handed to the browser with its key, and its host is allowed by the CSP', async () => {
+    await setConfig(t, admin, 'map.keys', JSON.stringify([{ key: 'K123', securityCode: '' }]));
+    await setConfig(t, admin, 'map.geocodeUrl', 'https://api.tianditu.gov.cn/geocoder?postStr={"lon":{lng},"lat":{lat}}&tk={key}');
+    const s = (await t.call('GET', '/api/sys/v1/sys/sysConfig/mapSettings', aUser)).body.data;
+    expect(s.geocodeUrl).toBe('https://api.tianditu.gov.cn/geocoder?postStr={"lon":{lng},"lat":{lat}}&tk=K123');
+    const csp = (await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string;
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.tianditu\.gov\.cn/);
+  });
+});
+
 describe('footer', () => {
   it('the technical-service text comes from 全局配置, without a session', async () => {
     expect((await t.call('GET', '/api/sys/v1/sys/sysConfig/site')).body.data.footer).toBe('技术服务：碳算建筑碳排放计算平台运营团队');
