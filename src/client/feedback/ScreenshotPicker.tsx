@@ -1,33 +1,13 @@
 // 截图 (optional): pick an image → checked here (type, 2 MB) → uploaded at once → a thumbnail with 移除.
-import { useRef, useState, type ChangeEvent } from 'react';
 import { Box, Button, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import CloseIcon from '@mui/icons-material/Close';
-import { errorMessage } from '../admin/useConfirmedAction';
+import { useImageUpload } from '../admin/useImageUpload';
 import { SCREENSHOT_TYPES, screenshotError, uploadScreenshot } from './feedbackApi';
 import { ScreenshotThumb } from './FeedbackParts';
 
 export const ScreenshotPicker = ({ value, onChange, disabled }: { value: string | null; onChange: (url: string | null) => void; disabled?: boolean }) => {
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-
-  const picked = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = ''; // the same file may be picked again
-    if (!file) return;
-    const bad = screenshotError(file);
-    setError(bad ?? undefined);
-    if (bad) return;
-    setBusy(true);
-    try {
-      onChange(await uploadScreenshot(file));
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { input, busy, error, picked, open } = useImageUpload({ check: screenshotError, upload: uploadScreenshot, done: onChange });
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -43,7 +23,7 @@ export const ScreenshotPicker = ({ value, onChange, disabled }: { value: string 
       )}
       <Box>
         <input ref={input} type="file" accept={SCREENSHOT_TYPES.join(',')} hidden onChange={(e) => void picked(e)} data-testid="screenshot-input" />
-        <Button variant="outlined" startIcon={busy ? <CircularProgress size={16} /> : <AddPhotoIcon />} disabled={busy || disabled} onClick={() => input.current?.click()}>
+        <Button variant="outlined" startIcon={busy ? <CircularProgress size={16} /> : <AddPhotoIcon />} disabled={busy || disabled} onClick={open}>
           {value ? '更换截图' : '上传截图'}
         </Button>
         <Typography variant="caption" color={error ? 'error' : 'text.secondary'} component="p" sx={{ mt: 0.5 }} role={error ? 'alert' : undefined}>

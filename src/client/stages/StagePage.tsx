@@ -35,31 +35,20 @@ export const LOADING_TEXT = '正在加载, 请稍候...';
 export const CALCULATED = '计算成功!';
 import { buildingStages, isModuleStage, listRoute, nextRoute, previousRoute, stageRoute, stageTitle } from './wizard';
 
-/** No building selected: warn once and go to the module's building list. */
-const NoBuilding = ({ module }: { module: string }) => {
+/**
+ * Why this stage cannot open, said once as a warning, then elsewhere: no building selected → the module's
+ * building list; a stage the building does not use → its first stage.
+ */
+const WarnAndGo = ({ message, to }: { message: string; to: string }) => {
   const notify = useNotify();
   const navigate = useNavigate();
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    notify(BUILDING_MSG.selectFirst, { type: 'warning' });
-    navigate(listRoute(module), { replace: true });
-  }, [module, notify, navigate]);
-  return null;
-};
-
-/** A stage the building does not use: say so (a warning) and go to the building's first stage. */
-const StageNotUsed = ({ to }: { to: string }) => {
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current) return;
-    done.current = true;
-    notify(BUILDING_MSG.stageNotUsed, { type: 'warning' });
+    notify(message, { type: 'warning' });
     navigate(to, { replace: true });
-  }, [to, notify, navigate]);
+  }, [message, to, notify, navigate]);
   return null;
 };
 
@@ -205,10 +194,10 @@ export default function StagePage({ module }: { module: ModuleCode }) {
       </Suspense>
     );
   if (stage !== 'result' && !isModuleStage(module, stage)) return <Navigate to="/404" replace />;
-  if (!building) return <NoBuilding module={module} />;
+  if (!building) return <WarnAndGo message={BUILDING_MSG.selectFirst} to={listRoute(module)} />;
   const stages = buildingStages(module, building.menus);
   if (stage === 'result') return <ResultPage module={module} building={building} stages={stages} />;
   if (stages.length === 0) return <NoStages />;
-  if (!stages.includes(stage)) return <StageNotUsed to={stageRoute(module, stages[0])} />;
+  if (!stages.includes(stage)) return <WarnAndGo message={BUILDING_MSG.stageNotUsed} to={stageRoute(module, stages[0])} />;
   return <WizardFrame module={module} stage={stage} stages={stages} building={building} />;
 }

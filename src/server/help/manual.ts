@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pdfmake from 'pdfmake';
-import { FONT_BOLD, FONT_DIR, FONT_REGULAR } from '../reports/fonts';
+import { setupPdfFonts } from '../reports/fonts';
 import { chapter } from './markdown';
 import { APP_NAME, APP_VERSION } from '../../../schemas/product';
 
@@ -24,15 +24,6 @@ export function chapterFiles(dir = MANUAL_DIR): string[] {
     .map((f) => join(dir, f));
 }
 
-let fontsReady = false;
-function setupFonts(): void {
-  if (fontsReady) return;
-  // the reports' font and access policy (reports/pdf.ts): images come as data URLs, fonts from the font package
-  pdfmake.addFonts({ NotoSansSC: { normal: FONT_REGULAR, bold: FONT_BOLD, italics: FONT_REGULAR, bolditalics: FONT_BOLD } });
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((p) => p.startsWith(FONT_DIR));
-  fontsReady = true;
-}
 
 const dateText = (d: Date) => `${d.getFullYear()}年${d.getMonth() + 1}月${d.getDate()}日`;
 
@@ -88,7 +79,7 @@ export function manualDocument(dir = MANUAL_DIR, date = new Date()): Record<stri
 
 /** Renders the manual now (every call draws it again). */
 export async function renderManual(dir = MANUAL_DIR, date = new Date()): Promise<Buffer> {
-  setupFonts();
+  setupPdfFonts(); // the reports' font and access policy
   return pdfmake.createPdf(manualDocument(dir, date)).getBuffer();
 }
 

@@ -2,17 +2,9 @@
 // diagonal watermark 试用账号 on every page.
 import pdfmake from 'pdfmake';
 import type { ReportCharts } from './charts';
-import { FONT_BOLD, FONT_DIR, FONT_REGULAR } from './fonts';
+import { setupPdfFonts } from './fonts';
 import { f2, type ReportModel, type ReportTable } from './model';
 
-let ready = false;
-function setup(): void {
-  if (ready) return;
-  pdfmake.addFonts({ NotoSansSC: { normal: FONT_REGULAR, bold: FONT_BOLD, italics: FONT_REGULAR, bolditalics: FONT_BOLD } });
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((p) => p.startsWith(FONT_DIR));
-  ready = true;
-}
 
 const png = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
 
@@ -45,7 +37,7 @@ function grid(t: ReportTable) {
 }
 
 export async function reportPdf(m: ReportModel, charts: ReportCharts, opts: { trial: boolean }): Promise<Buffer> {
-  setup();
+  setupPdfFonts();
   let n = 0;
   const h1 = (text: string) => ({ text: `${++n}. ${text}`, style: 'h1', headlineLevel: 1 });
   const content: unknown[] = [
