@@ -4,6 +4,7 @@
 // and the factor library (as the group admin, who may add and import factors). Each image is checked to be a
 // 1366 × 768 PNG under 200 KB (re-encoded with a palette when the plain PNG is larger), so the repository stays
 // small.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -95,4 +96,23 @@ test('manual screenshots: login, projects, buildings, building form, stage table
   await expect(page.getByRole('row').filter({ hasText: '制冷剂' })).toHaveCount(0);
   await expect(rowOf(page, '建材').first()).toBeVisible();
   await capture(page, 'factor-library');
+});
+
+test('用户手册 from the user menu: a PDF download whose first page renders', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, 'demo_user');
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  const downloading = page.waitForEvent('download', { timeout: 60_000 }); // the first download draws the manual
+  await page.getByRole('menuitem', { name: '用户手册' }).click();
+  const pdf = await downloading;
+  expect(pdf.suggestedFilename()).toBe('碳算用户手册V3.3.pdf');
+  mkdirSync('.tmp/screens', { recursive: true });
+  const file = '.tmp/screens/manual.pdf';
+  await pdf.saveAs(file);
+  expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.url()).not.toContain('access-token');
+  execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', file, '.tmp/screens/manual-page1']);
+  const page1 = await sharp('.tmp/screens/manual-page1.png').stats();
+  // a page with text on it: not one flat colour
+  expect(page1.channels[0].min).toBeLessThan(128);
 });
