@@ -1,12 +1,11 @@
 // 基本资料: 姓名, 手机号 (1[3-9] + 9 digits when filled), 邮箱, 单位名称, 用户类型 → PUT sysUser/ with the
 // caller's own id. Only these fields are sent; the server refuses changes to anything else. Code-2 answers land
 // under their fields; success says 保存成功！ and the identity (navbar name) is read again.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Box, Button, CircularProgress, Grid, TextField } from '@mui/material';
 import { useNotify } from 'react-admin';
 import type { CurrentUser } from '../auth/roles';
-import { serverFieldErrors } from '../admin/form/fieldErrors';
-import { errorMessage } from '../admin/useConfirmedAction';
+import { useFormSubmit } from '../admin/form/useFormSubmit';
 import { updateProfile, type ProfileValues } from './accountApi';
 import { ACCOUNT_MSG, profileErrors } from './rules';
 import { UserTypeSelect } from './UserTypeSelect';
@@ -33,27 +32,15 @@ export const ProfileForm = ({ user }: { user: CurrentUser }) => {
   const notify = useNotify();
   const reloadUser = useReloadUser();
   const { values, setErrors, field } = useFields<ProfileValues>(valuesOf(user));
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: send } = useFormSubmit(setErrors);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const errs = profileErrors(values);
-    setErrors(errs);
-    if (Object.keys(errs).length) {
-      notify(Object.values(errs)[0], { type: 'error' });
-      return;
-    }
-    setBusy(true);
-    try {
+    await send(profileErrors(values), async () => {
       await updateProfile(user.userId, trimmed(values));
       notify(ACCOUNT_MSG.saved, { type: 'success' });
       await reloadUser();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      notify(errorMessage(err), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -6,8 +6,8 @@ import { Box, Button, CircularProgress, Grid, MenuItem, TextField } from '@mui/m
 import SendIcon from '@mui/icons-material/Send';
 import { useDataProvider, useNotify } from 'react-admin';
 import { useFields } from '../account/useFields';
-import { schemaFieldErrors, serverFieldErrors } from '../admin/form/fieldErrors';
-import { errorMessage } from '../admin/useConfirmedAction';
+import { schemaFieldErrors } from '../admin/form/fieldErrors';
+import { useFormSubmit } from '../admin/form/useFormSubmit';
 import { enumChoices, useDict } from '../admin/useDicts';
 import { clientResource } from '../registry';
 import { ScreenshotPicker } from './ScreenshotPicker';
@@ -22,29 +22,20 @@ export const FeedbackForm = ({ onSent }: { onSent: () => void }) => {
   const notify = useNotify();
   const { values, setValues, errors, setErrors, field } = useFields(EMPTY);
   const [screenshot, setScreenshot] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: send } = useFormSubmit(setErrors);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body: Record<string, unknown> = { contact: values.contact.trim() || null, screenshot };
     if (values.feedbackType) body.feedbackType = values.feedbackType;
     if (values.content.trim()) body.content = values.content.trim();
-    const errs = schemaFieldErrors(schema, body);
-    setErrors(errs);
-    if (Object.keys(errs).length) return notify(Object.values(errs)[0], { type: 'error' });
-    setBusy(true);
-    try {
+    await send(schemaFieldErrors(schema, body), async () => {
       await dataProvider.create('sysFeedback', { data: body });
       notify('提交成功', { type: 'success' });
       setValues(EMPTY);
       setScreenshot(null);
       onSent();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      notify(errorMessage(err), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

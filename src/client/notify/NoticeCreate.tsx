@@ -2,15 +2,15 @@
 // (GET sysTenant/?pageSize=100). A group admin's notice always goes to their own tenant (the server decides).
 // Saving sends it (POST sysNotice/), then back to the list. Replaces the generic create page, which cannot
 // offer the tenant choice.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useFields } from '../account/useFields';
 import { hasAnyRole } from '../auth/roles';
-import { schemaFieldErrors, serverFieldErrors } from '../admin/form/fieldErrors';
-import { errorMessage } from '../admin/useConfirmedAction';
+import { schemaFieldErrors } from '../admin/form/fieldErrors';
+import { useFormSubmit } from '../admin/form/useFormSubmit';
 import { useCurrentUser } from '../layout/useCurrentUser';
 import { clientResource } from '../registry';
 
@@ -24,27 +24,19 @@ export const NoticeCreate = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const { values, setErrors, field } = useFields({ title: '', content: '', scope: ALL });
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: send } = useFormSubmit(setErrors);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const notice: Record<string, unknown> = {};
     if (values.title.trim()) notice.title = values.title.trim();
     if (values.content.trim()) notice.content = values.content.trim();
-    const errs = schemaFieldErrors(schema, notice);
-    setErrors(errs);
-    if (Object.keys(errs).length) return notify(Object.values(errs)[0], { type: 'error' });
-    setBusy(true);
-    try {
+    await send(schemaFieldErrors(schema, notice), async () => {
       const tenantId = isAdmin && values.scope !== ALL ? Number(values.scope) : null;
       await dataProvider.create('sysNotice', { data: { ...notice, tenantId } });
       notify('通知已发送', { type: 'success' });
       navigate(route!);
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      notify(errorMessage(err), { type: 'error' });
-      setBusy(false);
-    }
+    });
   };
 
   return (
