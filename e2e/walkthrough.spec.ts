@@ -179,7 +179,8 @@ test('a tile URL in 全局配置: the engineering map shows that base map', asyn
     const map = dialog.getByTestId('leaflet-map');
     await expect(map).toHaveAttribute('data-offline', 'false');
     await expect(map.locator('img.leaflet-tile-loaded').first()).toBeVisible();
-    expect(await map.locator('img.leaflet-tile-loaded').count()).toBeGreaterThan(3);
+    // (tiles load one by one after the first: wait for several rather than counting at once)
+    await expect.poll(() => map.locator('img.leaflet-tile-loaded').count()).toBeGreaterThan(3);
     await expect(dialog.getByText(/离线地图/)).toHaveCount(0);
     await page.mouse.click(...(await map.boundingBox().then((b) => [b!.x + b!.width / 2 + 40, b!.y + b!.height / 2] as const)));
     await expect(dialog.getByLabel('项目位置')).toHaveValue('江苏省南京市');
