@@ -5,8 +5,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // The first render of a test file lazy-loads pages; on a loaded CI machine that takes over the
-// default 1 s of findBy*/waitFor. A missing element still fails, only later.
-configure({ asyncUtilTimeout: 8000 });
+// default 1 s of findBy*/waitFor (8 s was once exceeded with both workers busy). A missing element still fails,
+// only later.
+configure({ asyncUtilTimeout: 15000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
