@@ -1,6 +1,7 @@
 // Stage rows, save-then-calculate in one transaction, methods, the stage data map and completion, through the
 // API on the embedded database. Numbers are worked by hand (GB/T 51366 formulas; factors from the seeded
 // library: C30混凝土 295 kgCO2e/m³ (附录D), 重型柴油货车运输 10t 0.162 kgCO2e/(t·km) (附录E), 柴油 3.096 kgCO2/kg).
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from './helpers';
 import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
@@ -121,6 +122,27 @@ describe('save then calculate', () => {
     const again = await t.call('GET', `${STAGE}/produce/calculate?projectId=${b.id}`, user);
     expect(again.body).toMatchObject({ code: 1, message: '计算成功!' });
     expect(again.body.data.stage.total).toBe(1910000);
+  });
+
+  it('the answer carries the stage total, not its rows; a recalculation that changes nothing rewrites no row', async () => {
+    const xmins = async () => (await sql<{ xmin: string }>`select xmin::text from stage_produce where project_id = ${b.id} order by id`.execute(t.database.db)).rows.map((r) => r.xmin);
+    const before = await xmins();
+    const r = await t.call('GET', `${STAGE}/produce/calculate?projectId=${b.id}`, user);
+    expect(r.body.data.stage).toMatchObject({ code: 'produce', total: 1910000, rowCount: 2 });
+    expect(r.body.data.stage).not.toHaveProperty('rows');
+    // same emissions → the UPDATE … FROM unnest skips both rows (no new row versions, nothing for VACUUM)
+    expect(await xmins()).toEqual(before);
+    // a changed quantity: only that row gets its new emission (3000 → 1000 m³ × 295 = 295 000 kg)
+    const rows = (await t.call('GET', `${STAGE}/produce/?projectId=${b.id}&pageSize=-1`, user)).body.data.dataList as { id: number; quantity: number }[];
+    const c30 = rows.find((x) => x.quantity === 3000)!;
+    await sql`update stage_produce set quantity = 1000 where id = ${c30.id}`.execute(t.database.db);
+    const after = await t.call('GET', `${STAGE}/produce/calculate?projectId=${b.id}`, user);
+    // 295 000 + 1 025 000 = 1 320 000 kg
+    expect(after.body.data.stage.total).toBe(1320000);
+    const stored = (await t.call('GET', `${STAGE}/produce/?projectId=${b.id}&pageSize=-1`, user)).body.data.dataList as { id: number; emission: number }[];
+    expect(stored.find((x) => x.id === c30.id)!.emission).toBe(295000);
+    await sql`update stage_produce set quantity = 3000 where id = ${c30.id}`.execute(t.database.db);
+    await t.call('GET', `${STAGE}/produce/calculate?projectId=${b.id}`, user);
   });
 });
 

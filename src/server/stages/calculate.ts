@@ -3,7 +3,8 @@
 // wizard drops trans, build and remove — its produce stage covers them).
 import { splitMenus, wizardStages } from '../../../schemas/standards';
 import { calculateBuilding, runtimeBreakdown, type BuildingResult } from '../../calc/building';
-import type { Row as CalcRow } from '../../calc/stage';
+import type { Row as CalcRow, StageResult } from '../../calc/stage';
+import { sql } from 'kysely';
 import type { Tx } from '../db/database';
 import { columnName } from '../db/naming';
 import { toRecord, type ApiRecord, type Row } from '../db/record';
@@ -31,8 +32,7 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord): Promise<B
   const result = calculateBuilding(inputs, { years: Number(building.useDateLimit) || 0, area: Number(building.buildArea) || 0, gridFactor: Number(building.gridFactorValue) || 0 });
   for (const stage of result.stages) {
     const def = inputs.find((x) => x.schema['x-stage']!.code === stage.code)!.def;
-    if (!('emission' in def.schema.properties)) continue;
-    for (const row of stage.rows) await trx.updateTable(def.table).set({ emission: row.emission }).where('id', '=', row.id).execute();
+    if ('emission' in def.schema.properties) await storeEmissions(trx, def.table, stage.rows);
   }
   const detail = {
     calculatedAt: new Date().toISOString(),
@@ -52,4 +52,24 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord): Promise<B
     .where('id', '=', building.id)
     .execute();
   return result;
+}
+
+/**
+ * Every row's emission in ONE statement (DESIGN §10: set-based writes); rows whose stored emission is already
+ * the same are not touched, so a recalculation that changes nothing leaves no dead rows behind.
+ */
+async function storeEmissions(trx: Tx, table: string, rows: { id: number; emission: number | null }[]): Promise<void> {
+  if (!rows.length) return;
+  const ids = rows.map((r) => r.id);
+  const values = rows.map((r) => (r.emission == null || !Number.isFinite(r.emission) ? null : r.emission));
+  await sql`update ${sql.table(table)} as t set emission = u.emission
+    from unnest(${ids}::int[], ${values}::float8[]) as u(id, emission)
+    where t.id = u.id and t.emission is distinct from u.emission`.execute(trx);
+}
+
+/** A stage of the result as a route answers it: totals and notes, not every row (a building may have 100 000). */
+export function stageSummary(stage: StageResult | undefined) {
+  if (!stage) return null;
+  const { rows, ...rest } = stage;
+  return { ...rest, rowCount: rows.length };
 }

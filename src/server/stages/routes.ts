@@ -18,7 +18,7 @@ import { ok } from '../envelope';
 import { badRequest, invalid, MESSAGES, notFound } from '../errors';
 import { resourceDef, resources, type ResourceDef } from '../registry';
 import { createBodySchema, updateBodySchema } from '../resources/routeSchemas';
-import { calculateAndStore, stageRows } from './calculate';
+import { calculateAndStore, stageRows, stageSummary } from './calculate';
 
 const BASE = '/api/tpf/v1/tpf/stage';
 export const CALCULATED = '计算成功!';
@@ -81,7 +81,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
         const saved = [];
         for (const row of body) saved.push(row.id === undefined ? await rows.create(caller, row, trx) : await rows.update(caller, row as typeof row & { id: number }, trx));
         const result = await calculateAndStore(trx, building);
-        return { rows: await stageRows(trx, def, projectId), result: await buildings.get(caller, projectId, trx), stage: result.stages.find((s) => s.code === code) ?? null, saved: saved.length };
+        return { rows: await stageRows(trx, def, projectId), result: await buildings.get(caller, projectId, trx), stage: stageSummary(result.stages.find((s) => s.code === code)), saved: saved.length };
       });
       return ok(answer, CALCULATED);
     });
@@ -91,7 +91,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       const answer = await db.transaction().execute(async (trx) => {
         const building = await writableBuilding(db, caller, req.query.projectId, trx);
         const result = await calculateAndStore(trx, building);
-        return { stage: result.stages.find((s) => s.code === code) ?? null, result: await buildings.get(caller, building.id, trx) };
+        return { stage: stageSummary(result.stages.find((s) => s.code === code)), result: await buildings.get(caller, building.id, trx) };
       });
       return ok(answer, CALCULATED);
     });
