@@ -17,6 +17,8 @@ export default defineConfig({
           globalSetup: ['tests/server/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // API tests expect direct answers on a busy machine; the job tests ask for ?wait=0
+          env: { JOB_WAIT_MS: '60000' },
         },
       },
       {

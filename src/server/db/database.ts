@@ -22,6 +22,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const embedded = new WeakSet<Db>();
+
+/** Whether `db` is the embedded PGlite (which never vacuums by itself: no autovacuum worker). */
+export const isEmbedded = (db: Db) => embedded.has(db);
+
 // int8 (count(*), sums of integers) arrives as a string from pg; we cast counts to int in SQL, and keep
 // timestamps as Date on both drivers.
 export function openPostgres(url: string): Database {
@@ -43,6 +48,7 @@ export async function openPGlite(opts: { dataDir?: string; loadDataDir?: Blob })
     const pglite = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir });
     await pglite.waitReady;
     const db: Db = new Kysely({ dialect: new PGliteDialect(pglite) });
+    embedded.add(db);
     return {
       db,
       kind: 'pglite',

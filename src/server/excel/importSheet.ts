@@ -5,16 +5,11 @@
 // Validation and storage are the route's business (src/server/resources/importRoutes.ts).
 import ExcelJS from 'exceljs';
 import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
-import type { FieldError } from '../../../schemas/validation';
 import type { Db } from '../db/database';
 import { baseType } from '../db/resourceColumns';
-import { badRequest } from '../errors';
 import { resourceDef } from '../registry';
 import { dictItems, flattenDict } from '../resources/sysDict';
 import { newWorkbook, sheetName } from './workbook';
-
-/** At most this many data rows per upload. */
-export const IMPORT_MAX_ROWS = 5000;
 
 export const IMPORT_MESSAGES = {
   tooLarge: '导入Excel文件大小不能超过 6M!',
@@ -22,7 +17,7 @@ export const IMPORT_MESSAGES = {
   badFile: '文件格式不正确，请使用导入模板',
   noFile: '请选择要导入的Excel文件',
   noRows: '导入文件中没有数据',
-  tooManyRows: `导入行数不能超过 ${IMPORT_MAX_ROWS} 行`,
+  unzipTooLarge: '导入文件解压后过大',
   invalid: '导入数据校验失败',
   uploaded: '上传文件成功',
   template: '导出成功',
@@ -150,7 +145,7 @@ export function templateBook(sheets: TemplateSheet[], intro: string[] = []): Exc
     `请在${where}工作表中填写数据：第一行为列标题，请勿修改；从第二行起每行一条数据。`,
     ...(sheets.length > 1 ? ['每个工作表在对应的计算阶段页面分别导入：导入时读取与该阶段同名的工作表。'] : []),
     '必填列不能为空；选填列可以留空。可选值列可填写名称，也可填写代码。',
-    `文件大小不能超过 6M，数据不超过 ${IMPORT_MAX_ROWS} 行；任意一行有误时整个文件不会导入。`,
+    '文件大小不能超过 6M；任意一行有误时整个文件不会导入。',
   ]) {
     guide.addRow([line]);
   }
@@ -176,126 +171,4 @@ function addDataSheet(wb: ExcelJS.Workbook, { title, columns }: TemplateSheet): 
     const note = [c.required ? '必填' : '选填', typeName(c), allowed && `可选值：${allowed}`, limitsOf(c)].filter(Boolean).join('；');
     header.getCell(i + 1).note = note;
   });
-}
-
-/** One data row of the sheet: its Excel row number and the converted values (absent = empty cell). */
-export interface SheetRow {
-  rowNumber: number;
-  body: Record<string, unknown>;
-  /** cells that could not be read at all (error values) */
-  errors: FieldError[];
-}
-
-export type ReadResult = { rows: SheetRow[] };
-
-/** The plain value of a cell: a formula's result (never the formula), rich text's text, a link's text. */
-function plain(v: ExcelJS.CellValue): unknown {
-  if (v == null) return undefined;
-  if (typeof v !== 'object' || v instanceof Date) return v;
-  if ('error' in v) return { error: String(v.error) };
-  if ('formula' in v || 'sharedFormula' in v) return plain((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-  if ('richText' in v) return v.richText.map((t) => t.text).join('');
-  if ('text' in v) return plain((v as ExcelJS.CellHyperlinkValue).text);
-  return undefined;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const dateText = (d: Date) =>
-  d.getUTCHours() || d.getUTCMinutes() || d.getUTCSeconds()
-    ? `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
-    : `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-
-const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-/**
- * A cell → the value for the property, or undefined for an empty cell. What cannot be converted is passed on
- * as it is, so the schema's validation reports it with the property's own message.
- */
-export function convertCell(c: ImportColumn, raw: unknown): unknown {
-  if (raw === undefined || raw === null) return undefined;
-  let v: unknown = raw;
-  if (typeof v === 'string') {
-    v = v.trim();
-    if (v === '') return undefined;
-  }
-  if (v instanceof Date) v = dateText(v);
-  if (typeof v === 'boolean') v = v ? '是' : '否';
-  if (c.labels) {
-    const text = String(v);
-    if (!c.labels.has(text)) {
-      const value = [...c.labels.entries()].find(([, label]) => label === text)?.[0];
-      if (value !== undefined) v = value;
-    } else v = text;
-  }
-  // a reference: a number is an id, a text is the label the route resolves
-  if (c.reference) return v;
-  if (c.kind === 'number' || c.kind === 'integer') {
-    if (typeof v === 'number') return v;
-    const text = String(v).replace(/[,，\s]/g, '');
-    return NUMERIC.test(text) ? Number(text) : v;
-  }
-  // text: numbers as Excel shows them without a format (no float noise)
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(15)));
-  return String(v);
-}
-
-const headerText = (v: ExcelJS.CellValue) => {
-  const p = plain(v);
-  return p == null || typeof p === 'object' ? '' : String(p).replace(/\s+/g, '').replace(/^\*/, '');
-};
-
-/** The sheet to read: the one named after the resource, else the first that is not the 填写说明. */
-function dataSheet(wb: ExcelJS.Workbook, title: string): ExcelJS.Worksheet | undefined {
-  return wb.getWorksheet(sheetName(title)) ?? wb.worksheets.find((w) => w.name !== GUIDE_SHEET) ?? wb.worksheets[0];
-}
-
-/** Reads an uploaded workbook: throws a 400 for an unreadable file, missing required columns, too many rows. */
-export async function readImportSheet(content: Uint8Array, title: string, columns: ImportColumn[]): Promise<ReadResult> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    // exceljs reads xlsx only; anything else (xls, csv, a renamed file) fails here
-    await wb.xlsx.load(Buffer.from(content) as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest(IMPORT_MESSAGES.badFile);
-  }
-  const ws = dataSheet(wb, title);
-  if (!ws) throw badRequest(IMPORT_MESSAGES.badFile);
-
-  // the header row: the first of the first 10 rows that names any import column
-  const byTitle = new Map(columns.map((c) => [c.title.replace(/\s+/g, ''), c]));
-  let headerRow = 0;
-  const positions = new Map<number, ImportColumn>();
-  for (let r = 1; r <= Math.min(10, ws.rowCount) && !headerRow; r++) {
-    ws.getRow(r).eachCell({ includeEmpty: false }, (cell, col) => {
-      const c = byTitle.get(headerText(cell.value));
-      if (c && ![...positions.values()].includes(c)) positions.set(col, c);
-    });
-    if (positions.size) headerRow = r;
-  }
-  if (!headerRow) throw badRequest(IMPORT_MESSAGES.badFile);
-  const present = new Set(positions.values());
-  const missing = columns.filter((c) => c.required && !present.has(c));
-  if (missing.length) throw badRequest(`导入模板缺少必填列：${missing.map((c) => c.title).join('、')}，请使用导入模板`);
-
-  const rows: SheetRow[] = [];
-  for (let r = headerRow + 1; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    if (!row.hasValues) continue;
-    const body: Record<string, unknown> = {};
-    const errors: FieldError[] = [];
-    for (const [col, c] of positions) {
-      const raw = plain(row.getCell(col).value);
-      if (raw && typeof raw === 'object' && 'error' in raw) {
-        errors.push({ field: c.key, errorMsg: `${c.title}单元格有错误值 ${(raw as { error: string }).error}` });
-        continue;
-      }
-      const v = convertCell(c, raw);
-      if (v !== undefined) body[c.key] = v;
-    }
-    if (!Object.keys(body).length && !errors.length) continue; // only empty or unrelated cells
-    rows.push({ rowNumber: r, body, errors });
-    if (rows.length > IMPORT_MAX_ROWS) throw badRequest(IMPORT_MESSAGES.tooManyRows);
-  }
-  if (!rows.length) throw badRequest(IMPORT_MESSAGES.noRows);
-  return { rows };
 }

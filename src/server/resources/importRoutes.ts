@@ -1,9 +1,10 @@
 // Excel template and import for a resource whose schema names `x-import` columns (spec 001 §4–§5, §7):
 //   GET  P/template    the import template (.xlsx)                          → { data: download URL }
 //   POST P/fileUpload  multipart: projectId (rows owned by a building), file → { data: { count } }
-// Every row is converted and validated with the resource schema first; any problem → code 2 with
-// `第{n}行 {列标题}` for every bad cell and nothing written. Otherwise all rows are created in ONE transaction
-// through the repository (tenant, owner and reference rules apply), so a failing row rolls back the others.
+// The file is bounded and streamed (excel/readImport.ts); every row is converted and validated with the resource
+// schema first; any problem → code 2 with `第{n}行 {列标题}` for every bad cell and nothing written. Otherwise
+// all rows are created set-based in ONE transaction through the repository (tenant, owner, reference and hook
+// rules apply), so a failing row rolls back the others. A long import runs on as a job (src/server/jobs/).
 import type { MultipartFile } from '@fastify/multipart';
 import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,11 +14,14 @@ import { callerOf } from '../auth/guard';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
-import { repo } from '../db/repo';
+import { repo, RowsInvalid } from '../db/repo';
+import { afterBulkWrite } from '../db/upkeep';
 import { assertRead, assertWrite, readScope, writeScope } from '../db/scope';
 import { ok } from '../envelope';
 import { ApiError, badRequest, invalid } from '../errors';
-import { importColumns, hasImport, IMPORT_MESSAGES, readImportSheet, templateWorkbook, type ImportColumn, type SheetRow } from '../excel/importSheet';
+import { importColumns, hasImport, IMPORT_MESSAGES, templateWorkbook, type ImportColumn } from '../excel/importSheet';
+import { readImportSheet, type SheetRow } from '../excel/readImport';
+import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty, type Progress } from '../jobs/index';
 import { stampedName, workbookBytes } from '../excel/workbook';
 import { putFile, XLSX_MIME } from '../files/store';
 import { resourceDef, type ResourceDef } from '../registry';
@@ -97,7 +101,7 @@ export async function resolveReferences(db: Db, caller: Caller, columns: ImportC
     if (!names.length) continue;
     const target = resourceDef(c.reference.resource);
     const label = columnName(c.reference.label);
-    let q = db.selectFrom(target.table).select(['id', `${label} as label`]).where(label, 'in', names);
+    let q = db.selectFrom(target.table).select(['id', `${label} as label`]).where(label, '=', sql<string>`any(${names}::text[])`);
     const scope = readScope(target.meta, caller);
     if (scope) q = q.where(scope);
     if (c.reference.type && 'type' in target.schema.properties) q = q.where(columnName('type'), '=', c.reference.type);
@@ -140,27 +144,35 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
     return ok(url, IMPORT_MESSAGES.template);
   });
 
-  app.post(`${base}/fileUpload`, async (req) => {
+  const uploadQuery = { type: 'object', additionalProperties: false, properties: { wait: waitProperty } } as const;
+  app.post<{ Querystring: { wait?: number } }>(`${base}/fileUpload`, { schema: { querystring: uploadQuery } }, async (req) => {
     const caller = callerOf(req);
     assertWrite(def.meta, caller);
     const upload = await readUpload(req);
     const projectId = projectOwned ? await projectOf(db, caller, def, upload.fields.projectId) : undefined;
     if (!upload.file || !upload.file.content.length) throw badRequest(IMPORT_MESSAGES.noFile);
-    const end = { db, caller, def, projectId, fileName: upload.file.name };
-    try {
-      const count = await importRows(caller, upload.file.content, projectId);
-      await importEnded({ ...end, count }).catch((err) => req.log.warn({ err }, 'import listeners failed'));
-      return ok({ count }, IMPORT_MESSAGES.uploaded);
-    } catch (err) {
-      await importEnded({ ...end, error: failureText(err) }).catch((e) => req.log.warn({ err: e }, 'import listeners failed'));
-      throw err;
-    }
+    const file = upload.file;
+    const end = { db, caller, def, projectId, fileName: file.name };
+    const outcome = await runJob(db, caller, { kind: 'import', title: `导入${title} — ${file.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {
+      try {
+        const count = await importRows(caller, file.content, projectId, progress);
+        afterBulkWrite(db, def.table, count, (err) => req.log.warn({ err }, 'upkeep after import failed'));
+        await importEnded({ ...end, count }).catch((err) => req.log.warn({ err }, 'import listeners failed'));
+        return { count };
+      } catch (err) {
+        await importEnded({ ...end, error: failureText(err) }).catch((e) => req.log.warn({ err: e }, 'import listeners failed'));
+        throw err;
+      }
+    });
+    return jobAnswer(outcome, IMPORT_MESSAGES.uploaded);
   });
 
   /** Reads, checks and stores every row of the file in one transaction; answers how many. */
-  async function importRows(caller: Caller, content: Buffer, projectId: number | undefined): Promise<number> {
+  async function importRows(caller: Caller, content: Buffer, projectId: number | undefined, progress: Progress): Promise<number> {
     const columns = await importColumns(db, def.schema);
-    const { rows } = await readImportSheet(content, title, columns);
+    const { rows } = await readImportSheet(content, title, columns, (read) => progress(read, null));
+    const total = rows.length;
+    progress(0, total);
     await resolveReferences(db, caller, columns, rows);
 
     // validate every row; collect every problem
@@ -175,27 +187,29 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
       }
       for (const [field, errorMsg] of bad) problems.push({ field: cellField(row.rowNumber, titleOf(def, columns, field)), errorMsg });
     }
-    if (problems.length) throw invalid(problems, IMPORT_MESSAGES.invalid);
+    if (problems.length) throw invalid(capped(problems), IMPORT_MESSAGES.invalid);
 
     // all rows or none
-    let current = rows[0];
     try {
-      await db.transaction().execute(async (trx) => {
-        for (const row of rows) {
-          current = row;
-          await r.create(caller, row.body, trx);
-        }
-      });
+      await db.transaction().execute((trx) => r.createMany(caller, rows.map((row) => row.body), trx, (done) => progress(done, total)));
     } catch (err) {
-      // a rule of the repository (references, hooks) failed for one row: name the row
-      if (err instanceof ApiError && err.code === 2 && Array.isArray(err.data)) {
-        const fields = (err.data as FieldError[]).map((e) => ({ field: cellField(current.rowNumber, titleOf(def, columns, e.field)), errorMsg: e.errorMsg }));
-        throw invalid(fields, IMPORT_MESSAGES.invalid);
+      // a rule of the repository (references, hooks) failed for some rows: name them
+      if (err instanceof RowsInvalid) {
+        const fields = [...err.rows].flatMap(([i, errors]) => errors.map((e) => ({ field: cellField(rows[i].rowNumber, titleOf(def, columns, e.field)), errorMsg: e.errorMsg })));
+        throw invalid(capped(fields), IMPORT_MESSAGES.invalid);
       }
       throw err;
     }
-    return rows.length;
+    return total;
   }
+}
+
+/** At most this many problems are listed (a wholly wrong 80 000-row file would otherwise answer megabytes). */
+export const MAX_PROBLEMS = 500;
+
+function capped(problems: FieldError[]): FieldError[] {
+  if (problems.length <= MAX_PROBLEMS) return problems;
+  return [...problems.slice(0, MAX_PROBLEMS), { field: '其余', errorMsg: `另有 ${problems.length - MAX_PROBLEMS} 处错误未列出` }];
 }
 
 /** An import failure in one line: the message and the first problems it named. */

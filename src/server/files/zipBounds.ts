@@ -1,0 +1,114 @@
+// Zip containers from users (xlsx, later ifczip) are bounded before anything opens them (DESIGN §10): the
+// central directory's declared sizes must stay within the limits, and each entry is then inflated once into
+// nothing, counting bytes, so an entry that inflates past what it declared (a lying header) is caught too —
+// without ever holding more than one small chunk. A 467 KB file that would inflate to 450 MB is refused by
+// the declared sizes at once; a liar after at most its declared size of inflating.
+import { Inflate } from 'fflate';
+
+export interface ZipLimits {
+  /** all entries together, uncompressed */
+  maxTotal: number;
+  /** any one entry, uncompressed */
+  maxEntry: number;
+  /** uncompressed ÷ compressed for an entry above `ratioFrom` bytes */
+  maxRatio: number;
+  ratioFrom: number;
+  /** per-entry limits by name (e.g. the shared strings part, which a streaming reader keeps in memory) */
+  entryLimits?: Record<string, number>;
+}
+
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  size: number;
+  /** where its local header starts */
+  offset: number;
+}
+
+/** Why a container is refused: not a zip at all, or bigger than the limits once inflated. */
+export class ZipRefused extends Error {
+  constructor(readonly reason: 'notZip' | 'tooLarge') {
+    super(reason);
+  }
+}
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+
+/** The entries listed by the central directory (throws notZip when there is none or it is broken). */
+export function zipEntries(buf: Buffer): ZipEntry[] {
+  const min = Math.max(0, buf.length - 22 - 0xffff);
+  let end = -1;
+  for (let i = buf.length - 22; i >= min; i--) {
+    if (buf.readUInt32LE(i) === EOCD) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw new ZipRefused('notZip');
+  const count = buf.readUInt16LE(end + 10);
+  let p = buf.readUInt32LE(end + 16);
+  // zip64 markers: an xlsx of at most 6 MB never needs them
+  if (count === 0xffff || p === 0xffffffff) throw new ZipRefused('tooLarge');
+  const entries: ZipEntry[] = [];
+  for (let n = 0; n < count; n++) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL) throw new ZipRefused('notZip');
+    const nameLen = buf.readUInt16LE(p + 28);
+    const entry = {
+      method: buf.readUInt16LE(p + 10),
+      compressedSize: buf.readUInt32LE(p + 20),
+      size: buf.readUInt32LE(p + 24),
+      offset: buf.readUInt32LE(p + 42),
+      name: buf.toString('utf8', p + 46, p + 46 + nameLen),
+    };
+    if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) throw new ZipRefused('tooLarge');
+    entries.push(entry);
+    p += 46 + nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+  }
+  return entries;
+}
+
+/** Throws ZipRefused unless every entry (declared and actual) is within the limits. */
+export function assertZipBounds(buf: Buffer, limits: ZipLimits): void {
+  const entries = zipEntries(buf);
+  let total = 0;
+  for (const e of entries) {
+    total += e.size;
+    const own = limits.entryLimits?.[e.name] ?? limits.maxEntry;
+    if (e.size > own || total > limits.maxTotal) throw new ZipRefused('tooLarge');
+    if (e.size > limits.ratioFrom && e.size > e.compressedSize * limits.maxRatio) throw new ZipRefused('tooLarge');
+  }
+  for (const e of entries) inflatedSize(buf, e);
+}
+
+const SLICE = 4096;
+
+/** Inflates one entry into nothing; more bytes than declared → tooLarge. */
+function inflatedSize(buf: Buffer, e: ZipEntry): void {
+  if (e.offset + 30 > buf.length || buf.readUInt32LE(e.offset) !== LOCAL) throw new ZipRefused('notZip');
+  const start = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
+  const data = buf.subarray(start, start + e.compressedSize);
+  if (data.length < e.compressedSize) throw new ZipRefused('notZip');
+  if (e.method === 0) {
+    if (e.compressedSize !== e.size) throw new ZipRefused('tooLarge');
+    return;
+  }
+  if (e.method !== 8) throw new ZipRefused('notZip');
+  let out = 0;
+  const inflate = new Inflate((chunk) => {
+    out += chunk.length;
+  });
+  try {
+    // small slices: one push can inflate to at most ~1000× its size
+    for (let i = 0; i < data.length; i += SLICE) {
+      inflate.push(data.subarray(i, i + SLICE), i + SLICE >= data.length);
+      if (out > e.size) throw new ZipRefused('tooLarge');
+    }
+  } catch (err) {
+    if (err instanceof ZipRefused) throw err;
+    throw new ZipRefused('notZip');
+  }
+  if (out !== e.size) throw new ZipRefused(out > e.size ? 'tooLarge' : 'notZip');
+}
