@@ -93,6 +93,8 @@ export async function runJob<T>(db: Db, caller: Caller, spec: { kind: JobKind; t
   running.add(entry);
   void outcome.finally(() => running.delete(entry));
 
+  // (wait 0: the job at once — on PGlite a short job may finish in microtasks before any timer fires)
+  if (spec.waitMs <= 0) return { job: { ...job } };
   let timer: NodeJS.Timeout | undefined;
   const waited = await Promise.race([outcome, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), spec.waitMs)))]);
   clearTimeout(timer);

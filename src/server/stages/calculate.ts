@@ -1,11 +1,13 @@
-// Calculate a building: its wizard stages' rows through src/calc, each row's emission and the building's result
-// fields stored, in the caller's transaction. Only the stages of the building's menus count (estimate: its
+// Calculate a building: its wizard stages' rows through src/calc, each row's emission (one statement per stage)
+// and the building's result fields stored, in the caller's transaction. Only the stages of the building's menus count (estimate: its
 // wizard drops trans, build and remove — its produce stage covers them).
 import { splitMenus, wizardStages } from '../../../schemas/standards';
 import { calculateBuilding, runtimeBreakdown, type BuildingResult } from '../../calc/building';
 import type { Row as CalcRow, StageResult } from '../../calc/stage';
 import { sql } from 'kysely';
-import type { Tx } from '../db/database';
+import type { Db, Tx } from '../db/database';
+import { afterBulkWrite } from '../db/upkeep';
+import type { Progress } from '../jobs/index';
 import { columnName } from '../db/naming';
 import { toRecord, type ApiRecord, type Row } from '../db/record';
 import { resourceDef, resources, type ResourceDef } from '../registry';
@@ -21,7 +23,7 @@ export async function stageRows(trx: Tx, def: ResourceDef, projectId: number): P
 }
 
 /** Calculates and stores; `building` is the stored record (the caller's right to write it checked before). */
-export async function calculateAndStore(trx: Tx, building: ApiRecord): Promise<BuildingResult> {
+export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?: Progress): Promise<BuildingResult> {
   const methods = (building.stageMethods ?? {}) as Record<string, string>;
   const inputs = [];
   for (const code of wizardStages(String(building.computeMethod), splitMenus(building.menus as string))) {
@@ -29,10 +31,14 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord): Promise<B
     if (!def) continue;
     inputs.push({ def, schema: def.schema, rows: (await stageRows(trx, def, building.id)) as CalcRow[], method: methods[code] });
   }
+  const rowCount = inputs.reduce((n, x) => n + x.rows.length, 0);
+  progress?.(0, rowCount);
   const result = calculateBuilding(inputs, { years: Number(building.useDateLimit) || 0, area: Number(building.buildArea) || 0, gridFactor: Number(building.gridFactorValue) || 0 });
+  let done = 0;
   for (const stage of result.stages) {
     const def = inputs.find((x) => x.schema['x-stage']!.code === stage.code)!.def;
     if ('emission' in def.schema.properties) await storeEmissions(trx, def.table, stage.rows);
+    progress?.((done += stage.rows.length), rowCount);
   }
   const detail = {
     calculatedAt: new Date().toISOString(),
@@ -72,4 +78,12 @@ export function stageSummary(stage: StageResult | undefined) {
   if (!stage) return null;
   const { rows, ...rest } = stage;
   return { ...rest, rowCount: rows.length };
+}
+
+/** After the answer: the stage tables a recalculation rewrote in bulk get their upkeep (db/upkeep.ts). */
+export function upkeepAfter(db: Db, result: BuildingResult, log: (err: unknown) => void): void {
+  for (const stage of result.stages) {
+    const def = stageDef(stage.code);
+    if (def) afterBulkWrite(db, def.table, stage.rows.length, log);
+  }
 }

@@ -18,13 +18,16 @@ import { ok } from '../envelope';
 import { badRequest, invalid, MESSAGES, notFound } from '../errors';
 import { resourceDef, resources, type ResourceDef } from '../registry';
 import { createBodySchema, updateBodySchema } from '../resources/routeSchemas';
-import { calculateAndStore, stageRows, stageSummary } from './calculate';
+import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';
+import { calculateAndStore, stageRows, stageSummary, upkeepAfter } from './calculate';
 
 const BASE = '/api/tpf/v1/tpf/stage';
 export const CALCULATED = '计算成功!';
 
 const projectQuery = (key: string) =>
   ({ type: 'object', additionalProperties: false, required: [key], properties: { [key]: { type: 'integer', title: '项目', minimum: 1, maximum: 2147483647 } } }) as const;
+
+const calculateQuery = { ...projectQuery('projectId'), properties: { ...projectQuery('projectId').properties, wait: waitProperty } } as const;
 
 const rowsBody = { type: 'array', title: '数据', maxItems: 5000, items: { type: 'object' } } as const;
 
@@ -86,14 +89,19 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       return ok(answer, CALCULATED);
     });
 
-    app.get<{ Querystring: { projectId: number } }>(`${BASE}/${code}/calculate`, { schema: { querystring: projectQuery('projectId') }, config: { trialBlocked: true } }, async (req) => {
+    app.get<{ Querystring: { projectId: number; wait?: number } }>(`${BASE}/${code}/calculate`, { schema: { querystring: calculateQuery }, config: { trialBlocked: true } }, async (req) => {
       const caller = callerOf(req);
-      const answer = await db.transaction().execute(async (trx) => {
-        const building = await writableBuilding(db, caller, req.query.projectId, trx);
-        const result = await calculateAndStore(trx, building);
-        return { stage: stageSummary(result.stages.find((s) => s.code === code)), result: await buildings.get(caller, building.id, trx) };
+      const building = await buildings.get(caller, req.query.projectId);
+      const outcome = await runJob(db, caller, { kind: 'calculate', title: `计算 ${building.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {
+        const answer = await db.transaction().execute(async (trx) => {
+          const stored = await writableBuilding(db, caller, building.id, trx);
+          const result = await calculateAndStore(trx, stored, progress);
+          return { calculated: result, answer: { stage: stageSummary(result.stages.find((s) => s.code === code)), result: await buildings.get(caller, building.id, trx) } };
+        });
+        upkeepAfter(db, answer.calculated, (err) => req.log.warn({ err }, 'upkeep after calculation failed'));
+        return answer.answer;
       });
-      return ok(answer, CALCULATED);
+      return jobAnswer(outcome, CALCULATED);
     });
 
     app.put<{ Body: { projectId: number; method: string } }>(`${BASE}/${code}/method`, { schema: { body: methodBody } }, async (req) => {
