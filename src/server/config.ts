@@ -1,4 +1,5 @@
 // Configuration: environment variables only (DESIGN §1). Read once at start; tests build their own objects.
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -11,6 +12,23 @@ export interface Config {
   logLevel: string;
   /** Leaflet tile URL template, e.g. https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png; empty = offline map. */
   mapTileUrl?: string;
+  /**
+   * TRUST_PROXY: the load balancers whose X-Forwarded-For names the client (addresses or CIDRs, comma-separated;
+   * Fastify 5 trusts nobody for a bare hop count, so there is none). Unset: the peer's address is the client's —
+   * behind a proxy that would make every user one address for the login and SMS limits.
+   */
+  trustProxy: string | false;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+export function parseTrustProxy(v: string | undefined): string | false {
+  const text = (v ?? '').trim();
+  if (!text || text === 'false') return false;
+  const parts = text.split(',').map((p) => p.trim());
+  const valid = (p: string) => PROXY_NAMES.includes(p) || (isIP(p.split('/')[0]) !== 0 && /^[^/]+(\/\d{1,3})?$/.test(p));
+  if (!parts.every(valid)) throw new Error(`TRUST_PROXY 不正确: ${text}（负载均衡器的地址或网段，逗号分隔）`);
+  return parts.join(',');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -23,5 +41,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     mapTileUrl: env.MAP_TILE_URL || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

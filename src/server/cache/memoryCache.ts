@@ -55,7 +55,7 @@ export class MemoryCache<V> {
   }
 
   /** Another replica cleared it (its version moved): drop what this one holds. */
-  private async sync(ex: Executor): Promise<void> {
+  async sync(ex: Executor = this.db): Promise<void> {
     if (Date.now() - this.checkedAt < this.syncMs) return;
     this.checkedAt = Date.now();
     const row = await ex.selectFrom('sys_cache').select('version').where('name', '=', this.name).executeTakeFirst();

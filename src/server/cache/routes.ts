@@ -1,5 +1,6 @@
 // 缓存管理 (/sys/cache, super admin):
-//   GET    /api/sys/v1/sys/cache/        each server cache with its size and last load
+//   GET    /api/sys/v1/sys/cache/        each server cache with its size and last load (on this replica, after it
+//                                        has looked for a clear on another one)
 //   DELETE /api/sys/v1/sys/cache/:name   clears it here and, through sys_cache, on every replica
 // Sessions are not held in memory: they live in sys_session, so their "cache" is the table itself — its size is
 // the live sessions and clearing it signs everybody out except the administrator who asked.
@@ -30,8 +31,8 @@ function entries(db: Db, settings: Settings): CacheEntry[] {
       title: '系统字典',
       unit: '个字典',
       description: '下拉选项与导入导出的字典标签；修改字典时自动清除',
-      size: async () => dict.size,
-      loadedAt: async () => dict.loadedAt,
+      size: async () => (await dict.sync(), dict.size),
+      loadedAt: async () => (await dict.sync(), dict.loadedAt),
       clear: () => dict.clear(),
     },
     {
@@ -39,8 +40,8 @@ function entries(db: Db, settings: Settings): CacheEntry[] {
       title: '因子库',
       unit: '条因子',
       description: '保存计算数据时复制的排放因子；修改因子时自动清除',
-      size: async () => factor.size,
-      loadedAt: async () => factor.loadedAt,
+      size: async () => (await factor.sync(), factor.size),
+      loadedAt: async () => (await factor.sync(), factor.loadedAt),
       clear: () => factor.clear(),
     },
     {

@@ -1,13 +1,23 @@
 // Migrations at start, idempotent: versioned core SQL, then one table per registry resource generated from
 // its schema (CREATE TABLE IF NOT EXISTS + ADD COLUMN IF NOT EXISTS, so a new schema property migrates by
 // itself), then the versioned SQL that needs those tables.
+// Replicas that start at once on one fresh PostgreSQL take turns: every transaction here (and the seed's) first
+// takes one transaction-scoped advisory lock, so a second server waits, then finds the work done.
 import { sql } from 'kysely';
 import type { ResourceSchema } from '../../../schemas/index';
 import { resources } from '../registry';
-import type { Db } from './database';
+import type { Db, Executor } from './database';
 import { after, before, type Migration } from './migrations/core';
 import { tableName } from './naming';
 import { storedColumns } from './resourceColumns';
+
+/** The advisory lock key of migrations and the seed (any fixed number: GB/T 51366-2019). */
+const STARTUP_LOCK = 513_662_019;
+
+/** Waits for the other servers' migrations and seed; held until the caller's transaction ends. */
+export async function startupLock(trx: Executor): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${sql.lit(STARTUP_LOCK)}::bigint)`.execute(trx);
+}
 
 const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
 
@@ -33,6 +43,7 @@ async function applyVersioned(db: Db, list: Migration[]): Promise<string[]> {
   const applied: string[] = [];
   for (const m of list) {
     await db.transaction().execute(async (trx) => {
+      await startupLock(trx);
       const done = await trx.selectFrom('schema_migrations').select('id').where('id', '=', m.id).executeTakeFirst();
       if (done) return;
       for (const stmt of splitSql(m.sql)) await sql.raw(stmt).execute(trx);
@@ -51,9 +62,13 @@ function splitSql(text: string): string[] {
 }
 
 export async function migrate(db: Db): Promise<string[]> {
-  await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    await startupLock(trx);
+    await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(trx);
+  });
   const applied = await applyVersioned(db, before);
   await db.transaction().execute(async (trx) => {
+    await startupLock(trx);
     for (const { name, schema } of resources) {
       for (const stmt of resourceTableDdl(name, schema)) await sql.raw(stmt).execute(trx);
     }

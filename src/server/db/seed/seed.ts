@@ -16,6 +16,7 @@ import { loadSeedLookups } from './lookups';
 import { seedDemoProjects } from './demo';
 import { CONFIG_DEFAULTS } from '../../settings/settings';
 import { isStrongPassword, setMustChange, WEAK_PASSWORD } from '../../accounts/credentials';
+import { startupLock } from '../migrate';
 
 export const SEED_MARKER = 'seed_v1';
 export const SEED_ACCOUNTS = ['admin', 'demo_admin', 'demo_user', 'demo_trial'] as const;
@@ -69,7 +70,9 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     if (!given) generated.push(a);
   }
 
+  // (servers starting at once take turns through the lock of the migrations: the second finds the marker)
   const seeded = await db.transaction().execute(async (trx) => {
+    await startupLock(trx);
     if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', SEED_MARKER).executeTakeFirst()) return false;
     if (!isStrongPassword(passwords.admin)) throw new Error(`ADMIN_PASSWORD 不符合密码规则：${WEAK_PASSWORD}`);
     const as = SYSTEM_CALLER;
@@ -106,18 +109,21 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     return true;
   });
 
-  // Dictionaries added by a later version reach databases seeded before it (existing ones are left as edited).
-  const have = new Set((await db.selectFrom('sys_dict').select('dict_code').execute()).map((r) => r.dict_code as string));
-  const missing = seedDictionaries.filter((d) => !have.has(d.dictCode));
-  if (missing.length) await insertRows(db, 'sysDict', missing.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
-  // 全局配置 keys added by a later version likewise (existing ones keep their values).
-  const haveKeys = new Set((await db.selectFrom('sys_config').select('config_key').execute()).map((r) => r.config_key as string));
-  const missingKeys = CONFIG_DEFAULTS.filter((c) => !haveKeys.has(c.configKey));
-  if (missingKeys.length) await insertRows(db, 'sysConfig', missingKeys);
-  // The lookup tables (参数表管理) likewise, once: only while their table is still empty.
-  if (!(await db.selectFrom(resourceDef('tpf3Lookup').table).select('id').limit(1).executeTakeFirst())) {
-    await insertRows(db, 'tpf3Lookup', loadSeedLookups().map((l) => ({ ...l })));
-  }
+  await db.transaction().execute(async (trx) => {
+    await startupLock(trx);
+    // Dictionaries added by a later version reach databases seeded before it (existing ones are left as edited).
+    const have = new Set((await trx.selectFrom('sys_dict').select('dict_code').execute()).map((r) => r.dict_code as string));
+    const missing = seedDictionaries.filter((d) => !have.has(d.dictCode));
+    if (missing.length) await insertRows(trx, 'sysDict', missing.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
+    // 全局配置 keys added by a later version likewise (existing ones keep their values).
+    const haveKeys = new Set((await trx.selectFrom('sys_config').select('config_key').execute()).map((r) => r.config_key as string));
+    const missingKeys = CONFIG_DEFAULTS.filter((c) => !haveKeys.has(c.configKey));
+    if (missingKeys.length) await insertRows(trx, 'sysConfig', missingKeys);
+    // The lookup tables (参数表管理) likewise, once: only while their table is still empty.
+    if (!(await trx.selectFrom(resourceDef('tpf3Lookup').table).select('id').limit(1).executeTakeFirst())) {
+      await insertRows(trx, 'tpf3Lookup', loadSeedLookups().map((l) => ({ ...l })));
+    }
+  });
 
   if (seeded && generated.length) {
     const lines = generated.map((a) => `${a} ${passwords[a]}`);
