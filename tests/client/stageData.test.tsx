@@ -48,7 +48,7 @@ function api(w: World, extra?: (c: Call) => ReturnType<Parameters<typeof stubFet
       const [, code, rest] = m;
       const rows = (w.rows[code] ??= []);
       if (rest === '' && c.method === 'GET') return ok({ dataList: rows, total: rows.length });
-      if (rest === 'calculate') return ok({ stage: { total: 0, rows: [], notes: [] }, result: building });
+      if (rest === 'calculate') return ok({ stage: { code, total: 0, rowCount: rows.length, notes: [] }, result: building });
       if (rest === 'method') {
         const body = c.body as { method: string };
         w.stageMethods = { ...w.stageMethods, [code]: body.method };
@@ -59,7 +59,7 @@ function api(w: World, extra?: (c: Call) => ReturnType<Parameters<typeof stubFet
           if (row.id) Object.assign(rows.find((r) => r.id === row.id)!, row);
           else rows.push({ ...row, id: nextId++, emission: 1 });
         }
-        return ok({ rows, result: building, stage: { total: 1, rows: [], notes: [] } });
+        return ok({ rows, result: building, stage: { code, total: 1, rowCount: rows.length, notes: [] } });
       }
       if (rest === '' && (c.method === 'PUT' || c.method === 'POST')) {
         const body = c.body as Row;

@@ -3,6 +3,9 @@
 // (rows owned by a building: the projectId prop or the current building), POSTs <path>/fileUpload
 // (multipart: projectId, file), then says 上传文件成功 and refreshes the list. A code-2 answer shows its first
 // message and lists every bad row in a dialog 导入失败. Reused by the stage pages: <ImportButtons resource projectId />.
+// A long import answers `{ job }` (issue 10 §3): a dialog shows 已处理 {done} / {total} 行 while the job is polled,
+// and its end is taken as the direct answer would be (same message, refresh, or 导入失败 with the rows);
+// 后台运行 closes the dialog and stops polling — the server tells the end in 消息通知.
 import { useRef, useState, type ChangeEvent } from 'react';
 import {
   Button,
@@ -26,6 +29,10 @@ import { download } from '../providers/download';
 import { apiFetch, apiUrl, type FieldError } from '../providers/httpClient';
 import { clientResource } from '../registry';
 import { getCurrentBuilding } from '../session/currentBuilding';
+import { jobOf, jobOutcome } from '../jobs/jobApi';
+import { JobDialog } from '../jobs/JobDialog';
+import { useJob } from '../jobs/useJob';
+import { notifyChanged } from '../notify/notifyApi';
 import { errorMessage } from './useConfirmedAction';
 
 /** Import limit (spec 001 §5, §9). */
@@ -37,7 +44,11 @@ export const IMPORT_MSG = {
   uploading: '正在上传, 请稍候....',
   uploaded: '上传文件成功',
   failedTitle: '导入失败',
+  importing: '正在导入',
+  background: '导入已转入后台运行，完成后将在消息通知中提醒',
 } as const;
+
+type ImportAnswer = { count?: number } | null;
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -72,6 +83,7 @@ export const ImportButtons = ({ resource, projectId, onDone }: ImportButtonsProp
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'template' | 'upload' | null>(null);
   const [errors, setErrors] = useState<{ message: string; list: FieldError[] } | null>(null);
+  const { job, follow, stop } = useJob();
 
   const project = () => projectId ?? getCurrentBuilding()?.id;
 
@@ -100,7 +112,14 @@ export const ImportButtons = ({ resource, projectId, onDone }: ImportButtonsProp
     form.append('file', file, file.name);
     setBusy('upload');
     try {
-      const answer = await apiFetch<{ count?: number } | null>(apiUrl(`${path}/fileUpload`), { method: 'POST', body: form });
+      let answer = await apiFetch<ImportAnswer>(apiUrl(`${path}/fileUpload`), { method: 'POST', body: form });
+      const started = jobOf(answer);
+      if (started) {
+        const ended = await follow(started);
+        if (!ended) return; // 后台运行 (or the page left): the server says the end in 消息通知
+        notifyChanged(); // that notification is there now: the unread count is read again
+        answer = jobOutcome<ImportAnswer>(ended);
+      }
       notify(IMPORT_MSG.uploaded, { type: 'success' });
       refresh();
       onDone?.(Number(answer?.count ?? 0));
@@ -113,6 +132,11 @@ export const ImportButtons = ({ resource, projectId, onDone }: ImportButtonsProp
     } finally {
       setBusy(null);
     }
+  };
+
+  const toBackground = () => {
+    stop();
+    notify(IMPORT_MSG.background, { type: 'info' });
   };
 
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {
@@ -130,6 +154,7 @@ export const ImportButtons = ({ resource, projectId, onDone }: ImportButtonsProp
         {busy === 'upload' ? IMPORT_MSG.uploading : '导入'}
       </Button>
       <input ref={input} type="file" accept={XLSX_ACCEPT} hidden onChange={onChange} data-testid={`import-file-${resource}`} />
+      <JobDialog job={job} fallbackTitle={IMPORT_MSG.importing} onBackground={toBackground} />
       <Dialog open={!!errors} onClose={() => setErrors(null)} maxWidth="md" fullWidth aria-labelledby={`import-errors-${resource}`}>
         <DialogTitle id={`import-errors-${resource}`}>{IMPORT_MSG.failedTitle}</DialogTitle>
         <DialogContent dividers>

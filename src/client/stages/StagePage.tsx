@@ -24,7 +24,11 @@ import { StageHeader } from './StageHeader';
 import { StageSummary } from './StageSummary';
 import { StageTable } from './StageTable';
 import type { StageFormHandle } from './StageRecordForm';
-import { calculateStage, completeBuilding, getStageData } from './stageApi';
+import { jobOf, jobOutcome } from '../jobs/jobApi';
+import { JobDialog } from '../jobs/JobDialog';
+import { CALCULATING } from '../jobs/JobProgress';
+import { useJob } from '../jobs/useJob';
+import { calculateStage, completeBuilding, getStageData, type CalculateAnswer } from './stageApi';
 import { limitWarnings, stageDef, type StageDef } from './stageDefs';
 import { stageKeys } from './stageQueries';
 
@@ -33,6 +37,7 @@ const StageRecordForm = lazy(() => import('./StageRecordForm'));
 export const SAVING_TEXT = '正在保存, 请稍候...';
 export const LOADING_TEXT = '正在加载, 请稍候...';
 export const CALCULATED = '计算成功!';
+export const CALC_BACKGROUND = '计算已转入后台运行，稍后刷新即可查看结果';
 import { buildingStages, isModuleStage, listRoute, nextRoute, previousRoute, stageRoute, stageTitle } from './wizard';
 
 /**
@@ -89,19 +94,34 @@ const StageBody = ({ def, projectId, formHandle }: { def: StageDef; projectId: n
  * saved by their dialog), then the stage is calculated (GET <path>/calculate) under the mask 正在保存, 请稍候...,
  * 计算成功! and any limit warning (transport > 6 % of production) are shown. 下一步 then goes to the next stage;
  * from the last one the building is marked complete (status '1') and the result page opens.
+ * A long calculation answers `{ job }` (issue 10 §3): a dialog shows 正在计算… 已处理 {done} / {total} 行 until it
+ * ends, then its result is taken as the direct answer. 后台运行 closes it and stops polling; the calculation goes
+ * on in the server and the user keeps working (下一步 still goes on, without 计算成功!).
  */
 function useCalculation(module: ModuleCode, stage: string, stages: string[], building: CurrentBuilding, def: StageDef | undefined, formHandle: RefObject<StageFormHandle | null>) {
   const notify = useNotify();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const { job, follow, stop } = useJob();
+
+  const toBackground = () => {
+    stop();
+    notify(CALC_BACKGROUND, { type: 'info' });
+  };
 
   const calculate = async (): Promise<boolean> => {
     if (formHandle.current && !(await formHandle.current.saveIfChanged())) return false;
     setBusy(true);
     try {
       if (def) {
-        await calculateStage(def.path, building.id);
+        const answer = await calculateStage(def.path, building.id);
+        const started = jobOf(answer);
+        if (started) {
+          const ended = await follow(started);
+          if (!ended) return true; // 后台运行: the calculation goes on; so does the user
+          jobOutcome<CalculateAnswer>(ended); // a failed job throws as the direct failure would
+        }
         notify(CALCULATED, { type: 'success' });
         const data = await client.fetchQuery({ queryKey: stageKeys.data(building.id), queryFn: ({ signal }) => getStageData(building.id, signal) });
         for (const w of limitWarnings(def.code, data)) notify(w, { type: 'warning' });
@@ -137,7 +157,8 @@ function useCalculation(module: ModuleCode, stage: string, stages: string[], bui
     navigate(nextRoute(module, stages, stage));
   };
 
-  return { busy, calculate, next };
+  const progress = <JobDialog job={job} fallbackTitle="计算" prefix={CALCULATING} onBackground={toBackground} />;
+  return { busy, calculating: !!job, progress, calculate, next };
 }
 
 const WizardFrame = ({ module, stage, stages, building }: { module: ModuleCode; stage: string; stages: string[]; building: CurrentBuilding }) => {
@@ -145,7 +166,7 @@ const WizardFrame = ({ module, stage, stages, building }: { module: ModuleCode; 
   const active = stages.indexOf(stage);
   const def = stageDef(stage);
   const formHandle = useRef<StageFormHandle>(null);
-  const { busy, calculate, next } = useCalculation(module, stage, stages, building, def, formHandle);
+  const { busy, calculating, progress, calculate, next } = useCalculation(module, stage, stages, building, def, formHandle);
   return (
     <Box sx={{ p: 2, minWidth: 0 }} data-testid="stage-page">
       <StageHeader title={stageTitle(module, stage)} building={building} />
@@ -174,7 +195,8 @@ const WizardFrame = ({ module, stage, stages, building }: { module: ModuleCode; 
           下一步
         </Button>
       </Stack>
-      <Backdrop open={busy} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}>
+      {progress}
+      <Backdrop open={busy && !calculating} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}>
         <CircularProgress color="inherit" />
         <Typography>{SAVING_TEXT}</Typography>
       </Backdrop>

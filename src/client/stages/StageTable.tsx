@@ -2,6 +2,7 @@
 // the building for the stage (of the chosen method, for a stage with methods), a 序号 column, the schema's
 // x-list columns (numbers with 2 decimals or x-decimals), a 合计 row of the emission, 编辑 / 删除 per row, and the
 // toolbar 新增, 批量删除, 刷新, 清空数据, 下载模板, 导入. Rows are added and edited in a dialog (StageRowDialog).
+// After a change the stage is calculated again; when that runs as a job its progress shows above the table.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   Alert,
@@ -35,6 +36,7 @@ import { NoData } from '../admin/NoData';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { useDicts, type DictMaps } from '../admin/useDicts';
 import { dictCodesOf } from '../admin/form/uiSchema';
+import { CALCULATING, JobProgress } from '../jobs/JobProgress';
 import { MethodPicker } from './MethodPicker';
 import { chosenMethod, EMISSION_FIELD, hasMethods, rowsOfMethod, stageColumns, type StageDef } from './stageDefs';
 import { clearStageRows, deleteStageRow, deleteStageRows, type StageRow } from './stageApi';
@@ -92,7 +94,7 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
   const withMethods = hasMethods(def);
   const detail = useBuildingDetail(projectId, withMethods);
   const rowsQuery = useStageRows(def, projectId);
-  const { reload, recalculate } = useStageRefresh(def, projectId);
+  const { reload, recalculate, calculation } = useStageRefresh(def, projectId);
   const dicts = useDicts(dictCodesOf(def.schema));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<{ record?: StageRow } | null>(null);
@@ -164,6 +166,11 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
         </Button>
         {hasImportColumns(def.schema) && <ImportButtons resource={def.name} projectId={projectId} onDone={() => void afterChange()} />}
       </Stack>
+      {calculation && (
+        <Box sx={{ mb: 1 }}>
+          <JobProgress job={calculation} prefix={CALCULATING} />
+        </Box>
+      )}
       {rowsQuery.error && <Alert severity="error">{errorMessage(rowsQuery.error)}</Alert>}
       <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={def.title}>

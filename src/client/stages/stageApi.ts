@@ -3,6 +3,7 @@
 import { apiFetch, apiUrl } from '../providers/httpClient';
 import type { ListAnswer } from '../providers/dataProvider';
 import type { BuildingRecord } from '../buildings/buildingApi';
+import type { JobAnswer } from '../jobs/jobApi';
 
 export type StageRow = Record<string, unknown> & { id: number };
 
@@ -18,10 +19,13 @@ export async function listStageRows(path: string, projectId: number, signal?: Ab
   return Array.isArray(answer?.dataList) ? answer.dataList : [];
 }
 
+/** A stage as the batch and calculate routes answer it: its totals and notes, not its rows (there may be 100 000). */
 export interface StageAnswer {
+  code: string;
   /** kgCO2e */
   total: number;
-  rows: { id: number; emission: number | null }[];
+  /** how many rows were calculated */
+  rowCount: number;
   notes: string[];
   method?: string;
 }
@@ -36,9 +40,17 @@ export interface BatchAnswer {
 export const saveStageRows = (path: string, rows: Record<string, unknown>[]) =>
   apiFetch<BatchAnswer>(apiUrl(`${path}/batch`), { method: 'POST', body: body(rows) });
 
-/** GET <path>/calculate?projectId= → the stage and the building result. */
+export interface CalculateAnswer {
+  stage: StageAnswer | null;
+  result: BuildingRecord;
+}
+
+/**
+ * GET <path>/calculate?projectId= → the stage and the building result, or `{ job }` when the calculation goes on
+ * in the server (issue 10 §3; jobs/jobApi: jobOf, and jobOutcome → the same CalculateAnswer once done).
+ */
 export const calculateStage = (path: string, projectId: number) =>
-  apiFetch<{ stage: StageAnswer | null; result: BuildingRecord }>(apiUrl(`${path}/calculate`, { projectId }));
+  apiFetch<CalculateAnswer | JobAnswer>(apiUrl(`${path}/calculate`, { projectId }));
 
 /** PUT <path>/method → the building, recalculated with the stage's method. */
 export const putStageMethod = (path: string, projectId: number, method: string) =>

@@ -1,9 +1,12 @@
 // The stage screens' server state (react-query): the stage's rows, the stage/data map (totals, methods,
 // notes) and the building detail (stageMethods; the result page reads the same key). After rows change
 // elsewhere than the batch save (delete, clear, import), the stage is calculated again so the row emissions and
-// the totals shown stay true.
+// the totals shown stay true. A long calculation answers `{ job }` (issue 10 §3): the rows are read at once, the
+// job is followed (its progress shown by the table) and everything is read again when it is done.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getBuildingDetail } from '../buildings/buildingApi';
+import { jobOf } from '../jobs/jobApi';
+import { useJob } from '../jobs/useJob';
 import { calculateStage, getStageData, listStageRows, type StageRow } from './stageApi';
 import type { StageDef } from './stageDefs';
 
@@ -49,14 +52,23 @@ export function useStageRefresh(def: StageDef, projectId: number) {
       client.invalidateQueries({ queryKey: stageKeys.building(projectId) }),
     ]);
   };
-  /** Rows changed without a calculation: calculate (quietly — a failure only leaves the old totals), then re-read. */
+  const { job, follow } = useJob();
+  /**
+   * Rows changed without a calculation: calculate (quietly — a failure only leaves the old totals), then re-read.
+   * A calculation that goes on as a job is not waited for: the rows are re-read now, and again once it is done.
+   */
   const recalculate = async () => {
     try {
-      await calculateStage(def.path, projectId);
+      const started = jobOf(await calculateStage(def.path, projectId));
+      if (started)
+        void follow(started)
+          .then((ended) => (ended?.state === 'done' ? reload() : undefined))
+          .catch(() => undefined);
     } catch {
       // the rows are re-read anyway; 下一步 / 计算 report a failing calculation
     }
     await reload();
   };
-  return { reload, recalculate };
+  /** The calculation being followed after a change, if any (for <JobProgress>). */
+  return { reload, recalculate, calculation: job };
 }
