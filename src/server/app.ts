@@ -27,8 +27,10 @@ import { sysDictRoutes } from './resources/sysDict';
 import { cacheRoutes } from './cache/routes';
 import './cache/hooks';
 import { notifyRoutes } from './notify/index';
+import { registerOpenApi } from './openapi/index';
 import { feedbackRoutes } from './feedback/index';
 import { templateRoutes } from './templates/routes';
+import { jobRoutes } from './jobs/index';
 
 export const UPLOAD_LIMIT = 6 * 1024 * 1024;
 
@@ -44,6 +46,8 @@ export interface AppOptions {
   dataDir: string;
   /** The clock of codes, sliders and trials (tests move it); default Date.now. */
   now?: () => number;
+  /** TRUST_PROXY (config.ts): whose X-Forwarded-For gives req.ip; default false (the peer's address). */
+  trustProxy?: string | false;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -51,7 +55,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false || opts.logger === undefined ? false : loggerOptions(opts.logger.level ?? 'info', opts.logger.stream),
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: false,
+    trustProxy: opts.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -62,17 +66,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object));
 
   const tiles = new TileHosts(opts.mapTileUrl);
+  const settings = new Settings(db);
+  // The CSP names the map hosts of 全局配置: re-read them (the accessor keeps its values 2 s) before helmet writes
+  // the header of a page, so a change saved on another replica reaches this one's pages too.
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) await tiles.reload(settings).catch((err) => req.log.warn({ err }, 'map tile host not loaded'));
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: cspDirectives(tiles) },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20 } });
+  await registerOpenApi(app); // before every route: /api/docs is generated from the routes registered after it
 
   app.setErrorHandler(errorHandler);
 
   // Authentication runs in onRequest — before the body is even parsed — for every /api route that is not
   // marked public; unknown routes fall through to the 404 answer.
-  const settings = new Settings(db);
   const accounts = { db, settings, now: opts.now ?? Date.now, dataDir: opts.dataDir };
   const guard = authGuard(db, settings, accounts.now);
   app.addHook('onRequest', async (req, reply) => {
@@ -97,6 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   feedbackRoutes(app, db);
   cacheRoutes(app, db, settings);
   templateRoutes(app, db);
+  jobRoutes(app, db);
   for (const def of resources) resourceRoutes(app, db, def);
 
   // 全局配置 map.tileUrl feeds the CSP: load it when ready and after every change of sysConfig.

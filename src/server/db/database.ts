@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { acquireLock } from './lockFile';
@@ -45,7 +46,7 @@ export async function openPGlite(opts: { dataDir?: string; loadDataDir?: Blob })
     dir = join(opts.dataDir, 'db');
   }
   try {
-    const pglite = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir });
+    const pglite = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
     await pglite.waitReady;
     const db: Db = new Kysely({ dialect: new PGliteDialect(pglite) });
     embedded.add(db);

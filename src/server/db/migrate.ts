@@ -36,7 +36,26 @@ export function resourceTableDdl(name: string, schema: ResourceSchema): string[]
   for (const c of storedColumns(schema)) stmts.push(`alter table ${q(t)} add column if not exists ${q(c.column)} ${c.kind}`);
   stmts.push(`create index if not exists ${q(`${t}_tenant_idx`)} on ${q(t)} (tenant_id)`);
   stmts.push(`create index if not exists ${q(`${t}_created_idx`)} on ${q(t)} (create_date desc, id)`);
+  stmts.push(...indexDdl(t, schema));
   return stmts;
+}
+
+/**
+ * Indexes the schema asks for by its keywords (DESIGN §10): every reference (project_id on each table a
+ * building owns, factor ids …) and every list filter — equality and ranges by btree, `like` filters (ILIKE
+ * '%text%') by a pg_trgm GIN index, which serves a substring search that no btree can.
+ */
+function indexDdl(t: string, schema: ResourceSchema): string[] {
+  const out: string[] = [];
+  for (const c of storedColumns(schema)) {
+    const p = schema.properties[c.prop];
+    if (p['x-filter'] === 'like' && c.kind === 'text') {
+      out.push(`create index if not exists ${q(`${t}_${c.column}_trgm`)} on ${q(t)} using gin (${q(c.column)} gin_trgm_ops)`);
+    } else if (p['x-reference'] || p['x-filter']) {
+      out.push(`create index if not exists ${q(`${t}_${c.column}_idx`)} on ${q(t)} (${q(c.column)})`);
+    }
+  }
+  return out;
 }
 
 async function applyVersioned(db: Db, list: Migration[]): Promise<string[]> {

@@ -34,6 +34,12 @@ export const before: Migration[] = [
       );
     `,
   },
+  // Substring filters (ILIKE '%x%') are served by trigram indexes (issue 10); PGlite loads the extension's code
+  // when it opens (db/database.ts), PostgreSQL ships it (trusted since 13: the database owner may create it).
+  {
+    id: '007_trgm',
+    sql: `create extension if not exists pg_trgm`,
+  },
 ];
 
 export const after: Migration[] = [
