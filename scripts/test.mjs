@@ -66,9 +66,13 @@ function finish(code) {
   process.exit(code);
 }
 
+// `npm test -- --api`: the node project only (schemas, calc, API) and no browser — CI's second pass on PostgreSQL,
+// since the client tests and the e2e server never touch DATABASE_URL.
+const apiOnly = process.argv.includes('--api');
+
 // 1. vitest: every project in vitest.config.ts.
 rmSync(vitestJson, { force: true });
-const vitestCode = run('vitest', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestCode = run('vitest', ['vitest', 'run', ...(apiOnly ? ['--project', 'node'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 const v = readJson(vitestJson);
 if (v) {
   totals.passed += v.numPassedTests ?? 0;
@@ -82,6 +86,8 @@ if (!v || !v.numTotalTests) {
   console.error('[test] vitest ran no tests and wrote no report (did the global setup hang?)');
   finish(1);
 }
+
+if (apiOnly) finish(0);
 
 // 2. Playwright e2e (the config starts the server on a fresh data dir; never `playwright install`).
 const specs = existsSync(join(root, 'e2e'))
