@@ -14,6 +14,7 @@ export const MESSAGES = {
   tooLarge: '上传内容过大, 不能超过 6M!',
   tooMany: '请求过于频繁，请稍后再试',
   server: '服务器错误!',
+  diskFull: '服务器存储空间不足',
   formInvalid: FORM_INVALID,
 } as const;
 

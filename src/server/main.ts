@@ -1,45 +1,96 @@
 // The server process: open the database (PGlite in DATA_DIR/db behind a lock file, or PostgreSQL when
-// DATABASE_URL is set), migrate, seed on first start, listen on 0.0.0.0:PORT.
+// DATABASE_URL is set), migrate, seed on first start, listen on 0.0.0.0:PORT. A database that cannot be opened
+// is one Chinese line on stderr and exit code 1 (startupErrors.ts); SIGTERM/SIGINT stop it cleanly (shutdown.ts).
+import pg from 'pg';
 import { manualPdf } from './help/manual';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/lockFile';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed/seed';
 import { join } from 'node:path';
 import { OUTBOX_FILE, senderKind } from './accounts/smsSender';
 import { Settings } from './settings/settings';
+import { diskSpaceGuard, freeBytes } from './http/diskSpace';
+import { createShutdown, SHUTDOWN_SIGNALS, shutdownOnSignals } from './http/shutdown';
+import { describeStartupError } from './startupErrors';
+import { watchPGlite } from './db/pgliteWatchdog';
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** One connection with a time limit, so an unreachable PostgreSQL fails the start instead of waiting for ever. */
+async function checkPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on('error', () => {});
+  const started = Date.now();
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (e) {
+    // pg reports its own time limit as "Connection terminated unexpectedly"
+    if (Date.now() - started >= CONNECT_TIMEOUT_MS - 100) throw Object.assign(new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`), { code: 'ETIMEDOUT', cause: e });
+    throw e;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Prints the line for a database that cannot be used and exits 1; anything else is rethrown (a bug: stack). */
+async function failStart(e: unknown, cfg: ReturnType<typeof loadConfig>, stage: 'open' | 'migrate'): Promise<never> {
+  if (e instanceof DataDirLockedError) {
+    console.error(`[碳算] ${e.message}`);
+    process.exit(1);
+  }
+  const free = cfg.databaseUrl ? undefined : await freeBytes(cfg.dataDir).catch(() => undefined);
+  const line = describeStartupError(e, cfg, stage, free);
+  if (!line) throw e;
+  console.error(`[碳算] ${line}`);
+  process.exit(1);
+}
 
 async function main(): Promise<void> {
   const cfg = loadConfig();
-  let database;
+  // stopped while starting: no requests to finish yet (the lock file goes with the process, PGlite recovers)
+  const stopEarly = (signal: string) => {
+    console.error(`[碳算] 启动过程中收到 ${signal}，已退出`);
+    process.exit(1);
+  };
+  for (const s of SHUTDOWN_SIGNALS) process.on(s, stopEarly);
+
+  let database: Database;
   try {
+    if (cfg.databaseUrl) await checkPostgres(cfg.databaseUrl);
     database = await openDatabase(cfg);
   } catch (e) {
-    if (e instanceof DataDirLockedError) {
-      console.error(`[碳算] ${e.message}`);
-      process.exit(1);
-    }
-    throw e;
+    return failStart(e, cfg, 'open');
   }
-  await migrate(database.db);
-  await seed(database.db, { adminPassword: cfg.adminPassword, dataDir: cfg.dataDir, mapTileUrl: cfg.mapTileUrl });
+  // a PGlite statement that never ends (full disk) ends the process instead of hanging it (pgliteWatchdog.ts)
+  if (database.kind === 'pglite') watchPGlite({ dataDir: cfg.dataDir, lockPath: join(cfg.dataDir, 'db.lock') });
+  try {
+    await migrate(database.db);
+    await seed(database.db, { adminPassword: cfg.adminPassword, dataDir: cfg.dataDir, mapTileUrl: cfg.mapTileUrl });
+  } catch (e) {
+    return failStart(e, cfg, 'migrate');
+  }
 
-  const app = await buildApp({ db: database.db, logger: { level: cfg.logLevel }, mapTileUrl: cfg.mapTileUrl, dataDir: cfg.dataDir });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
+  const app = await buildApp({ db: database.db, logger: { level: cfg.logLevel }, mapTileUrl: cfg.mapTileUrl, dataDir: cfg.dataDir, trustProxy: cfg.trustProxy });
+  // PGlite on a full disk: refuse writes while there is still room for its WAL (diskSpace.ts)
+  if (database.kind === 'pglite') diskSpaceGuard(app, { dir: cfg.dataDir });
+  for (const s of SHUTDOWN_SIGNALS) process.off(s, stopEarly);
+  const shutdown = createShutdown({ app, database });
+  shutdownOnSignals(shutdown);
+  // started by scripts/start.mjs (an IPC channel): stop when it has gone, even killed with SIGKILL
+  if (process.channel) process.once('disconnect', () => void shutdown('parent exited'));
+
+  try {
+    await app.listen({ host: '0.0.0.0', port: cfg.port });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    console.error(`[碳算] 端口 ${cfg.port} 已被占用：请停止占用它的程序，或用 PORT 指定其他端口`);
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ host: '0.0.0.0', port: cfg.port });
+    process.exit(1);
+  }
   const where = database.kind === 'pglite' ? `${cfg.dataDir}/db` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`碳算 listening on http://localhost:${cfg.port} — database: ${where}`);
   console.log(`[碳算] http://localhost:${cfg.port}  (数据库: ${where})`);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildingBody, ENG, engineeringBody, PROJECT } from './builders';
 import { multipart, upload as uploadFile, type UploadFile } from './files';
 import { testApp, type TestApp } from './helpers';
+import { stopJobs } from '../../src/server/jobs/index';
 
 let t: TestApp;
 let user: string;
@@ -201,4 +202,16 @@ describe('long work answers with its job', () => {
     expect(end.body.data.result.stage).toEqual(direct.body.data.stage);
     expect(end.body.data.total).toBe(direct.body.data.stage.rowCount);
   });
+
+  it('a server stopping during an import cancels it at its next progress report: nothing of it is kept', async () => {
+    const before = await rowCount();
+    const r = await upload(user, await bigWorkbook(30_000), '?wait=0');
+    const id = r.body.data.job.id;
+    // stop once the rows are being read (the shutdown of main.ts calls stopJobs through onShutdown)
+    for (let i = 0; i < 300 && !((await t.call('GET', `/api/sys/v1/job/${id}`, user)).body.data.done > 0); i++) await new Promise((res) => setTimeout(res, 20));
+    await stopJobs();
+    const end = await untilEnd(id);
+    expect(end.body.data).toMatchObject({ state: 'failed', message: '服务器正在停止，任务已取消，请稍后重试' });
+    expect(await rowCount()).toBe(before);
+  }, 120_000);
 });

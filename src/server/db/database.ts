@@ -32,6 +32,8 @@ export const isEmbedded = (db: Db) => embedded.has(db);
 // timestamps as Date on both drivers.
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // an idle connection dropped by the server (restart, failover) must not crash the process: the pool replaces it
+  pool.on('error', (err) => console.error(`[碳算] PostgreSQL 连接中断：${err.message}`));
   const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -2,6 +2,9 @@
 // connection mutex (a concurrent query runs inside someone else's open transaction) and drops affectedRows.
 // PGlite is one session, so the driver hands out that single connection under a promise mutex: acquire waits
 // for the previous holder's release, and BEGIN/COMMIT/ROLLBACK run on the held connection.
+// After a PANIC (seen: WAL that cannot grow on a full disk) PGlite is not usable: its next statement spins for
+// ever on the main thread. The connection then refuses every query with that error, and close leaves it alone.
+// (The spin can also start with no error first: the server's watchdog thread ends the process then.)
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -19,11 +22,34 @@ import {
 
 const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 
+/** Marks the PGlite statement that runs, for the watchdog thread of the server (pgliteWatchdog.ts); no-ops by default. */
+export const statementClock = { begin: (): void => {}, end: (): void => {} };
+
+/** PANIC or FATAL: the instance is gone (in PostgreSQL the server would restart). */
+const isFatal = (err: unknown) => ['PANIC', 'FATAL'].includes((err as { severity?: string } | null)?.severity ?? '');
+
 class PGliteConnection implements DatabaseConnection {
+  /** Set by the first PANIC/FATAL: every later query fails at once with it (same SQLSTATE, e.g. 53100 → 507). */
+  stopped: Error | undefined;
+
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const res = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
+    if (this.stopped) throw this.stopped;
+    let res;
+    statementClock.begin();
+    try {
+      res = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
+    } catch (err) {
+      if (isFatal(err)) {
+        const { severity, code, message } = err as { severity: string; code?: string; message: string };
+        this.stopped = Object.assign(new Error(`PGlite stopped after ${severity} ${code ?? ''}: ${message}`), { severity, code, cause: err });
+        console.error(`[碳算] 嵌入式数据库出现不可恢复的错误（${severity} ${code ?? ''}：${message}），已停止使用；请检查磁盘空间后重启服务。`);
+      }
+      throw err;
+    } finally {
+      statementClock.end();
+    }
     const affected = res.affectedRows;
     const isWrite = WRITE_NODES.has(query.query.kind) || /^\s*(insert|update|delete|merge)\b/i.test(query.sql);
     return {
@@ -83,7 +109,7 @@ class PGliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     await this.tail;
-    if (!this.pg.closed) await this.pg.close();
+    if (!this.pg.closed && !this.connection.stopped) await this.pg.close();
   }
 }
 

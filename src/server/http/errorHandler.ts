@@ -1,10 +1,12 @@
 // Every error becomes the envelope with its HTTP status (DESIGN §5). Validation errors are code 2 with every
 // failing field in Chinese (formatErrors over the route's own schema, so titles and x-messages apply).
-// 500s hide their details from the client and log them.
+// 500s hide their details from the client and log them. A full disk (node ENOSPC, SQLSTATE 53100 from PostgreSQL or
+// PGlite) answers 507 `服务器存储空间不足`: the request's transaction has rolled back and others go on (diskSpace.ts).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { formatErrors } from '../../../schemas/validation';
 import { fail } from '../envelope';
 import { ApiError, MESSAGES } from '../errors';
+import { isDiskFull } from './diskSpace';
 
 export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) return reply.status(err.status).send(fail(err.message, err.data, err.code));
@@ -14,6 +16,10 @@ export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyR
     if (part === 'params') return reply.status(404).send(fail(MESSAGES.notFound));
     const schema = (req.routeOptions.schema as Record<string, object> | undefined)?.[part === 'body' ? 'body' : 'querystring'] ?? {};
     return reply.status(400).send(fail(MESSAGES.formInvalid, formatErrors(fe.validation as never, schema), 2));
+  }
+  if (isDiskFull(err)) {
+    req.log.error({ err }, 'disk full');
+    return reply.status(507).send(fail(MESSAGES.diskFull));
   }
   const status = fe.statusCode ?? 500;
   if (status === 413) return reply.status(413).send(fail(MESSAGES.tooLarge));

@@ -7,6 +7,8 @@ import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { ok } from '../envelope';
 import { ApiError, MESSAGES } from '../errors';
+import { isDiskFull } from '../http/diskSpace';
+import { onShutdown } from '../http/shutdown';
 import { insertJob, updateJob, type Job, type JobChange, type JobKind } from './store';
 
 /** Reports rows done (and the total once known); throws JobAborted when the server is stopping. */
@@ -67,7 +69,7 @@ class Reporter {
 
 const failure = (err: unknown): JobChange => ({
   state: 'failed',
-  message: err instanceof ApiError ? err.message : MESSAGES.server,
+  message: err instanceof ApiError ? err.message : isDiskFull(err) ? MESSAGES.diskFull : MESSAGES.server,
   errors: err instanceof ApiError && err.code === 2 && Array.isArray(err.data) ? (err.data as FieldError[]) : null,
 });
 
@@ -102,6 +104,9 @@ export async function runJob<T>(db: Db, caller: Caller, spec: { kind: JobKind; t
   if ('error' in waited) throw waited.error;
   return { result: waited.result };
 }
+
+// (registered once: the server's shutdown cancels running jobs before it closes the database)
+onShutdown(() => stopJobs());
 
 /** Server stopping: every running job is cancelled at its next progress report (its transaction rolls back). */
 export async function stopJobs(timeoutMs = 10_000): Promise<void> {

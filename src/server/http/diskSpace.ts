@@ -1,0 +1,82 @@
+// A full disk (issue 10 §5). Every request that fails on it answers 507 `服务器存储空间不足` (errorHandler), and
+// on the embedded database a write request is refused before it starts when the data dir's file system is low.
+//
+// Why refuse early (observed with PGlite 0.5 on a 64 MB tmpfs): a table that cannot grow fails cleanly
+// (ERROR 53100 `could not extend file …: No space left on device`, the transaction rolls back, the instance goes
+// on), but WAL that cannot grow is a PANIC (53100 `could not write to file "pg_wal/xlogtemp.N"`), after which
+// the next statement spins for ever in XLogFlush on the main thread — every request hangs, even once space is
+// freed; only a restart recovers (the data is consistent). A new WAL segment takes 16 MB, so the reserve keeps
+// room for it and for the largest ordinary write. The PGlite dialect stops using the instance after a PANIC.
+import { statfs } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { fail } from '../envelope';
+import { MESSAGES } from '../errors';
+
+/** Below this much free space the embedded database takes no more write requests. */
+export const DISK_RESERVE_BYTES = 64 * 1024 * 1024;
+
+const NO_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+const NO_SPACE_TEXT = /no space left on device|disk quota exceeded/i;
+
+/**
+ * A failure caused by a full disk: a node file error (ENOSPC, EDQUOT), PostgreSQL's or PGlite's SQLSTATE 53100
+ * (disk_full), or a PGlite file error that says so; also when wrapped as the `cause` of another error.
+ */
+export function isDiskFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && NO_SPACE_CODES.has(code)) return true;
+    if (typeof message === 'string' && NO_SPACE_TEXT.test(message)) return true;
+  }
+  return false;
+}
+
+/** Bytes an unprivileged process may still write on the file system of `dir`. */
+export async function freeBytes(dir: string): Promise<number> {
+  const s = await statfs(dir);
+  return Number(s.bavail) * Number(s.bsize);
+}
+
+/** An error that answers 507 (for work outside requests too, e.g. background jobs). */
+export function diskFullError(dir: string, free: number): Error {
+  return Object.assign(new Error(`ENOSPC: ${Math.floor(free / 1048576)} MB free on the file system of ${dir}`), { code: 'ENOSPC' });
+}
+
+/** Throws diskFullError when `dir` has less than `reserveBytes` free; a file system that cannot be asked passes. */
+export async function assertDiskSpace(dir: string, reserveBytes = DISK_RESERVE_BYTES): Promise<void> {
+  let free: number;
+  try {
+    free = await freeBytes(dir);
+  } catch {
+    return;
+  }
+  if (free < reserveBytes) throw diskFullError(dir, free);
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const WARN_EVERY_MS = 60_000;
+
+/**
+ * Refuses every /api request that may write (not GET, HEAD or OPTIONS) with 507 while the file system of `dir`
+ * has less than `reserveBytes` free. Reads go on. Logged once a minute while it lasts.
+ */
+export function diskSpaceGuard(app: FastifyInstance, opts: { dir: string; reserveBytes?: number; freeBytes?: (dir: string) => Promise<number> }): void {
+  const reserve = opts.reserveBytes ?? DISK_RESERVE_BYTES;
+  const measure = opts.freeBytes ?? freeBytes; // tests give their own
+  let warnedAt = -Infinity;
+  app.addHook('onRequest', async (req, reply) => {
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    let free: number;
+    try {
+      free = await measure(opts.dir);
+    } catch {
+      return;
+    }
+    if (free >= reserve) return;
+    if (Date.now() - warnedAt > WARN_EVERY_MS) {
+      warnedAt = Date.now();
+      req.log.warn({ dir: opts.dir, freeMB: Math.floor(free / 1048576), reserveMB: Math.floor(reserve / 1048576) }, 'disk almost full: write requests refused');
+    }
+    return reply.status(507).send(fail(MESSAGES.diskFull));
+  });
+}
