@@ -29,19 +29,7 @@ export const INTERRUPTED = '任务已中断（服务器已重启），请重新�
 /** Finished jobs are kept this long for their owners to read. */
 const KEEP_DAYS = 7;
 
-type JobRow = {
-  id: number;
-  kind: JobKind;
-  title: string;
-  state: JobState;
-  done: number;
-  total: number | null;
-  result: unknown;
-  message: string | null;
-  errors: FieldError[] | null;
-  create_date: Date;
-  update_date: Date;
-};
+type JobRow = Omit<Job, 'createDate' | 'updateDate'> & { create_date: Date; update_date: Date };
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
