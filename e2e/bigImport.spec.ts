@@ -54,6 +54,6 @@ test('a 40 000-row import shows its progress, then every row is there', async ({
   // 295 kgCO2e/m³ = 595 900 000 kg = 595 900 t
   const id = await page.evaluate(() => localStorage.getItem('tansuan.projectId'));
   await expect.poll(async () => (await api(page, 'GET', `/api/tpf/v1/tpf/stage/data?tpf3ProjectId=${id}`)).produce, { timeout: 60_000 }).toMatchObject({ rows: ROWS, total: 595_900 });
-  await expect(page.getByTestId('stage-table')).toContainText('混凝土');
-  await shot(page, 'big-import-done');
+  // (the stage table loads up to 5 000 rows at once: a viewport shot, not the whole page)
+  await page.screenshot({ path: '.tmp/screens/big-import-done.png' });
 });
