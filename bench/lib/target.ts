@@ -6,12 +6,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { openPGlite, openPostgres, type Database } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed/seed';
 import { rawPGlite, rawPostgres, type Raw } from './raw';
+import { alive } from '../../src/server/db/lockFile';
+import { adminQuery } from '../../tests/server/testDb';
 
 export const BENCH_DIR = resolve(import.meta.dirname, '../../.tmp/bench');
 export const PASSWORDS = { admin: 'Bench-Admin-Pass-1', demo_admin: 'Bench-Demo-Admin-1', demo_user: 'Bench-Demo-User-1', demo_trial: 'Bench-Demo-Trial-1' };
@@ -37,14 +38,6 @@ export interface Target {
   close(): Promise<void>;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Data dirs left by bench runs that were killed (their process is gone). */
 function removeStaleDirs(): void {
@@ -55,15 +48,6 @@ function removeStaleDirs(): void {
   }
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 const withDatabase = (url: string, name: string) => {
   const u = new URL(url);

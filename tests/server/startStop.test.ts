@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import { openPGlite } from '../../src/server/db/database';
 import { createShutdown, onShutdown } from '../../src/server/http/shutdown';
+import { alive } from '../../src/server/db/lockFile';
 
 const project = resolve(import.meta.dirname, '../..');
 const root = join(project, '.tmp', `faults-start-${process.pid}`);
@@ -44,14 +45,6 @@ const accepts = (port: number) =>
     socket.once('error', () => r(false));
   });
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 function start(env: Record<string, string>): { child: ChildProcess; exited: Promise<number | null>; output: () => { stdout: string; stderr: string } } {
   const { DATABASE_URL: _ignored, ...rest } = process.env; // eslint-disable-line @typescript-eslint/no-unused-vars

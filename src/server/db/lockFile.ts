@@ -12,7 +12,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this id runs (EPERM: it runs as another user). */
+export function alive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
