@@ -38,6 +38,21 @@ export const registry = {
 
 export type ResourceName = keyof typeof registry;
 
+/**
+ * `x-factor`: the property picks a factor-library row of `type` (and `smallType`). On save the server copies its
+ * value, unit and source into <prefix>Value/Unit/Source (when the row has them), the library fields named in
+ * `copy` always and those in `fill` where the row leaves them empty ({ rowField: libraryField }); `uniform`: every
+ * row of one building must use factors with the same value of that library field (planting schemes).
+ */
+export interface FactorKeyword {
+  type: string;
+  smallType?: string;
+  prefix?: string;
+  copy?: Readonly<Record<string, string>>;
+  fill?: Readonly<Record<string, string>>;
+  uniform?: { field: string; message: string };
+}
+
 /** The loose view of a schema the generic code walks (the precise types come from FromSchema). */
 export interface PropertySchema {
   type?: string | readonly string[];
@@ -62,7 +77,7 @@ export interface PropertySchema {
   'x-readonly'?: boolean;
   'x-virtual'?: boolean;
   'x-trim'?: boolean;
-  'x-factor'?: { type: string; smallType?: string; prefix?: string };
+  'x-factor'?: FactorKeyword;
   exclusiveMinimum?: number;
   'x-parts'?: readonly string[];
   pattern?: string;
@@ -81,6 +96,31 @@ export interface ResourceSchema {
   'x-rowWarning'?: { field: string; when: 'emptyOrZero'; message: string };
   'x-stage'?: StageMeta;
   'x-formula'?: string | Record<string, string | Record<string, string>>;
+  'x-defaults'?: Readonly<Record<string, DefaultRule>>;
+  'x-needs'?: readonly NeedRule[];
+}
+
+/**
+ * A value the calculation fills in when the row leaves `field` empty (and the row's formula reads it, and
+ * `when` — a formula over the row — holds): a fixed `value` or the value of `from` (a building context name such
+ * as gridFactor, or another row field). Recorded in the row's trace with `source` (`{gridFactorSource}` is
+ * replaced by the building's grid factor source).
+ */
+export interface DefaultRule {
+  value?: number;
+  from?: string;
+  when?: string;
+  unit?: string;
+  source: string;
+}
+
+/** A row is refused on save (and flagged when calculated) unless `check` holds; the error names `field`. */
+export interface NeedRule {
+  check: string;
+  field: string;
+  message: string;
+  /** Only rows of these methods. */
+  methods?: readonly string[];
 }
 
 /** Columns every stored record carries besides its schema's properties (DESIGN §5). */

@@ -71,6 +71,15 @@ export const STANDARD_NAMES: Record<StandardCode, string> = {
   ZQYJG: '征求意见稿',
 };
 
+/**
+ * Stages a standard's own boundary does not contain (issue 11 §10): GB/T 51366-2019 has no waste stage (it is the
+ * Jiangsu guideline's); a GB building that uses it is calculated as asked but the stage is marked in the result
+ * and the report.
+ */
+export const OUTSIDE_BOUNDARY: Partial<Record<StandardCode, Record<string, string>>> = {
+  GB: { waste: '不在 GB/T 51366-2019 计算边界内' },
+};
+
 const BUILD_MENUS: readonly MenuDef[] = [
   { code: 'produce', title: '建材生产' },
   { code: 'trans', title: '建材运输' },

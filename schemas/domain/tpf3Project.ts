@@ -151,7 +151,9 @@ export const tpf3Project = {
       'x-messages': { required: '请至少选择一个计算阶段!', minLength: '请至少选择一个计算阶段!', pattern: '请至少选择一个计算阶段!' },
       'x-list': false,
     },
-    runtimeType: { type: 'string', title: '运行计算方式', maxLength: 10, 'x-list': false },
+    // spec 000 §3, §9: how an accounting building's operation emissions are broken down — '1' by system (暖通空调,
+    // 照明, 电梯 …), '2' by accounting type (能源, 日常用水, 可再生能源); estimate and budget always by system
+    runtimeType: { type: 'string', title: '运行分项方式', enum: ['1', '2'], 'x-list': false },
     // the grid electricity factor of the building (region or province, year, source); a new building gets the
     // current official average of its site's province; rows without their own electricity factor use it
     gridFactorId: {

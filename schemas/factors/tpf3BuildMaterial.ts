@@ -1,5 +1,6 @@
 // 因子库: one emission factor per row — building materials, energy (electricity, fuels), transport, carbon sink.
 // Seeded from GB/T 51366-2019 appendices and public tables; each row keeps its source and verification mark.
+import { energyProperty, qualityProperty } from './kinds';
 import { verification } from './verification';
 
 export const tpf3BuildMaterial = {
@@ -36,6 +37,24 @@ export const tpf3BuildMaterial = {
     coUnit: { type: 'string', title: '因子单位', maxLength: 30, 'x-list': true, 'x-import': '因子单位' },
     source: { type: 'string', title: '数据来源', maxLength: 500, 'x-list': true, 'x-import': '数据来源' },
     verification,
+    // what a stage row copies with the factor (issue 11): the material's density and default transport
+    // distance, the energy of an energy factor, the data-quality class and an EPD's number
+    density: { type: ['number', 'null'], title: '密度(t/单位)', exclusiveMinimum: 0, 'x-decimals': 4, 'x-list': false, 'x-import': '密度(t/单位)' },
+    densitySource: { type: 'string', title: '密度来源', maxLength: 200, 'x-list': false, 'x-import': '密度来源' },
+    densityVerification: { type: 'string', title: '密度核实标记', enum: verification.enum, 'x-dict': 'verification', 'x-list': false, 'x-import': '密度核实标记' },
+    defaultDistance: { type: ['number', 'null'], title: '默认运输距离(km)', minimum: 0, maximum: 100000, 'x-list': false, 'x-import': '默认运输距离(km)' },
+    energy: { ...energyProperty, 'x-list': false, 'x-filter': 'eq' },
+    quality: { ...qualityProperty, 'x-list': true, 'x-filter': 'eq' },
+    epdNo: { type: 'string', title: 'EPD编号', maxLength: 100, 'x-list': false, 'x-import': 'EPD编号' },
     remarks: { type: 'string', title: '备注', maxLength: 500, 'x-widget': 'textarea', 'x-import': '备注' },
+    // issue 11 §8: the row's Chinese label and category (src/calc/factorLabel.ts factorSearchText), kept by the
+    // server (src/server/factors/label.ts) so pickers search 电 / 电力 / 天然气 / a region in one field
+    label: { type: 'string', title: '检索名称', maxLength: 300, 'x-filter': 'like', 'x-readonly': true, 'x-list': false },
+    // issue 11 §6 factor versions (src/server/factors/versions.ts): changing what a calculation uses writes a new
+    // row (version + 1, same lineage); the old row stays, readable by id (stage rows keep pointing at it), with
+    // supersededBy set. Lists and pickers offer current versions only. Rows written before versions: version 1.
+    version: { type: ['integer', 'null'], title: '版本', minimum: 1, default: 1, 'x-readonly': true, 'x-list': false },
+    lineageId: { type: ['integer', 'null'], title: '初版因子ID', 'x-readonly': true, 'x-list': false },
+    supersededBy: { type: ['integer', 'null'], title: '新版本ID', 'x-readonly': true, 'x-list': false },
   },
 } as const;

@@ -1,6 +1,7 @@
 // 建筑建造 (GB/T 51366 §5.1–5.2). Two methods, chosen per building: 按总能源用量 (site energy × factor) or
-// 按施工机械及临时设施 (machine shifts × energy per shift × fuel factor, App. C per-shift energies).
-import { emission, energyPerShift, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+// 按施工机械及临时设施 (machine shifts × energy per shift × fuel factor, App. C per-shift energies). Every row
+// names its energy; only electricity without its own factor takes the building's grid factor (recorded as 默认值).
+import { emission, energy, ENERGY_NEEDS, energyPerShift, factorFields, GRID_DEFAULT, projectId, quantity, remarks, stageResource, text, trace } from './fields';
 
 export const stageBuild = {
   $id: 'stageBuild',
@@ -18,17 +19,21 @@ export const stageBuild = {
       { value: 'machine', label: '按施工机械和临时设施计算' },
     ],
   },
-  'x-formula': { energy: 'quantity * num(factorValue)', machine: 'quantity * num(energyPerShift) * num(factorValue)' },
+  'x-formula': { energy: 'quantity * factorValue', machine: 'quantity * energyPerShift * factorValue' },
+  'x-defaults': GRID_DEFAULT,
+  'x-needs': [...ENERGY_NEEDS, { check: 'has(energyPerShift)', field: 'energyPerShift', message: '请填写台班能耗', methods: ['machine'] }],
   required: ['projectId', 'method', 'name', 'quantity'],
   properties: {
     projectId,
     method: { type: 'string', title: '计算方式', enum: ['energy', 'machine'], default: 'energy', 'x-list': false, 'x-import': '计算方式' },
     name: { ...text('能源/机械名称'), minLength: 1 },
+    energy,
     unit: text('单位', 20),
     quantity: quantity('用量/台班数'),
     energyPerShift,
     ...factorFields('能源', '能源因子'),
     emission,
+    trace,
     remarks,
   },
 } as const;

@@ -1,6 +1,7 @@
 // Building blocks of the stage schemas: the resource block every stage shares, the link to the building, the
-// factor picked from the library (its value, unit and source copied into the row when saved, so a result
-// can always be explained by what it was calculated with), and the stored row emission.
+// factor picked from the library (its value, unit, source and data-quality class copied into the row when saved,
+// so a result can always be explained by what it was calculated with), the stored row emission and its trace.
+import { energyProperty, qualityProperty } from '../factors/kinds';
 
 /** The x-resource block of a stage: rows belong to a building, at /api/tpf/v1/tpf/stage/<code>/. */
 export const stageResource = (code: string, title: string) =>
@@ -24,17 +25,48 @@ export const projectId = {
   'x-list': false,
 } as const;
 
+/** Library fields a picked factor always brings (where the row has the property): its energy. */
+const FACTOR_COPY = { energy: 'energy' } as const;
+/** Library fields a picked factor brings where the row leaves them empty (the user's own value wins). */
+const FACTOR_FILL = { quality: 'quality', qualityRef: 'epdNo', density: 'density', densitySource: 'densitySource' } as const;
+
 /**
  * A factor from the library (tpf3BuildMaterial) of the given type: the row keeps its id and, copied by the
  * server on save, its value in kgCO2e per row unit, its unit and its source (x-factor names the type).
  */
 export const factorFields = (type: string, title = '排放因子') =>
   ({
-    factorId: { type: ['integer', 'null'], title: `${title}(因子库)`, 'x-factor': { type }, 'x-reference': { resource: 'tpf3BuildMaterial', label: 'name' }, 'x-list': false, 'x-import': `${title}名称` },
+    factorId: { type: ['integer', 'null'], title: `${title}(因子库)`, 'x-factor': { type, copy: FACTOR_COPY, fill: FACTOR_FILL }, 'x-reference': { resource: 'tpf3BuildMaterial', label: 'name' }, 'x-list': false, 'x-import': `${title}名称` },
     factorValue: { type: ['number', 'null'], title, minimum: 0, 'x-decimals': 4, 'x-list': true, 'x-import': title, 'x-messages': { minimum: `${title}应为非负数` } },
     factorUnit: { type: 'string', title: '因子单位', maxLength: 50, 'x-list': true, 'x-import': '因子单位' },
     factorSource: { type: 'string', title: '因子来源', maxLength: 200, 'x-list': false, 'x-import': '因子来源' },
+    // set from the factor when saved unless the user chose one (issue 11 §5)
+    quality: qualityProperty,
+    qualityRef: { type: 'string', title: '数据依据(EPD编号/数据库)', maxLength: 100, 'x-list': false, 'x-import': '数据依据' },
   }) as const;
+
+/** The energy a construction, demolition or operation row uses; only electricity may take the grid factor. */
+export const energy = energyProperty;
+
+/**
+ * What the last calculation did with the row (src/calc/trace.ts RowTrace): the formula, the inputs it read and
+ * every default it filled in, with its source. Written by the calculation only.
+ */
+export const trace = { type: ['object', 'null'], title: '计算过程', 'x-readonly': true, 'x-list': false } as const;
+
+/** The material picked for a transport row: its density and default distance are copied with it. */
+export const materialFields = {
+  materialId: {
+    type: ['integer', 'null'],
+    title: '材料(因子库)',
+    'x-factor': { type: '建材', prefix: 'material', copy: { defaultDistance: 'defaultDistance' }, fill: { density: 'density', densitySource: 'densitySource' } },
+    'x-reference': { resource: 'tpf3BuildMaterial', label: 'name' },
+    'x-list': false,
+    'x-import': '材料(因子库)名称',
+  },
+  densitySource: { type: 'string', title: '密度来源', maxLength: 200, 'x-list': false, 'x-import': '密度来源' },
+  defaultDistance: { type: ['number', 'null'], title: '默认运输距离(km)', minimum: 0, maximum: 100000, 'x-list': false, 'x-import': '默认运输距离(km)' },
+} as const;
 
 export const quantity = (title = '数量') =>
   ({ type: 'number', title, minimum: 0, maximum: 1e12, 'x-list': true, 'x-import': title, 'x-messages': { required: `请输入${title}`, minimum: `${title}应为非负数`, type: `${title}应为数字` } }) as const;
@@ -45,6 +77,20 @@ export const remarks = { type: 'string', title: '备注', maxLength: 200, 'x-lis
 
 /** The row's emission as last calculated (kgCO2e), written by the calculation only. */
 export const emission = { type: ['number', 'null'], title: '碳排放量(kgCO2e)', 'x-readonly': true, 'x-decimals': 2, 'x-list': true } as const;
+
+/** Only electricity may take the building's grid factor; every other energy needs its own (issue 11 §2). */
+export const ENERGY_NEEDS = [
+  { check: 'has(energy)', field: 'energy', message: '请选择能源种类' },
+  { check: "energy == 'electricity' || has(factorValue)", field: 'factorId', message: '非电力能源须选择或填写能源因子' },
+] as const;
+
+/** An electricity row without its own factor is calculated with the building's grid factor, recorded as 默认值. */
+export const GRID_DEFAULT = {
+  factorValue: { from: 'gridFactor', when: "energy == 'electricity'", unit: 'kgCO2/kWh', source: '单体电网排放因子：{gridFactorSource}' },
+} as const;
+
+/** The row's factor must be known (picked or typed): a missing factor is never counted as 0. */
+export const factorNeed = (message = '请选择或填写排放因子') => ({ check: 'has(factorValue)', field: 'factorId', message }) as const;
 
 /** Energy per machine shift (App. C 台班能源用量), for the machine methods of construction and demolition. */
 export const energyPerShift = { type: ['number', 'null'], title: '台班能耗(单位/台班)', minimum: 0, 'x-list': true, 'x-import': '台班能耗' } as const;

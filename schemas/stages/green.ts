@@ -1,7 +1,10 @@
 // 碳汇 (GB/T 51366 §4.1 C_p): the green space's annual sink × design life, reported as 减碳 (negative).
 // Two ways to pick the per-m² value: by planting mode (种植方式) or by plant type (植物类型); the factor
-// library's two planting schemes must not be mixed on one building.
-import { emission, factorFields, projectId, remarks, stageResource, text } from './fields';
+// library's two planting schemes (its smallType) must not be mixed on one building: a row whose factor comes
+// from the other scheme is refused on save.
+import { emission, factorFields, factorNeed, projectId, remarks, stageResource, text, trace } from './fields';
+
+const sinkFactor = factorFields('碳汇', '固碳量');
 
 export const stageGreen = {
   $id: 'stageGreen',
@@ -19,15 +22,21 @@ export const stageGreen = {
       { value: 'plant', label: '按植物类型计算' },
     ],
   },
-  'x-formula': '-(num(area) * num(factorValue) * designYears)',
+  'x-formula': '-(area * factorValue * designYears)',
+  'x-needs': [factorNeed('请选择或填写固碳量')],
   required: ['projectId', 'method', 'name', 'area'],
   properties: {
     projectId,
     method: { type: 'string', title: '计算方式', enum: ['planting', 'plant'], default: 'planting', 'x-list': false, 'x-import': '计算方式' },
     name: { ...text('种植类型'), minLength: 1 },
     area: { type: 'number', title: '面积(m²)', minimum: 0, maximum: 1e9, 'x-list': true, 'x-import': '面积(m²)', 'x-messages': { required: '请输入面积(m²)', minimum: '面积应为非负数' } },
-    ...factorFields('碳汇', '固碳量'),
+    ...sinkFactor,
+    factorId: {
+      ...sinkFactor.factorId,
+      'x-factor': { ...sinkFactor.factorId['x-factor'], uniform: { field: 'smallType', message: '同一单体的碳汇只能采用一种种植方案，不得混用' } },
+    },
     emission,
+    trace,
     remarks,
   },
 } as const;

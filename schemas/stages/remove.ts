@@ -1,6 +1,10 @@
-// 建筑拆除 (GB/T 51366 §5.3). Two methods: 按比例系数 (a share of the construction emissions; the ratio is the
-// user's — 10 % is a literature convention, not a value of the standard) or 按拆除机械工程量 (as construction).
-import { emission, energyPerShift, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+// 建筑拆除 (GB/T 51366 §5.3). Two methods: 按比例系数 (a share of the construction emissions; a row without its
+// ratio takes 10 % — a literature convention, not a value of the standard — recorded as 默认值; with no
+// construction emissions the stage warns instead of reporting 0 as a success) or 按拆除机械工程量 (as
+// construction: shifts × energy per shift × the energy's factor).
+import { emission, energy, ENERGY_NEEDS, energyPerShift, factorFields, GRID_DEFAULT, projectId, quantity, remarks, stageResource, text, trace } from './fields';
+
+const machineOnly = (rules: readonly { check: string; field: string; message: string }[]) => rules.map((r) => ({ ...r, methods: ['machine'] }));
 
 export const stageRemove = {
   $id: 'stageRemove',
@@ -18,18 +22,25 @@ export const stageRemove = {
       { value: 'machine', label: '按实际拆除机械工程量计算' },
     ],
   },
-  'x-formula': { ratio: 'num(ratio) / 100 * stage.build', machine: 'quantity * num(energyPerShift) * num(factorValue)' },
+  'x-formula': { ratio: 'ratio / 100 * stage.build', machine: 'quantity * energyPerShift * factorValue' },
+  'x-defaults': {
+    ratio: { value: 10, unit: '%', source: '拆除碳排放按建造碳排放的 10% 估算（文献常用取值，非 GB/T 51366 规定）' },
+    ...GRID_DEFAULT,
+  },
+  'x-needs': machineOnly([...ENERGY_NEEDS, { check: 'has(quantity)', field: 'quantity', message: '请输入用量/台班数' }, { check: 'has(energyPerShift)', field: 'energyPerShift', message: '请填写台班能耗' }]),
   required: ['projectId', 'method', 'name'],
   properties: {
     projectId,
     method: { type: 'string', title: '计算方式', enum: ['ratio', 'machine'], default: 'ratio', 'x-list': false, 'x-import': '计算方式' },
     name: { ...text('名称'), minLength: 1 },
     ratio: { type: ['number', 'null'], title: '比例系数(%)', exclusiveMinimum: 0, maximum: 100, 'x-list': true, 'x-import': '比例系数(%)', 'x-messages': { exclusiveMinimum: '比例系数应大于0且不超过100', maximum: '比例系数应大于0且不超过100' } },
+    energy,
     unit: text('单位', 20),
     quantity: { ...quantity('用量/台班数'), type: ['number', 'null'] },
     energyPerShift,
     ...factorFields('能源', '能源因子'),
     emission,
+    trace,
     remarks,
   },
 } as const;

@@ -1,6 +1,7 @@
-// 建筑改造拆除 (accounting, ZQYJG): demolition during renovation — machine shifts × energy per shift × factor;
-// counted with the demolition result.
-import { emission, energyPerShift, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+// 建筑改造拆除 (accounting, ZQYJG): demolition during renovation — machine shifts × energy per shift × the
+// energy's factor, or, without an energy per shift, the quantity is the energy itself; counted with the
+// demolition result.
+import { emission, energy, ENERGY_NEEDS, energyPerShift, factorFields, GRID_DEFAULT, projectId, quantity, remarks, stageResource, text, trace } from './fields';
 
 export const stageRemoveChange = {
   $id: 'stageRemoveChange',
@@ -9,16 +10,20 @@ export const stageRemoveChange = {
   additionalProperties: false,
   'x-resource': stageResource('removeChange', '建筑改造拆除'),
   'x-stage': { code: 'removeChange', title: '建筑改造拆除', mode: 'table', result: 'remove' },
-  'x-formula': 'quantity * num(energyPerShift, 1) * num(factorValue)',
+  'x-formula': 'quantity * (has(energyPerShift) ? energyPerShift : 1) * factorValue',
+  'x-defaults': GRID_DEFAULT,
+  'x-needs': ENERGY_NEEDS,
   required: ['projectId', 'name', 'quantity'],
   properties: {
     projectId,
     name: { ...text('机械/能源名称'), minLength: 1 },
+    energy,
     unit: text('单位', 20),
     quantity: quantity('用量/台班数'),
     energyPerShift,
     ...factorFields('能源', '能源因子'),
     emission,
+    trace,
     remarks,
   },
 } as const;

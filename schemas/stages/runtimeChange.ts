@@ -1,6 +1,6 @@
 // 建筑维护改造 (accounting): materials replaced during maintenance and renovation — quantity × material factor
 // × the number of replacements.
-import { emission, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+import { emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace } from './fields';
 
 export const stageRuntimeChange = {
   $id: 'stageRuntimeChange',
@@ -9,7 +9,9 @@ export const stageRuntimeChange = {
   additionalProperties: false,
   'x-resource': stageResource('runtimeChange', '建筑维护改造'),
   'x-stage': { code: 'runtimeChange', title: '建筑维护改造', mode: 'table', result: 'runtimeChange' },
-  'x-formula': 'quantity * num(factorValue) * num(times, 1)',
+  'x-formula': 'quantity * factorValue * times',
+  'x-defaults': { times: { value: 1, unit: '次', source: '未填写更换次数：按更换 1 次计' } },
+  'x-needs': [factorNeed()],
   required: ['projectId', 'materialName', 'quantity'],
   properties: {
     projectId,
@@ -19,6 +21,7 @@ export const stageRuntimeChange = {
     times: { type: ['integer', 'null'], title: '更换次数', minimum: 1, maximum: 100, 'x-list': true, 'x-import': '更换次数' },
     ...factorFields('建材'),
     emission,
+    trace,
     remarks,
   },
 } as const;

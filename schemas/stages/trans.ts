@@ -1,7 +1,9 @@
-// 建材运输 (GB/T 51366 §6.3): C_ys = Σ M_i · D_i · T_i. M in tonnes: quantity × density (t per unit; a row
-// counted in t has density 1). D defaults to 40 km for concrete and 500 km otherwise (GB/T 51366 §6.3.2)
-// when no distance is given. T from 附录E in kgCO2e/(t·km).
-import { emission, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+// 建材运输 (GB/T 51366 §6.3): C_ys = Σ M_i · D_i · T_i. M in tonnes: a row in t counts × 1, in kg ÷ 1000, in any
+// other unit (m³, m², 块 …) × its density (t per unit) — the user's or the library material's; a row whose mass
+// cannot be known is refused on save, never guessed. D is the row's distance, else the library material's
+// default (GB/T 51366 §6.3.2: concrete and mortar 40 km, others 500 km), recorded as 默认值. T from 附录E in
+// kgCO2e/(t·km).
+import { emission, factorFields, factorNeed, materialFields, projectId, quantity, remarks, stageResource, text, trace } from './fields';
 
 export const stageTrans = {
   $id: 'stageTrans',
@@ -17,17 +19,27 @@ export const stageTrans = {
     // spec 000 §8, §9: transport emissions above 6 % of production are flagged
     limits: [{ base: 'produce', ratio: 0.06, message: '已超建材生产碳排放 6% !' }],
   },
-  'x-formula': "quantity * (unit == 't' ? 1 : num(density, 1)) * (num(distance) > 0 ? distance : (contains(materialName, '混凝土') ? 40 : 500)) * num(factorValue)",
+  'x-formula': 'quantity * massPerUnit(unit, density) * distance * factorValue',
+  'x-defaults': {
+    distance: { from: 'defaultDistance', unit: 'km', source: '因子库材料的默认运输距离（GB/T 51366-2019 第6.3.2条：混凝土、砂浆 40 km，其他建材 500 km）' },
+  },
+  'x-needs': [
+    { check: 'has(massPerUnit(unit, density))', field: 'density', message: '请填写密度(t/单位)' },
+    { check: 'has(distance) || has(defaultDistance)', field: 'distance', message: '请填写运输距离(km)或从因子库选择材料' },
+    factorNeed('请选择或填写运输因子'),
+  ],
   required: ['projectId', 'materialName', 'unit', 'quantity'],
   properties: {
     projectId,
+    ...materialFields,
     materialName: { ...text('材料名称'), minLength: 1 },
     unit: { ...text('单位', 20), minLength: 1 },
     quantity: quantity('用量'),
-    density: { type: ['number', 'null'], title: '密度(t/单位)', minimum: 0, 'x-decimals': 3, 'x-list': true, 'x-import': '密度(t/单位)' },
+    density: { type: ['number', 'null'], title: '密度(t/单位)', minimum: 0, 'x-decimals': 4, 'x-list': true, 'x-import': '密度(t/单位)' },
     distance: { type: ['number', 'null'], title: '运输距离(km)', minimum: 0, maximum: 100000, 'x-list': true, 'x-import': '运输距离(km)' },
     ...factorFields('运输', '运输因子'),
     emission,
+    trace,
     remarks,
   },
 } as const;

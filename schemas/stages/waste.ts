@@ -1,6 +1,6 @@
 // 废弃物处理 (Jiangsu guideline; GB/T 51366 has no waste stage): waste quantity × treatment factor
 // (kgCO2e/t). No factor is seeded for it — the user enters the value and its source.
-import { emission, factorFields, projectId, quantity, remarks, stageResource, text } from './fields';
+import { emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace } from './fields';
 
 export const stageWaste = {
   $id: 'stageWaste',
@@ -9,7 +9,8 @@ export const stageWaste = {
   additionalProperties: false,
   'x-resource': stageResource('waste', '废弃物处理'),
   'x-stage': { code: 'waste', title: '废弃物处理', mode: 'table', result: 'waste' },
-  'x-formula': 'quantity * num(factorValue)',
+  'x-formula': 'quantity * factorValue',
+  'x-needs': [factorNeed('请选择或填写处理因子')],
   required: ['projectId', 'name', 'quantity'],
   properties: {
     projectId,
@@ -18,6 +19,7 @@ export const stageWaste = {
     quantity: quantity('数量(t)'),
     ...factorFields('废弃物', '处理因子'),
     emission,
+    trace,
     remarks,
   },
 } as const;

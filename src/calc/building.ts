@@ -4,7 +4,9 @@
 import type { ResourceSchema } from '../../schemas/index';
 import type { ResultField } from '../../schemas/types';
 import { roundTo } from './format';
-import { calculateStage, stageDependencies, type BuildingContext, type Row, type StageResult } from './stage';
+import { emptyQuality, qualityGrade, qualityShares, type QualityTotals } from './quality';
+import { calculateStage, methodDependencies, stageDependencies, type BuildingContext, type Row, type StageResult } from './stage';
+import { QUALITY_VALUES } from '../../schemas/factors/kinds';
 
 export const RESULT_FIELDS: readonly ResultField[] = ['produce', 'trans', 'build', 'remove', 'runtimeTotal', 'runtimeChange', 'waste', 'green'];
 
@@ -24,6 +26,10 @@ export interface BuildingResult {
   /** tCO2e per runtime part */
   parts: Record<string, number>;
   stages: StageResult[];
+  /** tCO2e of the positive emissions by data-quality class, their shares (%) and the grade (src/calc/quality.ts) */
+  quality: QualityTotals;
+  qualityShares: QualityTotals;
+  grade: 'A' | 'B' | 'C' | 'D' | null;
 }
 
 /** Stored figures are rounded the way they are shown (src/calc/format.ts), so a shown figure is the stored one. */
@@ -58,9 +64,12 @@ export function calculateBuilding(stages: StageInput[], ctx: BuildingContext): B
   const results: StageResult[] = [];
   const fieldsKg = Object.fromEntries(RESULT_FIELDS.map((f) => [f, 0])) as Record<ResultField, number>;
   const partsKg: Record<string, number> = {};
+  const qualityKg = emptyQuality();
   for (const s of ordered(stages)) {
     const r = calculateStage(s.schema, s.rows, ctx, s.method, totals);
+    dependencyWarnings(s, r, totals, ctx);
     totals[r.code] = r.total;
+    for (const q of QUALITY_VALUES) qualityKg[q] += r.quality[q];
     results.push(r);
     const field = s.schema['x-stage']!.result;
     if (field) fieldsKg[field] += r.total;
@@ -69,7 +78,23 @@ export function calculateBuilding(stages: StageInput[], ctx: BuildingContext): B
   const fields = Object.fromEntries(RESULT_FIELDS.map((f) => [f, round(fieldsKg[f] / 1000, 4)])) as Record<ResultField, number>;
   const total = round(Object.values(fieldsKg).reduce((a, b) => a + b, 0) / 1000, 4);
   const parts = Object.fromEntries(Object.entries(partsKg).map(([p, v]) => [p, round(v / 1000, 4)]));
-  return { fields, total, streng3: intensity(total, ctx.years, ctx.area), parts, stages: results };
+  const quality = Object.fromEntries(QUALITY_VALUES.map((q) => [q, round(qualityKg[q] / 1000, 4)])) as QualityTotals;
+  return { fields, total, streng3: intensity(total, ctx.years, ctx.area), parts, stages: results, quality, qualityShares: qualityShares(qualityKg), grade: qualityGrade(qualityKg) };
+}
+
+/**
+ * A stage whose counted rows read another stage's total (demolition by ratio of construction) warns when that
+ * stage has no emissions — instead of reporting 0 as a success.
+ */
+function dependencyWarnings(s: StageInput, r: StageResult, totals: Record<string, number>, ctx: BuildingContext): void {
+  if (!r.rows.some((row) => row.emission !== null)) return;
+  const title = s.schema['x-stage']!.title;
+  const method = s.schema['x-stage']!.methods?.find((m) => m.value === r.method)?.label;
+  for (const dep of methodDependencies(s.schema, r.method)) {
+    if (totals[dep]) continue;
+    const depTitle = ctx.stageTitles?.[dep] ?? dep;
+    r.warnings.push(`${title}${method ? `按「${method}」` : ''}依赖${depTitle}阶段的碳排放，${depTitle}阶段${dep in totals ? '没有数据' : '未纳入本单体的计算'}，本阶段计为 0`);
+  }
 }
 
 /** Accounting's runtime types (spec 001 §3): energy 能源, daily water 日常用水, renewables 可再生能源. */

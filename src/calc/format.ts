@@ -2,7 +2,7 @@
 // decimals"): rounded half away from zero on the number's decimal text (65711.515 → 65,711.52, not the binary
 // 65711.51499… that toFixed rounds down), ',' between thousands, never '-0.00'. The client (lists, dialogs, the
 // stage pages, result and compare) and the server (PDF, Word, report charts) import this file; nothing else
-// formats a number for display. A schema's `x-decimals` (factors 4, densities 3) and integers (0) only change how
+// formats a number for display. A schema's `x-decimals` (factors and densities 4: 0.0055 t/m²) and integers (0) only change how
 // many decimals this shows.
 
 /** Decimals shown unless a field says otherwise. */

@@ -5,48 +5,64 @@
 // when the schema is compiled, so a bad formula fails at start, not on a user's data.
 import jsep, { type Expression } from 'jsep';
 import ternary from '@jsep-plugin/ternary';
+import { massPerUnit } from './units';
 
 jsep.plugins.register(ternary);
 jsep.addBinaryOp('**', 11, true);
 
 export type Scope = Record<string, unknown>;
 
+/** A value is given: a non-empty text or a finite number. */
+export const isGiven = (x: unknown) => (typeof x === 'string' ? x.trim() !== '' : x !== null && x !== undefined && typeof x !== 'boolean' && Number.isFinite(Number(x)));
+
 const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
-  /** text contains a word (the default transport distance of concrete) */
+  /** text contains a word */
   contains: (text, part) => String(text ?? '').includes(String(part ?? '')),
+  /** the value is given (save rules: x-needs) */
+  has: (x) => isGiven(x),
+  /** t per unit of a transport row (src/calc/units.ts); NaN when unknown */
+  massPerUnit: (unit, density) => massPerUnit(unit, density),
   min: (...xs) => Math.min(...xs.map(Number)),
   max: (...xs) => Math.max(...xs.map(Number)),
   abs: (x) => Math.abs(Number(x)),
-  /** a number, or the fallback when the value is empty or not a number */
+  /** a number, or the fallback when the value is empty or not a number (an optional term counted as 0; any other
+   * value the calculation fills in is an x-defaults rule, recorded with the row) */
   num: (x, fallback = 0) => (x === null || x === undefined || x === '' || !Number.isFinite(Number(x)) ? Number(fallback) : Number(x)),
 };
 
+/** A number for arithmetic: an empty input (null, undefined, '') is missing — NaN — never a silent 0. */
+const n = (x: unknown) => (x === null || x === undefined || x === '' ? NaN : Number(x));
+
 const BINARY: Record<string, (a: unknown, b: unknown) => unknown> = {
-  '+': (a, b) => (typeof a === 'string' || typeof b === 'string' ? `${a}${b}` : Number(a) + Number(b)),
-  '-': (a, b) => Number(a) - Number(b),
-  '*': (a, b) => Number(a) * Number(b),
-  '/': (a, b) => Number(a) / Number(b),
-  '%': (a, b) => Number(a) % Number(b),
-  '**': (a, b) => Number(a) ** Number(b),
+  '+': (a, b) => (typeof a === 'string' || typeof b === 'string' ? `${a}${b}` : n(a) + n(b)),
+  '-': (a, b) => n(a) - n(b),
+  '*': (a, b) => n(a) * n(b),
+  '/': (a, b) => n(a) / n(b),
+  '%': (a, b) => n(a) % n(b),
+  '**': (a, b) => n(a) ** n(b),
   '==': (a, b) => a === b,
   '!=': (a, b) => a !== b,
   '===': (a, b) => a === b,
   '!==': (a, b) => a !== b,
-  '<': (a, b) => Number(a) < Number(b),
-  '>': (a, b) => Number(a) > Number(b),
-  '<=': (a, b) => Number(a) <= Number(b),
-  '>=': (a, b) => Number(a) >= Number(b),
+  '<': (a, b) => n(a) < n(b),
+  '>': (a, b) => n(a) > n(b),
+  '<=': (a, b) => n(a) <= n(b),
+  '>=': (a, b) => n(a) >= n(b),
 };
 
 export class FormulaError extends Error {}
 
 export interface CompiledFormula {
   text: string;
+  /** The parsed expression (the trace renders it in words). */
+  tree: Expression;
   /** Row identifiers the formula reads (for documentation and checks). */
   fields: string[];
   /** Other stages whose totals it reads (stage.<code>). */
   stages: string[];
   evaluate(scope: Scope, stages?: Record<string, number>): number;
+  /** The value as computed: NaN when an input it needs is missing. */
+  value(scope: Scope, stages?: Record<string, number>): number;
 }
 
 function check(node: Expression, fields: Set<string>, stages: Set<string>): void {
@@ -86,6 +102,11 @@ function check(node: Expression, fields: Set<string>, stages: Set<string>): void
 }
 
 function run(node: Expression, scope: Scope, stages: Record<string, number>): unknown {
+  return evaluateExpression(node, scope, stages);
+}
+
+/** The value of a checked expression (or part of one: the trace picks a conditional's branch with it). */
+export function evaluateExpression(node: Expression, scope: Scope, stages: Record<string, number>): unknown {
   switch (node.type) {
     case 'Literal':
       return node.value;
@@ -97,7 +118,7 @@ function run(node: Expression, scope: Scope, stages: Record<string, number>): un
       return stages[(node.property as Expression).name as string] ?? 0;
     case 'UnaryExpression': {
       const v = run(node.argument as Expression, scope, stages);
-      return node.operator === '-' ? -Number(v) : node.operator === '+' ? Number(v) : !v;
+      return node.operator === '-' ? -n(v) : node.operator === '+' ? n(v) : !v;
     }
     case 'BinaryExpression': {
       const op = node.operator as string;
@@ -131,11 +152,15 @@ export function compileFormula(text: string): CompiledFormula {
   check(tree, fields, stages);
   const compiled: CompiledFormula = {
     text,
+    tree,
     fields: [...fields],
     stages: [...stages],
     evaluate(scope, stageTotals = {}) {
       const v = Number(run(tree, scope, stageTotals));
       return Number.isFinite(v) ? v : 0;
+    },
+    value(scope, stageTotals = {}) {
+      return Number(run(tree, scope, stageTotals));
     },
   };
   cache.set(text, compiled);

@@ -4,20 +4,30 @@
 import type { ResourceSchema } from '../../schemas/index';
 import { compileFormula } from './formula';
 import { formatNumber } from './format';
+import { emptyQuality, rowQuality, type DataQuality, type QualityTotals } from './quality';
+import { fillDefaults, rowNeeds, rowTrace, type DefaultUsed, type RowTrace, type StoredTrace } from './trace';
 
 export interface BuildingContext {
   /** design life y (a) */
   years: number;
   /** gross floor area A (m²) */
   area: number;
-  /** the building's grid electricity factor (kgCO2/kWh), for rows without their own electricity factor */
+  /** the building's grid electricity factor (kgCO2/kWh), for electricity rows without their own factor */
   gridFactor?: number;
+  /** its source, for the trace of those rows */
+  gridFactorSource?: string;
+  /** its data-quality class */
+  gridQuality?: DataQuality;
+  /** titles of every stage (a formula reading stage.<code> names it in the trace and in warnings) */
+  stageTitles?: Record<string, string>;
 }
 
 export interface RowResult {
   id: number;
   /** kgCO2e; null for a row of a method not chosen */
   emission: number | null;
+  /** its defaults and problems; null when it has none (or is not counted) */
+  trace: StoredTrace | null;
 }
 
 export interface StageResult {
@@ -30,13 +40,20 @@ export interface StageResult {
   parts?: Record<string, number>;
   /** what a rule changed, in words (shown with the result and in reports) */
   notes: string[];
+  /** what the user must look at: rows counted 0 for missing data, a stage needed by the method left empty */
+  warnings: string[];
+  /** kgCO2e of the positive rows by data-quality class */
+  quality: QualityTotals;
+  /** rows the calculation filled a default into */
+  defaults: number;
 }
 
 export type Row = Record<string, unknown> & { id: number };
 
 /** What formulas read of the building besides the row; no stage property may carry these names. */
 export const CONTEXT_NAMES = ['designYears', 'buildArea', 'gridFactor'] as const;
-const contextScope = (ctx: BuildingContext) => ({ designYears: ctx.years, buildArea: ctx.area, gridFactor: ctx.gridFactor ?? 0 });
+// no grid factor: undefined, so an electricity row cannot silently take 0 (its trace names the missing default)
+const contextScope = (ctx: BuildingContext) => ({ designYears: ctx.years, buildArea: ctx.area, gridFactor: ctx.gridFactor || undefined });
 
 /** The method a building uses for a stage: the chosen one if the stage offers it, else the default of the
  * rows' `method` property, else the stage's first. */
@@ -68,6 +85,14 @@ export function formulaTexts(schema: ResourceSchema): string[] {
   return Object.values(f).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m)));
 }
 
+/** Stage codes the formulas of one method read (every method's when the stage has none). */
+export function methodDependencies(schema: ResourceSchema, method: string | undefined): string[] {
+  const f = schema['x-formula'];
+  const m = f === undefined || typeof f === 'string' || method === undefined ? f : f[method];
+  const texts = m === undefined ? [] : typeof m === 'string' ? [m] : Object.values(m);
+  return [...new Set(texts.flatMap((t) => (typeof t === 'string' ? compileFormula(t).stages : [])))];
+}
+
 /** Stage codes a stage's formulas read (stage.<code>), for the calculation order. */
 export function stageDependencies(schema: ResourceSchema): string[] {
   return [...new Set(formulaTexts(schema).flatMap((t) => compileFormula(t).stages))];
@@ -79,21 +104,65 @@ export function calculateStage(schema: ResourceSchema, rows: Row[], ctx: Buildin
   const method = methodOf(schema, chosenMethod);
   const out: RowResult[] = [];
   const parts: Record<string, number> = {};
+  const quality = emptyQuality();
+  const warnings: string[] = [];
+  let broken = 0;
+  let defaulted = 0;
   for (const row of rows) {
-    const text = formulaOf(schema, method, meta.partField ? String(row[meta.partField] ?? '') : undefined);
-    const formula = text ? compileFormula(text) : undefined;
-    const counted = formula && (!method || row.method === undefined || row.method === method);
-    const emission = counted ? formula.evaluate({ ...row, ...contextScope(ctx) }, stageTotals) : null;
-    out.push({ id: row.id, emission });
-    if (emission !== null && meta.partField) {
+    const counted = evaluated(schema, method, row, ctx, stageTotals);
+    if (!counted) {
+      out.push({ id: row.id, emission: null, trace: null });
+      continue;
+    }
+    const { raw, defaults, problems } = counted;
+    // a row breaking a save rule (stored before the rule existed) is counted 0 and named, never guessed
+    const emission = problems.length || !Number.isFinite(raw) ? 0 : raw + 0;
+    out.push({ id: row.id, emission, trace: defaults.length || problems.length ? { defaults, ...(problems.length ? { problems } : {}) } : null });
+    if (problems.length) broken++;
+    if (defaults.length) defaulted++;
+    if (emission > 0) quality[rowQuality(row, defaults.some((d) => d.field === 'factorValue'), ctx.gridQuality)] += emission;
+    if (meta.partField) {
       const part = String(row[meta.partField] ?? '');
       parts[part] = (parts[part] ?? 0) + emission;
     }
   }
+  if (broken) warnings.push(`${broken} 行数据不全，计为 0，请补全后重新计算（见计算过程）`);
   const notes: string[] = [];
   if (meta.renewableParts?.length) limitRenewables(parts, meta.renewableParts, notes);
   const total = meta.partField ? Object.values(parts).reduce((a, b) => a + b, 0) : out.reduce((a, r) => a + (r.emission ?? 0), 0);
-  return { code: meta.code, method, total, rows: out, ...(meta.partField ? { parts } : {}), notes };
+  return { code: meta.code, method, total, rows: out, ...(meta.partField ? { parts } : {}), notes, warnings, quality, defaults: defaulted };
+}
+
+interface Evaluated {
+  /** the formula's value (NaN when an input is missing) */
+  raw: number;
+  text: string;
+  scope: Record<string, unknown>;
+  defaults: DefaultUsed[];
+  problems: string[];
+}
+
+/** One row through its formula: undefined when it is not counted (another method, no formula). */
+function evaluated(schema: ResourceSchema, method: string | undefined, row: Row, ctx: BuildingContext, stageTotals: Record<string, number>): Evaluated | undefined {
+  const meta = schema['x-stage']!;
+  const text = formulaOf(schema, method, meta.partField ? String(row[meta.partField] ?? '') : undefined);
+  if (text === undefined || (method && row.method !== undefined && row.method !== null && row.method !== method)) return undefined;
+  const formula = compileFormula(text);
+  const scope: Record<string, unknown> = { ...row, ...contextScope(ctx) };
+  const problems = rowNeeds(schema, row, method).map((p) => p.message);
+  const defaults = schema['x-defaults'] ? fillDefaults(schema, formula, scope, ctx.gridFactorSource || '未设置', problems) : [];
+  const raw = formula.value(scope, stageTotals);
+  if (!Number.isFinite(raw) && !problems.length) problems.push('计算所需数据不全');
+  return { raw, text, scope, defaults, problems };
+}
+
+/**
+ * How a row was calculated, in words and numbers (the trace endpoint and the reports): the same evaluation as the
+ * calculation — its defaults, its problems — with the formula rendered. Undefined for a row not counted.
+ */
+export function explainRow(schema: ResourceSchema, row: Row, ctx: BuildingContext, chosenMethod?: string, stageTotals: Record<string, number> = {}): RowTrace | undefined {
+  const e = evaluated(schema, methodOf(schema, chosenMethod), row, ctx, stageTotals);
+  return e && rowTrace(schema, e.text, e.scope, stageTotals, e.defaults, e.problems, ctx.stageTitles ?? {});
 }
 
 /**

@@ -6,6 +6,7 @@ import { lazy, Suspense, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { Loading } from 'react-admin';
 import { MODULES } from '../../schemas/standards';
+import { RESULT_ROUTE, VERSIONS_PATH } from './factors/routes';
 
 const EngineeringList = lazy(() => import('./engineering/EngineeringList'));
 const BuildingList = lazy(() => import('./buildings/BuildingList'));
@@ -19,6 +20,8 @@ const FeedbackAdminPage = lazy(() => import('./feedback/FeedbackAdminPage'));
 const TimelinePage = lazy(() => import('./help/TimelinePage'));
 const ApplyPage = lazy(() => import('./apply/ApplyPage'));
 const CachePage = lazy(() => import('./cacheAdmin/CachePage'));
+const OpenResult = lazy(() => import('./factors/OpenResult'));
+const FactorVersionsPage = lazy(() => import('./factors/FactorVersionsPage'));
 
 const page = (el: ReactElement) => <Suspense fallback={<Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />}>{el}</Suspense>;
 
@@ -36,6 +39,8 @@ export function domainRoutes(): ReactElement[] {
     <Route key="sys-cache" path="/sys/cache" element={page(<CachePage />)} />,
     <Route key="timeline" path="/timeline" element={page(<TimelinePage />)} />,
     <Route key="apply" path="/apply/project" element={page(<ApplyPage />)} />,
+    <Route key="factor-result" path={RESULT_ROUTE} element={page(<OpenResult />)} />,
+    <Route key="factor-versions" path={VERSIONS_PATH} element={page(<FactorVersionsPage />)} />,
     ...MODULES.flatMap((m) => [
       <Route key={`${m.code}-list`} path={`/${m.code}/project/list`} element={page(<BuildingList module={m.code} />)} />,
       <Route key={`${m.code}-info`} path={`/${m.code}/project/info`} element={page(<BuildingForm module={m.code} />)} />,

@@ -31,6 +31,7 @@ import { registerOpenApi } from './openapi/index';
 import { feedbackRoutes } from './feedback/index';
 import { templateRoutes } from './templates/routes';
 import { jobRoutes } from './jobs/index';
+import { factorRoutes } from './factors/routes';
 
 export const UPLOAD_LIMIT = 6 * 1024 * 1024;
 
@@ -108,6 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   cacheRoutes(app, db, settings);
   templateRoutes(app, db);
   jobRoutes(app, db);
+  factorRoutes(app, db);
   for (const def of resources) resourceRoutes(app, db, def);
 
   // 全局配置 map.tileUrl feeds the CSP: load it when ready and after every change of sysConfig.

@@ -16,21 +16,21 @@ const produce = rows([
   { materialName: '普通碳钢', unit: 't', quantity: 500, factorValue: 2050 }, // 500 × 2050 = 1 025 000 kg
 ]);
 const trans = rows([
-  // 3000 m³ × 2.4 t/m³ × 40 km (concrete default) × 0.162 kgCO2e/(t·km) = 46 656 kg
-  { materialName: 'C30混凝土', unit: 'm3', quantity: 3000, density: 2.4, distance: null, factorValue: 0.162 },
-  // 500 t × 500 km (default for other materials) × 0.162 = 40 500 kg
-  { materialName: '钢筋', unit: 't', quantity: 500, factorValue: 0.162 },
+  // 3000 m³ × 2.4 t/m³ × 40 km (the library's concrete default) × 0.162 kgCO2e/(t·km) = 46 656 kg
+  { materialName: 'C30混凝土', unit: 'm3', quantity: 3000, density: 2.4, distance: null, defaultDistance: 40, factorValue: 0.162 },
+  // 500 t × 500 km (the library's default for other materials) × 0.162 = 40 500 kg
+  { materialName: '钢筋', unit: 't', quantity: 500, defaultDistance: 500, factorValue: 0.162 },
 ]);
 const build = rows([
-  { method: 'energy', name: '电力', quantity: 800_000, factorValue: 0.581 }, // 800 000 kWh × 0.581 = 464 800 kg
-  { method: 'energy', name: '柴油', quantity: 50_000, factorValue: 3.0959 }, // 50 000 kg × 3.0959 = 154 795 kg
-  { method: 'machine', name: '挖掘机', quantity: 100, energyPerShift: 63, factorValue: 3.0959 }, // other method: not counted
+  { method: 'energy', name: '电力', energy: 'electricity', quantity: 800_000, factorValue: 0.581 }, // 800 000 kWh × 0.581 = 464 800 kg
+  { method: 'energy', name: '柴油', energy: 'diesel', quantity: 50_000, factorValue: 3.0959 }, // 50 000 kg × 3.0959 = 154 795 kg
+  { method: 'machine', name: '挖掘机', energy: 'diesel', quantity: 100, energyPerShift: 63, factorValue: 3.0959 }, // other method: not counted
 ]);
 const remove = rows([{ method: 'ratio', name: '按建造比例', ratio: 10 }]); // 10 % × 619 595 = 61 959.5 kg
 const runtime = rows([
-  { method: 'systems', part: 'light', name: '照明', annualQuantity: 120_000, factorValue: 0.581 }, // ×50 a = 3 486 000 kg
-  { method: 'systems', part: 'airCool', name: '制冷', annualQuantity: 300_000, factorValue: 0.581 }, // = 8 715 000 kg
-  { method: 'systems', part: 'pv', name: '屋面光伏', annualQuantity: 50_000, factorValue: 0.581 }, // = −1 452 500 kg
+  { method: 'systems', part: 'light', name: '照明', energy: 'electricity', annualQuantity: 120_000, factorValue: 0.581 }, // ×50 a = 3 486 000 kg
+  { method: 'systems', part: 'airCool', name: '制冷', energy: 'electricity', annualQuantity: 300_000, factorValue: 0.581 }, // = 8 715 000 kg
+  { method: 'systems', part: 'pv', name: '屋面光伏', energy: 'electricity', annualQuantity: 50_000, factorValue: 0.581 }, // = −1 452 500 kg
 ]);
 const green = rows([{ method: 'planting', name: '阔叶大乔木', area: 2000, factorValue: 22.5 }]); // −2000 × 22.5 × 50 = −2 250 000 kg
 
@@ -64,15 +64,15 @@ describe('stages', () => {
 
   it('operation by rated index: intensity × area × factor × years', () => {
     // 30 kWh/(m²·a) × 10 000 m² × 0.581 × 50 a = 8 715 000 kg
-    const r = calculateStage(S.stageRuntime, rows([{ method: 'rated', part: 'airCool', name: '空调', intensity: 30, factorValue: 0.581 }]), ctx, 'rated');
+    const r = calculateStage(S.stageRuntime, rows([{ method: 'rated', part: 'airCool', name: '空调', energy: 'electricity', intensity: 30, factorValue: 0.581 }]), ctx, 'rated');
     expect(r.total).toBeCloseTo(8_715_000, 4);
   });
 
   it('renewables above consumption offset the consumption only (documented choice)', () => {
     // consumption 100 kWh/a × 1 × 50 = 5 000 kg; PV 300 × 1 × 50 = −15 000 kg → limited to −5 000, total 0
     const r = calculateStage(S.stageRuntime, rows([
-      { method: 'systems', part: 'light', name: '照明', annualQuantity: 100, factorValue: 1 },
-      { method: 'systems', part: 'pv', name: '光伏', annualQuantity: 300, factorValue: 1 },
+      { method: 'systems', part: 'light', name: '照明', energy: 'electricity', annualQuantity: 100, factorValue: 1 },
+      { method: 'systems', part: 'pv', name: '光伏', energy: 'electricity', annualQuantity: 300, factorValue: 1 },
     ]), ctx, 'systems');
     expect(r.total).toBeCloseTo(0, 9);
     expect(r.parts?.pv).toBeCloseTo(-5000, 9);
@@ -92,7 +92,7 @@ describe('stages', () => {
     // 150 m² of windows × 194 kgCO2e/m² × 2 replacements = 58 200 kg
     expect(calculateStage(S.stageRuntimeChange, rows([{ materialName: '断桥铝合金窗', quantity: 150, factorValue: 194, times: 2 }]), ctx).total).toBeCloseTo(58_200, 9);
     // renovation demolition: 20 shifts × 63 kg diesel × 3.096 = 3900.96 kg
-    expect(calculateStage(S.stageRemoveChange, rows([{ name: '挖掘机', quantity: 20, energyPerShift: 63, factorValue: 3.096 }]), ctx).total).toBeCloseTo(3900.96, 9);
+    expect(calculateStage(S.stageRemoveChange, rows([{ name: '挖掘机', energy: 'diesel', quantity: 20, energyPerShift: 63, factorValue: 3.096 }]), ctx).total).toBeCloseTo(3900.96, 9);
   });
 
   it('stages without a formula have no emission', () => {

@@ -8,7 +8,7 @@ import { calculateStage } from '../../src/calc/stage';
 const schema = stageRuntime as unknown as ResourceSchema;
 const ctx = { years: 50, area: 10_000, gridFactor: 0.5827 };
 const stage = (...rows: Record<string, unknown>[]) =>
-  calculateStage(schema, rows.map((row, i) => ({ id: i + 1, method: 'systems', name: '系统', factorValue: 0.581, ...row })), ctx, 'systems');
+  calculateStage(schema, rows.map((row, i) => ({ id: i + 1, method: 'systems', name: '系统', energy: 'electricity', factorValue: 0.581, ...row })), ctx, 'systems');
 const one = (row: Record<string, unknown>) => stage(row).total;
 
 describe('operation by system', () => {
@@ -18,10 +18,13 @@ describe('operation by system', () => {
     expect(one({ part: 'elevator', specificEnergy: 0.84, runHours: 1000, speed: 1.75, ratedLoad: 1000, standbyPower: 100, standbyHours: 7760, count: 4 })).toBeCloseTo(705_101.6, 6);
   });
 
-  it('lighting: (P·A·t + 8760·P_p·A)/1000, the building area when no lit area is given', () => {
-    // (8 W/m² × 10 000 m² × 2500 h + 8760 h × 0.5 W/m² × 10 000 m²) / 1000 = 200 000 + 43 800 = 243 800 kWh/a
+  it('lighting: (P·A·t + P_p·A·t_p)/1000, the building area when no lit area is given and t_p = 8760 h (默认值)', () => {
+    // (8 W/m² × 10 000 m² × 2500 h + 0.5 W/m² × 8760 h × 10 000 m²) / 1000 = 200 000 + 43 800 = 243 800 kWh/a
     // × 29.05 = 7 082 390 kg
-    expect(one({ part: 'light', powerDensity: 8, runHours: 2500, emergencyDensity: 0.5 })).toBeCloseTo(7_082_390, 4);
+    const r = stage({ part: 'light', powerDensity: 8, runHours: 2500, emergencyDensity: 0.5 });
+    expect(r.total).toBeCloseTo(7_082_390, 4);
+    // both filled-in values are recorded with their source
+    expect(r.rows[0].trace!.defaults.map((d) => [d.field, d.value])).toEqual([['litArea', 10_000], ['emergencyHours', 8760]]);
   });
 
   it('photovoltaics: −I·K_E·(1 − K_S)·A_p', () => {
@@ -58,6 +61,6 @@ describe('operation by system', () => {
     // 1000 kWh/a × 0.581 × 50 = 29 050 kg
     expect(one({ part: 'elevator', annualQuantity: 1000 })).toBeCloseTo(29_050, 6);
     // no row factor: 1000 kWh/a × 0.5827 (grid) × 50 = 29 135 kg
-    expect(calculateStage(schema, [{ id: 1, method: 'systems', part: 'fan', name: '风机', annualQuantity: 1000 }], ctx, 'systems').total).toBeCloseTo(29_135, 6);
+    expect(calculateStage(schema, [{ id: 1, method: 'systems', part: 'fan', name: '风机', energy: 'electricity', annualQuantity: 1000 }], ctx, 'systems').total).toBeCloseTo(29_135, 6);
   });
 });

@@ -167,7 +167,8 @@ describe('building info form: standard, stage and menus', () => {
     fireEvent.click(await screen.findByRole('option', { name: '征求意见稿' }));
     await waitFor(() => expect(checkbox('建筑拆除')).toBeDisabled());
     expect(checkbox('建筑维护改造')).toBeEnabled();
-    expect(screen.queryByRole('radio', { checked: true })).toBeNull();
+    // no stage chosen (the 运行分项方式 radios, accounting only, keep their own choice: by accounting type)
+    expect(screen.queryAllByRole('radio', { checked: true }).map((r) => (r as HTMLInputElement).name)).toEqual(['runtimeType']);
     expect(radio('运行使用')).toBeEnabled();
     // GB: stage index 1 empties produce and sets runtime; index 2 sets produce, trans, build and runtime
     fireEvent.mouseDown(combo(/计算标准/));

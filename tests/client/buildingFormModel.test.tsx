@@ -78,6 +78,15 @@ describe('building form model', () => {
     expect(v.engineeringId).toBe(4);
   });
 
+  it('runtimeType (spec 000 §3, §9): accounting starts by accounting type (2), keeps a stored 1; estimate sends none', () => {
+    expect(toPayload('accounting', filled()).runtimeType).toBe('2');
+    expect(fromRecord({ runtimeType: '1' }, emptyValues('accounting')).runtimeType).toBe('1');
+    expect(fromRecord({ runtimeType: null }, emptyValues('accounting')).runtimeType).toBe('2');
+    expect(toPayload('accounting', { ...filled(), runtimeType: '1' }).runtimeType).toBe('1');
+    expect(toPayload('estimate', emptyValues('estimate'))).not.toHaveProperty('runtimeType');
+    expect(validateBuilding({ ...toPayload('accounting', filled()), runtimeType: '3' })).toHaveProperty('runtimeType');
+  });
+
   it('which building the form edits: ?id, a create link, else the module’s current building', () => {
     expect(resolveBuildingId('estimate', new URLSearchParams('id=9'))).toBe(9);
     expect(resolveBuildingId('estimate', new URLSearchParams(''))).toBeUndefined();

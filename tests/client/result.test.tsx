@@ -54,7 +54,7 @@ beforeEach(() => {
 describe('result figures', () => {
   it('indicators: total, per year, per area, streng3', () => {
     expect(indicators(building)).toEqual({ total: 1487.655, perYear: 29753.1, perArea: 743.8275, perAreaYear: 14.87655 });
-    expect(stageShares(building, 'budget', ['produce', 'trans', 'runtime', 'green'])).toEqual({ labels: ['建材生产', '建材运输', '建筑运行'], series: [1000, 34.57, 465.43], total: 1500 });
+    expect(stageShares(building, 'budget', ['produce', 'trans', 'runtime', 'green'])).toEqual({ codes: ['produce', 'trans', 'runtime'], labels: ['建材生产', '建材运输', '建筑运行'], series: [1000, 34.57, 465.43], total: 1500 });
     // the donut's 合计 is the stored figures' sum rounded once, not the sum of the rounded slices
     const a1 = { produce: 11569.4, trans: 298.962, build: 904.13, remove: 90.413, runtimeTotal: 54948.61, green: -2100 };
     const shares = stageShares(a1, 'budget', ['produce', 'trans', 'build', 'remove', 'runtime', 'green']);
@@ -78,11 +78,20 @@ describe('/{module}/result', () => {
     const donut = lastChart('donut');
     expect(donut.series).toEqual([1000, 34.57, 465.43]);
     expect(donut.options.labels).toEqual(['建材生产', '建材运输', '建筑运行']);
+    // the centre sums the slices, which leave the sink out — and says so (issue 11 §4)
+    expect(donut.options.plotOptions.pie.donut.labels.total.label).toBe('排放合计(不含碳汇)');
     expect(donut.options.plotOptions.pie.donut.labels.total.formatter()).toBe('1,500.00');
     expect(donut.options.tooltip.y.formatter(1.005)).toMatch(/^1\.0[01]$/);
     expect(donut.options.dataLabels.formatter(12.3)).toBe('12.30%');
     const table = within(page).getByRole('table', { name: '各阶段碳排放' });
     expect(within(table).getByText('建材运输').closest('tr')).toHaveTextContent('34.57');
+  });
+
+  it('碳排放总量 is the stored total rounded once (65,711.515 → 65,711.52, as the reports print it), not a sum', async () => {
+    setCurrentBuilding(session);
+    api({ ...building, total: 65711.515 });
+    renderApp('/budget/result');
+    expect(await screen.findByTestId('figure-碳排放总量(tCO2e)')).toHaveTextContent(/^65,711\.52$/);
   });
 
   it('the radios switch the bar chart; 建筑运行 shows its parts with dictionary labels', async () => {

@@ -5,20 +5,16 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceDef } from '../../src/server/registry';
 import { formatNumber } from '../../src/calc/format';
 import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
+import { hasPoppler, PDFTOPPM, PDFTOTEXT, pdfText as readPdf, SOFFICE, unzipEntry } from './reportFiles';
 import { testApp, type TestApp } from './helpers';
 
 const EXPORT = `${PROJECT}/exportPdf`;
 const JS_EXPORT = '/api/js/v1/js/tpfJs/exportWord';
-const PDFTOTEXT = '/usr/bin/pdftotext';
-const PDFTOPPM = '/usr/bin/pdftoppm';
-const hasPoppler = existsSync(PDFTOTEXT);
-const SOFFICE = '/usr/bin/soffice';
 if (!hasPoppler) console.warn('reports.test: /usr/bin/pdftotext missing (apt-get install poppler-utils) — PDF text assertions skipped');
 
 // The PDF writer fails on demand, for the answer to an unexpected failure.
@@ -67,37 +63,7 @@ async function fetchFile(url: string) {
   return { type: String(res.headers['content-type']), bytes: res.rawPayload };
 }
 
-/** The PDF's text; `raw` (content-stream order) keeps the rotated watermark's characters together. */
-function pdfText(bytes: Buffer, mode: '-layout' | '-raw' = '-layout'): string {
-  const f = join(work, `r${Math.random().toString(16).slice(2)}.pdf`);
-  writeFileSync(f, bytes);
-  return execFileSync(PDFTOTEXT, ['-enc', 'UTF-8', mode, f, '-'], { encoding: 'utf8' });
-}
-
-/** One file out of a zip (the .docx), read through its central directory. */
-function unzipEntry(zip: Buffer, name: string): string | undefined {
-  let eocd = zip.length - 22;
-  while (eocd >= 0 && zip.readUInt32LE(eocd) !== 0x06054b50) eocd--;
-  if (eocd < 0) throw new Error('not a zip');
-  const count = zip.readUInt16LE(eocd + 10);
-  let p = zip.readUInt32LE(eocd + 16);
-  for (let i = 0; i < count; i++) {
-    const method = zip.readUInt16LE(p + 10);
-    const size = zip.readUInt32LE(p + 20);
-    const nameLen = zip.readUInt16LE(p + 28);
-    const extraLen = zip.readUInt16LE(p + 30);
-    const commentLen = zip.readUInt16LE(p + 32);
-    const local = zip.readUInt32LE(p + 42);
-    const entry = zip.subarray(p + 46, p + 46 + nameLen).toString('utf8');
-    if (entry === name) {
-      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-      const data = zip.subarray(start, start + size);
-      return (method === 0 ? data : inflateRawSync(data)).toString('utf8');
-    }
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return undefined;
-}
+const pdfText = (bytes: Buffer, mode: '-layout' | '-raw' = '-layout') => readPdf(work, bytes, mode);
 
 const stageTotals = () => Object.values((a1.resultDetail?.stages ?? {}) as Record<string, { total: number }>).map((s) => formatNumber(s.total));
 
@@ -184,6 +150,22 @@ describe('the report of a completed building', () => {
     expect(text).not.toContain('65,711.51');
     // every stage total as on screen: grouped, 2 decimals (54,948.61, not 54948.61)
     expect(text).toContain('54,948.61 tCO2e');
+  });
+
+  it('PDF: rows with the library mark and data quality; transport with its formula and 默认值 (issue 11 §4)', async () => {
+    if (!hasPoppler) return; // skipped: pdftotext missing (see the warning above)
+    const r = await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=pdf`, user);
+    const bytes = (await fetchFile(r.body.data)).bytes;
+    const flat = pdfText(bytes).replace(/\s+/g, '');
+    // kept for looking at its pages (.tmp/shots-h3/a1-*.png)
+    const shots = resolve(import.meta.dirname, '../../.tmp/shots-h3');
+    mkdirSync(shots, { recursive: true });
+    writeFileSync(join(shots, 'a1.pdf'), bytes);
+    if (existsSync(PDFTOPPM)) execFileSync(PDFTOPPM, ['-png', '-r', '60', join(shots, 'a1.pdf'), join(shots, 'a1')]);
+    expect(flat).toContain('1C30混凝土13,500.00m3295.0000GB/T51366-2019附录DV标准默认值3,982,500.00kgCO2e/m3');
+    expect(flat).toContain('计算：用量×单位质量(t/单位)×运输距离(km)×运输因子=13,500×2.4×40×0.162=209,952.00kgCO2e');
+    expect(flat).toContain('默认值：运输距离(km)40km—因子库材料的默认运输距离');
+    expect(flat).toMatch(/数据质量等级：[ABCD]/);
   });
 
   it('Word: a docx whose document.xml holds the same figures', async () => {

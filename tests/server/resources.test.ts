@@ -90,15 +90,20 @@ describe('create, read, update, delete', () => {
     expect(rec).toMatchObject({ type: '建材', smallType: '钢材', name: '测试钢', unit: 't', materialCo: 2310.5, verification: 'M', tenantId: null });
     const got = await t.call('GET', `${F}/${rec.id}`, admin);
     expect(got.body.data).toEqual(rec);
-    const upd = await t.call('PUT', `${F}/`, admin, { ...rec, materialCo: 2400, remarks: '改' });
-    expect(upd.body.data).toMatchObject({ id: rec.id, materialCo: 2400, remarks: '改', createDate: rec.createDate });
+    const upd = await t.call('PUT', `${F}/`, admin, { ...rec, remarks: '改' });
+    expect(upd.body.data).toMatchObject({ id: rec.id, materialCo: 2310.5, remarks: '改', createDate: rec.createDate });
     expect(new Date(upd.body.data.updateDate).getTime()).toBeGreaterThanOrEqual(new Date(rec.updateDate).getTime());
-    // PUT replaces: a property left out is cleared
+    // PUT replaces: a property left out is cleared (a factor's value changed: a new version, issue 11 §6 —
+    // tests/server/factorVersions.test.ts)
     const cleared = await t.call('PUT', `${F}/`, admin, { id: rec.id, type: '建材', name: '测试钢', unit: 't', materialCo: null });
     expect(cleared.body.data.smallType).toBeUndefined();
     expect(cleared.body.data.materialCo).toBeNull();
-    const del = await t.call('DELETE', `${F}/${rec.id}`, admin);
-    expect(del.body).toEqual({ code: 1, message: '删除成功!', data: null });
+    expect(cleared.body.data.remarks).toBeUndefined();
+    const current = cleared.body.data.id;
+    for (const id of [current, rec.id]) {
+      const del = await t.call('DELETE', `${F}/${id}`, admin);
+      expect(del.body).toEqual({ code: 1, message: '删除成功!', data: null });
+    }
     expect((await t.call('GET', `${F}/${rec.id}`, admin)).status).toBe(404);
     expect((await t.call('DELETE', `${F}/${rec.id}`, admin)).status).toBe(404);
     expect((await t.call('PUT', `${F}/`, admin, { ...rec })).status).toBe(404);

@@ -56,11 +56,12 @@ describe('save then calculate', () => {
     expect(r.body.data.result).toMatchObject({ produce: 1910, total: 1910, streng3: 3.82 });
   });
 
-  it('transport uses the density and the 40 km concrete default', async () => {
+  it('transport uses the density and the library material’s 40 km concrete default', async () => {
     const truck = await factor('重型柴油货车运输', '10t');
+    const c30 = await factor('C30混凝土');
     const r = await t.call('POST', `${STAGE}/trans/batch`, user, [
       // 3000 m³ × 2.4 t/m³ × 40 km × 0.162 = 46 656 kg
-      { projectId: b.id, materialName: 'C30混凝土', unit: 'm3', quantity: 3000, density: 2.4, factorId: truck.id },
+      { projectId: b.id, materialName: 'C30混凝土', unit: 'm3', quantity: 3000, density: 2.4, materialId: c30.id, factorId: truck.id },
     ]);
     expect(r.body.data.stage.total).toBeCloseTo(46656, 6);
     expect(r.body.data.result).toMatchObject({ trans: 46.656, total: 1956.656 });
@@ -84,8 +85,8 @@ describe('save then calculate', () => {
 
   it('operation (PV negative) and the carbon sink (减碳) complete the result', async () => {
     await t.call('POST', `${STAGE}/runtime/batch`, user, [
-      { projectId: b.id, method: 'systems', part: 'light', name: '照明', annualQuantity: 120000, factorValue: 0.581 }, // ×50 = 3 486 000 kg
-      { projectId: b.id, method: 'systems', part: 'pv', name: '屋面光伏', annualQuantity: 50000, factorValue: 0.581 }, // −1 452 500 kg
+      { projectId: b.id, method: 'systems', part: 'light', name: '照明', energy: 'electricity', annualQuantity: 120000, factorValue: 0.581 }, // ×50 = 3 486 000 kg
+      { projectId: b.id, method: 'systems', part: 'pv', name: '屋面光伏', energy: 'electricity', annualQuantity: 50000, factorValue: 0.581 }, // −1 452 500 kg
     ]);
     const r = await t.call('POST', `${STAGE}/green/batch`, user, [{ projectId: b.id, method: 'planting', name: '阔叶大乔木', area: 2000, factorValue: 22.5 }]); // −2 250 000 kg
     // 1910 + 46.656 + 19.5048 + 1.95048 + 2033.5 − 2250 = 1761.61128 t
@@ -175,7 +176,7 @@ describe('grid electricity factor per building', () => {
     const lasa = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '拉萨楼', site: '拉萨市' }))).body.data;
     expect(lasa.gridFactorValue).toBe(0.5306);
     // 1000 kWh/a × 0.5827 × 50 a = 29 135 kg = 29.135 t
-    const r = await t.call('POST', `${STAGE}/runtime/batch`, user, [{ projectId: nj.id, method: 'systems', part: 'light', name: '照明', annualQuantity: 1000 }]);
+    const r = await t.call('POST', `${STAGE}/runtime/batch`, user, [{ projectId: nj.id, method: 'systems', part: 'light', name: '照明', energy: 'electricity', annualQuantity: 1000 }]);
     expect(r.body.data.result.runtimeTotal).toBe(29.135);
   });
 

@@ -14,6 +14,7 @@ import { infoRoute, stageRoute } from '../stages/wizard';
 import { download } from '../providers/download';
 import { buildingWorkbookUrl, copyBuilding, deleteBuildings, type BuildingRecord } from './buildingApi';
 import { BUILDING_MSG } from './messages';
+import { FactorUpdateChip } from '../factors/FactorUpdateChip';
 
 /** Keep the building as the session's current one (sidebar menus, wizard). */
 export const selectBuilding = (record: BuildingRecord) => setCurrentBuilding(record as CurrentBuilding & Record<string, unknown>);
@@ -85,6 +86,7 @@ export const BuildingRowActions = ({ record }: { record: BuildingRecord }) => {
       onClick={(e) => e.stopPropagation()}
       sx={{ whiteSpace: 'nowrap', '& .MuiButton-root': { minWidth: 0, px: 0.5 }, '& .MuiButton-endIcon': { ml: 0, mr: -0.5 } }}
     >
+      <FactorUpdateChip buildingId={record.id} buildingName={record.name} compact />
       <Button size="small" onClick={() => open(record)}>
         编辑
       </Button>

@@ -11,7 +11,13 @@ export type BuildingResult = Record<string, unknown> & {
   resultDetail?: {
     parts?: Record<string, number>;
     breakdown?: Record<string, number>;
-    stages?: Record<string, { total?: number; method?: string | null; rows?: unknown[]; notes?: string[] }>;
+    stages?: Record<string, { total?: number; method?: string | null; rows?: unknown; notes?: string[]; warnings?: string[]; outsideBoundary?: string }>;
+    /** issue 11 §5: tCO2e and % of the positive emissions by data-quality class, and the grade A–D */
+    quality?: Record<string, number>;
+    qualityShares?: Record<string, number>;
+    grade?: string | null;
+    /** every stage's warnings, '建筑拆除：…' */
+    warnings?: string[];
   } | null;
 };
 
@@ -46,6 +52,9 @@ export const ACCOUNTING_BREAKDOWN_LABELS: Record<string, string> = { gas: '能�
 
 export const SINK_LABEL = '减碳';
 
+/** The donut's centre: the sum of its slices, which leaves the sink out — said so (issue 11 §4). */
+export const DONUT_TOTAL_LABEL = '排放合计(不含碳汇)';
+
 export function num(v: unknown): number {
   if (v === null || v === undefined || v === '') return 0;
   const n = typeof v === 'number' ? v : Number(v);
@@ -70,20 +79,22 @@ export const hasResult = (b: Record<string, unknown> | undefined | null) =>
  * Donut: the positive stage figures of the building's stages (all share stages when none are given), and their
  * total summed from the stored figures — rounded once when shown, not a sum of the rounded slices.
  */
-export function stageShares(b: Record<string, unknown>, module: string, stages?: readonly string[]): { labels: string[]; series: number[]; total: number } {
+export function stageShares(b: Record<string, unknown>, module: string, stages?: readonly string[]): { codes: string[]; labels: string[]; series: number[]; total: number } {
   const wanted = stages && stages.length ? SHARE_STAGES.filter((c) => stages.includes(c)) : [...SHARE_STAGES];
+  const codes: string[] = [];
   const labels: string[] = [];
   const series: number[] = [];
   let total = 0;
   for (const code of wanted) {
     const v = stageValue(b, code);
     if (v > 0) {
+      codes.push(code);
       labels.push(stageLabel(module, code));
       series.push(round2(v));
       total += v;
     }
   }
-  return { labels, series, total };
+  return { codes, labels, series, total };
 }
 
 /** The carbon sink as a reduction: green is stored negative; shown as a negative 减碳. */
@@ -130,6 +141,13 @@ export function stageBars(
   const label = stageLabel(module, code);
   if (code === 'green') return { categories: [SINK_LABEL], data: [round2(sinkValue(b))] };
   return { categories: [label], data: [round2(stageValue(b, code))] };
+}
+
+/** A stage's name in the figure table: the sink as 减碳, a stage outside the standard's boundary marked (§10). */
+export function stageRowLabel(b: BuildingResult, module: string, code: string): string {
+  const label = code === 'green' ? `${stageLabel(module, code)}（${SINK_LABEL}）` : stageLabel(module, code);
+  const outside = b.resultDetail?.stages?.[code]?.outsideBoundary;
+  return outside ? `${label}（${outside}）` : label;
 }
 
 /** The stages of the building that have a figure, for the radio buttons. */

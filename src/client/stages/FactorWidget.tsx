@@ -1,7 +1,9 @@
-// The rjsf widget of an `x-factor` property (factorId): a search over the factor library of the keyword's type
-// (GET tpf3BuildMaterial/?type=&name=&pageSize=50, debounced 200 ms) showing name, spec, value, unit and the
-// verification mark. Picking a factor hands it to the form (formContext.onFactorPick), which fills the row's
-// factor value, unit and source so the user sees them; clearing it leaves them editable for a custom factor.
+// The rjsf widget of an `x-factor` property (factorId, materialId): a search over the factor library of the
+// keyword's type by its Chinese label (GET tpf3BuildMaterial/?type=&label=, debounced 200 ms — 电 / 电力 / 天然气 /
+// a region / a name), each option labelled in Chinese (src/calc/factorLabel.ts: `江苏省 2023 年电网平均排放因子
+// 0.5827 kgCO2/kWh`) with its category, unit, density and verification mark; the building's own province first.
+// Picking a factor hands it to the form (formContext.onFactorPick), which fills the row's name, unit, density,
+// energy and factor value as the server will on save; clearing it leaves them editable for a custom factor.
 import { useEffect, useState } from 'react';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -9,12 +11,16 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useDict } from '../admin/useDicts';
 import { formatNumber } from '../../calc/format';
 import type { FactorKeyword } from './stageDefs';
-import { factorLabel, isBaseline, normalizedFactor } from './factor';
+import { factorCategory, factorLabel, factorSearchText, factorValueText, isBaseline, provinceFirst, provinceShort } from './factor';
 import { getFactor, searchFactors, type Factor } from './stageApi';
+
+export { factorValueText };
 
 export interface StageFormContext {
   /** A factor was picked (or the pick cleared) for the x-factor property `field`. */
   onFactorPick: (field: string, factor: Factor | null) => void;
+  /** The building's province ('江苏省'): its factors first. */
+  province?: string;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -26,13 +32,28 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-/** `2,050.0000 kgCO2e/t` — the value as the row will keep it. */
-export function factorValueText(f: Factor): string {
-  const { value, unit } = normalizedFactor(f);
-  return value === null ? '无因子值' : `${formatNumber(value, 4)} ${unit}`.trim();
+export const FACTOR_HINT = '从因子库选择（可按名称、地区、电力/天然气等搜索）；不选时可自行填写因子值、单位和来源';
+
+/** The options: the province's own rows matching the search first, then the search answer; no baseline factors. */
+export function factorOptions(found: readonly Factor[], own: readonly Factor[], search: string, province: string | undefined): Factor[] {
+  const text = search.trim().toLowerCase();
+  const mine = own.filter((f) => !text || factorSearchText(f).toLowerCase().includes(text));
+  const seen = new Set<number>();
+  const merged = [...mine, ...found].filter((f) => !isBaseline(f) && !seen.has(f.id) && seen.add(f.id));
+  return provinceFirst(merged, province);
 }
 
-export const FACTOR_HINT = '从因子库选择；不选时可自行填写因子值、单位和来源';
+/** The option's second line: category, unit, density and mark. */
+function detailText(f: Factor, mark: string): string {
+  return [
+    factorCategory(f),
+    f.unit ? `单位 ${f.unit}` : '',
+    typeof f.density === 'number' ? `密度 ${formatNumber(f.density, 3)} t/${f.unit ?? '单位'}` : '',
+    mark,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
 
 export function FactorWidget(props: WidgetProps) {
   const { id, name, value, label, required, disabled, readonly, rawErrors, registry, options } = props;
@@ -43,10 +64,19 @@ export function FactorWidget(props: WidgetProps) {
   const [picked, setPicked] = useState<Factor | null>(null);
   const search = useDebounced(input, 200);
   const id_ = typeof value === 'number' ? value : null;
+  const province = context?.province ? provinceShort(context.province) : '';
 
   const found = useQuery({
     queryKey: ['factorSearch', keyword.type, keyword.smallType ?? '', search],
     queryFn: ({ signal }) => searchFactors(keyword.type, keyword.smallType, search, signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+  // the province's own rows, whatever the 50 newest of the search are
+  const own = useQuery({
+    queryKey: ['factorSearch', keyword.type, keyword.smallType ?? '', province],
+    queryFn: ({ signal }) => searchFactors(keyword.type, keyword.smallType, province, signal),
+    enabled: !!province,
     staleTime: 60_000,
     retry: false,
   });
@@ -58,7 +88,7 @@ export function FactorWidget(props: WidgetProps) {
     retry: false,
   });
   const current: Factor | null = id_ === null ? null : picked?.id === id_ ? picked : (stored.data ?? { id: id_, name: `#${id_}` });
-  const list = (found.data ?? []).filter((f) => !isBaseline(f));
+  const list = factorOptions(found.data ?? [], province ? (own.data ?? []).filter((f) => factorLabel(f).startsWith(province)) : [], search, province);
   const optionList = current && !list.some((f) => f.id === current.id) ? [current, ...list] : list;
   const error = rawErrors?.[0];
   const mark = (f: Factor) => (f.verification ? (marks[f.verification] ?? f.verification) : '');
@@ -76,7 +106,7 @@ export function FactorWidget(props: WidgetProps) {
       closeText="关闭"
       disabled={disabled || readonly}
       filterOptions={(opts) => opts}
-      getOptionLabel={(f) => factorLabel(f)}
+      getOptionLabel={(f) => (f.type ? factorLabel(f) : f.name)}
       getOptionKey={(f) => f.id}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, f) => {
@@ -94,15 +124,13 @@ export function FactorWidget(props: WidgetProps) {
             <Box>
               <Typography variant="body2">{factorLabel(f)}</Typography>
               <Typography variant="caption" color="text.secondary" component="div">
-                {factorValueText(f)}
-                {f.unit ? ` · 单位 ${f.unit}` : ''}
-                {mark(f) ? ` · ${mark(f)}` : ''}
+                {detailText(f, mark(f))}
               </Typography>
             </Box>
           </li>
         );
       }}
-      renderInput={(params) => <TextField {...params} label={label} required={required} error={!!error} helperText={error ?? FACTOR_HINT} placeholder="输入名称搜索" />}
+      renderInput={(params) => <TextField {...params} label={label} required={required} error={!!error} helperText={error ?? FACTOR_HINT} placeholder="输入名称、地区或能源搜索" />}
     />
   );
 }

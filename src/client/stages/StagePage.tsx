@@ -117,12 +117,16 @@ function useCalculation(module: ModuleCode, stage: string, stages: string[], bui
       if (def) {
         const answer = await calculateStage(def.path, building.id);
         const started = jobOf(answer);
+        let done = answer as CalculateAnswer;
         if (started) {
           const ended = await follow(started);
           if (!ended) return true; // 后台运行: the calculation goes on; so does the user
-          jobOutcome<CalculateAnswer>(ended); // a failed job throws as the direct failure would
+          done = jobOutcome<CalculateAnswer>(ended); // a failed job throws as the direct failure would
         }
-        notify(CALCULATED, { type: 'success' });
+        // a stage that counted rows as 0 or needs an empty stage says so instead of 计算成功! (issue 11 §3)
+        const warnings = (done as { warnings?: string[] }).warnings ?? [];
+        if (warnings.length) notify(`计算完成，有 ${warnings.length} 条提示：${warnings.join('；')}`, { type: 'warning', multiLine: true, autoHideDuration: 10_000 });
+        else notify(CALCULATED, { type: 'success' });
         const data = await client.fetchQuery({ queryKey: stageKeys.data(building.id), queryFn: ({ signal }) => getStageData(building.id, signal) });
         for (const w of limitWarnings(def.code, data)) notify(w, { type: 'warning' });
         await Promise.all([

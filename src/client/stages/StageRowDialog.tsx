@@ -1,7 +1,9 @@
 // 新增 / 编辑 a row of a table-mode stage in a dialog (spec 000 screen 5): the rjsf form from the stage schema,
 // 保存 and 保存并新增. A row is saved through POST <path>/batch (one row; with id: update), which saves and
 // calculates in one transaction, so the table shows the row's emission and the stage total right away. The row
-// gets the building and, for a stage with methods, the method chosen for the building.
+// gets the building and, for a stage with methods, the method chosen for the building. The factor pickers list
+// the building's province first (its site, from the building detail); an operation row calculated system by
+// system gets the lookup-table pickers of its part (LookupPicker.tsx, issue 11 §7).
 import { useRef, useState } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { ErrorSchema } from '@rjsf/utils';
@@ -12,6 +14,9 @@ import { StageSchemaForm, type FormValues, type StageFormRef } from './StageSche
 import { hasMethods, METHOD_FIELD, PROJECT_FIELD, type StageDef } from './stageDefs';
 import { saveStageRows, type BatchAnswer, type StageRow } from './stageApi';
 import { saveFailure } from './serverErrors';
+import { LookupPickers } from './LookupPicker';
+import { useBuildingDetail } from './stageQueries';
+import { useSiteProvince } from '../buildings/form/siteProvince';
 
 export interface StageRowDialogProps {
   def: StageDef;
@@ -28,6 +33,8 @@ export default function StageRowDialog({ def, projectId, method, record: initial
   const notify = useNotify();
   const form = useRef<StageFormRef>(null);
   const [record, setRecord] = useState<StageRow | undefined>(initial);
+  const building = useBuildingDetail(projectId).data;
+  const province = useSiteProvince(building?.site as string | undefined);
   // the building and the method are the screen's: set in the form data (hidden fields) so the form validates
   const fixed = (row?: StageRow): FormValues => {
     const out: FormValues = { [PROJECT_FIELD]: projectId };
@@ -75,7 +82,8 @@ export default function StageRowDialog({ def, projectId, method, record: initial
         {def.title}
       </DialogTitle>
       <DialogContent dividers>
-        <StageSchemaForm key={generation} ref={form} def={def} formData={formData} onChange={setFormData} extraErrors={extraErrors} disabled={saving} />
+        <StageSchemaForm key={generation} ref={form} def={def} formData={formData} onChange={setFormData} extraErrors={extraErrors} disabled={saving} province={province} />
+        <LookupPickers key={`lookups-${generation}`} def={def} formData={formData} onChange={setFormData} disabled={saving} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={saving}>

@@ -15,8 +15,8 @@ import { validator } from '../admin/form/validator';
 import { zhStringTranslator } from '../admin/form/translateString';
 import { useDicts } from '../admin/useDicts';
 import { FactorWidget, type StageFormContext } from './FactorWidget';
-import { factorPicks, hasMethods, METHOD_FIELD, PROJECT_FIELD, type StageDef } from './stageDefs';
-import { factorSource, normalizedFactor } from './factor';
+import { factorPicks, hasMethods, METHOD_FIELD, PROJECT_FIELD, rowNameField, unitFollowsFactor, type StageDef } from './stageDefs';
+import { factorRowName, factorSource, normalizedFactor } from './factor';
 import type { Factor } from './stageApi';
 
 export type FormValues = Record<string, unknown>;
@@ -39,13 +39,41 @@ const TwoColumns = ({ properties, schema }: ObjectFieldTemplateProps) => (
   </Box>
 );
 
-/** formData after a factor pick: the pick and, from the factor, the value, unit and source; a cleared pick keeps them. */
+const isGiven = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/**
+ * formData after a factor pick — what the server will copy on save (factorCopy.ts), shown before saving: the
+ * pick, the factor's value, unit and source, the keyword's `copy` fields always and its `fill` fields where the
+ * row has none; the schema's first pick (the row's material or energy) also gives the row its name when empty
+ * and its unit (unless the quantity is counted in machine shifts). A cleared pick keeps the values, editable.
+ */
 export function withFactor(def: StageDef, data: FormValues, field: string, factor: Factor | null): FormValues {
   const pick = factorPicks(def.schema).find((p) => p.field === field);
   if (!pick) return data;
   if (!factor) return { ...data, [field]: null };
-  const { value, unit } = normalizedFactor(factor);
-  return { ...data, [field]: factor.id, [pick.value]: value, [pick.unit]: unit, [pick.source]: factorSource(factor) };
+  const has = (f: string) => f in def.schema.properties;
+  const out: FormValues = { ...data, [field]: factor.id };
+  const lib = factor as unknown as Record<string, unknown>;
+  if (has(pick.value)) {
+    const { value, unit } = normalizedFactor(factor);
+    Object.assign(out, { [pick.value]: value, [pick.unit]: unit, [pick.source]: factorSource(factor) });
+  }
+  for (const [to, from] of Object.entries(pick.factor.copy ?? {})) if (has(to) && isGiven(lib[from])) out[to] = lib[from];
+  for (const [to, from] of Object.entries(pick.factor.fill ?? {})) if (has(to) && !isGiven(out[to]) && isGiven(lib[from])) out[to] = lib[from];
+  if (pick.primary) {
+    const nameField = rowNameField(def.schema);
+    if (nameField && !isGiven(out[nameField])) out[nameField] = factorRowName(factor);
+    if (has('unit') && factor.unit && unitFollowsFactor(def, out[METHOD_FIELD])) out.unit = factor.unit;
+  }
+  return out;
+}
+
+/** The fields a picked factor decides (value, unit, source and the `copy` fields): read-only while it is picked. */
+export function pickedFields(def: StageDef, data: FormValues): string[] {
+  return factorPicks(def.schema)
+    .filter((p) => typeof data[p.field] === 'number')
+    .flatMap((p) => [p.value, p.unit, p.source, ...Object.keys(p.factor.copy ?? {})])
+    .filter((f) => f in def.schema.properties);
 }
 
 export function stageUiSchema(def: StageDef, dicts: ReturnType<typeof useDicts>, data: FormValues): UiSchema {
@@ -55,6 +83,7 @@ export function stageUiSchema(def: StageDef, dicts: ReturnType<typeof useDicts>,
   };
   hide(PROJECT_FIELD);
   if (hasMethods(def)) hide(METHOD_FIELD);
+  const prop = (name: string) => def.schema.properties[name];
   const partField = def.schema['x-stage']?.partField;
   const part = partField ? String(data[partField] ?? '') : '';
   for (const [name, p] of Object.entries(def.schema.properties)) {
@@ -64,12 +93,8 @@ export function stageUiSchema(def: StageDef, dicts: ReturnType<typeof useDicts>,
     // x-widget 'date' (a 'YYYY-MM-DD' text): the browser's date input
     else if (p['x-widget'] === 'date') ui[name] = { ...(ui[name] as object), 'ui:widget': 'date' };
   }
-  for (const pick of factorPicks(def.schema)) {
-    ui[pick.field] = { 'ui:widget': FactorWidget, 'ui:options': { factor: pick.factor } };
-    if (typeof data[pick.field] === 'number') {
-      for (const f of [pick.value, pick.unit, pick.source]) if (f in def.schema.properties) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
-    }
-  }
+  for (const pick of factorPicks(def.schema)) ui[pick.field] = { 'ui:widget': FactorWidget, 'ui:options': { factor: pick.factor } };
+  for (const f of pickedFields(def, data)) if (!prop(f)?.['x-readonly']) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
   ui['ui:ObjectFieldTemplate'] = TwoColumns;
   return ui;
 }
@@ -80,9 +105,11 @@ export interface StageSchemaFormProps {
   onChange: (data: FormValues) => void;
   extraErrors?: ErrorSchema;
   disabled?: boolean;
+  /** The building's province ('江苏省'): its own factors are listed first. */
+  province?: string;
 }
 
-export const StageSchemaForm = forwardRef<StageFormRef, StageSchemaFormProps>(function StageSchemaForm({ def, formData, onChange, extraErrors, disabled }, ref) {
+export const StageSchemaForm = forwardRef<StageFormRef, StageSchemaFormProps>(function StageSchemaForm({ def, formData, onChange, extraErrors, disabled, province }, ref) {
   const dicts = useDicts(dictCodesOf(def.schema));
   const rjsfSchema = useMemo(() => toRjsf(def.schema), [def.schema]);
   const transformErrors = useMemo(() => makeTransformErrors(def.schema), [def.schema]);
@@ -92,8 +119,8 @@ export const StageSchemaForm = forwardRef<StageFormRef, StageSchemaFormProps>(fu
   const latest = useRef({ formData, onChange });
   latest.current = { formData, onChange };
   const formContext = useMemo<StageFormContext>(
-    () => ({ onFactorPick: (field, factor) => latest.current.onChange(withFactor(def, latest.current.formData, field, factor)) }),
-    [def],
+    () => ({ province, onFactorPick: (field, factor) => latest.current.onChange(withFactor(def, latest.current.formData, field, factor)) }),
+    [def, province],
   );
   return (
     <Form

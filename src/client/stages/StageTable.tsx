@@ -3,7 +3,9 @@
 // x-list columns (numbers with 2 decimals or x-decimals), a 合计 row of the emission, 编辑 / 删除 per row, and the
 // toolbar 新增, 批量删除, 刷新, 清空数据, 下载模板, 导入. Rows are added and edited in a dialog (StageRowDialog).
 // After a change the stage is calculated again; when that runs as a job its progress shows above the table.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+// Issue 11 §3: a row whose last calculation filled in a value shows a 默认值 chip by its emission (the tooltip
+// lists each default and its source); a stored row breaking a save rule (counted 0) shows why, in red.
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -37,6 +39,8 @@ import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { useDicts, type DictMaps } from '../admin/useDicts';
 import { dictCodesOf } from '../admin/form/uiSchema';
 import { CALCULATING, JobProgress } from '../jobs/JobProgress';
+import { defaultsOf, problemsOf } from '../results/traceApi';
+import { DefaultsChip } from '../results/TraceMarks';
 import { MethodPicker } from './MethodPicker';
 import { chosenMethod, EMISSION_FIELD, hasMethods, rowsOfMethod, stageColumns, type StageDef } from './stageDefs';
 import { clearStageRows, deleteStageRow, deleteStageRows, type StageRow } from './stageApi';
@@ -197,7 +201,8 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
               </TableRow>
             )}
             {rows.map((row, i) => (
-              <TableRow key={row.id} hover selected={selected.has(row.id)}>
+              <Fragment key={row.id}>
+              <TableRow hover selected={selected.has(row.id)}>
                 <TableCell padding="checkbox">
                   <Checkbox size="small" checked={selected.has(row.id)} onChange={() => toggle(row.id)} slotProps={{ input: { 'aria-label': `选择第 ${i + 1} 行` } }} />
                 </TableCell>
@@ -205,6 +210,7 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
                 {columns.map(([name, p]) => (
                   <TableCell key={name} align={isNumeric(p) ? 'right' : undefined} sx={{ whiteSpace: 'nowrap' }}>
                     {cellText(p, row[name], dicts)}
+                    {name === EMISSION_FIELD && <DefaultsChip defaults={defaultsOf(row)} />}
                   </TableCell>
                 ))}
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -214,6 +220,15 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
                   <RowDelete def={def} row={row} onDone={afterChange} />
                 </TableCell>
               </TableRow>
+              {problemsOf(row).length > 0 && (
+                <TableRow data-testid="row-problems">
+                  <TableCell />
+                  <TableCell colSpan={colCount - 1} sx={{ color: 'error.main', pt: 0 }}>
+                    第 {i + 1} 行未计入（计为 0）：{problemsOf(row).join('；')}
+                  </TableCell>
+                </TableRow>
+              )}
+              </Fragment>
             ))}
           </TableBody>
           {emissionShown && rows.length > 0 && (

@@ -1,8 +1,5 @@
 // The factor-picker helpers of the stage dialog; what a row keeps of a factor is shared with the server
-// (src/calc/factor.ts), so the dialog shows before saving exactly what the row will be calculated with.
-import type { Factor } from './stageApi';
-
+// (src/calc/factor.ts), so the dialog shows before saving exactly what the row will be calculated with, and the
+// Chinese labels are the ones the server stores for search (src/calc/factorLabel.ts).
 export { factorSource, isBaseline, normalizedFactor } from '../../calc/factor';
-
-/** The option text: name and spec. */
-export const factorLabel = (f: Pick<Factor, 'name' | 'spec'>) => [f.name, f.spec].filter(Boolean).join(' ');
+export { factorCategory, factorLabel, factorRowName, factorValueText, provinceFirst, provinceShort, factorSearchText } from '../../calc/factorLabel';

@@ -10,6 +10,7 @@ export type StageRow = Record<string, unknown> & { id: number };
 const STAGE_DATA = 'tpf/v1/tpf/stage/data';
 const BUILDING_STATUS = 'tpf/v1/tpf/tpf3Project/status';
 const FACTORS = 'tpf/v1/tpf/tpf3BuildMaterial';
+const LOOKUPS = 'tpf/v1/tpf/tpf3Lookup';
 
 const body = (b: unknown) => JSON.stringify(b);
 
@@ -84,12 +85,32 @@ export interface Factor {
   verification?: string | null;
   type?: string;
   smallType?: string | null;
+  // what a row copies with the factor (issue 11; schemas/factors/tpf3BuildMaterial.ts)
+  density?: number | null;
+  densitySource?: string | null;
+  densityVerification?: string | null;
+  defaultDistance?: number | null;
+  energy?: string | null;
+  quality?: string | null;
+  epdNo?: string | null;
+  /** the stored search text (src/calc/factorLabel.ts factorSearchText) */
+  label?: string | null;
 }
 
-/** Factors of a type (and small type) whose name contains `name`, 50 at most. */
-export async function searchFactors(type: string, smallType: string | undefined, name: string, signal?: AbortSignal): Promise<Factor[]> {
-  const answer = await apiFetch<ListAnswer<Factor>>(apiUrl(`${FACTORS}/`, { type, smallType, name: name.trim(), pageSize: 50 }), { signal });
+/**
+ * Factors of a type (and small type) whose search label contains `text` (电 / 电力 / 天然气 / a region / a name),
+ * 50 at most, newest first.
+ */
+export async function searchFactors(type: string, smallType: string | undefined, text: string, signal?: AbortSignal): Promise<Factor[]> {
+  const query = { type, smallType, label: text.trim(), pageSize: 50, sortField: 'id', sortOrder: 'descend' };
+  const answer = await apiFetch<ListAnswer<Factor>>(apiUrl(`${FACTORS}/`, query), { signal });
   return Array.isArray(answer?.dataList) ? answer.dataList : [];
 }
 
 export const getFactor = (id: number, signal?: AbortSignal) => apiFetch<Factor>(apiUrl(`${FACTORS}/${encodeURIComponent(String(id))}`), { signal });
+
+/** Every row of one lookup table of 参数表管理 (tpf3Lookup). */
+export async function listLookups<T>(table: string, signal?: AbortSignal): Promise<T[]> {
+  const answer = await apiFetch<ListAnswer<T>>(apiUrl(`${LOOKUPS}/`, { table, pageSize: -1, sortField: 'id', sortOrder: 'ascend' }), { signal });
+  return Array.isArray(answer?.dataList) ? answer.dataList : [];
+}

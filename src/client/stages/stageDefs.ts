@@ -1,7 +1,7 @@
 // What the stage screens read from a stage schema (schemas/stages/*.ts, listed in schemas/standards.ts
 // STAGE_SCHEMAS): the registry resource of a stage code, its mode, methods, list columns and the form fields the
 // screen fills itself. Nothing here names a stage: a new stage schema gets its screen from these alone.
-import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
+import type { FactorKeyword, PropertySchema, ResourceSchema } from '../../../schemas/index';
 import { STAGE_SCHEMAS } from '../../../schemas/standards';
 import type { StageMeta } from '../../../schemas/types';
 import { methodOf } from '../../calc/stage';
@@ -51,24 +51,53 @@ export const stageColumns = (d: StageDef): FieldEntry[] => listFields(d.schema);
 
 export const hasEmission = (d: StageDef) => EMISSION_FIELD in d.schema.properties;
 
-/** `x-factor` with the optional keys the server reads (src/server/stages/factorCopy.ts). */
-export interface FactorKeyword {
-  type: string;
-  smallType?: string;
-  prefix?: string;
+/** `x-factor` as the server reads it (src/server/stages/factorCopy.ts): type, prefix, copy and fill maps. */
+export type { FactorKeyword };
+
+export const factorKeyword = (p: PropertySchema): FactorKeyword | undefined => p['x-factor'];
+
+export interface FactorPick {
+  field: string;
+  factor: FactorKeyword;
+  /** Where the factor's value, unit and source go (<prefix>Value/Unit/Source; absent from some schemas). */
+  value: string;
+  unit: string;
+  source: string;
+  /** The schema's first pick: the row's own material or energy, whose name and unit the row takes. */
+  primary: boolean;
 }
 
-export const factorKeyword = (p: PropertySchema): FactorKeyword | undefined => p['x-factor'] as FactorKeyword | undefined;
-
 /** The factor-library picks of a schema, each with the fields its factor's value, unit and source go to. */
-export function factorPicks(schema: ResourceSchema): { field: string; factor: FactorKeyword; value: string; unit: string; source: string }[] {
+export function factorPicks(schema: ResourceSchema): FactorPick[] {
   return Object.entries(schema.properties)
     .filter(([, p]) => factorKeyword(p))
-    .map(([field, p]) => {
+    .map(([field, p], i) => {
       const factor = factorKeyword(p)!;
       const prefix = factor.prefix ?? 'factor';
-      return { field, factor, value: `${prefix}Value`, unit: `${prefix}Unit`, source: `${prefix}Source` };
+      return { field, factor, value: `${prefix}Value`, unit: `${prefix}Unit`, source: `${prefix}Source`, primary: i === 0 };
     });
+}
+
+/** The row's name field: materialName where the schema has one, else name. */
+export const rowNameField = (schema: ResourceSchema): string | undefined =>
+  ['materialName', 'name'].find((f) => f in schema.properties);
+
+/**
+ * Whether the row's quantity is counted in its factor's unit, so the row's unit follows the picked factor: not
+ * when the method's formula reads an energy per machine shift (the quantity is then a number of shifts).
+ */
+export function unitFollowsFactor(d: StageDef, method: unknown): boolean {
+  const formula = d.schema['x-formula'];
+  const own = typeof formula === 'string' ? formula : formula && typeof method === 'string' ? formula[method] : undefined;
+  return !(typeof own === 'string' && own.includes('energyPerShift'));
+}
+
+/** Whether the method calculates part by part (x-formula per part: 各用能系统), which the lookup tables feed. */
+export function isPartMethod(d: StageDef, method: unknown): boolean {
+  const formula = d.schema['x-formula'];
+  if (!d.meta.partField || !formula || typeof formula === 'string') return false;
+  if (typeof method !== 'string') return false;
+  return typeof formula[method] === 'object';
 }
 
 export interface StageDataItem {

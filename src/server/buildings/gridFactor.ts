@@ -1,6 +1,7 @@
 // The grid electricity factor a new building starts with (issue 4 §4): the current official average of its
 // site's province — the newest 生态环境部/国家统计局 provincial dataset (MEE_NBS_<year>_province) — else the
-// newest national average. Baseline (OM/BM) factors are never chosen (and refused when picked, factorCopy.ts).
+// newest national average, current factor versions only (factors/versions.ts). Baseline (OM/BM) factors are never
+// chosen (and refused when picked, factorCopy.ts).
 import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { loadCities } from '../db/seed/dictionaries';
@@ -18,7 +19,7 @@ export function provinceOf(city: string): string | undefined {
 
 export async function defaultGridFactorId(ex: Executor, site: string): Promise<number | undefined> {
   const t = resourceDef('tpf3BuildMaterial').table;
-  const base = () => ex.selectFrom(t).select('id').where('type', '=', '能源').where('small_type', '=', '电力').where('tenant_id', 'is', null);
+  const base = () => ex.selectFrom(t).select('id').where('type', '=', '能源').where('small_type', '=', '电力').where('tenant_id', 'is', null).where('superseded_by', 'is', null);
   const province = provinceOf(site);
   const own = province
     ? await base().where('name', '=', province).where('spec', 'like', 'MEE\\_NBS\\_%\\_province').orderBy('spec', 'desc').limit(1).executeTakeFirst()

@@ -1,5 +1,7 @@
-// tpf3Project/getExcelByID: one workbook per building — its information and results (a summary sheet), its
-// extended data, and one sheet per calculation stage of its menus.
+// tpf3Project/getExcelByID: one workbook per building — its information and results (a summary sheet: the stored
+// figures, a stage outside the standard's boundary named), its extended data, one sheet per calculation stage
+// of its menus, and 计算过程 (src/server/reports/traceSheet.ts: how each row's emission was made, the stored
+// totals and the data quality — the same figures as the PDF and Word reports).
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
@@ -12,6 +14,9 @@ import { projectOwned } from '../resources/hooks/tpf3Project';
 import { RESULT_FIELDS } from '../../../schemas/domain/tpf3Project';
 import { splitMenus } from '../../../schemas/standards';
 import type { ResourceDef } from '../registry';
+import { resultDetailOf } from '../reports/stageData';
+import { addTraceSheet } from '../reports/traceSheet';
+import { stageDef } from '../stages/calculate';
 
 const INFO_FIELDS = [
   'engineeringName', 'engineeringCode', 'name', 'code', 'computeMethod', 'standard', 'stage', 'status', 'site', 'buildType', 'structureType',
@@ -25,7 +30,12 @@ export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: num
   const wb = newWorkbook();
   addFieldSheet(wb, '建筑信息', await schemaColumns(db, buildings.schema, INFO_FIELDS), b);
   const results = await schemaColumns(db, buildings.schema, RESULT_FIELDS);
-  addFieldSheet(wb, '计算结果汇总', results, Object.fromEntries(RESULT_FIELDS.map((k) => [k, b[k] ?? 0])));
+  const summary = addFieldSheet(wb, '计算结果汇总', results, Object.fromEntries(RESULT_FIELDS.map((k) => [k, b[k] ?? 0])));
+  const detail = resultDetailOf(b);
+  for (const [code, sd] of Object.entries(detail.stages ?? {})) {
+    if (sd.outsideBoundary) summary.addRow(['说明', `${stageDef(code)?.schema['x-stage']?.title ?? code}：${sd.outsideBoundary}`]);
+  }
+  if (detail.grade) summary.addRow(['数据质量等级', detail.grade]);
   // the rows that belong to the building: extended data, then each of its stages in wizard order
   const menus = splitMenus(b.menus as string);
   const stageOf = (r: ResourceDef) => r.schema['x-stage']?.code;
@@ -41,5 +51,6 @@ export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: num
     const cols = (await schemaColumns(db, owned.schema)).filter((c) => c.key !== 'projectId');
     addTableSheet(wb, owned.meta.title, cols, rows);
   }
+  await addTraceSheet(wb, db, caller, b);
   return putFile(db, caller, { fileName: stampedName(String(b.name), 'xlsx'), mime: XLSX_MIME, content: await workbookBytes(wb) });
 }

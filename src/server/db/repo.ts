@@ -73,6 +73,7 @@ export class Repo {
     const scope = readScope(this.def.meta, caller);
     let base = applyWhere(this.db.selectFrom(this.t), scope);
     base = applyWhere(base, p.where);
+    base = applyWhere(base, this.hooks.listWhere);
     for (const f of p.filters) {
       const col = fieldColumn(f.field);
       if (f.op === 'mine') base = f.value === true ? base.where(col, '=', caller.userId) : base;
@@ -144,10 +145,11 @@ export class Repo {
       const ctx: WriteContext = { db: this.db, trx, caller, def: this.def, body, existing };
       await this.assertReferences(trx, caller, body);
       await this.hooks.validate?.({ ...ctx, op: 'update' });
+      const target = (await this.hooks.updateTarget?.(ctx)) ?? body.id;
       const row = (await trx
         .updateTable(this.t)
         .set({ ...toColumns(this.schema, body, true), update_date: sql`now()` })
-        .where('id', '=', body.id)
+        .where('id', '=', target)
         .returningAll()
         .executeTakeFirstOrThrow()) as Row;
       const record = toRecord(this.schema, row);

@@ -1,69 +1,63 @@
-// A factor of the library changes (its value, unit or name): the owners and collaborators of every COMPLETED
-// building that uses it are told which buildings — rows keep the copy they were calculated with (factorCopy.ts),
-// so the published result stays as it was until they pick the factor again and recalculate.
+// A factor of the library gets a new version (src/server/factors/versions.ts: an edit of anything but its remark):
+// the owners and collaborators of every COMPLETED building that uses an older version of it get one notification
+// each, naming their buildings and linking to the first one's result page. Rows keep the version they were
+// calculated with, so the published result stays as it was until the user previews the difference and confirms
+// the recalculation (因子已更新 → 重新计算). Users with the same buildings share one INSERT (notifyUsers).
 import { sql } from 'kysely';
 import { normalizedFactor, type LibraryFactor } from '../../calc/factor';
-import type { Executor } from '../db/database';
 import { registerHooks } from '../db/hooks';
-import { columnName } from '../db/naming';
-import { resourceDef, resources } from '../registry';
+import { completedBuildingsUsing } from '../factors/outdated';
+import { LIBRARY } from '../factors/versions';
+import { resourceDef } from '../registry';
 import { notifyUsers, userIdList } from './send';
 
-interface UsingBuilding {
-  id: number;
-  name: string;
-  compute_method: string;
-  create_by: number | null;
-  user_id: string | null;
-}
+/** The client route that selects the building and opens its result page (src/client/factors/OpenResult.tsx). */
+export const resultLink = (buildingId: number) => `/factors/result?projectId=${buildingId}`;
 
-/** Completed buildings whose own grid factor or any stage row references the factor. */
-async function completedBuildingsUsing(ex: Executor, factorId: number): Promise<UsingBuilding[]> {
-  const building = resourceDef('tpf3Project');
-  const parts = resources.flatMap((def) =>
-    Object.entries(def.schema.properties)
-      .filter(([, p]) => p['x-factor'])
-      .flatMap(([prop]) => {
-        const col = sql.ref(columnName(prop));
-        if (def.name === building.name) return [sql`select id as project_id from ${sql.table(def.table)} where ${col} = ${factorId}`];
-        if (!('projectId' in def.schema.properties)) return [];
-        return [sql`select project_id from ${sql.table(def.table)} where ${col} = ${factorId}`];
-      }),
-  );
-  if (!parts.length) return [];
-  const r = await sql<UsingBuilding>`
-    select b.id, b.name, b.compute_method, b.create_by, b.user_id from ${sql.table(building.table)} b
-    where b.status = '1' and b.id in (${sql.join(parts, sql` union `)})
-    order by b.id`.execute(ex);
-  return r.rows;
-}
-
-registerHooks('tpf3BuildMaterial', {
+registerHooks(LIBRARY, {
   async afterWrite({ trx, caller, op, existing, record }) {
-    if (op !== 'update' || !existing) return;
-    const before = normalizedFactor(existing as LibraryFactor);
-    const after = normalizedFactor(record as LibraryFactor);
-    if (before.value === after.value && before.unit === after.unit && existing.name === record.name) return;
-    const buildings = await completedBuildingsUsing(trx, record.id);
-    // each user once, with the buildings that concern them
-    const byUser = new Map<number, UsingBuilding[]>();
+    // (an update in place — the remark — is no new version: nothing a result used has changed)
+    if (op !== 'update' || !existing || record.id === existing.id) return;
+    const lineage = Number(record.lineageId ?? existing.id);
+    const older = await sql<{ id: number }>`select id from ${sql.table(resourceDef(LIBRARY).table)}
+      where coalesce(lineage_id, id) = ${lineage} and id <> ${record.id}`.execute(trx);
+    const buildings = await completedBuildingsUsing(
+      trx,
+      older.rows.map((r) => Number(r.id)),
+    );
+    // each user once, with the buildings that concern them; users with the same buildings in one statement
+    const byUser = new Map<number, typeof buildings>();
     for (const b of buildings) {
-      for (const u of [...(b.create_by ? [Number(b.create_by)] : []), ...userIdList(b.user_id)]) {
+      for (const u of new Set([...(b.create_by ? [Number(b.create_by)] : []), ...userIdList(b.user_id)])) {
         if (u === caller.userId) continue;
         byUser.set(u, [...(byUser.get(u) ?? []), b]);
       }
     }
-    const change = before.value === after.value ? '' : `（${before.value ?? '空'} → ${after.value ?? '空'} ${after.unit}）`;
-    for (const [userId, list] of byUser) {
+    const groups = new Map<string, { users: number[]; list: typeof buildings }>();
+    for (const [user, list] of byUser) {
+      const key = list.map((b) => b.id).join(',');
+      groups.set(key, { users: [...(groups.get(key)?.users ?? []), user], list });
+    }
+    const before = normalizedFactor(existing as LibraryFactor);
+    const after = normalizedFactor(record as LibraryFactor);
+    const shown = (v: number | null) => (v === null ? '空' : String(v));
+    const values =
+      before.value === after.value && before.unit === after.unit
+        ? ''
+        : before.unit === after.unit
+          ? `（${shown(before.value)} → ${shown(after.value)} ${after.unit}）`
+          : `（${shown(before.value)} ${before.unit} → ${shown(after.value)} ${after.unit}）`;
+    const versions = `第 ${Number(existing.version) || 1} 版 → 第 ${Number(record.version) || 2} 版`;
+    for (const { users, list } of groups.values()) {
       const names = list.map((b) => `「${b.name}」`).join('');
       await notifyUsers(
         trx,
-        [userId],
+        users,
         {
           kind: 'factor',
           title: `因子「${record.name}」已更新`,
-          content: `您已完成计算的单体${names}使用了排放因子「${existing.name}」，该因子已被修改${change}。单体中保存的是计算时的因子值；如需采用新值，请在计算数据中重新选择该因子并重新计算。`,
-          link: `/${list[0].compute_method}/project/list`,
+          content: `您已完成计算的单体${names}使用了排放因子「${existing.name}」，该因子已更新为新版本（${versions}）${values}。已保存的计算结果不会自动改变：打开单体的计算结果页，点击「因子已更新」旁的「重新计算」可先查看各阶段的差异，确认后再保存。`,
+          link: resultLink(list[0].id),
         },
         caller.userId,
       );

@@ -1,36 +1,38 @@
 // What a building's report says (PDF and Word draw the same model): cover, building information, calculation
-// boundary and method, one section per wizard stage with every row, totals and intensity, and the notes on the
-// assumptions. Numbers are formatted here with the shared format (src/calc/format.ts); emissions of rows in
-// kgCO2e, stage totals in tCO2e.
-import { menuTitle, moduleDef, splitMenus, STANDARD_NAMES, wizardStages, type StandardCode } from '../../../schemas/standards';
+// boundary and method, one section per wizard stage with every row and how it was calculated (traceLines.ts,
+// stageTable.ts), totals and intensity, data quality, and the notes on the assumptions. Every figure is a stored
+// one formatted once with src/calc/format.ts (stageData.ts): the total is the building's `total`, never a sum
+// of the shown stage figures. Emissions of rows in kgCO2e, stage totals in tCO2e.
+import { moduleDef, STANDARD_NAMES, type StandardCode } from '../../../schemas/standards';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
-import { columnName } from '../db/naming';
-import { toRecord, type ApiRecord, type Row } from '../db/record';
+import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
-import { readScope } from '../db/scope';
 import { schemaColumns, type ExportColumn } from '../excel/workbook';
-import { stageDef } from '../stages/calculate';
-import { DECIMALS, formatNumber, roundTo } from '../../calc/format';
-import { factorFields } from '../../../schemas/stages/fields';
+import { dictItems, flattenDict } from '../resources/sysDict';
+import { roundTo } from '../../calc/format';
+import { qualitySection, type QualitySection } from './qualitySection';
+import { buildingStages, resultDetailOf } from './stageData';
+import { f2, factorText, fieldTable, traceTable, type ReportTable } from './stageTable';
+import { stageTraceLines, traceContext } from './traceLines';
 
-const FACTOR_DECIMALS = factorFields('').factorValue['x-decimals'];
-
-export interface ReportTable {
-  header: string[];
-  rows: string[][];
-  /** Column indexes holding numbers (right-aligned). */
-  numeric: number[];
-}
+export { f2, factorText, type ReportTable };
 
 export interface ReportStage {
   code: string;
+  /** the stage's title */
+  name: string;
+  /** the section title: the stage's, with its boundary mark when outside the standard's boundary */
   title: string;
-  /** tCO2e; null for stages without emissions (核算信息补充, 核算凭证管理). */
+  /** tCO2e as stored; null for stages without emissions (核算信息补充, 核算凭证管理). */
   total: number | null;
   method: string | null;
   table: ReportTable;
+  /** what a rule changed (the renewables cap) and rows of another method */
   notes: string[];
+  /** what the reviewer must look at (rows counted 0, a needed stage empty) */
+  warnings: string[];
+  outsideBoundary: string | null;
 }
 
 export interface ReportModel {
@@ -41,18 +43,13 @@ export interface ReportModel {
   boundary: string[];
   stages: ReportStage[];
   totals: [string, string][];
+  quality: QualitySection | null;
   notes: string[];
-  /** Positive totals by stage title for the share donut; all totals for the bar chart (tCO2e). */
+  /** Stage figures (tCO2e) for the share donut (positive ones) and the bar chart. */
   chart: { name: string; value: number }[];
   total: number;
   streng3: number | null;
 }
-
-/** The one number format (src/calc/format.ts), as on screen: '65,711.52'; '—' for nothing. */
-export const f2 = (v: unknown): string => formatNumber(v, DECIMALS, '—');
-
-/** A factor with the library's precision (its `x-decimals`, 4), as the stage pages show it. */
-export const factorText = (v: unknown): string => formatNumber(v, FACTOR_DECIMALS, '—');
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
@@ -64,15 +61,12 @@ function labelled(col: ExportColumn | undefined, v: unknown): string {
 
 const INFO_FIELDS = ['engineeringName', 'name', 'code', 'site', 'buildType', 'structureType', 'buildArea', 'useDateLimit', 'buildYear', 'height', 'floorUp', 'floorDown', 'greenArea', 'buildOrg', 'designOrg', 'compileOrg'] as const;
 
-/** The quantity a row's emission is calculated from, with its unit. */
-const QUANTITY_KEYS: [string, string | null][] = [
-  ['quantity', null],
-  ['annualQuantity', null],
-  ['area', 'm²'],
-  ['ratio', '%'],
-];
+/** Sources written as not yet checked, and the library marks that say so. */
+const UNCHECKED_WORDS = ['回忆值', '推导值', '来源未知'];
+const UNCHECKED_MARKS = ['M', 'D', 'U'];
 
-const MARKS = ['回忆值', '推导值', '来源未知'];
+/** '废弃物处理（不在 GB/T 51366-2019 计算边界内）' */
+export const boundaryTitle = (title: string, outside: string | null) => (outside ? `${title}（${outside}）` : title);
 
 export async function reportModel(db: Db, caller: Caller, building: ApiRecord, now = new Date()): Promise<ReportModel> {
   const bschema = repo(db, 'tpf3Project').schema;
@@ -81,7 +75,7 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
   const module = String(b.computeMethod);
   const mod = moduleDef(module);
   const standardName = STANDARD_NAMES[b.standard as StandardCode] ?? text(b.standard);
-  const detail = (b.resultDetail ?? {}) as { stages?: Record<string, { total?: number; method?: string | null; notes?: string[] }> };
+  const detail = resultDetailOf(b);
   const date = `${now.getFullYear()}年${now.getMonth() + 1}月${now.getDate()}日`;
 
   const cover: [string, string][] = [
@@ -97,76 +91,46 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
   const info: [string, string][] = INFO_FIELDS.map((k) => {
     const col = cols.get(k);
     const v = b[k];
-    const value = col?.kind === 'number' ? f2(v) : labelled(col, v);
-    return [col?.title ?? k, value];
+    return [col?.title ?? k, col?.kind === 'number' ? f2(v) : labelled(col, v)];
   });
 
-  const codes = wizardStages(module, splitMenus(b.menus as string));
+  const data = await buildingStages(db, caller, b);
+  const ctx = await traceContext(db, b, data);
   const stages: ReportStage[] = [];
   const notes: string[] = [];
-  for (const code of codes) {
-    const def = stageDef(code);
-    if (!def) continue;
-    let q = db.selectFrom(def.table).selectAll().where(columnName('projectId'), '=', b.id);
-    const scope = readScope(def.meta, caller);
-    if (scope) q = q.where(scope);
-    const rows = ((await q.orderBy('id').execute()) as Row[]).map((r) => toRecord(def.schema, r));
-    const title = menuTitle(module, code) ?? def.schema.title ?? code;
-    const props = def.schema.properties as Record<string, Record<string, unknown>>;
-    const sd = detail.stages?.[code];
-    const stageNotes = [...(sd?.notes ?? [])];
-    const methods = (def.schema['x-stage'] as { methods?: { value: string; label: string }[] } | undefined)?.methods;
-    const method = sd?.method ? (methods?.find((m) => m.value === sd.method)?.label ?? sd.method) : null;
+  let unchecked = false;
+  for (const s of data) {
+    const stageNotes = [...(s.detail.notes ?? [])];
     let table: ReportTable;
-    let total: number | null = null;
-    if ('emission' in props) {
-      const scols = new Map((await schemaColumns(db, def.schema)).map((c) => [c.key, c]));
-      const partField = (def.schema['x-stage'] as { partField?: string } | undefined)?.partField;
-      // a row without its own factor uses the building's grid electricity factor where the formula says so
-      const usesGrid = JSON.stringify(def.schema['x-formula'] ?? '').includes('gridFactor');
+    if (s.emits) {
+      const lines = await stageTraceLines(db, s, ctx);
+      table = traceTable(lines);
       const marked = new Map<string, string[]>();
-      table = {
-        header: ['序号', '名称', '数量', '单位', '排放因子', '因子单位', '因子来源', '碳排放量(kgCO2e)'],
-        numeric: [0, 2, 4, 7],
-        rows: rows.map((r, i) => {
-          const qk = QUANTITY_KEYS.find(([k]) => k in props && r[k] !== null && r[k] !== undefined && r[k] !== '');
-          const name = text(r.materialName ?? r.name);
-          const part = partField && r[partField] ? `${labelled(scols.get(partField), r[partField])} · ` : '';
-          const spec = r.spec ? ` ${String(r.spec)}` : '';
-          const grid = usesGrid && (r.factorValue === null || r.factorValue === undefined) && b.gridFactorValue != null;
-          const source = grid ? `电网排放因子：${text(b.gridFactorSource)}` : text(r.factorSource);
-          if (MARKS.some((m) => source.includes(m))) marked.set(source, [...(marked.get(source) ?? []), name]);
-          return [
-            String(i + 1),
-            `${part}${name}${spec}`,
-            qk ? f2(r[qk[0]]) : '—',
-            qk ? (qk[1] ?? text(r.unit)) : text(r.unit),
-            factorText(grid ? b.gridFactorValue : r.factorValue),
-            text(grid ? b.gridFactorUnit : r.factorUnit),
-            source,
-            f2(r.emission),
-          ];
-        }),
-      };
-      for (const [source, names] of marked) notes.push(`${title}${names.map((x) => `「${x}」`).join('、')}的排放因子来源标注为：${source}。`);
-      const skipped = rows.filter((r) => r.emission === null || r.emission === undefined).length;
-      if (skipped && method) stageNotes.push(`${skipped} 行不属于所选计算方式「${method}」，未计入本阶段合计（碳排放量显示为 —）`);
-      total = sd?.total ?? rows.reduce((a, r) => a + (Number(r.emission) || 0), 0) / 1000;
+      for (const l of lines) {
+        const words = UNCHECKED_WORDS.some((w) => l.factorSource.includes(w));
+        if (words || (l.verification && UNCHECKED_MARKS.includes(l.verification))) {
+          const key = words ? l.factorSource : `${l.factorSource || '—'}（标识 ${l.verification}）`;
+          marked.set(key, [...(marked.get(key) ?? []), l.name]);
+        }
+      }
+      for (const [source, names] of marked) notes.push(`${s.title}${names.map((x) => `「${x}」`).join('、')}的排放因子来源标注为：${source}。`);
+      unchecked ||= marked.size > 0;
+      const skipped = lines.filter((l) => l.emission === null).length;
+      if (skipped && s.method) stageNotes.push(`${skipped} 行不属于所选计算方式「${s.method}」，未计入本阶段合计（碳排放量显示为 —）`);
     } else {
-      const shown = Object.entries(props).filter(([k, p]) => k !== 'projectId' && p['x-list'] !== false);
-      const scols = new Map((await schemaColumns(db, def.schema)).map((c) => [c.key, c]));
-      table = {
-        header: shown.map(([k, p]) => String(p.title ?? k)),
-        numeric: [],
-        rows: rows.map((r) => shown.map(([k]) => (scols.get(k)?.kind === 'number' ? f2(r[k]) : labelled(scols.get(k), r[k])))),
-      };
+      table = await fieldTable(db, s);
     }
-    for (const n of stageNotes) notes.push(`${title}：${n}`);
-    stages.push({ code, title, total, method, table, notes: stageNotes });
+    const warnings = s.detail.warnings ?? [];
+    for (const n of stageNotes) notes.push(`${s.title}：${n}`);
+    for (const w of warnings) notes.push(`${s.title}：${w}`);
+    if (s.outsideBoundary && s.figure !== null)
+      notes.push(`${s.title}${s.outsideBoundary}，按填写的数据计算并计入碳排放总量（${f2(s.figure)} tCO2e）。`);
+    stages.push({ code: s.code, name: s.title, title: boundaryTitle(s.title, s.outsideBoundary), total: s.figure, method: s.method, table, notes: stageNotes, warnings, outsideBoundary: s.outsideBoundary });
   }
 
   const withTotal = stages.filter((s) => s.total !== null);
-  const total = Number(b.total ?? withTotal.reduce((a, s) => a + (s.total ?? 0), 0));
+  // the stored total; a sum only for a building never calculated
+  const total = b.total !== null && b.total !== undefined ? Number(b.total) : roundTo(withTotal.reduce((a, s) => a + (s.total ?? 0), 0), 4);
   const streng3 = b.streng3 === null || b.streng3 === undefined ? null : Number(b.streng3);
   const boundary = [
     `计算依据：《建筑碳排放计算标准》GB/T 51366-2019${b.standard && b.standard !== 'GB' ? `，并按${standardName}` : ''}。`,
@@ -174,17 +138,22 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     `计算边界（纳入的阶段）：${stages.map((s) => s.title).join('、') || '—'}。`,
     `设计使用年限 ${text(b.useDateLimit)} 年，建筑面积 ${f2(b.buildArea)} m²。`,
     `电网排放因子：${b.gridFactorValue === null || b.gridFactorValue === undefined ? '未设置' : `${factorText(b.gridFactorValue)} ${text(b.gridFactorUnit)}`}；来源：${text(b.gridFactorSource)}。`,
-    '各行碳排放量 = 活动数据 × 排放因子（kgCO2e），阶段合计以 tCO2e 计；碳汇为负值（吸收）。',
+    '各行碳排放量 = 活动数据 × 排放因子（kgCO2e），阶段合计以 tCO2e 计；碳汇为负值（吸收）。表中“标识”为因子库的核实标记，“默认值”为计算时代为填入的数值及其来源。',
   ];
+  const quality = qualitySection(detail, ctx.qualityLabels);
   const totals: [string, string][] = [
-    ...withTotal.map((s): [string, string] => [`${s.title}（tCO2e）`, f2(s.total)]),
+    ...withTotal.map((s): [string, string] => [`${s.name}（tCO2e${s.outsideBoundary ? `，${s.outsideBoundary}` : ''}）`, f2(s.total)]),
     ['碳排放总量（tCO2e）', f2(total)],
     ['单位面积年均碳排放强度（kgCO2e/(m²·a)）', f2(streng3)],
+    ...(quality?.grade ? [['数据质量等级', quality.grade] as [string, string]] : []),
   ];
+  const marks = await dictItems(db, 'verification');
   notes.push(
     '碳排放强度 = 碳排放总量 × 1000 ÷（设计使用年限 × 建筑面积），单位 kgCO2e/(m²·a)。',
+    '碳排放总量与各阶段碳排放量均为计算时保存的数值，各自按两位小数显示；各阶段显示值之和可能与总量的显示值相差 0.01。',
     '可再生能源（光伏、太阳能热水等）的产能按其替代的能源抵减运行碳排放，抵减量不超过运行能耗的碳排放（运行合计不低于零）。',
-    '未单独填写排放因子的用电按上述电网排放因子计算；因子来源中标注“回忆值”“推导值”“来源未知”的数值尚待核实。',
+    '未单独填写排放因子的用电按上述电网排放因子计算，记为默认值。',
+    `核实标记：${Object.entries(marks ? flattenDict(marks) : {}).map(([k, v]) => `${k} ${v}`).join('、') || '—'}${unchecked ? '；标记为 M、D、U 或来源标注“回忆值”“推导值”“来源未知”的数值尚待核实' : ''}。`,
   );
   return {
     building: b,
@@ -194,8 +163,9 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     boundary,
     stages,
     totals,
+    quality,
     notes,
-    chart: withTotal.map((s) => ({ name: s.title, value: roundTo(s.total ?? 0) })),
+    chart: withTotal.map((s) => ({ name: s.name, value: roundTo(s.total ?? 0) })),
     total,
     streng3,
   };

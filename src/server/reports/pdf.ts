@@ -8,30 +8,41 @@ import { f2, type ReportModel, type ReportTable } from './model';
 
 const png = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
 
-function pairs(rows: [string, string][], widths: (string | number)[] = [170, '*']) {
+function pairs(rows: [string, string][], widths: (string | number)[] = [170, '*'], align: 'left' | 'right' = 'left') {
   return {
-    table: { widths, body: rows.map(([k, v]) => [{ text: k, style: 'key' }, { text: v }]) },
+    table: { widths, body: rows.map(([k, v]) => [{ text: k, style: 'key' }, { text: v, alignment: align }]) },
     layout: 'lightHorizontalLines',
     margin: [0, 4, 0, 10],
   };
 }
 
-function grid(t: ReportTable) {
+// A4 portrait holds 495 pt between the margins: the trace table's 9 columns with 2 pt cell padding
+const TRACE_WIDTHS = [16, '*', 50, 26, 60, 96, 22, 44, 56];
+
+function grid(t: ReportTable, widths?: (string | number)[]) {
   if (!t.rows.length) return { text: '暂无数据', color: '#666', margin: [0, 2, 0, 8] };
   const n = t.header.length;
-  const widths = n === 8 ? [22, '*', 52, 30, 40, 56, 90, 62] : Array(n).fill('*');
+  const body: unknown[][] = [t.header.map((h) => ({ text: h, style: 'th' }))];
+  const shaded = new Set<number>();
+  t.rows.forEach((r, ri) => {
+    body.push(r.map((c, i) => ({ text: c, alignment: t.numeric.includes(i) ? 'right' : 'left' })));
+    const lines = t.details?.[ri] ?? [];
+    if (lines.length) {
+      // under the row, across the table: formula with its numbers, 默认值, why it counts 0
+      shaded.add(body.length);
+      body.push([{ text: lines.join('\n'), colSpan: n, fontSize: 7, color: '#455a64', margin: [14, 0, 0, 0] }, ...Array(n - 1).fill({})]);
+    }
+  });
   return {
-    table: {
-      headerRows: 1,
-      keepWithHeaderRows: 1,
-      widths,
-      body: [
-        t.header.map((h) => ({ text: h, style: 'th' })),
-        ...t.rows.map((r) => r.map((c, i) => ({ text: c, alignment: t.numeric.includes(i) ? 'right' : 'left' }))),
-      ],
-    },
+    table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: widths ?? (t.kind === 'trace' ? TRACE_WIDTHS : Array(n).fill('*')), body },
     fontSize: 8,
-    layout: { fillColor: (row: number) => (row === 0 ? '#e8f5e9' : null), hLineColor: () => '#bbb', vLineColor: () => '#bbb' },
+    layout: {
+      fillColor: (row: number) => (row === 0 ? '#e8f5e9' : shaded.has(row) ? '#f7f9f7' : null),
+      hLineColor: () => '#bbb',
+      vLineColor: () => '#bbb',
+      paddingLeft: () => 2,
+      paddingRight: () => 2,
+    },
     margin: [0, 4, 0, 6],
   };
 }
@@ -54,14 +65,24 @@ export async function reportPdf(m: ReportModel, charts: ReportCharts, opts: { tr
     content.push({ text: `${n}.${i + 1} ${s.title}`, style: 'h2', headlineLevel: 2 });
     if (s.method) content.push({ text: `计算方式：${s.method}`, margin: [0, 0, 0, 2] });
     content.push(grid(s.table));
-    if (s.total !== null) content.push({ text: `${s.title}阶段合计：${f2(s.total)} tCO2e`, bold: true, margin: [0, 0, 0, 4] });
+    if (s.total !== null) content.push({ text: `${s.name}阶段合计：${f2(s.total)} tCO2e`, bold: true, margin: [0, 0, 0, 4] });
+    for (const w of s.warnings) content.push({ text: `提示：${w}`, color: '#b71c1c', fontSize: 9 });
     for (const note of s.notes) content.push({ text: `注：${note}`, color: '#555', fontSize: 9 });
   });
   content.push(
     { ...h1('计算结果'), pageBreak: 'before' },
-    pairs(m.totals, ['*', 120]),
+    pairs(m.totals, ['*', 120], 'right'),
     { image: png(charts.donut), width: 400, alignment: 'center', margin: [0, 6, 0, 6] },
     { image: png(charts.bar), width: 400, alignment: 'center', margin: [0, 6, 0, 6] },
+    ...(m.quality
+      ? [
+          h1('数据质量'),
+          grid(m.quality.table, ['*', 120, 90]),
+          { text: `数据质量等级：${m.quality.grade ?? '—'}`, bold: true, margin: [0, 2, 0, 2] },
+          { text: m.quality.rule, fontSize: 9, color: '#555' },
+          { text: m.quality.basis, fontSize: 9, color: '#555', margin: [0, 0, 0, 8] },
+        ]
+      : []),
     h1('说明'),
     { ol: m.notes, margin: [0, 4, 0, 10] },
   );

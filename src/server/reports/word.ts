@@ -13,6 +13,7 @@ import {
   ShadingType,
   Table,
   TableCell,
+  TableLayoutType,
   TableRow,
   TextRun,
   WidthType,
@@ -25,10 +26,18 @@ const FONT = { ascii: 'Arial', hAnsi: 'Arial', eastAsia: '宋体' };
 const p = (text: string, opts: { bold?: boolean; size?: number; align?: (typeof AlignmentType)[keyof typeof AlignmentType] } = {}) =>
   new Paragraph({ alignment: opts.align, children: [new TextRun({ text, bold: opts.bold, size: opts.size })] });
 
-const cell = (text: string, opts: { bold?: boolean; right?: boolean; shade?: boolean; size?: number } = {}) =>
+/** A cell; '\n' in the text breaks the line (a factor's value over its unit). */
+const cell = (text: string, opts: { bold?: boolean; right?: boolean; shade?: boolean | string; size?: number; span?: number; color?: string; width?: number } = {}) =>
   new TableCell({
-    shading: opts.shade ? { type: ShadingType.CLEAR, fill: 'E8F5E9', color: 'auto' } : undefined,
-    children: [new Paragraph({ alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT, children: [new TextRun({ text, bold: opts.bold, size: opts.size })] })],
+    columnSpan: opts.span,
+    width: opts.width ? { size: opts.width, type: WidthType.DXA } : undefined,
+    shading: opts.shade ? { type: ShadingType.CLEAR, fill: typeof opts.shade === 'string' ? opts.shade : 'E8F5E9', color: 'auto' } : undefined,
+    children: [
+      new Paragraph({
+        alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT,
+        children: text.split('\n').map((line, i) => new TextRun({ text: line, bold: opts.bold, size: opts.size, color: opts.color, break: i ? 1 : undefined })),
+      }),
+    ],
   });
 
 function pairs(rows: [string, string][]): Table {
@@ -38,13 +47,23 @@ function pairs(rows: [string, string][]): Table {
   });
 }
 
+// the trace table's columns on A4 portrait (9 026 twips between Word's default margins), as in the PDF
+const TRACE_TWIPS = [400, 1650, 950, 560, 1150, 1780, 480, 880, 1176];
+
 function grid(t: ReportTable): Table | Paragraph {
   if (!t.rows.length) return p('暂无数据');
+  const widths = t.kind === 'trace' ? TRACE_TWIPS : undefined;
   return new Table({
-    width: { size: 100, type: WidthType.PERCENTAGE },
+    width: widths ? { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA } : { size: 100, type: WidthType.PERCENTAGE },
+    ...(widths ? { columnWidths: widths, layout: TableLayoutType.FIXED, margins: { left: 50, right: 50 } } : {}),
     rows: [
-      new TableRow({ tableHeader: true, children: t.header.map((h) => cell(h, { bold: true, shade: true, size: 16 })) }),
-      ...t.rows.map((r) => new TableRow({ children: r.map((c, i) => cell(c, { right: t.numeric.includes(i), size: 16 })) })),
+      new TableRow({ tableHeader: true, children: t.header.map((h, i) => cell(h, { bold: true, shade: true, size: 16, width: widths?.[i] })) }),
+      ...t.rows.flatMap((r, ri) => {
+        const row = new TableRow({ cantSplit: true, children: r.map((c, i) => cell(c, { right: t.numeric.includes(i), size: 16, width: widths?.[i] })) });
+        const lines = t.details?.[ri] ?? [];
+        // under the row, across the table: formula with its numbers, 默认值, why it counts 0
+        return lines.length ? [row, new TableRow({ cantSplit: true, children: [cell(lines.join('\n'), { span: r.length, size: 14, color: '455A64', shade: 'F7F9F7' })] })] : [row];
+      }),
     ],
   });
 }
@@ -69,7 +88,8 @@ export async function reportDocx(m: ReportModel, charts: ReportCharts): Promise<
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(`${n}.${i + 1} ${s.title}`)] }));
     if (s.method) children.push(p(`计算方式：${s.method}`));
     children.push(grid(s.table));
-    if (s.total !== null) children.push(p(`${s.title}阶段合计：${f2(s.total)} tCO2e`, { bold: true }));
+    if (s.total !== null) children.push(p(`${s.name}阶段合计：${f2(s.total)} tCO2e`, { bold: true }));
+    for (const w of s.warnings) children.push(new Paragraph({ children: [new TextRun({ text: `提示：${w}`, size: 18, color: 'B71C1C' })] }));
     for (const note of s.notes) children.push(p(`注：${note}`, { size: 18 }));
   });
   children.push(
@@ -77,6 +97,9 @@ export async function reportDocx(m: ReportModel, charts: ReportCharts): Promise<
     pairs(m.totals),
     image(charts.donut),
     image(charts.bar),
+    ...(m.quality
+      ? [h1('数据质量'), grid(m.quality.table), p(`数据质量等级：${m.quality.grade ?? '—'}`, { bold: true }), p(m.quality.rule, { size: 18 }), p(m.quality.basis, { size: 18 })]
+      : []),
     h1('说明'),
     ...m.notes.map((t, i) => p(`${i + 1}. ${t}`)),
   );

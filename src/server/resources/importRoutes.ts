@@ -13,6 +13,7 @@ import { createAjv, formatErrors, type FieldError } from '../../../schemas/valid
 import { callerOf } from '../auth/guard';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
+import { hooksOf } from '../db/hooks';
 import { columnName } from '../db/naming';
 import { repo, RowsInvalid } from '../db/repo';
 import { afterBulkWrite } from '../db/upkeep';
@@ -104,6 +105,8 @@ export async function resolveReferences(db: Db, caller: Caller, columns: ImportC
     let q = db.selectFrom(target.table).select(['id', `${label} as label`]).where(label, '=', sql<string>`any(${names}::text[])`);
     const scope = readScope(target.meta, caller);
     if (scope) q = q.where(scope);
+    const offered = hooksOf(target.name).listWhere; // (a label names the current version, not an old one)
+    if (offered) q = q.where(offered);
     if (c.reference.type && 'type' in target.schema.properties) q = q.where(columnName('type'), '=', c.reference.type);
     const found = (await q.orderBy(sql`tenant_id is null`).orderBy('id').execute()) as { id: number; label: string }[];
     const ids = new Map<string, number>();

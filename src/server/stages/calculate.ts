@@ -1,11 +1,12 @@
 // Calculate a building: its wizard stages' rows through src/calc, each row's emission (one statement per stage)
 // and the building's result fields stored, in the caller's transaction. Only the stages of the building's menus count (estimate: its
 // wizard drops trans, build and remove — its produce stage covers them).
-import { splitMenus, wizardStages } from '../../../schemas/standards';
-import { calculateBuilding, runtimeBreakdown, type BuildingResult } from '../../calc/building';
-import type { Row as CalcRow, StageResult } from '../../calc/stage';
+import { OUTSIDE_BOUNDARY, splitMenus, wizardStages, type StandardCode } from '../../../schemas/standards';
+import type { DataQuality } from '../../../schemas/factors/kinds';
+import { calculateBuilding, round, runtimeBreakdown, type BuildingResult } from '../../calc/building';
+import type { BuildingContext, Row as CalcRow, RowResult, StageResult } from '../../calc/stage';
 import { sql } from 'kysely';
-import type { Db, Tx } from '../db/database';
+import type { Db, Executor, Tx } from '../db/database';
 import { afterBulkWrite } from '../db/upkeep';
 import type { Progress } from '../jobs/index';
 import { columnName } from '../db/naming';
@@ -33,18 +34,38 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?:
   }
   const rowCount = inputs.reduce((n, x) => n + x.rows.length, 0);
   progress?.(0, rowCount);
-  const result = calculateBuilding(inputs, { years: Number(building.useDateLimit) || 0, area: Number(building.buildArea) || 0, gridFactor: Number(building.gridFactorValue) || 0 });
+  const result = calculateBuilding(inputs, await calcContext(trx, building));
   let done = 0;
   for (const stage of result.stages) {
     const def = inputs.find((x) => x.schema['x-stage']!.code === stage.code)!.def;
-    if ('emission' in def.schema.properties) await storeEmissions(trx, def.table, stage.rows);
+    if ('emission' in def.schema.properties) await storeEmissions(trx, def.table, stage.rows, 'trace' in def.schema.properties);
     progress?.((done += stage.rows.length), rowCount);
   }
+  const outside = OUTSIDE_BOUNDARY[building.standard as StandardCode] ?? {};
+  const stages = Object.fromEntries(
+    result.stages.map((s) => [
+      s.code,
+      {
+        total: round(s.total / 1000, 4), // as the result fields are stored
+        method: s.method ?? null,
+        rows: s.rows.length,
+        notes: s.notes,
+        warnings: s.warnings,
+        defaults: s.defaults,
+        quality: Object.fromEntries(Object.entries(s.quality).map(([q, kg]) => [q, round(kg / 1000, 4)])),
+        ...(outside[s.code] && s.rows.length ? { outsideBoundary: outside[s.code] } : {}),
+      },
+    ]),
+  );
   const detail = {
     calculatedAt: new Date().toISOString(),
     parts: result.parts,
     breakdown: runtimeBreakdown(result.parts, building.runtimeType as string | undefined, String(building.computeMethod)),
-    stages: Object.fromEntries(result.stages.map((s) => [s.code, { total: s.total / 1000, method: s.method ?? null, rows: s.rows.length, notes: s.notes }])),
+    stages,
+    quality: result.quality,
+    qualityShares: result.qualityShares,
+    grade: result.grade,
+    warnings: resultWarnings(result),
   };
   await trx
     .updateTable(resourceDef('tpf3Project').table)
@@ -60,17 +81,49 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?:
   return result;
 }
 
+/** Stage titles by code, for traces and warnings ('建筑拆除：…'). */
+const STAGE_TITLES: Record<string, string> = Object.fromEntries(resources.filter((r) => r.schema['x-stage']).map((r) => [r.schema['x-stage']!.code, r.schema['x-stage']!.title]));
+
+/** Every stage's warnings named by its stage ('建筑拆除：…'): kept in the result detail, answered by calculate. */
+export const resultWarnings = (result: BuildingResult) => result.stages.flatMap((s) => s.warnings.map((w) => `${STAGE_TITLES[s.code] ?? s.code}：${w}`));
+
+/** What the formulas read of the building (src/calc BuildingContext). */
+export async function calcContext(ex: Executor, building: ApiRecord): Promise<BuildingContext> {
+  return {
+    years: Number(building.useDateLimit) || 0,
+    area: Number(building.buildArea) || 0,
+    gridFactor: Number(building.gridFactorValue) || 0,
+    gridFactorSource: String(building.gridFactorSource ?? ''),
+    gridQuality: await gridQuality(ex, building.gridFactorId),
+    stageTitles: STAGE_TITLES,
+  };
+}
+
+/** The data-quality class of the building's grid factor (rows on it take it). */
+async function gridQuality(ex: Executor, id: unknown): Promise<DataQuality | undefined> {
+  if (typeof id !== 'number') return undefined;
+  const row = await ex.selectFrom(resourceDef('tpf3BuildMaterial').table).select('quality').where('id', '=', id).executeTakeFirst();
+  return (row?.quality as DataQuality | null) ?? undefined;
+}
+
 /**
- * Every row's emission in ONE statement (DESIGN §10: set-based writes); rows whose stored emission is already
- * the same are not touched, so a recalculation that changes nothing leaves no dead rows behind.
+ * Every row's emission (and trace, when the stage keeps one) in ONE statement (DESIGN §10: set-based writes); rows whose stored values are
+ * already the same are not touched, so a recalculation that changes nothing leaves no dead rows behind.
  */
-async function storeEmissions(trx: Tx, table: string, rows: { id: number; emission: number | null }[]): Promise<void> {
+async function storeEmissions(trx: Tx, table: string, rows: RowResult[], withTrace: boolean): Promise<void> {
   if (!rows.length) return;
   const ids = rows.map((r) => r.id);
   const values = rows.map((r) => (r.emission == null || !Number.isFinite(r.emission) ? null : r.emission));
-  await sql`update ${sql.table(table)} as t set emission = u.emission
-    from unnest(${ids}::int[], ${values}::float8[]) as u(id, emission)
-    where t.id = u.id and t.emission is distinct from u.emission`.execute(trx);
+  if (!withTrace) {
+    await sql`update ${sql.table(table)} as t set emission = u.emission
+      from unnest(${ids}::int[], ${values}::float8[]) as u(id, emission)
+      where t.id = u.id and t.emission is distinct from u.emission`.execute(trx);
+    return;
+  }
+  const traces = rows.map((r) => (r.trace ? JSON.stringify(r.trace) : null));
+  await sql`update ${sql.table(table)} as t set emission = u.emission, trace = u.trace
+    from unnest(${ids}::int[], ${values}::float8[], ${traces}::jsonb[]) as u(id, emission, trace)
+    where t.id = u.id and (t.emission is distinct from u.emission or t.trace is distinct from u.trace)`.execute(trx);
 }
 
 /** A stage of the result as a route answers it: totals and notes, not every row (a building may have 100 000). */

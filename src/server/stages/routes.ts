@@ -8,21 +8,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { splitMenus, wizardStages } from '../../../schemas/standards';
-import { createAjv, formatErrors, type FieldError } from '../../../schemas/validation';
+import { createAjv, FORM_INVALID, formatErrors, type FieldError } from '../../../schemas/validation';
 import { callerOf } from '../auth/guard';
 import type { Caller } from '../db/caller';
 import type { Db, Tx } from '../db/database';
 import { columnName } from '../db/naming';
 import { repo } from '../db/repo';
 import { ok } from '../envelope';
-import { badRequest, invalid, MESSAGES, notFound } from '../errors';
+import { ApiError, badRequest, invalid, MESSAGES, notFound } from '../errors';
 import { resourceDef, resources, type ResourceDef } from '../registry';
 import { createBodySchema, updateBodySchema } from '../resources/routeSchemas';
 import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';
-import { calculateAndStore, stageRows, stageSummary, upkeepAfter } from './calculate';
+import { calculateAndStore, resultWarnings, stageRows, stageSummary, upkeepAfter } from './calculate';
+import { traceRoute } from './trace';
+import type { BuildingResult } from '../../calc/building';
 
 const BASE = '/api/tpf/v1/tpf/stage';
 export const CALCULATED = '计算成功!';
+
+/** 计算成功! — unless a stage warns (a row counted 0 for missing data, a needed stage empty): then say so. */
+export const calculatedMessage = (result: BuildingResult) => {
+  const n = result.stages.reduce((a, s) => a + s.warnings.length, 0);
+  return n ? `计算完成，有 ${n} 条提示` : CALCULATED;
+};
+
+/** A save failure of the row at `index` of a batch: its fields prefixed 第N行, its first message naming the row. */
+function rowFailure(err: unknown, index: number): unknown {
+  if (!(err instanceof ApiError && err.code === 2 && Array.isArray(err.data))) return err;
+  const fields = (err.data as FieldError[]).map((e) => ({ field: `第${index + 1}行 ${e.field}`, errorMsg: e.errorMsg }));
+  return invalid(fields, `第 ${index + 1} 行：${fields[0]?.errorMsg ?? FORM_INVALID}`);
+}
 
 const projectQuery = (key: string) =>
   ({ type: 'object', additionalProperties: false, required: [key], properties: { [key]: { type: 'integer', title: '项目', minimum: 1, maximum: 2147483647 } } }) as const;
@@ -63,6 +78,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
 
   for (const def of resources.filter((r) => r.schema['x-stage'])) {
     const code = def.schema['x-stage']!.code;
+    if ('emission' in def.schema.properties) traceRoute(app, db, def);
     const rows = repo(db, def.name);
     const validate = rowValidators(def);
 
@@ -82,26 +98,36 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       const answer = await db.transaction().execute(async (trx) => {
         const building = await writableBuilding(db, caller, projectId, trx);
         const saved = [];
-        for (const row of body) saved.push(row.id === undefined ? await rows.create(caller, row, trx) : await rows.update(caller, row as typeof row & { id: number }, trx));
+        for (const [i, row] of body.entries()) {
+          try {
+            saved.push(row.id === undefined ? await rows.create(caller, row, trx) : await rows.update(caller, row as typeof row & { id: number }, trx));
+          } catch (err) {
+            throw rowFailure(err, i);
+          }
+        }
         const result = await calculateAndStore(trx, building);
-        return { rows: await stageRows(trx, def, projectId), result: await buildings.get(caller, projectId, trx), stage: stageSummary(result.stages.find((s) => s.code === code)), saved: saved.length };
+        const message = calculatedMessage(result);
+        return { message, rows: await stageRows(trx, def, projectId), result: await buildings.get(caller, projectId, trx), stage: stageSummary(result.stages.find((s) => s.code === code)), saved: saved.length, warnings: resultWarnings(result) };
       });
-      return ok(answer, CALCULATED);
+      const { message, ...data } = answer;
+      return ok(data, message);
     });
 
     app.get<{ Querystring: { projectId: number; wait?: number } }>(`${BASE}/${code}/calculate`, { schema: { querystring: calculateQuery }, config: { trialBlocked: true } }, async (req) => {
       const caller = callerOf(req);
       const building = await buildings.get(caller, req.query.projectId);
+      let message = CALCULATED;
       const outcome = await runJob(db, caller, { kind: 'calculate', title: `计算 ${building.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {
         const answer = await db.transaction().execute(async (trx) => {
           const stored = await writableBuilding(db, caller, building.id, trx);
           const result = await calculateAndStore(trx, stored, progress);
-          return { calculated: result, answer: { stage: stageSummary(result.stages.find((s) => s.code === code)), result: await buildings.get(caller, building.id, trx) } };
+          return { calculated: result, answer: { stage: stageSummary(result.stages.find((s) => s.code === code)), result: await buildings.get(caller, building.id, trx), warnings: resultWarnings(result) } };
         });
         upkeepAfter(db, answer.calculated, (err) => req.log.warn({ err }, 'upkeep after calculation failed'));
+        message = calculatedMessage(answer.calculated);
         return answer.answer;
       });
-      return jobAnswer(outcome, CALCULATED);
+      return jobAnswer(outcome, message);
     });
 
     app.put<{ Body: { projectId: number; method: string } }>(`${BASE}/${code}/method`, { schema: { body: methodBody } }, async (req) => {

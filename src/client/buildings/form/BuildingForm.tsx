@@ -1,6 +1,7 @@
 // /{module}/project/info — the building info form (spec 000 screen 4): create, or edit the building of ?id=
 // (else the module's current building). Project, sync from another building, standard / stage / stage menus,
-// the building's information, collaborators; 保存, 保存并继续 (to the first wizard stage) and 取消.
+// the building's information (accounting: how operation is broken down, runtimeType), collaborators; 保存,
+// 保存并继续 (to the first wizard stage) and 取消.
 import { Backdrop, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Loading } from 'react-admin';
@@ -18,6 +19,7 @@ import { NUMBER_FIELDS, type FormValues } from './model';
 import { numericText } from '../../admin/form/numericText';
 import { CityPicker } from '../../map/CityPicker';
 import { GridFactorSelect } from './GridFactorSelect';
+import { RuntimeTypeSelect } from './RuntimeTypeSelect';
 import { useCities } from '../../map/useCities';
 import { StandardStagePicker } from './StandardStagePicker';
 import { SYNC_TITLE, SyncDialog } from './SyncDialog';
@@ -105,6 +107,7 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
             disabled={saving}
           />
           <MenuCheckboxes module={module} standard={values.standard} stage={values.stage} value={values.menus} onChange={(menus) => patch({ menus })} error={errors.menus} disabled={saving} />
+          {module === 'accounting' && <RuntimeTypeSelect value={values.runtimeType} onChange={(runtimeType) => patch({ runtimeType })} error={errors.runtimeType} disabled={saving} />}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
             {text('name')}
             {text('code')}
@@ -137,7 +140,7 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
             {number('greenArea')}
             {number('buildYear')}
             {text('latLng')}
-            <GridFactorSelect label={P.gridFactorId.title} value={values.gridFactorId} onChange={(gridFactorId) => patch({ gridFactorId })} error={errors.gridFactorId} disabled={saving} />
+            <GridFactorSelect label={P.gridFactorId.title} value={values.gridFactorId} onChange={(gridFactorId) => patch({ gridFactorId })} error={errors.gridFactorId} disabled={saving} site={values.site} />
             {text('buildOrg')}
             {text('designOrg')}
             {text('compileOrg')}

@@ -31,6 +31,8 @@ export interface FormValues {
   remarks: string;
   /** the grid electricity factor (factor-library id); null: the server picks the site's official average */
   gridFactorId: number | null;
+  /** accounting: '1' operation by system, '2' by accounting type (RuntimeTypeSelect); '' elsewhere */
+  runtimeType: string;
 }
 
 export type Rec = Record<string, unknown>;
@@ -99,8 +101,12 @@ export function emptyValues(module: ModuleCode): FormValues {
     userId: [],
     remarks: '',
     gridFactorId: null,
+    runtimeType: module === 'accounting' ? DEFAULT_RUNTIME_TYPE : '',
   };
 }
+
+/** A new accounting building's breakdown: by accounting type, as the result showed before the field existed. */
+export const DEFAULT_RUNTIME_TYPE = '2';
 
 /** The first project stage of a standard that is not disabled ('' when none). */
 export function firstStage(module: string, standard: string): string {
@@ -124,6 +130,7 @@ export function fromRecord(record: Rec, base: FormValues, fields: readonly (keyo
     else if (f === 'buildType') out.buildType = list(v, '/');
     else if (f === 'userId') out.userId = list(v, ';');
     else if (f === 'menus') out.menus = splitMenus(text(v));
+    else if (f === 'runtimeType') out.runtimeType = text(v) || base.runtimeType;
     else out[f] = text(v);
   }
   return out as FormValues;
@@ -154,6 +161,7 @@ export function toPayload(module: ModuleCode, v: FormValues, previousMenus: read
   }
   if (v.buildType.length) body.buildType = v.buildType.join('/');
   if (v.gridFactorId) body.gridFactorId = v.gridFactorId;
+  if ((tpf3Project.properties.runtimeType.enum as readonly string[]).includes(v.runtimeType)) body.runtimeType = v.runtimeType;
   body.userId = v.userId.join(';');
   for (const f of Object.keys(NUMBER_FIELDS) as NumberField[]) {
     const n = parseNumber(v[f]);

@@ -130,7 +130,7 @@ export function useBuildingForm(module: ModuleCode, id: number | undefined) {
 
   const save = async (andContinue: boolean) => {
     const previous = splitMenus(record?.menus as string | undefined);
-    const body = toPayload(module, values, previous, { runtimeType: record?.runtimeType });
+    const body = toPayload(module, values, previous);
     const found = validateBuilding(body);
     setErrors(found);
     const failing = Object.keys(found);

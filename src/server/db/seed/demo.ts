@@ -101,8 +101,9 @@ export async function seedDemoProjects(db: Db, trx: Tx, demoUser: Caller): Promi
     // the wizard a user would go through: rows per stage, calculate, complete
     for (const [code, rows] of Object.entries(DEMO_STAGES[b.code] ?? {})) {
       const def = stageDef(code)!;
-      for (const { factor, ...row } of rows) {
-        await repo(db, def.name).create(demoUser, { ...row, projectId: building.id, ...(factor ? { factorId: await factorId(trx, factor) } : {}) }, trx);
+      for (const { factor, material, ...row } of rows) {
+        const picked = { ...(factor ? { factorId: await factorId(trx, factor) } : {}), ...(material ? { materialId: await factorId(trx, material) } : {}) };
+        await repo(db, def.name).create(demoUser, { ...row, projectId: building.id, ...picked }, trx);
       }
     }
     const methods = DEMO_METHODS[b.code];

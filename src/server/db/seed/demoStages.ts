@@ -5,6 +5,8 @@
 export interface DemoRow {
   /** a library factor: [type, name, spec?] */
   factor?: [string, string, string?];
+  /** a transport row's material (its density and default distance come with it) */
+  material?: [string, string, string?];
   [field: string]: unknown;
 }
 
@@ -23,12 +25,15 @@ const materials = (concrete: number, rebar: number, extra: DemoRow[]): DemoRow[]
   ...extra,
 ];
 
+// concrete from the library material: its 40 km default distance applies (recorded as 默认值)
 const transport = (concrete: number, rebar: number): DemoRow[] => [
-  { materialName: 'C30混凝土', unit: 'm3', quantity: concrete, density: 2.4, factor: TRUCK10 },
-  { materialName: '热轧碳钢钢筋', unit: 't', quantity: rebar, factor: TRUCK18, distance: 300 },
+  { materialName: 'C30混凝土', unit: 'm3', quantity: concrete, density: 2.4, material: C30, factor: TRUCK10 },
+  { materialName: '热轧碳钢钢筋', unit: 't', quantity: rebar, material: REBAR, factor: TRUCK18, distance: 300 },
 ];
 
-const runtimeParts = (list: [string, string, number][]): DemoRow[] => list.map(([part, name, annualQuantity]) => ({ method: 'systems', part, name, unit: 'kWh', annualQuantity }));
+// electricity on the building's grid factor
+const runtimeParts = (list: [string, string, number][]): DemoRow[] =>
+  list.map(([part, name, annualQuantity]) => ({ method: 'systems', part, name, energy: 'electricity', unit: 'kWh', annualQuantity }));
 
 /** By demo building code. */
 export const DEMO_STAGES: Record<string, DemoStages> = {
@@ -40,8 +45,8 @@ export const DEMO_STAGES: Record<string, DemoStages> = {
     ]),
     trans: transport(13500, 2300),
     build: [
-      { method: 'energy', name: '施工用电', unit: 'kWh', quantity: 1_100_000, factor: ['能源', '江苏', 'MEE_NBS_2023_province'] },
-      { method: 'energy', name: '施工机械柴油', unit: 'kg', quantity: 85_000, factor: DIESEL },
+      { method: 'energy', name: '施工用电', energy: 'electricity', unit: 'kWh', quantity: 1_100_000, factor: ['能源', '江苏', 'MEE_NBS_2023_province'] },
+      { method: 'energy', name: '施工机械柴油', energy: 'diesel', unit: 'kg', quantity: 85_000, factor: DIESEL },
     ],
     remove: [{ method: 'ratio', name: '按建造碳排放比例', ratio: 10 }],
     runtime: runtimeParts([
@@ -81,10 +86,10 @@ export const DEMO_STAGES: Record<string, DemoStages> = {
     ]),
     trans: transport(5200, 780),
     build: [
-      { method: 'energy', name: '施工用电', unit: 'kWh', quantity: 420_000, factor: ['能源', '江苏', 'MEE_NBS_2023_province'] },
-      { method: 'energy', name: '施工机械柴油', unit: 'kg', quantity: 31_000, factor: DIESEL },
+      { method: 'energy', name: '施工用电', energy: 'electricity', unit: 'kWh', quantity: 420_000, factor: ['能源', '江苏', 'MEE_NBS_2023_province'] },
+      { method: 'energy', name: '施工机械柴油', energy: 'diesel', unit: 'kg', quantity: 31_000, factor: DIESEL },
     ],
-    runtime: [{ method: 'metered', part: 'app', name: '年度电表读数', unit: 'kWh', annualQuantity: 690_000, operatingYears: 1 }],
+    runtime: [{ method: 'metered', part: 'app', name: '年度电表读数', energy: 'electricity', quality: 'metered', unit: 'kWh', annualQuantity: 690_000, operatingYears: 1 }],
     voucher: [
       { name: '商品混凝土供货发票', voucherType: '发票', voucherNo: 'FP-2025-0318', voucherDate: '2025-03-18', stage: '建材生产' },
       { name: '施工用电电费结算单', voucherType: '计量记录', voucherNo: 'DF-2025-08', voucherDate: '2025-08-31', stage: '建筑建造' },
@@ -95,7 +100,7 @@ export const DEMO_STAGES: Record<string, DemoStages> = {
       { materialName: '平板玻璃', unit: 't', quantity: 60, density: 1, factor: ['建材', '平板玻璃'] },
     ]),
     trans: transport(4100, 640),
-    build: [{ method: 'energy', name: '施工用电', unit: 'kWh', quantity: 330_000, factor: ['能源', '江苏', 'MEE_NBS_2023_province'] }],
+    build: [{ method: 'energy', name: '施工用电', energy: 'electricity', unit: 'kWh', quantity: 330_000, factor: ['能源', '江苏', 'MEE_NBS_2023_province'] }],
     runtime: runtimeParts([
       ['airCool', '多联机制冷', 310_000],
       ['airHot', '多联机制热', 150_000],

@@ -4,6 +4,7 @@
 // spec says) and the value never contains '/'. Cities come from ./data/cities.json (see ./data/README.md).
 import { readFileSync } from 'node:fs';
 import type { DictItem } from '../../../../schemas/resources/sysDict';
+import { DATA_QUALITY, ENERGY_KINDS } from '../../../../schemas/factors/kinds';
 
 export type { DictItem };
 
@@ -111,6 +112,9 @@ function buildSeedDictionaries(): SeedDictionary[] {
       dictName: '因子核实标记',
       items: pairs([['V', '已核实'], ['V2', '双来源核实'], ['M', '回忆值（待核实）'], ['D', '推导值'], ['U', '未知']]),
     },
+    // issue 11: the energy of a row and the data-quality class of a factor or row (schemas/factors/kinds.ts)
+    { dictCode: 'energyKind', dictName: '能源种类', items: pairs(ENERGY_KINDS.map(([v, l]) => [v, l])) },
+    { dictCode: 'dataQuality', dictName: '数据质量', items: pairs(DATA_QUALITY.map(([v, l]) => [v, l])) },
     {
       // the tables of 参数表管理 (tpf3Lookup.table, schemas/factors/tpf3Lookup.ts LOOKUP_TABLES)
       dictCode: 'lookupTable',

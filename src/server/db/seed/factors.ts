@@ -2,13 +2,15 @@
 // Each row keeps its source and its verification mark (V verified, V2 two sources, M recalled, D derived,
 // U unknown); an M or U value is never presented as official. Where a CSV's mark is compound
 // ('V(tCO2/TJ) M(NCV)'), the weakest mark that covers the stored value is used and the original text is kept
-// in remarks. See ./data/README.md for where each table comes from.
+// in remarks. See ./data/README.md for where each table comes from. Issue 11's details (density, default
+// distance, energy, data-quality class) are computed in ./factorDetails and merged here.
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
+import { DENSITY_FILE, densityTable, detailsOf, type FactorDetails, type FactorUpgrade } from './factorDetails';
 
 export type Verification = 'V' | 'V2' | 'M' | 'D' | 'U';
 
-export interface SeedFactor {
+export interface SeedFactor extends Partial<FactorDetails> {
   type: string;
   smallType: string;
   name: string;
@@ -257,7 +259,17 @@ function refrigerants(): SeedFactor[] {
   });
 }
 
+/** Every seed row as first seeded (base) and with issue 11's details (full), in table order. */
+export function seedFactorUpgrades(): FactorUpgrade[] {
+  const densities = densityTable(readSeedCsv(DENSITY_FILE));
+  const base = [...materials(), ...fuels(), ...grid(), ...transport(), ...planting(), ...refrigerants()];
+  return base.map((b) => {
+    const { details, remarksNote } = detailsOf(b, densities);
+    return { base: b, full: { ...b, ...details, remarks: clip(join(b.remarks, remarksNote), 500) } };
+  });
+}
+
 /** Every seed factor row, in table order: materials, fuels, grid electricity, transport, sink, refrigerants. */
 export function loadSeedFactors(): SeedFactor[] {
-  return [...materials(), ...fuels(), ...grid(), ...transport(), ...planting(), ...refrigerants()];
+  return seedFactorUpgrades().map((u) => u.full);
 }

@@ -11,12 +11,15 @@ import { toColumns } from '../record';
 import { repo } from '../repo';
 import { resourceDef } from '../../registry';
 import { seedDictionaries } from './dictionaries';
-import { loadSeedFactors } from './factors';
+import { loadSeedFactors, seedFactorUpgrades } from './factors';
+import { upgradeFactorDetails } from './factorDetails';
 import { loadSeedLookups } from './lookups';
 import { seedDemoProjects } from './demo';
 import { CONFIG_DEFAULTS } from '../../settings/settings';
 import { isStrongPassword, setMustChange, WEAK_PASSWORD } from '../../accounts/credentials';
 import { startupLock } from '../migrate';
+import { upgradeStageRows } from '../../stages/upgrade';
+import { fillFactorLabels } from '../../factors/label';
 
 export const SEED_MARKER = 'seed_v1';
 export const SEED_ACCOUNTS = ['admin', 'demo_admin', 'demo_user', 'demo_trial'] as const;
@@ -123,6 +126,13 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     if (!(await trx.selectFrom(resourceDef('tpf3Lookup').table).select('id').limit(1).executeTakeFirst())) {
       await insertRows(trx, 'tpf3Lookup', loadSeedLookups().map((l) => ({ ...l })));
     }
+    // The library's density, default distance, energy and data-quality class (issue 11), once, where still empty.
+    await upgradeFactorDetails(trx, seedFactorUpgrades);
+    // The library's Chinese search labels (issue 11 §8), for rows written without the hook (seed inserts).
+    await fillFactorLabels(trx);
+    // Stage rows saved before issue 11 get the energy, class and distance the old calculation assumed (last:
+    // they copy the library's details filled in above).
+    await upgradeStageRows(trx);
   });
 
   if (seeded && generated.length) {

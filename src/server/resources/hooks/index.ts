@@ -5,3 +5,5 @@ import './sysConfig';
 import './tpf3Engineering';
 import './tpf3Project';
 import '../../stages/factorCopy';
+import '../../stages/rowRules';
+import '../../factors/label';

@@ -1,0 +1,76 @@
+// A row formula in words and in numbers, for the trace a reviewer reads (issue 11 §4): identifiers become their
+// Chinese titles (or the values the row was calculated with), conditionals show only the branch the row took,
+// num(x) is x and a factor 1 disappears — '用量 × 密度(t/单位) × 运输距离(km) × 运输因子' and
+// '120 × 2.4 × 40 × 0.078'.
+import type { Expression } from 'jsep';
+import { compileFormula, evaluateExpression, type Scope } from './formula';
+import { formatNumber } from './format';
+
+const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 6, '!=': 6, '===': 6, '!==': 6, '<': 7, '>': 7, '<=': 7, '>=': 7, '+': 9, '-': 9, '*': 10, '/': 10, '%': 10, '**': 11 };
+const SYMBOL: Record<string, string> = { '*': '×', '/': '÷', '**': '^', '==': '=', '===': '=', '!=': '≠', '!==': '≠', '&&': '且', '||': '或' };
+
+export interface ExplainNames {
+  /** Titles of the row fields and context names. */
+  titles: Record<string, string>;
+  /** Titles of the stages a formula may read (stage.<code>). */
+  stages?: Record<string, string>;
+}
+
+type Leaf = (name: string) => string;
+
+function render(node: Expression, scope: Scope, stageTotals: Record<string, number>, leaf: Leaf, stageLeaf: Leaf): { text: string; prec: number } {
+  const atom = (text: string) => ({ text, prec: 100 });
+  const sub = (n: Expression) => render(n, scope, stageTotals, leaf, stageLeaf);
+  switch (node.type) {
+    case 'Literal':
+      return atom(typeof node.value === 'number' ? String(node.value) : `“${String(node.value)}”`);
+    case 'Identifier':
+      return atom(leaf(node.name as string));
+    case 'MemberExpression':
+      return atom(stageLeaf((node.property as Expression).name as string));
+    case 'UnaryExpression': {
+      const arg = sub(node.argument as Expression);
+      const inner = arg.prec < 100 ? `(${arg.text})` : arg.text;
+      return { text: node.operator === '-' ? `−${inner}` : node.operator === '!' ? `非${inner}` : inner, prec: 12 };
+    }
+    case 'ConditionalExpression': {
+      const test = evaluateExpression(node.test as Expression, scope, stageTotals);
+      return sub((test ? node.consequent : node.alternate) as Expression);
+    }
+    case 'CallExpression': {
+      const name = (node.callee as Expression).name as string;
+      const args = (node.arguments as Expression[]).map(sub);
+      if (name === 'num') return args[0];
+      if (name === 'massPerUnit') return atom(leaf('@massPerUnit'));
+      return atom(`${name}(${args.map((a) => a.text).join(', ')})`);
+    }
+    case 'BinaryExpression': {
+      const op = node.operator as string;
+      const prec = PRECEDENCE[op] ?? 5;
+      const l = sub(node.left as Expression);
+      const r = sub(node.right as Expression);
+      if ((op === '+' || op === '-') && r.text === '0') return l; // an absent optional term (no refrigerant)
+      if (op === '*' && l.text === '1') return r;
+      if (op === '*' && r.text === '1') return l;
+      if (op === '*' && l.text === '-1') return { text: `−${r.prec <= prec ? `(${r.text})` : r.text}`, prec: 12 };
+      const left = l.prec < prec ? `(${l.text})` : l.text;
+      const right = r.prec <= prec && r.prec !== 100 ? `(${r.text})` : r.text;
+      return { text: `${left} ${SYMBOL[op] ?? op} ${right}`, prec };
+    }
+    default:
+      return atom('?');
+  }
+}
+
+/** The formula in words, for the row's values (the branch it took). */
+export function formulaWords(text: string, scope: Scope, names: ExplainNames, stageTotals: Record<string, number> = {}): string {
+  const titles: Record<string, string> = { '@massPerUnit': '单位质量(t/单位)', ...names.titles };
+  return render(compileFormula(text).tree, scope, stageTotals, (n) => titles[n] ?? n, (c) => `${names.stages?.[c] ?? c}碳排放(kgCO2e)`).text;
+}
+
+/** The same formula with the numbers the row was calculated with. */
+export function formulaNumbers(text: string, scope: Scope, stageTotals: Record<string, number> = {}, massPerUnitValue?: number): string {
+  const value = (v: unknown) => (typeof v === 'number' ? formatNumber(v, v !== 0 && Math.abs(v) < 0.01 ? 6 : 4).replace(/\.?0+$/, '') : v === undefined || v === null || v === '' ? '?' : String(v));
+  const leaf = (n: string) => (n === '@massPerUnit' ? value(massPerUnitValue) : value(scope[n]));
+  return render(compileFormula(text).tree, scope, stageTotals, leaf, (c) => value(stageTotals[c] ?? 0)).text;
+}

@@ -1,0 +1,97 @@
+// What a row's calculation did (issue 11 §3, §4). Kept with the row (the `trace` column, only when there is
+// something to say): the values the calculation filled in for empty inputs (x-defaults — 默认值 with their
+// source) and the save rules the stored row breaks (x-needs; a row saved before a rule existed is counted 0 and
+// named, never guessed). Explained on demand (explainRow: the trace endpoint, the reports): the formula in words
+// and in numbers with every input it read — derived from the row as calculated, so 100 000 rows are not
+// rendered into words on every recalculation.
+import type { ResourceSchema } from '../../schemas/index';
+import { compileFormula, isGiven, type CompiledFormula, type Scope } from './formula';
+import { formulaNumbers, formulaWords } from './explain';
+import { massPerUnit, massRule } from './units';
+
+export interface DefaultUsed {
+  field: string;
+  title: string;
+  value: number;
+  unit?: string;
+  source: string;
+}
+
+export interface TraceInput {
+  field: string;
+  title: string;
+  value: number | string;
+  note?: string;
+}
+
+/** What the `trace` column keeps. */
+export interface StoredTrace {
+  defaults: DefaultUsed[];
+  /** save rules the stored row breaks; the row counts 0 */
+  problems?: string[];
+}
+
+export interface RowTrace extends StoredTrace {
+  /** the formula in words (the branch the row took) */
+  formula: string;
+  /** the same with the row's numbers */
+  numbers: string;
+  inputs: TraceInput[];
+}
+
+/** Titles of what formulas read besides the row (src/calc/stage.ts contextScope). */
+export const CONTEXT_TITLES: Record<string, string> = { designYears: '设计使用年限(a)', buildArea: '建筑面积(m²)', gridFactor: '电网排放因子(kgCO2/kWh)' };
+
+export const titleOf = (schema: ResourceSchema, field: string) => String(schema.properties[field]?.title ?? CONTEXT_TITLES[field] ?? field);
+
+/** Fills the declared defaults the row's formula needs into `scope`; answers what it filled in. */
+export function fillDefaults(schema: ResourceSchema, formula: CompiledFormula, scope: Scope, gridSource: string, problems: string[]): DefaultUsed[] {
+  const used: DefaultUsed[] = [];
+  for (const [field, rule] of Object.entries(schema['x-defaults'] ?? {})) {
+    if (!formula.fields.includes(field) || isGiven(scope[field])) continue;
+    if (rule.when && !compileFormula(rule.when).evaluate(scope)) continue;
+    const source = rule.source.replace('{gridFactorSource}', gridSource);
+    const value = rule.from !== undefined ? scope[rule.from] : rule.value;
+    if (!isGiven(value)) {
+      problems.push(`${titleOf(schema, field)}未填写，且无法取得默认值（${source}）`);
+      continue;
+    }
+    scope[field] = Number(value);
+    used.push({ field, title: titleOf(schema, field), value: Number(value), ...(rule.unit ? { unit: rule.unit } : {}), source });
+  }
+  return used;
+}
+
+export interface NeedProblem {
+  field: string;
+  message: string;
+}
+
+/** The save rules (x-needs) a row breaks, for its method (src/server/stages/rowRules.ts refuses them on save). */
+export function rowNeeds(schema: ResourceSchema, row: Scope, method?: string): NeedProblem[] {
+  const out: NeedProblem[] = [];
+  for (const need of schema['x-needs'] ?? []) {
+    if (need.methods && !need.methods.includes(String(method ?? row.method ?? ''))) continue;
+    if (!compileFormula(need.check).evaluate(row)) out.push({ field: need.field, message: need.message });
+  }
+  return out;
+}
+
+/** The words of one calculated row (the scope after its defaults). */
+export function rowTrace(schema: ResourceSchema, text: string, scope: Scope, stageTotals: Record<string, number>, defaults: DefaultUsed[], problems: string[], stageTitles: Record<string, string>): RowTrace {
+  const formula = compileFormula(text);
+  const titles = Object.fromEntries([...formula.fields].map((f) => [f, titleOf(schema, f)]));
+  const inputs: TraceInput[] = formula.fields.filter((f) => isGiven(scope[f])).map((f) => ({ field: f, title: titles[f], value: scope[f] as number | string }));
+  let mass: number | undefined;
+  if (text.includes('massPerUnit(')) {
+    mass = massPerUnit(scope.unit, scope.density);
+    inputs.push({ field: 'massPerUnit', title: '单位质量(t/单位)', value: Number.isFinite(mass) ? mass : '—', note: massRule(scope.unit) });
+  }
+  return {
+    formula: formulaWords(text, scope, { titles, stages: stageTitles }, stageTotals),
+    numbers: formulaNumbers(text, scope, stageTotals, mass),
+    inputs,
+    defaults,
+    ...(problems.length ? { problems } : {}),
+  };
+}

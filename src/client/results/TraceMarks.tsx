@@ -1,0 +1,71 @@
+// The small marks of a row's trace, shared by the result page's trace dialog and the stage table (issue 11 §3,
+// §4): the 默认值 the calculation filled in (title value unit — source), the save rules a stored row breaks (red),
+// and a factor's verification mark (V/V2 verified; M/D/U shown as such, so a reviewer sees an unverified value).
+import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { formatNumber } from '../../calc/format';
+import type { DefaultUsed } from './traceApi';
+
+export const DEFAULT_LABEL = '默认值';
+
+/** Factors keep 4 decimals and densities 3 (contract rules); every other default 2. */
+export const defaultDecimals = (field: string) => (/factor/i.test(field) ? 4 : /density|massPerUnit/i.test(field) ? 3 : 2);
+
+/** '运输距离(km) 40.00 km — 因子库材料的默认运输距离…' */
+export const defaultText = (d: DefaultUsed) => `${d.title} ${formatNumber(d.value, defaultDecimals(d.field))}${d.unit ? ` ${d.unit}` : ''} — ${d.source}`;
+
+/** A 默认值 chip whose tooltip lists every default of the row (the stage table's emission cell). */
+export const DefaultsChip = ({ defaults }: { defaults: DefaultUsed[] }) =>
+  defaults.length ? (
+    <Tooltip
+      title={
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {defaults.map((d) => (
+            <li key={d.field}>{defaultText(d)}</li>
+          ))}
+        </Box>
+      }
+    >
+      <Chip size="small" color="info" variant="outlined" label={DEFAULT_LABEL} sx={{ ml: 1 }} data-testid="defaults-chip" aria-label={`${DEFAULT_LABEL}：${defaults.map(defaultText).join('；')}`} tabIndex={0} />
+    </Tooltip>
+  ) : null;
+
+/** Every default of a row as a line: a 默认值 chip, the value and its source (the trace dialog). */
+export const DefaultsList = ({ defaults }: { defaults: DefaultUsed[] }) =>
+  defaults.length ? (
+    <Stack spacing={0.5} data-testid="trace-defaults">
+      {defaults.map((d) => (
+        <Stack key={d.field} direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
+          <Chip size="small" color="info" variant="outlined" label={DEFAULT_LABEL} sx={{ flexShrink: 0 }} />
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {d.title} {formatNumber(d.value, defaultDecimals(d.field))}
+            {d.unit ? ` ${d.unit}` : ''}
+            <Typography component="span" variant="body2" color="text.secondary">
+              {' '}
+              — 来源：{d.source}
+            </Typography>
+          </Typography>
+        </Stack>
+      ))}
+    </Stack>
+  ) : null;
+
+/** The save rules a stored row breaks (it counted 0), in red. */
+export const Problems = ({ problems }: { problems: string[] }) =>
+  problems.length ? (
+    <Box data-testid="trace-problems">
+      {problems.map((p) => (
+        <Typography key={p} variant="body2" color="error">
+          {p}
+        </Typography>
+      ))}
+    </Box>
+  ) : null;
+
+const UNVERIFIED = new Set(['M', 'D', 'U']);
+
+/** 'M 回忆值（待核实）': the mark itself and its dictionary label; unverified marks in the warning colour. */
+export const VerificationMark = ({ mark, labels }: { mark: string | null | undefined; labels: Record<string, string> }) => {
+  if (!mark) return null;
+  const label = labels[mark];
+  return <Chip size="small" variant="outlined" color={UNVERIFIED.has(mark) ? 'warning' : 'success'} label={label ? `${mark} ${label}` : mark} data-testid="verification-mark" />;
+};

@@ -1,0 +1,86 @@
+// How a stage figure was made (issue 11 §4): GET stage/<code>/trace?projectId&pageNum&pageSize — the stage's
+// total, method, notes and warnings as last calculated and one page of its rows, each with quantity × factor =
+// emission and the row's stored trace (formula, inputs, 默认值, problems). Shapes: .tmp/contract11.md.
+import { apiFetch, apiUrl } from '../providers/httpClient';
+
+/** A value the calculation filled in for the user (默认值), with where it comes from. */
+export interface DefaultUsed {
+  field: string;
+  title: string;
+  value: number;
+  unit?: string;
+  source: string;
+}
+
+export interface TraceInput {
+  field: string;
+  title: string;
+  value: number | string;
+  unit?: string;
+  note?: string;
+}
+
+/** src/calc/trace.ts RowTrace, as stored with the row. */
+export interface RowTrace {
+  formula: string;
+  /** the same formula with the row's numbers (when the server wrote it) */
+  numbers?: string;
+  inputs: TraceInput[];
+  defaults: DefaultUsed[];
+  problems?: string[];
+}
+
+export interface TraceRow {
+  id: number;
+  name: string | null;
+  part?: string | null;
+  energy?: string | null;
+  quantity: number | string | null;
+  quantityUnit: string | null;
+  factorValue: number | string | null;
+  factorUnit: string | null;
+  factorSource: string | null;
+  /** the library's verification mark of the factor (V/V2/M/D/U, dictionary verification) */
+  verification: string | null;
+  /** data-quality class (dictionary dataQuality) */
+  quality: string | null;
+  qualityRef?: string | null;
+  /** kgCO2e */
+  emission: number | string | null;
+  trace: RowTrace | null;
+}
+
+export interface StageTrace {
+  code: string;
+  title: string;
+  method: string | null;
+  methodLabel: string | null;
+  /** tCO2e */
+  total: number | null;
+  notes: string[];
+  warnings: string[];
+  /** tCO2e by part (建筑运行) */
+  parts?: Record<string, number>;
+  partLabels?: Record<string, string>;
+  /** the stage's formula in words, when the server gives one */
+  formula?: string;
+  outsideBoundary?: string | null;
+  rows: { total: number; dataList: TraceRow[] };
+}
+
+export const TRACE_PAGE_SIZE = 50;
+
+export const getStageTrace = (code: string, projectId: number | string, pageNum: number, pageSize = TRACE_PAGE_SIZE, signal?: AbortSignal) =>
+  apiFetch<StageTrace>(apiUrl(`tpf/v1/tpf/stage/${encodeURIComponent(code)}/trace`, { projectId, pageNum, pageSize }), { signal });
+
+/** The row's 默认值 (none for a row without a trace). */
+export const defaultsOf = (row: object): DefaultUsed[] => {
+  const t = (row as { trace?: unknown }).trace as Partial<RowTrace> | null | undefined;
+  return t && Array.isArray(t.defaults) ? t.defaults : [];
+};
+
+/** The save rules a stored row breaks (counted 0). */
+export const problemsOf = (row: object): string[] => {
+  const t = (row as { trace?: unknown }).trace as Partial<RowTrace> | null | undefined;
+  return t && Array.isArray(t.problems) ? t.problems : [];
+};

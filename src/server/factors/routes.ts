@@ -1,0 +1,76 @@
+// Factor-version routes (issue 11 §6):
+//   GET  tpf3BuildMaterial/{id}/versions      every version of the factor's lineage, newest first
+//   GET  factorUpdates/buildings              ids of the caller's buildings that use a superseded factor (list flag)
+//   GET  tpf3Project/{id}/factorUpdates       { count, factors: [{ old, current, uses: [{ code, title, rows }] }] }
+//   POST tpf3Project/{id}/recalculate/preview per stage before / after / difference (tCO2e), nothing stored
+//   POST tpf3Project/{id}/recalculate/apply   the same, stored (rows moved to the current versions, recalculated)
+// Both recalculations are jobs (DESIGN §10: a big building may take long): `?wait=` as the calculate route.
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../auth/guard';
+import type { Db } from '../db/database';
+import { toRecord, type Row } from '../db/record';
+import { repo } from '../db/repo';
+import { assertRead, readScope } from '../db/scope';
+import { ok } from '../envelope';
+import { notFound } from '../errors';
+import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';
+import { resourceDef } from '../registry';
+import { idParams } from '../resources/routeSchemas';
+import { upkeepAfter } from '../stages/calculate';
+import { BUILDING } from './factorUse';
+import { outdatedBuildingIds, outdatedFactors } from './outdated';
+import { factorChange, recalculate } from './recalc';
+import { LIBRARY } from './versions';
+
+const BASE = '/api/tpf/v1/tpf';
+const waitQuery = { type: 'object', additionalProperties: false, properties: { wait: waitProperty } } as const;
+
+export const PREVIEWED = '以下为按当前因子版本重新计算的结果，尚未保存';
+export const APPLIED = '已按当前因子版本重新计算并保存';
+
+export function factorRoutes(app: FastifyInstance, db: Db): void {
+  const buildings = repo(db, BUILDING);
+
+  app.get<{ Params: { id: number } }>(`${BASE}/${LIBRARY}/:id/versions`, { schema: { params: idParams } }, async (req) => {
+    const caller = callerOf(req);
+    const def = resourceDef(LIBRARY);
+    assertRead(def.meta, caller);
+    const t = sql.table(def.table);
+    const scope = readScope(def.meta, caller);
+    let q = db
+      .selectFrom(def.table)
+      .selectAll()
+      .where(sql<boolean>`coalesce(lineage_id, id) = (select coalesce(lineage_id, id) from ${t} where id = ${req.params.id})`);
+    if (scope) q = q.where(scope);
+    const rows = (await q.orderBy(sql`coalesce(version, 1)`, 'desc').orderBy('id', 'desc').execute()) as Row[];
+    if (!rows.some((r) => Number(r.id) === req.params.id)) throw notFound();
+    return ok(rows.map((r) => toRecord(def.schema, r)));
+  });
+
+  app.get(`${BASE}/factorUpdates/buildings`, async (req) => {
+    const caller = callerOf(req);
+    assertRead(buildings.def.meta, caller);
+    return ok(await outdatedBuildingIds(db, readScope(buildings.def.meta, caller)));
+  });
+
+  app.get<{ Params: { id: number } }>(`${BASE}/${BUILDING}/:id/factorUpdates`, { schema: { params: idParams } }, async (req) => {
+    const b = await buildings.get(callerOf(req), req.params.id);
+    const factors = (await outdatedFactors(db, b.id)).map(factorChange);
+    return ok({ count: factors.length, factors });
+  });
+
+  for (const apply of [false, true]) {
+    const path = `${BASE}/${BUILDING}/:id/recalculate/${apply ? 'apply' : 'preview'}`;
+    app.post<{ Params: { id: number }; Querystring: { wait?: number } }>(path, { schema: { params: idParams, querystring: waitQuery } }, async (req) => {
+      const caller = callerOf(req);
+      const b = await buildings.get(caller, req.params.id);
+      const outcome = await runJob(db, caller, { kind: 'calculate', title: `${apply ? '重新计算' : '预览重新计算'} ${b.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {
+        const { answer, calculated } = await recalculate(db, caller, b.id, apply, progress);
+        if (calculated) upkeepAfter(db, calculated, (err) => req.log.warn({ err }, 'upkeep after recalculation failed'));
+        return answer;
+      });
+      return jobAnswer(outcome, apply ? APPLIED : PREVIEWED);
+    });
+  }
+}

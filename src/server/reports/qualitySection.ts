@@ -1,0 +1,40 @@
+// The report's data-quality section (issue 11 §5): the stored tCO2e of the positive emissions by class
+// (实测, EPD, 标准默认值, 数据库, 估算 — labels from the dictionary dataQuality), their stored shares and the
+// grade A–D with its rule (src/calc/quality.ts). Nothing is recomputed here: the figures are the result's.
+import { QUALITY_VALUES } from '../../../schemas/factors/kinds';
+import { QUALITY_GRADE_RULE } from '../../calc/quality';
+import { formatNumber, roundTo } from '../../calc/format';
+import type { ResultDetail } from './stageData';
+import { f2, type ReportTable } from './stageTable';
+
+export interface QualitySection {
+  table: ReportTable;
+  /** 'A' … 'D'; null when the result has no positive emissions or predates the grade */
+  grade: string | null;
+  rule: string;
+  /** what the shares are of */
+  basis: string;
+}
+
+export const QUALITY_BASIS = '占比为各类数据对应的正排放占正排放合计的比例（不含碳汇与可再生能源抵减），与碳排放总量不是同一数值。';
+
+/** null for a result calculated before data quality was recorded. */
+export function qualitySection(detail: ResultDetail, labels: Record<string, string>): QualitySection | null {
+  const q = detail.quality;
+  if (!q) return null;
+  const shares = detail.qualityShares ?? {};
+  const sum = roundTo(QUALITY_VALUES.reduce((a, k) => a + (Number(q[k]) || 0), 0), 4);
+  return {
+    table: {
+      header: ['数据质量类别', '碳排放量(tCO2e)', '占比(%)'],
+      numeric: [1, 2],
+      rows: [
+        ...QUALITY_VALUES.map((k) => [labels[k] ?? k, f2(q[k] ?? 0), f2(shares[k] ?? 0)]),
+        ['正排放合计（不含碳汇）', f2(sum), sum > 0 ? formatNumber(100) : f2(0)],
+      ],
+    },
+    grade: detail.grade ?? null,
+    rule: QUALITY_GRADE_RULE,
+    basis: QUALITY_BASIS,
+  };
+}

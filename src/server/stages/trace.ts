@@ -1,0 +1,108 @@
+// GET stage/<code>/trace?projectId&pageNum&pageSize — how a stage figure was made (issue 11 §4): the stage's
+// total, method, notes and warnings as last calculated, and a page of its rows, each with quantity × factor
+// (value, unit, source, the library's verification mark, data-quality class) = emission and its trace — the
+// formula in words and numbers, its inputs, 默认值 and problems (src/calc explainRow: the same evaluation the
+// calculation made). Read scope of the building, like every stage read.
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../auth/guard';
+import type { Db } from '../db/database';
+import { columnName } from '../db/naming';
+import { toRecord, type Row } from '../db/record';
+import { repo } from '../db/repo';
+import { ok } from '../envelope';
+import { resourceDef, type ResourceDef } from '../registry';
+import { explainRow, type Row as CalcRow } from '../../calc/stage';
+import { calcContext } from './calculate';
+
+const traceQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['projectId'],
+  properties: {
+    projectId: { type: 'integer', title: '项目', minimum: 1, maximum: 2147483647 },
+    pageNum: { type: 'integer', title: '页码', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 500, default: 50 },
+  },
+} as const;
+
+/** The quantity a row's emission is calculated from, with its unit when the property implies one. */
+const QUANTITY_KEYS: [string, string | null][] = [
+  ['quantity', null],
+  ['annualQuantity', null],
+  ['intensity', null],
+  ['area', 'm²'],
+  ['ratio', '%'],
+];
+
+interface StageDetail {
+  total?: number;
+  method?: string | null;
+  notes?: string[];
+  warnings?: string[];
+  defaults?: number;
+  quality?: Record<string, number>;
+  outsideBoundary?: string;
+}
+
+export function traceRoute(app: FastifyInstance, db: Db, def: ResourceDef): void {
+  const buildings = repo(db, 'tpf3Project');
+  const meta = def.schema['x-stage']!;
+  const props = def.schema.properties;
+  app.get<{ Querystring: { projectId: number; pageNum: number; pageSize: number } }>(`/api/tpf/v1/tpf/stage/${meta.code}/trace`, { schema: { querystring: traceQuery } }, async (req) => {
+    const { projectId, pageNum, pageSize } = req.query;
+    const b = await buildings.get(callerOf(req), projectId);
+    const detail = (b.resultDetail ?? {}) as { stages?: Record<string, StageDetail>; parts?: Record<string, number> };
+    const sd = detail.stages?.[meta.code] ?? {};
+    const where = (q: ReturnType<typeof base>) => q.where(columnName('projectId'), '=', b.id);
+    const base = () => db.selectFrom(def.table);
+    const count = await where(base()).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = ((await where(base()).selectAll().orderBy('id').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[]).map((r) => toRecord(def.schema, r));
+    const marks = await factorMarks(db, rows);
+    const ctx = await calcContext(db, b);
+    // other stages' totals a formula reads (demolition by ratio of construction), in kg as the calculation had them
+    const totals = Object.fromEntries(Object.entries(detail.stages ?? {}).map(([c, s]) => [c, (s.total ?? 0) * 1000]));
+    const dataList = rows.map((r) => {
+      const qk = QUANTITY_KEYS.find(([k]) => k in props && r[k] !== null && r[k] !== undefined);
+      return {
+        id: r.id,
+        name: r.materialName ?? r.name ?? null,
+        part: meta.partField ? (r[meta.partField] ?? null) : undefined,
+        method: r.method ?? null,
+        energy: r.energy ?? null,
+        quantity: qk ? r[qk[0]] : null,
+        quantityUnit: qk ? (qk[1] ?? r.unit ?? '') : (r.unit ?? ''),
+        factorValue: r.factorValue ?? null,
+        factorUnit: r.factorUnit ?? null,
+        factorSource: r.factorSource ?? null,
+        verification: typeof r.factorId === 'number' ? (marks.get(r.factorId) ?? null) : null,
+        quality: r.quality ?? null,
+        qualityRef: r.qualityRef ?? null,
+        emission: r.emission ?? null,
+        trace: explainRow(def.schema, r as CalcRow, ctx, sd.method ?? undefined, totals) ?? null,
+      };
+    });
+    const method = sd.method ?? null;
+    return ok({
+      code: meta.code,
+      title: meta.title,
+      method,
+      methodLabel: meta.methods?.find((m) => m.value === method)?.label ?? null,
+      total: sd.total ?? null,
+      notes: sd.notes ?? [],
+      warnings: sd.warnings ?? [],
+      defaults: sd.defaults ?? 0,
+      quality: sd.quality ?? null,
+      outsideBoundary: sd.outsideBoundary ?? null,
+      ...(meta.partField ? { parts: detail.parts ?? {} } : {}),
+      rows: { total: Number(count.n), dataList },
+    });
+  });
+}
+
+/** The library's verification mark of each factor the rows use (one query). */
+async function factorMarks(db: Db, rows: Record<string, unknown>[]): Promise<Map<number, string | null>> {
+  const ids = [...new Set(rows.map((r) => r.factorId).filter((v): v is number => typeof v === 'number'))];
+  if (!ids.length) return new Map();
+  const found = await db.selectFrom(resourceDef('tpf3BuildMaterial').table).select(['id', 'verification']).where('id', 'in', ids).execute();
+  return new Map(found.map((f) => [Number(f.id), (f.verification as string | null) ?? null]));
+}

@@ -1,0 +1,167 @@
+// Issue 11's details of the seed factor library (src/server/db/seed/factorDetails.ts): densities of the App. D
+// materials counted in m³/m², default transport distances by category, the energy of energy factors, the
+// data-quality class of every row — and the upgrade that brings them to a database seeded before them.
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { createAjv } from '../../schemas/validation';
+import { tpf3BuildMaterial } from '../../schemas/factors/tpf3BuildMaterial';
+import { FACTOR_FILES, loadSeedFactors, seedFactorUpgrades } from '../../src/server/db/seed/factors';
+import { DENSITY_FILE, DETAILS_MARKER, MASS_UNITS, upgradeFactorDetails } from '../../src/server/db/seed/factorDetails';
+import { openTestDatabase } from './testDb';
+import type { Database } from '../../src/server/db/database';
+
+type Row = Record<string, string>;
+const csv = (file: string): Row[] =>
+  Papa.parse<Row>(readFileSync(new URL(`../../src/server/db/seed/data/${file}`, import.meta.url), 'utf8'), { header: true, skipEmptyLines: 'greedy' }).data;
+
+const factors = loadSeedFactors();
+const one = (type: string, name: string, spec?: string) => {
+  const found = factors.filter((f) => f.type === type && f.name === name && (spec === undefined || f.spec === spec));
+  expect(found, `${type}/${name}`).toHaveLength(1);
+  return found[0];
+};
+
+describe('seed factor details', () => {
+  it('every row still validates against tpf3BuildMaterial', () => {
+    const validate = createAjv().compile(tpf3BuildMaterial);
+    expect(factors.filter((f) => !validate(structuredClone(f))).map((f) => `${f.name}: ${JSON.stringify(validate.errors)}`)).toEqual([]);
+  });
+
+  it('every App. D row in m³/m² has a density with its source, or is U with a reason and no number', () => {
+    const appD = csv(FACTOR_FILES.materials);
+    const volume = appD.filter((r) => !MASS_UNITS.has(r.unit));
+    expect(volume.map((r) => r.unit).sort()).toEqual([...Array(9).fill('m2'), ...Array(10).fill('m3')]);
+    const density = csv(DENSITY_FILE);
+    // keyed by the exact App. D name, in its unit, nothing extra
+    expect(density.map((r) => `${r.name_zh}|${r.unit}`).sort()).toEqual(volume.map((r) => `${r.name_zh}|${r.unit}`).sort());
+    for (const r of volume) {
+      const f = one('建材', r.name_zh);
+      if (f.densityVerification === 'U') {
+        expect(f.density, f.name).toBeNull();
+        expect(f.densitySource ?? '', f.name).toBe('');
+        expect(f.remarks, f.name).toMatch(/密度暂无可靠数值（U）：.{20,}/);
+      } else {
+        expect(f.density, f.name).toBeGreaterThan(0);
+        expect(f.densitySource, f.name).toBeTruthy();
+        expect(['V', 'V2', 'M', 'D']).toContain(f.densityVerification);
+      }
+    }
+    // mass units need no density: t × 1, kg ÷ 1000
+    for (const f of factors.filter((x) => x.type === '建材' && MASS_UNITS.has(x.unit))) {
+      expect([f.density, f.densitySource, f.densityVerification], f.name).toEqual([undefined, undefined, undefined]);
+    }
+  });
+
+  it('hand-checked densities (GB 50009-2012 附录A, kN/m³ ÷ 10)', () => {
+    // 素混凝土 22.0~24.0 kN/m³ → upper bound 2.4 t/m³ (rebar is its own App. D row in t)
+    expect(one('建材', 'C30混凝土')).toMatchObject({ density: 2.4, densityVerification: 'V' });
+    expect(one('建材', 'C50混凝土').density).toBe(2.4);
+    // 蒸压粉煤灰砖 14.0~16.0 kN/m³ (dry) → 1.6
+    expect(one('建材', '蒸压粉煤灰砖（240mm×115mm×53mm）')).toMatchObject({ density: 1.6, densityVerification: 'V' });
+    // fired solid bricks from 普通砖 (机器制) 19.0 kN/m³ → 1.9, by analogy: D
+    expect(one('建材', '页岩实心砖（240mm×115mm×53mm）')).toMatchObject({ density: 1.9, densityVerification: 'D' });
+    expect(one('建材', '页岩空心砖（240mm×115mm×53mm）')).toMatchObject({ density: 1.1, densityVerification: 'M' });
+    // 4 mm panel: 2 × 0.5 mm × 2.7 t/m³ + 3 mm × 0.93 t/m³ = 2.7 + 2.79 ≈ 5.5 kg/m² → 0.0055 t/m²
+    expect(one('建材', '铝塑复合板')).toMatchObject({ density: 0.0055, densityVerification: 'D' });
+    expect(one('建材', '混凝土砖（240mm×115mm×90mm）')).toMatchObject({ density: null, densityVerification: 'U' });
+    expect(one('建材', '塑钢窗')).toMatchObject({ density: null, densityVerification: 'U' });
+  });
+
+  it('default distance by category: concrete 40 km, 混凝土砖 (a brick) and every other material 500 km', () => {
+    expect(one('建材', 'C30混凝土').defaultDistance).toBe(40);
+    expect(one('建材', 'C50混凝土').defaultDistance).toBe(40);
+    expect(one('建材', '混凝土砖（240mm×115mm×90mm）').defaultDistance).toBe(500);
+    expect(one('建材', '热轧碳钢钢筋').defaultDistance).toBe(500);
+    expect(factors.filter((f) => f.type === '建材').every((f) => f.defaultDistance === 40 || f.defaultDistance === 500)).toBe(true);
+    expect(factors.filter((f) => f.type !== '建材').every((f) => f.defaultDistance === undefined)).toBe(true);
+  });
+
+  it('every energy factor names its energy', () => {
+    expect(one('能源', '江苏', 'MEE_NBS_2023_province').energy).toBe('electricity');
+    expect(one('能源', '天然气').energy).toBe('naturalGas');
+    expect(one('能源', '柴油').energy).toBe('diesel');
+    expect(one('能源', '汽油').energy).toBe('gasoline');
+    expect(one('能源', '液化石油气').energy).toBe('lpg');
+    expect(one('能源', '烟煤').energy).toBe('coal');
+    expect(one('能源', '焦炭').energy).toBe('coal');
+    expect(one('能源', '一般煤油').energy).toBe('other'); // kerosene, not coal
+    expect(one('能源', '石油焦').energy).toBe('other');
+    expect(one('能源', '市政热力（外购热，非附录A）').energy).toBe('heat');
+    expect(factors.filter((f) => f.type === '能源' && !f.energy)).toEqual([]);
+    expect(factors.filter((f) => f.type !== '能源' && f.energy)).toEqual([]);
+    // 自来水 is an App. D material (group 其他) and stays one
+    expect(one('建材', '自来水').energy).toBeUndefined();
+  });
+
+  it('every row has a data-quality class', () => {
+    expect(factors.filter((f) => !f.quality)).toEqual([]);
+    expect(one('建材', 'C30混凝土').quality).toBe('standard');
+    expect(one('运输', '重型柴油货车运输', '30t').quality).toBe('standard');
+    expect(one('能源', '柴油').quality).toBe('standard');
+    expect(one('能源', '市政热力（外购热，非附录A）').quality).toBe('estimate');
+    expect(one('能源', '江苏', 'MEE_NBS_2023_province').quality).toBe('database');
+    expect(one('制冷剂', 'R410A').quality).toBe('database');
+    expect(one('碳汇', '阔叶大乔木（土深>1.0m）').quality).toBe('estimate');
+  });
+});
+
+describe('upgrade of a database seeded before the details', () => {
+  let database: Database;
+  const lib = sql.table('tpf3_build_material');
+  const C30 = 'C30混凝土';
+  const WINDOW = '塑钢窗';
+  const get = async (name: string, tenant: 'system' | 'tenant' = 'system') =>
+    (
+      await sql<Record<string, unknown>>`select density, density_source, density_verification, default_distance, energy, quality, remarks
+        from ${lib} where name = ${name} and tenant_id is ${tenant === 'system' ? sql`null` : sql`not null`}`.execute(database.db)
+    ).rows;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(inject('dbTemplate'));
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('a freshly seeded database has the details', async () => {
+    expect(await get(C30)).toEqual([
+      expect.objectContaining({ density: 2.4, density_verification: 'V', default_distance: 40, quality: 'standard' }),
+    ]);
+    const marker = await sql`select id from schema_migrations where id = ${DETAILS_MARKER}`.execute(database.db);
+    expect(marker.rows).toHaveLength(1);
+  });
+
+  it('fills an old database, keeps what an admin set, leaves tenant rows alone, runs once', async () => {
+    const db = database.db;
+    const cols = sql`density = null, density_source = null, density_verification = null, default_distance = null, energy = null, quality = null`;
+    // a tenant's own copy of C30 (no details), then the database as it was before issue 11
+    await sql`insert into ${lib} (type, small_type, name, spec, unit, material_co, tenant_id) values ('建材', '混凝土', ${C30}, '', 'm3', 300, 1)`.execute(db);
+    const seedRemarks = seedFactorUpgrades().find((u) => u.base.name === WINDOW)!.base.remarks;
+    await sql`update ${lib} set ${cols}, remarks = ${seedRemarks} where tenant_id is null`.execute(db);
+    await sql`delete from schema_migrations where id = ${DETAILS_MARKER}`.execute(db);
+    // an admin's edits: C30's density measured, the window's remarks rewritten
+    await sql`update ${lib} set density = 2.35, density_source = '供应商配合比实测' where name = ${C30} and tenant_id is null`.execute(db);
+    await sql`update ${lib} set remarks = '管理员备注' where name = '铝塑共挤窗' and tenant_id is null`.execute(db);
+    expect((await get('天然气'))[0]).toMatchObject({ energy: null, quality: null });
+
+    const filled = await db.transaction().execute((trx) => upgradeFactorDetails(trx, seedFactorUpgrades));
+    expect(filled).toBe(factors.length);
+
+    expect(await get(C30)).toEqual([
+      expect.objectContaining({ density: 2.35, density_source: '供应商配合比实测', density_verification: 'V', default_distance: 40, quality: 'standard' }),
+    ]);
+    expect((await get('混凝土砖（240mm×115mm×90mm）'))[0]).toMatchObject({ density: null, density_verification: 'U', default_distance: 500 });
+    expect((await get('天然气'))[0]).toMatchObject({ energy: 'naturalGas', quality: 'standard' });
+    expect((await get('江苏'))[0]).toMatchObject({ energy: 'electricity', quality: 'database' });
+    expect((await get(WINDOW))[0].remarks).toMatch(/^密度暂无可靠数值（U）：/);
+    expect((await get('铝塑共挤窗'))[0].remarks).toBe('管理员备注');
+    expect(await get(C30, 'tenant')).toEqual([expect.objectContaining({ density: null, default_distance: null, quality: null })]);
+
+    // once: a value cleared after the upgrade stays cleared at the next start
+    await sql`update ${lib} set default_distance = null where name = ${C30} and tenant_id is null`.execute(db);
+    expect(await db.transaction().execute((trx) => upgradeFactorDetails(trx, seedFactorUpgrades))).toBe(0);
+    expect((await get(C30))[0].default_distance).toBeNull();
+  });
+});
