@@ -2,7 +2,7 @@
 // row: name, unit, density); in the operation dialog 电 finds the grid factors with the building's own province
 // first (A1研发办公楼 is sited in 南京市, 江苏); an elevator row is filled from the lookup tables (参数表管理) with
 // each value's mark, h/d converted to h/a. Screenshots at 1366 and 390 px in .tmp/shots-h4/.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { login } from './fixtures';
 
 const SHOTS = '.tmp/shots-h4';
@@ -21,6 +21,22 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(200);
 }
 
+/** An open option list at both widths: the field scrolled into view (the list follows it), the viewport only. */
+async function listShots(page: Page, name: string, field: Locator): Promise<void> {
+  for (const [w, h] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(400);
+    await field.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.waitForTimeout(200);
+}
+
 test('factor picker and lookup tables: Chinese labels, the row filled, the province first, an elevator from 参数表', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -31,8 +47,8 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   // the building form: 运行分项方式 is accounting's; the grid factors in Chinese, 江苏 first
   const grid = page.getByRole('combobox', { name: '电网排放因子' });
   await grid.click();
-  await expect(page.getByRole('option').first()).toContainText(JIANGSU);
-  await shots(page, 'building-grid-factor');
+  await expect(page.getByRole('option').first()).toContainText(JIANGSU, { timeout: 30_000 });
+  await listShots(page, 'building-grid-factor', grid);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: '保存并继续' }).click();
   await expect(page).toHaveURL(/\/budget\/produce$/);
@@ -44,10 +60,10 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   const c30 = page.getByRole('option', { name: /^C30混凝土 295\.0000 kgCO2e\/m3/ });
   await expect(c30).toBeVisible();
   await expect(c30).toContainText('建材·混凝土 · 单位 m3 · 密度 2.400 t/m3');
-  await shots(page, 'produce-factor-options');
+  await listShots(page, 'produce-factor-options', dialog.getByRole('combobox', { name: /排放因子\(因子库\)/ }));
   await c30.click();
   await expect(dialog.getByLabel(/材料名称/)).toHaveValue('C30混凝土');
-  await expect(dialog.getByLabel(/^单位/)).toHaveValue('m3');
+  await expect(dialog.getByRole('textbox', { name: /^单位/ })).toHaveValue('m3');
   await expect(dialog.getByLabel(/^密度\(t\/单位\)/)).toHaveValue('2.4');
   await expect(dialog.getByLabel(/^排放因子$/)).toHaveValue('295');
   await shots(page, 'produce-factor-filled');
@@ -67,9 +83,9 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   await dialog.getByRole('combobox', { name: /能源因子\(因子库\)/ }).fill('电');
   await expect(page.getByRole('option').first()).toContainText(JIANGSU);
   await expect(page.getByRole('option').first()).toContainText('能源·电力');
-  await shots(page, 'runtime-factor-search');
+  await listShots(page, 'runtime-factor-search', dialog.getByRole('combobox', { name: /能源因子\(因子库\)/ }));
   await page.getByRole('option').first().click();
-  await expect(dialog.getByLabel(/^单位/)).toHaveValue('kWh');
+  await expect(dialog.getByRole('textbox', { name: '单位', exact: true })).toHaveValue('kWh');
   await expect(dialog.getByLabel(/^能源因子$/)).toHaveValue('0.5827');
 
   // the lookup tables: class VDI 4707 A (M), usage class 3 (V, per day × 365)
@@ -78,7 +94,7 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   await lookups.getByRole('combobox', { name: '电梯能效等级' }).click();
   await expect(page.getByRole('option', { name: /VDI 4707 G 级/ })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByRole('option', { name: /VDI 4707 G 级/ })).toContainText('来源未知');
-  await shots(page, 'runtime-lookup-options');
+  await listShots(page, 'runtime-lookup-options', lookups.getByRole('combobox', { name: '电梯能效等级' }));
   await page.getByRole('option', { name: /^VDI 4707 A 级/ }).click();
   await lookups.getByRole('combobox', { name: '电梯使用等级' }).click();
   await page.getByRole('option', { name: /^使用类别 3（中）/ }).click();
@@ -91,6 +107,7 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   await dialog.getByLabel(/^额定速度/).fill('1.5');
   await dialog.getByLabel(/^额定载重量/).fill('1000');
   await dialog.getByLabel(/^台数/).fill('2');
+  await lookups.scrollIntoViewIfNeeded();
   await shots(page, 'runtime-lookup-filled');
 
   // saved and calculated: (3.6 × 0.56 × 547.5 × 1.5 × 1000 / 1000 + 50 × 8212.5 / 1000) × 2 = 4 132.53 kWh/a

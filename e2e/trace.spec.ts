@@ -28,14 +28,15 @@ async function factor(page: Page, type: string, name: string, pick: (f: any) => 
   return f;
 }
 
-async function shots(page: Page, name: string) {
+/** The page at 1366 and 390 px wide; a dialog (full screen below 600 px) as the viewport shows it. */
+async function shots(page: Page, name: string, fullPage = true) {
   for (const [w, h] of [
     [1366, 900],
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }
@@ -89,7 +90,7 @@ test('result page: stage traces with 默认值, parts, data quality, waste outsi
   await expect(row.getByTestId('verification-mark')).toHaveText('V 已核实');
   await expect(row).toContainText('因子来源：GB/T 51366-2019 附录E');
   await expect(row).toContainText('数据质量：标准默认值');
-  await shots(page, 'trace-trans');
+  await shots(page, 'trace-trans', false);
   await dialog.getByRole('button', { name: '关闭' }).click();
   await expect(dialog).toBeHidden();
 
@@ -100,14 +101,15 @@ test('result page: stage traces with 默认值, parts, data quality, waste outsi
   const defaults = runtime.getByTestId('trace-defaults');
   await expect(defaults).toContainText('系统能效比(COP/EER) 1.00 — 来源：未填写系统能效比');
   await expect(defaults).toContainText('能源因子 0.5827 kgCO2/kWh — 来源：单体电网排放因子');
-  await shots(page, 'trace-runtime');
+  await shots(page, 'trace-runtime', false);
   await runtime.getByRole('button', { name: '关闭' }).click();
 
-  // a stage without rows in the trace: 暂无数据 (produce has one; the bar chart's button opens the chosen stage)
+  // the bar chart's button opens the chosen stage: waste, marked outside GB's boundary
   await page.getByRole('radiogroup', { name: '计算阶段' }).getByLabel('废弃物处理').check();
-  await page.getByRole('button', { name: '查看废弃物处理计算过程' }).click();
+  await page.getByRole('button', { name: '查看废弃物处理计算过程', exact: true }).click();
   const waste = page.getByRole('dialog', { name: '废弃物处理 计算过程' });
   await expect(waste.getByText('不在 GB/T 51366-2019 计算边界内')).toBeVisible();
+  await shots(page, 'trace-waste', false);
   await waste.getByRole('button', { name: '关闭' }).click();
 
   // the stage table: the transport row's 默认值 chip lists its default with the source

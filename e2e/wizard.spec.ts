@@ -2,10 +2,10 @@
 // stages entered in their dialogs — to completion, with totals equal to the hand-worked figures below.
 // Building: 5000 m², 50 a, 南京市 (grid factor 江苏 2023: 0.5827 kgCO2/kWh).
 //   produce  2000 m³ C30混凝土 × 295 + 300 t 热轧碳钢钢筋 × 2340 = 590 000 + 702 000 = 1 292 000 kg
-//   trans    2000 m³ × 2.4 t/m³ × 40 km (concrete default) × 0.162 (重型柴油货车 10t) = 31 104 kg
+//   trans    2000 m³ × 2.4 t/m³ × 40 km (the library's C30混凝土 default, 默认值) × 0.162 (重型柴油货车 10t) = 31 104 kg
 //   build    20 000 kg 柴油 × 3.096 = 61 920 kg
 //   remove   10 % × 61 920 = 6 192 kg
-//   runtime  照明 100 000 kWh/a × 0.5827 (grid) × 50 a = 2 913 500 kg
+//   runtime  照明 (电力, no factor) 100 000 kWh/a × 0.5827 (grid, 默认值) × 50 a = 2 913 500 kg
 //   green    −1000 m² × 0.5 kgCO2/(m²·a) × 50 a = −25 000 kg
 //   total    4 279 716 kg = 4 279.72 tCO2e; intensity 4 279 716 / (50 × 5000) = 17.12 kgCO2e/(m²·a)
 import ExcelJS from 'exceljs';
@@ -74,7 +74,10 @@ test('budget / GB building: every stage with realistic data, an Excel import, co
     await d.getByLabel(/材料名称/).fill('C30混凝土');
     await d.getByLabel(/^单位/).fill('m3');
     await d.getByLabel(/^用量/).fill('2000');
-    await d.getByLabel(/密度/).fill('2.4');
+    await d.getByLabel(/^密度/).fill('2.4');
+    // the library material brings its default distance (40 km for concrete)
+    await d.getByRole('combobox', { name: /材料\(因子库\)/ }).fill('C30');
+    await page.getByRole('option', { name: /C30混凝土/ }).first().click();
     await d.getByRole('combobox', { name: /运输因子\(因子库\)/ }).fill('重型柴油');
     await page.getByRole('option', { name: /重型柴油货车运输.*10t/ }).first().click();
   });
@@ -101,6 +104,8 @@ test('budget / GB building: every stage with realistic data, an Excel import, co
   await addRow(page, async (d) => {
     await d.getByRole('combobox', { name: /用能系统/ }).click();
     await page.getByRole('option', { name: '照明' }).click();
+    await d.getByRole('combobox', { name: /能源种类/ }).click();
+    await page.getByRole('option', { name: '电力' }).click();
     await d.getByLabel(/^名称/).fill('照明');
     await d.getByLabel(/^年用量/).fill('100000');
   });

@@ -27,7 +27,7 @@ describe('schema-driven list helpers', () => {
   });
 
   it('columns are the x-list properties in schema order', () => {
-    expect(listFields(factors).map(([k]) => k)).toEqual(['type', 'smallType', 'name', 'spec', 'unit', 'materialCo', 'coUnit', 'source', 'verification']);
+    expect(listFields(factors).map(([k]) => k)).toEqual(['type', 'smallType', 'name', 'spec', 'unit', 'materialCo', 'coUnit', 'source', 'verification', 'quality']);
   });
 
   it('x-rowWarning flags empty or 0 materialCo', () => {

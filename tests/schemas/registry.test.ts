@@ -27,8 +27,8 @@ describe('schema registry', () => {
   it('sortable and filterable fields of the factor library', () => {
     const s = registry.tpf3BuildMaterial as unknown as ResourceSchema;
     expect(sortableFields(s)).toEqual(['id', 'createDate', 'updateDate', 'type', 'smallType', 'name', 'materialCo']);
-    expect(filterableFields(s)).toEqual({ type: 'eq', smallType: 'eq', name: 'like', materialCo: 'range', verification: 'eq' });
-    expect(Object.keys(listQuery(s).filters)).toEqual(['type', 'smallType', 'name', 'materialCoMin', 'materialCoMax', 'verification']);
+    expect(filterableFields(s)).toEqual({ type: 'eq', smallType: 'eq', name: 'like', materialCo: 'range', verification: 'eq', energy: 'eq', quality: 'eq', label: 'like' });
+    expect(Object.keys(listQuery(s).filters)).toEqual(['type', 'smallType', 'name', 'materialCoMin', 'materialCoMax', 'verification', 'energy', 'quality', 'label']);
   });
 });
 

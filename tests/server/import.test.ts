@@ -13,7 +13,9 @@ import { convertCell, type SheetRow } from '../../src/server/excel/readImport';
 import { resolveReferences } from '../../src/server/resources/importRoutes';
 
 const FACTORS = '/api/tpf/v1/tpf/tpf3BuildMaterial';
-const FACTOR_TITLES = ['类型', '小类', '名称', '规格', '单位', '碳排放因子', '因子单位', '数据来源', '核实标记', '备注'];
+/** The columns the row fixtures below fill (a file may hold any subset of the template's columns). */
+const BASIC_TITLES = ['类型', '小类', '名称', '规格', '单位', '碳排放因子', '因子单位', '数据来源', '核实标记', '备注'];
+const FACTOR_TITLES = ['类型', '小类', '名称', '规格', '单位', '碳排放因子', '因子单位', '数据来源', '核实标记', '密度(t/单位)', '密度来源', '密度核实标记', '默认运输距离(km)', '能源种类', '数据质量', 'EPD编号', '备注'];
 
 let t: TestApp;
 let aAdmin: string; // demo_admin, groupAdmin: writes the tenant's factors
@@ -96,7 +98,7 @@ describe('GET <path>/template', () => {
 describe('POST <path>/fileUpload — factor library', () => {
   it('imports every row: numbers stay numbers (also numeric text), labels become values, formulas give their result', async () => {
     const before = await factorCount();
-    const file = await xlsx(FACTOR_TITLES, [
+    const file = await xlsx(BASIC_TITLES, [
       ['建材', '钢材', '导入钢材A', 'HRB400', 't', 2.34, 'tCO2e/t', '企业EPD', '已核实', '备注一'],
       ['建材', '钢材', { formula: 'CONCAT("导入","钢材B")', result: '导入钢材B' }, '', ' t ', '1,234.5', 'tCO2e/t', '', 'M', null],
       [],
@@ -133,7 +135,7 @@ describe('POST <path>/fileUpload — factor library', () => {
 
   it('two bad rows → code 2 naming every bad row and column in Chinese, and nothing is written', async () => {
     const before = await factorCount();
-    const file = await xlsx(FACTOR_TITLES, [
+    const file = await xlsx(BASIC_TITLES, [
       ['建材', '钢材', '好行', '', 't', 1, '', '', 'V', ''],
       ['建材', '钢材', null, '', 't', 1, '', '', 'V', ''],
       ['建材', '钢材', '好行2', '', 't', 1, '', '', 'V', ''],
@@ -201,7 +203,7 @@ describe('POST <path>/fileUpload — factor library', () => {
   });
 
   it('a user without write access to the factor library is refused', async () => {
-    const r = await upload(FACTORS, aUser, {}, await xlsx(FACTOR_TITLES, [['建材', '', '无权', '', 't', 1]]));
+    const r = await upload(FACTORS, aUser, {}, await xlsx(BASIC_TITLES, [['建材', '', '无权', '', 't', 1]]));
     expect(r.status).toBe(403);
     expect(await factorsNamed('无权')).toEqual([]);
   });

@@ -86,7 +86,7 @@ beforeAll(async () => {
   const x = await t.call('GET', `${PROJECT}/getExcelByID?projectID=${b.id}`, user);
   expect(x.body.code).toBe(1);
   wb = await download(t, x.body.data);
-  await wb.xlsx.writeFile(join(work, 'figures.xlsx'));
+  await wb.xlsx.writeFile(join(SHOTS, 'figures.xlsx'));
 }, 120_000);
 
 afterAll(async () => {

@@ -106,7 +106,7 @@ export const ResultPage = ({ module, building, stages }: { module: ModuleCode; b
     <Box sx={{ p: 2, minWidth: 0 }} data-testid="result-page">
       <StageHeader title="计算结果" building={building} />
       {body}
-      <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', mt: 2 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', mt: 2, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
         <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={() => navigate(last ? stageRoute(module, last) : infoRoute(module, building.id))}>
           上一步
         </Button>

@@ -30,7 +30,9 @@ import { NoData } from '../admin/NoData';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { useDicts, type DictMaps } from '../admin/useDicts';
 import { usePaginationLabels } from '../i18n/pagination';
+import { stageDef } from '../stages/stageDefs';
 import { getStageTrace, TRACE_PAGE_SIZE, type StageTrace } from './traceApi';
+import type { Props } from './TraceMarks';
 import { TraceRowItem } from './TraceRowItem';
 
 export const TRACE_DICTS = ['verification', 'dataQuality', 'energyKind', 'runtimePart'];
@@ -129,6 +131,8 @@ export const StageTraceDialog = ({ code, label, projectId, onClose }: StageTrace
   });
   const title = traceTitle(label);
   const rows = data?.rows.dataList ?? [];
+  const formulas = data ? stageFormulas(data) : [];
+  const props = (stageDef(code)?.schema.properties ?? {}) as Props;
 
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby="stage-trace-title" data-testid="stage-trace">
@@ -141,7 +145,7 @@ export const StageTraceDialog = ({ code, label, projectId, onClose }: StageTrace
         {rows.length > 0 && (
           <Box component="ol" sx={{ m: 0, p: 0 }} aria-label={`${label}数据行`}>
             {rows.map((r, i) => (
-              <TraceRowItem key={r.id} row={r} index={page * TRACE_PAGE_SIZE + i + 1} dicts={dicts} />
+              <TraceRowItem key={r.id} row={r} index={page * TRACE_PAGE_SIZE + i + 1} dicts={dicts} props={props} stageFormula={formulas.length === 1 ? formulas[0] : undefined} />
             ))}
           </Box>
         )}

@@ -7,37 +7,47 @@ import type { DefaultUsed } from './traceApi';
 
 export const DEFAULT_LABEL = '默认值';
 
-/** Factors keep 4 decimals and densities 3 (contract rules); every other default 2. */
-export const defaultDecimals = (field: string) => (/factor/i.test(field) ? 4 : /density|massPerUnit/i.test(field) ? 3 : 2);
+/** The stage schema's properties, for the decimals a field is shown with. */
+export type Props = Record<string, { 'x-decimals'?: number } | undefined>;
+
+/**
+ * Decimals of a traced value: the field's own x-decimals in the stage schema (a density's also for the mass per
+ * unit it gives); else factors 4, densities 3 (contract rules), everything else 2.
+ */
+export function defaultDecimals(field: string, props: Props = {}): number {
+  const own = props[field === 'massPerUnit' ? 'density' : field]?.['x-decimals'];
+  if (typeof own === 'number') return own;
+  return /factor/i.test(field) ? 4 : /density|massPerUnit/i.test(field) ? 3 : 2;
+}
 
 /** '运输距离(km) 40.00 km — 因子库材料的默认运输距离…' */
-export const defaultText = (d: DefaultUsed) => `${d.title} ${formatNumber(d.value, defaultDecimals(d.field))}${d.unit ? ` ${d.unit}` : ''} — ${d.source}`;
+export const defaultText = (d: DefaultUsed, props?: Props) => `${d.title} ${formatNumber(d.value, defaultDecimals(d.field, props))}${d.unit ? ` ${d.unit}` : ''} — ${d.source}`;
 
 /** A 默认值 chip whose tooltip lists every default of the row (the stage table's emission cell). */
-export const DefaultsChip = ({ defaults }: { defaults: DefaultUsed[] }) =>
+export const DefaultsChip = ({ defaults, props }: { defaults: DefaultUsed[]; props?: Props }) =>
   defaults.length ? (
     <Tooltip
       title={
         <Box component="ul" sx={{ m: 0, pl: 2 }}>
           {defaults.map((d) => (
-            <li key={d.field}>{defaultText(d)}</li>
+            <li key={d.field}>{defaultText(d, props)}</li>
           ))}
         </Box>
       }
     >
-      <Chip size="small" color="info" variant="outlined" label={DEFAULT_LABEL} sx={{ ml: 1 }} data-testid="defaults-chip" aria-label={`${DEFAULT_LABEL}：${defaults.map(defaultText).join('；')}`} tabIndex={0} />
+      <Chip size="small" color="info" variant="outlined" label={DEFAULT_LABEL} sx={{ ml: 1 }} data-testid="defaults-chip" aria-label={`${DEFAULT_LABEL}：${defaults.map((d) => defaultText(d, props)).join('；')}`} tabIndex={0} />
     </Tooltip>
   ) : null;
 
 /** Every default of a row as a line: a 默认值 chip, the value and its source (the trace dialog). */
-export const DefaultsList = ({ defaults }: { defaults: DefaultUsed[] }) =>
+export const DefaultsList = ({ defaults, props }: { defaults: DefaultUsed[]; props?: Props }) =>
   defaults.length ? (
     <Stack spacing={0.5} data-testid="trace-defaults">
       {defaults.map((d) => (
         <Stack key={d.field} direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
           <Chip size="small" color="info" variant="outlined" label={DEFAULT_LABEL} sx={{ flexShrink: 0 }} />
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {d.title} {formatNumber(d.value, defaultDecimals(d.field))}
+            {d.title} {formatNumber(d.value, defaultDecimals(d.field, props))}
             {d.unit ? ` ${d.unit}` : ''}
             <Typography component="span" variant="body2" color="text.secondary">
               {' '}

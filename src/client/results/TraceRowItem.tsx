@@ -6,19 +6,30 @@ import { Box, Chip, Stack, Typography } from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import type { DictMaps } from '../admin/useDicts';
 import { defaultsOf, problemsOf, type TraceInput, type TraceRow } from './traceApi';
-import { defaultDecimals, DefaultsList, Problems, VerificationMark } from './TraceMarks';
+import { defaultDecimals, DefaultsList, Problems, VerificationMark, type Props } from './TraceMarks';
 
 const FACTOR_DECIMALS = 4;
 
-const inputText = (i: TraceInput) =>
-  `${i.title} = ${typeof i.value === 'number' ? formatNumber(i.value, defaultDecimals(i.field)) : i.value}${i.unit ? ` ${i.unit}` : ''}${i.note ? `（${i.note}）` : ''}`;
+const inputText = (i: TraceInput, props: Props) =>
+  `${i.title} = ${typeof i.value === 'number' ? formatNumber(i.value, defaultDecimals(i.field, props)) : i.value}${i.unit ? ` ${i.unit}` : ''}${i.note ? `（${i.note}）` : ''}`;
 
-/** '120.00 m³ × 0.0780 kgCO2e/(t·km) = 8,985.60 kgCO2e' — the row's own figures, as stored. */
-export function workingLine(row: TraceRow): string {
-  const qty = row.quantity === null || row.quantity === undefined || row.quantity === '' ? '—' : `${formatNumber(row.quantity)}${row.quantityUnit ? ` ${row.quantityUnit}` : ''}`;
-  const factor = row.factorValue === null || row.factorValue === undefined || row.factorValue === '' ? '—' : `${formatNumber(row.factorValue, FACTOR_DECIMALS)}${row.factorUnit ? ` ${row.factorUnit}` : ''}`;
-  const emission = row.emission === null || row.emission === undefined || row.emission === '' ? '—' : `${formatNumber(row.emission)} kgCO2e`;
-  return `${qty} × ${factor} = ${emission}`;
+const given = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+/**
+ * The row's own figures, as stored: '120.00 m³ × 0.0780 kgCO2e/(t·km) = 898.56 kgCO2e' (label 用量 × 因子 = 碳排放);
+ * a row without a quantity (an operation system) shows its emission with the factor — the grid's, marked
+ * 默认值, when the row had none. The full working is the 代入数值 line.
+ */
+export function workingLine(row: TraceRow): [label: string, text: string] {
+  const grid = defaultsOf(row).find((d) => d.field === 'factorValue');
+  const factor = given(row.factorValue)
+    ? `${formatNumber(row.factorValue, FACTOR_DECIMALS)}${row.factorUnit ? ` ${row.factorUnit}` : ''}`
+    : grid
+      ? `${formatNumber(grid.value, FACTOR_DECIMALS)}${grid.unit ? ` ${grid.unit}` : ''}（默认值）`
+      : null;
+  const emission = given(row.emission) ? `${formatNumber(row.emission)} kgCO2e` : '—';
+  if (given(row.quantity) && factor) return ['用量 × 因子 = 碳排放', `${formatNumber(row.quantity)}${row.quantityUnit ? ` ${row.quantityUnit}` : ''} × ${factor} = ${emission}`];
+  return ['碳排放', `${emission}${factor ? `；因子 ${factor}` : ''}`];
 }
 
 const Line = ({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) => (
@@ -30,8 +41,19 @@ const Line = ({ label, children, testId }: { label: string; children: React.Reac
   </Typography>
 );
 
-export const TraceRowItem = ({ row, index, dicts }: { row: TraceRow; index: number; dicts: DictMaps }) => {
+export interface TraceRowItemProps {
+  row: TraceRow;
+  index: number;
+  dicts: DictMaps;
+  /** the stage schema's properties (decimals of inputs and defaults) */
+  props?: Props;
+  /** the stage formula shown above the rows: a row with the same one does not repeat it */
+  stageFormula?: string;
+}
+
+export const TraceRowItem = ({ row, index, dicts, props = {}, stageFormula }: TraceRowItemProps) => {
   const t = row.trace;
+  const [workingLabel, working] = workingLine(row);
   const defaults = defaultsOf(row);
   const problems = problemsOf(row);
   const part = row.part ? (dicts.runtimePart?.[row.part] ?? row.part) : null;
@@ -48,8 +70,8 @@ export const TraceRowItem = ({ row, index, dicts }: { row: TraceRow; index: numb
         {quality && <Chip size="small" variant="outlined" color="primary" label={`数据质量：${quality}${row.qualityRef ? `（${row.qualityRef}）` : ''}`} />}
       </Stack>
       <Stack spacing={0.5}>
-        <Line label="用量 × 因子 = 碳排放" testId="trace-working">
-          {workingLine(row)}
+        <Line label={workingLabel} testId="trace-working">
+          {working}
         </Line>
         {(row.factorSource || row.verification) && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
@@ -57,15 +79,15 @@ export const TraceRowItem = ({ row, index, dicts }: { row: TraceRow; index: numb
             <VerificationMark mark={row.verification} labels={dicts.verification ?? {}} />
           </Stack>
         )}
-        {t?.formula && <Line label="计算公式">{t.formula}</Line>}
+        {t?.formula && t.formula !== stageFormula && <Line label="计算公式">{t.formula}</Line>}
         {t?.numbers && (
           <Line label="代入数值">
             {t.numbers}
             {row.emission !== null && row.emission !== undefined ? ` = ${formatNumber(row.emission)} kgCO2e` : ''}
           </Line>
         )}
-        {t?.inputs?.length ? <Line label="输入">{t.inputs.map(inputText).join('；')}</Line> : null}
-        <DefaultsList defaults={defaults} />
+        {t?.inputs?.length ? <Line label="输入">{t.inputs.map((i) => inputText(i, props)).join('；')}</Line> : null}
+        <DefaultsList defaults={defaults} props={props} />
         <Problems problems={problems} />
       </Stack>
     </Box>

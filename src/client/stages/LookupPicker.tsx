@@ -24,7 +24,11 @@ export function lookupValueText(r: LookupRow): string {
   return parts.length ? parts.join('；') : '无数值';
 }
 
-const optionTitle = (r: LookupRow) => [r.name, specText(r)].filter(Boolean).join(' · ');
+/** 'VDI 4707 A 级', '使用类别 3（中） · 日运行 1–2 h…' (a spec the name already says is left out). */
+const optionTitle = (r: LookupRow) => {
+  const spec = specText(r);
+  return spec && !r.name.includes(spec) ? `${r.name} · ${spec}` : r.name;
+};
 
 function MarkChip({ row, marks }: { row: LookupRow; marks: Record<string, string> }) {
   const v = row.verification ?? 'U';
@@ -105,7 +109,7 @@ export function LookupPickers({ def, formData, onChange, disabled }: { def: Stag
   const picks = picksFor(part, def.schema.properties);
   if (!picks.length) return null;
   return (
-    <Box sx={{ mt: 2, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="lookup-pickers">
+    <Box sx={{ mt: 1, mb: 1, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="lookup-pickers">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', mb: 1 }}>
         <Typography variant="subtitle2">{LOOKUP_TITLE}</Typography>
         <Typography variant="caption" color="text.secondary">

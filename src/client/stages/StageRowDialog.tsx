@@ -5,7 +5,7 @@
 // the building's province first (its site, from the building detail); an operation row calculated system by
 // system gets the lookup-table pickers of its part (LookupPicker.tsx, issue 11 §7).
 import { useRef, useState } from 'react';
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, type Theme } from '@mui/material';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useNotify } from 'react-admin';
 import { toFormData, toPayload } from '../admin/form/formData';
@@ -14,6 +14,8 @@ import { StageSchemaForm, type FormValues, type StageFormRef } from './StageSche
 import { hasMethods, METHOD_FIELD, PROJECT_FIELD, type StageDef } from './stageDefs';
 import { saveStageRows, type BatchAnswer, type StageRow } from './stageApi';
 import { saveFailure } from './serverErrors';
+import { rowNeeds } from '../../calc/trace';
+import { serverErrorsToErrorSchema } from '../admin/form/formErrors';
 import { LookupPickers } from './LookupPicker';
 import { useBuildingDetail } from './stageQueries';
 import { useSiteProvince } from '../buildings/form/siteProvince';
@@ -33,6 +35,7 @@ export default function StageRowDialog({ def, projectId, method, record: initial
   const notify = useNotify();
   const form = useRef<StageFormRef>(null);
   const [record, setRecord] = useState<StageRow | undefined>(initial);
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const building = useBuildingDetail(projectId).data;
   const province = useSiteProvince(building?.site as string | undefined);
   // the building and the method are the screen's: set in the form data (hidden fields) so the form validates
@@ -55,6 +58,14 @@ export default function StageRowDialog({ def, projectId, method, record: initial
     }
     const row: Record<string, unknown> = { ...toPayload(def.schema, formData), ...fixed(record) };
     if (record) row.id = record.id;
+    // the server's save rules (x-needs, src/calc/trace.ts), mirrored: a mass, distance or energy factor that
+    // cannot be known is named under its field before the round trip
+    const needs = rowNeeds(def.schema, row);
+    if (needs.length) {
+      setExtraErrors(serverErrorsToErrorSchema(Object.fromEntries(needs.map((n) => [n.field, n.message]))));
+      notify(needs[0].message, { type: 'error' });
+      return;
+    }
     setSaving(true);
     try {
       const answer = await saveStageRows(def.path, [row]);
@@ -76,14 +87,15 @@ export default function StageRowDialog({ def, projectId, method, record: initial
 
   const titleId = `stage-row-dialog-${def.code}`;
   return (
-    <Dialog open onClose={saving ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
+    <Dialog open onClose={saving ? undefined : onClose} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>
         {record ? '编辑' : '新增'}
         {def.title}
       </DialogTitle>
       <DialogContent dividers>
-        <StageSchemaForm key={generation} ref={form} def={def} formData={formData} onChange={setFormData} extraErrors={extraErrors} disabled={saving} province={province} />
+        {/* above the form: the part is chosen in the form's first field, the pickers appear next to it */}
         <LookupPickers key={`lookups-${generation}`} def={def} formData={formData} onChange={setFormData} disabled={saving} />
+        <StageSchemaForm key={generation} ref={form} def={def} formData={formData} onChange={setFormData} extraErrors={extraErrors} disabled={saving} province={province} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={saving}>

@@ -40,7 +40,7 @@ import { useDicts, type DictMaps } from '../admin/useDicts';
 import { dictCodesOf } from '../admin/form/uiSchema';
 import { CALCULATING, JobProgress } from '../jobs/JobProgress';
 import { defaultsOf, problemsOf } from '../results/traceApi';
-import { DefaultsChip } from '../results/TraceMarks';
+import { DefaultsChip, type Props } from '../results/TraceMarks';
 import { MethodPicker } from './MethodPicker';
 import { chosenMethod, EMISSION_FIELD, hasMethods, rowsOfMethod, stageColumns, type StageDef } from './stageDefs';
 import { clearStageRows, deleteStageRow, deleteStageRows, type StageRow } from './stageApi';
@@ -202,32 +202,32 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
             )}
             {rows.map((row, i) => (
               <Fragment key={row.id}>
-              <TableRow hover selected={selected.has(row.id)}>
-                <TableCell padding="checkbox">
-                  <Checkbox size="small" checked={selected.has(row.id)} onChange={() => toggle(row.id)} slotProps={{ input: { 'aria-label': `选择第 ${i + 1} 行` } }} />
-                </TableCell>
-                <TableCell>{i + 1}</TableCell>
-                {columns.map(([name, p]) => (
-                  <TableCell key={name} align={isNumeric(p) ? 'right' : undefined} sx={{ whiteSpace: 'nowrap' }}>
-                    {cellText(p, row[name], dicts)}
-                    {name === EMISSION_FIELD && <DefaultsChip defaults={defaultsOf(row)} />}
+                <TableRow hover selected={selected.has(row.id)}>
+                  <TableCell padding="checkbox">
+                    <Checkbox size="small" checked={selected.has(row.id)} onChange={() => toggle(row.id)} slotProps={{ input: { 'aria-label': `选择第 ${i + 1} 行` } }} />
                   </TableCell>
-                ))}
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" startIcon={<EditIcon />} onClick={() => setDialog({ record: row })}>
-                    编辑
-                  </Button>
-                  <RowDelete def={def} row={row} onDone={afterChange} />
-                </TableCell>
-              </TableRow>
-              {problemsOf(row).length > 0 && (
-                <TableRow data-testid="row-problems">
-                  <TableCell />
-                  <TableCell colSpan={colCount - 1} sx={{ color: 'error.main', pt: 0 }}>
-                    第 {i + 1} 行未计入（计为 0）：{problemsOf(row).join('；')}
+                  <TableCell>{i + 1}</TableCell>
+                  {columns.map(([name, p]) => (
+                    <TableCell key={name} align={isNumeric(p) ? 'right' : undefined} sx={{ whiteSpace: 'nowrap' }}>
+                      {cellText(p, row[name], dicts)}
+                      {name === EMISSION_FIELD && <DefaultsChip defaults={defaultsOf(row)} props={def.schema.properties as Props} />}
+                    </TableCell>
+                  ))}
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Button size="small" startIcon={<EditIcon />} onClick={() => setDialog({ record: row })}>
+                      编辑
+                    </Button>
+                    <RowDelete def={def} row={row} onDone={afterChange} />
                   </TableCell>
                 </TableRow>
-              )}
+                {problemsOf(row).length > 0 && (
+                  <TableRow data-testid="row-problems">
+                    <TableCell />
+                    <TableCell colSpan={colCount - 1} sx={{ color: 'error.main', pt: 0 }}>
+                      第 {i + 1} 行未计入（计为 0）：{problemsOf(row).join('；')}
+                    </TableCell>
+                  </TableRow>
+                )}
               </Fragment>
             ))}
           </TableBody>

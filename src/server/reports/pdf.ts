@@ -1,5 +1,7 @@
-// The report as PDF (pdfmake 0.3, Noto Sans SC embedded as subset). A trial account's report carries the
-// diagonal watermark 试用账号 on every page.
+// The report as PDF (pdfmake 0.3, Noto Sans SC embedded as subset), A4 portrait. Each stage's table carries its
+// rows' trace (a shaded line under a row: formula with numbers, 默认值, why it counts 0), then its total,
+// warnings and notes; the results, the data-quality section and the notes follow. A trial account's report
+// carries the diagonal watermark 试用账号 on every page.
 import pdfmake from 'pdfmake';
 import type { ReportCharts } from './charts';
 import { setupPdfFonts } from './fonts';

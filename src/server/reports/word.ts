@@ -1,5 +1,6 @@
-// The report as Word (.docx, docx 9): the same model as the PDF; East Asian text set to 宋体 in the default
-// styles (Word on Chinese systems has it; other readers substitute a CJK font).
+// The report as Word (.docx, docx 9): the same model as the PDF, the trace tables with fixed column widths for
+// A4 portrait; East Asian text set to 宋体 in the default styles (Word on Chinese systems has it; other readers
+// substitute a CJK font).
 import {
   AlignmentType,
   Document,
@@ -48,7 +49,7 @@ function pairs(rows: [string, string][]): Table {
 }
 
 // the trace table's columns on A4 portrait (9 026 twips between Word's default margins), as in the PDF
-const TRACE_TWIPS = [400, 1650, 950, 560, 1150, 1780, 480, 880, 1176];
+const TRACE_TWIPS = [480, 1650, 870, 560, 1150, 1780, 480, 880, 1176];
 
 function grid(t: ReportTable): Table | Paragraph {
   if (!t.rows.length) return p('暂无数据');

@@ -11,6 +11,7 @@ import { toRecord, type Row } from '../db/record';
 import { repo } from '../db/repo';
 import { ok } from '../envelope';
 import { resourceDef, type ResourceDef } from '../registry';
+import { rowQuality } from '../../calc/quality';
 import { explainRow, type Row as CalcRow } from '../../calc/stage';
 import { calcContext } from './calculate';
 
@@ -62,6 +63,7 @@ export function traceRoute(app: FastifyInstance, db: Db, def: ResourceDef): void
     // other stages' totals a formula reads (demolition by ratio of construction), in kg as the calculation had them
     const totals = Object.fromEntries(Object.entries(detail.stages ?? {}).map(([c, s]) => [c, (s.total ?? 0) * 1000]));
     const dataList = rows.map((r) => {
+      const trace = explainRow(def.schema, r as CalcRow, ctx, sd.method ?? undefined, totals) ?? null;
       const qk = QUANTITY_KEYS.find(([k]) => k in props && r[k] !== null && r[k] !== undefined);
       return {
         id: r.id,
@@ -75,10 +77,11 @@ export function traceRoute(app: FastifyInstance, db: Db, def: ResourceDef): void
         factorUnit: r.factorUnit ?? null,
         factorSource: r.factorSource ?? null,
         verification: typeof r.factorId === 'number' ? (marks.get(r.factorId) ?? null) : null,
-        quality: r.quality ?? null,
+        // the class the calculation used: the row's, else the grid factor's for a row on it, else 估算
+        quality: trace ? rowQuality(r, trace.defaults.some((d) => d.field === 'factorValue'), ctx.gridQuality) : (r.quality ?? null),
         qualityRef: r.qualityRef ?? null,
         emission: r.emission ?? null,
-        trace: explainRow(def.schema, r as CalcRow, ctx, sd.method ?? undefined, totals) ?? null,
+        trace,
       };
     });
     const method = sd.method ?? null;
