@@ -233,6 +233,11 @@ describe('table-mode stage', () => {
     fireEvent.change(within(dialog).getByLabelText(/材料名称/), { target: { value: '砂' } });
     fireEvent.change(within(dialog).getByLabelText(/^单位/), { target: { value: 't' } });
     fireEvent.change(within(dialog).getByLabelText(/^用量/), { target: { value: '10' } });
+    // the server's save rule, mirrored: a row without a factor is named before any request
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存并新增' }));
+    expect((await within(dialog).findAllByText('请选择或填写排放因子')).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/^排放因子$/), { target: { value: '2.51' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存并新增' }));
     expect((await within(dialog).findAllByText('请选择建材类的因子')).length).toBeGreaterThan(0);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -272,10 +277,14 @@ describe('stages with methods', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(await within(dialog).findByLabelText(/能源\/机械名称/), { target: { value: '塔吊' } });
     fireEvent.change(within(dialog).getByLabelText(/用量\/台班数/), { target: { value: '20' } });
+    fireEvent.change(within(dialog).getByLabelText(/台班能耗/), { target: { value: '5' } });
+    fireEvent.mouseDown(within(dialog).getByLabelText(/能源种类/));
+    fireEvent.click(await screen.findByRole('option', { name: /电力|electricity/ })); // (the fake has no energyKind dictionary)
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${STAGE}/build/batch`)).toBe(true));
     const post = calls.find((c) => c.url.pathname === `${STAGE}/build/batch`)!;
-    expect(post.body).toEqual([{ projectId: 7, method: 'machine', name: '塔吊', quantity: 20 }]);
+    // electricity without a factor of its own: the building's grid factor, on the server (默认值)
+    expect(post.body).toEqual([{ projectId: 7, method: 'machine', name: '塔吊', energy: 'electricity', quantity: 20, energyPerShift: 5 }]);
   });
 });
 

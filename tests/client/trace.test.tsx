@@ -74,7 +74,7 @@ const transTrace = (page: number): StageTrace => ({
     total: 51,
     dataList:
       page === 1
-        ? [transRow(1), transRow(2, { name: '砌块', emission: 0, verification: 'V', trace: { formula: '用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子', inputs: [], defaults: [], problems: ['请填写密度(t/单位)'] } })]
+        ? [transRow(1), transRow(2, { name: '砌块', emission: 0, verification: 'V', trace: { formula: '用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子', numbers: '10 × ? × 100 × 0.162', inputs: [], defaults: [], problems: ['请填写密度(t/单位)'] } })]
         : [transRow(51, { name: '第二页的钢筋' })],
   },
 });
@@ -106,6 +106,7 @@ const runtimeTrace: StageTrace = {
         emission: 200000,
         trace: {
           formula: '年累计冷/热负荷(kWh/a) ÷ 系统能效比(COP/EER) × 能源因子 × 设计使用年限(a)',
+          numbers: '200,000 ÷ 1 × 0.5827 × 50',
           inputs: [
             { field: 'annualLoad', title: '年累计冷/热负荷(kWh/a)', value: 6864.9 },
             { field: 'cop', title: '系统能效比(COP/EER)', value: 1 },

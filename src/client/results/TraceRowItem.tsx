@@ -11,7 +11,7 @@ import { defaultDecimals, DefaultsList, Problems, VerificationMark, type Props }
 const FACTOR_DECIMALS = 4;
 
 const inputText = (i: TraceInput, props: Props) =>
-  `${i.title} = ${typeof i.value === 'number' ? formatNumber(i.value, defaultDecimals(i.field, props)) : i.value}${i.unit ? ` ${i.unit}` : ''}${i.note ? `（${i.note}）` : ''}`;
+  `${i.title} = ${typeof i.value === 'number' ? formatNumber(i.value, defaultDecimals(i.field, props)) : i.value}${i.note ? `（${i.note}）` : ''}`;
 
 const given = (v: unknown) => v !== null && v !== undefined && v !== '';
 

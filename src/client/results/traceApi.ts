@@ -3,32 +3,10 @@
 // emission and the row's stored trace (formula, inputs, 默认值, problems). Shapes: .tmp/contract11.md.
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
-/** A value the calculation filled in for the user (默认值), with where it comes from. */
-export interface DefaultUsed {
-  field: string;
-  title: string;
-  value: number;
-  unit?: string;
-  source: string;
-}
+// the row's working as src/calc explains it (explainRow), answered by the endpoint
+import type { DefaultUsed, RowTrace, TraceInput } from '../../calc/trace';
 
-export interface TraceInput {
-  field: string;
-  title: string;
-  value: number | string;
-  unit?: string;
-  note?: string;
-}
-
-/** src/calc/trace.ts RowTrace, as stored with the row. */
-export interface RowTrace {
-  formula: string;
-  /** the same formula with the row's numbers (when the server wrote it) */
-  numbers?: string;
-  inputs: TraceInput[];
-  defaults: DefaultUsed[];
-  problems?: string[];
-}
+export type { DefaultUsed, RowTrace, TraceInput };
 
 export interface TraceRow {
   id: number;

@@ -12,25 +12,9 @@ import { readScope } from '../db/scope';
 import type { ResourceDef } from '../registry';
 import { stageDef } from '../stages/calculate';
 import { roundTo } from '../../calc/format';
+import type { ResultDetail, StageDetail } from '../../calc/resultDetail';
 
-/** resultDetail.stages[code] as src/server/stages/calculate.ts stores it. */
-export interface StageDetail {
-  total?: number;
-  method?: string | null;
-  notes?: string[];
-  warnings?: string[];
-  defaults?: number;
-  quality?: Record<string, number>;
-  outsideBoundary?: string;
-}
-
-export interface ResultDetail {
-  stages?: Record<string, StageDetail>;
-  quality?: Record<string, number>;
-  qualityShares?: Record<string, number>;
-  grade?: 'A' | 'B' | 'C' | 'D' | null;
-  warnings?: string[];
-}
+export type { ResultDetail, StageDetail };
 
 export interface StageData {
   code: string;

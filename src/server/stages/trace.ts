@@ -12,6 +12,7 @@ import { repo } from '../db/repo';
 import { ok } from '../envelope';
 import { resourceDef, type ResourceDef } from '../registry';
 import { rowQuality } from '../../calc/quality';
+import type { ResultDetail } from '../../calc/resultDetail';
 import { explainRow, type Row as CalcRow } from '../../calc/stage';
 import { calcContext } from './calculate';
 
@@ -35,15 +36,6 @@ const QUANTITY_KEYS: [string, string | null][] = [
   ['ratio', '%'],
 ];
 
-interface StageDetail {
-  total?: number;
-  method?: string | null;
-  notes?: string[];
-  warnings?: string[];
-  defaults?: number;
-  quality?: Record<string, number>;
-  outsideBoundary?: string;
-}
 
 export function traceRoute(app: FastifyInstance, db: Db, def: ResourceDef): void {
   const buildings = repo(db, 'tpf3Project');
@@ -52,7 +44,7 @@ export function traceRoute(app: FastifyInstance, db: Db, def: ResourceDef): void
   app.get<{ Querystring: { projectId: number; pageNum: number; pageSize: number } }>(`/api/tpf/v1/tpf/stage/${meta.code}/trace`, { schema: { querystring: traceQuery } }, async (req) => {
     const { projectId, pageNum, pageSize } = req.query;
     const b = await buildings.get(callerOf(req), projectId);
-    const detail = (b.resultDetail ?? {}) as { stages?: Record<string, StageDetail>; parts?: Record<string, number> };
+    const detail = (b.resultDetail ?? {}) as ResultDetail;
     const sd = detail.stages?.[meta.code] ?? {};
     const where = (q: ReturnType<typeof base>) => q.where(columnName('projectId'), '=', b.id);
     const base = () => db.selectFrom(def.table);

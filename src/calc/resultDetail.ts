@@ -1,0 +1,31 @@
+// The result detail a calculation stores with the building (tpf3Project.resultDetail, written by
+// src/server/stages/calculate.ts) and everything that explains a result reads: the trace endpoint, the reports,
+// the result page. tCO2e throughout.
+
+/** One stage as last calculated. */
+export interface StageDetail {
+  total?: number;
+  method?: string | null;
+  /** rows calculated */
+  rows?: number;
+  notes?: string[];
+  warnings?: string[];
+  /** rows the calculation filled a default into */
+  defaults?: number;
+  quality?: Record<string, number>;
+  /** the standard's boundary does not contain the stage (waste under GB) */
+  outsideBoundary?: string;
+}
+
+export interface ResultDetail {
+  calculatedAt?: string;
+  /** per runtime part */
+  parts?: Record<string, number>;
+  breakdown?: Record<string, number>;
+  stages?: Record<string, StageDetail>;
+  quality?: Record<string, number>;
+  /** % of the positive emissions */
+  qualityShares?: Record<string, number>;
+  grade?: 'A' | 'B' | 'C' | 'D' | null;
+  warnings?: string[];
+}
