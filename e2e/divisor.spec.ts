@@ -1,5 +1,6 @@
 // The factor library at /divisor: the seeded GB/T 51366 rows, 2-decimal numbers, the warning flag on a row
-// whose factor is 0, add → edit → delete with confirmation, and the batch-delete selection rule.
+// whose factor is 0, add → edit (a new version) → delete with confirmation (the previous version is current
+// again, then deleted too), and the batch-delete selection rule.
 import { expect, test } from '@playwright/test';
 import { login, shot } from './fixtures';
 
@@ -24,7 +25,7 @@ test('factor library: seeded rows, paging, add with a 0 factor is flagged, edit,
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/\/divisor$/);
 
-  await page.getByRole('textbox', { name: '名称' }).fill('E2E待核实');
+  await page.getByRole('textbox', { name: '名称', exact: true }).fill('E2E待核实');
   const row = table.getByRole('row').filter({ hasText: 'E2E待核实砂浆' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('0.00');
@@ -44,5 +45,10 @@ test('factor library: seeded rows, paging, add with a 0 factor is flagged, edit,
   await row.getByRole('button', { name: '删除' }).click();
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('删除成功!')).toBeVisible();
+  // the edit made version 2; deleting it makes version 1 (0.00, flagged) current again — an edit undone
+  await expect(row).toContainText('0.00');
+  await expect(row.getByTestId('row-warning')).toBeVisible();
+  await row.getByRole('button', { name: '删除' }).click();
+  await page.getByRole('button', { name: '确定' }).click();
   await expect(row).toHaveCount(0);
 });

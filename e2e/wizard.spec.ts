@@ -74,7 +74,7 @@ test('budget / GB building: every stage with realistic data, an Excel import, co
     await d.getByLabel(/材料名称/).fill('C30混凝土');
     await d.getByLabel(/^单位/).fill('m3');
     await d.getByLabel(/^用量/).fill('2000');
-    await d.getByLabel(/^密度/).fill('2.4');
+    await d.getByLabel(/^密度\(t/).fill('2.4');
     // the library material brings its default distance (40 km for concrete)
     await d.getByRole('combobox', { name: /材料\(因子库\)/ }).fill('C30');
     await page.getByRole('option', { name: /C30混凝土/ }).first().click();

@@ -12,6 +12,8 @@ function fieldUi(p: PropertySchema, dicts: DictMaps): UiSchema {
   if (p['x-secret'] || widget === 'password') ui['ui:widget'] = 'password';
   else if (widget === 'textarea') ui['ui:widget'] = 'textarea';
   if (p['x-readonly']) ui['ui:readonly'] = true;
+  // server bookkeeping that is not even a list column (a search label, version links): not a form field
+  if (p['x-readonly'] && p['x-list'] === false) ui['ui:widget'] = 'hidden';
   const dict = p['x-dict'] ? dicts[p['x-dict']] : undefined;
   if (p.enum) ui['ui:enumNames'] = labels(p.enum, dict);
   if (p.type === 'array' && p.items?.enum) {
