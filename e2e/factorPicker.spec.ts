@@ -3,23 +3,11 @@
 // first (A1研发办公楼 is sited in 南京市, 江苏); an elevator row is filled from the lookup tables (参数表管理) with
 // each value's mark, h/d converted to h/a. Screenshots at 1366 and 390 px in .tmp/shots-h4/.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { login } from './fixtures';
+import { login, shotBoth } from './fixtures';
 
 const SHOTS = '.tmp/shots-h4';
 const JIANGSU = '江苏省 2023 年电网平均排放因子 0.5827 kgCO2/kWh';
 
-async function shots(page: Page, name: string): Promise<void> {
-  for (const [w, h] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.waitForTimeout(200);
-}
 
 /** An open option list at both widths: the field scrolled into view (the list follows it), the viewport only. */
 async function listShots(page: Page, name: string, field: Locator): Promise<void> {
@@ -66,7 +54,7 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   await expect(dialog.getByRole('textbox', { name: /^单位/ })).toHaveValue('m3');
   await expect(dialog.getByLabel(/^密度\(t\/单位\)/)).toHaveValue('2.4');
   await expect(dialog.getByLabel(/^排放因子$/)).toHaveValue('295');
-  await shots(page, 'produce-factor-filled');
+  await shotBoth(page, 'produce-factor-filled', { dir: SHOTS });
   await dialog.getByRole('button', { name: '取消' }).click();
   await expect(dialog).toHaveCount(0);
 
@@ -108,11 +96,11 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   await dialog.getByLabel(/^额定载重量/).fill('1000');
   await dialog.getByLabel(/^台数/).fill('2');
   await lookups.scrollIntoViewIfNeeded();
-  await shots(page, 'runtime-lookup-filled');
+  await shotBoth(page, 'runtime-lookup-filled', { dir: SHOTS });
 
   // saved and calculated: (3.6 × 0.56 × 547.5 × 1.5 × 1000 / 1000 + 50 × 8212.5 / 1000) × 2 = 4 132.53 kWh/a
   await dialog.getByRole('button', { name: '保存', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('stage-table').getByRole('row').filter({ hasText: '客梯' })).toBeVisible();
-  await shots(page, 'runtime-row-saved');
+  await shotBoth(page, 'runtime-row-saved', { dir: SHOTS });
 });

@@ -7,21 +7,12 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
 import { TOKEN_KEY } from '../src/client/providers/tokenStorage';
-import { login } from './fixtures';
+import { login, shotBoth } from './fixtures';
 
-const DIR = '.tmp/shots-h5';
+const SHOTS = '.tmp/shots-h5';
+mkdirSync(SHOTS, { recursive: true });
 const F = '/api/tpf/v1/tpf/tpf3BuildMaterial';
 const NAME = '因子版本演示楼';
-
-/** The screen at 1366 and 390 px wide (DIR/name-1366.png, name-390.png), back to 1366 after. */
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(DIR, { recursive: true });
-  for (const w of [390, 1366]) {
-    await page.setViewportSize({ width: w, height: w === 390 ? 844 : 900 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${DIR}/${name}-${w}.png`, fullPage: true });
-  }
-}
 
 const tokenOf = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key) ?? localStorage.getItem(key), TOKEN_KEY);
 
@@ -64,20 +55,20 @@ test('a factor edit: notification → 因子已更新 → before/after per stage
   await page.reload();
   const row = page.getByRole('row').filter({ hasText: NAME });
   await expect(row.getByTestId('factor-updated')).toBeVisible();
-  await shots(page, 'factor-list');
+  await shotBoth(page, 'factor-list', { dir: SHOTS });
 
   // the owner's notification opens the building's result page
   await page.goto('/notify');
   const item = page.getByTestId('inbox-item').filter({ hasText: '因子「演示钢筋(版本)」已更新' });
   await expect(item).toContainText(`「${NAME}」`);
   await expect(item).toContainText('2.34 → 2.5 kgCO2e/kg');
-  await shots(page, 'factor-notification');
+  await shotBoth(page, 'factor-notification', { dir: SHOTS });
   await item.getByRole('button').first().click();
   await expect(page).toHaveURL(/\/budget\/result$/);
   const result = page.getByTestId('result-page');
   await expect(result.getByTestId('figure-碳排放总量(tCO2e)')).toHaveText('5.29');
   await expect(page.getByTestId('factor-updated')).toBeVisible();
-  await shots(page, 'factor-result-chip');
+  await shotBoth(page, 'factor-result-chip', { dir: SHOTS });
 
   // 重新计算: the preview, nothing stored yet
   await page.getByRole('button', { name: '重新计算' }).click();
@@ -86,7 +77,7 @@ test('a factor edit: notification → 因子已更新 → before/after per stage
   await expect(table.getByRole('row').filter({ hasText: '建材生产' })).toContainText(/5\.29\s*5\.45\s*\+0\.16/);
   await expect(table.getByRole('row').filter({ hasText: '碳排放总量' })).toContainText('+0.16');
   await expect(dialog).toContainText('演示钢筋(版本)：第 1 版 2.3400 kgCO2e/kg → 第 2 版 2.5000 kgCO2e/kg');
-  await shots(page, 'factor-recalc-dialog');
+  await shotBoth(page, 'factor-recalc-dialog', { dir: SHOTS });
   await dialog.getByRole('button', { name: '取消' }).click();
   await expect(result.getByTestId('figure-碳排放总量(tCO2e)')).toHaveText('5.29');
 
@@ -97,7 +88,7 @@ test('a factor edit: notification → 因子已更新 → before/after per stage
   await expect(page.getByText('已按当前因子版本重新计算并保存')).toBeVisible();
   await expect(result.getByTestId('figure-碳排放总量(tCO2e)')).toHaveText('5.45');
   await expect(page.getByTestId('factor-updated')).toHaveCount(0);
-  await shots(page, 'factor-result-applied');
+  await shotBoth(page, 'factor-result-applied', { dir: SHOTS });
 
   // the factor's history
   await page.goto(`/factors/versions/${steel.id}`);
@@ -106,5 +97,5 @@ test('a factor edit: notification → 因子已更新 → before/after per stage
   await expect(versions.getByRole('row').nth(1)).toContainText('第 2 版');
   await expect(versions.getByRole('row').nth(1)).toContainText('当前');
   await expect(versions.getByRole('row').nth(2)).toContainText('2.3400');
-  await shots(page, 'factor-versions');
+  await shotBoth(page, 'factor-versions', { dir: SHOTS });
 });

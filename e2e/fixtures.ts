@@ -165,13 +165,13 @@ export async function smsCode(phone: string, purpose: 'login' | 'register' | 're
 export const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
 
 /** The same screen at 1366 px and 390 px wide (name-1366.png, name-390.png), back to 1366 after. */
-export async function shotBoth(page: Page, name: string): Promise<void> {
+export async function shotBoth(page: Page, name: string, { dir = '.tmp/screens', fullPage = true }: { dir?: string; fullPage?: boolean } = {}): Promise<void> {
   for (const [w, h] of [
     [390, 844],
     [1366, 900],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `.tmp/screens/${name}-${w}.png`, fullPage: true });
+    await page.screenshot({ path: `${dir}/${name}-${w}.png`, fullPage });
   }
 }

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { login } from './fixtures';
+import { login, shotBoth } from './fixtures';
 
 const SHOTS = '.tmp/shots-h2';
 const TPF = '/api/tpf/v1/tpf';
@@ -28,18 +28,6 @@ async function factor(page: Page, type: string, name: string, pick: (f: any) => 
   return f;
 }
 
-/** The page at 1366 and 390 px wide; a dialog (full screen below 600 px) as the viewport shows it. */
-async function shots(page: Page, name: string, fullPage = true) {
-  for (const [w, h] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 test('result page: stage traces with 默认值, parts, data quality, waste outside GB', async ({ page }) => {
   test.setTimeout(180_000);
@@ -79,7 +67,7 @@ test('result page: stage traces with 默认值, parts, data quality, waste outsi
   await expect(quality.getByTestId('quality-grade')).toHaveText(stored.resultDetail.grade);
   await expect(quality.getByTestId('quality-database')).toContainText(`${Number(stored.resultDetail.qualityShares.database).toFixed(2)}%`);
   await expect(page.getByTestId('chart-shares')).toBeVisible();
-  await shots(page, 'result');
+  await shotBoth(page, 'result', { dir: SHOTS });
 
   // the transport figure → 建材运输 计算过程
   await result.getByRole('table', { name: '各阶段碳排放' }).getByRole('button', { name: /查看建材运输计算过程/ }).click();
@@ -90,7 +78,7 @@ test('result page: stage traces with 默认值, parts, data quality, waste outsi
   await expect(row.getByTestId('verification-mark')).toHaveText('V 已核实');
   await expect(row).toContainText('因子来源：GB/T 51366-2019 附录E');
   await expect(row).toContainText('数据质量：标准默认值');
-  await shots(page, 'trace-trans', false);
+  await shotBoth(page, 'trace-trans', { dir: SHOTS, fullPage: false });
   await dialog.getByRole('button', { name: '关闭' }).click();
   await expect(dialog).toBeHidden();
 
@@ -101,7 +89,7 @@ test('result page: stage traces with 默认值, parts, data quality, waste outsi
   const defaults = runtime.getByTestId('trace-defaults');
   await expect(defaults).toContainText('系统能效比(COP/EER) 1.00 — 来源：未填写系统能效比');
   await expect(defaults).toContainText('能源因子 0.5827 kgCO2/kWh — 来源：单体电网排放因子');
-  await shots(page, 'trace-runtime', false);
+  await shotBoth(page, 'trace-runtime', { dir: SHOTS, fullPage: false });
   await runtime.getByRole('button', { name: '关闭' }).click();
 
   // the bar chart's button opens the chosen stage: waste, marked outside GB's boundary
@@ -109,7 +97,7 @@ test('result page: stage traces with 默认值, parts, data quality, waste outsi
   await page.getByRole('button', { name: '查看废弃物处理计算过程', exact: true }).click();
   const waste = page.getByRole('dialog', { name: '废弃物处理 计算过程' });
   await expect(waste.getByText('不在 GB/T 51366-2019 计算边界内')).toBeVisible();
-  await shots(page, 'trace-waste', false);
+  await shotBoth(page, 'trace-waste', { dir: SHOTS, fullPage: false });
   await waste.getByRole('button', { name: '关闭' }).click();
 
   // the stage table: the transport row's 默认值 chip lists its default with the source
@@ -120,8 +108,8 @@ test('result page: stage traces with 默认值, parts, data quality, waste outsi
   await chip.hover();
   await expect(page.getByRole('tooltip')).toContainText('运输距离(km) 40.00 km — 因子库材料的默认运输距离');
   await expect(page.getByTestId('stage-defaults')).toContainText('其中 1 行使用了默认值');
-  await shots(page, 'stage-trans');
+  await shotBoth(page, 'stage-trans', { dir: SHOTS });
   await page.goto('/budget/runtime');
   await expect(page.getByRole('table', { name: '建筑运行' })).toContainText('电力');
-  await shots(page, 'stage-runtime');
+  await shotBoth(page, 'stage-runtime', { dir: SHOTS });
 });

@@ -1,4 +1,5 @@
 // Builders for valid request bodies; a test overrides only what it is about.
+import type { TestApp } from './helpers';
 export const ENG = '/api/tpf/v1/tpf/tpf3Engineering';
 export const PROJECT = '/api/tpf/v1/tpf/tpf3Project';
 export const PROJECT_V = '/api/tpf/v1/tpf/tpf3ProjectV';
@@ -40,4 +41,10 @@ export function buildingBody(engineeringId: number, over: Record<string, unknown
     menus: 'produce,trans,build,remove,runtime,waste,green',
     ...over,
   };
+}
+
+/** A seeded library factor by name (and spec), as a user finds it through the list. */
+export async function libraryFactor(t: TestApp, token: string, name: string, spec = ''): Promise<{ id: number; name: string; spec: string } & Record<string, unknown>> {
+  const r = await t.call('GET', `/api/tpf/v1/tpf/tpf3BuildMaterial/?pageSize=-1&name=${encodeURIComponent(name)}`, token);
+  return r.body.data.dataList.find((f: { name: string; spec: string }) => f.name === name && (!spec || f.spec === spec));
 }

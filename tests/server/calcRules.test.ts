@@ -5,18 +5,14 @@
 // GB/T 51366 §6.3.2); 重型柴油货车运输 10t 0.162 kgCO2e/(t·km) (附录E); 天然气 2.162 kgCO2/m³ (附录A).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from './helpers';
-import { buildingBody, ENG, engineeringBody, PROJECT } from './builders';
+import { buildingBody, ENG, engineeringBody, PROJECT, libraryFactor } from './builders';
 import { upload, xlsx } from './files';
 
 let t: TestApp;
 let user: string;
 let b: { id: number };
 const STAGE = '/api/tpf/v1/tpf/stage';
-const F = '/api/tpf/v1/tpf/tpf3BuildMaterial';
-const factor = async (name: string, spec = '') => {
-  const r = await t.call('GET', `${F}/?pageSize=-1&name=${encodeURIComponent(name)}`, user);
-  return r.body.data.dataList.find((f: { name: string; spec: string }) => f.name === name && (!spec || f.spec === spec));
-};
+const factor = (name: string, spec = '') => libraryFactor(t, user, name, spec);
 
 beforeAll(async () => {
   t = await testApp();

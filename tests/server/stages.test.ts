@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from './helpers';
-import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
+import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V, libraryFactor } from './builders';
 
 let t: TestApp;
 let user: string;
@@ -12,10 +12,7 @@ let other: string; // another tenant
 let b: { id: number };
 const STAGE = '/api/tpf/v1/tpf/stage';
 const F = '/api/tpf/v1/tpf/tpf3BuildMaterial';
-const factor = async (name: string, spec = '') => {
-  const r = await t.call('GET', `${F}/?pageSize=-1&name=${encodeURIComponent(name)}`, user);
-  return r.body.data.dataList.find((f: { name: string; spec: string }) => f.name === name && (!spec || f.spec === spec));
-};
+const factor = (name: string, spec = '') => libraryFactor(t, user, name, spec);
 
 beforeAll(async () => {
   t = await testApp();
