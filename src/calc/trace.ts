@@ -39,6 +39,15 @@ export interface RowTrace extends StoredTrace {
   inputs: TraceInput[];
 }
 
+/** The row field a row's emission is calculated from (the first given), with its unit when the field implies one. */
+export const QUANTITY_KEYS: readonly [string, string | null][] = [
+  ['quantity', null],
+  ['annualQuantity', null],
+  ['intensity', null],
+  ['area', 'm²'],
+  ['ratio', '%'],
+];
+
 /** Titles of what formulas read besides the row (src/calc/stage.ts contextScope). */
 export const CONTEXT_TITLES: Record<string, string> = { designYears: '设计使用年限(a)', buildArea: '建筑面积(m²)', gridFactor: '电网排放因子(kgCO2/kWh)' };
 

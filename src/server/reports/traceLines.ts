@@ -10,11 +10,11 @@ import type { Db } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import { schemaColumns } from '../excel/workbook';
 import { resourceDef } from '../registry';
-import type { DataQuality } from '../../../schemas/factors/kinds';
 import { dictItems, flattenDict } from '../resources/sysDict';
 import { DECIMALS, formatNumber } from '../../calc/format';
 import { explainRow, type BuildingContext, type Row as CalcRow } from '../../calc/stage';
-import { resources } from '../registry';
+import { QUANTITY_KEYS } from '../../calc/trace';
+import { calcContext } from '../stages/calculate';
 import type { StageData } from './stageData';
 
 interface TraceShape {
@@ -61,18 +61,6 @@ export interface TraceContext {
   stageTotals: Record<string, number>;
 }
 
-/** Stage titles by code (a formula reading stage.<code> names it). */
-const STAGE_TITLES: Record<string, string> = Object.fromEntries(resources.filter((r) => r.schema['x-stage']).map((r) => [r.schema['x-stage']!.code, r.schema['x-stage']!.title]));
-
-/** The quantity a row's emission is calculated from, with its unit when the property implies one. */
-const QUANTITY_KEYS: [string, string | null][] = [
-  ['quantity', null],
-  ['annualQuantity', null],
-  ['intensity', null],
-  ['area', 'm²'],
-  ['ratio', '%'],
-];
-
 /** The unit a quantity's title names when the row has no unit field: '数量(t)' → 't'. */
 const titleUnit = (p: unknown) => /[(（]([^()（）]+)[)）]$/.exec(String((p as { title?: string } | undefined)?.title ?? ''))?.[1] ?? '';
 const given = (v: unknown) => v !== null && v !== undefined && v !== '';
@@ -96,14 +84,7 @@ export async function traceContext(db: Db, b: ApiRecord, stages: StageData[]): P
   const items = await dictItems(db, 'dataQuality');
   const qualityLabels = { ...Object.fromEntries(DATA_QUALITY), ...(items ? flattenDict(items) : {}) } as Record<string, string>;
   const grid = { value: b.gridFactorValue, unit: text(b.gridFactorUnit), source: text(b.gridFactorSource), quality: gridQuality, mark: typeof b.gridFactorId === 'number' ? (marks.get(b.gridFactorId) ?? null) : null };
-  const calc: BuildingContext = {
-    years: Number(b.useDateLimit) || 0,
-    area: Number(b.buildArea) || 0,
-    gridFactor: Number(b.gridFactorValue) || 0,
-    gridFactorSource: text(b.gridFactorSource),
-    gridQuality: (gridQuality as DataQuality | null) ?? undefined,
-    stageTitles: STAGE_TITLES,
-  };
+  const calc = await calcContext(db, b);
   const stageTotals = Object.fromEntries(stages.map((s) => [s.code, (s.detail.total ?? 0) * 1000]));
   return { marks, qualityLabels, grid, calc, methods: (b.stageMethods ?? {}) as Record<string, string>, stageTotals };
 }

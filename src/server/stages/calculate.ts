@@ -82,7 +82,7 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?:
 }
 
 /** Stage titles by code, for traces and warnings ('建筑拆除：…'). */
-const STAGE_TITLES: Record<string, string> = Object.fromEntries(resources.filter((r) => r.schema['x-stage']).map((r) => [r.schema['x-stage']!.code, r.schema['x-stage']!.title]));
+export const STAGE_TITLES: Record<string, string> = Object.fromEntries(resources.filter((r) => r.schema['x-stage']).map((r) => [r.schema['x-stage']!.code, r.schema['x-stage']!.title]));
 
 /** Every stage's warnings named by its stage ('建筑拆除：…'): kept in the result detail, answered by calculate. */
 export const resultWarnings = (result: BuildingResult) => result.stages.flatMap((s) => s.warnings.map((w) => `${STAGE_TITLES[s.code] ?? s.code}：${w}`));

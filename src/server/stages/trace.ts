@@ -14,6 +14,7 @@ import { resourceDef, type ResourceDef } from '../registry';
 import { rowQuality } from '../../calc/quality';
 import type { ResultDetail } from '../../calc/resultDetail';
 import { explainRow, type Row as CalcRow } from '../../calc/stage';
+import { QUANTITY_KEYS } from '../../calc/trace';
 import { calcContext } from './calculate';
 
 const traceQuery = {
@@ -26,15 +27,6 @@ const traceQuery = {
     pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 500, default: 50 },
   },
 } as const;
-
-/** The quantity a row's emission is calculated from, with its unit when the property implies one. */
-const QUANTITY_KEYS: [string, string | null][] = [
-  ['quantity', null],
-  ['annualQuantity', null],
-  ['intensity', null],
-  ['area', 'm²'],
-  ['ratio', '%'],
-];
 
 
 export function traceRoute(app: FastifyInstance, db: Db, def: ResourceDef): void {
