@@ -75,6 +75,12 @@ export const text = (title: string, maxLength = 50, list = true) => ({ type: 'st
 
 export const remarks = { type: 'string', title: '备注', maxLength: 200, 'x-list': false, 'x-import': '备注' } as const;
 
+/**
+ * The BIM model a row was imported from (issue 12 §5): { fileName, modelId, elements, globalIds, ifcMaterials,
+ * fromGeometry, basis, importedAt }. Written by the import only; a `replace` import replaces only such rows.
+ */
+export const bimSource = { type: ['object', 'null'], title: 'BIM模型来源', 'x-readonly': true, 'x-list': false } as const;
+
 /** The row's emission as last calculated (kgCO2e), written by the calculation only. */
 export const emission = { type: ['number', 'null'], title: '碳排放量(kgCO2e)', 'x-readonly': true, 'x-decimals': 2, 'x-list': true } as const;
 

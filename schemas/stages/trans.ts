@@ -3,7 +3,7 @@
 // cannot be known is refused on save, never guessed. D is the row's distance, else the library material's
 // default (GB/T 51366 §6.3.2: concrete and mortar 40 km, others 500 km), recorded as 默认值. T from 附录E in
 // kgCO2e/(t·km).
-import { emission, factorFields, factorNeed, materialFields, projectId, quantity, remarks, stageResource, text, trace } from './fields';
+import { emission, factorFields, factorNeed, materialFields, projectId, quantity, remarks, stageResource, text, trace, bimSource } from './fields';
 
 export const stageTrans = {
   $id: 'stageTrans',
@@ -40,6 +40,7 @@ export const stageTrans = {
     ...factorFields('运输', '运输因子'),
     emission,
     trace,
+    bimSource,
     remarks,
   },
 } as const;

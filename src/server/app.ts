@@ -32,6 +32,7 @@ import { feedbackRoutes } from './feedback/index';
 import { templateRoutes } from './templates/routes';
 import { jobRoutes } from './jobs/index';
 import { factorRoutes } from './factors/routes';
+import { bimRoutes } from './bim/routes';
 
 export const UPLOAD_LIMIT = 6 * 1024 * 1024;
 
@@ -110,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   templateRoutes(app, db);
   jobRoutes(app, db);
   factorRoutes(app, db);
+  bimRoutes(app, db);
   for (const def of resources) resourceRoutes(app, db, def);
 
   // 全局配置 map.tileUrl feeds the CSP: load it when ready and after every change of sysConfig.

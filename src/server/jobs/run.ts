@@ -77,13 +77,13 @@ const failure = (err: unknown): JobChange => ({
  * Runs `work` as a job of the caller. Ends within `waitMs` → `{ result }` (or the work's error is thrown, as a
  * direct answer). Still running → `{ job }` (its state now), and the work goes on; its end is written to the row.
  */
-export async function runJob<T>(db: Db, caller: Caller, spec: { kind: JobKind; title: string; waitMs: number }, work: (progress: Progress) => Promise<T>): Promise<{ result: T } | { job: Job }> {
+export async function runJob<T>(db: Db, caller: Caller, spec: { kind: JobKind; title: string; waitMs: number }, work: (progress: Progress, job: Job) => Promise<T>): Promise<{ result: T } | { job: Job }> {
   const job = await insertJob(db, caller, spec.kind, spec.title);
   const controller = new AbortController();
   const reporter = new Reporter(db, job, controller.signal);
   const outcome = (async () => {
     try {
-      const result = await work(reporter.progress);
+      const result = await work(reporter.progress, job);
       await reporter.finish({ state: 'done', done: Math.max(job.done, job.total ?? 0), result });
       return { result };
     } catch (error) {

@@ -6,7 +6,7 @@ import type { FieldError } from '../../../schemas/validation';
 import type { Caller } from '../db/caller';
 import type { Db, Executor } from '../db/database';
 
-export type JobKind = 'import' | 'calculate';
+export type JobKind = 'import' | 'calculate' | 'bim';
 export type JobState = 'running' | 'done' | 'failed';
 
 export interface Job {

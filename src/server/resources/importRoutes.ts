@@ -53,16 +53,26 @@ const isTooLarge = (err: unknown) => {
   return e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
 };
 
-/** The multipart fields and the one file, whatever their order. Too large → 413 with the spec's message. */
-async function readUpload(req: FastifyRequest): Promise<Upload> {
-  if (!req.isMultipart()) throw badRequest(IMPORT_MESSAGES.noFile);
+/** How big an upload may be and what its refusals say (the Excel import's by default). */
+export interface UploadLimits {
+  fileSize?: number;
+  tooLarge: string;
+  noFile: string;
+  badFile: string;
+}
+
+const EXCEL_UPLOAD: UploadLimits = { tooLarge: IMPORT_MESSAGES.tooLarge, noFile: IMPORT_MESSAGES.noFile, badFile: IMPORT_MESSAGES.badFile };
+
+/** The multipart fields and the one file, whatever their order. Too large → 413 with the limits' message. */
+export async function readUpload(req: FastifyRequest, limits: UploadLimits = EXCEL_UPLOAD): Promise<Upload> {
+  if (!req.isMultipart()) throw badRequest(limits.noFile);
   const out: Upload = { fields: {} };
   try {
-    for await (const part of req.parts()) {
+    for await (const part of req.parts(limits.fileSize ? { limits: { fileSize: limits.fileSize } } : undefined)) {
       if (part.type === 'file') {
         const f = part as MultipartFile;
         const content = await f.toBuffer();
-        if (f.file.truncated) throw new ApiError(413, 0, IMPORT_MESSAGES.tooLarge);
+        if (f.file.truncated) throw new ApiError(413, 0, limits.tooLarge);
         if (!out.file) out.file = { name: f.filename ?? '', content };
       } else if (typeof part.value === 'string' || typeof part.value === 'number') {
         out.fields[part.fieldname] = String(part.value);
@@ -70,8 +80,8 @@ async function readUpload(req: FastifyRequest): Promise<Upload> {
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    if (isTooLarge(err)) throw new ApiError(413, 0, IMPORT_MESSAGES.tooLarge);
-    throw badRequest(IMPORT_MESSAGES.badFile);
+    if (isTooLarge(err)) throw new ApiError(413, 0, limits.tooLarge);
+    throw badRequest(limits.badFile);
   }
   return out;
 }

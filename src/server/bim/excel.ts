@@ -1,0 +1,30 @@
+// The pre-flight report as a workbook (issue 12 §3): 汇总 (file, schema, units, counts), 构件分组, 问题清单 (every
+// problem, not only the page shown) and 材料 (quantities per IFC material).
+import { addFieldSheet, addTableSheet, newWorkbook, workbookBytes, type ExportColumn } from '../excel/workbook';
+import type { StoredModel } from './store';
+
+const text = (key: string, title: string): ExportColumn => ({ key, title, kind: 'text' });
+const num = (key: string, title: string, decimals = 2): ExportColumn => ({ key, title, kind: 'number', decimals });
+const int = (key: string, title: string): ExportColumn => ({ key, title, kind: 'integer' });
+
+const rows = (list: object[]) => list as Record<string, unknown>[];
+
+export const COUNT_TITLES: Record<keyof StoredModel['counts'], string> = {
+  elements: '构件总数',
+  withoutMaterial: '无材料构件',
+  withoutQuantity: '无数量集构件',
+  fromGeometry: '由几何计算',
+  unknownUnits: '单位无法识别',
+  duplicateGlobalIds: 'GlobalId重复',
+  materials: '材料种类',
+};
+
+export async function preflightWorkbook(m: StoredModel): Promise<Uint8Array> {
+  const wb = newWorkbook();
+  const summary: Record<string, unknown> = { fileName: m.fileName, schema: m.schema, length: m.units.length, area: m.units.area, volume: m.units.volume, mass: m.units.mass, ...m.counts };
+  addFieldSheet(wb, '汇总', [text('fileName', '文件名'), text('schema', 'IFC版本'), text('length', '长度单位'), text('area', '面积单位'), text('volume', '体积单位'), text('mass', '质量单位'), ...Object.entries(COUNT_TITLES).map(([k, t]) => int(k, t))], summary);
+  addTableSheet(wb, '构件分组', [text('storey', '楼层'), text('typeTitle', '构件类型'), text('ifcType', 'IFC类型'), int('count', '数量'), num('volume', '体积(m³)', 4), num('area', '面积(m²)'), num('weight', '质量(kg)')], rows(m.groups));
+  addTableSheet(wb, '问题清单', [text('globalId', 'GlobalId'), text('name', '构件名称'), text('typeTitle', '构件类型'), text('storey', '楼层'), text('message', '问题')], rows(m.problems));
+  addTableSheet(wb, '材料', [text('name', 'IFC材料'), int('elements', '构件数'), num('volume', '体积(m³)', 4), num('area', '面积(m²)'), num('weight', '质量(kg)'), int('fromGeometry', '由几何计算构件数'), num('density', '模型密度(t/m³)', 4)], rows(m.materials));
+  return workbookBytes(wb);
+}

@@ -1,0 +1,144 @@
+// Importing a model (issue 12 §5): every confirmed mapping is checked (the IFC material is in the model, the
+// factor a current 建材 of the caller's library, its unit can take the material's quantities — else refused
+// naming the material), the quantities are summed per library material into 建材生产 rows (and 建材运输 rows,
+// distance left to the material's default, when the building has the transport stage), all in one
+// transaction with the recalculation: the rows and the new result, or nothing. `replace` first deletes only the
+// rows an earlier model import made. The mappings are remembered for the tenant.
+import { splitMenus } from '../../../schemas/standards';
+import type { FieldError } from '../../../schemas/validation';
+import type { Caller } from '../db/caller';
+import type { Db, Tx } from '../db/database';
+import { columnName } from '../db/naming';
+import { repo } from '../db/repo';
+import { badRequest, invalid } from '../errors';
+import type { Progress } from '../jobs/index';
+import { resourceDef } from '../registry';
+import { calculateAndStore, resultWarnings, stageDef, upkeepAfter } from '../stages/calculate';
+import { libraryMaterials, type LibraryMaterial } from './library';
+import type { MaterialTotal } from './model';
+import { BASIS_TEXT, quantityFor, unitKind, type Basis } from './quantities';
+import { findModel, saveMappings, type StoredModel } from './store';
+import { BIM_MESSAGES } from './upload';
+
+export interface ImportInput {
+  jobId: number;
+  projectId: number;
+  mode: 'append' | 'replace';
+  mappings: { ifcMaterial: string; factorId: number }[];
+}
+
+export const MODEL_GONE = '模型不存在或已过期，请重新上传';
+/** The transport mode of generated 建材运输 rows when the building has none yet (GB/T 51366 附录E). */
+export const DEFAULT_TRUCK = { name: '重型柴油货车运输', spec: '30t' };
+
+interface RowPlan {
+  factor: LibraryMaterial;
+  quantity: number;
+  elements: number;
+  globalIds: string[];
+  ifcMaterials: string[];
+  fromGeometry: number;
+  basis: Set<Basis>;
+}
+
+/** The mappings as rows per library material; any mapping that cannot be imported → 400 naming its material. */
+function plan(model: StoredModel, input: ImportInput, library: Map<number, LibraryMaterial>): RowPlan[] {
+  const byName = new Map<string, MaterialTotal>(model.materials.map((m) => [m.name, m]));
+  const errors: FieldError[] = [];
+  const rows = new Map<number, RowPlan>();
+  const seen = new Set<string>();
+  for (const [i, m] of input.mappings.entries()) {
+    const field = `mappings[${i}]`;
+    const material = byName.get(m.ifcMaterial);
+    const factor = library.get(m.factorId);
+    if (!material) errors.push({ field, errorMsg: `模型中没有材料「${m.ifcMaterial}」` });
+    else if (seen.has(m.ifcMaterial)) errors.push({ field, errorMsg: `材料「${m.ifcMaterial}」重复映射` });
+    else if (!factor) errors.push({ field, errorMsg: `「${m.ifcMaterial}」对应的因子库材料不存在、不是建材或已有新版本` });
+    else {
+      const fit = quantityFor(material, factor.unit, factor.bulk);
+      if ('error' in fit) errors.push({ field, errorMsg: fit.error });
+      else {
+        const r = rows.get(factor.id) ?? { factor, quantity: 0, elements: 0, globalIds: [], ifcMaterials: [], fromGeometry: 0, basis: new Set<Basis>() };
+        r.quantity += fit.quantity;
+        r.elements += material.elements;
+        r.globalIds.push(...material.globalIds);
+        r.ifcMaterials.push(material.name);
+        r.fromGeometry += material.fromGeometry;
+        r.basis.add(fit.basis);
+        rows.set(factor.id, r);
+      }
+    }
+    seen.add(m.ifcMaterial);
+  }
+  if (errors.length) throw invalid(errors, errors[0].errorMsg);
+  return [...rows.values()];
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+/** The transport factor for generated rows: the one the building's transport rows use most, else DEFAULT_TRUCK. */
+async function truckFactor(trx: Tx, projectId: number): Promise<{ id: number; name: string } | undefined> {
+  const trans = stageDef('trans')!;
+  const used = await trx
+    .selectFrom(trans.table)
+    .select([columnName('factorId'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where(columnName('projectId'), '=', projectId)
+    .where(columnName('factorId'), 'is not', null)
+    .groupBy(columnName('factorId'))
+    .orderBy('n', 'desc')
+    .executeTakeFirst();
+  const table = resourceDef('tpf3BuildMaterial').table;
+  const q = trx.selectFrom(table).select(['id', 'name', 'spec']);
+  const row = used ? await q.where('id', '=', Number(used[columnName('factorId')])).executeTakeFirst() : await q.where('type', '=', '运输').where('name', '=', DEFAULT_TRUCK.name).where('spec', '=', DEFAULT_TRUCK.spec).where('tenant_id', 'is', null).orderBy('id', 'desc').executeTakeFirst();
+  return row ? { id: Number(row.id), name: `${row.name}${row.spec ? `（${row.spec}）` : ''}` } : undefined;
+}
+
+export async function importModel(db: Db, caller: Caller, input: ImportInput, progress: Progress, log: (err: unknown) => void) {
+  const model = await findModel(db, caller, input.jobId);
+  if (!model || model.projectId !== input.projectId) throw badRequest(MODEL_GONE);
+  const buildings = repo(db, 'tpf3Project');
+  const produce = repo(db, stageDef('produce')!.name);
+  const trans = repo(db, stageDef('trans')!.name);
+  const answer = await db.transaction().execute(async (trx) => {
+    const building = await buildings.get(caller, input.projectId, trx);
+    await buildings.assertWritable(trx, caller, input.projectId);
+    if (building.computeMethod === 'estimate') throw badRequest(BIM_MESSAGES.estimate);
+    const library = await libraryMaterials(trx, caller, [...new Set(input.mappings.map((m) => m.factorId))]);
+    const rows = plan(model, input, library);
+    const withTransport = splitMenus(building.menus as string).includes('trans');
+    const warnings: string[] = [];
+    if (input.mode === 'replace') {
+      for (const def of [produce.def, trans.def]) await trx.deleteFrom(def.table).where(columnName('projectId'), '=', input.projectId).where(columnName('bimSource'), 'is not', null).execute();
+    }
+    const truck = withTransport && rows.length ? await truckFactor(trx, input.projectId) : undefined;
+    if (withTransport && rows.length) warnings.push(truck ? `建材运输按「${truck.name}」生成，运输距离取材料默认值，请核对` : '因子库中没有默认运输方式，建材运输请手动补充');
+    const importedAt = new Date().toISOString();
+    const sources: { table: string; id: number; source: unknown }[] = [];
+    let transRows = 0;
+    for (const [i, r] of rows.entries()) {
+      const source = { fileName: model.fileName, modelId: model.id, elements: r.elements, globalIds: r.globalIds, ifcMaterials: r.ifcMaterials, fromGeometry: r.fromGeometry, basis: [...r.basis].map((b) => BASIS_TEXT[b]), importedAt };
+      const remarks = `BIM模型 ${model.fileName}：${r.ifcMaterials.join('、')}`.slice(0, 200);
+      const base = { projectId: input.projectId, materialName: r.factor.name, unit: r.factor.unit, quantity: round4(r.quantity), remarks };
+      const row = await produce.create(caller, { ...base, spec: r.factor.spec ?? undefined, factorId: r.factor.id }, trx);
+      sources.push({ table: produce.def.table, id: row.id as number, source });
+      // (transport needs the mass: a row in t or kg, or a material with a density)
+      const mass = unitKind(r.factor.unit)?.kind === 'mass' || r.factor.density != null;
+      if (truck && !mass) warnings.push(`「${r.factor.name}」缺少密度，未生成建材运输数据`);
+      if (truck && mass) {
+        const t = await trans.create(caller, { ...base, materialId: r.factor.id, factorId: truck.id }, trx);
+        sources.push({ table: trans.def.table, id: t.id as number, source });
+        transRows++;
+      }
+      progress(i + 1, rows.length);
+    }
+    for (const s of sources) await trx.updateTable(s.table).set({ [columnName('bimSource')]: JSON.stringify(s.source) }).where('id', '=', s.id).execute();
+    await saveMappings(trx, caller, input.mappings);
+    const stored = await buildings.get(caller, input.projectId, trx);
+    const result = await calculateAndStore(trx, stored);
+    return { calculated: result, rows: rows.length, transRows, warnings: [...warnings, ...resultWarnings(result)], result: await buildings.get(caller, input.projectId, trx) };
+  });
+  upkeepAfter(db, answer.calculated, log);
+  const mapped = new Set(input.mappings.map((m) => m.ifcMaterial));
+  const skipped = model.materials.filter((m) => !mapped.has(m.name)).map((m) => m.name);
+  return { rows: answer.rows, transRows: answer.transRows, skipped, warnings: answer.warnings, result: answer.result };
+}

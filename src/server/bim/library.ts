@@ -1,0 +1,56 @@
+// The factor-library materials an import may map to: 建材 rows the caller may read, current versions only (the
+// same scope and version rule as the stage pickers), keyed by id.
+import { sql } from 'kysely';
+import { factorLabel, type LabelledFactor } from '../../calc/factorLabel';
+import type { Caller } from '../db/caller';
+import type { Executor } from '../db/database';
+import { hooksOf } from '../db/hooks';
+import { toRecord } from '../db/record';
+import { readScope } from '../db/scope';
+import { resourceDef } from '../registry';
+import { bulkDensityFor } from './match/bulkDensity';
+import type { Density } from './quantities';
+
+export interface LibraryMaterial {
+  id: number;
+  name: string;
+  spec: string | null;
+  unit: string;
+  group: string | null;
+  factorValue: number | null;
+  coUnit: string | null;
+  label: string;
+  /** t per unit (the transport stage's mass) */
+  density: number | null;
+  /** t/m³ for a per-mass factor given only a volume (bulk density table) */
+  bulk: Density | null;
+}
+
+export const MATERIAL_TYPE = '建材';
+
+export async function libraryMaterials(ex: Executor, caller: Caller, ids?: number[]): Promise<Map<number, LibraryMaterial>> {
+  const def = resourceDef('tpf3BuildMaterial');
+  let q = ex.selectFrom(def.table).selectAll().where('type', '=', MATERIAL_TYPE);
+  const scope = readScope(def.meta, caller);
+  if (scope) q = q.where(scope);
+  const current = hooksOf(def.name).listWhere;
+  if (current) q = q.where(current);
+  if (ids) q = q.where('id', '=', sql<number>`any(${ids}::int[])`);
+  const out = new Map<number, LibraryMaterial>();
+  for (const row of await q.orderBy('id').execute()) {
+    const r = toRecord(def.schema, row);
+    const m = { name: String(r.name), group: (r.smallType as string) || null };
+    out.set(Number(r.id), {
+      id: Number(r.id),
+      ...m,
+      spec: (r.spec as string) || null,
+      unit: String(r.unit),
+      factorValue: r.materialCo == null ? null : Number(r.materialCo),
+      coUnit: (r.coUnit as string) || null,
+      label: factorLabel(r as LabelledFactor),
+      density: r.density == null ? null : Number(r.density),
+      bulk: bulkDensityFor(m),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+// src/server/bim/ owns BIM import (issue 12, spec 000 §2 /bim): an IFC upload is bounded and checked
+// (upload.ts), parsed off the request thread in a worker with web-ifc (parse/), summarised into a pre-flight
+// report before anything is saved (preflight.ts), its materials matched to the factor library with saved
+// per-tenant mappings first (match/), and imported as the building's 建材生产 (and 建材运输) rows in one
+// transaction (importRows.ts). This file: the shapes shared by the parser, the report and the import.
+
+/** Why an element cannot be fully counted; listed in the pre-flight report with its GlobalId. */
+export type ProblemKind = 'noMaterial' | 'noQuantity' | 'unknownUnit' | 'duplicateId' | 'fromGeometry';
+
+/** One material's share of an element, quantities already in m³, m², kg (the file's units normalised). */
+export interface BimPart {
+  material: string;
+  /** m³ — the element's volume split over its layers by thickness (constituents by fraction) */
+  volume: number | null;
+  /** m² — the element's area (each layer of a wall covers the whole side area) */
+  area: number | null;
+  /** kg — only when the element has one material */
+  weight: number | null;
+  /** the volume came from the geometry (no quantity set) */
+  fromGeometry: boolean;
+}
+
+export interface BimElement {
+  globalId: string;
+  name: string;
+  /** IFC entity, e.g. IfcWall */
+  ifcType: string;
+  storey: string;
+  parts: BimPart[];
+  problems: ProblemKind[];
+}
+
+/** The file's units as read from IfcUnitAssignment, in words for the report, e.g. 毫米(mm). */
+export interface BimUnits {
+  length: string;
+  area: string;
+  volume: string;
+  mass: string;
+}
+
+/** A material's density (t/m³) the model itself declares (Pset_MaterialCommon.MassDensity), by material name. */
+export type ModelDensities = Record<string, number>;
+
+/** What the worker answers: everything the report and the import need, nothing of web-ifc. */
+export interface ParsedModel {
+  schema: string;
+  units: BimUnits;
+  elements: BimElement[];
+  densities: ModelDensities;
+}
+
+/** The worker's progress and answer messages. */
+export type WorkerMessage =
+  | { kind: 'progress'; done: number; total: number }
+  | { kind: 'done'; model: ParsedModel }
+  | { kind: 'failed'; message: string };
+
+/** A model's quantities of one IFC material, summed over its elements (the unit of mapping and import). */
+export interface MaterialTotal {
+  name: string;
+  /** elements having the material — also its count for a per-piece factor (doors, windows by 樘/个) */
+  elements: number;
+  volume: number;
+  area: number;
+  weight: number;
+  /** elements whose volume came from the geometry */
+  fromGeometry: number;
+  /** t/m³ declared by the model, else null */
+  density: number | null;
+  /** the elements' GlobalIds (kept server-side; the row remembers them) */
+  globalIds: string[];
+}
+
+/** Chinese names of the element types the report groups by. */
+export const IFC_TYPE_TITLES: Record<string, string> = {
+  IfcWall: '墙',
+  IfcWallStandardCase: '墙',
+  IfcWallElementedCase: '墙',
+  IfcSlab: '楼板',
+  IfcSlabStandardCase: '楼板',
+  IfcSlabElementedCase: '楼板',
+  IfcRoof: '屋顶',
+  IfcColumn: '柱',
+  IfcColumnStandardCase: '柱',
+  IfcBeam: '梁',
+  IfcBeamStandardCase: '梁',
+  IfcMember: '构件杆件',
+  IfcMemberStandardCase: '构件杆件',
+  IfcPlate: '板材',
+  IfcPlateStandardCase: '板材',
+  IfcFooting: '基础',
+  IfcPile: '桩',
+  IfcStair: '楼梯',
+  IfcStairFlight: '梯段',
+  IfcRamp: '坡道',
+  IfcRampFlight: '坡道段',
+  IfcRailing: '栏杆',
+  IfcDoor: '门',
+  IfcDoorStandardCase: '门',
+  IfcWindow: '窗',
+  IfcWindowStandardCase: '窗',
+  IfcCurtainWall: '幕墙',
+  IfcCovering: '覆盖层',
+  IfcChimney: '烟囱',
+  IfcShadingDevice: '遮阳构件',
+  IfcBuildingElementProxy: '其他构件',
+  IfcBuildingElementPart: '构件部件',
+};
+
+export const typeTitle = (ifcType: string) => IFC_TYPE_TITLES[ifcType] ?? ifcType;
+
+export const PROBLEM_TEXT: Record<ProblemKind, string> = {
+  noMaterial: '构件未关联材料',
+  noQuantity: '构件无数量集，几何也无法计算体积，未计入工程量',
+  unknownUnit: '工程量单位无法识别，未计入',
+  duplicateId: 'GlobalId 重复',
+  fromGeometry: '无数量集，体积由几何计算',
+};

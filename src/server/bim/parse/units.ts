@@ -1,0 +1,93 @@
+// The file's units (IfcUnitAssignment of the IfcProject) as factors to m, m², m³ and kg (issue 12 §2). A length
+// unit is required: without it no quantity can be read and the model is refused with the reason. An area or
+// volume unit the file leaves out follows its length unit (m → m², m³), a mass unit defaults to kg; both are
+// said in the report's words, never assumed silently.
+import type { BimUnits } from '../model';
+import { type Api, enumOf, numOf, ref } from './lines';
+
+const PREFIX: Record<string, number> = { EXA: 1e18, PETA: 1e15, TERA: 1e12, GIGA: 1e9, MEGA: 1e6, KILO: 1e3, HECTO: 1e2, DECA: 1e1, DECI: 1e-1, CENTI: 1e-2, MILLI: 1e-3, MICRO: 1e-6, NANO: 1e-9 };
+const PREFIX_ZH: Record<string, string> = { KILO: '千', DECI: '分', CENTI: '厘', MILLI: '毫', MEGA: '兆' };
+const SI: Record<string, { kind: Kind; power: number; zh: string; sym: string }> = {
+  METRE: { kind: 'length', power: 1, zh: '米', sym: 'm' },
+  SQUARE_METRE: { kind: 'area', power: 2, zh: '平方米', sym: 'm²' },
+  CUBIC_METRE: { kind: 'volume', power: 3, zh: '立方米', sym: 'm³' },
+  GRAM: { kind: 'mass', power: 1, zh: '克', sym: 'g' },
+};
+const SYMBOL_PREFIX: Record<string, string> = { KILO: 'k', MILLI: 'm', CENTI: 'c', DECI: 'd', MEGA: 'M' };
+const MASS_WORDS: Record<string, string> = { KILO: '千克', MEGA: '吨', '': '克' };
+const MASS_SYMBOLS: Record<string, string> = { KILO: 'kg', MEGA: 't', '': 'g' };
+const UNIT_TYPES = { LENGTHUNIT: 'length', AREAUNIT: 'area', VOLUMEUNIT: 'volume', MASSUNIT: 'mass' } as const;
+
+type Kind = 'length' | 'area' | 'volume' | 'mass';
+
+export interface Scale {
+  /** multiply a file value by this to get m, m², m³ or kg */
+  factor: number;
+  words: string;
+}
+
+export type Scales = Record<Kind, Scale>;
+
+/** Thrown when the model's units cannot be read; its message is the reason shown to the user. */
+export class UnitsUnreadable extends Error {}
+
+/** An IfcSIUnit / IfcConversionBasedUnit line → its factor to the base unit (kg for mass), or null if unreadable. */
+export function unitScale(api: Api, model: number, id: number, depth = 0): Scale | null {
+  const u = api.GetLine(model, id);
+  if (!u || depth > 3) return null;
+  const name = enumOf(u.Name);
+  const si = name ? SI[name] : undefined;
+  if (si) {
+    const prefix = enumOf(u.Prefix);
+    if (prefix && !(prefix in PREFIX)) return null;
+    const p = prefix ? PREFIX[prefix] : 1;
+    const factor = Math.pow(p, si.power) * (si.kind === 'mass' ? 1e-3 : 1);
+    const pz = prefix ? (PREFIX_ZH[prefix] ?? prefix) : '';
+    const ps = prefix ? (SYMBOL_PREFIX[prefix] ?? prefix) : '';
+    const zh = si.kind === 'mass' ? (MASS_WORDS[prefix ?? ''] ?? `${pz}克`) : `${si.power === 2 ? '平方' : si.power === 3 ? '立方' : ''}${pz}米`;
+    const sym = si.kind === 'mass' ? (MASS_SYMBOLS[prefix ?? ''] ?? `${ps}g`) : `${ps}m${si.power === 2 ? '²' : si.power === 3 ? '³' : ''}`;
+    return { factor, words: `${zh}(${sym})` };
+  }
+  // IfcConversionBasedUnit: ConversionFactor = IfcMeasureWithUnit(ValueComponent, UnitComponent)
+  const conv = ref(u.ConversionFactor);
+  if (conv === undefined) return null;
+  const measure = api.GetLine(model, conv);
+  const value = numOf(measure?.ValueComponent);
+  const base = ref(measure?.UnitComponent);
+  if (!(value && value > 0) || base === undefined) return null;
+  const baseScale = unitScale(api, model, base, depth + 1);
+  if (!baseScale) return null;
+  return { factor: value * baseScale.factor, words: `${String(u.Name?.value ?? '换算单位')}(×${value} ${baseScale.words})` };
+}
+
+/** The project's units; throws UnitsUnreadable with the reason when the length unit is missing or unreadable. */
+export function readUnits(api: Api, model: number, projectId: number | undefined): Scales {
+  const project = projectId === undefined ? undefined : api.GetLine(model, projectId);
+  const assignment = ref(project?.UnitsInContext);
+  if (assignment === undefined) throw new UnitsUnreadable('模型未声明单位（IfcProject 缺少 IfcUnitAssignment），无法换算工程量');
+  const found: Partial<Scales> = {};
+  const unreadable: string[] = [];
+  for (const u of api.GetLine(model, assignment)?.Units ?? []) {
+    const id = ref(u);
+    if (id === undefined) continue;
+    const type = enumOf(api.GetLine(model, id)?.UnitType) as keyof typeof UNIT_TYPES | undefined;
+    const kind = type ? UNIT_TYPES[type] : undefined;
+    if (!kind) continue;
+    const scale = unitScale(api, model, id);
+    if (scale) found[kind] = scale;
+    else unreadable.push(type!);
+  }
+  if (!found.length) {
+    const why = unreadable.includes('LENGTHUNIT') ? '长度单位无法识别' : '模型未声明长度单位';
+    throw new UnitsUnreadable(`${why}（IfcUnitAssignment 中没有可识别的 LENGTHUNIT），无法换算工程量`);
+  }
+  const l = found.length;
+  return {
+    length: l,
+    area: found.area ?? { factor: l.factor ** 2, words: `未声明，按长度单位${l.words}换算` },
+    volume: found.volume ?? { factor: l.factor ** 3, words: `未声明，按长度单位${l.words}换算` },
+    mass: found.mass ?? { factor: 1, words: '未声明，按千克(kg)' },
+  };
+}
+
+export const unitWords = (s: Scales): BimUnits => ({ length: s.length.words, area: s.area.words, volume: s.volume.words, mass: s.mass.words });

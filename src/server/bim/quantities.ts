@@ -1,0 +1,65 @@
+// Which of an IFC material's quantities feeds a library factor, by the factor's unit (issue 12 §4): a per-m³
+// factor takes the volume, a per-m² factor the area, a per-t or per-kg factor the weight — or the volume
+// through a density (t/m³: the model's own, else the bulk density table) — a per-piece factor the element
+// count. Anything else cannot take the quantity and is refused naming the material.
+import type { MaterialTotal } from './model';
+
+export type Basis = 'volume' | 'area' | 'weight' | 'volumeByDensity' | 'count';
+
+export const BASIS_TEXT: Record<Basis, string> = {
+  volume: '体积',
+  area: '面积',
+  weight: '质量',
+  volumeByDensity: '体积×密度',
+  count: '构件数量',
+};
+
+type UnitKind = 'volume' | 'area' | 'mass' | 'count';
+
+/** Factor units as written in the library and by users, by what they measure; the factor for 1 kg is 1/1000 t. */
+const UNIT_KINDS: [RegExp, UnitKind, number][] = [
+  [/^(m3|m³|立方米|方)$/i, 'volume', 1],
+  [/^(m2|m²|平方米|平米)$/i, 'area', 1],
+  [/^(t|吨)$/i, 'mass', 1],
+  [/^(kg|千克|公斤)$/i, 'mass', 1000],
+  [/^(个|件|套|樘|扇|根|块|台|组|只|副)$/, 'count', 1],
+];
+
+export function unitKind(unit: string): { kind: UnitKind; perTonne: number } | null {
+  const u = unit.trim().replace(/^.*\//, ''); // (a factor unit such as kgCO2e/m3 → m3)
+  for (const [re, kind, perTonne] of UNIT_KINDS) if (re.test(u)) return { kind, perTonne };
+  return null;
+}
+
+export interface Fit {
+  /** in the factor's unit */
+  quantity: number;
+  basis: Basis;
+  /** t/m³ used for volumeByDensity, with where it came from */
+  density?: number;
+  densitySource?: string;
+}
+
+export interface Density {
+  value: number;
+  source: string;
+}
+
+/**
+ * The quantity of `m` in the factor's `unit`, or a Chinese reason naming the material why it cannot be had.
+ * `bulk` is the density (t/m³) the bulk table gives for the factor's material, used when the model has none.
+ */
+export function quantityFor(m: Pick<MaterialTotal, 'name' | 'volume' | 'area' | 'weight' | 'elements' | 'density'>, unit: string, bulk?: Density | null): Fit | { error: string } {
+  const k = unitKind(unit);
+  const name = `「${m.name}」`;
+  if (!k) return { error: `${name}的工程量无法换算为因子单位「${unit}」` };
+  if (k.kind === 'volume') return m.volume > 0 ? { quantity: m.volume, basis: 'volume' } : { error: `${name}没有体积，不能对应单位为「${unit}」的因子` };
+  if (k.kind === 'area') return m.area > 0 ? { quantity: m.area, basis: 'area' } : { error: `${name}没有面积，不能对应单位为「${unit}」的因子` };
+  if (k.kind === 'count') return m.elements > 0 ? { quantity: m.elements, basis: 'count' } : { error: `${name}没有构件数量，不能对应单位为「${unit}」的因子` };
+  // mass: the weight when the model gives one, else volume × density
+  if (m.weight > 0) return { quantity: (m.weight / 1000) * k.perTonne, basis: 'weight' };
+  if (!(m.volume > 0)) return { error: `${name}没有质量或体积，不能对应单位为「${unit}」的因子` };
+  const density = m.density ? { value: m.density, source: '模型材料属性' } : bulk;
+  if (!density) return { error: `${name}只有体积，对应单位为「${unit}」的因子需要密度，但模型与密度表中都没有该材料的密度` };
+  return { quantity: m.volume * density.value * k.perTonne, basis: 'volumeByDensity', density: density.value, densitySource: density.source };
+}

@@ -1,0 +1,136 @@
+// BIM routes (issue 12; contract in the README "BIM 模型导入"):
+//   POST bim/fileUpload     multipart projectId, file (.ifc/.ifczip ≤ 200 MB) → parse job; { jobId } when done
+//   GET  bim/:jobId         the job and, once parsed, the pre-flight report with suggested mappings
+//   GET  bim/:jobId/excel   the report as a workbook → download URL
+//   POST bim/:jobId/check   { ifcMaterial, factorId } → the quantity that factor would import, or why not
+//   POST bim/import         { jobId, projectId, mode, mappings } → rows, transport rows, recalculated building
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../auth/guard';
+import type { Db } from '../db/database';
+import { repo } from '../db/repo';
+import { ok } from '../envelope';
+import { badRequest, notFound } from '../errors';
+import { stampedName } from '../excel/workbook';
+import { putFile, XLSX_MIME } from '../files/store';
+import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';
+import { findJob } from '../jobs/store';
+import { readUpload } from '../resources/importRoutes';
+import { preflightWorkbook } from './excel';
+import { importModel, MODEL_GONE, type ImportInput } from './importRows';
+import { libraryMaterials } from './library';
+import { parseIfc } from './parse/run';
+import { preflight } from './preflight';
+import { findModel, savedMappings, saveModel } from './store';
+import { fitOf, suggestionsFor } from './suggestions';
+import { BIM_LIMIT, BIM_MESSAGES, checkIfc } from './upload';
+
+const BASE = '/api/tpf/v1/tpf/bim';
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const jobParams = { type: 'object', required: ['jobId'], properties: { jobId: id } } as const;
+const waitQuery = { type: 'object', additionalProperties: false, properties: { wait: waitProperty } } as const;
+const pageQuery = { type: 'object', additionalProperties: false, properties: { pageNum: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 50 } } } as const;
+const checkBody = { type: 'object', additionalProperties: false, required: ['ifcMaterial', 'factorId'], properties: { ifcMaterial: { type: 'string', minLength: 1, maxLength: 500 }, factorId: id } } as const;
+const importBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['jobId', 'projectId', 'mode', 'mappings'],
+  properties: {
+    jobId: id,
+    projectId: id,
+    mode: { type: 'string', enum: ['append', 'replace'], title: '导入方式' },
+    mappings: {
+      type: 'array',
+      title: '材料映射',
+      minItems: 1,
+      maxItems: 5000,
+      items: { type: 'object', additionalProperties: false, required: ['ifcMaterial', 'factorId'], properties: { ifcMaterial: { type: 'string', minLength: 1, maxLength: 500 }, factorId: id } },
+    },
+  },
+} as const;
+
+export const PARSED = '模型解析完成';
+export const IMPORTED = (n: number) => `导入成功，生成 ${n} 条建材生产数据`;
+
+export function bimRoutes(app: FastifyInstance, db: Db): void {
+  const buildings = repo(db, 'tpf3Project');
+
+  /** The building the model is for: one the caller may change, not an estimate. */
+  async function targetBuilding(caller: ReturnType<typeof callerOf>, raw: string | undefined) {
+    const projectId = raw !== undefined && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(projectId) || projectId < 1) throw badRequest('获取项目信息失败，请返回主页重试！');
+    const building = await db.transaction().execute(async (trx) => {
+      const b = await buildings.get(caller, projectId, trx);
+      await buildings.assertWritable(trx, caller, projectId);
+      return b;
+    });
+    if (building.computeMethod === 'estimate') throw badRequest(BIM_MESSAGES.estimate);
+    return building;
+  }
+
+  app.post<{ Querystring: { wait?: number } }>(`${BASE}/fileUpload`, { schema: { querystring: waitQuery }, config: { trialBlocked: true } }, async (req) => {
+    const caller = callerOf(req);
+    const upload = await readUpload(req, { fileSize: BIM_LIMIT, tooLarge: BIM_MESSAGES.tooLarge, noFile: BIM_MESSAGES.noFile, badFile: BIM_MESSAGES.noFile });
+    const building = await targetBuilding(caller, upload.fields.projectId);
+    if (!upload.file?.content.length) throw badRequest(BIM_MESSAGES.noFile);
+    const file = upload.file;
+    const { bytes } = checkIfc(file.content);
+    const outcome = await runJob(db, caller, { kind: 'bim', title: `解析BIM模型 ${file.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress, job) => {
+      const parsed = await parseIfc(bytes, progress);
+      const modelId = await saveModel(db, caller, { jobId: job.id, projectId: Number(building.id), fileName: file.name, schema: parsed.schema, units: parsed.units, report: preflight(parsed) });
+      return { jobId: job.id, modelId };
+    });
+    return jobAnswer(outcome, PARSED);
+  });
+
+  app.get<{ Params: { jobId: number }; Querystring: { pageNum: number; pageSize: number } }>(`${BASE}/:jobId`, { schema: { params: jobParams, querystring: pageQuery } }, async (req) => {
+    const caller = callerOf(req);
+    const job = await findJob(db, caller, req.params.jobId);
+    if (!job || job.kind !== 'bim') throw notFound();
+    const m = await findModel(db, caller, job.id);
+    if (!m) return ok({ job, model: null });
+    const { pageNum, pageSize } = req.query;
+    const [library, saved] = await Promise.all([libraryMaterials(db, caller), savedMappings(db, caller)]);
+    const { problems, materials, ...rest } = m;
+    return ok({
+      job,
+      model: {
+        ...rest,
+        modelId: m.id,
+        problems: { total: problems.length, pageNum, pageSize, list: problems.slice((pageNum - 1) * pageSize, pageNum * pageSize) },
+        materials: suggestionsFor(materials, library, saved).map(({ globalIds, ...x }) => (void globalIds, x)),
+      },
+    });
+  });
+
+  app.get<{ Params: { jobId: number } }>(`${BASE}/:jobId/excel`, { schema: { params: jobParams } }, async (req) => {
+    const caller = callerOf(req);
+    const m = await findModel(db, caller, req.params.jobId);
+    if (!m) throw badRequest(MODEL_GONE);
+    const url = await putFile(db, caller, { fileName: stampedName(`BIM模型预检_${m.fileName.replace(/\.[^.]+$/, '')}`, 'xlsx'), mime: XLSX_MIME, content: await preflightWorkbook(m) });
+    return ok(url, '导出成功');
+  });
+
+  app.post<{ Params: { jobId: number }; Body: { ifcMaterial: string; factorId: number } }>(`${BASE}/:jobId/check`, { schema: { params: jobParams, body: checkBody } }, async (req) => {
+    const caller = callerOf(req);
+    const m = await findModel(db, caller, req.params.jobId);
+    if (!m) throw badRequest(MODEL_GONE);
+    const material = m.materials.find((x) => x.name === req.body.ifcMaterial);
+    if (!material) throw badRequest(`模型中没有材料「${req.body.ifcMaterial}」`);
+    const factor = (await libraryMaterials(db, caller, [req.body.factorId])).get(req.body.factorId);
+    if (!factor) throw badRequest(`「${material.name}」对应的因子库材料不存在、不是建材或已有新版本`);
+    const fit = fitOf(material, factor);
+    if (fit.error) throw badRequest(fit.error);
+    return ok({ quantity: fit.quantity, unit: factor.unit, basis: fit.basis });
+  });
+
+  app.post<{ Body: ImportInput; Querystring: { wait?: number } }>(`${BASE}/import`, { schema: { body: importBody, querystring: waitQuery }, config: { trialBlocked: true } }, async (req) => {
+    const caller = callerOf(req);
+    let message = '';
+    const outcome = await runJob(db, caller, { kind: 'import', title: `导入BIM模型 — 单体 ${req.body.projectId}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {
+      const answer = await importModel(db, caller, req.body, progress, (err) => req.log.warn({ err }, 'upkeep after BIM import failed'));
+      message = IMPORTED(answer.rows);
+      return answer;
+    });
+    return jobAnswer(outcome, message);
+  });
+}

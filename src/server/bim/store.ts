@@ -1,0 +1,63 @@
+// The stored models (one per parse job, the uploader's own, kept 7 days) and the tenant's confirmed mappings
+// (IFC material → factor, by the material's normalised name, proposed first on the next import).
+import { sql } from 'kysely';
+import type { Caller } from '../db/caller';
+import type { Db, Executor } from '../db/database';
+import type { BimUnits, MaterialTotal } from './model';
+import { normaliseName } from './match/names';
+import type { Counts, Group, Problem, Report } from './preflight';
+
+const KEEP_DAYS = 7;
+
+export interface StoredModel {
+  id: number;
+  jobId: number;
+  projectId: number;
+  fileName: string;
+  schema: string;
+  units: BimUnits;
+  counts: Counts;
+  groups: Group[];
+  problems: Problem[];
+  materials: MaterialTotal[];
+}
+
+const json = (v: unknown) => JSON.stringify(v);
+
+export async function saveModel(db: Db, caller: Caller, m: { jobId: number; projectId: number; fileName: string; schema: string; units: BimUnits; report: Report }): Promise<number> {
+  await db.deleteFrom('tpf3_bim_model').where('user_id', '=', caller.userId).where('create_date', '<', sql<Date>`now() - ${`${KEEP_DAYS} days`}::interval`).execute();
+  const { counts, groups, problems, materials } = m.report;
+  const row = await db
+    .insertInto('tpf3_bim_model')
+    .values({ job_id: m.jobId, user_id: caller.userId, tenant_id: caller.tenantId, project_id: m.projectId, file_name: m.fileName, schema_name: m.schema, units: json(m.units), counts: json(counts), groups: json(groups), problems: json(problems), materials: json(materials) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The caller's own model of a parse job (another user's is not found). */
+export async function findModel(ex: Executor, caller: Caller, jobId: number): Promise<StoredModel | undefined> {
+  const r = await ex.selectFrom('tpf3_bim_model').selectAll().where('job_id', '=', jobId).where('user_id', '=', caller.userId).executeTakeFirst();
+  if (!r) return undefined;
+  return { id: Number(r.id), jobId: Number(r.job_id), projectId: Number(r.project_id), fileName: r.file_name, schema: r.schema_name, units: r.units, counts: r.counts, groups: r.groups, problems: r.problems, materials: r.materials };
+}
+
+const tenantKey = (caller: Caller) => caller.tenantId ?? 0;
+export const mappingKey = (ifcMaterial: string) => normaliseName(ifcMaterial) || ifcMaterial.trim();
+
+/** The tenant's confirmed mappings: normalised IFC name → factor id. */
+export async function savedMappings(ex: Executor, caller: Caller): Promise<Map<string, number>> {
+  const rows = await ex.selectFrom('tpf3_bim_mapping').select(['ifc_key', 'factor_id']).where('tenant_key', '=', tenantKey(caller)).execute();
+  return new Map(rows.map((r) => [r.ifc_key as string, Number(r.factor_id)]));
+}
+
+/** Remembers the mappings of an import for the tenant (one statement; the latest choice wins). */
+export async function saveMappings(ex: Executor, caller: Caller, mappings: { ifcMaterial: string; factorId: number }[]): Promise<void> {
+  const byKey = new Map(mappings.map((m) => [mappingKey(m.ifcMaterial), m]));
+  if (!byKey.size) return;
+  await ex
+    .insertInto('tpf3_bim_mapping')
+    .values([...byKey].map(([key, m]) => ({ tenant_key: tenantKey(caller), ifc_key: key, ifc_material: m.ifcMaterial, factor_id: m.factorId, user_id: caller.userId })))
+    .onConflict((oc) => oc.columns(['tenant_key', 'ifc_key']).doUpdateSet({ factor_id: sql`excluded.factor_id`, ifc_material: sql`excluded.ifc_material`, user_id: sql`excluded.user_id`, update_date: sql`now()` }))
+    .execute();
+}

@@ -1,0 +1,53 @@
+// Each IFC material's proposed library materials (issue 12 §4): the tenant's confirmed mapping first (已保存),
+// then the name matcher's best (match/suggest.ts) — every one with the quantity it would import in the
+// factor's unit, or why the unit cannot take the material's quantities.
+import type { LibraryMaterial } from './library';
+import { type Candidate, prepare, suggest } from './match/suggest';
+import type { MaterialTotal } from './model';
+import { BASIS_TEXT, quantityFor } from './quantities';
+import { mappingKey } from './store';
+
+export interface MaterialSuggestion {
+  factorId: number;
+  name: string;
+  label: string;
+  unit: string;
+  factorValue: number | null;
+  coUnit: string | null;
+  confidence: number;
+  reasons: string[];
+  saved: boolean;
+  quantity: number | null;
+  basis: string | null;
+  error: string | null;
+}
+
+/** The quantity a factor would take from the material, in the answer's words. */
+export function fitOf(m: MaterialTotal, f: LibraryMaterial): Pick<MaterialSuggestion, 'quantity' | 'basis' | 'error'> {
+  const fit = quantityFor(m, f.unit, f.bulk);
+  return 'error' in fit ? { quantity: null, basis: null, error: fit.error } : { quantity: fit.quantity, basis: BASIS_TEXT[fit.basis], error: null };
+}
+
+export function suggestionsFor(materials: MaterialTotal[], library: Map<number, LibraryMaterial>, saved: Map<string, number>): (MaterialTotal & { suggestions: MaterialSuggestion[] })[] {
+  const candidates: Candidate[] = [...library.values()].map((f) => ({ id: f.id, name: f.name, unit: f.unit, group: f.group, spec: f.spec }));
+  const prepared = prepare(candidates);
+  const answer = (m: MaterialTotal, f: LibraryMaterial, confidence: number, reasons: string[], isSaved: boolean): MaterialSuggestion => ({
+    factorId: f.id, name: f.name, label: f.label, unit: f.unit, factorValue: f.factorValue, coUnit: f.coUnit, confidence, reasons, saved: isSaved, ...fitOf(m, f),
+  });
+  return materials.map((m) => {
+    const out: MaterialSuggestion[] = [];
+    const savedId = saved.get(mappingKey(m.name));
+    const savedFactor = savedId === undefined ? undefined : library.get(savedId);
+    if (savedFactor) out.push(answer(m, savedFactor, 1, ['本单位已确认的映射'], true));
+    const fits = (c: Candidate) => {
+      const e = fitOf(m, library.get(c.id)!).error;
+      return e ? `因子单位 ${c.unit}` : true;
+    };
+    for (const s of suggest(m.name, fits, prepared, 3)) {
+      if (s.factorId !== savedId) out.push(answer(m, library.get(s.factorId)!, s.confidence, s.reasons, false));
+    }
+    const { globalIds, ...rest } = m;
+    void globalIds; // (thousands of ids stay on the server)
+    return { ...rest, globalIds: [], suggestions: out.slice(0, 4) };
+  });
+}
