@@ -223,21 +223,30 @@ describe('/{module}/project/list', () => {
     expect(getCurrentBuilding()).toMatchObject({ id: 12, name: '二号楼' });
   });
 
-  it('更多 → BIM模型 never leads anywhere yet: disabled in every module, its tooltip says why', async () => {
-    for (const module of ['estimate', 'budget'] as const) {
-      setToken('tok', false);
-      api(rows.map((r) => ({ ...r, computeMethod: module })));
-      const view = renderApp(`/${module}/project/list`);
-      await screen.findByText('一号楼');
-      fireEvent.click(within(rowOf('一号楼')).getByRole('button', { name: '更多' }));
-      const bim = await screen.findByRole('menuitem', { name: 'BIM模型' });
-      expect(bim).toHaveAttribute('aria-disabled', 'true');
-      fireEvent.click(bim);
-      expect(window.location.pathname).toBe(`/${module}/project/list`);
-      fireEvent.mouseOver(bim.parentElement!);
-      expect(await screen.findByRole('tooltip')).toHaveTextContent('BIM模型导入即将上线');
-      view.unmount();
-    }
+  it('更多 → BIM模型 is disabled in estimate with a tooltip saying why; elsewhere it selects the building and opens /bim?id=', async () => {
+    setToken('tok', false);
+    api(rows.map((r) => ({ ...r, computeMethod: 'estimate' })));
+    const view = renderApp('/estimate/project/list');
+    await screen.findByText('一号楼');
+    fireEvent.click(within(rowOf('一号楼')).getByRole('button', { name: '更多' }));
+    const off = await screen.findByRole('menuitem', { name: 'BIM模型' });
+    expect(off).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(off);
+    expect(window.location.pathname).toBe('/estimate/project/list');
+    fireEvent.mouseOver(off.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('估算模块不支持BIM模型导入');
+    view.unmount();
+
+    setToken('tok', false);
+    api();
+    renderApp('/budget/project/list');
+    await screen.findByText('二号楼');
+    fireEvent.click(within(rowOf('二号楼')).getByRole('button', { name: '更多' }));
+    const on = await screen.findByRole('menuitem', { name: 'BIM模型' });
+    expect(on).not.toHaveAttribute('aria-disabled');
+    fireEvent.click(on);
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/bim?id=12'));
+    expect(getCurrentBuilding()).toMatchObject({ id: 12, computeMethod: 'budget' });
   });
 
   it('更多 → 导出表格 downloads that building’s workbook (getExcelByID) and says 导出表格成功', async () => {

@@ -40,13 +40,14 @@ describe('版本说明 /timeline', () => {
 });
 
 describe('应用拓展 /apply/project', () => {
-  it('lists the tools with a description; BIM模型导入 is 即将上线 and disabled; the navbar says 应用拓展', async () => {
+  it('lists the tools with a description; BIM模型导入 leads to /bim; the navbar says 应用拓展', async () => {
     setToken('tok', false);
     stubShell();
     renderApp('/apply/project');
     const cards = await screen.findAllByTestId('apply-tool');
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['BIM模型导入', '单体建筑对比', '因子库管理']);
-    expect(within(cards[0]).getByRole('button', { name: '即将上线' })).toBeDisabled();
+    expect(within(cards[0]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/bim');
+    expect(cards[0]).toHaveTextContent('概预算、核算');
     expect(within(cards[1]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/project/compare');
     expect(within(cards[2]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/divisor');
     for (const c of cards) expect(c.textContent!.length).toBeGreaterThan(20);

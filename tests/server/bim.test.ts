@@ -33,7 +33,7 @@ async function parse(name: string, content: Uint8Array, projectId = b.id, token 
 }
 
 const rows = async (stage: string) => (await t.call('GET', `${STAGE}/${stage}/?projectId=${b.id}&pageSize=-1`, user)).body.data.dataList as Record<string, unknown>[];
-const material = (model: { materials: { name: string }[] }, name: string) => model.materials.find((m) => m.name === name) as Record<string, unknown> & { suggestions: Record<string, unknown>[] };
+const material = (model: { materials: { name: string }[] }, name: string) => model.materials.find((m) => m.name === name) as unknown as Record<string, unknown> & { suggestions: Record<string, unknown>[] };
 
 beforeAll(async () => {
   t = await testApp();

@@ -21,8 +21,9 @@ interface Tool {
 export const TOOLS: Tool[] = [
   {
     title: 'BIM模型导入',
-    description: '导入 IFC 格式的 BIM 模型，自动识别构件材料与工程量，生成概预算模块的建材清单。',
+    description: '导入 IFC 格式的 BIM 模型，预检构件的材料与工程量，将模型材料对应到因子库，为概预算、核算模块的单体建筑生成建材生产数据。',
     icon: <ViewInArIcon fontSize="large" />,
+    to: '/bim',
   },
   {
     title: '单体建筑对比',

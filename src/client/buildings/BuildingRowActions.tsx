@@ -1,7 +1,7 @@
 // Row actions of the building list (spec 000 §2 screen 3): 编辑, 查看报告 (only for a completed building),
 // 删除 (confirm), and 更多 → 复制 (confirm 确定要复制此项目吗?), BIM模型 and 导出表格 (the building's workbook,
-// tpf3Project/getExcelByID). BIM import (/bim) is not built yet: BIM模型 stays disabled with a tooltip saying so
-// (in estimate the spec disables it anyway) — when /bim exists, enable it outside estimate.
+// tpf3Project/getExcelByID). BIM模型 opens the building's BIM import (/bim?id=<id>, issue 12) and selects the
+// building; in estimate it is disabled (spec 000 §2) with the tooltip 估算模块不支持BIM模型导入.
 import { useState } from 'react';
 import { Button, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
@@ -15,6 +15,7 @@ import { download } from '../providers/download';
 import { buildingWorkbookUrl, copyBuilding, deleteBuildings, type BuildingRecord } from './buildingApi';
 import { BUILDING_MSG } from './messages';
 import { FactorUpdateChip } from '../factors/FactorUpdateChip';
+import { bimRoute, BIM_MSG } from '../bim/texts';
 
 /** Keep the building as the session's current one (sidebar menus, wizard). */
 export const selectBuilding = (record: BuildingRecord) => setCurrentBuilding(record as CurrentBuilding & Record<string, unknown>);
@@ -37,6 +38,7 @@ export const BuildingRowActions = ({ record }: { record: BuildingRecord }) => {
   const [more, setMore] = useState<HTMLElement | null>(null);
   const [exporting, setExporting] = useState(false);
   const completed = record.status === '1';
+  const bimDisabled = record.computeMethod === 'estimate';
 
   const del = useConfirmedAction('删除确认', `确定要删除单体建筑「${record.name}」吗？`, async () => {
     try {
@@ -112,12 +114,24 @@ export const BuildingRowActions = ({ record }: { record: BuildingRecord }) => {
         >
           复制
         </MenuItem>
-        {/* a disabled item takes no pointer events: the tooltip sits on a wrapper */}
-        <Tooltip title={BUILDING_MSG.bimComing} placement="left">
-          <span>
-            <MenuItem disabled>BIM模型</MenuItem>
-          </span>
-        </Tooltip>
+        {bimDisabled ? (
+          // a disabled item takes no pointer events: the tooltip sits on a wrapper
+          <Tooltip title={BIM_MSG.estimate} placement="left">
+            <span>
+              <MenuItem disabled>BIM模型</MenuItem>
+            </span>
+          </Tooltip>
+        ) : (
+          <MenuItem
+            onClick={() => {
+              setMore(null);
+              selectBuilding(record);
+              navigate(bimRoute(record.id));
+            }}
+          >
+            BIM模型
+          </MenuItem>
+        )}
         <MenuItem onClick={exportWorkbook}>导出表格</MenuItem>
       </Menu>
       {del.dialog}
