@@ -4,6 +4,7 @@
 // distance left to the material's default, when the building has the transport stage), all in one
 // transaction with the recalculation: the rows and the new result, or nothing. `replace` first deletes only the
 // rows an earlier model import made. The mappings are remembered for the tenant.
+import { sql } from 'kysely';
 import { splitMenus } from '../../../schemas/standards';
 import type { FieldError } from '../../../schemas/validation';
 import type { Caller } from '../db/caller';
@@ -131,7 +132,11 @@ export async function importModel(db: Db, caller: Caller, input: ImportInput, pr
       }
       progress(i + 1, rows.length);
     }
-    for (const s of sources) await trx.updateTable(s.table).set({ [columnName('bimSource')]: JSON.stringify(s.source) }).where('id', '=', s.id).execute();
+    // (the source is x-readonly, never taken from a body: written here, one statement per stage table)
+    for (const table of new Set(sources.map((s) => s.table))) {
+      const mine = sources.filter((s) => s.table === table);
+      await sql`update ${sql.table(table)} as t set ${sql.ref(columnName('bimSource'))} = v.source::jsonb from unnest(${mine.map((s) => s.id)}::int[], ${mine.map((s) => JSON.stringify(s.source))}::text[]) as v(id, source) where t.id = v.id`.execute(trx);
+    }
     await saveMappings(trx, caller, input.mappings);
     const stored = await buildings.get(caller, input.projectId, trx);
     const result = await calculateAndStore(trx, stored);

@@ -1,4 +1,4 @@
-// BIM routes (issue 12; contract in the README "BIM 模型导入"):
+// BIM routes (issue 12; README "BIM 模型导入"):
 //   POST bim/fileUpload     multipart projectId, file (.ifc/.ifczip ≤ 200 MB) → parse job; { jobId } when done
 //   GET  bim/:jobId         the job and, once parsed, the pre-flight report with suggested mappings
 //   GET  bim/:jobId/excel   the report as a workbook → download URL
