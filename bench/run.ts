@@ -1,9 +1,10 @@
 // npm run bench — the measures of issue 10 §8, each against its floor measured in the same run, interleaved
 // (ours, floor, ours, floor …; medians and their ratio), on PGlite and, with DATABASE_URL set, on PostgreSQL.
 // The data sets are made here: a 10 000-row building, an 80 000-row workbook from the import template, a zip
-// bomb, 100 000 buildings. A benchmark, not a test: CI does not run it. See README "性能基准 / Benchmarks".
+// bomb, 100 000 buildings, a 50 000-element IFC model. A benchmark, not a test: CI does not run it. See README "性能基准 / Benchmarks".
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writeBimModel } from './data/bimModel';
 import { createEngineering, libraryFactors, STAGE_PATH } from './data/setup';
 import { downloadTemplate, writeImportWorkbook } from './data/workbook';
 import { writeZipBomb } from './data/zipBomb';
@@ -14,6 +15,7 @@ import { RssSampler } from './lib/rss';
 import { fmtMs, fmtN } from './lib/stats';
 import { BENCH_DIR, openTarget, type Target } from './lib/target';
 import type { Ctx } from './measures/context';
+import { bimMeasures } from './measures/bim';
 import { importMeasures } from './measures/importRows';
 import { listFilterMeasures, listMeasures } from './measures/list';
 import { recalcMeasures } from './measures/recalc';
@@ -25,6 +27,7 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   zipbomb: zipBombMeasures,
   'list-filter': listFilterMeasures,
   list: listMeasures,
+  bim: bimMeasures,
 };
 
 const DB_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
   const rss = new RssSampler();
   const results: Result[] = [];
   const databases: object[] = [];
+  let bimDone = false; // bim uses no database: measured once, with the first one that opens
 
   try {
     for (const kind of opts.dbs) {
@@ -95,7 +99,17 @@ async function main(): Promise<void> {
           log(`  zip bomb: ${(b.size / 1e3).toFixed(0)} KB inflating to ${(b.inflated / 1e6).toFixed(0)} MB, made in ${fmtMs(performance.now() - t0)} ms`);
         }
 
+        if (opts.only.includes('bim') && !files.bim) {
+          const t0 = performance.now();
+          const path = join(filesDir, `bim-${opts.bimElements}.ifc`);
+          const b = writeBimModel(path, opts.bimElements);
+          files.bim = { path, size: b.bytes, amount: b.elements };
+          log(`  IFC model: ${fmtN(b.elements)} elements, ${(b.bytes / 1e6).toFixed(1)} MB, made in ${fmtMs(performance.now() - t0)} ms`);
+        }
+
         for (const name of opts.only) {
+          if (name === 'bim' && bimDone) continue;
+          if (name === 'bim') bimDone = true;
           const t0 = performance.now();
           log(`\n${db}: ${name}`);
           try {
@@ -122,7 +136,7 @@ async function main(): Promise<void> {
   if (n.length) log('\nNotes:\n' + n.join('\n'));
   const out = resolve(import.meta.dirname, '..', opts.out);
   writeResults(out, {
-    options: { only: opts.only, recalcRows: opts.recalcRows, scale: opts.scale, importRows: opts.importRows, buildings: opts.buildings, rounds: opts.rounds, listRounds: opts.listRounds },
+    options: { only: opts.only, recalcRows: opts.recalcRows, scale: opts.scale, importRows: opts.importRows, buildings: opts.buildings, bimElements: opts.bimElements, rounds: opts.rounds, listRounds: opts.listRounds },
     databases,
     results,
     elapsedS,

@@ -146,7 +146,7 @@ test('/timeline shows V3.3 down to V2.0; /apply/project lists the tools', async 
   await page.getByRole('menuitem', { name: '应用拓展' }).click();
   await expect(page).toHaveURL(/\/apply\/project$/);
   await expect(page.getByTestId('module-name')).toHaveText('应用拓展');
-  await expect(page.getByTestId('apply-tool').filter({ hasText: 'BIM模型导入' }).getByRole('button', { name: '即将上线' })).toBeDisabled();
+  await expect(page.getByTestId('apply-tool').filter({ hasText: 'BIM模型导入' }).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/bim');
   await shotBoth(page, 'apply-project');
   await page.getByTestId('apply-tool').filter({ hasText: '单体建筑对比' }).getByRole('link', { name: '进入' }).click();
   await expect(page).toHaveURL(/\/project\/compare$/);

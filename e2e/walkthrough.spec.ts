@@ -72,18 +72,19 @@ test('building lists at 1366 and 1440 px: 碳排放强度 and 碳排放总量 be
   await shotBoth(page, 'walk-building-list');
 });
 
-test('更多 at 1366 px: BIM模型 is disabled and says why; 导出表格 downloads that building’s workbook', async ({ page }) => {
+test('更多 at 1366 px: BIM模型 opens the building’s BIM import; 导出表格 downloads that building’s workbook', async ({ page }) => {
   test.setTimeout(90_000);
   await at(page, 1366);
   await login(page, 'demo_user', '/budget/project/list');
   await rowOf(page, A1).getByRole('button', { name: '更多' }).click();
   const bim = page.getByRole('menuitem', { name: 'BIM模型' });
-  await expect(bim).toHaveAttribute('aria-disabled', 'true');
-  await bim.locator('..').hover();
-  await expect(page.getByRole('tooltip')).toHaveText('BIM模型导入即将上线');
+  await expect(bim).not.toHaveAttribute('aria-disabled', 'true');
   await shot(page, 'walk-more-menu');
-  await bim.locator('..').click({ force: true });
+  await bim.click();
+  await expect(page).toHaveURL(/\/bim\?id=\d+/);
+  await page.goBack();
   await expect(page).toHaveURL(/\/budget\/project\/list$/);
+  await rowOf(page, A1).getByRole('button', { name: '更多' }).click();
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: '导出表格' }).click();

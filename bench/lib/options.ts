@@ -1,7 +1,7 @@
 // Command line of `npm run bench -- …`.
 import { parseArgs } from 'node:util';
 
-export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list'] as const;
+export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list', 'bim'] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
 export interface Options {
@@ -12,9 +12,12 @@ export interface Options {
   scale: number[];
   importRows: number;
   buildings: number;
+  /** elements of the generated IFC model (bim) */
+  bimElements: number;
   rounds: number;
   listRounds: number;
   bombRounds: number;
+  bimRounds: number;
   keep: boolean;
   out: string;
   /** any option that makes the run smaller or partial: results go to .tmp/bench unless --out is given */
@@ -22,16 +25,17 @@ export interface Options {
 }
 
 export const USAGE = `npm run bench -- [options]
-  --only recalc,import,zipbomb,list-filter,list   measures to run (default: all)
+  --only recalc,import,zipbomb,list-filter,list,bim   measures to run (default: all)
   --db pglite|postgres|all    databases (default: PGlite, and PostgreSQL too when DATABASE_URL is set)
   --rows N                    one size for every data set (quick runs): recalc N rows, import N rows,
-                              N buildings, time per row at N/10 and N
+                              N buildings, N BIM elements, time per row at N/10 and N
   --recalc-rows N             rows of the recalculated building (default 10000)
   --import-rows N             rows of the import workbook (default 80000)
   --buildings N               buildings for the list measures (default 100000)
+  --bim-elements N            elements of the generated IFC model (default 50000)
   --scale N,N,…               sizes the recalculation is timed at, time per row (default 1000,10000,100000;
                               with --rows N: N/10,N)
-  --rounds N                  measured rounds of the slow measures (default 5; the zip bomb at most 3)
+  --rounds N                  measured rounds of the slow measures (default 5; the zip bomb and bim at most 3)
   --list-rounds N             measured rounds of the list measures (default 21)
   --keep                      keep the PGlite data dir / the tansuan_bench database and the generated files
   --out FILE                  where the results go (default bench/results.json for a full run,
@@ -47,6 +51,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
       'recalc-rows': { type: 'string' },
       'import-rows': { type: 'string' },
       buildings: { type: 'string' },
+      'bim-elements': { type: 'string' },
       scale: { type: 'string' },
       rounds: { type: 'string' },
       'list-rounds': { type: 'string' },
@@ -81,7 +86,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
       : [1_000, recalcRows, 100_000];
   const rounds = int('rounds', values.rounds, 5);
   const listRounds = int('list-rounds', values['list-rounds'], 21);
-  const partial = values.only !== undefined || values.rows !== undefined || values['recalc-rows'] !== undefined || values['import-rows'] !== undefined || values.scale !== undefined || values.buildings !== undefined || rounds < 5 || listRounds < 21;
+  const partial = values.only !== undefined || values.rows !== undefined || values['recalc-rows'] !== undefined || values['import-rows'] !== undefined || values.scale !== undefined || values.buildings !== undefined || values['bim-elements'] !== undefined || rounds < 5 || listRounds < 21;
   return {
     only,
     dbs,
@@ -89,9 +94,11 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     scale: [...new Set(scale)].sort((a, b) => a - b),
     importRows: int('import-rows', values['import-rows'], rows ?? 80_000),
     buildings: int('buildings', values.buildings, rows ?? 100_000),
+    bimElements: int('bim-elements', values['bim-elements'], rows ?? 50_000),
     rounds,
     listRounds,
     bombRounds: Math.min(3, rounds),
+    bimRounds: Math.min(3, rounds),
     keep: values.keep ?? false,
     out: values.out ?? (partial ? '.tmp/bench/results.json' : 'bench/results.json'),
     partial,

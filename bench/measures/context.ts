@@ -9,7 +9,7 @@ import type { Target } from '../lib/target';
 export interface GeneratedFile {
   path: string;
   size: number;
-  /** data rows (workbook) or inflated bytes (zip bomb) */
+  /** data rows (workbook), inflated bytes (zip bomb) or elements (BIM model) */
   amount: number;
 }
 
@@ -25,7 +25,7 @@ export interface Ctx {
   factors: Factor[];
   template: Template;
   /** made once per run, shared by the databases */
-  files: { workbook?: GeneratedFile; probe?: GeneratedFile; bomb?: GeneratedFile };
+  files: { workbook?: GeneratedFile; probe?: GeneratedFile; bomb?: GeneratedFile; bim?: GeneratedFile };
   /** the `wait` query parameter long routes take (issue 10 §3), '' while they do not */
   wait: { calculate?: string; upload?: string };
 }

@@ -1,5 +1,5 @@
 // Texts of spec 000 §4 and §8 used by the building list and the stage pages, exactly as the spec writes them;
-// stageNotUsed and bimComing are ours (the spec is silent there).
+// stageNotUsed is ours (the spec is silent there).
 export const BUILDING_MSG = {
   selectFirst: '请先选择或新建项目',
   noStages: '获取计算阶段出错，请刷新后重试！',
@@ -9,5 +9,4 @@ export const BUILDING_MSG = {
   done: '操作成功',
   noReport: '未完成项目，暂无报告',
   /** 更多 → BIM模型 until BIM import exists */
-  bimComing: 'BIM模型导入即将上线',
 } as const;

@@ -10,7 +10,7 @@ import { apiFetch, apiUrl, validationError, type FieldError } from '../providers
 
 export interface Job {
   id: number;
-  kind: 'import' | 'calculate';
+  kind: 'import' | 'calculate' | 'bim';
   /** e.g. '导入 建材生产 — 清单.xlsx' / '计算 A1研发办公楼' */
   title: string;
   state: 'running' | 'done' | 'failed';

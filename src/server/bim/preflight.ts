@@ -42,6 +42,7 @@ export interface Report {
   materials: MaterialTotal[];
 }
 
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 const has = (e: BimElement, k: ProblemKind) => e.problems.includes(k);
 const sum = (e: BimElement, key: 'volume' | 'area' | 'weight') => e.parts.reduce((a, p) => a + (p[key] ?? 0), 0);
 
@@ -85,6 +86,7 @@ export function preflight(model: ParsedModel): Report {
     },
     groups: [...groups.values()].sort((a, b) => a.storey.localeCompare(b.storey, 'zh') || a.typeTitle.localeCompare(b.typeTitle, 'zh')),
     problems,
-    materials: [...materials.values()].sort((a, b) => b.volume - a.volume || a.name.localeCompare(b.name, 'zh')),
+    // (rounded once, like the stage rows they become, so the mapping and the row show the same figure)
+    materials: [...materials.values()].map((m) => ({ ...m, volume: round4(m.volume), area: round4(m.area), weight: round4(m.weight) })).sort((a, b) => b.volume - a.volume || a.name.localeCompare(b.name, 'zh')),
   };
 }

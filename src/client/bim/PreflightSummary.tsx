@@ -1,0 +1,180 @@
+// The pre-flight report's summary (issue 12 §3), shown before anything is saved: the counts (problem counts
+// highlighted when there are any), the file's schema and units, the elements grouped by 楼层 × 构件类型 with
+// their quantities, and 导出Excel (GET bim/{jobId}/excel → the download link).
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useNotify } from 'react-admin';
+import { formatNumber } from '../../calc/format';
+import { MSG } from '../constants';
+import { errorMessage } from '../admin/useConfirmedAction';
+import { formatCount } from '../jobs/JobProgress';
+import { download } from '../providers/download';
+import { preflightExcelUrl, type BimCounts, type BimGroup, type Preflight } from './bimApi';
+
+interface CountDef {
+  key: keyof BimCounts;
+  label: string;
+  /** a problem: highlighted when > 0 */
+  severity?: 'error' | 'warning';
+}
+
+export const COUNT_DEFS: CountDef[] = [
+  { key: 'elements', label: '构件总数' },
+  { key: 'withoutMaterial', label: '无材料构件', severity: 'error' },
+  { key: 'withoutQuantity', label: '无数量集构件', severity: 'warning' },
+  { key: 'unknownUnits', label: '单位无法识别', severity: 'error' },
+  { key: 'duplicateGlobalIds', label: 'GlobalId重复', severity: 'warning' },
+  { key: 'fromGeometry', label: '由几何计算', severity: 'warning' },
+  { key: 'materials', label: '材料种类' },
+];
+
+const UNIT_LABELS = [
+  ['length', '长度单位'],
+  ['area', '面积单位'],
+  ['volume', '体积单位'],
+  ['mass', '质量单位'],
+] as const;
+
+const num = (v: number) => formatNumber(v, 2, '0.00');
+
+const CountCard = ({ def, value }: { def: CountDef; value: number }) => {
+  const alert = !!def.severity && value > 0;
+  return (
+    <Box
+      data-testid={`bim-count-${def.key}`}
+      data-alert={alert || undefined}
+      sx={{
+        border: 1,
+        borderColor: alert ? `${def.severity}.main` : 'divider',
+        bgcolor: (t) => (alert ? alpha(t.palette[def.severity!].main, 0.08) : t.palette.background.paper),
+        color: alert ? `${def.severity}.dark` : 'text.primary',
+        borderRadius: 1,
+        p: 1.5,
+      }}
+    >
+      <Typography variant="body2" sx={{ opacity: 0.85 }}>
+        {def.label}
+      </Typography>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
+        {formatCount(value)}
+      </Typography>
+    </Box>
+  );
+};
+
+/** The groups with their storey shown once (rowSpan) and a 合计 row. */
+const GroupTable = ({ groups }: { groups: BimGroup[] }) => {
+  const total = groups.reduce((s, g) => ({ count: s.count + g.count, volume: s.volume + g.volume, area: s.area + g.area, weight: s.weight + g.weight }), { count: 0, volume: 0, area: 0, weight: 0 });
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="构件分组" sx={{ minWidth: 640 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>楼层</TableCell>
+            <TableCell>构件类型</TableCell>
+            <TableCell align="right">数量</TableCell>
+            <TableCell align="right">体积(m³)</TableCell>
+            <TableCell align="right">面积(m²)</TableCell>
+            <TableCell align="right">质量(kg)</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {groups.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={6} align="center">
+                {MSG.noData}
+              </TableCell>
+            </TableRow>
+          )}
+          {groups.map((g, i) => {
+            const first = i === 0 || groups[i - 1].storey !== g.storey;
+            let span = 1;
+            while (first && i + span < groups.length && groups[i + span].storey === g.storey) span++;
+            return (
+              <TableRow key={`${g.storey}|${g.ifcType}`}>
+                {first && (
+                  <TableCell rowSpan={span} sx={{ verticalAlign: 'top' }}>
+                    {g.storey || '（未指定楼层）'}
+                  </TableCell>
+                )}
+                <TableCell>
+                  {g.typeTitle || g.ifcType}
+                  {g.typeTitle && g.typeTitle !== g.ifcType && (
+                    <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                      {g.ifcType}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell align="right">{formatCount(g.count)}</TableCell>
+                <TableCell align="right">{num(g.volume)}</TableCell>
+                <TableCell align="right">{num(g.area)}</TableCell>
+                <TableCell align="right">{num(g.weight)}</TableCell>
+              </TableRow>
+            );
+          })}
+          {groups.length > 0 && (
+            <TableRow sx={{ '& td': { fontWeight: 600 } }}>
+              <TableCell colSpan={2}>合计</TableCell>
+              <TableCell align="right">{formatCount(total.count)}</TableCell>
+              <TableCell align="right">{num(total.volume)}</TableCell>
+              <TableCell align="right">{num(total.area)}</TableCell>
+              <TableCell align="right">{num(total.weight)}</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+};
+
+export const PreflightSummary = ({ model }: { model: Preflight }) => {
+  const notify = useNotify();
+  const [exporting, setExporting] = useState(false);
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      download(await preflightExcelUrl(model.jobId));
+      notify(MSG.exported, { type: 'success' });
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1.5 }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h6" component="h2">
+              预检报告
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+              {model.fileName}（导入前检查，尚未保存任何数据）
+            </Typography>
+          </Box>
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportExcel} disabled={exporting} sx={{ textTransform: 'none', flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+            导出Excel
+          </Button>
+        </Stack>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)', lg: 'repeat(7, 1fr)' }, mb: 1.5 }}>
+          {COUNT_DEFS.map((d) => (
+            <CountCard key={d.key} def={d} value={model.counts[d.key] ?? 0} />
+          ))}
+        </Box>
+        <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', mb: 2 }} data-testid="bim-units">
+          <Chip size="small" color="primary" variant="outlined" label={`模型格式 ${model.schema}`} />
+          {UNIT_LABELS.map(([k, label]) => (
+            <Chip key={k} size="small" variant="outlined" label={`${label} ${model.units[k] || '未知'}`} />
+          ))}
+        </Stack>
+        <Typography variant="subtitle1" component="h3" gutterBottom>
+          按楼层和构件类型汇总
+        </Typography>
+        <GroupTable groups={model.groups} />
+      </CardContent>
+    </Card>
+  );
+};

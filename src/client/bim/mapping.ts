@@ -1,0 +1,101 @@
+// The mapping table's rules (issue 12 §4), kept apart from the components so they are tested alone: one row per
+// IFC material, its chosen factor (the first suggestion at first), the quantity that factor takes (from the
+// suggestion, or from POST bim/{jobId}/check after another pick) and whether the row is confirmed. A row comes
+// confirmed when its first suggestion is a saved mapping or at least CONFIRM_AT sure; a pick by the user
+// confirms it once the server accepts the quantity. Only confirmed rows without an error are sent to the import;
+// the others are skipped (the import answer lists them).
+import type { Factor } from '../stages/stageApi';
+import { factorLabel } from '../stages/factor';
+import type { BimMaterial, BimSuggestion, CheckAnswer, ImportMapping } from './bimApi';
+
+/** A suggestion at least this sure comes confirmed. */
+export const CONFIRM_AT = 0.8;
+
+/** An option of the factor picker: a suggestion of the server or a factor found in the library. */
+export interface MapChoice {
+  factorId: number;
+  label: string;
+  unit: string | null;
+  suggestion?: BimSuggestion;
+  factor?: Factor;
+}
+
+export interface MappingRow {
+  material: BimMaterial;
+  choice: MapChoice | null;
+  /** in the factor's unit */
+  quantity: number | null;
+  unit: string | null;
+  basis: string | null;
+  /** why the chosen factor cannot take the quantity (red under the row) */
+  error: string | null;
+  /** the server is checking the pick */
+  checking: boolean;
+  confirmed: boolean;
+}
+
+export const suggestionChoice = (s: BimSuggestion): MapChoice => ({ factorId: s.factorId, label: s.label || s.name, unit: s.unit, suggestion: s });
+
+export const factorChoice = (f: Factor): MapChoice => ({ factorId: f.id, label: factorLabel(f), unit: f.unit ?? null, factor: f });
+
+/** Whether a suggestion is trusted without the user: a saved mapping, or confidence ≥ CONFIRM_AT. */
+export const isTrusted = (s: BimSuggestion) => s.saved || s.confidence >= CONFIRM_AT;
+
+/** '匹配度 92%'. */
+export const confidenceText = (confidence: number) => `匹配度 ${Math.round(Math.max(0, Math.min(1, confidence)) * 100)}%`;
+
+/** The row as the page opens: the first suggestion, confirmed when trusted and its quantity fits. */
+export function initialRow(material: BimMaterial): MappingRow {
+  const first = material.suggestions[0];
+  if (!first) return { material, choice: null, quantity: null, unit: null, basis: null, error: null, checking: false, confirmed: false };
+  return {
+    material,
+    choice: suggestionChoice(first),
+    quantity: first.quantity,
+    unit: first.unit,
+    basis: first.basis,
+    error: first.error,
+    checking: false,
+    confirmed: isTrusted(first) && !first.error,
+  };
+}
+
+export const initialRows = (materials: readonly BimMaterial[]) => materials.map(initialRow);
+
+/** Whether the row may be confirmed: a factor chosen, its quantity known and accepted. */
+export const canConfirm = (row: MappingRow) => !!row.choice && !row.error && !row.checking;
+
+/** Whether a pick needs the server's check (a library factor, or a suggestion without its quantity). */
+export const needsCheck = (choice: MapChoice) => !choice.suggestion || (choice.suggestion.quantity === null && !choice.suggestion.error);
+
+/**
+ * The row after the user picks a factor (null: cleared). A suggestion carries its quantity and is confirmed at
+ * once (the user chose it); another factor waits for the check (`checking`) and is confirmed by withCheck.
+ */
+export function withChoice(row: MappingRow, choice: MapChoice | null): MappingRow {
+  if (!choice) return { ...row, choice: null, quantity: null, unit: null, basis: null, error: null, checking: false, confirmed: false };
+  // the same factor picked among the found ones is still the suggestion (its quantity and marks)
+  const suggested = choice.suggestion ?? row.material.suggestions.find((s) => s.factorId === choice.factorId);
+  const picked = suggested ? suggestionChoice(suggested) : choice;
+  if (needsCheck(picked)) return { ...row, choice: picked, quantity: null, unit: picked.unit, basis: null, error: null, checking: true, confirmed: false };
+  const s = picked.suggestion!;
+  return { ...row, choice: picked, quantity: s.quantity, unit: s.unit, basis: s.basis, error: s.error, checking: false, confirmed: !s.error };
+}
+
+/** The row after the server checked `factorId` (ignored when the user has picked another meanwhile). */
+export function withCheck(row: MappingRow, factorId: number, answer: CheckAnswer | { error: string }): MappingRow {
+  if (row.choice?.factorId !== factorId) return row;
+  if ('error' in answer) return { ...row, quantity: null, basis: null, error: answer.error, checking: false, confirmed: false };
+  return { ...row, quantity: answer.quantity, unit: answer.unit, basis: answer.basis, error: null, checking: false, confirmed: true };
+}
+
+/** The row with its 确认 box set (a row that cannot be confirmed stays unconfirmed). */
+export const withConfirmed = (row: MappingRow, confirmed: boolean): MappingRow => ({ ...row, confirmed: confirmed && canConfirm(row) });
+
+/** What POST bim/import maps: the confirmed rows only. */
+export function importMappings(rows: readonly MappingRow[]): ImportMapping[] {
+  return rows.filter((r) => r.confirmed && canConfirm(r)).map((r) => ({ ifcMaterial: r.material.name, factorId: r.choice!.factorId }));
+}
+
+/** Rows that will not be imported (unconfirmed or unmapped). */
+export const skippedRows = (rows: readonly MappingRow[]) => rows.filter((r) => !(r.confirmed && canConfirm(r)));

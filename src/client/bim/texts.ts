@@ -1,0 +1,16 @@
+// The route of the BIM page and the Chinese texts shared by the page and the building list (folder: BimPage.tsx).
+
+/** The page of a building: `/bim?id=12`; without id, the building picker. */
+export const bimRoute = (id?: number | string) => (id == null ? '/bim' : `/bim?id=${encodeURIComponent(String(id))}`);
+
+export const BIM_MSG = {
+  title: 'BIM模型导入',
+  /** 更多 → BIM模型 in an estimate building list, and the page for an estimate building */
+  estimate: '估算模块不支持BIM模型导入',
+  pickBuilding: '请选择要导入 BIM 模型的单体建筑（概预算、核算模块）',
+  parsing: '正在解析模型… ',
+  uploading: '正在上传, 请稍候...',
+  importing: '正在导入… ',
+  noMapping: '请至少确认一种材料的对应因子',
+  replaceConfirm: '将删除此前由 BIM 模型导入的建材生产（及建材运输）数据，再按本次映射重新导入，确定继续吗？',
+} as const;
