@@ -5,21 +5,14 @@
 // imported concrete: 20.085 m³ × 295 kgCO2e/m³ = 5 925.075 kg in 建材生产. Screenshots at 1366 and 390 px in
 // .tmp/shots-bim/.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { layeredModel } from '../tests/fixtures/bim/models';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { login, shotBoth } from './fixtures';
+import { api, login, shotBoth } from './fixtures';
 
 const SHOTS = '.tmp/shots-bim';
 const TPF = '/api/tpf/v1/tpf';
 
-async function api<T = any>(page: Page, method: 'POST' | 'GET' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const token = await page.evaluate(() => sessionStorage.getItem('access-token') ?? localStorage.getItem('access-token'));
-  const res = await page.request.fetch(url, { method, data, headers: { 'Access-Token': token ?? '' } });
-  const body = await res.json();
-  expect(body.code, `${method} ${url}: ${body.message} ${JSON.stringify(body.data)}`).toBe(1);
-  return body.data as T;
-}
 
 test('BIM import: upload → pre-flight → map → import → 建材生产 rows → the result changed', async ({ page }) => {
   test.setTimeout(180_000);

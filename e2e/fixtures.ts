@@ -175,3 +175,12 @@ export async function shotBoth(page: Page, name: string, { dir = '.tmp/screens',
     await page.screenshot({ path: `${dir}/${name}-${w}.png`, fullPage });
   }
 }
+
+/** A JSON API call with the page's session token; the answer must be code 1 (its message and data shown if not). */
+export async function api<T = any>(page: Page, method: 'POST' | 'GET' | 'PUT', url: string, data?: unknown): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const token = await page.evaluate(() => sessionStorage.getItem('access-token') ?? localStorage.getItem('access-token'));
+  const res = await page.request.fetch(url, { method, data, headers: { 'Access-Token': token ?? '' } });
+  const body = await res.json();
+  expect(body.code, `${method} ${url}: ${body.message} ${JSON.stringify(body.data)}`).toBe(1);
+  return body.data as T;
+}

@@ -7,18 +7,11 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { login, shotBoth } from './fixtures';
+import { api, login, shotBoth } from './fixtures';
 
 const SHOTS = '.tmp/shots-h2';
 const TPF = '/api/tpf/v1/tpf';
 
-async function api<T = any>(page: Page, method: 'POST' | 'GET' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const token = await page.evaluate(() => sessionStorage.getItem('access-token') ?? localStorage.getItem('access-token'));
-  const res = await page.request.fetch(url, { method, data, headers: { 'Access-Token': token ?? '' } });
-  const body = await res.json();
-  expect(body.code, `${method} ${url}: ${body.message} ${JSON.stringify(body.data)}`).toBe(1);
-  return body.data as T;
-}
 
 /** The first library factor of a type whose name contains `name` (and matches `pick`). */
 async function factor(page: Page, type: string, name: string, pick: (f: any) => boolean = () => true) {

@@ -6,10 +6,10 @@
 // Interleaved after one warm-up pair (its parse tells which meshes the floor streams); at most 3 rounds (a parse
 // takes seconds). Uses no database.
 import { readFileSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type { ParsedModel } from '../../src/server/bim/model';
-import { parseIfc } from '../../src/server/bim/parse/run';
+import { MEMORY_LIMIT, parseIfc } from '../../src/server/bim/parse/run';
 import { preflight, type Report } from '../../src/server/bim/preflight';
+import { settleOnce, tsWorker } from '../../src/server/jobs/tsWorker';
 import type { FloorAnswer } from '../lib/ifcFloorWorker';
 import type { Result } from '../lib/report';
 import { fmtMs, fmtN, gc, interleaved, median, round1 } from '../lib/stats';
@@ -19,10 +19,6 @@ const MAX_RATIO = 2;
 const MAX_RSS_MIB = 1536;
 const MiB = 2 ** 20;
 
-/** As parse/run.ts starts its worker: load the .ts file through tsx. */
-const BOOT = `const { workerData } = require('node:worker_threads');
-import('tsx/esm/api').then(({ tsImport }) => tsImport(workerData.entry, workerData.entry));`;
-const MEMORY_LIMIT = 3 * 1024 ** 3;
 
 /**
  * Waits (untimed) until the last worker's memory is gone: parseIfc does not wait for its worker's termination, so
@@ -47,20 +43,14 @@ async function settleRss(): Promise<void> {
 /** The floor: the bytes moved to a worker as parseIfc moves them, web-ifc's unavoidable work there. */
 function floorParse(bytes: Uint8Array, stream: string[]): Promise<FloorAnswer> {
   const own = new Uint8Array(bytes);
-  const worker = new Worker(BOOT, {
-    eval: true,
-    workerData: { bytes: own, memoryLimit: MEMORY_LIMIT, stream, entry: new URL('../lib/ifcFloorWorker.ts', import.meta.url).href },
+  // (started as parse/run.ts starts its worker)
+  const worker = tsWorker(new URL('../lib/ifcFloorWorker.ts', import.meta.url), {
+    workerData: { bytes: own, memoryLimit: MEMORY_LIMIT, stream },
     transferList: [own.buffer],
     resourceLimits: { maxOldGenerationSizeMb: 4096 },
   });
   return new Promise((resolve, reject) => {
-    let settled = false;
-    const end = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      fn();
-      void worker.terminate();
-    };
+    const end = settleOnce(worker);
     worker.on('message', (m: FloorAnswer) => end(() => resolve(m)));
     worker.on('error', (err) => end(() => reject(err)));
     worker.on('exit', (code) => end(() => reject(new Error(`floor worker exited (${code})`))));

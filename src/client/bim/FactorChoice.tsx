@@ -1,7 +1,7 @@
 // The 对应因子库材料 picker of one mapping row: the server's suggestions first (匹配度 chip, 已保存 for a saved
 // mapping, the reasons as a tooltip), then the factor library of type 建材 searched by its Chinese label the way
 // the stage dialog's FactorWidget does (searchFactors + factorOptions, labels by factorLabel), only while open.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Autocomplete, Box, Chip, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { factorOptions } from '../stages/FactorWidget';
@@ -9,17 +9,10 @@ import { factorCategory } from '../stages/factor';
 import { searchFactors } from '../stages/stageApi';
 import type { BimSuggestion } from './bimApi';
 import { confidenceText, factorChoice, suggestionChoice, type MapChoice } from './mapping';
+import { useDebouncedValue } from '../map/debounce';
 
 const FACTOR_TYPE = '建材';
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /** 匹配度 and 已保存 of a suggestion; the reasons in a tooltip. */
 export const SuggestionMarks = ({ s }: { s: BimSuggestion }) => (
@@ -47,7 +40,7 @@ export interface FactorChoiceProps {
 export const FactorChoice = ({ material, suggestions, value, disabled, onChange }: FactorChoiceProps) => {
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
-  const search = useDebounced(input, 200);
+  const search = useDebouncedValue(input, 200);
   const found = useQuery({
     queryKey: ['factorSearch', FACTOR_TYPE, '', search],
     queryFn: ({ signal }) => searchFactors(FACTOR_TYPE, undefined, search, signal),

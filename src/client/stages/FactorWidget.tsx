@@ -4,7 +4,7 @@
 // 0.5827 kgCO2/kWh`) with its category, unit, density and verification mark; the building's own province first.
 // Picking a factor hands it to the form (formContext.onFactorPick), which fills the row's name, unit, density,
 // energy and factor value as the server will on save; clearing it leaves them editable for a custom factor.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { WidgetProps } from '@rjsf/utils';
@@ -13,6 +13,7 @@ import { formatNumber } from '../../calc/format';
 import type { FactorKeyword } from './stageDefs';
 import { factorCategory, factorLabel, factorSearchText, factorValueText, isBaseline, provinceFirst, provinceShort } from './factor';
 import { getFactor, searchFactors, type Factor } from './stageApi';
+import { useDebouncedValue } from '../map/debounce';
 
 export { factorValueText };
 
@@ -23,14 +24,6 @@ export interface StageFormContext {
   province?: string;
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 export const FACTOR_HINT = '从因子库选择（可按名称、地区、电力/天然气等搜索）；不选时可自行填写因子值、单位和来源';
 
@@ -62,7 +55,7 @@ export function FactorWidget(props: WidgetProps) {
   const marks = useDict('verification');
   const [input, setInput] = useState('');
   const [picked, setPicked] = useState<Factor | null>(null);
-  const search = useDebounced(input, 200);
+  const search = useDebouncedValue(input, 200);
   const id_ = typeof value === 'number' ? value : null;
   const province = context?.province ? provinceShort(context.province) : '';
 

@@ -1,12 +1,13 @@
 // 所属项目: the engineering project, searched on the server by name as the user types (GET tpf3Engineering/
 // ?pageSize=-1&name=…, debounced 200 ms), with a last option 新建项目 that goes to project management.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { apiFetch, apiUrl } from '../../providers/httpClient';
 import type { ListAnswer } from '../../providers/dataProvider';
+import { useDebouncedValue } from '../../map/debounce';
 
 export interface Engineering {
   id: number;
@@ -26,19 +27,11 @@ export interface EngineeringSelectProps {
   disabled?: boolean;
 }
 
-function useDebounced(value: string, ms: number) {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 export function EngineeringSelect({ label, value, onChange, error, disabled }: EngineeringSelectProps) {
   const navigate = useNavigate();
   const [input, setInput] = useState('');
-  const name = useDebounced(input, 200);
+  const name = useDebouncedValue(input, 200);
   const { data, isFetching } = useQuery({
     queryKey: ['tpf3Engineering', 'search', name],
     queryFn: ({ signal }) => apiFetch<ListAnswer<Engineering>>(apiUrl('tpf/v1/tpf/tpf3Engineering/', { pageSize: -1, name: name.trim() }), { signal }),

@@ -1,34 +1,23 @@
 // Parsing an IFC file in a worker thread (issue 12 §2, DESIGN §10 "one path for long work"): the bytes are moved
 // to the worker, its progress goes to the job, its answer is the ParsedModel or a refusal the user reads. A job
 // cancelled (the server stopping) terminates the worker.
-import { Worker } from 'node:worker_threads';
 import { badRequest } from '../../errors';
+import { settleOnce, tsWorker } from '../../jobs/tsWorker';
 import type { ParsedModel, WorkerMessage } from '../model';
 
-/** The worker's first code: load worker.ts through tsx, as the server itself runs (also under the test runner). */
-const BOOT = `const { workerData } = require('node:worker_threads');
-import('tsx/esm/api').then(({ tsImport }) => tsImport(workerData.entry, workerData.entry));`;
-
 /** web-ifc's own memory cap for the model's lines (bytes). */
-const MEMORY_LIMIT = 3 * 1024 ** 3;
+export const MEMORY_LIMIT = 3 * 1024 ** 3;
 
 export function parseIfc(bytes: Uint8Array, progress: (done: number, total: number) => void): Promise<ParsedModel> {
   // (a Buffer may share its memory with others: move a copy of exactly its bytes)
   const own = new Uint8Array(bytes);
-  const worker = new Worker(BOOT, {
-    eval: true,
-    workerData: { bytes: own, memoryLimit: MEMORY_LIMIT, entry: new URL('./worker.ts', import.meta.url).href },
+  const worker = tsWorker(new URL('./worker.ts', import.meta.url), {
+    workerData: { bytes: own, memoryLimit: MEMORY_LIMIT },
     transferList: [own.buffer],
     resourceLimits: { maxOldGenerationSizeMb: 4096 },
   });
   return new Promise<ParsedModel>((resolve, reject) => {
-    let settled = false;
-    const end = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      fn();
-      void worker.terminate();
-    };
+    const end = settleOnce(worker);
     worker.on('message', (m: WorkerMessage) => {
       if (m.kind === 'progress') {
         try {

@@ -7,11 +7,11 @@ import { type Api, enumOf, numOf, ref } from './lines';
 
 const PREFIX: Record<string, number> = { EXA: 1e18, PETA: 1e15, TERA: 1e12, GIGA: 1e9, MEGA: 1e6, KILO: 1e3, HECTO: 1e2, DECA: 1e1, DECI: 1e-1, CENTI: 1e-2, MILLI: 1e-3, MICRO: 1e-6, NANO: 1e-9 };
 const PREFIX_ZH: Record<string, string> = { KILO: '千', DECI: '分', CENTI: '厘', MILLI: '毫', MEGA: '兆' };
-const SI: Record<string, { kind: Kind; power: number; zh: string; sym: string }> = {
-  METRE: { kind: 'length', power: 1, zh: '米', sym: 'm' },
-  SQUARE_METRE: { kind: 'area', power: 2, zh: '平方米', sym: 'm²' },
-  CUBIC_METRE: { kind: 'volume', power: 3, zh: '立方米', sym: 'm³' },
-  GRAM: { kind: 'mass', power: 1, zh: '克', sym: 'g' },
+const SI: Record<string, { kind: Kind; power: number }> = {
+  METRE: { kind: 'length', power: 1 },
+  SQUARE_METRE: { kind: 'area', power: 2 },
+  CUBIC_METRE: { kind: 'volume', power: 3 },
+  GRAM: { kind: 'mass', power: 1 },
 };
 const SYMBOL_PREFIX: Record<string, string> = { KILO: 'k', MILLI: 'm', CENTI: 'c', DECI: 'd', MEGA: 'M' };
 const MASS_WORDS: Record<string, string> = { KILO: '千克', MEGA: '吨', '': '克' };
