@@ -70,6 +70,7 @@ function densities(api: IfcAPI, model: number, get: (id: number) => Line | undef
 
 export function extractModel(api: IfcAPI, model: number, progress: Progress = () => undefined): ParsedModel {
   const get = cachedLines(api, model);
+  const readOnce = (id: number) => api.GetLine(model, id) as Line | undefined;
   const schema = api.GetModelSchema(model);
   const scales = readUnits(api, model, idsOf(api, model, W.IFCPROJECT)[0]);
   const unitCache = new Map<number, Scale | null>();
@@ -110,7 +111,8 @@ export function extractModel(api: IfcAPI, model: number, progress: Progress = ()
     const typeId = typeOf.get(id);
     const materialId = own ?? (typeId === undefined ? undefined : materialOf.get(typeId));
     const shares = materialId === undefined ? [] : materialShares(get, materialId);
-    const q = readQuantities(get, qtos.get(id) ?? [], scales, unitOf);
+    // (quantity lines are read once each: not cached, unlike the shared materials and storeys)
+    const q = readQuantities(readOnce, qtos.get(id) ?? [], scales, unitOf);
     const problems: ProblemKind[] = [];
     if (!shares.length) problems.push('noMaterial');
     if (q.unknownUnit) problems.push('unknownUnit');
