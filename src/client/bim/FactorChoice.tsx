@@ -10,6 +10,7 @@ import { searchFactors } from '../stages/stageApi';
 import type { BimSuggestion } from './bimApi';
 import { confidenceText, factorChoice, suggestionChoice, type MapChoice } from './mapping';
 import { useDebouncedValue } from '../map/debounce';
+import { AUTOCOMPLETE_TEXTS } from '../i18n/autocomplete';
 
 const FACTOR_TYPE = '建材';
 
@@ -67,11 +68,7 @@ export const FactorChoice = ({ material, suggestions, value, disabled, onChange 
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
       loading={found.isFetching}
-      loadingText="正在加载, 请稍候..."
-      noOptionsText="暂无数据"
-      clearText="清除"
-      openText="打开"
-      closeText="关闭"
+      {...AUTOCOMPLETE_TEXTS}
       disabled={disabled}
       filterOptions={(opts) => opts}
       groupBy={(c) => (c.suggestion ? '推荐匹配' : '因子库')}

@@ -14,6 +14,7 @@ import type { FactorKeyword } from './stageDefs';
 import { factorCategory, factorLabel, factorSearchText, factorValueText, isBaseline, provinceFirst, provinceShort } from './factor';
 import { getFactor, searchFactors, type Factor } from './stageApi';
 import { useDebouncedValue } from '../map/debounce';
+import { AUTOCOMPLETE_TEXTS } from '../i18n/autocomplete';
 
 export { factorValueText };
 
@@ -92,11 +93,7 @@ export function FactorWidget(props: WidgetProps) {
       options={optionList}
       value={current}
       loading={found.isFetching}
-      loadingText="正在加载, 请稍候..."
-      noOptionsText="暂无数据"
-      clearText="清除"
-      openText="打开"
-      closeText="关闭"
+      {...AUTOCOMPLETE_TEXTS}
       disabled={disabled || readonly}
       filterOptions={(opts) => opts}
       getOptionLabel={(f) => (f.type ? factorLabel(f) : f.name)}

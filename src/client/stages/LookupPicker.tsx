@@ -13,6 +13,7 @@ import { applyLookup, optionsOf, picksFor, specText, UNKNOWN_TEXT, usable, type 
 import { isPartMethod, METHOD_FIELD, type StageDef } from './stageDefs';
 import { listLookups } from './stageApi';
 import type { FormValues } from './StageSchemaForm';
+import { AUTOCOMPLETE_TEXTS } from '../i18n/autocomplete';
 
 export const LOOKUP_TITLE = '从参数表取值';
 
@@ -56,11 +57,7 @@ function LookupSelect({ pick, def, formData, onChange, disabled }: { pick: Looku
         value={chosen}
         loading={isPending}
         disabled={disabled}
-        loadingText="正在加载, 请稍候..."
-        noOptionsText="暂无数据"
-        clearText="清除"
-        openText="打开"
-        closeText="关闭"
+        {...AUTOCOMPLETE_TEXTS}
         groupBy={options.length > 20 ? (r) => r.name : undefined}
         getOptionLabel={optionTitle}
         getOptionKey={(r) => r.id}

@@ -11,6 +11,7 @@ import { isBaseline } from '../../../calc/factor';
 import { factorLabel, provinceFirst, type LabelledFactor } from '../../../calc/factorLabel';
 import { useDict } from '../../admin/useDicts';
 import { useSiteProvince } from './siteProvince';
+import { AUTOCOMPLETE_TEXTS } from '../../i18n/autocomplete';
 
 interface GridFactor extends LabelledFactor {
   id: number;
@@ -58,11 +59,7 @@ export function GridFactorSelect({
       getOptionLabel={factorLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={isPending}
-      loadingText="正在加载, 请稍候..."
-      noOptionsText="暂无数据"
-      clearText="清除"
-      openText="打开"
-      closeText="关闭"
+      {...AUTOCOMPLETE_TEXTS}
       disabled={disabled}
       renderOption={(liProps, f) => {
         const { key, ...rest } = liProps as typeof liProps & { key: string };
