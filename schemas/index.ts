@@ -12,6 +12,7 @@ import { sysNotify } from './resources/sysNotify';
 import { sysNotice } from './resources/sysNotice';
 import { tpf3BuildMaterial } from './factors/tpf3BuildMaterial';
 import { tpf3Lookup } from './factors/tpf3Lookup';
+import { tpf3Benchmark } from './factors/tpf3Benchmark';
 import { tpf3Engineering } from './domain/tpf3Engineering';
 import { tpf3Project } from './domain/tpf3Project';
 import { tpf3ProjectExtend } from './domain/tpf3ProjectExtend';
@@ -30,6 +31,7 @@ export const registry = {
   sysNotice,
   tpf3BuildMaterial,
   tpf3Lookup,
+  tpf3Benchmark,
   tpf3Engineering,
   tpf3Project,
   tpf3ProjectExtend,

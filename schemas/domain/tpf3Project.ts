@@ -182,6 +182,11 @@ export const tpf3Project = {
     stageMethods: { type: 'object', title: '计算方式选择', 'x-readonly': true, 'x-list': false },
     // the last calculation: runtime parts (tCO2e), each stage's total and the notes of the rules applied
     resultDetail: { type: 'object', title: '计算明细', 'x-readonly': true, 'x-list': false },
+    // issue 13 (src/server/decide/): the GB 55015-2021 reference building's operation intensity the user entered, and
+    // the phase group linking one building's 估算, 概预算 and 核算 (the group's first building's id) — both written
+    // only by the decide routes
+    refOperation: { type: ['number', 'null'], title: '基准建筑运行碳排放强度(kgCO2/(m²·a))', 'x-readonly': true, 'x-decimals': 2, 'x-list': false },
+    phaseGroup: { type: ['integer', 'null'], title: '阶段关联组', 'x-readonly': true, 'x-list': false },
     // read-only figures joined by the server, never stored
     engineeringName: { type: 'string', title: '所属项目', 'x-virtual': true, 'x-list': true },
     engineeringCode: { type: 'string', title: '项目编码', 'x-virtual': true, 'x-list': false },

@@ -33,6 +33,8 @@ import { templateRoutes } from './templates/routes';
 import { jobRoutes } from './jobs/index';
 import { factorRoutes } from './factors/routes';
 import { bimRoutes } from './bim/routes';
+import { decideRoutes } from './decide/routes';
+import './decide/rules';
 
 export const UPLOAD_LIMIT = 6 * 1024 * 1024;
 
@@ -112,6 +114,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   jobRoutes(app, db);
   factorRoutes(app, db);
   bimRoutes(app, db);
+  decideRoutes(app, db);
   for (const def of resources) resourceRoutes(app, db, def);
 
   // 全局配置 map.tileUrl feeds the CSP: load it when ready and after every change of sysConfig.

@@ -24,7 +24,7 @@ export async function copyBuilding(db: Db, caller: Caller, projectId: number): P
     const row = (await trx
       .insertInto(buildings.def.table)
       .values({
-        ...recordColumns(buildings.schema, { ...source, name: copyName(String(source.name)), userId: '' }),
+        ...recordColumns(buildings.schema, { ...source, name: copyName(String(source.name)), userId: '', phaseGroup: null }),
         tenant_id: source.tenantId,
         create_by: caller.userId || null,
       })

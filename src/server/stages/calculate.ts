@@ -25,13 +25,7 @@ export async function stageRows(trx: Tx, def: ResourceDef, projectId: number): P
 
 /** Calculates and stores; `building` is the stored record (the caller's right to write it checked before). */
 export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?: Progress): Promise<BuildingResult> {
-  const methods = (building.stageMethods ?? {}) as Record<string, string>;
-  const inputs = [];
-  for (const code of wizardStages(String(building.computeMethod), splitMenus(building.menus as string))) {
-    const def = stageDef(code);
-    if (!def) continue;
-    inputs.push({ def, schema: def.schema, rows: (await stageRows(trx, def, building.id)) as CalcRow[], method: methods[code] });
-  }
+  const inputs = await stageInputs(building, (def) => stageRows(trx, def, building.id));
   const rowCount = inputs.reduce((n, x) => n + x.rows.length, 0);
   progress?.(0, rowCount);
   const result = calculateBuilding(inputs, await calcContext(trx, building));
@@ -79,6 +73,18 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?:
     .where('id', '=', building.id)
     .execute();
   return result;
+}
+
+/** The stages of the building's menus with their rows (from the live tables, or a variant's snapshot) and chosen methods. */
+export async function stageInputs(building: ApiRecord, rowsOf: (def: ResourceDef) => Promise<ApiRecord[]> | ApiRecord[]) {
+  const methods = (building.stageMethods ?? {}) as Record<string, string>;
+  const inputs = [];
+  for (const code of wizardStages(String(building.computeMethod), splitMenus(building.menus as string))) {
+    const def = stageDef(code);
+    if (!def) continue;
+    inputs.push({ def, schema: def.schema, rows: (await rowsOf(def)) as CalcRow[], method: methods[code] });
+  }
+  return inputs;
 }
 
 /** Stage titles by code, for traces and warnings ('建筑拆除：…'). */

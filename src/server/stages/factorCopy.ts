@@ -42,7 +42,7 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
   });
 }
 
-function copyFactor(schema: ResourceSchema, keyword: FactorKeyword, f: Record<string, unknown>, body: Record<string, unknown>, prefix: string): void {
+export function copyFactor(schema: ResourceSchema, keyword: FactorKeyword, f: Record<string, unknown>, body: Record<string, unknown>, prefix: string): void {
   const has = (field: string) => field in schema.properties;
   if (has(`${prefix}Value`)) {
     const { value, unit } = normalizedFactor(f);

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { DictItem } from '../../../../schemas/resources/sysDict';
 import { DATA_QUALITY, ENERGY_KINDS } from '../../../../schemas/factors/kinds';
+import { BENCHMARK_METRICS } from '../../../../schemas/factors/tpf3Benchmark';
 
 export type { DictItem };
 
@@ -115,6 +116,8 @@ function buildSeedDictionaries(): SeedDictionary[] {
     // issue 11: the energy of a row and the data-quality class of a factor or row (schemas/factors/kinds.ts)
     { dictCode: 'energyKind', dictName: '能源种类', items: pairs(ENERGY_KINDS.map(([v, l]) => [v, l])) },
     { dictCode: 'dataQuality', dictName: '数据质量', items: pairs(DATA_QUALITY.map(([v, l]) => [v, l])) },
+    // issue 13: the metric of a reference line (schemas/factors/tpf3Benchmark.ts)
+    { dictCode: 'benchmarkMetric', dictName: '参考值指标', items: pairs(BENCHMARK_METRICS.map(([v, l]) => [v, l])) },
     {
       // the tables of 参数表管理 (tpf3Lookup.table, schemas/factors/tpf3Lookup.ts LOOKUP_TABLES)
       dictCode: 'lookupTable',

@@ -45,7 +45,7 @@ export function readSeedCsv(file: string): Row[] {
   return parsed.data;
 }
 
-const str = (v: string | undefined): string => (v ?? '').trim();
+export const str = (v: string | undefined): string => (v ?? '').trim();
 
 /** '295' → 295, '' → null; anything else that is not a number is a data error. */
 export function num(v: string | undefined): number | null {

@@ -14,6 +14,7 @@ import { seedDictionaries } from './dictionaries';
 import { loadSeedFactors, seedFactorUpgrades } from './factors';
 import { upgradeFactorDetails } from './factorDetails';
 import { loadSeedLookups } from './lookups';
+import { loadSeedBenchmarks } from './benchmarks';
 import { seedDemoProjects } from './demo';
 import { CONFIG_DEFAULTS } from '../../settings/settings';
 import { isStrongPassword, setMustChange, WEAK_PASSWORD } from '../../accounts/credentials';
@@ -125,6 +126,10 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     // The lookup tables (参数表管理) likewise, once: only while their table is still empty.
     if (!(await trx.selectFrom(resourceDef('tpf3Lookup').table).select('id').limit(1).executeTakeFirst())) {
       await insertRows(trx, 'tpf3Lookup', loadSeedLookups().map((l) => ({ ...l })));
+    }
+    // The reference lines (参考值库, issue 13) likewise.
+    if (!(await trx.selectFrom(resourceDef('tpf3Benchmark').table).select('id').limit(1).executeTakeFirst())) {
+      await insertRows(trx, 'tpf3Benchmark', loadSeedBenchmarks().map((b) => ({ ...b })));
     }
     // The library's density, default distance, energy and data-quality class (issue 11), once, where still empty.
     await upgradeFactorDetails(trx, seedFactorUpgrades);

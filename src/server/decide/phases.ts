@@ -1,0 +1,123 @@
+// Phase drift (issue 13 §3): one building followed across 估算 → 概预算 → 核算. Buildings are linked into a phase
+// group (tpf3Project.phaseGroup = the group's first building's id), one building per module, by the user; the
+// waterfall goes from the first phase's total through each next phase's stage changes, with the largest named.
+import { MODULES } from '../../../schemas/standards';
+import { stageDiffs, waterfall, pct } from '../../calc/decide/compare';
+import { formatNumber } from '../../calc/format';
+import type { Caller } from '../db/caller';
+import type { Db, Executor } from '../db/database';
+import type { ApiRecord } from '../db/record';
+import { repo } from '../db/repo';
+import { badRequest, invalid } from '../errors';
+import { resourceDef } from '../registry';
+import type { Phase, PhaseAnswer, PhaseCandidate, PhaseStep, WaterfallStep } from './types';
+import { FIELD_TITLES } from './variantCompare';
+import { canEdit, writable } from './variants';
+import { liveResult } from './variantStore';
+
+const ORDER = MODULES.map((m) => m.code as string);
+const label = (module: string) => MODULES.find((m) => m.code === module)?.label ?? module;
+export const PHASE_MSG = {
+  taken: (module: string, name: string) => `该单体已关联「${label(module)}」阶段的单体「${name}」`,
+  self: '不能关联单体自身',
+  sameModule: (module: string) => `两个单体都是「${label(module)}」模块，阶段关联需为不同模块`,
+} as const;
+const ESTIMATE_NOTE = '估算模块的建材生产已包含建材运输、建筑建造与拆除，故由估算到概预算时这些阶段的变化应合并看待。';
+
+const table = () => resourceDef('tpf3Project').table;
+
+async function groupMembers(ex: Executor, group: number): Promise<{ id: number; computeMethod: string; name: string }[]> {
+  const rows = await ex.selectFrom(table()).select(['id', 'compute_method', 'name']).where('phase_group', '=', group).execute();
+  return rows.map((r) => ({ id: Number(r.id), computeMethod: String(r.compute_method), name: String(r.name) }));
+}
+
+export async function phaseAnswer(db: Db, caller: Caller, projectId: number): Promise<PhaseAnswer> {
+  const buildings = repo(db, 'tpf3Project');
+  const me = await buildings.get(caller, projectId);
+  const members = me.phaseGroup == null ? [] : await groupMembers(db, Number(me.phaseGroup));
+  const phases: (Phase & { record?: ApiRecord })[] = [];
+  for (const m of members.sort((a, b) => ORDER.indexOf(a.computeMethod) - ORDER.indexOf(b.computeMethod))) {
+    const record = await buildings.get(caller, m.id).catch(() => undefined);
+    const result = record ? liveResult(record) : null;
+    phases.push({
+      id: m.id,
+      name: record ? String(record.name) : m.name,
+      module: m.computeMethod as Phase['module'],
+      moduleLabel: label(m.computeMethod),
+      calculated: !!result,
+      total: result?.total ?? null,
+      streng3: result?.streng3 ?? null,
+      fields: result?.fields ?? {},
+      readable: !!record,
+    });
+  }
+  const counted = phases.filter((p) => p.calculated);
+  const steps: PhaseStep[] = [];
+  const fall: WaterfallStep[] = [];
+  counted.forEach((p, i) => {
+    if (i === 0) {
+      fall.push({ label: `${p.moduleLabel} 总量`, value: p.total!, kind: 'start' });
+      return;
+    }
+    const prev = counted[i - 1];
+    const stages = stageDiffs(prev.fields, p.fields, FIELD_TITLES);
+    const diff = Math.round((p.total! - prev.total!) * 1e4) / 1e4;
+    const largest = stages.filter((s) => s.diff !== 0).sort((a, b) => Math.abs(b.diff) - Math.abs(a.diff)).slice(0, 5).map((s) => ({ label: s.title, diff: s.diff }));
+    steps.push({ from: prev.moduleLabel, to: p.moduleLabel, diff, diffPct: pct(diff, prev.total!), stages, largest });
+    const w = waterfall('', 0, stages.map((s) => ({ label: `${p.moduleLabel}：${s.title}`, diff: s.diff })), `${p.moduleLabel} 总量`, p.total!);
+    fall.push(...w.slice(1));
+  });
+  const notes: string[] = [];
+  if (counted.some((p) => p.module === 'estimate') && counted.length > 1) notes.push(ESTIMATE_NOTE);
+  const uncalculated = phases.filter((p) => !p.calculated);
+  if (uncalculated.length) notes.push(`未计算的阶段不参与对比：${uncalculated.map((p) => `${p.moduleLabel}「${p.name}」`).join('、')}`);
+  for (const s of steps) if (s.largest[0]) notes.push(`${s.from} → ${s.to}：总量变化 ${s.diff > 0 ? '+' : ''}${formatNumber(s.diff)} tCO2e，变化最大的是${s.largest[0].label}（${s.largest[0].diff > 0 ? '+' : ''}${formatNumber(s.largest[0].diff)} tCO2e）`);
+  return { phases, steps, waterfall: counted.length > 1 ? fall : [], notes, canEdit: await canEdit(db, caller, projectId) };
+}
+
+/** Buildings the caller may change, of a module the group has not got yet. */
+export async function phaseCandidates(db: Db, caller: Caller, projectId: number): Promise<PhaseCandidate[]> {
+  const buildings = repo(db, 'tpf3Project');
+  const me = await buildings.get(caller, projectId);
+  const taken = new Set(me.phaseGroup == null ? [String(me.computeMethod)] : (await groupMembers(db, Number(me.phaseGroup))).map((m) => m.computeMethod));
+  const out: PhaseCandidate[] = [];
+  for (const module of ORDER.filter((m) => !taken.has(m))) {
+    const list = await buildings.list(caller, { pageNum: 1, pageSize: 200, sortField: 'createDate', sortOrder: 'descend', filters: [{ field: 'computeMethod', op: 'eq', value: module }] });
+    for (const b of list.dataList) {
+      if (b.phaseGroup != null || !(await canEdit(db, caller, b.id))) continue;
+      out.push({ id: b.id, name: String(b.name), module: module as PhaseCandidate['module'], moduleLabel: label(module), engineeringName: String(b.engineeringName ?? '') });
+    }
+  }
+  return out;
+}
+
+/** Links `otherId` (with its group, if any) into the building's group; both must be changeable by the caller. */
+export async function linkPhase(db: Db, caller: Caller, projectId: number, otherId: number): Promise<void> {
+  if (projectId === otherId) throw invalid([{ field: 'otherId', errorMsg: PHASE_MSG.self }]);
+  await db.transaction().execute(async (trx) => {
+    const me = await writable(db, caller, projectId, trx);
+    const other = await writable(db, caller, otherId, trx);
+    const mine = me.phaseGroup == null ? [{ id: me.id, computeMethod: String(me.computeMethod), name: String(me.name) }] : await groupMembers(trx, Number(me.phaseGroup));
+    const theirs = other.phaseGroup == null ? [{ id: other.id, computeMethod: String(other.computeMethod), name: String(other.name) }] : await groupMembers(trx, Number(other.phaseGroup));
+    if (me.computeMethod === other.computeMethod) throw invalid([{ field: 'otherId', errorMsg: PHASE_MSG.sameModule(String(me.computeMethod)) }]);
+    for (const t of theirs) {
+      const clash = mine.find((m) => m.computeMethod === t.computeMethod && m.id !== t.id);
+      if (clash) throw invalid([{ field: 'otherId', errorMsg: PHASE_MSG.taken(clash.computeMethod, clash.name) }]);
+    }
+    const group = Math.min(...mine.map((m) => m.id), ...theirs.map((m) => m.id));
+    const ids = [...new Set([...mine, ...theirs].map((m) => m.id))];
+    await trx.updateTable(table()).set({ phase_group: group }).where('id', 'in', ids).execute();
+  });
+}
+
+export async function unlinkPhase(db: Db, caller: Caller, projectId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const me = await writable(db, caller, projectId, trx);
+    if (me.phaseGroup == null) throw badRequest('该单体未关联其他阶段');
+    await trx.updateTable(table()).set({ phase_group: null }).where('id', '=', projectId).execute();
+    // the group's id is a member's id: the rest take their own smallest, so the leaver cannot rejoin them by accident
+    const rest = await groupMembers(trx, Number(me.phaseGroup));
+    const group = rest.length > 1 ? Math.min(...rest.map((m) => m.id)) : null;
+    if (rest.length) await trx.updateTable(table()).set({ phase_group: group }).where('id', 'in', rest.map((m) => m.id)).execute();
+  });
+}

@@ -1,0 +1,104 @@
+// Decision routes (issue 13; README "决策分析"), below /api/tpf/v1/tpf/decide:
+//   GET    :projectId/reference              reference lines (GB 55015 check, published lines, percentile)
+//   PUT    :projectId/reference              { refOperation } the reference building's operation intensity
+//   GET    :projectId/variants               the building's variants; POST { name } saves the live data as one
+//   GET    :projectId/variants/compare       ?ids=1,2 → stages, waterfall and row changes against the baseline
+//   POST   variants/:id/switch | calculate   PUT variants/:id { name?, isBaseline? }   DELETE variants/:id
+//   GET    :projectId/hotspots               the ten largest rows with substitutes; POST :projectId/substitute
+//   GET    :projectId/phases (+ /candidates) POST { otherId } links, DELETE unlinks
+//   GET    :projectId/uncertainty            ?draws&seed → Monte Carlo band and tornado (估算, 概预算)
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../auth/guard';
+import type { Db } from '../db/database';
+import { repo } from '../db/repo';
+import { ok } from '../envelope';
+import { hotspots } from './hotspots';
+import { linkPhase, phaseAnswer, phaseCandidates, unlinkPhase } from './phases';
+import { referenceAnswer, setRefOperation } from './reference';
+import { applySubstitute, type SubstituteBody } from './substitute';
+import { uncertainty } from './uncertainty';
+import { compareVariants } from './variantCompare';
+import { calculateVariant, createVariant, deleteVariant, listVariants, switchVariant, updateVariant } from './variants';
+import { toVariant, userNames, variantRow } from './variantStore';
+
+const BASE = '/api/tpf/v1/tpf/decide';
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const projectParams = { type: 'object', required: ['projectId'], properties: { projectId: id } } as const;
+const variantParams = { type: 'object', required: ['id'], properties: { id } } as const;
+const nameProp = { type: 'string', maxLength: 200 } as const;
+const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, required, properties }) as const;
+
+type P = { Params: { projectId: number } };
+type V = { Params: { id: number } };
+
+export function decideRoutes(app: FastifyInstance, db: Db): void {
+  const buildings = repo(db, 'tpf3Project');
+  const variant = async (req: { user?: unknown } & Parameters<typeof callerOf>[0], variantId: number) => {
+    const v = (await variantRow(db, variantId))!;
+    const b = await buildings.get(callerOf(req), v.project_id);
+    return toVariant(v, b, await userNames(db, [v]));
+  };
+
+  app.get<P>(`${BASE}/:projectId/reference`, { schema: { params: projectParams } }, async (req) => ok(await referenceAnswer(db, callerOf(req), await buildings.get(callerOf(req), req.params.projectId))));
+  app.put<P & { Body: { refOperation: number | null } }>(
+    `${BASE}/:projectId/reference`,
+    { schema: { params: projectParams, body: obj({ refOperation: { type: ['number', 'null'] } }, ['refOperation']) } },
+    async (req) => {
+      await setRefOperation(db, callerOf(req), req.params.projectId, req.body.refOperation);
+      return ok(await referenceAnswer(db, callerOf(req), await buildings.get(callerOf(req), req.params.projectId)), '保存成功');
+    },
+  );
+
+  app.get<P>(`${BASE}/:projectId/variants`, { schema: { params: projectParams } }, async (req) => ok(await listVariants(db, callerOf(req), req.params.projectId)));
+  app.post<P & { Body: { name: string } }>(`${BASE}/:projectId/variants`, { schema: { params: projectParams, body: obj({ name: nameProp }, ['name']) }, config: { trialBlocked: true } }, async (req) => {
+    const vid = await createVariant(db, callerOf(req), req.params.projectId, req.body.name, '手动保存');
+    return ok(await variant(req, vid), '方案已保存');
+  });
+  app.get<P & { Querystring: { ids?: string } }>(
+    `${BASE}/:projectId/variants/compare`,
+    { schema: { params: projectParams, querystring: obj({ ids: { type: 'string', pattern: '^\\d+(,\\d+)*$' } }) } },
+    async (req) => ok(await compareVariants(db, callerOf(req), req.params.projectId, req.query.ids?.split(',').map(Number))),
+  );
+  app.post<V>(`${BASE}/variants/:id/switch`, { schema: { params: variantParams }, config: { trialBlocked: true } }, async (req) => {
+    const projectId = await switchVariant(db, callerOf(req), req.params.id);
+    return ok(await listVariants(db, callerOf(req), projectId), '已切换为当前方案');
+  });
+  app.post<V>(`${BASE}/variants/:id/calculate`, { schema: { params: variantParams }, config: { trialBlocked: true } }, async (req) => {
+    await calculateVariant(db, callerOf(req), req.params.id);
+    return ok(await variant(req, req.params.id), '计算完成');
+  });
+  app.put<V & { Body: { name?: string; isBaseline?: boolean } }>(
+    `${BASE}/variants/:id`,
+    { schema: { params: variantParams, body: obj({ name: nameProp, isBaseline: { type: 'boolean', const: true } }) } },
+    async (req) => ok(await listVariants(db, callerOf(req), await updateVariant(db, callerOf(req), req.params.id, req.body)), '保存成功'),
+  );
+  app.delete<V>(`${BASE}/variants/:id`, { schema: { params: variantParams } }, async (req) => ok(await listVariants(db, callerOf(req), await deleteVariant(db, callerOf(req), req.params.id)), '删除成功'));
+
+  app.get<P>(`${BASE}/:projectId/hotspots`, { schema: { params: projectParams } }, async (req) => ok(await hotspots(db, await buildings.get(callerOf(req), req.params.projectId))));
+  app.post<P & { Body: SubstituteBody }>(
+    `${BASE}/:projectId/substitute`,
+    { schema: { params: projectParams, body: obj({ stage: { type: 'string', maxLength: 50 }, rowId: id, factorId: id, name: nameProp }, ['stage', 'rowId', 'factorId']) }, config: { trialBlocked: true } },
+    async (req) => {
+      const vid = await applySubstitute(db, callerOf(req), req.params.projectId, req.body);
+      const v = await variant(req, vid);
+      return ok(v, `已生成方案「${v.name}」`);
+    },
+  );
+
+  app.get<P>(`${BASE}/:projectId/phases`, { schema: { params: projectParams } }, async (req) => ok(await phaseAnswer(db, callerOf(req), req.params.projectId)));
+  app.get<P>(`${BASE}/:projectId/phases/candidates`, { schema: { params: projectParams } }, async (req) => ok(await phaseCandidates(db, callerOf(req), req.params.projectId)));
+  app.post<P & { Body: { otherId: number } }>(`${BASE}/:projectId/phases`, { schema: { params: projectParams, body: obj({ otherId: id }, ['otherId']) } }, async (req) => {
+    await linkPhase(db, callerOf(req), req.params.projectId, req.body.otherId);
+    return ok(await phaseAnswer(db, callerOf(req), req.params.projectId), '关联成功');
+  });
+  app.delete<P>(`${BASE}/:projectId/phases`, { schema: { params: projectParams } }, async (req) => {
+    await unlinkPhase(db, callerOf(req), req.params.projectId);
+    return ok(await phaseAnswer(db, callerOf(req), req.params.projectId), '已解除关联');
+  });
+
+  app.get<P & { Querystring: { draws?: number; seed?: number } }>(
+    `${BASE}/:projectId/uncertainty`,
+    { schema: { params: projectParams, querystring: obj({ draws: { type: 'integer', minimum: 2000, maximum: 20000 }, seed: { type: 'integer', minimum: 0, maximum: 2147483647 } }) } },
+    async (req) => ok(await uncertainty(db, await buildings.get(callerOf(req), req.params.projectId), req.query)),
+  );
+}
