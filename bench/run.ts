@@ -20,6 +20,7 @@ import { importMeasures } from './measures/importRows';
 import { listFilterMeasures, listMeasures } from './measures/list';
 import { recalcMeasures } from './measures/recalc';
 import { zipBombMeasures } from './measures/zipBomb';
+import { uncertaintyMeasures } from './measures/uncertainty';
 
 const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   recalc: recalcMeasures,
@@ -28,6 +29,7 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   'list-filter': listFilterMeasures,
   list: listMeasures,
   bim: bimMeasures,
+  uncertainty: uncertaintyMeasures,
 };
 
 const DB_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
   const rss = new RssSampler();
   const results: Result[] = [];
   const databases: object[] = [];
-  let bimDone = false; // bim uses no database: measured once, with the first one that opens
+  const noDbDone = new Set<string>();
 
   try {
     for (const kind of opts.dbs) {
@@ -108,8 +110,9 @@ async function main(): Promise<void> {
         }
 
         for (const name of opts.only) {
-          if (name === 'bim' && bimDone) continue;
-          if (name === 'bim') bimDone = true;
+          // bim and uncertainty use no database: measured once, with the first one that opens
+          if ((name === 'bim' || name === 'uncertainty') && noDbDone.has(name)) continue;
+          noDbDone.add(name);
           const t0 = performance.now();
           log(`\n${db}: ${name}`);
           try {
