@@ -207,6 +207,22 @@ describe('phases and uncertainty', () => {
     expect(JSON.stringify(clash.body)).toContain('该单体已关联「估算」阶段的单体');
   });
 
+  it('a building copied as its next phase is linked, in the new module, and calculated', async () => {
+    const est = await calculatedBuilding({ computeMethod: 'estimate', standard: 'JS', stage: '方案设计', menus: 'runtime', name: '估算楼' });
+    await t.call('POST', `${STAGE}/runtime/batch`, user, [{ projectId: est.id, method: 'systems', part: 'light', name: '照明', energy: 'electricity', annualQuantity: 2000 }]);
+    const r = await t.call('POST', `${D}/${est.id}/phases/copy`, user, { computeMethod: 'budget' });
+    expect(r.body.code, JSON.stringify(r.body)).toBe(1);
+    const copy = await live(r.body.data.projectId);
+    expect([copy.computeMethod, copy.name, copy.status, copy.menus]).toEqual(['budget', '估算楼-概预算', '0', 'runtime']);
+    // the same 58.27 t of lighting, now counted as a budget building; the drift between them is 0
+    expect(copy.total).toBe(58.27);
+    expect(r.body.data.phases.phases.map((p: { module: string }) => p.module)).toEqual(['estimate', 'budget']);
+    expect(r.body.data.phases.steps[0]).toMatchObject({ diff: 0 });
+    const twice = await t.call('POST', `${D}/${est.id}/phases/copy`, user, { computeMethod: 'budget' });
+    expect(JSON.stringify(twice.body)).toContain('该单体已关联「概预算」阶段的单体「估算楼-概预算」');
+    expect((await t.call('POST', `${D}/${est.id}/phases/copy`, other, { computeMethod: 'accounting' })).status).toBe(404);
+  });
+
   it('uncertainty: seeded and reproducible, P10 < nominal < P90, the grid and life on top of the tornado; refused for accounting', async () => {
     const a = await t.call('GET', `${D}/${b.id}/uncertainty?draws=2000&seed=7`, user);
     expect(a.body.code, JSON.stringify(a.body)).toBe(1);

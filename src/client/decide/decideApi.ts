@@ -288,6 +288,9 @@ export const getPhases = (projectId: number | string, signal?: AbortSignal) => a
 export const getPhaseCandidates = (projectId: number | string, signal?: AbortSignal) => apiFetch<PhaseCandidate[]>(at(projectId, '/phases/candidates'), { signal });
 /** POST decide/:projectId/phases { otherId } → the answer; 400 when the module is already linked */
 export const linkPhase = (projectId: number | string, otherId: number) => apiFetch<PhaseAnswer>(at(projectId, '/phases'), json('POST', { otherId }));
+/** POST decide/:projectId/phases/copy { computeMethod } → a copy of the building in that module, linked as its next phase, calculated */
+export const copyAsPhase = (projectId: number | string, computeMethod: Module) =>
+  apiFetch<{ projectId: number; phases: PhaseAnswer }>(at(projectId, '/phases/copy'), json('POST', { computeMethod }));
 /** DELETE decide/:projectId/phases → this building leaves its phase group */
 export const unlinkPhase = (projectId: number | string) => apiFetch<PhaseAnswer>(at(projectId, '/phases'), json('DELETE'));
 

@@ -1,7 +1,7 @@
 // tpf3Project/copy: the building with its results and every row that belongs to it (stage rows, extended
 // data), in one transaction. The copy belongs to the caller (its creator, no collaborators) in the same tenant.
 import type { Caller } from '../db/caller';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { columnName } from '../db/naming';
 import { recordColumns, toRecord, type ApiRecord, type Row } from '../db/record';
 import { repo } from '../db/repo';
@@ -16,7 +16,8 @@ export function copyName(name: string): string {
   return `${[...name].slice(0, NAME_MAX - SUFFIX.length).join('')}${SUFFIX}`;
 }
 
-export async function copyBuilding(db: Db, caller: Caller, projectId: number): Promise<ApiRecord> {
+/** `over`: fields the copy takes instead of the source's; `after` runs in the copy's transaction with the new id. */
+export async function copyBuilding(db: Db, caller: Caller, projectId: number, over: Record<string, unknown> = {}, after?: (trx: Tx, id: number) => Promise<void>): Promise<ApiRecord> {
   const buildings = repo(db, 'tpf3Project');
   assertWrite(buildings.def.meta, caller);
   const source = await buildings.get(caller, projectId);
@@ -24,7 +25,7 @@ export async function copyBuilding(db: Db, caller: Caller, projectId: number): P
     const row = (await trx
       .insertInto(buildings.def.table)
       .values({
-        ...recordColumns(buildings.schema, { ...source, name: copyName(String(source.name)), userId: '', phaseGroup: null }),
+        ...recordColumns(buildings.schema, { ...source, name: copyName(String(source.name)), userId: '', phaseGroup: null, ...over }),
         tenant_id: source.tenantId,
         create_by: caller.userId || null,
       })
@@ -40,6 +41,7 @@ export async function copyBuilding(db: Db, caller: Caller, projectId: number): P
       }));
       await trx.insertInto(owned.table).values(copies).execute();
     }
+    await after?.(trx, Number(row.id));
     return Number(row.id);
   });
   return buildings.get(caller, id);

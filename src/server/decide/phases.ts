@@ -1,7 +1,10 @@
 // Phase drift (issue 13 §3): one building followed across 估算 → 概预算 → 核算. Buildings are linked into a phase
-// group (tpf3Project.phaseGroup = the group's first building's id), one building per module, by the user; the
+// group (tpf3Project.phaseGroup = the group's first building's id), one building per module, by the user or by
+// copying a building as its next phase; the
 // waterfall goes from the first phase's total through each next phase's stage changes, with the largest named.
-import { MODULES } from '../../../schemas/standards';
+import { choicesFor, menusForSave, moduleDef, MODULES, splitMenus } from '../../../schemas/standards';
+import { copyBuilding } from '../buildings/copy';
+import { calculateAndStore } from '../stages/calculate';
 import { stageDiffs, waterfall, pct } from '../../calc/decide/compare';
 import { formatNumber } from '../../calc/format';
 import type { Caller } from '../db/caller';
@@ -120,4 +123,33 @@ export async function unlinkPhase(db: Db, caller: Caller, projectId: number): Pr
     const group = rest.length > 1 ? Math.min(...rest.map((m) => m.id)) : null;
     if (rest.length) await trx.updateTable(table()).set({ phase_group: group }).where('id', 'in', rest.map((m) => m.id)).execute();
   });
+}
+
+/**
+ * A new building from this one as its next phase (估算 → 概预算 → 核算): a copy (rows and results) in `module`, with the
+ * same standard where the module offers it (else the module's first), its first stage, the menus the module offers
+ * of the source's (else all it offers), linked into the source's phase group in the same transaction.
+ */
+export async function copyAsPhase(db: Db, caller: Caller, projectId: number, module: string): Promise<number> {
+  const source = await repo(db, 'tpf3Project').get(caller, projectId);
+  const m = moduleDef(module);
+  if (!m || module === source.computeMethod) throw invalid([{ field: 'computeMethod', errorMsg: PHASE_MSG.sameModule(module) }]);
+  const members = source.phaseGroup == null ? [] : await groupMembers(db, Number(source.phaseGroup));
+  const clash = members.find((x) => x.computeMethod === module);
+  if (clash) throw invalid([{ field: 'computeMethod', errorMsg: PHASE_MSG.taken(module, clash.name) }]);
+  const std = (m.standards.find((s) => s.code === source.standard) ?? m.standards[0]).code;
+  const choice = choicesFor(module, std);
+  const stage = choice.stages.find((s) => !s.disabled)!.name;
+  const offered = choice.menus.filter((x) => !x.disabled).map((x) => x.code);
+  const kept = splitMenus(source.menus as string).filter((c) => offered.includes(c));
+  const menus = menusForSave(module, std, stage, kept.length ? kept : offered);
+  const suffix = `-${m.label}`;
+  const name = `${[...String(source.name)].slice(0, 20 - suffix.length).join('')}${suffix}`;
+  const group = source.phaseGroup == null ? source.id : Number(source.phaseGroup);
+  const copy = await copyBuilding(db, caller, projectId, { computeMethod: module, standard: std, stage, menus: menus.join(','), name, status: '0' }, async (trx, id) => {
+    await trx.updateTable(table()).set({ phase_group: group }).where('id', 'in', [source.id, id]).execute();
+  });
+  // its result as its own module counts it (the copied result was the source's)
+  await db.transaction().execute((trx) => calculateAndStore(trx, copy));
+  return copy.id;
 }

@@ -5,7 +5,7 @@
 //   GET    :projectId/variants/compare       ?ids=1,2 → stages, waterfall and row changes against the baseline
 //   POST   variants/:id/switch | calculate   PUT variants/:id { name?, isBaseline? }   DELETE variants/:id
 //   GET    :projectId/hotspots               the ten largest rows with substitutes; POST :projectId/substitute
-//   GET    :projectId/phases (+ /candidates) POST { otherId } links, DELETE unlinks
+//   GET    :projectId/phases (+ /candidates) POST { otherId } links, DELETE unlinks, POST phases/copy { computeMethod }
 //   GET    :projectId/uncertainty            ?draws&seed → Monte Carlo band and tornado (估算, 概预算)
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../auth/guard';
@@ -13,7 +13,7 @@ import type { Db } from '../db/database';
 import { repo } from '../db/repo';
 import { ok } from '../envelope';
 import { hotspots } from './hotspots';
-import { linkPhase, phaseAnswer, phaseCandidates, unlinkPhase } from './phases';
+import { copyAsPhase, linkPhase, phaseAnswer, phaseCandidates, unlinkPhase } from './phases';
 import { referenceAnswer, setRefOperation } from './reference';
 import { applySubstitute, type SubstituteBody } from './substitute';
 import { uncertainty } from './uncertainty';
@@ -91,6 +91,14 @@ export function decideRoutes(app: FastifyInstance, db: Db): void {
     await linkPhase(db, callerOf(req), req.params.projectId, req.body.otherId);
     return ok(await phaseAnswer(db, callerOf(req), req.params.projectId), '关联成功');
   });
+  app.post<P & { Body: { computeMethod: string } }>(
+    `${BASE}/:projectId/phases/copy`,
+    { schema: { params: projectParams, body: obj({ computeMethod: { type: 'string', enum: ['estimate', 'budget', 'accounting'] } }, ['computeMethod']) }, config: { trialBlocked: true } },
+    async (req) => {
+      const created = await copyAsPhase(db, callerOf(req), req.params.projectId, req.body.computeMethod);
+      return ok({ projectId: created, phases: await phaseAnswer(db, callerOf(req), created) }, '已复制为新阶段的单体');
+    },
+  );
   app.delete<P>(`${BASE}/:projectId/phases`, { schema: { params: projectParams } }, async (req) => {
     await unlinkPhase(db, callerOf(req), req.params.projectId);
     return ok(await phaseAnswer(db, callerOf(req), req.params.projectId), '已解除关联');
