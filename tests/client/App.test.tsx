@@ -160,7 +160,7 @@ describe('<Admin> with the fake API', () => {
     renderApp('/divisor');
     await screen.findByText('普通碳钢');
     expect(screen.getAllByText('首页').length).toBeGreaterThan(0);
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['首页', '项目管理', '单体建筑列表', '应用拓展', '因子库管理', '参数表管理']);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['首页', '项目管理', '单体建筑列表', '应用拓展', '因子库管理', '参数表管理', '参考值库']);
     expect(screen.queryByText('系统管理')).toBeNull();
     expect(screen.queryByRole('link', { name: '新增' })).toBeNull();
     expect(screen.queryByRole('button', { name: '批量删除' })).toBeNull();
@@ -175,7 +175,7 @@ describe('<Admin> with the fake API', () => {
     renderApp('/divisor');
     await screen.findByText('普通碳钢');
     await waitFor(() =>
-      expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['首页', '项目管理', '单体建筑列表', '应用拓展', '因子库管理', '参数表管理', '组织管理', '用户账户', '通知公告']),
+      expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['首页', '项目管理', '单体建筑列表', '应用拓展', '因子库管理', '参数表管理', '参考值库', '组织管理', '用户账户', '通知公告']),
     );
     expect(screen.getByText('系统管理')).toBeInTheDocument();
     expect(screen.getByText('集团管理员')).toBeInTheDocument();

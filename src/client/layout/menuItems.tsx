@@ -9,6 +9,7 @@ import type { ReactElement } from 'react';
 import HomeIcon from '@mui/icons-material/Home';
 import ScienceIcon from '@mui/icons-material/Science';
 import TuneIcon from '@mui/icons-material/Tune';
+import StraightenIcon from '@mui/icons-material/Straighten';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import PeopleIcon from '@mui/icons-material/People';
@@ -60,6 +61,7 @@ export interface MenuGroups {
 const RESOURCE_ICONS: Record<string, ReactElement> = {
   tpf3BuildMaterial: <ScienceIcon />,
   tpf3Lookup: <TuneIcon />,
+  tpf3Benchmark: <StraightenIcon />,
   sysOrganization: <AccountTreeIcon />,
   sysRole: <AdminPanelSettingsIcon />,
   sysUser: <PeopleIcon />,
