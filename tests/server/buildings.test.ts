@@ -241,8 +241,8 @@ describe('Excel', () => {
     expect(r.body).toMatchObject({ code: 1, message: '导出成功' });
     expect(r.body.data).toMatch(/^\/upload\/[0-9a-f-]{36}\?token=[\w-]+$/);
     const wb = await download(r.body.data);
-    // one sheet per stage of the building's menus, in wizard order, then how each row was calculated
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['建筑信息', '计算结果汇总', '建筑扩展信息', '建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '废弃物处理', '碳汇', '计算过程']);
+    // one sheet per stage of the building's menus, in wizard order, then how each row was calculated and the decision sheets
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['建筑信息', '计算结果汇总', '建筑扩展信息', '建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '废弃物处理', '碳汇', '计算过程', '参考线', '方案对比', '热点与替代', '不确定性']);
     const info = wb.getWorksheet('建筑信息')!;
     const value = (label: string) => info.getColumn(1).values.indexOf(label);
     expect(info.getCell(value('单体名称'), 2).value).toBe('导出楼');

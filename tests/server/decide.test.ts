@@ -128,8 +128,10 @@ describe('hotspots, substitutes and variants', () => {
     expect(win[0]).toMatchObject({ name: '塑钢窗', saving: 13300, savingPct: 52.36 });
     expect(win[1]).toMatchObject({ name: '铝木复合窗（原生铝:再生铝=7:3）', saving: 13150 });
     for (const s of win) expect(s.saving).toBeGreaterThan(0);
-    // C50: the only lower concrete (C30) is a weaker grade — not offered; the operation row takes none
+    // C50: the only lower concrete (C30) is a weaker grade — not offered; 钢筋: lower 钢铁 factors per t exist (生铁,
+    // 型钢 …) but none is a 筋; the operation row takes none
     expect(rows[3].substitutes).toEqual([]);
+    expect(rows[2].substitutes).toEqual([]);
     expect(rows[0].substitutes).toEqual([]);
   });
 

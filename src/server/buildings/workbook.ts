@@ -1,7 +1,8 @@
 // tpf3Project/getExcelByID: one workbook per building — its information and results (a summary sheet: the stored
 // figures, a stage outside the standard's boundary named), its extended data, one sheet per calculation stage
 // of its menus, and 计算过程 (src/server/reports/traceSheet.ts: how each row's emission was made, the stored
-// totals and the data quality — the same figures as the PDF and Word reports).
+// totals and the data quality — the same figures as the PDF and Word reports), then the decision sheets
+// (src/server/decide/sheets.ts: 参考线, 方案对比, 热点与替代, 不确定性).
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
@@ -16,6 +17,7 @@ import { splitMenus } from '../../../schemas/standards';
 import type { ResourceDef } from '../registry';
 import { resultDetailOf } from '../reports/stageData';
 import { addTraceSheet } from '../reports/traceSheet';
+import { addDecisionSheets } from '../decide/sheets';
 import { stageDef } from '../stages/calculate';
 
 const INFO_FIELDS = [
@@ -52,5 +54,6 @@ export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: num
     addTableSheet(wb, owned.meta.title, cols, rows);
   }
   await addTraceSheet(wb, db, caller, b);
+  await addDecisionSheets(wb, db, caller, b);
   return putFile(db, caller, { fileName: stampedName(String(b.name), 'xlsx'), mime: XLSX_MIME, content: await workbookBytes(wb) });
 }

@@ -1,6 +1,7 @@
 // Hotspots with substitutes (issue 13 §4): the ten rows of the live data with the largest emissions (share of the
 // positive total, cumulative share), and for each 建材生产 row on a library factor the lower-carbon factors of the
-// same type, 小类 and unit the caller may read — never a weaker strength or steel grade (C30 is not replaced by C25).
+// same type, 小类 and unit and the same kind of product (窗 for 窗, 砖 for 砖: the name's last character) the caller may
+// read — never a weaker strength or steel grade (C30 is not replaced by C25).
 // The saving assumes the row's emission is proportional to its factor (建材生产: quantity × factor).
 import { sql } from 'kysely';
 import { splitMenus, wizardStages } from '../../../schemas/standards';
@@ -16,6 +17,12 @@ import type { Hotspot, HotspotAnswer, Substitute, Verification } from './types';
 
 export const SUBSTITUTE_STAGE = 'produce';
 const MAX_SUBSTITUTES = 5;
+
+/** The kind of product a library name ends in — 窗, 砖, 板, 筋 … — its last character outside brackets and specs. */
+export function productWord(name: string): string {
+  const bare = name.replace(/（[^）]*）|\([^)]*\)/g, '').replace(/[\s\d.×*xX/a-zA-Z%~=:：-]+$/, '').trim();
+  return [...bare].pop() ?? ''; // '' (a name that is only a code): no restriction
+}
 
 /** Every grade of `to` is at least the grade of the same family in `from`. */
 export function gradeKept(from: string, to: string): boolean {
@@ -57,7 +64,7 @@ export async function hotspots(db: Db, building: ApiRecord): Promise<HotspotAnsw
     const substitutes = r.stage === SUBSTITUTE_STAGE && own ? await substitutesFor(db, building, r, own) : [];
     rows.push({ ...rest, factorName: own ? String(own.name) : null, substitutes });
   }
-  const notes = ['占比为各行碳排放占全部正排放（不含碳汇与可再生能源抵减）的百分比。', '替代建议仅比较建材生产阶段的同类型、同小类、同单位因子，且不低于原材料的强度等级；可减排量按用量 × 因子差值计算，未计入运输距离或密度的变化。'];
+  const notes = ['占比为各行碳排放占全部正排放（不含碳汇与可再生能源抵减）的百分比。', '替代建议仅比较建材生产阶段的同类型、同小类、同单位、同一产品（名称末字相同，如窗、砖、板）的因子，且不低于原材料的强度等级；可减排量按用量 × 因子差值计算，未计入运输距离或密度的变化。'];
   return { total: roundTo(total, 4), rows, notes };
 }
 
@@ -77,8 +84,9 @@ export async function substitutesFor(ex: Executor, building: ApiRecord, row: { e
   q = building.tenantId == null ? q.where('tenant_id', 'is', null) : q.where((w) => w.or([w('tenant_id', 'is', null), w('tenant_id', '=', Number(building.tenantId))]));
   const found = ((await q.execute()) as Row[]).map((r) => toRecord(def.schema, r) as ApiRecord & LibraryFactor);
   const ownName = `${own.name} ${own.spec ?? ''} ${row.label}`;
+  const word = productWord(String(own.name));
   return found
-    .filter((f) => !isBaseline(f) && gradeKept(ownName, `${f.name} ${f.spec ?? ''}`))
+    .filter((f) => !isBaseline(f) && (!word || productWord(String(f.name)) === word) && gradeKept(ownName, `${f.name} ${f.spec ?? ''}`))
     .map((f) => ({ f, value: normalizedFactor(f).value, unit: normalizedFactor(f).unit }))
     .filter((x): x is typeof x & { value: number } => x.value != null && x.value < row.factorValue!)
     .map(({ f, value, unit }) => {

@@ -14,7 +14,7 @@ export interface ChartPoint {
   value: number;
 }
 
-function svg(option: echarts.EChartsCoreOption): string {
+export function svg(option: echarts.EChartsCoreOption): string {
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: CHART_WIDTH, height: CHART_HEIGHT });
   try {
     chart.setOption({ animation: false, color: COLORS, textStyle: { fontFamily: FONT_FAMILY }, backgroundColor: '#ffffff', ...option });

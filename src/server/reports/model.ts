@@ -1,6 +1,7 @@
 // What a building's report says (PDF and Word draw the same model): cover, building information, calculation
 // boundary and method, one section per wizard stage with every row and how it was calculated (traceLines.ts,
-// stageTable.ts), totals and intensity, data quality, and the notes on the assumptions. Every figure is a stored
+// stageTable.ts), totals and intensity, data quality, the notes on the assumptions, then the decision tools'
+// sections (src/server/decide/reportSections.ts: 参考线, 方案对比, 碳排放热点, 不确定性分析). Every figure is a stored
 // one formatted once with src/calc/format.ts (stageData.ts): the total is the building's `total`, never a sum
 // of the shown stage figures. Emissions of rows in kgCO2e, stage totals in tCO2e.
 import { moduleDef, STANDARD_NAMES, type StandardCode } from '../../../schemas/standards';
@@ -11,6 +12,8 @@ import { repo } from '../db/repo';
 import { schemaColumns, type ExportColumn } from '../excel/workbook';
 import { dictItems, flattenDict } from '../resources/sysDict';
 import { roundTo } from '../../calc/format';
+import { decisionReport } from '../decide/report';
+import { decisionSections, type DecisionSection } from '../decide/reportSections';
 import { qualitySection, type QualitySection } from './qualitySection';
 import { buildingStages, resultDetailOf } from './stageData';
 import { f2, factorText, fieldTable, traceTable, type ReportTable } from './stageTable';
@@ -45,6 +48,8 @@ export interface ReportModel {
   totals: [string, string][];
   quality: QualitySection | null;
   notes: string[];
+  /** after the notes */
+  decision: DecisionSection[];
   /** Stage figures (tCO2e) for the share donut (positive ones) and the bar chart. */
   chart: { name: string; value: number }[];
   total: number;
@@ -165,6 +170,7 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     totals,
     quality,
     notes,
+    decision: decisionSections(await decisionReport(db, caller, b)),
     chart: withTotal.map((s) => ({ name: s.name, value: roundTo(s.total ?? 0) })),
     total,
     streng3,

@@ -1,12 +1,12 @@
 // The report as PDF (pdfmake 0.3, Noto Sans SC embedded as subset), A4 portrait. Each stage's table carries its
 // rows' trace (a shaded line under a row: formula with numbers, 默认值, why it counts 0), then its total,
-// warnings and notes; the results, the data-quality section and the notes follow. A trial account's report
-// carries the diagonal watermark 试用账号 on every page.
+// warnings and notes; the results, the data-quality section, the notes and the decision sections follow. A
+// trial account's report carries the diagonal watermark 试用账号 on every page.
 import pdfmake from 'pdfmake';
 import type { ReportCharts } from './charts';
+import type { DecisionBlock } from '../decide/reportSections';
 import { setupPdfFonts } from './fonts';
 import { f2, type ReportModel, type ReportTable } from './model';
-
 
 const png = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
 
@@ -49,6 +49,28 @@ function grid(t: ReportTable, widths?: (string | number)[]) {
   };
 }
 
+/** Relative column weights as points: 495 pt less each cell's padding and rule. */
+const points = (weights: number[]) => {
+  const room = 495 - weights.length * 5 - 1;
+  const sum = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => Math.floor((w / sum) * room));
+};
+
+function decisionBlock(b: DecisionBlock, h2: (text: string) => unknown): unknown {
+  switch (b.kind) {
+    case 'heading':
+      return h2(b.text);
+    case 'text':
+      return b.tone === 'note' ? { text: b.text, fontSize: 9, color: '#555', margin: [0, 0, 0, 4] } : { text: b.text, bold: b.tone === 'strong', margin: [0, 2, 0, 4] };
+    case 'pairs':
+      return pairs(b.rows, ['*', 120], 'right');
+    case 'table':
+      return grid(b.table, b.widths ? points(b.widths) : undefined);
+    case 'image':
+      return { image: png(b.png), width: 440, alignment: 'center', margin: [0, 6, 0, 6] };
+  }
+}
+
 export async function reportPdf(m: ReportModel, charts: ReportCharts, opts: { trial: boolean }): Promise<Buffer> {
   setupPdfFonts();
   let n = 0;
@@ -88,6 +110,17 @@ export async function reportPdf(m: ReportModel, charts: ReportCharts, opts: { tr
     h1('说明'),
     { ol: m.notes, margin: [0, 4, 0, 10] },
   );
+  m.decision.forEach((section, i) => {
+    content.push({ ...h1(section.title), ...(i === 0 ? { pageBreak: 'before' } : {}) });
+    let k = 0;
+    const h2 = (text: string) => ({ text: `${n}.${++k} ${text}`, style: 'h2', headlineLevel: 2 });
+    section.blocks.forEach((b, j) => {
+      const prev = section.blocks[j - 1];
+      // a heading stays on the page of the chart that follows it
+      if (b.kind === 'image' && prev?.kind === 'heading') content.push({ stack: [content.pop(), decisionBlock(b, h2)], unbreakable: true });
+      else content.push(decisionBlock(b, h2));
+    });
+  });
   const doc = {
     pageSize: 'A4',
     pageMargins: [50, 55, 50, 50],

@@ -19,6 +19,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+import type { DecisionBlock } from '../decide/reportSections';
 import { CHART_HEIGHT, CHART_WIDTH, type ReportCharts } from './charts';
 import { f2, type ReportModel, type ReportTable } from './model';
 
@@ -51,9 +52,15 @@ function pairs(rows: [string, string][]): Table {
 // the trace table's columns on A4 portrait (9 026 twips between Word's default margins), as in the PDF
 const TRACE_TWIPS = [480, 1650, 870, 560, 1150, 1780, 480, 880, 1176];
 
-function grid(t: ReportTable): Table | Paragraph {
+/** Relative column weights as twips of the 9 026 between the margins. */
+const twips = (weights: number[]) => {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => Math.floor((w / sum) * 9026));
+};
+
+function grid(t: ReportTable, weights?: number[]): Table | Paragraph {
   if (!t.rows.length) return p('暂无数据');
-  const widths = t.kind === 'trace' ? TRACE_TWIPS : undefined;
+  const widths = t.kind === 'trace' ? TRACE_TWIPS : weights ? twips(weights) : undefined;
   return new Table({
     width: widths ? { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA } : { size: 100, type: WidthType.PERCENTAGE },
     ...(widths ? { columnWidths: widths, layout: TableLayoutType.FIXED, margins: { left: 50, right: 50 } } : {}),
@@ -71,6 +78,21 @@ function grid(t: ReportTable): Table | Paragraph {
 
 const image = (data: Buffer) =>
   new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun({ type: 'png', data, transformation: { width: 560, height: Math.round((560 * CHART_HEIGHT) / CHART_WIDTH) } })] });
+
+function decisionBlock(b: DecisionBlock, h2: (text: string) => Paragraph): Paragraph | Table {
+  switch (b.kind) {
+    case 'heading':
+      return h2(b.text);
+    case 'text':
+      return p(b.text, b.tone === 'note' ? { size: 18 } : { bold: b.tone === 'strong' });
+    case 'pairs':
+      return pairs(b.rows);
+    case 'table':
+      return grid(b.table, b.widths);
+    case 'image':
+      return image(b.png);
+  }
+}
 
 export async function reportDocx(m: ReportModel, charts: ReportCharts): Promise<Buffer> {
   let n = 0;
@@ -104,6 +126,12 @@ export async function reportDocx(m: ReportModel, charts: ReportCharts): Promise<
     h1('说明'),
     ...m.notes.map((t, i) => p(`${i + 1}. ${t}`)),
   );
+  m.decision.forEach((section, i) => {
+    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: i === 0, keepNext: true, children: [new TextRun(`${++n}. ${section.title}`)] }));
+    let k = 0;
+    const h2 = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: [new TextRun(`${n}.${++k} ${text}`)] });
+    for (const b of section.blocks) children.push(decisionBlock(b, h2));
+  });
   const doc = new Document({
     creator: '碳算',
     title: m.title,
