@@ -4,7 +4,7 @@
 // a report model with nothing but the decision sections after the fixed ones.
 import type { DecisionReport } from '../../src/server/decide/report';
 import type { DecisionSection } from '../../src/server/decide/reportSections';
-import type { PublishedLine, Variant } from '../../src/server/decide/types';
+import type { PublishedLine, Variant } from '../../src/calc/decide/types';
 import type { ReportModel } from '../../src/server/reports/model';
 
 const line = (id: number, over: Partial<PublishedLine>): PublishedLine => ({

@@ -13,7 +13,7 @@ import type { Db, Executor } from '../db/database';
 import { toRecord, type ApiRecord, type Row } from '../db/record';
 import { resourceDef } from '../registry';
 import { stageDef } from '../stages/calculate';
-import type { Hotspot, HotspotAnswer, Substitute, Verification } from './types';
+import type { Hotspot, HotspotAnswer, Substitute, Verification } from '../../calc/decide/types';
 
 export const SUBSTITUTE_STAGE = 'produce';
 const MAX_SUBSTITUTES = 5;

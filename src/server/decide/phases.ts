@@ -13,7 +13,7 @@ import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
 import { badRequest, invalid } from '../errors';
 import { resourceDef } from '../registry';
-import type { Phase, PhaseAnswer, PhaseCandidate, PhaseStep, WaterfallStep } from './types';
+import type { Phase, PhaseAnswer, PhaseCandidate, PhaseStep, WaterfallStep } from '../../calc/decide/types';
 import { FIELD_TITLES } from './variantCompare';
 import { canEdit, writable } from './variants';
 import { liveResult } from './variantStore';

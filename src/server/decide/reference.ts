@@ -10,7 +10,7 @@ import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
 import { invalid } from '../errors';
 import { resourceDef } from '../registry';
-import type { Metric, ReferenceAnswer, Verification } from './types';
+import type { Metric, ReferenceAnswer, Verification } from '../../calc/decide/types';
 import { writable } from './variants';
 
 export const VERIFICATION_LABELS: Record<string, string> = { V: '已核实', V2: '双来源核实', M: '回忆值（待核实）', D: '推导值', U: '未知' };

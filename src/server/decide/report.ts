@@ -1,6 +1,6 @@
 // What the PDF/Word report and the building workbook show of the decision tools (issue 13 §6): the reference lines,
 // the variants compared with the baseline, the hotspots with their substitutes and the uncertainty band.
-import type { CompareAnswer, HotspotAnswer, ReferenceAnswer, UncertaintyAnswer } from './types';
+import type { CompareAnswer, HotspotAnswer, ReferenceAnswer, UncertaintyAnswer } from '../../calc/decide/types';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import type { ApiRecord } from '../db/record';

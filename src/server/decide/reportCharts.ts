@@ -3,7 +3,7 @@
 // total), drawn with the report charts' ECharts → resvg pipeline (src/server/reports/charts.ts).
 import { formatNumber } from '../../calc/format';
 import { svg, toPng } from '../reports/charts';
-import type { TornadoBar, WaterfallStep } from './types';
+import type { TornadoBar, WaterfallStep } from '../../calc/decide/types';
 
 const TOTAL = '#546e7a';
 const UP = '#d32f2f';

@@ -5,7 +5,7 @@
 import { f2, factorText, type ReportTable } from '../reports/stageTable';
 import type { DecisionReport } from './report';
 import { tornadoPng, waterfallPng } from './reportCharts';
-import type { CompareAnswer, HotspotAnswer, PublishedLine, ReferenceAnswer, UncertaintyAnswer, Band } from './types';
+import type { CompareAnswer, HotspotAnswer, PublishedLine, ReferenceAnswer, UncertaintyAnswer, Band } from '../../calc/decide/types';
 
 export type DecisionBlock =
   | { kind: 'heading'; text: string }

@@ -9,7 +9,7 @@ import { formatNumber } from '../../calc/format';
 import { excelNumberFormat, looksLikeFormula, sheetName } from '../excel/workbook';
 import { decisionReport, type DecisionReport } from './report';
 import { referenceValue, verificationText } from './reportSections';
-import type { CompareAnswer, HotspotAnswer, ReferenceAnswer, UncertaintyAnswer } from './types';
+import type { CompareAnswer, HotspotAnswer, ReferenceAnswer, UncertaintyAnswer } from '../../calc/decide/types';
 
 export const DECISION_SHEETS = { reference: '参考线', variants: '方案对比', hotspots: '热点与替代', uncertainty: '不确定性' } as const;
 

@@ -13,7 +13,7 @@ import { badRequest } from '../errors';
 import { resourceDef } from '../registry';
 import { calcContext, stageInputs, stageRows } from '../stages/calculate';
 import { gridRange } from './gridRange';
-import type { UncertaintyAnswer } from './types';
+import type { UncertaintyAnswer } from '../../calc/decide/types';
 
 export const UNCERTAINTY_MSG = {
   accounting: '核算模块基于实际发生数据，不做不确定性分析',

@@ -9,7 +9,7 @@ import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
 import { resourceDef, resources } from '../registry';
 import { takeSnapshot, type SnapshotData } from './snapshot';
-import type { CompareAnswer, Variant } from './types';
+import type { CompareAnswer, Variant } from '../../calc/decide/types';
 import { toVariant, userNames, variantRows, type VariantRow } from './variantStore';
 
 const projectSchema = resourceDef('tpf3Project').schema;

@@ -5,7 +5,7 @@ import { RESULT_FIELDS } from '../../calc/building';
 import type { Executor } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import type { Snapshot, SnapshotData } from './snapshot';
-import type { Variant } from './types';
+import type { Variant } from '../../calc/decide/types';
 
 export interface VariantRow {
   id: number;

@@ -9,7 +9,7 @@ import { repo } from '../db/repo';
 import { badRequest, invalid, notFound } from '../errors';
 import { calculateAndStore } from '../stages/calculate';
 import { calculateSnapshot, restoreSnapshot, takeSnapshot, type Snapshot } from './snapshot';
-import type { VariantList } from './types';
+import type { VariantList } from '../../calc/decide/types';
 import { BASELINE_NAME, insertVariant, liveResult, MAX_VARIANTS, snapshotOf, storeSnapshot, toVariant, userNames, variantRow, variantRows, type StoredResult } from './variantStore';
 
 export const VARIANT_MSG = {

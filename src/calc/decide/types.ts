@@ -1,5 +1,9 @@
-// The answers of the decision routes (issue 13). src/client/decide/decideApi.ts mirrors them for the client
-// (the client imports nothing from src/server). t = tCO2e, kg = kgCO2e; intensities kgCO2e/(m²·a) unless named.
+// The answers of the decision routes (issue 13, src/server/decide/routes.ts), shared with the client
+// (src/client/decide/decideApi.ts). t = tCO2e, kg = kgCO2e; intensities kgCO2e/(m²·a) unless named.
+import type { RowChange, StageDiff, WaterfallStep } from './compare';
+import type { Band, TornadoBar } from './montecarlo';
+
+export type { Band, RowChange, StageDiff, TornadoBar, WaterfallStep };
 export type Module = 'estimate' | 'budget' | 'accounting';
 
 export type Verification = 'V' | 'V2' | 'M' | 'D' | 'U';
@@ -113,38 +117,6 @@ export interface VariantList {
   canEdit: boolean;
 }
 
-export interface StageDiff {
-  /** result field: produce, trans, … */
-  field: string;
-  title: string;
-  baseline: number;
-  value: number;
-  /** value − baseline, t */
-  diff: number;
-  /** diff / |baseline| × 100; null when baseline is 0 */
-  diffPct: number | null;
-}
-
-export interface WaterfallStep {
-  label: string;
-  /** t: the bar's own value (start/end: the total; delta: the change) */
-  value: number;
-  kind: 'start' | 'delta' | 'end';
-}
-
-export interface RowChange {
-  stageTitle: string;
-  /** the row's name: material, energy, machine … */
-  label: string;
-  kind: 'changed' | 'added' | 'removed';
-  /** what changed in words: '因子 C30混凝土 → C30混凝土（掺矿渣）', '用量 100 → 120' */
-  detail: string;
-  /** kg */
-  before: number;
-  after: number;
-  diff: number;
-}
-
 export interface VariantComparison {
   variant: Variant;
   stages: StageDiff[];
@@ -242,26 +214,6 @@ export interface PhaseCandidate {
   module: Module;
   moduleLabel: string;
   engineeringName: string;
-}
-
-export interface Band {
-  nominal: number;
-  mean: number;
-  sd: number;
-  p10: number;
-  p50: number;
-  p90: number;
-}
-
-export interface TornadoBar {
-  label: string;
-  /** grid, life, distance, quality */
-  kind: string;
-  /** t of the total at the input's P10 and P90, the others at their nominal value */
-  low: number;
-  high: number;
-  /** |high − low| */
-  swing: number;
 }
 
 export interface UncertaintyInput {
