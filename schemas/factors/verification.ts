@@ -9,3 +9,6 @@ export const verification = {
   'x-filter': 'eq',
   'x-import': '核实标记',
 } as const;
+
+/** The marks' labels (dictionary verification). */
+export const VERIFICATION_LABELS = { V: '已核实', V2: '双来源核实', M: '回忆值（待核实）', D: '推导值', U: '未知' } as const;

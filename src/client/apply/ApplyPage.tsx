@@ -5,6 +5,11 @@ import { Box, Button, Card, CardActions, CardContent, Chip, Container, Stack, Ty
 import ViewInArIcon from '@mui/icons-material/ViewInAr';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ScienceIcon from '@mui/icons-material/Science';
+import DifferenceIcon from '@mui/icons-material/Difference';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import WhatshotIcon from '@mui/icons-material/Whatshot';
+import QueryStatsIcon from '@mui/icons-material/QueryStats';
+import StraightenIcon from '@mui/icons-material/Straighten';
 import { Title } from 'react-admin';
 import { Link } from 'react-router-dom';
 
@@ -24,6 +29,36 @@ export const TOOLS: Tool[] = [
     description: '导入 IFC 格式的 BIM 模型，预检构件的材料与工程量，将模型材料对应到因子库，为概预算、核算模块的单体建筑生成建材生产数据。',
     icon: <ViewInArIcon fontSize="large" />,
     to: '/bim',
+  },
+  {
+    title: '方案比选',
+    description: '将单体的当前数据另存为方案，修改材料或做法并计算后与基准方案逐阶段对比，用瀑布图和数据变化表说明碳排放增减的来源。',
+    icon: <DifferenceIcon fontSize="large" />,
+    to: '/decide?tab=variants',
+  },
+  {
+    title: '阶段偏差分析',
+    description: '关联同一建筑在估算、概预算、核算模块中的单体，查看各阶段之间碳排放总量和各环节的变化，并列出变化最大的项目。',
+    icon: <TimelineIcon fontSize="large" />,
+    to: '/decide?tab=phases',
+  },
+  {
+    title: '热点与低碳替代',
+    description: '找出单体中碳排放最大的十项数据及其占比，为建材生产推荐同类型、同等级的低碳替代材料，并可一键生成替代方案。',
+    icon: <WhatshotIcon fontSize="large" />,
+    to: '/decide?tab=hotspots',
+  },
+  {
+    title: '不确定性分析',
+    description: '对估算、概预算单体按电网排放因子、设计使用年限、运输距离和因子数据质量做蒙特卡洛模拟，给出碳排放的 P10–P90 区间和敏感性排序。',
+    icon: <QueryStatsIcon fontSize="large" />,
+    to: '/decide?tab=uncertainty',
+  },
+  {
+    title: '参考线',
+    description: '对照 GB 55015-2021 的运行碳排放降低要求、已发布的典型碳排放强度和本集团同类单体的百分位，判断单体的碳排放水平。',
+    icon: <StraightenIcon fontSize="large" />,
+    to: '/decide?tab=reference',
   },
   {
     title: '单体建筑对比',

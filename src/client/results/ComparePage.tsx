@@ -10,6 +10,7 @@ import { moduleDef } from '../../../schemas/standards';
 import { NoData } from '../admin/NoData';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { useCurrentBuilding } from '../buildings/useCurrentBuilding';
+import { CompareReference } from '../decide/CompareReference';
 import { baseOptions, Chart } from './Chart';
 import { getBuildingResult, listCompletedBuildings, listEngineerings } from './resultApi';
 import { COMPARE_STAGES, compareFigures, fixed2, num, pickWithLimit, round2, sumsByMethod, type BuildingResult } from './resultModel';
@@ -110,8 +111,8 @@ export default function ComparePage({ module }: { module?: string }) {
   );
 
   const rows = [
-    ...(current && currentDetail.data ? [{ key: `c${current.id}`, name: currentDetail.data.name ?? current.name, figures: compareFigures(currentDetail.data), total: num(currentDetail.data.total), current: true }] : []),
-    ...picked.map((b) => ({ key: `p${b.id}`, name: b.name, figures: compareFigures(b), total: num(b.total) })),
+    ...(current && currentDetail.data ? [{ key: `c${current.id}`, id: current.id, name: currentDetail.data.name ?? current.name, figures: compareFigures(currentDetail.data), total: num(currentDetail.data.total), current: true }] : []),
+    ...picked.map((b) => ({ key: `p${b.id}`, id: b.id, name: b.name, figures: compareFigures(b), total: num(b.total) })),
   ];
   const methodSums = sumsByMethod(completed.data ?? []);
   const title = module ? '建筑对比' : '统计分析';
@@ -160,6 +161,7 @@ export default function ComparePage({ module }: { module?: string }) {
                   legend: { position: 'top' },
                 })}
               />
+              <CompareReference buildings={rows} />
             </>
           ) : (
             <NoData />

@@ -8,11 +8,14 @@ import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } 
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import InsightsIcon from '@mui/icons-material/Insights';
 import { useQuery } from '@tanstack/react-query';
 import { Loading } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { ModuleCode } from '../../../schemas/standards';
 import { NoData } from '../admin/NoData';
+import { ReferenceCard } from '../decide/ReferenceCard';
+import { decideRoute } from '../decide/texts';
 import { errorMessage } from '../admin/useConfirmedAction';
 import type { CurrentBuilding } from '../session/currentBuilding';
 import { StageHeader } from '../stages/StageHeader';
@@ -75,6 +78,7 @@ const ResultBody = ({ module, data, stages, projectId }: { module: string; data:
         </Alert>
       )}
       <ResultSummary module={module} data={data} stages={withFigure} open={open} onFold={setOpen} traceOf={traceOf} />
+      <ReferenceCard projectId={projectId} />
       <StageBars module={module} data={data} stages={withFigure} traceOf={traceOf} />
       <Card variant="outlined" sx={{ mt: 2 }}>
         <CardContent>
@@ -112,6 +116,9 @@ export const ResultPage = ({ module, building, stages }: { module: ModuleCode; b
         </Button>
         <Button variant="outlined" startIcon={<CompareArrowsIcon />} onClick={() => navigate(stageRoute(module, 'compare'))}>
           建筑对比
+        </Button>
+        <Button variant="outlined" startIcon={<InsightsIcon />} onClick={() => navigate(decideRoute(building.id))}>
+          决策分析
         </Button>
         <Button variant="contained" startIcon={<FileDownloadIcon />} onClick={() => setExporting(true)}>
           导出报告

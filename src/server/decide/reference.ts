@@ -4,6 +4,7 @@
 // is named or shown).
 import { buildingFigures, diffPct, gb55015Check, lineApplies, percentileOf } from '../../calc/decide/reference';
 import { BENCHMARK_METRICS } from '../../../schemas/factors/tpf3Benchmark';
+import { VERIFICATION_LABELS } from '../../../schemas/factors/verification';
 import type { Caller } from '../db/caller';
 import type { Db, Executor } from '../db/database';
 import type { ApiRecord } from '../db/record';
@@ -13,7 +14,6 @@ import { resourceDef } from '../registry';
 import type { Metric, ReferenceAnswer, Verification } from '../../calc/decide/types';
 import { writable } from './variants';
 
-export const VERIFICATION_LABELS: Record<string, string> = { V: '已核实', V2: '双来源核实', M: '回忆值（待核实）', D: '推导值', U: '未知' };
 const METRIC_LABELS = Object.fromEntries(BENCHMARK_METRICS.map(([v, l]) => [v, l])) as Record<Metric, string>;
 export const REF_OPERATION_MSG = '基准建筑运行碳排放强度应为 0–10000 之间的数';
 
@@ -42,7 +42,7 @@ export async function referenceAnswer(db: Db, caller: Caller, building: ApiRecor
         high: l.high == null ? null : Number(l.high),
         unit: String(l.unit ?? ''),
         verification: l.verification as Verification,
-        verificationLabel: VERIFICATION_LABELS[String(l.verification)] ?? String(l.verification),
+        verificationLabel: VERIFICATION_LABELS[l.verification as Verification] ?? String(l.verification),
         source: String(l.source ?? ''),
         remarks: String(l.remarks ?? ''),
         buildingValue: own[metric] ?? null,

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { DictItem } from '../../../../schemas/resources/sysDict';
 import { DATA_QUALITY, ENERGY_KINDS } from '../../../../schemas/factors/kinds';
 import { BENCHMARK_METRICS } from '../../../../schemas/factors/tpf3Benchmark';
+import { VERIFICATION_LABELS } from '../../../../schemas/factors/verification';
 
 export type { DictItem };
 
@@ -111,7 +112,7 @@ function buildSeedDictionaries(): SeedDictionary[] {
     {
       dictCode: 'verification',
       dictName: '因子核实标记',
-      items: pairs([['V', '已核实'], ['V2', '双来源核实'], ['M', '回忆值（待核实）'], ['D', '推导值'], ['U', '未知']]),
+      items: pairs(Object.entries(VERIFICATION_LABELS)),
     },
     // issue 11: the energy of a row and the data-quality class of a factor or row (schemas/factors/kinds.ts)
     { dictCode: 'energyKind', dictName: '能源种类', items: pairs(ENERGY_KINDS.map(([v, l]) => [v, l])) },
