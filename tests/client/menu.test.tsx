@@ -65,7 +65,7 @@ describe('module sidebar items', () => {
 
   it('common items gain 项目管理 and 单体建筑列表; module items only on module routes', () => {
     const g = menuGroups([], undefined);
-    expect(g.common.map((e) => e.to)).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup']);
+    expect(g.common.map((e) => e.to)).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup', '/divisor/benchmark']);
     expect(g.module).toEqual([]);
     expect(menuGroups([], 'budget').module).toHaveLength(11);
     expect(menuGroups([], 'sys').module).toEqual([]);

@@ -45,9 +45,9 @@ describe('menus, modules, breadcrumbs, roles', () => {
       const g = menuGroups(roles, undefined);
       return [...g.common, ...g.system].map((e) => e.to);
     };
-    expect(labels([])).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup']);
-    expect(labels(['dataAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup']);
-    expect(labels(['groupAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup', '/sys/organization', '/sys/user', '/sys/notify']);
+    expect(labels([])).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup', '/divisor/benchmark']);
+    expect(labels(['dataAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup', '/divisor/benchmark']);
+    expect(labels(['groupAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup', '/divisor/benchmark', '/sys/organization', '/sys/user', '/sys/notify']);
     expect(labels(['admin'])).toEqual([
       '/dashboard',
       '/project/manage',
@@ -55,6 +55,7 @@ describe('menus, modules, breadcrumbs, roles', () => {
       '/apply/project',
       '/divisor',
       '/divisor/lookup',
+      '/divisor/benchmark',
       '/sys/organization',
       '/sys/role',
       '/sys/user',
@@ -79,6 +80,8 @@ describe('menus, modules, breadcrumbs, roles', () => {
   it('breadcrumbs after 首页', () => {
     expect(crumbsOf('/divisor')).toEqual([{ label: '因子库管理' }]);
     expect(crumbsOf('/divisor/lookup')).toEqual([{ label: '参数表管理' }]);
+    expect(crumbsOf('/divisor/benchmark')).toEqual([{ label: '参考值库' }]);
+    expect(crumbsOf('/decide')).toEqual([{ label: '决策分析' }]);
     expect(crumbsOf('/sys/user/create')).toEqual([{ label: '用户账户', to: '/sys/user' }, { label: '新增' }]);
     expect(crumbsOf('/sys/user/12')).toEqual([{ label: '用户账户', to: '/sys/user' }, { label: '编辑' }]);
     expect(crumbsOf('/dashboard')).toEqual([]);
