@@ -22,7 +22,7 @@ async function shots(page: Page, name: string) {
 
 async function c30(page: Page) {
   const list = await api<{ dataList: any[] }>(page, 'GET', `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent('建材')}&name=C30${encodeURIComponent('混凝土')}&pageSize=10`);
-  return list.dataList[0];
+  return list.dataList.find((f) => f.name === 'C30混凝土');
 }
 
 test('方案比选 then 阶段偏差 and 应用拓展 (one login)', async ({ page }) => {
