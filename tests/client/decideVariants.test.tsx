@@ -242,7 +242,7 @@ describe('/decide page', () => {
     expect(screen.queryByText('空楼')).toBeNull();
     const links = screen.getAllByRole('link', { name: '决策分析' }).map((a) => a.getAttribute('href'));
     expect(links).toEqual(['/decide?id=21&tab=phases', '/decide?id=22&tab=phases']);
-    expect(screen.getAllByTestId('decide-building').map((r) => r.textContent)).toEqual([expect.stringContaining('概预算'), expect.stringContaining('估算')]);
+    expect(screen.getAllByTestId('picker-building').map((r) => r.textContent)).toEqual([expect.stringContaining('概预算'), expect.stringContaining('估算')]);
     fireEvent.change(screen.getByLabelText('单体建筑名称'), { target: { value: '估算' } });
     await waitFor(() => expect(screen.queryByText('研发楼')).toBeNull());
     const listed = calls.filter((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/').pop()!;
