@@ -1,12 +1,12 @@
 // The 参考线 tab of /decide (issue 13): the GB 55015-2021 strip with the reference figure's input, the building's
 // own intensities, the published lines by metric (table and chart) and the percentile among the tenant's peers.
-import { Alert, Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
 import { Loading } from 'react-admin';
 import { formatNumber } from '../../calc/format';
 import { errorMessage } from '../admin/useConfirmedAction';
 import type { BuildingFigures, PercentileAnswer } from './decideApi';
 import { ReferenceLines } from './ReferenceLines';
-import { useReference, valueText } from './referenceParts';
+import { Block, useReference, valueText } from './referenceParts';
 import { ReferenceStrip } from './ReferenceStrip';
 
 export const PercentileBlock = ({ percentile }: { percentile: PercentileAnswer }) => {
@@ -48,17 +48,6 @@ const BuildingLine = ({ b }: { b: BuildingFigures }) => (
     {b.name}（{b.buildType || '—'}）：隐含碳排放强度 {valueText(b.embodied)} kgCO2e/m²，运行碳排放强度 {valueText(b.operation)} kgCO2/(m²·a)，全生命周期碳排放强度{' '}
     {valueText(b.lifecycle)} kgCO2e/(m²·a)
   </Typography>
-);
-
-const Block = ({ title, children }: { title: string; children: React.ReactNode }) => (
-  <Card variant="outlined" sx={{ mb: 2 }}>
-    <CardContent>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </CardContent>
-  </Card>
 );
 
 export const ReferencePanel = ({ projectId }: { projectId: number }) => {

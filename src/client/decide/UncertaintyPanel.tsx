@@ -2,13 +2,14 @@
 // P10/P50/P90 and the nominal value, the tornado of the inputs, the inputs' distributions, the draws/seed/time
 // caption and 重新抽样 with other draws (2000–20000) or another seed. A refusal (核算, not calculated) is an info.
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Loading } from 'react-admin';
 import { formatNumber } from '../../calc/format';
 import { NoData } from '../admin/NoData';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { getUncertainty, type UncertaintyAnswer } from './decideApi';
+import { Block } from './referenceParts';
 import { Tornado } from './Tornado';
 import { BandCards, Histogram } from './UncertaintyCharts';
 
@@ -25,17 +26,6 @@ export function checkSampling(draws: string, seed: string): { draws: number; see
   if (!seed.trim() || !Number.isInteger(s) || s < 0) return { field: 'seed', message: '随机种子应为非负整数' };
   return { draws: d, seed: s };
 }
-
-const Block = ({ title, children }: { title: string; children: React.ReactNode }) => (
-  <Card variant="outlined" sx={{ mb: 2 }}>
-    <CardContent>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </CardContent>
-  </Card>
-);
 
 const Resample = ({ onApply, busy }: { onApply: (p: { draws: number; seed: number }) => void; busy: boolean }) => {
   const [draws, setDraws] = useState(String(DRAWS.initial));
@@ -109,6 +99,7 @@ export const UncertaintyPanel = ({ projectId, module }: { projectId: number; mod
     queryFn: ({ signal }) => getUncertainty(projectId, params, signal),
     enabled: !refused,
     retry: false,
+    // react-query: the last band stays on screen while 重新抽样 runs (not a placeholder value)
     placeholderData: keepPreviousData,
   });
 

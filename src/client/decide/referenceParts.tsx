@@ -1,6 +1,7 @@
 // Small shared pieces of the decision panels (issue 13): the reference query, the GB 55015 and verification chips,
 // how a published value, a difference and a tonne figure are written.
-import { Chip } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Card, CardContent, Chip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '../../calc/format';
 import { MSG } from '../constants';
@@ -50,3 +51,15 @@ export const VerificationChip = ({ code, label }: { code: Verification | null; l
   const color = code === 'V' || code === 'V2' ? 'success' : code === 'U' ? 'default' : 'warning';
   return <Chip size="small" variant="outlined" color={color} label={label || VERIFICATION_LABELS[code] || code} />;
 };
+
+/** A titled card: one section of a decision panel. */
+export const Block = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Card variant="outlined" sx={{ mb: 2 }}>
+    <CardContent>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </CardContent>
+  </Card>
+);
