@@ -19,7 +19,7 @@ export const stageBuild = {
       { value: 'machine', label: '按施工机械和临时设施计算' },
     ],
   },
-  'x-formula': { energy: 'quantity * factorValue', machine: 'quantity * energyPerShift * factorValue' },
+  'x-formula': { energy: 'toFactorUnit(quantity, unit) * factorValue', machine: 'toFactorUnit(quantity * energyPerShift, shiftEnergyUnit(energy)) * factorValue' },
   'x-defaults': GRID_DEFAULT,
   'x-needs': [...ENERGY_NEEDS, { check: 'has(energyPerShift)', field: 'energyPerShift', message: '请填写台班能耗', methods: ['machine'] }],
   required: ['projectId', 'method', 'name', 'quantity'],

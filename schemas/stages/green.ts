@@ -22,14 +22,15 @@ export const stageGreen = {
       { value: 'plant', label: '按植物类型计算' },
     ],
   },
-  'x-formula': '-(area * factorValue * designYears)',
+  'x-formula': "-(toFactorUnitStrict(area * designYears, 'm2·a') * factorValue)",
   'x-needs': [factorNeed('请选择或填写固碳量')],
   required: ['projectId', 'method', 'name', 'area'],
   properties: {
     projectId,
     method: { type: 'string', title: '计算方式', enum: ['planting', 'plant'], default: 'planting', 'x-list': false, 'x-import': '计算方式' },
     name: { ...text('种植类型'), minLength: 1 },
-    area: { type: 'number', title: '面积(m²)', minimum: 0, maximum: 1e9, 'x-list': true, 'x-import': '面积(m²)', 'x-messages': { required: '请输入面积(m²)', minimum: '面积应为非负数' } },
+    // a planted area, not a floor area: up to 1e9 m² (1 000 km², a park or forest counted with a district)
+    area: { type: 'number', title: '面积(m²)', minimum: 0, maximum: 1e9, 'x-list': true, 'x-import': '面积(m²)', 'x-messages': { required: '请输入面积(m²)' } },
     ...sinkFactor,
     factorId: {
       ...sinkFactor.factorId,

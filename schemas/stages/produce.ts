@@ -1,6 +1,6 @@
 // 建材生产 (GB/T 51366 §6.2): C_sc = Σ M_i · F_i — quantity in the factor's unit × factor (kgCO2e per unit).
 // The density (t per unit) is kept with the material for the transport stage.
-import { emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace, bimSource } from './fields';
+import { density, emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace, bimSource } from './fields';
 
 export const stageProduce = {
   $id: 'stageProduce',
@@ -9,7 +9,7 @@ export const stageProduce = {
   additionalProperties: false,
   'x-resource': stageResource('produce', '建材生产'),
   'x-stage': { code: 'produce', title: '建材生产', mode: 'table', result: 'produce' },
-  'x-formula': 'quantity * factorValue',
+  'x-formula': 'toFactorUnit(quantity, unit) * factorValue',
   'x-needs': [factorNeed()],
   required: ['projectId', 'materialName', 'unit', 'quantity'],
   properties: {
@@ -19,7 +19,7 @@ export const stageProduce = {
     unit: { ...text('单位', 20), minLength: 1 },
     quantity: quantity('用量'),
     ...factorFields('建材'),
-    density: { type: ['number', 'null'], title: '密度(t/单位)', minimum: 0, 'x-decimals': 4, 'x-list': false, 'x-import': '密度(t/单位)' },
+    density: density(false),
     densitySource: { type: 'string', title: '密度来源', maxLength: 200, 'x-list': false, 'x-import': '密度来源' },
     emission,
     trace,

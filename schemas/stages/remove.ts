@@ -22,7 +22,7 @@ export const stageRemove = {
       { value: 'machine', label: '按实际拆除机械工程量计算' },
     ],
   },
-  'x-formula': { ratio: 'ratio / 100 * stage.build', machine: 'quantity * energyPerShift * factorValue' },
+  'x-formula': { ratio: 'ratio / 100 * stage.build', machine: 'toFactorUnit(quantity * energyPerShift, shiftEnergyUnit(energy)) * factorValue' },
   'x-defaults': {
     ratio: { value: 10, unit: '%', source: '拆除碳排放按建造碳排放的 10% 估算（文献常用取值，非 GB/T 51366 规定）' },
     ...GRID_DEFAULT,
@@ -33,7 +33,7 @@ export const stageRemove = {
     projectId,
     method: { type: 'string', title: '计算方式', enum: ['ratio', 'machine'], default: 'ratio', 'x-list': false, 'x-import': '计算方式' },
     name: { ...text('名称'), minLength: 1 },
-    ratio: { type: ['number', 'null'], title: '比例系数(%)', exclusiveMinimum: 0, maximum: 100, 'x-list': true, 'x-import': '比例系数(%)', 'x-messages': { exclusiveMinimum: '比例系数应大于0且不超过100', maximum: '比例系数应大于0且不超过100' } },
+    ratio: { type: ['number', 'null'], title: '比例系数(%)', exclusiveMinimum: 0, maximum: 100, 'x-list': true, 'x-import': '比例系数(%)' },
     energy,
     unit: text('单位', 20),
     quantity: { ...quantity('用量/台班数'), type: ['number', 'null'] },

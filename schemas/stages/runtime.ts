@@ -4,7 +4,7 @@
 // their rows count negative with the factor of the energy replaced. Only an electricity row without its own
 // factor uses the building's grid factor; every value the calculation fills in (COP, equipment life, emergency
 // lighting hours, …) is an x-defaults rule, recorded with the row as 默认值. The carbon sink is its own stage.
-import { emission, energy, ENERGY_NEEDS, factorFields, GRID_DEFAULT, projectId, remarks, stageResource, text, trace } from './fields';
+import { emission, energy, ENERGY_NEEDS, factorFields, GRID_DEFAULT, LIMITS, projectId, remarks, stageResource, text, trace } from './fields';
 
 const SIGN = "(part == 'pv' || part == 'sun' || part == 'renew' ? -1 : 1)";
 
@@ -21,19 +21,24 @@ const SIGN = "(part == 'pv' || part == 'sun' || part == 'renew' ? -1 : 1)";
  *   entered.
  */
 const KEYS = { airHot: 'annualLoad', airCool: 'annualLoad', elevator: 'ratedLoad', light: 'powerDensity', hotWater: 'users', sun: 'collectorArea', pv: 'panelArea' } as const;
-const energyOf = (key: string, expr: string) => `(num(${key}) > 0 ? ${expr} : num(annualQuantity))`;
+// Every amount reaches the factor through the unit conversion (src/calc/units.ts): a system formula yields kWh —
+// strict for lighting, elevators and PV (electricity: only a per-energy factor), across dimensions by the fuel's
+// calorific value for HVAC, hot water and solar heat (a boiler's kWh priced per m³ of gas); an entered annual
+// quantity is in the row's unit.
+const annual = 'toFactorUnit(num(annualQuantity), unit)';
+const energyOf = (key: string, expr: string, strict = false) => `(num(${key}) > 0 ? toFactorUnit${strict ? 'Strict' : ''}(${expr}, 'kWh') : ${annual})`;
 const life = '* factorValue * designYears';
 const refrigerant = '(num(charge) > 0 ? charge / equipLife * num(gwp) * designYears : 0)';
 const hvac = `${energyOf('annualLoad', 'annualLoad / cop')} ${life} + ${refrigerant}`;
 const SYSTEMS = {
-  '*': `${SIGN} * num(annualQuantity) ${life}`,
+  '*': `${SIGN} * ${annual} ${life}`,
   airHot: hvac,
   airCool: hvac,
-  elevator: `${energyOf('ratedLoad', '(3.6 * specificEnergy * runHours * speed * ratedLoad / 1000 + num(standbyPower) * num(standbyHours) / 1000) * count')} ${life}`,
-  light: `${energyOf('powerDensity', '(powerDensity * litArea * runHours + num(emergencyDensity) * num(emergencyHours) * litArea) / 1000')} ${life}`,
+  elevator: `${energyOf('ratedLoad', '(3.6 * specificEnergy * runHours * speed * ratedLoad / 1000 + num(standbyPower) * num(standbyHours) / 1000) * count', true)} ${life}`,
+  light: `${energyOf('powerDensity', '(powerDensity * litArea * runHours + num(emergencyDensity) * num(emergencyHours) * litArea) / 1000', true)} ${life}`,
   hotWater: `${energyOf('users', '4.187 * users * quota * waterDensity * (hotTemp - coldTemp) * days / 3600 / distEff / heaterEff')} ${life}`,
   sun: `-${energyOf('collectorArea', 'collectorArea * solarIrradiation * (1 - num(solarLoss)) * collectorEff / 3.6 / heaterEff')} ${life}`,
-  pv: `-${energyOf('panelArea', 'irradiation * efficiency * (1 - num(lossRate)) * panelArea')} ${life}`,
+  pv: `-${energyOf('panelArea', 'irradiation * efficiency * (1 - num(lossRate)) * panelArea', true)} ${life}`,
 };
 
 /** What the calculation fills in for an empty input, recorded as 默认值 (issue 11 §3). */
@@ -48,7 +53,11 @@ const DEFAULTS = {
   days: { value: 365, unit: 'd', when: 'num(users) > 0', source: '未填写年用水天数：按 365 d 计' },
   distEff: { value: 1, when: 'num(users) > 0', source: '未填写管网输配效率：按 1（不计损失）计' },
   heaterEff: { value: 1, when: 'num(users) > 0 || num(collectorArea) > 0', source: '未填写热源效率：按 1 计' },
-  operatingYears: { from: 'designYears', unit: 'a', source: '未填写运行年数：按设计使用年限计' },
+  // 核算 (issue 21): a metered row covers the years operated — its own, else 核算信息补充's 已运行年数, else the design life
+  operatingYears: [
+    { from: 'accountingYears', unit: 'a', source: '未填写运行年数：按核算信息补充的已运行年数计' },
+    { from: 'designYears', unit: 'a', source: '未填写运行年数，核算信息补充也未填写已运行年数：按设计使用年限计' },
+  ],
 } as const;
 
 /** An input the system's formula cannot do without once its key input is given. */
@@ -77,11 +86,38 @@ const NEEDS = [
   needOf('collectorArea', 'collectorEff', '集热器年平均效率'),
   needOf('panelArea', 'irradiation', '光伏面年太阳辐射量(kWh/(m²·a))'),
   needOf('panelArea', 'efficiency', '组件转换效率'),
+  // cross-field bounds (issue 21): hot water colder than its cold supply would make the operation negative
+  { check: '!(has(hotTemp) && has(coldTemp)) || hotTemp > coldTemp', field: 'hotTemp', message: '热水温度(℃)应高于冷水温度(℃)' },
+  // a year has 8 760 h: an elevator travels or stands by, not both at once
+  { check: '!(has(runHours) && has(standbyHours)) || runHours + standbyHours <= 8760', field: 'standbyHours', message: '年运行时间与年待机时间之和应不大于 8760 h' },
 ];
 
-/** A number input of one or more parts (x-parts: the form shows it for those parts only). */
-const n = (title: string, parts: readonly string[], extra: Record<string, unknown> = {}) =>
-  ({ type: ['number', 'null'], title, minimum: 0, 'x-parts': parts, 'x-list': false, 'x-import': title, ...extra }) as const;
+/**
+ * Physical ranges of the inputs (issue 21; the shared upper bounds are fields.ts LIMITS). A refusal names the field
+ * and its range (schemas/bounds.ts), e.g. `系统损失效率应不小于 0 且小于 1`.
+ */
+type Range = { minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number };
+const upTo = (maximum: number) => ({ minimum: 0, maximum }) as const;
+/** a loss coefficient: 0 ≤ K < 1 (K = 1 would lose everything; above 1 a PV row would become an emission) */
+const LOSS = { minimum: 0, exclusiveMaximum: 1 } as const;
+/** an efficiency: 0 < η ≤ 1 (the formulas divide by it or scale a yield by it) */
+const EFFICIENCY = { exclusiveMinimum: 0, maximum: 1 } as const;
+/**
+ * A coefficient of performance (COP/EER, a heat pump water heater's 热源效率): 0 < COP ≤ 10. Boilers and electric
+ * heaters are below 1, chillers and heat pumps 2–7 as systems (GB 50189; the DHW heat pumps of
+ * lookup_dhw_heaters.csv 3.4–4.4); the Carnot limit at 7 ℃ / 35 ℃ is about 10, so a building system above 10 is not
+ * physical — most likely an efficiency typed in % or the load and energy swapped.
+ */
+const COP = { exclusiveMinimum: 0, maximum: 10 } as const;
+/** hours of one year: 0–8 760 h/a */
+const HOURS = upTo(8760);
+/** a yearly solar irradiation: the sunniest sites get 2 500–3 000 kWh/(m²·a); 5 000 kWh (18 000 MJ) is above any. */
+const SUN_KWH = 5000;
+const SUN_MJ = 18000;
+
+/** A number input of one or more parts (x-parts: the form shows it for those parts only) and its range. */
+const n = <R extends Range>(title: string, parts: readonly string[], range: R) =>
+  ({ type: ['number', 'null'], title, ...range, 'x-parts': parts, 'x-list': false, 'x-import': title }) as const;
 
 export const RUNTIME_PARTS = ['airHot', 'airCool', 'wpCool', 'fan', 'hotWater', 'sun', 'light', 'elevator', 'pv', 'renew', 'gas', 'water', 'app'] as const;
 
@@ -105,9 +141,9 @@ export const stageRuntime = {
     ],
   },
   'x-formula': {
-    rated: `${SIGN} * intensity * buildArea ${life}`,
+    rated: `${SIGN} * toFactorUnit(intensity * buildArea, unit) ${life}`,
     systems: SYSTEMS,
-    metered: `${SIGN} * annualQuantity * factorValue * operatingYears`,
+    metered: `${SIGN} * toFactorUnit(annualQuantity, unit) * factorValue * operatingYears`,
   },
   'x-defaults': DEFAULTS,
   'x-needs': NEEDS,
@@ -118,47 +154,48 @@ export const stageRuntime = {
     part: { type: 'string', title: '用能系统', enum: [...RUNTIME_PARTS], 'x-dict': 'runtimePart', 'x-list': true, 'x-import': '用能系统' },
     name: { ...text('名称'), minLength: 1 },
     energy,
-    intensity: { type: ['number', 'null'], title: '单位面积年用量(单位/(m²·a))', minimum: 0, 'x-list': false, 'x-import': '单位面积年用量' },
-    annualQuantity: { type: ['number', 'null'], title: '年用量(单位/a)', minimum: 0, 'x-list': true, 'x-import': '年用量' },
+    intensity: { type: ['number', 'null'], title: '单位面积年用量(单位/(m²·a))', ...upTo(LIMITS.intensity), 'x-list': false, 'x-import': '单位面积年用量' },
+    annualQuantity: { type: ['number', 'null'], title: '年用量(单位/a)', ...upTo(LIMITS.quantity), 'x-list': true, 'x-import': '年用量' },
     unit: text('单位', 20),
     operatingYears: { type: ['number', 'null'], title: '运行年数(a)', exclusiveMinimum: 0, maximum: 200, 'x-list': false, 'x-import': '运行年数' },
-    // HVAC and its refrigerant
-    annualLoad: n('年累计冷/热负荷(kWh/a)', ['airHot', 'airCool']),
-    cop: n('系统能效比(COP/EER)', ['airHot', 'airCool']),
-    charge: n('制冷剂充注量(kg)', ['airHot', 'airCool']),
-    equipLife: n('设备寿命(a)', ['airHot', 'airCool']),
-    gwp: n('制冷剂GWP', ['airHot', 'airCool']),
-    // elevators (§4.5)
-    specificEnergy: n('特定能量消耗(mWh/(kg·m))', ['elevator']),
-    speed: n('额定速度(m/s)', ['elevator']),
-    ratedLoad: n('额定载重量(kg)', ['elevator']),
-    standbyPower: n('待机功率(W)', ['elevator']),
-    standbyHours: n('年待机时间(h/a)', ['elevator']),
-    count: { type: ['integer', 'null'], title: '台数', minimum: 1, 'x-parts': ['elevator'], 'x-list': false, 'x-import': '台数' },
-    runHours: n('年运行时间(h/a)', ['elevator', 'light']),
+    // HVAC and its refrigerant (a large chiller holds ≤ 2 t; the highest GWP of the seeded refrigerants is R12's 10 900)
+    annualLoad: n('年累计冷/热负荷(kWh/a)', ['airHot', 'airCool'], upTo(LIMITS.quantity)),
+    cop: n('系统能效比(COP/EER)', ['airHot', 'airCool'], COP),
+    charge: n('制冷剂充注量(kg)', ['airHot', 'airCool'], upTo(100000)),
+    equipLife: n('设备寿命(a)', ['airHot', 'airCool'], { exclusiveMinimum: 0, maximum: 100 }),
+    gwp: n('制冷剂GWP', ['airHot', 'airCool'], upTo(30000)),
+    // elevators (§4.5; VDI 4707 classes A–G are 0.56–4.2+ mWh/(kg·m); the fastest elevators run about 21 m/s)
+    specificEnergy: n('特定能量消耗(mWh/(kg·m))', ['elevator'], upTo(100)),
+    speed: n('额定速度(m/s)', ['elevator'], upTo(30)),
+    ratedLoad: n('额定载重量(kg)', ['elevator'], upTo(100000)),
+    standbyPower: n('待机功率(W)', ['elevator'], upTo(100000)),
+    standbyHours: n('年待机时间(h/a)', ['elevator'], HOURS),
+    count: { type: ['integer', 'null'], title: '台数', minimum: 1, maximum: 10000, 'x-parts': ['elevator'], 'x-list': false, 'x-import': '台数' },
+    runHours: n('年运行时间(h/a)', ['elevator', 'light'], HOURS),
     // lighting (§4.4)
-    powerDensity: n('照明功率密度(W/m²)', ['light']),
-    litArea: n('照明面积(m²)', ['light']),
-    emergencyDensity: n('应急照明功率密度(W/m²)', ['light']),
-    emergencyHours: n('应急照明年运行时间(h/a)', ['light']),
-    // domestic hot water (§4.3) and solar hot water
-    users: n('用水计算单位数(人/床/m²)', ['hotWater']),
-    quota: n('热水用水定额(L/(单位·d))', ['hotWater']),
-    waterDensity: n('热水密度(kg/L)', ['hotWater']),
-    hotTemp: n('热水温度(℃)', ['hotWater']),
-    coldTemp: n('冷水温度(℃)', ['hotWater']),
-    days: n('年用水天数(d)', ['hotWater']),
-    distEff: n('管网输配效率', ['hotWater']),
-    heaterEff: n('热源效率', ['hotWater', 'sun']),
-    collectorArea: n('集热器面积(m²)', ['sun']),
-    solarIrradiation: n('集热面年太阳辐照量(MJ/(m²·a))', ['sun']),
-    collectorEff: n('集热器年平均效率', ['sun']),
-    solarLoss: n('管路及储热损失率', ['sun']),
+    powerDensity: n('照明功率密度(W/m²)', ['light'], upTo(1000)),
+    litArea: n('照明面积(m²)', ['light'], upTo(LIMITS.area)),
+    emergencyDensity: n('应急照明功率密度(W/m²)', ['light'], upTo(1000)),
+    emergencyHours: n('应急照明年运行时间(h/a)', ['light'], HOURS),
+    // domestic hot water (§4.3) and solar hot water; water between 0 and 100 ℃ weighs 0.958–1.000 kg/L; the heat
+    // source's efficiency is a COP for a heat pump water heater (lookup_dhw_heaters.csv: 3.4–4.4), hence COP, not ≤ 1
+    users: n('用水计算单位数(人/床/m²)', ['hotWater'], upTo(LIMITS.area)),
+    quota: n('热水用水定额(L/(单位·d))', ['hotWater'], upTo(1000)),
+    waterDensity: n('热水密度(kg/L)', ['hotWater'], { minimum: 0.9, maximum: 1.1 }),
+    hotTemp: n('热水温度(℃)', ['hotWater'], upTo(100)),
+    coldTemp: n('冷水温度(℃)', ['hotWater'], upTo(40)),
+    days: n('年用水天数(d)', ['hotWater'], upTo(366)),
+    distEff: n('管网输配效率', ['hotWater'], EFFICIENCY),
+    heaterEff: n('热源效率', ['hotWater', 'sun'], COP),
+    collectorArea: n('集热器面积(m²)', ['sun'], upTo(LIMITS.area)),
+    solarIrradiation: n('集热面年太阳辐照量(MJ/(m²·a))', ['sun'], upTo(SUN_MJ)),
+    collectorEff: n('集热器年平均效率', ['sun'], EFFICIENCY),
+    solarLoss: n('管路及储热损失率', ['sun'], LOSS),
     // photovoltaics (§4.6)
-    irradiation: n('光伏面年太阳辐射量(kWh/(m²·a))', ['pv']),
-    efficiency: n('组件转换效率', ['pv']),
-    lossRate: n('系统损失效率', ['pv']),
-    panelArea: n('光伏板净面积(m²)', ['pv']),
+    irradiation: n('光伏面年太阳辐射量(kWh/(m²·a))', ['pv'], upTo(SUN_KWH)),
+    efficiency: n('组件转换效率', ['pv'], EFFICIENCY),
+    lossRate: n('系统损失效率', ['pv'], LOSS),
+    panelArea: n('光伏板净面积(m²)', ['pv'], upTo(LIMITS.area)),
     ...factorFields('能源', '能源因子'),
     emission,
     trace,

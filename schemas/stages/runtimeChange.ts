@@ -9,7 +9,7 @@ export const stageRuntimeChange = {
   additionalProperties: false,
   'x-resource': stageResource('runtimeChange', '建筑维护改造'),
   'x-stage': { code: 'runtimeChange', title: '建筑维护改造', mode: 'table', result: 'runtimeChange' },
-  'x-formula': 'quantity * factorValue * times',
+  'x-formula': 'toFactorUnit(quantity, unit) * factorValue * times',
   'x-defaults': { times: { value: 1, unit: '次', source: '未填写更换次数：按更换 1 次计' } },
   'x-needs': [factorNeed()],
   required: ['projectId', 'materialName', 'quantity'],

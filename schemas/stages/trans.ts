@@ -3,7 +3,7 @@
 // cannot be known is refused on save, never guessed. D is the row's distance, else the library material's
 // default (GB/T 51366 §6.3.2: concrete and mortar 40 km, others 500 km), recorded as 默认值. T from 附录E in
 // kgCO2e/(t·km).
-import { emission, factorFields, factorNeed, materialFields, projectId, quantity, remarks, stageResource, text, trace, bimSource } from './fields';
+import { density, emission, factorFields, factorNeed, LIMITS, materialFields, projectId, quantity, remarks, stageResource, text, trace, bimSource } from './fields';
 
 export const stageTrans = {
   $id: 'stageTrans',
@@ -19,7 +19,7 @@ export const stageTrans = {
     // spec 000 §8, §9: transport emissions above 6 % of production are flagged
     limits: [{ base: 'produce', ratio: 0.06, message: '已超建材生产碳排放 6% !' }],
   },
-  'x-formula': 'quantity * massPerUnit(unit, density) * distance * factorValue',
+  'x-formula': "toFactorUnitStrict(quantity * massPerUnit(unit, density) * distance, 't·km') * factorValue",
   'x-defaults': {
     distance: { from: 'defaultDistance', unit: 'km', source: '因子库材料的默认运输距离（GB/T 51366-2019 第6.3.2条：混凝土、砂浆 40 km，其他建材 500 km）' },
   },
@@ -35,8 +35,8 @@ export const stageTrans = {
     materialName: { ...text('材料名称'), minLength: 1 },
     unit: { ...text('单位', 20), minLength: 1 },
     quantity: quantity('用量'),
-    density: { type: ['number', 'null'], title: '密度(t/单位)', minimum: 0, 'x-decimals': 4, 'x-list': true, 'x-import': '密度(t/单位)' },
-    distance: { type: ['number', 'null'], title: '运输距离(km)', minimum: 0, maximum: 100000, 'x-list': true, 'x-import': '运输距离(km)' },
+    density: density(true),
+    distance: { type: ['number', 'null'], title: '运输距离(km)', minimum: 0, maximum: LIMITS.distance, 'x-list': true, 'x-import': '运输距离(km)' },
     ...factorFields('运输', '运输因子'),
     emission,
     trace,

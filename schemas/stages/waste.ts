@@ -9,7 +9,7 @@ export const stageWaste = {
   additionalProperties: false,
   'x-resource': stageResource('waste', '废弃物处理'),
   'x-stage': { code: 'waste', title: '废弃物处理', mode: 'table', result: 'waste' },
-  'x-formula': 'quantity * factorValue',
+  'x-formula': "toFactorUnit(quantity, 't') * factorValue",
   'x-needs': [factorNeed('请选择或填写处理因子')],
   required: ['projectId', 'name', 'quantity'],
   properties: {

@@ -3,8 +3,8 @@
 // num(x) is x and a factor 1 disappears — '用量 × 密度(t/单位) × 运输距离(km) × 运输因子' and
 // '120 × 2.4 × 40 × 0.078'.
 import type { Expression } from 'jsep';
-import { compileFormula, evaluateExpression, type Scope } from './formula';
-import { formatNumber } from './format';
+import { compileFormula, evaluateExpression, UNITS_LOG, type Scope } from './formula';
+import { shortNumber } from './format';
 
 const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 6, '!=': 6, '===': 6, '!==': 6, '<': 7, '>': 7, '<=': 7, '>=': 7, '+': 9, '-': 9, '*': 10, '/': 10, '%': 10, '**': 11 };
 const SYMBOL: Record<string, string> = { '*': '×', '/': '÷', '**': '^', '==': '=', '===': '=', '!=': '≠', '!==': '≠', '&&': '且', '||': '或' };
@@ -18,9 +18,18 @@ export interface ExplainNames {
 
 type Leaf = (name: string) => string;
 
-function render(node: Expression, scope: Scope, stageTotals: Record<string, number>, leaf: Leaf, stageLeaf: Leaf): { text: string; prec: number } {
+/** How identifiers and stage totals are shown: by their titles (words) or their values (numbers). */
+interface Leaves {
+  leaf: Leaf;
+  stageLeaf: Leaf;
+  /** a computed value, in numbers; undefined in words */
+  value?: (v: number) => string;
+}
+
+function render(node: Expression, scope: Scope, stageTotals: Record<string, number>, leaves: Leaves): { text: string; prec: number } {
+  const { leaf, stageLeaf } = leaves;
   const atom = (text: string) => ({ text, prec: 100 });
-  const sub = (n: Expression) => render(n, scope, stageTotals, leaf, stageLeaf);
+  const sub = (n: Expression) => render(n, scope, stageTotals, leaves);
   switch (node.type) {
     case 'Literal':
       return atom(typeof node.value === 'number' ? String(node.value) : `“${String(node.value)}”`);
@@ -42,6 +51,7 @@ function render(node: Expression, scope: Scope, stageTotals: Record<string, numb
       const args = (node.arguments as Expression[]).map(sub);
       if (name === 'num') return args[0];
       if (name === 'massPerUnit') return atom(leaf('@massPerUnit'));
+      if (name === 'toFactorUnit' || name === 'toFactorUnitStrict') return converted(node, args[0], scope, stageTotals, leaves.value);
       return atom(`${name}(${args.map((a) => a.text).join(', ')})`);
     }
     case 'BinaryExpression': {
@@ -62,15 +72,29 @@ function render(node: Expression, scope: Scope, stageTotals: Record<string, numb
   }
 }
 
+/**
+ * An amount converted to the factor's unit: as it is when the conversion changed nothing, else the converted
+ * amount — in words '用量（换算为 t）', in numbers the converted value (the steps are listed beside: '330,000 kg = 330 t').
+ */
+function converted(node: Expression, amount: { text: string; prec: number }, scope: Scope, stageTotals: Record<string, number>, value?: (v: number) => string): { text: string; prec: number } {
+  const quiet = { ...scope, [UNITS_LOG]: undefined }; // the calculation logged its steps already
+  const before = Number(evaluateExpression((node.arguments as Expression[])[0], quiet, stageTotals));
+  const after = Number(evaluateExpression(node, quiet, stageTotals));
+  if (!Number.isFinite(after) || Math.abs(after - before) <= 1e-12 * Math.max(1, Math.abs(before))) return amount;
+  if (value) return { text: value(after), prec: 100 };
+  const unit = String(scope.factorUnit ?? '').split('/').slice(1).join('/');
+  return { text: `${amount.prec < 100 ? `(${amount.text})` : amount.text}（换算为${unit}）`, prec: 100 };
+}
+
 /** The formula in words, for the row's values (the branch it took). */
 export function formulaWords(text: string, scope: Scope, names: ExplainNames, stageTotals: Record<string, number> = {}): string {
   const titles: Record<string, string> = { '@massPerUnit': '单位质量(t/单位)', ...names.titles };
-  return render(compileFormula(text).tree, scope, stageTotals, (n) => titles[n] ?? n, (c) => `${names.stages?.[c] ?? c}碳排放(kgCO2e)`).text;
+  return render(compileFormula(text).tree, scope, stageTotals, { leaf: (n) => titles[n] ?? n, stageLeaf: (c) => `${names.stages?.[c] ?? c}碳排放(kgCO2e)` }).text;
 }
 
 /** The same formula with the numbers the row was calculated with. */
 export function formulaNumbers(text: string, scope: Scope, stageTotals: Record<string, number> = {}, massPerUnitValue?: number): string {
-  const value = (v: unknown) => (typeof v === 'number' ? formatNumber(v, v !== 0 && Math.abs(v) < 0.01 ? 6 : 4).replace(/\.?0+$/, '') : v === undefined || v === null || v === '' ? '?' : String(v));
+  const value = (v: unknown) => (typeof v === 'number' ? shortNumber(v) : v === undefined || v === null || v === '' ? '?' : String(v));
   const leaf = (n: string) => (n === '@massPerUnit' ? value(massPerUnitValue) : value(scope[n]));
-  return render(compileFormula(text).tree, scope, stageTotals, leaf, (c) => value(stageTotals[c] ?? 0)).text;
+  return render(compileFormula(text).tree, scope, stageTotals, { leaf, stageLeaf: (c) => value(stageTotals[c] ?? 0), value }).text;
 }

@@ -40,3 +40,8 @@ export function formatNumber(value: unknown, decimals = DECIMALS, empty = ''): s
   const text = frac ? `${grouped}.${frac}` : grouped;
   return /^-[0,.]+$/.test(text) ? text.slice(1) : text;
 }
+
+/** A working number as short as it can be read exactly: 4 decimals (6 below 0.01), trailing zeros dropped — '330,000', '0.0036'. */
+export function shortNumber(v: number): string {
+  return formatNumber(v, v !== 0 && Math.abs(v) < 0.01 ? 6 : 4).replace(/\.?0+$/, '');
+}

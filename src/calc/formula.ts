@@ -5,7 +5,7 @@
 // when the schema is compiled, so a bad formula fails at start, not on a user's data.
 import jsep, { type Expression } from 'jsep';
 import ternary from '@jsep-plugin/ternary';
-import { massPerUnit } from './units';
+import { convertToFactor, massPerUnit, shiftEnergyUnit } from './units';
 
 jsep.plugins.register(ternary);
 jsep.addBinaryOp('**', 11, true);
@@ -22,12 +22,46 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   has: (x) => isGiven(x),
   /** t per unit of a transport row (src/calc/units.ts); NaN when unknown */
   massPerUnit: (unit, density) => massPerUnit(unit, density),
+  /** the unit a machine shift's energy is given in: kWh of electricity, kg of a fuel */
+  shiftEnergyUnit: (energy) => shiftEnergyUnit(energy),
   min: (...xs) => Math.min(...xs.map(Number)),
   max: (...xs) => Math.max(...xs.map(Number)),
   abs: (x) => Math.abs(Number(x)),
   /** a number, or the fallback when the value is empty or not a number (an optional term counted as 0; any other
    * value the calculation fills in is an x-defaults rule, recorded with the row) */
   num: (x, fallback = 0) => (x === null || x === undefined || x === '' || !Number.isFinite(Number(x)) ? Number(fallback) : Number(x)),
+};
+
+/** Where a row's evaluation writes what its unit conversions did (a scope entry no formula can name). */
+export const UNITS_LOG = '@units';
+export interface UnitsLog {
+  /** '330,000 kg = 330 t' */
+  steps: string[];
+  problems: { field: string; message: string }[];
+}
+
+/** An amount in `unit` converted to the row's factor unit (src/calc/units.ts); NaN, with the reason logged, when it cannot be. */
+function toFactorUnit(scope: Scope, amount: unknown, unit: unknown, strict: boolean): number {
+  const a = n(amount);
+  if (!Number.isFinite(a)) return NaN;
+  const c = convertToFactor(a, unit, scope.factorUnit, { density: scope.density, energy: scope.energy }, strict);
+  const log = scope[UNITS_LOG] as UnitsLog | undefined;
+  if (c.ok) {
+    log?.steps.push(...c.steps);
+    return c.value;
+  }
+  log?.problems.push({ field: c.field, message: c.message });
+  return NaN;
+}
+
+/**
+ * Functions that read the row besides their arguments. toFactorUnit(amount, unit): the amount in the factor's
+ * unit, across dimensions by the row's density or fuel data; toFactorUnitStrict(amount, 'kWh'): for an amount a
+ * system formula yields in a fixed unit, which takes only a factor of that very dimension.
+ */
+const SCOPED: Record<string, (scope: Scope, ...args: unknown[]) => unknown> = {
+  toFactorUnit: (scope, amount, unit) => toFactorUnit(scope, amount, unit, false),
+  toFactorUnitStrict: (scope, amount, unit) => toFactorUnit(scope, amount, unit, true),
 };
 
 /** A number for arithmetic: an empty input (null, undefined, '') is missing — NaN — never a silent 0. */
@@ -92,7 +126,7 @@ function check(node: Expression, fields: Set<string>, stages: Set<string>): void
       return check(node.alternate as Expression, fields, stages);
     case 'CallExpression': {
       const callee = node.callee as Expression;
-      if (callee.type !== 'Identifier' || !Object.hasOwn(FUNCTIONS, callee.name as string)) throw new FormulaError(`不支持的函数 ${callee.type === 'Identifier' ? String(callee.name) : ''}`);
+      if (callee.type !== 'Identifier' || !(Object.hasOwn(FUNCTIONS, callee.name as string) || Object.hasOwn(SCOPED, callee.name as string))) throw new FormulaError(`不支持的函数 ${callee.type === 'Identifier' ? String(callee.name) : ''}`);
       for (const a of node.arguments as Expression[]) check(a, fields, stages);
       return;
     }
@@ -128,8 +162,11 @@ export function evaluateExpression(node: Expression, scope: Scope, stages: Recor
     }
     case 'ConditionalExpression':
       return run(node.test as Expression, scope, stages) ? run(node.consequent as Expression, scope, stages) : run(node.alternate as Expression, scope, stages);
-    case 'CallExpression':
-      return FUNCTIONS[(node.callee as Expression).name as string](...(node.arguments as Expression[]).map((a) => run(a, scope, stages)));
+    case 'CallExpression': {
+      const name = (node.callee as Expression).name as string;
+      const args = (node.arguments as Expression[]).map((a) => run(a, scope, stages));
+      return Object.hasOwn(SCOPED, name) ? SCOPED[name](scope, ...args) : FUNCTIONS[name](...args);
+    }
     default:
       throw new FormulaError(`不支持的表达式 ${node.type}`);
   }

@@ -1,8 +1,9 @@
 // One stage's emission: each row's formula (the stage schema's x-formula, per method when the stage has
 // methods) evaluated over the row and the building context, summed. Rows of another method than the one
-// chosen for the building are kept but not counted. Pure: no I/O.
+// chosen for the building are kept but not counted, and named in the stage's warnings. Pure: no I/O.
 import type { ResourceSchema } from '../../schemas/index';
-import { compileFormula } from './formula';
+import { compileFormula, isGiven, UNITS_LOG, type UnitsLog } from './formula';
+import { factorInKg } from './units';
 import { formatNumber } from './format';
 import { emptyQuality, rowQuality, type DataQuality, type QualityTotals } from './quality';
 import { fillDefaults, rowNeeds, rowTrace, type DefaultUsed, type RowTrace, type StoredTrace } from './trace';
@@ -20,6 +21,10 @@ export interface BuildingContext {
   gridQuality?: DataQuality;
   /** titles of every stage (a formula reading stage.<code> names it in the trace and in warnings) */
   stageTitles?: Record<string, string>;
+  /** 核算信息补充's 已运行年数 (a), an accounting building's; formulas and x-defaults read it as accountingYears (issue 21) */
+  operatingYears?: number;
+  /** where `area` comes from (核算: 竣工建筑面积 of 核算信息补充, else the building's) — src/calc/intensity.ts */
+  areaSource?: string;
 }
 
 export interface RowResult {
@@ -51,9 +56,9 @@ export interface StageResult {
 export type Row = Record<string, unknown> & { id: number };
 
 /** What formulas read of the building besides the row; no stage property may carry these names. */
-export const CONTEXT_NAMES = ['designYears', 'buildArea', 'gridFactor'] as const;
+export const CONTEXT_NAMES = ['designYears', 'buildArea', 'gridFactor', 'accountingYears'] as const;
 // no grid factor: undefined, so an electricity row cannot silently take 0 (its trace names the missing default)
-const contextScope = (ctx: BuildingContext) => ({ designYears: ctx.years, buildArea: ctx.area, gridFactor: ctx.gridFactor || undefined });
+const contextScope = (ctx: BuildingContext) => ({ designYears: ctx.years, buildArea: ctx.area, gridFactor: ctx.gridFactor || undefined, accountingYears: ctx.operatingYears || undefined });
 
 /** The method a building uses for a stage: the chosen one if the stage offers it, else the default of the
  * rows' `method` property, else the stage's first. */
@@ -107,18 +112,22 @@ export function calculateStage(schema: ResourceSchema, rows: Row[], ctx: Buildin
   const quality = emptyQuality();
   const warnings: string[] = [];
   let broken = 0;
+  let unconvertible = 0;
   let defaulted = 0;
+  const otherMethod = new Map<string, number>();
   for (const row of rows) {
     const counted = evaluated(schema, method, row, ctx, stageTotals);
     if (!counted) {
       out.push({ id: row.id, emission: null, trace: null });
+      if (isGiven(row.method) && row.method !== method) otherMethod.set(String(row.method), (otherMethod.get(String(row.method)) ?? 0) + 1);
       continue;
     }
-    const { raw, defaults, problems } = counted;
+    const { raw, defaults, problems, units } = counted;
     // a row breaking a save rule (stored before the rule existed) is counted 0 and named, never guessed
     const emission = problems.length || !Number.isFinite(raw) ? 0 : raw + 0;
     out.push({ id: row.id, emission, trace: defaults.length || problems.length ? { defaults, ...(problems.length ? { problems } : {}) } : null });
-    if (problems.length) broken++;
+    if (units.problems.length) unconvertible++;
+    else if (problems.length) broken++;
     if (defaults.length) defaulted++;
     if (emission > 0) quality[rowQuality(row, defaults.some((d) => d.field === 'factorValue'), ctx.gridQuality)] += emission;
     if (meta.partField) {
@@ -127,6 +136,10 @@ export function calculateStage(schema: ResourceSchema, rows: Row[], ctx: Buildin
     }
   }
   if (broken) warnings.push(`${broken} 行数据不全，计为 0，请补全后重新计算（见计算过程）`);
+  // rows kept under another method are not counted, and the answer says so rather than a bare 计算成功! (issue 21 §4)
+  const label = (m: string | undefined) => meta.methods?.find((x) => x.value === m)?.label ?? m;
+  for (const [m, n] of otherMethod) warnings.push(`${n} 行按「${label(m)}」录入，本单体该阶段采用「${label(method)}」，未计入`);
+  if (unconvertible) warnings.push(`${unconvertible} 行用量单位无法换算为排放因子单位，计为 0，请修改后重新计算（见计算过程）`);
   const notes: string[] = [];
   if (meta.renewableParts?.length) limitRenewables(parts, meta.renewableParts, notes);
   const total = meta.partField ? Object.values(parts).reduce((a, b) => a + b, 0) : out.reduce((a, r) => a + (r.emission ?? 0), 0);
@@ -140,6 +153,8 @@ interface Evaluated {
   scope: Record<string, unknown>;
   defaults: DefaultUsed[];
   problems: string[];
+  /** what its unit conversions did: the steps, and the units that could not be converted (also in problems) */
+  units: UnitsLog;
 }
 
 /** One row through its formula: undefined when it is not counted (another method, no formula). */
@@ -151,9 +166,29 @@ function evaluated(schema: ResourceSchema, method: string | undefined, row: Row,
   const scope: Record<string, unknown> = { ...row, ...contextScope(ctx) };
   const problems = rowNeeds(schema, row, method).map((p) => p.message);
   const defaults = schema['x-defaults'] ? fillDefaults(schema, formula, scope, ctx.gridFactorSource || '未设置', problems) : [];
+  const units: UnitsLog = { steps: [], problems: [] };
+  scope[UNITS_LOG] = units;
+  // the factor per kg of CO2e (a gCO2e/(t·km) factor typed as 78 is 0.078 kgCO2e/(t·km)), before any use of it
+  if (formula.fields.includes('factorValue') && isGiven(scope.factorValue)) {
+    const kg = factorInKg(Number(scope.factorValue), scope.factorUnit);
+    scope.factorValue = kg.value;
+    if (kg.step) units.steps.push(kg.step);
+  }
   const raw = formula.value(scope, stageTotals);
+  problems.push(...units.problems.map((p) => p.message));
   if (!Number.isFinite(raw) && !problems.length) problems.push('计算所需数据不全');
-  return { raw, text, scope, defaults, problems };
+  return { raw, text, scope, defaults, problems, units };
+}
+
+/**
+ * The units of a row that cannot be converted to its factor's (src/calc/units.ts), for the save rules: the row
+ * evaluated as the calculation would, in a neutral building (a grid factor given, so an electricity row is
+ * checked against its per-kWh default). Empty for a row of another method than its own.
+ */
+export function rowUnitProblems(schema: ResourceSchema, row: Record<string, unknown>): { field: string; message: string }[] {
+  if (!schema['x-formula']) return [];
+  const e = evaluated(schema, methodOf(schema, row.method as string | undefined), { id: 0, ...row }, { years: 1, area: 1, gridFactor: 1 }, {});
+  return e?.units.problems ?? [];
 }
 
 /**
@@ -162,7 +197,7 @@ function evaluated(schema: ResourceSchema, method: string | undefined, row: Row,
  */
 export function explainRow(schema: ResourceSchema, row: Row, ctx: BuildingContext, chosenMethod?: string, stageTotals: Record<string, number> = {}): RowTrace | undefined {
   const e = evaluated(schema, methodOf(schema, chosenMethod), row, ctx, stageTotals);
-  return e && rowTrace(schema, e.text, e.scope, stageTotals, e.defaults, e.problems, ctx.stageTitles ?? {});
+  return e && rowTrace(schema, e.text, e.scope, stageTotals, e.defaults, e.problems, ctx.stageTitles ?? {}, e.units.steps);
 }
 
 /**

@@ -4,7 +4,8 @@
 // named, never guessed). Explained on demand (explainRow: the trace endpoint, the reports): the formula in words
 // and in numbers with every input it read — derived from the row as calculated, so 100 000 rows are not
 // rendered into words on every recalculation.
-import type { ResourceSchema } from '../../schemas/index';
+import type { DefaultRule, ResourceSchema } from '../../schemas/index';
+import { boundProblems } from '../../schemas/bounds';
 import { compileFormula, isGiven, type CompiledFormula, type Scope } from './formula';
 import { formulaNumbers, formulaWords } from './explain';
 import { massPerUnit, massRule } from './units';
@@ -37,6 +38,8 @@ export interface RowTrace extends StoredTrace {
   /** the same with the row's numbers */
   numbers: string;
   inputs: TraceInput[];
+  /** the unit conversions it made, when it made any: '330,000 kg = 330 t' (issue 21 §1) */
+  conversions?: string[];
 }
 
 /** The row field a row's emission is calculated from (the first given), with its unit when the field implies one. */
@@ -49,16 +52,19 @@ export const QUANTITY_KEYS: readonly [string, string | null][] = [
 ];
 
 /** Titles of what formulas read besides the row (src/calc/stage.ts contextScope). */
-export const CONTEXT_TITLES: Record<string, string> = { designYears: '设计使用年限(a)', buildArea: '建筑面积(m²)', gridFactor: '电网排放因子(kgCO2/kWh)' };
+export const CONTEXT_TITLES: Record<string, string> = { designYears: '设计使用年限(a)', buildArea: '建筑面积(m²)', gridFactor: '电网排放因子(kgCO2/kWh)', accountingYears: '已运行年数(a)（核算信息补充）' };
 
 export const titleOf = (schema: ResourceSchema, field: string) => String(schema.properties[field]?.title ?? CONTEXT_TITLES[field] ?? field);
 
 /** Fills the declared defaults the row's formula needs into `scope`; answers what it filled in. */
 export function fillDefaults(schema: ResourceSchema, formula: CompiledFormula, scope: Scope, gridSource: string, problems: string[]): DefaultUsed[] {
   const used: DefaultUsed[] = [];
-  for (const [field, rule] of Object.entries(schema['x-defaults'] ?? {})) {
+  for (const [field, rules] of Object.entries(schema['x-defaults'] ?? {})) {
     if (!formula.fields.includes(field) || isGiven(scope[field])) continue;
-    if (rule.when && !compileFormula(rule.when).evaluate(scope)) continue;
+    // a list of rules: the first that applies and has a value (issue 21: the supplement's years, then the design life)
+    const applying = (Array.isArray(rules) ? rules : [rules]).filter((r: DefaultRule) => !r.when || compileFormula(r.when).evaluate(scope));
+    if (!applying.length) continue;
+    const rule = applying.find((r) => isGiven(r.from !== undefined ? scope[r.from] : r.value)) ?? applying[applying.length - 1];
     const source = rule.source.replace('{gridFactorSource}', gridSource);
     const value = rule.from !== undefined ? scope[rule.from] : rule.value;
     if (!isGiven(value)) {
@@ -66,6 +72,8 @@ export function fillDefaults(schema: ResourceSchema, formula: CompiledFormula, s
       continue;
     }
     scope[field] = Number(value);
+    // a factor filled in brings its unit (the grid factor: kgCO2/kWh), which the unit conversion reads
+    if (field === 'factorValue' && rule.unit) scope.factorUnit = rule.unit;
     used.push({ field, title: titleOf(schema, field), value: Number(value), ...(rule.unit ? { unit: rule.unit } : {}), source });
   }
   return used;
@@ -76,18 +84,21 @@ export interface NeedProblem {
   message: string;
 }
 
-/** The save rules (x-needs) a row breaks, for its method (src/server/stages/rowRules.ts refuses them on save). */
+/** The save rules (x-needs, and the properties' bounds) a row breaks, for its method (src/server/stages/rowRules.ts refuses them on save). */
 export function rowNeeds(schema: ResourceSchema, row: Scope, method?: string): NeedProblem[] {
   const out: NeedProblem[] = [];
   for (const need of schema['x-needs'] ?? []) {
     if (need.methods && !need.methods.includes(String(method ?? row.method ?? ''))) continue;
     if (!compileFormula(need.check).evaluate(row)) out.push({ field: need.field, message: need.message });
   }
+  // the schema's physical bounds (issue 21): a row stored before a bound existed, or a factor copied from the
+  // library beyond the row's bound, is refused on save and counted 0 and named, like a need
+  out.push(...boundProblems(schema.properties, row));
   return out;
 }
 
 /** The words of one calculated row (the scope after its defaults). */
-export function rowTrace(schema: ResourceSchema, text: string, scope: Scope, stageTotals: Record<string, number>, defaults: DefaultUsed[], problems: string[], stageTitles: Record<string, string>): RowTrace {
+export function rowTrace(schema: ResourceSchema, text: string, scope: Scope, stageTotals: Record<string, number>, defaults: DefaultUsed[], problems: string[], stageTitles: Record<string, string>, conversions: string[] = []): RowTrace {
   const formula = compileFormula(text);
   const titles = Object.fromEntries([...formula.fields].map((f) => [f, titleOf(schema, f)]));
   const inputs: TraceInput[] = formula.fields.filter((f) => isGiven(scope[f])).map((f) => ({ field: f, title: titles[f], value: scope[f] as number | string }));
@@ -100,6 +111,7 @@ export function rowTrace(schema: ResourceSchema, text: string, scope: Scope, sta
     formula: formulaWords(text, scope, { titles, stages: stageTitles }, stageTotals),
     numbers: formulaNumbers(text, scope, stageTotals, mass),
     inputs,
+    ...(conversions.length ? { conversions } : {}),
     defaults,
     ...(problems.length ? { problems } : {}),
   };

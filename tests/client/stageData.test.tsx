@@ -194,12 +194,13 @@ describe('table-mode stage', () => {
     fireEvent.change(within(dialog).getByLabelText(/^用量/), { target: { value: '3000' } });
     const picker = within(dialog).getByRole('combobox', { name: /排放因子\(因子库\)/ });
     fireEvent.change(picker, { target: { value: 'C30' } });
+    // the library is searched by type, then by the label typed (debounced): the option is picked from that
+    // answer, so no later answer can replace the list under the click (a load-dependent race once)
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3BuildMaterial/' && c.url.searchParams.get('label') === 'C30')).toBe(true));
     fireEvent.click(await screen.findByRole('option', { name: /C30混凝土/ }));
     await waitFor(() => expect(within(dialog).getByLabelText(/^排放因子$|^排放因子 /)).toHaveProperty('value', '295'));
     expect(within(dialog).getByLabelText(/因子单位/)).toHaveValue('kgCO2e/m3');
     expect(within(dialog).getByLabelText(/因子来源/)).toHaveValue('GB/T 51366-2019 附录D');
-    // the library is searched by type, then by the label typed (debounced)
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3BuildMaterial/' && c.url.searchParams.get('label') === 'C30')).toBe(true));
     const search = calls.find((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3BuildMaterial/' && c.url.searchParams.get('label') === 'C30')!;
     expect(search.url.searchParams.get('type')).toBe('建材');
     expect(search.url.searchParams.get('pageSize')).toBe('50');
@@ -266,6 +267,20 @@ describe('stages with methods', () => {
     expect(await screen.findByText('挖掘机')).toBeInTheDocument();
     expect(screen.queryByText('柴油')).toBeNull();
     expect(screen.getByTestId('stage-sum')).toHaveTextContent('19,504.80');
+  });
+
+  it('rows of the method the building does not use are named above the table as not counted, and can be deleted', async () => {
+    const w = world({ rows: { build: buildRows }, stageMethods: { build: 'energy' } });
+    const { calls } = api(w);
+    start('/budget/build');
+    const alert = await screen.findByTestId('other-method-rows');
+    expect(alert).toHaveTextContent('另有 1 行按其他计算方式录入，本单体该阶段采用「按总能源用量计算」，这些行未计入计算。');
+    fireEvent.click(within(alert).getByRole('button', { name: '删除这些行' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    await waitFor(() => {
+      const del = calls.find((c) => c.method === 'DELETE' && c.url.pathname === `${STAGE}/build/`);
+      expect(del?.url.searchParams.getAll('ids')).toEqual(['12']);
+    });
   });
 
   it('a new row gets the building method', async () => {

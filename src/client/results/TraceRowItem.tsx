@@ -87,6 +87,11 @@ export const TraceRowItem = ({ row, index, dicts, props = {}, stageFormula }: Tr
           </Line>
         )}
         {t?.inputs?.length ? <Line label="输入">{t.inputs.map((i) => inputText(i, props)).join('；')}</Line> : null}
+        {t?.conversions?.length ? (
+          <Line label="单位换算" testId="trace-conversions">
+            {t.conversions.join('；')}
+          </Line>
+        ) : null}
         <DefaultsList defaults={defaults} props={props} />
         <Problems problems={problems} />
       </Stack>

@@ -105,6 +105,9 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
 
   const method = chosenMethod(def, detail.data?.stageMethods);
   const rows = rowsOfMethod(rowsQuery.data ?? [], method);
+  // rows kept under another method: not counted (issue 21 §4) — said above the table, with a way to remove them
+  const othersIds = (rowsQuery.data ?? []).filter((r) => !rows.includes(r)).map((r) => r.id);
+  const methodLabel = def.schema['x-stage']?.methods?.find((m) => m.value === method)?.label ?? method;
   const columns = stageColumns(def);
   const emissionShown = columns.some(([name]) => name === EMISSION_FIELD);
   const chosen = rows.filter((r) => selected.has(r.id)).map((r) => r.id);
@@ -127,6 +130,16 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
     try {
       await clearStageRows(def.path, projectId);
       notify(MSG.cleared, { type: 'success' });
+      await afterChange();
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    }
+  });
+
+  const deleteOthers = useConfirmedAction('删除确认', `确定要删除按其他计算方式录入的 ${othersIds.length} 条数据吗？`, async () => {
+    try {
+      await deleteStageRows(def.path, othersIds);
+      notify(MSG.deleted, { type: 'success' });
       await afterChange();
     } catch (err) {
       notify(errorMessage(err), { type: 'error' });
@@ -176,6 +189,20 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
         </Box>
       )}
       {rowsQuery.error && <Alert severity="error">{errorMessage(rowsQuery.error)}</Alert>}
+      {othersIds.length > 0 && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 1 }}
+          data-testid="other-method-rows"
+          action={
+            <Button color="inherit" size="small" onClick={deleteOthers.ask} disabled={deleteOthers.busy}>
+              删除这些行
+            </Button>
+          }
+        >
+          另有 {othersIds.length} 行按其他计算方式录入，本单体该阶段采用「{methodLabel}」，这些行未计入计算。
+        </Alert>
+      )}
       <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={def.title}>
           <TableHead>
@@ -249,6 +276,7 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
       </TableContainer>
       {batchDelete.dialog}
       {clearAll.dialog}
+      {deleteOthers.dialog}
       {dialog && (
         <Suspense fallback={null}>
           <StageRowDialog

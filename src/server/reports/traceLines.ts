@@ -21,6 +21,7 @@ interface TraceShape {
   formula?: string;
   numbers?: string;
   inputs?: { field: string; title: string; value: number | string; unit?: string; note?: string }[];
+  conversions?: string[];
   defaults?: { field: string; title: string; value: number; unit?: string; source: string }[];
   problems?: string[];
 }
@@ -43,6 +44,8 @@ export interface TraceLine {
   qualityRef: string;
   /** '运输距离(km) 40 km — GB/T 51366-2019 第6.3.2条' */
   defaults: string[];
+  /** the unit conversions: '330,000 kg = 330 t' */
+  conversions: string[];
   /** '用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子 = 100 × 2.4 × 40 × 0.078 = 748.80 kgCO2e' */
   calc: string | null;
   problems: string[];
@@ -118,6 +121,7 @@ export async function stageTraceLines(db: Db, stage: StageData, ctx: TraceContex
       quality: counted ? qualityLabel : '',
       qualityRef: counted ? text(r.qualityRef) : '',
       defaults: (trace?.defaults ?? []).map((d) => `${d.title} ${compact(d.value)}${d.unit ? ` ${d.unit}` : ''} — ${d.source}`),
+      conversions: trace?.conversions ?? [],
       calc: counted && trace ? calcText(trace, qk?.[0], Number(r.emission)) : null,
       problems: trace?.problems ?? [],
       emission: counted ? Number(r.emission) : null,
@@ -133,7 +137,7 @@ export async function stageTraceLines(db: Db, stage: StageData, ctx: TraceContex
 function calcText(t: TraceShape, quantityKey: string | undefined, emission: number): string | null {
   const inputs = t.inputs ?? [];
   const operands = t.numbers ? t.numbers.split(/ [×÷+−-] /).length : 0;
-  if (operands <= 2 && !inputs.some((x) => x.field !== quantityKey && x.field !== 'factorValue')) return null;
+  if (operands <= 2 && !t.conversions?.length && !inputs.some((x) => x.field !== quantityKey && x.field !== 'factorValue')) return null;
   const numbers = t.numbers ?? inputs.map((x) => `${x.title} ${compact(x.value)}${x.unit ? ` ${x.unit}` : ''}`).join('，');
   const notes = inputs.filter((x) => x.note).map((x) => x.note);
   return `${t.formula ?? ''} = ${numbers} = ${formatNumber(emission, DECIMALS)} kgCO2e${notes.length ? `（${notes.join('；')}）` : ''}`;

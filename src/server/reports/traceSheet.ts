@@ -26,6 +26,7 @@ export const TRACE_COLUMNS: ExportColumn[] = [
   col('verification', '核实标记'),
   col('quality', '数据质量'),
   col('qualityRef', '数据依据'),
+  col('conversions', '单位换算'),
   col('defaults', '默认值'),
   col('calc', '计算过程'),
   col('problems', '未计入原因'),
@@ -40,11 +41,11 @@ export async function addTraceSheet(wb: ExcelJS.Workbook, db: Db, caller: Caller
   const records: Record<string, unknown>[] = [];
   for (const s of stages) {
     for (const l of await stageTraceLines(db, s, ctx)) {
-      records.push({ ...l, stage: s.title, defaults: l.defaults.join('；'), problems: l.problems.join('；') });
+      records.push({ ...l, stage: s.title, conversions: l.conversions.join('；'), defaults: l.defaults.join('；'), problems: l.problems.join('；') });
     }
   }
   const ws = addTableSheet(wb, '计算过程', TRACE_COLUMNS, records);
-  for (const k of ['name', 'factorSource', 'defaults', 'calc']) ws.getColumn(k).width = 36;
+  for (const k of ['name', 'factorSource', 'conversions', 'defaults', 'calc']) ws.getColumn(k).width = 36;
 
   // the stored figures under the rows: a stage's own figure, the building's total (not a sum of the lines above)
   ws.addRow([]);
