@@ -245,6 +245,25 @@ describe('table-mode stage', () => {
   });
 });
 
+describe('units (issue 21 §1)', () => {
+  it('a unit that cannot be converted to the factor’s is named under 单位 before any request', async () => {
+    const { calls } = api(world());
+    start('/budget/produce');
+    await screen.findByText('暂无数据');
+    fireEvent.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(await within(dialog).findByLabelText(/材料名称/), { target: { value: '混凝土' } });
+    fireEvent.change(within(dialog).getByLabelText(/^单位/), { target: { value: 't' } });
+    fireEvent.change(within(dialog).getByLabelText(/^用量/), { target: { value: '5' } });
+    fireEvent.change(within(dialog).getByLabelText(/^排放因子$/), { target: { value: '295' } });
+    fireEvent.change(within(dialog).getByLabelText(/因子单位/), { target: { value: 'kgCO2e/m3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    const msg = '用量单位「t」与排放因子单位「kgCO2e/m3」不一致，且该材料没有密度';
+    expect((await within(dialog).findAllByText(msg)).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
 describe('stages with methods', () => {
   const buildRows: Row[] = [
     { id: 11, projectId: 7, method: 'energy', name: '柴油', unit: 'kg', quantity: 50000, factorValue: 3.096, emission: 154800 },

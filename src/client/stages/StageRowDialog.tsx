@@ -14,6 +14,7 @@ import { StageSchemaForm, type FormValues, type StageFormRef } from './StageSche
 import { hasMethods, METHOD_FIELD, PROJECT_FIELD, type StageDef } from './stageDefs';
 import { saveStageRows, type BatchAnswer, type StageRow } from './stageApi';
 import { saveFailure } from './serverErrors';
+import { rowUnitProblems } from '../../calc/stage';
 import { rowNeeds } from '../../calc/trace';
 import { serverErrorsToErrorSchema } from '../admin/form/formErrors';
 import { LookupPickers } from './LookupPicker';
@@ -58,9 +59,10 @@ export default function StageRowDialog({ def, projectId, method, record: initial
     }
     const row: Record<string, unknown> = { ...toPayload(def.schema, formData), ...fixed(record) };
     if (record) row.id = record.id;
-    // the server's save rules (x-needs, src/calc/trace.ts), mirrored: a mass, distance or energy factor that
-    // cannot be known is named under its field before the round trip
-    const needs = rowNeeds(def.schema, row);
+    // the server's save rules (x-needs, src/calc/trace.ts; units, src/calc/units.ts), mirrored: a mass, distance
+    // or energy factor that cannot be known, or a unit that cannot be converted, is named under its field before
+    // the round trip
+    const needs = [...rowNeeds(def.schema, row), ...rowUnitProblems(def.schema, row)];
     if (needs.length) {
       setExtraErrors(serverErrorsToErrorSchema(Object.fromEntries(needs.map((n) => [n.field, n.message]))));
       notify(needs[0].message, { type: 'error' });

@@ -1,0 +1,57 @@
+// Issue 21 end to end: a building made through the API with rebar entered in kg on the library's per-t factor
+// (330 000 kg = 330 t × 2 340 kgCO2e/t = 772 200 kgCO2e). On the result page 建材生产's 计算过程 lists the unit
+// conversion; on the stage page a row in t on a typed per-m³ factor without density is refused in the dialog,
+// under 单位, naming both units, and nothing is saved. Screenshots at 1366 and 390 px in .tmp/shots-units/.
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { buildingBody, engineeringBody } from '../tests/server/builders';
+import { api, login, shotBoth } from './fixtures';
+
+const SHOTS = '.tmp/shots-units';
+const TPF = '/api/tpf/v1/tpf';
+
+test('a unit conversion in the trace; an unconvertible row refused in the stage dialog', async ({ page }) => {
+  test.setTimeout(180_000);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await login(page, 'demo_user', '/budget/project/list');
+
+  const rebar = (await api<{ dataList: any[] }>(page, 'GET', `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent('建材')}&name=${encodeURIComponent('热轧碳钢钢筋')}&pageSize=10`)).dataList.find((f) => f.name === '热轧碳钢钢筋');
+  expect(rebar).toMatchObject({ unit: 't', materialCo: 2340 });
+  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '单位换算工程', code: 'E2E-UNIT' }));
+  const b = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '单位换算楼', code: 'UNIT-1', menus: 'produce', buildArea: 10000 }));
+  const saved = await api(page, 'POST', `${TPF}/stage/produce/batch`, [{ projectId: b.id, materialName: '钢筋', unit: 'kg', quantity: 330_000, factorId: rebar.id }]);
+  expect(saved.rows[0].emission).toBeCloseTo(772_200, 6);
+  await api(page, 'PUT', `${TPF}/tpf3Project/status`, { id: b.id, status: '1' });
+
+  await page.reload();
+  await page.getByRole('row').filter({ hasText: '单位换算楼' }).getByRole('button', { name: '查看报告' }).click();
+  await expect(page).toHaveURL(/\/budget\/result$/);
+  const result = page.getByTestId('result-page');
+  await expect(result.getByTestId('figure-碳排放总量(tCO2e)')).toHaveText('772.20');
+  await result.getByRole('table', { name: '各阶段碳排放' }).getByRole('button', { name: /查看建材生产计算过程/ }).click();
+  const dialog = page.getByRole('dialog', { name: '建材生产 计算过程' });
+  const row = dialog.getByTestId('trace-row').first();
+  await expect(row.getByTestId('trace-conversions')).toHaveText('单位换算：330,000 kg = 330 t');
+  await expect(row).toContainText('代入数值：330 × 2,340 = 772,200.00 kgCO2e');
+  await shotBoth(page, 'trace-conversion', { dir: SHOTS, fullPage: false });
+  await dialog.getByRole('button', { name: '关闭' }).click();
+
+  // the stage dialog refuses a row whose unit cannot be converted, before any request
+  await page.goto('/budget/produce');
+  await expect(page.getByRole('table', { name: '建材生产' })).toContainText('钢筋');
+  await page.getByRole('button', { name: '新增' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel(/材料名称/).fill('混凝土');
+  await form.getByLabel(/^单位/).fill('t');
+  await form.getByLabel(/^用量/).fill('5');
+  await form.getByLabel(/^排放因子$/).fill('295');
+  await form.getByLabel(/因子单位/).fill('kgCO2e/m3');
+  await form.getByRole('button', { name: '保存', exact: true }).click();
+  const msg = '用量单位「t」与排放因子单位「kgCO2e/m3」不一致，且该材料没有密度';
+  await expect(form.getByText(msg).first()).toBeVisible();
+  await shotBoth(page, 'dialog-refused', { dir: SHOTS, fullPage: false });
+  await form.getByRole('button', { name: '取消' }).click();
+  const rows = await api<{ total: number }>(page, 'GET', `${TPF}/stage/produce/?projectId=${b.id}&pageSize=1`);
+  expect(rows.total).toBe(1);
+});
