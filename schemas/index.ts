@@ -81,6 +81,7 @@ export interface PropertySchema {
   'x-trim'?: boolean;
   'x-factor'?: FactorKeyword;
   exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   'x-parts'?: readonly string[];
   pattern?: string;
   minimum?: number;
@@ -98,7 +99,7 @@ export interface ResourceSchema {
   'x-rowWarning'?: { field: string; when: 'emptyOrZero'; message: string };
   'x-stage'?: StageMeta;
   'x-formula'?: string | Record<string, string | Record<string, string>>;
-  'x-defaults'?: Readonly<Record<string, DefaultRule>>;
+  'x-defaults'?: Readonly<Record<string, DefaultRule | readonly DefaultRule[]>>;
   'x-needs'?: readonly NeedRule[];
 }
 
@@ -106,7 +107,8 @@ export interface ResourceSchema {
  * A value the calculation fills in when the row leaves `field` empty (and the row's formula reads it, and
  * `when` — a formula over the row — holds): a fixed `value` or the value of `from` (a building context name such
  * as gridFactor, or another row field). Recorded in the row's trace with `source` (`{gridFactorSource}` is
- * replaced by the building's grid factor source).
+ * replaced by the building's grid factor source). A list of rules: the first that applies (its `when`) and has a
+ * value is used, so a fallback chain names its own source (runtime operatingYears: 核算信息补充, then design life).
  */
 export interface DefaultRule {
   value?: number;

@@ -8,7 +8,7 @@ export const X_KEYWORDS = [
   'x-stage', // calculation stage: { code, title, mode: table|form, result, methods, partField, renewableParts } — schemas/types.ts StageMeta
   'x-formula', // the row's emission in kgCO2e over its fields (src/calc/formula.ts); per method: { <method>: formula },
   //              and per part of x-stage.partField: { <method>: { <part>: formula, '*': the other parts } }
-  'x-defaults', // { <field>: { value | from, when?, unit?, source } } — what the calculation fills in for an empty field,
+  'x-defaults', // { <field>: { value | from, when?, unit?, source } | [rule, …] (the first that applies) } — what the calculation fills in for an empty field,
   //              recorded with the row's trace as 默认值 (src/calc/trace.ts)
   'x-needs', // [{ check, field, message, methods? }] — a row is refused on save unless `check` (a formula) holds
   // property level

@@ -4,6 +4,7 @@
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import localizeZh from 'ajv-i18n/localize/zh';
+import { BOUND_KEYWORDS, rangeMessage, type Bounded } from './bounds';
 import { X_KEYWORDS } from './keywords';
 
 export const AJV_OPTIONS: Options = {
@@ -25,7 +26,7 @@ export interface FieldError {
   errorMsg: string;
 }
 
-type Node = { title?: string; properties?: Record<string, Node>; items?: Node; 'x-messages'?: Record<string, string> };
+type Node = Bounded & { title?: string; properties?: Record<string, Node>; items?: Node; 'x-messages'?: Record<string, string> };
 
 /** The sub-schema a JSON pointer points at, following properties and array items. */
 function nodeAt(schema: Node, path: string[]): Node | undefined {
@@ -40,7 +41,8 @@ function nodeAt(schema: Node, path: string[]): Node | undefined {
 /**
  * ajv errors → `[{ field, errorMsg }]`, one entry per field (the first rule that failed for it).
  * A property's `x-messages[keyword]` is the spec's own message; otherwise `<title><中文 ajv message>`,
- * and for a missing required field `请输入<title>`.
+ * for a missing required field `请输入<title>`, and for a value out of range the property's whole range in words
+ * (`系统损失效率应不小于 0 且小于 1`, schemas/bounds.ts) — on the API, the form and the Excel import alike.
  */
 export function formatErrors(errors: ErrorObject[] | null | undefined, schema: object): FieldError[] {
   if (!errors?.length) return [];
@@ -62,6 +64,7 @@ export function formatErrors(errors: ErrorObject[] | null | undefined, schema: o
     if (own) errorMsg = own;
     else if (e.keyword === 'required') errorMsg = `请输入${title}`;
     else if (e.keyword === 'additionalProperties') errorMsg = `不允许的字段 ${title}`;
+    else if (BOUND_KEYWORDS.has(e.keyword) && node) errorMsg = rangeMessage(node, title);
     else if (e.keyword === 'type') errorMsg = `${title}${TYPE_MESSAGES[String((e.params as { type: string }).type).split(',')[0]] ?? '类型不正确'}`;
     else errorMsg = `${title}${e.message ?? '格式不正确'}`;
     out.push({ field, errorMsg });

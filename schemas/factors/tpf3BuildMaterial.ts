@@ -26,9 +26,14 @@ export const tpf3BuildMaterial = {
     name: { type: 'string', title: '名称', minLength: 1, maxLength: 100, 'x-list': true, 'x-filter': 'like', 'x-sortable': true, 'x-import': '名称' },
     spec: { type: 'string', title: '规格', maxLength: 100, 'x-list': true, 'x-import': '规格' },
     unit: { type: 'string', title: '单位', minLength: 1, maxLength: 30, 'x-list': true, 'x-import': '单位' },
+    // in its own unit (coUnit); bounded like a stage row's factor (schemas/stages/fields.ts LIMITS.factor, issue 21):
+    // the largest seeded value is 28 500 kgCO2e/t (铝板带); a tCO2… factor is × 1000 when copied into a row, where
+    // the row's bound applies again on save
     materialCo: {
       type: ['number', 'null'],
       title: '碳排放因子',
+      minimum: 0,
+      maximum: 1e6,
       'x-list': true,
       'x-sortable': true,
       'x-filter': 'range',
@@ -39,7 +44,7 @@ export const tpf3BuildMaterial = {
     verification,
     // what a stage row copies with the factor (issue 11): the material's density and default transport
     // distance, the energy of an energy factor, the data-quality class and an EPD's number
-    density: { type: ['number', 'null'], title: '密度(t/单位)', exclusiveMinimum: 0, 'x-decimals': 4, 'x-list': false, 'x-import': '密度(t/单位)' },
+    density: { type: ['number', 'null'], title: '密度(t/单位)', exclusiveMinimum: 0, maximum: 1e4, 'x-decimals': 4, 'x-list': false, 'x-import': '密度(t/单位)' },
     densitySource: { type: 'string', title: '密度来源', maxLength: 200, 'x-list': false, 'x-import': '密度来源' },
     densityVerification: { type: 'string', title: '密度核实标记', enum: verification.enum, 'x-dict': 'verification', 'x-list': false, 'x-import': '密度核实标记' },
     defaultDistance: { type: ['number', 'null'], title: '默认运输距离(km)', minimum: 0, maximum: 100000, 'x-list': false, 'x-import': '默认运输距离(km)' },

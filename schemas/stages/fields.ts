@@ -3,6 +3,24 @@
 // so a result can always be explained by what it was calculated with), the stored row emission and its trace.
 import { energyProperty, qualityProperty } from '../factors/kinds';
 
+/**
+ * Physical bounds of the stage inputs (issue 21): every number a row takes states its range here or beside it,
+ * so ajv refuses the same values on the API, in the form and in the Excel import, and the refusal names the
+ * field and the range (schemas/bounds.ts). Upper bounds are generous but finite — far above any building, low
+ * enough that a typo of several orders of magnitude is caught:
+ * - quantity: a quantity or annual quantity in its own unit ≤ 1e10 (10 Mt in kg, 10 TWh in kWh — orders of
+ *   magnitude above the largest building);
+ * - factor: a factor ≤ 1e6 kgCO2e per row unit — the largest seeded value is 110 880 kgCO2/TJ (型煤 110.88 tCO2/TJ
+ *   × 1000, GB/T 51366 附录A), the largest material 28 500 kgCO2e/t (铝板带);
+ * - area: an area ≤ 1e8 m² (100 km²); intensity: a quantity per m² and year ≤ 1e5 (36 000 MJ ≈ a data centre's
+ *   10 000 kWh/(m²·a));
+ * - density: > 0 (a density of 0 would make the mass 0 silently) and ≤ 1e4 t per unit (a 台 of heavy equipment;
+ *   steel is 7.85 t/m³);
+ * - perShift: energy per machine shift ≤ 1e5 (App. C's largest is 403.2 kWh per shift);
+ * - distances ≤ 100 000 km; hours ≤ 8 760 a year, days ≤ 366 (runtime.ts).
+ */
+export const LIMITS = { quantity: 1e10, factor: 1e6, area: 1e8, intensity: 1e5, density: 1e4, perShift: 1e5, distance: 100000 } as const;
+
 /** The x-resource block of a stage: rows belong to a building, at /api/tpf/v1/tpf/stage/<code>/. */
 export const stageResource = (code: string, title: string) =>
   ({
@@ -37,7 +55,7 @@ const FACTOR_FILL = { quality: 'quality', qualityRef: 'epdNo', density: 'density
 export const factorFields = (type: string, title = '排放因子') =>
   ({
     factorId: { type: ['integer', 'null'], title: `${title}(因子库)`, 'x-factor': { type, copy: FACTOR_COPY, fill: FACTOR_FILL }, 'x-reference': { resource: 'tpf3BuildMaterial', label: 'name' }, 'x-list': false, 'x-import': `${title}名称` },
-    factorValue: { type: ['number', 'null'], title, minimum: 0, 'x-decimals': 4, 'x-list': true, 'x-import': title, 'x-messages': { minimum: `${title}应为非负数` } },
+    factorValue: { type: ['number', 'null'], title, minimum: 0, maximum: LIMITS.factor, 'x-decimals': 4, 'x-list': true, 'x-import': title },
     factorUnit: { type: 'string', title: '因子单位', maxLength: 50, 'x-list': true, 'x-import': '因子单位' },
     factorSource: { type: 'string', title: '因子来源', maxLength: 200, 'x-list': false, 'x-import': '因子来源' },
     // set from the factor when saved unless the user chose one (issue 11 §5)
@@ -65,11 +83,11 @@ export const materialFields = {
     'x-import': '材料(因子库)名称',
   },
   densitySource: { type: 'string', title: '密度来源', maxLength: 200, 'x-list': false, 'x-import': '密度来源' },
-  defaultDistance: { type: ['number', 'null'], title: '默认运输距离(km)', minimum: 0, maximum: 100000, 'x-list': false, 'x-import': '默认运输距离(km)' },
+  defaultDistance: { type: ['number', 'null'], title: '默认运输距离(km)', minimum: 0, maximum: LIMITS.distance, 'x-list': false, 'x-import': '默认运输距离(km)' },
 } as const;
 
 export const quantity = (title = '数量') =>
-  ({ type: 'number', title, minimum: 0, maximum: 1e12, 'x-list': true, 'x-import': title, 'x-messages': { required: `请输入${title}`, minimum: `${title}应为非负数`, type: `${title}应为数字` } }) as const;
+  ({ type: 'number', title, minimum: 0, maximum: LIMITS.quantity, 'x-list': true, 'x-import': title, 'x-messages': { required: `请输入${title}`, type: `${title}应为数字` } }) as const;
 
 export const text = (title: string, maxLength = 50, list = true) => ({ type: 'string', title, maxLength, 'x-trim': true, 'x-list': list, 'x-import': title }) as const;
 
@@ -99,4 +117,8 @@ export const GRID_DEFAULT = {
 export const factorNeed = (message = '请选择或填写排放因子') => ({ check: 'has(factorValue)', field: 'factorId', message }) as const;
 
 /** Energy per machine shift (App. C 台班能源用量), for the machine methods of construction and demolition. */
-export const energyPerShift = { type: ['number', 'null'], title: '台班能耗(单位/台班)', minimum: 0, 'x-list': true, 'x-import': '台班能耗' } as const;
+export const energyPerShift = { type: ['number', 'null'], title: '台班能耗(单位/台班)', minimum: 0, maximum: LIMITS.perShift, 'x-list': true, 'x-import': '台班能耗' } as const;
+
+/** A row's density in t per unit (transport mass; kept with a produced material for the transport stage). */
+export const density = (list: boolean) =>
+  ({ type: ['number', 'null'], title: '密度(t/单位)', exclusiveMinimum: 0, maximum: LIMITS.density, 'x-decimals': 4, 'x-list': list, 'x-import': '密度(t/单位)' }) as const;

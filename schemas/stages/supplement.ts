@@ -1,6 +1,6 @@
 // 核算信息补充 (accounting): one record per building — what the accounting rests on (as-built area, dates,
 // operating years, the accounting organisation). No emission of its own.
-import { projectId, remarks, stageResource, text } from './fields';
+import { LIMITS, projectId, remarks, stageResource, text } from './fields';
 
 export const stageSupplement = {
   $id: 'stageSupplement',
@@ -12,7 +12,7 @@ export const stageSupplement = {
   required: ['projectId'],
   properties: {
     projectId,
-    actualArea: { type: ['number', 'null'], title: '竣工建筑面积(m²)', minimum: 0, 'x-list': true, 'x-import': '竣工建筑面积(m²)' },
+    actualArea: { type: ['number', 'null'], title: '竣工建筑面积(m²)', minimum: 0, maximum: LIMITS.area, 'x-list': true, 'x-import': '竣工建筑面积(m²)' },
     completionDate: { type: 'string', title: '竣工日期', pattern: '^$|^\\d{4}-\\d{2}-\\d{2}$', 'x-widget': 'date', 'x-messages': { pattern: '日期格式应为 年-月-日' }, 'x-list': true, 'x-import': '竣工日期' },
     operationDate: { type: 'string', title: '投入使用日期', pattern: '^$|^\\d{4}-\\d{2}-\\d{2}$', 'x-widget': 'date', 'x-messages': { pattern: '日期格式应为 年-月-日' }, 'x-list': true, 'x-import': '投入使用日期' },
     operatingYears: { type: ['number', 'null'], title: '已运行年数(a)', minimum: 0, maximum: 200, 'x-list': true, 'x-import': '已运行年数' },

@@ -1,10 +1,12 @@
 // A building's result (spec 000 §3 Result): every stage of its wizard calculated in dependency order (a stage
 // whose formula reads stage.<code> after that stage), stage totals added to their result fields in tCO2e, the
-// sink (green) negative, total = the sum, intensity streng3 = total × 1000 / (useDateLimit × buildArea).
+// sink (green) negative, total = the sum, intensity streng3 = total × 1000 / (useDateLimit × buildArea) — in 核算 with
+// 建筑运行 per operating year (src/calc/intensity.ts).
 import type { ResourceSchema } from '../../schemas/index';
 import type { ResultField } from '../../schemas/types';
 import { roundTo } from './format';
 import { emptyQuality, qualityGrade, qualityShares, type QualityTotals } from './quality';
+import { AREA_SOURCE, lifeCycleIntensity, operationYears, YEARS_SOURCE, type IntensityBasis } from './intensity';
 import { calculateStage, methodDependencies, stageDependencies, type BuildingContext, type Row, type StageResult } from './stage';
 import { QUALITY_VALUES } from '../../schemas/factors/kinds';
 
@@ -21,8 +23,10 @@ export interface BuildingResult {
   fields: Record<ResultField, number>;
   /** tCO2e */
   total: number;
-  /** kgCO2e/(m²·a), 2 decimals; null without area or design life */
+  /** kgCO2e/(m²·a), 2 decimals; null without area or design life (src/calc/intensity.ts lifeCycleIntensity) */
   streng3: number | null;
+  /** what the per-area and per-year figures divide by: area, design life, the years 建筑运行 covers (issue 21) */
+  basis: IntensityBasis;
   /** tCO2e per runtime part */
   parts: Record<string, number>;
   stages: StageResult[];
@@ -79,7 +83,19 @@ export function calculateBuilding(stages: StageInput[], ctx: BuildingContext): B
   const total = round(Object.values(fieldsKg).reduce((a, b) => a + b, 0) / 1000, 4);
   const parts = Object.fromEntries(Object.entries(partsKg).map(([p, v]) => [p, round(v / 1000, 4)]));
   const quality = Object.fromEntries(QUALITY_VALUES.map((q) => [q, round(qualityKg[q] / 1000, 4)])) as QualityTotals;
-  return { fields, total, streng3: intensity(total, ctx.years, ctx.area), parts, stages: results, quality, qualityShares: qualityShares(qualityKg), grade: qualityGrade(qualityKg) };
+  const basis = resultBasis(stages, results, ctx);
+  const streng3 = lifeCycleIntensity({ total, runtime: fields.runtimeTotal, green: fields.green }, basis);
+  return { fields, total, streng3, basis, parts, stages: results, quality, qualityShares: qualityShares(qualityKg), grade: qualityGrade(qualityKg) };
+}
+
+/** The basis of the intensities: the context's area and design life, and the years the operation stage's rows cover. */
+function resultBasis(stages: StageInput[], results: StageResult[], ctx: BuildingContext): IntensityBasis {
+  const base = { area: ctx.area, areaSource: ctx.areaSource ?? AREA_SOURCE.building, designYears: ctx.years };
+  const input = stages.find((s) => s.schema['x-stage']!.result === 'runtimeTotal');
+  const result = input && results.find((r) => r.code === input.schema['x-stage']!.code);
+  if (!input || !result) return { ...base, operationYears: ctx.years, operationYearsSource: YEARS_SOURCE.design };
+  const op = operationYears(input.schema, input.rows, result, ctx);
+  return { ...base, operationYears: op.years, operationYearsSource: op.source };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The result detail a calculation stores with the building (tpf3Project.resultDetail, written by
 // src/server/stages/calculate.ts) and everything that explains a result reads: the trace endpoint, the reports,
 // the result page. tCO2e throughout.
+import type { IntensityBasis } from './intensity';
 
 /** One stage as last calculated. */
 export interface StageDetail {
@@ -28,4 +29,6 @@ export interface ResultDetail {
   qualityShares?: Record<string, number>;
   grade?: 'A' | 'B' | 'C' | 'D' | null;
   warnings?: string[];
+  /** what the per-area and per-year figures divide by (src/calc/intensity.ts); absent in results before issue 21 */
+  basis?: IntensityBasis;
 }

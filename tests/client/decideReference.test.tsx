@@ -11,6 +11,7 @@ import { CompareReference } from '../../src/client/decide/CompareReference';
 import { ReferenceCard } from '../../src/client/decide/ReferenceCard';
 import { ReferencePanel } from '../../src/client/decide/ReferencePanel';
 import { REF_INPUT_LABEL } from '../../src/client/decide/ReferenceStrip';
+import { LIFECYCLE_NOTE, OPERATION_NOTE } from '../../src/calc/intensity';
 import { fail, ok, stubFetch, type Call } from './fakeApi';
 
 const charts = vi.hoisted(() => [] as { type: string; series: any; options: Record<string, any> }[]);
@@ -55,7 +56,7 @@ const answer = (over: { ref?: number | null; pass?: boolean | null; percentile?:
   const ref = over.ref ?? null;
   const pass = over.pass === undefined ? null : over.pass;
   return {
-    building: { id: 7, name: '七号楼', module: 'budget', buildType: '公共建筑/办公建筑', area: 2000, years: 50, calculated: true, total: 1500, embodied: 400, operation: 20, lifecycle: 40.5 },
+    building: { id: 7, name: '七号楼', module: 'budget', buildType: '公共建筑/办公建筑', area: 2000, years: 50, operationYears: 50, notes: [], calculated: true, total: 1500, embodied: 400, operation: 20, lifecycle: 40.5 },
     gb55015: {
       refOperation: ref,
       operation: 20,
@@ -174,6 +175,7 @@ describe('ReferenceCard and the compare rows', () => {
     const card = await screen.findByTestId('reference-card');
     expect(await within(card).findByTestId('gb55015-chip')).toHaveTextContent(/^满足$/);
     expect(within(card).getByTestId('card-percentile')).toHaveTextContent('不足 5 个');
+    expect(within(card).getByText('本单体运行碳排放强度（含碳汇）(kgCO2/(m²·a))')).toBeInTheDocument();
     const items = within(within(card).getByRole('list', { name: '公开参考值' })).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
       expect.stringContaining('办公典型值（办公建筑）：45.68'),
@@ -181,6 +183,18 @@ describe('ReferenceCard and the compare rows', () => {
       expect.stringContaining('运行典型值'),
     ]);
     expect(within(card).getByRole('link', { name: '查看全部参考线' })).toHaveAttribute('href', '/decide?id=7&tab=reference');
+  });
+
+  it('the card of an accounting building says what its operation figure divides by (issue 21)', async () => {
+    const note = '核算：建筑面积取核算信息补充：竣工建筑面积 12,500.00 m²；实测运行能耗的运行年数取实际能源用量各行填写的运行年数 1 年，建筑运行除以该年数为年均值；其余阶段按设计使用年限 50 年分摊。';
+    const a = answer();
+    server({ ...a, building: { ...a.building, module: 'accounting', operationYears: 1, operation: 32.17, notes: [LIFECYCLE_NOTE, OPERATION_NOTE, note] }, gb55015: { ...a.gb55015, operation: 32.17 } });
+    withProviders(<ReferenceCard projectId={7} />);
+    const basis = await screen.findByTestId('gb55015-basis');
+    expect(basis).toHaveTextContent(note);
+    expect(basis).toHaveTextContent(OPERATION_NOTE);
+    expect(basis).not.toHaveTextContent('单位面积年均碳排放（全生命周期碳排放强度）');
+    expect(screen.getByTestId('gb55015-operation')).toHaveTextContent('32.17');
   });
 
   it('compare: a GB 55015 row per building and the known life-cycle lines only', async () => {
@@ -193,6 +207,11 @@ describe('ReferenceCard and the compare rows', () => {
     const row = await screen.findByTestId('compare-gb55015');
     await waitFor(() => expect(within(row).getAllByTestId('gb55015-chip').map((c) => c.textContent)).toEqual(['满足', '未满足']));
     expect(row).toHaveTextContent('降低 10.00');
+    // issue 21: the operation intensity (GB/T 51366 §4.1, sink included) per building, and the definitions
+    const op = screen.getByTestId('compare-operation');
+    expect(op).toHaveTextContent('运行碳排放强度（含碳汇）(kgCO2/(m²·a))');
+    expect(within(op).getAllByRole('cell').slice(1).map((c) => c.textContent)).toEqual(['20.00', '20.00']);
+    expect(screen.getByTestId('compare-intensity-notes')).toHaveTextContent('运行碳排放强度按 GB/T 51366-2019 第4.1条将碳汇（减碳）计入运行阶段');
     const table = screen.getByRole('table', { name: '参考线' });
     expect(within(table).getByText('办公典型值')).toBeInTheDocument();
     expect(within(table).queryByText('未公开值')).toBeNull();

@@ -135,6 +135,37 @@ describe('/{module}/result', () => {
     expect(await screen.findByRole('button', { name: '计算结果' })).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('计算依据与说明: the standard\'s formula basis and the intensity definitions (issue 21)', async () => {
+    setCurrentBuilding(session);
+    api(building);
+    renderApp('/budget/result');
+    const basis = await screen.findByTestId('result-basis');
+    expect(basis).toHaveTextContent('计算依据：按《建筑碳排放计算标准》GB/T 51366-2019——各阶段的计算公式按该标准');
+    expect(basis).toHaveTextContent('运行碳排放强度按 GB/T 51366-2019 第4.1条将碳汇（减碳）计入运行阶段');
+    // a Jiangsu guideline building: no provincial rule applied, the rest GB/T 51366-2019
+    setCurrentBuilding({ ...session, standard: 'JS' });
+    api({ ...building, standard: 'JS' });
+    renderApp('/budget/result');
+    await waitFor(() => expect(screen.getAllByTestId('result-basis').at(-1)).toHaveTextContent('未采用任何江苏省导则专用计算规则'));
+    expect(screen.getAllByTestId('result-basis').at(-1)).toHaveTextContent('其余均按《建筑碳排放计算标准》GB/T 51366-2019');
+  });
+
+  it('an accounting result: per-area and per-year figures on its basis (竣工建筑面积, one operating year)', async () => {
+    // 12 500 m², 50 a, 建筑运行 402.063 t over 1 a, total 4 683.4294 t (demo C3):
+    //   年均 = (4 683.4294 − 402.063) × 1000 ÷ 50 + 402.063 × 1000 ÷ 1 = 85 627.328 + 402 063 = 487 690.328 kgCO2e/a
+    //   单位面积 = 4 683 429.4 ÷ 12 500 = 374.67; 单位面积年均 = the stored streng3 39.02
+    const acc = { ...session, computeMethod: 'accounting', standard: 'ZQYJG', menus: 'supplement,produce,runtime,voucher' };
+    setCurrentBuilding(acc);
+    const basis = { area: 12500, areaSource: '核算信息补充：竣工建筑面积', designYears: 50, operationYears: 1, operationYearsSource: '实际能源用量各行填写的运行年数' };
+    const c3 = { ...building, ...acc, buildArea: 12500, produce: 4281.3664, trans: 0, runtimeTotal: 402.063, green: 0, total: 4683.4294, streng3: 39.02, resultDetail: { parts: {}, breakdown: {}, stages: {}, basis } };
+    expect(indicators(c3)).toEqual({ total: 4683.4294, perYear: expect.closeTo(487_690.328, 6), perArea: expect.closeTo(374.674352, 9), perAreaYear: 39.02 });
+    api(c3);
+    renderApp('/accounting/result');
+    expect(await screen.findByTestId('figure-年均碳排放(kgCO2e/a)')).toHaveTextContent('487,690.33');
+    expect(screen.getByTestId('result-basis')).toHaveTextContent('核算：建筑面积取核算信息补充：竣工建筑面积 12,500.00 m²；实测运行能耗的运行年数取实际能源用量各行填写的运行年数 1 年');
+    expect(screen.getByTestId('result-basis')).toHaveTextContent('计算依据：征求意见稿');
+  });
+
   it('no result yet: 暂无数据', async () => {
     setCurrentBuilding({ ...session, status: '0' });
     api({ ...session, status: '0', total: null });

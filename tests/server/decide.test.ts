@@ -11,6 +11,7 @@
 //   照明 1 000 kWh/a × 0.5827 × 50 a = 29 135 kg
 //   total 63 065 kg = 63.065 t; intensity 63.065 × 1000 / (1000 × 50) = 1.2613 → 1.26 kgCO2e/(m²·a)
 //   embodied (33.93 t) × 1000 / 1000 m² = 33.93 kgCO2e/m²; operation 29.135 × 1000 / (1000 × 50) = 0.5827 → 0.58
+//   (no 碳汇 stage: the GB/T 51366 §4.1 operation figure, sink included, is the same)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildingBody, ENG, engineeringBody, libraryFactor, PROJECT } from './builders';
 import { testApp, type TestApp } from './helpers';
@@ -59,11 +60,16 @@ describe('reference lines', () => {
     let r = await t.call('GET', `${D}/${b.id}/reference`, user);
     expect(r.body.data.building).toMatchObject({ calculated: true, total: 63.065, embodied: 33.93, operation: 0.58, lifecycle: 1.26 });
     expect(r.body.data.gb55015).toMatchObject({ refOperation: null, pass: null, required: 7 });
-    // 7.58 − 0.58 = 7.00 ≥ 7: met (the boundary counts)
+    // issue 21: the check compares unrounded figures. 7.58 − 0.5827 = 6.9973 < 7: NOT met, although the 2-decimal
+    // figures read 7.58 − 0.58 = 7.00 (this test used to expect a pass — the rounding error the issue names)
     r = await t.call('PUT', `${D}/${b.id}/reference`, user, { refOperation: 7.58 });
-    expect(r.body.data.gb55015).toMatchObject({ refOperation: 7.58, operation: 0.58, reduction: 7, pass: true });
+    expect(r.body.data.gb55015).toMatchObject({ refOperation: 7.58, operation: 0.58, reduction: 7, pass: false });
+    expect(r.body.data.gb55015.text).toContain('（未取整为 6.9973）');
+    // 7.5827 − 0.5827 = 7 ≥ 7: met (the boundary counts)
+    r = await t.call('PUT', `${D}/${b.id}/reference`, user, { refOperation: 7.5827 });
+    expect(r.body.data.gb55015).toMatchObject({ refOperation: 7.5827, operation: 0.58, reduction: 7, pass: true });
     expect(r.body.data.gb55015.text).toContain('满足 GB 55015-2021');
-    // 7.5 − 0.58 = 6.92 < 7
+    // 7.5 − 0.5827 = 6.9173 → 6.92 < 7
     r = await t.call('PUT', `${D}/${b.id}/reference`, user, { refOperation: 7.5 });
     expect(r.body.data.gb55015).toMatchObject({ reduction: 6.92, pass: false });
     expect(r.body.data.gb55015.text).toContain('未达到');

@@ -48,7 +48,7 @@ const variant = (id: number, name: string, total: number, over: Partial<Variant>
 export function decisionFixture(): DecisionReport {
   return {
     reference: {
-      building: { id: 7, name: '测试楼', module: 'budget', buildType: '办公建筑', area: 1000, years: 50, calculated: true, total: 100, embodied: 12, operation: 40.12, lifecycle: 20 },
+      building: { id: 7, name: '测试楼', module: 'budget', buildType: '办公建筑', area: 1000, years: 50, operationYears: 50, notes: ['强度定义说明'], calculated: true, total: 100, embodied: 12, operation: 40.12, lifecycle: 20 },
       gb55015: {
         refOperation: 52.465,
         operation: 40.12,

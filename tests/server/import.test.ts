@@ -72,7 +72,7 @@ describe('GET <path>/template', () => {
     // [是否必填, 类型, 可选值, 限制]
     expect(rules.get('名称')).toEqual(['是', '文本', '', '不超过 100 个字符']);
     expect(rules.get('小类')?.[0]).toBe('否');
-    expect(rules.get('碳排放因子')).toEqual(['否', '数字', '', '']);
+    expect(rules.get('碳排放因子')).toEqual(['否', '数字', '', '不小于 0，不大于 100万']);
     expect(rules.get('核实标记')?.[2]).toBe('已核实、双来源核实、回忆值（待核实）、推导值、未知');
   });
 
@@ -84,7 +84,7 @@ describe('GET <path>/template', () => {
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['绿色建筑星级', '节能率(%)', '装配率(%)', '可再生能源替代率(%)', '供暖方式', '空调形式', '说明']);
     const guide = wb.getWorksheet('填写说明')!;
     const rateRow = guide.getRows(2, guide.rowCount - 1)!.find((row) => row.getCell(1).value === '节能率(%)')!;
-    expect(rateRow.getCell(5).value).toBe('大于 0，不超过 100');
+    expect(rateRow.getCell(5).value).toBe('大于 0，不大于 100');
     const starRow = guide.getRows(2, guide.rowCount - 1)!.find((row) => row.getCell(1).value === '绿色建筑星级')!;
     expect(starRow.getCell(4).value).toBe('基本级、一星级、二星级、三星级');
   });

@@ -42,7 +42,10 @@ export interface McRow {
 
 export interface McInput {
   rows: McRow[];
-  /** null: the grid factor is not uncertain (no row reads it, or no range known) */
+  /**
+   * null: the grid factor is not uncertain (no row reads it, or no range known). Two-sided around 1 (the building's own
+   * factor: src/server/decide/gridRange.ts), so the nominal figure lies inside its band (issue 21).
+   */
   grid: Tri | null;
   life: Tri;
   distance: Tri;

@@ -3,45 +3,64 @@
 // design, clause 2.0.3), which published lines apply to a building type, and the building's percentile among its
 // tenant's peers (at least 5, this one included).
 import { formatNumber, roundTo } from '../format';
+import { basisOf, figuresOf, operationIntensity } from '../intensity';
 
 export const GB55015_REDUCTION = 7;
 export const PERCENTILE_MIN_PEERS = 5;
 /** A published line not tied to one building type. */
 export const ALL_TYPES = '全部';
 
-/** The building's stored result fields (tCO2e), area (m²) and design life (a). */
+/** The building's stored result fields (tCO2e), area (m²), design life (a) and resultDetail.basis. */
 export type ResultFigures = Record<string, unknown>;
+
+/** What the operation intensity is, in the words the card, the compare page, the report and the workbook show. */
+export const OPERATION_BASIS = '按 GB/T 51366-2019 第4.1条，碳汇计入运行阶段';
 
 const n = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
 
 /**
- * embodied = (建材生产 + 建材运输 + 建筑建造) t × 1000 / A (kgCO2e/m²); operation = 建筑运行 t × 1000 / (A × y)
- * (kgCO2/(m²·a)); lifecycle = the stored intensity streng3. 2 decimals; null without area (or life) or a result.
+ * On the result's basis (src/calc/intensity.ts: area A — 核算: 竣工建筑面积 —, design life y, the years y_op 建筑运行
+ * covers): embodied = (建材生产 + 建材运输 + 建筑建造) t × 1000 / A (kgCO2e/m²); operation = (建筑运行 × 1000 / y_op +
+ * 碳汇 × 1000 / y) / A (kgCO2/(m²·a), GB/T 51366 §4.1 counts the sink in the operation stage); lifecycle = the stored
+ * intensity streng3. 2 decimals; null without area (or life) or a result.
  */
 export function buildingFigures(b: ResultFigures, calculated: boolean) {
-  const area = n(b.buildArea);
-  const years = n(b.useDateLimit);
+  const area = basisOf(b).area;
   if (!calculated || !(area > 0)) return { embodied: null, operation: null, lifecycle: null };
   const embodied = roundTo(((n(b.produce) + n(b.trans) + n(b.build)) * 1000) / area, 2);
-  const operation = years > 0 ? roundTo((n(b.runtimeTotal) * 1000) / (area * years), 2) : null;
+  const exact = exactOperation(b, calculated);
+  const operation = exact == null ? null : roundTo(exact, 2);
   const lifecycle = b.streng3 == null ? null : n(b.streng3);
   return { embodied, operation, lifecycle };
 }
 
+/** The operation intensity unrounded (the GB 55015 check compares this, not the shown 2 decimals). */
+export function exactOperation(b: ResultFigures, calculated: boolean): number | null {
+  return calculated ? operationIntensity(figuresOf(b), basisOf(b)) : null;
+}
+
 const f = (v: number) => formatNumber(v);
 
-export function gb55015Check(refOperation: number | null, operation: number | null) {
+/**
+ * Met when reference − design ≥ 7 on the UNROUNDED figures (issue 21: a 6.997 reduction is not 7.00); only float
+ * noise (1e-9) is forgiven. `operation` is the exact intensity; the answer shows both figures to 2 decimals, and the
+ * unrounded reduction when its 2 decimals would read as the other verdict.
+ */
+export function gb55015Check(refOperation: number | null, exact: number | null) {
   const required = GB55015_REDUCTION;
-  if (refOperation == null || operation == null) {
+  const operation = exact == null ? null : roundTo(exact, 2);
+  if (refOperation == null || exact == null || operation == null) {
     const text =
       refOperation == null
         ? '请输入基准建筑（按 2016 年版节能设计标准设计）的运行碳排放强度，以核对 GB 55015-2021 的降碳要求'
         : '本单体尚无运行碳排放强度（未计算或缺少建筑面积、设计使用年限），无法核对 GB 55015-2021 的降碳要求';
     return { refOperation, operation, reduction: null, required, pass: null, text };
   }
-  const reduction = roundTo(refOperation - operation, 2);
-  const pass = reduction >= required;
-  const head = `运行碳排放强度 ${f(operation)} kgCO2/(m²·a)，较基准建筑 ${f(refOperation)} 降低 ${f(reduction)} kgCO2/(m²·a)，`;
+  const unrounded = refOperation - exact;
+  const reduction = roundTo(unrounded, 2);
+  const pass = unrounded >= required - 1e-9;
+  const misleading = pass !== reduction >= required;
+  const head = `运行碳排放强度（含碳汇）${f(operation)} kgCO2/(m²·a)，较基准建筑 ${f(refOperation)} 降低 ${f(reduction)}${misleading ? `（未取整为 ${formatNumber(unrounded, 4)}）` : ''} kgCO2/(m²·a)，`;
   const text = `${head}${pass ? '满足' : '未达到'} GB 55015-2021 降低不少于 ${required} kgCO2/(m²·a) 的要求`;
   return { refOperation, operation, reduction, required, pass, text };
 }

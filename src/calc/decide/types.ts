@@ -15,16 +15,20 @@ export interface BuildingFigures {
   name: string;
   module: Module;
   buildType: string;
-  /** m² */
+  /** m² (核算: 竣工建筑面积 when 核算信息补充 gives one) */
   area: number;
-  /** a */
+  /** design life (a) */
   years: number;
+  /** the years 建筑运行 covers (a): the design life, or 核算's operating years (src/calc/intensity.ts) */
+  operationYears: number;
+  /** how the intensities are defined, and the accounting basis (shown under the figures) */
+  notes: string[];
   calculated: boolean;
   /** t */
   total: number | null;
   /** embodied (建材生产 + 建材运输 + 建筑建造) kgCO2e/m² */
   embodied: number | null;
-  /** operation (建筑运行) kgCO2/(m²·a) */
+  /** operation (建筑运行 per year + 碳汇 per year, GB/T 51366 §4.1) kgCO2/(m²·a) */
   operation: number | null;
   /** life cycle = streng3, kgCO2e/(m²·a) */
   lifecycle: number | null;

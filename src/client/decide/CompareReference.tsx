@@ -1,10 +1,12 @@
 // The compare page's reference rows (issue 13): per compared building its GB 55015-2021 status (满足 / 未满足 /
-// 待输入 with the reduction) and life-cycle intensity, and the published life-cycle typical lines (known values
-// only) as a small 参考线 table — the compare page's chart is in tCO2e, so the lines cannot be drawn on it.
+// 待输入 with the reduction), its operation intensity (sink included, GB/T 51366 §4.1 — issue 21) and its life-cycle
+// intensity, with their definitions, and the published life-cycle typical lines (known values only) as a small
+// 参考线 table — the compare page's chart is in tCO2e, so the lines cannot be drawn on it.
 import { Box, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useQueries } from '@tanstack/react-query';
 import type { PublishedLine, ReferenceAnswer } from './decideApi';
 import { DASH, GbChip, lineValueText, OPERATION_UNIT, referenceQuery, valueText, VerificationChip } from './referenceParts';
+import { LIFECYCLE_NOTE, OPERATION_NOTE } from '../../calc/intensity';
 
 export const GB_ROW = 'GB 55015 降碳核对';
 
@@ -61,6 +63,14 @@ export const CompareReference = ({ buildings }: { buildings: { id: number; name:
                 </TableCell>
               ))}
             </TableRow>
+            <TableRow data-testid="compare-operation">
+              <TableCell>运行碳排放强度（含碳汇）({OPERATION_UNIT})</TableCell>
+              {buildings.map((b, i) => (
+                <TableCell key={b.id} align="right">
+                  {valueText(answers[i]?.building.operation)}
+                </TableCell>
+              ))}
+            </TableRow>
             <TableRow>
               <TableCell>全生命周期碳排放强度(kgCO2e/(m²·a))</TableCell>
               {buildings.map((b, i) => (
@@ -72,6 +82,13 @@ export const CompareReference = ({ buildings }: { buildings: { id: number; name:
           </TableBody>
         </Table>
       </TableContainer>
+      <Box sx={{ mt: 1 }} data-testid="compare-intensity-notes">
+        {[LIFECYCLE_NOTE, OPERATION_NOTE].map((n) => (
+          <Typography key={n} variant="caption" component="p" color="text.secondary">
+            {n}
+          </Typography>
+        ))}
+      </Box>
       {lines.length > 0 && (
         <>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 2, mb: 1 }}>

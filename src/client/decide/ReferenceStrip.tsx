@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { putReference, type ReferenceAnswer } from './decideApi';
 import { GbChip, OPERATION_UNIT, referenceKey, valueText } from './referenceParts';
+import { LIFECYCLE_NOTE } from '../../calc/intensity';
 
 export const REF_INPUT_LABEL = `基准建筑运行碳排放强度(${OPERATION_UNIT})`;
 export const GB_TITLE = 'GB 55015-2021 降碳核对';
@@ -62,13 +63,23 @@ export const ReferenceStrip = ({ projectId, data }: { projectId: number; data: R
         <GbChip pass={gb.pass} />
       </Stack>
       <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
-        <Figure label={`本单体运行碳排放强度(${OPERATION_UNIT})`} value={valueText(gb.operation)} testId="gb55015-operation" />
+        <Figure label={`本单体运行碳排放强度（含碳汇）(${OPERATION_UNIT})`} value={valueText(gb.operation)} testId="gb55015-operation" />
         <Figure label={`基准建筑(${OPERATION_UNIT})`} value={valueText(gb.refOperation)} testId="gb55015-ref" />
         <Figure label={`降低(${OPERATION_UNIT})，要求不少于 ${valueText(gb.required)}`} value={valueText(gb.reduction)} testId="gb55015-reduction" />
       </Stack>
-      <Typography variant="body2" sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="gb55015-text">
+      <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }} data-testid="gb55015-text">
         {gb.text}
       </Typography>
+      {/* issue 21: what the operation figure is (GB/T 51366 §4.1, sink included) and, in 核算, its area and years */}
+      <Box sx={{ mb: 2 }} data-testid="gb55015-basis">
+        {(data.building.notes ?? [])
+          .filter((n) => n !== LIFECYCLE_NOTE)
+          .map((n) => (
+            <Typography key={n} variant="caption" component="p" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {n}
+            </Typography>
+          ))}
+      </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
           size="small"

@@ -2,7 +2,7 @@
 // carbon sink apart, as 减碳), total indicators (碳排放总量, 年均碳排放) and intensity indicators (单位面积碳排放,
 // 单位面积年均碳排放 = streng3), a per-stage bar chart chosen by radio buttons (建筑运行 shows its parts), and
 // 上一步 / 建筑对比 / 导出报告. The 计算结果 panel folds; its state is kept in local storage. Issue 11: the result's
-// warnings above the figures, every stage figure opening its trace (StageTraceDialog), and 数据质量.
+// warnings above the figures, every stage figure opening its trace (StageTraceDialog), and 数据质量; issue 21: 合理性检查.
 import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -22,6 +22,7 @@ import { StageHeader } from '../stages/StageHeader';
 import { hasEmission, stageDef } from '../stages/stageDefs';
 import { infoRoute, moduleStages, stageRoute } from '../stages/wizard';
 import { ExportDialog } from './ExportDialog';
+import { PlausibilityCard } from './PlausibilityCard';
 import { QualityShare } from './QualityShare';
 import { getBuildingResult } from './resultApi';
 import { figureStages, hasResult, stageLabel, type BuildingResult } from './resultModel';
@@ -85,6 +86,7 @@ const ResultBody = ({ module, data, stages, projectId }: { module: string; data:
           <QualityShare detail={data.resultDetail} />
         </CardContent>
       </Card>
+      <PlausibilityCard detail={data.resultDetail} />
       {trace && <StageTraceDialog code={trace} label={stageLabel(module, trace)} projectId={projectId} onClose={() => setTrace(null)} />}
     </>
   );

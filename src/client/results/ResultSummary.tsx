@@ -1,11 +1,13 @@
 // The folding 计算结果 panel of the result page: the donut of the stage shares (its centre says what it sums —
 // 排放合计(不含碳汇) — issue 11 §4), the total and intensity indicators (碳排放总量 is the stored `total`, rounded
 // once by src/calc/format.ts, the figure the reports print) and the 各阶段碳排放 table whose figures open the
-// stage's trace. A stage outside the standard's boundary (waste under GB, §10) says so next to its figure.
+// stage's trace. A stage outside the standard's boundary (waste under GB, §10) says so next to its figure. Issue 21:
+// 计算依据与说明 — the standard's formula basis and the intensities' definitions (ResultBasis.tsx).
 import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { NoData } from '../admin/NoData';
 import { baseOptions, Chart } from './Chart';
+import { ResultBasis } from './ResultBasis';
 import { DONUT_TOTAL_LABEL, fixed2, indicators, sinkValue, SINK_LABEL, stageLabel, stageRowLabel, stageShares, stageValue, type BuildingResult } from './resultModel';
 
 export const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
@@ -141,6 +143,7 @@ export const ResultSummary = ({ module, data, stages, open, onFold, traceOf }: R
             </Table>
           </Grid>
         </Grid>
+        <ResultBasis module={module} data={data} />
       </AccordionDetails>
     </Accordion>
   );

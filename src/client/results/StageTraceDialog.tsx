@@ -1,7 +1,7 @@
 // '<阶段> 计算过程' (issue 11 §4): how a stage figure of the result page was made — the stage total and method,
 // its formula in words, 建筑运行's parts with their totals, the stage's notes (e.g. the renewables cap) and
-// warnings, then its rows a page at a time (50, as the trace endpoint pages), each with its working, defaults and
-// problems (TraceRowItem). Full screen below 600 px.
+// warnings and 合理性检查's flags of the figures it adds to (issue 21), then its rows a page at a time (50, as the
+// trace endpoint pages), each with its working, defaults and problems (TraceRowItem). Full screen below 600 px.
 import { useState } from 'react';
 import {
   Alert,
@@ -34,6 +34,7 @@ import { stageDef } from '../stages/stageDefs';
 import { getStageTrace, TRACE_PAGE_SIZE, type StageTrace } from './traceApi';
 import type { Props } from './TraceMarks';
 import { TraceRowItem } from './TraceRowItem';
+import { PlausibilityTrace } from './PlausibilityCard';
 
 export const TRACE_DICTS = ['verification', 'dataQuality', 'energyKind', 'runtimePart'];
 
@@ -106,6 +107,7 @@ const Summary = ({ t, dicts }: { t: StageTrace; dicts: DictMaps }) => {
           {n}
         </Alert>
       ))}
+      <PlausibilityTrace flags={t.plausibility?.flags ?? []} workings={t.plausibility?.workings ?? []} />
     </Stack>
   );
 };

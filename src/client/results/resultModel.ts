@@ -2,6 +2,8 @@
 // indicators, the runtime breakdown, the "up to three others" pick and the sums by compute method.
 import { menuTitle, MODULES } from '../../../schemas/standards';
 import { formatNumber, roundTo } from '../../calc/format';
+import { annualEmission, basisOf, figuresOf } from '../../calc/intensity';
+import type { PlausibilityReview } from '../../calc/plausibility';
 
 export type BuildingResult = Record<string, unknown> & {
   id: number;
@@ -18,6 +20,8 @@ export type BuildingResult = Record<string, unknown> & {
     grade?: string | null;
     /** every stage's warnings, '建筑拆除：…' */
     warnings?: string[];
+    /** issue 21: 合理性检查 (src/calc/plausibility.ts) */
+    plausibility?: PlausibilityReview | null;
   } | null;
 };
 
@@ -107,15 +111,20 @@ export interface Indicators {
   perAreaYear: number;
 }
 
-/** 碳排放总量 (tCO2e), 年均 (kgCO2e/a), 单位面积 (kgCO2e/m²), 单位面积年均 (kgCO2e/(m²·a), streng3). */
+/**
+ * 碳排放总量 (tCO2e), 年均 (kgCO2e/a), 单位面积 (kgCO2e/m²), 单位面积年均 (kgCO2e/(m²·a), streng3) — on the result's
+ * basis (src/calc/intensity.ts): 核算 divides by 竣工建筑面积 and counts 建筑运行 per operating year, so 年均 =
+ * (total − 建筑运行) ÷ design life + 建筑运行 ÷ operating years; elsewhere total ÷ design life as before.
+ */
 export function indicators(b: Record<string, unknown>): Indicators {
   const total = num(b.total);
-  const years = num(b.useDateLimit);
-  const area = num(b.buildArea);
-  const perAreaYear = b.streng3 !== null && b.streng3 !== undefined && b.streng3 !== '' ? num(b.streng3) : years && area ? (total * 1000) / (years * area) : 0;
+  const basis = basisOf(b);
+  const area = basis.area;
+  const perYear = annualEmission(figuresOf(b), basis) ?? 0;
+  const perAreaYear = b.streng3 !== null && b.streng3 !== undefined && b.streng3 !== '' ? num(b.streng3) : area ? perYear / area : 0;
   return {
     total,
-    perYear: years ? (total * 1000) / years : 0,
+    perYear,
     perArea: area ? (total * 1000) / area : 0,
     perAreaYear,
   };

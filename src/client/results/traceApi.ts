@@ -37,6 +37,8 @@ export interface StageTrace {
   total: number | null;
   notes: string[];
   warnings: string[];
+  /** 合理性检查 (issue 21): flags of the figures the stage adds to, workings of its material figures */
+  plausibility?: { flags: string[]; workings: string[] };
   /** tCO2e by part (建筑运行) */
   parts?: Record<string, number>;
   partLabels?: Record<string, string>;

@@ -1,5 +1,5 @@
 // tpf3Project/getExcelByID: one workbook per building — its information and results (a summary sheet: the stored
-// figures, a stage outside the standard's boundary named), its extended data, one sheet per calculation stage
+// figures, a stage outside the standard's boundary named, 合理性检查's flags), its extended data, one sheet per calculation stage
 // of its menus, and 计算过程 (src/server/reports/traceSheet.ts: how each row's emission was made, the stored
 // totals and the data quality — the same figures as the PDF and Word reports), then the decision sheets
 // (src/server/decide/sheets.ts: 参考线, 方案对比, 热点与替代, 不确定性).
@@ -17,6 +17,8 @@ import { splitMenus } from '../../../schemas/standards';
 import type { ResourceDef } from '../registry';
 import { resultDetailOf } from '../reports/stageData';
 import { addTraceSheet } from '../reports/traceSheet';
+import { plausibilitySummary } from '../reports/plausibilitySection';
+import { PLAUSIBILITY_TITLE } from '../../calc/plausibility';
 import { addDecisionSheets } from '../decide/sheets';
 import { stageDef } from '../stages/calculate';
 
@@ -38,6 +40,7 @@ export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: num
     if (sd.outsideBoundary) summary.addRow(['说明', `${stageDef(code)?.schema['x-stage']?.title ?? code}：${sd.outsideBoundary}`]);
   }
   if (detail.grade) summary.addRow(['数据质量等级', detail.grade]);
+  for (const line of plausibilitySummary(detail as Parameters<typeof plausibilitySummary>[0])) summary.addRow([PLAUSIBILITY_TITLE, line]);
   // the rows that belong to the building: extended data, then each of its stages in wizard order
   const menus = splitMenus(b.menus as string);
   const stageOf = (r: ResourceDef) => r.schema['x-stage']?.code;

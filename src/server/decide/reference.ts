@@ -2,7 +2,8 @@
 // building's operation figure the user entered, the published lines of 参考值库 that apply to its type, and its
 // percentile among the tenant's completed buildings of the same type and module (an aggregate: no other building
 // is named or shown).
-import { buildingFigures, diffPct, gb55015Check, lineApplies, percentileOf } from '../../calc/decide/reference';
+import { buildingFigures, diffPct, exactOperation, gb55015Check, lineApplies, percentileOf } from '../../calc/decide/reference';
+import { basisOf, intensityNotes } from '../../calc/intensity';
 import { BENCHMARK_METRICS } from '../../../schemas/factors/tpf3Benchmark';
 import { VERIFICATION_LABELS } from '../../../schemas/factors/verification';
 import type { Caller } from '../db/caller';
@@ -12,6 +13,7 @@ import { repo } from '../db/repo';
 import { invalid } from '../errors';
 import { resourceDef } from '../registry';
 import type { Metric, ReferenceAnswer, Verification } from '../../calc/decide/types';
+import type { PlausibilityReview } from '../../calc/plausibility';
 import { writable } from './variants';
 
 const METRIC_LABELS = Object.fromEntries(BENCHMARK_METRICS.map(([v, l]) => [v, l])) as Record<Metric, string>;
@@ -22,8 +24,12 @@ export const isCalculated = (b: ApiRecord) => b.total != null;
 export async function referenceAnswer(db: Db, caller: Caller, building: ApiRecord): Promise<ReferenceAnswer> {
   const calculated = isCalculated(building);
   const own = buildingFigures(building, calculated);
+  const basis = basisOf(building);
   const lines = await repo(db, 'tpf3Benchmark').list(caller, { pageNum: 1, pageSize: -1, sortField: 'id', sortOrder: 'ascend', filters: [] });
   const buildType = String(building.buildType ?? '');
+  // a material line (混凝土 m³/m², 钢材 kg/m², issue 21) reads the figure 合理性检查 stored with the result
+  const review = (building.resultDetail as { plausibility?: Pick<PlausibilityReview, 'figures'> } | null | undefined)?.plausibility;
+  const figureOf = (m: string): number | null => (own as Record<string, number | null>)[m] ?? review?.figures.find((f) => f.metric === m)?.value ?? null;
   const published = (lines.dataList as ApiRecord[])
     .filter((l) => lineApplies(String(l.buildType ?? ''), buildType))
     .map((l) => {
@@ -45,8 +51,8 @@ export async function referenceAnswer(db: Db, caller: Caller, building: ApiRecor
         verificationLabel: VERIFICATION_LABELS[l.verification as Verification] ?? String(l.verification),
         source: String(l.source ?? ''),
         remarks: String(l.remarks ?? ''),
-        buildingValue: own[metric] ?? null,
-        diffPct: diffPct(own[metric] ?? null, value),
+        buildingValue: figureOf(metric),
+        diffPct: diffPct(figureOf(metric), value),
       };
     })
     .sort((a, b) => BENCHMARK_METRICS.findIndex(([m]) => m === a.metric) - BENCHMARK_METRICS.findIndex(([m]) => m === b.metric) || a.id - b.id);
@@ -56,13 +62,15 @@ export async function referenceAnswer(db: Db, caller: Caller, building: ApiRecor
       name: String(building.name),
       module: building.computeMethod as ReferenceAnswer['building']['module'],
       buildType,
-      area: Number(building.buildArea) || 0,
-      years: Number(building.useDateLimit) || 0,
+      area: basis.area,
+      years: basis.designYears,
+      operationYears: basis.operationYears,
+      notes: intensityNotes(basis, String(building.computeMethod)),
       calculated,
       total: calculated ? Number(building.total) : null,
       ...own,
     },
-    gb55015: gb55015Check(building.refOperation == null ? null : Number(building.refOperation), own.operation),
+    gb55015: gb55015Check(building.refOperation == null ? null : Number(building.refOperation), exactOperation(building, calculated)),
     published,
     percentile: percentileOf(own.lifecycle, calculated ? await peerIntensities(db, building) : []),
   };

@@ -62,19 +62,22 @@ function reference(r: ReferenceAnswer): DecisionBlock[] {
       rows: [
         ['建筑面积（m²）', f2(b.area)],
         ['设计使用年限（a）', f2(b.years)],
+        ['建筑运行的运行年数（a）', f2(b.operationYears)],
         ['碳排放总量（tCO2e）', f2(b.total)],
         ['隐含碳排放强度（kgCO2e/m²）', f2(b.embodied)],
-        ['运行碳排放强度（kgCO2/(m²·a)）', f2(b.operation)],
+        ['运行碳排放强度（含碳汇，kgCO2/(m²·a)）', f2(b.operation)],
         ['全生命周期碳排放强度（kgCO2e/(m²·a)）', f2(b.lifecycle)],
       ],
     },
+    // issue 21: what the intensities divide by (核算: 竣工建筑面积, operating years) and the sink in the operation figure
+    ...(b.notes ?? []).map((text) => ({ kind: 'text' as const, text, tone: 'note' as const })),
     { kind: 'heading', text: 'GB 55015-2021 降碳要求核对' },
     { kind: 'text', text: g.text, tone: 'strong' },
     {
       kind: 'pairs',
       rows: [
         ['基准建筑运行碳排放强度（kgCO2/(m²·a)）', f2(g.refOperation)],
-        ['本单体运行碳排放强度（kgCO2/(m²·a)）', f2(g.operation)],
+        ['本单体运行碳排放强度（含碳汇，kgCO2/(m²·a)）', f2(g.operation)],
         ['降低量（kgCO2/(m²·a)）', f2(g.reduction)],
         ['要求降低量（kgCO2/(m²·a)）', `≥ ${f2(g.required)}`],
         ['结论', g.pass === null ? '—' : g.pass ? '满足' : '未达到'],

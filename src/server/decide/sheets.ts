@@ -52,14 +52,16 @@ function reference(wb: ExcelJS.Workbook, r: ReferenceAnswer): void {
   block(ws, 'GB 55015-2021 降碳要求核对', ['项目', '数值', '单位'], [
     ['建筑面积', num(b.area), 'm²'],
     ['设计使用年限', num(b.years), 'a'],
+    ['建筑运行的运行年数', num(b.operationYears), 'a'],
     ['碳排放总量', num(b.total), 'tCO2e'],
     ['隐含碳排放强度', num(b.embodied), 'kgCO2e/m²'],
-    ['运行碳排放强度', num(b.operation), 'kgCO2/(m²·a)'],
+    ['运行碳排放强度（含碳汇）', num(b.operation), 'kgCO2/(m²·a)'],
     ['全生命周期碳排放强度', num(b.lifecycle), 'kgCO2e/(m²·a)'],
     ['基准建筑运行碳排放强度', num(g.refOperation), 'kgCO2/(m²·a)'],
     ['降低量', num(g.reduction), 'kgCO2/(m²·a)'],
     ['要求降低量（不少于）', num(g.required), 'kgCO2/(m²·a)'],
     ['结论', g.pass === null ? '—' : g.pass ? '满足' : '未达到', ''],
+    ...(b.notes ?? []).map((n): Cell[] => ['强度定义', n, '']),
     ['说明', g.text, ''],
   ]);
   block(

@@ -54,7 +54,7 @@ export const snapshotRows = (snap: Snapshot, def: ResourceDef) => [...(snap.data
 export async function calculateSnapshot(ex: Executor, building: ApiRecord, snap: Snapshot): Promise<BuildingResult> {
   const b = { ...building, stageMethods: snap.stageMethods };
   const inputs = await stageInputs(b, (def) => snapshotRows(snap, def));
-  const result = calculateBuilding(inputs, await calcContext(ex, b));
+  const result = calculateBuilding(inputs, await calcContext(ex, b, inputs));
   for (const stage of result.stages) {
     const def = inputs.find((x) => x.schema['x-stage']!.code === stage.code)!.def;
     const byId = new Map(stage.rows.map((r) => [r.id, r.emission]));

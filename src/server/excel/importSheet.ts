@@ -4,6 +4,7 @@
 // their header title, cells converted to the property's type, dictionary labels turned into their values.
 // Validation and storage are the route's business (src/server/resources/importRoutes.ts).
 import ExcelJS from 'exceljs';
+import { rangeText } from '../../../schemas/bounds';
 import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
 import type { Db } from '../db/database';
 import { baseType } from '../db/resourceColumns';
@@ -73,7 +74,7 @@ const typeName = (c: ImportColumn) => (c.reference ? '文本' : TYPE_NAMES[c.kin
 
 /** What a column accepts beyond its type, in words: lengths and bounds. */
 function limitsOf(c: ImportColumn): string {
-  const p = c.prop as PropertySchema & { exclusiveMinimum?: number; exclusiveMaximum?: number };
+  const p = c.prop;
   const parts: string[] = [];
   if (c.reference) {
     const target = resourceDef(c.reference.resource);
@@ -83,10 +84,9 @@ function limitsOf(c: ImportColumn): string {
     if (p.minLength && p.minLength > 1) parts.push(`至少 ${p.minLength} 个字符`);
     if (p.maxLength !== undefined) parts.push(`不超过 ${p.maxLength} 个字符`);
   } else {
-    if (p.exclusiveMinimum !== undefined) parts.push(`大于 ${p.exclusiveMinimum}`);
-    if (p.minimum !== undefined) parts.push(`不小于 ${p.minimum}`);
-    if (p.exclusiveMaximum !== undefined) parts.push(`小于 ${p.exclusiveMaximum}`);
-    if (p.maximum !== undefined) parts.push(`不超过 ${p.maximum}`);
+    // the range in the words of the refusal (schemas/bounds.ts): 不小于 0，小于 1
+    const range = rangeText(p, '，');
+    if (range) parts.push(range);
   }
   return parts.join('，');
 }

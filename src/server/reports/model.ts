@@ -1,9 +1,10 @@
 // What a building's report says (PDF and Word draw the same model): cover, building information, calculation
 // boundary and method, one section per wizard stage with every row and how it was calculated (traceLines.ts,
-// stageTable.ts), totals and intensity, data quality, the notes on the assumptions, then the decision tools'
-// sections (src/server/decide/reportSections.ts: 参考线, 方案对比, 碳排放热点, 不确定性分析). Every figure is a stored
-// one formatted once with src/calc/format.ts (stageData.ts): the total is the building's `total`, never a sum
-// of the shown stage figures. Emissions of rows in kgCO2e, stage totals in tCO2e.
+// stageTable.ts), totals and intensity, data quality, the notes on the assumptions, then 合理性检查 (issue 21,
+// plausibilitySection.ts) and the decision tools' sections (src/server/decide/reportSections.ts: 参考线, 方案对比,
+// 碳排放热点, 不确定性分析). Every figure is a stored one formatted once with src/calc/format.ts (stageData.ts):
+// the total is the building's `total`, never a sum of the shown stage figures. Emissions of rows in kgCO2e,
+// stage totals in tCO2e.
 import { moduleDef, STANDARD_NAMES, type StandardCode } from '../../../schemas/standards';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
@@ -12,8 +13,11 @@ import { repo } from '../db/repo';
 import { schemaColumns, type ExportColumn } from '../excel/workbook';
 import { dictItems, flattenDict } from '../resources/sysDict';
 import { roundTo } from '../../calc/format';
+import { formulaBasis } from '../../calc/formulaBasis';
+import { basisOf, intensityNotes } from '../../calc/intensity';
 import { decisionReport } from '../decide/report';
 import { decisionSections, type DecisionSection } from '../decide/reportSections';
+import { plausibilitySection } from './plausibilitySection';
 import { qualitySection, type QualitySection } from './qualitySection';
 import { buildingStages, resultDetailOf } from './stageData';
 import { f2, factorText, fieldTable, traceTable, type ReportTable } from './stageTable';
@@ -48,7 +52,7 @@ export interface ReportModel {
   totals: [string, string][];
   quality: QualitySection | null;
   notes: string[];
-  /** after the notes */
+  /** after the notes: 合理性检查 (issue 21), then the decision tools' sections */
   decision: DecisionSection[];
   /** Stage figures (tCO2e) for the share donut (positive ones) and the bar chart. */
   chart: { name: string; value: number }[];
@@ -137,11 +141,14 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
   // the stored total; a sum only for a building never calculated
   const total = b.total !== null && b.total !== undefined ? Number(b.total) : roundTo(withTotal.reduce((a, s) => a + (s.total ?? 0), 0), 4);
   const streng3 = b.streng3 === null || b.streng3 === undefined ? null : Number(b.streng3);
+  const basis = basisOf(b);
   const boundary = [
-    `计算依据：《建筑碳排放计算标准》GB/T 51366-2019${b.standard && b.standard !== 'GB' ? `，并按${standardName}` : ''}。`,
+    // issue 21: the one formula-basis text (src/calc/formulaBasis.ts) the result page shows too
+    ...formulaBasis(b.standard as string | undefined).lines,
     `计算模块：${mod?.name ?? module}；项目阶段：${text(b.stage)}。`,
     `计算边界（纳入的阶段）：${stages.map((s) => s.title).join('、') || '—'}。`,
     `设计使用年限 ${text(b.useDateLimit)} 年，建筑面积 ${f2(b.buildArea)} m²。`,
+    ...(module === 'accounting' ? [`核算面积 ${f2(basis.area)} m²（${basis.areaSource}）；建筑运行的运行年数 ${text(roundTo(basis.operationYears, 2))} 年（${basis.operationYearsSource}）。`] : []),
     `电网排放因子：${b.gridFactorValue === null || b.gridFactorValue === undefined ? '未设置' : `${factorText(b.gridFactorValue)} ${text(b.gridFactorUnit)}`}；来源：${text(b.gridFactorSource)}。`,
     '各行碳排放量 = 活动数据 × 排放因子（kgCO2e），阶段合计以 tCO2e 计；碳汇为负值（吸收）。表中“标识”为因子库的核实标记，“默认值”为计算时代为填入的数值及其来源。',
   ];
@@ -154,7 +161,7 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
   ];
   const marks = await dictItems(db, 'verification');
   notes.push(
-    '碳排放强度 = 碳排放总量 × 1000 ÷（设计使用年限 × 建筑面积），单位 kgCO2e/(m²·a)。',
+    ...intensityNotes(basis, module),
     '碳排放总量与各阶段碳排放量均为计算时保存的数值，各自按两位小数显示；各阶段显示值之和可能与总量的显示值相差 0.01。',
     '可再生能源（光伏、太阳能热水等）的产能按其替代的能源抵减运行碳排放，抵减量不超过运行能耗的碳排放（运行合计不低于零）。',
     '未单独填写排放因子的用电按上述电网排放因子计算，记为默认值。',
@@ -170,7 +177,8 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     totals,
     quality,
     notes,
-    decision: decisionSections(await decisionReport(db, caller, b)),
+    // 合理性检查 (issue 21) first, then the decision tools' sections
+    decision: [plausibilitySection(detail as Parameters<typeof plausibilitySection>[0]), ...decisionSections(await decisionReport(db, caller, b))],
     chart: withTotal.map((s) => ({ name: s.name, value: roundTo(s.total ?? 0) })),
     total,
     streng3,

@@ -4,6 +4,7 @@
 import { OUTSIDE_BOUNDARY, splitMenus, wizardStages, type StandardCode } from '../../../schemas/standards';
 import type { DataQuality } from '../../../schemas/factors/kinds';
 import { calculateBuilding, round, runtimeBreakdown, type BuildingResult } from '../../calc/building';
+import { accountingContext } from '../../calc/intensity';
 import type { BuildingContext, Row as CalcRow, RowResult, StageResult } from '../../calc/stage';
 import { sql } from 'kysely';
 import type { Db, Executor, Tx } from '../db/database';
@@ -12,6 +13,8 @@ import type { Progress } from '../jobs/index';
 import { columnName } from '../db/naming';
 import { toRecord, type ApiRecord, type Row } from '../db/record';
 import { resourceDef, resources, type ResourceDef } from '../registry';
+import { flagWarning } from '../../calc/plausibility';
+import { plausibilityOf, type CalculatedBuilding } from '../plausibility/review';
 
 /** The stage resource of a stage code. */
 export function stageDef(code: string): ResourceDef | undefined {
@@ -24,17 +27,19 @@ export async function stageRows(trx: Tx, def: ResourceDef, projectId: number): P
 }
 
 /** Calculates and stores; `building` is the stored record (the caller's right to write it checked before). */
-export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?: Progress): Promise<BuildingResult> {
+export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?: Progress): Promise<CalculatedBuilding> {
   const inputs = await stageInputs(building, (def) => stageRows(trx, def, building.id));
   const rowCount = inputs.reduce((n, x) => n + x.rows.length, 0);
   progress?.(0, rowCount);
-  const result = calculateBuilding(inputs, await calcContext(trx, building));
+  const result = calculateBuilding(inputs, await calcContext(trx, building, inputs));
   let done = 0;
   for (const stage of result.stages) {
     const def = inputs.find((x) => x.schema['x-stage']!.code === stage.code)!.def;
     if ('emission' in def.schema.properties) await storeEmissions(trx, def.table, stage.rows, 'trace' in def.schema.properties);
     progress?.((done += stage.rows.length), rowCount);
   }
+  // 合理性检查 (issue 21): the figures against 参考值库's ranges; flags are 提示, no figure changes
+  const plausibility = await plausibilityOf(trx, building, inputs, result);
   const outside = OUTSIDE_BOUNDARY[building.standard as StandardCode] ?? {};
   const stages = Object.fromEntries(
     result.stages.map((s) => [
@@ -55,11 +60,13 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?:
     calculatedAt: new Date().toISOString(),
     parts: result.parts,
     breakdown: runtimeBreakdown(result.parts, building.runtimeType as string | undefined, String(building.computeMethod)),
+    basis: result.basis, // what streng3 and every per-area, per-year figure divides by (src/calc/intensity.ts)
     stages,
     quality: result.quality,
     qualityShares: result.qualityShares,
     grade: result.grade,
-    warnings: resultWarnings(result),
+    warnings: resultWarnings(result), // the stages' own (the review's flags are kept below, not repeated here)
+    plausibility,
   };
   await trx
     .updateTable(resourceDef('tpf3Project').table)
@@ -72,7 +79,7 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?:
     })
     .where('id', '=', building.id)
     .execute();
-  return result;
+  return { ...result, plausibility };
 }
 
 /** The stages of the building's menus with their rows (from the live tables, or a variant's snapshot) and chosen methods. */
@@ -90,19 +97,43 @@ export async function stageInputs(building: ApiRecord, rowsOf: (def: ResourceDef
 /** Stage titles by code, for traces and warnings ('建筑拆除：…'). */
 export const STAGE_TITLES: Record<string, string> = Object.fromEntries(resources.filter((r) => r.schema['x-stage']).map((r) => [r.schema['x-stage']!.code, r.schema['x-stage']!.title]));
 
-/** Every stage's warnings named by its stage ('建筑拆除：…'): kept in the result detail, answered by calculate. */
-export const resultWarnings = (result: BuildingResult) => result.stages.flatMap((s) => s.warnings.map((w) => `${STAGE_TITLES[s.code] ?? s.code}：${w}`));
+/**
+ * Every stage's warnings named by its stage ('建筑拆除：…'), then the 合理性检查 flags of a reviewed result
+ * ('合理性检查：…'): answered by calculate and counted by its message. The result detail keeps the stages' only.
+ */
+export const resultWarnings = (result: CalculatedBuilding) => [
+  ...result.stages.flatMap((s) => s.warnings.map((w) => `${STAGE_TITLES[s.code] ?? s.code}：${w}`)),
+  ...(result.plausibility?.flags ?? []).map(flagWarning),
+];
 
-/** What the formulas read of the building (src/calc BuildingContext). */
-export async function calcContext(ex: Executor, building: ApiRecord): Promise<BuildingContext> {
+/**
+ * What the formulas read of the building (src/calc BuildingContext). An accounting building's area and operating
+ * years come from its 核算信息补充 row (issue 21): the one among `inputs` (a variant's snapshot), else the stored one.
+ */
+export async function calcContext(ex: Executor, building: ApiRecord, inputs?: { schema: { 'x-stage'?: { code: string } }; rows: unknown[] }[]): Promise<BuildingContext> {
+  const module = String(building.computeMethod);
+  const supplement = module === 'accounting' ? await supplementRow(ex, building.id, inputs) : undefined;
+  const acc = accountingContext(module, supplement, Number(building.buildArea) || 0);
   return {
     years: Number(building.useDateLimit) || 0,
-    area: Number(building.buildArea) || 0,
+    area: acc.area,
+    areaSource: acc.areaSource,
+    ...(acc.operatingYears ? { operatingYears: acc.operatingYears } : {}),
     gridFactor: Number(building.gridFactorValue) || 0,
     gridFactorSource: String(building.gridFactorSource ?? ''),
     gridQuality: await gridQuality(ex, building.gridFactorId),
     stageTitles: STAGE_TITLES,
   };
+}
+
+/** The building's 核算信息补充 (one record per building: the first). */
+async function supplementRow(ex: Executor, projectId: number, inputs?: { schema: { 'x-stage'?: { code: string } }; rows: unknown[] }[]): Promise<Record<string, unknown> | undefined> {
+  const given = inputs?.find((s) => s.schema['x-stage']?.code === 'supplement');
+  if (given) return [...(given.rows as Row[])].sort((a, b) => Number(a.id) - Number(b.id))[0];
+  const def = stageDef('supplement');
+  if (!def) return undefined;
+  const row = (await ex.selectFrom(def.table).selectAll().where(columnName('projectId'), '=', projectId).orderBy('id').executeTakeFirst()) as Row | undefined;
+  return row && toRecord(def.schema, row);
 }
 
 /** The data-quality class of the building's grid factor (rows on it take it). */

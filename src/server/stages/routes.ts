@@ -21,14 +21,17 @@ import { createBodySchema, updateBodySchema } from '../resources/routeSchemas';
 import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';
 import { calculateAndStore, resultWarnings, stageRows, stageSummary, upkeepAfter } from './calculate';
 import { traceRoute } from './trace';
-import type { BuildingResult } from '../../calc/building';
+import type { CalculatedBuilding } from '../plausibility/review';
 
 const BASE = '/api/tpf/v1/tpf/stage';
 export const CALCULATED = '计算成功!';
 
-/** 计算成功! — unless a stage warns (a row counted 0 for missing data, a needed stage empty): then say so. */
-export const calculatedMessage = (result: BuildingResult) => {
-  const n = result.stages.reduce((a, s) => a + s.warnings.length, 0);
+/**
+ * 计算成功! — unless a stage warns (a row counted 0 for missing data, a needed stage empty) or 合理性检查 flags a
+ * figure outside its published range (issue 21): then say how many 提示 (the answer's `warnings` lists them).
+ */
+export const calculatedMessage = (result: CalculatedBuilding) => {
+  const n = result.stages.reduce((a, s) => a + s.warnings.length, 0) + (result.plausibility?.flags.length ?? 0);
   return n ? `计算完成，有 ${n} 条提示` : CALCULATED;
 };
 

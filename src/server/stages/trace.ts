@@ -15,6 +15,7 @@ import { rowQuality } from '../../calc/quality';
 import type { ResultDetail } from '../../calc/resultDetail';
 import { explainRow, type Row as CalcRow } from '../../calc/stage';
 import { QUANTITY_KEYS } from '../../calc/trace';
+import { stagePlausibility, type PlausibilityReview } from '../../calc/plausibility';
 import { calcContext } from './calculate';
 
 const traceQuery = {
@@ -80,6 +81,8 @@ export function traceRoute(app: FastifyInstance, db: Db, def: ResourceDef): void
       defaults: sd.defaults ?? 0,
       quality: sd.quality ?? null,
       outsideBoundary: sd.outsideBoundary ?? null,
+      // 合理性检查 (issue 21): the flags of the figures this stage adds to, and how its material figures were found
+      plausibility: stagePlausibility((detail as { plausibility?: PlausibilityReview }).plausibility, meta.code),
       ...(meta.partField ? { parts: detail.parts ?? {} } : {}),
       rows: { total: Number(count.n), dataList },
     });

@@ -15,6 +15,7 @@ import { loadSeedFactors, seedFactorUpgrades } from './factors';
 import { upgradeFactorDetails } from './factorDetails';
 import { loadSeedLookups } from './lookups';
 import { loadSeedBenchmarks } from './benchmarks';
+import { upgradeBenchmarks } from './benchmarkUpgrade';
 import { seedDemoProjects } from './demo';
 import { CONFIG_DEFAULTS } from '../../settings/settings';
 import { isStrongPassword, setMustChange, WEAK_PASSWORD } from '../../accounts/credentials';
@@ -106,6 +107,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     await insertRows(trx, 'sysDict', seedDictionaries.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
     await insertRows(trx, 'tpf3BuildMaterial', loadSeedFactors().map((f) => ({ ...f })));
     await insertRows(trx, 'tpf3Lookup', loadSeedLookups().map((l) => ({ ...l })));
+    // before the demo buildings: their calculation holds them against these lines (合理性检查, issue 21)
+    await insertRows(trx, 'tpf3Benchmark', loadSeedBenchmarks().map((b) => ({ ...b })));
 
     await seedDemoProjects(db, trx, { userId: demoUser.id, tenantId: tenant.id, roles: [], isAdmin: false });
 
@@ -131,6 +134,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     if (!(await trx.selectFrom(resourceDef('tpf3Benchmark').table).select('id').limit(1).executeTakeFirst())) {
       await insertRows(trx, 'tpf3Benchmark', loadSeedBenchmarks().map((b) => ({ ...b })));
     }
+    // Reference lines of metrics added later (issue 21: material quantities per m²), once.
+    await upgradeBenchmarks(trx);
     // The library's density, default distance, energy and data-quality class (issue 11), once, where still empty.
     await upgradeFactorDetails(trx, seedFactorUpgrades);
     // The library's Chinese search labels (issue 11 §8), for rows written without the hook (seed inserts).

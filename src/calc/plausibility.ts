@@ -1,0 +1,386 @@
+// 合理性检查 (issue 21 §5), pure: after a building is calculated its figures are held against published ranges —
+// the life-cycle, embodied and operation intensities and the material quantities per m² of floor area (混凝土
+// m³/m², 钢材 kg/m², from the 建材生产 rows) — taken from 参考值库 (tpf3Benchmark) lines that apply to the building's
+// type path or to 全部. A figure outside a range is a 提示 naming the figure, the range and its source; no number of
+// the result is ever changed. A range nobody published is not invented: the metric is listed as 暂无公开范围.
+//
+// Choices (README "Calculation choices"):
+// - A line with low and/or high is the range as published (bounds inclusive). A line with only a value (one
+//   study's mean, one case) is read as value ÷ 3 … value × 3 (VALUE_BAND): wide enough for real design differences,
+//   narrow enough to catch a quantity in kg typed as t or an area off by ten. The flag says so.
+// - The compared figure is the one shown (2 decimals), so a flag never reads "0.47 高于 0.47".
+// - An aggregate intensity is checked only when the stages it adds up have rows (a building half entered in the
+//   wizard is not told its operation intensity 0.00 is low): embodied = 建材生产 (+ 建材运输 + 建筑建造 where the
+//   building has them), operation = 建筑运行, life cycle = both.
+// - Concrete: rows of 混凝土 materials in a volume unit (m³, L, 方 …); steel: rows of 钢 materials in a mass unit
+//   (t, kg) or with a density (t per the row's unit). The library category (小类) decides where the row has a
+//   library factor (混凝土砖 is 砖, 塑钢窗 is a window); a row with its own factor goes by its name. A row that cannot
+//   be converted is left out and named, never guessed.
+import { formatNumber, roundTo } from './format';
+import { massPerUnit, parseUnit } from './units';
+
+/** A figure ÷/× this is the band of a line that gives only one value. */
+export const VALUE_BAND = 3;
+export const NO_RANGE = '暂无公开范围';
+export const PLAUSIBILITY_TITLE = '合理性检查';
+export const NO_FLAGS = '未发现超出参考范围的数值';
+export const PLAUSIBILITY_INTRO = '将本单体的碳排放强度和每平方米建筑面积的材料用量与参考值库中适用于本建筑类型的公开范围比对；超出范围仅作提示，不改变任何计算结果。';
+export const NOT_REVIEWED = '本结果计算于合理性检查上线之前，重新计算后显示。';
+export const MISSING_NOTE = '参考值库中没有适用于本建筑类型、带数值的参考范围，未检查';
+
+/** The checked figures: [metric, label, unit], in display order. */
+export const PLAUSIBILITY_METRICS = [
+  ['lifecycle', '全生命周期碳排放强度', 'kgCO2e/(m²·a)'],
+  ['embodied', '隐含碳排放强度', 'kgCO2e/m²'],
+  ['operation', '运行碳排放强度', 'kgCO2/(m²·a)'],
+  ['concrete', '混凝土用量', 'm³/m²'],
+  ['steel', '钢材用量', 'kg/m²'],
+] as const;
+
+export type PlausibilityMetric = (typeof PLAUSIBILITY_METRICS)[number][0];
+export const MATERIAL_METRICS: readonly PlausibilityMetric[] = ['concrete', 'steel'];
+
+const META = Object.fromEntries(PLAUSIBILITY_METRICS.map(([m, label, unit]) => [m, { label, unit }])) as Record<PlausibilityMetric, { label: string; unit: string }>;
+export const metricLabel = (m: PlausibilityMetric) => META[m].label;
+export const metricUnit = (m: PlausibilityMetric) => META[m].unit;
+
+/** A 参考值库 line as stored. */
+export interface RangeLine {
+  id?: number;
+  metric: string;
+  name: string;
+  buildType: string;
+  value: number | null;
+  low: number | null;
+  high: number | null;
+  unit: string;
+  verification: string;
+  source: string;
+}
+
+/** A 建材生产 row as the review reads it; `category` is the library factor's 小类 (absent for an own factor). */
+export interface MaterialRow {
+  id?: number;
+  materialName: unknown;
+  unit: unknown;
+  quantity: unknown;
+  density?: unknown;
+  category?: string | null;
+  /** the library factor's name (a row may be named 'HRB400' and still be 热轧碳钢钢筋) */
+  libraryName?: string | null;
+}
+
+export interface SkippedRow {
+  name: string;
+  unit: string;
+  reason: string;
+}
+
+export interface MaterialTotal {
+  /** m³ (concrete) or kg (steel) */
+  amount: number;
+  rows: number;
+  skipped: SkippedRow[];
+}
+
+export interface PlausibilityFlag {
+  metric: PlausibilityMetric;
+  label: string;
+  unit: string;
+  value: number;
+  direction: 'high' | 'low';
+  low: number | null;
+  high: number | null;
+  /** 'range': as published; 'value': value ÷ 3 … × 3 */
+  basis: 'range' | 'value';
+  /** the line's own value (the band's centre when basis is 'value') */
+  reference: number | null;
+  lineId: number | null;
+  lineName: string;
+  verification: string;
+  source: string;
+  text: string;
+}
+
+/** One figure held against one line (a flag or not). */
+export interface PlausibilityCheck {
+  metric: PlausibilityMetric;
+  value: number;
+  low: number | null;
+  high: number | null;
+  basis: 'range' | 'value';
+  reference: number | null;
+  lineId: number | null;
+  lineName: string;
+  verification: string;
+  source: string;
+  /** null: within */
+  direction: 'high' | 'low' | null;
+}
+
+export interface PlausibilityFigure {
+  metric: PlausibilityMetric;
+  label: string;
+  unit: string;
+  /** 2 decimals; null when the building has no such figure */
+  value: number | null;
+  /** why it was not checked (no figure, stages without rows); absent when checked or without a range */
+  unchecked?: string;
+  /** how a material figure was found: '混凝土 520.00 m³（2 行）÷ 建筑面积 1,000.00 m² = 0.52 m³/m²', and rows left out */
+  working?: string;
+}
+
+export interface MissingRange {
+  metric: PlausibilityMetric;
+  label: string;
+  unit: string;
+  /** 暂无公开范围 */
+  text: string;
+  /** the 参考值库 lines of the metric marked U (no figure) that apply to the building */
+  unknownLines: string[];
+}
+
+export interface PlausibilityReview {
+  figures: PlausibilityFigure[];
+  checks: PlausibilityCheck[];
+  flags: PlausibilityFlag[];
+  missing: MissingRange[];
+  materials: { concrete: MaterialTotal; steel: MaterialTotal };
+  /** lines left out (a unit other than the metric's) */
+  notes: string[];
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v)).trim();
+const f2 = (v: number) => formatNumber(v);
+
+const CONCRETE_CATEGORY = '混凝土';
+const STEEL_CATEGORY = '钢铁';
+/** Names with 混凝土 that are not cast concrete (blocks, bricks, admixtures). */
+const NOT_CONCRETE = ['砖', '砌块', '加气', '外加剂', '添加剂', '界面剂'];
+/** Names with 钢 that are not steel (塑钢窗 is PVC, 钢化玻璃 is glass); 生铁/铁合金 are iron, not steel. */
+const NOT_STEEL = ['塑钢', '钢化', '生铁', '铁合金'];
+
+/** 'concrete', 'steel' or null: the library's 小类 where the row has one, else the row's name. */
+export function materialKind(row: Pick<MaterialRow, 'materialName' | 'category' | 'libraryName'>): 'concrete' | 'steel' | null {
+  const names = `${str(row.materialName)} ${str(row.libraryName)}`;
+  const category = str(row.category);
+  if (category) {
+    if (category === CONCRETE_CATEGORY) return 'concrete';
+    if (category === STEEL_CATEGORY && !NOT_STEEL.some((w) => names.includes(w))) return 'steel';
+    return null;
+  }
+  if ((names.includes('混凝土') || names.includes('砼')) && !NOT_CONCRETE.some((w) => names.includes(w))) return 'concrete';
+  if (names.includes('钢') && !NOT_STEEL.some((w) => names.includes(w))) return 'steel';
+  return null;
+}
+
+const isVolume = (unit: unknown) => {
+  const u = parseUnit(unit);
+  if (!u) return undefined;
+  const dims = Object.entries(u.dims).filter(([, e]) => e !== 0);
+  return dims.length === 1 && dims[0][0] === 'L' && dims[0][1] === 3 ? u.scale : undefined;
+};
+
+/**
+ * m³ of concrete and kg of steel in the rows. Concrete: quantity × the unit's m³ (m³ × 1, L × 0.001); steel:
+ * quantity × t per unit (t × 1, kg ÷ 1000, another unit × the row's density in t per unit) × 1000.
+ */
+export function materialTotals(rows: MaterialRow[]): { concrete: MaterialTotal; steel: MaterialTotal } {
+  const out = { concrete: { amount: 0, rows: 0, skipped: [] as SkippedRow[] }, steel: { amount: 0, rows: 0, skipped: [] as SkippedRow[] } };
+  for (const r of rows) {
+    const kind = materialKind(r);
+    if (!kind) continue;
+    const name = str(r.materialName) || str(r.libraryName) || '—';
+    const unit = str(r.unit);
+    const q = r.quantity === null || r.quantity === undefined || r.quantity === '' ? NaN : Number(r.quantity);
+    const skip = (reason: string) => out[kind].skipped.push({ name, unit, reason });
+    if (!Number.isFinite(q)) {
+      skip('用量为空');
+      continue;
+    }
+    if (kind === 'concrete') {
+      const m3 = isVolume(unit);
+      if (m3 === undefined) {
+        skip(`单位 ${unit || '—'} 不是体积单位，无法换算为 m³`);
+        continue;
+      }
+      out.concrete.amount += q * m3;
+    } else {
+      const t = massPerUnit(unit, r.density);
+      if (!Number.isFinite(t)) {
+        skip(`单位 ${unit || '—'} 无密度，无法换算为质量`);
+        continue;
+      }
+      out.steel.amount += q * t * 1000;
+    }
+    out[kind].rows += 1;
+  }
+  return out;
+}
+
+/** A line applies to '全部' or to any level of the building's type path ('公共建筑/办公建筑/商务办公'). */
+export function appliesTo(lineType: string, buildType: string): boolean {
+  const t = str(lineType);
+  return t === '全部' || buildType.split('/').map((s) => s.trim()).includes(t);
+}
+
+/** Units compared loosely: m2 = m², CO2e = CO2, spaces ignored. */
+export const sameUnit = (a: string, b: string) => {
+  const n = (u: string) => u.replace(/\s+/g, '').replace(/m2/g, 'm²').replace(/m3/g, 'm³').replace(/CO2e/gi, 'CO2').replace(/[（]/g, '(').replace(/[）]/g, ')');
+  return n(a) === n(b);
+};
+
+/** The range a line gives: its low and/or high; else value ÷ 3 … value × 3; null for a line without figures. */
+export function rangeOf(line: Pick<RangeLine, 'value' | 'low' | 'high'>): { low: number | null; high: number | null; basis: 'range' | 'value' } | null {
+  if (line.low !== null || line.high !== null) return { low: line.low, high: line.high, basis: 'range' };
+  if (line.value !== null && line.value > 0) return { low: roundTo(line.value / VALUE_BAND, 2), high: roundTo(line.value * VALUE_BAND, 2), basis: 'value' };
+  return null;
+}
+
+/** '钢材用量 180.00 kg/m² 高于参考范围 30.00–75.00 kg/m²（参考值库「…」，来源：…）' */
+export function flagText(c: PlausibilityCheck): string {
+  const { label, unit } = META[c.metric];
+  const range =
+    c.low !== null && c.high !== null
+      ? `${c.direction === 'high' ? '高于' : '低于'}参考范围 ${f2(c.low)}–${f2(c.high)} ${unit}`
+      : c.direction === 'high'
+        ? `高于参考上限 ${f2(c.high ?? 0)} ${unit}`
+        : `低于参考下限 ${f2(c.low ?? 0)} ${unit}`;
+  const basis = c.basis === 'value' ? `按参考值 ${f2(c.reference ?? 0)} 的 1/${VALUE_BAND}–${VALUE_BAND} 倍；` : '';
+  return `${label} ${f2(c.value)} ${unit} ${range}（${basis}参考值库「${c.lineName}」，来源：${c.source || '未注明'}）`;
+}
+
+export interface ReviewInput {
+  buildType: string;
+  /** the building's intensities (kgCO2e/m², kgCO2/(m²·a), kgCO2e/(m²·a)); null when not known */
+  intensities: { lifecycle: number | null; embodied: number | null; operation: number | null };
+  /** m² */
+  area: number;
+  /** the 建材生产 rows */
+  materials: MaterialRow[];
+  /** rows per stage of the building's wizard (a stage not in it is absent) */
+  stageRows: Record<string, number>;
+  lines: RangeLine[];
+}
+
+/** Which stages an aggregate intensity adds up (those of them the building has must have rows). */
+const FEEDS: Partial<Record<PlausibilityMetric, string[]>> = {
+  embodied: ['produce', 'trans', 'build'],
+  operation: ['runtime'],
+  lifecycle: ['produce', 'trans', 'build', 'runtime'],
+};
+const NEEDED: Partial<Record<PlausibilityMetric, string[]>> = { embodied: ['produce'], operation: ['runtime'], lifecycle: ['produce', 'runtime'] };
+const STAGE_NAMES: Record<string, string> = { produce: '建材生产', trans: '建材运输', build: '建筑建造', runtime: '建筑运行' };
+
+/** Why an aggregate is not checked: a stage it adds up is missing or has no rows; undefined when it is checked. */
+function gate(metric: PlausibilityMetric, stageRows: Record<string, number>): string | undefined {
+  const feeds = FEEDS[metric];
+  if (!feeds) return undefined;
+  const absent = (NEEDED[metric] ?? []).filter((c) => !(c in stageRows));
+  if (absent.length) return `本单体不含${absent.map((c) => STAGE_NAMES[c]).join('、')}阶段，未检查`;
+  const empty = feeds.filter((c) => c in stageRows && !(stageRows[c] > 0));
+  return empty.length ? `${empty.map((c) => STAGE_NAMES[c]).join('、')}尚无数据，未检查` : undefined;
+}
+
+/** '钢材 180,000.00 kg（3 行）÷ 建筑面积 1,000.00 m² = 180.00 kg/m²；未计入：…' */
+function working(metric: PlausibilityMetric, m: ReturnType<typeof materialTotals>, area: number, value: number | null): string | undefined {
+  const t = metric === 'concrete' ? m.concrete : m.steel;
+  const [name, u] = metric === 'concrete' ? ['混凝土', 'm³'] : ['钢材', 'kg'];
+  const skipped = t.skipped.map((s) => `「${s.name}」${s.reason}`).join('、');
+  if (value === null) return skipped ? `${name}未计入：${skipped}` : undefined;
+  return `${name} ${f2(t.amount)} ${u}（${t.rows} 行）÷ 建筑面积 ${f2(area)} m² = ${f2(value)} ${META[metric].unit}${skipped ? `；未计入：${skipped}` : ''}`;
+}
+
+export function reviewPlausibility(input: ReviewInput): PlausibilityReview {
+  const materials = materialTotals(input.materials);
+  const perArea = (amount: number, rows: number) => (input.area > 0 && rows > 0 ? roundTo(amount / input.area, 2) : null);
+  const values: Record<PlausibilityMetric, number | null> = {
+    ...input.intensities,
+    concrete: perArea(materials.concrete.amount, materials.concrete.rows),
+    steel: perArea(materials.steel.amount, materials.steel.rows),
+  };
+  const figures: PlausibilityFigure[] = [];
+  const checks: PlausibilityCheck[] = [];
+  const missing: MissingRange[] = [];
+  const notes: string[] = [];
+  const applying = input.lines.filter((l) => appliesTo(l.buildType, input.buildType));
+  for (const [metric, label, unit] of PLAUSIBILITY_METRICS) {
+    const raw = values[metric];
+    const value = raw === null || !Number.isFinite(raw) ? null : roundTo(raw, 2);
+    const lines = applying.filter((l) => l.metric === metric);
+    const usable: { line: RangeLine; range: NonNullable<ReturnType<typeof rangeOf>> }[] = [];
+    for (const line of lines) {
+      const range = rangeOf(line);
+      if (!range) continue;
+      if (!sameUnit(line.unit, unit)) {
+        notes.push(`参考值库「${line.name}」的单位 ${line.unit} 与${label}的单位 ${unit} 不一致，未用于检查`);
+        continue;
+      }
+      usable.push({ line, range });
+    }
+    if (!usable.length) missing.push({ metric, label, unit, text: NO_RANGE, unknownLines: lines.filter((l) => !rangeOf(l)).map((l) => l.name) });
+    const why =
+      value === null
+        ? MATERIAL_METRICS.includes(metric)
+          ? `建材生产中没有可换算的${metric === 'concrete' ? '混凝土（体积）' : '钢材（质量）'}行，未检查`
+          : '本单体无此数值（未计算或缺少建筑面积、设计使用年限），未检查'
+        : gate(metric, input.stageRows);
+    const how = MATERIAL_METRICS.includes(metric) ? working(metric, materials, input.area, value) : undefined;
+    figures.push({ metric, label, unit, value, ...(why && usable.length ? { unchecked: why } : {}), ...(how ? { working: how } : {}) });
+    if (value === null || why) continue;
+    for (const { line, range } of usable) {
+      const direction = range.high !== null && value > range.high ? 'high' : range.low !== null && value < range.low ? 'low' : null;
+      checks.push({
+        metric,
+        value,
+        low: range.low,
+        high: range.high,
+        basis: range.basis,
+        reference: line.value,
+        lineId: line.id ?? null,
+        lineName: line.name,
+        verification: line.verification,
+        source: line.source,
+        direction,
+      });
+    }
+  }
+  const flags: PlausibilityFlag[] = checks
+    .filter((c): c is PlausibilityCheck & { direction: 'high' | 'low' } => c.direction !== null)
+    .map((c) => ({ ...c, label: META[c.metric].label, unit: META[c.metric].unit, text: flagText(c) }));
+  return { figures, checks, flags, missing, materials, notes };
+}
+
+/** A flag as one line of the calculate answer's 提示. */
+export const flagWarning = (f: Pick<PlausibilityFlag, 'text'>) => `${PLAUSIBILITY_TITLE}：${f.text}`;
+
+/** The stages each figure is made of: a stage's calculation process shows the flags (and workings) of its figures. */
+const FIGURE_STAGES: Record<PlausibilityMetric, string[]> = {
+  concrete: ['produce'],
+  steel: ['produce'],
+  embodied: ['produce', 'trans', 'build'],
+  operation: ['runtime'],
+  lifecycle: ['produce', 'trans', 'build', 'remove', 'runtime', 'runtimeChange', 'waste', 'green'],
+};
+
+/** What a stage's 计算过程 says of 合理性检查: the flags of the figures the stage adds to, and how its material figures were found. */
+export function stagePlausibility(review: Pick<PlausibilityReview, 'flags' | 'figures'> | null | undefined, stage: string): { flags: string[]; workings: string[] } {
+  if (!review) return { flags: [], workings: [] };
+  const mine = (m: PlausibilityMetric) => FIGURE_STAGES[m]?.includes(stage) ?? false;
+  return {
+    flags: (review.flags ?? []).filter((f) => mine(f.metric)).map((f) => f.text),
+    workings: (review.figures ?? []).filter((f) => f.working && mine(f.metric)).map((f) => f.working!),
+  };
+}
+
+/** '0.30–0.47', '≥ 30.00', '11.17–100.50（参考值 33.50 的 1/3–3 倍）' — the screens', the report's and the workbook's words. */
+export function checkRangeText(c: Pick<PlausibilityCheck, 'low' | 'high' | 'basis' | 'reference'>): string {
+  const r = c.low !== null && c.high !== null ? `${f2(c.low)}–${f2(c.high)}` : c.low !== null ? `≥ ${f2(c.low)}` : `≤ ${f2(c.high ?? 0)}`;
+  return c.basis === 'value' ? `${r}（参考值 ${f2(c.reference ?? 0)} 的 1/${VALUE_BAND}–${VALUE_BAND} 倍）` : r;
+}
+
+/** 高于参考范围 / 低于参考范围 / 在范围内 */
+export const checkVerdict = (c: Pick<PlausibilityCheck, 'direction'>) => (c.direction === 'high' ? '高于参考范围' : c.direction === 'low' ? '低于参考范围' : '在范围内');
+
+/** '混凝土用量（m³/m²）、钢材用量（kg/m²）' of the metrics without a published range. */
+export const missingText = (missing: Pick<MissingRange, 'label' | 'unit'>[]) => missing.map((m) => `${m.label}（${m.unit}）`).join('、');
