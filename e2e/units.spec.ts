@@ -1,14 +1,30 @@
 // Issue 21 end to end: a building made through the API with rebar entered in kg on the library's per-t factor
 // (330 000 kg = 330 t × 2 340 kgCO2e/t = 772 200 kgCO2e). On the result page 建材生产's 计算过程 lists the unit
 // conversion; on the stage page a row in t on a typed per-m³ factor without density is refused in the dialog,
-// under 单位, naming both units, and nothing is saved. Screenshots at 1366 and 390 px in .tmp/shots-units/.
+// under 单位, naming both units, and nothing is saved; the result page's 合理性检查 flags the embodied intensity
+// (772.20 t ÷ 10 000 m² = 77.22 kgCO2e/m², below the residential range of 参考值库) without changing it. Demo C3
+// (核算, one metered year): its 参考线 card reads the annual operation intensity 402 063 kg ÷ 1 a ÷ 12 500 m² =
+// 32.17 kgCO2/(m²·a). Screenshots at 1366 and 390 px in .tmp/shots-units/.
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
 import { api, login, shotBoth } from './fixtures';
 
 const SHOTS = '.tmp/shots-units';
 const TPF = '/api/tpf/v1/tpf';
+
+/** The viewport at 390 and 1366 px with `part` scrolled into view (the part a reader looks at, not the page top). */
+async function shotsOf(page: Page, part: Locator, name: string) {
+  for (const [w, h] of [
+    [390, 844],
+    [1366, 900],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await part.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
+  }
+}
 
 test('a unit conversion in the trace; an unconvertible row refused in the stage dialog', async ({ page }) => {
   test.setTimeout(180_000);
@@ -29,6 +45,10 @@ test('a unit conversion in the trace; an unconvertible row refused in the stage 
   await expect(page).toHaveURL(/\/budget\/result$/);
   const result = page.getByTestId('result-page');
   await expect(result.getByTestId('figure-碳排放总量(tCO2e)')).toHaveText('772.20');
+  // 合理性检查: a 提示, never a changed number
+  const review = result.getByTestId('plausibility-card');
+  await expect(review.getByTestId('plausibility-flags')).toContainText('77.22');
+  await shotsOf(page, review, 'result-plausibility');
   await result.getByRole('table', { name: '各阶段碳排放' }).getByRole('button', { name: /查看建材生产计算过程/ }).click();
   const dialog = page.getByRole('dialog', { name: '建材生产 计算过程' });
   const row = dialog.getByTestId('trace-row').first();
@@ -54,4 +74,16 @@ test('a unit conversion in the trace; an unconvertible row refused in the stage 
   await form.getByRole('button', { name: '取消' }).click();
   const rows = await api<{ total: number }>(page, 'GET', `${TPF}/stage/produce/?projectId=${b.id}&pageSize=1`);
   expect(rows.total).toBe(1);
+});
+
+test('demo C3 (核算, one metered year): the 参考线 card reads the annual operation intensity 32.17', async ({ page }) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await login(page, 'demo_user', '/accounting/project/list');
+  await page.getByRole('row').filter({ hasText: 'C3配套学校' }).getByRole('button', { name: '查看报告' }).click();
+  await expect(page).toHaveURL(/\/accounting\/result$/);
+  const card = page.getByTestId('reference-card');
+  await expect(card.getByTestId('gb55015-operation')).toHaveText('32.17');
+  await shotsOf(page, card, 'c3-reference');
 });
