@@ -74,6 +74,9 @@ test('a unit conversion in the trace; an unconvertible row refused in the stage 
   await form.getByRole('button', { name: '取消' }).click();
   const rows = await api<{ total: number }>(page, 'GET', `${TPF}/stage/produce/?projectId=${b.id}&pageSize=1`);
   expect(rows.total).toBe(1);
+  // the lists as the later specs expect them (their demo rows on the first page)
+  await api(page, 'DELETE', `${TPF}/tpf3Project/?tpf3ProjectIds=${b.id}`);
+  await api(page, 'DELETE', `${TPF}/tpf3Engineering/${eng.id}`);
 });
 
 test('demo C3 (核算, one metered year): the 参考线 card reads the annual operation intensity 32.17', async ({ page }) => {

@@ -83,12 +83,10 @@ export interface MaterialTotal {
   skipped: SkippedRow[];
 }
 
-export interface PlausibilityFlag {
+/** One figure held against one line (a flag or not). */
+export interface PlausibilityCheck {
   metric: PlausibilityMetric;
-  label: string;
-  unit: string;
   value: number;
-  direction: 'high' | 'low';
   low: number | null;
   high: number | null;
   /** 'range': as published; 'value': value ÷ 3 … × 3 */
@@ -99,6 +97,15 @@ export interface PlausibilityFlag {
   lineName: string;
   verification: string;
   source: string;
+  /** null: within */
+  direction: 'high' | 'low' | null;
+}
+
+/** A figure outside its line's range, in words. */
+export interface PlausibilityFlag extends PlausibilityCheck {
+  label: string;
+  unit: string;
+  direction: 'high' | 'low';
   text: string;
 }
 

@@ -106,7 +106,8 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
   const method = chosenMethod(def, detail.data?.stageMethods);
   const rows = rowsOfMethod(rowsQuery.data ?? [], method);
   // rows kept under another method: not counted (issue 21 §4) — said above the table, with a way to remove them
-  const othersIds = (rowsQuery.data ?? []).filter((r) => !rows.includes(r)).map((r) => r.id);
+  const shown = new Set(rows.map((r) => r.id));
+  const othersIds = rows.length === rowsQuery.data?.length ? [] : (rowsQuery.data ?? []).filter((r) => !shown.has(r.id)).map((r) => r.id);
   const methodLabel = def.schema['x-stage']?.methods?.find((m) => m.value === method)?.label ?? method;
   const columns = stageColumns(def);
   const emissionShown = columns.some(([name]) => name === EMISSION_FIELD);

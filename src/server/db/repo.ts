@@ -15,6 +15,7 @@ import { columnName, SYSTEM_COLUMNS } from './naming';
 import { toColumns, toRecord, type ApiRecord, type Row } from './record';
 import { storedColumns } from './resourceColumns';
 import { assertRead, assertWrite, readScope, tenantForCreate, writeScope, type Where } from './scope';
+import { breathe } from './breathe';
 
 export type { Executor, Tx } from './database';
 
@@ -170,6 +171,7 @@ export class Repo {
     const problems = await this.referenceProblems(trx, caller, bodies);
     if (this.hooks.validate) {
       for (const [i, body] of bodies.entries()) {
+        await breathe(i);
         if (problems.has(i)) continue;
         try {
           await this.hooks.validate({ db: this.db, trx, caller, def: this.def, body, op: 'create' });

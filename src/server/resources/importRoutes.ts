@@ -28,6 +28,7 @@ import { putFile, XLSX_MIME } from '../files/store';
 import { resourceDef, type ResourceDef } from '../registry';
 import { createBodySchema } from './routeSchemas';
 import { importEnded } from './importEvents';
+import { breathe } from '../db/breathe';
 
 const ajv = createAjv();
 const validators = new Map<string, ValidateFunction>();
@@ -191,7 +192,8 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
     // validate every row; collect every problem
     const validate = validatorOf(def);
     const problems: FieldError[] = [];
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      await breathe(i);
       if (projectId !== undefined) row.body.projectId = projectId;
       const bad = new Map<string, string>();
       for (const e of row.errors) bad.set(e.field, e.errorMsg);
