@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from './helpers';
 import { buildingBody, ENG, engineeringBody, PROJECT, libraryFactor } from './builders';
-import { upload, xlsx } from './files';
+import { download, upload, xlsx } from './files';
 
 let t: TestApp;
 let user: string;
@@ -38,6 +38,17 @@ describe('converted', () => {
     const rows = trace.body.data.rows.dataList as { trace: { conversions?: string[] } }[];
     expect(rows[0].trace.conversions).toEqual(['330,000 kg = 330 t']);
     expect(rows[1].trace.conversions).toEqual(['24 t = 24,000 kg', '24,000 kg ÷ 密度 2.4 t/m3 = 10 m3']);
+  });
+
+  it('the workbook’s 计算过程 sheet lists each conversion beside its row', async () => {
+    const x = await t.call('GET', `${PROJECT}/getExcelByID?projectID=${b.id}`, user);
+    const ws = (await download(t, x.body.data)).getWorksheet('计算过程')!;
+    const head = (ws.getRow(1).values as unknown[]).map(String);
+    const col = head.indexOf('单位换算');
+    expect(col).toBeGreaterThan(0);
+    const cells: string[] = [];
+    ws.eachRow((row, n) => n > 1 && cells.push(String(row.getCell(col).value ?? '')));
+    expect(cells).toContain('330,000 kg = 330 t');
   });
 
   it('建筑建造: diesel in t on the per-kg factor is 20 000 kg × 3.096 = 61 920 kg', async () => {
