@@ -109,22 +109,6 @@ export interface PlausibilityFlag extends PlausibilityCheck {
   text: string;
 }
 
-/** One figure held against one line (a flag or not). */
-export interface PlausibilityCheck {
-  metric: PlausibilityMetric;
-  value: number;
-  low: number | null;
-  high: number | null;
-  basis: 'range' | 'value';
-  reference: number | null;
-  lineId: number | null;
-  lineName: string;
-  verification: string;
-  source: string;
-  /** null: within */
-  direction: 'high' | 'low' | null;
-}
-
 export interface PlausibilityFigure {
   metric: PlausibilityMetric;
   label: string;

@@ -118,34 +118,19 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
     await recalculate();
   };
 
-  const batchDelete = useConfirmedAction('批量删除确认', `确定要删除选中的 ${chosen.length} 条数据吗？`, async () => {
+  /** A confirmed removal: on success its message and a recalculation, on failure the server's message. */
+  const removing = (run: () => Promise<unknown>, done: string) => async () => {
     try {
-      await deleteStageRows(def.path, chosen);
-      notify(MSG.deleted, { type: 'success' });
+      await run();
+      notify(done, { type: 'success' });
       await afterChange();
     } catch (err) {
       notify(errorMessage(err), { type: 'error' });
     }
-  });
-  const clearAll = useConfirmedAction('清空数据确认', '确定要清空本阶段的全部数据吗？此操作不可恢复。', async () => {
-    try {
-      await clearStageRows(def.path, projectId);
-      notify(MSG.cleared, { type: 'success' });
-      await afterChange();
-    } catch (err) {
-      notify(errorMessage(err), { type: 'error' });
-    }
-  });
-
-  const deleteOthers = useConfirmedAction('删除确认', `确定要删除按其他计算方式录入的 ${othersIds.length} 条数据吗？`, async () => {
-    try {
-      await deleteStageRows(def.path, othersIds);
-      notify(MSG.deleted, { type: 'success' });
-      await afterChange();
-    } catch (err) {
-      notify(errorMessage(err), { type: 'error' });
-    }
-  });
+  };
+  const batchDelete = useConfirmedAction('批量删除确认', `确定要删除选中的 ${chosen.length} 条数据吗？`, removing(() => deleteStageRows(def.path, chosen), MSG.deleted));
+  const clearAll = useConfirmedAction('清空数据确认', '确定要清空本阶段的全部数据吗？此操作不可恢复。', removing(() => clearStageRows(def.path, projectId), MSG.cleared));
+  const deleteOthers = useConfirmedAction('删除确认', `确定要删除按其他计算方式录入的 ${othersIds.length} 条数据吗？`, removing(() => deleteStageRows(def.path, othersIds), MSG.deleted));
 
   const askBatchDelete = () => {
     if (!rows.length) return notify(MSG.listEmpty, { type: 'warning' });
