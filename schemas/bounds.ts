@@ -52,6 +52,17 @@ export function withinBounds(p: Bounded, v: number): boolean {
 
 const isNumeric = (p: Bounded) => [p.type].flat().some((t) => t === 'number' || t === 'integer');
 
+// the bounded number fields of a schema, found once (every row of every recalculation is checked)
+const boundedFields = new WeakMap<Record<string, Bounded>, [string, Bounded][]>();
+function boundedOf(properties: Record<string, Bounded>): [string, Bounded][] {
+  let fields = boundedFields.get(properties);
+  if (!fields) {
+    fields = Object.entries(properties).filter(([, p]) => isNumeric(p) && rangeText(p) !== '');
+    boundedFields.set(properties, fields);
+  }
+  return fields;
+}
+
 /**
  * The number fields of a row outside their schema range, each with its refusal. A row saved through the API
  * cannot break them (ajv refused it); a row stored before a bound existed, or a value copied from the factor
@@ -59,8 +70,7 @@ const isNumeric = (p: Bounded) => [p.type].flat().some((t) => t === 'number' || 
  */
 export function boundProblems(properties: Record<string, Bounded>, row: Record<string, unknown>): { field: string; message: string }[] {
   const out: { field: string; message: string }[] = [];
-  for (const [field, p] of Object.entries(properties)) {
-    if (!isNumeric(p) || !rangeText(p)) continue;
+  for (const [field, p] of boundedOf(properties)) {
     const raw = row[field];
     if (raw === null || raw === undefined || raw === '' || typeof raw === 'boolean') continue;
     const v = Number(raw);

@@ -6,7 +6,7 @@ import { compileFormula, isGiven, UNITS_LOG, type UnitsLog } from './formula';
 import { factorInKg } from './units';
 import { formatNumber } from './format';
 import { emptyQuality, rowQuality, type DataQuality, type QualityTotals } from './quality';
-import { fillDefaults, rowNeeds, rowTrace, type DefaultUsed, type RowTrace, type StoredTrace } from './trace';
+import { fillDefaults, rowNeeds, rowTrace, type DefaultUsed, type NeedProblem, type RowTrace, type StoredTrace } from './trace';
 
 export interface BuildingContext {
   /** design life y (a) */
@@ -158,13 +158,13 @@ interface Evaluated {
 }
 
 /** One row through its formula: undefined when it is not counted (another method, no formula). */
-function evaluated(schema: ResourceSchema, method: string | undefined, row: Row, ctx: BuildingContext, stageTotals: Record<string, number>): Evaluated | undefined {
+function evaluated(schema: ResourceSchema, method: string | undefined, row: Row, ctx: BuildingContext, stageTotals: Record<string, number>, needs?: NeedProblem[]): Evaluated | undefined {
   const meta = schema['x-stage']!;
   const text = formulaOf(schema, method, meta.partField ? String(row[meta.partField] ?? '') : undefined);
   if (text === undefined || (method && row.method !== undefined && row.method !== null && row.method !== method)) return undefined;
   const formula = compileFormula(text);
   const scope: Record<string, unknown> = { ...row, ...contextScope(ctx) };
-  const problems = rowNeeds(schema, row, method).map((p) => p.message);
+  const problems = (needs ?? rowNeeds(schema, row, method)).map((p) => p.message);
   const defaults = schema['x-defaults'] ? fillDefaults(schema, formula, scope, ctx.gridFactorSource || '未设置', problems) : [];
   const units: UnitsLog = { steps: [], problems: [] };
   scope[UNITS_LOG] = units;
@@ -183,11 +183,12 @@ function evaluated(schema: ResourceSchema, method: string | undefined, row: Row,
 /**
  * The units of a row that cannot be converted to its factor's (src/calc/units.ts), for the save rules: the row
  * evaluated as the calculation would, in a neutral building (a grid factor given, so an electricity row is
- * checked against its per-kWh default). Empty for a row of another method than its own.
+ * checked against its per-kWh default). Empty for a row of another method than its own. `needs`: the row's
+ * rowNeeds when the caller has them already (a save checks both; an import checks 80 000 rows).
  */
-export function rowUnitProblems(schema: ResourceSchema, row: Record<string, unknown>): { field: string; message: string }[] {
+export function rowUnitProblems(schema: ResourceSchema, row: Record<string, unknown>, needs?: NeedProblem[]): { field: string; message: string }[] {
   if (!schema['x-formula']) return [];
-  const e = evaluated(schema, methodOf(schema, row.method as string | undefined), { id: 0, ...row }, { years: 1, area: 1, gridFactor: 1 }, {});
+  const e = evaluated(schema, methodOf(schema, row.method as string | undefined), { id: 0, ...row }, { years: 1, area: 1, gridFactor: 1 }, {}, needs);
   return e?.units.problems ?? [];
 }
 

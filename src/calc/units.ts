@@ -48,6 +48,10 @@ for (const p of PIECES) {
 
 /** Full-width letters and digits to half-width, superscripts to digits, ㎡ and ㎥ spelled out, no spaces. */
 export function normalizeUnit(text: unknown): string {
+  return remembered(normalized, text, normalize);
+}
+
+function normalize(text: unknown): string {
   return String(text ?? '')
     .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
     .replace(/²/g, '2')
@@ -57,6 +61,19 @@ export function normalizeUnit(text: unknown): string {
     .replace(/㎥/g, 'm3')
     .replace(/\s+/g, '')
     .trim();
+}
+
+// A building's rows use a handful of unit texts; every row is converted on each recalculation and import, so
+// each text is read once (the results are never changed by a caller). Bounded: cleared past 1 000 texts.
+const normalized = new Map<unknown, string>();
+const parsedUnits = new Map<unknown, Unit | undefined>();
+const parsedFactorUnits = new Map<unknown, FactorUnit | undefined>();
+function remembered<T>(cache: Map<unknown, T>, text: unknown, read: (text: unknown) => T): T {
+  if (cache.has(text)) return cache.get(text) as T;
+  if (cache.size >= 1000) cache.clear();
+  const value = read(text);
+  cache.set(text, value);
+  return value;
 }
 
 /** A product of unit words ('t·km', '(m2·a)', 'kWh'); undefined when a word is not known. */
@@ -82,6 +99,10 @@ function product(text: string): Unit | undefined {
  * '/a' part is what the field's title already says and is not part of the quantity's dimension.
  */
 export function parseUnit(text: unknown): Unit | undefined {
+  return remembered(parsedUnits, text, readUnit);
+}
+
+function readUnit(text: unknown): Unit | undefined {
   const t = normalizeUnit(text).replace(/\/\(?(m2)?[·.*]?(a|年)\)?$/, '');
   return t ? product(t) : undefined;
 }
@@ -96,6 +117,10 @@ export interface FactorUnit {
 
 /** 'kgCO2e/(t·km)', 'tCO2/TJ', 'gCO2e/kWh' → the numerator's scale to kg and the denominator; else undefined. */
 export function parseFactorUnit(text: unknown): FactorUnit | undefined {
+  return remembered(parsedFactorUnits, text, readFactorUnit);
+}
+
+function readFactorUnit(text: unknown): FactorUnit | undefined {
   const t = normalizeUnit(text);
   const m = /^(g|kg|t|克|千克|吨)(co2(?:e|eq|-eq|当量)?)\/(.+)$/i.exec(t);
   if (!m) return undefined;

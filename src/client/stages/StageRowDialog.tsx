@@ -62,7 +62,8 @@ export default function StageRowDialog({ def, projectId, method, record: initial
     // the server's save rules (x-needs, src/calc/trace.ts; units, src/calc/units.ts), mirrored: a mass, distance
     // or energy factor that cannot be known, or a unit that cannot be converted, is named under its field before
     // the round trip
-    const needs = [...rowNeeds(def.schema, row), ...rowUnitProblems(def.schema, row)];
+    const rules = rowNeeds(def.schema, row);
+    const needs = [...rules, ...rowUnitProblems(def.schema, row, rules)];
     if (needs.length) {
       setExtraErrors(serverErrorsToErrorSchema(Object.fromEntries(needs.map((n) => [n.field, n.message]))));
       notify(needs[0].message, { type: 'error' });

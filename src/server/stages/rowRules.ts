@@ -11,7 +11,8 @@ import { resources } from '../registry';
 for (const def of resources.filter((r) => r.schema['x-needs']?.length || r.schema['x-formula'])) {
   registerHooks(def.name, {
     async validate({ body }) {
-      const problems = [...rowNeeds(def.schema, body), ...rowUnitProblems(def.schema, body)];
+      const needs = rowNeeds(def.schema, body);
+      const problems = [...needs, ...rowUnitProblems(def.schema, body, needs)];
       if (problems.length) throw invalid(problems.map((p) => ({ field: p.field, errorMsg: p.message })));
     },
   });
