@@ -1,19 +1,25 @@
-// Peak RSS while a call runs, sampled every 20 ms from a worker thread: RSS is the whole process's, and a
-// worker's timer keeps firing while the main thread is busy parsing (a setInterval on the main thread would not).
+// Peak RSS while a call runs, sampled every 20 ms from a worker thread: RSS is the whole process's and its child
+// processes' (a BIM parse runs in one: /proc/<pid>/task/<pid>/children, each child's VmRSS), and a worker's timer
+// keeps firing while the main thread is busy parsing (a setInterval on the main thread would not).
 import { Worker } from 'node:worker_threads';
 import { gc } from './stats';
 
 const CODE = `
 const { parentPort } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const read = (p) => { try { return readFileSync(p, 'utf8'); } catch { return ''; } };
+const childRss = () => read('/proc/' + process.pid + '/task/' + process.pid + '/children').split(/\s+/).filter(Boolean)
+  .reduce((a, pid) => a + Number(/VmRSS:\s+(\d+) kB/.exec(read('/proc/' + pid + '/status'))?.[1] ?? 0) * 1024, 0);
+const total = () => process.memoryUsage.rss() + childRss();
 let timer = null, max = 0, n = 0;
 parentPort.on('message', (m) => {
   if (m === 'start') {
-    max = process.memoryUsage.rss(); n = 1;
-    timer = setInterval(() => { const r = process.memoryUsage.rss(); if (r > max) max = r; n++; }, 20);
+    max = total(); n = 1;
+    timer = setInterval(() => { const r = total(); if (r > max) max = r; n++; }, 20);
     parentPort.postMessage({ started: true });
   } else if (m === 'stop') {
     clearInterval(timer);
-    const r = process.memoryUsage.rss(); if (r > max) max = r;
+    const r = total(); if (r > max) max = r;
     parentPort.postMessage({ max, samples: n + 1 });
   } else if (m === 'exit') process.exit(0);
 });

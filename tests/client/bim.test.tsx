@@ -52,11 +52,12 @@ const MATERIALS: BimMaterial[] = [
 ];
 
 describe('mapping rules', () => {
-  it('a saved mapping or confidence ≥ 0.8 comes confirmed; weaker, refused or missing suggestions do not', () => {
+  it('a saved mapping or confidence ≥ 0.8 comes chosen and confirmed; weaker, refused or missing suggestions are not chosen', () => {
     const rows = initialRows(MATERIALS);
     expect(rows.map((r) => r.confirmed)).toEqual([true, true, false, false, false]);
-    expect(rows.map((r) => r.choice?.factorId ?? null)).toEqual([101, 102, 103, 104, null]);
-    expect(rows[2].error).toContain('涂料X');
+    // issue 22 §5: nothing below the matcher's threshold is preselected (it stays offered in the picker)
+    expect(rows.map((r) => r.choice?.factorId ?? null)).toEqual([101, 102, null, null, null]);
+    expect(rows[2].error).toBeNull();
     expect(canConfirm(rows[2])).toBe(false);
     expect(canConfirm(rows[4])).toBe(false);
     expect(confidenceText(0.923)).toBe('匹配度 92%');
@@ -69,7 +70,9 @@ describe('mapping rules', () => {
       { ifcMaterial: '加气块', factorId: 102 },
     ]);
     rows = rows.map((r, i) => (i === 0 ? withConfirmed(r, false) : withConfirmed(r, true)));
-    expect(rows.map((r) => r.confirmed)).toEqual([false, true, false, true, false]);
+    // 钢筋HRB400's 0.6 suggestion is not chosen: the box alone cannot confirm it; picking it does
+    expect(rows.map((r) => r.confirmed)).toEqual([false, true, false, false, false]);
+    rows[3] = withChoice(rows[3], { factorId: 104, label: '热轧带肋钢筋', unit: 't' });
     expect(importMappings(rows)).toEqual([
       { ifcMaterial: '加气块', factorId: 102 },
       { ifcMaterial: '钢筋HRB400', factorId: 104 },
@@ -119,7 +122,7 @@ const preflight = (pageNum = 1, problems = 0): Preflight => ({
   fileName: 'office.ifc',
   schema: 'IFC4',
   units: { length: '毫米(mm)', area: '平方米(m²)', volume: '立方米(m³)', mass: '千克(kg)' },
-  counts: { elements: 120, withoutMaterial: 3, withoutQuantity: 0, unknownUnits: 0, duplicateGlobalIds: 1, fromGeometry: 0, materials: 5 },
+  counts: { elements: 120, withoutMaterial: 3, withoutQuantity: 0, unknownUnits: 0, duplicateGlobalIds: 1, fromGeometry: 0, materials: 5, review: 0 },
   groups: [
     { storey: '1F', ifcType: 'IfcWall', typeTitle: '墙', count: 10, volume: 12.345, area: 40, weight: 0 },
     { storey: '1F', ifcType: 'IfcSlab', typeTitle: '楼板', count: 2, volume: 30, area: 150, weight: 0 },
@@ -131,6 +134,8 @@ const preflight = (pageNum = 1, problems = 0): Preflight => ({
     list: problems ? [{ globalId: `G${pageNum}`, name: `墙-${pageNum}`, ifcType: 'IfcWall', typeTitle: '墙', storey: '1F', kind: 'noMaterial', message: '构件未关联材料' }] : [],
   },
   materials: MATERIALS,
+  notes: [{ text: 'NetVolume 在同一数量集中出现两次（立方毫米与立方米），取与几何体积一致的立方米值', elements: 12 }],
+  floorArea: { value: 150, basis: '楼板（FLOOR）面积之和' },
 });
 
 function api(extra?: Handler, problems = 0) {
@@ -170,7 +175,8 @@ describe('/bim page', () => {
     expect(within(screen.getByRole('table', { name: '问题清单' })).getByText('暂无数据')).toBeInTheDocument();
     expect(screen.getByText('匹配度 92%')).toBeInTheDocument();
     expect(screen.getAllByText('已保存').length).toBeGreaterThan(0);
-    expect(screen.getByText(/「涂料X」没有质量或体积/)).toBeInTheDocument();
+    // 涂料X's refused 0.55 suggestion is offered, not chosen (issue 22 §5): no reason under the row until it is picked
+    expect(screen.queryByText(/「涂料X」没有质量或体积/)).toBeNull();
   });
 
   it('pages the problems through the server', async () => {
@@ -225,6 +231,31 @@ describe('/bim page', () => {
     fireEvent.click(screen.getByRole('link', { name: '查看建材生产' }));
     await waitFor(() => expect(window.location.pathname).toBe('/budget/produce'));
     expect(getCurrentBuilding()).toMatchObject({ id: 11, computeMethod: 'budget' });
+  });
+
+  it('materials with problems of the plausibility review are imported only after a confirmation naming them', async () => {
+    const flagged = MATERIALS.map((m) => (m.name === 'C30混凝土' ? { ...m, review: 2 } : m));
+    const { calls } = api((c) => {
+      const p = c.url.pathname;
+      if (p === `${BIM}/7` && c.method === 'GET') {
+        const job = { id: 7, kind: 'bim', title: '解析 office.ifc', state: 'done', done: 120, total: 120, result: { jobId: 7 }, message: null, errors: null };
+        return ok({ job, model: { ...preflight(), counts: { ...preflight().counts, review: 2 }, materials: flagged } });
+      }
+      if (p === `${BIM}/import`) return ok({ rows: 2, transRows: 0, skipped: [], result: { ...BUILDING, total: 12 }, warnings: [] });
+      return undefined;
+    });
+    renderApp('/bim?id=11&job=7');
+    await screen.findByText('材料映射');
+    expect(screen.getByTestId('bim-count-review')).toHaveAttribute('data-alert', 'true');
+    expect(screen.getByTestId('bim-notes')).toHaveTextContent('取与几何体积一致的立方米值（12 个构件）');
+    expect(screen.getByTestId('bim-floor-area')).toHaveTextContent('楼面面积 150.00 m²（楼板（FLOOR）面积之和）');
+    fireEvent.click(screen.getByRole('button', { name: '导入' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('所选材料有 2 个待确认的问题（「C30混凝土」2 个）');
+    expect(calls.some((c) => c.url.pathname === `${BIM}/import`)).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('导入成功，生成 2 条建材生产数据')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.pathname === `${BIM}/import`)!.body).toMatchObject({ confirmProblems: true, mappings: expect.arrayContaining([{ ifcMaterial: 'C30混凝土', factorId: 101 }]) });
   });
 
   it('upload: a wrong extension or an oversize file is said at once and not sent; a good one is posted and its report shown', async () => {

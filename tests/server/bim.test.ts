@@ -52,7 +52,7 @@ describe('pre-flight', () => {
     const m = r.model;
     expect(m.schema).toBe('IFC4');
     expect(m.units.length).toBe('米(m)');
-    expect(m.counts).toEqual({ elements: 14, withoutMaterial: 1, withoutQuantity: 1, fromGeometry: 1, unknownUnits: 0, duplicateGlobalIds: 1, materials: 10 });
+    expect(m.counts).toEqual({ elements: 14, withoutMaterial: 1, withoutQuantity: 1, fromGeometry: 1, unknownUnits: 0, duplicateGlobalIds: 1, materials: 10, review: 0 });
     // every problem named: the element without material, the slab from geometry, the two duplicated ids
     const kinds = m.problems.list.map((p: { kind: string; name: string }) => `${p.name}:${p.kind}`).sort();
     expect(kinds).toEqual(['外墙-03:duplicateId', '外墙-04:duplicateId', '楼板-02:fromGeometry', '预埋件-01:noMaterial']);
@@ -99,7 +99,7 @@ describe('pre-flight', () => {
     expect(r.model.counts.elements).toBe(14);
     const x = await t.call('GET', `${BIM}/${r.jobId}/excel`, user);
     const wb = await download(t, x.body.data);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['汇总', '构件分组', '问题清单', '材料']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['汇总', '工程量说明', '构件分组', '问题清单', '材料']);
     expect(wb.getWorksheet('问题清单')!.rowCount).toBe(1 + 4);
     expect((await t.call('GET', `${BIM}/${r.jobId}`, other)).status).toBe(404);
   });
@@ -110,7 +110,7 @@ describe('bad files save nothing', () => {
     const cases: [ReturnType<typeof notIfcFile>, string][] = [
       [notIfcFile(), '文件不是 IFC 格式（缺少 ISO-10303-21 文件头），请从设计软件导出 .ifc 或 .ifczip 文件'],
       [brokenModel(), '文件不完整（缺少 END-ISO-10303-21; 结尾），可能上传中断或导出失败，请重新导出'],
-      [unknownSchemaModel(), '不支持的 IFC 版本「IFC4X3_ADD2」，请导出为 IFC2X3 或 IFC4'],
+      [unknownSchemaModel(), '不支持的 IFC 版本「IFC4X3_RC2」，请导出为 IFC2X3、IFC4 或 IFC4X3_ADD2'],
     ];
     for (const [f, message] of cases) {
       const r = await parse(f.fileName, enc(f.text));

@@ -93,7 +93,7 @@ describe('IFC fixtures', () => {
     api.CloseModel(empty);
 
     const unknown = open(F.unknownSchemaModel().text);
-    expect(api.GetModelSchema(unknown)).toBe('IFC4X3_ADD2');
+    expect(api.GetModelSchema(unknown)).toBe('IFC4X3_RC2');
     api.CloseModel(unknown);
 
     const noUnits = open(F.noUnitsModel().text);

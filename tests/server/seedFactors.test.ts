@@ -7,8 +7,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createAjv } from '../../schemas/validation';
 import { tpf3BuildMaterial } from '../../schemas/factors/tpf3BuildMaterial';
-import { FACTOR_FILES, loadSeedFactors, seedFactorUpgrades } from '../../src/server/db/seed/factors';
+import { FACTOR_FILES, loadSeedFactors, seedFactorUpgrades, seedSupplement } from '../../src/server/db/seed/factors';
 import { DENSITY_FILE, DETAILS_MARKER, MASS_UNITS, upgradeFactorDetails } from '../../src/server/db/seed/factorDetails';
+import { SUPPLEMENT_MARKER, upgradeSupplementMaterials } from '../../src/server/db/seed/materialUpgrade';
 import { openTestDatabase } from './testDb';
 import type { Database } from '../../src/server/db/database';
 
@@ -107,6 +108,34 @@ describe('seed factor details', () => {
   });
 });
 
+describe('materials beyond App. D (issue 22 §6: supplementary_materials.csv)', () => {
+  const supplement = seedSupplement();
+
+  it('every row names its published source and is verified, per tonne, as a database value', () => {
+    expect(supplement.map((f) => f.name)).toEqual(csv(FACTOR_FILES.supplement).map((r) => r.name_zh));
+    const appD = new Set(csv(FACTOR_FILES.materials).map((r) => r.name_zh));
+    for (const f of supplement) {
+      expect(appD.has(f.name), f.name).toBe(false);
+      expect(f.source, f.name).toMatch(/ICE v3\.0|IStructE/);
+      expect(['V', 'V2'], f.name).toContain(f.verification);
+      expect(f, f.name).toMatchObject({ type: '建材', unit: 't', coUnit: 'kgCO2e/t', quality: 'database' });
+      expect(f.remarks, f.name).toMatch(/A1–A3/);
+      expect(f.materialCo, f.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('hand-checked values (kgCO2e/kg × 1000) and transport distances', () => {
+    const v = (name: string) => supplement.find((f) => f.name === name)!;
+    // ICE v3.0 as cited by IStructE: softwood 0.263, glulam 0.512, CLT 0.437 kgCO2e/kg (istructe.org, 2021)
+    expect([v('针叶材锯材').materialCo, v('胶合木（Glulam）').materialCo, v('正交胶合木（CLT）').materialCo]).toEqual([263, 512, 437]);
+    expect([v('针叶材锯材').verification, v('胶合板').verification]).toEqual(['V2', 'V']);
+    expect(v('纸面石膏板').materialCo).toBe(390);
+    expect([v('混凝土砌块（密实骨料）').materialCo, v('混凝土砌块（轻骨料）').materialCo]).toEqual([93, 280]);
+    // mortar 40 km like concrete (GB/T 51366 §6.3.2 by its name); precast elements are factory products: 500 km
+    expect([v('水泥砂浆（1:4）').defaultDistance, v('预制混凝土（C40/50，不含钢筋）').defaultDistance, v('花岗岩（天然石材）').defaultDistance]).toEqual([40, 500, 500]);
+  });
+});
+
 describe('upgrade of a database seeded before the details', () => {
   let database: Database;
   const lib = sql.table('tpf3_build_material');
@@ -163,5 +192,20 @@ describe('upgrade of a database seeded before the details', () => {
     await sql`update ${lib} set default_distance = null where name = ${C30} and tenant_id is null`.execute(db);
     expect(await db.transaction().execute((trx) => upgradeFactorDetails(trx, seedFactorUpgrades))).toBe(0);
     expect((await get(C30))[0].default_distance).toBeNull();
+  });
+
+  it('a database seeded before the supplement gets its materials once, with their details; one kept is not doubled', async () => {
+    const db = database.db;
+    const names = seedSupplement().map((f) => f.name);
+    expect(names.length).toBeGreaterThan(0);
+    const count = async () => Number((await sql<{ n: number }>`select count(*)::int as n from ${lib} where tenant_id is null and name in (${sql.join(names)})`.execute(db)).rows[0].n);
+    // a fresh database has them from the first seed
+    expect(await count()).toBe(names.length);
+    await sql`delete from ${lib} where tenant_id is null and name in (${sql.join(names.slice(1))})`.execute(db);
+    await sql`delete from schema_migrations where id = ${SUPPLEMENT_MARKER}`.execute(db);
+    expect(await db.transaction().execute((trx) => upgradeSupplementMaterials(trx, seedSupplement))).toBe(names.length - 1);
+    expect(await count()).toBe(names.length);
+    expect((await get('针叶材锯材'))[0]).toMatchObject({ quality: 'database', default_distance: 500 });
+    expect(await db.transaction().execute((trx) => upgradeSupplementMaterials(trx, seedSupplement))).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { factorOptions } from '../stages/FactorWidget';
 import { factorCategory } from '../stages/factor';
 import { searchFactors } from '../stages/stageApi';
 import type { BimSuggestion } from './bimApi';
+import { CONFIRM_AT } from '../../../schemas/bimMatch';
 import { confidenceText, factorChoice, suggestionChoice, type MapChoice } from './mapping';
 import { useDebouncedValue } from '../map/debounce';
 import { AUTOCOMPLETE_TEXTS } from '../i18n/autocomplete';
@@ -19,7 +20,7 @@ const FACTOR_TYPE = '建材';
 export const SuggestionMarks = ({ s }: { s: BimSuggestion }) => (
   <Tooltip title={s.reasons.length ? s.reasons.join('；') : ''} placement="top">
     <Stack direction="row" spacing={0.5} component="span" sx={{ display: 'inline-flex' }}>
-      <Chip size="small" label={confidenceText(s.confidence)} color={s.confidence >= 0.8 ? 'success' : s.confidence >= 0.5 ? 'warning' : 'default'} variant="outlined" />
+      <Chip size="small" label={confidenceText(s.confidence)} color={s.confidence >= CONFIRM_AT ? 'success' : s.confidence >= 0.5 ? 'warning' : 'default'} variant="outlined" />
       {s.saved && <Chip size="small" label="已保存" color="primary" variant="outlined" />}
     </Stack>
   </Tooltip>

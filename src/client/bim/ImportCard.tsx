@@ -1,7 +1,9 @@
 // The import card (issue 12 §5): 导入方式 (追加到现有数据 / 替换此前由模型导入的数据, the latter confirmed first),
 // 导入 → POST bim/import with the confirmed mappings, the job followed while it runs (正在导入… 已处理 …); on
 // success the message, the skipped materials and the warnings, with links to the building's 建材生产 page and
-// its result (the building becomes the session's current one, as the stage pages need).
+// its result (the building becomes the session's current one, as the stage pages need). Materials with problems
+// of the pre-flight's plausibility review are imported only after the user confirms them by name (the server
+// refuses them otherwise, issue 22).
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,10 +27,16 @@ export interface ImportCardProps {
   jobId: number;
   building: BuildingRecord;
   mappings: ImportMapping[];
+  /** the mapped materials with problems of the plausibility review */
+  review: { material: string; count: number }[];
   onBusy?: (busy: boolean) => void;
 }
 
-export const ImportCard = ({ jobId, building, mappings, onBusy }: ImportCardProps) => {
+/** The confirmation naming the materials with review problems. */
+export const reviewConfirmText = (review: ImportCardProps['review']) =>
+  `所选材料有 ${review.reduce((a, r) => a + r.count, 0)} 个待确认的问题（${review.map((r) => `「${r.material}」${r.count} 个`).join('、')}），详见问题清单。确定按模型中的工程量导入吗？`;
+
+export const ImportCard = ({ jobId, building, mappings, review, onBusy }: ImportCardProps) => {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<ImportMode>('append');
   const [busy, setBusy] = useState(false);
@@ -36,13 +44,13 @@ export const ImportCard = ({ jobId, building, mappings, onBusy }: ImportCardProp
   const [done, setDone] = useState<ImportAnswer | null>(null);
   const { job, follow } = useJob();
 
-  const run = async () => {
+  const run = async (confirmProblems: boolean) => {
     setBusy(true);
     onBusy?.(true);
     setError(null);
     setDone(null);
     try {
-      let answer = await importModel({ jobId, projectId: building.id, mode, mappings });
+      let answer = await importModel({ jobId, projectId: building.id, mode, mappings, ...(confirmProblems ? { confirmProblems } : {}) });
       const started = jobOf(answer);
       if (started) {
         const ended = await follow(started);
@@ -60,11 +68,13 @@ export const ImportCard = ({ jobId, building, mappings, onBusy }: ImportCardProp
     }
   };
 
-  const replace = useConfirmedAction('替换确认', BIM_MSG.replaceConfirm, async () => {
-    void run();
+  const confirmReview = useConfirmedAction('确认导入', reviewConfirmText(review), async () => {
+    void run(true);
   });
+  const afterReplace = () => (review.length ? confirmReview.ask() : void run(false));
+  const replace = useConfirmedAction('替换确认', BIM_MSG.replaceConfirm, async () => afterReplace());
 
-  const start = () => (mode === 'replace' ? replace.ask() : void run());
+  const start = () => (mode === 'replace' ? replace.ask() : afterReplace());
   const select = () => setCurrentBuilding({ ...building, ...(done?.result ?? {}) } as CurrentBuilding & Record<string, unknown>);
   const module = building.computeMethod;
 
@@ -127,6 +137,7 @@ export const ImportCard = ({ jobId, building, mappings, onBusy }: ImportCardProp
         )}
       </CardContent>
       {replace.dialog}
+      {confirmReview.dialog}
     </Card>
   );
 };

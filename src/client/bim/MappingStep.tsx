@@ -42,6 +42,8 @@ export const MappingStep = ({ jobId, building, materials }: MappingStepProps) =>
 
   const mappings = importMappings(rows);
   const unmapped = rows.length - mappings.length;
+  const mapped = new Set(mappings.map((m) => m.ifcMaterial));
+  const review = materials.filter((m) => mapped.has(m.name) && (m.review ?? 0) > 0).map((m) => ({ material: m.name, count: m.review! }));
   return (
     <>
       <Card variant="outlined" sx={{ mb: 2 }}>
@@ -65,7 +67,7 @@ export const MappingStep = ({ jobId, building, materials }: MappingStepProps) =>
           </Typography>
         </CardContent>
       </Card>
-      <ImportCard jobId={jobId} building={building} mappings={mappings} onBusy={setImporting} />
+      <ImportCard jobId={jobId} building={building} mappings={mappings} review={review} onBusy={setImporting} />
     </>
   );
 };

@@ -84,6 +84,16 @@ export const MappingTable = ({ rows, disabled, onPick, onConfirm, onConfirmAll }
                 <TableRow data-testid="bim-mapping-row" sx={row.error ? { '& > td': { borderBottom: 0 } } : undefined}>
                   <TableCell sx={{ minWidth: 120, wordBreak: 'break-all' }}>
                     {m.name}
+                    {m.family && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        类别：{m.family}
+                      </Typography>
+                    )}
+                    {(m.review ?? 0) > 0 && (
+                      <Typography variant="caption" color="error.main" component="div">
+                        {formatCount(m.review!)} 个待确认问题
+                      </Typography>
+                    )}
                     {m.fromGeometry > 0 && (
                       <Typography variant="caption" color="warning.dark" component="div">
                         {formatCount(m.fromGeometry)} 个构件由几何计算
@@ -102,8 +112,8 @@ export const MappingTable = ({ rows, disabled, onPick, onConfirm, onConfirmAll }
                       </Box>
                     )}
                     {!row.choice && (
-                      <Typography variant="caption" color="text.secondary">
-                        未对应因子，不导入
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {m.matchNote ? `${m.matchNote}；` : ''}未对应因子，不导入
                       </Typography>
                     )}
                   </TableCell>

@@ -1,8 +1,10 @@
 // The pre-flight report's summary (issue 12 §3), shown before anything is saved: the counts (problem counts
 // highlighted when there are any), the file's schema and units, the elements grouped by 楼层 × 构件类型 with
-// their quantities, and 导出Excel (GET bim/{jobId}/excel → the download link).
+// their quantities, and 导出Excel (GET bim/{jobId}/excel → the download link). Issue 22: the count of the
+// plausibility review's problems, the floor area the per-m² checks divide by, and the parser's notes (which of
+// repeated quantities was taken and why, unit conversions).
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify } from 'react-admin';
@@ -28,6 +30,7 @@ export const COUNT_DEFS: CountDef[] = [
   { key: 'duplicateGlobalIds', label: 'GlobalId重复', severity: 'warning' },
   { key: 'fromGeometry', label: '由几何计算', severity: 'warning' },
   { key: 'materials', label: '材料种类' },
+  { key: 'review', label: '待确认问题', severity: 'error' },
 ];
 
 const UNIT_LABELS = [
@@ -159,7 +162,7 @@ export const PreflightSummary = ({ model }: { model: Preflight }) => {
             导出Excel
           </Button>
         </Stack>
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)', lg: 'repeat(7, 1fr)' }, mb: 1.5 }}>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)', lg: 'repeat(8, 1fr)' }, mb: 1.5 }}>
           {COUNT_DEFS.map((d) => (
             <CountCard key={d.key} def={d} value={model.counts[d.key] ?? 0} />
           ))}
@@ -169,7 +172,27 @@ export const PreflightSummary = ({ model }: { model: Preflight }) => {
           {UNIT_LABELS.map(([k, label]) => (
             <Chip key={k} size="small" variant="outlined" label={`${label} ${model.units[k] || '未知'}`} />
           ))}
+          <Chip
+            size="small"
+            variant="outlined"
+            data-testid="bim-floor-area"
+            label={model.floorArea ? `楼面面积 ${num(model.floorArea.value)} m²（${model.floorArea.basis}）` : '楼面面积 未知（模型中没有空间或楼板），未按单位面积检查材料用量'}
+          />
         </Stack>
+        {model.notes?.length > 0 && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="bim-notes">
+            <Typography variant="subtitle2" component="h3">
+              工程量说明
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {model.notes.map((n, i) => (
+                <li key={i}>
+                  {n.text}（{formatCount(n.elements)} 个构件）
+                </li>
+              ))}
+            </Box>
+          </Alert>
+        )}
         <Typography variant="subtitle1" component="h3" gutterBottom>
           按楼层和构件类型汇总
         </Typography>

@@ -25,7 +25,7 @@ export const ProblemsTable = ({ problems, page, pageSize, loading, onPage }: Pro
           问题清单
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          以下构件的材料或工程量不完整，导入时不计入或按几何计算，请核对模型。
+          以下构件的材料或工程量不完整或不合理：不完整的不计入或按几何计算；不合理的（面状构件、体积大于包围盒、用量超出合理范围等）导入前需确认，请先核对模型。
         </Typography>
         <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
         <Box sx={{ overflowX: 'auto' }}>
@@ -53,7 +53,7 @@ export const ProblemsTable = ({ problems, page, pageSize, loading, onPage }: Pro
                     <TableCell>{p.name}</TableCell>
                     <TableCell title={p.ifcType}>{p.typeTitle || p.ifcType}</TableCell>
                     <TableCell>{p.storey}</TableCell>
-                    <TableCell sx={{ color: p.kind === 'fromGeometry' ? 'warning.dark' : 'error.main' }}>{p.message}</TableCell>
+                    <TableCell sx={{ color: p.kind === 'fromGeometry' ? 'warning.dark' : 'error.main', minWidth: 240 }}>{p.message}</TableCell>
                   </TableRow>
                 ))
               )}

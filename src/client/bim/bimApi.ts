@@ -44,6 +44,12 @@ export interface BimMaterial {
   fromGeometry: number;
   /** t/m³ declared by the model */
   density: number | null;
+  /** problems of the plausibility review touching it: importing it asks for confirmation */
+  review?: number;
+  /** its material family (Chinese), null when not known */
+  family?: string | null;
+  /** why no suggestion comes for a known family (因子库暂无「…」类材料的因子) */
+  matchNote?: string | null;
   /** best first */
   suggestions: BimSuggestion[];
 }
@@ -66,6 +72,8 @@ export interface BimProblem {
   storey: string;
   kind: string;
   message: string;
+  /** the IFC materials it touches */
+  materials?: string[];
 }
 
 export interface BimCounts {
@@ -76,6 +84,14 @@ export interface BimCounts {
   duplicateGlobalIds: number;
   fromGeometry: number;
   materials: number;
+  /** problems of the plausibility review: an import of their materials asks for confirmation */
+  review: number;
+}
+
+/** A model-wide note: which of repeated quantities was taken and why, a unit conversion. */
+export interface BimNote {
+  text: string;
+  elements: number;
 }
 
 export interface Preflight {
@@ -90,6 +106,9 @@ export interface Preflight {
   groups: BimGroup[];
   problems: { total: number; pageNum: number; pageSize: number; list: BimProblem[] };
   materials: BimMaterial[];
+  notes: BimNote[];
+  /** m², with where it came from; null when the model has neither spaces nor floor slabs */
+  floorArea: { value: number; basis: string } | null;
 }
 
 export interface PreflightAnswer {
@@ -118,6 +137,8 @@ export interface ImportRequest {
   projectId: number;
   mode: ImportMode;
   mappings: ImportMapping[];
+  /** the user confirmed importing materials with open review problems */
+  confirmProblems?: boolean;
 }
 
 export interface ImportAnswer {

@@ -1,15 +1,14 @@
 // The mapping table's rules (issue 12 §4), kept apart from the components so they are tested alone: one row per
-// IFC material, its chosen factor (the first suggestion at first), the quantity that factor takes (from the
-// suggestion, or from POST bim/{jobId}/check after another pick) and whether the row is confirmed. A row comes
-// confirmed when its first suggestion is a saved mapping or at least CONFIRM_AT sure; a pick by the user
-// confirms it once the server accepts the quantity. Only confirmed rows without an error are sent to the import;
-// the others are skipped (the import answer lists them).
+// IFC material, its chosen factor, the quantity that factor takes (from the suggestion, or from POST
+// bim/{jobId}/check after another pick) and whether the row is confirmed. A row opens with its first suggestion
+// chosen and confirmed only when that suggestion is a saved mapping or at least CONFIRM_AT sure (issue 22 §5: the
+// one threshold of the matcher, schemas/bimMatch.ts); a weaker suggestion is offered in the picker but not chosen.
+// A pick by the user confirms the row once the server accepts the quantity. Only confirmed rows without an error
+// are sent to the import; the others are skipped (the import answer lists them).
+import { CONFIRM_AT } from '../../../schemas/bimMatch';
 import type { Factor } from '../stages/stageApi';
 import { factorLabel } from '../stages/factor';
 import type { BimMaterial, BimSuggestion, CheckAnswer, ImportMapping } from './bimApi';
-
-/** A suggestion at least this sure comes confirmed. */
-export const CONFIRM_AT = 0.8;
 
 /** An option of the factor picker: a suggestion of the server or a factor found in the library. */
 export interface MapChoice {
@@ -44,10 +43,10 @@ export const isTrusted = (s: BimSuggestion) => s.saved || s.confidence >= CONFIR
 /** '匹配度 92%'. */
 export const confidenceText = (confidence: number) => `匹配度 ${Math.round(Math.max(0, Math.min(1, confidence)) * 100)}%`;
 
-/** The row as the page opens: the first suggestion, confirmed when trusted and its quantity fits. */
+/** The row as the page opens: the first suggestion chosen and confirmed when trusted (and its quantity fits), else none. */
 export function initialRow(material: BimMaterial): MappingRow {
   const first = material.suggestions[0];
-  if (!first) return { material, choice: null, quantity: null, unit: null, basis: null, error: null, checking: false, confirmed: false };
+  if (!first || !isTrusted(first)) return { material, choice: null, quantity: null, unit: null, basis: null, error: null, checking: false, confirmed: false };
   return {
     material,
     choice: suggestionChoice(first),

@@ -1,6 +1,6 @@
 // The progress of a job: an MUI LinearProgress (indeterminate until the total is known, then determinate) and
 // the text `已处理 {done} / {total} 行` with thousands separators (12,000), optionally after a prefix
-// such as `正在计算… `.
+// such as `正在计算… `. A job waiting for its turn says so instead (its message: 排队中（第 N 位）…, issue 22).
 import { Box, LinearProgress, Typography } from '@mui/material';
 import type { Job } from './jobApi';
 
@@ -23,9 +23,9 @@ export function percentDone({ done, total }: Pick<Job, 'done' | 'total'>): numbe
   return Math.max(0, Math.min(100, (done / total) * 100));
 }
 
-export const JobProgress = ({ job, prefix = '' }: { job: Pick<Job, 'done' | 'total'>; prefix?: string }) => {
+export const JobProgress = ({ job, prefix = '' }: { job: Pick<Job, 'done' | 'total'> & { message?: string | null }; prefix?: string }) => {
   const value = percentDone(job);
-  const text = `${prefix}${progressText(job)}`;
+  const text = `${prefix}${job.message || progressText(job)}`;
   return (
     <Box data-testid="job-progress">
       <LinearProgress variant={value === undefined ? 'indeterminate' : 'determinate'} value={value} aria-label={text} />

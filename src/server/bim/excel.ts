@@ -17,12 +17,15 @@ export const COUNT_TITLES: Record<keyof StoredModel['counts'], string> = {
   unknownUnits: '单位无法识别',
   duplicateGlobalIds: 'GlobalId重复',
   materials: '材料种类',
+  review: '待确认问题',
 };
 
 export async function preflightWorkbook(m: StoredModel): Promise<Uint8Array> {
   const wb = newWorkbook();
-  const summary: Record<string, unknown> = { fileName: m.fileName, schema: m.schema, length: m.units.length, area: m.units.area, volume: m.units.volume, mass: m.units.mass, ...m.counts };
-  addFieldSheet(wb, '汇总', [text('fileName', '文件名'), text('schema', 'IFC版本'), text('length', '长度单位'), text('area', '面积单位'), text('volume', '体积单位'), text('mass', '质量单位'), ...Object.entries(COUNT_TITLES).map(([k, t]) => int(k, t))], summary);
+  const floor = m.floorArea ? { floorArea: m.floorArea.value, floorBasis: m.floorArea.basis } : { floorBasis: '模型中没有空间或楼板面积' };
+  const summary: Record<string, unknown> = { fileName: m.fileName, schema: m.schema, length: m.units.length, area: m.units.area, volume: m.units.volume, mass: m.units.mass, ...floor, ...m.counts };
+  addFieldSheet(wb, '汇总', [text('fileName', '文件名'), text('schema', 'IFC版本'), text('length', '长度单位'), text('area', '面积单位'), text('volume', '体积单位'), text('mass', '质量单位'), num('floorArea', '楼面面积(m²)'), text('floorBasis', '楼面面积依据'), ...Object.entries(COUNT_TITLES).map(([k, t]) => int(k, t))], summary);
+  addTableSheet(wb, '工程量说明', [text('text', '说明'), int('elements', '构件数')], rows(m.notes));
   addTableSheet(wb, '构件分组', [text('storey', '楼层'), text('typeTitle', '构件类型'), text('ifcType', 'IFC类型'), int('count', '数量'), num('volume', '体积(m³)', 4), num('area', '面积(m²)'), num('weight', '质量(kg)')], rows(m.groups));
   addTableSheet(wb, '问题清单', [text('globalId', 'GlobalId'), text('name', '构件名称'), text('typeTitle', '构件类型'), text('storey', '楼层'), text('message', '问题')], rows(m.problems));
   addTableSheet(wb, '材料', [text('name', 'IFC材料'), int('elements', '构件数'), num('volume', '体积(m³)', 4), num('area', '面积(m²)'), num('weight', '质量(kg)'), int('fromGeometry', '由几何计算构件数'), num('density', '模型密度(t/m³)', 4)], rows(m.materials));

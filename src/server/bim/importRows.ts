@@ -3,7 +3,9 @@
 // naming the material), the quantities are summed per library material into 建材生产 rows (and 建材运输 rows,
 // distance left to the material's default, when the building has the transport stage), all in one
 // transaction with the recalculation: the rows and the new result, or nothing. `replace` first deletes only the
-// rows an earlier model import made. The mappings are remembered for the tenant.
+// rows an earlier model import made. The mappings are remembered for the tenant. Issue 22: an import touching
+// materials with open problems of the plausibility review needs `confirmProblems` (else 400 naming them), and
+// rows whose volumes came from the geometry carry the data quality 估算.
 import { sql } from 'kysely';
 import { splitMenus } from '../../../schemas/standards';
 import type { FieldError } from '../../../schemas/validation';
@@ -16,7 +18,7 @@ import type { Progress } from '../jobs/index';
 import { resourceDef } from '../registry';
 import { calculateAndStore, resultWarnings, stageDef, upkeepAfter } from '../stages/calculate';
 import { libraryMaterials, type LibraryMaterial } from './library';
-import type { MaterialTotal } from './model';
+import { type MaterialTotal, PROBLEM_TEXT, type ProblemKind, REVIEW_KINDS } from './model';
 import { BASIS_TEXT, quantityFor, unitKind, type Basis } from './quantities';
 import { findModel, saveMappings, type StoredModel } from './store';
 import { BIM_MESSAGES } from './upload';
@@ -26,6 +28,8 @@ export interface ImportInput {
   projectId: number;
   mode: 'append' | 'replace';
   mappings: { ifcMaterial: string; factorId: number }[];
+  /** the user confirmed importing materials with open review problems */
+  confirmProblems?: boolean;
 }
 
 export const MODEL_GONE = '模型不存在或已过期，请重新上传';
@@ -77,6 +81,17 @@ function plan(model: StoredModel, input: ImportInput, library: Map<number, Libra
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
+/** The review problems of the mapped materials, as '面状构件，无法计算体积 3 个、…' (empty: none). */
+export function openProblems(model: StoredModel, mapped: Set<string>): { count: number; text: string } {
+  const by = new Map<ProblemKind, number>();
+  for (const p of model.problems) if (REVIEW_KINDS.includes(p.kind) && (p.materials ?? []).some((m) => mapped.has(m))) by.set(p.kind, (by.get(p.kind) ?? 0) + 1);
+  const count = [...by.values()].reduce((a, b) => a + b, 0);
+  return { count, text: [...by].map(([k, n]) => `${PROBLEM_TEXT[k]} ${n} 个`).join('、') };
+}
+
+export const UNCONFIRMED = (o: { count: number; text: string }) => `所选材料有 ${o.count} 个待确认的问题（${o.text}），请核对预检报告的问题清单后确认导入`;
+export const CONFIRMED = (o: { count: number; text: string }) => `已确认导入有问题的构件：${o.text}，请核对建材生产数据`;
+
 /** The transport factor for generated rows: the one the building's transport rows use most, else DEFAULT_TRUCK. */
 async function truckFactor(trx: Tx, projectId: number): Promise<{ id: number; name: string } | undefined> {
   const trans = stageDef('trans')!;
@@ -97,6 +112,8 @@ async function truckFactor(trx: Tx, projectId: number): Promise<{ id: number; na
 export async function importModel(db: Db, caller: Caller, input: ImportInput, progress: Progress, log: (err: unknown) => void) {
   const model = await findModel(db, caller, input.jobId);
   if (!model || model.projectId !== input.projectId) throw badRequest(MODEL_GONE);
+  const open = openProblems(model, new Set(input.mappings.map((m) => m.ifcMaterial)));
+  if (open.count && !input.confirmProblems) throw badRequest(UNCONFIRMED(open));
   const buildings = repo(db, 'tpf3Project');
   const produce = repo(db, stageDef('produce')!.name);
   const trans = repo(db, stageDef('trans')!.name);
@@ -107,7 +124,7 @@ export async function importModel(db: Db, caller: Caller, input: ImportInput, pr
     const library = await libraryMaterials(trx, caller, [...new Set(input.mappings.map((m) => m.factorId))]);
     const rows = plan(model, input, library);
     const withTransport = splitMenus(building.menus as string).includes('trans');
-    const warnings: string[] = [];
+    const warnings: string[] = open.count ? [CONFIRMED(open)] : [];
     if (input.mode === 'replace') {
       for (const def of [produce.def, trans.def]) await trx.deleteFrom(def.table).where(columnName('projectId'), '=', input.projectId).where(columnName('bimSource'), 'is not', null).execute();
     }
@@ -120,7 +137,9 @@ export async function importModel(db: Db, caller: Caller, input: ImportInput, pr
       const source = { fileName: model.fileName, modelId: model.id, elements: r.elements, globalIds: r.globalIds, ifcMaterials: r.ifcMaterials, fromGeometry: r.fromGeometry, basis: [...r.basis].map((b) => BASIS_TEXT[b]), importedAt };
       const remarks = `BIM模型 ${model.fileName}：${r.ifcMaterials.join('、')}`.slice(0, 200);
       const base = { projectId: input.projectId, materialName: r.factor.name, unit: r.factor.unit, quantity: round4(r.quantity), remarks };
-      const row = await produce.create(caller, { ...base, spec: r.factor.spec ?? undefined, factorId: r.factor.id }, trx);
+      // (a volume measured on the geometry is an estimate of the designed quantity: the row says so)
+      const estimated = r.fromGeometry ? { quality: 'estimate', qualityRef: `BIM几何估算体积（${r.fromGeometry}/${r.elements} 个构件）` } : {};
+      const row = await produce.create(caller, { ...base, ...estimated, spec: r.factor.spec ?? undefined, factorId: r.factor.id }, trx);
       sources.push({ table: produce.def.table, id: row.id as number, source });
       // (transport needs the mass: a row in t or kg, or a material with a density)
       const mass = unitKind(r.factor.unit)?.kind === 'mass' || r.factor.density != null;

@@ -4,8 +4,25 @@
 // per-tenant mappings first (match/), and imported as the building's 建材生产 (and 建材运输) rows in one
 // transaction (importRows.ts). This file: the shapes shared by the parser, the report and the import.
 
+import type { Summary } from './detail';
+
 /** Why an element cannot be fully counted; listed in the pre-flight report with its GlobalId. */
-export type ProblemKind = 'noMaterial' | 'noQuantity' | 'unknownUnit' | 'duplicateId' | 'fromGeometry';
+export type ProblemKind =
+  | 'noMaterial'
+  | 'noQuantity'
+  | 'unknownUnit'
+  | 'duplicateId'
+  | 'fromGeometry'
+  // issue 22: the plausibility review — an import with any of these asks for explicit confirmation
+  | 'openSurface'
+  | 'quantityMismatch'
+  | 'volumeOverBox'
+  | 'nonPositive'
+  | 'thickLayer'
+  | 'materialPerArea';
+
+/** The kinds that are implausible rather than missing: an import touching them needs `confirmProblems`. */
+export const REVIEW_KINDS: readonly ProblemKind[] = ['openSurface', 'quantityMismatch', 'volumeOverBox', 'nonPositive', 'thickLayer', 'materialPerArea'];
 
 /** One material's share of an element, quantities already in m³, m², kg (the file's units normalised). */
 export interface BimPart {
@@ -28,6 +45,22 @@ export interface BimElement {
   storey: string;
   parts: BimPart[];
   problems: ProblemKind[];
+  /** the specifics of a problem, appended to its text (e.g. '数量集 12.00 m³，几何 8.00 m³，相差 50%') */
+  details?: Partial<Record<ProblemKind, string>>;
+}
+
+/** A model-wide note for the pre-flight: which of repeated quantities was taken and why, a unit conversion. */
+export interface ModelNote {
+  text: string;
+  /** elements it applies to */
+  elements: number;
+}
+
+/** The model's floor area (m²) the per-m² plausibility ranges divide by, and where it came from. */
+export interface FloorArea {
+  value: number;
+  /** in Chinese, e.g. 'IfcSpace 净面积之和' or '楼板（FLOOR/BASESLAB）面积之和' */
+  basis: string;
 }
 
 /** The file's units as read from IfcUnitAssignment, in words for the report, e.g. 毫米(mm). */
@@ -47,12 +80,27 @@ export interface ParsedModel {
   units: BimUnits;
   elements: BimElement[];
   densities: ModelDensities;
+  /** quantity choices and conversions, said once per kind in the pre-flight */
+  notes?: ModelNote[];
+  /** null when the model gives neither spaces nor floor slabs */
+  floorArea?: FloorArea | null;
+}
+
+/**
+ * What a parse answers: the pre-flight report, made in the parsing process so the server never holds every
+ * element, its bulk gzipped (detail.ts).
+ */
+export interface ParsedFile {
+  schema: string;
+  units: BimUnits;
+  summary: Summary;
+  detail: Uint8Array;
 }
 
 /** The worker's progress and answer messages. */
 export type WorkerMessage =
   | { kind: 'progress'; done: number; total: number }
-  | { kind: 'done'; model: ParsedModel }
+  | { kind: 'done'; parsed: ParsedFile }
   | { kind: 'failed'; message: string };
 
 /** A model's quantities of one IFC material, summed over its elements (the unit of mapping and import). */
@@ -69,6 +117,8 @@ export interface MaterialTotal {
   density: number | null;
   /** the elements' GlobalIds (kept server-side; the row remembers them) */
   globalIds: string[];
+  /** problems of the plausibility review touching the material (its import asks for confirmation) */
+  review?: number;
 }
 
 /** Chinese names of the element types the report groups by. */
@@ -115,4 +165,10 @@ export const PROBLEM_TEXT: Record<ProblemKind, string> = {
   unknownUnit: '工程量单位无法识别，未计入',
   duplicateId: 'GlobalId 重复',
   fromGeometry: '无数量集，体积由几何计算',
+  openSurface: '面状构件，无法计算体积',
+  quantityMismatch: '数量集体积与几何体积相差超过 10%',
+  volumeOverBox: '体积大于构件包围盒体积',
+  nonPositive: '工程量为负数或零，未计入',
+  thickLayer: '材料层厚度超过 2 m',
+  materialPerArea: '材料用量超出单位建筑面积的合理范围',
 };

@@ -1,7 +1,11 @@
 // The pre-flight report of a parsed model (issue 12 §3), made once when the parse ends and stored with the
 // model: counts of elements and of each problem, the table by storey × element type, every problem with the
-// element's GlobalId and name, and the quantities per IFC material that mapping and import work on.
-import { type BimElement, type MaterialTotal, type ParsedModel, PROBLEM_TEXT, type ProblemKind, typeTitle } from './model';
+// element's GlobalId and name, and the quantities per IFC material that mapping and import work on. Issue 22: the
+// plausibility review — the parser's element checks plus each material's total per m² of floor area
+// (review/perArea.ts) — counted as 待确认问题, and the parser's notes (which repeated quantity was taken, unit
+// conversions) passed on to be shown.
+import { type BimElement, type FloorArea, type MaterialTotal, type ModelNote, type ParsedModel, PROBLEM_TEXT, type ProblemKind, REVIEW_KINDS, typeTitle } from './model';
+import { overCeilings } from './review/perArea';
 
 export interface Counts {
   elements: number;
@@ -13,6 +17,8 @@ export interface Counts {
   duplicateGlobalIds: number;
   fromGeometry: number;
   materials: number;
+  /** problems of the plausibility review (REVIEW_KINDS): an import of their materials asks for confirmation */
+  review: number;
 }
 
 export interface Group {
@@ -33,6 +39,8 @@ export interface Problem {
   storey: string;
   kind: ProblemKind;
   message: string;
+  /** the IFC materials the problem touches (the import asks to confirm the review problems of what it imports) */
+  materials: string[];
 }
 
 export interface Report {
@@ -40,7 +48,12 @@ export interface Report {
   groups: Group[];
   problems: Problem[];
   materials: MaterialTotal[];
+  notes: ModelNote[];
+  floorArea: FloorArea | null;
 }
+
+/** The problem's text with its specifics, e.g. '数量集体积与几何体积相差超过 10%：数量集 12.00 m³，几何 8.00 m³'. */
+const messageOf = (e: BimElement, kind: ProblemKind) => (e.details?.[kind] ? `${PROBLEM_TEXT[kind]}：${e.details[kind]}` : PROBLEM_TEXT[kind]);
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 const has = (e: BimElement, k: ProblemKind) => e.problems.includes(k);
@@ -61,7 +74,8 @@ export function preflight(model: ParsedModel): Report {
     g.area += e.parts[0]?.area ?? 0;
     g.weight += sum(e, 'weight');
     groups.set(key, g);
-    for (const kind of e.problems) problems.push({ globalId: e.globalId, name: e.name, ifcType: e.ifcType, typeTitle: typeTitle(e.ifcType), storey: e.storey, kind, message: PROBLEM_TEXT[kind] });
+    const names = [...new Set(e.parts.map((p) => p.material))];
+    for (const kind of e.problems) problems.push({ globalId: e.globalId, name: e.name, ifcType: e.ifcType, typeTitle: typeTitle(e.ifcType), storey: e.storey, kind, message: messageOf(e, kind), materials: names });
     for (const p of e.parts) {
       const m = materials.get(p.material) ?? { name: p.material, elements: 0, volume: 0, area: 0, weight: 0, fromGeometry: 0, density: model.densities[p.material] ?? null, globalIds: [] };
       m.elements++;
@@ -74,6 +88,15 @@ export function preflight(model: ParsedModel): Report {
     }
   }
   const elements = model.elements;
+  const totals = [...materials.values()].map((m) => ({ ...m, volume: round4(m.volume), area: round4(m.area), weight: round4(m.weight) }));
+  for (const o of overCeilings(totals, model.floorArea)) {
+    // (a material-wide problem is listed under its largest element, so it too has a GlobalId to look for)
+    const largest = largestElement(elements, o.material);
+    problems.push({ globalId: largest?.globalId ?? '', name: `材料「${o.material}」`, ifcType: largest?.ifcType ?? '', typeTitle: largest ? typeTitle(largest.ifcType) : '', storey: largest?.storey ?? '', kind: 'materialPerArea', message: `${PROBLEM_TEXT.materialPerArea}：${o.message}`, materials: [o.material] });
+  }
+  const review = new Map<string, number>();
+  for (const p of problems) if (REVIEW_KINDS.includes(p.kind)) for (const m of p.materials) review.set(m, (review.get(m) ?? 0) + 1);
+  for (const m of totals) m.review = review.get(m.name) ?? 0;
   return {
     counts: {
       elements: elements.length,
@@ -83,10 +106,23 @@ export function preflight(model: ParsedModel): Report {
       duplicateGlobalIds: [...ids.values()].filter((n) => n > 1).length,
       fromGeometry: elements.filter((e) => has(e, 'fromGeometry')).length,
       materials: materials.size,
+      review: problems.filter((p) => REVIEW_KINDS.includes(p.kind)).length,
     },
     groups: [...groups.values()].sort((a, b) => a.storey.localeCompare(b.storey, 'zh') || a.typeTitle.localeCompare(b.typeTitle, 'zh')),
-    problems,
+    // (the review's problems first: they are the ones an import asks to confirm)
+    problems: [...problems].sort((a, b) => Number(!REVIEW_KINDS.includes(a.kind)) - Number(!REVIEW_KINDS.includes(b.kind))),
     // (rounded once, like the stage rows they become, so the mapping and the row show the same figure)
-    materials: [...materials.values()].map((m) => ({ ...m, volume: round4(m.volume), area: round4(m.area), weight: round4(m.weight) })).sort((a, b) => b.volume - a.volume || a.name.localeCompare(b.name, 'zh')),
+    materials: totals.sort((a, b) => b.volume - a.volume || a.name.localeCompare(b.name, 'zh')),
+    notes: model.notes ?? [],
+    floorArea: model.floorArea ?? null,
   };
+}
+
+function largestElement(elements: BimElement[], material: string): BimElement | undefined {
+  let best: { e: BimElement; v: number } | undefined;
+  for (const e of elements) {
+    const v = e.parts.reduce((a, p) => a + (p.material === material ? (p.volume ?? 0) : 0), 0);
+    if (v > 0 && (!best || v > best.v)) best = { e, v };
+  }
+  return best?.e;
 }

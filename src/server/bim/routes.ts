@@ -1,5 +1,6 @@
 // BIM routes (issue 12; README "BIM 模型导入"):
-//   POST bim/fileUpload     multipart projectId, file (.ifc/.ifczip ≤ 200 MB) → parse job; { jobId } when done
+//   POST bim/fileUpload     multipart projectId, file (.ifc/.ifczip ≤ 200 MB, spooled to disk) → parse job (at
+//                           most two at once, the others queue); { jobId } when done
 //   GET  bim/:jobId         the job and, once parsed, the pre-flight report with suggested mappings
 //   GET  bim/:jobId/excel   the report as a workbook → download URL
 //   POST bim/:jobId/check   { ifcMaterial, factorId } → the quantity that factor would import, or why not
@@ -14,15 +15,13 @@ import { stampedName } from '../excel/workbook';
 import { putFile, XLSX_MIME } from '../files/store';
 import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';
 import { findJob } from '../jobs/store';
-import { readUpload } from '../resources/importRoutes';
 import { preflightWorkbook } from './excel';
 import { importModel, MODEL_GONE, type ImportInput } from './importRows';
 import { libraryMaterials } from './library';
-import { parseIfc } from './parse/run';
-import { preflight } from './preflight';
+import { parseIfc, PARSES } from './parse/run';
 import { findModel, savedMappings, saveModel } from './store';
 import { fitOf, suggestionsFor } from './suggestions';
-import { BIM_LIMIT, BIM_MESSAGES, checkIfc } from './upload';
+import { BIM_MESSAGES, receiveModel } from './upload';
 
 const BASE = '/api/tpf/v1/tpf/bim';
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -38,6 +37,7 @@ const importBody = {
     jobId: id,
     projectId: id,
     mode: { type: 'string', enum: ['append', 'replace'], title: '导入方式' },
+    confirmProblems: { type: 'boolean', title: '确认导入有问题的构件' },
     mappings: {
       type: 'array',
       title: '材料映射',
@@ -69,17 +69,24 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
 
   app.post<{ Querystring: { wait?: number } }>(`${BASE}/fileUpload`, { schema: { querystring: waitQuery }, config: { trialBlocked: true } }, async (req) => {
     const caller = callerOf(req);
-    const upload = await readUpload(req, { fileSize: BIM_LIMIT, tooLarge: BIM_MESSAGES.tooLarge, noFile: BIM_MESSAGES.noFile, badFile: BIM_MESSAGES.noFile });
-    const building = await targetBuilding(caller, upload.fields.projectId);
-    if (!upload.file?.content.length) throw badRequest(BIM_MESSAGES.noFile);
-    const file = upload.file;
-    const { bytes } = checkIfc(file.content);
-    const outcome = await runJob(db, caller, { kind: 'bim', title: `解析BIM模型 ${file.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress, job) => {
-      const parsed = await parseIfc(bytes, progress);
-      const modelId = await saveModel(db, caller, { jobId: job.id, projectId: Number(building.id), fileName: file.name, schema: parsed.schema, units: parsed.units, report: preflight(parsed) });
-      return { jobId: job.id, modelId };
+    // (the building is checked before the file is read when its id comes first, as the client sends it)
+    let building: Awaited<ReturnType<typeof targetBuilding>> | undefined;
+    const { fields, model } = await receiveModel(req, async (f) => {
+      if (f.projectId !== undefined) building = await targetBuilding(caller, f.projectId);
     });
-    return jobAnswer(outcome, PARSED);
+    try {
+      const b = building ?? (await targetBuilding(caller, fields.projectId));
+      const spec = { kind: 'bim' as const, title: `解析BIM模型 ${model.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS, slots: PARSES, ended: model.remove };
+      const outcome = await runJob(db, caller, spec, async (progress, job) => {
+        const parsed = await parseIfc(model.path, progress);
+        const modelId = await saveModel(db, caller, { jobId: job.id, projectId: Number(b.id), fileName: model.name, schema: parsed.schema, units: parsed.units, summary: parsed.summary, detail: parsed.detail });
+        return { jobId: job.id, modelId };
+      });
+      return jobAnswer(outcome, PARSED);
+    } catch (err) {
+      await model.remove(); // (refused before its job began; a job removes it when it ends)
+      throw err;
+    }
   });
 
   app.get<{ Params: { jobId: number }; Querystring: { pageNum: number; pageSize: number } }>(`${BASE}/:jobId`, { schema: { params: jobParams, querystring: pageQuery } }, async (req) => {

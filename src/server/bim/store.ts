@@ -3,9 +3,10 @@
 import { sql } from 'kysely';
 import type { Caller } from '../db/caller';
 import type { Db, Executor } from '../db/database';
-import type { BimUnits, MaterialTotal } from './model';
+import type { BimUnits, FloorArea, MaterialTotal, ModelNote } from './model';
 import { normaliseName } from './match/names';
-import type { Counts, Group, Problem, Report } from './preflight';
+import { type Detail, type Summary, unpackDetail } from './detail';
+import type { Counts, Group, Problem } from './preflight';
 
 const KEEP_DAYS = 7;
 
@@ -20,16 +21,18 @@ export interface StoredModel {
   groups: Group[];
   problems: Problem[];
   materials: MaterialTotal[];
+  notes: ModelNote[];
+  floorArea: FloorArea | null;
 }
 
 const json = (v: unknown) => JSON.stringify(v);
 
-export async function saveModel(db: Db, caller: Caller, m: { jobId: number; projectId: number; fileName: string; schema: string; units: BimUnits; report: Report }): Promise<number> {
+export async function saveModel(db: Db, caller: Caller, m: { jobId: number; projectId: number; fileName: string; schema: string; units: BimUnits; summary: Summary; detail: Uint8Array }): Promise<number> {
   await db.deleteFrom('tpf3_bim_model').where('user_id', '=', caller.userId).where('create_date', '<', sql<Date>`now() - ${`${KEEP_DAYS} days`}::interval`).execute();
-  const { counts, groups, problems, materials } = m.report;
+  const { counts, groups, notes, floorArea } = m.summary;
   const row = await db
     .insertInto('tpf3_bim_model')
-    .values({ job_id: m.jobId, user_id: caller.userId, tenant_id: caller.tenantId, project_id: m.projectId, file_name: m.fileName, schema_name: m.schema, units: json(m.units), counts: json(counts), groups: json(groups), problems: json(problems), materials: json(materials) })
+    .values({ job_id: m.jobId, user_id: caller.userId, tenant_id: caller.tenantId, project_id: m.projectId, file_name: m.fileName, schema_name: m.schema, units: json(m.units), counts: json(counts), groups: json(groups), problems: '[]', materials: '[]', detail: Buffer.from(m.detail.buffer, m.detail.byteOffset, m.detail.byteLength), review: json({ notes, floorArea }) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -39,7 +42,9 @@ export async function saveModel(db: Db, caller: Caller, m: { jobId: number; proj
 export async function findModel(ex: Executor, caller: Caller, jobId: number): Promise<StoredModel | undefined> {
   const r = await ex.selectFrom('tpf3_bim_model').selectAll().where('job_id', '=', jobId).where('user_id', '=', caller.userId).executeTakeFirst();
   if (!r) return undefined;
-  return { id: Number(r.id), jobId: Number(r.job_id), projectId: Number(r.project_id), fileName: r.file_name, schema: r.schema_name, units: r.units, counts: r.counts, groups: r.groups, problems: r.problems, materials: r.materials };
+  // (rows written before issue 22 have their detail in the jsonb columns)
+  const detail: Detail = r.detail ? await unpackDetail(r.detail) : { problems: r.problems, materials: r.materials };
+  return { id: Number(r.id), jobId: Number(r.job_id), projectId: Number(r.project_id), fileName: r.file_name, schema: r.schema_name, units: r.units, counts: r.counts, groups: r.groups, ...detail, notes: r.review?.notes ?? [], floorArea: r.review?.floorArea ?? null };
 }
 
 const tenantKey = (caller: Caller) => caller.tenantId ?? 0;

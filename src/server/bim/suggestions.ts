@@ -1,8 +1,9 @@
 // Each IFC material's proposed library materials (issue 12 §4): the tenant's confirmed mapping first (已保存),
 // then the name matcher's best (match/suggest.ts) — every one with the quantity it would import in the
-// factor's unit, or why the unit cannot take the material's quantities.
+// factor's unit, or why the unit cannot take the material's quantities. With them the material's family (issue 22
+// §5) and, when the matcher has nothing to offer for a known family, why (因子库暂无「…」类材料的因子).
 import type { LibraryMaterial } from './library';
-import { type Candidate, prepare, suggest } from './match/suggest';
+import { type Candidate, match, prepare } from './match/suggest';
 import type { MaterialTotal } from './model';
 import { BASIS_TEXT, quantityFor } from './quantities';
 import { mappingKey } from './store';
@@ -28,7 +29,15 @@ export function fitOf(m: MaterialTotal, f: LibraryMaterial): Pick<MaterialSugges
   return 'error' in fit ? { quantity: null, basis: null, error: fit.error } : { quantity: fit.quantity, basis: BASIS_TEXT[fit.basis], error: null };
 }
 
-export function suggestionsFor(materials: MaterialTotal[], library: Map<number, LibraryMaterial>, saved: Map<string, number>): (MaterialTotal & { suggestions: MaterialSuggestion[] })[] {
+export interface MaterialMatch {
+  /** the material's family (Chinese), null when the taxonomy does not know the name */
+  family: string | null;
+  /** why no suggestion comes for a known family, else null */
+  matchNote: string | null;
+  suggestions: MaterialSuggestion[];
+}
+
+export function suggestionsFor(materials: MaterialTotal[], library: Map<number, LibraryMaterial>, saved: Map<string, number>): (MaterialTotal & MaterialMatch)[] {
   const candidates: Candidate[] = [...library.values()].map((f) => ({ id: f.id, name: f.name, unit: f.unit, group: f.group, spec: f.spec }));
   const prepared = prepare(candidates);
   const answer = (m: MaterialTotal, f: LibraryMaterial, confidence: number, reasons: string[], isSaved: boolean): MaterialSuggestion => ({
@@ -43,11 +52,12 @@ export function suggestionsFor(materials: MaterialTotal[], library: Map<number, 
       const e = fitOf(m, library.get(c.id)!).error;
       return e ? `因子单位 ${c.unit}` : true;
     };
-    for (const s of suggest(m.name, fits, prepared, 3)) {
+    const found = match(m.name, fits, prepared, 3);
+    for (const s of found.suggestions) {
       if (s.factorId !== savedId) out.push(answer(m, library.get(s.factorId)!, s.confidence, s.reasons, false));
     }
     const { globalIds, ...rest } = m;
     void globalIds; // (thousands of ids stay on the server)
-    return { ...rest, globalIds: [], suggestions: out.slice(0, 4) };
+    return { ...rest, globalIds: [], family: found.family?.label ?? null, matchNote: out.length ? null : found.note, suggestions: out.slice(0, 4) };
   });
 }

@@ -1,10 +1,19 @@
-// An uploaded model is bounded and checked before any parser sees it (DESIGN §10, issue 12 §1): at most 200 MB;
-// an .ifczip is a zip with the Excel imports' bomb limits and one .ifc inside; the text must open with the
-// `ISO-10303-21;` header, name IFC2X3 or IFC4 in FILE_SCHEMA and end with `END-ISO-10303-21;` (a truncated
-// export opens in web-ifc and silently loses its relations, so it is refused here).
-import { unzipSync } from 'fflate';
-import { badRequest } from '../errors';
-import { assertZipBounds, ZipRefused, zipEntries } from '../files/zipBounds';
+// An uploaded model is bounded and checked before any parser sees it (DESIGN §10, issues 12 §1 and 22 §7), and is
+// never held whole in memory: the multipart file streams to a spool on disk (files/spool.ts), at most 200 MB.
+// Its first bytes decide at once — a zip, or the `ISO-10303-21;` header naming IFC2X3, IFC4 or IFC4X3_ADD2 in
+// FILE_SCHEMA — so a wrong file is answered before the rest arrives (the rest is then read and dropped). An
+// .ifczip is unzipped from disk with the Excel imports' bomb limits and must hold one .ifc. The text must end
+// with `END-ISO-10303-21;`, read from the file's end on disk (a truncated export opens in web-ifc and silently
+// loses its relations, so it is refused here).
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { open, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { ApiError, badRequest } from '../errors';
+import { createSpool, receive } from '../files/spool';
+import { extractEntry, zipFileEntries } from '../files/zipFile';
+import { assertDeclaredBounds, ZipRefused } from '../files/zipBounds';
 
 const MB = 1024 * 1024;
 export const BIM_LIMIT = 200 * MB;
@@ -20,45 +29,145 @@ export const BIM_MESSAGES = {
   estimate: '估算模块不支持 BIM 模型导入',
 } as const;
 
-export const unknownSchema = (name: string) => `不支持的 IFC 版本「${name}」，请导出为 IFC2X3 或 IFC4`;
+export const unknownSchema = (name: string) => `不支持的 IFC 版本「${name}」，请导出为 IFC2X3、IFC4 或 IFC4X3_ADD2`;
 
-const ZIP_LIMITS = { maxTotal: BIM_LIMIT, maxEntry: BIM_LIMIT, maxRatio: 100, ratioFrom: MB };
+export type SchemaFamily = 'IFC2X3' | 'IFC4' | 'IFC4X3';
 
-/** The .ifc bytes of an .ifczip (bounded first). */
-function unzipIfc(content: Uint8Array): Uint8Array {
-  try {
-    assertZipBounds(Buffer.from(content.buffer, content.byteOffset, content.byteLength), ZIP_LIMITS);
-  } catch (err) {
-    if (err instanceof ZipRefused) throw badRequest(err.reason === 'tooLarge' ? BIM_MESSAGES.unzipTooLarge : BIM_MESSAGES.badZip);
-    throw err;
-  }
-  const names = zipEntries(Buffer.from(content.buffer, content.byteOffset, content.byteLength)).map((e) => e.name).filter((n) => /\.ifc$/i.test(n));
-  if (names.length !== 1) throw badRequest(BIM_MESSAGES.badZip);
-  const out = unzipSync(content, { filter: (f) => f.name === names[0] })[names[0]];
-  if (!out) throw badRequest(BIM_MESSAGES.badZip);
-  return out;
-}
-
-/** The IFC schema family of a FILE_SCHEMA name: IFC2X3 (with its TCs) or IFC4 (ADD1/ADD2/TC1), else null. */
-export function schemaFamily(name: string): 'IFC2X3' | 'IFC4' | null {
+/**
+ * The IFC schema family of a FILE_SCHEMA name: IFC2X3 (with its TCs), IFC4 (ADD1/ADD2/TC1) or IFC 4.3 as
+ * published (IFC4X3, IFC4X3_ADD2 = ISO 16739-1:2024; both read by web-ifc as its IFC4X3 schema), else null: the
+ * 4.3 drafts (RC1–RC4, ADD1) differ in entities and attributes, and IFC4X3_TC1 is not a schema web-ifc knows.
+ */
+export function schemaFamily(name: string): SchemaFamily | null {
   const n = name.trim().toUpperCase();
   if (/^IFC2X3(_TC1)?$/.test(n)) return 'IFC2X3';
   if (/^IFC4(_ADD[12])?(_TC1)?$/.test(n)) return 'IFC4';
+  if (/^IFC4X3(_ADD2)?$/.test(n)) return 'IFC4X3';
   return null;
+}
+
+/** How much of the start decides: the header and FILE_SCHEMA are within it in every export. */
+const HEAD_BYTES = 64 * 1024;
+const BOM = '(?:\\uFEFF|\\xEF\\xBB\\xBF)?';
+const LEAD = new RegExp(`^${BOM}\\s*([^\\s;]{0,12})`);
+const MAGIC = new RegExp(`^${BOM}\\s*ISO-10303-21\\s*;`);
+
+/** The schema family from the text's first bytes; undefined while more bytes could still decide; throws a refusal. */
+export function checkHead(head: Buffer, complete: boolean): SchemaFamily | undefined {
+  const text = head.toString('latin1');
+  // (a file that cannot become `ISO-10303-21` is refused on its first bytes)
+  if (!'ISO-10303-21'.startsWith(LEAD.exec(text)![1])) throw badRequest(BIM_MESSAGES.notIfc);
+  const schema = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/i.exec(text)?.[1];
+  if (schema === undefined && !complete) return undefined;
+  if (!MAGIC.test(text)) throw badRequest(BIM_MESSAGES.notIfc);
+  if (!schema) throw badRequest(BIM_MESSAGES.noSchema);
+  const family = schemaFamily(schema);
+  if (!family) throw badRequest(unknownSchema(schema));
+  return family;
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
-/** The checked IFC text bytes and schema of an upload, or a 400 with the reason. */
-export function checkIfc(content: Uint8Array): { bytes: Uint8Array; schema: 'IFC2X3' | 'IFC4' } {
-  const bytes = ZIP_MAGIC.every((b, i) => content[i] === b) ? unzipIfc(content) : content;
-  const head = Buffer.from(bytes.subarray(0, 64 * 1024)).toString('latin1');
-  if (!/^(\uFEFF|\xEF\xBB\xBF)?\s*ISO-10303-21\s*;/.test(head)) throw badRequest(BIM_MESSAGES.notIfc);
-  const schema = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/i.exec(head)?.[1];
-  if (!schema) throw badRequest(BIM_MESSAGES.noSchema);
-  const family = schemaFamily(schema);
-  if (!family) throw badRequest(unknownSchema(schema));
-  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 4096))).toString('latin1');
-  if (!/END-ISO-10303-21\s*;\s*$/.test(tail)) throw badRequest(BIM_MESSAGES.truncated);
-  return { bytes, schema: family };
+/** An upload's first bytes: 'zip', or the IFC text's schema family. */
+function kindOf(head: Buffer, complete: boolean): SchemaFamily | 'zip' | undefined {
+  if (complete && !head.length) throw badRequest(BIM_MESSAGES.noFile);
+  if (head.length < ZIP_MAGIC.length && !complete) return undefined;
+  if (ZIP_MAGIC.every((b, i) => head[i] === b)) return 'zip';
+  return checkHead(head, complete);
+}
+
+/** Throws `truncated` unless the file at `path` ends with `END-ISO-10303-21;`. */
+async function checkTail(path: string): Promise<void> {
+  const f = await open(path, 'r');
+  try {
+    const { size } = await f.stat();
+    const tail = Buffer.alloc(Math.min(size, 4096));
+    await f.read(tail, 0, tail.length, size - tail.length);
+    if (!/END-ISO-10303-21\s*;\s*$/.test(tail.toString('latin1'))) throw badRequest(BIM_MESSAGES.truncated);
+  } finally {
+    await f.close();
+  }
+}
+
+const ZIP_LIMITS = { maxTotal: BIM_LIMIT, maxEntry: BIM_LIMIT, maxRatio: 100, ratioFrom: MB };
+
+/** The one .ifc of the spooled .ifczip at `zip`, unzipped to `dest` (bounded; its head checked as it inflates). */
+async function unzipModel(zip: string, dest: string): Promise<SchemaFamily> {
+  try {
+    const entries = await zipFileEntries(zip, (await stat(zip)).size);
+    assertDeclaredBounds(entries, ZIP_LIMITS);
+    const ifc = entries.filter((e) => /\.ifc$/i.test(e.name));
+    if (ifc.length !== 1) throw badRequest(BIM_MESSAGES.badZip);
+    return await extractEntry(zip, ifc[0], dest, { inspect: checkHead, headBytes: HEAD_BYTES });
+  } catch (err) {
+    if (err instanceof ZipRefused) throw badRequest(err.reason === 'tooLarge' ? BIM_MESSAGES.unzipTooLarge : BIM_MESSAGES.badZip);
+    throw err;
+  } finally {
+    await rm(zip, { force: true }); // (the archive is not needed once unpacked)
+  }
+}
+
+/** A checked model on disk; `remove()` deletes it (its spool folder). */
+export interface SpooledModel {
+  name: string;
+  path: string;
+  remove(): Promise<void>;
+}
+
+/** The upload's file part to disk and checked; on any refusal nothing is left on disk. */
+async function spoolModel(part: MultipartFile): Promise<SpooledModel> {
+  const spool = await createSpool();
+  try {
+    const upload = join(spool.dir, 'upload');
+    const { verdict } = await receive(part.file as Readable, upload, { inspect: kindOf, headBytes: HEAD_BYTES, onRefusal: 'drain' });
+    if (part.file.truncated) throw new ApiError(413, 0, BIM_MESSAGES.tooLarge);
+    const path = verdict === 'zip' ? join(spool.dir, 'model.ifc') : upload;
+    if (verdict === 'zip') await unzipModel(upload, path);
+    await checkTail(path);
+    return { name: part.filename ?? '', path, remove: spool.remove };
+  } catch (err) {
+    await spool.remove();
+    throw err;
+  }
+}
+
+/**
+ * The multipart fields and the model, spooled and checked. `beforeFile` runs as the file part begins, with the
+ * fields sent before it (the client sends projectId first): what it throws refuses the upload before the file is
+ * read. Refusals: 400 with the reason, 413 over 200 MB.
+ */
+export async function receiveModel(req: FastifyRequest, beforeFile?: (fields: Record<string, string>) => Promise<void>): Promise<{ fields: Record<string, string>; model: SpooledModel }> {
+  if (!req.isMultipart()) throw badRequest(BIM_MESSAGES.noFile);
+  const fields: Record<string, string> = {};
+  let model: SpooledModel | undefined;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: BIM_LIMIT } })) {
+      if (part.type === 'file') {
+        // whatever stops reading the part, the rest of the request is read and dropped: the client gets its answer
+        part.file.once('close', () => req.raw.resume());
+        if (model) {
+          part.file.resume();
+          continue;
+        }
+        try {
+          await beforeFile?.(fields);
+        } catch (err) {
+          part.file.resume();
+          throw err;
+        }
+        model = await spoolModel(part);
+      } else if (typeof part.value === 'string' || typeof part.value === 'number') {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    await model?.remove();
+    if (err instanceof ApiError) throw err;
+    const e = err as { code?: string; syscall?: string };
+    if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 0, BIM_MESSAGES.tooLarge);
+    if (e?.syscall) throw err; // the server's own disk (a full one answers 507, errorHandler)
+    throw badRequest(BIM_MESSAGES.noFile);
+  }
+  if (!model) throw badRequest(BIM_MESSAGES.noFile);
+  return { fields, model };
 }

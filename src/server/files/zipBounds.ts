@@ -37,21 +37,21 @@ const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
-/** The entries listed by the central directory (throws notZip when there is none or it is broken). */
-export function zipEntries(buf: Buffer): ZipEntry[] {
+/** The end record: how many entries, where the central directory starts and its size (throws notZip without one). */
+export function zipEnd(buf: Buffer): { count: number; offset: number; size: number } {
   const min = Math.max(0, buf.length - 22 - 0xffff);
-  let end = -1;
   for (let i = buf.length - 22; i >= min; i--) {
-    if (buf.readUInt32LE(i) === EOCD) {
-      end = i;
-      break;
-    }
+    if (buf.readUInt32LE(i) !== EOCD) continue;
+    const end = { count: buf.readUInt16LE(i + 10), size: buf.readUInt32LE(i + 12), offset: buf.readUInt32LE(i + 16) };
+    // zip64 markers: an xlsx of at most 6 MB (an ifczip of at most 200 MB) never needs them
+    if (end.count === 0xffff || end.offset === 0xffffffff) throw new ZipRefused('tooLarge');
+    return end;
   }
-  if (end < 0) throw new ZipRefused('notZip');
-  const count = buf.readUInt16LE(end + 10);
-  let p = buf.readUInt32LE(end + 16);
-  // zip64 markers: an xlsx of at most 6 MB never needs them
-  if (count === 0xffff || p === 0xffffffff) throw new ZipRefused('tooLarge');
+  throw new ZipRefused('notZip');
+}
+
+/** The `count` entries of a central directory that starts at `p` in `buf` (throws notZip when it is broken). */
+export function centralEntries(buf: Buffer, p: number, count: number): ZipEntry[] {
   const entries: ZipEntry[] = [];
   for (let n = 0; n < count; n++) {
     if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL) throw new ZipRefused('notZip');
@@ -70,9 +70,14 @@ export function zipEntries(buf: Buffer): ZipEntry[] {
   return entries;
 }
 
-/** Throws ZipRefused unless every entry (declared and actual) is within the limits. */
-export function assertZipBounds(buf: Buffer, limits: ZipLimits): void {
-  const entries = zipEntries(buf);
+/** The entries listed by the central directory (throws notZip when there is none or it is broken). */
+export function zipEntries(buf: Buffer): ZipEntry[] {
+  const end = zipEnd(buf);
+  return centralEntries(buf, end.offset, end.count);
+}
+
+/** Throws ZipRefused unless every entry's declared size is within the limits. */
+export function assertDeclaredBounds(entries: ZipEntry[], limits: ZipLimits): void {
   let total = 0;
   for (const e of entries) {
     total += e.size;
@@ -80,6 +85,12 @@ export function assertZipBounds(buf: Buffer, limits: ZipLimits): void {
     if (e.size > own || total > limits.maxTotal) throw new ZipRefused('tooLarge');
     if (e.size > limits.ratioFrom && e.size > e.compressedSize * limits.maxRatio) throw new ZipRefused('tooLarge');
   }
+}
+
+/** Throws ZipRefused unless every entry (declared and actual) is within the limits. */
+export function assertZipBounds(buf: Buffer, limits: ZipLimits): void {
+  const entries = zipEntries(buf);
+  assertDeclaredBounds(entries, limits);
   for (const e of entries) inflatedSize(buf, e);
 }
 

@@ -1,7 +1,8 @@
 // Running a job: the work starts at once with a progress reporter; if it ends within the request's wait the
 // route answers as it always did (result or error), otherwise it answers { job } and the work goes on. Progress
 // is written behind the work, never awaited by it: on the embedded database a transaction holds the one
-// connection, and a write awaited inside it would wait for itself.
+// connection, and a write awaited inside it would wait for itself. A job of bounded kind (`slots`) first waits for
+// its turn (slots.ts).
 import type { FieldError } from '../../../schemas/validation';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
@@ -9,7 +10,8 @@ import { ok } from '../envelope';
 import { ApiError, MESSAGES } from '../errors';
 import { isDiskFull } from '../http/diskSpace';
 import { onShutdown } from '../http/shutdown';
-import { insertJob, updateJob, type Job, type JobChange, type JobKind } from './store';
+import { QUEUED, type JobSlots } from './slots';
+import { insertJob, STALE_MS, updateJob, type Job, type JobChange, type JobKind } from './store';
 
 /** Reports rows done (and the total once known); throws JobAborted when the server is stopping. */
 export type Progress = (done: number, total?: number | null) => void;
@@ -31,6 +33,7 @@ const running = new Set<{ controller: AbortController; settled: Promise<unknown>
 class Reporter {
   private pending: JobChange | null = null;
   private writing: Promise<void> | null = null;
+  private notes: Promise<void> = Promise.resolve();
   private lastWrite = 0;
 
   constructor(
@@ -59,10 +62,35 @@ class Reporter {
       });
   }
 
+  /** Writes `change` now, after the notes before it (best effort, like progress). */
+  private note(change: JobChange): void {
+    Object.assign(this.job, change);
+    this.notes = this.notes.then(() => updateJob(this.db, this.job.id, change)).catch(() => undefined);
+  }
+
+  /** Waits for a slot, the row saying the place meanwhile and kept fresh; answers the slot's release. */
+  async turn(slots: JobSlots): Promise<() => void> {
+    let heartbeat: NodeJS.Timeout | undefined;
+    try {
+      return await slots.acquire((place) => {
+        this.note({ message: QUEUED(place) });
+        heartbeat ??= setInterval(() => this.note({}), STALE_MS / 4).unref();
+      }, this.signal);
+    } catch (err) {
+      throw this.signal.aborted ? new JobAborted() : err;
+    } finally {
+      if (heartbeat) {
+        clearInterval(heartbeat);
+        this.note({ message: null });
+      }
+    }
+  }
+
   async finish(change: JobChange): Promise<void> {
     Object.assign(this.job, change);
     this.pending = null;
     await this.writing;
+    await this.notes;
     await updateJob(this.db, this.job.id, change);
   }
 }
@@ -73,17 +101,37 @@ const failure = (err: unknown): JobChange => ({
   errors: err instanceof ApiError && err.code === 2 && Array.isArray(err.data) ? (err.data as FieldError[]) : null,
 });
 
+export interface JobSpec {
+  kind: JobKind;
+  title: string;
+  waitMs: number;
+  /** bounded kind: the work starts once a slot is free (a job cancelled while it waits never runs it) */
+  slots?: JobSlots;
+  /** runs when the job ends however it ends, before its end is written (e.g. removes the upload it worked on) */
+  ended?: () => Promise<void>;
+}
+
 /**
  * Runs `work` as a job of the caller. Ends within `waitMs` → `{ result }` (or the work's error is thrown, as a
  * direct answer). Still running → `{ job }` (its state now), and the work goes on; its end is written to the row.
  */
-export async function runJob<T>(db: Db, caller: Caller, spec: { kind: JobKind; title: string; waitMs: number }, work: (progress: Progress, job: Job) => Promise<T>): Promise<{ result: T } | { job: Job }> {
+export async function runJob<T>(db: Db, caller: Caller, spec: JobSpec, work: (progress: Progress, job: Job) => Promise<T>): Promise<{ result: T } | { job: Job }> {
   const job = await insertJob(db, caller, spec.kind, spec.title);
   const controller = new AbortController();
   const reporter = new Reporter(db, job, controller.signal);
   const outcome = (async () => {
     try {
-      const result = await work(reporter.progress, job);
+      let result: T;
+      try {
+        const release = spec.slots ? await reporter.turn(spec.slots) : undefined;
+        try {
+          result = await work(reporter.progress, job);
+        } finally {
+          release?.();
+        }
+      } finally {
+        await spec.ended?.();
+      }
       await reporter.finish({ state: 'done', done: Math.max(job.done, job.total ?? 0), result });
       return { result };
     } catch (error) {

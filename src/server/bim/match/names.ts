@@ -1,6 +1,8 @@
-// Material names as design tools write them (Revit, ArchiCAD, Tekla, 国产 BIM: Chinese, English, pinyin, with
-// prefixes, layer words and thicknesses) brought to one form so they can be compared with the factor library's
-// names (issue 12 §4). Pure functions; the synonyms and noise words are data (./synonyms.json).
+// Material names as design tools write them (Revit, ArchiCAD, Tekla, 国产 BIM: Chinese, English, German, French,
+// Spanish, pinyin, with prefixes, layer words and thicknesses) brought to one form so they can be compared with the
+// factor library's names (issue 12 §4, issue 22 §5). Pure functions; the words are data: ./synonyms.json (Chinese
+// variant spellings, finer rewrites, noise words) and ./taxonomy.json (material families with their names in
+// several languages, each rewritten to the family's library word).
 import { readFileSync } from 'node:fs';
 import { pinyin } from 'pinyin-pro';
 
@@ -9,13 +11,39 @@ interface SynonymFile {
   noise: string[];
 }
 
-const DATA: SynonymFile = JSON.parse(readFileSync(new URL('./synonyms.json', import.meta.url), 'utf8'));
+/** One material family of ./taxonomy.json (see its "about"). */
+export interface FamilyData {
+  id: string;
+  label: string;
+  word?: string;
+  parent?: string;
+  standIn?: boolean;
+  none?: string;
+  grade?: GradeFamily;
+  note?: string;
+  zh?: string[];
+  en?: string[];
+  de?: string[];
+  fr?: string[];
+  es?: string[];
+  other?: string[];
+  revit?: string[];
+  archicad?: string[];
+  tekla?: string[];
+}
+
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')) as T;
+const DATA = readJson<SynonymFile>('synonyms.json');
+export const TAXONOMY: readonly FamilyData[] = readJson<{ families: FamilyData[] }>('taxonomy.json').families;
+
+/** A family's names outside Chinese: the languages and the tools' default names. */
+export const foreignTerms = (f: FamilyData): string[] => [...(f.en ?? []), ...(f.de ?? []), ...(f.fr ?? []), ...(f.es ?? []), ...(f.other ?? []), ...(f.revit ?? []), ...(f.archicad ?? []), ...(f.tekla ?? [])];
 
 const LATIN = /^[a-z0-9 ]+$/;
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Punctuation → one space, then spaces kept only between two latin/digit tokens (so English words stay words). */
-function tidy(s: string): string {
+export function tidy(s: string): string {
   return s
     .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
     .replace(/[^\p{L}\p{N}.]+/gu, ' ')
@@ -24,10 +52,23 @@ function tidy(s: string): string {
     .trim();
 }
 
-const basic = (s: string) => tidy(s.normalize('NFKC').toLowerCase());
+/**
+ * Full-width → half-width, CamelCase split ('StainlessMY' → 'stainless my'), lower case, accents dropped (béton =
+ * beton, Dämmung = dammung: names are typed both ways), ß = ss.
+ */
+export function fold(s: string): string {
+  const t = s
+    .normalize('NFKC')
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .toLowerCase();
+  // (only latin and Cyrillic letters carry accents: a Chinese name skips the decomposition)
+  return /[\u00c0-\u024f\u0400-\u04ff\u1e00-\u1eff]/.test(t) ? t.normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').normalize('NFKC') : t;
+}
 
-/** A latin term matches as a whole word (plural s/es allowed); a Chinese term anywhere. */
-function termPattern(term: string): string {
+export const basic = (s: string) => tidy(fold(s));
+
+/** A latin term matches as a whole word (plural s/es allowed); a Chinese or Cyrillic term anywhere. */
+export function termPattern(term: string): string {
   return LATIN.test(term) ? `(?<![a-z])${esc(term)}(?:e?s)?(?![a-z])` : esc(term);
 }
 
@@ -50,12 +91,12 @@ const THICKNESS = new RegExp(
 );
 
 /**
- * Full-width → half-width, lower case, without Revit's 'M_' prefix, thicknesses, noise words (材质, 默认,
- * default …), punctuation and bare numbers. Grades (c30, q355, hrb400, mu10, m7.5) are kept: they are letters
- * followed by digits. Spaces remain only between latin words.
+ * Folded (see fold), without Revit's 'M_' prefix, thicknesses, noise words (材质, 默认, default …), punctuation and
+ * bare numbers. Grades (c30, q355, hrb400, mu10, m7.5) are kept: they are letters followed by digits. Spaces remain
+ * only between latin words.
  */
 export function normaliseName(s: string): string {
-  let t = s.normalize('NFKC').toLowerCase().trim();
+  let t = fold(s).trim();
   t = t.replace(/^m_/, '').replace(/<[^>]*>/g, ' ');
   t = t.replace(THICKNESS, ' ');
   t = ` ${t.replace(/[^\p{L}\p{N}.]+/gu, ' ')} `;
@@ -64,12 +105,61 @@ export function normaliseName(s: string): string {
   return tidy(t);
 }
 
-// ---- synonyms: longest first, one pass (a replacement is not replaced again)
-const TERMS = DATA.groups
-  .flatMap((g) => g.from.map((f) => ({ from: basic(f), to: g.to })))
-  .filter((t) => t.from)
-  .sort((a, b) => b.from.length - a.from.length);
-const SYN = new RegExp(TERMS.map((t) => `(${termPattern(t.from)})`).join('|'), 'g');
+// grade tokens as normaliseName leaves them (lower case)
+const GRADE_SRC = String.raw`(?:c\d{2,3}|q\d{3}[a-e]?|s\d{3}[a-z0-9]*|(?:hpb|hrbf|hrb|rrb|crb)\d{3}e?|mu\d+(?:\.\d)?|m\d+(?:\.\d)?)`;
+const GRADE_ONLY = new RegExp(`^${GRADE_SRC}$`);
+const GRADE_TOKEN = new RegExp(`(?<![a-z])${GRADE_SRC}(?![a-z0-9])`, 'g');
+
+// ---- synonyms: the rewrites of synonyms.json, then every foreign name of a family → the family's library word;
+// longest first, one pass (a replacement is not replaced again). A name that reads as a grade (Tekla's 'C30/37',
+// 'S355J0') is left to readGrades.
+const TERMS = (() => {
+  const to = new Map<string, string>();
+  const add = (from: string, word: string) => {
+    const key = normaliseName(from);
+    if (key && !GRADE_ONLY.test(key) && !to.has(key)) to.set(key, word);
+  };
+  for (const g of DATA.groups) for (const f of g.from) add(f, g.to);
+  for (const f of TAXONOMY) for (const t of foreignTerms(f)) add(t, f.word ?? f.label);
+  return [...to].map(([from, word]) => ({ from, to: word })).sort((a, b) => b.from.length - a.from.length);
+})();
+
+/**
+ * Terms indexed by how they start — a latin term by its leading letters (it must start a word), any other by its
+ * first character — so a name is scanned once instead of trying a regex of hundreds of alternatives at every
+ * position (~1 ms a name). A latin term matches as a whole word, its plural (s/es) too; any other anywhere.
+ */
+export class TermIndex<T extends { from: string }> {
+  private readonly byWord = new Map<string, T[]>();
+  private readonly byChar = new Map<string, T[]>();
+
+  /** `terms` longest first, so that the first hit at a position is the longest. */
+  constructor(terms: readonly T[]) {
+    for (const t of terms) {
+      const [map, k] = LATIN.test(t.from) ? [this.byWord, /^[a-z]*/.exec(t.from)![0] || t.from[0]] : [this.byChar, t.from[0]];
+      (map.get(k) ?? map.set(k, []).get(k)!).push(t);
+    }
+  }
+
+  /** The terms found at position i of s (latin ones longest first) with the length each takes there. */
+  *at(s: string, i: number): Generator<{ term: T; length: number }> {
+    if (isLetter(s[i]) && !isLetter(s[i - 1])) {
+      const word = /^[a-z]+/.exec(s.slice(i, i + 40))![0];
+      for (const term of this.byWord.get(word) ?? []) {
+        if (!s.startsWith(term.from, i)) continue;
+        let end = i + term.from.length;
+        if (s.startsWith('es', end) && !isLetter(s[end + 2])) end += 2;
+        else if (s[end] === 's' && !isLetter(s[end + 1])) end += 1;
+        if (!isLetter(s[end])) yield { term, length: end - i };
+      }
+    }
+    // Chinese, Cyrillic and mixed terms ('pc构件') anywhere
+    for (const term of this.byChar.get(s[i]) ?? []) if (s.startsWith(term.from, i)) yield { term, length: term.from.length };
+  }
+}
+
+const isLetter = (ch: string | undefined) => ch !== undefined && ch >= 'a' && ch <= 'z';
+const REWRITES = new TermIndex(TERMS);
 
 export interface SynonymUse {
   /** as written in the name (normalised) */
@@ -80,12 +170,18 @@ export interface SynonymUse {
 /** The name with synonyms replaced by the library's words, and which were used. Expects normaliseName's output. */
 export function expandSynonyms(s: string): { text: string; used: SynonymUse[] } {
   const used: SynonymUse[] = [];
-  const text = s.replace(SYN, (m, ...groups) => {
-    const i = groups.findIndex((g) => g !== undefined);
-    const to = TERMS[i].to;
-    if (!used.some((u) => u.to === to)) used.push({ from: m, to });
-    return ` ${to} `;
-  });
+  let text = '';
+  for (let i = 0; i < s.length; ) {
+    const hit = REWRITES.at(s, i).next().value;
+    if (!hit) {
+      text += s[i++];
+      continue;
+    }
+    const to = hit.term.to;
+    if (!used.some((u) => u.to === to)) used.push({ from: s.slice(i, i + hit.length), to });
+    text += ` ${to} `;
+    i += hit.length;
+  }
   return { text: tidy(text), used };
 }
 
@@ -125,6 +221,11 @@ export function readGrades(s: string): Grades {
     if (m[1] === '345') notes.push('Q345 按 GB/T 1591-2018 计为 Q355');
     add(m[1] === '345' ? 'Q355' : `Q${m[1]}`);
   }
+  // Revit's 'Metal - Steel - 345 MPa': the yield strength names the grade
+  for (const m of t.matchAll(/(?<![\d.])(235|275|345|355|390|420|460)\s*MPA(?![A-Z])/g)) {
+    notes.push(m[1] === '345' ? '屈服强度 345 MPa 即 Q345，按 GB/T 1591-2018 计为 Q355' : `屈服强度 ${m[1]} MPa 计为 Q${m[1]}`);
+    add(m[1] === '345' ? 'Q355' : `Q${m[1]}`);
+  }
   for (const m of t.matchAll(/(?<![A-Z])(S\d{3})(?!\d)/g)) {
     const q = STEEL_EN[m[1]];
     if (!q) continue;
@@ -155,9 +256,6 @@ export const gradeValue = (g: string): number => Number(g.replace(/^[A-Z]+/, '')
 
 /** What a name is when it is only a grade ('C30' → 混凝土). */
 export const GRADE_NOUN: Record<GradeFamily, string> = { concrete: '混凝土', steel: '钢', rebar: '钢筋', unit: '砖', mortar: '砂浆' };
-
-// grade tokens as normaliseName leaves them (lower case)
-const GRADE_TOKEN = /(?<![a-z])(?:c\d{2,3}|q\d{3}[a-e]?|s\d{3}[a-z0-9]*|(?:hpb|hrbf|hrb|rrb|crb)\d{3}e?|mu\d+(?:\.\d)?|m\d+(?:\.\d)?)(?![a-z0-9])/g;
 
 /** The name for similarity: normalised, synonyms applied, grades and spaces removed. */
 export function coreName(s: string): { core: string; used: SynonymUse[] } {

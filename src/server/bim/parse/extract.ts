@@ -1,16 +1,21 @@
-// One opened model → ParsedModel (issue 12 §2). Relations are read once each, set-based (containment, types,
-// material associations, quantity sets, decomposition), then every building element is assembled: its storey,
-// its materials as shares (its own, else its type's), its quantities (quantity sets, else the geometry's volume).
-// An element decomposed into building elements (a roof into slabs, a stair into flights) is counted through its
-// parts only, so nothing is counted twice.
+// One opened model → ParsedModel (issue 12 §2, issue 22). Relations are read once each, set-based (containment,
+// types, material associations, quantity sets, decomposition), the counted elements are chosen (elements.ts),
+// every one is measured from its geometry (and the spaces without a floor-area quantity), then each element is
+// assembled: its storey, its materials as shares (its own, else its type's), its quantities and their review
+// (quantify.ts), and the model's notes and floor area.
 import * as W from 'web-ifc';
 import type { IfcAPI } from 'web-ifc';
 import type { BimElement, ModelDensities, ParsedModel, ProblemKind } from '../model';
-import { meshVolumes } from './geometry';
-import { cachedLines, idsOf, numOf, ref, textOf, type Line } from './lines';
-import { materialShares } from './materials';
-import { readQuantities, type Quantities } from './qto';
-import { readUnits, unitScale, unitWords, type Scale } from './units';
+import { decompose, elementIds } from './elements';
+import { choose } from './evidence';
+import { floorArea, type Slab, slabArea, spaceArea } from './floorArea';
+import { measureGeometry } from './geometry';
+import { cachedLines, enumOf, idsOf, numOf, ref, textOf, type Line } from './lines';
+import { materials, type Materials } from './materials';
+import { Notes } from './notes';
+import { quantify } from './quantify';
+import { FLOOR_AREA_NAMES, type LineReader, preferred, readQuantities } from './qto';
+import { conversionNote, readUnits, unitScale, unitWords, type Scale } from './units';
 
 /** A parse refusal whose message is shown to the user as is. */
 export class ModelRefused extends Error {}
@@ -20,13 +25,21 @@ export const NO_ELEMENTS = '模型中没有可识别的建筑构件（墙、板�
 
 type Progress = (done: number, total: number) => void;
 
+/** What opening the bytes already did to them (omitted.ts): said in the notes. */
+export interface Opened {
+  /** ordinary attributes the file wrote `*`, read as `$` */
+  omitted?: number;
+}
+
+const FLOOR_SLABS = new Set(['FLOOR', 'BASESLAB']);
+
 /** related object → relating, for every relation of a type (RelatedObjects / RelatedElements). */
-function relations(api: IfcAPI, model: number, type: number, relating: string, related: string, accept?: (relatingId: number) => boolean): Map<number, number> {
+function relations(api: IfcAPI, model: number, type: number, relating: string, related: string): Map<number, number> {
   const out = new Map<number, number>();
   for (const id of idsOf(api, model, type)) {
     const rel = api.GetLine(model, id) as Line;
     const target = ref(rel[relating]);
-    if (target === undefined || (accept && !accept(target))) continue;
+    if (target === undefined) continue;
     for (const o of rel[related] ?? []) {
       const r = ref(o);
       if (r !== undefined && !out.has(r)) out.set(r, target);
@@ -68,29 +81,35 @@ function densities(api: IfcAPI, model: number, get: (id: number) => Line | undef
   return out;
 }
 
-export function extractModel(api: IfcAPI, model: number, progress: Progress = () => undefined): ParsedModel {
+export function extractModel(api: IfcAPI, model: number, progress: Progress = () => undefined, opened: Opened = {}): ParsedModel {
   const get = cachedLines(api, model);
+  // (lines read once — elements, quantities — are not cached, unlike the shared materials, types and storeys)
   const readOnce = (id: number) => api.GetLine(model, id) as Line | undefined;
+  const quantityLines: LineReader = { line: readOnce, type: (id) => api.GetLineType(model, id) };
   const schema = api.GetModelSchema(model);
-  const scales = readUnits(api, model, idsOf(api, model, W.IFCPROJECT)[0]);
+  const notes = new Notes();
+  const { scales, foundAt } = readUnits(api, model, idsOf(api, model, W.IFCPROJECT)[0]);
   const unitCache = new Map<number, Scale | null>();
   const unitOf = (id: number) => {
     if (!unitCache.has(id)) unitCache.set(id, unitScale(api, model, id));
     return unitCache.get(id)!;
   };
 
-  const ids = idsOf(api, model, W.IFCBUILDINGELEMENT, true);
-  if (!ids.length) throw new ModelRefused(NO_ELEMENTS);
-  const isElement = new Set(ids);
+  const all = elementIds(api, model);
+  const { counted, parentOf } = decompose(api, model, all);
+  if (!counted.length) throw new ModelRefused(NO_ELEMENTS);
   const containedIn = relations(api, model, W.IFCRELCONTAINEDINSPATIALSTRUCTURE, 'RelatingStructure', 'RelatedElements');
-  const partOf = relations(api, model, W.IFCRELAGGREGATES, 'RelatingObject', 'RelatedObjects', (p) => isElement.has(p));
   const typeOf = relations(api, model, W.IFCRELDEFINESBYTYPE, 'RelatingType', 'RelatedObjects');
   const materialOf = relations(api, model, W.IFCRELASSOCIATESMATERIAL, 'RelatingMaterial', 'RelatedObjects');
   const qtos = quantitySets(api, model);
-  const decomposed = new Set([...partOf.entries()].filter(([child]) => isElement.has(child)).map(([, parent]) => parent));
+  const materialCache = new Map<number, Materials>();
+  const materialsOf = (id: number) => {
+    if (!materialCache.has(id)) materialCache.set(id, materials(get, id));
+    return materialCache.get(id)!;
+  };
 
   const storeyName = (id: number): string => {
-    for (let e: number | undefined = id, depth = 0; e !== undefined && depth < 10; e = partOf.get(e), depth++) {
+    for (let e: number | undefined = id, depth = 0; e !== undefined && depth < 10; e = parentOf.get(e), depth++) {
       const s = containedIn.get(e);
       if (s === undefined) continue;
       const line = get(s);
@@ -98,49 +117,65 @@ export function extractModel(api: IfcAPI, model: number, progress: Progress = ()
     }
     return NO_STOREY;
   };
-
-  const counted = ids.filter((id) => !decomposed.has(id));
-  const total = counted.length;
-  const pending: { id: number; element: BimElement; shares: ReturnType<typeof materialShares>; q: Quantities }[] = [];
-  const needGeometry: number[] = [];
-  const seen = new Map<string, BimElement[]>();
-  for (const [i, id] of counted.entries()) {
-    const line = get(id)!;
-    const globalId = textOf(line.GlobalId);
-    const own = materialOf.get(id);
+  /** The occurrence's PredefinedType, else its type's */
+  const predefined = (own: string | undefined, id: number) => {
     const typeId = typeOf.get(id);
-    const materialId = own ?? (typeId === undefined ? undefined : materialOf.get(typeId));
-    const shares = materialId === undefined ? [] : materialShares(get, materialId);
-    // (quantity lines are read once each: not cached, unlike the shared materials and storeys)
-    const q = readQuantities(readOnce, qtos.get(id) ?? [], scales, unitOf);
-    const problems: ProblemKind[] = [];
-    if (!shares.length) problems.push('noMaterial');
-    if (q.unknownUnit) problems.push('unknownUnit');
-    const element: BimElement = { globalId, name: textOf(line.Name), ifcType: api.GetNameFromTypeCode(line.type), storey: storeyName(id), parts: [], problems };
-    seen.set(globalId, [...(seen.get(globalId) ?? []), element]);
-    if (shares.length && q.volume === null && q.area === null && q.weight === null) needGeometry.push(id);
-    pending.push({ id, element, shares, q });
-    if (i % 500 === 0) progress(i, total + needGeometry.length);
-  }
+    return own && own !== 'NOTDEFINED' && own !== 'USERDEFINED' ? own : typeId === undefined ? own : enumOf(get(typeId)?.PredefinedType);
+  };
 
-  const volumes = meshVolumes(api, model, needGeometry, (n) => n % 200 === 0 && progress(total + n, total + needGeometry.length));
-  const geometric = new Set(needGeometry);
-  const elements = pending.map(({ id, element, shares, q }) => {
-    let volume = q.volume;
-    const fromGeometry = geometric.has(id) && (volumes.get(id) ?? 0) > 0;
-    if (fromGeometry) volume = volumes.get(id)!;
-    if (geometric.has(id)) element.problems.push(fromGeometry ? 'fromGeometry' : 'noQuantity');
-    const single = shares.length === 1;
-    element.parts = shares.map((s) => ({
-      material: s.material,
-      volume: volume === null ? null : volume * s.share,
-      area: q.area,
-      weight: single ? q.weight : null,
-      fromGeometry,
-    }));
+  const spaces = idsOf(api, model, W.IFCSPACE).map((id) => {
+    const floor = choose('area', preferred(readQuantities(quantityLines, qtos.get(id) ?? [], scales, unitOf).area, FLOOR_AREA_NAMES, false), null);
+    return { id, area: floor && floor.value > 0 ? floor.value : null };
+  });
+
+  const total = counted.length;
+  const read = counted.map((id, i) => {
+    const line = readOnce(id)!;
+    const materialId = materialOf.get(id) ?? (typeOf.has(id) ? materialOf.get(typeOf.get(id)!) : undefined);
+    const m = materialId === undefined ? { shares: [], layers: [] } : materialsOf(materialId);
+    const raw = readQuantities(quantityLines, qtos.get(id) ?? [], scales, unitOf);
+    if (i % 500 === 0) progress(i, 2 * total);
+    const { GlobalId, Name, PredefinedType, type } = line;
+    return { id, globalId: textOf(GlobalId), name: textOf(Name), predefinedType: enumOf(PredefinedType), type: type as number, m, raw };
+  });
+
+  const meshed = [...counted, ...spaces.filter((s) => s.area === null).map((s) => s.id)];
+  const geometry = measureGeometry(api, model, meshed, (n) => n % 200 === 0 && progress(total + Math.round((n * total) / meshed.length), 2 * total));
+
+  const seen = new Map<string, BimElement[]>();
+  const slabs: Slab[] = [];
+  const elements = read.map(({ id, globalId, name, predefinedType, type, m, raw }) => {
+    const ifcType = api.GetNameFromTypeCode(type);
+    const layers = m.layers.map((l) => ({ material: l.material, thickness: l.thickness * scales.length.factor }));
+    const q = quantify(raw, geometry.get(id), layers);
+    const problems: ProblemKind[] = [];
+    const element: BimElement = { globalId, name, ifcType, storey: storeyName(id), parts: [], problems };
+    if (!m.shares.length) problems.push('noMaterial');
+    if (raw.unknownUnit) problems.push('unknownUnit');
+    if (m.shares.length) {
+      problems.push(...q.problems);
+      if (Object.keys(q.details).length) element.details = q.details;
+      for (const n of q.notes) notes.add(n);
+      const single = m.shares.length === 1;
+      element.parts = m.shares.map((s) => ({
+        material: s.material,
+        volume: q.volume === null ? null : q.volume * s.share,
+        area: q.area,
+        weight: single ? q.weight : null,
+        fromGeometry: q.fromGeometry,
+      }));
+    }
+    if (ifcType.startsWith('IfcSlab')) slabs.push({ floor: FLOOR_SLABS.has(predefined(predefinedType, id) ?? ''), ...slabArea(q.area, geometry.get(id), layers) });
+    seen.set(globalId, [...(seen.get(globalId) ?? []), element]);
     return element;
   });
   for (const list of seen.values()) if (list.length > 1) for (const e of list) e.problems.push('duplicateId');
-  progress(total + needGeometry.length, total + needGeometry.length);
-  return { schema, units: unitWords(scales), elements, densities: densities(api, model, get) };
+
+  notes.add(conversionNote('length', scales.length), total);
+  if (foundAt !== undefined) notes.add(`IfcProject 的单位引用无法读取，单位取自文件中的 IfcUnitAssignment（#${foundAt}）`, total);
+  if (opened.omitted) notes.add(`文件有 ${opened.omitted} 处普通属性写作 *（仅派生属性可写 *），已按空值 $ 读取`, total);
+  const plans = counted.reduce((a, id) => a + (geometry.get(id)?.plan ?? 0), 0);
+  const floor = floorArea(spaces.map((s) => spaceArea(s.area, geometry.get(s.id))), slabs, plans, notes);
+  progress(2 * total, 2 * total);
+  return { schema, units: unitWords(scales), elements, densities: densities(api, model, get), notes: notes.list(), floorArea: floor };
 }

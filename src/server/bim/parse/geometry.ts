@@ -1,32 +1,38 @@
-// Volumes from the geometry for elements without quantity sets (issue 12 §2; reference/components.md §1): web-ifc
-// triangulates each element (openings cut, scaled to metres) and the volume is the sum of the signed tetrahedra
-// of its closed mesh with the origin — exact for the closed solids design tools export.
+// Measures from the geometry (issue 12 §2, issue 22 §1–3): web-ifc triangulates each element (openings cut,
+// scaled to metres) and each of its pieces is measured placed — its signed-tetrahedron volume, surface area,
+// floor (upward) area and bounding box. A volume is only a volume when the piece is a closed solid (mesh.ts):
+// the tetrahedron sum of an open surface depends on where the origin is, so such an element has no volume,
+// only its area.
 import type { IfcAPI } from 'web-ifc';
+import { addPiece, emptyShape } from './mesh';
 
-export function meshVolumes(api: IfcAPI, model: number, ids: number[], onEach?: (done: number) => void): Map<number, number> {
-  const out = new Map<number, number>();
+export interface GeometryMeasure {
+  /** m³ — null unless every piece is a closed, consistently oriented solid */
+  volume: number | null;
+  /** m² — each face once (a double-sided surface counts one side) */
+  area: number;
+  /** m² — the upward faces projected on the horizontal plane (web-ifc's meshes are y-up): a slab's or a space's floor */
+  plan: number;
+  /** m³ — the axis-aligned bounding box of the placed element */
+  box: number;
+}
+
+/** The measures of each element (by express ID) web-ifc yields a mesh for. */
+export function measureGeometry(api: IfcAPI, model: number, ids: number[], onEach?: (done: number) => void): Map<number, GeometryMeasure> {
+  const out = new Map<number, GeometryMeasure>();
   if (!ids.length) return out;
   let done = 0;
   api.StreamMeshes(model, ids, (mesh) => {
-    let vol = 0;
+    const shape = emptyShape();
     for (let g = 0; g < mesh.geometries.size(); g++) {
       const placed = mesh.geometries.get(g);
       const geo = api.GetGeometry(model, placed.geometryExpressID);
-      const v = api.GetVertexArray(geo.GetVertexData(), geo.GetVertexDataSize());
-      const idx = api.GetIndexArray(geo.GetIndexData(), geo.GetIndexDataSize());
-      const t = placed.flatTransformation;
-      // vertices are (x, y, z, nx, ny, nz); place them with the column-major 4×4 transformation
-      const px = (k: number) => t[0] * v[k * 6] + t[4] * v[k * 6 + 1] + t[8] * v[k * 6 + 2] + t[12];
-      const py = (k: number) => t[1] * v[k * 6] + t[5] * v[k * 6 + 1] + t[9] * v[k * 6 + 2] + t[13];
-      const pz = (k: number) => t[2] * v[k * 6] + t[6] * v[k * 6 + 1] + t[10] * v[k * 6 + 2] + t[14];
-      for (let i = 0; i + 2 < idx.length; i += 3) {
-        const [a, b, c] = [idx[i], idx[i + 1], idx[i + 2]];
-        const ax = px(a), ay = py(a), az = pz(a), bx = px(b), by = py(b), bz = pz(b), cx = px(c), cy = py(c), cz = pz(c);
-        vol += (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx)) / 6;
-      }
+      addPiece(shape, api.GetVertexArray(geo.GetVertexData(), geo.GetVertexDataSize()), api.GetIndexArray(geo.GetIndexData(), geo.GetIndexDataSize()), placed.flatTransformation);
       (geo as { delete?: () => void }).delete?.();
     }
-    out.set(mesh.expressID, (out.get(mesh.expressID) ?? 0) + Math.abs(vol));
+    const { volume, area, plan, lo, hi } = shape;
+    const box = lo[0] <= hi[0] ? (hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]) : 0;
+    if (area > 0) out.set(mesh.expressID, { volume: volume === null || volume > 0 ? volume : null, area, plan, box });
     onEach?.(++done);
   });
   return out;

@@ -3,7 +3,7 @@
 // material or unit is referenced by thousands of elements.
 import type { IfcAPI } from 'web-ifc';
 
-export type Api = Pick<IfcAPI, 'GetLine' | 'GetLineIDsWithType' | 'GetNameFromTypeCode'>;
+export type Api = Pick<IfcAPI, 'GetLine' | 'GetLineIDsWithType' | 'GetNameFromTypeCode' | 'GetRawLineData'>;
 
 export type Line = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,13 +1,26 @@
 // An element's materials as shares of its volume (issue 12 §2): a layer set splits by layer thickness (an air
 // layer without material keeps its share, counted for nothing), a constituent set by its fractions (the rest
 // shared equally by constituents without one), a profile set and a material list equally; a single material
-// takes all. `single` says whether the element has exactly one material (only then is its weight counted).
+// takes all. A layered material also answers its layers' thicknesses: the element's thickness (area × thickness is
+// evidence for a volume, issue 22 §1) and a layer over 2 m is implausible (§3).
 import * as W from 'web-ifc';
 import { type Line, numOf, ref, textOf } from './lines';
 
 export interface Share {
   material: string;
   share: number;
+}
+
+export interface Layer {
+  material: string;
+  /** in the file's length unit */
+  thickness: number;
+}
+
+export interface Materials {
+  shares: Share[];
+  /** the layers of a layer set (empty for other material forms) */
+  layers: Layer[];
 }
 
 const UNNAMED = '（未命名材料）';
@@ -26,9 +39,13 @@ const equal = (names: (string | undefined)[]): Share[] => {
   return n.map((material) => ({ material, share: 1 / n.length }));
 };
 
-/** Shares by layer thickness; `scale` turns the file's thickness into m (only the ratios matter). */
-function layers(get: Get, set: Line | undefined): Share[] {
-  const list = (set?.MaterialLayers ?? []).map((l: unknown) => get(ref(l)!)).filter(Boolean) as Line[];
+const layerLines = (get: Get, set: Line | undefined) => (set?.MaterialLayers ?? []).map((l: unknown) => get(ref(l)!)).filter(Boolean) as Line[];
+
+/** The layers with their thickness (an air layer without material named as unnamed). */
+const layerList = (get: Get, list: Line[]): Layer[] => list.map((l) => ({ material: nameOf(get, l.Material) ?? UNNAMED, thickness: numOf(l.LayerThickness) ?? 0 }));
+
+/** Shares by layer thickness (only the ratios matter, so the file's length unit does). */
+function layerShares(get: Get, list: Line[]): Share[] {
   const thick = list.map((l) => Math.max(0, numOf(l.LayerThickness) ?? 0));
   const total = thick.reduce((a, b) => a + b, 0);
   if (!(total > 0)) return equal(list.map((l) => nameOf(get, l.Material)));
@@ -59,18 +76,23 @@ function merged(shares: Share[]): Share[] {
   return [...by].map(([material, share]) => ({ material, share }));
 }
 
-/** The shares of a RelatingMaterial line (any of the IFC2X3 / IFC4 material selects). */
-export function materialShares(get: Get, id: number): Share[] {
+/** The shares and layers of a RelatingMaterial line (any of the IFC2X3 / IFC4 material selects). */
+export function materials(get: Get, id: number): Materials {
   const m = get(id);
-  if (!m) return [];
+  const set = m?.type === W.IFCMATERIALLAYERSETUSAGE ? get(ref(m.ForLayerSet)!) : m?.type === W.IFCMATERIALLAYERSET ? m : undefined;
+  if (set) {
+    const list = layerLines(get, set);
+    return { shares: merged(layerShares(get, list)), layers: layerList(get, list) };
+  }
+  if (m?.type === W.IFCMATERIALLAYER) return { shares: equal([nameOf(get, m.Material)]), layers: layerList(get, [m]) };
+  return { shares: m ? otherShares(get, m) : [], layers: [] };
+}
+
+/** The shares of the material forms without layers. */
+function otherShares(get: Get, m: Line): Share[] {
   switch (m.type) {
     case W.IFCMATERIAL:
       return [{ material: textOf(m.Name).trim() || UNNAMED, share: 1 }];
-    case W.IFCMATERIALLAYERSETUSAGE:
-      return merged(layers(get, get(ref(m.ForLayerSet)!)));
-    case W.IFCMATERIALLAYERSET:
-      return merged(layers(get, m));
-    case W.IFCMATERIALLAYER:
     case W.IFCMATERIALCONSTITUENT:
     case W.IFCMATERIALPROFILE:
       return equal([nameOf(get, m.Material)]);

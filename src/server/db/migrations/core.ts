@@ -199,4 +199,12 @@ export const after: Migration[] = [
       create index if not exists tpf3_variant_project_idx on tpf3_variant (project_id);
     `,
   },
+  // The pre-flight's plausibility review (issue 22): the parser's notes and the model's floor area; the problems
+  // and materials gzipped (`detail`: a 200 000-element model's are ~25 MB of JSON, which PGlite's memory would
+  // keep growing for), the jsonb columns left for the rows written before.
+  {
+    id: '009_bim_review',
+    sql: `alter table tpf3_bim_model add column if not exists review jsonb not null default '{}'::jsonb;
+      alter table tpf3_bim_model add column if not exists detail bytea;`,
+  },
 ];

@@ -65,11 +65,13 @@ export function densityTable(rows: CsvRow[]): Map<string, DensityEntry> {
 /**
  * Data-quality class of a seed factor: the standard's appendices (GB/T 51366 A fuels, D materials, E transport)
  * → standard; published official tables (the grid factors of 生态环境部/国家统计局 and NDRC, IPCC GWPs, the
- * Taiwan code's Gi table) → database; a value derived from a case (the ÷40 planting scheme) or a tool's default
- * outside the appendix (市政热力) → estimate.
+ * Taiwan code's Gi table) and the materials beyond App. D (a published database: ICE v3.0, the IStructE table) →
+ * database; a value derived from a case (the ÷40 planting scheme) or a tool's default outside the appendix
+ * (市政热力) → estimate.
  */
 export function qualityOf(f: SeedFactor): DataQuality {
   if (f.source.startsWith('GB/T 51366-2019 附录')) return 'standard';
+  if (f.type === '建材') return 'database';
   if (f.type === '能源' && f.smallType === '电力') return 'database';
   if (f.type === '制冷剂') return 'database';
   if (f.type === '碳汇' && f.smallType === 'TW_2020s_Gi_table1') return 'database';

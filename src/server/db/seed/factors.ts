@@ -28,6 +28,8 @@ type Row = Record<string, string | undefined>;
 /** The CSV tables this module reads, by file name (all in ./data). */
 export const FACTOR_FILES = {
   materials: 'gbt51366_appD_materials.csv',
+  // materials real models carry that App. D lacks (issue 22 §6), each row with its own source
+  supplement: 'supplementary_materials.csv',
   fuels: 'gbt51366_appA_fossil_fuels.csv',
   transport: 'gbt51366_appE_transport.csv',
   grid: 'grid_electricity.csv',
@@ -128,6 +130,28 @@ function materials(): SeedFactor[] {
       materialCo: num(r.kgCO2e_per_unit),
       coUnit: `kgCO2e/${unit}`,
       source: 'GB/T 51366-2019 附录D',
+      verification: markFor(verification),
+      remarks: join(str(r.notes), markNote(verification)),
+    });
+  });
+}
+
+/** Materials beyond App. D: the row names its published source; a mark covers the number as stored. */
+function supplement(): SeedFactor[] {
+  return readSeedCsv(FACTOR_FILES.supplement).map((r) => {
+    const unit = str(r.unit);
+    const verification = str(r.verification);
+    const source = str(r.source);
+    if (!source) throw new Error(`seed data ${FACTOR_FILES.supplement} ${str(r.name_zh)}: no source`);
+    return factor({
+      type: '建材',
+      smallType: str(r.group),
+      name: str(r.name_zh),
+      spec: '',
+      unit,
+      materialCo: num(r.kgCO2e_per_unit),
+      coUnit: `kgCO2e/${unit}`,
+      source,
       verification: markFor(verification),
       remarks: join(str(r.notes), markNote(verification)),
     });
@@ -262,14 +286,20 @@ function refrigerants(): SeedFactor[] {
 /** Every seed row as first seeded (base) and with issue 11's details (full), in table order. */
 export function seedFactorUpgrades(): FactorUpgrade[] {
   const densities = densityTable(readSeedCsv(DENSITY_FILE));
-  const base = [...materials(), ...fuels(), ...grid(), ...transport(), ...planting(), ...refrigerants()];
+  const base = [...materials(), ...supplement(), ...fuels(), ...grid(), ...transport(), ...planting(), ...refrigerants()];
   return base.map((b) => {
     const { details, remarksNote } = detailsOf(b, densities);
     return { base: b, full: { ...b, ...details, remarks: clip(join(b.remarks, remarksNote), 500) } };
   });
 }
 
-/** Every seed factor row, in table order: materials, fuels, grid electricity, transport, sink, refrigerants. */
+/** The supplement's rows as seeded (with their details), for databases seeded before it (./materialUpgrade). */
+export function seedSupplement(): SeedFactor[] {
+  const names = new Set(supplement().map((f) => f.name));
+  return loadSeedFactors().filter((f) => f.type === '建材' && names.has(f.name));
+}
+
+/** Every seed factor row, in table order: materials (App. D, then the supplement), fuels, grid electricity, transport, sink, refrigerants. */
 export function loadSeedFactors(): SeedFactor[] {
   return seedFactorUpgrades().map((u) => u.full);
 }

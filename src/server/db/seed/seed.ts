@@ -11,8 +11,9 @@ import { toColumns } from '../record';
 import { repo } from '../repo';
 import { resourceDef } from '../../registry';
 import { seedDictionaries } from './dictionaries';
-import { loadSeedFactors, seedFactorUpgrades } from './factors';
+import { loadSeedFactors, seedFactorUpgrades, seedSupplement } from './factors';
 import { upgradeFactorDetails } from './factorDetails';
+import { upgradeSupplementMaterials } from './materialUpgrade';
 import { loadSeedLookups } from './lookups';
 import { loadSeedBenchmarks } from './benchmarks';
 import { upgradeBenchmarks } from './benchmarkUpgrade';
@@ -138,6 +139,9 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     await upgradeBenchmarks(trx);
     // The library's density, default distance, energy and data-quality class (issue 11), once, where still empty.
     await upgradeFactorDetails(trx, seedFactorUpgrades);
+    // Materials beyond GB/T 51366 附录D (issue 22 §6), once, with their details (after the step above: its marker
+    // may be set already, so it would not fill them).
+    await upgradeSupplementMaterials(trx, seedSupplement);
     // The library's Chinese search labels (issue 11 §8), for rows written without the hook (seed inserts).
     await fillFactorLabels(trx);
     // Stage rows saved before issue 11 get the energy, class and distance the old calculation assumed (last:

@@ -1,0 +1,85 @@
+// Material families (issue 22 §5): which kind of building material a name is — an IFC material name in any of the
+// languages and tool defaults of ./taxonomy.json, or a factor-library row by its name, else its group (小类). The
+// matcher only suggests factors of the name's family (a block is never in-situ concrete); the pre-flight review
+// groups a model's materials by family for its per-m² plausibility ranges.
+import { applySynonyms, basic, type FamilyData, foreignTerms, type GradeFamily, gradeFamily, normaliseName, readGrades, TAXONOMY, TermIndex } from './names';
+
+export interface Family {
+  id: string;
+  /** Chinese name of the family, e.g. 混凝土砌块 */
+  label: string;
+  /** the upper family (保温材料 for 岩棉) */
+  parent: Family | null;
+  /** when the library has none of this family, the parent's factors may stand in (stated in the reasons) */
+  standIn: boolean;
+  /** the reason the family has no material carbon (空气层), else null */
+  none: string | null;
+  note: string | null;
+}
+
+const byId = new Map<string, Family>();
+for (const f of TAXONOMY) {
+  if (byId.has(f.id)) throw new Error(`taxonomy.json: family ${f.id} twice`);
+  byId.set(f.id, { id: f.id, label: f.label, parent: null, standIn: !!f.standIn, none: f.none ?? null, note: f.note ?? null });
+}
+for (const f of TAXONOMY) {
+  if (!f.parent) continue;
+  const parent = byId.get(f.parent);
+  if (!parent) throw new Error(`taxonomy.json: ${f.id}'s parent ${f.parent} is not a family`);
+  byId.get(f.id)!.parent = parent;
+}
+
+const termsOf = (f: FamilyData) => [...new Set([...(f.zh ?? []), ...foreignTerms(f)].map(basic).filter(Boolean))];
+
+/** every family's terms with the family's place in the taxonomy (earlier = more specific) */
+const ORDERED: Family[] = TAXONOMY.map((f) => byId.get(f.id)!);
+const TERMS = new TermIndex(
+  TAXONOMY.flatMap((f, rank) => termsOf(f).map((from) => ({ from, rank }))).sort((a, b) => b.from.length - a.from.length),
+);
+
+// a name that is only a grade ('C30/37', 'S355J0', 'MU10') is of the grade's family
+const BY_GRADE = new Map<GradeFamily, Family>(TAXONOMY.filter((f) => f.grade).map((f) => [f.grade!, byId.get(f.id)!]));
+
+export const familyById = (id: string): Family | undefined => byId.get(id);
+
+/** Every family, in the taxonomy's order. */
+export const FAMILIES: readonly Family[] = ORDERED;
+
+/**
+ * The family of a name: the first family of the taxonomy one of whose terms it contains — looked for in the name in
+ * the library's words (normalised, synonyms applied: 砼 → 混凝土, Steel → 钢, a foreign term → its family's word),
+ * else by its grade.
+ */
+export function classify(name: string): Family | null {
+  if (!name) return null;
+  const normalised = normaliseName(name);
+  let family = SEEN.get(normalised);
+  if (family === undefined) {
+    const hay = applySynonyms(normalised);
+    let rank = Infinity;
+    for (let i = 0; i < hay.length; i++) for (const hit of TERMS.at(hay, i)) rank = Math.min(rank, hit.term.rank);
+    if (SEEN.size >= 20_000) SEEN.clear();
+    SEEN.set(normalised, (family = rank < Infinity ? ORDERED[rank] : null));
+  }
+  if (family) return family;
+  const grade = readGrades(name).grades[0];
+  return (grade && BY_GRADE.get(gradeFamily(grade))) || null;
+}
+
+// a library repeats names that normalise alike (供应商1, 供应商2 …); bounded so a long-running server cannot grow it
+const SEEN = new Map<string, Family | null>();
+
+/** A library row's family: by its name, else by its group (小类, e.g. 钢铁 for 螺旋埋弧焊管). */
+export const candidateFamily = (c: { name: string; group?: string | null }): Family | null => classify(c.name) ?? (c.group ? classify(c.group) : null);
+
+/** Whether `f` is `ancestor` or one of its kinds (岩棉 is a 矿物棉 is a 保温材料). */
+export function isKindOf(f: Family, ancestor: Family): boolean {
+  for (let x: Family | null = f; x; x = x.parent) if (x === ancestor) return true;
+  return false;
+}
+
+/** The family of a material name and its Chinese label, for grouping (the pre-flight review's ranges per family). */
+export function materialFamily(name: string): { family: string; label: string } | null {
+  const f = classify(name);
+  return f ? { family: f.id, label: f.label } : null;
+}
