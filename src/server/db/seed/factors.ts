@@ -117,32 +117,16 @@ function factor(f: SeedFactor): SeedFactor {
 
 const join = (...parts: string[]): string => parts.map((p) => p.trim()).filter(Boolean).join('；');
 
-function materials(): SeedFactor[] {
-  return readSeedCsv(FACTOR_FILES.materials).map((r) => {
+/**
+ * 建材 rows of a materials file: App. D (its source is the standard) or the supplement beyond it (each row names
+ * its published source); a mark covers the number as stored.
+ */
+function materialRows(file: string, standard?: string): SeedFactor[] {
+  return readSeedCsv(file).map((r) => {
     const unit = str(r.unit);
     const verification = str(r.verification);
-    return factor({
-      type: '建材',
-      smallType: str(r.group),
-      name: str(r.name_zh),
-      spec: '',
-      unit,
-      materialCo: num(r.kgCO2e_per_unit),
-      coUnit: `kgCO2e/${unit}`,
-      source: 'GB/T 51366-2019 附录D',
-      verification: markFor(verification),
-      remarks: join(str(r.notes), markNote(verification)),
-    });
-  });
-}
-
-/** Materials beyond App. D: the row names its published source; a mark covers the number as stored. */
-function supplement(): SeedFactor[] {
-  return readSeedCsv(FACTOR_FILES.supplement).map((r) => {
-    const unit = str(r.unit);
-    const verification = str(r.verification);
-    const source = str(r.source);
-    if (!source) throw new Error(`seed data ${FACTOR_FILES.supplement} ${str(r.name_zh)}: no source`);
+    const source = standard ?? str(r.source);
+    if (!source) throw new Error(`seed data ${file} ${str(r.name_zh)}: no source`);
     return factor({
       type: '建材',
       smallType: str(r.group),
@@ -157,6 +141,9 @@ function supplement(): SeedFactor[] {
     });
   });
 }
+
+const materials = () => materialRows(FACTOR_FILES.materials, 'GB/T 51366-2019 附录D');
+const supplement = () => materialRows(FACTOR_FILES.supplement);
 
 function fuels(): SeedFactor[] {
   return readSeedCsv(FACTOR_FILES.fuels).map((r) => {
