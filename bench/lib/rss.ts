@@ -8,8 +8,8 @@ const CODE = `
 const { parentPort } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
 const read = (p) => { try { return readFileSync(p, 'utf8'); } catch { return ''; } };
-const childRss = () => read('/proc/' + process.pid + '/task/' + process.pid + '/children').split(/\s+/).filter(Boolean)
-  .reduce((a, pid) => a + Number(/VmRSS:\s+(\d+) kB/.exec(read('/proc/' + pid + '/status'))?.[1] ?? 0) * 1024, 0);
+const childRss = () => read('/proc/' + process.pid + '/task/' + process.pid + '/children').split(/\\s+/).filter(Boolean)
+  .reduce((a, pid) => a + Number(/VmRSS:\\s+(\\d+) kB/.exec(read('/proc/' + pid + '/status'))?.[1] ?? 0) * 1024, 0);
 const total = () => process.memoryUsage.rss() + childRss();
 let timer = null, max = 0, n = 0;
 parentPort.on('message', (m) => {
