@@ -20,6 +20,7 @@ const FeedbackAdminPage = lazy(() => import('./feedback/FeedbackAdminPage'));
 const TimelinePage = lazy(() => import('./help/TimelinePage'));
 const ApplyPage = lazy(() => import('./apply/ApplyPage'));
 const CachePage = lazy(() => import('./cacheAdmin/CachePage'));
+const BackupPage = lazy(() => import('./backup/BackupPage'));
 const BimPage = lazy(() => import('./bim/BimPage'));
 const DecidePage = lazy(() => import('./decide/DecidePage'));
 const OpenResult = lazy(() => import('./factors/OpenResult'));
@@ -39,6 +40,7 @@ export function domainRoutes(): ReactElement[] {
     <Route key="feedback" path="/feedback" element={page(<FeedbackPage />)} />,
     <Route key="sys-feedback" path="/sys/feedback" element={page(<FeedbackAdminPage />)} />,
     <Route key="sys-cache" path="/sys/cache" element={page(<CachePage />)} />,
+    <Route key="sys-backup" path="/sys/backup" element={page(<BackupPage />)} />,
     <Route key="timeline" path="/timeline" element={page(<TimelinePage />)} />,
     <Route key="apply" path="/apply/project" element={page(<ApplyPage />)} />,
     <Route key="bim" path="/bim" element={page(<BimPage />)} />,

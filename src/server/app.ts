@@ -13,6 +13,9 @@ import { fail } from './envelope';
 import { MESSAGES } from './errors';
 import { cspDirectives, TileHosts } from './http/csp';
 import { errorHandler } from './http/errorHandler';
+import { healthRoutes } from './http/health';
+import { diskSpaceGuard, type DiskGuardOptions } from './http/diskSpace';
+import { collectWriteFlags, detectUndeclaredWrites, warnOncePerRoute } from './http/writeFlag';
 import { loggerOptions } from './http/logger';
 import { defaultClientDir, registerClient } from './http/static';
 import { resources } from './registry';
@@ -35,6 +38,8 @@ import { factorRoutes } from './factors/routes';
 import { bimRoutes } from './bim/routes';
 import { decideRoutes } from './decide/routes';
 import './decide/rules';
+import { backupRoutes } from './backup/routes';
+import type { Backups } from './backup/backups';
 
 export const UPLOAD_LIMIT = 6 * 1024 * 1024;
 
@@ -52,6 +57,12 @@ export interface AppOptions {
   now?: () => number;
   /** TRUST_PROXY (config.ts): whose X-Forwarded-For gives req.ip; default false (the peer's address). */
   trustProxy?: string | false;
+  /** Backups of the embedded database (main.ts on PGlite; the 数据备份 page makes them through it). */
+  backups?: Backups;
+  /** The embedded database's data dir: routes declared `writes: true` are refused below its reserve (diskSpace.ts). */
+  diskGuard?: DiskGuardOptions;
+  /** A route declared `writes: false` wrote (http/writeFlag.ts); default: a warning in the log, once per route. */
+  onUndeclaredWrite?: (route: string) => void;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -68,6 +79,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const bodyAjv = createAjv();
   const queryAjv = createAjv({ coerceTypes: 'array' });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object));
+
+  // config.writes on every /api route, checked below once all are added; a route that writes against it is reported
+  const writeFlags = collectWriteFlags(app);
+  detectUndeclaredWrites(app, opts.onUndeclaredWrite ?? warnOncePerRoute(app));
 
   const tiles = new TileHosts(opts.mapTileUrl);
   const settings = new Settings(db);
@@ -89,6 +104,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // marked public; unknown routes fall through to the 404 answer.
   const accounts = { db, settings, now: opts.now ?? Date.now, dataDir: opts.dataDir };
   const guard = authGuard(db, settings, accounts.now);
+  // before authentication: it touches the session, a write
+  if (opts.diskGuard) diskSpaceGuard(app, opts.diskGuard);
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/') || req.is404) return;
     await guard(req, reply);
@@ -98,6 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
 
+  healthRoutes(app, db);
   authRoutes(app, accounts);
   accountRoutes(app, accounts);
   sysDictRoutes(app, db);
@@ -115,7 +133,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   factorRoutes(app, db);
   bimRoutes(app, db);
   decideRoutes(app, db);
+  backupRoutes(app, { db, dataDir: opts.dataDir, settings, backups: opts.backups });
   for (const def of resources) resourceRoutes(app, db, def);
+  // (again when ready: for routes added after buildApp returned)
+  writeFlags.assertDeclared();
+  app.addHook('onReady', async () => writeFlags.assertDeclared());
 
   // 全局配置 map.tileUrl feeds the CSP: load it when ready and after every change of sysConfig.
   app.addHook('onReady', async () => {

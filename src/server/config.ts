@@ -20,6 +20,13 @@ export interface Config {
   trustProxy: string | false;
 }
 
+/**
+ * SMS_HTTP_ALLOW_PRIVATE=1: 全局配置 sms.http.url may name a loopback, link-local or private address (a gateway
+ * inside the intranet, tests). Unset, the server refuses them on save and after DNS resolution at send time, so
+ * the super admin's gateway setting cannot reach the server's own or its network's services. Read at each use.
+ */
+export const smsHttpAllowsPrivate = (env: NodeJS.ProcessEnv = process.env): boolean => env.SMS_HTTP_ALLOW_PRIVATE === '1';
+
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 export function parseTrustProxy(v: string | undefined): string | false {

@@ -15,6 +15,7 @@ export const MESSAGES = {
   tooMany: '请求过于频繁，请稍后再试',
   server: '服务器错误!',
   diskFull: '服务器存储空间不足',
+  dbDown: '数据库连接中断，请稍后重试',
   formInvalid: FORM_INVALID,
 } as const;
 

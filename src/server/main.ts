@@ -12,10 +12,12 @@ import { seed } from './db/seed/seed';
 import { join } from 'node:path';
 import { OUTBOX_FILE, senderKind } from './accounts/smsSender';
 import { Settings } from './settings/settings';
-import { diskSpaceGuard, freeBytes } from './http/diskSpace';
+import { freeBytes } from './http/diskSpace';
 import { createShutdown, SHUTDOWN_SIGNALS, shutdownOnSignals } from './http/shutdown';
 import { describeStartupError } from './startupErrors';
 import { watchPGlite } from './db/pgliteWatchdog';
+import { Backups } from './backup/backups';
+import { serveBackups } from './backup/serve';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -74,9 +76,12 @@ async function main(): Promise<void> {
     return failStart(e, cfg, 'migrate');
   }
 
-  const app = await buildApp({ db: database.db, logger: { level: cfg.logLevel }, mapTileUrl: cfg.mapTileUrl, dataDir: cfg.dataDir, trustProxy: cfg.trustProxy });
-  // PGlite on a full disk: refuse writes while there is still room for its WAL (diskSpace.ts)
-  if (database.kind === 'pglite') diskSpaceGuard(app, { dir: cfg.dataDir });
+  // PGlite on a full disk: refuse routes that write while there is still room for its WAL (diskSpace.ts)
+  const diskGuard = database.kind === 'pglite' ? { dir: cfg.dataDir } : undefined;
+  // backups of the embedded database: the 数据备份 page, the schedule, npm run backup (src/server/backup/)
+  const backups = database.pglite ? new Backups({ db: database.db, pglite: database.pglite, dataDir: cfg.dataDir }) : undefined;
+  const app = await buildApp({ db: database.db, logger: { level: cfg.logLevel }, mapTileUrl: cfg.mapTileUrl, dataDir: cfg.dataDir, trustProxy: cfg.trustProxy, diskGuard, backups });
+  if (backups) await serveBackups(backups, { dataDir: cfg.dataDir, settings: new Settings(database.db), log: app.log });
   for (const s of SHUTDOWN_SIGNALS) process.off(s, stopEarly);
   const shutdown = createShutdown({ app, database });
   shutdownOnSignals(shutdown);

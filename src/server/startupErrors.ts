@@ -86,7 +86,9 @@ export function describeStartupError(
   if (stage === 'migrate' && !isDiskFull(err) && !stopped) return undefined;
   let reason: string;
   if (isDiskFull(err) || (stage === 'open' && freeBytes !== undefined && freeBytes < DISK_RESERVE_BYTES)) {
-    reason = freeBytes !== undefined ? `磁盘空间不足（剩余 ${Math.floor(freeBytes / 1048576)} MB）` : '磁盘空间不足';
+    // (the embedded database writes nothing below the reserve, diskSpace.ts: a start needs that much free)
+    const needed = `启动至少需要 ${DISK_RESERVE_BYTES / 1048576} MB 可用空间`;
+    reason = freeBytes !== undefined ? `磁盘空间不足（剩余 ${Math.floor(freeBytes / 1048576)} MB，${needed}）` : `磁盘空间不足（${needed}）`;
   } else if (stopped) reason = `${message}${sqlstate ? `（${sqlstate}）` : ''}`;
   else if (e.name === 'ErrnoError' || typeof e.errno === 'number') reason = `文件系统错误（errno ${String(e.errno)}），该路径应是 PGlite 的数据目录`;
   else reason = `数据目录已损坏、不完整或由其他版本的 PGlite 创建（${message}）`;

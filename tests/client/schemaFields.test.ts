@@ -63,6 +63,7 @@ describe('menus, modules, breadcrumbs, roles', () => {
       '/sys/tenant',
       '/sys/configManage',
       '/sys/cache',
+      '/sys/backup',
       '/sys/feedback',
       '/sys/notify',
     ]);

@@ -12,9 +12,15 @@ export async function setConfig(t: TestApp, adminToken: string, key: string, val
   if (r.body.code !== 1) throw new Error(`setting ${key} failed: ${JSON.stringify(r.body)}`);
 }
 
+let nextAddress = 0;
+/** A documentation address (198.51.100.0/24) of its own per challenge: the tests are many people, and the
+ *  per-address challenge limit (slider.ts) has a test of its own. */
+const anotherAddress = () => `198.51.100.${(nextAddress++ % 250) + 1}`;
+
 /** A new challenge and its gap position (server-side secret). */
-export async function challenge(t: TestApp): Promise<{ id: string; gapX: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const r = await t.call('GET', '/api/sys/v1/sso/slider');
+export async function challenge(t: TestApp, ip = anotherAddress()): Promise<{ id: string; gapX: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await t.app.inject({ method: 'GET', url: '/api/sys/v1/sso/slider', remoteAddress: ip });
+  const r = { body: res.json() };
   const id = r.body.data.id as string;
   const row = (await t.database.db.selectFrom('sys_slider').select('gap_x').where('id', '=', id).executeTakeFirstOrThrow()) as { gap_x: number };
   return { id, gapX: row.gap_x, body: r.body };

@@ -17,7 +17,7 @@ writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
 beforeAll(async () => {
   t = await testApp({
     configure(app) {
-      app.get('/api/test/boom', async () => {
+      app.get('/api/test/boom', { config: { writes: false } }, async () => {
         throw new Error('secret internal detail: relation "x" does not exist');
       });
     },

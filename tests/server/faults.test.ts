@@ -10,11 +10,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type RootOperationNode } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type RootOperationNode } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openPGlite, type Database } from '../../src/server/db/database';
-import { diskSpaceGuard, isDiskFull } from '../../src/server/http/diskSpace';
+import { FreeSpace, isDiskFull } from '../../src/server/http/diskSpace';
+import { PGliteDialect } from '../../src/server/db/pgliteDialect';
 import { describeStartupError } from '../../src/server/startupErrors';
 import { setMustChange } from '../../src/server/accounts/credentials';
 import { passSlider, outbox } from './accountHelpers';
@@ -126,23 +128,94 @@ describe('a database write that finds the disk full (SQLSTATE 53100)', () => {
 describe('the embedded database on a nearly full disk', () => {
   let t: TestApp;
   let free = 10 * 1024 ** 3;
+  let user: string;
+  let buildingId: number;
   beforeAll(async () => {
-    t = await testApp({ configure: (app) => diskSpaceGuard(app, { dir: tmpdir(), reserveBytes: 64 * 1024 ** 2, freeBytes: async () => free }) });
+    t = await testApp({ diskGuard: { dir: tmpdir(), reserveBytes: 64 * 1024 ** 2, freeBytes: async () => free } });
+    user = await t.login('demo_user');
+    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody())).body.data;
+    buildingId = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id))).body.data.id;
   });
   afterAll(() => t.close());
 
-  it('refuses write requests with 507 below the reserve before they start; reads go on', async () => {
-    const user = await t.login('demo_user');
+  /** Rows of the tables that the refused routes would write (jobs, stored files, buildings, results). */
+  const footprint = async () => {
+    const db = t.database.db;
+    const count = async (table: string) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const building = await db.selectFrom('tpf3_project').select(['update_date']).where('id', '=', buildingId).executeTakeFirstOrThrow();
+    return { jobs: await count('sys_job'), files: await count('sys_file'), buildings: await count('tpf3_project'), updated: String(building.update_date) };
+  };
+  const lastSeen = async () => String((await t.database.db.selectFrom('sys_session').select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at);
+
+  it('refuses with 507 every route that writes, whatever its verb, before it starts; nothing is written', async () => {
     free = 20 * 1024 ** 2;
-    const refused = await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '磁盘满时的工程' }));
-    expect(refused.status).toBe(507);
-    expect(refused.body.message).toBe(DISK_FULL);
-    const list = await t.call('GET', `${ENG}/?pageSize=-1`, user);
-    expect(list.status).toBe(200);
-    expect(list.body.data.dataList.map((e: { name: string }) => e.name)).not.toContain('磁盘满时的工程');
+    const before = await footprint();
+    const refused = [
+      ['POST', `${ENG}/`],
+      ['GET', `${STAGE}/produce/calculate?projectId=${buildingId}`],
+      ['GET', `${ENG}/export`],
+      ['GET', `${PROJECT}/exportPdf?projectId=${buildingId}&type=pdf`],
+      ['GET', `${PROJECT}/copy?projectId=${buildingId}`],
+    ] as const;
+    for (const [method, url] of refused) {
+      const r = await t.call(method, url, user, method === 'POST' ? engineeringBody({ name: '磁盘满时的工程' }) : undefined);
+      expect([url, r.status, r.body?.message]).toEqual([url, 507, DISK_FULL]);
+    }
+    expect(await footprint()).toEqual(before);
 
     free = 100 * 1024 ** 2;
-    expect((await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '磁盘满时的工程' }))).status).toBe(200);
+    expect((await t.call('GET', `${PROJECT}/copy?projectId=${buildingId}`, user)).status).toBe(200);
+    expect((await footprint()).buildings).toBe(before.buildings + 1);
+  });
+
+  it('still answers reads, without touching the session', async () => {
+    // a session seen two minutes ago: a read at normal free space touches it
+    const back = () => t.database.db.updateTable('sys_session').set({ last_seen_at: new Date(Date.now() - 120_000) }).execute();
+    await back();
+    free = 20 * 1024 ** 2;
+    const seen = await lastSeen();
+    for (const url of [`${ENG}/?pageSize=-1`, `${PROJECT}/${buildingId}`, '/api/sys/v1/sys/sysUser/currentUser']) {
+      const r = await t.call('GET', url, user);
+      expect([url, r.status]).toEqual([url, 200]);
+    }
+    expect(await lastSeen()).toBe(seen);
+
+    free = 100 * 1024 ** 2;
+    expect((await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', user)).status).toBe(200);
+    expect(await lastSeen()).not.toBe(seen);
+  });
+});
+
+describe('the PGlite dialect below the disk reserve', () => {
+  let pglite: PGlite;
+  let db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let free = 100 * 1024 ** 2;
+  beforeAll(async () => {
+    pglite = new PGlite();
+    const space = new FreeSpace('/data', async () => free, 0);
+    db = new Kysely({ dialect: new PGliteDialect(pglite, { dir: '/data', reserveBytes: 64 * 1024 ** 2, space }) });
+    await sql`create table t (n int)`.execute(db);
+  });
+  afterAll(() => db.destroy());
+
+  it('fails every write statement with the disk-full error (507) before PGlite sees it; reads go on', async () => {
+    free = 20 * 1024 ** 2;
+    const query = vi.spyOn(pglite, 'query');
+    const writes = [
+      () => db.insertInto('t').values({ n: 1 }).execute(),
+      () => db.updateTable('t').set({ n: 2 }).execute(),
+      () => db.deleteFrom('t').execute(),
+      () => sql`truncate t`.execute(db),
+      () => sql`  DROP table t`.execute(db),
+    ];
+    for (const write of writes) expect(isDiskFull(await write().catch((e: unknown) => e))).toBe(true);
+    expect(query).not.toHaveBeenCalled();
+    expect(await db.selectFrom('t').selectAll().execute()).toEqual([]);
+
+    free = 100 * 1024 ** 2;
+    await db.insertInto('t').values({ n: 1 }).execute();
+    expect(await db.selectFrom('t').select('n').execute()).toEqual([{ n: 1 }]);
+    query.mockRestore();
   });
 });
 
@@ -246,7 +319,7 @@ describe('a database that cannot be used at start: one line', () => {
     expect(line(new Error('PGlite failed to initialize properly'), cfg, 'open', 10 * 1024 ** 3)).toBe(
       '无法打开嵌入式数据库 /srv/data/db：数据目录已损坏、不完整或由其他版本的 PGlite 创建（PGlite failed to initialize properly）',
     );
-    expect(line(new Error('PGlite failed to initialize properly'), cfg, 'open', 3 * 1024 ** 2)).toBe('无法打开嵌入式数据库 /srv/data/db：磁盘空间不足（剩余 3 MB）');
+    expect(line(new Error('PGlite failed to initialize properly'), cfg, 'open', 3 * 1024 ** 2)).toBe('无法打开嵌入式数据库 /srv/data/db：磁盘空间不足（剩余 3 MB，启动至少需要 64 MB 可用空间）');
     expect(line(Object.assign(new Error('x'), { severity: 'PANIC', code: '53100' }), cfg, 'migrate', 0)).toContain('磁盘空间不足');
     expect(line(new TypeError('x is not a function'), cfg, 'migrate')).toBeUndefined();
   });

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppOptions } from '../../src/server/app';
 import type { Database } from '../../src/server/db/database';
 import { openTestDatabase, TEST_PASSWORDS } from './testDb';
 import { setMustChange } from '../../src/server/accounts/credentials';
@@ -27,16 +27,30 @@ export interface TestApp {
 }
 
 export async function testApp(
-  opts: { logStream?: DestinationStream; clientDir?: string; configure?: (app: FastifyInstance) => void; now?: () => number } = {},
+  opts: {
+    logStream?: DestinationStream;
+    clientDir?: string;
+    configure?: (app: FastifyInstance) => void;
+    now?: () => number;
+    diskGuard?: AppOptions['diskGuard'];
+    /** Routes declared writes: false that wrote land here instead of failing close() (tests of the detector). */
+    undeclaredWrites?: Set<string>;
+    /** More app options, made from this test's database and data dir (e.g. the backups of its PGlite). */
+    extend?: (database: Database, dataDir: string) => Partial<AppOptions>;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(inject('dbTemplate'));
   const dataDir = mkdtempSync(join(tmpdir(), 'tansuan-test-'));
+  const undeclared = opts.undeclaredWrites ?? new Set<string>();
   const app = await buildApp({
     db: database.db,
     logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false,
     clientDir: opts.clientDir ?? '/nonexistent-client-dir',
     dataDir,
     now: opts.now,
+    diskGuard: opts.diskGuard,
+    onUndeclaredWrite: (route) => undeclared.add(route),
+    ...opts.extend?.(database, dataDir),
   });
   opts.configure?.(app);
   await app.ready();
@@ -75,6 +89,8 @@ export async function testApp(
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+      // (config.writes is proven by every API test: a route declared writes: false that wrote fails its file here)
+      if (!opts.undeclaredWrites && undeclared.size) throw new Error(`routes declared writes: false wrote to the database: ${[...undeclared].join(', ')}`);
     },
   };
 }

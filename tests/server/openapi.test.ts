@@ -35,7 +35,7 @@ beforeAll(async () => {
   t = await testApp({
     clientDir,
     // added after buildApp returned (before ready): appears only if the document is generated from the routes
-    configure: (app) => app.get<{ Params: { code: string } }>(PROBE, { schema: { querystring: probeQuery } }, async (req) => ({ code: 1, message: 'ok', data: req.params.code })),
+    configure: (app) => app.get<{ Params: { code: string } }>(PROBE, { schema: { querystring: probeQuery }, config: { writes: false } }, async (req) => ({ code: 1, message: 'ok', data: req.params.code })),
   });
   const res = await t.call('GET', '/api/docs/json');
   expect(res.status).toBe(200);

@@ -97,6 +97,7 @@ describe('SMS sender settings', () => {
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
     const port = (gateway.address() as AddressInfo).port;
     const admin = await t.login('admin');
+    process.env.SMS_HTTP_ALLOW_PRIVATE = '1'; // the test's gateway listens on 127.0.0.1 (accountSecurity.test.ts: refused without)
     try {
       await setConfig(t, admin, 'sms.http.key', 'Gateway-Secret-Key');
       await setConfig(t, admin, 'sms.http.url', `http://127.0.0.1:${port}/send`);
@@ -127,6 +128,7 @@ describe('SMS sender settings', () => {
       expect([down.status, down.body.message]).toEqual([502, '验证码发送失败，请稍后再试']);
     } finally {
       gateway.close();
+      delete process.env.SMS_HTTP_ALLOW_PRIVATE;
       await setConfig(t, admin, 'sms.sender', 'dev');
     }
   });

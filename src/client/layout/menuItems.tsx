@@ -17,6 +17,7 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import SettingsIcon from '@mui/icons-material/Settings';
 import FeedbackIcon from '@mui/icons-material/Feedback';
+import BackupIcon from '@mui/icons-material/Backup';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import WorkIcon from '@mui/icons-material/Work';
 import DomainIcon from '@mui/icons-material/Domain';
@@ -74,11 +75,12 @@ const RESOURCE_ICONS: Record<string, ReactElement> = {
 /** Bespoke system pages (not schema pages) and who may open them. */
 const SYSTEM_PAGES: (MenuEntry & { roles: readonly RoleCode[] })[] = [
   { to: '/sys/cache', label: '缓存管理', icon: <CachedIcon />, roles: ['admin'] },
+  { to: '/sys/backup', label: '数据备份', icon: <BackupIcon />, roles: ['admin'] },
   { to: '/sys/feedback', label: '问题反馈', icon: <FeedbackIcon />, roles: ['admin'] },
 ];
 
 /** The system pages in the order of spec 001 §2's route table; pages not named here follow in registry order. */
-const SYSTEM_ORDER = ['/sys/organization', '/sys/role', '/sys/user', '/sys/dictionary', '/sys/tenant', '/sys/configManage', '/sys/cache', '/sys/feedback', '/sys/notify'];
+const SYSTEM_ORDER = ['/sys/organization', '/sys/role', '/sys/user', '/sys/dictionary', '/sys/tenant', '/sys/configManage', '/sys/cache', '/sys/backup', '/sys/feedback', '/sys/notify'];
 const rank = (route: string) => {
   const i = SYSTEM_ORDER.indexOf(route);
   return i === -1 ? SYSTEM_ORDER.length : i;

@@ -32,6 +32,7 @@ const STATIC_TITLES: Record<string, string> = {
   '/timeline': '版本说明',
   // bespoke system pages
   '/sys/cache': '缓存管理',
+  '/sys/backup': '数据备份',
   '/sys/feedback': '问题反馈',
 };
 

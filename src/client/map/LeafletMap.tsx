@@ -9,6 +9,7 @@ import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { DEFAULT_ZOOM, normalizePoint, subdomainsOf, type LngLat, type Place } from './geo';
 import type { MapSettings } from './mapSettings';
+import { escapeHtml } from '../escapeHtml';
 
 export interface LeafletMapProps {
   /** Where the view is centred; the map re-centres whenever this point changes. */
@@ -39,8 +40,6 @@ const pinIcon = L.divIcon({
 
 const toLeaflet = (p: LngLat): L.LatLngExpression => [p.lat, p.lng];
 const fromLeaflet = (ll: L.LatLng): LngLat => normalizePoint({ lng: ll.lng, lat: ll.lat });
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles, places, height = 320, onReady }: LeafletMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);

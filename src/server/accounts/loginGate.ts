@@ -1,51 +1,56 @@
-// Failed logins, counted in the database (survives restarts, shared by replicas — DESIGN §9) per account and
-// per address in a 15-minute window. An account is never locked by failures: after login.sliderAfterFailures
-// failures for the account or the address, a login needs the slider check (issue 8 §7). An address with 20
-// failures in the window is refused (429) whatever it sends (password spraying).
-import { sql } from 'kysely';
+// Failed logins, counted in the database (counters.ts: survives restarts, shared by replicas — DESIGN §9) per
+// account and per address in a 15-minute window. A login reserves its place in both counts BEFORE the password
+// is checked (issue 23): the reservation answers how many tries came before it, so however many requests run at
+// once, at most login.sliderAfterFailures passwords are checked before the slider is demanded. A failure keeps
+// its reservation; a success clears the account's count and gives the address's back; a request refused before
+// the check gives both back. After login.sliderAfterFailures failures for the account or the address a login
+// needs the slider (issue 8 §7). Limits: an address with IP_LIMIT failures in the window is refused (429,
+// password spraying); so is an account with ACCOUNT_LIMIT (a slider solved by a script buys one try each, from
+// any number of addresses) — its owner can still log in by SMS code or reset the password.
 import type { Executor } from '../db/database';
 import type { Settings } from '../settings/settings';
+import { clearCounter, hit, release } from './counters';
 
 export const WINDOW_MINUTES = 15;
 export const IP_LIMIT = 20;
+export const ACCOUNT_LIMIT = 30;
 export const TOO_MANY_LOGINS = '登录失败次数过多，请 15 分钟后再试';
+export const ACCOUNT_TOO_MANY = '该账号登录失败次数过多，请 15 分钟后再试，或使用短信验证码登录';
 
 export const accountKey = (userName: string) => `user:${userName.toLowerCase()}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
 
-const windowOpen = sql<boolean>`window_start > now() - make_interval(mins => ${WINDOW_MINUTES})`;
-
-/** Failures in the open window for the account and the address. */
-export async function failureCounts(db: Executor, userName: string, ip: string): Promise<{ account: number; ip: number }> {
-  const rows = (await db
-    .selectFrom('sys_login_failure')
-    .select(['key', 'count'])
-    .where('key', 'in', [accountKey(userName), ipKey(ip)])
-    .where(windowOpen)
-    .execute()) as { key: string; count: number }[];
-  const of = (k: string) => rows.find((r) => r.key === k)?.count ?? 0;
-  return { account: of(accountKey(userName)), ip: of(ipKey(ip)) };
+export interface LoginTry {
+  /** Tries in the window for the account and the address, this one included. */
+  account: number;
+  ip: number;
+  /** Give the reservation back (the password was not checked). */
+  release(): Promise<void>;
+  /** The password was right: the account's failures are forgotten, the address's reservation given back. */
+  succeeded(): Promise<void>;
 }
 
-/** Whether the next login for this account from this address needs the slider. */
-export async function loginNeedsSlider(settings: Settings, counts: { account: number; ip: number }): Promise<boolean> {
+export async function reserveLoginTry(db: Executor, userName: string, ip: string): Promise<LoginTry> {
+  const keys = [accountKey(userName), ipKey(ip)];
+  const counts = await hit(db, keys, WINDOW_MINUTES);
+  return {
+    account: counts[keys[0]],
+    ip: counts[keys[1]],
+    release: () => release(db, keys),
+    succeeded: async () => {
+      await clearCounter(db, keys[0]);
+      await release(db, [keys[1]]);
+    },
+  };
+}
+
+/** Whether a login needs the slider after these many failures for the account and the address. */
+export async function loginNeedsSlider(settings: Settings, failures: { account: number; ip: number }): Promise<boolean> {
   if ((await settings.get('login.slider')) === 'off') return false;
   const after = await settings.int('login.sliderAfterFailures');
-  return Math.max(counts.account, counts.ip) >= after;
-}
-
-export async function recordFailure(db: Executor, userName: string, ip: string): Promise<void> {
-  for (const key of [accountKey(userName), ipKey(ip)]) {
-    await sql`
-      insert into sys_login_failure (key, count, window_start) values (${key}, 1, now())
-      on conflict (key) do update set
-        count = case when sys_login_failure.window_start > now() - make_interval(mins => ${WINDOW_MINUTES})
-                     then sys_login_failure.count + 1 else 1 end,
-        window_start = case when sys_login_failure.window_start > now() - make_interval(mins => ${WINDOW_MINUTES})
-                     then sys_login_failure.window_start else now() end`.execute(db);
-  }
+  return Math.max(failures.account, failures.ip) >= after;
 }
 
 export async function clearAccountFailures(db: Executor, userName: string): Promise<void> {
-  await db.deleteFrom('sys_login_failure').where('key', '=', accountKey(userName)).execute();
+  await clearCounter(db, accountKey(userName));
 }

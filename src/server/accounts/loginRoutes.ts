@@ -7,9 +7,9 @@ import { ok } from '../envelope';
 import { ApiError, tooMany } from '../errors';
 import { loginBody, smsLoginBody } from '../../../schemas/accounts';
 import type { AccountsContext } from './context';
-import { clearAccountFailures, failureCounts, IP_LIMIT, loginNeedsSlider, recordFailure, TOO_MANY_LOGINS } from './loginGate';
+import { ACCOUNT_LIMIT, ACCOUNT_TOO_MANY, clearAccountFailures, IP_LIMIT, loginNeedsSlider, reserveLoginTry, TOO_MANY_LOGINS } from './loginGate';
 import { startSession } from './sessionStart';
-import { requireSlider } from './slider';
+import { sliderRequired, spendSliderToken } from './slider';
 import { CODE_INVALID, consumeCode } from './smsCodes';
 import { canLogIn, findUserByName, findUserByPhone } from './userLookup';
 
@@ -21,32 +21,39 @@ export function loginRoutes(app: FastifyInstance, ctx: AccountsContext): void {
 
   app.post<{ Body: { userName: string; password: string; remember?: boolean; sliderToken?: string } }>(
     '/api/sys/v1/sso/login',
-    { schema: { body: loginBody }, config: { public: true } },
+    { schema: { body: loginBody }, config: { public: true, writes: true } },
     async (req) => {
       const userName = req.body.userName.trim();
       const password = decodePassword(req.body.password);
-      const ip = req.ip;
-      const counts = await failureCounts(db, userName, ip);
-      if (counts.ip >= IP_LIMIT) throw tooMany(TOO_MANY_LOGINS);
-      await requireSlider(db, ctx.settings, req.body.sliderToken, ctx.now(), await loginNeedsSlider(ctx.settings, counts));
+      // the place in the counts is taken before anything is checked (loginGate.ts)
+      const attempt = await reserveLoginTry(db, userName, req.ip);
+      const refuse = async (err: ApiError) => {
+        await attempt.release();
+        return err;
+      };
+      if (attempt.ip > IP_LIMIT) throw await refuse(tooMany(TOO_MANY_LOGINS));
+      if (attempt.account > ACCOUNT_LIMIT) throw await refuse(tooMany(ACCOUNT_TOO_MANY));
+      const before = { account: attempt.account - 1, ip: attempt.ip - 1 };
+      if (await loginNeedsSlider(ctx.settings, before)) {
+        if (!(await spendSliderToken(db, req.body.sliderToken, ctx.now()))) throw await refuse(sliderRequired());
+      }
 
       const user = userName ? await findUserByName(db, userName) : undefined;
       const good = user ? await checkPassword(db, user.id, password) : await dummyVerify(password);
       if (!user || !good || !(await canLogIn(db, user))) {
-        await recordFailure(db, userName, ip);
         req.log.info({ userName }, 'login failed');
         // the same answer for an unknown user and a wrong password; it says when the next try needs the slider
-        const next = await loginNeedsSlider(ctx.settings, { account: counts.account + 1, ip: counts.ip + 1 });
+        const next = await loginNeedsSlider(ctx.settings, attempt);
         throw new ApiError(400, 0, LOGIN_FAILED, next ? { needSlider: true } : null);
       }
-      await clearAccountFailures(db, userName);
+      await attempt.succeeded();
       return ok(await startSession(ctx, req, user, req.body.remember === true), '登录成功');
     },
   );
 
   app.post<{ Body: { phone: string; smsCode: string; remember?: boolean } }>(
     '/api/sys/v1/sso/smsLogin',
-    { schema: { body: smsLoginBody }, config: { public: true } },
+    { schema: { body: smsLoginBody }, config: { public: true, writes: true } },
     async (req) => {
       const { phone, smsCode } = req.body;
       if (!(await consumeCode(db, { phone, purpose: 'login', code: smsCode.trim() }, ctx.now()))) {

@@ -23,7 +23,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AccountsContext): void 
 
   app.put<{ Body: { oldPassword: string; newPassword: string } }>(
     '/api/sys/v1/sys/sysUser/updatePassword',
-    { schema: { body: updatePasswordBody }, config: { account: true } },
+    { schema: { body: updatePasswordBody }, config: { account: true, writes: true } },
     async (req) => {
       const caller = callerOf(req);
       const oldPassword = decodePassword(req.body.oldPassword);
@@ -43,7 +43,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AccountsContext): void 
     },
   );
 
-  app.post('/api/sys/v1/oss/filerecord/folderFile', { config: { account: true } }, async (req) => {
+  app.post('/api/sys/v1/oss/filerecord/folderFile', { config: { account: true, writes: true } }, async (req) => {
     const caller = callerOf(req);
     const bytes = await readImageUpload(req, AVATAR_RULES);
     const png = await squareAvatar(bytes);

@@ -14,7 +14,7 @@ import type { AccountsContext } from './context';
 import { isStrongPassword, setMustChange, setPassword, WEAK_PASSWORD } from './credentials';
 import { clearAccountFailures } from './loginGate';
 import { requireSlider } from './slider';
-import { CODE_INVALID, consumeCode } from './smsCodes';
+import { checkCode, CODE_INVALID, consumeCode, spendCode } from './smsCodes';
 import { findUserByName, findUserByPhone } from './userLookup';
 
 export const PHONE_REGISTERED = '手机号已注册';
@@ -26,18 +26,26 @@ const wrongCode = () => invalid([{ field: 'smsCode', errorMsg: CODE_INVALID }]);
 export function registerRoutes(app: FastifyInstance, ctx: AccountsContext): void {
   const { db } = ctx;
 
-  app.post<{ Body: RegisterBody }>('/api/sys/v1/sso/registerUser', { schema: { body: registerBody }, config: { public: true } }, async (req) => {
+  app.post<{ Body: RegisterBody }>('/api/sys/v1/sso/registerUser', { schema: { body: registerBody }, config: { public: true, writes: true } }, async (req) => {
     const b = req.body;
+    // Nothing that tells whether an account exists comes before the slider and the phone's code (issue 23): a
+    // wrong or expired code gets the same answer for a registered phone and a free one. A valid code proves the
+    // phone only, so its holder may learn that the phone is registered; they may also learn that a login name
+    // is taken — acceptable: names are chosen, not secret, and each try costs one of the code's 5 attempts (a
+    // taken name leaves the code unspent, so the person can choose another).
     await requireSlider(db, ctx.settings, b.sliderToken, ctx.now());
     const password = decodePassword(b.password);
-    const fields: { field: string; errorMsg: string }[] = [];
-    if (await findUserByName(db, b.userName)) fields.push({ field: 'userName', errorMsg: USERNAME_TAKEN });
-    if (await db.selectFrom('sys_user').select('id').where('phone', '=', b.phone).executeTakeFirst()) fields.push({ field: 'phone', errorMsg: PHONE_REGISTERED });
-    if (!isStrongPassword(password)) fields.push({ field: 'password', errorMsg: WEAK_PASSWORD });
-    if (fields.length) throw invalid(fields);
-    if (!(await consumeCode(db, { phone: b.phone, purpose: 'register', code: b.smsCode.trim() }, ctx.now()))) throw wrongCode();
+    if (!isStrongPassword(password)) throw invalid([{ field: 'password', errorMsg: WEAK_PASSWORD }]);
+    const codeId = await checkCode(db, { phone: b.phone, purpose: 'register', code: b.smsCode.trim() }, ctx.now());
+    if (codeId === undefined) throw wrongCode();
 
     const user = await db.transaction().execute(async (trx) => {
+      const fields: { field: string; errorMsg: string }[] = [];
+      if (await findUserByName(trx, b.userName)) fields.push({ field: 'userName', errorMsg: USERNAME_TAKEN });
+      if (await trx.selectFrom('sys_user').select('id').where('phone', '=', b.phone).executeTakeFirst()) fields.push({ field: 'phone', errorMsg: PHONE_REGISTERED });
+      if (fields.length) throw invalid(fields);
+      // spent in the transaction: a refused registration rolls the spending back with it
+      if (!(await spendCode(trx, codeId, ctx.now()))) throw wrongCode();
       const tenant = await repo(db, 'sysTenant').create(
         SYSTEM_CALLER,
         { name: (b.companyName || `${b.name}的试用空间`).slice(0, 50), code: `t${ctx.now().toString(36)}${randomBytes(3).toString('hex')}`, contact: b.name, phone: b.phone, status: 1, remarks: '自助注册' },
@@ -57,9 +65,11 @@ export function registerRoutes(app: FastifyInstance, ctx: AccountsContext): void
 
   app.post<{ Body: { phone: string; smsCode: string; password: string } }>(
     '/api/sys/v1/sso/resetPassword',
-    { schema: { body: resetBody }, config: { public: true } },
+    { schema: { body: resetBody }, config: { public: true, writes: true } },
     async (req) => {
       const { phone } = req.body;
+      // A known and an unknown phone answer alike: the code is checked first, and sendSmsCode stores a reset code
+      // for an unknown phone but never sends it, so no one holds the right code for a phone without an account.
       const password = decodePassword(req.body.password);
       if (!isStrongPassword(password)) throw invalid([{ field: 'password', errorMsg: WEAK_PASSWORD }]);
       if (!(await consumeCode(db, { phone, purpose: 'reset', code: req.body.smsCode.trim() }, ctx.now()))) throw wrongCode();

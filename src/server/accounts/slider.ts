@@ -2,11 +2,16 @@
 // database (never sent); the client drags the piece and sends where it let go and how long the drag took. A
 // position within TOLERANCE_PX after a plausible drag earns a one-time token valid 2 minutes, which a login,
 // registration or SMS request that needs the slider spends. A challenge is answered once, right or wrong.
+// The slider is friction against casual scripts, not a bot barrier (a pixel-matching script solves it): the
+// barrier is the per-address and per-account/phone limits behind it (loginGate.ts, smsCodes.ts). Challenges
+// are limited per address (CHALLENGES_PER_MINUTE, counted before one is drawn) and expire after CHALLENGE_MS;
+// each new one prunes the expired ones, so a flood cannot grow the table.
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Executor } from '../db/database';
-import { ApiError } from '../errors';
+import { ApiError, tooMany } from '../errors';
 import type { SliderChallenge } from '../../../schemas/accounts';
 import type { Settings } from '../settings/settings';
+import { hit, pruneCounters } from './counters';
 import { drawSlider, PIECE_SIZE, SLIDER_HEIGHT, SLIDER_WIDTH } from './sliderImage';
 
 export const SLIDER_REQUIRED = '请完成滑块验证';
@@ -16,17 +21,29 @@ export const TOLERANCE_PX = 5;
 export const MIN_DRAG_MS = 200;
 export const CHALLENGE_MS = 2 * 60_000;
 export const TOKEN_MS = 2 * 60_000;
+export const CHALLENGES_PER_MINUTE = 20; // an office behind one NAT address shares it
+export const TOO_MANY_CHALLENGES = '滑块验证请求过于频繁，请 1 分钟后再试';
+
+const challengeKey = (ip: string) => `slider-ip:${ip}`;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
-export async function newChallenge(db: Executor, now: number): Promise<SliderChallenge> {
+export async function newChallenge(db: Executor, ip: string, now: number): Promise<SliderChallenge> {
+  const key = challengeKey(ip);
+  if ((await hit(db, [key], 1))[key] > CHALLENGES_PER_MINUTE) throw tooMany(TOO_MANY_CHALLENGES);
   // the gap keeps clear of the piece's start position so that not dragging never passes
   const gapX = randomInt(PIECE_SIZE + 20, SLIDER_WIDTH - PIECE_SIZE - 4);
   const y = randomInt(4, SLIDER_HEIGHT - PIECE_SIZE - 4);
   const pictures = await drawSlider(gapX, y);
   const id = randomUUID();
-  await db.deleteFrom('sys_slider').where('expires_at', '<', new Date(now)).execute();
+  // expired challenges, and tokens expired or never earned (a live token outlives its challenge's expiry)
+  await db
+    .deleteFrom('sys_slider')
+    .where('expires_at', '<', new Date(now))
+    .where((eb) => eb.or([eb('token_expires_at', 'is', null), eb('token_expires_at', '<', new Date(now))]))
+    .execute();
+  await pruneCounters(db);
   await db.insertInto('sys_slider').values({ id, gap_x: gapX, expires_at: new Date(now + CHALLENGE_MS) }).execute();
   return { id, width: SLIDER_WIDTH, height: SLIDER_HEIGHT, size: PIECE_SIZE, y, background: dataUrl(pictures.background), piece: dataUrl(pictures.piece) };
 }
@@ -70,8 +87,8 @@ export async function spendSliderToken(db: Executor, token: string | undefined, 
 
 export const sliderRequired = () => new ApiError(400, 0, SLIDER_REQUIRED, { needSlider: true });
 
-/** Throws sliderRequired() unless the slider is off, not `needed`, or the request brings a valid token. */
-export async function requireSlider(db: Executor, settings: Settings, token: string | undefined, now: number, needed = true): Promise<void> {
-  if (!needed || (await settings.get('login.slider')) === 'off') return;
+/** Throws sliderRequired() unless the slider is off or the request brings a valid token. */
+export async function requireSlider(db: Executor, settings: Settings, token: string | undefined, now: number): Promise<void> {
+  if ((await settings.get('login.slider')) === 'off') return;
   if (!(await spendSliderToken(db, token, now))) throw sliderRequired();
 }

@@ -1,5 +1,5 @@
 // GET /api/sys/v1/sso/slider (a new challenge) and POST /api/sys/v1/sso/slider/verify ({ id, x, duration } →
-// { sliderToken }). Public: the slider comes before a login.
+// { sliderToken }). Public: the slider comes before a login; challenges are limited per address (slider.ts).
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../envelope';
 import { sliderVerifyBody } from '../../../schemas/accounts';
@@ -7,11 +7,11 @@ import type { AccountsContext } from './context';
 import { newChallenge, verifyChallenge } from './slider';
 
 export function sliderRoutes(app: FastifyInstance, ctx: AccountsContext): void {
-  app.get('/api/sys/v1/sso/slider', { config: { public: true } }, async () => ok(await newChallenge(ctx.db, ctx.now())));
+  app.get('/api/sys/v1/sso/slider', { config: { public: true, writes: true } }, async (req) => ok(await newChallenge(ctx.db, req.ip, ctx.now())));
 
   app.post<{ Body: { id: string; x: number; duration: number } }>(
     '/api/sys/v1/sso/slider/verify',
-    { schema: { body: sliderVerifyBody }, config: { public: true } },
+    { schema: { body: sliderVerifyBody }, config: { public: true, writes: true } },
     async (req) => ok({ sliderToken: await verifyChallenge(ctx.db, req.body, ctx.now()) }, '验证通过'),
   );
 }

@@ -1,6 +1,6 @@
 // SMS verification codes (issue 8 §5, reliability.md A7): 6 digits from the CSPRNG, valid 5 minutes, single
-// use, bound to the phone and the purpose, at most 5 wrong tries. Sends are limited to 1 per phone per 60 s,
-// 10 per phone per 24 h and 20 per address per hour. Only a salted hash of the code is stored.
+// use, bound to the phone and the purpose, at most 5 tries (each taken before it is checked). Sends are
+// limited to 1 per phone per 60 s, 10 per phone per 24 h and 20 per address per hour. Only a salted hash of the code is stored.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../db/database';
 import { tooMany } from '../errors';
@@ -61,24 +61,43 @@ export async function issueCode(db: Executor, req: { phone: string; purpose: Sms
   return code;
 }
 
-/** Spends the newest live code of this phone and purpose: true once when `code` is it. */
-export async function consumeCode(db: Executor, req: { phone: string; purpose: SmsPurpose; code: string }, now: number): Promise<boolean> {
-  const row = (await db
+type CodeRequest = { phone: string; purpose: SmsPurpose; code: string };
+
+/**
+ * Checks `code` against the newest live code of this phone and purpose; answers that code's id when it is the
+ * one (not yet spent: spendCode does that). Every check takes one of the code's MAX_ATTEMPTS in the same
+ * statement that reads it, so parallel guesses cannot outrun the limit.
+ */
+export async function checkCode(db: Executor, req: CodeRequest, now: number): Promise<number | undefined> {
+  const newest = db
     .selectFrom('sys_sms_code')
-    .select(['id', 'salt', 'code_hash', 'attempts'])
+    .select('id')
     .where('phone', '=', req.phone)
     .where('purpose', '=', req.purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date(now))
     .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst()) as { id: number; salt: string; code_hash: string; attempts: number } | undefined;
-  if (!row || row.attempts >= MAX_ATTEMPTS) return false;
+    .limit(1);
+  const row = (await db
+    .updateTable('sys_sms_code')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', newest)
+    .where('attempts', '<', MAX_ATTEMPTS)
+    .returning(['id', 'salt', 'code_hash'])
+    .executeTakeFirst()) as { id: number; salt: string; code_hash: string } | undefined;
+  if (!row) return undefined;
   const right = /^\d{6}$/.test(req.code) && timingSafeEqual(hashCode(row.salt, req.code), Buffer.from(row.code_hash, 'hex'));
-  if (!right) {
-    await db.updateTable('sys_sms_code').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
-    return false;
-  }
-  const spent = await db.updateTable('sys_sms_code').set({ used_at: new Date(now) }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+  return right ? Number(row.id) : undefined;
+}
+
+/** Marks a checked code used: true once (a second request with the same code finds it spent). */
+export async function spendCode(db: Executor, id: number, now: number): Promise<boolean> {
+  const spent = await db.updateTable('sys_sms_code').set({ used_at: new Date(now) }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(spent.numUpdatedRows) === 1;
+}
+
+/** Checks and spends: true once when `code` is the newest live code of this phone and purpose. */
+export async function consumeCode(db: Executor, req: CodeRequest, now: number): Promise<boolean> {
+  const id = await checkCode(db, req, now);
+  return id !== undefined && (await spendCode(db, id, now));
 }

@@ -21,7 +21,7 @@ export function smsRoutes(app: FastifyInstance, ctx: AccountsContext): void {
   const { db } = ctx;
   app.put<{ Querystring: { phone?: string; purpose?: string }; Body: { phone?: string; purpose?: string; sliderToken?: string } | null }>(
     '/api/sys/v1/sso/sendSmsCode',
-    { schema: { querystring: sendSmsQuery, body: sendSmsBody }, config: { public: true } },
+    { schema: { querystring: sendSmsQuery, body: sendSmsBody }, config: { public: true, writes: true } },
     async (req) => {
       const phone = (req.body?.phone ?? req.query.phone ?? '').trim();
       const purpose = (req.body?.purpose ?? req.query.purpose ?? 'login') as SmsPurpose;
@@ -34,7 +34,7 @@ export function smsRoutes(app: FastifyInstance, ctx: AccountsContext): void {
       const code = await issueCode(db, { phone, purpose, ip: req.ip }, ctx.now());
       const user = purpose === 'register' ? undefined : await findUserByPhone(db, phone);
       const deliver = purpose === 'register' || (user !== undefined && (await canLogIn(db, user)));
-      if (deliver) await sendSms(ctx.settings, ctx.dataDir, { phone, code, purpose }, ctx.now());
+      if (deliver) await sendSms(ctx.settings, ctx.dataDir, { phone, code, purpose }, ctx.now(), req.log);
       req.log.info({ phone: maskPhone(phone), purpose, delivered: deliver }, 'sms code');
       return ok(null, CODE_SENT);
     },

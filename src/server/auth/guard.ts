@@ -1,7 +1,7 @@
 // The authentication hook of every /api route except the public ones. The token comes from the Access-Token
 // header only — never from the query (tokens in URLs end up in logs, reliability.md §0). On top of a valid
 // session: a user who must replace a generated password reaches only the account routes, and an expired trial
-// account only reads (GET routes not marked trialBlocked) and manages its own account.
+// account only reads (routes declared `writes: false`) and manages its own account.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TRIAL_ENDED, trialStatus } from '../accounts/trial';
 import type { Caller } from '../db/caller';
@@ -27,8 +27,12 @@ declare module 'fastify' {
      * 'self': a generic route that is the caller's own account only when the record is theirs (checked by the route).
      */
     account?: boolean | 'self';
-    /** A GET that produces something (a calculation, an export): refused once a trial has ended. */
-    trialBlocked?: boolean;
+    /**
+     * Required on every /api route (buildApp refuses to start without it, http/writeFlag.ts): the route, or work
+     * it starts such as a job, writes to the database or the disk — whatever its verb (a GET that calculates,
+     * copies or exports writes). Such routes are refused while the disk is nearly full and after a trial ends.
+     */
+    writes?: boolean;
     /** A write an ended trial may still make: its own inbox and feedback (asking for a full account, say). */
     trialAllowed?: boolean;
   }
@@ -53,11 +57,11 @@ export function authGuard(db: Db, settings: Settings, now: () => number) {
     if (config.public) return;
     const token = readToken(req);
     if (!token) throw unauthorized();
-    const s = await findSession(db, token);
+    const s = await findSession(db, token, { touch: !req.diskLow });
     if (!s) throw unauthorized();
     req.sessionHash = s.tokenHash;
     req.caller = { userId: s.userId, tenantId: s.tenantId, roles: s.roleList, isAdmin: s.roleList.includes('admin') };
-    const producing = (req.method !== 'GET' || config.trialBlocked === true) && config.trialAllowed !== true;
+    const producing = config.writes === true && config.trialAllowed !== true;
     const restriction = await restrictionOf(s, producing);
     if (!restriction || config.account === true) return;
     if (config.account === 'self') req.ownRecordOnly = restriction;

@@ -9,13 +9,13 @@ import { revokeSession } from './sessions';
 import { findUserById } from './userInfo';
 
 export function authRoutes(app: FastifyInstance, ctx: AccountsContext): void {
-  app.get('/api/sys/v1/sso/logout', { config: { account: true } }, async (req) => {
+  app.get('/api/sys/v1/sso/logout', { config: { account: true, writes: true } }, async (req) => {
     callerOf(req);
     if (req.sessionHash) await revokeSession(ctx.db, req.sessionHash);
     return ok(null, '退出成功');
   });
 
-  app.get('/api/sys/v1/sys/sysUser/currentUser', { config: { account: true } }, async (req) => {
+  app.get('/api/sys/v1/sys/sysUser/currentUser', { config: { account: true, writes: false } }, async (req) => {
     const user = await findUserById(ctx.db, callerOf(req).userId);
     if (!user) throw notFound();
     return ok(await currentUserInfo(ctx, user));

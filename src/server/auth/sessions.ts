@@ -1,6 +1,7 @@
 // Server-side sessions in sys_session. "Remember me": 7 days absolute. Otherwise 12 h idle and 12 h absolute
 // (the browser drops the token at the end of its session, spec 001 §2). last_seen_at is touched at most once
-// a minute. Logout, disabling and deleting a user revoke on the next request.
+// a minute (not while the disk is nearly full: a read must not write then). Logout, disabling and deleting a user
+// revoke on the next request.
 import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { hashToken, newToken } from './tokens';
@@ -52,8 +53,8 @@ export interface ActiveSession {
   createDate: Date;
 }
 
-/** The live session of a token with its (enabled) user and tenant, or undefined. */
-export async function findSession(db: Executor, token: string): Promise<ActiveSession | undefined> {
+/** The live session of a token with its (enabled) user and tenant, or undefined; `touch: false` leaves last_seen_at. */
+export async function findSession(db: Executor, token: string, opts: { touch: boolean } = { touch: true }): Promise<ActiveSession | undefined> {
   const tokenHash = hashToken(token);
   const row = (await db
     .selectFrom('sys_session as s')
@@ -94,7 +95,7 @@ export async function findSession(db: Executor, token: string): Promise<ActiveSe
     | undefined;
   if (!row || row.status === 0 || row.tenant_status === 0) return undefined;
   const now = Date.now();
-  if (now - new Date(row.last_seen_at).getTime() > TOUCH_MS) {
+  if (opts.touch && now - new Date(row.last_seen_at).getTime() > TOUCH_MS) {
     const idle = row.remember ? new Date(row.absolute_expires_at) : new Date(Math.min(now + SESSION_MS, new Date(row.absolute_expires_at).getTime()));
     await db.updateTable('sys_session').set({ last_seen_at: new Date(now), idle_expires_at: idle }).where('token_hash', '=', tokenHash).execute();
   }

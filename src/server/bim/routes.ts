@@ -67,7 +67,7 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     return building;
   }
 
-  app.post<{ Querystring: { wait?: number } }>(`${BASE}/fileUpload`, { schema: { querystring: waitQuery }, config: { trialBlocked: true } }, async (req) => {
+  app.post<{ Querystring: { wait?: number } }>(`${BASE}/fileUpload`, { schema: { querystring: waitQuery }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     // (the building is checked before the file is read when its id comes first, as the client sends it)
     let building: Awaited<ReturnType<typeof targetBuilding>> | undefined;
@@ -89,7 +89,7 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     }
   });
 
-  app.get<{ Params: { jobId: number }; Querystring: { pageNum: number; pageSize: number } }>(`${BASE}/:jobId`, { schema: { params: jobParams, querystring: pageQuery } }, async (req) => {
+  app.get<{ Params: { jobId: number }; Querystring: { pageNum: number; pageSize: number } }>(`${BASE}/:jobId`, { schema: { params: jobParams, querystring: pageQuery }, config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     const job = await findJob(db, caller, req.params.jobId);
     if (!job || job.kind !== 'bim') throw notFound();
@@ -109,7 +109,7 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     });
   });
 
-  app.get<{ Params: { jobId: number } }>(`${BASE}/:jobId/excel`, { schema: { params: jobParams } }, async (req) => {
+  app.get<{ Params: { jobId: number } }>(`${BASE}/:jobId/excel`, { schema: { params: jobParams }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     const m = await findModel(db, caller, req.params.jobId);
     if (!m) throw badRequest(MODEL_GONE);
@@ -117,7 +117,7 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     return ok(url, '导出成功');
   });
 
-  app.post<{ Params: { jobId: number }; Body: { ifcMaterial: string; factorId: number } }>(`${BASE}/:jobId/check`, { schema: { params: jobParams, body: checkBody } }, async (req) => {
+  app.post<{ Params: { jobId: number }; Body: { ifcMaterial: string; factorId: number } }>(`${BASE}/:jobId/check`, { schema: { params: jobParams, body: checkBody }, config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     const m = await findModel(db, caller, req.params.jobId);
     if (!m) throw badRequest(MODEL_GONE);
@@ -130,7 +130,7 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     return ok({ quantity: fit.quantity, unit: factor.unit, basis: fit.basis });
   });
 
-  app.post<{ Body: ImportInput; Querystring: { wait?: number } }>(`${BASE}/import`, { schema: { body: importBody, querystring: waitQuery }, config: { trialBlocked: true } }, async (req) => {
+  app.post<{ Body: ImportInput; Querystring: { wait?: number } }>(`${BASE}/import`, { schema: { body: importBody, querystring: waitQuery }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     let message = '';
     const outcome = await runJob(db, caller, { kind: 'import', title: `导入BIM模型 — 单体 ${req.body.projectId}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {

@@ -35,26 +35,26 @@ export function buildingRoutes(app: FastifyInstance, db: Db): void {
   const buildings = repo(db, 'tpf3Project');
   const shape = listQuery(def.schema);
 
-  app.get<{ Querystring: { code: string } }>(`${V}/getProjectComputeMethod`, { schema: { querystring: codeQuery } }, async (req) => {
+  app.get<{ Querystring: { code: string } }>(`${V}/getProjectComputeMethod`, { schema: { querystring: codeQuery }, config: { writes: false } }, async (req) => {
     callerOf(req);
     const info = computeMethodInfo(req.query.code);
     if (!info) throw badRequest(`不支持的计算方式: ${req.query.code}`);
     return ok(info);
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>(`${V}/`, { schema: { querystring: shape.schema } }, async (req) => {
+  app.get<{ Querystring: Record<string, unknown> }>(`${V}/`, { schema: { querystring: shape.schema }, config: { writes: false } }, async (req) => {
     return ok(await buildings.list(callerOf(req), parseListParams(def.schema, def.meta, shape, req.query)));
   });
 
-  app.get<{ Params: { id: number } }>(`${V}/:id`, { schema: { params: idParams } }, async (req) => {
+  app.get<{ Params: { id: number } }>(`${V}/:id`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
     return ok(await buildings.get(callerOf(req), req.params.id));
   });
 
-  app.get<{ Querystring: { projectId: number } }>(`${P}/copy`, { schema: { querystring: projectIdQuery('projectId') }, config: { trialBlocked: true } }, async (req) => {
+  app.get<{ Querystring: { projectId: number } }>(`${P}/copy`, { schema: { querystring: projectIdQuery('projectId') }, config: { writes: true } }, async (req) => {
     return ok(await copyBuilding(db, callerOf(req), req.query.projectId), MESSAGES.ok);
   });
 
-  app.get<{ Querystring: { projectID: number } }>(`${P}/getExcelByID`, { schema: { querystring: projectIdQuery('projectID') }, config: { trialBlocked: true } }, async (req) => {
+  app.get<{ Querystring: { projectID: number } }>(`${P}/getExcelByID`, { schema: { querystring: projectIdQuery('projectID') }, config: { writes: true } }, async (req) => {
     return ok(await buildingWorkbookUrl(db, callerOf(req), req.query.projectID), '导出成功');
   });
 }

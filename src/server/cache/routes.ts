@@ -81,7 +81,7 @@ export function cacheRoutes(app: FastifyInstance, db: Db, settings: Settings): v
     if (!callerOf(req).isAdmin) throw forbidden();
   };
 
-  app.get('/api/sys/v1/sys/cache/', async (req) => {
+  app.get('/api/sys/v1/sys/cache/', { config: { writes: false } }, async (req) => {
     adminOnly(req);
     const out = [];
     for (const c of list) {
@@ -91,7 +91,7 @@ export function cacheRoutes(app: FastifyInstance, db: Db, settings: Settings): v
     return ok(out);
   });
 
-  app.delete<{ Params: { name: string } }>('/api/sys/v1/sys/cache/:name', { schema: { params: nameParams } }, async (req) => {
+  app.delete<{ Params: { name: string } }>('/api/sys/v1/sys/cache/:name', { schema: { params: nameParams }, config: { writes: true } }, async (req) => {
     adminOnly(req);
     const c = list.find((x) => x.name === req.params.name);
     if (!c) throw notFound();

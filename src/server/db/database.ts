@@ -4,10 +4,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import pg from 'pg';
+import { isConnectionLost } from './connectionLost';
 import { acquireLock } from './lockFile';
 import { PGliteDialect } from './pgliteDialect';
+import { writeDetector } from '../http/writeFlag'; // (routes declared writes: false that write)
 
 /** Tables are generated from the schema registry, so the kysely instance is untyped. */
 export type Db = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -23,19 +25,55 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const embedded = new WeakSet<Db>();
+// (keyed by the executor's adapter: one instance per opened database, kept by withPlugin and by transactions)
+const embedded = new WeakSet<object>();
 
 /** Whether `db` is the embedded PGlite (which never vacuums by itself: no autovacuum worker). */
-export const isEmbedded = (db: Db) => embedded.has(db);
+export const isEmbedded = (db: Executor) => embedded.has(db.getExecutor().adapter);
 
 // int8 (count(*), sums of integers) arrives as a string from pg; we cast counts to int in SQL, and keep
 // timestamps as Date on both drivers.
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // an idle connection dropped by the server (restart, failover) must not crash the process: the pool replaces it
-  pool.on('error', (err) => console.error(`[碳算] PostgreSQL 连接中断：${err.message}`));
-  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const lost = new WeakSet<pg.PoolClient>();
+  // Every client, idle or checked out, has its own listener: pg emits 'error' on a client whose server went away
+  // (57P01 on a restart, a reset socket) and an unheard 'error' event would end the process. pg-pool listens only
+  // while a client is idle (and then re-emits on the pool, heard below); ours logs once per client.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (lost.has(client)) return;
+      lost.add(client);
+      console.error(`[碳算] PostgreSQL 连接中断：${err.message}`);
+    });
+  });
+  pool.on('error', () => {}); // (an idle client's error: already logged by its own listener; the pool replaces it)
+  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: discardingLost(pool, lost) }), plugins: [writeDetector] });
   return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * The pool as kysely sees it: a client whose connection was lost — it emitted 'error', or a query failed with a
+ * connection-level error (the server's 57P01 can arrive before the socket's end) — goes back with that error, so
+ * pg-pool closes it instead of handing it to the next request. Its open transaction, if any, dies with the
+ * connection on the server: it cannot commit.
+ */
+function discardingLost(pool: pg.Pool, lost: WeakSet<pg.PoolClient>): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const query = (text: string, params: readonly unknown[]) =>
+        client.query(text, params as unknown[]).catch((err: Error) => {
+          if (isConnectionLost(err)) broken ??= err;
+          throw err;
+        });
+      return {
+        query: query as unknown as PostgresPoolClient['query'], // (the cursor overload is unused: no `cursor` configured)
+        release: () => client.release(broken ?? (lost.has(client) ? new Error('PostgreSQL connection lost') : undefined)),
+      };
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** PGlite on a folder (locked) or in memory; `loadDataDir` starts from a dumped template (tests). */
@@ -50,8 +88,8 @@ export async function openPGlite(opts: { dataDir?: string; loadDataDir?: Blob })
   try {
     const pglite = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
     await pglite.waitReady;
-    const db: Db = new Kysely({ dialect: new PGliteDialect(pglite) });
-    embedded.add(db);
+    const db: Db = new Kysely({ dialect: new PGliteDialect(pglite, opts.dataDir ? { dir: opts.dataDir } : undefined), plugins: [writeDetector] });
+    embedded.add(db.getExecutor().adapter);
     return {
       db,
       kind: 'pglite',

@@ -5,6 +5,8 @@
 // After a PANIC (seen: WAL that cannot grow on a full disk) PGlite is not usable: its next statement spins for
 // ever on the main thread. The connection then refuses every query with that error, and close leaves it alone.
 // (The spin can also start with no error first: the server's watchdog thread ends the process then.)
+// On a data dir whose file system is below the disk reserve, a write statement fails with the disk-full error (507)
+// before it reaches PGlite: WAL that cannot grow is that PANIC, whatever route or job asked (http/diskSpace.ts).
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -19,8 +21,14 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { DISK_RESERVE_BYTES, diskFullError, freeSpaceOf, type FreeSpace } from '../http/diskSpace';
+import { isWriteStatement } from '../http/writeFlag';
 
-const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+/** Where the instance keeps its files: writes stop below `reserveBytes` free there. */
+export interface DiskReserve {
+  space: FreeSpace;
+  reserveBytes: number;
+}
 
 /** Marks the PGlite statement that runs, for the watchdog thread of the server (pgliteWatchdog.ts); no-ops by default. */
 export const statementClock = { begin: (): void => {}, end: (): void => {} };
@@ -32,10 +40,18 @@ class PGliteConnection implements DatabaseConnection {
   /** Set by the first PANIC/FATAL: every later query fails at once with it (same SQLSTATE, e.g. 53100 → 507). */
   stopped: Error | undefined;
 
-  constructor(private readonly pg: PGlite) {}
+  constructor(
+    private readonly pg: PGlite,
+    private readonly reserve: DiskReserve | undefined,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.stopped) throw this.stopped;
+    const isWrite = isWriteStatement(query.query.kind, query.sql);
+    if (isWrite && this.reserve) {
+      const free = await this.reserve.space.bytes();
+      if (free < this.reserve.reserveBytes) throw diskFullError(this.reserve.space.dir, free);
+    }
     let res;
     statementClock.begin();
     try {
@@ -51,7 +67,6 @@ class PGliteConnection implements DatabaseConnection {
       statementClock.end();
     }
     const affected = res.affectedRows;
-    const isWrite = WRITE_NODES.has(query.query.kind) || /^\s*(insert|update|delete|merge)\b/i.test(query.sql);
     return {
       rows: res.rows,
       ...(isWrite && affected !== undefined ? { numAffectedRows: BigInt(affected) } : {}),
@@ -69,8 +84,11 @@ class PGliteDriver implements Driver {
   private tail: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(private readonly pg: PGlite) {
-    this.connection = new PGliteConnection(pg);
+  constructor(
+    private readonly pg: PGlite,
+    reserve: DiskReserve | undefined,
+  ) {
+    this.connection = new PGliteConnection(pg, reserve);
   }
 
   async init(): Promise<void> {
@@ -114,12 +132,20 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  private readonly reserve: DiskReserve | undefined;
+
+  /** `disk.dir`: the data dir (none in memory); `space`: a measurement of it (default the shared one, diskSpace.ts). */
+  constructor(
+    private readonly pg: PGlite,
+    disk?: { dir: string; reserveBytes?: number; space?: FreeSpace },
+  ) {
+    this.reserve = disk && { space: disk.space ?? freeSpaceOf(disk.dir), reserveBytes: disk.reserveBytes ?? DISK_RESERVE_BYTES };
+  }
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return new PGliteDriver(this.pg, this.reserve);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

@@ -32,7 +32,7 @@ export const APPLIED = '已按当前因子版本重新计算并保存';
 export function factorRoutes(app: FastifyInstance, db: Db): void {
   const buildings = repo(db, BUILDING);
 
-  app.get<{ Params: { id: number } }>(`${BASE}/${LIBRARY}/:id/versions`, { schema: { params: idParams } }, async (req) => {
+  app.get<{ Params: { id: number } }>(`${BASE}/${LIBRARY}/:id/versions`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     const def = resourceDef(LIBRARY);
     assertRead(def.meta, caller);
@@ -48,13 +48,13 @@ export function factorRoutes(app: FastifyInstance, db: Db): void {
     return ok(rows.map((r) => toRecord(def.schema, r)));
   });
 
-  app.get(`${BASE}/factorUpdates/buildings`, async (req) => {
+  app.get(`${BASE}/factorUpdates/buildings`, { config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     assertRead(buildings.def.meta, caller);
     return ok(await outdatedBuildingIds(db, readScope(buildings.def.meta, caller)));
   });
 
-  app.get<{ Params: { id: number } }>(`${BASE}/${BUILDING}/:id/factorUpdates`, { schema: { params: idParams } }, async (req) => {
+  app.get<{ Params: { id: number } }>(`${BASE}/${BUILDING}/:id/factorUpdates`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
     const b = await buildings.get(callerOf(req), req.params.id);
     const factors = (await outdatedFactors(db, b.id)).map(factorChange);
     return ok({ count: factors.length, factors });
@@ -62,7 +62,7 @@ export function factorRoutes(app: FastifyInstance, db: Db): void {
 
   for (const apply of [false, true]) {
     const path = `${BASE}/${BUILDING}/:id/recalculate/${apply ? 'apply' : 'preview'}`;
-    app.post<{ Params: { id: number }; Querystring: { wait?: number } }>(path, { schema: { params: idParams, querystring: waitQuery } }, async (req) => {
+    app.post<{ Params: { id: number }; Querystring: { wait?: number } }>(path, { schema: { params: idParams, querystring: waitQuery }, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const b = await buildings.get(caller, req.params.id);
       const outcome = await runJob(db, caller, { kind: 'calculate', title: `${apply ? '重新计算' : '预览重新计算'} ${b.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {

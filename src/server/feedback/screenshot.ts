@@ -19,7 +19,7 @@ export const SCREENSHOT_RULES: ImageRules = {
 const MAX_SIDE = 1920;
 
 export function feedbackRoutes(app: FastifyInstance, db: Db): void {
-  app.post('/api/sys/v1/sys/sysFeedback/screenshot', { config: { trialAllowed: true } }, async (req) => {
+  app.post('/api/sys/v1/sys/sysFeedback/screenshot', { config: { writes: true, trialAllowed: true } }, async (req) => {
     const caller = callerOf(req);
     const bytes = await readImageUpload(req, SCREENSHOT_RULES);
     const png = await reencodePng(bytes, SCREENSHOT_RULES, (img) => img.resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true }));

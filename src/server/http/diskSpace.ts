@@ -6,7 +6,9 @@
 // on), but WAL that cannot grow is a PANIC (53100 `could not write to file "pg_wal/xlogtemp.N"`), after which
 // the next statement spins for ever in XLogFlush on the main thread — every request hangs, even once space is
 // freed; only a restart recovers (the data is consistent). A new WAL segment takes 16 MB, so the reserve keeps
-// room for it and for the largest ordinary write. The PGlite dialect stops using the instance after a PANIC.
+// room for it and for the largest ordinary write. What writes is decided by the route flag `config.writes`, not
+// the HTTP verb (a GET calculates or exports too); behind it, the PGlite dialect refuses any write statement below
+// the reserve, and stops using the instance after a PANIC.
 import { statfs } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../envelope';
@@ -53,26 +55,76 @@ export async function assertDiskSpace(dir: string, reserveBytes = DISK_RESERVE_B
   if (free < reserveBytes) throw diskFullError(dir, free);
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MEASURE_EVERY_MS = 1000;
+
+/** The free space of one directory's file system, asked at most once a second (it is read per request and per statement). */
+export class FreeSpace {
+  private at = -Infinity;
+  private value = Infinity;
+  private pending: Promise<number> | undefined;
+
+  constructor(
+    readonly dir: string,
+    private readonly measure: (dir: string) => Promise<number> = freeBytes,
+    private readonly maxAgeMs = MEASURE_EVERY_MS,
+  ) {}
+
+  /** Bytes free; Infinity when the file system cannot be asked (it passes). */
+  bytes(): Promise<number> {
+    if (Date.now() - this.at < this.maxAgeMs) return Promise.resolve(this.value);
+    this.pending ??= this.measure(this.dir)
+      .catch(() => Infinity)
+      .then((v) => {
+        this.value = v;
+        this.at = Date.now();
+        this.pending = undefined;
+        return v;
+      });
+    return this.pending;
+  }
+}
+
+const shared = new Map<string, FreeSpace>();
+
+/** The one measurement of `dir` in this process (the request guard and the PGlite dialect share it). */
+export function freeSpaceOf(dir: string): FreeSpace {
+  let f = shared.get(dir);
+  if (!f) shared.set(dir, (f = new FreeSpace(dir)));
+  return f;
+}
+
+export interface DiskGuardOptions {
+  /** The data dir (its file system holds the embedded database). */
+  dir: string;
+  reserveBytes?: number;
+  /** Tests give their own measurement (asked on every request, not cached). */
+  freeBytes?: (dir: string) => Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set while the data dir's file system is below the reserve: the request must not write (the session is not touched). */
+    diskLow?: boolean;
+  }
+}
+
 const WARN_EVERY_MS = 60_000;
 
 /**
- * Refuses every /api request that may write (not GET, HEAD or OPTIONS) with 507 while the file system of `dir`
- * has less than `reserveBytes` free. Reads go on. Logged once a minute while it lasts.
+ * While the file system of `dir` has less than the reserve free, refuses with 507 every /api route declared
+ * `writes: true` (http/writeFlag.ts) before it starts, whatever its verb; the others run without writing
+ * (req.diskLow). Logged once a minute while it lasts. Add it before the authentication hook.
  */
-export function diskSpaceGuard(app: FastifyInstance, opts: { dir: string; reserveBytes?: number; freeBytes?: (dir: string) => Promise<number> }): void {
+export function diskSpaceGuard(app: FastifyInstance, opts: DiskGuardOptions): void {
   const reserve = opts.reserveBytes ?? DISK_RESERVE_BYTES;
-  const measure = opts.freeBytes ?? freeBytes; // tests give their own
+  const space = opts.freeBytes ? new FreeSpace(opts.dir, opts.freeBytes, 0) : freeSpaceOf(opts.dir);
   let warnedAt = -Infinity;
   app.addHook('onRequest', async (req, reply) => {
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
-    let free: number;
-    try {
-      free = await measure(opts.dir);
-    } catch {
-      return;
-    }
+    if (!req.url.startsWith('/api/') || req.is404) return;
+    const free = await space.bytes();
     if (free >= reserve) return;
+    req.diskLow = true;
+    if (req.routeOptions.config?.writes === false) return;
     if (Date.now() - warnedAt > WARN_EVERY_MS) {
       warnedAt = Date.now();
       req.log.warn({ dir: opts.dir, freeMB: Math.floor(free / 1048576), reserveMB: Math.floor(reserve / 1048576) }, 'disk almost full: write requests refused');

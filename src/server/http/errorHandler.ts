@@ -2,10 +2,13 @@
 // failing field in Chinese (formatErrors over the route's own schema, so titles and x-messages apply).
 // 500s hide their details from the client and log them. A full disk (node ENOSPC, SQLSTATE 53100 from PostgreSQL or
 // PGlite) answers 507 `服务器存储空间不足`: the request's transaction has rolled back and others go on (diskSpace.ts).
+// A lost database connection (PostgreSQL restarting, a killed backend: db/connectionLost.ts) answers 503
+// `数据库连接中断，请稍后重试`: its transaction died with the connection, and the pool connects anew for the next one.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { formatErrors } from '../../../schemas/validation';
 import { fail } from '../envelope';
 import { ApiError, MESSAGES } from '../errors';
+import { isConnectionLost } from '../db/connectionLost';
 import { isDiskFull } from './diskSpace';
 
 export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyRequest, reply: FastifyReply) {
@@ -20,6 +23,10 @@ export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyR
   if (isDiskFull(err)) {
     req.log.error({ err }, 'disk full');
     return reply.status(507).send(fail(MESSAGES.diskFull));
+  }
+  if (isConnectionLost(err)) {
+    req.log.warn({ err: { code: (err as { code?: string }).code, message: err.message } }, 'database connection lost');
+    return reply.status(503).send(fail(MESSAGES.dbDown));
   }
   const status = fe.statusCode ?? 500;
   if (status === 413) return reply.status(413).send(fail(MESSAGES.tooLarge));

@@ -9,7 +9,7 @@ import { findJob } from './store';
 const params = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 
 export function jobRoutes(app: FastifyInstance, db: Db): void {
-  app.get<{ Params: { id: number } }>('/api/sys/v1/job/:id', { schema: { params } }, async (req) => {
+  app.get<{ Params: { id: number } }>('/api/sys/v1/job/:id', { schema: { params }, config: { writes: false } }, async (req) => {
     const job = await findJob(db, callerOf(req), req.params.id);
     if (!job) throw notFound();
     return ok(job);

@@ -27,7 +27,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   // the page in its own context, so the hook below marks only the docs routes (the page, its assets, /json)
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
-      route.config = { ...route.config, public: true };
+      route.config = { ...route.config, public: true, writes: false };
       route.schema = { ...route.schema, hide: true };
     });
     await docs.register(fastifySwaggerUi, {

@@ -23,6 +23,7 @@ const TRAILING: [prefix: string, tag: string][] = [
   ['/upload', '文件下载'],
   ['/api/sys/v1/help', '帮助'],
   ['/api/sys/v1/sys/cache', '缓存管理'],
+  ['/api/sys/v1/sys/backup', '数据备份'],
   ['/api/sys/v1/job', '后台任务'],
 ];
 

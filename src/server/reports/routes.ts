@@ -73,14 +73,14 @@ export async function exportReport(db: Db, req: FastifyRequest, caller: Caller, 
 }
 
 export function reportRoutes(app: FastifyInstance, db: Db): void {
-  app.get<Q>('/api/tpf/v1/tpf/tpf3Project/exportPdf', { schema: { querystring: query }, config: { trialBlocked: true } }, async (req) => {
+  app.get<Q>('/api/tpf/v1/tpf/tpf3Project/exportPdf', { schema: { querystring: query }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     const id = projectIdOf(req.query.projectId);
     const format = String(req.query.type ?? 'pdf').toLowerCase() === 'word' ? 'word' : 'pdf';
     return ok(await exportReport(db, req, caller, id, format), REPORT_MESSAGES.exported);
   });
 
-  app.get<Q>('/api/js/v1/js/tpfJs/exportWord', { schema: { querystring: query }, config: { trialBlocked: true } }, async (req) => {
+  app.get<Q>('/api/js/v1/js/tpfJs/exportWord', { schema: { querystring: query }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     const id = projectIdOf(req.query.projectId);
     const format = String(req.query.type ?? 'PDF').toUpperCase() === 'PDF' ? 'pdf' : 'word';

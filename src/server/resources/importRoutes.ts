@@ -150,7 +150,7 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
   const projectOwned = 'projectId' in def.schema.properties;
   const title = def.meta.title;
 
-  app.get(`${base}/template`, async (req) => {
+  app.get(`${base}/template`, { config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     assertRead(def.meta, caller);
     const wb = templateWorkbook(title, await importColumns(db, def.schema));
@@ -159,7 +159,7 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
   });
 
   const uploadQuery = { type: 'object', additionalProperties: false, properties: { wait: waitProperty } } as const;
-  app.post<{ Querystring: { wait?: number } }>(`${base}/fileUpload`, { schema: { querystring: uploadQuery } }, async (req) => {
+  app.post<{ Querystring: { wait?: number } }>(`${base}/fileUpload`, { schema: { querystring: uploadQuery }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     assertWrite(def.meta, caller);
     const upload = await readUpload(req);

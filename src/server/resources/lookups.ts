@@ -21,7 +21,7 @@ function withKey(tileUrl: string, keysJson: string | undefined): string {
 }
 
 export function lookupRoutes(app: FastifyInstance, db: Db, settings: Settings): void {
-  app.get('/api/sys/v1/sys/sysUser/dropDownByOrg', async (req) => {
+  app.get('/api/sys/v1/sys/sysUser/dropDownByOrg', { config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     let q = db.selectFrom('sys_user').select(['id', 'name']).where('status', '=', 1).orderBy('id');
     q = caller.tenantId == null ? q.where('tenant_id', 'is', null) : q.where('tenant_id', '=', caller.tenantId);
@@ -29,7 +29,7 @@ export function lookupRoutes(app: FastifyInstance, db: Db, settings: Settings): 
     return ok(Object.fromEntries(rows.map((r) => [String(r.id), r.name as string])));
   });
 
-  app.get('/api/sys/v1/sys/sysConfig/mapSettings', async (req) => {
+  app.get('/api/sys/v1/sys/sysConfig/mapSettings', { config: { writes: false } }, async (req) => {
     callerOf(req);
     return ok({
       tileUrl: withKey(await settings.get('map.tileUrl'), await settings.get('map.keys')),
@@ -39,5 +39,5 @@ export function lookupRoutes(app: FastifyInstance, db: Db, settings: Settings): 
     });
   });
 
-  app.get('/api/sys/v1/sys/sysConfig/site', { config: { public: true } }, async () => ok({ footer: await settings.get('site.footer') }));
+  app.get('/api/sys/v1/sys/sysConfig/site', { config: { public: true, writes: false } }, async () => ok({ footer: await settings.get('site.footer') }));
 }

@@ -29,12 +29,12 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
   const r = repo(db, def.name);
   const shape = listQuery(def.schema);
 
-  app.get<{ Querystring: Record<string, unknown> }>(`${base}/`, { schema: { querystring: shape.schema } }, async (req) => {
+  app.get<{ Querystring: Record<string, unknown> }>(`${base}/`, { schema: { querystring: shape.schema }, config: { writes: false } }, async (req) => {
     const params = parseListParams(def.schema, def.meta, shape, req.query);
     return ok(await r.list(callerOf(req), params));
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>(`${base}/export`, { schema: { querystring: shape.schema }, config: { trialBlocked: true } }, async (req) => {
+  app.get<{ Querystring: Record<string, unknown> }>(`${base}/export`, { schema: { querystring: shape.schema }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     const params = parseListParams(def.schema, def.meta, shape, { ...req.query, pageNum: 1, pageSize: PAGE_SIZE_CAP });
     const { dataList } = await r.list(caller, params);
@@ -44,12 +44,12 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
     return ok(url, '导出表格成功');
   });
 
-  app.get<{ Params: { id: number } }>(`${base}/:id`, { schema: { params: idParams } }, async (req) => {
+  app.get<{ Params: { id: number } }>(`${base}/:id`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
     return ok(await r.get(callerOf(req), req.params.id));
   });
 
   // Personal rows (one's inbox, one's feedback) are the caller's own, like the account: an ended trial keeps them.
-  const own = def.meta.personal ? { trialAllowed: true } : {};
+  const own = { writes: true, ...(def.meta.personal ? { trialAllowed: true } : {}) };
 
   app.post<{ Body: Record<string, unknown> }>(`${base}/`, { schema: { body: createBodySchema(def.schema) }, config: own }, async (req) => {
     return ok(await r.create(callerOf(req), req.body), MESSAGES.saved);
@@ -85,7 +85,7 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
   });
 
   const hasProject = 'projectId' in def.schema.properties;
-  app.delete<{ Querystring: { projectId?: number } }>(`${base}/deleteBatch`, { schema: { querystring: deleteBatchQuery } }, async (req) => {
+  app.delete<{ Querystring: { projectId?: number } }>(`${base}/deleteBatch`, { schema: { querystring: deleteBatchQuery }, config: { writes: true } }, async (req) => {
     const projectId = req.query.projectId;
     const where: Where | undefined = hasProject && projectId !== undefined ? (eb) => eb(columnName('projectId'), '=', projectId) : undefined;
     const n = await r.clear(callerOf(req), where);

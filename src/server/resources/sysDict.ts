@@ -35,14 +35,14 @@ export function flattenDict(items: DictItem[], out: Record<string, string> = {})
 }
 
 export function sysDictRoutes(app: FastifyInstance, db: Db): void {
-  app.get<{ Params: { dictCode: string } }>('/api/sys/v1/sys/sysDict/dropDown/:dictCode', { schema: { params } }, async (req) => {
+  app.get<{ Params: { dictCode: string } }>('/api/sys/v1/sys/sysDict/dropDown/:dictCode', { schema: { params }, config: { writes: false } }, async (req) => {
     callerOf(req);
     const items = await dictItems(db, req.params.dictCode);
     if (!items) throw notFound();
     return ok(flattenDict(items));
   });
 
-  app.get<{ Params: { dictCode: string } }>('/api/sys/v1/sys/sysDict/items/:dictCode', { schema: { params } }, async (req) => {
+  app.get<{ Params: { dictCode: string } }>('/api/sys/v1/sys/sysDict/items/:dictCode', { schema: { params }, config: { writes: false } }, async (req) => {
     callerOf(req);
     const items = await dictItems(db, req.params.dictCode);
     if (!items) throw notFound();

@@ -85,7 +85,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
     const rows = repo(db, def.name);
     const validate = rowValidators(def);
 
-    app.post<{ Body: Record<string, unknown>[] }>(`${BASE}/${code}/batch`, { schema: { body: rowsBody } }, async (req) => {
+    app.post<{ Body: Record<string, unknown>[] }>(`${BASE}/${code}/batch`, { schema: { body: rowsBody }, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const body = req.body;
       if (!body.length) throw badRequest('请至少填写一行数据');
@@ -116,7 +116,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       return ok(data, message);
     });
 
-    app.get<{ Querystring: { projectId: number; wait?: number } }>(`${BASE}/${code}/calculate`, { schema: { querystring: calculateQuery }, config: { trialBlocked: true } }, async (req) => {
+    app.get<{ Querystring: { projectId: number; wait?: number } }>(`${BASE}/${code}/calculate`, { schema: { querystring: calculateQuery }, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const building = await buildings.get(caller, req.query.projectId);
       let message = CALCULATED;
@@ -133,7 +133,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       return jobAnswer(outcome, message);
     });
 
-    app.put<{ Body: { projectId: number; method: string } }>(`${BASE}/${code}/method`, { schema: { body: methodBody } }, async (req) => {
+    app.put<{ Body: { projectId: number; method: string } }>(`${BASE}/${code}/method`, { schema: { body: methodBody }, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const methods = def.schema['x-stage']!.methods ?? [];
       if (!methods.some((m) => m.value === req.body.method)) throw invalid([{ field: 'method', errorMsg: '请选择计算方式' }]);
@@ -148,7 +148,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
     });
   }
 
-  app.get<{ Querystring: { tpf3ProjectId: number } }>(`${BASE}/data`, { schema: { querystring: projectQuery('tpf3ProjectId') } }, async (req) => {
+  app.get<{ Querystring: { tpf3ProjectId: number } }>(`${BASE}/data`, { schema: { querystring: projectQuery('tpf3ProjectId') }, config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     const b = await buildings.get(caller, req.query.tpf3ProjectId);
     const detail = (b.resultDetail ?? {}) as { stages?: Record<string, { total: number; method: string | null; notes: string[] }> };
@@ -163,7 +163,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
     return ok(data);
   });
 
-  app.put<{ Body: { id: number; status: string } }>('/api/tpf/v1/tpf/tpf3Project/status', { schema: { body: statusBody } }, async (req) => {
+  app.put<{ Body: { id: number; status: string } }>('/api/tpf/v1/tpf/tpf3Project/status', { schema: { body: statusBody }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     const answer = await db.transaction().execute(async (trx) => {
       const b = await writableBuilding(db, caller, req.body.id, trx);

@@ -34,7 +34,7 @@ export function traceRoute(app: FastifyInstance, db: Db, def: ResourceDef): void
   const buildings = repo(db, 'tpf3Project');
   const meta = def.schema['x-stage']!;
   const props = def.schema.properties;
-  app.get<{ Querystring: { projectId: number; pageNum: number; pageSize: number } }>(`/api/tpf/v1/tpf/stage/${meta.code}/trace`, { schema: { querystring: traceQuery } }, async (req) => {
+  app.get<{ Querystring: { projectId: number; pageNum: number; pageSize: number } }>(`/api/tpf/v1/tpf/stage/${meta.code}/trace`, { schema: { querystring: traceQuery }, config: { writes: false } }, async (req) => {
     const { projectId, pageNum, pageSize } = req.query;
     const b = await buildings.get(callerOf(req), projectId);
     const detail = (b.resultDetail ?? {}) as ResultDetail;

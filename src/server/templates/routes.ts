@@ -36,7 +36,7 @@ const query = { type: 'object', additionalProperties: false, properties: { stand
 const params = { type: 'object', required: ['module'], properties: { module: { type: 'string', maxLength: 20 } } } as const;
 
 export function templateRoutes(app: FastifyInstance, db: Db): void {
-  app.get<{ Params: { module: string }; Querystring: { standard?: string } }>('/api/tpf/v1/tpf/template/:module', { schema: { params, querystring: query } }, async (req) => {
+  app.get<{ Params: { module: string }; Querystring: { standard?: string } }>('/api/tpf/v1/tpf/template/:module', { schema: { params, querystring: query }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     const m = moduleDef(req.params.module);
     if (!m) throw notFound();

@@ -1,9 +1,10 @@
 // First-start seed (run once; marked 'seed_v1' in schema_migrations): roles, the super admin, a demo tenant
 // with its organisation, three demo accounts and a demo engineering project, map configuration, dictionaries
 // and the factor library.
-// Random passwords are printed once and written to DATA_DIR/admin-password.txt (mode 600).
+// Generated passwords are written only to DATA_DIR/admin-password.txt (mode 600, created atomically, in the
+// seeding transaction: if it cannot be written nothing is seeded); the console says where, never what (issue 23).
 import { randomInt } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SYSTEM_CALLER } from '../caller';
 import type { Db, Executor } from '../database';
@@ -33,7 +34,7 @@ export interface SeedOptions {
   adminPassword?: string;
   /** Fixed passwords (tests); accounts not named get a random one. */
   passwords?: Partial<Record<SeedAccount, string>>;
-  /** Where admin-password.txt goes (absent: only printed). */
+  /** Where admin-password.txt goes (absent: generated passwords are only in the result — tests). */
   dataDir?: string;
   mapTileUrl?: string;
   /** Console output (default console.log). */
@@ -66,6 +67,29 @@ async function insertRows(trx: Executor, resource: string, rows: Record<string, 
   }
 }
 
+export const PASSWORD_FILE = 'admin-password.txt';
+
+/** The file of generated passwords: one `userName password` line per account, after `#` comment lines. */
+function writePasswordFile(dataDir: string, accounts: SeedAccount[], passwords: Record<SeedAccount, string>): string {
+  const file = join(dataDir, PASSWORD_FILE);
+  const text = [
+    `# 碳算首次启动生成的初始密码：${accounts.join('、')}`,
+    '# 这些账号首次登录时必须修改密码。保存好密码后请删除本文件。',
+    ...accounts.map((a) => `${a} ${passwords[a]}`),
+  ].join('\n');
+  mkdirSync(dataDir, { recursive: true });
+  // a new file only the owner can read, renamed into place: the passwords never sit in a wider or partial file
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, text + '\n', { mode: 0o600, flag: 'wx' });
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new Error(`无法写入 ${file}：${(e as Error).message}`);
+  }
+  return file;
+}
+
 export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> {
   const print = opts.print ?? ((l: string) => console.log(l));
   const generated: SeedAccount[] = [];
@@ -76,6 +100,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     if (!given) generated.push(a);
   }
 
+  let written: string | undefined;
   // (servers starting at once take turns through the lock of the migrations: the second finds the marker)
   const seeded = await db.transaction().execute(async (trx) => {
     await startupLock(trx);
@@ -114,6 +139,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     await seedDemoProjects(db, trx, { userId: demoUser.id, tenantId: tenant.id, roles: [], isAdmin: false });
 
     await trx.insertInto('schema_migrations').values({ id: SEED_MARKER }).execute();
+    if (opts.dataDir && generated.length) written = writePasswordFile(opts.dataDir, generated, passwords);
     return true;
   });
 
@@ -149,20 +175,6 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     await upgradeStageRows(trx);
   });
 
-  if (seeded && generated.length) {
-    const lines = generated.map((a) => `${a} ${passwords[a]}`);
-    print('[seed] 初始账号密码（只显示这一次，请登录后修改）:');
-    for (const l of lines) print(`[seed]   ${l}`);
-    if (opts.dataDir) {
-      const file = join(opts.dataDir, 'admin-password.txt');
-      try {
-        mkdirSync(opts.dataDir, { recursive: true });
-        writeFileSync(file, lines.join('\n') + '\n', { mode: 0o600 });
-        print(`[seed] 已写入 ${file}`);
-      } catch (e) {
-        print(`[seed] 无法写入 ${file}: ${(e as Error).message}`);
-      }
-    }
-  }
+  if (seeded && written) print(`[seed] 初始账号密码已写入 ${written}（仅本用户可读；首次登录须修改密码，保存后请删除该文件）`);
   return { seeded, passwords, generated };
 }
