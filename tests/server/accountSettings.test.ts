@@ -3,6 +3,7 @@
 // expiry, and administrators' password changes ending the user's sessions.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANUAL_ROUTE } from '../../src/server/help/routes';
 import { setConfig } from './accountHelpers';
 import { engineeringBody } from './builders';
 import { b64, testApp, TEST_PASSWORDS, type TestApp } from './helpers';
@@ -172,7 +173,8 @@ describe('trial accounts', () => {
         const r = await t.call(method, url, trial, body);
         expect([r.status, r.body], url).toEqual([403, ended]);
       }
-      // reading and the own account still work
+      // reading, the user manual (it stores its download: a write the trial may still make) and the own account still work
+      expect((await t.call('GET', MANUAL_ROUTE, trial)).body.code).toBe(1);
       const list = await t.call('GET', '/api/tpf/v1/tpf/tpf3Engineering/', trial);
       expect(list.body.data.dataList.map((e: { name: string }) => e.name)).toContain('试用期内的工程');
       const me = (await t.call('GET', ME, trial)).body.data;

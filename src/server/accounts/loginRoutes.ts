@@ -32,11 +32,13 @@ export function loginRoutes(app: FastifyInstance, ctx: AccountsContext): void {
         return err;
       };
       if (attempt.ip > IP_LIMIT) throw await refuse(tooMany(TOO_MANY_LOGINS));
-      if (attempt.account > ACCOUNT_LIMIT) throw await refuse(tooMany(ACCOUNT_TOO_MANY));
       const before = { account: attempt.account - 1, ip: attempt.ip - 1 };
       if (await loginNeedsSlider(ctx.settings, before)) {
         if (!(await spendSliderToken(db, req.body.sliderToken, ctx.now()))) throw await refuse(sliderRequired());
       }
+      // after the slider: parallel tries without one are counted only until they give their place back, so they
+      // must meet the slider, not this limit (it is for tries that each bought a slider)
+      if (attempt.account > ACCOUNT_LIMIT) throw await refuse(tooMany(ACCOUNT_TOO_MANY));
 
       const user = userName ? await findUserByName(db, userName) : undefined;
       const good = user ? await checkPassword(db, user.id, password) : await dummyVerify(password);

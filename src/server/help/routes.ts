@@ -19,7 +19,7 @@ export const HELP_MESSAGES = {
 export const MANUAL_FILE_NAME = `${MANUAL_TITLE.replace(/\s+/g, '')}${MANUAL_VERSION}.pdf`;
 
 export function helpRoutes(app: FastifyInstance, db: Db): void {
-  app.get(MANUAL_ROUTE, { config: { writes: true } }, async (req) => {
+  app.get(MANUAL_ROUTE, { config: { writes: true, trialAllowed: true } }, async (req) => {
     const caller = callerOf(req);
     let content: Buffer;
     try {
