@@ -22,7 +22,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { DISK_RESERVE_BYTES, diskFullError, freeSpaceOf, type FreeSpace } from '../http/diskSpace';
-import { isWriteStatement } from '../http/writeFlag';
+import { isWriteStatement } from './writeStatement';
 
 /** Where the instance keeps its files: writes stop below `reserveBytes` free there. */
 export interface DiskReserve {

@@ -5,6 +5,7 @@
 // a route declared `writes: false` that writes (tests fail on it, production logs it once per route).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { isWriteStatement } from '../db/writeStatement';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 /** `METHOD /url-pattern` of a route. */
@@ -67,14 +68,6 @@ export function warnOncePerRoute(app: FastifyInstance): (route: string) => void 
     warned.add(route);
     app.log.warn({ route }, 'route declared writes: false wrote to the database (config.writes is wrong)');
   };
-}
-
-const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
-const WRITE_SQL = /^\s*(insert|update|delete|merge|create|drop|alter|truncate|copy|vacuum|reindex|cluster|refresh)\b/i;
-
-/** Whether a statement writes: a kysely insert/update/delete/merge, or raw SQL that starts like one or like DDL. */
-export function isWriteStatement(kind: string, sqlText?: string): boolean {
-  return WRITE_NODES.has(kind) || (sqlText !== undefined && WRITE_SQL.test(sqlText));
 }
 
 /** The raw SQL text of a `sql` template, its parameters left out. */
