@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openPGlite, openPostgres } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed/seed';
-import { adminQuery, PG_TEMPLATE_DB, PGLITE_TEMPLATE, TEST_PASSWORDS, withDatabase } from './testDb';
+import { adminQuery, dropDatabase, PG_TEMPLATE_DB, PGLITE_TEMPLATE, TEST_PASSWORDS, withDatabase } from './testDb';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +17,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
-    await adminQuery(url, `drop database if exists "${PG_TEMPLATE_DB}" with (force)`);
+    await dropDatabase(url, PG_TEMPLATE_DB);
     await adminQuery(url, `create database "${PG_TEMPLATE_DB}"`);
     const database = openPostgres(withDatabase(url, PG_TEMPLATE_DB));
     await migrate(database.db);
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('dbTemplate', { pg: PG_TEMPLATE_DB });
     return async () => {
-      await adminQuery(url, `drop database if exists "${PG_TEMPLATE_DB}" with (force)`);
+      await dropDatabase(url, PG_TEMPLATE_DB);
     };
   }
   const database = await openPGlite({});

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../../src/server/config';
-import { adminQuery, withDatabase } from './testDb';
+import { adminQuery, dropDatabase, withDatabase } from './testDb';
 
 const url = process.env.DATABASE_URL;
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -137,7 +137,7 @@ describe.skipIf(!url)('replicas: two server processes on one PostgreSQL (skipped
   afterAll(async () => {
     await Promise.all([a, b].filter(Boolean).map(stopReplica));
     await client?.end();
-    await adminQuery(url!, `drop database if exists "${dbName}" with (force)`);
+    await dropDatabase(url!, dbName);
     rmSync(tmp, { recursive: true, force: true });
   }, 30_000);
 

@@ -34,6 +34,22 @@ export async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
+/**
+ * DROP DATABASE … WITH (FORCE). PostgreSQL before 16 refuses to end an autovacuum worker on that database for a
+ * role without pg_signal_backend (42501 "must be a member of the role whose process is being terminated"):
+ * CI grants the role, and a local role without it retries until the worker has finished its table.
+ */
+export async function dropDatabase(url: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await adminQuery(url, `drop database if exists "${name}" with (force)`);
+    } catch (e) {
+      if ((e as { code?: string }).code !== '42501' || attempt === 50) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 /** A fresh database copied from the template. */
 export async function openTestDatabase(template: { pglite?: string; pg?: string }): Promise<Database> {
   const url = process.env.DATABASE_URL;
@@ -45,7 +61,7 @@ export async function openTestDatabase(template: { pglite?: string; pg?: string 
       ...database,
       close: async () => {
         await database.close();
-        await adminQuery(url, `drop database if exists "${name}" with (force)`);
+        await dropDatabase(url, name);
       },
     };
   }
