@@ -18,6 +18,7 @@ import { tpf3Project } from './domain/tpf3Project';
 import { tpf3ProjectExtend } from './domain/tpf3ProjectExtend';
 import type { ResourceMeta, StageMeta } from './types';
 import { STAGE_SCHEMAS } from './standards';
+import { withResultColumns } from './results';
 
 export const registry = {
   sysUser,
@@ -33,7 +34,7 @@ export const registry = {
   tpf3Lookup,
   tpf3Benchmark,
   tpf3Engineering,
-  tpf3Project,
+  tpf3Project: withResultColumns(tpf3Project as unknown as ResourceSchema) as unknown as typeof tpf3Project,
   tpf3ProjectExtend,
   ...STAGE_SCHEMAS,
 } as const;

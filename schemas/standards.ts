@@ -16,7 +16,8 @@ import { stageRemoveChange } from './stages/removeChange';
 import { stageVoucher } from './stages/voucher';
 
 /**
- * Every calculation stage schema, by registry name (stage<Code>). The registry lists them, so each gets its table,
+ * Every calculation stage schema, by registry name (stage<Code>), in the order of the building's result fields
+ * (schemas/results.ts: the list columns, the comparison, the workbook's summary). The registry lists them, so each gets its table,
  * its routes at /api/tpf/v1/tpf/stage/<code>/, its import template and its calculation; a module's `menus` below
  * give it its wizard screen. Adding a stage = its schema file under schemas/stages/ + a line here + its menu.
  */
@@ -26,11 +27,11 @@ export const STAGE_SCHEMAS = {
   stageBuild,
   stageRemove,
   stageRuntime,
-  stageGreen,
-  stageWaste,
-  stageSupplement,
   stageRuntimeChange,
   stageRemoveChange,
+  stageWaste,
+  stageGreen,
+  stageSupplement,
   stageVoucher,
 } as const;
 

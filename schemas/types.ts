@@ -53,8 +53,11 @@ export interface ResourceMeta {
 
 export type Schema = JSONSchema & object;
 
-/** The result fields of a building a stage total can go to (spec 000 §3 Result). */
-export type ResultField = 'produce' | 'trans' | 'build' | 'remove' | 'runtimeTotal' | 'runtimeChange' | 'green' | 'waste';
+/**
+ * A building result field a stage total goes to (spec 000 §3 Result: produce, trans, build, remove, runtimeTotal,
+ * runtimeChange, waste, green — or a new one a stage names, which gets its column; schemas/results.ts).
+ */
+export type ResultField = string;
 
 /** `x-stage`: what makes a row schema a calculation stage. */
 export interface StageMeta {
@@ -65,6 +68,8 @@ export interface StageMeta {
   mode: 'table' | 'form';
   /** The building result field its total is added to; absent: a stage without emission (supplement, voucher). */
   result?: ResultField;
+  /** A carbon sink: its total is negative, shown as 减碳 and kept out of the share donut. */
+  sink?: boolean;
   /** Calculation methods chosen per building and stage; rows carry the method they belong to (`method`). */
   methods?: readonly { value: string; label: string }[];
   /** Row field whose values break the total down (runtime parts). */

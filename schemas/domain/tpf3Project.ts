@@ -1,6 +1,10 @@
 // 单体建筑 (building, "project" in the API): spec 000 §3 fields, §5 rules and messages. The server validates
 // every save with this schema; the building form mirrors the same rules with the same messages. Standard,
 // stage and menus are checked against schemas/standards.ts by the server on top of this schema.
+/** A result figure: written by the calculation only (x-readonly), shown to 2 decimals, 0.00 when empty. */
+export const result = (title: string, list = false) =>
+  ({ type: ['number', 'null'], title, 'x-readonly': true, 'x-decimals': 2, 'x-list': list, 'x-sortable': true }) as const;
+
 const FORBIDDEN = '^[^#\\\\/:*?"<>|]+$';
 const FORBIDDEN_TEXT = '# \\ / : * ? " < > |';
 
@@ -41,8 +45,6 @@ const floors = (title: string) =>
     'x-messages': { required: `请输入${title}`, type: `${title}应为非负整数`, minimum: `${title}应为非负整数`, maximum: `${title}不超过 3 位` },
   }) as const;
 
-/** A result figure: written by the calculation only (x-readonly), shown to 2 decimals, 0.00 when empty. */
-const result = (title: string, list = false) => ({ type: ['number', 'null'], title, 'x-readonly': true, 'x-decimals': 2, 'x-list': list, 'x-sortable': true }) as const;
 
 export const tpf3Project = {
   $id: 'tpf3Project',
@@ -194,6 +196,3 @@ export const tpf3Project = {
     createByName: { type: 'string', title: '创建人', 'x-virtual': true, 'x-list': false },
   },
 } as const;
-
-/** The result fields of spec 001 §3 in list order (accounting adds runtimeChange). */
-export const RESULT_FIELDS = ['streng3', 'total', 'produce', 'trans', 'build', 'remove', 'runtimeTotal', 'runtimeChange', 'waste', 'green'] as const;

@@ -17,6 +17,7 @@ export const stageGreen = {
     title: '碳汇',
     mode: 'table',
     result: 'green',
+    sink: true,
     methods: [
       { value: 'planting', label: '按种植方式计算' },
       { value: 'plant', label: '按植物类型计算' },

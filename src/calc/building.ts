@@ -3,14 +3,13 @@
 // sink (green) negative, total = the sum, intensity streng3 = total × 1000 / (useDateLimit × buildArea) — in 核算 with
 // 建筑运行 per operating year (src/calc/intensity.ts).
 import type { ResourceSchema } from '../../schemas/index';
+import { resultFieldNames } from '../../schemas/results';
 import type { ResultField } from '../../schemas/types';
 import { roundTo } from './format';
 import { emptyQuality, qualityGrade, qualityShares, type QualityTotals } from './quality';
 import { AREA_SOURCE, lifeCycleIntensity, operationYears, YEARS_SOURCE, type IntensityBasis } from './intensity';
 import { calculateStage, methodDependencies, stageDependencies, type BuildingContext, type Row, type StageResult } from './stage';
 import { QUALITY_VALUES } from '../../schemas/factors/kinds';
-
-export const RESULT_FIELDS: readonly ResultField[] = ['produce', 'trans', 'build', 'remove', 'runtimeTotal', 'runtimeChange', 'waste', 'green'];
 
 export interface StageInput {
   schema: ResourceSchema;
@@ -66,7 +65,8 @@ function ordered(stages: StageInput[]): StageInput[] {
 export function calculateBuilding(stages: StageInput[], ctx: BuildingContext): BuildingResult {
   const totals: Record<string, number> = {};
   const results: StageResult[] = [];
-  const fieldsKg = Object.fromEntries(RESULT_FIELDS.map((f) => [f, 0])) as Record<ResultField, number>;
+  const fieldNames = resultFieldNames();
+  const fieldsKg: Record<ResultField, number> = Object.fromEntries(fieldNames.map((f) => [f, 0]));
   const partsKg: Record<string, number> = {};
   const qualityKg = emptyQuality();
   for (const s of ordered(stages)) {
@@ -79,7 +79,7 @@ export function calculateBuilding(stages: StageInput[], ctx: BuildingContext): B
     if (field) fieldsKg[field] += r.total;
     for (const [p, v] of Object.entries(r.parts ?? {})) partsKg[p] = (partsKg[p] ?? 0) + v;
   }
-  const fields = Object.fromEntries(RESULT_FIELDS.map((f) => [f, round(fieldsKg[f] / 1000, 4)])) as Record<ResultField, number>;
+  const fields: Record<ResultField, number> = Object.fromEntries(fieldNames.map((f) => [f, round(fieldsKg[f] / 1000, 4)]));
   const total = round(Object.values(fieldsKg).reduce((a, b) => a + b, 0) / 1000, 4);
   const parts = Object.fromEntries(Object.entries(partsKg).map(([p, v]) => [p, round(v / 1000, 4)]));
   const quality = Object.fromEntries(QUALITY_VALUES.map((q) => [q, round(qualityKg[q] / 1000, 4)])) as QualityTotals;

@@ -63,9 +63,10 @@ describe('pickWithLimit', () => {
   it('sums the stage figures of the completed buildings by compute method', () => {
     const s = sumsByMethod([current, ...others, { ...b(9, '未完成', 'budget', 1000), status: '0' }]);
     expect(s.methods).toEqual(['估算', '概预算', '核算']);
-    expect(s.series.map((x) => x.name)).toEqual(['建材生产', '建材运输', '建筑建造', '建筑运行', '建筑拆除', '废弃物处理', '碳汇']);
+    // every result field of the registry (schemas/results.ts), the sink last
+    expect(s.series.map((x) => x.name)).toEqual(['建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '维护改造', '废弃物处理', '碳汇']);
     expect(s.series[0].data).toEqual([55, 210, 0]);
-    expect(s.series[6].data).toEqual([0, -5, 0]);
+    expect(s.series[7].data).toEqual([0, -5, 0]);
   });
 });
 
@@ -100,9 +101,10 @@ describe('/{module}/compare', () => {
     expect(names).toEqual(['七号楼当前建筑', '二号楼', '三号楼', '四号楼']);
     expect(within(table).getByText('四号楼').closest('tr')).toHaveTextContent('44.00');
     const grouped = [...charts].reverse().find((c) => c.options.xaxis?.categories?.[0] === '建材生产')!;
-    expect(grouped.options.xaxis.categories).toEqual(['建材生产', '建材运输', '建筑建造', '建筑运行', '建筑拆除', '废弃物处理', '碳汇']);
+    // the result fields of 概预算's stages in registry order (no 维护改造, an accounting stage), the sink last
+    expect(grouped.options.xaxis.categories).toEqual(['建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '废弃物处理', '碳汇']);
     expect(grouped.series.map((s: { name: string }) => s.name)).toEqual(['七号楼', '二号楼', '三号楼', '四号楼']);
-    expect(grouped.series[0].data).toEqual([100, 1, 2, 10, 0, 0, -5]);
+    expect(grouped.series[0].data).toEqual([100, 1, 2, 0, 10, 0, -5]);
   });
 });
 

@@ -1,11 +1,17 @@
 // The design's test (DESIGN §4): a maintainer adds a stage by adding one schema file and naming it in
 // schemas/standards.ts — no other code — and the stage has its table, routes, Excel template and import, a
-// calculation, and its share in the building's result and workbook.
+// calculation, a result field of its own (a building column), and its share in the building's result, the PDF
+// and Word reports and the workbook. tests/client/lowCodeStage.test.tsx shows it on the result and compare pages.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFixtureStage } from '../fixtures/stageFixture';
 import type { TestApp } from './helpers';
 import { buildingBody, ENG, engineeringBody, PROJECT } from './builders';
 import { download, upload, xlsx } from './files';
+import { docxText, pdfText } from './reportFiles';
+import { needTools } from './tools';
 
 let t: TestApp;
 let user: string;
@@ -27,6 +33,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+async function report(type: 'pdf' | 'word'): Promise<Buffer> {
+  const r = await t.call('GET', `${PROJECT}/exportPdf?projectId=${projectId}&type=${type}`, user);
+  expect(r.body).toMatchObject({ code: 1, message: '导出成功' });
+  const file = await t.app.inject({ method: 'GET', url: r.body.data });
+  expect(file.statusCode).toBe(200);
+  return file.rawPayload;
+}
+
 describe('a stage added by one schema file', () => {
   it('is a menu of its module and gets row routes and save-then-calculate', async () => {
     const r = await t.call('POST', `${FIXTURE}/batch`, user, [
@@ -35,8 +49,8 @@ describe('a stage added by one schema file', () => {
     ]);
     expect(r.body).toMatchObject({ code: 1, message: '计算成功!' });
     expect(r.body.data.rows.map((x: { emission: number }) => x.emission)).toEqual([83520, 6750]);
-    // 90 270 kg = 90.27 t, counted in runtimeChange and the total; 90.27 × 1000 / (50 × 10 000) = 0.18
-    expect(r.body.data.result).toMatchObject({ runtimeChange: 90.27, total: 90.27, streng3: 0.18 });
+    // 90 270 kg = 90.27 t, counted in its own field and the total; 90.27 × 1000 / (50 × 10 000) = 0.18
+    expect(r.body.data.result).toMatchObject({ refrigerant: 90.27, runtimeChange: 0, total: 90.27, streng3: 0.18 });
     expect(r.body.data.result.resultDetail.stages.fixture).toMatchObject({ total: 90.27, rows: 2 });
     const data = await t.call('GET', `/api/tpf/v1/tpf/stage/data?tpf3ProjectId=${projectId}`, user);
     expect(data.body.data.fixture).toMatchObject({ title: '制冷剂补充', total: 90.27, rows: 2 });
@@ -53,12 +67,38 @@ describe('a stage added by one schema file', () => {
     expect(good.body).toMatchObject({ code: 1, data: { count: 1 } });
     // 5 × 1430 = 7150 kg more: 97.42 t
     const calc = await t.call('GET', `${FIXTURE}/calculate?projectId=${projectId}`, user);
-    expect(calc.body.data.result.runtimeChange).toBe(97.42);
+    expect(calc.body.data.result.refrigerant).toBe(97.42);
+    // the building record carries the new column, titled after the stage
+    const b = await t.call('GET', `/api/tpf/v1/tpf/tpf3ProjectV/${projectId}`, user);
+    expect(b.body.data).toMatchObject({ refrigerant: 97.42, total: 97.42 });
+  });
+
+  it('has its section and figure in the PDF and Word reports', async (ctx) => {
+    // the wizard's last step marks the building complete, which a report needs
+    expect((await t.call('PUT', `${PROJECT}/status`, user, { id: projectId, status: '1' })).body.code).toBe(1);
+    const word = docxText(await report('word'));
+    expect(word).toContain('制冷剂补充');
+    expect(word).toContain('97.42');
+    expect(word).toContain('R410A');
+    needTools(ctx, 'pdftotext');
+    const dir = mkdtempSync(join(tmpdir(), 'lowcode-'));
+    try {
+      const pdf = pdfText(dir, await report('pdf'));
+      expect(pdf).toContain('制冷剂补充');
+      expect(pdf).toContain('97.42 tCO2e');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('appears in the building workbook and is copied with the building', async () => {
     const url = (await t.call('GET', `${PROJECT}/getExcelByID?projectID=${projectId}`, user)).body.data;
-    expect((await download(t, url)).worksheets.map((w) => w.name)).toContain('制冷剂补充');
+    const wb = await download(t, url);
+    expect(wb.worksheets.map((w) => w.name)).toContain('制冷剂补充');
+    // 计算结果汇总: the new result field beside the spec's, with its figure
+    const summary: unknown[][] = [];
+    wb.getWorksheet('计算结果汇总')!.eachRow((row) => summary.push((row.values as unknown[]).filter((v) => v !== undefined)));
+    expect(summary).toContainEqual(['制冷剂补充(tCO2e)', 97.42]);
     const copy = (await t.call('GET', `${PROJECT}/copy?projectId=${projectId}`, user)).body.data;
     expect((await t.call('GET', `${FIXTURE}/?projectId=${copy.id}`, user)).body.data.total).toBe(3);
   });

@@ -1,17 +1,17 @@
 // The building list's columns (spec 000 §2 screen 3, spec 001 §3): which a page offers in its column picker,
 // which it shows by default, their titles (the schema's `title`) and how their values are shown. Result
 // figures show 2 decimals and 0.00 when empty.
-import type { PropertySchema } from '../../../schemas/index';
-import { tpf3Project, RESULT_FIELDS } from '../../../schemas/domain/tpf3Project';
+import { resourceSchema } from '../../../schemas/index';
+import { resultColumns } from '../../../schemas/results';
 import { moduleDef, STANDARD_NAMES } from '../../../schemas/standards';
 import { formatNumber } from '../../calc/format';
 import { isNumeric } from '../admin/schemaFields';
 
-const props = tpf3Project.properties as unknown as Record<string, PropertySchema>;
+const props = resourceSchema('tpf3Project')!.properties;
 
-const RESULTS = new Set<string>(RESULT_FIELDS);
+const RESULTS = new Set<string>(resultColumns());
 
-/** Columns in the order of spec 001 §3; computeMethod only on /project/list, runtimeChange only in accounting. */
+/** Columns in the order of spec 001 §3; computeMethod only on /project/list; the result fields of the module's stages (schemas/results.ts). */
 export function availableColumns(module: string | undefined): string[] {
   return [
     'engineeringName',
@@ -24,7 +24,7 @@ export function availableColumns(module: string | undefined): string[] {
     'useDateLimit',
     'buildYear',
     'buildArea',
-    ...RESULT_FIELDS.filter((f) => f !== 'runtimeChange' || module === 'accounting'),
+    ...resultColumns(module),
   ];
 }
 

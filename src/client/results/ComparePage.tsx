@@ -1,6 +1,6 @@
 // /{module}/compare and /project/compare (统计分析), spec 000 §2 screen 7 and §4: the current building against up
 // to three others picked from the completed buildings the user may see (a fourth pick drops the oldest), as a
-// table and a grouped bar chart over the seven stages (碳汇 negative); a stacked bar chart of the stage sums of
+// table and a grouped bar chart over the module's result fields (碳汇 negative, last; schemas/results.ts); a stacked bar chart of the stage sums of
 // the completed buildings by compute method; on /project/compare also the engineering projects' counts and totals.
 import { useMemo, useState } from 'react';
 import { Alert, Autocomplete, Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
@@ -13,23 +13,25 @@ import { useCurrentBuilding } from '../buildings/useCurrentBuilding';
 import { CompareReference } from '../decide/CompareReference';
 import { baseOptions, Chart } from './Chart';
 import { getBuildingResult, listCompletedBuildings, listEngineerings } from './resultApi';
-import { COMPARE_STAGES, compareFigures, fixed2, num, pickWithLimit, round2, sumsByMethod, type BuildingResult } from './resultModel';
+import { compareColumns, compareFigures, fixed2, num, pickWithLimit, round2, sumsByMethod, type BuildingResult } from './resultModel';
 
 export const COMPARE_LIMIT = 3;
 
-/** One colour per stage (apexcharts' default palette repeats after five). */
-const STAGE_COLORS = ['#1e88e5', '#00acc1', '#fb8c00', '#e53935', '#8e24aa', '#6d4c41', '#43a047'];
+/** One colour per result field (apexcharts' default palette repeats after five; a tenth field repeats the first). */
+const STAGE_COLORS = ['#1e88e5', '#00acc1', '#fb8c00', '#e53935', '#8e24aa', '#6d4c41', '#43a047', '#fdd835', '#546e7a'];
+
+type Columns = ReturnType<typeof compareColumns>;
 
 const sameBuilding = (a: BuildingResult, b: BuildingResult) => a.id === b.id;
 
-const CompareTable = ({ rows }: { rows: { key: string; name: string; figures: number[]; total: number; current?: boolean }[] }) => (
+const CompareTable = ({ columns, rows }: { columns: Columns; rows: { key: string; name: string; figures: number[]; total: number; current?: boolean }[] }) => (
   <Table size="small" aria-label="建筑对比">
     <TableHead>
       <TableRow>
         <TableCell sx={{ minWidth: 140 }}>单体建筑</TableCell>
-        {COMPARE_STAGES.map((s) => (
-          <TableCell key={s.code} align="right">
-            {s.label}(tCO2e)
+        {columns.map((c) => (
+          <TableCell key={c.field.field} align="right">
+            {c.label}(tCO2e)
           </TableCell>
         ))}
         <TableCell align="right">碳排放总量(tCO2e)</TableCell>
@@ -43,7 +45,7 @@ const CompareTable = ({ rows }: { rows: { key: string; name: string; figures: nu
             {r.current && <Chip size="small" label="当前建筑" sx={{ ml: 1 }} />}
           </TableCell>
           {r.figures.map((v, i) => (
-            <TableCell key={COMPARE_STAGES[i].code} align="right">
+            <TableCell key={columns[i].field.field} align="right">
               {fixed2(v)}
             </TableCell>
           ))}
@@ -110,9 +112,10 @@ export default function ComparePage({ module }: { module?: string }) {
     [completed.data, module, current?.id],
   );
 
+  const columns = compareColumns(module);
   const rows = [
-    ...(current && currentDetail.data ? [{ key: `c${current.id}`, id: current.id, name: currentDetail.data.name ?? current.name, figures: compareFigures(currentDetail.data), total: num(currentDetail.data.total), current: true }] : []),
-    ...picked.map((b) => ({ key: `p${b.id}`, id: b.id, name: b.name, figures: compareFigures(b), total: num(b.total) })),
+    ...(current && currentDetail.data ? [{ key: `c${current.id}`, id: current.id, name: currentDetail.data.name ?? current.name, figures: compareFigures(currentDetail.data, columns), total: num(currentDetail.data.total), current: true }] : []),
+    ...picked.map((b) => ({ key: `p${b.id}`, id: b.id, name: b.name, figures: compareFigures(b, columns), total: num(b.total) })),
   ];
   const methodSums = sumsByMethod(completed.data ?? []);
   const title = module ? '建筑对比' : '统计分析';
@@ -149,13 +152,13 @@ export default function ComparePage({ module }: { module?: string }) {
           {completed.error && <Alert severity="error">{errorMessage(completed.error)}</Alert>}
           {rows.length ? (
             <>
-              <CompareTable rows={rows} />
+              <CompareTable columns={columns} rows={rows} />
               <Chart
                 type="bar"
                 testId="chart-compare"
                 series={rows.map((r) => ({ name: r.name, data: r.figures.map(round2) }))}
                 options={baseOptions({
-                  xaxis: { categories: COMPARE_STAGES.map((s) => s.label) },
+                  xaxis: { categories: columns.map((c) => c.label) },
                   yaxis: { labels: { formatter: (v: number) => fixed2(v) }, title: { text: 'tCO2e' } },
                   dataLabels: { enabled: false },
                   legend: { position: 'top' },

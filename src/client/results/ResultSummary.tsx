@@ -135,7 +135,7 @@ export const ResultSummary = ({ module, data, stages, open, onFold, traceOf }: R
                   <TableRow key={code} data-testid={`stage-figure-${code}`}>
                     <TableCell>{stageRowLabel(data, module, code)}</TableCell>
                     <TableCell align="right">
-                      <TraceButton label={stageLabel(module, code)} value={code === 'green' ? sinkValue(data) : stageValue(data, code)} onOpen={traceOf(code)} />
+                      <TraceButton label={stageLabel(module, code)} value={stageValue(data, code, module)} onOpen={traceOf(code)} />
                     </TableCell>
                   </TableRow>
                 ))}

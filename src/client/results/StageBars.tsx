@@ -16,7 +16,7 @@ export interface StageBarsProps {
 
 export const StageBars = ({ module, data, stages, traceOf }: StageBarsProps) => {
   const partLabels = useDict('runtimePart');
-  const [barStage, setBarStage] = useState<string>(stages[0] ?? 'produce');
+  const [barStage, setBarStage] = useState<string>(stages[0] ?? '');
   const bars = stageBars(data, module, barStage, partLabels);
   const openTrace = traceOf(barStage);
   return (

@@ -1,5 +1,8 @@
 // Pure figures of the result and compare pages (spec 000 §2 screens 6–7, §3 Result, §4, §9): stage shares,
-// indicators, the runtime breakdown, the "up to three others" pick and the sums by compute method.
+// indicators, the runtime breakdown, the "up to three others" pick and the sums by compute method. Which stages
+// and result fields exist, which is a sink and which has parts come from the stage registry (schemas/results.ts):
+// nothing here names a stage.
+import { moduleResultFields, resultFields, stageMeta, type ResultFieldDef } from '../../../schemas/results';
 import { menuTitle, MODULES } from '../../../schemas/standards';
 import { formatNumber, roundTo } from '../../calc/format';
 import { annualEmission, basisOf, figuresOf } from '../../calc/intensity';
@@ -25,32 +28,6 @@ export type BuildingResult = Record<string, unknown> & {
   } | null;
 };
 
-/** The stored figure (tCO2e) of each stage that has one. */
-export const STAGE_FIELDS: Record<string, string> = {
-  produce: 'produce',
-  trans: 'trans',
-  build: 'build',
-  remove: 'remove',
-  runtime: 'runtimeTotal',
-  runtimeChange: 'runtimeChange',
-  waste: 'waste',
-  green: 'green',
-};
-
-/** Stages whose positive emissions make up the donut, in display order. */
-export const SHARE_STAGES = ['produce', 'trans', 'build', 'remove', 'runtime', 'runtimeChange', 'waste'] as const;
-
-/** The seven stages of the comparison (spec 000 §2 screen 7), carbon sink last and negative. */
-export const COMPARE_STAGES: readonly { code: string; field: string; label: string }[] = [
-  { code: 'produce', field: 'produce', label: '建材生产' },
-  { code: 'trans', field: 'trans', label: '建材运输' },
-  { code: 'build', field: 'build', label: '建筑建造' },
-  { code: 'runtime', field: 'runtimeTotal', label: '建筑运行' },
-  { code: 'remove', field: 'remove', label: '建筑拆除' },
-  { code: 'waste', field: 'waste', label: '废弃物处理' },
-  { code: 'green', field: 'green', label: '碳汇' },
-];
-
 /** Labels of the accounting breakdown when the runtime type is not '1' (spec 001 §3). */
 export const ACCOUNTING_BREAKDOWN_LABELS: Record<string, string> = { gas: '能源', water: '日常用水', renew: '可再生能源' };
 
@@ -71,10 +48,27 @@ export const round2 = (n: number) => roundTo(n);
 /** The one number format (src/calc/format.ts); empty values show as 0.00. */
 export const fixed2 = (v: unknown) => formatNumber(num(v));
 
-export const stageLabel = (module: string, code: string) =>
-  menuTitle(module, code) ?? COMPARE_STAGES.find((s) => s.code === code)?.label ?? code;
+export const stageLabel = (module: string, code: string) => menuTitle(module, code) ?? stageMeta(code)?.title ?? code;
 
-export const stageValue = (b: Record<string, unknown>, code: string) => num(b[STAGE_FIELDS[code] ?? code]);
+/** A sink is shown as a reduction whatever sign it was stored with. */
+const signed = (v: number, sink: boolean | undefined) => (sink ? 0 - Math.abs(v) : v);
+
+/**
+ * A stage's figure (tCO2e): its own total from the last calculation (two stages may add to one result field:
+ * 建筑拆除 and 建筑改造拆除). A result stored without per-stage totals shows the field on the first of the
+ * module's stages adding to it, so the figures still add up to the total.
+ */
+export function stageValue(b: BuildingResult | Record<string, unknown>, code: string, module?: string): number {
+  const meta = stageMeta(code);
+  if (!meta?.result) return 0;
+  const own = (b as BuildingResult).resultDetail?.stages?.[code]?.total;
+  if (typeof own === 'number') return signed(own, meta.sink);
+  const first = moduleResultFields(module).find((f) => f.field === meta.result)?.stages.find((c) => !module || menuTitle(module, c));
+  return first === code ? signed(num(b[meta.result]), meta.sink) : 0;
+}
+
+/** A result field's figure (tCO2e), a sink negative. */
+export const fieldValue = (b: Record<string, unknown>, f: ResultFieldDef) => signed(num(b[f.field]), f.sink);
 
 export const hasResult = (b: Record<string, unknown> | undefined | null) =>
   !!b && (b.status === '1' || (b.total !== null && b.total !== undefined && b.total !== ''));
@@ -84,13 +78,14 @@ export const hasResult = (b: Record<string, unknown> | undefined | null) =>
  * total summed from the stored figures — rounded once when shown, not a sum of the rounded slices.
  */
 export function stageShares(b: Record<string, unknown>, module: string, stages?: readonly string[]): { codes: string[]; labels: string[]; series: number[]; total: number } {
-  const wanted = stages && stages.length ? SHARE_STAGES.filter((c) => stages.includes(c)) : [...SHARE_STAGES];
+  const shared = resultFields().filter((f) => !f.sink).flatMap((f) => f.stages);
+  const wanted = stages && stages.length ? stages.filter((c) => shared.includes(c)) : shared;
   const codes: string[] = [];
   const labels: string[] = [];
   const series: number[] = [];
   let total = 0;
   for (const code of wanted) {
-    const v = stageValue(b, code);
+    const v = stageValue(b, code, module);
     if (v > 0) {
       codes.push(code);
       labels.push(stageLabel(module, code));
@@ -101,8 +96,8 @@ export function stageShares(b: Record<string, unknown>, module: string, stages?:
   return { codes, labels, series, total };
 }
 
-/** The carbon sink as a reduction: green is stored negative; shown as a negative 减碳. */
-export const sinkValue = (b: Record<string, unknown>) => 0 - Math.abs(num(b.green));
+/** The carbon sinks as a reduction: stored negative, shown as a negative 减碳. */
+export const sinkValue = (b: Record<string, unknown>) => resultFields().filter((f) => f.sink).reduce((a, f) => a + fieldValue(b, f), 0);
 
 export interface Indicators {
   total: number;
@@ -130,14 +125,15 @@ export function indicators(b: Record<string, unknown>): Indicators {
   };
 }
 
-/** Bar chart of one stage: the runtime parts (dictionary labels) for runtime, else the stage's own figure. */
+/** Bar chart of one stage: a stage with parts (建筑运行) by its parts (dictionary labels), else its own figure. */
 export function stageBars(
   b: BuildingResult,
   module: string,
   code: string,
   partLabels: Record<string, string>,
 ): { categories: string[]; data: number[] } {
-  if (code === 'runtime') {
+  const meta = stageMeta(code);
+  if (meta?.partField) {
     const breakdown = b.resultDetail?.breakdown ?? b.resultDetail?.parts ?? {};
     const entries = Object.entries(breakdown);
     if (entries.length) {
@@ -147,20 +143,18 @@ export function stageBars(
       };
     }
   }
-  const label = stageLabel(module, code);
-  if (code === 'green') return { categories: [SINK_LABEL], data: [round2(sinkValue(b))] };
-  return { categories: [label], data: [round2(stageValue(b, code))] };
+  return { categories: [meta?.sink ? SINK_LABEL : stageLabel(module, code)], data: [round2(stageValue(b, code, module))] };
 }
 
 /** A stage's name in the figure table: the sink as 减碳, a stage outside the standard's boundary marked (§10). */
 export function stageRowLabel(b: BuildingResult, module: string, code: string): string {
-  const label = code === 'green' ? `${stageLabel(module, code)}（${SINK_LABEL}）` : stageLabel(module, code);
+  const label = stageMeta(code)?.sink ? `${stageLabel(module, code)}（${SINK_LABEL}）` : stageLabel(module, code);
   const outside = b.resultDetail?.stages?.[code]?.outsideBoundary;
   return outside ? `${label}（${outside}）` : label;
 }
 
 /** The stages of the building that have a figure, for the radio buttons. */
-export const figureStages = (stages: readonly string[]) => stages.filter((c) => STAGE_FIELDS[c]);
+export const figureStages = (stages: readonly string[]) => stages.filter((c) => stageMeta(c)?.result);
 
 /** Adds a pick; beyond `limit` the oldest picks are dropped (spec 000 §4: a fourth drops the oldest). */
 export function pickWithLimit<T>(previous: readonly T[], next: readonly T[], limit = 3, same: (a: T, b: T) => boolean = Object.is): T[] {
@@ -170,20 +164,30 @@ export function pickWithLimit<T>(previous: readonly T[], next: readonly T[], lim
   return all.slice(Math.max(0, all.length - limit));
 }
 
-/** The comparison row of one building: the seven stage figures, sink negative. */
-export const compareFigures = (b: Record<string, unknown>) =>
-  COMPARE_STAGES.map((s) => (s.code === 'green' ? sinkValue(b) : num(b[s.field])));
+/**
+ * The comparison's columns (spec 000 §2 screen 7): the result fields of the module's stages (all of them on
+ * 统计分析), the sink last; a field one stage of the module fills is named as that stage's menu (估算's 建筑物化及拆除).
+ */
+export function compareColumns(module?: string): { field: ResultFieldDef; label: string }[] {
+  return moduleResultFields(module).map((f) => {
+    const own = module ? f.stages.map((c) => menuTitle(module, c)).filter(Boolean) : [];
+    return { field: f, label: own.length === 1 ? own[0]! : f.title };
+  });
+}
 
-/** Stacked bars by compute method: for each method, the sum of each stage over its completed buildings. */
+/** The comparison row of one building: its figure per column, sink negative. */
+export const compareFigures = (b: Record<string, unknown>, columns: ReturnType<typeof compareColumns>) => columns.map((c) => fieldValue(b, c.field));
+
+/** Stacked bars by compute method: for each method, the sum of each result field over its completed buildings. */
 export function sumsByMethod(buildings: readonly Record<string, unknown>[]): { methods: string[]; series: { name: string; data: number[] }[] } {
   const methods = MODULES.map((m) => m.label);
-  const series = COMPARE_STAGES.map((s) => ({
-    name: s.label,
+  const series = resultFields().map((f) => ({
+    name: f.title,
     data: MODULES.map((m) =>
       round2(
         buildings
           .filter((b) => b.computeMethod === m.code && b.status === '1')
-          .reduce((a, b) => a + (s.code === 'green' ? sinkValue(b) : num(b[s.field])), 0),
+          .reduce((a, b) => a + fieldValue(b, f), 0),
       ),
     ),
   }));

@@ -12,7 +12,7 @@ import { readScope } from '../db/scope';
 import { addFieldSheet, addTableSheet, newWorkbook, schemaColumns, stampedName, workbookBytes } from '../excel/workbook';
 import { putFile, XLSX_MIME } from '../files/store';
 import { projectOwned } from '../resources/hooks/tpf3Project';
-import { RESULT_FIELDS } from '../../../schemas/domain/tpf3Project';
+import { resultColumns } from '../../../schemas/results';
 import { splitMenus } from '../../../schemas/standards';
 import type { ResourceDef } from '../registry';
 import { resultDetailOf } from '../reports/stageData';
@@ -33,8 +33,9 @@ export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: num
   const b = await buildings.get(caller, projectId);
   const wb = newWorkbook();
   addFieldSheet(wb, '建筑信息', await schemaColumns(db, buildings.schema, INFO_FIELDS), b);
-  const results = await schemaColumns(db, buildings.schema, RESULT_FIELDS);
-  const summary = addFieldSheet(wb, '计算结果汇总', results, Object.fromEntries(RESULT_FIELDS.map((k) => [k, b[k] ?? 0])));
+  const fields = resultColumns(String(b.computeMethod));
+  const results = await schemaColumns(db, buildings.schema, fields);
+  const summary = addFieldSheet(wb, '计算结果汇总', results, Object.fromEntries(fields.map((k) => [k, b[k] ?? 0])));
   const detail = resultDetailOf(b);
   for (const [code, sd] of Object.entries(detail.stages ?? {})) {
     if (sd.outsideBoundary) summary.addRow(['说明', `${stageDef(code)?.schema['x-stage']?.title ?? code}：${sd.outsideBoundary}`]);

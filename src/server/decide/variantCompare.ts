@@ -1,6 +1,6 @@
 // Variants side by side with the pinned baseline (issue 13 §2): per stage the difference in tCO2e and %, the
 // waterfall from the baseline's total to the variant's through each stage's change, and the rows that changed.
-import { RESULT_FIELDS } from '../../calc/building';
+import { resultFields } from '../../../schemas/results';
 import { rowChanges, stageDiffs, waterfall, pct, type ComparedRow } from '../../calc/decide/compare';
 import { formatNumber } from '../../calc/format';
 import type { Caller } from '../db/caller';
@@ -12,9 +12,8 @@ import { takeSnapshot, type SnapshotData } from './snapshot';
 import type { CompareAnswer, Variant } from '../../calc/decide/types';
 import { toVariant, userNames, variantRows, type VariantRow } from './variantStore';
 
-const projectSchema = resourceDef('tpf3Project').schema;
-/** '建材生产' from the result field's title '建材生产(tCO2e)'. */
-export const FIELD_TITLES: Record<string, string> = Object.fromEntries(RESULT_FIELDS.map((f) => [f, String(projectSchema.properties[f]?.title ?? f).replace(/\(tCO2e\)$/, '')]));
+/** '建材生产' for 'produce': the result fields' titles. */
+export const FIELD_TITLES: Record<string, string> = Object.fromEntries(resultFields().map((f) => [f.field, f.title]));
 
 const stageTitle = (name: string) => resources.find((r) => r.name === name)?.schema['x-stage']?.title;
 

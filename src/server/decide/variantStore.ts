@@ -1,7 +1,7 @@
 // The tpf3_variant rows of a building (migration 008_decide) and how they read as the API's Variant: a current
 // variant's figures are the building's live result, any other's the result of its last calculation.
 import { sql } from 'kysely';
-import { RESULT_FIELDS } from '../../calc/building';
+import { resultFieldNames } from '../../../schemas/results';
 import type { Executor } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import type { Snapshot, SnapshotData } from './snapshot';
@@ -57,7 +57,7 @@ export const snapshotOf = (v: VariantRow): Snapshot => ({ data: v.data, stageMet
 /** The building's stored result as a variant keeps it. */
 export function liveResult(b: ApiRecord): StoredResult | null {
   if (b.total == null) return null;
-  return { fields: Object.fromEntries(RESULT_FIELDS.map((f) => [f, Number(b[f]) || 0])), total: Number(b.total) || 0, streng3: b.streng3 == null ? null : Number(b.streng3) };
+  return { fields: Object.fromEntries(resultFieldNames().map((f) => [f, Number(b[f]) || 0])), total: Number(b.total) || 0, streng3: b.streng3 == null ? null : Number(b.streng3) };
 }
 
 export function toVariant(v: VariantRow, building: ApiRecord, names: Map<number, string>): Variant {
