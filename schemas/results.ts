@@ -4,8 +4,8 @@
 // new stage is shown, stored, listed and compared without code beside its schema file.
 import { result, tpf3Project } from './domain/tpf3Project';
 import type { ResourceSchema } from './index';
-import { allMenuCodes, moduleDef, STAGE_SCHEMAS } from './standards';
-import type { StageMeta } from './types';
+import { stageMetas } from './stageMeta';
+import { allMenuCodes, moduleDef } from './standards';
 
 export interface ResultFieldDef {
   /** the building column, e.g. 'runtimeTotal' */
@@ -17,11 +17,6 @@ export interface ResultFieldDef {
   /** a carbon sink: stored negative, shown as 减碳, outside the share donut */
   sink: boolean;
 }
-
-/** Every stage's x-stage, in registry order (read on each call: a test may name a stage before the first read). */
-export const stageMetas = (): StageMeta[] => Object.values(STAGE_SCHEMAS as Record<string, { 'x-stage': StageMeta }>).map((s) => s['x-stage']);
-
-export const stageMeta = (code: string): StageMeta | undefined => stageMetas().find((m) => m.code === code);
 
 const UNIT = /\(tCO2e\)$/;
 

@@ -59,6 +59,16 @@ export type Schema = JSONSchema & object;
  */
 export type ResultField = string;
 
+/**
+ * What generic code asks a stage for instead of naming its code (schemas/stageMeta.ts stageOfRole):
+ * - materials: the building's bill of materials — BIM import writes it, hotspots offer substitutes in it, the
+ *   concrete and steel per m² are counted from it;
+ * - transport: the materials' transport — BIM import writes it beside the materials;
+ * - construction, operation: the other stages the embodied and operation intensities add up;
+ * - accountingInfo: 核算信息补充, one record per building (the area and operating years of an accounting building).
+ */
+export type StageRole = 'materials' | 'transport' | 'construction' | 'operation' | 'accountingInfo';
+
 /** `x-stage`: what makes a row schema a calculation stage. */
 export interface StageMeta {
   /** The stage code: menu code, route segment (/{module}/{code}) and API path segment. */
@@ -70,6 +80,8 @@ export interface StageMeta {
   result?: ResultField;
   /** A carbon sink: its total is negative, shown as 减碳 and kept out of the share donut. */
   sink?: boolean;
+  /** The role it plays for generic code (materials, transport, …); at most one stage per role. */
+  role?: StageRole;
   /** Calculation methods chosen per building and stage; rows carry the method they belong to (`method`). */
   methods?: readonly { value: string; label: string }[];
   /** Row field whose values break the total down (runtime parts). */

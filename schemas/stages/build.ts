@@ -14,6 +14,7 @@ export const stageBuild = {
     title: '建筑建造',
     mode: 'table',
     result: 'build',
+    role: 'construction',
     methods: [
       { value: 'energy', label: '按总能源用量计算' },
       { value: 'machine', label: '按施工机械和临时设施计算' },

@@ -8,7 +8,7 @@ export const stageProduce = {
   type: 'object',
   additionalProperties: false,
   'x-resource': stageResource('produce', '建材生产'),
-  'x-stage': { code: 'produce', title: '建材生产', mode: 'table', result: 'produce' },
+  'x-stage': { code: 'produce', title: '建材生产', mode: 'table', result: 'produce', role: 'materials' },
   'x-formula': 'toFactorUnit(quantity, unit) * factorValue',
   'x-needs': [factorNeed()],
   required: ['projectId', 'materialName', 'unit', 'quantity'],

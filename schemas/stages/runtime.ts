@@ -132,6 +132,7 @@ export const stageRuntime = {
     title: '建筑运行',
     mode: 'table',
     result: 'runtimeTotal',
+    role: 'operation',
     partField: 'part',
     renewableParts: ['pv', 'sun', 'renew'],
     methods: [

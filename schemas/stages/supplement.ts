@@ -8,7 +8,7 @@ export const stageSupplement = {
   type: 'object',
   additionalProperties: false,
   'x-resource': stageResource('supplement', '核算信息补充'),
-  'x-stage': { code: 'supplement', title: '核算信息补充', mode: 'form' },
+  'x-stage': { code: 'supplement', title: '核算信息补充', mode: 'form', role: 'accountingInfo' },
   required: ['projectId'],
   properties: {
     projectId,

@@ -16,6 +16,7 @@ export const stageTrans = {
     title: '建材运输',
     mode: 'table',
     result: 'trans',
+    role: 'transport',
     // spec 000 §8, §9: transport emissions above 6 % of production are flagged
     limits: [{ base: 'produce', ratio: 0.06, message: '已超建材生产碳排放 6% !' }],
   },

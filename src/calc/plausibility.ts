@@ -4,7 +4,7 @@
 // type path or to 全部. A figure outside a range is a 提示 naming the figure, the range and its source; no number of
 // the result is ever changed. A range nobody published is not invented: the metric is listed as 暂无公开范围.
 //
-// Choices (README "Calculation choices"):
+// Choices (docs/calculation.md "合理性检查"):
 // - A line with low and/or high is the range as published (bounds inclusive). A line with only a value (one
 //   study's mean, one case) is read as value ÷ 3 … value × 3 (VALUE_BAND): wide enough for real design differences,
 //   narrow enough to catch a quantity in kg typed as t or an area off by ten. The flag says so.
@@ -16,6 +16,9 @@
 //   (t, kg) or with a density (t per the row's unit). The library category (小类) decides where the row has a
 //   library factor (混凝土砖 is 砖, 塑钢窗 is a window); a row with its own factor goes by its name. A row that cannot
 //   be converted is left out and named, never guessed.
+import { resultFields } from '../../schemas/results';
+import { stageMeta, stagesOfRoles } from '../../schemas/stageMeta';
+import type { StageRole } from '../../schemas/types';
 import { formatNumber, roundTo } from './format';
 import { massPerUnit, parseUnit } from './units';
 
@@ -254,23 +257,24 @@ export interface ReviewInput {
   lines: RangeLine[];
 }
 
-/** Which stages an aggregate intensity adds up (those of them the building has must have rows). */
-const FEEDS: Partial<Record<PlausibilityMetric, string[]>> = {
-  embodied: ['produce', 'trans', 'build'],
-  operation: ['runtime'],
-  lifecycle: ['produce', 'trans', 'build', 'runtime'],
+/** Which stages (by role) an aggregate intensity adds up (those of them the building has must have rows). */
+const FEEDS: Partial<Record<PlausibilityMetric, StageRole[]>> = {
+  embodied: ['materials', 'transport', 'construction'],
+  operation: ['operation'],
+  lifecycle: ['materials', 'transport', 'construction', 'operation'],
 };
-const NEEDED: Partial<Record<PlausibilityMetric, string[]>> = { embodied: ['produce'], operation: ['runtime'], lifecycle: ['produce', 'runtime'] };
-const STAGE_NAMES: Record<string, string> = { produce: '建材生产', trans: '建材运输', build: '建筑建造', runtime: '建筑运行' };
+/** Of those, the ones the building must have for the aggregate to be checked at all. */
+const NEEDED: Partial<Record<PlausibilityMetric, StageRole[]>> = { embodied: ['materials'], operation: ['operation'], lifecycle: ['materials', 'operation'] };
+const STAGE_NAMES = (codes: string[]) => codes.map((c) => stageMeta(c)?.title ?? c).join('、');
 
 /** Why an aggregate is not checked: a stage it adds up is missing or has no rows; undefined when it is checked. */
 function gate(metric: PlausibilityMetric, stageRows: Record<string, number>): string | undefined {
-  const feeds = FEEDS[metric];
-  if (!feeds) return undefined;
-  const absent = (NEEDED[metric] ?? []).filter((c) => !(c in stageRows));
-  if (absent.length) return `本单体不含${absent.map((c) => STAGE_NAMES[c]).join('、')}阶段，未检查`;
+  const feeds = stagesOfRoles(FEEDS[metric] ?? []);
+  if (!feeds.length) return undefined;
+  const absent = stagesOfRoles(NEEDED[metric] ?? []).filter((c) => !(c in stageRows));
+  if (absent.length) return `本单体不含${STAGE_NAMES(absent)}阶段，未检查`;
   const empty = feeds.filter((c) => c in stageRows && !(stageRows[c] > 0));
-  return empty.length ? `${empty.map((c) => STAGE_NAMES[c]).join('、')}尚无数据，未检查` : undefined;
+  return empty.length ? `${STAGE_NAMES(empty)}尚无数据，未检查` : undefined;
 }
 
 /** '钢材 180,000.00 kg（3 行）÷ 建筑面积 1,000.00 m² = 180.00 kg/m²；未计入：…' */
@@ -346,18 +350,16 @@ export function reviewPlausibility(input: ReviewInput): PlausibilityReview {
 export const flagWarning = (f: Pick<PlausibilityFlag, 'text'>) => `${PLAUSIBILITY_TITLE}：${f.text}`;
 
 /** The stages each figure is made of: a stage's calculation process shows the flags (and workings) of its figures. */
-const FIGURE_STAGES: Record<PlausibilityMetric, string[]> = {
-  concrete: ['produce'],
-  steel: ['produce'],
-  embodied: ['produce', 'trans', 'build'],
-  operation: ['runtime'],
-  lifecycle: ['produce', 'trans', 'build', 'remove', 'runtime', 'runtimeChange', 'waste', 'green'],
-};
+function figureStages(metric: PlausibilityMetric): string[] {
+  if (metric === 'concrete' || metric === 'steel') return stagesOfRoles(['materials']);
+  if (metric === 'lifecycle') return resultFields().flatMap((f) => f.stages);
+  return stagesOfRoles(FEEDS[metric] ?? []);
+}
 
 /** What a stage's 计算过程 says of 合理性检查: the flags of the figures the stage adds to, and how its material figures were found. */
 export function stagePlausibility(review: Pick<PlausibilityReview, 'flags' | 'figures'> | null | undefined, stage: string): { flags: string[]; workings: string[] } {
   if (!review) return { flags: [], workings: [] };
-  const mine = (m: PlausibilityMetric) => FIGURE_STAGES[m]?.includes(stage) ?? false;
+  const mine = (m: PlausibilityMetric) => figureStages(m).includes(stage);
   return {
     flags: (review.flags ?? []).filter((f) => mine(f.metric)).map((f) => f.text),
     workings: (review.figures ?? []).filter((f) => f.working && mine(f.metric)).map((f) => f.working!),

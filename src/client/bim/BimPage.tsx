@@ -8,6 +8,7 @@
 // the URL so a reload keeps the report) its pre-flight report, the mapping and the import. Without id: the
 // building picker.
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { stageOfRole } from '../../../schemas/stageMeta';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Loading, Title } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -24,10 +25,11 @@ import { UploadCard } from './UploadCard';
 
 const positiveInt = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
-/** The stage page the header links back to: 建材生产 when the building uses it, else its first stage. */
+/** The stage page the header links back to: the bill of materials (建材生产) when the building uses it, else its first stage. */
 function backStage(b: BuildingRecord): string {
   const stages = buildingStages(b.computeMethod, b.menus);
-  return stages.includes('produce') ? 'produce' : (stages[0] ?? 'produce');
+  const materials = stageOfRole('materials');
+  return materials && stages.includes(materials) ? materials : (stages[0] ?? '');
 }
 
 const Header = ({ building }: { building: BuildingRecord }) => {

@@ -14,7 +14,8 @@ import { jobOf, jobOutcome } from '../jobs/jobApi';
 import { JobProgress } from '../jobs/JobProgress';
 import { useJob } from '../jobs/useJob';
 import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
-import { stageRoute } from '../stages/wizard';
+import { stageOfRole } from '../../../schemas/stageMeta';
+import { stageRoute, stageTitle } from '../stages/wizard';
 import { importMessage, importModel, type ImportAnswer, type ImportMapping, type ImportMode } from './bimApi';
 import { BIM_MSG } from './texts';
 
@@ -117,8 +118,8 @@ export const ImportCard = ({ jobId, building, mappings, review, onBusy }: Import
             {importMessage(done)}
             {done.skipped?.length > 0 && <Box sx={{ mt: 0.5 }}>未导入的材料（未确认或未对应因子）：{done.skipped.join('、')}</Box>}
             <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-              <Button variant="outlined" color="success" size="small" component={Link} to={stageRoute(module, 'produce')} onClick={select}>
-                查看建材生产
+              <Button variant="outlined" color="success" size="small" component={Link} to={stageRoute(module, stageOfRole('materials') ?? '')} onClick={select}>
+                查看{stageTitle(module, stageOfRole('materials') ?? '')}
               </Button>
               <Button variant="outlined" color="success" size="small" component={Link} to={stageRoute(module, 'result')} onClick={select}>
                 查看计算结果

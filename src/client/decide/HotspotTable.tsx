@@ -5,12 +5,13 @@ import { Fragment, useState } from 'react';
 import { Box, Button, Collapse, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { stageOfRole } from '../../../schemas/stageMeta';
 import { formatNumber } from '../../calc/format';
 import type { Hotspot } from './decideApi';
 import { FACTOR_DECIMALS, HotspotSubstitutes, NO_SUBSTITUTE, type SubstitutesProps } from './HotspotSubstitutes';
 import { DASH, tonnes } from './referenceParts';
 
-const MATERIAL_STAGE = 'produce';
+const MATERIAL_STAGE = stageOfRole('materials');
 const COLUMNS = 9;
 
 export const rowKey = (r: Pick<Hotspot, 'stage' | 'rowId'>) => `${r.stage}-${r.rowId}`;

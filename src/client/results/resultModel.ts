@@ -2,7 +2,8 @@
 // indicators, the runtime breakdown, the "up to three others" pick and the sums by compute method. Which stages
 // and result fields exist, which is a sink and which has parts come from the stage registry (schemas/results.ts):
 // nothing here names a stage.
-import { moduleResultFields, resultFields, stageMeta, type ResultFieldDef } from '../../../schemas/results';
+import { moduleResultFields, resultFields, type ResultFieldDef } from '../../../schemas/results';
+import { stageMeta } from '../../../schemas/stageMeta';
 import { menuTitle, MODULES } from '../../../schemas/standards';
 import { formatNumber, roundTo } from '../../calc/format';
 import { annualEmission, basisOf, figuresOf } from '../../calc/intensity';

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { splitMenus, wizardStages } from '../../../schemas/standards';
 import { topRows } from '../../calc/decide/hotspots';
 import { isBaseline, normalizedFactor, factorSource, type LibraryFactor } from '../../calc/factor';
+import { stageOfRole } from '../../../schemas/stageMeta';
 import { roundTo } from '../../calc/format';
 import { gradeFamily, gradeOf, gradeValue } from '../bim/match/names';
 import type { Db, Executor } from '../db/database';
@@ -15,7 +16,8 @@ import { resourceDef } from '../registry';
 import { stageDef } from '../stages/calculate';
 import type { Hotspot, HotspotAnswer, Substitute, Verification } from '../../calc/decide/types';
 
-export const SUBSTITUTE_STAGE = 'produce';
+/** Substitutes are offered for the rows of the bill of materials. */
+export const SUBSTITUTE_STAGE = stageOfRole('materials');
 const MAX_SUBSTITUTES = 5;
 
 /** The kind of product a library name ends in — 窗, 砖, 板, 筋 … — its last character outside brackets and specs. */

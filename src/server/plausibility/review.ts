@@ -3,6 +3,7 @@
 // each factor its 建材生产 rows use, its intensities as just calculated — in the calculation's transaction. The
 // review is stored with the result (resultDetail.plausibility) and its flags are 提示 of the calculate answer;
 // it never changes a figure.
+import { stageOfRole } from '../../../schemas/stageMeta';
 import { buildingFigures } from '../../calc/decide/reference';
 import type { BuildingResult } from '../../calc/building';
 import { reviewPlausibility, type MaterialRow, type PlausibilityReview, type RangeLine } from '../../calc/plausibility';
@@ -51,7 +52,8 @@ async function categories(ex: Executor, rows: Record<string, unknown>[]): Promis
 
 /** The review of `building` just calculated as `result` from `inputs` (its wizard stages with their rows). */
 export async function plausibilityOf(ex: Executor, building: ApiRecord, inputs: StageRows[], result: BuildingResult): Promise<PlausibilityReview> {
-  const produce = inputs.find((s) => s.schema['x-stage']?.code === 'produce')?.rows ?? [];
+  const materialStage = stageOfRole('materials');
+  const produce = inputs.find((s) => s.schema['x-stage']?.code === materialStage)?.rows ?? [];
   const cats = await categories(ex, produce);
   const materials: MaterialRow[] = produce.map((r) => {
     const c = typeof r.factorId === 'number' ? cats.get(r.factorId) : undefined;

@@ -1,6 +1,7 @@
 // Calculate a building: its wizard stages' rows through src/calc, each row's emission (one statement per stage)
 // and the building's result fields stored, in the caller's transaction. Only the stages of the building's menus count (estimate: its
 // wizard drops trans, build and remove — its produce stage covers them).
+import { stageOfRole } from '../../../schemas/stageMeta';
 import { OUTSIDE_BOUNDARY, splitMenus, wizardStages, type StandardCode } from '../../../schemas/standards';
 import type { DataQuality } from '../../../schemas/factors/kinds';
 import { calculateBuilding, round, runtimeBreakdown, type BuildingResult } from '../../calc/building';
@@ -128,9 +129,10 @@ export async function calcContext(ex: Executor, building: ApiRecord, inputs?: { 
 
 /** The building's 核算信息补充 (one record per building: the first). */
 async function supplementRow(ex: Executor, projectId: number, inputs?: { schema: { 'x-stage'?: { code: string } }; rows: unknown[] }[]): Promise<Record<string, unknown> | undefined> {
-  const given = inputs?.find((s) => s.schema['x-stage']?.code === 'supplement');
+  const code = stageOfRole('accountingInfo');
+  const given = inputs?.find((s) => s.schema['x-stage']?.code === code);
   if (given) return [...(given.rows as Row[])].sort((a, b) => Number(a.id) - Number(b.id))[0];
-  const def = stageDef('supplement');
+  const def = code ? stageDef(code) : undefined;
   if (!def) return undefined;
   const row = (await ex.selectFrom(def.table).selectAll().where(columnName('projectId'), '=', projectId).orderBy('id').executeTakeFirst()) as Row | undefined;
   return row && toRecord(def.schema, row);
