@@ -14,7 +14,7 @@ import { MESSAGES } from './errors';
 import { cspDirectives, TileHosts } from './http/csp';
 import { errorHandler } from './http/errorHandler';
 import { healthRoutes } from './http/health';
-import { diskSpaceGuard, type DiskGuardOptions } from './http/diskSpace';
+import { diskSpaceGuard, type DiskGuardOptions } from './http/diskGuard';
 import { collectWriteFlags, detectUndeclaredWrites, warnOncePerRoute } from './http/writeFlag';
 import { loggerOptions } from './http/logger';
 import { defaultClientDir, registerClient } from './http/static';
@@ -59,7 +59,7 @@ export interface AppOptions {
   trustProxy?: string | false;
   /** Backups of the embedded database (main.ts on PGlite; the 数据备份 page makes them through it). */
   backups?: Backups;
-  /** The embedded database's data dir: routes declared `writes: true` are refused below its reserve (diskSpace.ts). */
+  /** The embedded database's data dir: routes declared `writes: true` are refused below its reserve (http/diskGuard.ts). */
   diskGuard?: DiskGuardOptions;
   /** A route declared `writes: false` wrote (http/writeFlag.ts); default: a warning in the log, once per route. */
   onUndeclaredWrite?: (route: string) => void;

@@ -12,7 +12,7 @@ import { seed } from './db/seed/seed';
 import { join } from 'node:path';
 import { OUTBOX_FILE, senderKind } from './accounts/smsSender';
 import { Settings } from './settings/settings';
-import { freeBytes } from './http/diskSpace';
+import { freeBytes } from './db/diskSpace';
 import { createShutdown, SHUTDOWN_SIGNALS, shutdownOnSignals } from './http/shutdown';
 import { describeStartupError } from './startupErrors';
 import { watchPGlite } from './db/pgliteWatchdog';
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     return failStart(e, cfg, 'migrate');
   }
 
-  // PGlite on a full disk: refuse routes that write while there is still room for its WAL (diskSpace.ts)
+  // PGlite on a full disk: refuse routes that write while there is still room for its WAL (http/diskGuard.ts)
   const diskGuard = database.kind === 'pglite' ? { dir: cfg.dataDir } : undefined;
   // backups of the embedded database: the 数据备份 page, the schedule, npm run backup (src/server/backup/)
   const backups = database.pglite ? new Backups({ db: database.db, pglite: database.pglite, dataDir: cfg.dataDir }) : undefined;

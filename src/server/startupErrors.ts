@@ -1,6 +1,6 @@
 // A database that cannot be used at start is one clear Chinese line on stderr and exit code 1 (issue 10 §5), not
 // a stack trace: which database (host:port/name or the folder, never the password) and why.
-import { DISK_RESERVE_BYTES, isDiskFull } from './http/diskSpace';
+import { DISK_RESERVE_BYTES, isDiskFull } from './db/diskSpace';
 
 /** Node's connection errors and PostgreSQL's SQLSTATEs at connect, in words. */
 const REASONS: Record<string, string> = {
@@ -86,7 +86,7 @@ export function describeStartupError(
   if (stage === 'migrate' && !isDiskFull(err) && !stopped) return undefined;
   let reason: string;
   if (isDiskFull(err) || (stage === 'open' && freeBytes !== undefined && freeBytes < DISK_RESERVE_BYTES)) {
-    // (the embedded database writes nothing below the reserve, diskSpace.ts: a start needs that much free)
+    // (the embedded database writes nothing below the reserve, db/diskSpace.ts: a start needs that much free)
     const needed = `启动至少需要 ${DISK_RESERVE_BYTES / 1048576} MB 可用空间`;
     reason = freeBytes !== undefined ? `磁盘空间不足（剩余 ${Math.floor(freeBytes / 1048576)} MB，${needed}）` : `磁盘空间不足（${needed}）`;
   } else if (stopped) reason = `${message}${sqlstate ? `（${sqlstate}）` : ''}`;

@@ -2,7 +2,7 @@
 // and the next request answers normally. The failures are injected at their seams — a real ENOSPC from the
 // kernel (a file write to /dev/full), SQLSTATE 53100 from the database (a kysely plugin that fails the third
 // row of a batch inside its transaction), a PGlite PANIC — because a real full file system needs a mount, which
-// CI may not allow. What a real full disk does to PGlite (checked by hand on a tmpfs) is in src/server/http/diskSpace.ts
+// CI may not allow. What a real full disk does to PGlite (checked by hand on a tmpfs) is in src/server/db/diskSpace.ts
 // and src/server/db/pgliteWatchdog.ts.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { Kysely, sql, type KyselyPlugin, type PluginTransformQueryArgs, type Plu
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openPGlite, type Database } from '../../src/server/db/database';
-import { FreeSpace, isDiskFull } from '../../src/server/http/diskSpace';
+import { FreeSpace, isDiskFull } from '../../src/server/db/diskSpace';
 import { PGliteDialect } from '../../src/server/db/pgliteDialect';
 import { describeStartupError } from '../../src/server/startupErrors';
 import { setMustChange } from '../../src/server/accounts/credentials';

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Db } from '../db/database';
-import { assertDiskSpace, DISK_RESERVE_BYTES } from '../http/diskSpace';
+import { assertDiskSpace, DISK_RESERVE_BYTES } from '../db/diskSpace';
 import { backupDir, backupName, listBackups, type BackupFile, type BackupKind } from './archive';
 import { snapshot } from './snapshot';
 
@@ -65,7 +65,7 @@ export class Backups {
     // a .partial left by a process that died while writing
     if (!out) for (const f of readdirSync(dir)) if (f.endsWith('.partial')) rmSync(join(dir, f), { force: true });
     const tar = await snapshot(this.opts.db, this.opts.pglite);
-    // the backups share the database's disk: never eat into the room PGlite's WAL needs (http/diskSpace.ts)
+    // the backups share the database's disk: never eat into the room PGlite's WAL needs (db/diskSpace.ts)
     await assertDiskSpace(dir, DISK_RESERVE_BYTES + tar.byteLength);
     const gz = await gzipAsync(tar);
     const name = out ? undefined : backupName(dir, at, kind);

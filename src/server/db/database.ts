@@ -9,7 +9,7 @@ import pg from 'pg';
 import { isConnectionLost } from './connectionLost';
 import { acquireLock } from './lockFile';
 import { PGliteDialect } from './pgliteDialect';
-import { writeDetector } from '../http/writeFlag'; // (routes declared writes: false that write)
+import { writeDetector } from './writeDetector'; // (routes declared writes: false that write)
 
 /** Tables are generated from the schema registry, so the kysely instance is untyped. */
 export type Db = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -6,7 +6,7 @@
 // ever on the main thread. The connection then refuses every query with that error, and close leaves it alone.
 // (The spin can also start with no error first: the server's watchdog thread ends the process then.)
 // On a data dir whose file system is below the disk reserve, a write statement fails with the disk-full error (507)
-// before it reaches PGlite: WAL that cannot grow is that PANIC, whatever route or job asked (http/diskSpace.ts).
+// before it reaches PGlite: WAL that cannot grow is that PANIC, whatever route or job asked (db/diskSpace.ts).
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -21,7 +21,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { DISK_RESERVE_BYTES, diskFullError, freeSpaceOf, type FreeSpace } from '../http/diskSpace';
+import { DISK_RESERVE_BYTES, diskFullError, freeSpaceOf, type FreeSpace } from './diskSpace';
 import { isWriteStatement } from './writeStatement';
 
 /** Where the instance keeps its files: writes stop below `reserveBytes` free there. */

@@ -1,5 +1,5 @@
 // Which statements write: the PGlite dialect refuses them below the disk reserve, and the write detector of
-// http/writeFlag.ts reports them from routes declared `writes: false`.
+// db/writeDetector.ts reports them from routes declared `writes: false`.
 
 const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 const WRITE_SQL = /^\s*(insert|update|delete|merge|create|drop|alter|truncate|copy|vacuum|reindex|cluster|refresh)\b/i;

@@ -1,7 +1,7 @@
 // Every error becomes the envelope with its HTTP status (DESIGN §5). Validation errors are code 2 with every
 // failing field in Chinese (formatErrors over the route's own schema, so titles and x-messages apply).
 // 500s hide their details from the client and log them. A full disk (node ENOSPC, SQLSTATE 53100 from PostgreSQL or
-// PGlite) answers 507 `服务器存储空间不足`: the request's transaction has rolled back and others go on (diskSpace.ts).
+// PGlite) answers 507 `服务器存储空间不足`: the request's transaction has rolled back and others go on (db/diskSpace.ts).
 // A lost database connection (PostgreSQL restarting, a killed backend: db/connectionLost.ts) answers 503
 // `数据库连接中断，请稍后重试`: its transaction died with the connection, and the pool connects anew for the next one.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +9,7 @@ import { formatErrors } from '../../../schemas/validation';
 import { fail } from '../envelope';
 import { ApiError, MESSAGES } from '../errors';
 import { isConnectionLost } from '../db/connectionLost';
-import { isDiskFull } from './diskSpace';
+import { isDiskFull } from '../db/diskSpace';
 
 export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) return reply.status(err.status).send(fail(err.message, err.data, err.code));

@@ -1,12 +1,10 @@
 // The route flag `config.writes` (issue 23 §2): every /api route says whether it — or work it starts, such as a
-// job — writes to the database or the disk. The disk reserve (diskSpace.ts) and the end of a trial (auth/guard.ts)
+// job — writes to the database or the disk. The disk reserve (diskGuard.ts) and the end of a trial (auth/guard.ts)
 // read it instead of the HTTP verb, since GETs calculate, copy and export too. Two checks keep it honest:
-// buildApp refuses to start with an /api route that does not declare it, and the write detector below notices
+// buildApp refuses to start with an /api route that does not declare it, and the write detector (db/writeDetector.ts) notices
 // a route declared `writes: false` that writes (tests fail on it, production logs it once per route).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { isWriteStatement } from '../db/writeStatement';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { currentWrites } from '../db/writeDetector';
 
 /** `METHOD /url-pattern` of a route. */
 const routeName = (method: string, url: string) => `${method} ${url}`;
@@ -32,18 +30,6 @@ export function collectWriteFlags(app: FastifyInstance): { undeclared(): string[
   };
 }
 
-/** What the write detector knows about the request whose work runs now (and the jobs it started). */
-interface RequestWrites {
-  route: string;
-  writes: boolean;
-  /** The route's handler has started: the authentication hook's own writes (the session) are not the route's. */
-  handling: boolean;
-  /** Called when a route declared `writes: false` writes. */
-  report: (route: string) => void;
-}
-
-const current = new AsyncLocalStorage<RequestWrites>();
-
 /**
  * Enters the request's store before anything else runs (the callback form of the hook: the rest of the request,
  * and every promise, timer and job it starts, runs inside it), and marks the handler phase. Add it first.
@@ -52,10 +38,10 @@ export function detectUndeclaredWrites(app: FastifyInstance, report: (route: str
   app.addHook('onRequest', (req, _reply, done) => {
     const writes = req.routeOptions.config?.writes;
     if (!req.url.startsWith('/api/') || req.is404 || writes === undefined) return done();
-    current.run({ route: routeName(req.method, req.routeOptions.url ?? req.url), writes, handling: false, report }, done);
+    currentWrites.run({ route: routeName(req.method, req.routeOptions.url ?? req.url), writes, handling: false, report }, done);
   });
   app.addHook('preHandler', async () => {
-    const store = current.getStore();
+    const store = currentWrites.getStore();
     if (store) store.handling = true;
   });
 }
@@ -69,18 +55,3 @@ export function warnOncePerRoute(app: FastifyInstance): (route: string) => void 
     app.log.warn({ route }, 'route declared writes: false wrote to the database (config.writes is wrong)');
   };
 }
-
-/** The raw SQL text of a `sql` template, its parameters left out. */
-const rawText = (node: RootOperationNode): string | undefined => (node.kind === 'RawNode' ? node.sqlFragments.join('?') : undefined);
-
-/** The kysely plugin that reports a write made by the work of a route declared `writes: false`. */
-export const writeDetector: KyselyPlugin = {
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    const store = current.getStore();
-    if (store?.handling && !store.writes && isWriteStatement(node.kind, rawText(node))) store.report(store.route);
-    return node;
-  },
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return result;
-  },
-};

@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import { ok } from '../envelope';
 import { ApiError, MESSAGES } from '../errors';
 import { isConnectionLost } from '../db/connectionLost';
-import { isDiskFull } from '../http/diskSpace';
+import { isDiskFull } from '../db/diskSpace';
 import { onShutdown } from '../http/shutdown';
 import { QUEUED, type JobSlots } from './slots';
 import { insertJob, STALE_MS, updateJob, type Job, type JobChange, type JobKind } from './store';

@@ -1,5 +1,6 @@
-// A full disk (issue 10 §5). Every request that fails on it answers 507 `服务器存储空间不足` (errorHandler), and
-// on the embedded database a write request is refused before it starts when the data dir's file system is low.
+// A full disk (issue 10 §5): what is measured and how a failure is recognised. Every request that fails on it answers
+// 507 `服务器存储空间不足` (http/errorHandler.ts); on the embedded database a write request is refused before it starts
+// when the data dir's file system is low (http/diskGuard.ts), and the PGlite dialect refuses write statements.
 //
 // Why refuse early (observed with PGlite 0.5 on a 64 MB tmpfs): a table that cannot grow fails cleanly
 // (ERROR 53100 `could not extend file …: No space left on device`, the transaction rolls back, the instance goes
@@ -10,9 +11,6 @@
 // the HTTP verb (a GET calculates or exports too); behind it, the PGlite dialect refuses any write statement below
 // the reserve, and stops using the instance after a PANIC.
 import { statfs } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
-import { fail } from '../envelope';
-import { MESSAGES } from '../errors';
 
 /** Below this much free space the embedded database takes no more write requests. */
 export const DISK_RESERVE_BYTES = 64 * 1024 * 1024;
@@ -93,42 +91,3 @@ export function freeSpaceOf(dir: string): FreeSpace {
   return f;
 }
 
-export interface DiskGuardOptions {
-  /** The data dir (its file system holds the embedded database). */
-  dir: string;
-  reserveBytes?: number;
-  /** Tests give their own measurement (asked on every request, not cached). */
-  freeBytes?: (dir: string) => Promise<number>;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set while the data dir's file system is below the reserve: the request must not write (the session is not touched). */
-    diskLow?: boolean;
-  }
-}
-
-const WARN_EVERY_MS = 60_000;
-
-/**
- * While the file system of `dir` has less than the reserve free, refuses with 507 every /api route declared
- * `writes: true` (http/writeFlag.ts) before it starts, whatever its verb; the others run without writing
- * (req.diskLow). Logged once a minute while it lasts. Add it before the authentication hook.
- */
-export function diskSpaceGuard(app: FastifyInstance, opts: DiskGuardOptions): void {
-  const reserve = opts.reserveBytes ?? DISK_RESERVE_BYTES;
-  const space = opts.freeBytes ? new FreeSpace(opts.dir, opts.freeBytes, 0) : freeSpaceOf(opts.dir);
-  let warnedAt = -Infinity;
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || req.is404) return;
-    const free = await space.bytes();
-    if (free >= reserve) return;
-    req.diskLow = true;
-    if (req.routeOptions.config?.writes === false) return;
-    if (Date.now() - warnedAt > WARN_EVERY_MS) {
-      warnedAt = Date.now();
-      req.log.warn({ dir: opts.dir, freeMB: Math.floor(free / 1048576), reserveMB: Math.floor(reserve / 1048576) }, 'disk almost full: write requests refused');
-    }
-    return reply.status(507).send(fail(MESSAGES.diskFull));
-  });
-}
