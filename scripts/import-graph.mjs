@@ -10,7 +10,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Generic folders: they serve every domain and know none. */
 export const GENERIC = {
-  server: ['db', 'resources', 'excel', 'files', 'http', 'jobs', 'cache', 'openapi'],
+  server: ['db', 'http', 'files', 'excel', 'resources', 'auth', 'settings', 'jobs', 'cache', 'openapi'],
   // client: session (the user and the building they work on, kept in the browser) and jobs (long server work, any
   // domain's) serve every domain too; layout is the app shell at the top, composing the domains' menus and pages.
   client: ['session', 'i18n', 'providers', 'jobs', 'admin'],

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { createAjv } from '../../schemas/validation';
 import { authGuard } from './auth/guard';
-import { authRoutes } from './auth/routes';
+import { sessionRoutes } from './accounts/sessionRoutes';
 import { accountRoutes } from './accounts/index';
 import { Settings } from './settings/settings';
 import type { Db } from './db/database';

@@ -3,7 +3,7 @@
 // session: a user who must replace a generated password reaches only the account routes, and an expired trial
 // account only reads (routes declared `writes: false`) and manages its own account.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TRIAL_ENDED, trialStatus } from '../accounts/trial';
+import { TRIAL_ENDED, trialStatus } from './trial';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { ApiError, unauthorized } from '../errors';

@@ -1,14 +1,14 @@
-// GET /api/sys/v1/sso/logout and GET /api/sys/v1/sys/sysUser/currentUser (the logins are in ../accounts/).
+// GET /api/sys/v1/sso/logout and GET /api/sys/v1/sys/sysUser/currentUser (the logins are in loginRoutes.ts).
 import type { FastifyInstance } from 'fastify';
-import type { AccountsContext } from '../accounts/context';
-import { currentUserInfo } from '../accounts/sessionStart';
+import { callerOf } from '../auth/guard';
+import { revokeSession } from '../auth/sessions';
+import { findUserById } from '../auth/userInfo';
 import { ok } from '../envelope';
 import { notFound } from '../errors';
-import { callerOf } from './guard';
-import { revokeSession } from './sessions';
-import { findUserById } from './userInfo';
+import type { AccountsContext } from './context';
+import { currentUserInfo } from './sessionStart';
 
-export function authRoutes(app: FastifyInstance, ctx: AccountsContext): void {
+export function sessionRoutes(app: FastifyInstance, ctx: AccountsContext): void {
   app.get('/api/sys/v1/sso/logout', { config: { account: true, writes: true } }, async (req) => {
     callerOf(req);
     if (req.sessionHash) await revokeSession(ctx.db, req.sessionHash);
