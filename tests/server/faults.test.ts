@@ -1,7 +1,7 @@
 // A full disk (issue 10 §5): the failing request answers 507 `服务器存储空间不足` at once, nothing of it is kept,
 // and the next request answers normally. The failures are injected at their seams — a real ENOSPC from the
-// kernel (a file write to /dev/full), SQLSTATE 53100 from the database (a kysely plugin that fails the third
-// row of a batch inside its transaction), a PGlite PANIC — because a real full file system needs a mount, which
+// kernel (a file write to /dev/full), SQLSTATE 53100 from the database (a kysely plugin that fails the write
+// after a batch's rows inside its transaction), a PGlite PANIC — because a real full file system needs a mount, which
 // CI may not allow. What a real full disk does to PGlite (checked by hand on a tmpfs) is in src/server/db/diskSpace.ts
 // and src/server/db/pgliteWatchdog.ts.
 import { spawn } from 'node:child_process';
@@ -11,12 +11,13 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type RootOperationNode } from 'kysely';
+import { Kysely, sql, type KyselyPlugin, type OperationNode, type PluginTransformQueryArgs, type PluginTransformResultArgs, type RawNode, type RootOperationNode, type TableNode } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openPGlite, type Database } from '../../src/server/db/database';
 import { FreeSpace, isDiskFull } from '../../src/server/db/diskSpace';
 import { PGliteDialect } from '../../src/server/db/pgliteDialect';
+import { isWriteStatement } from '../../src/server/db/writeStatement';
 import { describeStartupError } from '../../src/server/startupErrors';
 import { setMustChange } from '../../src/server/accounts/credentials';
 import { passSlider, outbox } from './accountHelpers';
@@ -54,20 +55,32 @@ describe('a file write that finds the disk full (ENOSPC)', () => {
   });
 });
 
-/** Fails with PostgreSQL's disk_full (as PGlite and pg raise it) the `nth` insert into `table` while armed. */
-class DiskFullOnInsert implements KyselyPlugin {
+/**
+ * Fails with PostgreSQL's disk_full (as PGlite and pg raise it) the first write after the rows went into `table`
+ * while armed: the batch's rows are in (one multi-row insert), then its calculation's next write finds the disk full.
+ */
+/** The table a node names; sql.table() inside a raw query arrives wrapped in a RawNode of its own. */
+const tableName = (n: OperationNode | undefined): string | undefined =>
+  n?.kind === 'TableNode' ? (n as TableNode).table.identifier.name : n?.kind === 'RawNode' ? tableName((n as RawNode).parameters[0]) : undefined;
+
+/** A kysely insert into `table`, or the raw multi-row insert of bulkInsert.ts (`insert into ${sql.table(t)} … unnest`). */
+const insertsInto = (node: RootOperationNode, table: string) =>
+  node.kind === 'InsertQueryNode'
+    ? tableName(node.into) === table
+    : node.kind === 'RawNode' && /^\s*insert into\s*$/i.test(node.sqlFragments[0] ?? '') && tableName(node.parameters[0]) === table;
+
+class DiskFullAfterInsert implements KyselyPlugin {
   armed = false;
-  private seen = 0;
-  constructor(
-    private readonly table: string,
-    private readonly nth: number,
-  ) {}
+  private inserted = false;
+  constructor(private readonly table: string) {}
   arm() {
     this.armed = true;
-    this.seen = 0;
+    this.inserted = false;
   }
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    if (this.armed && node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === this.table && ++this.seen === this.nth) {
+    if (!this.armed) return node;
+    if (insertsInto(node, this.table)) this.inserted = true;
+    else if (this.inserted && isWriteStatement(node.kind, node.kind === 'RawNode' ? node.sqlFragments.join('?') : undefined)) {
       this.armed = false;
       throw Object.assign(new Error(`could not extend file "base/5/16644": No space left on device`), { severity: 'ERROR', code: '53100', hint: 'Check free disk space.' });
     }
@@ -84,7 +97,7 @@ describe('a database write that finds the disk full (SQLSTATE 53100)', () => {
   let dataDir: string;
   let token: string;
   let buildingId: number;
-  const plugin = new DiskFullOnInsert('stage_produce', 3);
+  const plugin = new DiskFullAfterInsert('stage_produce');
   const call = async (method: InjectOptions['method'], url: string, payload?: unknown) => {
     const res = await app.inject({ method, url, headers: { 'access-token': token }, ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}) });
     return { status: res.statusCode, body: res.json() };
@@ -117,7 +130,7 @@ describe('a database write that finds the disk full (SQLSTATE 53100)', () => {
     expect(full.status).toBe(507);
     expect(full.body).toEqual({ code: 0, message: DISK_FULL, data: null });
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(await saved()).toBe(0); // the two rows before the failure were rolled back with it
+    expect(await saved()).toBe(0); // the five rows inserted before the failure were rolled back with it
 
     const next = await call('POST', `${STAGE}/produce/batch`, rows());
     expect(next.status).toBe(200);
