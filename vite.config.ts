@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 // The client lives in src/client; the server (src/server) serves dist/client in production.
+const serverUrl = `http://127.0.0.1:${process.env.PORT || 8080}`;
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
@@ -13,5 +14,6 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 3000,
   },
-  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/upload': 'http://127.0.0.1:8080' } },
+  // `npm run dev` (scripts/dev.mjs): API calls and download links go to the server on PORT
+  server: { port: 5173, proxy: { '/api': serverUrl, '/upload': serverUrl } },
 });
