@@ -1,16 +1,13 @@
-// Playwright e2e: the built app + the real server (scripts/e2e-server.mjs → scripts/start.mjs) on a fresh
-// embedded database in .tmp/e2e-data, driven in Debian's Chromium at /usr/bin/chromium.
+// Playwright e2e: the built app + the real server (scripts/e2e-server.mjs → scripts/start.mjs), one per worker on a
+// fresh embedded database in .tmp/e2e-data-<n> (e2e/servers.ts), driven in Debian's Chromium at /usr/bin/chromium.
+// Spec files run two at a time, the tests of a file in order; e2e/fixtures.ts points each worker at its server.
 // Never run `playwright install`: it downloads browsers, which this project's machines cannot do.
 import { defineConfig } from '@playwright/test';
-
-// E2E_PORT / E2E_DATA_DIR let two runs share a machine (several people working in one checkout).
-const PORT = Number(process.env.E2E_PORT || 4180);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR || '.tmp/e2e-data';
-const baseURL = `http://127.0.0.1:${PORT}`;
+import { E2E_DATA_DIR, E2E_WORKERS, e2eServer } from './e2e/servers';
 
 export default defineConfig({
   testDir: './e2e',
-  workers: 1,
+  workers: E2E_WORKERS,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -19,7 +16,6 @@ export default defineConfig({
   outputDir: `${E2E_DATA_DIR}-results`,
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright-report.json' }]],
   use: {
-    baseURL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     trace: 'retain-on-failure',
@@ -40,20 +36,23 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      ADMIN_PASSWORD: 'E2e-Admin-Pass-1',
-      LOG_LEVEL: 'warn', // request logs would drown the test report
-      // The e2e server always runs on the embedded database; e2e-server.mjs also removes DATABASE_URL.
-      DATABASE_URL: '',
-    },
-  },
+  webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => {
+    const { port, url, dataDir } = e2eServer(slot);
+    return {
+      command: 'node scripts/e2e-server.mjs',
+      url: `${url}/`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: 'E2e-Admin-Pass-1',
+        LOG_LEVEL: 'warn', // request logs would drown the test report
+        // The e2e server always runs on the embedded database; e2e-server.mjs also removes DATABASE_URL.
+        DATABASE_URL: '',
+      },
+    };
+  }),
 });

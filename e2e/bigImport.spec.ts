@@ -1,9 +1,9 @@
 // A large Excel import (issue 10): 40 000 material rows (2 MB) run as a job (asked for at once here), so the
 // dialog follows the job — 已处理 n / 40,000 行 — until it ends; then the rows are all there.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { login, shot } from './fixtures';
+import { expect, login, shot, test } from './fixtures';
 
 const ROWS = 40_000;
 const FILE = '.tmp/screens/big-import.xlsx';

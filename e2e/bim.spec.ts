@@ -5,10 +5,9 @@
 // imported concrete: 20.085 m³ × 295 kgCO2e/m³ = 5 925.075 kg in 建材生产. Screenshots at 1366 and 390 px in
 // .tmp/shots-bim/.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { layeredModel } from '../tests/fixtures/bim/models';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { api, login, shotBoth } from './fixtures';
+import { api, expect, login, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/shots-bim';
 const TPF = '/api/tpf/v1/tpf';

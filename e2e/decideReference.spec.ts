@@ -6,9 +6,9 @@
 // (10 × 240 = 2 400 kg, saving 0.55 t); tab=uncertainty shows the band and the tornado. Screenshots at 1366 and
 // 390 px in .tmp/shots-decide/; 建筑对比 shows the building's GB 55015 row.
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { api, login, shotBoth } from './fixtures';
+import { api, expect, login, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/shots-decide';
 const TPF = '/api/tpf/v1/tpf';

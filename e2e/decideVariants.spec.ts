@@ -5,9 +5,9 @@
 // through 关联阶段, the waterfall shown. 应用拓展 lists the new tools. Screenshots at 1366 and 390 px in
 // .tmp/shots-decide/.
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { api, login, shotBoth } from './fixtures';
+import { api, expect, login, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/shots-decide';
 const TPF = '/api/tpf/v1/tpf';

@@ -1,8 +1,7 @@
 // The factor library at /divisor: the seeded GB/T 51366 rows, 2-decimal numbers, the warning flag on a row
 // whose factor is 0, add → edit (a new version) → delete with confirmation (the previous version is current
 // again, then deleted too), and the batch-delete selection rule.
-import { expect, test } from '@playwright/test';
-import { login, shot } from './fixtures';
+import { expect, login, shot, test } from './fixtures';
 
 test('factor library: seeded rows, paging, add with a 0 factor is flagged, edit, delete with confirmation', async ({ page }) => {
   await login(page, 'demo_admin', '/divisor');

@@ -2,8 +2,8 @@
 // row: name, unit, density); in the operation dialog 电 finds the grid factors with the building's own province
 // first (A1研发办公楼 is sited in 南京市, 江苏); an elevator row is filled from the lookup tables (参数表管理) with
 // each value's mark, h/d converted to h/a. Screenshots at 1366 and 390 px in .tmp/shots-h4/.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { login, shotBoth } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, login, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/shots-h4';
 const JIANGSU = '江苏省 2023 年电网平均排放因子 0.5827 kgCO2/kWh';

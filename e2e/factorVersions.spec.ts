@@ -4,10 +4,10 @@
 // Worked by hand: 1000 kg 钢筋 × 2.34 kgCO2e/kg = 2 340 kg; 10 m³ C30混凝土 × 295 = 2 950 kg → 5.29 t; the steel
 // factor edited to 2.5 → 2 500 + 2 950 = 5 450 kg → 5.45 t, difference +0.16 t.
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
 import { TOKEN_KEY } from '../src/client/providers/tokenStorage';
-import { login, shotBoth } from './fixtures';
+import { expect, login, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/shots-h5';
 mkdirSync(SHOTS, { recursive: true });

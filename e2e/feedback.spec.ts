@@ -1,8 +1,8 @@
 // 问题反馈 (issue 9): demo_user sends feedback with a screenshot on /feedback → the super admin sees it at
 // /sys/feedback and replies (已处理) → demo_user gets a notification and reads the reply on /feedback.
 // Screenshots at 1366 and 390 px.
-import { expect, test, type Page } from '@playwright/test';
-import { login, shotBoth } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, login, shotBoth, test } from './fixtures';
 
 const CONTENT = `建材运输阶段导入模板缺少运输方式说明（${Date.now() % 100000}）`;
 

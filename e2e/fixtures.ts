@@ -1,22 +1,30 @@
 // Shared e2e helpers: the seeded accounts (passwords written by the first start to DATA_DIR/admin-password.txt;
 // a generated password must be changed at the first login — the new one is kept in changed-passwords.json),
 // a login through the real login page (solving the slider check and the first-login dialog when they come),
-// the slider solver, the SMS outbox and screenshots.
+// the slider solver, the SMS outbox and screenshots. Specs take `test` from here: it points each worker at its
+// own server (e2e/servers.ts), and the files below are that server's.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { e2eServer } from './servers';
+
+export { expect };
+
+/** Playwright's test, with baseURL (page, request, browser.newContext()) on the worker's own server. */
+export const test = base.extend({
+  baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).url), // eslint-disable-line no-empty-pattern
+});
 
 export const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
-const DATA_DIR = process.env.E2E_DATA_DIR || '.tmp/e2e-data';
-const PASSWORD_FILE = `${DATA_DIR}/admin-password.txt`;
-const CHANGED_FILE = `${DATA_DIR}/changed-passwords.json`;
-const OUTBOX = `${DATA_DIR}/sms-outbox.log`;
+/** A file in the data dir of the server this worker talks to. */
+const dataFile = (name: string) => `${e2eServer(test.info().parallelIndex).dataDir}/${name}`;
 
 function changedPasswords(): Record<string, string> {
-  return existsSync(CHANGED_FILE) ? (JSON.parse(readFileSync(CHANGED_FILE, 'utf8')) as Record<string, string>) : {};
+  const file = dataFile('changed-passwords.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
 }
 
 export function recordPassword(userName: string, password: string): void {
-  writeFileSync(CHANGED_FILE, JSON.stringify({ ...changedPasswords(), [userName]: password }, null, 2));
+  writeFileSync(dataFile('changed-passwords.json'), JSON.stringify({ ...changedPasswords(), [userName]: password }, null, 2));
 }
 
 /** Password of a seeded account: the one set at its first login, else the one the first start wrote. */
@@ -24,11 +32,12 @@ export function seededPassword(userName: string): string {
   if (userName === 'admin') return ADMIN_PASSWORD;
   const changed = changedPasswords()[userName];
   if (changed) return changed;
-  for (const line of readFileSync(PASSWORD_FILE, 'utf8').split('\n')) {
+  const passwordFile = dataFile('admin-password.txt');
+  for (const line of readFileSync(passwordFile, 'utf8').split('\n')) {
     const [name, pw] = line.trim().split(/\s+/);
     if (name === userName && pw) return pw;
   }
-  throw new Error(`no seeded password for ${userName} in ${PASSWORD_FILE}`);
+  throw new Error(`no seeded password for ${userName} in ${passwordFile}`);
 }
 
 /**
@@ -146,11 +155,12 @@ export async function login(page: Page, userName: string, path = '/dashboard'): 
 
 /** The code the development SMS sender wrote last for this phone and purpose (waits for it). */
 export async function smsCode(phone: string, purpose: 'login' | 'register' | 'reset', after = 0): Promise<string> {
+  const outbox = dataFile('sms-outbox.log');
   let code: string | undefined;
   await expect
     .poll(() => {
-      if (!existsSync(OUTBOX)) return undefined;
-      const lines = readFileSync(OUTBOX, 'utf8').trim().split('\n').filter(Boolean);
+      if (!existsSync(outbox)) return undefined;
+      const lines = readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean);
       const hit = lines
         .map((l) => JSON.parse(l) as { phone: string; code: string; purpose: string; time: string | number })
         .filter((m) => m.phone === phone && m.purpose === purpose && new Date(m.time).getTime() >= after)

@@ -6,9 +6,9 @@
 // small.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { login } from './fixtures';
+import { expect, login, test } from './fixtures';
 
 // Every e2e run takes them (the screens must still render); UPDATE_MANUAL_SHOTS=1 writes them over the manual's
 // committed images (npm run manual:shots), otherwise they go to .tmp so a test run leaves the tree unchanged.

@@ -3,8 +3,8 @@
 // by exactly one poll, so the poll itself is what delivers it) → /notify, clicking it opens its link and the badge
 // goes; the user menu's order; the module app bar stays one line at 390 px with the template icon; a notice from
 // the super admin reaches everyone; /sys/cache; /timeline and /apply/project. Screenshots at 1366 and 390 px.
-import { expect, test, type Page } from '@playwright/test';
-import { login, shotBoth } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, login, shotBoth, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,8 +1,8 @@
 // Engineering projects and buildings end to end (issue 3): create a project by searching a city and dragging
 // the map marker → create a building with a bad name (the message shows), then a good one → it is listed with
 // its columns → copy → delete.
-import { expect, test, type Page } from '@playwright/test';
-import { login, shot } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, login, shot, test } from './fixtures';
 
 const ENG_NAME = 'E2E滨江科创中心';
 

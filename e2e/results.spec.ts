@@ -2,8 +2,7 @@
 // the 计算结果 panel folding, the export dialog, and 统计分析 where a fourth pick drops the oldest.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { login, shot } from './fixtures';
+import { expect, login, shot, test } from './fixtures';
 
 test('result: donut, indicators, the runtime parts bar chart, fold and the export dialog', async ({ page }) => {
   test.setTimeout(120_000);

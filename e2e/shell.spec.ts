@@ -1,6 +1,5 @@
 // The shell as a user meets it: route guard, login, home, sidebar per role, 404, maintenance page, logout.
-import { expect, test } from '@playwright/test';
-import { login, shot, sliderDialog, solveSlider } from './fixtures';
+import { expect, login, shot, sliderDialog, solveSlider, test } from './fixtures';
 
 test('without a token every page goes to /login?redirect=…, and login returns there', async ({ page }) => {
   await page.goto('/sys/user');

@@ -1,7 +1,6 @@
 // The stage wizard end to end (issue 4): a demo building's stages from its info form, a row added with a factor
 // from the library, save then calculate on 下一步 through every stage, completion and the stored result.
-import { expect, test } from '@playwright/test';
-import { login, shot } from './fixtures';
+import { expect, login, shot, test } from './fixtures';
 
 test('wizard: add a material row with a library factor, calculate through the stages, finish on the result', async ({ page }) => {
   test.setTimeout(150_000);

@@ -9,10 +9,10 @@
 // `=1+2` as a string, never a formula). What was made is deleted at the end.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { api, login } from './fixtures';
+import { api, expect, login, test } from './fixtures';
 
 const TPF = '/api/tpf/v1/tpf';
 const SYS = '/api/sys/v1/sys';

@@ -5,9 +5,9 @@
 // marked outside GB's boundary, 数据质量 shows the shares and grade; the stage table shows the 默认值 chip.
 // Screenshots at 1366 and 390 px in .tmp/shots-h2/.
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { api, login, shotBoth } from './fixtures';
+import { api, expect, login, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/shots-h2';
 const TPF = '/api/tpf/v1/tpf';

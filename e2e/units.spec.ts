@@ -6,9 +6,9 @@
 // (核算, one metered year): its 参考线 card reads the annual operation intensity 402 063 kg ÷ 1 a ÷ 12 500 m² =
 // 32.17 kgCO2/(m²·a). Screenshots at 1366 and 390 px in .tmp/shots-units/.
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { api, login, shotBoth } from './fixtures';
+import { api, expect, login, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/shots-units';
 const TPF = '/api/tpf/v1/tpf';

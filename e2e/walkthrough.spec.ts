@@ -6,10 +6,10 @@
 import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { formatNumber } from '../src/calc/format';
 import { TOKEN_KEY } from '../src/client/providers/tokenStorage';
-import { login, shot, shotBoth } from './fixtures';
+import { expect, login, shot, shotBoth, test } from './fixtures';
 
 const A1 = 'A1研发办公楼';
 

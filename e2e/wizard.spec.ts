@@ -9,8 +9,8 @@
 //   green    −1000 m² × 0.5 kgCO2/(m²·a) × 50 a = −25 000 kg
 //   total    4 279 716 kg = 4 279.72 tCO2e; intensity 4 279 716 / (50 × 5000) = 17.12 kgCO2e/(m²·a)
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
-import { login, shot } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, login, shot, test } from './fixtures';
 
 async function materialsWorkbook(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

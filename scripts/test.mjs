@@ -1,11 +1,12 @@
 // `npm test`: every test — vitest (unit, schema, calc, API, client) and then Playwright e2e against the real
 // server in Debian's Chromium. Stops at the first failing runner and exits with its code.
 // With DATABASE_URL set, the API tests run against that PostgreSQL (the e2e server always uses its own fresh
-// embedded database in .tmp/e2e-data; see playwright.config.ts).
+// embedded database in .tmp/e2e-data-<worker>; see playwright.config.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { slowestLines } from './slowest.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
@@ -40,10 +41,13 @@ if (dbUrl) {
 } else {
   console.log('[test] database for the API tests: PGlite (embedded; one migrated template copied per test file)');
 }
-console.log('[test] database for the e2e server: PGlite in .tmp/e2e-data (fresh every run)');
+console.log('[test] database for the e2e servers: PGlite in .tmp/e2e-data-0 and -1, one per Playwright worker (fresh every run)');
 
 mkdirSync(tmp, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// this run's reports (none until its runner has run): the totals and the slowest tests come from them
+let v = null;
+let p = null;
 
 function run(title, args) {
   console.log(`\n[test] ${title}: npx ${args.join(' ')}`);
@@ -61,6 +65,7 @@ function readJson(file) {
 }
 
 function finish(code) {
+  for (const l of slowestLines(v, p, root)) console.log(l);
   console.log(`\n[test] ${code === 0 ? 'all runners passed' : `stopped: exit code ${code}`}`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(code);
@@ -73,7 +78,7 @@ const apiOnly = process.argv.includes('--api');
 // 1. vitest: every project in vitest.config.ts.
 rmSync(vitestJson, { force: true });
 const vitestCode = run('vitest', ['vitest', 'run', ...(apiOnly ? ['--project', 'node'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-const v = readJson(vitestJson);
+v = readJson(vitestJson);
 if (v) {
   totals.passed += v.numPassedTests ?? 0;
   totals.failed += v.numFailedTests ?? 0;
@@ -99,7 +104,7 @@ if (specs.length === 0) {
 }
 rmSync(playwrightJson, { force: true });
 const pwCode = run('playwright', ['playwright', 'test']);
-const p = readJson(playwrightJson);
+p = readJson(playwrightJson);
 if (p?.stats) {
   totals.passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
   totals.failed += p.stats.unexpected ?? 0;

@@ -12,8 +12,8 @@ import type { Caller } from '../../src/server/db/caller';
 import { decisionReport } from '../../src/server/decide/report';
 import { createVariant } from '../../src/server/decide/variants';
 import type { DecisionReport } from '../../src/server/decide/report';
-import { decisionSections, type DecisionBlock, type DecisionSection } from '../../src/server/decide/reportSections';
-import { DECISION_SHEETS, decisionSheets } from '../../src/server/decide/sheets';
+import { decisionSections, type DecisionBlock, type DecisionSection } from '../../src/server/reports/decisionSections';
+import { DECISION_SHEETS, decisionSheets } from '../../src/server/reports/decisionSheets';
 import { formatNumber } from '../../src/calc/format';
 import { newWorkbook } from '../../src/server/excel/workbook';
 import { reportCharts } from '../../src/server/reports/charts';
@@ -23,6 +23,7 @@ import { PROJECT, PROJECT_V } from './builders';
 import { download } from './files';
 import { testApp, type TestApp } from './helpers';
 import { docxText, hasPoppler, PDFTOPPM, pdfText } from './reportFiles';
+import { needTools } from './tools';
 import { decisionFixture, reportModelOf } from './decideFixture';
 
 const SHOTS = resolve(import.meta.dirname, '../../.tmp/shots-decide');
@@ -162,12 +163,12 @@ describe('the decision sheets (pure)', () => {
 });
 
 describe('the renderers draw the sections (pure)', () => {
-  it('PDF: the titles after 说明, numbers with 2 decimals, the range', async () => {
+  it('PDF: the titles after 说明, numbers with 2 decimals, the range', async (ctx) => {
     const m = reportModelOf(decisionSections(decisionFixture()));
     const bytes = await reportPdf(m, reportCharts(m.chart), { trial: false });
     mkdirSync(SHOTS, { recursive: true });
     writeFileSync(join(SHOTS, 'fixture.pdf'), bytes);
-    if (!hasPoppler) return;
+    needTools(ctx, 'pdftotext');
     const text = pdfText(mkdtempSync(join(tmpdir(), 'decide-report-')), bytes);
     const at = (s: string) => text.search(new RegExp(`\\d+\\. ${s}`));
     expect(at('说明')).toBeGreaterThan(0);

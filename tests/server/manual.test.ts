@@ -4,7 +4,7 @@
 // 401. The Markdown conversion is checked on its own: images stay inside the manual's folder, tables fill the
 // page, every image the chapters use exists and is small. PDF text is read with poppler (CI installs it).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { lexer, type Token, type Tokens } from 'marked';
@@ -14,10 +14,11 @@ import { chapter, columnWidths, CONTENT_WIDTH, imageSize } from '../../src/serve
 import { chapterFiles, MANUAL_DIR, MANUAL_TITLE, MANUAL_VERSION, manualPdf } from '../../src/server/help/manual';
 import { MANUAL_ROUTE } from '../../src/server/help/routes';
 import { testApp, type TestApp } from './helpers';
+import { needTools, toolPath } from './tools';
 
-const PDFTOTEXT = '/usr/bin/pdftotext';
-const PDFTOPPM = '/usr/bin/pdftoppm';
-const PDFINFO = '/usr/bin/pdfinfo';
+const PDFTOTEXT = toolPath('pdftotext');
+const PDFTOPPM = toolPath('pdftoppm');
+const PDFINFO = toolPath('pdfinfo');
 const OUT = resolve(import.meta.dirname, '../../.tmp/manual');
 
 const markdown = chapterFiles().map((f) => ({ file: f, tokens: lexer(readFileSync(f, 'utf8')) }));
@@ -125,7 +126,8 @@ describe('GET /api/sys/v1/help/manual', () => {
     expect(r.body.code).toBe(0);
   });
 
-  it.runIf(existsSync(PDFTOTEXT))('holds the cover, every chapter and section heading and the cells of the tables', () => {
+  it('holds the cover, every chapter and section heading and the cells of the tables', (ctx) => {
+    needTools(ctx, 'pdftotext');
     const f = join(work, 'manual.pdf');
     writeFileSync(f, pdf);
     text = execFileSync(PDFTOTEXT, ['-enc', 'UTF-8', '-layout', f, '-'], { encoding: 'utf8' });
@@ -146,7 +148,8 @@ describe('GET /api/sys/v1/help/manual', () => {
     expect(flat).toContain('第2页/共');
   });
 
-  it.runIf(existsSync(PDFINFO))('has at least 10 pages', () => {
+  it('has at least 10 pages', (ctx) => {
+    needTools(ctx, 'pdfinfo');
     const f = join(work, 'info.pdf');
     writeFileSync(f, pdf);
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync(PDFINFO, [f], { encoding: 'utf8' }))?.[1]);
@@ -154,7 +157,8 @@ describe('GET /api/sys/v1/help/manual', () => {
     if (text) expect(text.split('\f').filter((p) => p.trim()).length).toBe(pages);
   });
 
-  it.runIf(existsSync(PDFTOPPM))('renders page 1 (the cover) with pdftoppm, and its title is drawn', async () => {
+  it('renders page 1 (the cover) with pdftoppm, and its title is drawn', async (ctx) => {
+    needTools(ctx, 'pdftoppm');
     const f = join(OUT, 'manual.pdf');
     execFileSync(PDFTOPPM, ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', f, join(OUT, 'page1')]);
     const png = readFileSync(join(OUT, 'page1.png'));

@@ -13,7 +13,7 @@
 //   quality (positive kg, of 125.005): EPD 115, 估算 5 + 0.005, 标准默认值 5 → 92.00 %, 4.00 %, 4.00 % → grade A
 //   (估算 ≤ 5 % and 实测 + EPD ≥ 50 %)
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -22,6 +22,7 @@ import { download } from './files';
 import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
 import { formatNumber } from '../../src/calc/format';
 import { docxText, hasPoppler, PDFTOPPM, pdfText } from './reportFiles';
+import { hasTools, needTools } from './tools';
 import { testApp, type TestApp } from './helpers';
 
 const STAGE = '/api/tpf/v1/tpf/stage';
@@ -79,7 +80,7 @@ beforeAll(async () => {
   const pdfBytes = await report('pdf');
   writeFileSync(join(SHOTS, 'figures.pdf'), pdfBytes);
   if (hasPoppler) pdf = pdfText(work, pdfBytes);
-  if (existsSync(PDFTOPPM)) execFileSync(PDFTOPPM, ['-png', '-r', '60', join(SHOTS, 'figures.pdf'), join(SHOTS, 'figures')]);
+  if (hasTools('pdftoppm')) execFileSync(PDFTOPPM, ['-png', '-r', '60', join(SHOTS, 'figures.pdf'), join(SHOTS, 'figures')]);
   const docx = await report('word');
   writeFileSync(join(SHOTS, 'figures.docx'), docx);
   word = docxText(docx);
@@ -173,8 +174,8 @@ describe('every row explained (issue 11 §4)', () => {
     for (const line of lines) expect(word).toContain(line);
   });
 
-  it('PDF: the same lines (A4 portrait, looked at in .tmp/shots-h3/figures-*.png)', () => {
-    if (!hasPoppler) return; // skipped: pdftotext missing
+  it('PDF: the same lines (A4 portrait, looked at in .tmp/shots-h3/figures-*.png)', (ctx) => {
+    needTools(ctx, 'pdftotext');
     const flat = pdf.replace(/\s+/g, '');
     for (const line of lines) expect(flat).toContain(line.replace(/\s+/g, ''));
     expect(flat).toContain('1铝型材9.20t12.5000厂家EPD—EPD115.00kgCO2e/tEPD-CN-001');

@@ -1,14 +1,16 @@
 // Reading the report files back in tests: PDF text through poppler's pdftotext (when installed — CI installs
-// poppler-utils), a .docx's document.xml through the zip's central directory, its paragraphs and cells as text.
+// poppler-utils; see tools.ts), a .docx's document.xml through the zip's central directory, its paragraphs and cells as text.
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { hasTools, toolPath } from './tools';
 
-export const PDFTOTEXT = '/usr/bin/pdftotext';
-export const PDFTOPPM = '/usr/bin/pdftoppm';
-export const SOFFICE = '/usr/bin/soffice';
-export const hasPoppler = existsSync(PDFTOTEXT);
+export const PDFTOTEXT = toolPath('pdftotext');
+export const PDFTOPPM = toolPath('pdftoppm');
+export const SOFFICE = toolPath('soffice');
+/** pdftotext is installed (under REQUIRE_TOOLS=1 its absence fails the importing file). */
+export const hasPoppler = hasTools('pdftotext');
 
 /** The PDF's text; `raw` (content-stream order) keeps the rotated watermark's characters together. */
 export function pdfText(dir: string, bytes: Buffer, mode: '-layout' | '-raw' = '-layout'): string {

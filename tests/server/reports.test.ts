@@ -2,7 +2,7 @@
 // messages of a missing id and of an incomplete building, trial accounts (watermarked PDF, no Word) and
 // tenant isolation. PDF text is read with poppler's pdftotext when installed (CI installs poppler-utils).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
@@ -11,11 +11,11 @@ import { resourceDef } from '../../src/server/registry';
 import { formatNumber } from '../../src/calc/format';
 import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
 import { hasPoppler, PDFTOPPM, PDFTOTEXT, pdfText as readPdf, SOFFICE, unzipEntry } from './reportFiles';
+import { hasTools, needTools } from './tools';
 import { testApp, type TestApp } from './helpers';
 
 const EXPORT = `${PROJECT}/exportPdf`;
 const JS_EXPORT = '/api/js/v1/js/tpfJs/exportWord';
-if (!hasPoppler) console.warn('reports.test: /usr/bin/pdftotext missing (apt-get install poppler-utils) — PDF text assertions skipped');
 
 // The PDF writer fails on demand, for the answer to an unexpected failure.
 const failPdf = vi.hoisted(() => ({ on: false }));
@@ -109,7 +109,7 @@ describe('report export messages (spec 000 §8)', () => {
 });
 
 describe('the report of a completed building', () => {
-  it('PDF: building name, every stage total and the intensity', async () => {
+  it('PDF: building name, every stage total and the intensity', async (ctx) => {
     expect(a1.status).toBe('1');
     expect(stageTotals().length).toBeGreaterThan(2);
     const r = await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=pdf`, user);
@@ -120,7 +120,7 @@ describe('the report of a completed building', () => {
     const file = await fetchFile(r.body.data);
     expect(file.type).toContain('application/pdf');
     expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    if (!hasPoppler) return; // skipped: pdftotext missing (see the warning above)
+    needTools(ctx, 'pdftotext');
     const text = pdfText(file.bytes);
     expect(text).toContain('A1研发办公楼');
     expect(text).toContain('国家标准GB/T 51366-2019');
@@ -129,7 +129,7 @@ describe('the report of a completed building', () => {
     expect(text).toContain('kgCO2e/(m²·a)');
     expect(pdfText(file.bytes, '-raw').replace(/\s+/g, '')).not.toContain('试用账号');
     // the first page and the results page as PNG, for looking at them (.tmp/reports/)
-    if (existsSync(PDFTOPPM)) {
+    if (hasTools('pdftoppm')) {
       const out = resolve(import.meta.dirname, '../../.tmp/reports');
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'a1.pdf'), file.bytes);
@@ -137,12 +137,12 @@ describe('the report of a completed building', () => {
     }
   });
 
-  it('PDF: the total is the figure the result page shows (the API total in the one number format)', async () => {
+  it('PDF: the total is the figure the result page shows (the API total in the one number format)', async (ctx) => {
     // the result page shows formatNumber(total) of tpf3ProjectV/{id}; A1's stored total 65711.515 once read
     // 65,711.52 there and 65711.51 in the PDF (toFixed rounds the binary 65711.51499… down)
     expect(a1.total).toBe(65711.515);
     expect(formatNumber(a1.total)).toBe('65,711.52');
-    if (!hasPoppler) return; // skipped: pdftotext missing (see the warning above)
+    needTools(ctx, 'pdftotext');
     const r = await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=pdf`, user);
     const text = pdfText((await fetchFile(r.body.data)).bytes);
     expect(text).toMatch(/碳排放总量（tCO2e）\s+65,711\.52(\s|$)/);
@@ -152,8 +152,8 @@ describe('the report of a completed building', () => {
     expect(text).toContain('54,948.61 tCO2e');
   });
 
-  it('PDF: rows with the library mark and data quality; transport with its formula and 默认值 (issue 11 §4)', async () => {
-    if (!hasPoppler) return; // skipped: pdftotext missing (see the warning above)
+  it('PDF: rows with the library mark and data quality; transport with its formula and 默认值 (issue 11 §4)', async (ctx) => {
+    needTools(ctx, 'pdftotext');
     const r = await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=pdf`, user);
     const bytes = (await fetchFile(r.body.data)).bytes;
     const flat = pdfText(bytes).replace(/\s+/g, '');
@@ -161,14 +161,14 @@ describe('the report of a completed building', () => {
     const shots = resolve(import.meta.dirname, '../../.tmp/shots-h3');
     mkdirSync(shots, { recursive: true });
     writeFileSync(join(shots, 'a1.pdf'), bytes);
-    if (existsSync(PDFTOPPM)) execFileSync(PDFTOPPM, ['-png', '-r', '60', join(shots, 'a1.pdf'), join(shots, 'a1')]);
+    if (hasTools('pdftoppm')) execFileSync(PDFTOPPM, ['-png', '-r', '60', join(shots, 'a1.pdf'), join(shots, 'a1')]);
     expect(flat).toContain('1C30混凝土13,500.00m3295.0000GB/T51366-2019附录DV标准默认值3,982,500.00kgCO2e/m3');
     expect(flat).toContain('计算：用量×单位质量(t/单位)×运输距离(km)×运输因子=13,500×2.4×40×0.162=209,952.00kgCO2e');
     expect(flat).toContain('默认值：运输距离(km)40km—因子库材料的默认运输距离');
     expect(flat).toMatch(/数据质量等级：[ABCD]/);
   });
 
-  it('Word: a docx whose document.xml holds the same figures', async () => {
+  it('Word: a docx whose document.xml holds the same figures', async (ctx) => {
     const r = await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=word`, user);
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('导出成功');
@@ -183,7 +183,7 @@ describe('the report of a completed building', () => {
     // the two charts are embedded as PNG
     expect(unzipEntry(file.bytes, '[Content_Types].xml')).toContain('png');
     // it opens in LibreOffice (CI installs libreoffice-writer-nogui): converted to PDF, the text is there
-    if (!existsSync(SOFFICE) || !hasPoppler) return console.warn('reports.test: soffice or pdftotext missing — LibreOffice check skipped');
+    needTools(ctx, 'soffice', 'pdftotext');
     const docx = join(work, 'a1.docx');
     writeFileSync(docx, file.bytes);
     execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${join(work, 'lo-profile')}`, '--convert-to', 'pdf', '--outdir', work, docx], { timeout: 120_000 });
@@ -216,7 +216,7 @@ describe('every demo building (estimate, budget, accounting)', () => {
         if (type === 'pdf' && hasPoppler) {
           const text = pdfText(file.bytes);
           expect(text).toContain(b.name);
-          if (existsSync(PDFTOPPM) && b.computeMethod === 'accounting') writeFileSync(resolve(import.meta.dirname, '../../.tmp/reports/accounting.pdf'), file.bytes);
+          if (hasTools('pdftoppm') && b.computeMethod === 'accounting') writeFileSync(resolve(import.meta.dirname, '../../.tmp/reports/accounting.pdf'), file.bytes);
         }
       }
     }
@@ -233,16 +233,16 @@ describe('trial accounts', () => {
     await t.database.db.updateTable(resourceDef('tpf3Project').table).set({ status: '1' }).where('id', '=', id).execute();
   });
 
-  it('get a PDF watermarked 试用账号', async () => {
+  it('get a PDF watermarked 试用账号', async (ctx) => {
     const r = await t.call('GET', `${EXPORT}?projectId=${id}&type=pdf`, trial);
     expect(r.status).toBe(200);
     expect(r.body.code).toBe(1);
     const file = await fetchFile(r.body.data);
     expect(file.type).toContain('application/pdf');
-    if (!hasPoppler) return; // skipped: pdftotext missing
+    needTools(ctx, 'pdftotext');
     const text = pdfText(file.bytes);
     expect(text).toContain('试用楼');
-    if (existsSync(PDFTOPPM)) {
+    if (hasTools('pdftoppm')) {
       const out = resolve(import.meta.dirname, '../../.tmp/reports');
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'trial.pdf'), file.bytes);
