@@ -1,7 +1,7 @@
 // npm run bench — the measures of issue 10 §8, each against its floor measured in the same run, interleaved
 // (ours, floor, ours, floor …; medians and their ratio), on PGlite and, with DATABASE_URL set, on PostgreSQL.
 // The data sets are made here: a 10 000-row building, an 80 000-row workbook from the import template, a zip
-// bomb, 100 000 buildings, a 50 000-element IFC model. A benchmark, not a test: CI does not run it. See README "性能基准 / Benchmarks".
+// bomb, 100 000 buildings, a 50 000-element IFC model. A benchmark, not a test: CI does not run it. See docs/benchmarks.md.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeBimModel } from './data/bimModel';
@@ -15,12 +15,14 @@ import { RssSampler } from './lib/rss';
 import { fmtMs, fmtN } from './lib/stats';
 import { BENCH_DIR, openTarget, type Target } from './lib/target';
 import type { Ctx } from './measures/context';
+import { batchSaveMeasures } from './measures/batchSave';
 import { bimMeasures } from './measures/bim';
 import { importMeasures } from './measures/importRows';
 import { listFilterMeasures, listMeasures } from './measures/list';
 import { recalcMeasures } from './measures/recalc';
 import { zipBombMeasures } from './measures/zipBomb';
 import { uncertaintyMeasures } from './measures/uncertainty';
+import { serverStartMeasures } from './measures/serverStart';
 
 const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   recalc: recalcMeasures,
@@ -30,6 +32,8 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   list: listMeasures,
   bim: bimMeasures,
   uncertainty: uncertaintyMeasures,
+  start: serverStartMeasures,
+  batch: batchSaveMeasures,
 };
 
 const DB_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
@@ -139,7 +143,7 @@ async function main(): Promise<void> {
   if (n.length) log('\nNotes:\n' + n.join('\n'));
   const out = resolve(import.meta.dirname, '..', opts.out);
   writeResults(out, {
-    options: { only: opts.only, recalcRows: opts.recalcRows, scale: opts.scale, importRows: opts.importRows, buildings: opts.buildings, bimElements: opts.bimElements, rounds: opts.rounds, listRounds: opts.listRounds },
+    options: { only: opts.only, recalcRows: opts.recalcRows, scale: opts.scale, importRows: opts.importRows, buildings: opts.buildings, bimElements: opts.bimElements, batchRows: opts.batchRows, rounds: opts.rounds, listRounds: opts.listRounds },
     databases,
     results,
     elapsedS,

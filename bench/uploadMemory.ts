@@ -34,7 +34,7 @@ async function serve(root: string, dir: string): Promise<void> {
   const imp = (p: string) => import(pathToFileURL(join(root, p)).href);
   const { openPGlite } = await imp('src/server/db/database.ts');
   const { migrate } = await imp('src/server/db/migrate.ts');
-  const { seed } = await imp('src/server/db/seed/seed.ts');
+  const { seed } = await imp('src/server/seed/seed.ts');
   const { buildApp } = await imp('src/server/app.ts');
   const database = await openPGlite({ dataDir: join(dir, 'db') });
   await migrate(database.db);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { buildApp } from '../src/server/app';
 import { openPGlite } from '../src/server/db/database';
 import { migrate } from '../src/server/db/migrate';
-import { seed } from '../src/server/db/seed/seed';
+import { seed } from '../src/server/seed/seed';
 import { buildingBody, ENG, engineeringBody, PROJECT } from '../tests/server/builders';
 
 const folder = process.argv[2];

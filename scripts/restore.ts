@@ -1,7 +1,7 @@
 // npm run restore FILE — restores a backup made by `npm run backup` or the 数据备份 page into DATA_DIR, with the
 // server stopped. The current database is kept as DATA_DIR/db.before-restore-<date-time>; every session, download
 // link, slider token and SMS code of the backup is removed, so everybody signs in again.
-// (PostgreSQL: pg_restore, see README.)
+// (PostgreSQL: pg_restore, see docs/operations.md.)
 import { resolve } from 'node:path';
 import { NotABackupError } from '../src/server/backup/archive';
 import { restoreDataDir } from '../src/server/backup/restore';
@@ -15,7 +15,7 @@ if (!file) {
 }
 const cfg = loadConfig();
 if (cfg.databaseUrl) {
-  console.error('[碳算] 已设置 DATABASE_URL（PostgreSQL）：请用 pg_restore --clean --if-exists -d "$DATABASE_URL" <文件>，再执行 DELETE FROM sys_session（见 README）');
+  console.error('[碳算] 已设置 DATABASE_URL（PostgreSQL）：请用 pg_restore --clean --if-exists -d "$DATABASE_URL" <文件>，再执行 DELETE FROM sys_session（见 docs/operations.md）');
   process.exit(1);
 }
 try {

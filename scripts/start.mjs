@@ -1,15 +1,20 @@
-// `npm start`: build the client when dist/client is missing or older than its sources, then run the server.
-// SIGTERM, SIGINT and SIGHUP are passed on to the running child (the server stops cleanly: src/server/http/shutdown.ts),
-// and this process exits with the server's exit code once it has gone. `npm start` runs this file through `sh -c`,
-// and sh (dash) dies of the SIGTERM npm forwards without passing it on: so losing the parent counts as SIGTERM.
-// The server has an IPC channel to this process and stops when it closes (this process killed with SIGKILL).
+// `npm start`: build the client when dist/client is missing or older than its sources, compile the server when
+// dist/server is missing or older than any source it was made of (scripts/build-server.mjs), then run the server
+// in this very process (issue 24 §5: plain node on JavaScript, no second node process beside it).
+// While a build runs, SIGTERM, SIGINT and SIGHUP are passed on to it; once the server runs it handles them itself
+// (src/server/http/shutdown.ts) and this process exits with the server's exit code. `npm start` runs this file
+// through `sh -c`, and sh (dash) dies of the SIGTERM npm forwards without passing it on: so losing the parent
+// counts as SIGTERM.
 import { spawn } from 'node:child_process';
-import { existsSync, statSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
-const built = join(root, 'dist/client/index.html');
+const client = join(root, 'dist/client/index.html');
+const server = join(root, 'dist/server/main.js');
+const serverInputs = join(root, 'dist/server/inputs.json');
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
 function newest(dir) {
@@ -21,33 +26,48 @@ function newest(dir) {
   return t;
 }
 
+/** The server build is stale when a source it read (dist/server/inputs.json) or the build script changed or went. */
+function serverStale() {
+  if (!existsSync(server) || !existsSync(serverInputs)) return true;
+  const built = statSync(server).mtimeMs;
+  const { inputs } = JSON.parse(readFileSync(serverInputs, 'utf8'));
+  return ['scripts/build-server.mjs', ...inputs].some((p) => !existsSync(join(root, p)) || statSync(join(root, p)).mtimeMs > built);
+}
+
 let child;
 function pass(signal) {
   if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
   else process.exit(128 + constants.signals[signal]);
 }
-for (const signal of SIGNALS) process.on(signal, () => pass(signal));
+for (const signal of SIGNALS) process.on(signal, pass);
 
 const parent = process.ppid;
 const orphaned = setInterval(() => {
   if (process.ppid === parent) return;
   clearInterval(orphaned);
-  pass('SIGTERM');
+  process.kill(process.pid, 'SIGTERM');
 }, 500).unref();
 
-/** Runs the command with this process's terminal; resolves with its exit code (128 + n when killed by signal n). */
-function run(command, args, ipc = false) {
+/** Runs a build with this process's terminal; resolves with its exit code (128 + n when killed by signal n). */
+function run(command, args) {
   return new Promise((resolve, reject) => {
-    child = spawn(command, args, { cwd: root, stdio: ipc ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit' });
+    child = spawn(command, args, { cwd: root, stdio: 'inherit' });
     child.once('error', reject);
     child.once('exit', (code, signal) => resolve(code ?? 128 + (constants.signals[signal] ?? 0)));
   });
 }
 
 const sources = Math.max(newest(join(root, 'src/client')), newest(join(root, 'schemas')));
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+if (!existsSync(client) || statSync(client).mtimeMs < sources) {
   console.log('[start] building the client (vite build)…');
   const code = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
   if (code !== 0) process.exit(code);
 }
-process.exit(await run(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], true));
+if (serverStale()) {
+  console.log('[start] compiling the server (scripts/build-server.mjs)…');
+  const code = await run(process.execPath, [join(root, 'scripts/build-server.mjs')]);
+  if (code !== 0) process.exit(code);
+}
+for (const signal of SIGNALS) process.off(signal, pass);
+process.setSourceMapsEnabled(true); // stack traces name the TypeScript sources
+await import(pathToFileURL(server).href);

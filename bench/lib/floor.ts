@@ -2,6 +2,7 @@
 // same work as ours straight on the raw driver — the least a route could do for the same answer.
 //   GET  /floor/recalc?projectId=    the building's stage rows, each row's emission in JS (quantity × factor
 //                                    value), stored with ONE UPDATE … FROM unnest, the building's fields with one more
+//   POST /floor/batch                JSON rows of one building (floorBatch.ts): factors, one insert, the recalc
 //   POST /floor/import?insert=unnest|copy   multipart (projectId, file): exceljs's streaming reader over the
 //                                    upload stream, factor names resolved in one query, one bulk insert in a
 //                                    transaction (INSERT … SELECT FROM unnest in 20 000-row statements, or COPY)
@@ -11,12 +12,12 @@ import fastifyMultipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
+import { floorBatchRoute } from './floorBatch';
+import { recalcBuilding, STAGE_COLUMNS } from './floorStage';
 import type { Query, Raw } from './raw';
 
 /** The upload limit of the app (src/server/app.ts UPLOAD_LIMIT, the spec's 6 MB). */
 const UPLOAD_LIMIT = 6 * 1024 * 1024;
-
-export const STAGE_COLUMNS = ['tenant_id', 'create_by', 'project_id', 'material_name', 'spec', 'unit', 'quantity', 'factor_id', 'factor_value', 'factor_unit', 'factor_source', 'density', 'remarks'];
 
 export interface FloorOptions {
   stageTable: string;
@@ -41,31 +42,8 @@ export function floorApp(raw: Raw, opts: FloorOptions): FastifyInstance {
   const app = Fastify({ logger: false });
   void app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20 } });
 
-  app.get<{ Querystring: { projectId: string } }>('/floor/recalc', async (req) => {
-    const projectId = Number(req.query.projectId);
-    return raw.transaction(async (q) => {
-      const [b] = await q.query<{ id: number; use_date_limit: number; build_area: number }>('select id, use_date_limit, build_area from tpf3_project where id = $1', [projectId]);
-      if (!b) throw new Error('no building');
-      const rows = await q.query<{ id: number; quantity: number; factor_value: number | null }>(`select * from ${opts.stageTable} where project_id = $1 order by id`, [projectId]);
-      const ids = new Array<number>(rows.length);
-      const emissions = new Array<number>(rows.length);
-      let kg = 0;
-      for (let i = 0; i < rows.length; i++) {
-        const e = Number(rows[i].quantity) * Number(rows[i].factor_value ?? 0);
-        ids[i] = rows[i].id;
-        emissions[i] = e;
-        kg += e;
-      }
-      await q.query(`update ${opts.stageTable} s set emission = u.e from unnest($1::int[], $2::float8[]) as u(id, e) where s.id = u.id and s.emission is distinct from u.e`, [ids, emissions]);
-      const total = kg / 1000;
-      const years = Number(b.use_date_limit);
-      const area = Number(b.build_area);
-      const streng3 = years > 0 && area > 0 ? Math.round(((total * 1000) / (years * area)) * 100) / 100 : null;
-      const detail = { calculatedAt: new Date().toISOString(), stages: { produce: { total, rows: rows.length, notes: [] } } };
-      await q.query('update tpf3_project set produce = $1, total = $1, streng3 = $2, result_detail = $3, update_date = now() where id = $4', [total, streng3, JSON.stringify(detail), projectId]);
-      return { code: 1, message: 'ok', data: { total, streng3, rows: rows.length } };
-    });
-  });
+  app.get<{ Querystring: { projectId: string } }>('/floor/recalc', async (req) => raw.transaction((q) => recalcBuilding(q, opts.stageTable, Number(req.query.projectId))));
+  floorBatchRoute(app, raw, opts);
 
   app.post<{ Querystring: { insert?: string } }>('/floor/import', async (req, reply) => {
     let projectId = NaN;

@@ -1,7 +1,7 @@
 // Command line of `npm run bench -- …`.
 import { parseArgs } from 'node:util';
 
-export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list', 'bim', 'uncertainty'] as const;
+export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list', 'bim', 'uncertainty', 'batch', 'start'] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
 export interface Options {
@@ -14,6 +14,8 @@ export interface Options {
   buildings: number;
   /** elements of the generated IFC model (bim) */
   bimElements: number;
+  /** new rows of one batch save (batch; the route takes at most 5 000) */
+  batchRows: number;
   rounds: number;
   listRounds: number;
   bombRounds: number;
@@ -25,7 +27,7 @@ export interface Options {
 }
 
 export const USAGE = `npm run bench -- [options]
-  --only recalc,import,zipbomb,list-filter,list,bim   measures to run (default: all)
+  --only recalc,import,zipbomb,list-filter,list,bim,uncertainty,batch,start   measures to run (default: all)
   --db pglite|postgres|all    databases (default: PGlite, and PostgreSQL too when DATABASE_URL is set)
   --rows N                    one size for every data set (quick runs): recalc N rows, import N rows,
                               N buildings, N BIM elements, time per row at N/10 and N
@@ -33,6 +35,7 @@ export const USAGE = `npm run bench -- [options]
   --import-rows N             rows of the import workbook (default 80000)
   --buildings N               buildings for the list measures (default 100000)
   --bim-elements N            elements of the generated IFC model (default 50000)
+  --batch-rows N              new rows of one batch save (default and most 5000)
   --scale N,N,…               sizes the recalculation is timed at, time per row (default 1000,10000,100000;
                               with --rows N: N/10,N)
   --rounds N                  measured rounds of the slow measures (default 5; the zip bomb and bim at most 3)
@@ -52,6 +55,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
       'import-rows': { type: 'string' },
       buildings: { type: 'string' },
       'bim-elements': { type: 'string' },
+      'batch-rows': { type: 'string' },
       scale: { type: 'string' },
       rounds: { type: 'string' },
       'list-rounds': { type: 'string' },
@@ -86,7 +90,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
       : [1_000, recalcRows, 100_000];
   const rounds = int('rounds', values.rounds, 5);
   const listRounds = int('list-rounds', values['list-rounds'], 21);
-  const partial = values.only !== undefined || values.rows !== undefined || values['recalc-rows'] !== undefined || values['import-rows'] !== undefined || values.scale !== undefined || values.buildings !== undefined || values['bim-elements'] !== undefined || rounds < 5 || listRounds < 21;
+  const partial = values.only !== undefined || values.rows !== undefined || values['recalc-rows'] !== undefined || values['import-rows'] !== undefined || values.scale !== undefined || values.buildings !== undefined || values['bim-elements'] !== undefined || values['batch-rows'] !== undefined || rounds < 5 || listRounds < 21;
   return {
     only,
     dbs,
@@ -95,6 +99,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     importRows: int('import-rows', values['import-rows'], rows ?? 80_000),
     buildings: int('buildings', values.buildings, rows ?? 100_000),
     bimElements: int('bim-elements', values['bim-elements'], rows ?? 50_000),
+    batchRows: Math.min(5_000, int('batch-rows', values['batch-rows'], rows ?? 5_000)),
     rounds,
     listRounds,
     bombRounds: Math.min(3, rounds),

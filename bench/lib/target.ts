@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { openPGlite, openPostgres, type Database } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
-import { seed } from '../../src/server/db/seed/seed';
+import { seed } from '../../src/server/seed/seed';
 import { rawPGlite, rawPostgres, type Raw } from './raw';
 import { alive } from '../../src/server/db/lockFile';
 import { adminQuery } from '../../tests/server/testDb';
@@ -28,6 +28,8 @@ export interface Target {
   kind: 'pglite' | 'postgres';
   /** e.g. "PGlite 0.3.x (PostgreSQL 17.4)" */
   label: string;
+  /** PostgreSQL: the bench database's URL (a server process of its own can open it) */
+  url?: string;
   app: FastifyInstance;
   database: Database;
   raw: Raw;
@@ -84,6 +86,7 @@ export async function openTarget(kind: 'pglite' | 'postgres', opts: { databaseUr
   let raw: Raw;
   let drop = async () => {};
   let pgliteDir: string | undefined;
+  let url: string | undefined;
   if (kind === 'pglite') {
     pgliteDir = join(BENCH_DIR, `pglite-${process.pid}`);
     rmSync(pgliteDir, { recursive: true, force: true });
@@ -93,6 +96,7 @@ export async function openTarget(kind: 'pglite' | 'postgres', opts: { databaseUr
     if (!opts.databaseUrl) throw new Error('DATABASE_URL is not set');
     const bench = await benchDatabase(opts.databaseUrl, opts.keep);
     drop = bench.drop;
+    url = bench.url;
     database = openPostgres(bench.url);
     raw = rawPostgres(bench.url);
   }
@@ -119,6 +123,7 @@ export async function openTarget(kind: 'pglite' | 'postgres', opts: { databaseUr
   return {
     kind,
     label,
+    url,
     app,
     database,
     raw,

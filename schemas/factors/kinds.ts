@@ -20,7 +20,7 @@ export const ENERGY_VALUES = ENERGY_KINDS.map(([v]) => v) as EnergyKind[];
 /**
  * Data-quality classes (dictionary dataQuality), best first: 实测 metered, EPD product-specific, 标准默认值 the
  * standard's appendix, 数据库 CPCD or another named database, 估算 assumed. The grade rule is in
- * src/calc/quality.ts and the README.
+ * src/calc/quality.ts and docs/calculation.md.
  */
 export const DATA_QUALITY = [
   ['metered', '实测'],

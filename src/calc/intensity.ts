@@ -166,7 +166,7 @@ export const figuresOf = (b: Record<string, unknown>): IntensityFigures => ({ to
 const f2 = (v: number) => formatNumber(v);
 const fa = (v: number) => String(roundTo(v, 2));
 
-/** The life-cycle intensity's definition, in the words the result page, the report's 说明 and the README use. */
+/** The life-cycle intensity's definition, in the words the result page, the report's 说明 and docs/calculation.md use. */
 export const LIFECYCLE_NOTE =
   '单位面积年均碳排放（全生命周期碳排放强度）=（碳排放总量 − 建筑运行）× 1000 ÷ 设计使用年限 ÷ 建筑面积 + 建筑运行 × 1000 ÷ 运行年数 ÷ 建筑面积，单位 kgCO2e/(m²·a)；建筑运行按设计使用年限计算时即 碳排放总量 × 1000 ÷（设计使用年限 × 建筑面积）。';
 

@@ -16,36 +16,35 @@
 //   (t, kg) or with a density (t per the row's unit). The library category (小类) decides where the row has a
 //   library factor (混凝土砖 is 砖, 塑钢窗 is a window); a row with its own factor goes by its name. A row that cannot
 //   be converted is left out and named, never guessed.
+// The material quantities are found in ./plausibilityMaterials.ts, the words in ./plausibilityText.ts; this module
+// holds the review and re-exports both, so callers import from here.
 import { resultFields } from '../../schemas/results';
 import { stageMeta, stagesOfRoles } from '../../schemas/stageMeta';
 import type { StageRole } from '../../schemas/types';
 import { formatNumber, roundTo } from './format';
-import { massPerUnit, parseUnit } from './units';
+import { materialTotals, type MaterialRow, type MaterialTotal } from './plausibilityMaterials';
+import { flagText, MATERIAL_METRICS, metricLabel, metricUnit, NO_RANGE, PLAUSIBILITY_METRICS, type PlausibilityMetric, VALUE_BAND } from './plausibilityText';
 
-/** A figure ÷/× this is the band of a line that gives only one value. */
-export const VALUE_BAND = 3;
-export const NO_RANGE = '暂无公开范围';
-export const PLAUSIBILITY_TITLE = '合理性检查';
-export const NO_FLAGS = '未发现超出参考范围的数值';
-export const PLAUSIBILITY_INTRO = '将本单体的碳排放强度和每平方米建筑面积的材料用量与参考值库中适用于本建筑类型的公开范围比对；超出范围仅作提示，不改变任何计算结果。';
-export const NOT_REVIEWED = '本结果计算于合理性检查上线之前，重新计算后显示。';
-export const MISSING_NOTE = '参考值库中没有适用于本建筑类型、带数值的参考范围，未检查';
-
-/** The checked figures: [metric, label, unit], in display order. */
-export const PLAUSIBILITY_METRICS = [
-  ['lifecycle', '全生命周期碳排放强度', 'kgCO2e/(m²·a)'],
-  ['embodied', '隐含碳排放强度', 'kgCO2e/m²'],
-  ['operation', '运行碳排放强度', 'kgCO2/(m²·a)'],
-  ['concrete', '混凝土用量', 'm³/m²'],
-  ['steel', '钢材用量', 'kg/m²'],
-] as const;
-
-export type PlausibilityMetric = (typeof PLAUSIBILITY_METRICS)[number][0];
-export const MATERIAL_METRICS: readonly PlausibilityMetric[] = ['concrete', 'steel'];
-
-const META = Object.fromEntries(PLAUSIBILITY_METRICS.map(([m, label, unit]) => [m, { label, unit }])) as Record<PlausibilityMetric, { label: string; unit: string }>;
-export const metricLabel = (m: PlausibilityMetric) => META[m].label;
-export const metricUnit = (m: PlausibilityMetric) => META[m].unit;
+export { materialKind, materialTotals, type MaterialRow, type MaterialTotal, type SkippedRow } from './plausibilityMaterials';
+export {
+  checkRangeText,
+  checkVerdict,
+  flagText,
+  flagWarning,
+  MATERIAL_METRICS,
+  metricLabel,
+  metricUnit,
+  MISSING_NOTE,
+  missingText,
+  NO_FLAGS,
+  NO_RANGE,
+  NOT_REVIEWED,
+  PLAUSIBILITY_INTRO,
+  PLAUSIBILITY_METRICS,
+  PLAUSIBILITY_TITLE,
+  type PlausibilityMetric,
+  VALUE_BAND,
+} from './plausibilityText';
 
 /** A 参考值库 line as stored. */
 export interface RangeLine {
@@ -59,31 +58,6 @@ export interface RangeLine {
   unit: string;
   verification: string;
   source: string;
-}
-
-/** A 建材生产 row as the review reads it; `category` is the library factor's 小类 (absent for an own factor). */
-export interface MaterialRow {
-  id?: number;
-  materialName: unknown;
-  unit: unknown;
-  quantity: unknown;
-  density?: unknown;
-  category?: string | null;
-  /** the library factor's name (a row may be named 'HRB400' and still be 热轧碳钢钢筋) */
-  libraryName?: string | null;
-}
-
-export interface SkippedRow {
-  name: string;
-  unit: string;
-  reason: string;
-}
-
-export interface MaterialTotal {
-  /** m³ (concrete) or kg (steel) */
-  amount: number;
-  rows: number;
-  skipped: SkippedRow[];
 }
 
 /** One figure held against one line (a flag or not). */
@@ -147,71 +121,6 @@ export interface PlausibilityReview {
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v)).trim();
 const f2 = (v: number) => formatNumber(v);
 
-const CONCRETE_CATEGORY = '混凝土';
-const STEEL_CATEGORY = '钢铁';
-/** Names with 混凝土 that are not cast concrete (blocks, bricks, admixtures). */
-const NOT_CONCRETE = ['砖', '砌块', '加气', '外加剂', '添加剂', '界面剂'];
-/** Names with 钢 that are not steel (塑钢窗 is PVC, 钢化玻璃 is glass); 生铁/铁合金 are iron, not steel. */
-const NOT_STEEL = ['塑钢', '钢化', '生铁', '铁合金'];
-
-/** 'concrete', 'steel' or null: the library's 小类 where the row has one, else the row's name. */
-export function materialKind(row: Pick<MaterialRow, 'materialName' | 'category' | 'libraryName'>): 'concrete' | 'steel' | null {
-  const names = `${str(row.materialName)} ${str(row.libraryName)}`;
-  const category = str(row.category);
-  if (category) {
-    if (category === CONCRETE_CATEGORY) return 'concrete';
-    if (category === STEEL_CATEGORY && !NOT_STEEL.some((w) => names.includes(w))) return 'steel';
-    return null;
-  }
-  if ((names.includes('混凝土') || names.includes('砼')) && !NOT_CONCRETE.some((w) => names.includes(w))) return 'concrete';
-  if (names.includes('钢') && !NOT_STEEL.some((w) => names.includes(w))) return 'steel';
-  return null;
-}
-
-const isVolume = (unit: unknown) => {
-  const u = parseUnit(unit);
-  if (!u) return undefined;
-  const dims = Object.entries(u.dims).filter(([, e]) => e !== 0);
-  return dims.length === 1 && dims[0][0] === 'L' && dims[0][1] === 3 ? u.scale : undefined;
-};
-
-/**
- * m³ of concrete and kg of steel in the rows. Concrete: quantity × the unit's m³ (m³ × 1, L × 0.001); steel:
- * quantity × t per unit (t × 1, kg ÷ 1000, another unit × the row's density in t per unit) × 1000.
- */
-export function materialTotals(rows: MaterialRow[]): { concrete: MaterialTotal; steel: MaterialTotal } {
-  const out = { concrete: { amount: 0, rows: 0, skipped: [] as SkippedRow[] }, steel: { amount: 0, rows: 0, skipped: [] as SkippedRow[] } };
-  for (const r of rows) {
-    const kind = materialKind(r);
-    if (!kind) continue;
-    const name = str(r.materialName) || str(r.libraryName) || '—';
-    const unit = str(r.unit);
-    const q = r.quantity === null || r.quantity === undefined || r.quantity === '' ? NaN : Number(r.quantity);
-    const skip = (reason: string) => out[kind].skipped.push({ name, unit, reason });
-    if (!Number.isFinite(q)) {
-      skip('用量为空');
-      continue;
-    }
-    if (kind === 'concrete') {
-      const m3 = isVolume(unit);
-      if (m3 === undefined) {
-        skip(`单位 ${unit || '—'} 不是体积单位，无法换算为 m³`);
-        continue;
-      }
-      out.concrete.amount += q * m3;
-    } else {
-      const t = massPerUnit(unit, r.density);
-      if (!Number.isFinite(t)) {
-        skip(`单位 ${unit || '—'} 无密度，无法换算为质量`);
-        continue;
-      }
-      out.steel.amount += q * t * 1000;
-    }
-    out[kind].rows += 1;
-  }
-  return out;
-}
-
 /** A line applies to '全部' or to any level of the building's type path ('公共建筑/办公建筑/商务办公'). */
 export function appliesTo(lineType: string, buildType: string): boolean {
   const t = str(lineType);
@@ -229,19 +138,6 @@ export function rangeOf(line: Pick<RangeLine, 'value' | 'low' | 'high'>): { low:
   if (line.low !== null || line.high !== null) return { low: line.low, high: line.high, basis: 'range' };
   if (line.value !== null && line.value > 0) return { low: roundTo(line.value / VALUE_BAND, 2), high: roundTo(line.value * VALUE_BAND, 2), basis: 'value' };
   return null;
-}
-
-/** '钢材用量 180.00 kg/m² 高于参考范围 30.00–75.00 kg/m²（参考值库「…」，来源：…）' */
-export function flagText(c: PlausibilityCheck): string {
-  const { label, unit } = META[c.metric];
-  const range =
-    c.low !== null && c.high !== null
-      ? `${c.direction === 'high' ? '高于' : '低于'}参考范围 ${f2(c.low)}–${f2(c.high)} ${unit}`
-      : c.direction === 'high'
-        ? `高于参考上限 ${f2(c.high ?? 0)} ${unit}`
-        : `低于参考下限 ${f2(c.low ?? 0)} ${unit}`;
-  const basis = c.basis === 'value' ? `按参考值 ${f2(c.reference ?? 0)} 的 1/${VALUE_BAND}–${VALUE_BAND} 倍；` : '';
-  return `${label} ${f2(c.value)} ${unit} ${range}（${basis}参考值库「${c.lineName}」，来源：${c.source || '未注明'}）`;
 }
 
 export interface ReviewInput {
@@ -283,7 +179,7 @@ function working(metric: PlausibilityMetric, m: ReturnType<typeof materialTotals
   const [name, u] = metric === 'concrete' ? ['混凝土', 'm³'] : ['钢材', 'kg'];
   const skipped = t.skipped.map((s) => `「${s.name}」${s.reason}`).join('、');
   if (value === null) return skipped ? `${name}未计入：${skipped}` : undefined;
-  return `${name} ${f2(t.amount)} ${u}（${t.rows} 行）÷ 建筑面积 ${f2(area)} m² = ${f2(value)} ${META[metric].unit}${skipped ? `；未计入：${skipped}` : ''}`;
+  return `${name} ${f2(t.amount)} ${u}（${t.rows} 行）÷ 建筑面积 ${f2(area)} m² = ${f2(value)} ${metricUnit(metric)}${skipped ? `；未计入：${skipped}` : ''}`;
 }
 
 export function reviewPlausibility(input: ReviewInput): PlausibilityReview {
@@ -342,12 +238,9 @@ export function reviewPlausibility(input: ReviewInput): PlausibilityReview {
   }
   const flags: PlausibilityFlag[] = checks
     .filter((c): c is PlausibilityCheck & { direction: 'high' | 'low' } => c.direction !== null)
-    .map((c) => ({ ...c, label: META[c.metric].label, unit: META[c.metric].unit, text: flagText(c) }));
+    .map((c) => ({ ...c, label: metricLabel(c.metric), unit: metricUnit(c.metric), text: flagText(c) }));
   return { figures, checks, flags, missing, materials, notes };
 }
-
-/** A flag as one line of the calculate answer's 提示. */
-export const flagWarning = (f: Pick<PlausibilityFlag, 'text'>) => `${PLAUSIBILITY_TITLE}：${f.text}`;
 
 /** The stages each figure is made of: a stage's calculation process shows the flags (and workings) of its figures. */
 function figureStages(metric: PlausibilityMetric): string[] {
@@ -365,15 +258,3 @@ export function stagePlausibility(review: Pick<PlausibilityReview, 'flags' | 'fi
     workings: (review.figures ?? []).filter((f) => f.working && mine(f.metric)).map((f) => f.working!),
   };
 }
-
-/** '0.30–0.47', '≥ 30.00', '11.17–100.50（参考值 33.50 的 1/3–3 倍）' — the screens', the report's and the workbook's words. */
-export function checkRangeText(c: Pick<PlausibilityCheck, 'low' | 'high' | 'basis' | 'reference'>): string {
-  const r = c.low !== null && c.high !== null ? `${f2(c.low)}–${f2(c.high)}` : c.low !== null ? `≥ ${f2(c.low)}` : `≤ ${f2(c.high ?? 0)}`;
-  return c.basis === 'value' ? `${r}（参考值 ${f2(c.reference ?? 0)} 的 1/${VALUE_BAND}–${VALUE_BAND} 倍）` : r;
-}
-
-/** 高于参考范围 / 低于参考范围 / 在范围内 */
-export const checkVerdict = (c: Pick<PlausibilityCheck, 'direction'>) => (c.direction === 'high' ? '高于参考范围' : c.direction === 'low' ? '低于参考范围' : '在范围内');
-
-/** '混凝土用量（m³/m²）、钢材用量（kg/m²）' of the metrics without a published range. */
-export const missingText = (missing: Pick<MissingRange, 'label' | 'unit'>[]) => missing.map((m) => `${m.label}（${m.unit}）`).join('、');

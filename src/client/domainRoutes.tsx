@@ -13,6 +13,7 @@ const BuildingList = lazy(() => import('./buildings/BuildingList'));
 const BuildingForm = lazy(() => import('./buildings/form/BuildingForm'));
 const StagePage = lazy(() => import('./stages/StagePage'));
 const ComparePage = lazy(() => import('./results/ComparePage'));
+const ResultRoute = lazy(() => import('./results/ResultRoute'));
 const NotifyPage = lazy(() => import('./notify/NotifyPage'));
 const NoticeCreate = lazy(() => import('./notify/NoticeCreate'));
 const FeedbackPage = lazy(() => import('./feedback/FeedbackPage'));
@@ -23,7 +24,7 @@ const CachePage = lazy(() => import('./cacheAdmin/CachePage'));
 const BackupPage = lazy(() => import('./backup/BackupPage'));
 const BimPage = lazy(() => import('./bim/BimPage'));
 const DecidePage = lazy(() => import('./decide/DecidePage'));
-const OpenResult = lazy(() => import('./factors/OpenResult'));
+const OpenResult = lazy(() => import('./results/OpenResult'));
 const FactorVersionsPage = lazy(() => import('./factors/FactorVersionsPage'));
 
 const page = (el: ReactElement) => <Suspense fallback={<Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />}>{el}</Suspense>;
@@ -50,6 +51,9 @@ export function domainRoutes(): ReactElement[] {
     ...MODULES.flatMap((m) => [
       <Route key={`${m.code}-list`} path={`/${m.code}/project/list`} element={page(<BuildingList module={m.code} />)} />,
       <Route key={`${m.code}-info`} path={`/${m.code}/project/info`} element={page(<BuildingForm module={m.code} />)} />,
+      // the result and compare pages outrank /:stage (static segments win in react-router)
+      <Route key={`${m.code}-result`} path={`/${m.code}/result`} element={page(<ResultRoute module={m.code} />)} />,
+      <Route key={`${m.code}-compare`} path={`/${m.code}/compare`} element={page(<ComparePage module={m.code} />)} />,
       <Route key={`${m.code}-stage`} path={`/${m.code}/:stage`} element={page(<StagePage module={m.code} />)} />,
     ]),
   ];

@@ -8,7 +8,7 @@ import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/lockFile';
 import { migrate } from './db/migrate';
-import { seed } from './db/seed/seed';
+import { seed } from './seed/seed';
 import { join } from 'node:path';
 import { OUTBOX_FILE, senderKind } from './accounts/smsSender';
 import { Settings } from './settings/settings';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../src/client/providers/authProvider';
 import { getToken, setToken, TOKEN_KEY } from '../../src/client/providers/tokenStorage';
-import { takeLoginNotice } from '../../src/client/auth/loginNotice';
+import { takeLoginNotice } from '../../src/client/providers/loginNotice';
 import { fail, groupAdmin, ok, plainUser, stubFetch } from './fakeApi';
 
 const LOGIN = '/api/sys/v1/sso/login';

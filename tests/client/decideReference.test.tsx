@@ -7,10 +7,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { PublishedLine, ReferenceAnswer } from '../../src/client/decide/decideApi';
-import { CompareReference } from '../../src/client/decide/CompareReference';
-import { ReferenceCard } from '../../src/client/decide/ReferenceCard';
+import { CompareReference } from '../../src/client/results/CompareReference';
+import { ReferenceCard } from '../../src/client/results/ReferenceCard';
 import { ReferencePanel } from '../../src/client/decide/ReferencePanel';
-import { REF_INPUT_LABEL } from '../../src/client/decide/ReferenceStrip';
+import { REF_INPUT_LABEL } from '../../src/client/results/ReferenceStrip';
 import { LIFECYCLE_NOTE, OPERATION_NOTE } from '../../src/calc/intensity';
 import { fail, ok, stubFetch, type Call } from './fakeApi';
 

@@ -18,7 +18,7 @@ import {
   searchPlaces,
   subdomainsOf,
 } from '../../src/client/map/geo';
-import { debounce } from '../../src/client/map/debounce';
+import { debounce } from '../../src/client/admin/debounce';
 import { addressOf, geocodeRequestUrl } from '../../src/client/map/geocode';
 import { cityTree, fullCityTree } from './mapCities';
 

@@ -4,8 +4,8 @@ import { decimalsOf, formatDate, isWarningRow, listFields } from '../../src/clie
 import { formatNumber } from '../../src/calc/format';
 import { menuGroups } from '../../src/client/layout/menuItems';
 import { crumbsOf, moduleOf } from '../../src/client/layout/routeMeta';
-import { roleLabel } from '../../src/client/auth/roles';
-import { loginRedirectUrl, redirectTarget } from '../../src/client/auth/loginRedirect';
+import { roleLabel } from '../../src/client/session/roles';
+import { loginRedirectUrl, redirectTarget } from '../../src/client/providers/loginRedirect';
 
 const factors = resourceSchema('tpf3BuildMaterial')!;
 

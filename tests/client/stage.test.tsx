@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
-import { buildingStages, moduleStages, nextRoute, previousRoute } from '../../src/client/stages/wizard';
+import { buildingStages, moduleStages, nextRoute, previousRoute } from '../../src/client/buildings/wizard';
 import { ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
 

@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QUALITY_GRADE_RULE } from '../../src/calc/quality';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
-import type { StageTrace, TraceRow } from '../../src/client/results/traceApi';
+import type { StageTrace, TraceRow } from '../../src/client/stages/traceApi';
 import { ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
 

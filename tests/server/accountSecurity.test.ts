@@ -15,7 +15,7 @@ import { CHALLENGES_PER_MINUTE, TOO_MANY_CHALLENGES } from '../../src/server/acc
 import { isPrivateAddress, publicOnlyLookup, URL_NOT_HTTP, URL_PRIVATE } from '../../src/server/accounts/smsGatewayUrl';
 import { openPGlite } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
-import { seed } from '../../src/server/db/seed/seed';
+import { seed } from '../../src/server/seed/seed';
 import { challenge, lastCode, passSlider, sendCode, setConfig } from './accountHelpers';
 import { b64, testApp, TEST_PASSWORDS, type TestApp } from './helpers';
 

@@ -1,7 +1,7 @@
 // Backups of the embedded database (issue 23 §3): a backup taken under a write load is the set of transactions
 // committed before it — restored into a fresh data dir it holds exactly the rows and totals the source had at that
 // moment, and no session; a file that is no backup is refused without touching the data; the schedule keeps the
-// newest backup.keep; only the super admin reaches the routes. On PostgreSQL backups are pg_dump (README).
+// newest backup.keep; only the super admin reaches the routes. On PostgreSQL backups are pg_dump (docs/operations.md).
 import type { PGlite } from '@electric-sql/pglite';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { restoreDataDir } from '../../src/server/backup/restore';
 import { runScheduled } from '../../src/server/backup/schedule';
 import { openPGlite } from '../../src/server/db/database';
 import { acquireLock, DataDirLockedError } from '../../src/server/db/lockFile';
-import { seed } from '../../src/server/db/seed/seed';
+import { seed } from '../../src/server/seed/seed';
 import { Settings } from '../../src/server/settings/settings';
 import { setConfig } from './accountHelpers';
 import { buildingBody, ENG, engineeringBody, libraryFactor, PROJECT } from './builders';

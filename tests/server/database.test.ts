@@ -11,7 +11,7 @@ import type { Database } from '../../src/server/db/database';
 import { acquireLock, DataDirLockedError } from '../../src/server/db/lockFile';
 import { migrate, resourceTableDdl } from '../../src/server/db/migrate';
 import { snake } from '../../src/server/db/naming';
-import { seed } from '../../src/server/db/seed/seed';
+import { seed } from '../../src/server/seed/seed';
 import { openTestDatabase } from './testDb';
 
 let database: Database;

@@ -3,7 +3,7 @@
 // hotspots (the concrete with one substitute saving 10 t) and an uncertainty band (P10 95.123, P90 110.987 t);
 // a report model with nothing but the decision sections after the fixed ones.
 import type { DecisionReport } from '../../src/server/decide/report';
-import type { DecisionSection } from '../../src/server/decide/reportSections';
+import type { DecisionSection } from '../../src/server/reports/decisionSections';
 import type { PublishedLine, Variant } from '../../src/calc/decide/types';
 import type { ReportModel } from '../../src/server/reports/model';
 

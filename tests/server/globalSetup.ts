@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPGlite, openPostgres } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
-import { seed } from '../../src/server/db/seed/seed';
+import { seed } from '../../src/server/seed/seed';
 import { adminQuery, dropDatabase, PG_TEMPLATE_DB, PGLITE_TEMPLATE, TEST_PASSWORDS, withDatabase } from './testDb';
 
 declare module 'vitest' {

@@ -7,9 +7,10 @@ import { createAjv } from '../../schemas/validation';
 import { registry, type ResourceSchema } from '../../schemas/index';
 import { tpf3BuildMaterial } from '../../schemas/factors/tpf3BuildMaterial';
 import { sysDict } from '../../schemas/resources/sysDict';
+import { VERIFICATION_LABELS } from '../../schemas/factors/verification';
 import { FACTOR_FILES, loadSeedFactors, markFor } from '../../src/server/db/seed/factors';
-import { loadCities, seedDictionaries, type DictItem } from '../../src/server/db/seed/dictionaries';
-import { randomPassword } from '../../src/server/db/seed/seed';
+import { loadCities, readDictionaries, seedDictionaries, type DictItem } from '../../src/server/db/seed/dictionaries';
+import { randomPassword } from '../../src/server/seed/seed';
 import { isStrongPassword } from '../../src/server/accounts/credentials';
 
 const dataDir = new URL('../../src/server/db/seed/data/', import.meta.url);
@@ -119,6 +120,25 @@ describe('seed dictionaries', () => {
     const flat = (items: DictItem[]): string[] => items.flatMap((i) => [i.value, ...flat(i.children ?? [])]);
     expect(flat(buildType.items).some((v) => v.includes('/'))).toBe(false);
     expect(buildType.items.map((i) => i.value)).toEqual(expect.arrayContaining(['居住建筑', '公共建筑', '工业建筑']));
+  });
+
+  it('dictionaries.json: names nest, pairs keep their order, from takes a list the code owns; a wrong entry is named', () => {
+    const doc = [
+      { dictCode: 'a', dictName: 'A', names: [['甲', ['乙']], ['丙', []], '丁'] },
+      { dictCode: 'b', dictName: 'B', pairs: [['1', '是'], ['0', '否']] },
+      { dictCode: 'v', dictName: 'V', from: 'VERIFICATION_LABELS' },
+    ];
+    expect(readDictionaries(doc)).toEqual([
+      { dictCode: 'a', dictName: 'A', items: [{ value: '甲', label: '甲', children: [{ value: '乙', label: '乙' }] }, { value: '丙', label: '丙' }, { value: '丁', label: '丁' }] },
+      { dictCode: 'b', dictName: 'B', items: [{ value: '1', label: '是' }, { value: '0', label: '否' }] },
+      { dictCode: 'v', dictName: 'V', items: Object.entries(VERIFICATION_LABELS).map(([value, label]) => ({ value, label })) },
+    ]);
+    const bad = (entry: object) => () => readDictionaries([entry]);
+    expect(bad({ dictCode: 'a', dictName: 'A', pairs: [], names: [] })).toThrow('seed data dictionaries.json: a: give the items by exactly one of names, pairs, from');
+    expect(bad({ dictCode: 'a', dictName: 'A', from: 'NOPE' })).toThrow('seed data dictionaries.json: a.from: unknown list "NOPE"');
+    expect(bad({ dictCode: 'a', dictName: 'A', pairs: [['1']] })).toThrow('seed data dictionaries.json: a.pairs[0]: expected [value, label]');
+    expect(bad({ dictCode: 'a', dictName: 'A', names: [['甲', [1]]] })).toThrow('seed data dictionaries.json: a.names[0][1][0]: expected a string');
+    expect(() => readDictionaries([doc[1], doc[1]])).toThrow('seed data dictionaries.json: b: dictCode given twice');
   });
 
   it('cities: all provinces, ≥ 300 cities inside China’s bounding box, 南京 where it should be', () => {

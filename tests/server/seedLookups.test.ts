@@ -9,7 +9,7 @@ import { createAjv } from '../../schemas/validation';
 import { LOOKUP_TABLES, tpf3Lookup } from '../../schemas/factors/tpf3Lookup';
 import { conservative, LOOKUP_FILES, LOOKUP_SKIPPED, loadSeedLookups } from '../../src/server/db/seed/lookups';
 import { seedDictionaries } from '../../src/server/db/seed/dictionaries';
-import { seed } from '../../src/server/db/seed/seed';
+import { seed } from '../../src/server/seed/seed';
 import { testApp, type TestApp } from './helpers';
 
 const dataDir = new URL('../../src/server/db/seed/data/', import.meta.url);

@@ -1,7 +1,7 @@
 // /userinfo 账号设置 (route title 账号管理, spec 001 §2): 头像, 基本资料 and 修改密码 for every role.
 import { Card, CardContent, CardHeader, Container, Stack } from '@mui/material';
 import { Loading, Title } from 'react-admin';
-import { useCurrentUser } from '../layout/useCurrentUser';
+import { useCurrentUser } from '../session/useCurrentUser';
 import { AvatarUpload } from './AvatarUpload';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';

@@ -4,7 +4,7 @@
 import { Avatar, Box, Button, CircularProgress, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useNotify } from 'react-admin';
-import type { CurrentUser } from '../auth/roles';
+import type { CurrentUser } from '../session/roles';
 import { useImageUpload } from '../admin/useImageUpload';
 import { uploadAvatar } from './accountApi';
 import { ACCOUNT_MSG, AVATAR_TYPES, avatarError } from './rules';

@@ -4,7 +4,7 @@
 import type { FormEvent } from 'react';
 import { Box, Button, CircularProgress, Grid, TextField } from '@mui/material';
 import { useNotify } from 'react-admin';
-import type { CurrentUser } from '../auth/roles';
+import type { CurrentUser } from '../session/roles';
 import { useFormSubmit } from '../admin/form/useFormSubmit';
 import { updateProfile, type ProfileValues } from './accountApi';
 import { ACCOUNT_MSG, profileErrors } from './rules';

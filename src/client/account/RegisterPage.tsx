@@ -4,7 +4,7 @@
 // /login with 注册成功，请登录. A registered user is a trial account (the server decides).
 import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { AuthCard } from '../auth/AuthCard';
+import { AuthCard } from './AuthCard';
 import { registerUser } from './accountApi';
 import { ACCOUNT_MSG, passwordErrors, phoneError, type Errors } from './rules';
 import { SmsCodeInput } from './SmsCodeInput';

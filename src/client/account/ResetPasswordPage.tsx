@@ -3,7 +3,7 @@
 // 密码已重置，请重新登录.
 import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { AuthCard } from '../auth/AuthCard';
+import { AuthCard } from './AuthCard';
 import { resetPassword } from './accountApi';
 import { ACCOUNT_MSG, passwordErrors, phoneError, type Errors } from './rules';
 import { SmsCodeInput } from './SmsCodeInput';

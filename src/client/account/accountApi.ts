@@ -4,8 +4,8 @@
 // helper that repeats a call with a sliderToken), the first-login password dialog and reloading the identity
 // after account changes. This file: every account call of the API contract, nothing else.
 import type { SliderChallenge } from '../../../schemas/accounts';
-import { base64Utf8 } from '../auth/base64';
-import type { CurrentUser } from '../auth/roles';
+import { base64Utf8 } from '../providers/base64';
+import type { CurrentUser } from '../session/roles';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
 export type SmsPurpose = 'login' | 'register' | 'reset';

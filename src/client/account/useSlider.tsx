@@ -2,14 +2,14 @@
 // server asks for it; render `dialog` once in the page. Closing the dialog fails the call with 请完成滑块验证.
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { SliderCaptcha } from './SliderCaptcha';
-import { SLIDER_REQUIRED, withSlider, type SliderState } from './withSlider';
+import { SLIDER_REQUIRED, withSlider, type SliderRun, type SliderState } from './withSlider';
 
 interface Pending {
   resolve: (token: string) => void;
   reject: (err: Error) => void;
 }
 
-export function useSlider(): { run: <T>(call: (sliderToken?: string) => Promise<T>) => Promise<T>; dialog: ReactElement } {
+export function useSlider(): { run: SliderRun; dialog: ReactElement } {
   const [open, setOpen] = useState(false);
   const pending = useRef<Pending | undefined>(undefined);
   const state = useRef<SliderState>({ armed: false });

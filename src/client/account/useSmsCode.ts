@@ -3,8 +3,8 @@
 // error, or the server's message (验证码发送过于频繁…, the slider closed) — and no countdown after a failure.
 import { useEffect, useRef, useState } from 'react';
 import { serverFieldErrors } from '../admin/form/fieldErrors';
-import type { AuthAlert } from '../auth/AuthCard';
-import { failureText, type SliderRun } from '../auth/loginForms';
+import { failureText, type AuthAlert } from './AuthCard';
+import type { SliderRun } from './withSlider';
 import { sendSmsCode, type SmsPurpose } from './accountApi';
 import { ACCOUNT_MSG, phoneError, type Errors } from './rules';
 

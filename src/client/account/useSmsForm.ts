@@ -4,9 +4,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { serverFieldErrors } from '../admin/form/fieldErrors';
-import type { AuthAlert } from '../auth/AuthCard';
-import { failureText, type SliderRun } from '../auth/loginForms';
-import { setLoginNotice } from '../auth/loginNotice';
+import { failureText, type AuthAlert } from './AuthCard';
+import type { SliderRun } from './withSlider';
+import { setLoginNotice } from '../providers/loginNotice';
 import { clearToken } from '../providers/tokenStorage';
 import type { SmsPurpose } from './accountApi';
 import type { Errors } from './rules';

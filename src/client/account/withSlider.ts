@@ -15,6 +15,9 @@ export function needsSlider(err: unknown): boolean {
 /** The call was refused without being done: only a slider token lets it through. */
 export const sliderRequired = (err: unknown) => needsSlider(err) && (err as HttpError).message === SLIDER_REQUIRED;
 
+/** Runs a call through the slider check (what useSlider's `run` is). */
+export type SliderRun = <T>(call: (sliderToken?: string) => Promise<T>) => Promise<T>;
+
 export interface SliderState {
   /** The previous answer said the next call needs the slider. */
   armed: boolean;

@@ -32,7 +32,7 @@ import { getCurrentBuilding } from '../session/currentBuilding';
 import { jobOf, jobOutcome } from '../jobs/jobApi';
 import { JobDialog } from '../jobs/JobDialog';
 import { useJob } from '../jobs/useJob';
-import { notifyChanged } from '../notify/notifyApi';
+import { notifyChanged } from '../session/inboxEvent';
 import { errorMessage } from './useConfirmedAction';
 
 /** Import limit (spec 001 §5, §9). */

@@ -7,9 +7,9 @@ import { Box, Link, Tab, Tabs } from '@mui/material';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router-dom';
 import { getToken } from '../providers/tokenStorage';
 import { useSlider } from '../account/useSlider';
-import { AuthCard, type AuthAlert } from './AuthCard';
-import { takeLoginNoticeEntry } from './loginNotice';
-import { redirectTarget } from './loginRedirect';
+import { AuthCard, type AuthAlert } from '../account/AuthCard';
+import { takeLoginNoticeEntry } from '../providers/loginNotice';
+import { redirectTarget } from '../providers/loginRedirect';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';
 

@@ -1,8 +1,7 @@
 // What the login page hands each of its tab forms: the busy flag, the page's message, the slider helper and
 // where to go after logging in.
-import type { AuthAlert } from './AuthCard';
-
-export type SliderRun = <T>(call: (sliderToken?: string) => Promise<T>) => Promise<T>;
+import { failureText, type AuthAlert } from '../account/AuthCard';
+import type { SliderRun } from '../account/withSlider';
 
 export interface LoginFormProps {
   busy: boolean;
@@ -11,8 +10,6 @@ export interface LoginFormProps {
   run: SliderRun;
   redirect: string;
 }
-
-export const failureText = (err: unknown, fallback = '登录失败，请重试') => (err instanceof Error && err.message ? err.message : fallback);
 
 /** Runs a tab's login call under its busy flag; a failure is shown with the server's message. */
 export async function attemptLogin({ setBusy, setAlert }: LoginFormProps, call: () => Promise<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 // src/client/backup/ owns /sys/backup 数据备份 (super admin, issue 23): the backups of the embedded database —
 // 文件名, 大小, 时间, 方式 (手动/定时), newest first — from GET sys/v1/sys/backup/, the schedule in effect (全局配置
 // backup.cron / backup.keep), 立即备份 → POST (answers when the file is written) and 下载 through a one-time link.
-// On PostgreSQL there is nothing to list: the page points to pg_dump (README) and has no button.
+// On PostgreSQL there is nothing to list: the page points to pg_dump (docs/operations.md) and has no button.
 import { Alert, Box, Button, Card, CardContent, CardHeader, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import BackupIcon from '@mui/icons-material/Backup';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -9,9 +9,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Loading, Title, useNotify } from 'react-admin';
 import { NoData } from '../admin/NoData';
 import { errorMessage } from '../admin/useConfirmedAction';
-import { fileSizeText } from '../bim/bimFile';
-import { formatDateTime } from '../layout/dateTime';
-import { RequireRoles } from '../layout/RequireRoles';
+import { fileSizeText } from '../i18n/fileSize';
+import { formatDateTime } from '../i18n/dateTime';
+import { RequireRoles } from '../admin/RequireRoles';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 import { download } from '../providers/download';
 
@@ -110,7 +110,7 @@ const BackupBody = () => {
   if (data.engine === 'postgres')
     return (
       <Alert severity="info" sx={{ m: 2 }}>
-        当前使用 PostgreSQL 数据库（DATABASE_URL）：备份请用 pg_dump，恢复请用 pg_restore，命令见 README 的“备份与恢复”。上传和生成的文件都保存在数据库中，数据库备份即全部数据。
+        当前使用 PostgreSQL 数据库（DATABASE_URL）：备份请用 pg_dump，恢复请用 pg_restore，命令见 docs/operations.md 的“Backups and restore”。上传和生成的文件都保存在数据库中，数据库备份即全部数据。
       </Alert>
     );
   const busy = make.isPending || data.running;

@@ -17,7 +17,7 @@ import { errorMessage } from '../admin/useConfirmedAction';
 import type { BuildingRecord } from '../buildings/buildingApi';
 import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
 import { useBuildingDetail } from '../stages/stageQueries';
-import { buildingStages, listRoute, stageRoute } from '../stages/wizard';
+import { buildingStages, listRoute, stageRoute } from '../buildings/wizard';
 import { BuildingPicker, bimAllowed } from './BuildingPicker';
 import { ModelReport } from './ModelReport';
 import { BIM_MSG } from './texts';

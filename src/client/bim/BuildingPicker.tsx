@@ -5,7 +5,8 @@ import { BuildingPickerCard } from '../buildings/BuildingPickerCard';
 import type { BuildingRecord } from '../buildings/buildingApi';
 import type { ListAnswer } from '../providers/dataProvider';
 import { apiFetch, apiUrl } from '../providers/httpClient';
-import { bimRoute, BIM_MSG } from './texts';
+import { bimRoute } from '../buildings/buildingPages';
+import { BIM_MSG } from './texts';
 
 /** The modules whose buildings take a model. */
 export const BIM_MODULES = ['budget', 'accounting'] as const;

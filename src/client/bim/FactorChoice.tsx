@@ -10,7 +10,7 @@ import { searchFactors } from '../stages/stageApi';
 import type { BimSuggestion } from './bimApi';
 import { CONFIRM_AT } from '../../../schemas/bimMatch';
 import { confidenceText, factorChoice, suggestionChoice, type MapChoice } from './mapping';
-import { useDebouncedValue } from '../map/debounce';
+import { useDebouncedValue } from '../admin/debounce';
 import { AUTOCOMPLETE_TEXTS } from '../i18n/autocomplete';
 
 const FACTOR_TYPE = '建材';

@@ -15,7 +15,7 @@ import { JobProgress } from '../jobs/JobProgress';
 import { useJob } from '../jobs/useJob';
 import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
 import { stageOfRole } from '../../../schemas/stageMeta';
-import { stageRoute, stageTitle } from '../stages/wizard';
+import { stageRoute, stageTitle } from '../buildings/wizard';
 import { importMessage, importModel, type ImportAnswer, type ImportMapping, type ImportMode } from './bimApi';
 import { BIM_MSG } from './texts';
 

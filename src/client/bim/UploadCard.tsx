@@ -10,7 +10,8 @@ import { jobOf, jobOutcome } from '../jobs/jobApi';
 import { JobProgress } from '../jobs/JobProgress';
 import { useJob } from '../jobs/useJob';
 import { uploadModel } from './bimApi';
-import { BIM_ACCEPT, BIM_FILE_MSG, checkModelFile, fileSizeText } from './bimFile';
+import { fileSizeText } from '../i18n/fileSize';
+import { BIM_ACCEPT, BIM_FILE_MSG, checkModelFile } from './bimFile';
 import { BIM_MSG } from './texts';
 
 export interface UploadCardProps {

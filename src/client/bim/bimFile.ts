@@ -23,9 +23,3 @@ export function checkModelFile(file: Pick<File, 'name' | 'size'>): string | null
   if (file.size <= 0) return BIM_FILE_MSG.empty;
   return null;
 }
-
-/** '12.3 MB' / '850 KB' for the picked file. */
-export function fileSizeText(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}

@@ -1,12 +1,9 @@
-// The route of the BIM page and the Chinese texts shared by the page and the building list (folder: BimPage.tsx).
-
-/** The page of a building: `/bim?id=12`; without id, the building picker. */
-export const bimRoute = (id?: number | string) => (id == null ? '/bim' : `/bim?id=${encodeURIComponent(String(id))}`);
+// The Chinese texts of the BIM page (folder: BimPage.tsx; its route: buildings/buildingPages.ts).
+import { BUILDING_MSG } from '../buildings/messages';
 
 export const BIM_MSG = {
   title: 'BIM模型导入',
-  /** 更多 → BIM模型 in an estimate building list, and the page for an estimate building */
-  estimate: '估算模块不支持BIM模型导入',
+  estimate: BUILDING_MSG.bimEstimate,
   pickBuilding: '请选择要导入 BIM 模型的单体建筑（概预算、核算模块）',
   parsing: '正在解析模型… ',
   uploading: '正在上传, 请稍候...',

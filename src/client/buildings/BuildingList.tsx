@@ -31,7 +31,7 @@ import { NoData } from '../admin/NoData';
 import { useDict, useDicts } from '../admin/useDicts';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { clearCurrentBuilding, getCurrentBuilding } from '../session/currentBuilding';
-import { infoRoute } from '../stages/wizard';
+import { infoRoute } from './wizard';
 import { availableColumns, cellText, columnsStorageKey, columnTitle, defaultColumns, isNumericColumn, splitUnit, type Labels } from './buildingColumns';
 import { deleteBuildings, type BuildingRecord } from './buildingApi';
 import { ExportButton } from '../admin/ExportButton';

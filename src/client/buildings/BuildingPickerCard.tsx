@@ -8,7 +8,7 @@ import { moduleDef } from '../../../schemas/standards';
 import { formatNumber } from '../../calc/format';
 import { MSG } from '../constants';
 import { errorMessage } from '../admin/useConfirmedAction';
-import { useDebouncedValue } from '../map/debounce';
+import { useDebouncedValue } from '../admin/debounce';
 import type { BuildingRecord } from './buildingApi';
 import { useCurrentBuilding } from './useCurrentBuilding';
 

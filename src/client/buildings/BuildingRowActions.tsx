@@ -10,12 +10,12 @@ import { useNavigate } from 'react-router-dom';
 import { MSG } from '../constants';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { clearCurrentBuilding, getCurrentBuilding, setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
-import { infoRoute, stageRoute } from '../stages/wizard';
+import { infoRoute, stageRoute } from './wizard';
 import { download } from '../providers/download';
 import { buildingWorkbookUrl, copyBuilding, deleteBuildings, type BuildingRecord } from './buildingApi';
 import { BUILDING_MSG } from './messages';
 import { FactorUpdateChip } from '../factors/FactorUpdateChip';
-import { bimRoute, BIM_MSG } from '../bim/texts';
+import { bimRoute } from './buildingPages';
 
 /** Keep the building as the session's current one (sidebar menus, wizard). */
 export const selectBuilding = (record: BuildingRecord) => setCurrentBuilding(record as CurrentBuilding & Record<string, unknown>);
@@ -116,7 +116,7 @@ export const BuildingRowActions = ({ record }: { record: BuildingRecord }) => {
         </MenuItem>
         {bimDisabled ? (
           // a disabled item takes no pointer events: the tooltip sits on a wrapper
-          <Tooltip title={BIM_MSG.estimate} placement="left">
+          <Tooltip title={BUILDING_MSG.bimEstimate} placement="left">
             <span>
               <MenuItem disabled>BIM模型</MenuItem>
             </span>

@@ -8,5 +8,6 @@ export const BUILDING_MSG = {
   copyConfirm: '确定要复制此项目吗?',
   done: '操作成功',
   noReport: '未完成项目，暂无报告',
-  /** 更多 → BIM模型 until BIM import exists */
+  /** 更多 → BIM模型 in an estimate building list (and the BIM page for an estimate building) */
+  bimEstimate: '估算模块不支持BIM模型导入',
 } as const;

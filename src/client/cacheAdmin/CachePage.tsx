@@ -7,8 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useNotify } from 'react-admin';
 import { NoData } from '../admin/NoData';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
-import { formatDateTime } from '../layout/dateTime';
-import { RequireRoles } from '../layout/RequireRoles';
+import { formatDateTime } from '../i18n/dateTime';
+import { RequireRoles } from '../admin/RequireRoles';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
 export interface CacheInfo {

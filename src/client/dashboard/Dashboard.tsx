@@ -4,7 +4,7 @@ import FolderSpecialIcon from '@mui/icons-material/FolderSpecial';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCurrentUser } from '../layout/useCurrentUser';
+import { useCurrentUser } from '../session/useCurrentUser';
 
 const BIG = { minWidth: 180, py: 2, fontSize: 18 };
 

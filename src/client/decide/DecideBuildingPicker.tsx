@@ -5,7 +5,8 @@ import type { BuildingRecord } from '../buildings/buildingApi';
 import type { ListAnswer } from '../providers/dataProvider';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 import { hasResult } from '../results/resultModel';
-import { decideRoute, DECIDE_MSG, type DecideTab } from './texts';
+import { decideRoute, type DecideTab } from '../buildings/buildingPages';
+import { DECIDE_MSG } from './texts';
 
 const PAGE = 20;
 

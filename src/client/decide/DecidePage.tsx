@@ -19,7 +19,8 @@ import type { Module } from './decideApi';
 import { HotspotPanel } from './HotspotPanel';
 import { PhasePanel } from './PhasePanel';
 import { ReferencePanel } from './ReferencePanel';
-import { DECIDE_MSG, DECIDE_TABS, decideRoute, isDecideTab, resultRoute, type DecideTab } from './texts';
+import { decideRoute, type DecideTab } from '../buildings/buildingPages';
+import { DECIDE_MSG, DECIDE_TABS, isDecideTab, resultRoute } from './texts';
 import { UncertaintyPanel } from './UncertaintyPanel';
 import { VariantPanel } from './VariantPanel';
 

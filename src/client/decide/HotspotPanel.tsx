@@ -12,7 +12,7 @@ import { baseOptions, Chart } from '../results/Chart';
 import { fixed2 } from '../results/resultModel';
 import { applySubstitute, getHotspots, type Hotspot, type Substitute, type Variant } from './decideApi';
 import { HotspotTable } from './HotspotTable';
-import { decideRoute } from './texts';
+import { decideRoute } from '../buildings/buildingPages';
 
 export const createdText = (name: string) => `已生成方案「${name}」，可在方案比选中对比`;
 

@@ -3,7 +3,8 @@
 import { Box, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import type { Hotspot, Substitute } from './decideApi';
-import { tonnes, VerificationChip } from './referenceParts';
+import { VerificationChip } from '../results/referenceParts';
+import { tonnes } from './panelParts';
 
 export const NO_SUBSTITUTE = '暂无更低碳的同类因子';
 /** Factors show 4 decimals, as everywhere in the project (x-decimals of the factor fields). */

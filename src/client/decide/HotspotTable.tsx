@@ -9,7 +9,8 @@ import { stageOfRole } from '../../../schemas/stageMeta';
 import { formatNumber } from '../../calc/format';
 import type { Hotspot } from './decideApi';
 import { FACTOR_DECIMALS, HotspotSubstitutes, NO_SUBSTITUTE, type SubstitutesProps } from './HotspotSubstitutes';
-import { DASH, tonnes } from './referenceParts';
+import { DASH } from '../results/referenceParts';
+import { tonnes } from './panelParts';
 
 const MATERIAL_STAGE = stageOfRole('materials');
 const COLUMNS = 9;

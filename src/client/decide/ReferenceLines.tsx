@@ -7,7 +7,8 @@ import { NoData } from '../admin/NoData';
 import { baseOptions, Chart } from '../results/Chart';
 import { fixed2 } from '../results/resultModel';
 import type { Metric, PublishedLine } from './decideApi';
-import { lineValueText, pctText, valueText, VerificationChip } from './referenceParts';
+import { lineValueText, valueText, VerificationChip } from '../results/referenceParts';
+import { pctText } from './panelParts';
 
 const METRIC_ORDER: Metric[] = ['embodied', 'operation', 'lifecycle'];
 export const BUILDING_BAR = '本单体';

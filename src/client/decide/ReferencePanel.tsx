@@ -6,8 +6,9 @@ import { formatNumber } from '../../calc/format';
 import { errorMessage } from '../admin/useConfirmedAction';
 import type { BuildingFigures, PercentileAnswer } from './decideApi';
 import { ReferenceLines } from './ReferenceLines';
-import { Block, useReference, valueText } from './referenceParts';
-import { ReferenceStrip } from './ReferenceStrip';
+import { useReference, valueText } from '../results/referenceParts';
+import { Block } from './panelParts';
+import { ReferenceStrip } from '../results/ReferenceStrip';
 
 export const PercentileBlock = ({ percentile }: { percentile: PercentileAnswer }) => {
   if (percentile.percentile == null)

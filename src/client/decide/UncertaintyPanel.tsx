@@ -9,7 +9,7 @@ import { formatNumber } from '../../calc/format';
 import { NoData } from '../admin/NoData';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { getUncertainty, type UncertaintyAnswer } from './decideApi';
-import { Block } from './referenceParts';
+import { Block } from './panelParts';
 import { Tornado } from './Tornado';
 import { BandCards, Histogram } from './UncertaintyCharts';
 

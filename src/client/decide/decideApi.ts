@@ -1,8 +1,8 @@
 // The decision calls (issue 13; server src/server/decide/routes.ts), all below /api/tpf/v1/tpf/decide and
 // through apiFetch (the envelope, the token, Chinese errors). The answers' shapes are src/calc/decide/types.ts,
-// shared with the server.
+// shared with the server. The reference calls, which the result pages use too, are results/referenceApi.ts.
 import { apiFetch, apiUrl } from '../providers/httpClient';
-import type { CompareAnswer, HotspotAnswer, Module, PhaseAnswer, PhaseCandidate, ReferenceAnswer, UncertaintyAnswer, Variant, VariantList } from '../../calc/decide/types';
+import type { CompareAnswer, HotspotAnswer, Module, PhaseAnswer, PhaseCandidate, UncertaintyAnswer, Variant, VariantList } from '../../calc/decide/types';
 
 export type * from '../../calc/decide/types';
 
@@ -10,11 +10,6 @@ const BASE = 'tpf/v1/tpf/decide';
 const json = (method: string, b?: unknown): RequestInit => ({ method, ...(b === undefined ? {} : { body: JSON.stringify(b) }) });
 const at = (projectId: number | string, rest = '') => apiUrl(`${BASE}/${encodeURIComponent(String(projectId))}${rest}`);
 const variantAt = (variantId: number, rest = '') => apiUrl(`${BASE}/variants/${variantId}${rest}`);
-
-/** GET decide/:projectId/reference */
-export const getReference = (projectId: number | string, signal?: AbortSignal) => apiFetch<ReferenceAnswer>(at(projectId, '/reference'), { signal });
-/** PUT decide/:projectId/reference { refOperation } (null clears) → the new answer; 400 field refOperation */
-export const putReference = (projectId: number | string, refOperation: number | null) => apiFetch<ReferenceAnswer>(at(projectId, '/reference'), json('PUT', { refOperation }));
 
 export const listVariants = (projectId: number | string, signal?: AbortSignal) => apiFetch<VariantList>(at(projectId, '/variants'), { signal });
 /** POST decide/:projectId/variants { name } → the new variant (a copy of the live data, calculated). The first one also saves the live data as 基准方案. */

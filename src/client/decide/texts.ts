@@ -1,6 +1,7 @@
-// The route of the decision page (/decide, issue 13), its tabs, the Chinese texts of the variant and phase panels
-// and the signed-difference format they share (folder: DecidePage.tsx).
+// The decision page's tabs (/decide, issue 13; its route: buildings/buildingPages.ts), the Chinese texts of the
+// variant and phase panels and the signed-difference format they share (folder: DecidePage.tsx).
 import { formatNumber } from '../../calc/format';
+import type { DecideTab } from '../buildings/buildingPages';
 
 export const DECIDE_TABS = [
   { value: 'reference', label: '参考线' },
@@ -8,22 +9,11 @@ export const DECIDE_TABS = [
   { value: 'hotspots', label: '热点与替代' },
   { value: 'uncertainty', label: '不确定性' },
   { value: 'phases', label: '阶段偏差' },
-] as const;
-
-export type DecideTab = (typeof DECIDE_TABS)[number]['value'];
+] as const satisfies readonly { value: DecideTab; label: string }[];
 
 export const isDecideTab = (v: string | null): v is DecideTab => DECIDE_TABS.some((t) => t.value === v);
 
-/** `/decide?id=12&tab=variants`; without id, the building picker (keeping the tab). */
-export function decideRoute(id?: number | string | null, tab?: DecideTab): string {
-  const q = new URLSearchParams();
-  if (id != null) q.set('id', String(id));
-  if (tab) q.set('tab', tab);
-  const s = q.toString();
-  return s ? `/decide?${s}` : '/decide';
-}
-
-/** The result page of any building (selects it first): src/client/factors/OpenResult.tsx. */
+/** The result page of any building (selects it first): src/client/results/OpenResult.tsx. */
 export const resultRoute = (id: number | string) => `/factors/result?projectId=${encodeURIComponent(String(id))}`;
 
 export const DECIDE_MSG = {

@@ -8,8 +8,8 @@ import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZE_OPTIONS } from '../constants
 import { schemaFilters } from '../admin/filters';
 import { NoData } from '../admin/NoData';
 import { useDict } from '../admin/useDicts';
-import { formatDateTime } from '../layout/dateTime';
-import { RequireRoles } from '../layout/RequireRoles';
+import { formatDateTime } from '../i18n/dateTime';
+import { RequireRoles } from '../admin/RequireRoles';
 import { clientResource } from '../registry';
 import type { Feedback } from './feedbackApi';
 import { ScreenshotThumb, StatusChip } from './FeedbackParts';

@@ -5,7 +5,7 @@ import { Alert, Box, List, ListItem, Stack, Typography } from '@mui/material';
 import { Loading, useListContext } from 'react-admin';
 import { NoData } from '../admin/NoData';
 import { useDict } from '../admin/useDicts';
-import { formatDateTime } from '../layout/dateTime';
+import { formatDateTime } from '../i18n/dateTime';
 import type { Feedback } from './feedbackApi';
 import { ScreenshotThumb, StatusChip } from './FeedbackParts';
 

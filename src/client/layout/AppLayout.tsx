@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useGetIdentity } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import type { CurrentUser } from '../auth/roles';
+import type { CurrentUser } from '../session/roles';
 import { MustChangePassword } from '../account/MustChangePassword';
 import { HeaderLayout } from './HeaderLayout';
 import { SidebarLayout } from './SidebarLayout';

@@ -11,7 +11,7 @@ import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { useLogout, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { hasAnyRole, roleLabel } from '../auth/roles';
+import { hasAnyRole, roleLabel } from '../session/roles';
 import { clientResource } from '../registry';
 import { ACCOUNT_ROUTE } from '../account/routes';
 import { errorMessage } from '../admin/useConfirmedAction';
@@ -19,7 +19,7 @@ import { FEEDBACK_ROUTE } from '../feedback/feedbackApi';
 import { downloadManual } from '../help/helpApi';
 import { NOTIFY_ROUTE } from '../notify/NotifyBell';
 import { useUnreadCount } from '../notify/useUnreadCount';
-import { useCurrentUser } from './useCurrentUser';
+import { useCurrentUser } from '../session/useCurrentUser';
 
 export const TIMELINE_ROUTE = '/timeline';
 

@@ -1,5 +1,5 @@
 import { Chip } from '@mui/material';
-import { useCurrentUser } from './useCurrentUser';
+import { useCurrentUser } from '../session/useCurrentUser';
 
 /**
  * Navbar mark for trial accounts (spec 001 §6): 试用账号 · 剩余 N 天, or 试用已到期 once the trial is over. On a

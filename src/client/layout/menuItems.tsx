@@ -40,10 +40,10 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import CachedIcon from '@mui/icons-material/Cached';
 import type { RoleCode } from '../../../schemas/types';
 import { moduleDef, splitMenus } from '../../../schemas/standards';
-import { canSeeSystemMenu, hasAnyRole } from '../auth/roles';
+import { canSeeSystemMenu, hasAnyRole } from '../session/roles';
 import { routedResources } from '../registry';
 import type { CurrentBuilding } from '../session/currentBuilding';
-import { moduleStages, stageTitle } from '../stages/wizard';
+import { moduleStages, stageTitle } from '../buildings/wizard';
 
 export interface MenuEntry {
   to: string;

@@ -2,7 +2,7 @@
 // the header layout, and each page's title for the breadcrumbs.
 import { moduleDef } from '../../../schemas/standards';
 import { routedResources } from '../registry';
-import { isModuleStage, RESULT_PAGES, stageTitle } from '../stages/wizard';
+import { isModuleStage, RESULT_PAGES, stageTitle } from '../buildings/wizard';
 
 export const MODULE_NAMES: Record<string, string> = {
   estimate: '建筑碳排放估算',

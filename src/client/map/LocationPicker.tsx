@@ -24,7 +24,7 @@ import {
   type LngLat,
   type Place,
 } from './geo';
-import { useDebouncedValue } from './debounce';
+import { useDebouncedValue } from '../admin/debounce';
 import { reverseGeocode } from './geocode';
 import { LeafletMap, type LeafletMapProps } from './LeafletMap';
 import { useMapSettings } from './mapSettings';

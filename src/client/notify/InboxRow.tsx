@@ -8,8 +8,9 @@ import { useNavigate } from 'react-router-dom';
 import { MSG } from '../constants';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { useDict } from '../admin/useDicts';
-import { formatDateTime } from '../layout/dateTime';
-import { markRead, notifyChanged, type InboxItem } from './notifyApi';
+import { formatDateTime } from '../i18n/dateTime';
+import { notifyChanged } from '../session/inboxEvent';
+import { markRead, type InboxItem } from './notifyApi';
 
 export const InboxRow = ({ item }: { item: InboxItem }) => {
   const dataProvider = useDataProvider();

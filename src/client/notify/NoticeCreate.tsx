@@ -8,10 +8,10 @@ import SendIcon from '@mui/icons-material/Send';
 import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useFields } from '../account/useFields';
-import { hasAnyRole } from '../auth/roles';
+import { hasAnyRole } from '../session/roles';
 import { schemaFieldErrors } from '../admin/form/fieldErrors';
 import { useFormSubmit } from '../admin/form/useFormSubmit';
-import { useCurrentUser } from '../layout/useCurrentUser';
+import { useCurrentUser } from '../session/useCurrentUser';
 import { clientResource } from '../registry';
 
 const ALL = 'all';

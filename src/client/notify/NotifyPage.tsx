@@ -8,7 +8,8 @@ import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZE_OPTIONS } from '../constants
 import { NoData } from '../admin/NoData';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { InboxRow } from './InboxRow';
-import { markRead, notifyChanged, type InboxItem } from './notifyApi';
+import { notifyChanged } from '../session/inboxEvent';
+import { markRead, type InboxItem } from './notifyApi';
 import { useUnreadCount } from './useUnreadCount';
 
 const MarkAllRead = () => {

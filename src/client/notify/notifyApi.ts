@@ -1,15 +1,12 @@
 // src/client/notify/ owns the inbox side of the client (issue 9, spec 001 §2 "Notifications", §9): the /notify page
 // (消息通知), the unread count shared by the navbar bell and the user menu's badge — polled every NOTIFY_POLL_MS
-// and read again at once on the window event `notifyChange` — and the notice form of /sys/notify (通知公告).
-// This file: the inbox calls of the API contract that the data provider does not cover, and the event.
+// and read again at once on the window event `notifyChange` (session/inboxEvent.ts) — and the notice form of
+// /sys/notify (通知公告). This file: the inbox calls of the API contract that the data provider does not cover.
 import type { Identifier } from 'react-admin';
 import { apiFetch, apiUrl } from '../providers/httpClient';
+import { notifyChanged } from '../session/inboxEvent';
 
 const BASE = 'sys/v1/sys/sysNotify';
-
-/** Fired after anything that changes the unread count (read, delete); the count is fetched again at once. */
-export const NOTIFY_CHANGE_EVENT = 'notifyChange';
-export const notifyChanged = () => window.dispatchEvent(new Event(NOTIFY_CHANGE_EVENT));
 
 export interface InboxItem {
   id: number;

@@ -4,8 +4,9 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFY_POLL_MS } from '../constants';
-import { useCurrentUser } from '../layout/useCurrentUser';
-import { fetchUnreadCount, NOTIFY_CHANGE_EVENT } from './notifyApi';
+import { useCurrentUser } from '../session/useCurrentUser';
+import { NOTIFY_CHANGE_EVENT } from '../session/inboxEvent';
+import { fetchUnreadCount } from './notifyApi';
 
 export const UNREAD_COUNT_KEY = ['notify', 'unreadCount'] as const;
 

@@ -2,10 +2,10 @@
 import { clearCurrentBuilding, setCurrentEngineering } from '../session/currentBuilding';
 import type { AuthProvider } from 'ra-core';
 import { MSG } from '../constants';
-import { base64Utf8 } from '../auth/base64';
-import { loginRedirectUrl } from '../auth/loginRedirect';
-import { setLoginNotice } from '../auth/loginNotice';
-import { hasAnyRole, type CurrentUser } from '../auth/roles';
+import { base64Utf8 } from './base64';
+import { loginRedirectUrl } from './loginRedirect';
+import { setLoginNotice } from './loginNotice';
+import { hasAnyRole, type CurrentUser } from '../session/roles';
 import { clientResources } from '../registry';
 import { apiFetch, apiUrl } from './httpClient';
 import { clearToken, getToken, setToken } from './tokenStorage';

@@ -10,7 +10,7 @@ import { moduleDef } from '../../../schemas/standards';
 import { NoData } from '../admin/NoData';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { useCurrentBuilding } from '../buildings/useCurrentBuilding';
-import { CompareReference } from '../decide/CompareReference';
+import { CompareReference } from './CompareReference';
 import { baseOptions, Chart } from './Chart';
 import { getBuildingResult, listCompletedBuildings, listEngineerings } from './resultApi';
 import { compareColumns, compareFigures, fixed2, num, pickWithLimit, round2, sumsByMethod, type BuildingResult } from './resultModel';

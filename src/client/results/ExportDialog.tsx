@@ -6,7 +6,7 @@ import { download } from '../providers/download';
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Radio, RadioGroup } from '@mui/material';
 import { HttpError, useNotify } from 'react-admin';
-import { useCurrentUser } from '../layout/useCurrentUser';
+import { useCurrentUser } from '../session/useCurrentUser';
 import { exportReport, type ReportType } from './resultApi';
 
 export const REPORT_MSG = {

@@ -1,6 +1,6 @@
 // 数据质量 (issue 11 §5): the share of the positive emissions (no sink) by data-quality class — 实测, EPD,
 // 标准默认值, 数据库, 估算 (dictionary dataQuality) — as bars with percentages (2 decimals) and tonnes, and the
-// grade A–D with its rule (src/calc/quality.ts QUALITY_GRADE_RULE, the same text as the README and the report).
+// grade A–D with its rule (src/calc/quality.ts QUALITY_GRADE_RULE, the same text as docs/calculation.md and the report).
 import { Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { DATA_QUALITY } from '../../../schemas/factors/kinds';
 import { formatNumber } from '../../calc/format';

@@ -31,8 +31,8 @@ import { errorMessage } from '../admin/useConfirmedAction';
 import { useDicts, type DictMaps } from '../admin/useDicts';
 import { usePaginationLabels } from '../i18n/pagination';
 import { stageDef } from '../stages/stageDefs';
-import { getStageTrace, TRACE_PAGE_SIZE, type StageTrace } from './traceApi';
-import type { Props } from './TraceMarks';
+import { getStageTrace, TRACE_PAGE_SIZE, type StageTrace } from '../stages/traceApi';
+import type { Props } from '../stages/TraceMarks';
 import { TraceRowItem } from './TraceRowItem';
 import { PlausibilityTrace } from './PlausibilityCard';
 

@@ -5,8 +5,8 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import type { DictMaps } from '../admin/useDicts';
-import { defaultsOf, problemsOf, type TraceInput, type TraceRow } from './traceApi';
-import { defaultDecimals, DefaultsList, Problems, VerificationMark, type Props } from './TraceMarks';
+import { defaultsOf, problemsOf, type TraceInput, type TraceRow } from '../stages/traceApi';
+import { defaultDecimals, DefaultsList, Problems, VerificationMark, type Props } from '../stages/TraceMarks';
 
 const FACTOR_DECIMALS = 4;
 

@@ -13,7 +13,7 @@ import { formatNumber } from '../../calc/format';
 import type { FactorKeyword } from './stageDefs';
 import { factorCategory, factorLabel, factorSearchText, factorValueText, isBaseline, provinceFirst, provinceShort } from './factor';
 import { getFactor, searchFactors, type Factor } from './stageApi';
-import { useDebouncedValue } from '../map/debounce';
+import { useDebouncedValue } from '../admin/debounce';
 import { AUTOCOMPLETE_TEXTS } from '../i18n/autocomplete';
 
 export { factorValueText };

@@ -1,5 +1,5 @@
-// /{module}/:stage — the stage-route guard and the wizard frame (spec 000 §4), plus the result and compare pages
-// that the same route pattern matches.
+// /{module}/:stage — the stage-route guard and the wizard frame (spec 000 §4). /{module}/result and
+// /{module}/compare are routes of their own (results/, mounted in domainRoutes.tsx).
 // - a code that is not a stage of the module (schemas/standards.ts) → /404;
 // - no building of this module selected → warning 请先选择或新建项目 and back to the module's building list;
 // - a stage the building's menus do not include → warning 该单体未启用此计算阶段 and the building's first stage
@@ -17,9 +17,9 @@ import { Loading, useNotify } from 'react-admin';
 import type { ModuleCode } from '../../../schemas/standards';
 import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
 import { errorMessage } from '../admin/useConfirmedAction';
+import { WarnAndGo } from '../admin/WarnAndGo';
 import { useModuleBuilding } from '../buildings/useCurrentBuilding';
 import { BUILDING_MSG } from '../buildings/messages';
-import { ResultPage } from './ResultPage';
 import { StageHeader } from './StageHeader';
 import { StageSummary } from './StageSummary';
 import { StageTable } from './StageTable';
@@ -38,24 +38,7 @@ export const SAVING_TEXT = '正在保存, 请稍候...';
 export const LOADING_TEXT = '正在加载, 请稍候...';
 export const CALCULATED = '计算成功!';
 export const CALC_BACKGROUND = '计算已转入后台运行，稍后刷新即可查看结果';
-import { buildingStages, isModuleStage, listRoute, nextRoute, previousRoute, stageRoute, stageTitle } from './wizard';
-
-/**
- * Why this stage cannot open, said once as a warning, then elsewhere: no building selected → the module's
- * building list; a stage the building does not use → its first stage.
- */
-const WarnAndGo = ({ message, to }: { message: string; to: string }) => {
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current) return;
-    done.current = true;
-    notify(message, { type: 'warning' });
-    navigate(to, { replace: true });
-  }, [message, to, notify, navigate]);
-  return null;
-};
+import { buildingStages, isModuleStage, listRoute, nextRoute, previousRoute, stageRoute, stageTitle } from '../buildings/wizard';
 
 /** The building has no stages to show (menus empty or unknown). */
 const NoStages = () => {
@@ -208,21 +191,12 @@ const WizardFrame = ({ module, stage, stages, building }: { module: ModuleCode; 
   );
 };
 
-const ComparePage = lazy(() => import('../results/ComparePage'));
-
 export default function StagePage({ module }: { module: ModuleCode }) {
   const { stage = '' } = useParams();
   const building = useModuleBuilding(module);
-  if (stage === 'compare')
-    return (
-      <Suspense fallback={<Loading loadingPrimary={LOADING_TEXT} loadingSecondary="" />}>
-        <ComparePage module={module} />
-      </Suspense>
-    );
-  if (stage !== 'result' && !isModuleStage(module, stage)) return <Navigate to="/404" replace />;
+  if (!isModuleStage(module, stage)) return <Navigate to="/404" replace />;
   if (!building) return <WarnAndGo message={BUILDING_MSG.selectFirst} to={listRoute(module)} />;
   const stages = buildingStages(module, building.menus);
-  if (stage === 'result') return <ResultPage module={module} building={building} stages={stages} />;
   if (stages.length === 0) return <NoStages />;
   if (!stages.includes(stage)) return <WarnAndGo message={BUILDING_MSG.stageNotUsed} to={stageRoute(module, stages[0])} />;
   return <WizardFrame module={module} stage={stage} stages={stages} building={building} />;

@@ -3,8 +3,7 @@
 // building's result detail (issue 11 §3, §10), the stage's own warnings (rows counted 0, a needed stage empty),
 // how many rows took a 默认值, and a stage outside the standard's boundary (waste under GB).
 import { Alert, Stack, Typography } from '@mui/material';
-import type { BuildingResult } from '../results/resultModel';
-import { fixed2 } from './ResultPage';
+import { formatNumber } from '../../calc/format';
 import { limitWarnings, stageItem, type StageDef } from './stageDefs';
 import { useBuildingDetail, useStageData } from './stageQueries';
 
@@ -12,8 +11,8 @@ export const STAGE_TOTAL_LABEL = '本阶段碳排放量';
 
 export const StageSummary = ({ def, projectId }: { def: StageDef; projectId: number }) => {
   const { data } = useStageData(projectId);
-  const detail = useBuildingDetail(projectId).data as BuildingResult | undefined;
-  const stage = detail?.resultDetail?.stages?.[def.code] as { warnings?: string[]; defaults?: number; outsideBoundary?: string } | undefined;
+  const detail = useBuildingDetail(projectId).data?.resultDetail as { stages?: Record<string, unknown> } | null | undefined;
+  const stage = detail?.stages?.[def.code] as { warnings?: string[]; defaults?: number; outsideBoundary?: string } | undefined;
   const item = stageItem(data, def.code);
   const notes = Array.isArray(item?.notes) ? item.notes : [];
   const warnings = [...limitWarnings(def.code, data), ...(Array.isArray(stage?.warnings) ? stage.warnings : [])];
@@ -26,7 +25,7 @@ export const StageSummary = ({ def, projectId }: { def: StageDef; projectId: num
         <Typography>
           {STAGE_TOTAL_LABEL}：
           <Typography component="strong" sx={{ fontWeight: 600 }} data-testid="stage-total">
-            {fixed2(item?.total)}
+            {formatNumber(item?.total ?? 0)}
           </Typography>{' '}
           tCO2e
           {defaults > 0 && (

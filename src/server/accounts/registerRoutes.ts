@@ -8,7 +8,7 @@ import { SYSTEM_CALLER } from '../db/caller';
 import { repo } from '../db/repo';
 import { ok } from '../envelope';
 import { invalid } from '../errors';
-import { USERNAME_TAKEN } from '../resources/hooks/sysUser';
+import { USERNAME_TAKEN } from './userHooks';
 import { registerBody, resetBody, type RegisterBody } from '../../../schemas/accounts';
 import type { AccountsContext } from './context';
 import { isStrongPassword, setMustChange, setPassword, WEAK_PASSWORD } from './credentials';

@@ -2,7 +2,7 @@
 // puzzle piece cut out of it at (gapX, y), and the background with the gap darkened and outlined where the
 // piece belongs. sharp renders the SVG and does the cutting.
 import { randomInt } from 'node:crypto';
-import sharp from 'sharp';
+import { sharp } from '../heavy';
 
 export const SLIDER_WIDTH = 320;
 export const SLIDER_HEIGHT = 160;
@@ -41,9 +41,9 @@ export interface SliderPictures {
 }
 
 export async function drawSlider(gapX: number, y: number): Promise<SliderPictures> {
-  const clean = await sharp(Buffer.from(backgroundSvg())).png().toBuffer();
-  const cut = await sharp(clean).extract({ left: gapX, top: y, width: PIECE_SIZE, height: PIECE_SIZE }).png().toBuffer();
-  const piece = await sharp(cut)
+  const clean = await sharp()(Buffer.from(backgroundSvg())).png().toBuffer();
+  const cut = await sharp()(clean).extract({ left: gapX, top: y, width: PIECE_SIZE, height: PIECE_SIZE }).png().toBuffer();
+  const piece = await sharp()(cut)
     .ensureAlpha()
     .composite([
       { input: pieceSvg('fill="#fff"', ''), blend: 'dest-in' },
@@ -51,7 +51,7 @@ export async function drawSlider(gapX: number, y: number): Promise<SliderPicture
     ])
     .png()
     .toBuffer();
-  const background = await sharp(clean)
+  const background = await sharp()(clean)
     .composite([{ input: pieceSvg('fill="#000" fill-opacity="0.5"', 'stroke="#fff" stroke-opacity="0.8" stroke-width="2"'), left: gapX, top: y }])
     .png()
     .toBuffer();

@@ -1,5 +1,5 @@
 // Every user may read their own tenant (GET sysTenant/{id}, spec 001 §7); the rest is super admin only.
-import { registerHooks } from '../../db/hooks';
+import { registerHooks } from '../db/hooks';
 
 registerHooks('sysTenant', {
   canReadOne: (caller, id) => caller.tenantId === id,

@@ -2,10 +2,10 @@
 // update) and follows the password rule; a password set here was chosen by somebody else, so the user must
 // change it at the next login and every session of theirs ends; user names and phones are unique; only a
 // super admin grants 'admin'; disabling a user ends their sessions; nobody deletes their own account.
-import { isStrongPassword, setPassword, WEAK_PASSWORD } from '../../accounts/credentials';
-import { revokeUserSessions } from '../../auth/sessions';
-import { registerHooks } from '../../db/hooks';
-import { badRequest, forbidden, invalid } from '../../errors';
+import { isStrongPassword, setPassword, WEAK_PASSWORD } from './credentials';
+import { revokeUserSessions } from '../auth/sessions';
+import { registerHooks } from '../db/hooks';
+import { badRequest, forbidden, invalid } from '../errors';
 
 export const USERNAME_TAKEN = '登录账号已存在';
 export const PHONE_TAKEN = '手机号已被其他账号使用';

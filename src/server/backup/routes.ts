@@ -5,7 +5,7 @@
 //   GET  /api/sys/v1/sys/backup/download/:token  the file, streamed (no session: the link is the right)
 // The backup files live on the server's disk, not in the database, so they are not handed out through the file
 // store's links (files/store.ts keeps the content in the database): the link is a random token held in this
-// process — the only one on a PGlite data dir. On PostgreSQL there are no backups here (pg_dump, see README).
+// process — the only one on a PGlite data dir. On PostgreSQL there are no backups here (pg_dump, see docs/operations.md).
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -46,7 +46,7 @@ export function backupRoutes(app: FastifyInstance, opts: { db: Db; dataDir: stri
 
   app.post(`${URL}/`, { config: { writes: true } }, async (req) => {
     adminOnly(req);
-    if (!opts.backups) throw new ApiError(400, 0, '当前数据库为 PostgreSQL，请用 pg_dump 备份（见 README）');
+    if (!opts.backups) throw new ApiError(400, 0, '当前数据库为 PostgreSQL，请用 pg_dump 备份（见 docs/operations.md）');
     try {
       const b = await opts.backups.create('manual');
       req.log.info({ file: b.name, size: b.size }, 'backup made (数据备份 page)');

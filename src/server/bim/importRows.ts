@@ -6,13 +6,12 @@
 // rows an earlier model import made. The mappings are remembered for the tenant. Issue 22: an import touching
 // materials with open problems of the plausibility review needs `confirmProblems` (else 400 naming them), and
 // rows whose volumes came from the geometry carry the data quality 估算.
-import { sql } from 'kysely';
 import { splitMenus } from '../../../schemas/standards';
 import type { FieldError } from '../../../schemas/validation';
 import type { Caller } from '../db/caller';
 import type { Db, Tx } from '../db/database';
 import { columnName } from '../db/naming';
-import { repo } from '../db/repo';
+import { repo, RowsInvalid } from '../db/repo';
 import { badRequest, invalid } from '../errors';
 import type { Progress } from '../jobs/index';
 import { resourceDef } from '../registry';
@@ -131,31 +130,34 @@ export async function importModel(db: Db, caller: Caller, input: ImportInput, pr
     const truck = withTransport && rows.length ? await truckFactor(trx, input.projectId) : undefined;
     if (withTransport && rows.length) warnings.push(truck ? `建材运输按「${truck.name}」生成，运输距离取材料默认值，请核对` : '因子库中没有默认运输方式，建材运输请手动补充');
     const importedAt = new Date().toISOString();
-    const sources: { table: string; id: number; source: unknown }[] = [];
-    let transRows = 0;
-    for (const [i, r] of rows.entries()) {
-      const source = { fileName: model.fileName, modelId: model.id, elements: r.elements, globalIds: r.globalIds, ifcMaterials: r.ifcMaterials, fromGeometry: r.fromGeometry, basis: [...r.basis].map((b) => BASIS_TEXT[b]), importedAt };
+    const made = { produce: [] as Record<string, unknown>[], trans: [] as Record<string, unknown>[] };
+    // (the source is x-readonly, never taken from a body: the server's value of each row, by index)
+    const sources = { produce: [] as Record<string, unknown>[], trans: [] as Record<string, unknown>[] };
+    for (const r of rows) {
+      const bimSource = { fileName: model.fileName, modelId: model.id, elements: r.elements, globalIds: r.globalIds, ifcMaterials: r.ifcMaterials, fromGeometry: r.fromGeometry, basis: [...r.basis].map((b) => BASIS_TEXT[b]), importedAt };
       const remarks = `BIM模型 ${model.fileName}：${r.ifcMaterials.join('、')}`.slice(0, 200);
       const base = { projectId: input.projectId, materialName: r.factor.name, unit: r.factor.unit, quantity: round4(r.quantity), remarks };
       // (a volume measured on the geometry is an estimate of the designed quantity: the row says so)
       const estimated = r.fromGeometry ? { quality: 'estimate', qualityRef: `BIM几何估算体积（${r.fromGeometry}/${r.elements} 个构件）` } : {};
-      const row = await produce.create(caller, { ...base, ...estimated, spec: r.factor.spec ?? undefined, factorId: r.factor.id }, trx);
-      sources.push({ table: produce.def.table, id: row.id as number, source });
+      made.produce.push({ ...base, ...estimated, spec: r.factor.spec ?? undefined, factorId: r.factor.id });
+      sources.produce.push({ bimSource });
       // (transport needs the mass: a row in t or kg, or a material with a density)
       const mass = unitKind(r.factor.unit)?.kind === 'mass' || r.factor.density != null;
       if (truck && !mass) warnings.push(`「${r.factor.name}」缺少密度，未生成建材运输数据`);
       if (truck && mass) {
-        const t = await trans.create(caller, { ...base, materialId: r.factor.id, factorId: truck.id }, trx);
-        sources.push({ table: trans.def.table, id: t.id as number, source });
-        transRows++;
+        made.trans.push({ ...base, materialId: r.factor.id, factorId: truck.id });
+        sources.trans.push({ bimSource });
       }
-      progress(i + 1, rows.length);
     }
-    // (the source is x-readonly, never taken from a body: written here, one statement per stage table)
-    for (const table of new Set(sources.map((s) => s.table))) {
-      const mine = sources.filter((s) => s.table === table);
-      await sql`update ${sql.table(table)} as t set ${sql.ref(columnName('bimSource'))} = v.source::jsonb from unnest(${mine.map((s) => s.id)}::int[], ${mine.map((s) => JSON.stringify(s.source))}::text[]) as v(id, source) where t.id = v.id`.execute(trx);
+    // one createMany per stage table; a refused row answers as a save of that row would (its fields)
+    for (const [stage, r] of [['produce', produce], ['trans', trans]] as const) {
+      if (!made[stage].length) continue;
+      await r.createMany(caller, made[stage], trx, undefined, sources[stage]).catch((err) => {
+        throw err instanceof RowsInvalid ? invalid(err.first().errors) : err;
+      });
     }
+    if (rows.length) progress(rows.length, rows.length);
+    const transRows = made.trans.length;
     await saveMappings(trx, caller, input.mappings);
     const stored = await buildings.get(caller, input.projectId, trx);
     const result = await calculateAndStore(trx, stored);

@@ -1,4 +1,4 @@
-// BIM routes (issue 12; README "BIM 模型导入"):
+// BIM routes (docs/bim.md):
 //   POST bim/fileUpload     multipart projectId, file (.ifc/.ifczip ≤ 200 MB, spooled to disk) → parse job (at
 //                           most two at once, the others queue); { jobId } when done
 //   GET  bim/:jobId         the job and, once parsed, the pre-flight report with suggested mappings

@@ -2,14 +2,14 @@
 // from schemas/standards.ts with the menu rules applied on save; compileOrg defaulting to the company name;
 // collaborators changed only by the creator; the module fixed after creation; deleting a building deletes
 // the rows that belong to it. Records carry the engineering's name, code and area and the creator's name.
-import { choicesFor, menusForSave, moduleDef, splitMenus, standardDef } from '../../../../schemas/standards';
-import type { FieldError } from '../../../../schemas/validation';
-import { registerHooks } from '../../db/hooks';
-import { isPlainUser } from '../../db/scope';
-import { columnName } from '../../db/naming';
-import { forbidden, invalid } from '../../errors';
-import { resources, resourceDef } from '../../registry';
-import { defaultGridFactorId } from '../../buildings/gridFactor';
+import { choicesFor, menusForSave, moduleDef, splitMenus, standardDef } from '../../../schemas/standards';
+import type { FieldError } from '../../../schemas/validation';
+import { registerHooks } from '../db/hooks';
+import { isPlainUser } from '../db/scope';
+import { columnName } from '../db/naming';
+import { forbidden, invalid } from '../errors';
+import { resources, resourceDef } from '../registry';
+import { defaultGridFactorId } from './gridFactor';
 
 export const DEFAULT_COMPILE_ORG = '默认集团';
 export const MSG_NO_MENU = '请至少选择一个计算阶段!';

@@ -6,7 +6,7 @@ import { columnName } from '../db/naming';
 import { recordColumns, toRecord, type ApiRecord, type Row } from '../db/record';
 import { repo } from '../db/repo';
 import { assertWrite } from '../db/scope';
-import { projectOwned } from '../resources/hooks/tpf3Project';
+import { projectOwned } from './buildingHooks';
 
 const SUFFIX = '-副本';
 const NAME_MAX = 20;

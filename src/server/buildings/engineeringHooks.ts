@@ -2,10 +2,10 @@
 // (projectCount, endCount, and the carbon total of completed buildings only); a project that still holds
 // buildings is not deleted (deleting it would orphan them) and a clear keeps such projects.
 import { sql } from 'kysely';
-import { registerHooks } from '../../db/hooks';
-import { readScope } from '../../db/scope';
-import { badRequest } from '../../errors';
-import { resourceDef } from '../../registry';
+import { registerHooks } from '../db/hooks';
+import { readScope } from '../db/scope';
+import { badRequest } from '../errors';
+import { resourceDef } from '../registry';
 
 export const ENGINEERING_HAS_BUILDINGS = '该项目下还有单体建筑，请先删除单体建筑';
 

@@ -3,7 +3,7 @@
 //   GET tpf3ProjectV/:id                       one building with its engineering's name and the creator's name
 //   GET tpf3ProjectV/getProjectComputeMethod   ?code=<module> → the module's life-cycle stages and standards
 //   GET tpf3Project/copy                       ?projectId → the copy (rows and results included)
-//   GET tpf3Project/getExcelByID               ?projectID → download URL of the building's workbook
+// (the building's workbook, tpf3Project/getExcelByID, is an export: reports/routes.ts)
 import type { FastifyInstance } from 'fastify';
 import { computeMethodInfo } from '../../../schemas/standards';
 import { callerOf } from '../auth/guard';
@@ -15,7 +15,6 @@ import { resourceDef } from '../registry';
 import { parseListParams } from '../resources/listParams';
 import { idParams, listQuery } from '../resources/routeSchemas';
 import { copyBuilding } from './copy';
-import { buildingWorkbookUrl } from './workbook';
 
 const V = '/api/tpf/v1/tpf/tpf3ProjectV';
 const P = '/api/tpf/v1/tpf/tpf3Project';
@@ -52,9 +51,5 @@ export function buildingRoutes(app: FastifyInstance, db: Db): void {
 
   app.get<{ Querystring: { projectId: number } }>(`${P}/copy`, { schema: { querystring: projectIdQuery('projectId') }, config: { writes: true } }, async (req) => {
     return ok(await copyBuilding(db, callerOf(req), req.query.projectId), MESSAGES.ok);
-  });
-
-  app.get<{ Querystring: { projectID: number } }>(`${P}/getExcelByID`, { schema: { querystring: projectIdQuery('projectID') }, config: { writes: true } }, async (req) => {
-    return ok(await buildingWorkbookUrl(db, callerOf(req), req.query.projectID), '导出成功');
   });
 }

@@ -3,6 +3,7 @@
 // itself), then the versioned SQL that needs those tables.
 // Replicas that start at once on one fresh PostgreSQL take turns: every transaction here (and the seed's) first
 // takes one transaction-scoped advisory lock, so a second server waits, then finds the work done.
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ResourceSchema } from '../../../schemas/index';
 import { resources } from '../registry';
@@ -85,13 +86,20 @@ export async function migrate(db: Db): Promise<string[]> {
     await startupLock(trx);
     await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(trx);
   });
-  const applied = await applyVersioned(db, before);
-  await db.transaction().execute(async (trx) => {
-    await startupLock(trx);
-    for (const { name, schema } of resources) {
-      for (const stmt of resourceTableDdl(name, schema)) await sql.raw(stmt).execute(trx);
-    }
-  });
-  applied.push(...(await applyVersioned(db, after)));
+  // what is recorded as done is not run again (each one is checked again under the lock before it runs)
+  const known = new Set((await db.selectFrom('schema_migrations').select('id').execute()).map((r) => r.id));
+  const applied = await applyVersioned(db, before.filter((m) => !known.has(m.id)));
+  // The resource tables' DDL runs again only when it changed: its hundreds of IF NOT EXISTS statements took
+  // seconds of every restart on PGlite (issue 24 §5). Its hash is recorded as done beside the versioned ones.
+  const ddl = resources.flatMap(({ name, schema }) => resourceTableDdl(name, schema));
+  const stamp = `resources:${createHash('sha256').update(ddl.join(';\n')).digest('hex').slice(0, 16)}`;
+  if (!known.has(stamp)) {
+    await db.transaction().execute(async (trx) => {
+      await startupLock(trx);
+      for (const stmt of ddl) await sql.raw(stmt).execute(trx);
+      await trx.insertInto('schema_migrations').values({ id: stamp }).onConflict((oc) => oc.doNothing()).execute();
+    });
+  }
+  applied.push(...(await applyVersioned(db, after.filter((m) => !known.has(m.id)))));
   return applied;
 }

@@ -1,23 +1,20 @@
 // The one generic repository over the registry's resource tables. Every call takes the caller; scoping and
 // role checks come from scope.ts, so no route can forget them. Resource-specific rules (sysUser passwords,
-// unique user names) plug in as hooks.
+// unique user names) plug in as hooks, registered by their domain folders (src/server/hooks.ts).
 import { sql } from 'kysely';
-import '../resources/hooks/index';
 import type { ResourceSchema } from '../../../schemas/index';
-import type { FieldError } from '../../../schemas/validation';
-import { ApiError, forbidden, invalid, MESSAGES, notFound } from '../errors';
+import { ApiError, forbidden, MESSAGES, notFound } from '../errors';
 import { resourceDef, type ResourceDef } from '../registry';
-import { bulkInsert } from './bulkInsert';
+import { createMany, setProblems } from './createMany';
 import type { Caller } from './caller';
 import type { Db, Executor, Tx } from './database';
-import { hooksOf, type RepoHooks, type WriteContext } from './hooks';
+import { assertHooksRegistered, hooksOf, type RepoHooks, type WriteContext } from './hooks';
 import { columnName, SYSTEM_COLUMNS } from './naming';
 import { toColumns, toRecord, type ApiRecord, type Row } from './record';
-import { storedColumns } from './resourceColumns';
 import { assertRead, assertWrite, readScope, tenantForCreate, writeScope, type Where } from './scope';
-import { breathe } from './breathe';
 
 export type { Executor, Tx } from './database';
+export { RowsInvalid } from './createMany';
 
 export const PAGE_SIZE_CAP = 5000;
 
@@ -62,6 +59,7 @@ export class Repo {
   ) {
     this.def = resourceDef(name);
     this.schema = this.def.schema;
+    assertHooksRegistered();
     this.hooks = hooksOf(name);
   }
 
@@ -118,8 +116,7 @@ export class Repo {
     assertWrite(this.def.meta, caller);
     const run = async (trx: Tx) => {
       const ctx: WriteContext = { db: this.db, trx, caller, def: this.def, body };
-      await this.assertReferences(trx, caller, body);
-      await this.hooks.validate?.({ ...ctx, op: 'create' });
+      await this.check(trx, caller, body, 'create');
       const values = {
         ...toColumns(this.schema, body, false),
         tenant_id: tenantForCreate(this.def.meta, caller, body.tenantId),
@@ -144,8 +141,7 @@ export class Repo {
       const existing = toRecord(this.schema, existingRow);
       if (self) body = selfUpdate(this.schema, self, existing, body);
       const ctx: WriteContext = { db: this.db, trx, caller, def: this.def, body, existing };
-      await this.assertReferences(trx, caller, body);
-      await this.hooks.validate?.({ ...ctx, op: 'update' });
+      await this.check(trx, caller, body, 'update', existing);
       const target = (await this.hooks.updateTarget?.(ctx)) ?? body.id;
       const row = (await trx
         .updateTable(this.t)
@@ -160,72 +156,16 @@ export class Repo {
     return outer ? run(outer) : this.db.transaction().execute(run);
   }
 
-  /**
-   * Many new records in the caller's transaction, set-based (imports): references checked with one query per
-   * reference property, the validate hooks per body, then multi-row inserts — or one insert per record when
-   * the resource has afterWrite rules that need each record. Every failing body is reported (RowsInvalid by
-   * index), none is written. `onProgress` gets the count inserted so far.
-   */
-  async createMany(caller: Caller, bodies: Record<string, unknown>[], trx: Tx, onProgress?: (done: number) => void): Promise<number> {
-    assertWrite(this.def.meta, caller);
-    const problems = await this.referenceProblems(trx, caller, bodies);
-    if (this.hooks.validate) {
-      for (const [i, body] of bodies.entries()) {
-        await breathe(i);
-        if (problems.has(i)) continue;
-        try {
-          await this.hooks.validate({ db: this.db, trx, caller, def: this.def, body, op: 'create' });
-        } catch (err) {
-          if (!(err instanceof ApiError && err.code === 2 && Array.isArray(err.data))) throw err;
-          problems.set(i, err.data as FieldError[]);
-        }
-      }
-    }
-    if (problems.size) throw new RowsInvalid(problems);
-    if (this.hooks.afterWrite) {
-      for (const [i, body] of bodies.entries()) {
-        try {
-          await this.create(caller, body, trx);
-        } catch (err) {
-          if (err instanceof ApiError && err.code === 2 && Array.isArray(err.data)) throw new RowsInvalid(new Map([[i, err.data as FieldError[]]]));
-          throw err;
-        }
-        onProgress?.(i + 1);
-      }
-      return bodies.length;
-    }
-    const rows = bodies.map((body) => ({
-      ...toColumns(this.schema, body, false),
-      tenant_id: tenantForCreate(this.def.meta, caller, body.tenantId),
-      create_by: caller.userId || null,
-    }));
-    const columns = [{ column: 'tenant_id', kind: 'integer' as const }, { column: 'create_by', kind: 'integer' as const }, ...storedColumns(this.schema)];
-    return bulkInsert(trx, this.t, columns, rows, onProgress);
+  /** Many new records in the caller's transaction, set-based (createMany.ts); `stored`: x-readonly values by body. */
+  async createMany(caller: Caller, bodies: Record<string, unknown>[], trx: Tx, onProgress?: (done: number) => void, stored?: Record<string, unknown>[]): Promise<number> {
+    const createOne = (body: Record<string, unknown>, t: Tx) => this.create(caller, body, t);
+    return createMany({ db: this.db, def: this.def, hooks: this.hooks, createOne }, caller, bodies, trx, { onProgress, stored });
   }
 
-  /** x-reference values must point at records inside the caller's read scope (no cross-tenant links). */
-  private async assertReferences(trx: Tx, caller: Caller, body: Record<string, unknown>): Promise<void> {
-    const problems = await this.referenceProblems(trx, caller, [body]);
-    if (problems.size) throw invalid(problems.get(0)!);
-  }
-
-  /** The bodies whose references point outside the caller's read scope, by index: one query per property. */
-  private async referenceProblems(trx: Tx, caller: Caller, bodies: Record<string, unknown>[]): Promise<Map<number, FieldError[]>> {
-    const problems = new Map<number, FieldError[]>();
-    for (const [prop, p] of Object.entries(this.schema.properties)) {
-      const ref = p['x-reference'];
-      if (!ref) continue;
-      const ids = [...new Set(bodies.map((b) => b[prop]).filter((v): v is number => typeof v === 'number'))];
-      if (!ids.length) continue;
-      const target = resourceDef(ref.resource);
-      const q = applyWhere(trx.selectFrom(target.table).select('id').where('id', '=', sql<number>`any(${ids}::int[])`), readScope(target.meta, caller));
-      const found = new Set((await q.execute()).map((r) => Number(r.id)));
-      bodies.forEach((b, i) => {
-        const v = b[prop];
-        if (typeof v === 'number' && !found.has(v)) problems.set(i, [...(problems.get(i) ?? []), { field: prop, errorMsg: `${p.title ?? prop}不存在` }]);
-      });
-    }
-    return problems;
+  /** The rules of a create or update: the set of its one body (createMany.ts); its failure thrown as it is. */
+  private async check(trx: Tx, caller: Caller, body: Record<string, unknown>, op: 'create' | 'update', existing?: ApiRecord): Promise<void> {
+    const problems = await setProblems({ db: this.db, def: this.def, hooks: this.hooks }, trx, caller, [body], op, existing);
+    if (problems.size) throw problems.get(0)!;
   }
 
   /** Throws unless the caller may change this record (404 outside the read scope, 403 when only readable). */
@@ -302,13 +242,6 @@ function selfUpdate(schema: ResourceSchema, allowed: readonly string[], existing
   const merged: Record<string, unknown> & { id: number } = { id: existing.id };
   for (const k of Object.keys(schema.properties)) if (!schema.properties[k].writeOnly) merged[k] = allowed.includes(k) && k in body ? body[k] : existing[k];
   return merged;
-}
-
-/** Bodies of a createMany that break a rule, by their index in the list (an import names them by row). */
-export class RowsInvalid extends ApiError {
-  constructor(readonly rows: Map<number, FieldError[]>) {
-    super(400, 2, MESSAGES.formInvalid, [...rows.values()].flat());
-  }
 }
 
 export function repo(db: Db, name: string): Repo {

@@ -1,4 +1,4 @@
-// Decision routes (issue 13; README "决策分析"), below /api/tpf/v1/tpf/decide:
+// Decision routes (docs/decision-tools.md), below /api/tpf/v1/tpf/decide:
 //   GET    :projectId/reference              reference lines (GB 55015 check, published lines, percentile)
 //   PUT    :projectId/reference              { refOperation } the reference building's operation intensity
 //   GET    :projectId/variants               the building's variants; POST { name } saves the live data as one

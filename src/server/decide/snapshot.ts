@@ -7,7 +7,7 @@ import type { Executor, Tx } from '../db/database';
 import { columnName } from '../db/naming';
 import { recordColumns, toRecord, type ApiRecord, type Row } from '../db/record';
 import type { ResourceDef } from '../registry';
-import { projectOwned } from '../resources/hooks/tpf3Project';
+import { projectOwned } from '../buildings/buildingHooks';
 import { calcContext, stageInputs } from '../stages/calculate';
 
 /** Records by resource name. */

@@ -3,13 +3,13 @@
 // rules of each column) and the reading of an uploaded workbook into one body per row — columns matched by
 // their header title, cells converted to the property's type, dictionary labels turned into their values.
 // Validation and storage are the route's business (src/server/resources/importRoutes.ts).
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { rangeText } from '../../../schemas/bounds';
 import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
 import type { Db } from '../db/database';
 import { baseType } from '../db/resourceColumns';
 import { resourceDef } from '../registry';
-import { dictItems, flattenDict } from '../resources/sysDict';
+import { dictItems, flattenDict } from '../cache/dicts';
 import { newWorkbook, sheetName } from './workbook';
 
 export const IMPORT_MESSAGES = {

@@ -3,7 +3,8 @@
 // cells converted to the property's type, dictionary labels turned into their values — so an 80 000-row file
 // never exists as a whole workbook in memory. Validation and storage are the route's business.
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../heavy';
 import type { FieldError } from '../../../schemas/validation';
 import { ApiError, badRequest } from '../errors';
 import { assertZipBounds, ZipRefused, type ZipLimits } from '../files/zipBounds';
@@ -165,7 +166,7 @@ export async function readImportSheet(content: Buffer, title: string, columns: I
   const wanted = sheetName(title);
   let chosen: { rows: SheetRow[] | null; named: boolean } | undefined;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+    const reader = new (exceljs().stream.xlsx.WorkbookReader)(Readable.from([content]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
     for await (const ws of reader) {
       // (the streaming reader's sheets carry their name, which its types leave out)
       const name = (ws as unknown as { name?: string }).name;

@@ -2,11 +2,12 @@
 // titles as headers, dictionary codes as their labels, numbers kept as numbers (2-decimal format). A text
 // cell that starts with = + - @ is stored as text with the text number format '@', so no spreadsheet
 // program evaluates it as a formula (formula injection, reliability.md).
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../heavy';
 import type { ResourceSchema } from '../../../schemas/index';
 import type { Db } from '../db/database';
 import { baseType } from '../db/resourceColumns';
-import { dictItems, flattenDict } from '../resources/sysDict';
+import { dictItems, flattenDict } from '../cache/dicts';
 
 export interface ExportColumn {
   key: string;
@@ -94,7 +95,7 @@ export function sheetName(name: string): string {
 }
 
 export function newWorkbook(): ExcelJS.Workbook {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (exceljs().Workbook)();
   wb.creator = '碳算';
   wb.created = new Date();
   return wb;

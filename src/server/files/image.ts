@@ -3,7 +3,8 @@
 // file that decodes to a huge bitmap is refused) and re-encoded, which drops whatever else the file carried
 // (metadata, trailing data). Each use names its own limit and messages.
 import type { FastifyRequest } from 'fastify';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from '../heavy';
 import { ApiError, badRequest } from '../errors';
 
 export interface ImageRules {
@@ -44,7 +45,7 @@ export async function reencodePng(bytes: Buffer, rules: ImageRules, shape: (img:
   const kind = imageKind(bytes);
   if (!kind) throw badRequest(rules.badType);
   try {
-    const image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' });
+    const image = sharp()(bytes, { limitInputPixels: 40_000_000, failOn: 'error' });
     if ((await image.metadata()).format !== kind) throw new Error('decoder disagrees with the magic bytes');
     return await shape(image.rotate()).png().toBuffer();
   } catch {

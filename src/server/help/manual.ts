@@ -6,7 +6,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pdfmake from 'pdfmake';
 import { setupPdfFonts } from '../reports/fonts';
 import { chapter } from './markdown';
 import { APP_NAME, APP_VERSION } from '../../../schemas/product';
@@ -79,7 +78,7 @@ export function manualDocument(dir = MANUAL_DIR, date = new Date()): Record<stri
 
 /** Renders the manual now (every call draws it again). */
 export async function renderManual(dir = MANUAL_DIR, date = new Date()): Promise<Buffer> {
-  setupPdfFonts(); // the reports' font and access policy
+  const pdfmake = setupPdfFonts(); // the reports' font and access policy
   return pdfmake.createPdf(manualDocument(dir, date)).getBuffer();
 }
 

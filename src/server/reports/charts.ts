@@ -1,7 +1,7 @@
 // The report's charts drawn on the server: ECharts server-side rendering to SVG, then resvg to PNG with the
 // Noto Sans SC font registered (no system fonts), so Chinese labels render the same on every machine.
-import { Resvg } from '@resvg/resvg-js';
-import * as echarts from 'echarts';
+import type * as ECharts from 'echarts';
+import { echarts, resvg } from '../heavy';
 import { FONT_BOLD, FONT_FAMILY, FONT_REGULAR } from './fonts';
 import { formatNumber } from '../../calc/format';
 
@@ -14,8 +14,8 @@ export interface ChartPoint {
   value: number;
 }
 
-export function svg(option: echarts.EChartsCoreOption): string {
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: CHART_WIDTH, height: CHART_HEIGHT });
+export function svg(option: ECharts.EChartsCoreOption): string {
+  const chart = echarts().init(null, null, { renderer: 'svg', ssr: true, width: CHART_WIDTH, height: CHART_HEIGHT });
   try {
     chart.setOption({ animation: false, color: COLORS, textStyle: { fontFamily: FONT_FAMILY }, backgroundColor: '#ffffff', ...option });
     return chart.renderToSVGString();
@@ -25,7 +25,7 @@ export function svg(option: echarts.EChartsCoreOption): string {
 }
 
 export function toPng(svgText: string, width = CHART_WIDTH * 2): Buffer {
-  const r = new Resvg(svgText, {
+  const r = new (resvg().Resvg)(svgText, {
     fitTo: { mode: 'width', value: width },
     background: 'white',
     font: { loadSystemFonts: false, fontFiles: [FONT_REGULAR, FONT_BOLD], defaultFontFamily: FONT_FAMILY, sansSerifFamily: FONT_FAMILY },

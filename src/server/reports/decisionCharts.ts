@@ -2,7 +2,7 @@
 // one bar per stage change, the variant's total) and the uncertainty tornado (each input's P10→P90 range of the
 // total), drawn with the report charts' ECharts → resvg pipeline (src/server/reports/charts.ts).
 import { formatNumber } from '../../calc/format';
-import { svg, toPng } from '../reports/charts';
+import { svg, toPng } from './charts';
 import type { TornadoBar, WaterfallStep } from '../../calc/decide/types';
 
 const TOTAL = '#546e7a';

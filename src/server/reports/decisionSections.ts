@@ -2,9 +2,9 @@
 // blocks both renderers draw (src/server/reports/pdf.ts, word.ts): 参考线 (GB 55015-2021, published lines,
 // percentile), 方案对比 (only with variants), 碳排放热点 (with substitutes) and 不确定性分析. Figures in the one
 // number format (2 decimals, factor values with the library's 4); hotspot and row emissions are stored in kg.
-import { f2, factorText, type ReportTable } from '../reports/stageTable';
-import type { DecisionReport } from './report';
-import { tornadoPng, waterfallPng } from './reportCharts';
+import { f2, factorText, type ReportTable } from './stageTable';
+import type { DecisionReport } from '../decide/report';
+import { tornadoPng, waterfallPng } from './decisionCharts';
 import type { CompareAnswer, HotspotAnswer, PublishedLine, ReferenceAnswer, UncertaintyAnswer, Band } from '../../calc/decide/types';
 
 export type DecisionBlock =

@@ -7,8 +7,8 @@ import type { Db } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import { formatNumber } from '../../calc/format';
 import { excelNumberFormat, looksLikeFormula, sheetName } from '../excel/workbook';
-import { decisionReport, type DecisionReport } from './report';
-import { referenceValue, verificationText } from './reportSections';
+import { decisionReport, type DecisionReport } from '../decide/report';
+import { referenceValue, verificationText } from './decisionSections';
 import type { CompareAnswer, HotspotAnswer, ReferenceAnswer, UncertaintyAnswer } from '../../calc/decide/types';
 
 export const DECISION_SHEETS = { reference: '参考线', variants: '方案对比', hotspots: '热点与替代', uncertainty: '不确定性' } as const;

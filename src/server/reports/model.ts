@@ -1,7 +1,7 @@
 // What a building's report says (PDF and Word draw the same model): cover, building information, calculation
 // boundary and method, one section per wizard stage with every row and how it was calculated (traceLines.ts,
 // stageTable.ts), totals and intensity, data quality, the notes on the assumptions, then 合理性检查 (issue 21,
-// plausibilitySection.ts) and the decision tools' sections (src/server/decide/reportSections.ts: 参考线, 方案对比,
+// plausibilitySection.ts) and the decision tools' sections (decisionSections.ts: 参考线, 方案对比,
 // 碳排放热点, 不确定性分析). Every figure is a stored one formatted once with src/calc/format.ts (stageData.ts):
 // the total is the building's `total`, never a sum of the shown stage figures. Emissions of rows in kgCO2e,
 // stage totals in tCO2e.
@@ -11,12 +11,12 @@ import type { Db } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
 import { schemaColumns, type ExportColumn } from '../excel/workbook';
-import { dictItems, flattenDict } from '../resources/sysDict';
+import { dictItems, flattenDict } from '../cache/dicts';
 import { roundTo } from '../../calc/format';
 import { formulaBasis } from '../../calc/formulaBasis';
 import { basisOf, intensityNotes } from '../../calc/intensity';
 import { decisionReport } from '../decide/report';
-import { decisionSections, type DecisionSection } from '../decide/reportSections';
+import { decisionSections, type DecisionSection } from './decisionSections';
 import { plausibilitySection } from './plausibilitySection';
 import { qualitySection, type QualitySection } from './qualitySection';
 import { buildingStages, resultDetailOf } from './stageData';

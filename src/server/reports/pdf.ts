@@ -2,9 +2,8 @@
 // rows' trace (a shaded line under a row: formula with numbers, 默认值, why it counts 0), then its total,
 // warnings and notes; the results, the data-quality section, the notes and the decision sections follow. A
 // trial account's report carries the diagonal watermark 试用账号 on every page.
-import pdfmake from 'pdfmake';
 import type { ReportCharts } from './charts';
-import type { DecisionBlock } from '../decide/reportSections';
+import type { DecisionBlock } from './decisionSections';
 import { setupPdfFonts } from './fonts';
 import { f2, type ReportModel, type ReportTable } from './model';
 
@@ -72,7 +71,7 @@ function decisionBlock(b: DecisionBlock, h2: (text: string) => unknown): unknown
 }
 
 export async function reportPdf(m: ReportModel, charts: ReportCharts, opts: { trial: boolean }): Promise<Buffer> {
-  setupPdfFonts();
+  const pdfmake = setupPdfFonts();
   let n = 0;
   const h1 = (text: string) => ({ text: `${++n}. ${text}`, style: 'h1', headlineLevel: 1 });
   const content: unknown[] = [

@@ -1,5 +1,5 @@
 // The report's 合理性检查 section (issue 21 §5), drawn by the PDF and Word renderers like the decision sections
-// (neutral blocks, src/server/decide/reportSections.ts): the flags stored with the result (or 未发现超出参考范围的
+// (neutral blocks, decisionSections.ts): the flags stored with the result (or 未发现超出参考范围的
 // 数值), every check — the building's figure, the range, the verdict, the 参考值库 line, its mark and source —, how
 // the material figures were found, what was not checked and why, and the metrics without a published range
 // (暂无公开范围). Nothing is recomputed: the review is the one the calculation stored (resultDetail.plausibility).
@@ -18,7 +18,7 @@ import {
   type PlausibilityReview,
 } from '../../calc/plausibility';
 import { VERIFICATION_LABELS } from '../../../schemas/factors/verification';
-import type { DecisionBlock, DecisionSection } from '../decide/reportSections';
+import type { DecisionBlock, DecisionSection } from './decisionSections';
 import { f2, type ReportTable } from './stageTable';
 
 const mark = (code: string) => {

@@ -2,7 +2,8 @@
 //   GET /api/tpf/v1/tpf/tpf3Project/exportPdf?projectId=&type=pdf|word   → the building's report, PDF or Word
 //   GET /api/js/v1/js/tpfJs/exportWord?projectId=&type=PDF               → the accounting report: type=PDF gives
 //       the PDF, any other type the Word file (the spec names the route "exportWord" but sends type=PDF).
-// Both answer ok('/upload/<id>?token=…', '导出成功'). The building must be visible to the caller (else 404)
+//   GET /api/tpf/v1/tpf/tpf3Project/getExcelByID?projectID=             → the building's workbook (workbook.ts)
+// All answer ok('/upload/<id>?token=…', '导出成功'). The building must be visible to the caller (else 404)
 // and completed (status '1'). Trial accounts (authFlag 0) get PDFs watermarked 试用账号 and no Word files.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/guard';
@@ -15,8 +16,8 @@ import { ApiError, badRequest } from '../errors';
 import { putFile } from '../files/store';
 import { reportCharts } from './charts';
 import { reportModel } from './model';
+import { buildingWorkbookUrl } from './workbook';
 import { reportPdf } from './pdf';
-import { reportDocx } from './word';
 
 export const REPORT_MESSAGES = {
   noId: '获取报告ID失败，请重新选择项目！',
@@ -63,6 +64,7 @@ export async function exportReport(db: Db, req: FastifyRequest, caller: Caller, 
       const content = await reportPdf(model, charts, { trial });
       return await putFile(db, caller, { fileName: `${base}.pdf`, mime: PDF_MIME, content });
     }
+    const { reportDocx } = await import('./word'); // docx is loaded at the first Word report (issue 24 §5)
     const content = await reportDocx(model, charts);
     return await putFile(db, caller, { fileName: `${base}.docx`, mime: DOCX_MIME, content });
   } catch (err) {
@@ -72,7 +74,18 @@ export async function exportReport(db: Db, req: FastifyRequest, caller: Caller, 
   }
 }
 
+const workbookQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['projectID'],
+  properties: { projectID: { type: 'integer', title: '项目', minimum: 1, maximum: 2147483647 } },
+} as const;
+
 export function reportRoutes(app: FastifyInstance, db: Db): void {
+  app.get<{ Querystring: { projectID: number } }>('/api/tpf/v1/tpf/tpf3Project/getExcelByID', { schema: { querystring: workbookQuery }, config: { writes: true } }, async (req) => {
+    return ok(await buildingWorkbookUrl(db, callerOf(req), req.query.projectID), '导出成功');
+  });
+
   app.get<Q>('/api/tpf/v1/tpf/tpf3Project/exportPdf', { schema: { querystring: query }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     const id = projectIdOf(req.query.projectId);

@@ -19,7 +19,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
-import type { DecisionBlock } from '../decide/reportSections';
+import type { DecisionBlock } from './decisionSections';
 import { CHART_HEIGHT, CHART_WIDTH, type ReportCharts } from './charts';
 import { f2, type ReportModel, type ReportTable } from './model';
 

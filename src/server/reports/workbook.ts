@@ -2,7 +2,7 @@
 // figures, a stage outside the standard's boundary named, 合理性检查's flags), its extended data, one sheet per calculation stage
 // of its menus, and 计算过程 (src/server/reports/traceSheet.ts: how each row's emission was made, the stored
 // totals and the data quality — the same figures as the PDF and Word reports), then the decision sheets
-// (src/server/decide/sheets.ts: 参考线, 方案对比, 热点与替代, 不确定性).
+// (decisionSheets.ts: 参考线, 方案对比, 热点与替代, 不确定性).
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
@@ -11,15 +11,15 @@ import { repo } from '../db/repo';
 import { readScope } from '../db/scope';
 import { addFieldSheet, addTableSheet, newWorkbook, schemaColumns, stampedName, workbookBytes } from '../excel/workbook';
 import { putFile, XLSX_MIME } from '../files/store';
-import { projectOwned } from '../resources/hooks/tpf3Project';
+import { projectOwned } from '../buildings/buildingHooks';
 import { resultColumns } from '../../../schemas/results';
 import { splitMenus } from '../../../schemas/standards';
 import type { ResourceDef } from '../registry';
-import { resultDetailOf } from '../reports/stageData';
-import { addTraceSheet } from '../reports/traceSheet';
-import { plausibilitySummary } from '../reports/plausibilitySection';
+import { resultDetailOf } from './stageData';
+import { addTraceSheet } from './traceSheet';
+import { plausibilitySummary } from './plausibilitySection';
 import { PLAUSIBILITY_TITLE } from '../../calc/plausibility';
-import { addDecisionSheets } from '../decide/sheets';
+import { addDecisionSheets } from './decisionSheets';
 import { stageDef } from '../stages/calculate';
 
 const INFO_FIELDS = [

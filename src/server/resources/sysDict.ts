@@ -6,33 +6,13 @@ import type { Db } from '../db/database';
 import { callerOf } from '../auth/guard';
 import { ok } from '../envelope';
 import { notFound } from '../errors';
-import type { DictItem } from '../../../schemas/resources/sysDict';
-import { cachesOf } from '../cache/caches';
-
+import { dictItems, flattenDict } from '../cache/dicts';
 
 const params = {
   type: 'object',
   required: ['dictCode'],
   properties: { dictCode: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z][A-Za-z0-9_]*$' } },
 } as const;
-
-/** A dictionary's items through the dict cache (cleared on every sysDict write, src/server/cache/). */
-export async function dictItems(db: Db, dictCode: string): Promise<DictItem[] | undefined> {
-  return cachesOf(db).dict.get(dictCode, async () => {
-    const row = (await db.selectFrom('sys_dict').select('items').where('dict_code', '=', dictCode).executeTakeFirst()) as
-      | { items: DictItem[] | null }
-      | undefined;
-    return row ? (row.items ?? []) : undefined;
-  });
-}
-
-export function flattenDict(items: DictItem[], out: Record<string, string> = {}): Record<string, string> {
-  for (const it of items) {
-    out[it.value] = it.label;
-    if (it.children?.length) flattenDict(it.children, out);
-  }
-  return out;
-}
 
 export function sysDictRoutes(app: FastifyInstance, db: Db): void {
   app.get<{ Params: { dictCode: string } }>('/api/sys/v1/sys/sysDict/dropDown/:dictCode', { schema: { params }, config: { writes: false } }, async (req) => {

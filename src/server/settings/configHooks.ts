@@ -1,7 +1,7 @@
 // sysConfig rules: secret settings (the SMS gateway key) are write-only — reads answer a mask, and saving the
 // mask back keeps the stored value.
-import { registerHooks } from '../../db/hooks';
-import { SECRET_KEYS, SECRET_MASK } from '../../settings/settings';
+import { registerHooks } from '../db/hooks';
+import { SECRET_KEYS, SECRET_MASK } from './settings';
 
 registerHooks('sysConfig', {
   async validate({ body, existing }) {

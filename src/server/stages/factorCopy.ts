@@ -12,7 +12,7 @@ import { BASELINE_REFUSED, factorSource, isBaseline, normalizedFactor, type Libr
 import { isGiven } from '../../calc/formula';
 import { cachesOf } from '../cache/caches';
 import type { Tx } from '../db/database';
-import { registerHooks } from '../db/hooks';
+import { registerHooks, type SetProblems } from '../db/hooks';
 import { columnName } from '../db/naming';
 import { toRecord, type Row } from '../db/record';
 import { invalid } from '../errors';
@@ -22,22 +22,36 @@ const factorProps = (s: ResourceSchema) => Object.entries(s.properties).filter((
 
 for (const def of resources.filter((r) => factorProps(r.schema).length)) {
   registerHooks(def.name, {
-    // runs after the repository checked that the factor id is one the caller may read (x-reference)
-    async validate({ db, trx, body }) {
+    // runs after the repository checked that the factor ids are ones the caller may read (x-reference); one
+    // lookup per distinct factor of the whole set (an import or batch copies the same few factors into thousands
+    // of rows), through the factor cache
+    async validateSet({ db, trx, bodies }) {
+      const problems: SetProblems = new Map();
       const library = resourceDef('tpf3BuildMaterial');
       for (const [prop, p] of factorProps(def.schema)) {
-        const id = body[prop];
-        if (typeof id !== 'number') continue;
-        // (through the factor cache: an import copies the same few factors into thousands of rows)
-        const row = await cachesOf(db).factor.get(String(id), async () => (await trx.selectFrom(library.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined, trx);
-        const f = row && (toRecord(library.schema, row) as LibraryFactor & Record<string, unknown>);
         const keyword = p['x-factor']!;
         const { type, smallType, prefix = 'factor' } = keyword;
-        if (!f || f.type !== type || (smallType && f.smallType !== smallType)) throw invalid([{ field: prop, errorMsg: `请选择${smallType ?? type}类的因子` }]);
-        if (isBaseline(f)) throw invalid([{ field: prop, errorMsg: BASELINE_REFUSED }]);
-        copyFactor(def.schema, keyword, f, body, prefix);
-        if (keyword.uniform) await assertUniform(trx, def, prop, keyword.uniform, f, body);
+        const factors = new Map<number, (LibraryFactor & Record<string, unknown>) | undefined>();
+        for (const id of new Set(bodies.map((b) => b[prop]).filter((v): v is number => typeof v === 'number'))) {
+          const row = await cachesOf(db).factor.get(String(id), async () => (await trx.selectFrom(library.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined, trx);
+          factors.set(id, row && (toRecord(library.schema, row) as LibraryFactor & Record<string, unknown>));
+        }
+        const agreed = keyword.uniform ? await uniformValues(trx, def, prop, keyword.uniform.field, bodies) : undefined;
+        for (const [i, body] of bodies.entries()) {
+          const id = body[prop];
+          if (typeof id !== 'number' || problems.has(i)) continue;
+          const f = factors.get(id);
+          const refuse = (errorMsg: string) => problems.set(i, invalid([{ field: prop, errorMsg }]));
+          if (!f || f.type !== type || (smallType && f.smallType !== smallType)) refuse(`请选择${smallType ?? type}类的因子`);
+          else if (isBaseline(f)) refuse(BASELINE_REFUSED);
+          else {
+            copyFactor(def.schema, keyword, f, body, prefix);
+            const other = agreed && agreed(body, f[keyword.uniform!.field] ?? null);
+            if (other !== undefined) refuse(`${keyword.uniform!.message}（已采用：${other ?? '未分类'}）`);
+          }
+        }
       }
+      return problems;
     },
   });
 }
@@ -63,15 +77,29 @@ export function copyFactor(schema: ResourceSchema, keyword: FactorKeyword, f: Re
   }
 }
 
-/** The building's other rows must use factors with the same value of `uniform.field` (a planting scheme). */
-async function assertUniform(trx: Tx, def: ResourceDef, prop: string, uniform: NonNullable<FactorKeyword['uniform']>, f: Record<string, unknown>, body: Record<string, unknown>): Promise<void> {
-  if (typeof body.projectId !== 'number') return;
+/**
+ * `uniform`: a building's rows must use factors with the same value of the library field (a planting scheme).
+ * Reads, in one query, the values the building's stored rows outside the set use; answers a check that takes
+ * the set's bodies in order — each against those and the bodies before it, as if saved one by one — and answers
+ * a value it disagrees with (undefined: it agrees).
+ */
+async function uniformValues(trx: Tx, def: ResourceDef, prop: string, field: string, bodies: Record<string, unknown>[]) {
   const library = resourceDef('tpf3BuildMaterial');
-  const column = columnName(uniform.field);
-  const others = await sql<{ v: string | null }>`
-    select distinct l.${sql.ref(column)} as v from ${sql.table(def.table)} r join ${sql.table(library.table)} l on l.id = r.${sql.ref(columnName(prop))}
-    where r.project_id = ${body.projectId} and r.id <> ${typeof body.id === 'number' ? body.id : 0}`.execute(trx);
-  const mine = f[uniform.field] ?? null;
-  const other = others.rows.find((r) => r.v !== mine);
-  if (other) throw invalid([{ field: prop, errorMsg: `${uniform.message}（已采用：${other.v ?? '未分类'}）` }]);
+  const projects = [...new Set(bodies.map((b) => b.projectId).filter((v): v is number => typeof v === 'number'))];
+  const mine = bodies.map((b) => b.id).filter((v): v is number => typeof v === 'number');
+  const stored = projects.length
+    ? await sql<{ p: number; v: string | null }>`
+        select distinct r.project_id as p, l.${sql.ref(columnName(field))} as v from ${sql.table(def.table)} r join ${sql.table(library.table)} l on l.id = r.${sql.ref(columnName(prop))}
+        where r.project_id = any(${projects}::int[]) and r.id <> all(${mine}::int[])`.execute(trx)
+    : { rows: [] };
+  const used = new Map<number, (string | null)[]>();
+  for (const r of stored.rows) used.set(Number(r.p), [...(used.get(Number(r.p)) ?? []), r.v]);
+  return (body: Record<string, unknown>, value: unknown): string | null | undefined => {
+    if (typeof body.projectId !== 'number') return undefined;
+    const values = used.get(body.projectId) ?? [];
+    const other = values.find((v) => v !== value);
+    if (other !== undefined) return other;
+    if (!values.length) used.set(body.projectId, [value as string | null]);
+    return undefined;
+  };
 }

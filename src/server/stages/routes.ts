@@ -13,7 +13,7 @@ import { callerOf } from '../auth/guard';
 import type { Caller } from '../db/caller';
 import type { Db, Tx } from '../db/database';
 import { columnName } from '../db/naming';
-import { repo } from '../db/repo';
+import { repo, RowsInvalid } from '../db/repo';
 import { ok } from '../envelope';
 import { ApiError, badRequest, invalid, MESSAGES, notFound } from '../errors';
 import { resourceDef, resources, type ResourceDef } from '../registry';
@@ -100,17 +100,25 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       const projectId = body[0].projectId as number;
       const answer = await db.transaction().execute(async (trx) => {
         const building = await writableBuilding(db, caller, projectId, trx);
-        const saved = [];
+        // rows with an id are updated one by one (each its own scope check and rules); the new rows, which the
+        // wizard puts after the stored ones, are checked together and inserted in one statement (createMany)
+        const fresh = body.flatMap((row, i) => (row.id === undefined ? [i] : []));
         for (const [i, row] of body.entries()) {
-          try {
-            saved.push(row.id === undefined ? await rows.create(caller, row, trx) : await rows.update(caller, row as typeof row & { id: number }, trx));
-          } catch (err) {
+          if (row.id === undefined) continue;
+          await rows.update(caller, row as typeof row & { id: number }, trx).catch((err) => {
             throw rowFailure(err, i);
-          }
+          });
+        }
+        if (fresh.length) {
+          await rows.createMany(caller, fresh.map((i) => body[i]), trx).catch((err) => {
+            if (!(err instanceof RowsInvalid)) throw err;
+            const { index, errors } = err.first(); // (as a save row by row: the first failing row)
+            throw rowFailure(invalid(errors), fresh[index]);
+          });
         }
         const result = await calculateAndStore(trx, building);
         const message = calculatedMessage(result);
-        return { message, rows: await stageRows(trx, def, projectId), result: await buildings.get(caller, projectId, trx), stage: stageSummary(result.stages.find((s) => s.code === code)), saved: saved.length, warnings: resultWarnings(result) };
+        return { message, rows: await stageRows(trx, def, projectId), result: await buildings.get(caller, projectId, trx), stage: stageSummary(result.stages.find((s) => s.code === code)), saved: body.length, warnings: resultWarnings(result) };
       });
       const { message, ...data } = answer;
       return ok(data, message);

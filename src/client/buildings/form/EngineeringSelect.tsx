@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { apiFetch, apiUrl } from '../../providers/httpClient';
 import type { ListAnswer } from '../../providers/dataProvider';
-import { useDebouncedValue } from '../../map/debounce';
+import { useDebouncedValue } from '../../admin/debounce';
 
 export interface Engineering {
   id: number;

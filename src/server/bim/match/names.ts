@@ -4,7 +4,7 @@
 // variant spellings, finer rewrites, noise words) and ./taxonomy.json (material families with their names in
 // several languages, each rewritten to the family's library word).
 import { readFileSync } from 'node:fs';
-import { pinyin } from 'pinyin-pro';
+import { pinyinPro } from '../../heavy';
 
 interface SynonymFile {
   groups: { to: string; from: string[]; note?: string }[];
@@ -275,7 +275,7 @@ export function pinyinKey(s: string): string {
     if (ch >= 'a' && ch <= 'z') out += ch;
     else if (/\p{Script=Han}/u.test(ch)) {
       let p = PINYIN_OF.get(ch);
-      if (p === undefined) PINYIN_OF.set(ch, (p = pinyin(ch, { toneType: 'none', type: 'array' }).join('').replace(/[^a-z]/g, '')));
+      if (p === undefined) PINYIN_OF.set(ch, (p = pinyinPro().pinyin(ch, { toneType: 'none', type: 'array' }).join('').replace(/[^a-z]/g, '')));
       out += p;
     }
   }

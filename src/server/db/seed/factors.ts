@@ -4,8 +4,7 @@
 // ('V(tCO2/TJ) M(NCV)'), the weakest mark that covers the stored value is used and the original text is kept
 // in remarks. See ./data/README.md for where each table comes from. Issue 11's details (density, default
 // distance, energy, data-quality class) are computed in ./factorDetails and merged here.
-import { readFileSync } from 'node:fs';
-import Papa from 'papaparse';
+import { readSeedCsv } from './dataFiles';
 import { DENSITY_FILE, densityTable, detailsOf, type FactorDetails, type FactorUpgrade } from './factorDetails';
 
 export type Verification = 'V' | 'V2' | 'M' | 'D' | 'U';
@@ -23,8 +22,6 @@ export interface SeedFactor extends Partial<FactorDetails> {
   remarks: string;
 }
 
-type Row = Record<string, string | undefined>;
-
 /** The CSV tables this module reads, by file name (all in ./data). */
 export const FACTOR_FILES = {
   materials: 'gbt51366_appD_materials.csv',
@@ -36,16 +33,6 @@ export const FACTOR_FILES = {
   planting: 'planting_carbon_sink.csv',
   refrigerants: 'refrigerant_gwp_ar4.csv',
 } as const;
-
-export function readSeedCsv(file: string): Row[] {
-  const text = readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8').replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<Row>(text, { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim() });
-  if (parsed.errors.length) {
-    const e = parsed.errors[0];
-    throw new Error(`seed data ${file}: row ${e.row ?? '?'}: ${e.message}`);
-  }
-  return parsed.data;
-}
 
 export const str = (v: string | undefined): string => (v ?? '').trim();
 
@@ -90,7 +77,8 @@ export function markFor(text: string, needs: string[] = []): Verification {
   return weakest(marks);
 }
 
-function weakest(marks: Verification[]): Verification {
+/** The weakest of the marks (the trust order above). */
+export function weakest(marks: Verification[]): Verification {
   return marks.reduce((a, b) => (STRENGTH[b] < STRENGTH[a] ? b : a));
 }
 

@@ -1,4 +1,5 @@
-// Debouncing for the address search (1000 ms, spec 000 §9): a plain function wrapper and a React hook.
+// Debouncing (the address search waits 1000 ms, spec 000 §9; the factor and building searches too): a plain
+// function wrapper and a React hook.
 import { useEffect, useState } from 'react';
 
 export interface Debounced<A extends unknown[]> {

@@ -4,7 +4,7 @@
 // 参考线 table — the compare page's chart is in tCO2e, so the lines cannot be drawn on it.
 import { Box, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useQueries } from '@tanstack/react-query';
-import type { PublishedLine, ReferenceAnswer } from './decideApi';
+import type { PublishedLine, ReferenceAnswer } from './referenceApi';
 import { DASH, GbChip, lineValueText, OPERATION_UNIT, referenceQuery, valueText, VerificationChip } from './referenceParts';
 import { LIFECYCLE_NOTE, OPERATION_NOTE } from '../../calc/intensity';
 

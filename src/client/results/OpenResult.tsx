@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
-import { stageRoute } from '../stages/wizard';
+import { stageRoute } from '../buildings/wizard';
 
 export default function OpenResult() {
   const [params] = useSearchParams();

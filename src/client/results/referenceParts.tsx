@@ -1,11 +1,10 @@
-// Small shared pieces of the decision panels (issue 13): the reference query, the GB 55015 and verification chips,
-// how a published value, a difference and a tonne figure are written.
-import type { ReactNode } from 'react';
-import { Card, CardContent, Chip, Typography } from '@mui/material';
+// Small shared pieces of the reference lines (issue 13) on the result, compare and decision pages: the reference
+// query, the GB 55015 and verification chips, how a published value is written.
+import { Chip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '../../calc/format';
 import { MSG } from '../constants';
-import { getReference, type PublishedLine, type ReferenceAnswer, type Verification } from './decideApi';
+import { getReference, type PublishedLine, type ReferenceAnswer, type Verification } from './referenceApi';
 import { VERIFICATION_LABELS } from '../../../schemas/factors/verification';
 
 export const UNKNOWN = '未知';
@@ -32,10 +31,7 @@ export function lineValueText(line: Pick<PublishedLine, 'value' | 'low' | 'high'
   return UNKNOWN;
 }
 
-export const pctText = (v: number | null | undefined) => (v == null ? DASH : `${formatNumber(v)}%`);
 export const valueText = (v: number | null | undefined) => (v == null ? DASH : formatNumber(v));
-/** kg → t, 2 decimals */
-export const tonnes = (kg: number) => formatNumber(kg / 1000);
 
 export const GB_STATUS = { pass: '满足', fail: '未满足', none: '待输入' } as const;
 
@@ -45,21 +41,8 @@ export const GbChip = ({ pass }: { pass: boolean | null }) => (
   <Chip size="small" color={pass == null ? 'default' : pass ? 'success' : 'error'} label={gbStatus(pass)} data-testid="gb55015-chip" />
 );
 
-
 export const VerificationChip = ({ code, label }: { code: Verification | null; label?: string }) => {
   if (!code) return <>{DASH}</>;
   const color = code === 'V' || code === 'V2' ? 'success' : code === 'U' ? 'default' : 'warning';
   return <Chip size="small" variant="outlined" color={color} label={label || VERIFICATION_LABELS[code] || code} />;
 };
-
-/** A titled card: one section of a decision panel. */
-export const Block = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Card variant="outlined" sx={{ mb: 2 }}>
-    <CardContent>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </CardContent>
-  </Card>
-);

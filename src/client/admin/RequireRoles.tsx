@@ -3,9 +3,9 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@mui/material';
 import type { RoleCode } from '../../../schemas/types';
-import { hasAnyRole } from '../auth/roles';
+import { hasAnyRole } from '../session/roles';
 import { MSG } from '../constants';
-import { useCurrentUser } from './useCurrentUser';
+import { useCurrentUser } from '../session/useCurrentUser';
 
 export const RequireRoles = ({ roles, children }: { roles: readonly RoleCode[]; children: ReactNode }) => {
   const user = useCurrentUser();

@@ -1,5 +1,5 @@
 import { useGetIdentity } from 'react-admin';
-import type { CurrentUser } from '../auth/roles';
+import type { CurrentUser } from './roles';
 
 /** The logged-in user as the auth provider's getIdentity returns it (the currentUser object). */
 export function useCurrentUser(): CurrentUser | undefined {

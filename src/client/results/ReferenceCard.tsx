@@ -3,9 +3,9 @@
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../admin/useConfirmedAction';
-import type { PublishedLine } from './decideApi';
+import type { PublishedLine } from './referenceApi';
 import { lineValueText, useReference, VerificationChip } from './referenceParts';
-import { decideRoute } from './texts';
+import { decideRoute } from '../buildings/buildingPages';
 import { ReferenceStrip } from './ReferenceStrip';
 
 export const CARD_LINES = 3;

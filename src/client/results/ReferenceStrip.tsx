@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../admin/useConfirmedAction';
-import { putReference, type ReferenceAnswer } from './decideApi';
+import { putReference, type ReferenceAnswer } from './referenceApi';
 import { GbChip, OPERATION_UNIT, referenceKey, valueText } from './referenceParts';
 import { LIFECYCLE_NOTE } from '../../calc/intensity';
 

@@ -1,0 +1,29 @@
+// The stage table as the floors (floor.ts, floorBatch.ts) write it: the columns an inserted row fills, and the
+// recalculation — what GET stage/<code>/calculate does for a produce-only building, on the raw driver.
+import type { Query } from './raw';
+
+export const STAGE_COLUMNS = ['tenant_id', 'create_by', 'project_id', 'material_name', 'spec', 'unit', 'quantity', 'factor_id', 'factor_value', 'factor_unit', 'factor_source', 'density', 'remarks'];
+
+/** The building's stage rows, each row's emission in JS, stored with one UPDATE … FROM unnest, the building's fields with one more. */
+export async function recalcBuilding(q: Query, stageTable: string, projectId: number) {
+  const [b] = await q.query<{ id: number; use_date_limit: number; build_area: number }>('select id, use_date_limit, build_area from tpf3_project where id = $1', [projectId]);
+  if (!b) throw new Error('no building');
+  const rows = await q.query<{ id: number; quantity: number; factor_value: number | null }>(`select * from ${stageTable} where project_id = $1 order by id`, [projectId]);
+  const ids = new Array<number>(rows.length);
+  const emissions = new Array<number>(rows.length);
+  let kg = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const e = Number(rows[i].quantity) * Number(rows[i].factor_value ?? 0);
+    ids[i] = rows[i].id;
+    emissions[i] = e;
+    kg += e;
+  }
+  await q.query(`update ${stageTable} s set emission = u.e from unnest($1::int[], $2::float8[]) as u(id, e) where s.id = u.id and s.emission is distinct from u.e`, [ids, emissions]);
+  const total = kg / 1000;
+  const years = Number(b.use_date_limit);
+  const area = Number(b.build_area);
+  const streng3 = years > 0 && area > 0 ? Math.round(((total * 1000) / (years * area)) * 100) / 100 : null;
+  const detail = { calculatedAt: new Date().toISOString(), stages: { produce: { total, rows: rows.length, notes: [] } } };
+  await q.query('update tpf3_project set produce = $1, total = $1, streng3 = $2, result_detail = $3, update_date = now() where id = $4', [total, streng3, JSON.stringify(detail), projectId]);
+  return { code: 1, message: 'ok', data: { total, streng3, rows: rows.length } };
+}

@@ -1,0 +1,18 @@
+// The routes of a building's pages that live in folders above this one — BIM import (bim/) and the decision
+// tools (decide/) — so the pages below them (the building list's 更多, the result page) link there without
+// importing those folders.
+
+/** The BIM page of a building: `/bim?id=12`; without id, the building picker. */
+export const bimRoute = (id?: number | string) => (id == null ? '/bim' : `/bim?id=${encodeURIComponent(String(id))}`);
+
+/** The decision page's tabs, by code (decide/texts.ts labels them). */
+export type DecideTab = 'reference' | 'variants' | 'hotspots' | 'uncertainty' | 'phases';
+
+/** `/decide?id=12&tab=variants`; without id, the building picker (keeping the tab). */
+export function decideRoute(id?: number | string | null, tab?: DecideTab): string {
+  const q = new URLSearchParams();
+  if (id != null) q.set('id', String(id));
+  if (tab) q.set('tab', tab);
+  const s = q.toString();
+  return s ? `/decide?${s}` : '/decide';
+}

@@ -1,0 +1,120 @@
+// The library rows a name is matched against (./suggest.ts), prepared once per candidates array: each row's keys
+// (./similarity.ts), family (./taxonomy.ts) and grades, the index that shortlists the rows sharing a bigram (or a
+// pinyin trigram) with the name, and the rows a family's names may take (its own, its kinds', a stand-in's).
+import { coreName, GRADE_NOUN, gradeFamily, readGrades } from './names';
+import { key, type Key, pinyinOf } from './similarity';
+import { candidateFamily, type Family, isKindOf } from './taxonomy';
+
+export interface Candidate {
+  id: number;
+  name: string;
+  unit: string;
+  group?: string | null;
+  spec?: string | null;
+  density?: number | null;
+}
+
+export interface Item {
+  c: Candidate;
+  index: number;
+  family: Family | null;
+  main: Key;
+  /** parenthesised parts of the name (消石灰（熟石灰、氢氧化钙）, …（PPR）) and the spec */
+  alts: Key[];
+  grades: string[];
+  average: boolean;
+}
+
+/** Only candidates that can score are looked at: they share a character bigram with the name (or contain it). */
+export interface Prepared {
+  readonly items: Item[];
+  /** item positions by the bigrams of their names (a one-character name by that character) */
+  readonly byGram: Map<string, number[]>;
+  /** by character, built for the first one-character name ('钢' is inside 普通碳钢) */
+  byChar?: Map<string, number[]>;
+  /** by pinyin trigram, built for the first name typed in pinyin */
+  byTrigram?: Map<string, number[]>;
+  /** the rows a family's names may take, computed when first needed */
+  readonly scopes: Map<Family, Scope>;
+}
+
+/** How a candidate's family stands to the name's: the same, one of its kinds, or a stand-in (parent's). */
+export type Relation = 'same' | 'kind' | 'standIn';
+
+export interface Scope {
+  /** item positions and their relation, in library order */
+  items: [number, Relation][];
+  /** the family that stands in, when the items are stand-ins */
+  standIn: Family | null;
+}
+
+function parts(name: string, spec?: string | null): string[] {
+  const out = [...name.normalize('NFKC').matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1].split(/[、,，;；:：]/));
+  if (spec) out.push(spec);
+  return out.map((p) => coreName(p).core).filter((p) => p.length > 1);
+}
+
+/** Candidate keys, computed once. suggest() also accepts the plain array and prepares it itself (cached). */
+export function prepare(candidates: Candidate[]): Prepared {
+  const items = candidates.map((c, index) => {
+    const name = c.name.normalize('NFKC');
+    const grades = readGrades(c.name).grades;
+    // a row named only by its grade ('C30') is of the grade's material, as for the IFC names
+    const core = coreName(name.replace(/\([^)]*\)/g, ' ')).core || (grades.length ? GRADE_NOUN[gradeFamily(grades[0])] : '');
+    return { c, index, family: candidateFamily(c), main: key(core, true), alts: parts(name, c.spec).map((p) => key(p, true)), grades, average: name.includes('市场平均') };
+  });
+  return { items, byGram: invert(items, (k) => k.grams), scopes: new Map() };
+}
+
+/**
+ * The rows a name of family `f` may take: those of `f` and of its kinds; if there are none and `f` may be stood in
+ * for, those of its parent and the parent's kinds (up the chain while the parent may be stood in for too).
+ */
+export function scopeOf(p: Prepared, f: Family): Scope {
+  let scope = p.scopes.get(f);
+  if (scope) return scope;
+  const within = (top: Family, rel: (fam: Family) => Relation) =>
+    p.items.flatMap((it, i): [number, Relation][] => (it.family && isKindOf(it.family, top) ? [[i, rel(it.family)]] : []));
+  scope = { items: within(f, (fam) => (fam === f ? 'same' : 'kind')), standIn: null };
+  for (let x = f; !scope.items.length && x.standIn && x.parent; x = x.parent) {
+    scope = { items: within(x.parent, () => 'standIn'), standIn: x.parent };
+  }
+  p.scopes.set(f, scope);
+  return scope;
+}
+
+function invert(items: Item[], grams: (k: Key) => Iterable<string>): Map<string, number[]> {
+  const map = new Map<string, number[]>();
+  items.forEach((it, i) => {
+    for (const k of [it.main, ...it.alts]) {
+      for (const g of grams(k)) {
+        const list = map.get(g) ?? map.set(g, []).get(g)!;
+        if (list.at(-1) !== i) list.push(i);
+      }
+    }
+  });
+  return map;
+}
+
+/** Positions of the items that can score: see Prepared. */
+export function shortlist(p: Prepared, q: Key, typed: boolean): Int32Array {
+  const count = new Uint8Array(p.items.length);
+  const add = (list: number[] | undefined, by = 1) => list?.forEach((i) => (count[i] = Math.min(255, count[i] + by)));
+  if (q.core.length === 1) add((p.byChar ??= invert(p.items, (k) => k.core)).get(q.core));
+  else for (const g of [...q.grams, ...q.core]) add(p.byGram.get(g), 2);
+  if (typed) {
+    // one shared pinyin trigram ('ing', 'ang') is chance: a candidate needs two to reach 0.2 anyway
+    const grams = pinyinOf(q).grams;
+    const need = grams.size >= 4 ? 2 : 1;
+    const tri = (p.byTrigram ??= invert(p.items, (k) => pinyinOf(k).grams));
+    const pyCount = new Uint8Array(p.items.length);
+    for (const g of grams) tri.get(g)?.forEach((i) => (pyCount[i] = Math.min(255, pyCount[i] + 1)));
+    pyCount.forEach((n, i) => n >= need && (count[i] = 1));
+  }
+  const out: number[] = [];
+  count.forEach((n, i) => n && out.push(i));
+  return Int32Array.from(out);
+}
+
+const cache = new WeakMap<Candidate[], Prepared>();
+export const prepared = (c: Candidate[] | Prepared): Prepared => (Array.isArray(c) ? (cache.get(c) ?? cache.set(c, prepare(c)).get(c)!) : c);
