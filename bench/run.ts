@@ -23,6 +23,7 @@ import { recalcMeasures } from './measures/recalc';
 import { zipBombMeasures } from './measures/zipBomb';
 import { uncertaintyMeasures } from './measures/uncertainty';
 import { serverStartMeasures } from './measures/serverStart';
+import { reportMeasures } from './measures/report';
 
 const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   recalc: recalcMeasures,
@@ -34,6 +35,7 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   uncertainty: uncertaintyMeasures,
   start: serverStartMeasures,
   batch: batchSaveMeasures,
+  report: reportMeasures,
 };
 
 const DB_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;

@@ -35,6 +35,7 @@ import { registerOpenApi } from './openapi/index';
 import { feedbackRoutes } from './feedback/index';
 import { templateRoutes } from './templates/routes';
 import { jobRoutes } from './jobs/index';
+import { threadPool } from './jobs/threadPool';
 import { factorRoutes } from './factors/routes';
 import { bimRoutes } from './bim/routes';
 import { decideRoutes } from './decide/routes';
@@ -162,6 +163,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     return payload;
   });
+
+  // the drawing threads (reports, manual) end with the server, so tests and SIGTERM end cleanly
+  app.addHook('onClose', () => threadPool.close());
 
   const sendIndex = await registerClient(app, opts.clientDir ?? defaultClientDir());
   app.setNotFoundHandler((req, reply) => {

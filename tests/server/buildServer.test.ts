@@ -23,6 +23,8 @@ describe('the compiled server', () => {
   it('points every process entry at a file of the output', () => {
     const named = outputs().flatMap((f) => [...readFileSync(join(out, f), 'utf8').matchAll(/new URL\("\.\/([\w-]+\.js)", import\.meta\.url\)/g)].map((m) => m[1]));
     expect(named).toContain('bim-parse-worker.js');
+    // the pool's thread and the tasks it runs (issue 24 §4): the report's drawing, the manual's
+    expect(named).toEqual(expect.arrayContaining(['jobs-thread.js', 'reports-drawTask.js', 'help-manualTask.js']));
     for (const file of named) expect(outputs()).toContain(file);
   });
 

@@ -16,9 +16,8 @@ import { decisionSections, type DecisionBlock, type DecisionSection } from '../.
 import { DECISION_SHEETS, decisionSheets } from '../../src/server/reports/decisionSheets';
 import { formatNumber } from '../../src/calc/format';
 import { newWorkbook } from '../../src/server/excel/workbook';
-import { reportCharts } from '../../src/server/reports/charts';
-import { reportPdf } from '../../src/server/reports/pdf';
-import { reportDocx } from '../../src/server/reports/word';
+import { decisionChartPng } from '../../src/server/reports/decisionCharts';
+import drawReport from '../../src/server/reports/drawTask';
 import { PROJECT, PROJECT_V } from './builders';
 import { download } from './files';
 import { testApp, type TestApp } from './helpers';
@@ -69,7 +68,8 @@ describe('the decision sections (pure)', () => {
     expect(text).toContain('合计 | 100.00 | 90.00 | -10.00 | -10.00');
     expect(text).toContain('建材生产 | C30混凝土 | 修改 | 因子 C30混凝土 → C30混凝土（掺矿渣） | 30,000.00 | 20,000.00 | -10,000.00');
     const img = variants.blocks.find((b) => b.kind === 'image');
-    expect(img?.kind === 'image' && img.png.subarray(1, 4).toString()).toBe('PNG');
+    expect(img?.kind === 'image' && img.chart.kind).toBe('waterfall');
+    expect(img?.kind === 'image' && decisionChartPng(img.chart).subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('碳排放热点: rank, stage, name, t, share and cumulative, the substitute with its saving under the row', () => {
@@ -98,7 +98,7 @@ describe('the decision sections (pure)', () => {
   it('empty tables print 暂无数据 in PDF and Word; the sections follow the existing ones', async () => {
     const empty: DecisionReport = { ...r, reference: { ...r.reference, published: [] }, hotspots: { total: 0, rows: [], notes: [] } };
     const m = reportModelOf(decisionSections(empty));
-    const word = docxText(await reportDocx(m, reportCharts(m.chart)));
+    const word = docxText(await drawReport({ format: 'word', model: m, trial: false }));
     const after = word.slice(word.indexOf('. 参考线'));
     expect(word.indexOf('. 说明')).toBeGreaterThan(0);
     expect(word.indexOf('. 参考线')).toBeGreaterThan(word.indexOf('. 说明'));
@@ -165,7 +165,7 @@ describe('the decision sheets (pure)', () => {
 describe('the renderers draw the sections (pure)', () => {
   it('PDF: the titles after 说明, numbers with 2 decimals, the range', async (ctx) => {
     const m = reportModelOf(decisionSections(decisionFixture()));
-    const bytes = await reportPdf(m, reportCharts(m.chart), { trial: false });
+    const bytes = await drawReport({ format: 'pdf', model: m, trial: false });
     mkdirSync(SHOTS, { recursive: true });
     writeFileSync(join(SHOTS, 'fixture.pdf'), bytes);
     needTools(ctx, 'pdftotext');

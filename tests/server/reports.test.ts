@@ -17,11 +17,14 @@ import { testApp, type TestApp } from './helpers';
 const EXPORT = `${PROJECT}/exportPdf`;
 const JS_EXPORT = '/api/js/v1/js/tpfJs/exportWord';
 
-// The PDF writer fails on demand, for the answer to an unexpected failure.
-const failPdf = vi.hoisted(() => ({ on: false }));
-vi.mock('../../src/server/reports/pdf', async (original) => {
-  const m = await original<typeof import('../../src/server/reports/pdf')>();
-  return { ...m, reportPdf: (...args: Parameters<typeof m.reportPdf>) => (failPdf.on ? Promise.reject(new Error('pdf writer broke')) : m.reportPdf(...args)) };
+// The drawing fails on demand, for the answer to an unexpected failure: an error thrown in the drawing thread, or
+// the thread dying under it (tests/server/threadTasks/fails.ts).
+const failDraw = vi.hoisted(() => ({ how: null as null | { message?: string; crash?: boolean } }));
+vi.mock('../../src/server/reports/draw', async (original) => {
+  const m = await original<typeof import('../../src/server/reports/draw')>();
+  const { threadPool } = await import('../../src/server/jobs/threadPool');
+  const fails = new URL('./threadTasks/fails.ts', import.meta.url);
+  return { ...m, drawReport: (job: Parameters<typeof m.drawReport>[0]) => (failDraw.how ? threadPool.run<Buffer>(fails, failDraw.how) : m.drawReport(job)) };
 });
 
 const logs: string[] = [];
@@ -87,16 +90,21 @@ describe('report export messages (spec 000 §8)', () => {
     }
   });
 
-  it('an unexpected failure: 报告导出异常，请稍后再试！ and the error in the log', async () => {
-    failPdf.on = true;
+  it.each([
+    ['an error while drawing', { message: 'pdf writer broke' }, 'pdf writer broke'],
+    ['the drawing thread dying', { crash: true }, 'thread exited (code 3)'],
+  ])('%s: 报告导出异常，请稍后再试！ and the error in the log', async (_, how, logged) => {
+    failDraw.how = how;
     try {
       const r = await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=pdf`, user);
       expect(r.status).toBe(500);
       expect(r.body).toEqual({ code: 0, message: '报告导出异常，请稍后再试！', data: null });
     } finally {
-      failPdf.on = false;
+      failDraw.how = null;
     }
-    expect(logs.some((l) => l.includes('report export failed') && l.includes('pdf writer broke'))).toBe(true);
+    expect(logs.some((l) => l.includes('report export failed') && l.includes(logged))).toBe(true);
+    // the next report is drawn as before
+    expect((await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=pdf`, user)).body.code).toBe(1);
   });
 
   it("another tenant's building is not found", async () => {

@@ -2,10 +2,12 @@
 // markdown.ts, after a cover (碳算 用户手册, the version, the date) and a table of contents (pdfmake toc: the
 // chapter and section headings with their pages); page numbers in the footer. Drawn by pdfmake with the same
 // embedded Noto Sans SC font as the reports (reports/fonts.ts) — no system fonts, no other PDF library.
-// Rendering takes a few seconds, so it runs once per process; later calls answer the kept bytes.
+// Rendering takes a few seconds of CPU, so it runs once per process, in a pool thread (manualTask.ts; issue 24 §4):
+// requests are answered meanwhile. Later calls answer the kept bytes.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadPool } from '../jobs/threadPool';
 import { setupPdfFonts } from '../reports/fonts';
 import { chapter } from './markdown';
 import { APP_NAME, APP_VERSION } from '../../../schemas/product';
@@ -84,9 +86,9 @@ export async function renderManual(dir = MANUAL_DIR, date = new Date()): Promise
 
 let rendered: Promise<Buffer> | undefined;
 
-/** The manual's PDF, drawn at the first call of the process and kept; a failed drawing is tried again next time. */
+/** The manual's PDF, drawn in a thread at the first call of the process and kept; a failed drawing is tried again next time. */
 export function manualPdf(): Promise<Buffer> {
-  rendered ??= renderManual().catch((err: unknown) => {
+  rendered ??= threadPool.run<Buffer>(new URL('./manualTask.ts', import.meta.url), {}).catch((err: unknown) => {
     rendered = undefined;
     throw err;
   });

@@ -68,12 +68,3 @@ export function stageBarSvg(points: ChartPoint[]): string {
     ],
   });
 }
-
-export interface ReportCharts {
-  donut: Buffer;
-  bar: Buffer;
-}
-
-export function reportCharts(points: ChartPoint[]): ReportCharts {
-  return { donut: toPng(shareDonutSvg(points)), bar: toPng(stageBarSvg(points)) };
-}

@@ -90,5 +90,7 @@ export function tornadoSvg(bars: TornadoBar[], nominal: number): string {
   });
 }
 
-export const waterfallPng = (steps: WaterfallStep[], title: string): Buffer => toPng(waterfallSvg(steps, title));
-export const tornadoPng = (bars: TornadoBar[], nominal: number): Buffer => toPng(tornadoSvg(bars, nominal));
+/** A decision section's chart as data (the report model carries it across to the drawing thread). */
+export type DecisionChart = { kind: 'waterfall'; steps: WaterfallStep[]; title: string } | { kind: 'tornado'; bars: TornadoBar[]; nominal: number };
+
+export const decisionChartPng = (c: DecisionChart): Buffer => toPng(c.kind === 'waterfall' ? waterfallSvg(c.steps, c.title) : tornadoSvg(c.bars, c.nominal));

@@ -4,7 +4,7 @@
 // number format (2 decimals, factor values with the library's 4); hotspot and row emissions are stored in kg.
 import { f2, factorText, type ReportTable } from './stageTable';
 import type { DecisionReport } from '../decide/report';
-import { tornadoPng, waterfallPng } from './decisionCharts';
+import type { DecisionChart } from './decisionCharts';
 import type { CompareAnswer, HotspotAnswer, PublishedLine, ReferenceAnswer, UncertaintyAnswer, Band } from '../../calc/decide/types';
 
 export type DecisionBlock =
@@ -13,7 +13,8 @@ export type DecisionBlock =
   | { kind: 'pairs'; rows: [string, string][] }
   /** widths: relative column weights */
   | { kind: 'table'; table: ReportTable; widths?: number[] }
-  | { kind: 'image'; png: Buffer; alt: string };
+  /** a chart by its data: drawn with the file, in the drawing thread (drawTask.ts) */
+  | { kind: 'image'; chart: DecisionChart; alt: string };
 
 export interface DecisionSection {
   title: string;
@@ -114,7 +115,7 @@ function variants(v: CompareAnswer): DecisionBlock[] {
         },
       },
     );
-    if (c.waterfall.length) out.push({ kind: 'image', png: waterfallPng(c.waterfall, `${base.name} → ${c.variant.name}（tCO2e）`), alt: `${c.variant.name} 瀑布图` });
+    if (c.waterfall.length) out.push({ kind: 'image', chart: { kind: 'waterfall', steps: c.waterfall, title: `${base.name} → ${c.variant.name}（tCO2e）` }, alt: `${c.variant.name} 瀑布图` });
     out.push(
       { kind: 'text', text: '变化最大的行', tone: 'strong' },
       {
@@ -171,7 +172,7 @@ function uncertainty(u: UncertaintyAnswer | null, note: string | null): Decision
     { kind: 'heading', text: '输入及其分布' },
     { kind: 'table', table: { header: ['输入', '分布'], numeric: [], rows: u.inputs.map((i) => [i.label, i.distribution]) }, widths: [1, 2] },
     { kind: 'heading', text: '敏感性分析' },
-    ...(u.tornado.length ? [{ kind: 'image' as const, png: tornadoPng(u.tornado, u.total.nominal), alt: '龙卷风图' }] : []),
+    ...(u.tornado.length ? [{ kind: 'image' as const, chart: { kind: 'tornado' as const, bars: u.tornado, nominal: u.total.nominal }, alt: '龙卷风图' }] : []),
     {
       kind: 'table',
       table: {

@@ -60,6 +60,12 @@ export interface ReportModel {
   streng3: number | null;
 }
 
+/**
+ * A turn of the event loop between the model's steps: on the embedded database every query runs on this thread,
+ * and a large building's steps would otherwise hold every other request for their sum (issue 24 §4).
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 function labelled(col: ExportColumn | undefined, v: unknown): string {
@@ -109,6 +115,7 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
   const notes: string[] = [];
   let unchecked = false;
   for (const s of data) {
+    await turn();
     const stageNotes = [...(s.detail.notes ?? [])];
     let table: ReportTable;
     if (s.emits) {
@@ -178,7 +185,7 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     quality,
     notes,
     // 合理性检查 (issue 21) first, then the decision tools' sections
-    decision: [plausibilitySection(detail as Parameters<typeof plausibilitySection>[0]), ...decisionSections(await decisionReport(db, caller, b))],
+    decision: [plausibilitySection(detail as Parameters<typeof plausibilitySection>[0]), ...decisionSections(await turn().then(() => decisionReport(db, caller, b)))],
     chart: withTotal.map((s) => ({ name: s.name, value: roundTo(s.total ?? 0) })),
     total,
     streng3,

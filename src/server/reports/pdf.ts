@@ -2,10 +2,11 @@
 // rows' trace (a shaded line under a row: formula with numbers, 默认值, why it counts 0), then its total,
 // warnings and notes; the results, the data-quality section, the notes and the decision sections follow. A
 // trial account's report carries the diagonal watermark 试用账号 on every page.
-import type { ReportCharts } from './charts';
 import type { DecisionBlock } from './decisionSections';
 import { setupPdfFonts } from './fonts';
-import { f2, type ReportModel, type ReportTable } from './model';
+import type { ReportModel } from './model';
+import { f2, type ReportTable } from './stageTable';
+import type { ReportPictures } from './pictures';
 
 const png = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
 
@@ -55,7 +56,7 @@ const points = (weights: number[]) => {
   return weights.map((w) => Math.floor((w / sum) * room));
 };
 
-function decisionBlock(b: DecisionBlock, h2: (text: string) => unknown): unknown {
+function decisionBlock(b: DecisionBlock, h2: (text: string) => unknown, pictures: ReportPictures): unknown {
   switch (b.kind) {
     case 'heading':
       return h2(b.text);
@@ -66,11 +67,11 @@ function decisionBlock(b: DecisionBlock, h2: (text: string) => unknown): unknown
     case 'table':
       return grid(b.table, b.widths ? points(b.widths) : undefined);
     case 'image':
-      return { image: png(b.png), width: 440, alignment: 'center', margin: [0, 6, 0, 6] };
+      return { image: png(pictures.decision.get(b.chart)!), width: 440, alignment: 'center', margin: [0, 6, 0, 6] };
   }
 }
 
-export async function reportPdf(m: ReportModel, charts: ReportCharts, opts: { trial: boolean }): Promise<Buffer> {
+export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { trial: boolean }): Promise<Buffer> {
   const pdfmake = setupPdfFonts();
   let n = 0;
   const h1 = (text: string) => ({ text: `${++n}. ${text}`, style: 'h1', headlineLevel: 1 });
@@ -116,8 +117,8 @@ export async function reportPdf(m: ReportModel, charts: ReportCharts, opts: { tr
     section.blocks.forEach((b, j) => {
       const prev = section.blocks[j - 1];
       // a heading stays on the page of the chart that follows it
-      if (b.kind === 'image' && prev?.kind === 'heading') content.push({ stack: [content.pop(), decisionBlock(b, h2)], unbreakable: true });
-      else content.push(decisionBlock(b, h2));
+      if (b.kind === 'image' && prev?.kind === 'heading') content.push({ stack: [content.pop(), decisionBlock(b, h2, charts)], unbreakable: true });
+      else content.push(decisionBlock(b, h2, charts));
     });
   });
   const doc = {

@@ -14,10 +14,9 @@ import { repo } from '../db/repo';
 import { ok } from '../envelope';
 import { ApiError, badRequest } from '../errors';
 import { putFile } from '../files/store';
-import { reportCharts } from './charts';
+import { drawReport } from './draw';
 import { reportModel } from './model';
 import { buildingWorkbookUrl } from './workbook';
-import { reportPdf } from './pdf';
 
 export const REPORT_MESSAGES = {
   noId: '获取报告ID失败，请重新选择项目！',
@@ -58,15 +57,11 @@ export async function exportReport(db: Db, req: FastifyRequest, caller: Caller, 
   if (trial && format === 'word') throw new ApiError(403, 0, REPORT_MESSAGES.trialWord);
   try {
     const model = await reportModel(db, caller, building);
-    const charts = reportCharts(model.chart);
     const base = `${String(building.name ?? '建筑')}碳排放报告_${stamp()}`.replace(/[\\/:*?"<>|]/g, '_');
-    if (format === 'pdf') {
-      const content = await reportPdf(model, charts, { trial });
-      return await putFile(db, caller, { fileName: `${base}.pdf`, mime: PDF_MIME, content });
-    }
-    const { reportDocx } = await import('./word'); // docx is loaded at the first Word report (issue 24 §5)
-    const content = await reportDocx(model, charts);
-    return await putFile(db, caller, { fileName: `${base}.docx`, mime: DOCX_MIME, content });
+    // drawn in a pool thread (issue 24 §4): a 66-page report no longer stalls every other request
+    const content = await drawReport({ format, model, trial });
+    const [ext, mime] = format === 'pdf' ? ['pdf', PDF_MIME] : ['docx', DOCX_MIME];
+    return await putFile(db, caller, { fileName: `${base}.${ext}`, mime, content });
   } catch (err) {
     if (err instanceof ApiError) throw err;
     req.log.error({ err, projectId, format }, 'report export failed');

@@ -5,6 +5,7 @@
 // rules a stored row breaks. The row keeps only its 默认值 and problems (its `trace` column); the words and
 // numbers are derived again from the row as calculated (src/calc/stage.ts explainRow), with the building's
 // context and the stored stage totals a formula may read.
+import { breathe } from '../db/breathe';
 import { DATA_QUALITY } from '../../../schemas/factors/kinds';
 import type { Db } from '../db/database';
 import type { ApiRecord } from '../db/record';
@@ -98,7 +99,9 @@ export async function stageTraceLines(db: Db, stage: StageData, ctx: TraceContex
   const partLabels = partField ? ((await schemaColumns(db, stage.def.schema, [partField]))[0]?.labels ?? {}) : {};
   // a result stored before traces existed: an electricity row without its own factor used the grid factor
   const gridFormula = JSON.stringify(stage.def.schema['x-formula'] ?? '').includes('gridFactor');
-  return stage.rows.map((r, i): TraceLine => {
+  const lines: TraceLine[] = [];
+  for (const [i, r] of stage.rows.entries()) {
+    await breathe(i); // thousands of rows: other requests are answered between
     const counted = r.emission !== null && r.emission !== undefined;
     const stored = (r.trace ?? null) as TraceShape | null;
     const trace: TraceShape | null = (counted ? explainRow(stage.def.schema, r as CalcRow, ctx.calc, ctx.methods[stage.code], ctx.stageTotals) : undefined) ?? stored;
@@ -109,7 +112,7 @@ export async function stageTraceLines(db: Db, stage: StageData, ctx: TraceContex
     const onGrid = !!gridDefault || (!trace && counted && gridFormula && !given(r.factorValue) && given(ctx.grid.value));
     const qualityCode = given(r.quality) ? String(r.quality) : onGrid ? (ctx.grid.quality ?? 'database') : 'estimate';
     const qualityLabel = ctx.qualityLabels[qualityCode] ?? qualityCode;
-    return {
+    lines.push({
       index: i + 1,
       name: `${part}${text(r.materialName ?? r.name) || '—'}${spec}`,
       quantity: qk ? Number(r[qk[0]]) : null,
@@ -125,8 +128,9 @@ export async function stageTraceLines(db: Db, stage: StageData, ctx: TraceContex
       calc: counted && trace ? calcText(trace, qk?.[0], Number(r.emission)) : null,
       problems: trace?.problems ?? [],
       emission: counted ? Number(r.emission) : null,
-    };
-  });
+    });
+  }
+  return lines;
 }
 
 /**

@@ -20,8 +20,10 @@ import {
   WidthType,
 } from 'docx';
 import type { DecisionBlock } from './decisionSections';
-import { CHART_HEIGHT, CHART_WIDTH, type ReportCharts } from './charts';
-import { f2, type ReportModel, type ReportTable } from './model';
+import { CHART_HEIGHT, CHART_WIDTH } from './charts';
+import type { ReportModel } from './model';
+import { f2, type ReportTable } from './stageTable';
+import type { ReportPictures } from './pictures';
 
 const FONT = { ascii: 'Arial', hAnsi: 'Arial', eastAsia: '宋体' };
 
@@ -79,7 +81,7 @@ function grid(t: ReportTable, weights?: number[]): Table | Paragraph {
 const image = (data: Buffer) =>
   new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun({ type: 'png', data, transformation: { width: 560, height: Math.round((560 * CHART_HEIGHT) / CHART_WIDTH) } })] });
 
-function decisionBlock(b: DecisionBlock, h2: (text: string) => Paragraph): Paragraph | Table {
+function decisionBlock(b: DecisionBlock, h2: (text: string) => Paragraph, pictures: ReportPictures): Paragraph | Table {
   switch (b.kind) {
     case 'heading':
       return h2(b.text);
@@ -90,11 +92,11 @@ function decisionBlock(b: DecisionBlock, h2: (text: string) => Paragraph): Parag
     case 'table':
       return grid(b.table, b.widths);
     case 'image':
-      return image(b.png);
+      return image(pictures.decision.get(b.chart)!);
   }
 }
 
-export async function reportDocx(m: ReportModel, charts: ReportCharts): Promise<Buffer> {
+export async function reportDocx(m: ReportModel, charts: ReportPictures): Promise<Buffer> {
   let n = 0;
   const h1 = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(`${++n}. ${text}`)] });
   const children: (Paragraph | Table)[] = [
@@ -130,7 +132,7 @@ export async function reportDocx(m: ReportModel, charts: ReportCharts): Promise<
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: i === 0, keepNext: true, children: [new TextRun(`${++n}. ${section.title}`)] }));
     let k = 0;
     const h2 = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: [new TextRun(`${n}.${++k} ${text}`)] });
-    for (const b of section.blocks) children.push(decisionBlock(b, h2));
+    for (const b of section.blocks) children.push(decisionBlock(b, h2, charts));
   });
   const doc = new Document({
     creator: '碳算',
