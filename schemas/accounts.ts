@@ -1,6 +1,5 @@
 // The account API's shapes (issue 8): the request bodies of src/server/accounts/ (validated by the server's ajv
 // with Chinese messages, code 2) and the slider challenge the client draws — one definition for both sides.
-import type { FromSchema } from 'json-schema-to-ts';
 import { sysUser } from './resources/sysUser';
 
 const u = sysUser.properties;
@@ -81,7 +80,9 @@ export const sliderVerifyBody = {
   },
 } as const;
 
-export type RegisterBody = FromSchema<typeof registerBody>;
+/** What an SMS code is for (PUT sendSmsCode ?purpose=): it is only good for that. */
+export const SMS_PURPOSES = ['login', 'register', 'reset'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** GET /api/sys/v1/sso/slider: the pictures of one challenge; the gap's x stays on the server. */
 export interface SliderChallenge {

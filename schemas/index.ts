@@ -151,16 +151,7 @@ export function filterableFields(s: ResourceSchema): Record<string, 'eq' | 'like
   return out;
 }
 
-export type SysUser = FromSchema<typeof sysUser>;
-export type SysRole = FromSchema<typeof sysRole>;
-export type SysOrganization = FromSchema<typeof sysOrganization>;
-export type SysTenant = FromSchema<typeof sysTenant>;
-export type SysConfig = FromSchema<typeof sysConfig>;
+// Record types of the resources a client module reads field by field (the API adds id and system fields).
 export type SysFeedback = FromSchema<typeof sysFeedback>;
 export type SysNotify = FromSchema<typeof sysNotify>;
-export type SysNotice = FromSchema<typeof sysNotice>;
-export type BuildMaterial = FromSchema<typeof tpf3BuildMaterial>;
-export type Lookup = FromSchema<typeof tpf3Lookup>;
-export type Engineering = FromSchema<typeof tpf3Engineering>;
 export type Building = FromSchema<typeof tpf3Project>;
-export type BuildingExtend = FromSchema<typeof tpf3ProjectExtend>;

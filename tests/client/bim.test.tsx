@@ -39,6 +39,8 @@ const mat = (name: string, suggestions: BimSuggestion[], over: Partial<BimMateri
   weight: 0,
   fromGeometry: 0,
   density: null,
+  family: null,
+  matchNote: null,
   suggestions,
   ...over,
 });
@@ -131,7 +133,7 @@ const preflight = (pageNum = 1, problems = 0): Preflight => ({
     total: problems,
     pageNum,
     pageSize: 10,
-    list: problems ? [{ globalId: `G${pageNum}`, name: `墙-${pageNum}`, ifcType: 'IfcWall', typeTitle: '墙', storey: '1F', kind: 'noMaterial', message: '构件未关联材料' }] : [],
+    list: problems ? [{ globalId: `G${pageNum}`, name: `墙-${pageNum}`, ifcType: 'IfcWall', typeTitle: '墙', storey: '1F', kind: 'noMaterial', message: '构件未关联材料', materials: [] }] : [],
   },
   materials: MATERIALS,
   notes: [{ text: 'NetVolume 在同一数量集中出现两次（立方毫米与立方米），取与几何体积一致的立方米值', elements: 12 }],

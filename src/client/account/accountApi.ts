@@ -3,12 +3,12 @@
 // pages mounted outside <Admin>), SMS codes and their countdown, the slider check (SliderCaptcha + the one
 // helper that repeats a call with a sliderToken), the first-login password dialog and reloading the identity
 // after account changes. This file: every account call of the API contract, nothing else.
-import type { SliderChallenge } from '../../../schemas/accounts';
+import type { SliderChallenge, SmsPurpose } from '../../../schemas/accounts';
 import { base64Utf8 } from '../providers/base64';
 import type { CurrentUser } from '../session/roles';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
-export type SmsPurpose = 'login' | 'register' | 'reset';
+export type { SmsPurpose };
 
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
 

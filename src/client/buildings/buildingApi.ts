@@ -1,16 +1,12 @@
 // Building calls beyond the generic data provider (spec 000 §7, DESIGN §5): copy, delete by tpf3ProjectIds,
 // the building's workbook (getExcelByID) and the building detail with its stored totals (tpf3ProjectV/{id}).
+import type { Building } from '../../../schemas/index';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
 const BASE = 'tpf/v1/tpf/tpf3Project';
 
-export type BuildingRecord = Record<string, unknown> & {
-  id: number;
-  name: string;
-  computeMethod: string;
-  menus: string;
-  status?: string;
-};
+/** A stored building as the API answers it: the schema's fields (FromSchema), its id, and the rest loose (system fields, results). */
+export type BuildingRecord = Building & { id: number } & Record<string, unknown>;
 
 /** GET tpf3Project/copy?projectId= → the new building. */
 export const copyBuilding = (id: number | string) => apiFetch<BuildingRecord>(apiUrl(`${BASE}/copy`, { projectId: id }));

@@ -2,43 +2,15 @@
 // (StageHeader, building list rows), the recalculation dialog with its before/after table, the page a
 // notification opens (select the building, go to its result) and a factor's version history. This file: the
 // calls (src/server/factors/routes.ts) and the job handling of the two recalculations.
+import type { FactorChange, RecalcAnswer } from '../../../schemas/factorUpdates';
 import type { Job, JobAnswer } from '../jobs/jobApi';
 import { jobOf, jobOutcome } from '../jobs/jobApi';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
 const TPF = 'tpf/v1/tpf';
 
-export interface FactorVersion {
-  id: number;
-  name: string;
-  version: number;
-  materialCo: number | null;
-  coUnit: string;
-  unit: string;
-  density: number | null;
-  source: string;
-}
-
-export interface FactorChange {
-  old: FactorVersion;
-  current: FactorVersion | null;
-  uses: { code: string; title: string; prop: string; rows: number }[];
-}
-
-export interface Change {
-  before: number | null;
-  after: number | null;
-  diff: number;
-}
-
-export interface RecalcAnswer {
-  stages: (Change & { code: string; title: string })[];
-  total: Change;
-  intensity: Change;
-  factors: FactorChange[];
-  left: string[];
-  applied: boolean;
-}
+// (the answers' shapes are the server's: schemas/factorUpdates.ts)
+export type { Change, FactorChange, FactorVersion, RecalcAnswer } from '../../../schemas/factorUpdates';
 
 /** A library record as the versions route answers it. */
 export type LibraryRecord = Record<string, unknown> & { id: number; name: string; version?: number | null; supersededBy?: number | null };

@@ -2,6 +2,7 @@
 // 我的反馈 with the administrator's replies) and /sys/feedback for the super admin (every feedback, a status
 // filter and the reply dialog). Records go through the data provider (resource sysFeedback); this file holds
 // what it does not: the screenshot upload, the client-side screenshot check and the status/type texts.
+import type { SysFeedback } from '../../../schemas/index';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../account/rules';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
@@ -9,18 +10,8 @@ export const FEEDBACK_ROUTE = '/feedback';
 export const FEEDBACK_ADMIN_ROUTE = '/sys/feedback';
 export const SCREENSHOT_TYPES = AVATAR_TYPES;
 
-export interface Feedback {
-  id: number;
-  feedbackType: string;
-  content: string;
-  contact?: string | null;
-  screenshot?: string | null;
-  status: '0' | '1';
-  reply?: string | null;
-  replyDate?: string | null;
-  createByName?: string;
-  createDate?: string;
-}
+/** A feedback as the API answers it (sysFeedback's schema). */
+export type Feedback = SysFeedback & { id: number; createDate?: string };
 
 /** dict feedbackStatus (the chip's text and colour). */
 export const FEEDBACK_STATUS: Record<string, { label: string; color: 'warning' | 'success' }> = {

@@ -6,27 +6,10 @@
 // ends, and turning an ended job back into what the route would have answered directly.
 import { HttpError } from 'ra-core';
 import { MSG } from '../constants';
-import { apiFetch, apiUrl, validationError, type FieldError } from '../providers/httpClient';
+import type { Job } from '../../../schemas/jobs';
+import { apiFetch, apiUrl, validationError } from '../providers/httpClient';
 
-export interface Job {
-  id: number;
-  kind: 'import' | 'calculate' | 'bim';
-  /** e.g. '导入 建材生产 — 清单.xlsx' / '计算 A1研发办公楼' */
-  title: string;
-  state: 'running' | 'done' | 'failed';
-  /** rows done */
-  done: number;
-  /** rows in all (null until known) */
-  total: number | null;
-  /** on done: the data the route would have answered directly ({ count } for an import) */
-  result: unknown;
-  /** on failed: the message the route would have answered (e.g. '导入数据校验失败') */
-  message: string | null;
-  /** on failed: the field errors (the data of a code-2 answer) */
-  errors: FieldError[] | null;
-  createDate?: string;
-  updateDate?: string;
-}
+export type { Job };
 
 /** What a long route answers when its work goes on in the server. */
 export interface JobAnswer {

@@ -3,22 +3,14 @@
 // and read again at once on the window event `notifyChange` (session/inboxEvent.ts) — and the notice form of
 // /sys/notify (通知公告). This file: the inbox calls of the API contract that the data provider does not cover.
 import type { Identifier } from 'react-admin';
+import type { SysNotify } from '../../../schemas/index';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 import { notifyChanged } from '../session/inboxEvent';
 
 const BASE = 'sys/v1/sys/sysNotify';
 
-export interface InboxItem {
-  id: number;
-  title: string;
-  content?: string | null;
-  kind?: 'collaborator' | 'import' | 'factor' | 'feedback' | 'notice';
-  /** A client route to open, e.g. '/feedback'. */
-  link?: string | null;
-  userId?: number;
-  readFlag: 0 | 1;
-  createDate?: string;
-}
+/** A message of the caller's inbox (sysNotify's schema; `link` is a client route to open, e.g. '/feedback'). */
+export type InboxItem = SysNotify & { id: number; createDate?: string };
 
 /** GET …/sysNotify/count/{userId}: the caller's unread count (anything but a number counts as 0). */
 export async function fetchUnreadCount(userId: Identifier, signal?: AbortSignal): Promise<number> {

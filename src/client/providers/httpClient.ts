@@ -2,6 +2,7 @@
 // Every call goes through apiFetch(): it adds the Access-Token header, enforces the 180 s timeout and turns
 // every failure into a react-admin HttpError whose message is the Chinese text the user should see.
 import { HttpError } from 'ra-core';
+import type { FieldError } from '../../../schemas/validation';
 import { API_BASE, HTTP_TIMEOUT_MS, MSG } from '../constants';
 import { getToken } from './tokenStorage';
 
@@ -11,10 +12,8 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-export interface FieldError {
-  field: string;
-  errorMsg: string;
-}
+// (a code-2 answer's data: the server's field errors, schemas/validation.ts)
+export type { FieldError };
 
 type Query = Record<string, unknown>;
 

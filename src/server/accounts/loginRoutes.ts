@@ -12,14 +12,16 @@ import { startSession } from './sessionStart';
 import { sliderRequired, spendSliderToken } from './slider';
 import { CODE_INVALID, consumeCode } from './smsCodes';
 import { canLogIn, findUserByName, findUserByPhone } from './userLookup';
+import { typed } from '../http/typed';
 
 export const LOGIN_FAILED = '用户名或密码错误';
 export const ACCOUNT_UNAVAILABLE = '账号不可用，请联系管理员';
 
 export function loginRoutes(app: FastifyInstance, ctx: AccountsContext): void {
+  const r = typed(app);
   const { db } = ctx;
 
-  app.post<{ Body: { userName: string; password: string; remember?: boolean; sliderToken?: string } }>(
+  r.post(
     '/api/sys/v1/sso/login',
     { schema: { body: loginBody }, config: { public: true, writes: true } },
     async (req) => {
@@ -53,7 +55,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AccountsContext): void {
     },
   );
 
-  app.post<{ Body: { phone: string; smsCode: string; remember?: boolean } }>(
+  r.post(
     '/api/sys/v1/sso/smsLogin',
     { schema: { body: smsLoginBody }, config: { public: true, writes: true } },
     async (req) => {

@@ -13,15 +13,17 @@ import { readImageUpload } from '../files/image';
 import { updatePasswordBody } from '../../../schemas/accounts';
 import type { AccountsContext } from './context';
 import { checkPassword, isStrongPassword, setPassword, WEAK_PASSWORD } from './credentials';
+import { typed } from '../http/typed';
 
 export const WRONG_OLD_PASSWORD = '原密码不正确';
 export const SAME_PASSWORD = '新密码不能与原密码相同';
 export const PASSWORD_CHANGED = '密码修改成功';
 
 export function profileRoutes(app: FastifyInstance, ctx: AccountsContext): void {
+  const r = typed(app);
   const { db } = ctx;
 
-  app.put<{ Body: { oldPassword: string; newPassword: string } }>(
+  r.put(
     '/api/sys/v1/sys/sysUser/updatePassword',
     { schema: { body: updatePasswordBody }, config: { account: true, writes: true } },
     async (req) => {
@@ -43,7 +45,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AccountsContext): void 
     },
   );
 
-  app.post('/api/sys/v1/oss/filerecord/folderFile', { config: { account: true, writes: true } }, async (req) => {
+  r.post('/api/sys/v1/oss/filerecord/folderFile', { config: { account: true, writes: true } }, async (req) => {
     const caller = callerOf(req);
     const bytes = await readImageUpload(req, AVATAR_RULES);
     const png = await squareAvatar(bytes);

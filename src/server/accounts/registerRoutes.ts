@@ -9,13 +9,14 @@ import { repo } from '../db/repo';
 import { ok } from '../envelope';
 import { invalid } from '../errors';
 import { USERNAME_TAKEN } from './userHooks';
-import { registerBody, resetBody, type RegisterBody } from '../../../schemas/accounts';
+import { registerBody, resetBody } from '../../../schemas/accounts';
 import type { AccountsContext } from './context';
 import { isStrongPassword, setMustChange, setPassword, WEAK_PASSWORD } from './credentials';
 import { clearAccountFailures } from './loginGate';
 import { requireSlider } from './slider';
 import { checkCode, CODE_INVALID, consumeCode, spendCode } from './smsCodes';
 import { findUserByName, findUserByPhone } from './userLookup';
+import { typed } from '../http/typed';
 
 export const PHONE_REGISTERED = '手机号已注册';
 export const REGISTERED = '注册成功，请登录';
@@ -24,9 +25,10 @@ export const PASSWORD_RESET = '密码已重置，请重新登录';
 const wrongCode = () => invalid([{ field: 'smsCode', errorMsg: CODE_INVALID }]);
 
 export function registerRoutes(app: FastifyInstance, ctx: AccountsContext): void {
+  const r = typed(app);
   const { db } = ctx;
 
-  app.post<{ Body: RegisterBody }>('/api/sys/v1/sso/registerUser', { schema: { body: registerBody }, config: { public: true, writes: true } }, async (req) => {
+  r.post('/api/sys/v1/sso/registerUser', { schema: { body: registerBody }, config: { public: true, writes: true } }, async (req) => {
     const b = req.body;
     // Nothing that tells whether an account exists comes before the slider and the phone's code (issue 23): a
     // wrong or expired code gets the same answer for a registered phone and a free one. A valid code proves the
@@ -63,7 +65,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AccountsContext): void
     return ok({ userName: b.userName }, REGISTERED);
   });
 
-  app.post<{ Body: { phone: string; smsCode: string; password: string } }>(
+  r.post(
     '/api/sys/v1/sso/resetPassword',
     { schema: { body: resetBody }, config: { public: true, writes: true } },
     async (req) => {

@@ -4,9 +4,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../db/database';
 import { tooMany } from '../errors';
-
-export const SMS_PURPOSES = ['login', 'register', 'reset'] as const;
-export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+import type { SmsPurpose } from '../../../schemas/accounts';
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_MS = 60_000;

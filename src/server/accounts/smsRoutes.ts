@@ -4,12 +4,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../envelope';
 import { invalid } from '../errors';
-import { sendSmsBody, sendSmsQuery } from '../../../schemas/accounts';
+import { sendSmsBody, sendSmsQuery, SMS_PURPOSES, type SmsPurpose } from '../../../schemas/accounts';
 import type { AccountsContext } from './context';
 import { requireSlider } from './slider';
-import { issueCode, SMS_PURPOSES, type SmsPurpose } from './smsCodes';
+import { issueCode } from './smsCodes';
 import { sendSms } from './smsSender';
 import { canLogIn, findUserByPhone } from './userLookup';
+import { typed } from '../http/typed';
 
 export const CODE_SENT = '验证码已发送';
 const PHONE_RULE = /^1[3-9]\d{9}$/;
@@ -18,8 +19,9 @@ const PHONE_RULE = /^1[3-9]\d{9}$/;
 export const maskPhone = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 
 export function smsRoutes(app: FastifyInstance, ctx: AccountsContext): void {
+  const r = typed(app);
   const { db } = ctx;
-  app.put<{ Querystring: { phone?: string; purpose?: string }; Body: { phone?: string; purpose?: string; sliderToken?: string } | null }>(
+  r.put(
     '/api/sys/v1/sso/sendSmsCode',
     { schema: { querystring: sendSmsQuery, body: sendSmsBody }, config: { public: true, writes: true } },
     async (req) => {

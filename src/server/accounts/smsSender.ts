@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../errors';
 import type { Settings } from '../settings/settings';
-import type { SmsPurpose } from './smsCodes';
+import type { SmsPurpose } from '../../../schemas/accounts';
 import { publicOnlyLookup, smsUrlProblem } from './smsGatewayUrl';
 
 type Log = Pick<FastifyBaseLogger, 'warn'>;

@@ -18,6 +18,7 @@ import { isBackupName, listBackups, backupDir } from './archive';
 import { BackupBusyError, type Backups } from './backups';
 import { backupSchedule } from './schedule';
 import './configRules';
+import { typed } from '../http/typed';
 
 const LINK_TTL_MS = 10 * 60 * 1000;
 const URL = '/api/sys/v1/sys/backup';
@@ -26,6 +27,7 @@ const nameParams = { type: 'object', required: ['name'], properties: { name: { t
 const tokenParams = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } } as const;
 
 export function backupRoutes(app: FastifyInstance, opts: { db: Db; dataDir: string; settings: Settings; backups?: Backups }): void {
+  const r = typed(app);
   const embedded = isEmbedded(opts.db);
   const links = new Map<string, { name: string; until: number }>();
   const adminOnly = (req: FastifyRequest) => {
@@ -33,7 +35,7 @@ export function backupRoutes(app: FastifyInstance, opts: { db: Db; dataDir: stri
   };
   const files = () => (opts.backups ? opts.backups.list() : embedded ? listBackups(backupDir(opts.dataDir)) : []);
 
-  app.get(`${URL}/`, { config: { writes: false } }, async (req) => {
+  r.get(`${URL}/`, { config: { writes: false } }, async (req) => {
     adminOnly(req);
     const schedule = await backupSchedule(opts.settings);
     return ok({
@@ -44,7 +46,7 @@ export function backupRoutes(app: FastifyInstance, opts: { db: Db; dataDir: stri
     });
   });
 
-  app.post(`${URL}/`, { config: { writes: true } }, async (req) => {
+  r.post(`${URL}/`, { config: { writes: true } }, async (req) => {
     adminOnly(req);
     if (!opts.backups) throw new ApiError(400, 0, '当前数据库为 PostgreSQL，请用 pg_dump 备份（见 docs/operations.md）');
     try {
@@ -57,7 +59,7 @@ export function backupRoutes(app: FastifyInstance, opts: { db: Db; dataDir: stri
     }
   });
 
-  app.post<{ Params: { name: string } }>(`${URL}/link/:name`, { schema: { params: nameParams }, config: { writes: false } }, async (req) => {
+  r.post(`${URL}/link/:name`, { schema: { params: nameParams }, config: { writes: false } }, async (req) => {
     adminOnly(req);
     const { name } = req.params;
     if (!isBackupName(name) || !files().some((b) => b.name === name)) throw notFound();
@@ -68,7 +70,7 @@ export function backupRoutes(app: FastifyInstance, opts: { db: Db; dataDir: stri
     return ok(`${URL}/download/${token}`);
   });
 
-  app.get<{ Params: { token: string } }>(`${URL}/download/:token`, { schema: { params: tokenParams }, config: { public: true, writes: false } }, async (req, reply) => {
+  r.get(`${URL}/download/:token`, { schema: { params: tokenParams }, config: { public: true, writes: false } }, async (req, reply) => {
     const link = links.get(req.params.token);
     links.delete(req.params.token);
     const file = link && link.until > Date.now() ? files().find((b) => b.name === link.name) : undefined;

@@ -6,10 +6,13 @@
 // rows an earlier model import made. The mappings are remembered for the tenant. Issue 22: an import touching
 // materials with open problems of the plausibility review needs `confirmProblems` (else 400 naming them), and
 // rows whose volumes came from the geometry carry the data quality 估算.
+import { stageOfRole } from '../../../schemas/stageMeta';
 import { splitMenus } from '../../../schemas/standards';
+import type { ImportAnswer, ImportRequest } from '../../../schemas/bim';
 import type { FieldError } from '../../../schemas/validation';
 import type { Caller } from '../db/caller';
 import type { Db, Tx } from '../db/database';
+import type { ApiRecord } from '../db/record';
 import { columnName } from '../db/naming';
 import { repo, RowsInvalid } from '../db/repo';
 import { badRequest, invalid } from '../errors';
@@ -21,15 +24,6 @@ import { type MaterialTotal, PROBLEM_TEXT, type ProblemKind, REVIEW_KINDS } from
 import { BASIS_TEXT, quantityFor, unitKind, type Basis } from './quantities';
 import { findModel, saveMappings, type StoredModel } from './store';
 import { BIM_MESSAGES } from './upload';
-
-export interface ImportInput {
-  jobId: number;
-  projectId: number;
-  mode: 'append' | 'replace';
-  mappings: { ifcMaterial: string; factorId: number }[];
-  /** the user confirmed importing materials with open review problems */
-  confirmProblems?: boolean;
-}
 
 export const MODEL_GONE = '模型不存在或已过期，请重新上传';
 /** The transport mode of generated 建材运输 rows when the building has none yet (GB/T 51366 附录E). */
@@ -46,7 +40,7 @@ interface RowPlan {
 }
 
 /** The mappings as rows per library material; any mapping that cannot be imported → 400 naming its material. */
-function plan(model: StoredModel, input: ImportInput, library: Map<number, LibraryMaterial>): RowPlan[] {
+function plan(model: StoredModel, input: ImportRequest, library: Map<number, LibraryMaterial>): RowPlan[] {
   const byName = new Map<string, MaterialTotal>(model.materials.map((m) => [m.name, m]));
   const errors: FieldError[] = [];
   const rows = new Map<number, RowPlan>();
@@ -93,7 +87,7 @@ export const CONFIRMED = (o: { count: number; text: string }) => `已确认导�
 
 /** The transport factor for generated rows: the one the building's transport rows use most, else DEFAULT_TRUCK. */
 async function truckFactor(trx: Tx, projectId: number): Promise<{ id: number; name: string } | undefined> {
-  const trans = stageDef('trans')!;
+  const trans = stageDef(stageOfRole('transport')!)!;
   const used = await trx
     .selectFrom(trans.table)
     .select([columnName('factorId'), (eb) => eb.fn.countAll<number>().as('n')])
@@ -108,21 +102,22 @@ async function truckFactor(trx: Tx, projectId: number): Promise<{ id: number; na
   return row ? { id: Number(row.id), name: `${row.name}${row.spec ? `（${row.spec}）` : ''}` } : undefined;
 }
 
-export async function importModel(db: Db, caller: Caller, input: ImportInput, progress: Progress, log: (err: unknown) => void) {
+export async function importModel(db: Db, caller: Caller, input: ImportRequest, progress: Progress, log: (err: unknown) => void): Promise<ImportAnswer<ApiRecord>> {
   const model = await findModel(db, caller, input.jobId);
   if (!model || model.projectId !== input.projectId) throw badRequest(MODEL_GONE);
   const open = openProblems(model, new Set(input.mappings.map((m) => m.ifcMaterial)));
   if (open.count && !input.confirmProblems) throw badRequest(UNCONFIRMED(open));
   const buildings = repo(db, 'tpf3Project');
-  const produce = repo(db, stageDef('produce')!.name);
-  const trans = repo(db, stageDef('trans')!.name);
+  // the model's materials go to the bill of materials, their transport beside it (stages by role: schemas/stageMeta.ts)
+  const produce = repo(db, stageDef(stageOfRole('materials')!)!.name);
+  const trans = repo(db, stageDef(stageOfRole('transport')!)!.name);
   const answer = await db.transaction().execute(async (trx) => {
     const building = await buildings.get(caller, input.projectId, trx);
     await buildings.assertWritable(trx, caller, input.projectId);
     if (building.computeMethod === 'estimate') throw badRequest(BIM_MESSAGES.estimate);
     const library = await libraryMaterials(trx, caller, [...new Set(input.mappings.map((m) => m.factorId))]);
     const rows = plan(model, input, library);
-    const withTransport = splitMenus(building.menus as string).includes('trans');
+    const withTransport = splitMenus(building.menus as string).includes(trans.def.schema['x-stage']!.code);
     const warnings: string[] = open.count ? [CONFIRMED(open)] : [];
     if (input.mode === 'replace') {
       for (const def of [produce.def, trans.def]) await trx.deleteFrom(def.table).where(columnName('projectId'), '=', input.projectId).where(columnName('bimSource'), 'is not', null).execute();
@@ -130,34 +125,34 @@ export async function importModel(db: Db, caller: Caller, input: ImportInput, pr
     const truck = withTransport && rows.length ? await truckFactor(trx, input.projectId) : undefined;
     if (withTransport && rows.length) warnings.push(truck ? `建材运输按「${truck.name}」生成，运输距离取材料默认值，请核对` : '因子库中没有默认运输方式，建材运输请手动补充');
     const importedAt = new Date().toISOString();
-    const made = { produce: [] as Record<string, unknown>[], trans: [] as Record<string, unknown>[] };
+    const made = { materials: [] as Record<string, unknown>[], transport: [] as Record<string, unknown>[] };
     // (the source is x-readonly, never taken from a body: the server's value of each row, by index)
-    const sources = { produce: [] as Record<string, unknown>[], trans: [] as Record<string, unknown>[] };
+    const sources = { materials: [] as Record<string, unknown>[], transport: [] as Record<string, unknown>[] };
     for (const r of rows) {
       const bimSource = { fileName: model.fileName, modelId: model.id, elements: r.elements, globalIds: r.globalIds, ifcMaterials: r.ifcMaterials, fromGeometry: r.fromGeometry, basis: [...r.basis].map((b) => BASIS_TEXT[b]), importedAt };
       const remarks = `BIM模型 ${model.fileName}：${r.ifcMaterials.join('、')}`.slice(0, 200);
       const base = { projectId: input.projectId, materialName: r.factor.name, unit: r.factor.unit, quantity: round4(r.quantity), remarks };
       // (a volume measured on the geometry is an estimate of the designed quantity: the row says so)
       const estimated = r.fromGeometry ? { quality: 'estimate', qualityRef: `BIM几何估算体积（${r.fromGeometry}/${r.elements} 个构件）` } : {};
-      made.produce.push({ ...base, ...estimated, spec: r.factor.spec ?? undefined, factorId: r.factor.id });
-      sources.produce.push({ bimSource });
+      made.materials.push({ ...base, ...estimated, spec: r.factor.spec ?? undefined, factorId: r.factor.id });
+      sources.materials.push({ bimSource });
       // (transport needs the mass: a row in t or kg, or a material with a density)
       const mass = unitKind(r.factor.unit)?.kind === 'mass' || r.factor.density != null;
       if (truck && !mass) warnings.push(`「${r.factor.name}」缺少密度，未生成建材运输数据`);
       if (truck && mass) {
-        made.trans.push({ ...base, materialId: r.factor.id, factorId: truck.id });
-        sources.trans.push({ bimSource });
+        made.transport.push({ ...base, materialId: r.factor.id, factorId: truck.id });
+        sources.transport.push({ bimSource });
       }
     }
     // one createMany per stage table; a refused row answers as a save of that row would (its fields)
-    for (const [stage, r] of [['produce', produce], ['trans', trans]] as const) {
+    for (const [stage, r] of [['materials', produce], ['transport', trans]] as const) {
       if (!made[stage].length) continue;
       await r.createMany(caller, made[stage], trx, undefined, sources[stage]).catch((err) => {
         throw err instanceof RowsInvalid ? invalid(err.first().errors) : err;
       });
     }
     if (rows.length) progress(rows.length, rows.length);
-    const transRows = made.trans.length;
+    const transRows = made.transport.length;
     await saveMappings(trx, caller, input.mappings);
     const stored = await buildings.get(caller, input.projectId, trx);
     const result = await calculateAndStore(trx, stored);

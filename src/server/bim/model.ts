@@ -4,22 +4,11 @@
 // per-tenant mappings first (match/), and imported as the building's 建材生产 (and 建材运输) rows in one
 // transaction (importRows.ts). This file: the shapes shared by the parser, the report and the import.
 
+import type { BimMaterial, BimNote, BimUnits, FloorArea, ProblemKind } from '../../../schemas/bim';
 import type { Summary } from './detail';
 
-/** Why an element cannot be fully counted; listed in the pre-flight report with its GlobalId. */
-export type ProblemKind =
-  | 'noMaterial'
-  | 'noQuantity'
-  | 'unknownUnit'
-  | 'duplicateId'
-  | 'fromGeometry'
-  // issue 22: the plausibility review — an import with any of these asks for explicit confirmation
-  | 'openSurface'
-  | 'quantityMismatch'
-  | 'volumeOverBox'
-  | 'nonPositive'
-  | 'thickLayer'
-  | 'materialPerArea';
+// (the shapes the client shows too are in schemas/bim.ts)
+export type { BimNote, BimUnits, FloorArea, ProblemKind };
 
 /** The kinds that are implausible rather than missing: an import touching them needs `confirmProblems`. */
 export const REVIEW_KINDS: readonly ProblemKind[] = ['openSurface', 'quantityMismatch', 'volumeOverBox', 'nonPositive', 'thickLayer', 'materialPerArea'];
@@ -49,28 +38,6 @@ export interface BimElement {
   details?: Partial<Record<ProblemKind, string>>;
 }
 
-/** A model-wide note for the pre-flight: which of repeated quantities was taken and why, a unit conversion. */
-export interface ModelNote {
-  text: string;
-  /** elements it applies to */
-  elements: number;
-}
-
-/** The model's floor area (m²) the per-m² plausibility ranges divide by, and where it came from. */
-export interface FloorArea {
-  value: number;
-  /** in Chinese, e.g. 'IfcSpace 净面积之和' or '楼板（FLOOR/BASESLAB）面积之和' */
-  basis: string;
-}
-
-/** The file's units as read from IfcUnitAssignment, in words for the report, e.g. 毫米(mm). */
-export interface BimUnits {
-  length: string;
-  area: string;
-  volume: string;
-  mass: string;
-}
-
 /** A material's density (t/m³) the model itself declares (Pset_MaterialCommon.MassDensity), by material name. */
 export type ModelDensities = Record<string, number>;
 
@@ -81,7 +48,7 @@ export interface ParsedModel {
   elements: BimElement[];
   densities: ModelDensities;
   /** quantity choices and conversions, said once per kind in the pre-flight */
-  notes?: ModelNote[];
+  notes?: BimNote[];
   /** null when the model gives neither spaces nor floor slabs */
   floorArea?: FloorArea | null;
 }
@@ -103,23 +70,11 @@ export type WorkerMessage =
   | { kind: 'done'; parsed: ParsedFile }
   | { kind: 'failed'; message: string };
 
-/** A model's quantities of one IFC material, summed over its elements (the unit of mapping and import). */
-export interface MaterialTotal {
-  name: string;
-  /** elements having the material — also its count for a per-piece factor (doors, windows by 樘/个) */
-  elements: number;
-  volume: number;
-  area: number;
-  weight: number;
-  /** elements whose volume came from the geometry */
-  fromGeometry: number;
-  /** t/m³ declared by the model, else null */
-  density: number | null;
-  /** the elements' GlobalIds (kept server-side; the row remembers them) */
-  globalIds: string[];
-  /** problems of the plausibility review touching the material (its import asks for confirmation) */
-  review?: number;
-}
+/**
+ * A model's quantities of one IFC material, summed over its elements (the unit of mapping and import), with the
+ * elements' GlobalIds (kept server-side; the row remembers them): the report's material before matching.
+ */
+export type MaterialTotal = Omit<BimMaterial, 'family' | 'matchNote' | 'suggestions'> & { globalIds: string[] };
 
 /** Chinese names of the element types the report groups by. */
 export const IFC_TYPE_TITLES: Record<string, string> = {

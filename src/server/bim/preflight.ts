@@ -4,51 +4,16 @@
 // plausibility review — the parser's element checks plus each material's total per m² of floor area
 // (review/perArea.ts) — counted as 待确认问题, and the parser's notes (which repeated quantity was taken, unit
 // conversions) passed on to be shown.
-import { type BimElement, type FloorArea, type MaterialTotal, type ModelNote, type ParsedModel, PROBLEM_TEXT, type ProblemKind, REVIEW_KINDS, typeTitle } from './model';
+import { type BimElement, type FloorArea, type MaterialTotal, type BimNote, type ParsedModel, PROBLEM_TEXT, type ProblemKind, REVIEW_KINDS, typeTitle } from './model';
 import { overCeilings } from './review/perArea';
-
-export interface Counts {
-  elements: number;
-  withoutMaterial: number;
-  /** no quantity set: volumes from the geometry, or nothing */
-  withoutQuantity: number;
-  unknownUnits: number;
-  /** GlobalIds used by more than one element */
-  duplicateGlobalIds: number;
-  fromGeometry: number;
-  materials: number;
-  /** problems of the plausibility review (REVIEW_KINDS): an import of their materials asks for confirmation */
-  review: number;
-}
-
-export interface Group {
-  storey: string;
-  ifcType: string;
-  typeTitle: string;
-  count: number;
-  volume: number;
-  area: number;
-  weight: number;
-}
-
-export interface Problem {
-  globalId: string;
-  name: string;
-  ifcType: string;
-  typeTitle: string;
-  storey: string;
-  kind: ProblemKind;
-  message: string;
-  /** the IFC materials the problem touches (the import asks to confirm the review problems of what it imports) */
-  materials: string[];
-}
+import type { BimCounts, BimGroup, BimProblem } from '../../../schemas/bim';
 
 export interface Report {
-  counts: Counts;
-  groups: Group[];
-  problems: Problem[];
+  counts: BimCounts;
+  groups: BimGroup[];
+  problems: BimProblem[];
   materials: MaterialTotal[];
-  notes: ModelNote[];
+  notes: BimNote[];
   floorArea: FloorArea | null;
 }
 
@@ -60,9 +25,9 @@ const has = (e: BimElement, k: ProblemKind) => e.problems.includes(k);
 const sum = (e: BimElement, key: 'volume' | 'area' | 'weight') => e.parts.reduce((a, p) => a + (p[key] ?? 0), 0);
 
 export function preflight(model: ParsedModel): Report {
-  const groups = new Map<string, Group>();
+  const groups = new Map<string, BimGroup>();
   const materials = new Map<string, MaterialTotal>();
-  const problems: Problem[] = [];
+  const problems: BimProblem[] = [];
   const ids = new Map<string, number>();
   for (const e of model.elements) {
     ids.set(e.globalId, (ids.get(e.globalId) ?? 0) + 1);

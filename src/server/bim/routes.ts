@@ -6,6 +6,7 @@
 //   POST bim/:jobId/check   { ifcMaterial, factorId } → the quantity that factor would import, or why not
 //   POST bim/import         { jobId, projectId, mode, mappings } → rows, transport rows, recalculated building
 import type { FastifyInstance } from 'fastify';
+import { checkBody, importBody, type CheckAnswer, type PreflightAnswer } from '../../../schemas/bim';
 import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
 import { repo } from '../db/repo';
@@ -16,42 +17,25 @@ import { putFile, XLSX_MIME } from '../files/store';
 import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';
 import { findJob } from '../jobs/store';
 import { preflightWorkbook } from './excel';
-import { importModel, MODEL_GONE, type ImportInput } from './importRows';
+import { importModel, MODEL_GONE } from './importRows';
 import { libraryMaterials } from './library';
 import { parseIfc, PARSES } from './parse/run';
 import { findModel, savedMappings, saveModel } from './store';
 import { fitOf, suggestionsFor } from './suggestions';
 import { BIM_MESSAGES, receiveModel } from './upload';
+import { typed } from '../http/typed';
 
 const BASE = '/api/tpf/v1/tpf/bim';
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const jobParams = { type: 'object', required: ['jobId'], properties: { jobId: id } } as const;
 const waitQuery = { type: 'object', additionalProperties: false, properties: { wait: waitProperty } } as const;
 const pageQuery = { type: 'object', additionalProperties: false, properties: { pageNum: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 50 } } } as const;
-const checkBody = { type: 'object', additionalProperties: false, required: ['ifcMaterial', 'factorId'], properties: { ifcMaterial: { type: 'string', minLength: 1, maxLength: 500 }, factorId: id } } as const;
-const importBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['jobId', 'projectId', 'mode', 'mappings'],
-  properties: {
-    jobId: id,
-    projectId: id,
-    mode: { type: 'string', enum: ['append', 'replace'], title: '导入方式' },
-    confirmProblems: { type: 'boolean', title: '确认导入有问题的构件' },
-    mappings: {
-      type: 'array',
-      title: '材料映射',
-      minItems: 1,
-      maxItems: 5000,
-      items: { type: 'object', additionalProperties: false, required: ['ifcMaterial', 'factorId'], properties: { ifcMaterial: { type: 'string', minLength: 1, maxLength: 500 }, factorId: id } },
-    },
-  },
-} as const;
 
 export const PARSED = '模型解析完成';
 export const IMPORTED = (n: number) => `导入成功，生成 ${n} 条建材生产数据`;
 
 export function bimRoutes(app: FastifyInstance, db: Db): void {
+  const r = typed(app);
   const buildings = repo(db, 'tpf3Project');
 
   /** The building the model is for: one the caller may change, not an estimate. */
@@ -67,7 +51,7 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     return building;
   }
 
-  app.post<{ Querystring: { wait?: number } }>(`${BASE}/fileUpload`, { schema: { querystring: waitQuery }, config: { writes: true } }, async (req) => {
+  r.post(`${BASE}/fileUpload`, { schema: { querystring: waitQuery }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     // (the building is checked before the file is read when its id comes first, as the client sends it)
     let building: Awaited<ReturnType<typeof targetBuilding>> | undefined;
@@ -89,16 +73,16 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     }
   });
 
-  app.get<{ Params: { jobId: number }; Querystring: { pageNum: number; pageSize: number } }>(`${BASE}/:jobId`, { schema: { params: jobParams, querystring: pageQuery }, config: { writes: false } }, async (req) => {
+  r.get(`${BASE}/:jobId`, { schema: { params: jobParams, querystring: pageQuery }, config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     const job = await findJob(db, caller, req.params.jobId);
     if (!job || job.kind !== 'bim') throw notFound();
     const m = await findModel(db, caller, job.id);
-    if (!m) return ok({ job, model: null });
+    if (!m) return ok<PreflightAnswer>({ job, model: null });
     const { pageNum, pageSize } = req.query;
     const [library, saved] = await Promise.all([libraryMaterials(db, caller), savedMappings(db, caller)]);
     const { problems, materials, ...rest } = m;
-    return ok({
+    return ok<PreflightAnswer>({
       job,
       model: {
         ...rest,
@@ -109,7 +93,7 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     });
   });
 
-  app.get<{ Params: { jobId: number } }>(`${BASE}/:jobId/excel`, { schema: { params: jobParams }, config: { writes: true } }, async (req) => {
+  r.get(`${BASE}/:jobId/excel`, { schema: { params: jobParams }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     const m = await findModel(db, caller, req.params.jobId);
     if (!m) throw badRequest(MODEL_GONE);
@@ -117,7 +101,7 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     return ok(url, '导出成功');
   });
 
-  app.post<{ Params: { jobId: number }; Body: { ifcMaterial: string; factorId: number } }>(`${BASE}/:jobId/check`, { schema: { params: jobParams, body: checkBody }, config: { writes: false } }, async (req) => {
+  r.post(`${BASE}/:jobId/check`, { schema: { params: jobParams, body: checkBody }, config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     const m = await findModel(db, caller, req.params.jobId);
     if (!m) throw badRequest(MODEL_GONE);
@@ -126,11 +110,11 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     const factor = (await libraryMaterials(db, caller, [req.body.factorId])).get(req.body.factorId);
     if (!factor) throw badRequest(`「${material.name}」对应的因子库材料不存在、不是建材或已有新版本`);
     const fit = fitOf(material, factor);
-    if (fit.error) throw badRequest(fit.error);
-    return ok({ quantity: fit.quantity, unit: factor.unit, basis: fit.basis });
+    if (fit.error !== null) throw badRequest(fit.error);
+    return ok<CheckAnswer>({ quantity: fit.quantity, unit: factor.unit, basis: fit.basis });
   });
 
-  app.post<{ Body: ImportInput; Querystring: { wait?: number } }>(`${BASE}/import`, { schema: { body: importBody, querystring: waitQuery }, config: { writes: true } }, async (req) => {
+  r.post(`${BASE}/import`, { schema: { body: importBody, querystring: waitQuery }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     let message = '';
     const outcome = await runJob(db, caller, { kind: 'import', title: `导入BIM模型 — 单体 ${req.body.projectId}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {

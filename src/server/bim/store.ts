@@ -3,10 +3,10 @@
 import { sql } from 'kysely';
 import type { Caller } from '../db/caller';
 import type { Db, Executor } from '../db/database';
-import type { BimUnits, FloorArea, MaterialTotal, ModelNote } from './model';
+import type { BimUnits, FloorArea, MaterialTotal, BimNote } from './model';
 import { normaliseName } from './match/names';
 import { type Detail, type Summary, unpackDetail } from './detail';
-import type { Counts, Group, Problem } from './preflight';
+import type { BimCounts, BimGroup, BimProblem } from '../../../schemas/bim';
 
 const KEEP_DAYS = 7;
 
@@ -17,11 +17,11 @@ export interface StoredModel {
   fileName: string;
   schema: string;
   units: BimUnits;
-  counts: Counts;
-  groups: Group[];
-  problems: Problem[];
+  counts: BimCounts;
+  groups: BimGroup[];
+  problems: BimProblem[];
   materials: MaterialTotal[];
-  notes: ModelNote[];
+  notes: BimNote[];
   floorArea: FloorArea | null;
 }
 

@@ -12,6 +12,7 @@ import { ok } from '../envelope';
 import { forbidden, notFound } from '../errors';
 import type { Settings } from '../settings/settings';
 import { cachesOf } from './caches';
+import { typed } from '../http/typed';
 
 interface CacheEntry {
   name: string;
@@ -76,12 +77,13 @@ function entries(db: Db, settings: Settings): CacheEntry[] {
 const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 20 } } } as const;
 
 export function cacheRoutes(app: FastifyInstance, db: Db, settings: Settings): void {
+  const r = typed(app);
   const list = entries(db, settings);
   const adminOnly = (req: FastifyRequest) => {
     if (!callerOf(req).isAdmin) throw forbidden();
   };
 
-  app.get('/api/sys/v1/sys/cache/', { config: { writes: false } }, async (req) => {
+  r.get('/api/sys/v1/sys/cache/', { config: { writes: false } }, async (req) => {
     adminOnly(req);
     const out = [];
     for (const c of list) {
@@ -91,7 +93,7 @@ export function cacheRoutes(app: FastifyInstance, db: Db, settings: Settings): v
     return ok(out);
   });
 
-  app.delete<{ Params: { name: string } }>('/api/sys/v1/sys/cache/:name', { schema: { params: nameParams }, config: { writes: true } }, async (req) => {
+  r.delete('/api/sys/v1/sys/cache/:name', { schema: { params: nameParams }, config: { writes: true } }, async (req) => {
     adminOnly(req);
     const c = list.find((x) => x.name === req.params.name);
     if (!c) throw notFound();

@@ -1,6 +1,7 @@
 // Buildings on an old factor version: which of their factors were superseded, by which current version, and
 // where they are used (stage, rows) — what the `因子已更新` flag and the recalculation dialog show.
 import { sql } from 'kysely';
+import type { FactorUse } from '../../../schemas/factorUpdates';
 import type { Executor } from '../db/database';
 import { toRecord, type ApiRecord, type Row } from '../db/record';
 import type { Where } from '../db/scope';
@@ -8,19 +9,12 @@ import { resourceDef } from '../registry';
 import { BUILDING, factorUses, usesSql } from './factorUse';
 import { LIBRARY } from './versions';
 
-export interface UsePlace {
-  code: string;
-  title: string;
-  prop: string;
-  rows: number;
-}
-
 export interface FactorUpdate {
   /** the version the building uses */
   old: ApiRecord;
   /** the lineage's current version (null only if the library lost it) */
   current: ApiRecord | null;
-  uses: UsePlace[];
+  uses: FactorUse[];
 }
 
 const lib = () => sql.table(resourceDef(LIBRARY).table);

@@ -2,6 +2,7 @@
 // calculateAndStore computes and stores the result, and the answer is each stage's stored total before, after and
 // the difference (tCO2e). A preview does exactly the same work in a transaction that is then rolled back, so what
 // the dialog shows is what 确认更新 stores — same code path, nothing kept. Nothing here runs unasked.
+import type { Change, FactorChange, FactorVersion, RecalcAnswer } from '../../../schemas/factorUpdates';
 import { splitMenus, wizardStages } from '../../../schemas/standards';
 import type { BuildingResult } from '../../calc/building';
 import type { Caller } from '../db/caller';
@@ -17,33 +18,10 @@ import { outdatedFactors, type FactorUpdate } from './outdated';
 
 export const UP_TO_DATE = '该单体使用的因子均为当前版本，无需重新计算';
 
-export interface Change {
-  before: number | null;
-  after: number | null;
-  /** after − before (a missing figure counts 0) */
-  diff: number;
-}
-
-export interface StageChange extends Change {
-  code: string;
-  title: string;
-}
-
 /** A superseded factor as the client shows it: name, versions and values, where it is used. */
-export function factorChange(u: FactorUpdate) {
-  const pick = (f: ApiRecord | null) => f && { id: f.id, name: f.name, version: Number(f.version) || 1, materialCo: f.materialCo ?? null, coUnit: f.coUnit ?? '', unit: f.unit ?? '', density: f.density ?? null, source: f.source ?? '' };
-  return { old: pick(u.old), current: pick(u.current), uses: u.uses };
-}
-
-export interface RecalcAnswer {
-  stages: StageChange[];
-  total: Change;
-  /** 碳排放强度 kgCO2e/(m²·a) */
-  intensity: Change;
-  factors: ReturnType<typeof factorChange>[];
-  /** uses that stay on their old version, with the reason */
-  left: string[];
-  applied: boolean;
+export function factorChange(u: FactorUpdate): FactorChange {
+  const pick = (f: ApiRecord): FactorVersion => ({ id: f.id, name: f.name as string, version: Number(f.version) || 1, materialCo: (f.materialCo as number | null) ?? null, coUnit: (f.coUnit as string) ?? '', unit: (f.unit as string) ?? '', density: (f.density as number | null) ?? null, source: (f.source as string) ?? '' });
+  return { old: pick(u.old), current: u.current && pick(u.current), uses: u.uses };
 }
 
 const num = (v: unknown) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));

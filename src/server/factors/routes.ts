@@ -22,6 +22,7 @@ import { BUILDING } from './factorUse';
 import { outdatedBuildingIds, outdatedFactors } from './outdated';
 import { factorChange, recalculate } from './recalc';
 import { LIBRARY } from './versions';
+import { typed } from '../http/typed';
 
 const BASE = '/api/tpf/v1/tpf';
 const waitQuery = { type: 'object', additionalProperties: false, properties: { wait: waitProperty } } as const;
@@ -30,9 +31,10 @@ export const PREVIEWED = '以下为按当前因子版本重新计算的结果，
 export const APPLIED = '已按当前因子版本重新计算并保存';
 
 export function factorRoutes(app: FastifyInstance, db: Db): void {
+  const r = typed(app);
   const buildings = repo(db, BUILDING);
 
-  app.get<{ Params: { id: number } }>(`${BASE}/${LIBRARY}/:id/versions`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
+  r.get(`${BASE}/${LIBRARY}/:id/versions`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     const def = resourceDef(LIBRARY);
     assertRead(def.meta, caller);
@@ -48,13 +50,13 @@ export function factorRoutes(app: FastifyInstance, db: Db): void {
     return ok(rows.map((r) => toRecord(def.schema, r)));
   });
 
-  app.get(`${BASE}/factorUpdates/buildings`, { config: { writes: false } }, async (req) => {
+  r.get(`${BASE}/factorUpdates/buildings`, { config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     assertRead(buildings.def.meta, caller);
     return ok(await outdatedBuildingIds(db, readScope(buildings.def.meta, caller)));
   });
 
-  app.get<{ Params: { id: number } }>(`${BASE}/${BUILDING}/:id/factorUpdates`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
+  r.get(`${BASE}/${BUILDING}/:id/factorUpdates`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
     const b = await buildings.get(callerOf(req), req.params.id);
     const factors = (await outdatedFactors(db, b.id)).map(factorChange);
     return ok({ count: factors.length, factors });
@@ -62,7 +64,7 @@ export function factorRoutes(app: FastifyInstance, db: Db): void {
 
   for (const apply of [false, true]) {
     const path = `${BASE}/${BUILDING}/:id/recalculate/${apply ? 'apply' : 'preview'}`;
-    app.post<{ Params: { id: number }; Querystring: { wait?: number } }>(path, { schema: { params: idParams, querystring: waitQuery }, config: { writes: true } }, async (req) => {
+    r.post(path, { schema: { params: idParams, querystring: waitQuery }, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const b = await buildings.get(caller, req.params.id);
       const outcome = await runJob(db, caller, { kind: 'calculate', title: `${apply ? '重新计算' : '预览重新计算'} ${b.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { fail } from '../envelope';
 
 import { takeFile } from './store';
+import { typed } from '../http/typed';
 
 const query = {
   type: 'object',
@@ -13,7 +14,8 @@ const query = {
 const params = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9a-f-]{36}$' } } } as const;
 
 export function fileRoutes(app: FastifyInstance, db: Db): void {
-  app.get<{ Params: { id: string }; Querystring: { token: string } }>('/upload/:id', { schema: { params, querystring: query } }, async (req, reply) => {
+  const r = typed(app);
+  r.get('/upload/:id', { schema: { params, querystring: query } }, async (req, reply) => {
     const file = await takeFile(db, req.params.id, req.query.token);
     if (!file) return reply.status(404).send(fail('下载链接已失效，请重新导出'));
     const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');

@@ -3,25 +3,11 @@
 // Because the row is in the database, any replica answers for it. This file: the rows.
 import { sql } from 'kysely';
 import type { FieldError } from '../../../schemas/validation';
+import type { Job, JobKind, JobState } from '../../../schemas/jobs';
 import type { Caller } from '../db/caller';
 import type { Db, Executor } from '../db/database';
 
-export type JobKind = 'import' | 'calculate' | 'bim';
-export type JobState = 'running' | 'done' | 'failed';
-
-export interface Job {
-  id: number;
-  kind: JobKind;
-  title: string;
-  state: JobState;
-  done: number;
-  total: number | null;
-  result: unknown;
-  message: string | null;
-  errors: FieldError[] | null;
-  createDate: string;
-  updateDate: string;
-}
+export type { Job, JobKind, JobState };
 
 /** A running job not touched for this long lost its process (a restart): it is reported failed. */
 export const STALE_MS = 120_000;

@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import { ok } from '../envelope';
 import { forbidden } from '../errors';
 import { resourceDef } from '../registry';
+import { typed } from '../http/typed';
 
 const readBody = {
   type: 'object',
@@ -24,9 +25,10 @@ const readBody = {
 const userParams = { type: 'object', required: ['userId'], properties: { userId: { type: 'integer' } } } as const;
 
 export function notifyRoutes(app: FastifyInstance, db: Db): void {
+  const r = typed(app);
   const inbox = resourceDef('sysNotify').table;
 
-  app.put<{ Body: { ids?: number[]; all?: true } }>('/api/sys/v1/sys/sysNotify/read', { schema: { body: readBody }, config: { writes: true, trialAllowed: true } }, async (req) => {
+  r.put('/api/sys/v1/sys/sysNotify/read', { schema: { body: readBody }, config: { writes: true, trialAllowed: true } }, async (req) => {
     const caller = callerOf(req);
     let q = db.updateTable(inbox).set({ read_flag: 1, update_date: new Date() }).where('user_id', '=', caller.userId).where('read_flag', '=', 0);
     if (req.body.ids) q = q.where('id', 'in', req.body.ids);
@@ -34,7 +36,7 @@ export function notifyRoutes(app: FastifyInstance, db: Db): void {
     return ok(Number(r.numUpdatedRows), '已标记为已读');
   });
 
-  app.get<{ Params: { userId: number } }>('/api/sys/v1/sys/sysNotify/count/:userId', { schema: { params: userParams }, config: { writes: false } }, async (req) => {
+  r.get('/api/sys/v1/sys/sysNotify/count/:userId', { schema: { params: userParams }, config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     if (req.params.userId !== caller.userId) throw forbidden();
     const r = await db

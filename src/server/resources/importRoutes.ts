@@ -29,6 +29,7 @@ import { resourceDef, type ResourceDef } from '../registry';
 import { createBodySchema } from './routeSchemas';
 import { importEnded } from './importEvents';
 import { breathe } from '../db/breathe';
+import { typed } from '../http/typed';
 
 const ajv = createAjv();
 const validators = new Map<string, ValidateFunction>();
@@ -145,12 +146,13 @@ function titleOf(def: ResourceDef, columns: ImportColumn[], field: string): stri
 
 export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): void {
   if (!hasImport(def.schema)) return;
+  const api = typed(app); // (`r` is the rows' repo here)
   const base = `/api/${def.meta.path}`;
   const r = repo(db, def.name);
   const projectOwned = 'projectId' in def.schema.properties;
   const title = def.meta.title;
 
-  app.get(`${base}/template`, { config: { writes: true } }, async (req) => {
+  api.get(`${base}/template`, { config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     assertRead(def.meta, caller);
     const wb = templateWorkbook(title, await importColumns(db, def.schema));
@@ -159,7 +161,7 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
   });
 
   const uploadQuery = { type: 'object', additionalProperties: false, properties: { wait: waitProperty } } as const;
-  app.post<{ Querystring: { wait?: number } }>(`${base}/fileUpload`, { schema: { querystring: uploadQuery }, config: { writes: true } }, async (req) => {
+  api.post(`${base}/fileUpload`, { schema: { querystring: uploadQuery }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     assertWrite(def.meta, caller);
     const upload = await readUpload(req);

@@ -98,6 +98,12 @@ export const idParams = {
   properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
 } as const;
 
+const projectId = { type: 'integer', title: '项目', minimum: 1, maximum: 2147483647 } as const;
+
+/** A querystring of one building id under the name a route uses for it (projectId, tpf3ProjectId). */
+export const projectQuery = <const K extends string>(key: K) =>
+  ({ type: 'object', additionalProperties: false, required: [key], properties: { [key]: projectId } as Record<K, typeof projectId> }) as const;
+
 const idList = { type: 'array', title: 'ids', minItems: 1, maxItems: 5000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } as const;
 
 /** Batch delete: repeated `ids`, or the resource's own name for them (spec 000 §7: tpf3ProjectIds); one of them is required (checked by the route). */

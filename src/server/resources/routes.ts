@@ -23,11 +23,15 @@ import { PAGE_SIZE_CAP } from '../db/repo';
 import { putFile, XLSX_MIME } from '../files/store';
 import { addTableSheet, newWorkbook, schemaColumns, stampedName, workbookBytes } from '../excel/workbook';
 import { importRoutes } from './importRoutes';
+import { typed } from '../http/typed';
 
 export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): void {
   const base = `/api/${def.meta.path}`;
   const r = repo(db, def.name);
   const shape = listQuery(def.schema);
+  // the fixed schemas type their routes (http/typed.ts); the list, create, update and batch-delete schemas are built
+  // here from the resource schema, so those routes keep a loose type
+  const api = typed(app);
 
   app.get<{ Querystring: Record<string, unknown> }>(`${base}/`, { schema: { querystring: shape.schema }, config: { writes: false } }, async (req) => {
     const params = parseListParams(def.schema, def.meta, shape, req.query);
@@ -44,7 +48,7 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
     return ok(url, '导出表格成功');
   });
 
-  app.get<{ Params: { id: number } }>(`${base}/:id`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
+  api.get(`${base}/:id`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
     return ok(await r.get(callerOf(req), req.params.id));
   });
 
@@ -71,7 +75,7 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
     return ok(await r.update(callerOf(req), req.body), MESSAGES.saved);
   });
 
-  app.delete<{ Params: { id: number } }>(`${base}/:id`, { schema: { params: idParams }, config: own }, async (req) => {
+  api.delete(`${base}/:id`, { schema: { params: idParams }, config: own }, async (req) => {
     await r.remove(callerOf(req), req.params.id);
     return ok(null, MESSAGES.deleted);
   });
@@ -85,7 +89,7 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
   });
 
   const hasProject = 'projectId' in def.schema.properties;
-  app.delete<{ Querystring: { projectId?: number } }>(`${base}/deleteBatch`, { schema: { querystring: deleteBatchQuery }, config: { writes: true } }, async (req) => {
+  api.delete(`${base}/deleteBatch`, { schema: { querystring: deleteBatchQuery }, config: { writes: true } }, async (req) => {
     const projectId = req.query.projectId;
     const where: Where | undefined = hasProject && projectId !== undefined ? (eb) => eb(columnName('projectId'), '=', projectId) : undefined;
     const n = await r.clear(callerOf(req), where);

@@ -7,6 +7,7 @@ import { callerOf } from '../auth/guard';
 import { ok } from '../envelope';
 import { notFound } from '../errors';
 import { dictItems, flattenDict } from '../cache/dicts';
+import { typed } from '../http/typed';
 
 const params = {
   type: 'object',
@@ -15,14 +16,15 @@ const params = {
 } as const;
 
 export function sysDictRoutes(app: FastifyInstance, db: Db): void {
-  app.get<{ Params: { dictCode: string } }>('/api/sys/v1/sys/sysDict/dropDown/:dictCode', { schema: { params }, config: { writes: false } }, async (req) => {
+  const r = typed(app);
+  r.get('/api/sys/v1/sys/sysDict/dropDown/:dictCode', { schema: { params }, config: { writes: false } }, async (req) => {
     callerOf(req);
     const items = await dictItems(db, req.params.dictCode);
     if (!items) throw notFound();
     return ok(flattenDict(items));
   });
 
-  app.get<{ Params: { dictCode: string } }>('/api/sys/v1/sys/sysDict/items/:dictCode', { schema: { params }, config: { writes: false } }, async (req) => {
+  r.get('/api/sys/v1/sys/sysDict/items/:dictCode', { schema: { params }, config: { writes: false } }, async (req) => {
     callerOf(req);
     const items = await dictItems(db, req.params.dictCode);
     if (!items) throw notFound();

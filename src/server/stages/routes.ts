@@ -17,11 +17,12 @@ import { repo, RowsInvalid } from '../db/repo';
 import { ok } from '../envelope';
 import { ApiError, badRequest, invalid, MESSAGES, notFound } from '../errors';
 import { resourceDef, resources, type ResourceDef } from '../registry';
-import { createBodySchema, updateBodySchema } from '../resources/routeSchemas';
+import { createBodySchema, projectQuery, updateBodySchema } from '../resources/routeSchemas';
 import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';
 import { calculateAndStore, resultWarnings, stageRows, stageSummary, upkeepAfter } from './calculate';
 import { traceRoute } from './trace';
 import type { CalculatedBuilding } from '../plausibility/review';
+import { typed } from '../http/typed';
 
 const BASE = '/api/tpf/v1/tpf/stage';
 export const CALCULATED = '计算成功!';
@@ -41,9 +42,6 @@ function rowFailure(err: unknown, index: number): unknown {
   const fields = (err.data as FieldError[]).map((e) => ({ field: `第${index + 1}行 ${e.field}`, errorMsg: e.errorMsg }));
   return invalid(fields, `第 ${index + 1} 行：${fields[0]?.errorMsg ?? FORM_INVALID}`);
 }
-
-const projectQuery = (key: string) =>
-  ({ type: 'object', additionalProperties: false, required: [key], properties: { [key]: { type: 'integer', title: '项目', minimum: 1, maximum: 2147483647 } } }) as const;
 
 const calculateQuery = { ...projectQuery('projectId'), properties: { ...projectQuery('projectId').properties, wait: waitProperty } } as const;
 
@@ -77,6 +75,7 @@ function rowValidators(def: ResourceDef) {
 }
 
 export function stageRoutes(app: FastifyInstance, db: Db): void {
+  const r = typed(app);
   const buildings = repo(db, 'tpf3Project');
 
   for (const def of resources.filter((r) => r.schema['x-stage'])) {
@@ -85,7 +84,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
     const rows = repo(db, def.name);
     const validate = rowValidators(def);
 
-    app.post<{ Body: Record<string, unknown>[] }>(`${BASE}/${code}/batch`, { schema: { body: rowsBody }, config: { writes: true } }, async (req) => {
+    r.post(`${BASE}/${code}/batch`, { schema: { body: rowsBody }, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const body = req.body;
       if (!body.length) throw badRequest('请至少填写一行数据');
@@ -124,7 +123,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       return ok(data, message);
     });
 
-    app.get<{ Querystring: { projectId: number; wait?: number } }>(`${BASE}/${code}/calculate`, { schema: { querystring: calculateQuery }, config: { writes: true } }, async (req) => {
+    r.get(`${BASE}/${code}/calculate`, { schema: { querystring: calculateQuery }, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const building = await buildings.get(caller, req.query.projectId);
       let message = CALCULATED;
@@ -141,7 +140,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       return jobAnswer(outcome, message);
     });
 
-    app.put<{ Body: { projectId: number; method: string } }>(`${BASE}/${code}/method`, { schema: { body: methodBody }, config: { writes: true } }, async (req) => {
+    r.put(`${BASE}/${code}/method`, { schema: { body: methodBody }, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const methods = def.schema['x-stage']!.methods ?? [];
       if (!methods.some((m) => m.value === req.body.method)) throw invalid([{ field: 'method', errorMsg: '请选择计算方式' }]);
@@ -156,7 +155,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
     });
   }
 
-  app.get<{ Querystring: { tpf3ProjectId: number } }>(`${BASE}/data`, { schema: { querystring: projectQuery('tpf3ProjectId') }, config: { writes: false } }, async (req) => {
+  r.get(`${BASE}/data`, { schema: { querystring: projectQuery('tpf3ProjectId') }, config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     const b = await buildings.get(caller, req.query.tpf3ProjectId);
     const detail = (b.resultDetail ?? {}) as { stages?: Record<string, { total: number; method: string | null; notes: string[] }> };
@@ -171,7 +170,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
     return ok(data);
   });
 
-  app.put<{ Body: { id: number; status: string } }>('/api/tpf/v1/tpf/tpf3Project/status', { schema: { body: statusBody }, config: { writes: true } }, async (req) => {
+  r.put('/api/tpf/v1/tpf/tpf3Project/status', { schema: { body: statusBody }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     const answer = await db.transaction().execute(async (trx) => {
       const b = await writableBuilding(db, caller, req.body.id, trx);

@@ -17,6 +17,7 @@ import { explainRow, type Row as CalcRow } from '../../calc/stage';
 import { QUANTITY_KEYS } from '../../calc/trace';
 import { stagePlausibility, type PlausibilityReview } from '../../calc/plausibility';
 import { calcContext } from './calculate';
+import { typed } from '../http/typed';
 
 const traceQuery = {
   type: 'object',
@@ -31,10 +32,11 @@ const traceQuery = {
 
 
 export function traceRoute(app: FastifyInstance, db: Db, def: ResourceDef): void {
+  const r = typed(app);
   const buildings = repo(db, 'tpf3Project');
   const meta = def.schema['x-stage']!;
   const props = def.schema.properties;
-  app.get<{ Querystring: { projectId: number; pageNum: number; pageSize: number } }>(`/api/tpf/v1/tpf/stage/${meta.code}/trace`, { schema: { querystring: traceQuery }, config: { writes: false } }, async (req) => {
+  r.get(`/api/tpf/v1/tpf/stage/${meta.code}/trace`, { schema: { querystring: traceQuery }, config: { writes: false } }, async (req) => {
     const { projectId, pageNum, pageSize } = req.query;
     const b = await buildings.get(callerOf(req), projectId);
     const detail = (b.resultDetail ?? {}) as ResultDetail;

@@ -16,6 +16,7 @@ import { hasImport, importColumns, templateBook, templateWorkbook, type Template
 import { stampedName, workbookBytes } from '../excel/workbook';
 import { putFile, XLSX_MIME } from '../files/store';
 import { stageDef } from '../stages/calculate';
+import { typed } from '../http/typed';
 
 export const TEMPLATE_DOWNLOADED = '下载模板成功';
 export const CHOOSE_STANDARD = '请选择模板标准';
@@ -36,7 +37,8 @@ const query = { type: 'object', additionalProperties: false, properties: { stand
 const params = { type: 'object', required: ['module'], properties: { module: { type: 'string', maxLength: 20 } } } as const;
 
 export function templateRoutes(app: FastifyInstance, db: Db): void {
-  app.get<{ Params: { module: string }; Querystring: { standard?: string } }>('/api/tpf/v1/tpf/template/:module', { schema: { params, querystring: query }, config: { writes: true } }, async (req) => {
+  const r = typed(app);
+  r.get('/api/tpf/v1/tpf/template/:module', { schema: { params, querystring: query }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     const m = moduleDef(req.params.module);
     if (!m) throw notFound();

@@ -1,6 +1,6 @@
 // The pre-flight's model notes (issue 22 §1, §4): each kind of choice or conversion said once, with the number of
 // elements it applies to; and the numbers in a problem's details, always to 2 decimals.
-import type { ModelNote } from '../model';
+import type { BimNote } from '../model';
 
 export class Notes {
   private readonly counts = new Map<string, number>();
@@ -10,7 +10,7 @@ export class Notes {
     if (text && elements > 0) this.counts.set(text, (this.counts.get(text) ?? 0) + elements);
   }
 
-  list(): ModelNote[] {
+  list(): BimNote[] {
     return [...this.counts].map(([text, elements]) => ({ text, elements }));
   }
 }
