@@ -1,5 +1,7 @@
 // A large Excel import (issue 10): 40 000 material rows (2 MB) run as a job (asked for at once here), so the
 // dialog follows the job — 已处理 n / 40,000 行 — until it ends; then the rows are all there.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
@@ -10,6 +12,7 @@ const FILE = '.tmp/screens/big-import.xlsx';
 
 /** The produce sheet: 100 quantities 1…100 repeated, C30混凝土 from the library on every row. */
 async function writeWorkbook(): Promise<void> {
+  mkdirSync(dirname(FILE), { recursive: true }); // a fresh clone has no .tmp/screens until a screenshot is taken
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: FILE, useSharedStrings: true });
   const ws = wb.addWorksheet('建材生产');
   ws.addRow(['材料名称', '单位', '用量', '排放因子名称']).commit();
