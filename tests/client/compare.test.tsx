@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
-import { pickWithLimit, sumsByMethod } from '../../src/client/results/resultModel';
+import { fieldColors, pickWithLimit, sumsByMethod } from '../../src/client/results/resultModel';
 import { ok, plainUser, stubFetch } from './fakeApi';
 import { renderApp } from './renderApp';
 
@@ -67,6 +67,9 @@ describe('pickWithLimit', () => {
     expect(s.series.map((x) => x.name)).toEqual(['建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '维护改造', '废弃物处理', '碳汇']);
     expect(s.series[0].data).toEqual([55, 210, 0]);
     expect(s.series[7].data).toEqual([0, -5, 0]);
+    // the sink is green wherever it stands; a stage added before it takes the next stage colour, not green
+    expect(fieldColors(s.fields)[7]).toBe('#43a047');
+    expect(fieldColors([...s.fields.slice(0, 7), { sink: false }, s.fields[7]])).toEqual([...fieldColors(s.fields).slice(0, 7), '#546e7a', '#43a047']);
   });
 });
 

@@ -13,12 +13,10 @@ import { useCurrentBuilding } from '../buildings/useCurrentBuilding';
 import { CompareReference } from './CompareReference';
 import { baseOptions, Chart } from './Chart';
 import { getBuildingResult, listCompletedBuildings, listEngineerings } from './resultApi';
-import { compareColumns, compareFigures, fixed2, num, pickWithLimit, round2, sumsByMethod, type BuildingResult } from './resultModel';
+import { compareColumns, compareFigures, fieldColors, fixed2, num, pickWithLimit, round2, sumsByMethod, type BuildingResult } from './resultModel';
 
 export const COMPARE_LIMIT = 3;
 
-/** One colour per result field (apexcharts' default palette repeats after five; a tenth field repeats the first). */
-const STAGE_COLORS = ['#1e88e5', '#00acc1', '#fb8c00', '#e53935', '#8e24aa', '#6d4c41', '#43a047', '#fdd835', '#546e7a'];
 
 type Columns = ReturnType<typeof compareColumns>;
 
@@ -182,7 +180,7 @@ export default function ComparePage({ module }: { module?: string }) {
             series={methodSums.series}
             options={baseOptions({
               chart: { stacked: true },
-              colors: STAGE_COLORS,
+              colors: fieldColors(methodSums.fields),
               xaxis: { categories: methodSums.methods },
               yaxis: { labels: { formatter: (v: number) => fixed2(v) }, title: { text: 'tCO2e' } },
               dataLabels: { enabled: false },

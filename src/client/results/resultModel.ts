@@ -180,9 +180,14 @@ export function compareColumns(module?: string): { field: ResultFieldDef; label:
 export const compareFigures = (b: Record<string, unknown>, columns: ReturnType<typeof compareColumns>) => columns.map((c) => fieldValue(b, c.field));
 
 /** Stacked bars by compute method: for each method, the sum of each result field over its completed buildings. */
-export function sumsByMethod(buildings: readonly Record<string, unknown>[]): { methods: string[]; series: { name: string; data: number[] }[] } {
+export function sumsByMethod(buildings: readonly Record<string, unknown>[]): {
+  methods: string[];
+  fields: ResultFieldDef[];
+  series: { name: string; data: number[] }[];
+} {
   const methods = MODULES.map((m) => m.label);
-  const series = resultFields().map((f) => ({
+  const fields = resultFields();
+  const series = fields.map((f) => ({
     name: f.title,
     data: MODULES.map((m) =>
       round2(
@@ -192,5 +197,14 @@ export function sumsByMethod(buildings: readonly Record<string, unknown>[]): { m
       ),
     ),
   }));
-  return { methods, series };
+  return { methods, fields, series };
 }
+
+/** One colour per result field (apexcharts' default palette repeats after five): a sink is always green, the others
+ * take the rest in order, so a stage added to the registry never turns 碳汇 another colour. */
+const SINK_COLOR = '#43a047';
+const STAGE_COLORS = ['#1e88e5', '#00acc1', '#fb8c00', '#e53935', '#8e24aa', '#6d4c41', '#fdd835', '#546e7a', '#d81b60'];
+export const fieldColors = (fields: readonly { sink?: boolean }[]) => {
+  let next = 0;
+  return fields.map((f) => (f.sink ? SINK_COLOR : STAGE_COLORS[next++ % STAGE_COLORS.length]));
+};
