@@ -2,11 +2,12 @@
 // 文件名, 大小, 时间, 方式 (手动/定时), newest first — from GET sys/v1/sys/backup/, the schedule in effect (全局配置
 // backup.cron / backup.keep), 立即备份 → POST (answers when the file is written) and 下载 through a one-time link.
 // On PostgreSQL there is nothing to list: the page points to pg_dump (docs/operations.md) and has no button.
-import { Alert, Box, Button, Card, CardContent, CardHeader, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, CardContent, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import BackupIcon from '@mui/icons-material/Backup';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Loading, Title, useNotify } from 'react-admin';
+import { Loading, useNotify } from 'react-admin';
+import { PageCard } from '../admin/PageCard';
 import { NoData } from '../admin/NoData';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { fileSizeText } from '../i18n/fileSize';
@@ -133,11 +134,9 @@ const BackupBody = () => {
 
 export const BackupPage = () => (
   <RequireRoles roles={['admin']}>
-    <Title title="数据备份" />
-    <Card sx={{ mt: 1 }}>
-      <CardHeader title="数据备份" subheader="内置数据库的备份文件（服务器 DATA_DIR/backups），可下载保存到其他位置；恢复用 npm run restore（需先停止服务）" titleTypographyProps={{ component: 'h1', variant: 'h6' }} />
+    <PageCard page title="数据备份" subheader="内置数据库的备份文件（服务器 DATA_DIR/backups），可下载保存到其他位置；恢复用 npm run restore（需先停止服务）">
       <BackupBody />
-    </Card>
+    </PageCard>
   </RequireRoles>
 );
 

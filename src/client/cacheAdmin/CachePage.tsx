@@ -1,10 +1,11 @@
 // src/client/cacheAdmin/ owns /sys/cache 缓存管理 (super admin, issue 9): each server cache — 名称, 条目数,
 // 最后加载, 说明 — from GET sys/v1/sys/cache/, and 清除 per cache (confirmation; clearing 登录会话 signs every
 // other user out) → DELETE sys/v1/sys/cache/{name}, then the table is read again.
-import { Alert, Button, Card, CardHeader, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Alert, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import ClearIcon from '@mui/icons-material/DeleteSweep';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, Title, useNotify } from 'react-admin';
+import { Loading, useNotify } from 'react-admin';
+import { PageCard } from '../admin/PageCard';
 import { NoData } from '../admin/NoData';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { formatDateTime } from '../i18n/dateTime';
@@ -89,11 +90,9 @@ const CacheTable = () => {
 
 export const CachePage = () => (
   <RequireRoles roles={['admin']}>
-    <Title title="缓存管理" />
-    <Card sx={{ mt: 1 }}>
-      <CardHeader title="缓存管理" subheader="服务器缓存的数据及其最后加载时间；清除后将从数据库重新加载，其他服务器实例同步清除" titleTypographyProps={{ component: 'h1', variant: 'h6' }} />
+    <PageCard page title="缓存管理" subheader="服务器缓存的数据及其最后加载时间；清除后将从数据库重新加载，其他服务器实例同步清除">
       <CacheTable />
-    </Card>
+    </PageCard>
   </RequireRoles>
 );
 

@@ -1,9 +1,10 @@
 // /notify 消息通知: the caller's own notifications, newest first, paged (10; 5/10/25/50/100), 全部 or 未读;
 // 全部标为已读; each row opens its link, is marked read or deleted (InboxRow). 暂无数据 when empty.
 import { useEffect, useState } from 'react';
-import { Button, Card, CardHeader, Container, List, Tab, Tabs } from '@mui/material';
+import { Button, Container, List, Tab, Tabs } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import { ListBase, Loading, Pagination, Title, useListContext, useNotify } from 'react-admin';
+import { ListBase, Loading, Pagination, useListContext, useNotify } from 'react-admin';
+import { PageCard } from '../admin/PageCard';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZE_OPTIONS } from '../constants';
 import { NoData } from '../admin/NoData';
 import { errorMessage } from '../admin/useConfirmedAction';
@@ -57,7 +58,6 @@ export const NotifyPage = () => {
   }, []);
   return (
     <Container maxWidth="md" disableGutters sx={{ py: 2 }}>
-      <Title title="消息通知" />
       {/* keyed by the filter: switching it starts again on page 1 */}
       <ListBase
         key={unreadOnly ? 'unread' : 'all'}
@@ -68,15 +68,14 @@ export const NotifyPage = () => {
         disableSyncWithLocation
         storeKey={false}
       >
-        <Card>
-          <CardHeader title="消息通知" titleTypographyProps={{ component: 'h1', variant: 'h6' }} action={<MarkAllRead />} sx={{ flexWrap: 'wrap' }} />
+        <PageCard page title="消息通知" action={<MarkAllRead />}>
           <Tabs value={unreadOnly ? 'unread' : 'all'} onChange={(_, v: string) => setUnreadOnly(v === 'unread')} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
             <Tab value="all" label="全部" />
             <Tab value="unread" label="未读" />
           </Tabs>
           <Inbox />
           <Pagination rowsPerPageOptions={PAGE_SIZE_OPTIONS} />
-        </Card>
+        </PageCard>
       </ListBase>
     </Container>
   );
