@@ -24,6 +24,7 @@ import { zipBombMeasures } from './measures/zipBomb';
 import { uncertaintyMeasures } from './measures/uncertainty';
 import { serverStartMeasures } from './measures/serverStart';
 import { reportMeasures } from './measures/report';
+import { loginJsMeasures } from './measures/loginJs';
 
 const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   recalc: recalcMeasures,
@@ -36,6 +37,7 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   start: serverStartMeasures,
   batch: batchSaveMeasures,
   report: reportMeasures,
+  loginjs: loginJsMeasures,
 };
 
 const DB_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
@@ -116,8 +118,8 @@ async function main(): Promise<void> {
         }
 
         for (const name of opts.only) {
-          // bim and uncertainty use no database: measured once, with the first one that opens
-          if ((name === 'bim' || name === 'uncertainty') && noDbDone.has(name)) continue;
+          // bim, uncertainty and loginjs use no database of the run: measured once, with the first one that opens
+          if ((name === 'bim' || name === 'uncertainty' || name === 'loginjs') && noDbDone.has(name)) continue;
           noDbDone.add(name);
           const t0 = performance.now();
           log(`\n${db}: ${name}`);

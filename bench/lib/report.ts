@@ -9,14 +9,14 @@ export interface Result {
   id: string;
   measure: string;
   database: string;
-  unit: 'ms' | 'MiB';
+  unit: 'ms' | 'MiB' | 'KB' | 'chunks';
   ours: number | null;
   floor: number | null;
   /** ours / floor (or what the goal compares) */
   ratio: number | null;
   goal: string;
   within: boolean | null;
-  /** samples (ms or MiB) in the order measured */
+  /** samples (ms, MiB, or a page's JS chunks in KB) in the order measured */
   samples?: { ours: number[]; floor?: number[] };
   note?: string;
 }
@@ -33,7 +33,7 @@ export function compare(id: string, measure: string, database: string, s: { ours
 const width = (s: string) => [...s].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1), 0);
 const pad = (s: string, w: number, right = false) => (right ? ' '.repeat(Math.max(0, w - width(s))) + s : s + ' '.repeat(Math.max(0, w - width(s))));
 
-const value = (r: Result, v: number | null) => (v === null || !Number.isFinite(v) ? '—' : r.unit === 'MiB' ? `${v.toFixed(0)} MiB` : fmtMs(v));
+const value = (r: Result, v: number | null) => (v === null || !Number.isFinite(v) ? '—' : r.unit === 'ms' ? fmtMs(v) : `${v.toFixed(r.unit === 'KB' ? 1 : 0)} ${r.unit}`);
 
 export function table(results: Result[]): string {
   const head = ['measure', 'database', 'ours (median ms)', 'floor (median ms)', 'ratio', 'goal', 'within goal'];

@@ -3,41 +3,22 @@
 // database and answering (bench/lib/startFloor.mjs). Two figures each round: the time from spawn to the first
 // 200 of GET /api/health (goal ≤ 2 s), and the RSS of the whole process tree once it has settled (goal ≤ 1.3×
 // the floor's). The first start (client and server builds, migration, seed) is not measured.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { PASSWORDS, BENCH_DIR } from '../lib/target';
 import { treeCpuMs, treeRssMiB } from '../lib/processTree';
 import type { Result } from '../lib/report';
+import { spawnServer } from '../lib/spawnServer';
 import { fmtMs, interleaved, median, round1 } from '../lib/stats';
 import type { Ctx } from './context';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const GOAL_MS = 2000;
 const MAX_RSS_RATIO = 1.3;
 const FIRST_START_MS = 600_000;
-const ANSWER_MS = 120_000;
 const SETTLED_MIB = 2; // RSS within this over the last second counts as settled …
 const SETTLE_MAX_MS = 15_000; // … or after this long
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as { port: number };
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function answers(port: number): Promise<boolean> {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200;
-  } catch {
-    return false;
-  }
-}
 
 interface Run {
   ms: number;
@@ -46,32 +27,21 @@ interface Run {
 }
 
 /** Spawns the command, times its first answer, waits for RSS to settle, reads it, stops the process. */
-async function startOnce(args: string[], env: NodeJS.ProcessEnv, limitMs = ANSWER_MS): Promise<Run> {
-  const port = await freePort();
-  let output = '';
-  const t0 = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr!.on('data', (d) => (output = (output + d).slice(-2000)));
-  const exited = new Promise((r) => child.once('exit', r));
+async function startOnce(args: string[], env: NodeJS.ProcessEnv, limitMs?: number): Promise<Run> {
+  const server = await spawnServer(args, env, limitMs);
+  const pid = server.child.pid!;
   try {
-    while (!(await answers(port))) {
-      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited ${child.exitCode}: ${output}`);
-      if (performance.now() - t0 > limitMs) throw new Error(`${args.join(' ')}: no answer within ${limitMs} ms`);
-      await pause(10);
-    }
-    const ms = performance.now() - t0;
-    const cpuMs = treeCpuMs(child.pid!);
+    const cpuMs = treeCpuMs(pid);
     const samples: number[] = [];
     for (const end = performance.now() + SETTLE_MAX_MS; performance.now() < end; ) {
-      samples.push(treeRssMiB(child.pid!));
+      samples.push(treeRssMiB(pid));
       const last = samples.slice(-5);
       if (last.length === 5 && Math.max(...last) - Math.min(...last) <= SETTLED_MIB) break;
       await pause(250);
     }
-    return { ms, cpuMs, rssMiB: samples.at(-1)! };
+    return { ms: server.ms, cpuMs, rssMiB: samples.at(-1)! };
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 

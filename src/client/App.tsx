@@ -1,7 +1,9 @@
 // The application: react-admin <Admin> with our providers, the zh-CN i18n, the theme, the login page, the
 // two layouts (AppLayout picks one per route) and the routes of spec 001 §2 that exist so far. The public
 // account pages (/register, /reset-password) are routes BESIDE <Admin>: with requireAuth every route inside it
-// needs a token.
+// needs a token. The shell and every page behind the login are lazy-loaded (admin/lazyPage.tsx): the login page
+// downloads only what its form needs (issue 24 §5, bench loginjs).
+import { lazy, type ReactNode } from 'react';
 import { Admin, CustomRoutes, localStorageStore, Notification, type DataProvider, type AuthProvider } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { APP_TITLE, NOTIFY_AUTO_HIDE_MS } from './constants';
@@ -10,15 +12,18 @@ import { theme } from './theme';
 import { createDataProvider } from './providers/dataProvider';
 import { createAuthProvider } from './providers/authProvider';
 import { LoginPage } from './auth/LoginPage';
-import { AppLayout } from './layout/AppLayout';
-import { Dashboard } from './dashboard/Dashboard';
-import { NotFound } from './pages/NotFound';
-import { HoldOn } from './pages/HoldOn';
+import { lazyPage } from './admin/lazyPage';
 import { HomeRedirect, NotFoundRedirect } from './pages/redirects';
 import { schemaRoutes } from './admin/schemaRoutes';
 import { bespokeSchemaPages, domainRoutes } from './domainRoutes';
 import { accountRoutes, publicRoutes } from './account/routes';
 
+const Layout = lazy(() => import('./layout/AppLayout'));
+const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+const NotFound = lazy(() => import('./pages/NotFound'));
+const HoldOn = lazy(() => import('./pages/HoldOn'));
+
+const AppLayout = ({ children }: { children: ReactNode }) => lazyPage(<Layout>{children}</Layout>);
 const AppNotification = () => <Notification autoHideDuration={NOTIFY_AUTO_HIDE_MS} />;
 
 export interface AppProps {
@@ -57,9 +62,9 @@ const AdminApp = ({ dataProvider, authProvider }: Required<AppProps>) => (
     disableTelemetry
   >
     <CustomRoutes>
-      <Route path="/dashboard" element={<Dashboard />} />
-      <Route path="/hold-on/index" element={<HoldOn />} />
-      <Route path="/404" element={<NotFound />} />
+      <Route path="/dashboard" element={lazyPage(<Dashboard />)} />
+      <Route path="/hold-on/index" element={lazyPage(<HoldOn />)} />
+      <Route path="/404" element={lazyPage(<NotFound />)} />
       {schemaRoutes(bespokeSchemaPages)}
       {domainRoutes()}
       {accountRoutes()}

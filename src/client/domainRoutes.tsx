@@ -2,9 +2,9 @@
 // the building form per module, the stage pages, and the shell's own pages (issue 9): notifications, feedback,
 // version notes, application extensions and the cache page; BIM import (/bim, issue 12); the decision tools (/decide, issue 13). Pages are lazy-loaded: the login page never
 // downloads them.
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import { Loading } from 'react-admin';
+import { lazyPage as page } from './admin/lazyPage';
 import { MODULES } from '../../schemas/standards';
 import { RESULT_ROUTE, VERSIONS_PATH } from './factors/routes';
 
@@ -26,8 +26,6 @@ const BimPage = lazy(() => import('./bim/BimPage'));
 const DecidePage = lazy(() => import('./decide/DecidePage'));
 const OpenResult = lazy(() => import('./results/OpenResult'));
 const FactorVersionsPage = lazy(() => import('./factors/FactorVersionsPage'));
-
-const page = (el: ReactElement) => <Suspense fallback={<Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />}>{el}</Suspense>;
 
 /** Bespoke pages that take the place of a schema resource's generic page (schemaRoutes mounts them at its route). */
 export const bespokeSchemaPages = { sysNotice: { create: page(<NoticeCreate />) } };

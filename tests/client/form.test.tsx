@@ -56,7 +56,7 @@ describe('create / edit pages (rjsf inside CreateBase / EditBase)', () => {
       return ok({ dataList: [], total: 0 });
     });
     renderApp('/sys/role/create');
-    const code = await screen.findByLabelText(/角色编码/, {}, { timeout: 5000 });
+    const code = await screen.findByLabelText(/角色编码/, {}, { timeout: 15_000 }); // the shell, the page and the form are lazy chunks
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('请输入角色编码')).toBeInTheDocument();
     expect(screen.getByText('请输入角色名称')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('create / edit pages (rjsf inside CreateBase / EditBase)', () => {
       return ok({ dataList: [], total: 0 });
     });
     renderApp('/sys/role/5');
-    const name = await screen.findByLabelText(/角色名称/, {}, { timeout: 5000 });
+    const name = await screen.findByLabelText(/角色名称/, {}, { timeout: 15_000 });
     await waitFor(() => expect(name).toHaveValue('审计员'));
     fireEvent.change(name, { target: { value: '审计' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));

@@ -5,7 +5,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, CircularProgress, TextField } from '@mui/material';
 import { useNotify } from 'react-admin';
-import { serverFieldErrors } from '../admin/form/fieldErrors';
+import { serverFieldErrors } from '../admin/form/serverFieldErrors';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { updatePassword } from './accountApi';
 import { ACCOUNT_MSG, passwordErrors } from './rules';

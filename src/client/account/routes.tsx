@@ -2,7 +2,7 @@
 // /register and /reset-password, mounted by App.tsx outside <Admin> so they work without a token.
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import { Loading } from 'react-admin';
+import { lazyPage } from '../admin/lazyPage';
 import { PublicPage } from './PublicPage';
 
 const AccountPage = lazy(() => import('./AccountPage'));
@@ -16,11 +16,7 @@ export function accountRoutes(): ReactElement[] {
     <Route
       key="userinfo"
       path={ACCOUNT_ROUTE}
-      element={
-        <Suspense fallback={<Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />}>
-          <AccountPage />
-        </Suspense>
-      }
+      element={lazyPage(<AccountPage />)}
     />,
   ];
 }

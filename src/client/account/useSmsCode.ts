@@ -2,7 +2,7 @@
 // down (N秒后重新获取) before the next send. The answer is what the form shows: 验证码已发送, the phone's field
 // error, or the server's message (验证码发送过于频繁…, the slider closed) — and no countdown after a failure.
 import { useEffect, useRef, useState } from 'react';
-import { serverFieldErrors } from '../admin/form/fieldErrors';
+import { serverFieldErrors } from '../admin/form/serverFieldErrors';
 import { failureText, type AuthAlert } from './AuthCard';
 import type { SliderRun } from './withSlider';
 import { sendSmsCode, type SmsPurpose } from './accountApi';

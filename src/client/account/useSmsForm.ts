@@ -3,7 +3,7 @@
 // the server's field errors and message.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { serverFieldErrors } from '../admin/form/fieldErrors';
+import { serverFieldErrors } from '../admin/form/serverFieldErrors';
 import { failureText, type AuthAlert } from './AuthCard';
 import type { SliderRun } from './withSlider';
 import { setLoginNotice } from '../providers/loginNotice';

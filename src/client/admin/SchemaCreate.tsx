@@ -25,3 +25,5 @@ export const SchemaCreate = () => {
     </CreateBase>
   );
 };
+
+export default SchemaCreate;

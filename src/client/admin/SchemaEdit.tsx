@@ -34,3 +34,5 @@ export const SchemaEdit = () => {
     </EditBase>
   );
 };
+
+export default SchemaEdit;

@@ -49,3 +49,5 @@ export const SchemaList = () => {
     </List>
   );
 };
+
+export default SchemaList;

@@ -7,15 +7,18 @@
 // labels resources.<name>.fields.*, canAccess, list store) works on the registry name. Navigation between the
 // pages never uses react-admin's useCreatePath (which would build /<name>/…): buttons link to the routes
 // above and CreateBase/EditBase redirect with a function returning the list route.
-import type { ReactElement } from 'react';
+// The pages are lazy-loaded (lazyPage.tsx): the login page never downloads them.
+import { lazy, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { ResourceContextProvider } from 'react-admin';
 import { routedResources } from '../registry';
-import { SchemaList } from './SchemaList';
-import { SchemaCreate } from './SchemaCreate';
-import { SchemaEdit } from './SchemaEdit';
+import { lazyPage } from './lazyPage';
 
-const inResource = (name: string, page: ReactElement) => <ResourceContextProvider value={name}>{page}</ResourceContextProvider>;
+const SchemaList = lazy(() => import('./SchemaList'));
+const SchemaCreate = lazy(() => import('./SchemaCreate'));
+const SchemaEdit = lazy(() => import('./SchemaEdit'));
+
+const inResource = (name: string, page: ReactElement) => <ResourceContextProvider value={name}>{lazyPage(page)}</ResourceContextProvider>;
 
 /** A resource's page made by hand instead of the generic one (e.g. a create form with a choice the schema lacks). */
 export type BespokePages = Partial<Record<string, { create?: ReactElement }>>;

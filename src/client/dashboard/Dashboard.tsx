@@ -34,3 +34,5 @@ export const Dashboard = () => {
     </Container>
   );
 };
+
+export default Dashboard;

@@ -12,7 +12,7 @@ import { firstServerError } from '../admin/form/formErrors';
 import { LocationPicker, type LocationValue } from '../map/LocationPicker';
 import { useCities } from '../map/useCities';
 import { CityPicker } from '../map/CityPicker';
-import { serverFieldErrors } from '../admin/form/fieldErrors';
+import { serverFieldErrors } from '../admin/form/serverFieldErrors';
 import { emptyValues, numericInput, toBody, toValues, trimValues, validateBody, type EngineeringValues, type FieldErrors } from './engineeringForm';
 
 export const RESOURCE = 'tpf3Engineering';

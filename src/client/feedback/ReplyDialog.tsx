@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
-import { serverFieldErrors } from '../admin/form/fieldErrors';
+import { serverFieldErrors } from '../admin/form/serverFieldErrors';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { FEEDBACK_STATUS, type Feedback } from './feedbackApi';
 

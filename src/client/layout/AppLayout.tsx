@@ -18,3 +18,5 @@ export const AppLayout = ({ children }: { children: ReactNode }) => {
   if ((identity as unknown as CurrentUser | undefined)?.mustChangePassword) return <MustChangePassword />;
   return isHeaderRoute(pathname) ? <HeaderLayout>{children}</HeaderLayout> : <SidebarLayout>{children}</SidebarLayout>;
 };
+
+export default AppLayout;

@@ -13,3 +13,5 @@ export const HoldOn = () => (
     <Typography color="text.secondary">系统正在维护升级，请稍后再访问。</Typography>
   </Box>
 );
+
+export default HoldOn;

@@ -17,3 +17,5 @@ export const NotFound = () => (
     </Button>
   </Box>
 );
+
+export default NotFound;

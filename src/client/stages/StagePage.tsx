@@ -6,18 +6,19 @@
 //   (no stages at all → 获取计算阶段出错);
 // - otherwise the stage header, the wizard's steps, the stage's data (StageTable or StageRecordForm, generated
 //   from the stage schema), its total, and 计算 / 上一步 / 下一步 (save then calculate, spec 000 §4).
-import { lazy, Suspense, useEffect, useRef, useState, type Ref, type RefObject } from 'react';
+import { lazy, useEffect, useRef, useState, type Ref, type RefObject } from 'react';
 import { Alert, Backdrop, Box, Button, Card, CardContent, CircularProgress, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CalculateIcon from '@mui/icons-material/Calculate';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { Loading, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import type { ModuleCode } from '../../../schemas/standards';
 import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { WarnAndGo } from '../admin/WarnAndGo';
+import { lazyPage } from '../admin/lazyPage';
 import { useModuleBuilding } from '../buildings/useCurrentBuilding';
 import { BUILDING_MSG } from '../buildings/messages';
 import { StageHeader } from './StageHeader';
@@ -35,7 +36,6 @@ import { stageKeys } from './stageQueries';
 const StageRecordForm = lazy(() => import('./StageRecordForm'));
 
 export const SAVING_TEXT = '正在保存, 请稍候...';
-export const LOADING_TEXT = '正在加载, 请稍候...';
 export const CALCULATED = '计算成功!';
 export const CALC_BACKGROUND = '计算已转入后台运行，稍后刷新即可查看结果';
 import { buildingStages, isModuleStage, listRoute, nextRoute, previousRoute, stageRoute, stageTitle } from '../buildings/wizard';
@@ -61,9 +61,7 @@ const StageBody = ({ def, projectId, formHandle }: { def: StageDef; projectId: n
   <Card variant="outlined" sx={{ mb: 2 }}>
     <CardContent>
       {def.meta.mode === 'form' ? (
-        <Suspense fallback={<Loading loadingPrimary={LOADING_TEXT} loadingSecondary="" />}>
-          <StageRecordForm ref={formHandle} def={def} projectId={projectId} />
-        </Suspense>
+        lazyPage(<StageRecordForm ref={formHandle} def={def} projectId={projectId} />)
       ) : (
         <StageTable def={def} projectId={projectId} />
       )}

@@ -1,6 +1,7 @@
 // Field → message maps for the bespoke forms (engineering dialog, building form): the client-side check runs the
 // resource schema through the shared ajv configuration and formatErrors (schemas/validation.ts), so a field shows
-// exactly the message the server's code-2 answer would; a failed save's code-2 answer lands in the same map.
+// exactly the message the server's code-2 answer would; a failed save's code-2 answer lands in the same map
+// (serverFieldErrors.ts, apart: the forms that only show the server's errors do not load ajv).
 import type { ValidateFunction } from 'ajv';
 import { createAjv, formatErrors } from '../../../../schemas/validation';
 
@@ -17,14 +18,5 @@ export function schemaFieldErrors(schema: object, body: unknown): FieldErrors {
   if (validate(body)) return {};
   const out: FieldErrors = {};
   for (const { field, errorMsg } of formatErrors(validate.errors, schema)) out[field] ??= errorMsg;
-  return out;
-}
-
-/** Field errors of a failed save (react-admin HttpError `body.errors` from a code-2 answer); empty otherwise. */
-export function serverFieldErrors(err: unknown): FieldErrors {
-  const errors = (err as { body?: { errors?: Record<string, unknown> } } | null)?.body?.errors;
-  const out: FieldErrors = {};
-  if (!errors || typeof errors !== 'object') return out;
-  for (const [field, msg] of Object.entries(errors)) if (field !== 'root' && typeof msg === 'string') out[field] = msg;
   return out;
 }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { errorMessage } from '../useConfirmedAction';
-import { serverFieldErrors } from './fieldErrors';
+import { serverFieldErrors } from './serverFieldErrors';
 
 type Errors = Record<string, string>;
 

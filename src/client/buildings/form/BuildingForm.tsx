@@ -6,6 +6,7 @@ import { Backdrop, Box, Button, Card, CardContent, CircularProgress, Stack, Text
 import SyncIcon from '@mui/icons-material/Sync';
 import { Loading } from 'react-admin';
 import { useDict } from '../../admin/useDicts';
+import { LOADING_TEXT } from '../../admin/lazyPage';
 import { useSearchParams } from 'react-router-dom';
 import { tpf3Project } from '../../../../schemas/domain/tpf3Project';
 import type { ModuleCode } from '../../../../schemas/standards';
@@ -29,7 +30,6 @@ const P = tpf3Project.properties;
 const REQUIRED = new Set<string>(tpf3Project.required);
 const USE_DATE_LIMITS = ['5', '25', '50', '100'];
 export const SAVING_TEXT = '正在保存, 请稍候...';
-export const LOADING_TEXT = '正在加载, 请稍候...';
 
 /**
  * The building to edit: ?id=; a create link (?engineeringId=… from a project, or ?create) starts a new one;

@@ -10,7 +10,7 @@ import { apiFetch, apiUrl } from '../../providers/httpClient';
 import { getCurrentEngineering, setCurrentBuilding, setCurrentEngineering, type CurrentBuilding } from '../../session/currentBuilding';
 import { emptyValues, fromRecord, SYNC_FIELDS, toPayload, type FormValues, type Rec } from './model';
 import { useBuildingValidation, validateBuilding } from './useBuildingValidation';
-import { serverFieldErrors } from '../../admin/form/fieldErrors';
+import { serverFieldErrors } from '../../admin/form/serverFieldErrors';
 import type { Engineering } from './EngineeringSelect';
 import type { Place } from '../../map/geo';
 
