@@ -8,30 +8,33 @@ import { Box, Chip, Stack, Tooltip } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { DataTable, type RaRecord } from 'react-admin';
 import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
-import { useDict } from './useDicts';
+import { useDict, type DictMaps } from './useDicts';
 import { formatNumber } from '../../calc/format';
 import { decimalsOf, formatDate, isDateFormat, isNumeric, isSortable, isWarningRow, listFields } from './schemaFields';
 import { RowActions } from './RowActions';
 import { actionsColumn } from './tableParts';
 
-const DictValue = ({ code, value }: { code: string; value: unknown }) => {
-  const dict = useDict(code);
+/** A dictionary value (or several, as chips) by its label; the raw value while the dictionary has none. */
+const DictLabel = ({ dict, value }: { dict: Record<string, string> | undefined; value: unknown }) => {
   if (value === null || value === undefined || value === '') return null;
   if (Array.isArray(value)) {
     return (
       <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {value.map((v) => (
-          <Chip key={String(v)} size="small" label={dict[String(v)] ?? String(v)} />
+          <Chip key={String(v)} size="small" label={dict?.[String(v)] ?? String(v)} />
         ))}
       </Stack>
     );
   }
   return (
     <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {dict[String(value)] ?? String(value)}
+      {dict?.[String(value)] ?? String(value)}
     </Box>
   );
 };
+
+/** The same, reading its dictionary itself (a page of a list: a few cells). */
+const DictValue = ({ code, value }: { code: string; value: unknown }) => <DictLabel dict={useDict(code)} value={value} />;
 
 export const WarningMark = ({ message }: { message: string }) => (
   <Tooltip title={message}>
@@ -51,8 +54,9 @@ const LongText = ({ text }: { text: string }) => (
   </Tooltip>
 );
 
-function cellValue(prop: PropertySchema, value: unknown, cutAfter: number | undefined): ReactElement | string {
-  if (prop['x-dict']) return <DictValue code={prop['x-dict']} value={value} />;
+function cellValue(prop: PropertySchema, value: unknown, { cutAfter, dicts }: FieldColumnOptions): ReactElement | string {
+  const code = prop['x-dict'];
+  if (code) return dicts ? <DictLabel dict={dicts[code]} value={value} /> : <DictValue code={code} value={value} />;
   if (isNumeric(prop)) return formatNumber(value, decimalsOf(prop));
   if (isDateFormat(prop) || prop['x-widget'] === 'date') return formatDate(value, prop.format === 'date-time');
   if (typeof value === 'boolean') return value ? '是' : '否';
@@ -70,10 +74,13 @@ export interface FieldColumnOptions {
   cutAfter?: number;
   /** A mark after a field's value in a row (a warning, a 默认值 chip), or nothing. */
   mark?: (field: string, record: RaRecord) => ReactNode;
+  /** The schema's dictionaries read once for the table (useDicts): a long table then reads none per cell. */
+  dicts?: DictMaps;
 }
 
 /** A column per `x-list` property of the schema, in schema order. */
-export function fieldColumns(schema: ResourceSchema, { sortable = false, cutAfter, mark }: FieldColumnOptions = {}): ReactElement[] {
+export function fieldColumns(schema: ResourceSchema, options: FieldColumnOptions = {}): ReactElement[] {
+  const { sortable = false, mark } = options;
   return listFields(schema).map(([name, prop]) => (
     <DataTable.Col
       key={name}
@@ -81,7 +88,7 @@ export function fieldColumns(schema: ResourceSchema, { sortable = false, cutAfte
       disableSort={!sortable || !isSortable(schema, name)}
       align={isNumeric(prop) ? 'right' : undefined}
       render={(record: RaRecord) => {
-        const content = cellValue(prop, record[name], cutAfter);
+        const content = cellValue(prop, record[name], options);
         const after = mark?.(name, record);
         if (after === null || after === undefined || after === false) return content;
         return (

@@ -23,6 +23,8 @@ import { fieldColumns } from '../admin/columns';
 import { actionsColumn, chosenRowSx, EmptyTable, INDEX_COLUMN, indexColumn, notedBody, selectColumn, totalFoot } from '../admin/tableParts';
 import { hasImportColumns, ImportButtons } from '../admin/ImportButtons';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
+import { useDicts } from '../admin/useDicts';
+import { dictCodesOf } from '../admin/form/uiSchema';
 import { CALCULATING, JobProgress } from '../jobs/JobProgress';
 import { defaultsOf, problemsOf } from './traceApi';
 import { DefaultsChip, type Props } from './TraceMarks';
@@ -76,6 +78,7 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
   const detail = useBuildingDetail(projectId, withMethods);
   const rowsQuery = useStageRows(def, projectId);
   const { reload, recalculate, calculation } = useStageRefresh(def, projectId);
+  const dicts = useDicts(dictCodesOf(def.schema));
   const [selected, setSelected] = useState<Set<Identifier>>(new Set());
   const [dialog, setDialog] = useState<{ record?: StageRow } | null>(null);
 
@@ -121,6 +124,7 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
     indexColumn(ids),
     ...fieldColumns(def.schema, {
       cutAfter: LONG_TEXT_CHARS,
+      dicts,
       mark: (field, row) => (field === EMISSION_FIELD && defaultsOf(row).length ? <DefaultsChip defaults={defaultsOf(row)} props={def.schema.properties as Props} /> : null),
     }),
     actionsColumn((row) => (
