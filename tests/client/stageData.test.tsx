@@ -8,7 +8,8 @@ import { getCurrentBuilding, setCurrentBuilding } from '../../src/client/session
 import { ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
 import { STAGE_SCHEMAS } from '../../schemas/standards';
-import { stageDef, stageColumns, factorPicks, hasMethods, chosenMethod, limitWarnings } from '../../src/client/stages/stageDefs';
+import { listFields } from '../../src/client/admin/schemaFields';
+import { stageDef, factorPicks, hasMethods, chosenMethod, limitWarnings } from '../../src/client/stages/stageDefs';
 import { stageUiSchema } from '../../src/client/stages/StageSchemaForm';
 import { factorSearchText, type LabelledFactor } from '../../src/calc/factorLabel';
 
@@ -91,7 +92,7 @@ describe('every stage schema gets its screen from the schema alone', () => {
     for (const schema of Object.values(STAGE_SCHEMAS)) {
       const def = stageDef(schema['x-stage'].code)!;
       expect(def.schema).toBe(schema);
-      expect(stageColumns(def).length).toBeGreaterThan(0);
+      expect(listFields(def.schema).length).toBeGreaterThan(0);
       const ui = stageUiSchema(def, {}, {});
       expect(ui.projectId).toMatchObject({ 'ui:widget': 'hidden' });
       if (hasMethods(def)) {

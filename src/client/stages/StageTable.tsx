@@ -5,44 +5,31 @@
 // After a change the stage is calculated again; when that runs as a job its progress shows above the table.
 // Issue 11 §3: a row whose last calculation filled in a value shows a 默认值 chip by its emission (the tooltip
 // lists each default and its source); a stored row breaking a save rule (counted 0) shows why, in red.
-import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  CircularProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableFooter,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from '@mui/material';
+// Drawn by react-admin's DataTable like every list page: the schema's columns from admin/columns.tsx, the
+// selection, 序号 and 操作 columns, the problem rows (body), the 合计 row (foot) and the empty table from
+// admin/tableParts.tsx.
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import EditIcon from '@mui/icons-material/Edit';
 import ClearAllIcon from '@mui/icons-material/LayersClear';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Loading, useNotify } from 'react-admin';
-import type { PropertySchema } from '../../../schemas/index';
+import { DataTable, Loading, useNotify, type Identifier } from 'react-admin';
 import { MSG } from '../constants';
-import { formatNumber } from '../../calc/format';
-import { decimalsOf, formatDate, isDateFormat, isNumeric } from '../admin/schemaFields';
+import { decimalsOf } from '../admin/schemaFields';
+import { fieldColumns } from '../admin/columns';
+import { actionsColumn, chosenRowSx, EmptyTable, INDEX_COLUMN, indexColumn, notedBody, selectColumn, totalFoot } from '../admin/tableParts';
 import { hasImportColumns, ImportButtons } from '../admin/ImportButtons';
-import { NoData } from '../admin/NoData';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
-import { useDicts, type DictMaps } from '../admin/useDicts';
+import { useDicts } from '../admin/useDicts';
 import { dictCodesOf } from '../admin/form/uiSchema';
 import { CALCULATING, JobProgress } from '../jobs/JobProgress';
 import { defaultsOf, problemsOf } from './traceApi';
 import { DefaultsChip, type Props } from './TraceMarks';
 import { MethodPicker } from './MethodPicker';
-import { chosenMethod, EMISSION_FIELD, hasMethods, rowsOfMethod, stageColumns, type StageDef } from './stageDefs';
+import { chosenMethod, EMISSION_FIELD, hasMethods, rowsOfMethod, type StageDef } from './stageDefs';
 import { clearStageRows, deleteStageRow, deleteStageRows, type StageRow } from './stageApi';
 import { useBuildingDetail, useStageRefresh, useStageRows } from './stageQueries';
 
@@ -51,26 +38,18 @@ const StageRowDialog = lazy(() => import('./StageRowDialog'));
 /** Cells stay on one line; a text longer than this is cut with … and shown whole in a tooltip. */
 const LONG_TEXT_CHARS = 16;
 
-function cellText(prop: PropertySchema, value: unknown, dicts: DictMaps): ReactNode {
-  if (value === null || value === undefined || value === '') return '';
-  if (prop['x-dict']) return dicts[prop['x-dict']]?.[String(value)] ?? String(value);
-  if (isNumeric(prop)) return formatNumber(value, decimalsOf(prop));
-  if (isDateFormat(prop) || prop['x-widget'] === 'date') return formatDate(value, prop.format === 'date-time');
-  if (typeof value === 'boolean') return value ? '是' : '否';
-  const text = String(value);
-  if (text.length > LONG_TEXT_CHARS) {
-    return (
-      <Tooltip title={text}>
-        <Box component="span" sx={{ display: 'block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {text}
-        </Box>
-      </Tooltip>
-    );
-  }
-  return text;
-}
+/** A stored row breaking a save rule says so under itself, in red. */
+const StageBody = notedBody((row, n) => {
+  const problems = problemsOf(row as StageRow);
+  return problems.length ? `第 ${n} 行未计入（计为 0）：${problems.join('；')}` : null;
+}, 'row-problems');
 
-const sumOf = (rows: StageRow[], field: string) => rows.reduce((s, r) => s + (Number(r[field]) || 0), 0);
+/** The stage's 合计 row: the emission summed over the rows shown, in the 序号 column's place the word 合计. */
+function stageFoot(def: StageDef) {
+  const emission = def.schema.properties[EMISSION_FIELD];
+  if (!emission || emission['x-list'] !== true) return undefined;
+  return totalFoot({ label: '合计', at: INDEX_COLUMN, sums: { [EMISSION_FIELD]: decimalsOf(emission) }, testId: 'stage-sum' });
+}
 
 const RowDelete = ({ def, row, onDone }: { def: StageDef; row: StageRow; onDone: () => Promise<void> }) => {
   const notify = useNotify();
@@ -100,7 +79,7 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
   const rowsQuery = useStageRows(def, projectId);
   const { reload, recalculate, calculation } = useStageRefresh(def, projectId);
   const dicts = useDicts(dictCodesOf(def.schema));
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [selected, setSelected] = useState<Set<Identifier>>(new Set());
   const [dialog, setDialog] = useState<{ record?: StageRow } | null>(null);
 
   const method = chosenMethod(def, detail.data?.stageMethods);
@@ -109,9 +88,8 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
   const shown = new Set(rows.map((r) => r.id));
   const othersIds = rows.length === rowsQuery.data?.length ? [] : (rowsQuery.data ?? []).filter((r) => !shown.has(r.id)).map((r) => r.id);
   const methodLabel = def.schema['x-stage']?.methods?.find((m) => m.value === method)?.label ?? method;
-  const columns = stageColumns(def);
-  const emissionShown = columns.some(([name]) => name === EMISSION_FIELD);
   const chosen = rows.filter((r) => selected.has(r.id)).map((r) => r.id);
+  const Foot = useMemo(() => stageFoot(def), [def]);
 
   const afterChange = async () => {
     setSelected(new Set());
@@ -140,16 +118,24 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
 
   if ((withMethods && detail.isPending) || rowsQuery.isPending) return <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
 
-  const allChosen = rows.length > 0 && chosen.length === rows.length;
-  const toggleAll = () => setSelected(allChosen ? new Set() : new Set(rows.map((r) => r.id)));
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const colCount = columns.length + 3;
+  const ids = rows.map((r) => r.id);
+  const columns = [
+    selectColumn(ids, selected, setSelected),
+    indexColumn(ids),
+    ...fieldColumns(def.schema, {
+      cutAfter: LONG_TEXT_CHARS,
+      dicts,
+      mark: (field, row) => (field === EMISSION_FIELD && defaultsOf(row).length ? <DefaultsChip defaults={defaultsOf(row)} props={def.schema.properties as Props} /> : null),
+    }),
+    actionsColumn((row) => (
+      <>
+        <Button size="small" startIcon={<EditIcon />} onClick={() => setDialog({ record: row as StageRow })}>
+          编辑
+        </Button>
+        <RowDelete def={def} row={row as StageRow} onDone={afterChange} />
+      </>
+    )),
+  ];
 
   return (
     <Box data-testid="stage-table">
@@ -189,77 +175,24 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
           另有 {othersIds.length} 行按其他计算方式录入，本单体该阶段采用「{methodLabel}」，这些行未计入计算。
         </Alert>
       )}
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={def.title}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox size="small" checked={allChosen} indeterminate={chosen.length > 0 && !allChosen} onChange={toggleAll} slotProps={{ input: { 'aria-label': '全选' } }} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>序号</TableCell>
-              {columns.map(([name, p]) => (
-                <TableCell key={name} align={isNumeric(p) ? 'right' : undefined} sx={{ whiteSpace: 'nowrap' }}>
-                  {p.title ?? name}
-                </TableCell>
-              ))}
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>操作</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={colCount}>
-                  <NoData />
-                </TableCell>
-              </TableRow>
-            )}
-            {rows.map((row, i) => (
-              <Fragment key={row.id}>
-                <TableRow hover selected={selected.has(row.id)}>
-                  <TableCell padding="checkbox">
-                    <Checkbox size="small" checked={selected.has(row.id)} onChange={() => toggle(row.id)} slotProps={{ input: { 'aria-label': `选择第 ${i + 1} 行` } }} />
-                  </TableCell>
-                  <TableCell>{i + 1}</TableCell>
-                  {columns.map(([name, p]) => (
-                    <TableCell key={name} align={isNumeric(p) ? 'right' : undefined} sx={{ whiteSpace: 'nowrap' }}>
-                      {cellText(p, row[name], dicts)}
-                      {name === EMISSION_FIELD && <DefaultsChip defaults={defaultsOf(row)} props={def.schema.properties as Props} />}
-                    </TableCell>
-                  ))}
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" startIcon={<EditIcon />} onClick={() => setDialog({ record: row })}>
-                      编辑
-                    </Button>
-                    <RowDelete def={def} row={row} onDone={afterChange} />
-                  </TableCell>
-                </TableRow>
-                {problemsOf(row).length > 0 && (
-                  <TableRow data-testid="row-problems">
-                    <TableCell />
-                    <TableCell colSpan={colCount - 1} sx={{ color: 'error.main', pt: 0 }}>
-                      第 {i + 1} 行未计入（计为 0）：{problemsOf(row).join('；')}
-                    </TableCell>
-                  </TableRow>
-                )}
-              </Fragment>
-            ))}
-          </TableBody>
-          {emissionShown && rows.length > 0 && (
-            <TableFooter>
-              <TableRow data-testid="stage-sum">
-                <TableCell />
-                <TableCell sx={{ fontWeight: 600, color: 'text.primary', fontSize: 'inherit', whiteSpace: 'nowrap' }}>合计</TableCell>
-                {columns.map(([name, p]) => (
-                  <TableCell key={name} align={isNumeric(p) ? 'right' : undefined} sx={{ fontWeight: 600, color: 'text.primary', fontSize: 'inherit', whiteSpace: 'nowrap' }}>
-                    {name === EMISSION_FIELD ? formatNumber(sumOf(rows, EMISSION_FIELD), decimalsOf(p)) : ''}
-                  </TableCell>
-                ))}
-                <TableCell />
-              </TableRow>
-            </TableFooter>
-          )}
-        </Table>
-      </TableContainer>
+      <Box sx={{ '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+        <DataTable
+          resource={def.name}
+          storeKey={`${def.name}.stageTable`}
+          aria-label={def.title}
+          data={rows}
+          total={rows.length}
+          isPending={false}
+          bulkActionButtons={false}
+          rowClick={false}
+          rowSx={chosenRowSx(selected)}
+          body={StageBody}
+          foot={Foot}
+          empty={<EmptyTable columns={columns} label={def.title} />}
+        >
+          {columns}
+        </DataTable>
+      </Box>
       {batchDelete.dialog}
       {clearAll.dialog}
       {deleteOthers.dialog}

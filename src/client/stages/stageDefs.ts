@@ -6,7 +6,6 @@ import { STAGE_SCHEMAS } from '../../../schemas/standards';
 import type { StageMeta } from '../../../schemas/types';
 import { methodOf } from '../../calc/stage';
 import { clientResource } from '../registry';
-import { listFields, type FieldEntry } from '../admin/schemaFields';
 
 export interface StageDef {
   /** Registry name (stageProduce, …): the resource name of the data provider and of ImportButtons. */
@@ -45,9 +44,6 @@ export function rowsOfMethod<T extends Record<string, unknown>>(rows: T[], metho
   if (!method) return rows;
   return rows.filter((r) => r[METHOD_FIELD] === undefined || r[METHOD_FIELD] === null || r[METHOD_FIELD] === method);
 }
-
-/** The table's columns: the schema's x-list properties in schema order. */
-export const stageColumns = (d: StageDef): FieldEntry[] => listFields(d.schema);
 
 export const hasEmission = (d: StageDef) => EMISSION_FIELD in d.schema.properties;
 

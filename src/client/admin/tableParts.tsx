@@ -1,0 +1,163 @@
+// The parts a DataTable of records gets around its schema columns (admin/columns.tsx) when it is not a list page
+// driven by react-admin's list controller — the stage table: a selection column (全选, 选择第 n 行), a 序号 column,
+// an 操作 column, a note row under a row (第 n 行未计入…), a foot row of totals (合计) and, with no row, 暂无数据 under
+// the column headers. All of them are DataTable slots (columns, `body`, `foot`, `empty`), so the table stays
+// react-admin's DataTable: its head, rows and cells are drawn by the same components as every list page.
+import { Children, isValidElement, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Box, Checkbox, Table, TableBody, TableCell, TableFooter, TableRow, type TableCellProps, type Theme } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import {
+  DataTable,
+  DataTableClasses,
+  DataTableHead,
+  DataTableRenderContext,
+  DataTableRow,
+  RecordContextProvider,
+  useDataTableDataContext,
+  useDataTableRowSxContext,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import { formatNumber } from '../../calc/format';
+import { NoData } from './NoData';
+
+/** The source of the 序号 column (no record field of that name). */
+export const INDEX_COLUMN = '__index';
+
+/** Row number (from 1) of each id, in the table's order. */
+export const rowNumbers = (ids: readonly Identifier[]) => new Map(ids.map((id, i) => [id, i + 1]));
+
+/** A checkbox per row (选择第 n 行) under a 全选 checkbox (indeterminate while only some rows are chosen). */
+export function selectColumn(ids: readonly Identifier[], selected: ReadonlySet<Identifier>, onChange: (next: Set<Identifier>) => void): ReactElement {
+  const numbers = rowNumbers(ids);
+  const all = ids.length > 0 && ids.every((id) => selected.has(id));
+  const some = ids.some((id) => selected.has(id));
+  const toggle = (id: Identifier) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange(next);
+  };
+  return (
+    <DataTable.Col
+      key="__select"
+      padding="checkbox"
+      label={<Checkbox size="small" checked={all} indeterminate={some && !all} onChange={() => onChange(all ? new Set() : new Set(ids))} slotProps={{ input: { 'aria-label': '全选' } }} />}
+      render={(record: RaRecord) => (
+        <Checkbox size="small" checked={selected.has(record.id)} onChange={() => toggle(record.id)} slotProps={{ input: { 'aria-label': `选择第 ${numbers.get(record.id)} 行` } }} />
+      )}
+    />
+  );
+}
+
+/** 序号: the row's number from 1. */
+export function indexColumn(ids: readonly Identifier[]): ReactElement {
+  const numbers = rowNumbers(ids);
+  return <DataTable.Col key={INDEX_COLUMN} source={INDEX_COLUMN} label="序号" disableSort render={(record: RaRecord) => numbers.get(record.id)} />;
+}
+
+/** 操作: the row's buttons. */
+export const actionsColumn = (render: (record: RaRecord) => ReactNode): ReactElement => (
+  <DataTable.Col key="__actions" label="操作" disableSort sx={{ whiteSpace: 'nowrap' }} render={render} />
+);
+
+/** A chosen row looks chosen (as MUI's selected TableRow). */
+const chosenSx = (theme: Theme) => ({ backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity) });
+export const chosenRowSx = (selected: ReadonlySet<Identifier>) => (record: RaRecord) => (selected.has(record.id) ? chosenSx : {});
+
+/** The DataTable.Col elements among a table part's children. */
+const columnsOf = (children: ReactNode) => Children.toArray(children).filter(isValidElement) as ReactElement<{ source?: string; align?: TableCellProps['align']; padding?: TableCellProps['padding'] }>[];
+
+export interface TotalFootOptions {
+  /** What the row says (合计) and the column it says it in. */
+  label: ReactNode;
+  at: string;
+  /** The columns summed over the table's rows, each with its decimals. */
+  sums: Record<string, number>;
+  testId?: string;
+}
+
+const totalSx = { fontWeight: 600, color: 'text.primary', fontSize: 'inherit', whiteSpace: 'nowrap' } as const;
+
+/**
+ * A DataTable `foot`: one row under the rows with `label` in column `at` and the sum of each `sums` column over
+ * the rows the table shows (formatNumber, the column's decimals); the other cells empty. Make it once per table
+ * (useMemo): a new component each render would draw the row anew.
+ */
+export function totalFoot({ label, at, sums, testId }: TotalFootOptions): ComponentType<{ children?: ReactNode }> {
+  const TotalFoot = ({ children }: { children?: ReactNode }) => {
+    const data = useDataTableDataContext() ?? [];
+    return (
+      <TableFooter>
+        <TableRow data-testid={testId}>
+          {columnsOf(children).map((col, i) => {
+            const { source, align, padding } = col.props;
+            const content = source === at ? label : source && source in sums ? formatNumber(data.reduce((s, r) => s + (Number(r[source]) || 0), 0), sums[source]) : null;
+            return (
+              <TableCell key={col.key ?? i} align={align} padding={padding} sx={totalSx}>
+                {content}
+              </TableCell>
+            );
+          })}
+        </TableRow>
+      </TableFooter>
+    );
+  };
+  return TotalFoot;
+}
+
+/**
+ * A DataTable `body` whose rows may each carry a note: a row spanning the table under it (from the second
+ * column), in red — what `note` says about the record and its row number, or nothing. Make it once (module level).
+ */
+export function notedBody(note: (record: RaRecord, rowNumber: number) => ReactNode, testId?: string): ComponentType<{ children?: ReactNode }> {
+  const NotedBody = ({ children }: { children?: ReactNode }) => {
+    const data = useDataTableDataContext() ?? [];
+    const rowSx = useDataTableRowSxContext();
+    const span = columnsOf(children).length;
+    return (
+      <TableBody className={`datatable-body ${DataTableClasses.tbody}`}>
+        {data.map((record, i) => {
+          const text = note(record, i + 1);
+          return (
+            <RecordContextProvider value={record} key={record.id ?? `row${i}`}>
+              <DataTableRow className={`${DataTableClasses.row} ${i % 2 === 0 ? DataTableClasses.rowEven : DataTableClasses.rowOdd}`} sx={rowSx?.(record, i)}>
+                {children}
+              </DataTableRow>
+              {text ? (
+                <TableRow data-testid={testId}>
+                  <TableCell />
+                  <TableCell colSpan={span - 1} sx={{ color: 'error.main', pt: 0, }}>
+                    {text}
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </RecordContextProvider>
+          );
+        })}
+      </TableBody>
+    );
+  };
+  return NotedBody;
+}
+
+/**
+ * A DataTable `empty` that keeps the table: the same column headers over one row saying 暂无数据, so an empty
+ * stage still shows what its rows hold. `label` names the table as the DataTable's aria-label does.
+ */
+export const EmptyTable = ({ columns, label }: { columns: ReactElement[]; label?: string }) => (
+  <Box className={DataTableClasses.tableWrapper} sx={{ overflowX: 'auto' }}>
+    <Table size="small" aria-label={label} className={DataTableClasses.table}>
+      <DataTableRenderContext.Provider value="header">
+        <DataTableHead>{columns}</DataTableHead>
+      </DataTableRenderContext.Provider>
+      <TableBody>
+        <TableRow>
+          <TableCell colSpan={columns.length}>
+            <NoData />
+          </TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
+  </Box>
+);
