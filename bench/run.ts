@@ -24,6 +24,7 @@ import { zipBombMeasures } from './measures/zipBomb';
 import { uncertaintyMeasures } from './measures/uncertainty';
 import { serverStartMeasures } from './measures/serverStart';
 import { reportMeasures } from './measures/report';
+import { warmupMeasures } from './measures/warmup';
 
 const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   recalc: recalcMeasures,
@@ -36,6 +37,7 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   start: serverStartMeasures,
   batch: batchSaveMeasures,
   report: reportMeasures,
+  warmup: warmupMeasures,
 };
 
 const DB_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;

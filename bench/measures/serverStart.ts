@@ -13,7 +13,7 @@ import type { Result } from '../lib/report';
 import { fmtMs, interleaved, median, round1 } from '../lib/stats';
 import type { Ctx } from './context';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+export const ROOT = resolve(import.meta.dirname, '../..');
 const GOAL_MS = 2000;
 const MAX_RSS_RATIO = 1.3;
 const FIRST_START_MS = 600_000;
@@ -21,7 +21,7 @@ const ANSWER_MS = 120_000;
 const SETTLED_MIB = 2; // RSS within this over the last second counts as settled …
 const SETTLE_MAX_MS = 15_000; // … or after this long
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const s = createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
   const { port } = s.address() as { port: number };
@@ -29,9 +29,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function answers(port: number): Promise<boolean> {
+export async function answers(port: number): Promise<boolean> {
   try {
     return (await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200;
   } catch {
