@@ -25,6 +25,7 @@ import { uncertaintyMeasures } from './measures/uncertainty';
 import { serverStartMeasures } from './measures/serverStart';
 import { reportMeasures } from './measures/report';
 import { loginJsMeasures } from './measures/loginJs';
+import { warmupMeasures } from './measures/warmup';
 
 const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   recalc: recalcMeasures,
@@ -38,6 +39,7 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   batch: batchSaveMeasures,
   report: reportMeasures,
   loginjs: loginJsMeasures,
+  warmup: warmupMeasures,
 };
 
 const DB_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;

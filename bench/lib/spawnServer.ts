@@ -15,7 +15,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function answers(port: number): Promise<boolean> {
   try {

@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import { baseType } from '../db/resourceColumns';
 import { resourceDef } from '../registry';
 import { dictItems, flattenDict } from '../cache/dicts';
-import { newWorkbook, sheetName } from './workbook';
+import { GUIDE_SHEET, templateBookOf, type TemplateColumn, type TemplateSpec } from './templateBook';
 
 export const IMPORT_MESSAGES = {
   tooLarge: '导入Excel文件大小不能超过 6M!',
@@ -24,7 +24,7 @@ export const IMPORT_MESSAGES = {
   template: '导出成功',
 } as const;
 
-export const GUIDE_SHEET = '填写说明';
+export { GUIDE_SHEET };
 
 export interface ImportColumn {
   /** property name */
@@ -105,6 +105,12 @@ export interface TemplateSheet {
   columns: ImportColumn[];
 }
 
+/** The template in words (plain data: the workbook thread writes it, workbookTask.ts). */
+export function templateSpec(sheets: TemplateSheet[], intro: string[] = []): TemplateSpec {
+  const words = (c: ImportColumn): TemplateColumn => ({ key: c.key, title: c.title, kind: c.kind, required: c.required, type: typeName(c), allowed: allowedText(c), limits: limitsOf(c) });
+  return { sheets: sheets.map((s) => ({ title: s.title, columns: s.columns.map(words) })), intro };
+}
+
 /** The import template: the data sheet (header row only) and the 填写说明 sheet. */
 export function templateWorkbook(title: string, columns: ImportColumn[]): ExcelJS.Workbook {
   return templateBook([{ title, columns }]);
@@ -116,59 +122,5 @@ export function templateWorkbook(title: string, columns: ImportColumn[]): ExcelJ
  * on its own page, which reads the sheet named after it.
  */
 export function templateBook(sheets: TemplateSheet[], intro: string[] = []): ExcelJS.Workbook {
-  const wb = newWorkbook();
-  for (const s of sheets) addDataSheet(wb, s);
-
-  const guide = wb.addWorksheet(GUIDE_SHEET);
-  guide.columns = [
-    { header: '列标题', key: 'title', width: 24 },
-    { header: '是否必填', key: 'required', width: 10 },
-    { header: '类型', key: 'type', width: 10 },
-    { header: '可选值', key: 'allowed', width: 48 },
-    { header: '限制', key: 'limits', width: 32 },
-  ];
-  guide.getRow(1).font = { bold: true };
-  if (intro.length) {
-    guide.spliceRows(1, 0, ...intro.map((line) => [line]), []);
-    guide.getRow(intro.length + 2).font = { bold: true };
-  }
-  for (const s of sheets) {
-    if (sheets.length > 1) guide.addRow([`「${sheetName(s.title)}」工作表`]).font = { bold: true, color: { argb: 'FF1F4E79' } };
-    for (const c of s.columns) {
-      const row = guide.addRow({ title: c.title, required: c.required ? '是' : '否', type: typeName(c), allowed: allowedText(c), limits: limitsOf(c) });
-      row.alignment = { wrapText: true, vertical: 'top' };
-    }
-  }
-  guide.addRow([]);
-  const where = sheets.map((s) => `「${sheetName(s.title)}」`).join('、');
-  for (const line of [
-    `请在${where}工作表中填写数据：第一行为列标题，请勿修改；从第二行起每行一条数据。`,
-    ...(sheets.length > 1 ? ['每个工作表在对应的计算阶段页面分别导入：导入时读取与该阶段同名的工作表。'] : []),
-    '必填列不能为空；选填列可以留空。可选值列可填写名称，也可填写代码。',
-    '文件大小不能超过 6M；任意一行有误时整个文件不会导入。',
-  ]) {
-    guide.addRow([line]);
-  }
-  return wb;
-}
-
-/** A data sheet: the header row only, required titles in red, each header's rules in its note. */
-function addDataSheet(wb: ExcelJS.Workbook, { title, columns }: TemplateSheet): void {
-  const ws = wb.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c) => ({
-    header: c.title,
-    key: c.key,
-    width: Math.min(40, Math.max(12, c.title.length * 2 + 4)),
-    // text columns keep what is typed (codes like 001 stay text)
-    style: c.kind === 'text' ? { numFmt: '@' } : {},
-  }));
-  const header = ws.getRow(1);
-  header.font = { bold: true };
-  header.alignment = { vertical: 'middle', horizontal: 'center' };
-  columns.forEach((c, i) => {
-    if (c.required) header.getCell(i + 1).font = { bold: true, color: { argb: 'FFC00000' } };
-    const allowed = allowedText(c);
-    const note = [c.required ? '必填' : '选填', typeName(c), allowed && `可选值：${allowed}`, limitsOf(c)].filter(Boolean).join('；');
-    header.getCell(i + 1).note = note;
-  });
+  return templateBookOf(templateSpec(sheets, intro));
 }

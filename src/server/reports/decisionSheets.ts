@@ -1,13 +1,11 @@
 // The building workbook's decision sheets (issue 13 §6): 参考线, 方案对比, 热点与替代 and 不确定性, the same
 // DecisionReport the PDF and Word sections show. Numbers stay numbers with the screens' format (2 decimals,
 // factor values 4, counts 0); a published line without a value is the text 未知 (a range: its text and bounds).
+// Written in the workbook thread (workbookTask.ts) from the report read on the main thread.
 import type ExcelJS from 'exceljs';
-import type { Caller } from '../db/caller';
-import type { Db } from '../db/database';
-import type { ApiRecord } from '../db/record';
 import { formatNumber } from '../../calc/format';
 import { excelNumberFormat, looksLikeFormula, sheetName } from '../excel/workbook';
-import { decisionReport, type DecisionReport } from '../decide/report';
+import type { DecisionReport } from '../decide/report';
 import { referenceValue, verificationText } from './decisionSections';
 import type { CompareAnswer, HotspotAnswer, ReferenceAnswer, UncertaintyAnswer } from '../../calc/decide/types';
 
@@ -145,8 +143,4 @@ export function decisionSheets(wb: ExcelJS.Workbook, r: DecisionReport): void {
   variants(wb, r.variants);
   hotspots(wb, r.hotspots);
   uncertainty(wb, r.uncertainty, r.uncertaintyNote);
-}
-
-export async function addDecisionSheets(wb: ExcelJS.Workbook, db: Db, caller: Caller, b: ApiRecord): Promise<void> {
-  decisionSheets(wb, await decisionReport(db, caller, b));
 }

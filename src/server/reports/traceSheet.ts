@@ -2,15 +2,12 @@
 // tables (traceLines.ts) — quantity, factor, source, mark, data quality, 默认值 and the formula with its numbers
 // — then each stage's stored figure, the stored total and the data-quality shares with the grade. Numbers
 // stay numbers, with the screens' decimals as number format; the totals are the stored values themselves.
+// Written from plain data (traceSheetData, workbook.ts) in the workbook thread (workbookTask.ts).
 import type ExcelJS from 'exceljs';
-import type { Caller } from '../db/caller';
-import type { Db } from '../db/database';
-import type { ApiRecord } from '../db/record';
 import { addTableSheet, excelNumberFormat, type ExportColumn } from '../excel/workbook';
 import { QUALITY_VALUES } from '../../../schemas/factors/kinds';
 import { QUALITY_GRADE_RULE } from '../../calc/quality';
-import { buildingStages, resultDetailOf } from './stageData';
-import { stageTraceLines, traceContext } from './traceLines';
+import type { ResultDetail } from '../../calc/resultDetail';
 
 const col = (key: string, title: string, kind: ExportColumn['kind'] = 'text', decimals?: number): ExportColumn => ({ key, title, kind, ...(decimals !== undefined ? { decimals } : {}) });
 
@@ -35,16 +32,21 @@ export const TRACE_COLUMNS: ExportColumn[] = [
 
 const TOTAL_FORMAT = excelNumberFormat(2);
 
-export async function addTraceSheet(wb: ExcelJS.Workbook, db: Db, caller: Caller, b: ApiRecord): Promise<ExcelJS.Worksheet> {
-  const stages = (await buildingStages(db, caller, b)).filter((s) => s.emits);
-  const ctx = await traceContext(db, b, stages);
-  const records: Record<string, unknown>[] = [];
-  for (const s of stages) {
-    for (const l of await stageTraceLines(db, s, ctx)) {
-      records.push({ ...l, stage: s.title, conversions: l.conversions.join('；'), defaults: l.defaults.join('；'), problems: l.problems.join('；') });
-    }
-  }
-  const ws = addTableSheet(wb, '计算过程', TRACE_COLUMNS, records);
+/** What the sheet shows, read on the main thread (workbook.ts traceSheetData). */
+export interface TraceSheetData {
+  /** one line per stage row (traceLines.ts), its lists joined */
+  records: Record<string, unknown>[];
+  /** the emitting stages: their titles, stored figures and boundary notes */
+  stages: { title: string; figure: number | null; outsideBoundary: string | null }[];
+  /** the building's stored total and intensity */
+  total: unknown;
+  streng3: unknown;
+  detail: Pick<ResultDetail, 'quality' | 'qualityShares' | 'grade'>;
+  qualityLabels: Record<string, string>;
+}
+
+export function addTraceSheet(wb: ExcelJS.Workbook, data: TraceSheetData): ExcelJS.Worksheet {
+  const ws = addTableSheet(wb, '计算过程', TRACE_COLUMNS, data.records);
   for (const k of ['name', 'factorSource', 'conversions', 'defaults', 'calc']) ws.getColumn(k).width = 36;
 
   // the stored figures under the rows: a stage's own figure, the building's total (not a sum of the lines above)
@@ -55,18 +57,18 @@ export async function addTraceSheet(wb: ExcelJS.Workbook, db: Db, caller: Caller
     const row = ws.addRow([label, value === null || value === undefined ? null : Number(value), note]);
     row.getCell(2).numFmt = TOTAL_FORMAT;
   };
-  for (const s of stages) figure(s.title, s.figure, s.outsideBoundary ?? '');
-  figure('碳排放总量', b.total);
-  const streng = ws.addRow(['单位面积年均碳排放强度(kgCO2e/(m²·a))', b.streng3 === null || b.streng3 === undefined ? null : Number(b.streng3)]);
+  for (const s of data.stages) figure(s.title, s.figure, s.outsideBoundary ?? '');
+  figure('碳排放总量', data.total);
+  const streng = ws.addRow(['单位面积年均碳排放强度(kgCO2e/(m²·a))', data.streng3 === null || data.streng3 === undefined ? null : Number(data.streng3)]);
   streng.getCell(2).numFmt = TOTAL_FORMAT;
 
-  const detail = resultDetailOf(b);
+  const { detail } = data;
   if (detail.quality) {
     ws.addRow([]);
     const q = ws.addRow(['数据质量', '碳排放量(tCO2e)', '占比(%)']);
     q.font = { bold: true };
     for (const k of QUALITY_VALUES) {
-      const row = ws.addRow([ctx.qualityLabels[k] ?? k, Number(detail.quality[k] ?? 0), Number(detail.qualityShares?.[k] ?? 0)]);
+      const row = ws.addRow([data.qualityLabels[k] ?? k, Number(detail.quality[k] ?? 0), Number(detail.qualityShares?.[k] ?? 0)]);
       row.getCell(2).numFmt = TOTAL_FORMAT;
       row.getCell(3).numFmt = TOTAL_FORMAT;
     }

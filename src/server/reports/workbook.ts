@@ -2,25 +2,30 @@
 // figures, a stage outside the standard's boundary named, 合理性检查's flags), its extended data, one sheet per calculation stage
 // of its menus, and 计算过程 (src/server/reports/traceSheet.ts: how each row's emission was made, the stored
 // totals and the data quality — the same figures as the PDF and Word reports), then the decision sheets
-// (decisionSheets.ts: 参考线, 方案对比, 热点与替代, 不确定性).
+// (decisionSheets.ts: 参考线, 方案对比, 热点与替代, 不确定性). Read here on the main thread; written in a pool thread
+// (workbookTask.ts; issue 24 §4).
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
-import { toRecord, type Row } from '../db/record';
+import { toRecord, type ApiRecord, type Row } from '../db/record';
 import { repo } from '../db/repo';
 import { readScope } from '../db/scope';
-import { addFieldSheet, addTableSheet, newWorkbook, schemaColumns, stampedName, workbookBytes } from '../excel/workbook';
+import { schemaColumns, stampedName } from '../excel/workbook';
+import { only } from '../excel/draw';
 import { putFile, XLSX_MIME } from '../files/store';
+import { threadPool } from '../jobs/threadPool';
 import { projectOwned } from '../buildings/buildingHooks';
 import { resultColumns } from '../../../schemas/results';
 import { splitMenus } from '../../../schemas/standards';
 import type { ResourceDef } from '../registry';
-import { resultDetailOf } from './stageData';
-import { addTraceSheet } from './traceSheet';
+import { buildingStages, resultDetailOf } from './stageData';
+import { TRACE_COLUMNS, type TraceSheetData } from './traceSheet';
+import { stageTraceLines, traceContext } from './traceLines';
 import { plausibilitySummary } from './plausibilitySection';
 import { PLAUSIBILITY_TITLE } from '../../calc/plausibility';
-import { addDecisionSheets } from './decisionSheets';
+import { decisionReport } from '../decide/report';
 import { stageDef } from '../stages/calculate';
+import type { BuildingWorkbookJob } from './workbookTask';
 
 const INFO_FIELDS = [
   'engineeringName', 'engineeringCode', 'name', 'code', 'computeMethod', 'standard', 'stage', 'status', 'site', 'buildType', 'structureType',
@@ -31,33 +36,60 @@ const INFO_FIELDS = [
 export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: number): Promise<string> {
   const buildings = repo(db, 'tpf3Project');
   const b = await buildings.get(caller, projectId);
-  const wb = newWorkbook();
-  addFieldSheet(wb, '建筑信息', await schemaColumns(db, buildings.schema, INFO_FIELDS), b);
+  const infoColumns = await schemaColumns(db, buildings.schema, INFO_FIELDS);
   const fields = resultColumns(String(b.computeMethod));
   const results = await schemaColumns(db, buildings.schema, fields);
-  const summary = addFieldSheet(wb, '计算结果汇总', results, Object.fromEntries(fields.map((k) => [k, b[k] ?? 0])));
+  const lines: [string, string][] = [];
   const detail = resultDetailOf(b);
   for (const [code, sd] of Object.entries(detail.stages ?? {})) {
-    if (sd.outsideBoundary) summary.addRow(['说明', `${stageDef(code)?.schema['x-stage']?.title ?? code}：${sd.outsideBoundary}`]);
+    if (sd.outsideBoundary) lines.push(['说明', `${stageDef(code)?.schema['x-stage']?.title ?? code}：${sd.outsideBoundary}`]);
   }
-  if (detail.grade) summary.addRow(['数据质量等级', detail.grade]);
-  for (const line of plausibilitySummary(detail as Parameters<typeof plausibilitySummary>[0])) summary.addRow([PLAUSIBILITY_TITLE, line]);
+  if (detail.grade) lines.push(['数据质量等级', detail.grade]);
+  for (const line of plausibilitySummary(detail as Parameters<typeof plausibilitySummary>[0])) lines.push([PLAUSIBILITY_TITLE, line]);
   // the rows that belong to the building: extended data, then each of its stages in wizard order
   const menus = splitMenus(b.menus as string);
   const stageOf = (r: ResourceDef) => r.schema['x-stage']?.code;
-  const sheets = [
+  const owners = [
     ...projectOwned().filter((r) => !stageOf(r)),
     ...menus.map((code) => projectOwned().find((r) => stageOf(r) === code)).filter((r): r is ResourceDef => !!r),
   ];
-  for (const owned of sheets) {
+  const sheets: BuildingWorkbookJob['sheets'] = [];
+  for (const owned of owners) {
     let q = db.selectFrom(owned.table).selectAll().where(columnName('projectId'), '=', projectId);
     const scope = readScope(owned.meta, caller);
     if (scope) q = q.where(scope);
     const rows = ((await q.orderBy('id').execute()) as Row[]).map((r) => toRecord(owned.schema, r));
-    const cols = (await schemaColumns(db, owned.schema)).filter((c) => c.key !== 'projectId');
-    addTableSheet(wb, owned.meta.title, cols, rows);
+    const columns = (await schemaColumns(db, owned.schema)).filter((c) => c.key !== 'projectId');
+    sheets.push({ name: owned.meta.title, columns, records: rows.map((r) => only(columns, r)) });
   }
-  await addTraceSheet(wb, db, caller, b);
-  await addDecisionSheets(wb, db, caller, b);
-  return putFile(db, caller, { fileName: stampedName(String(b.name), 'xlsx'), mime: XLSX_MIME, content: await workbookBytes(wb) });
+  const job: BuildingWorkbookJob = {
+    info: { columns: infoColumns, record: only(infoColumns, b) },
+    summary: { columns: results, record: Object.fromEntries(fields.map((k) => [k, b[k] ?? 0])), lines },
+    sheets,
+    trace: await traceSheetData(db, caller, b),
+    decision: await decisionReport(db, caller, b),
+  };
+  const content = await threadPool.run<Buffer>(new URL('./workbookTask.ts', import.meta.url), job);
+  return putFile(db, caller, { fileName: stampedName(String(b.name), 'xlsx'), mime: XLSX_MIME, content });
+}
+
+/** The 计算过程 sheet's lines and figures (traceSheet.ts writes them). */
+async function traceSheetData(db: Db, caller: Caller, b: ApiRecord): Promise<TraceSheetData> {
+  const stages = (await buildingStages(db, caller, b)).filter((s) => s.emits);
+  const ctx = await traceContext(db, b, stages);
+  const records: Record<string, unknown>[] = [];
+  for (const s of stages) {
+    for (const l of await stageTraceLines(db, s, ctx)) {
+      records.push(only(TRACE_COLUMNS, { ...l, stage: s.title, conversions: l.conversions.join('；'), defaults: l.defaults.join('；'), problems: l.problems.join('；') }));
+    }
+  }
+  const detail = resultDetailOf(b);
+  return {
+    records,
+    stages: stages.map((s) => ({ title: s.title, figure: s.figure, outsideBoundary: s.outsideBoundary })),
+    total: b.total,
+    streng3: b.streng3,
+    detail: { quality: detail.quality, qualityShares: detail.qualityShares, grade: detail.grade },
+    qualityLabels: ctx.qualityLabels,
+  };
 }

@@ -20,10 +20,11 @@ import { afterBulkWrite } from '../db/upkeep';
 import { assertRead, assertWrite, readScope, writeScope } from '../db/scope';
 import { ok } from '../envelope';
 import { ApiError, badRequest, invalid } from '../errors';
-import { importColumns, hasImport, IMPORT_MESSAGES, templateWorkbook, type ImportColumn } from '../excel/importSheet';
+import { importColumns, hasImport, IMPORT_MESSAGES, templateSpec, type ImportColumn } from '../excel/importSheet';
 import { readImportSheet, type SheetRow } from '../excel/readImport';
 import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty, type Progress } from '../jobs/index';
-import { stampedName, workbookBytes } from '../excel/workbook';
+import { stampedName } from '../excel/workbook';
+import { drawWorkbook } from '../excel/draw';
 import { putFile, XLSX_MIME } from '../files/store';
 import { resourceDef, type ResourceDef } from '../registry';
 import { createBodySchema } from './routeSchemas';
@@ -155,8 +156,8 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
   api.get(`${base}/template`, { config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     assertRead(def.meta, caller);
-    const wb = templateWorkbook(title, await importColumns(db, def.schema));
-    const url = await putFile(db, caller, { fileName: stampedName(`${title}导入模板`, 'xlsx'), mime: XLSX_MIME, content: await workbookBytes(wb) });
+    const content = await drawWorkbook({ template: templateSpec([{ title, columns: await importColumns(db, def.schema) }]) });
+    const url = await putFile(db, caller, { fileName: stampedName(`${title}导入模板`, 'xlsx'), mime: XLSX_MIME, content });
     return ok(url, IMPORT_MESSAGES.template);
   });
 

@@ -12,8 +12,9 @@ import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
 import { ok } from '../envelope';
 import { invalid, notFound } from '../errors';
-import { hasImport, importColumns, templateBook, templateWorkbook, type TemplateSheet } from '../excel/importSheet';
-import { stampedName, workbookBytes } from '../excel/workbook';
+import { hasImport, importColumns, templateSpec, type TemplateSheet } from '../excel/importSheet';
+import { stampedName } from '../excel/workbook';
+import { drawWorkbook } from '../excel/draw';
 import { putFile, XLSX_MIME } from '../files/store';
 import { stageDef } from '../stages/calculate';
 import { typed } from '../http/typed';
@@ -49,7 +50,7 @@ export function templateRoutes(app: FastifyInstance, db: Db): void {
     const sheets = await stageSheets(db, m, standard);
     if (m.code === 'accounting') {
       const files: Record<string, Uint8Array> = {};
-      for (const s of sheets) files[`${s.title}导入模板.xlsx`] = await workbookBytes(templateWorkbook(s.title, s.columns));
+      for (const s of sheets) files[`${s.title}导入模板.xlsx`] = await drawWorkbook({ template: templateSpec([s]) });
       const url = await putFile(db, caller, { fileName: stampedName(`${m.label}导入模板`, 'zip'), mime: ZIP_MIME, content: zipSync(files, { level: 6 }) });
       return ok(url, TEMPLATE_DOWNLOADED);
     }
@@ -58,8 +59,8 @@ export function templateRoutes(app: FastifyInstance, db: Db): void {
       `碳算 · ${m.name}${named ? ` · ${named}` : ''} 导入模板`,
       `本模板包含${named ? '该标准' : '本模块'}提供的计算阶段：${sheets.map((s) => menuTitle(m.code, s.code) ?? s.title).join('、')}。`,
     ];
-    const wb = templateBook(sheets, intro);
-    const url = await putFile(db, caller, { fileName: stampedName(`${m.label}导入模板${named ? `-${named}` : ''}`, 'xlsx'), mime: XLSX_MIME, content: await workbookBytes(wb) });
+    const content = await drawWorkbook({ template: templateSpec(sheets, intro) });
+    const url = await putFile(db, caller, { fileName: stampedName(`${m.label}导入模板${named ? `-${named}` : ''}`, 'xlsx'), mime: XLSX_MIME, content });
     return ok(url, TEMPLATE_DOWNLOADED);
   });
 }
