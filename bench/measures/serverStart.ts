@@ -91,6 +91,7 @@ export async function serverStartMeasures(ctx: Ctx): Promise<Result[]> {
       note: `spawn to the first 200 of GET /api/health; CPU time used by then (median): ours ${cpu(runs.ours)} ms, floor ${cpu(runs.floor)} ms — on a busy machine wall time grows, CPU time much less`,
     };
     const ratio = median(rss.ours) / median(rss.floor);
+    const embedded = ctx.t.kind === 'pglite';
     const idle: Result = {
       id: 'start.rss',
       measure: 'idle RSS of what npm start runs',
@@ -99,10 +100,12 @@ export async function serverStartMeasures(ctx: Ctx): Promise<Result[]> {
       ours: median(rss.ours),
       floor: median(rss.floor),
       ratio,
-      goal: `≤ ${MAX_RSS_RATIO}×`,
-      within: ratio <= MAX_RSS_RATIO,
+      // the goal (issue 24 §5) is against node opening the same PGlite folder, where the database lives in the
+      // process; on PostgreSQL the floor is a bare pg client (~57 MiB), so the figure is shown without a goal
+      goal: embedded ? `≤ ${MAX_RSS_RATIO}×` : '—',
+      within: embedded ? ratio <= MAX_RSS_RATIO : null,
       samples: { ours: rss.ours.map(round1), floor: rss.floor.map(round1) },
-      note: 'the process tree of node scripts/start.mjs (npm itself not counted) once its RSS holds within 2 MiB for a second, against node opening the same database',
+      note: `the process tree of node scripts/start.mjs (npm itself not counted) once its RSS holds within 2 MiB for a second, against node opening the same database${embedded ? '' : ' (the memory of the database server is in neither)'}`,
     };
     return [restart, idle];
   } finally {

@@ -70,8 +70,11 @@ registerHooks('tpf3Project', {
   async decorate({ ex, records }) {
     const engIds = [...new Set(records.map((r) => r.engineeringId as number).filter(Boolean))];
     const userIds = [...new Set(records.map((r) => r.createBy as number).filter(Boolean))];
-    const engs = engIds.length ? await ex.selectFrom(resourceDef('tpf3Engineering').table).select(['id', 'name', 'code', 'build_area']).where('id', 'in', engIds).execute() : [];
-    const users = userIds.length ? await ex.selectFrom('sys_user').select(['id', 'name']).where('id', 'in', userIds).execute() : [];
+    // both lookups at once (a list's last round trip on PostgreSQL; a transaction's connection queues them)
+    const [engs, users] = await Promise.all([
+      engIds.length ? ex.selectFrom(resourceDef('tpf3Engineering').table).select(['id', 'name', 'code', 'build_area']).where('id', 'in', engIds).execute() : [],
+      userIds.length ? ex.selectFrom('sys_user').select(['id', 'name']).where('id', 'in', userIds).execute() : [],
+    ]);
     const eng = new Map(engs.map((e) => [Number(e.id), e]));
     const user = new Map(users.map((u) => [Number(u.id), u.name as string]));
     for (const r of records) {

@@ -82,14 +82,17 @@ export class Repo {
     const size = p.pageSize === -1 || p.pageSize > PAGE_SIZE_CAP ? PAGE_SIZE_CAP : p.pageSize;
     const pageNum = p.pageSize === -1 ? 1 : p.pageNum;
     const dir = p.sortOrder === 'ascend' ? 'asc' : 'desc';
-    const rows = (await base
-      .selectAll()
-      .orderBy(fieldColumn(p.sortField), dir)
-      .orderBy('id', dir)
-      .limit(size)
-      .offset((pageNum - 1) * size)
-      .execute()) as Row[];
-    const { total } = (await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()) as { total: number };
+    // the page and its count at once: on PostgreSQL two connections of the pool, one round trip instead of two
+    const [rows, { total }] = (await Promise.all([
+      base
+        .selectAll()
+        .orderBy(fieldColumn(p.sortField), dir)
+        .orderBy('id', dir)
+        .limit(size)
+        .offset((pageNum - 1) * size)
+        .execute(),
+      base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    ])) as [Row[], { total: number }];
     return { dataList: await this.decorate(this.db, caller, rows.map((r) => toRecord(this.schema, r))), total: Number(total) };
   }
 
