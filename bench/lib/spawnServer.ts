@@ -1,11 +1,27 @@
 // A server the bench starts as its own process on a free port — `npm start`'s (scripts/start.mjs) or a floor's —
 // and waits for until GET /api/health answers 200 (serverStart.ts times that; loginJs.ts loads the client from it).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { BENCH_DIR, PASSWORDS } from './target';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 const ANSWER_MS = 120_000;
+
+/**
+ * A fresh data dir under .tmp/bench for a server the bench starts, and that server's environment: the bench's admin
+ * password, quiet logs, and `databaseUrl` (a PostgreSQL target) or else none (the embedded database in the dir).
+ */
+export function serverSetup(name: string, databaseUrl?: string): { dataDir: string; env: NodeJS.ProcessEnv; remove: () => void } {
+  const dataDir = join(BENCH_DIR, `${name}-${process.pid}`);
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  remove();
+  mkdirSync(dataDir, { recursive: true });
+  const { DATABASE_URL: _url, ...rest } = process.env; // eslint-disable-line @typescript-eslint/no-unused-vars
+  const env = { ...rest, DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORDS.admin, LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  return { dataDir, env, remove };
+}
 
 export async function freePort(): Promise<number> {
   const s = createServer();

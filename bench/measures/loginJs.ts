@@ -7,14 +7,14 @@
 // neither server compresses). Goal: ≤ 1.1× the floor. Uses no database of the run: measured once.
 import { chromium } from '@playwright/test';
 import react from '@vitejs/plugin-react';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { Result } from '../lib/report';
-import { spawnServer, ROOT } from '../lib/spawnServer';
-import { BENCH_DIR, PASSWORDS } from '../lib/target';
+import { serverSetup, spawnServer, ROOT } from '../lib/spawnServer';
+import { BENCH_DIR } from '../lib/target';
 import type { Ctx } from './context';
 
 const MAX_RATIO = 1.1;
@@ -79,18 +79,15 @@ async function buildBareAdmin(outDir: string): Promise<void> {
 }
 
 async function ours(log: Ctx['log']): Promise<PageJs> {
-  const dataDir = join(BENCH_DIR, `loginjs-${process.pid}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const { DATABASE_URL: _url, ...rest } = process.env; // eslint-disable-line @typescript-eslint/no-unused-vars
+  const { env, remove } = serverSetup('loginjs'); // its own embedded database, whatever DATABASE_URL says
   const t0 = performance.now();
-  const server = await spawnServer(['scripts/start.mjs'], { ...rest, DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORDS.admin, LOG_LEVEL: 'warn' }, FIRST_START_MS);
+  const server = await spawnServer(['scripts/start.mjs'], env, FIRST_START_MS);
   log(`  npm start's server up in ${((performance.now() - t0) / 1000).toFixed(1)} s (builds when stale, migration, seed)`);
   try {
     return await loginPageJs(`http://127.0.0.1:${server.port}/login`);
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    remove();
   }
 }
 

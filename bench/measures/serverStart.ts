@@ -3,12 +3,9 @@
 // database and answering (bench/lib/startFloor.mjs). Two figures each round: the time from spawn to the first
 // 200 of GET /api/health (goal ≤ 2 s), and the RSS of the whole process tree once it has settled (goal ≤ 1.3×
 // the floor's). The first start (client and server builds, migration, seed) is not measured.
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { PASSWORDS, BENCH_DIR } from '../lib/target';
 import { treeCpuMs, treeRssMiB } from '../lib/processTree';
 import type { Result } from '../lib/report';
-import { spawnServer } from '../lib/spawnServer';
+import { serverSetup, spawnServer } from '../lib/spawnServer';
 import { fmtMs, interleaved, median, round1 } from '../lib/stats';
 import type { Ctx } from './context';
 
@@ -47,11 +44,7 @@ async function startOnce(args: string[], env: NodeJS.ProcessEnv, limitMs?: numbe
 
 export async function serverStartMeasures(ctx: Ctx): Promise<Result[]> {
   const { opts, log, db } = ctx;
-  const dataDir = join(BENCH_DIR, `start-${process.pid}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const { DATABASE_URL: _url, ...rest } = process.env; // eslint-disable-line @typescript-eslint/no-unused-vars
-  const env = { ...rest, DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORDS.admin, LOG_LEVEL: 'warn', ...(ctx.t.url ? { DATABASE_URL: ctx.t.url } : {}) };
+  const { env, remove } = serverSetup('start', ctx.t.url);
   try {
     const first = await startOnce(['scripts/start.mjs'], env, FIRST_START_MS);
     log(`  first start (builds when stale, migration, seed): ${fmtMs(first.ms)} ms`);
@@ -109,6 +102,6 @@ export async function serverStartMeasures(ctx: Ctx): Promise<Result[]> {
     };
     return [restart, idle];
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    remove();
   }
 }

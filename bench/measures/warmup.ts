@@ -7,13 +7,11 @@
 // request and the p99 over those 45 s; the floor: the same loop on the same server once it has been up 45 s (a warm
 // server), for another 45 s. Goal: no request above 500 ms — work the server schedules after start (the manual's
 // drawing, packages loaded on first use, first queries) shows here. The slow requests are named in the note.
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { BUILDING_PATH } from '../data/setup';
 import type { Result } from '../lib/report';
-import { pause, spawnServer } from '../lib/spawnServer';
+import { pause, serverSetup, spawnServer } from '../lib/spawnServer';
 import { fmtMs, round1 } from '../lib/stats';
-import { BENCH_DIR, PASSWORDS } from '../lib/target';
+import { PASSWORDS } from '../lib/target';
 import type { Ctx } from './context';
 
 const WINDOW_MS = 45_000;
@@ -95,11 +93,7 @@ async function users(call: ReturnType<typeof client>, ms: number, failures: stri
 
 export async function warmupMeasures(ctx: Ctx): Promise<Result[]> {
   const { log, db } = ctx;
-  const dataDir = join(BENCH_DIR, `warmup-${process.pid}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const { DATABASE_URL: _url, ...rest } = process.env; // eslint-disable-line @typescript-eslint/no-unused-vars
-  const env = { ...rest, DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORDS.admin, LOG_LEVEL: 'warn', ...(ctx.t.url ? { DATABASE_URL: ctx.t.url } : {}) };
+  const { env, remove } = serverSetup('warmup', ctx.t.url);
   try {
     const first = await spawnServer(['scripts/start.mjs'], env, FIRST_START_MS);
     await first.stop();
@@ -136,6 +130,6 @@ export async function warmupMeasures(ctx: Ctx): Promise<Result[]> {
       { id: 'warmup.p99', measure: `p99 of the requests in the first ${WINDOW_MS / 1000} s after start`, database: db, unit: 'ms', ours: p99.ours, floor: p99.floor, ratio: p99.ours / p99.floor, goal: '—', within: null },
     ];
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    remove();
   }
 }

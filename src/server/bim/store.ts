@@ -3,27 +3,15 @@
 import { sql } from 'kysely';
 import type { Caller } from '../db/caller';
 import type { Db, Executor } from '../db/database';
-import type { BimUnits, FloorArea, MaterialTotal, BimNote } from './model';
+import type { BimUnits, MaterialTotal } from './model';
 import { normaliseName } from './match/names';
 import { type Detail, type Summary, unpackDetail } from './detail';
-import type { BimCounts, BimGroup, BimProblem } from '../../../schemas/bim';
+import type { BimProblem, Preflight } from '../../../schemas/bim';
 
 const KEEP_DAYS = 7;
 
-export interface StoredModel {
-  id: number;
-  jobId: number;
-  projectId: number;
-  fileName: string;
-  schema: string;
-  units: BimUnits;
-  counts: BimCounts;
-  groups: BimGroup[];
-  problems: BimProblem[];
-  materials: MaterialTotal[];
-  notes: BimNote[];
-  floorArea: FloorArea | null;
-}
+/** A stored model: the pre-flight answer's fields, with every problem (the answer pages them) and the materials' totals. */
+export type StoredModel = Omit<Preflight, 'modelId' | 'problems' | 'materials'> & { id: number; problems: BimProblem[]; materials: MaterialTotal[] };
 
 const json = (v: unknown) => JSON.stringify(v);
 
