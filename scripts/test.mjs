@@ -77,7 +77,7 @@ const apiOnly = process.argv.includes('--api');
 
 // 1. vitest: every project in vitest.config.ts.
 rmSync(vitestJson, { force: true });
-const vitestCode = run('vitest', ['vitest', 'run', ...(apiOnly ? ['--project', 'node'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestCode = run('vitest', ['vitest', 'run', ...(apiOnly ? ['--project', 'node', '--project', 'node-own-modules'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 v = readJson(vitestJson);
 if (v) {
   totals.passed += v.numPassedTests ?? 0;

@@ -150,6 +150,30 @@ describe('table-mode stage', () => {
     expect(await screen.findByText('列表暂无数据')).toBeInTheDocument();
   });
 
+  it('draws 100 rows a page: the 合计 and 全选 cover every row, 序号 goes on across pages', async () => {
+    // 130 rows of 10 kg each: 合计 = 130 × 10 = 1,300.00 whatever page is shown
+    const many = Array.from({ length: 130 }, (_, i) => ({ ...produceRows[0], id: 1000 + i, emission: 10 }));
+    const w = world({ rows: { produce: many } });
+    const { calls } = api(w);
+    start('/budget/produce');
+    const table = await screen.findByRole('table', { name: '建材生产' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 100 + 1); // head, a page of rows, 合计
+    expect(screen.getByTestId('stage-sum')).toHaveTextContent('1,300.00');
+    expect(screen.getByText('第 1-100 条，共 130 条')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /下一页|next page/i }));
+    const pageTwo = within(await screen.findByRole('table', { name: '建材生产' })).getAllByRole('row');
+    expect(pageTwo).toHaveLength(1 + 30 + 1);
+    expect(pageTwo[1]).toHaveTextContent(/^101C30混凝土/);
+    expect(screen.getByRole('checkbox', { name: '选择第 101 行' })).toBeInTheDocument();
+    expect(screen.getByText('第 101-130 条，共 130 条')).toBeInTheDocument();
+    expect(screen.getByTestId('stage-sum')).toHaveTextContent('1,300.00');
+    // 全选 on page 2 chooses all 130 rows: 批量删除 sends every id
+    fireEvent.click(screen.getByRole('checkbox', { name: '全选' }));
+    fireEvent.click(screen.getByRole('button', { name: '批量删除' }));
+    expect(await screen.findByText('确定要删除选中的 130 条数据吗？')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+
   it('批量删除 needs a selection; deleting a row asks first (取消 → 操作已取消, 确定 → DELETE and recalculate)', async () => {
     const w = world({ rows: { produce: produceRows.map((r) => ({ ...r })) } });
     const { calls } = api(w);

@@ -53,7 +53,11 @@ describe('batch save of new rows, set-based', () => {
     expect(after[0]).toMatchObject({ id: saved[0].id, quantity: 2 });
     expect(after[300]).toMatchObject({ materialName: '新增' });
     // 102 t + 295 kg (row 1 doubled) + 295 kg (the new row) = 102.59 t
+    expect(again.body.data.rows[0]).toMatchObject({ emission: 590 }); // 2 m³ × 295
     expect(again.body.data.result.produce).toBeCloseTo(102.59, 6);
+    // the rows answered are the rows stored (as a later read lists them), emissions and traces included
+    const listed = await t.call('GET', `${STAGE}/produce/?projectId=${b.id}&pageSize=-1`, user);
+    expect(again.body.data.rows).toEqual(listed.body.data.dataList);
   });
 
   it('names the first failing row of the new ones and keeps nothing, updates included', async () => {

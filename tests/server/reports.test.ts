@@ -1,12 +1,11 @@
 // Reports (spec 000 §2 screen 8, §4, §7, §8): PDF and Word of a completed building with its figures, the
-// messages of a missing id and of an incomplete building, trial accounts (watermarked PDF, no Word) and
-// tenant isolation. PDF text is read with poppler's pdftotext when installed (CI installs poppler-utils).
+// messages of a missing id and of an incomplete building (of a failed drawing: reportFailures.test.ts), trial
+// accounts (watermarked PDF, no Word) and tenant isolation. PDF text is read with poppler's pdftotext when installed (CI installs poppler-utils).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceDef } from '../../src/server/registry';
 import { formatNumber } from '../../src/calc/format';
 import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
@@ -17,24 +16,6 @@ import { testApp, type TestApp } from './helpers';
 const EXPORT = `${PROJECT}/exportPdf`;
 const JS_EXPORT = '/api/js/v1/js/tpfJs/exportWord';
 
-// The drawing fails on demand, for the answer to an unexpected failure: an error thrown in the drawing thread, or
-// the thread dying under it (tests/server/threadTasks/fails.ts).
-const failDraw = vi.hoisted(() => ({ how: null as null | { message?: string; crash?: boolean } }));
-vi.mock('../../src/server/reports/draw', async (original) => {
-  const m = await original<typeof import('../../src/server/reports/draw')>();
-  const { threadPool } = await import('../../src/server/jobs/threadPool');
-  const fails = new URL('./threadTasks/fails.ts', import.meta.url);
-  return { ...m, drawReport: (job: Parameters<typeof m.drawReport>[0]) => (failDraw.how ? threadPool.run<Buffer>(fails, failDraw.how) : m.drawReport(job)) };
-});
-
-const logs: string[] = [];
-const logStream = new Writable({
-  write(chunk, _enc, done) {
-    logs.push(String(chunk));
-    done();
-  },
-});
-
 let t: TestApp;
 let user: string;
 let trial: string;
@@ -43,7 +24,7 @@ let a1: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explic
 let work: string;
 
 beforeAll(async () => {
-  t = await testApp({ logStream });
+  t = await testApp();
   const admin = await t.login('admin');
   user = await t.login('demo_user');
   trial = await t.login('demo_trial');
@@ -88,23 +69,6 @@ describe('report export messages (spec 000 §8)', () => {
       expect(r.status).toBe(400);
       expect(r.body.message).toBe('未完成项目，暂无报告');
     }
-  });
-
-  it.each([
-    ['an error while drawing', { message: 'pdf writer broke' }, 'pdf writer broke'],
-    ['the drawing thread dying', { crash: true }, 'thread exited (code 3)'],
-  ])('%s: 报告导出异常，请稍后再试！ and the error in the log', async (_, how, logged) => {
-    failDraw.how = how;
-    try {
-      const r = await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=pdf`, user);
-      expect(r.status).toBe(500);
-      expect(r.body).toEqual({ code: 0, message: '报告导出异常，请稍后再试！', data: null });
-    } finally {
-      failDraw.how = null;
-    }
-    expect(logs.some((l) => l.includes('report export failed') && l.includes(logged))).toBe(true);
-    // the next report is drawn as before
-    expect((await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=pdf`, user)).body.code).toBe(1);
   });
 
   it("another tenant's building is not found", async () => {

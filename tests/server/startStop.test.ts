@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import { openPGlite } from '../../src/server/db/database';
 import { createShutdown, onShutdown } from '../../src/server/http/shutdown';
+import { createSpool, spoolRoot } from '../../src/server/files/spool';
 import { alive } from '../../src/server/db/lockFile';
 
 const project = resolve(import.meta.dirname, '../..');
@@ -148,6 +149,16 @@ describe('the shutdown sequence', () => {
     } finally {
       undo();
     }
+  });
+
+  it('removes the upload spools; a later spool in the same process makes their folder again', async () => {
+    const before = await createSpool();
+    expect(existsSync(before.dir)).toBe(true);
+    await createShutdown(fake().target)('SIGTERM');
+    expect(existsSync(spoolRoot())).toBe(false);
+    const after = await createSpool();
+    expect(existsSync(after.dir)).toBe(true);
+    await after.remove();
   });
 
   it('a second signal while closing exits at once with 1', async () => {

@@ -3,7 +3,7 @@
 // an 操作 column, a note row under a row (第 n 行未计入…), a foot row of totals (合计) and, with no row, 暂无数据 under
 // the column headers. All of them are DataTable slots (columns, `body`, `foot`, `empty`), so the table stays
 // react-admin's DataTable: its head, rows and cells are drawn by the same components as every list page.
-import { Children, isValidElement, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Children, createContext, isValidElement, useContext, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Box, Checkbox, Table, TableBody, TableCell, TableFooter, TableRow, type TableCellProps, type Theme } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import {
@@ -15,21 +15,37 @@ import {
   RecordContextProvider,
   useDataTableDataContext,
   useDataTableRowSxContext,
+  useRecordContext,
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { formatNumber } from '../../calc/format';
 import { NoData } from './NoData';
 
 /** The source of the 序号 column (no record field of that name). */
 export const INDEX_COLUMN = '__index';
 
-/** Row number (from 1) of each id, in the table's order. */
+/** Row number (from 1) of each id, in the table's order, over every page. */
 export const rowNumbers = (ids: readonly Identifier[]) => new Map(ids.map((id, i) => [id, i + 1]));
 
-/** A checkbox per row (选择第 n 行) under a 全选 checkbox (indeterminate while only some rows are chosen). */
+/** The row numbers of the table (rowNumbers) for 序号, the checkbox labels and the row notes: the table shows one page. */
+export const RowNumbers = createContext<ReadonlyMap<Identifier, number>>(new Map());
+
+const useRowNumber = (record: RaRecord | undefined) => {
+  const numbers = useContext(RowNumbers);
+  return record ? (numbers.get(record.id) ?? 0) : 0;
+};
+
+const RowCheckbox = ({ selected, toggle }: { selected: ReadonlySet<Identifier>; toggle: (id: Identifier) => void }) => {
+  const record = useRecordContext();
+  const n = useRowNumber(record);
+  if (!record) return null;
+  return <Checkbox size="small" checked={selected.has(record.id)} onChange={() => toggle(record.id)} slotProps={{ input: { 'aria-label': `选择第 ${n} 行` } }} />;
+};
+
+const RowNumber = () => <>{useRowNumber(useRecordContext())}</>;
+
+/** A checkbox per row (选择第 n 行) under a 全选 checkbox over every row, on every page (indeterminate while only some are chosen). */
 export function selectColumn(ids: readonly Identifier[], selected: ReadonlySet<Identifier>, onChange: (next: Set<Identifier>) => void): ReactElement {
-  const numbers = rowNumbers(ids);
   const all = ids.length > 0 && ids.every((id) => selected.has(id));
   const some = ids.some((id) => selected.has(id));
   const toggle = (id: Identifier) => {
@@ -43,18 +59,13 @@ export function selectColumn(ids: readonly Identifier[], selected: ReadonlySet<I
       key="__select"
       padding="checkbox"
       label={<Checkbox size="small" checked={all} indeterminate={some && !all} onChange={() => onChange(all ? new Set() : new Set(ids))} slotProps={{ input: { 'aria-label': '全选' } }} />}
-      render={(record: RaRecord) => (
-        <Checkbox size="small" checked={selected.has(record.id)} onChange={() => toggle(record.id)} slotProps={{ input: { 'aria-label': `选择第 ${numbers.get(record.id)} 行` } }} />
-      )}
+      render={() => <RowCheckbox selected={selected} toggle={toggle} />}
     />
   );
 }
 
 /** 序号: the row's number from 1. */
-export function indexColumn(ids: readonly Identifier[]): ReactElement {
-  const numbers = rowNumbers(ids);
-  return <DataTable.Col key={INDEX_COLUMN} source={INDEX_COLUMN} label="序号" disableSort render={(record: RaRecord) => numbers.get(record.id)} />;
-}
+export const indexColumn = (): ReactElement => <DataTable.Col key={INDEX_COLUMN} source={INDEX_COLUMN} label="序号" disableSort render={() => <RowNumber />} />;
 
 /** 操作: the row's buttons. */
 export const actionsColumn = (render: (record: RaRecord) => ReactNode): ReactElement => (
@@ -72,27 +83,25 @@ export interface TotalFootOptions {
   /** What the row says (合计) and the column it says it in. */
   label: ReactNode;
   at: string;
-  /** The columns summed over the table's rows, each with its decimals. */
-  sums: Record<string, number>;
+  /** The text of each summed column (the sum over every row, not only the page shown). */
+  totals: Record<string, string>;
   testId?: string;
 }
 
 const totalSx = { fontWeight: 600, color: 'text.primary', fontSize: 'inherit', whiteSpace: 'nowrap' } as const;
 
 /**
- * A DataTable `foot`: one row under the rows with `label` in column `at` and the sum of each `sums` column over
- * the rows the table shows (formatNumber, the column's decimals); the other cells empty. Make it once per table
- * (useMemo): a new component each render would draw the row anew.
+ * A DataTable `foot`: one row under the rows with `label` in column `at` and each column's text of `totals`; the
+ * other cells empty. Make it once per set of totals (useMemo): a new component each render would draw the row anew.
  */
-export function totalFoot({ label, at, sums, testId }: TotalFootOptions): ComponentType<{ children?: ReactNode }> {
+export function totalFoot({ label, at, totals, testId }: TotalFootOptions): ComponentType<{ children?: ReactNode }> {
   const TotalFoot = ({ children }: { children?: ReactNode }) => {
-    const data = useDataTableDataContext() ?? [];
     return (
       <TableFooter>
         <TableRow data-testid={testId}>
           {columnsOf(children).map((col, i) => {
             const { source, align, padding } = col.props;
-            const content = source === at ? label : source && source in sums ? formatNumber(data.reduce((s, r) => s + (Number(r[source]) || 0), 0), sums[source]) : null;
+            const content = source === at ? label : source && source in totals ? totals[source] : null;
             return (
               <TableCell key={col.key ?? i} align={align} padding={padding} sx={totalSx}>
                 {content}
@@ -113,12 +122,13 @@ export function totalFoot({ label, at, sums, testId }: TotalFootOptions): Compon
 export function notedBody(note: (record: RaRecord, rowNumber: number) => ReactNode, testId?: string): ComponentType<{ children?: ReactNode }> {
   const NotedBody = ({ children }: { children?: ReactNode }) => {
     const data = useDataTableDataContext() ?? [];
+    const numbers = useContext(RowNumbers);
     const rowSx = useDataTableRowSxContext();
     const span = columnsOf(children).length;
     return (
       <TableBody className={`datatable-body ${DataTableClasses.tbody}`}>
         {data.map((record, i) => {
-          const text = note(record, i + 1);
+          const text = note(record, numbers.get(record.id) ?? i + 1);
           return (
             <RecordContextProvider value={record} key={record.id ?? `row${i}`}>
               <DataTableRow className={`${DataTableClasses.row} ${i % 2 === 0 ? DataTableClasses.rowEven : DataTableClasses.rowOdd}`} sx={rowSx?.(record, i)}>

@@ -33,6 +33,17 @@ export function toRecord(schema: ResourceSchema, row: Row): ApiRecord {
   return rec;
 }
 
+/** `rec` with `values` as toRecord reads them back once stored: a null kept where the schema allows it, else left out. */
+export function withStoredValues(schema: ResourceSchema, rec: ApiRecord, values: Record<string, unknown>): ApiRecord {
+  const out = { ...rec };
+  for (const [prop, v] of Object.entries(values)) {
+    if (v != null) out[prop] = v;
+    else if (allowsNull(schema.properties[prop]?.type)) out[prop] = null;
+    else delete out[prop];
+  }
+  return out;
+}
+
 const cell = (c: StoredColumn, v: unknown) =>
   v == null ? null : c.kind === 'jsonb' ? JSON.stringify(v) : c.trim && typeof v === 'string' ? v.trim() : v;
 

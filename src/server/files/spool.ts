@@ -39,8 +39,11 @@ function root(): Promise<string> {
   return rootReady;
 }
 
+/** Removes the root; the next spool makes it again (a shutdown's removal must not break a later upload in this process). */
 const removeRoot = () => {
-  if (rootReady) rmSync(spoolRoot(), { recursive: true, force: true });
+  if (!rootReady) return;
+  rootReady = undefined;
+  rmSync(spoolRoot(), { recursive: true, force: true });
 };
 onShutdown(removeRoot);
 process.once('exit', removeRoot);

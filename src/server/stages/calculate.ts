@@ -12,7 +12,7 @@ import type { Db, Executor, Tx } from '../db/database';
 import { afterBulkWrite } from '../db/upkeep';
 import type { Progress } from '../jobs/index';
 import { columnName } from '../db/naming';
-import { toRecord, type ApiRecord, type Row } from '../db/record';
+import { toRecord, withStoredValues, type ApiRecord, type Row } from '../db/record';
 import { resourceDef, resources, type ResourceDef } from '../registry';
 import { flagWarning } from '../../calc/plausibility';
 import { plausibilityOf, type CalculatedBuilding } from '../plausibility/review';
@@ -27,16 +27,34 @@ export async function stageRows(trx: Tx, def: ResourceDef, projectId: number): P
   return rows.map((r) => toRecord(def.schema, r));
 }
 
-/** Calculates and stores; `building` is the stored record (the caller's right to write it checked before). */
-export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?: Progress): Promise<CalculatedBuilding> {
+/**
+ * Calculates and stores; `building` is the stored record (the caller's right to write it checked before). With the
+ * result, each stage's rows as they are now stored (the records read for the calculation with their new emission
+ * and trace), so an answer that lists them needs no second read.
+ */
+export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?: Progress): Promise<CalculatedBuilding & { storedRows: Map<string, ApiRecord[]> }> {
   const inputs = await stageInputs(building, (def) => stageRows(trx, def, building.id));
   const rowCount = inputs.reduce((n, x) => n + x.rows.length, 0);
   progress?.(0, rowCount);
   const result = calculateBuilding(inputs, await calcContext(trx, building, inputs));
   let done = 0;
+  const storedRows = new Map<string, ApiRecord[]>();
   for (const stage of result.stages) {
-    const def = inputs.find((x) => x.schema['x-stage']!.code === stage.code)!.def;
-    if ('emission' in def.schema.properties) await storeEmissions(trx, def.table, stage.rows, 'trace' in def.schema.properties);
+    const input = inputs.find((x) => x.schema['x-stage']!.code === stage.code)!;
+    const { def } = input;
+    const records = input.rows as ApiRecord[];
+    if ('emission' in def.schema.properties) {
+      const withTrace = 'trace' in def.schema.properties;
+      await storeEmissions(trx, def.table, stage.rows, withTrace);
+      const byId = new Map(stage.rows.map((r) => [r.id, r]));
+      storedRows.set(
+        stage.code,
+        records.map((rec) => {
+          const r = byId.get(rec.id);
+          return r ? withStoredValues(def.schema, rec, withTrace ? { emission: storedEmission(r), trace: r.trace } : { emission: storedEmission(r) }) : rec;
+        }),
+      );
+    } else storedRows.set(stage.code, records);
     progress?.((done += stage.rows.length), rowCount);
   }
   // 合理性检查 (issue 21): the figures against 参考值库's ranges; flags are 提示, no figure changes
@@ -80,7 +98,7 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?:
     })
     .where('id', '=', building.id)
     .execute();
-  return { ...result, plausibility };
+  return { ...result, plausibility, storedRows };
 }
 
 /** The stages of the building's menus with their rows (from the live tables, or a variant's snapshot) and chosen methods. */
@@ -149,10 +167,13 @@ async function gridQuality(ex: Executor, id: unknown): Promise<DataQuality | und
  * Every row's emission (and trace, when the stage keeps one) in ONE statement (DESIGN §10: set-based writes); rows whose stored values are
  * already the same are not touched, so a recalculation that changes nothing leaves no dead rows behind.
  */
+/** A row's emission as stored: a number, or null (not counted, or no finite figure). */
+const storedEmission = (r: RowResult) => (r.emission == null || !Number.isFinite(r.emission) ? null : r.emission);
+
 async function storeEmissions(trx: Tx, table: string, rows: RowResult[], withTrace: boolean): Promise<void> {
   if (!rows.length) return;
   const ids = rows.map((r) => r.id);
-  const values = rows.map((r) => (r.emission == null || !Number.isFinite(r.emission) ? null : r.emission));
+  const values = rows.map(storedEmission);
   if (!withTrace) {
     await sql`update ${sql.table(table)} as t set emission = u.emission
       from unnest(${ids}::int[], ${values}::float8[]) as u(id, emission)

@@ -117,7 +117,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
         }
         const result = await calculateAndStore(trx, building);
         const message = calculatedMessage(result);
-        return { message, rows: await stageRows(trx, def, projectId), result: await buildings.get(caller, projectId, trx), stage: stageSummary(result.stages.find((s) => s.code === code)), saved: body.length, warnings: resultWarnings(result) };
+        return { message, rows: result.storedRows.get(code) ?? (await stageRows(trx, def, projectId)), result: await buildings.get(caller, projectId, trx), stage: stageSummary(result.stages.find((s) => s.code === code)), saved: body.length, warnings: resultWarnings(result) };
       });
       const { message, ...data } = answer;
       return ok(data, message);
