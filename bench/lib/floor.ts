@@ -42,7 +42,7 @@ export function floorApp(raw: Raw, opts: FloorOptions): FastifyInstance {
   const app = Fastify({ logger: false });
   void app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20 } });
 
-  app.get<{ Querystring: { projectId: string } }>('/floor/recalc', async (req) => raw.transaction((q) => recalcBuilding(q, opts.stageTable, Number(req.query.projectId))));
+  app.get<{ Querystring: { projectId: string } }>('/floor/recalc', async (req) => raw.transaction(async (q) => (await recalcBuilding(q, opts.stageTable, Number(req.query.projectId))).answer));
   floorBatchRoute(app, raw, opts);
 
   app.post<{ Querystring: { insert?: string } }>('/floor/import', async (req, reply) => {

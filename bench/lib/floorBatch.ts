@@ -1,8 +1,9 @@
 // The floor of the wizard's batch save (POST stage/produce/batch): the same JSON rows into a bare route that, in
 // one transaction on the raw driver, reads their factors in one query (value in kg per row unit, unit, source:
 // the copy every saved row keeps), inserts the rows with ONE INSERT … SELECT FROM unnest, recalculates the
-// building as /floor/recalc does and answers the building's rows and figures — what our route answers, without
-// validation, scope checks, hooks or the repository.
+// building as /floor/recalc does and answers the building's rows (as read for the recalculation, with their new
+// emission: no second read, as ours) and figures — what our route answers, without validation, scope checks,
+// hooks or the repository.
 import type { FastifyInstance } from 'fastify';
 import { recalcBuilding, STAGE_COLUMNS } from './floorStage';
 import type { Raw } from './raw';
@@ -49,8 +50,8 @@ export function floorBatchRoute(app: FastifyInstance, raw: Raw, opts: { stageTab
           opts.userId,
         ],
       );
-      const { data } = await recalcBuilding(q, opts.stageTable, projectId);
-      const stored = await q.query(`select * from ${opts.stageTable} where project_id = $1 order by id`, [projectId]);
+      const { answer, stored } = await recalcBuilding(q, opts.stageTable, projectId);
+      const { data } = answer;
       const [building] = await q.query('select * from tpf3_project where id = $1', [projectId]);
       return { code: 1, message: 'ok', data: { rows: stored, result: building, stage: data, saved: rows.length } };
     });

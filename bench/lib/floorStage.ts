@@ -4,7 +4,10 @@ import type { Query } from './raw';
 
 export const STAGE_COLUMNS = ['tenant_id', 'create_by', 'project_id', 'material_name', 'spec', 'unit', 'quantity', 'factor_id', 'factor_value', 'factor_unit', 'factor_source', 'density', 'remarks'];
 
-/** The building's stage rows, each row's emission in JS, stored with one UPDATE … FROM unnest, the building's fields with one more. */
+/**
+ * The building's stage rows, each row's emission in JS, stored with one UPDATE … FROM unnest, the building's fields
+ * with one more. Answers the figures, and (apart, for the batch floor's answer) the rows as now stored.
+ */
 export async function recalcBuilding(q: Query, stageTable: string, projectId: number) {
   const [b] = await q.query<{ id: number; use_date_limit: number; build_area: number }>('select id, use_date_limit, build_area from tpf3_project where id = $1', [projectId]);
   if (!b) throw new Error('no building');
@@ -25,5 +28,6 @@ export async function recalcBuilding(q: Query, stageTable: string, projectId: nu
   const streng3 = years > 0 && area > 0 ? Math.round(((total * 1000) / (years * area)) * 100) / 100 : null;
   const detail = { calculatedAt: new Date().toISOString(), stages: { produce: { total, rows: rows.length, notes: [] } } };
   await q.query('update tpf3_project set produce = $1, total = $1, streng3 = $2, result_detail = $3, update_date = now() where id = $4', [total, streng3, JSON.stringify(detail), projectId]);
-  return { code: 1, message: 'ok', data: { total, streng3, rows: rows.length } };
+  const answer = { code: 1, message: 'ok', data: { total, streng3, rows: rows.length } };
+  return { answer, stored: rows.map((r, i) => ({ ...r, emission: emissions[i] })) };
 }
