@@ -220,6 +220,7 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
             rowsPerPageOptions={PAGE_SIZES}
             onPageChange={(_e, at) => setPage({ ...page, at })}
             onRowsPerPageChange={(e) => setPage({ at: 0, size: Number(e.target.value) })}
+            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } }}
           />
         )}
       </Box>
