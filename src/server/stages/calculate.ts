@@ -46,14 +46,7 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?:
     if ('emission' in def.schema.properties) {
       const withTrace = 'trace' in def.schema.properties;
       await storeEmissions(trx, def.table, stage.rows, withTrace);
-      const byId = new Map(stage.rows.map((r) => [r.id, r]));
-      storedRows.set(
-        stage.code,
-        records.map((rec) => {
-          const r = byId.get(rec.id);
-          return r ? withStoredValues(def.schema, rec, withTrace ? { emission: storedEmission(r), trace: r.trace } : { emission: storedEmission(r) }) : rec;
-        }),
-      );
+      storedRows.set(stage.code, asStored(def, records, stage.rows, withTrace));
     } else storedRows.set(stage.code, records);
     progress?.((done += stage.rows.length), rowCount);
   }
@@ -163,13 +156,23 @@ async function gridQuality(ex: Executor, id: unknown): Promise<DataQuality | und
   return (row?.quality as DataQuality | null) ?? undefined;
 }
 
+/** A row's emission as stored: a number, or null (not counted, or no finite figure). */
+const storedEmission = (r: RowResult) => (r.emission == null || !Number.isFinite(r.emission) ? null : r.emission);
+
+/** The records read for the calculation as they are now stored: each with the emission (and trace) just written. */
+function asStored(def: ResourceDef, records: ApiRecord[], results: RowResult[], withTrace: boolean): ApiRecord[] {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  return records.map((rec) => {
+    const r = byId.get(rec.id);
+    if (!r) return rec;
+    return withStoredValues(def.schema, rec, withTrace ? { emission: storedEmission(r), trace: r.trace } : { emission: storedEmission(r) });
+  });
+}
+
 /**
  * Every row's emission (and trace, when the stage keeps one) in ONE statement (DESIGN §10: set-based writes); rows whose stored values are
  * already the same are not touched, so a recalculation that changes nothing leaves no dead rows behind.
  */
-/** A row's emission as stored: a number, or null (not counted, or no finite figure). */
-const storedEmission = (r: RowResult) => (r.emission == null || !Number.isFinite(r.emission) ? null : r.emission);
-
 async function storeEmissions(trx: Tx, table: string, rows: RowResult[], withTrace: boolean): Promise<void> {
   if (!rows.length) return;
   const ids = rows.map((r) => r.id);
