@@ -244,9 +244,13 @@ describe('/decide page', () => {
     expect(links).toEqual(['/decide?id=21&tab=phases', '/decide?id=22&tab=phases']);
     expect(screen.getAllByTestId('picker-building').map((r) => r.textContent)).toEqual([expect.stringContaining('概预算'), expect.stringContaining('估算')]);
     fireEvent.change(screen.getByLabelText('单体建筑名称'), { target: { value: '估算' } });
-    await waitFor(() => expect(screen.queryByText('研发楼')).toBeNull());
-    const listed = calls.filter((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/').pop()!;
+    // waits for the searched request itself (研发楼 also leaves the page while the list reloads, before it is sent)
+    const searched = () => calls.find((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/' && c.url.searchParams.get('name') === '估算');
+    await waitFor(() => expect(searched()).toBeDefined());
+    const listed = searched()!;
     expect([listed.url.searchParams.get('name'), listed.url.searchParams.get('pageSize'), listed.url.searchParams.get('computeMethod')]).toEqual(['估算', '20', null]);
+    await waitFor(() => expect(screen.queryByText('研发楼')).toBeNull());
+    expect(screen.getByText('估算楼')).toBeInTheDocument();
   });
 
   it('a building not calculated yet is sent to its data; a tab click is kept in the URL', async () => {
