@@ -60,6 +60,17 @@ describe('batch save of new rows, set-based', () => {
     expect(again.body.data.rows).toEqual(listed.body.data.dataList);
   });
 
+  it('keeps the rows of a stage the building does not calculate (not in its menus), uncounted', async () => {
+    const diesel = await factor('柴油');
+    const r = await t.call('POST', `${STAGE}/build/batch`, user, [{ projectId: b.id, name: '柴油', unit: 'kg', quantity: 10, factorId: diesel.id }]);
+    expect(r.body).toMatchObject({ code: 1, data: { saved: 1 } });
+    const listed = await t.call('GET', `${STAGE}/build/?projectId=${b.id}&pageSize=-1`, user);
+    expect(listed.body.data.dataList).toEqual(r.body.data.rows);
+    expect(listed.body.data.dataList).toMatchObject([{ name: '柴油', quantity: 10 }]);
+    expect(r.body.data.result.build ?? 0).toBe(0);
+    await t.call('DELETE', `${STAGE}/build/deleteBatch?projectId=${b.id}`, user);
+  });
+
   it('names the first failing row of the new ones and keeps nothing, updates included', async () => {
     const c30 = await factor('C30混凝土');
     const kept = (await t.call('POST', `${STAGE}/produce/batch`, user, [{ projectId: b.id, materialName: '已存', unit: 'm3', quantity: 1, factorId: c30.id }])).body.data.rows[0];

@@ -144,18 +144,21 @@ export async function importModel(db: Db, caller: Caller, input: ImportRequest, 
         sources.transport.push({ bimSource });
       }
     }
-    // one createMany per stage table; a refused row answers as a save of that row would (its fields)
+    // each stage's rows checked as one set (a refused row answers as a save of that row would: its fields), then
+    // calculated with the stored rows and inserted once with their figures
+    const adding = new Map<string, Record<string, unknown>[]>();
     for (const [stage, r] of [['materials', produce], ['transport', trans]] as const) {
       if (!made[stage].length) continue;
-      await r.createMany(caller, made[stage], trx, undefined, sources[stage]).catch((err) => {
+      const checked = await r.prepareMany(caller, made[stage], trx, sources[stage]).catch((err) => {
         throw err instanceof RowsInvalid ? invalid(err.first().errors) : err;
       });
+      adding.set(r.def.name, checked);
     }
     if (rows.length) progress(rows.length, rows.length);
     const transRows = made.transport.length;
     await saveMappings(trx, caller, input.mappings);
     const stored = await buildings.get(caller, input.projectId, trx);
-    const result = await calculateAndStore(trx, stored);
+    const result = await calculateAndStore(trx, stored, { adding });
     return { calculated: result, rows: rows.length, transRows, warnings: [...warnings, ...resultWarnings(result)], result: await buildings.get(caller, input.projectId, trx) };
   });
   upkeepAfter(db, answer.calculated, log);

@@ -33,15 +33,21 @@ export function toRecord(schema: ResourceSchema, row: Row): ApiRecord {
   return rec;
 }
 
-/** `rec` with `values` as toRecord reads them back once stored: a null kept where the schema allows it, else left out. */
-export function withStoredValues(schema: ResourceSchema, rec: ApiRecord, values: Record<string, unknown>): ApiRecord {
-  const out = { ...rec };
+/** The record a row of columns (toColumns, recordColumns; with its id) reads back as once inserted at `at`. */
+export function insertedRecord(schema: ResourceSchema, row: Row, at: Date): ApiRecord {
+  const rec = toRecord(schema, row);
+  rec.createDate = rec.updateDate = at.toISOString();
+  for (const c of storedColumns(schema)) if (c.kind === 'jsonb' && typeof rec[c.prop] === 'string') rec[c.prop] = JSON.parse(rec[c.prop] as string);
+  return rec;
+}
+
+/** Puts `values` into `rec` as toRecord reads them back once stored: a null kept where the schema allows it, else left out. */
+export function setStoredValues(schema: ResourceSchema, rec: ApiRecord, values: Record<string, unknown>): void {
   for (const [prop, v] of Object.entries(values)) {
-    if (v != null) out[prop] = v;
-    else if (allowsNull(schema.properties[prop]?.type)) out[prop] = null;
-    else delete out[prop];
+    if (v != null) rec[prop] = v;
+    else if (allowsNull(schema.properties[prop]?.type)) rec[prop] = null;
+    else delete rec[prop];
   }
-  return out;
 }
 
 const cell = (c: StoredColumn, v: unknown) =>

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { ResourceSchema } from '../../../schemas/index';
 import { ApiError, forbidden, MESSAGES, notFound } from '../errors';
 import { resourceDef, type ResourceDef } from '../registry';
-import { createMany, setProblems } from './createMany';
+import { checkedRows, createMany, setProblems } from './createMany';
 import type { Caller } from './caller';
 import type { Db, Executor, Tx } from './database';
 import { assertHooksRegistered, hooksOf, type RepoHooks, type WriteContext } from './hooks';
@@ -163,6 +163,11 @@ export class Repo {
   async createMany(caller: Caller, bodies: Record<string, unknown>[], trx: Tx, onProgress?: (done: number) => void, stored?: Record<string, unknown>[]): Promise<number> {
     const createOne = (body: Record<string, unknown>, t: Tx) => this.create(caller, body, t);
     return createMany({ db: this.db, def: this.def, hooks: this.hooks, createOne }, caller, bodies, trx, { onProgress, stored });
+  }
+
+  /** The rows createMany would insert, every rule checked, nothing written (createMany.ts checkedRows). */
+  prepareMany(caller: Caller, bodies: Record<string, unknown>[], trx: Tx, stored?: Record<string, unknown>[]): Promise<Row[]> {
+    return checkedRows({ db: this.db, def: this.def, hooks: this.hooks }, caller, bodies, trx, stored);
   }
 
   /** The rules of a create or update: the set of its one body (createMany.ts); its failure thrown as it is. */

@@ -61,7 +61,7 @@ export async function recalculate(db: Db, caller: Caller, projectId: number, app
       if (!updates.length) throw badRequest(UP_TO_DATE);
       const left = await moveToCurrent(trx, projectId, updates);
       // read again: the building's own grid factor may have moved
-      const calculated = await calculateAndStore(trx, await buildings.get(caller, projectId, trx), progress);
+      const calculated = await calculateAndStore(trx, await buildings.get(caller, projectId, trx), { progress });
       const after = await buildings.get(caller, projectId, trx);
       const answer: RecalcAnswer = { ...compare(before, after), factors: updates.map(factorChange), left, applied: apply };
       if (!apply) throw new RolledBack(answer);

@@ -12,7 +12,8 @@ import type { Db, Executor, Tx } from '../db/database';
 import { afterBulkWrite } from '../db/upkeep';
 import type { Progress } from '../jobs/index';
 import { columnName } from '../db/naming';
-import { toRecord, withStoredValues, type ApiRecord, type Row } from '../db/record';
+import { insertRows, newIds } from '../db/createMany';
+import { insertedRecord, setStoredValues, toRecord, type ApiRecord, type Row } from '../db/record';
 import { resourceDef, resources, type ResourceDef } from '../registry';
 import { flagWarning } from '../../calc/plausibility';
 import { plausibilityOf, type CalculatedBuilding } from '../plausibility/review';
@@ -27,13 +28,28 @@ export async function stageRows(trx: Tx, def: ResourceDef, projectId: number): P
   return rows.map((r) => toRecord(def.schema, r));
 }
 
+/** New rows of stage tables by resource name, checked (Repo.prepareMany) and not yet written. */
+export type NewRows = Map<string, Row[]>;
+
+export interface CalculateOptions {
+  progress?: Progress;
+  /** rows to add (a batch save, a BIM import): calculated with the stored ones, then inserted with their figures */
+  adding?: NewRows;
+}
+
 /**
- * Calculates and stores; `building` is the stored record (the caller's right to write it checked before). With the
- * result, each stage's rows as they are now stored (the records read for the calculation with their new emission
- * and trace), so an answer that lists them needs no second read.
+ * Calculates and stores; `building` is the stored record (the caller's right to write it checked before). New rows
+ * (`adding`) get their ids first, count in the calculation, and are inserted once with their emission and trace —
+ * not inserted, read back and updated. With the result, each stage's rows as they are now stored, so an answer
+ * that lists them needs no second read.
  */
-export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?: Progress): Promise<CalculatedBuilding & { storedRows: Map<string, ApiRecord[]> }> {
-  const inputs = await stageInputs(building, (def) => stageRows(trx, def, building.id));
+export async function calculateAndStore(trx: Tx, building: ApiRecord, { progress, adding }: CalculateOptions = {}): Promise<CalculatedBuilding & { storedRows: Map<string, ApiRecord[]> }> {
+  const added = await withNewIds(trx, adding);
+  const inputs = await stageInputs(building, async (def) => {
+    const stored = await stageRows(trx, def, building.id);
+    const fresh = added.get(def.name);
+    return fresh ? [...stored, ...fresh.records].sort((a, b) => a.id - b.id) : stored;
+  });
   const rowCount = inputs.reduce((n, x) => n + x.rows.length, 0);
   progress?.(0, rowCount);
   const result = calculateBuilding(inputs, await calcContext(trx, building, inputs));
@@ -43,13 +59,10 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, progress?:
     const input = inputs.find((x) => x.schema['x-stage']!.code === stage.code)!;
     const { def } = input;
     const records = input.rows as ApiRecord[];
-    if ('emission' in def.schema.properties) {
-      const withTrace = 'trace' in def.schema.properties;
-      await storeEmissions(trx, def.table, stage.rows, withTrace);
-      storedRows.set(stage.code, asStored(def, records, stage.rows, withTrace));
-    } else storedRows.set(stage.code, records);
+    storedRows.set(stage.code, 'emission' in def.schema.properties ? await storeEmissions(trx, def, records, stage.rows, added.get(def.name)?.byId) : records);
     progress?.((done += stage.rows.length), rowCount);
   }
+  for (const { def, rows } of added.values()) await insertRows(trx, def, rows);
   // 合理性检查 (issue 21): the figures against 参考值库's ranges; flags are 提示, no figure changes
   const plausibility = await plausibilityOf(trx, building, inputs, result);
   const outside = OUTSIDE_BOUNDARY[building.standard as StandardCode] ?? {};
@@ -159,22 +172,44 @@ async function gridQuality(ex: Executor, id: unknown): Promise<DataQuality | und
 /** A row's emission as stored: a number, or null (not counted, or no finite figure). */
 const storedEmission = (r: RowResult) => (r.emission == null || !Number.isFinite(r.emission) ? null : r.emission);
 
-/** The records read for the calculation as they are now stored: each with the emission (and trace) just written. */
-function asStored(def: ResourceDef, records: ApiRecord[], results: RowResult[], withTrace: boolean): ApiRecord[] {
-  const byId = new Map(results.map((r) => [r.id, r]));
-  return records.map((rec) => {
-    const r = byId.get(rec.id);
-    if (!r) return rec;
-    return withStoredValues(def.schema, rec, withTrace ? { emission: storedEmission(r), trace: r.trace } : { emission: storedEmission(r) });
-  });
+/** The new rows with their ids and times (createMany.ts newIds), and the records they read back as. */
+async function withNewIds(trx: Tx, adding: NewRows | undefined) {
+  const out = new Map<string, { def: ResourceDef; rows: Row[]; records: ApiRecord[]; byId: Map<number, Row> }>();
+  for (const [name, rows] of adding ?? []) {
+    if (!rows.length) continue;
+    const def = resourceDef(name);
+    const { ids, at } = await newIds(trx, def.table, rows.length);
+    rows.forEach((row, i) => (row.id = ids[i]));
+    out.set(name, { def, rows, records: rows.map((row) => insertedRecord(def.schema, row, at)), byId: new Map(rows.map((row) => [row.id as number, row])) });
+  }
+  return out;
 }
 
 /**
- * Every row's emission (and trace, when the stage keeps one) in ONE statement (DESIGN §10: set-based writes); rows whose stored values are
- * already the same are not touched, so a recalculation that changes nothing leaves no dead rows behind.
+ * A stage's figures kept: each new row (`fresh`, by id) gets its emission and trace before its insert; the stored
+ * rows whose figures changed are updated in ONE statement (DESIGN §10: set-based writes) — rows already holding the
+ * same values are left alone, so a recalculation that changes nothing writes nothing. Answers the stage's records
+ * as now stored. (calculateStage answers one result per row, in the rows' order.)
  */
-async function storeEmissions(trx: Tx, table: string, rows: RowResult[], withTrace: boolean): Promise<void> {
-  if (!rows.length) return;
+async function storeEmissions(trx: Tx, def: ResourceDef, records: ApiRecord[], results: RowResult[], fresh?: Map<number, Row>): Promise<ApiRecord[]> {
+  const withTrace = 'trace' in def.schema.properties;
+  const changed: RowResult[] = [];
+  records.forEach((rec, i) => {
+    const r = results[i];
+    const emission = storedEmission(r);
+    const row = fresh?.get(rec.id);
+    if (row) {
+      row[columnName('emission')] = emission;
+      if (withTrace) row[columnName('trace')] = r.trace ? JSON.stringify(r.trace) : null;
+    } else if ((rec.emission ?? null) !== emission || (withTrace && JSON.stringify(rec.trace ?? null) !== JSON.stringify(r.trace))) changed.push(r);
+    setStoredValues(def.schema, rec, withTrace ? { emission, trace: r.trace } : { emission });
+  });
+  if (changed.length) await updateEmissions(trx, def.table, changed, withTrace);
+  return records;
+}
+
+/** The changed rows' emission (and trace) in ONE statement. */
+async function updateEmissions(trx: Tx, table: string, rows: RowResult[], withTrace: boolean): Promise<void> {
   const ids = rows.map((r) => r.id);
   const values = rows.map(storedEmission);
   if (!withTrace) {
@@ -183,6 +218,7 @@ async function storeEmissions(trx: Tx, table: string, rows: RowResult[], withTra
       where t.id = u.id and t.emission is distinct from u.emission`.execute(trx);
     return;
   }
+  // (a trace read back from jsonb may order its keys differently than JS wrote them: the database compares them)
   const traces = rows.map((r) => (r.trace ? JSON.stringify(r.trace) : null));
   await sql`update ${sql.table(table)} as t set emission = u.emission, trace = u.trace
     from unnest(${ids}::int[], ${values}::float8[], ${traces}::jsonb[]) as u(id, emission, trace)

@@ -31,21 +31,22 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
       for (const [prop, p] of factorProps(def.schema)) {
         const keyword = p['x-factor']!;
         const { type, smallType, prefix = 'factor' } = keyword;
-        const factors = new Map<number, (LibraryFactor & Record<string, unknown>) | undefined>();
+        const factors = new Map<number, { f: LibraryFactor & Record<string, unknown>; copy: FactorCopy } | undefined>();
         for (const id of new Set(bodies.map((b) => b[prop]).filter((v): v is number => typeof v === 'number'))) {
           const row = await cachesOf(db).factor.get(String(id), async () => (await trx.selectFrom(library.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined, trx);
-          factors.set(id, row && (toRecord(library.schema, row) as LibraryFactor & Record<string, unknown>));
+          const f = row && (toRecord(library.schema, row) as LibraryFactor & Record<string, unknown>);
+          factors.set(id, f && { f, copy: factorCopy(f) });
         }
         const agreed = keyword.uniform ? await uniformValues(trx, def, prop, keyword.uniform.field, bodies) : undefined;
         for (const [i, body] of bodies.entries()) {
           const id = body[prop];
           if (typeof id !== 'number' || problems.has(i)) continue;
-          const f = factors.get(id);
+          const { f, copy } = factors.get(id) ?? {};
           const refuse = (errorMsg: string) => problems.set(i, invalid([{ field: prop, errorMsg }]));
           if (!f || f.type !== type || (smallType && f.smallType !== smallType)) refuse(`请选择${smallType ?? type}类的因子`);
           else if (isBaseline(f)) refuse(BASELINE_REFUSED);
           else {
-            copyFactor(def.schema, keyword, f, body, prefix);
+            copyFactor(def.schema, keyword, f, body, prefix, copy);
             const other = agreed && agreed(body, f[keyword.uniform!.field] ?? null);
             if (other !== undefined) refuse(`${keyword.uniform!.message}（已采用：${other ?? '未分类'}）`);
           }
@@ -56,13 +57,17 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
   });
 }
 
-export function copyFactor(schema: ResourceSchema, keyword: FactorKeyword, f: Record<string, unknown>, body: Record<string, unknown>, prefix: string): void {
+type FactorCopy = { value: number | null; unit: string; source: string };
+
+/** What every row on the factor keeps of it (worked out once per factor of a set, not once per row). */
+const factorCopy = (f: LibraryFactor): FactorCopy => ({ ...normalizedFactor(f), source: factorSource(f) });
+
+export function copyFactor(schema: ResourceSchema, keyword: FactorKeyword, f: Record<string, unknown>, body: Record<string, unknown>, prefix: string, copy = factorCopy(f)): void {
   const has = (field: string) => field in schema.properties;
   if (has(`${prefix}Value`)) {
-    const { value, unit } = normalizedFactor(f);
-    body[`${prefix}Value`] = value;
-    body[`${prefix}Unit`] = unit;
-    body[`${prefix}Source`] = factorSource(f);
+    body[`${prefix}Value`] = copy.value;
+    body[`${prefix}Unit`] = copy.unit;
+    body[`${prefix}Source`] = copy.source;
   }
   for (const [field, from] of Object.entries(keyword.copy ?? {})) if (has(field) && isGiven(f[from])) body[field] = f[from];
   const filled = new Set<string>();

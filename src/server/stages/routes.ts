@@ -100,7 +100,8 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       const answer = await db.transaction().execute(async (trx) => {
         const building = await writableBuilding(db, caller, projectId, trx);
         // rows with an id are updated one by one (each its own scope check and rules); the new rows, which the
-        // wizard puts after the stored ones, are checked together and inserted in one statement (createMany)
+        // wizard puts after the stored ones, are checked together (as createMany checks them), then calculated with
+        // the stored ones and inserted once with their figures
         const fresh = body.flatMap((row, i) => (row.id === undefined ? [i] : []));
         for (const [i, row] of body.entries()) {
           if (row.id === undefined) continue;
@@ -108,14 +109,12 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
             throw rowFailure(err, i);
           });
         }
-        if (fresh.length) {
-          await rows.createMany(caller, fresh.map((i) => body[i]), trx).catch((err) => {
-            if (!(err instanceof RowsInvalid)) throw err;
-            const { index, errors } = err.first(); // (as a save row by row: the first failing row)
-            throw rowFailure(invalid(errors), fresh[index]);
-          });
-        }
-        const result = await calculateAndStore(trx, building);
+        const adding = await rows.prepareMany(caller, fresh.map((i) => body[i]), trx).catch((err) => {
+          if (!(err instanceof RowsInvalid)) throw err;
+          const { index, errors } = err.first(); // (as a save row by row: the first failing row)
+          throw rowFailure(invalid(errors), fresh[index]);
+        });
+        const result = await calculateAndStore(trx, building, { adding: new Map([[def.name, adding]]) });
         const message = calculatedMessage(result);
         return { message, rows: result.storedRows.get(code) ?? (await stageRows(trx, def, projectId)), result: await buildings.get(caller, projectId, trx), stage: stageSummary(result.stages.find((s) => s.code === code)), saved: body.length, warnings: resultWarnings(result) };
       });
@@ -130,7 +129,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       const outcome = await runJob(db, caller, { kind: 'calculate', title: `计算 ${building.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {
         const answer = await db.transaction().execute(async (trx) => {
           const stored = await writableBuilding(db, caller, building.id, trx);
-          const result = await calculateAndStore(trx, stored, progress);
+          const result = await calculateAndStore(trx, stored, { progress });
           return { calculated: result, answer: { stage: stageSummary(result.stages.find((s) => s.code === code)), result: await buildings.get(caller, building.id, trx), warnings: resultWarnings(result) } };
         });
         upkeepAfter(db, answer.calculated, (err) => req.log.warn({ err }, 'upkeep after calculation failed'));
