@@ -1,11 +1,11 @@
 // The floor of the wizard's batch save (POST stage/produce/batch): the same JSON rows into a bare route that, in
 // one transaction on the raw driver, reads their factors in one query (value in kg per row unit, unit, source:
-// the copy every saved row keeps), inserts the rows with ONE INSERT … SELECT FROM unnest, recalculates the
-// building as /floor/recalc does and answers the building's rows (as read for the recalculation, with their new
-// emission: no second read, as ours) and figures — what our route answers, without validation, scope checks,
-// hooks or the repository.
+// the copy every saved row keeps) and the building's stored rows, works out every row's emission in JS, inserts
+// the new rows with theirs in ONE INSERT … SELECT FROM unnest … RETURNING *, updates the stored rows whose emission
+// changed and the building's figures, and answers the building's rows and figures — what our route answers (it
+// too calculates before it inserts), without validation, scope checks, hooks, traces or the repository.
 import type { FastifyInstance } from 'fastify';
-import { recalcBuilding, STAGE_COLUMNS } from './floorStage';
+import { rowEmission, STAGE_COLUMNS, storeBuilding } from './floorStage';
 import type { Raw } from './raw';
 
 interface BatchRow {
@@ -30,11 +30,16 @@ export function floorBatchRoute(app: FastifyInstance, raw: Raw, opts: { stageTab
         const t = /^tCO2/.test(f.co_unit ?? '');
         return [Number(f.id), { value: t ? Number(f.material_co) * 1000 : Number(f.material_co), unit: t ? `kg${f.co_unit.slice(1)}` : f.co_unit, source: f.source ?? '' }];
       }));
+      const stored = await q.query<{ id: number; quantity: number; factor_value: number | null; emission: number | null }>(`select * from ${opts.stageTable} where project_id = $1 order by id`, [projectId]);
+      const changed = stored.filter((r) => r.emission !== rowEmission(r));
+      if (changed.length) await q.query(`update ${opts.stageTable} s set emission = u.e from unnest($1::int[], $2::float8[]) as u(id, e) where s.id = u.id`, [changed.map((r) => r.id), changed.map(rowEmission)]);
       const col = <T>(pick: (r: BatchRow) => T) => rows.map(pick);
       const factor = (r: BatchRow) => (r.factorId === undefined ? undefined : byId.get(r.factorId));
-      await q.query(
-        `insert into ${opts.stageTable} (${STAGE_COLUMNS.join(', ')})
-         select null, $12::int, $1, u.* from unnest($2::text[], $3::text[], $4::text[], $5::float8[], $6::int[], $7::float8[], $8::text[], $9::text[], $10::float8[], $11::text[]) as u`,
+      const emissions = rows.map((r) => rowEmission({ quantity: r.quantity, factor_value: factor(r)?.value }));
+      const inserted = await q.query(
+        `insert into ${opts.stageTable} (${STAGE_COLUMNS.join(', ')}, emission)
+         select null, $12::int, $1, u.* from unnest($2::text[], $3::text[], $4::text[], $5::float8[], $6::int[], $7::float8[], $8::text[], $9::text[], $10::float8[], $11::text[], $13::float8[]) as u
+         returning *`,
         [
           projectId,
           col((r) => r.materialName),
@@ -48,12 +53,13 @@ export function floorBatchRoute(app: FastifyInstance, raw: Raw, opts: { stageTab
           col((r) => r.density ?? null),
           col((r) => r.remarks ?? null),
           opts.userId,
+          emissions,
         ],
       );
-      const { answer, stored } = await recalcBuilding(q, opts.stageTable, projectId);
-      const { data } = answer;
+      const all = [...stored.map((r) => ({ ...r, emission: rowEmission(r) })), ...inserted];
+      const { data } = await storeBuilding(q, projectId, all.reduce((a, r) => a + Number(r.emission), 0), all.length);
       const [building] = await q.query('select * from tpf3_project where id = $1', [projectId]);
-      return { code: 1, message: 'ok', data: { rows: stored, result: building, stage: data, saved: rows.length } };
+      return { code: 1, message: 'ok', data: { rows: all, result: building, stage: data, saved: rows.length } };
     });
   });
 }

@@ -4,30 +4,30 @@ import type { Query } from './raw';
 
 export const STAGE_COLUMNS = ['tenant_id', 'create_by', 'project_id', 'material_name', 'spec', 'unit', 'quantity', 'factor_id', 'factor_value', 'factor_unit', 'factor_source', 'density', 'remarks'];
 
+/** A stage row's emission as the floors work it: quantity × factor value (kg). */
+export const rowEmission = (r: { quantity: unknown; factor_value?: unknown }) => Number(r.quantity) * Number(r.factor_value ?? 0);
+
 /**
  * The building's stage rows, each row's emission in JS, stored with one UPDATE … FROM unnest, the building's fields
  * with one more. Answers the figures, and (apart, for the batch floor's answer) the rows as now stored.
  */
 export async function recalcBuilding(q: Query, stageTable: string, projectId: number) {
+  const rows = await q.query<{ id: number; quantity: number; factor_value: number | null }>(`select * from ${stageTable} where project_id = $1 order by id`, [projectId]);
+  const emissions = rows.map(rowEmission);
+  await q.query(`update ${stageTable} s set emission = u.e from unnest($1::int[], $2::float8[]) as u(id, e) where s.id = u.id and s.emission is distinct from u.e`, [rows.map((r) => r.id), emissions]);
+  const answer = await storeBuilding(q, projectId, emissions.reduce((a, e) => a + e, 0), rows.length);
+  return { answer, stored: rows.map((r, i) => ({ ...r, emission: emissions[i] })) };
+}
+
+/** The building's fields from its stage total (kg): one UPDATE. */
+export async function storeBuilding(q: Query, projectId: number, kg: number, rowCount: number) {
   const [b] = await q.query<{ id: number; use_date_limit: number; build_area: number }>('select id, use_date_limit, build_area from tpf3_project where id = $1', [projectId]);
   if (!b) throw new Error('no building');
-  const rows = await q.query<{ id: number; quantity: number; factor_value: number | null }>(`select * from ${stageTable} where project_id = $1 order by id`, [projectId]);
-  const ids = new Array<number>(rows.length);
-  const emissions = new Array<number>(rows.length);
-  let kg = 0;
-  for (let i = 0; i < rows.length; i++) {
-    const e = Number(rows[i].quantity) * Number(rows[i].factor_value ?? 0);
-    ids[i] = rows[i].id;
-    emissions[i] = e;
-    kg += e;
-  }
-  await q.query(`update ${stageTable} s set emission = u.e from unnest($1::int[], $2::float8[]) as u(id, e) where s.id = u.id and s.emission is distinct from u.e`, [ids, emissions]);
   const total = kg / 1000;
   const years = Number(b.use_date_limit);
   const area = Number(b.build_area);
   const streng3 = years > 0 && area > 0 ? Math.round(((total * 1000) / (years * area)) * 100) / 100 : null;
-  const detail = { calculatedAt: new Date().toISOString(), stages: { produce: { total, rows: rows.length, notes: [] } } };
+  const detail = { calculatedAt: new Date().toISOString(), stages: { produce: { total, rows: rowCount, notes: [] } } };
   await q.query('update tpf3_project set produce = $1, total = $1, streng3 = $2, result_detail = $3, update_date = now() where id = $4', [total, streng3, JSON.stringify(detail), projectId]);
-  const answer = { code: 1, message: 'ok', data: { total, streng3, rows: rows.length } };
-  return { answer, stored: rows.map((r, i) => ({ ...r, emission: emissions[i] })) };
+  return { code: 1, message: 'ok', data: { total, streng3, rows: rowCount } };
 }

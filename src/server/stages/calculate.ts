@@ -193,14 +193,15 @@ async function withNewIds(trx: Tx, adding: NewRows | undefined) {
  */
 async function storeEmissions(trx: Tx, def: ResourceDef, records: ApiRecord[], results: RowResult[], fresh?: Map<number, Row>): Promise<ApiRecord[]> {
   const withTrace = 'trace' in def.schema.properties;
+  const [emissionColumn, traceColumn] = [columnName('emission'), columnName('trace')];
   const changed: RowResult[] = [];
   records.forEach((rec, i) => {
     const r = results[i];
     const emission = storedEmission(r);
     const row = fresh?.get(rec.id);
     if (row) {
-      row[columnName('emission')] = emission;
-      if (withTrace) row[columnName('trace')] = r.trace ? JSON.stringify(r.trace) : null;
+      row[emissionColumn] = emission;
+      if (withTrace) row[traceColumn] = r.trace ? JSON.stringify(r.trace) : null;
     } else if ((rec.emission ?? null) !== emission || (withTrace && JSON.stringify(rec.trace ?? null) !== JSON.stringify(r.trace))) changed.push(r);
     setStoredValues(def.schema, rec, withTrace ? { emission, trace: r.trace } : { emission });
   });
