@@ -2,6 +2,7 @@
 // (IFC material → factor, by the material's normalised name, proposed first on the next import).
 import { sql } from 'kysely';
 import type { Caller } from '../db/caller';
+import { bytesOf, bytesValue, fromBase64 } from '../db/bytes';
 import type { Db, Executor } from '../db/database';
 import type { BimUnits, MaterialTotal } from './model';
 import { normaliseName } from './match/names';
@@ -20,7 +21,7 @@ export async function saveModel(db: Db, caller: Caller, m: { jobId: number; proj
   const { counts, groups, notes, floorArea } = m.summary;
   const row = await db
     .insertInto('tpf3_bim_model')
-    .values({ job_id: m.jobId, user_id: caller.userId, tenant_id: caller.tenantId, project_id: m.projectId, file_name: m.fileName, schema_name: m.schema, units: json(m.units), counts: json(counts), groups: json(groups), problems: '[]', materials: '[]', detail: Buffer.from(m.detail.buffer, m.detail.byteOffset, m.detail.byteLength), review: json({ notes, floorArea }) })
+    .values({ job_id: m.jobId, user_id: caller.userId, tenant_id: caller.tenantId, project_id: m.projectId, file_name: m.fileName, schema_name: m.schema, units: json(m.units), counts: json(counts), groups: json(groups), problems: '[]', materials: '[]', detail: bytesValue(m.detail), review: json({ notes, floorArea }) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -28,10 +29,15 @@ export async function saveModel(db: Db, caller: Caller, m: { jobId: number; proj
 
 /** The caller's own model of a parse job (another user's is not found). */
 export async function findModel(ex: Executor, caller: Caller, jobId: number): Promise<StoredModel | undefined> {
-  const r = await ex.selectFrom('tpf3_bim_model').selectAll().where('job_id', '=', jobId).where('user_id', '=', caller.userId).executeTakeFirst();
+  const r = await ex
+    .selectFrom('tpf3_bim_model')
+    .select(['id', 'job_id', 'project_id', 'file_name', 'schema_name', 'units', 'counts', 'groups', 'problems', 'materials', 'review', bytesOf('detail').as('detail')])
+    .where('job_id', '=', jobId)
+    .where('user_id', '=', caller.userId)
+    .executeTakeFirst();
   if (!r) return undefined;
   // (rows written before issue 22 have their detail in the jsonb columns)
-  const detail: Detail = r.detail ? await unpackDetail(r.detail) : { problems: r.problems, materials: r.materials };
+  const detail: Detail = r.detail ? await unpackDetail(fromBase64(r.detail)) : { problems: r.problems, materials: r.materials };
   return { id: Number(r.id), jobId: Number(r.job_id), projectId: Number(r.project_id), fileName: r.file_name, schema: r.schema_name, units: r.units, counts: r.counts, groups: r.groups, ...detail, notes: r.review?.notes ?? [], floorArea: r.review?.floorArea ?? null };
 }
 

@@ -4,6 +4,7 @@
 // session token.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Caller } from '../db/caller';
+import { bytesOf, bytesValue, fromBase64 } from '../db/bytes';
 import type { Db, Executor } from '../db/database';
 
 export const DOWNLOAD_TTL_MS = 10 * 60 * 1000;
@@ -31,7 +32,7 @@ export async function putFile(db: Executor, caller: Caller, file: StoredFile, op
       create_by: caller.userId || null,
       file_name: file.fileName,
       mime: file.mime,
-      content: Buffer.from(file.content),
+      content: bytesValue(file.content),
       token_hash: sha256(token),
       expires_at: opts.permanent ? null : new Date(Date.now() + DOWNLOAD_TTL_MS),
     })
@@ -43,13 +44,13 @@ export async function putFile(db: Executor, caller: Caller, file: StoredFile, op
 export async function takeFile(db: Db, id: string, token: string): Promise<StoredFile | undefined> {
   const row = await db
     .selectFrom('sys_file')
-    .select(['file_name', 'mime', 'content'])
+    .select(['file_name', 'mime', bytesOf('content').as('content')])
     .where('id', '=', id)
     .where('token_hash', '=', sha256(token))
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
     .executeTakeFirst();
   if (!row) return undefined;
-  return { fileName: row.file_name as string, mime: row.mime as string, content: row.content as Uint8Array };
+  return { fileName: row.file_name as string, mime: row.mime as string, content: fromBase64(row.content as string) };
 }
 
 /** The file id of a link made by putFile, or undefined for anything else. */
