@@ -51,7 +51,7 @@ export const QUANTITY_KEYS: readonly [string, string | null][] = [
   ['ratio', '%'],
 ];
 
-/** Titles of what formulas read besides the row (src/calc/stage.ts contextScope). */
+/** Titles of what formulas read besides the row (src/calc/stage.ts scopeOf). */
 export const CONTEXT_TITLES: Record<string, string> = { designYears: '设计使用年限(a)', buildArea: '建筑面积(m²)', gridFactor: '电网排放因子(kgCO2/kWh)', accountingYears: '已运行年数(a)（核算信息补充）' };
 
 export const titleOf = (schema: ResourceSchema, field: string) => String(schema.properties[field]?.title ?? CONTEXT_TITLES[field] ?? field);

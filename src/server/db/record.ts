@@ -1,16 +1,12 @@
 // Rows ↔ API records. Records are camelCase with the system fields id, createDate, updateDate (ISO strings),
 // createBy and tenantId; x-secret properties are never stored here and never returned.
 import type { ResourceSchema } from '../../../schemas/index';
-import { storedColumns, type StoredColumn } from './resourceColumns';
+import { allowsNull, storedColumns, type StoredColumn } from './resourceColumns';
 
 export type Row = Record<string, unknown>;
 export type ApiRecord = Record<string, unknown> & { id: number };
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
-
-function allowsNull(t: unknown): boolean {
-  return t === 'null' || (Array.isArray(t) && t.includes('null'));
-}
 
 export function toRecord(schema: ResourceSchema, row: Row): ApiRecord {
   const rec: ApiRecord = {
@@ -25,7 +21,7 @@ export function toRecord(schema: ResourceSchema, row: Row): ApiRecord {
     // A null in a column whose schema does not allow null is an unset optional field: leave it out, so the
     // record validates again when a client sends it back unchanged.
     if (v == null) {
-      if (allowsNull(schema.properties[c.prop].type)) rec[c.prop] = null;
+      if (c.nullable) rec[c.prop] = null;
       continue;
     }
     rec[c.prop] = c.kind === 'double precision' || c.kind === 'integer' ? Number(v) : v;
@@ -45,7 +41,7 @@ export function insertedRecord(schema: ResourceSchema, row: Row, at: Date): ApiR
 export function setStoredValues(schema: ResourceSchema, rec: ApiRecord, values: Record<string, unknown>): void {
   for (const [prop, v] of Object.entries(values)) {
     if (v != null) rec[prop] = v;
-    else if (allowsNull(schema.properties[prop]?.type)) rec[prop] = null;
+    else if (allowsNull(schema.properties[prop])) rec[prop] = null;
     else delete rec[prop];
   }
 }

@@ -13,6 +13,13 @@ export interface StoredColumn {
   readonly: boolean;
   trim: boolean;
   default: unknown;
+  /** the schema allows null (a stored null is read back as null, not left out) */
+  nullable: boolean;
+}
+
+export function allowsNull(p: PropertySchema | undefined): boolean {
+  const t = p?.type;
+  return t === 'null' || (Array.isArray(t) && t.includes('null'));
 }
 
 export function baseType(p: PropertySchema): string | undefined {
@@ -44,7 +51,7 @@ export function storedColumns(schema: ResourceSchema): StoredColumn[] {
   if (!cols) {
     cols = Object.entries(schema.properties)
       .filter(([, p]) => !p['x-secret'] && !p['x-virtual'])
-      .map(([prop, p]) => ({ prop, column: columnName(prop), kind: columnKind(p), readonly: !!p['x-readonly'], trim: !!p['x-trim'], default: p.default }));
+      .map(([prop, p]) => ({ prop, column: columnName(prop), kind: columnKind(p), readonly: !!p['x-readonly'], trim: !!p['x-trim'], default: p.default, nullable: allowsNull(p) }));
     cache.set(schema, cols);
   }
   return cols;
