@@ -6,10 +6,9 @@
 // all rows are created set-based in ONE transaction through the repository (tenant, owner, reference and hook
 // rules apply), so a failing row rolls back the others. A long import runs on as a job (src/server/jobs/).
 import type { MultipartFile } from '@fastify/multipart';
-import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { createAjv, formatErrors, type FieldError } from '../../../schemas/validation';
+import { formatErrors, type FieldError } from '../../../schemas/validation';
 import { callerOf } from '../auth/guard';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
@@ -27,23 +26,10 @@ import { stampedName } from '../excel/workbook';
 import { drawWorkbook } from '../excel/draw';
 import { putFile, XLSX_MIME } from '../files/store';
 import { resourceDef, type ResourceDef } from '../registry';
-import { createBodySchema } from './routeSchemas';
+import { bodyValidator } from './bodyValidators';
 import { importEnded } from './importEvents';
 import { breathe } from '../db/breathe';
 import { typed } from '../http/typed';
-
-const ajv = createAjv();
-const validators = new Map<string, ValidateFunction>();
-
-/** The same validation as the create route (same ajv configuration, defaults applied). */
-function validatorOf(def: ResourceDef): ValidateFunction {
-  let v = validators.get(def.name);
-  if (!v) {
-    v = ajv.compile(createBodySchema(def.schema));
-    validators.set(def.name, v);
-  }
-  return v;
-}
 
 interface Upload {
   fields: Record<string, string>;
@@ -193,7 +179,7 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
     await resolveReferences(db, caller, columns, rows);
 
     // validate every row; collect every problem
-    const validate = validatorOf(def);
+    const validate = bodyValidator(def, 'create'); // (the create route's check, defaults applied)
     const problems: FieldError[] = [];
     for (const [i, row] of rows.entries()) {
       await breathe(i);

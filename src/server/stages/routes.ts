@@ -6,9 +6,8 @@
 //   GET  stage/data               ?tpf3ProjectId → { <stage>: { total (tCO2e), rows, method, notes } }
 //   PUT  tpf3Project/status       { id, status } → completion ('1' after the last stage)
 import type { FastifyInstance } from 'fastify';
-import type { ValidateFunction } from 'ajv';
 import { splitMenus, wizardStages } from '../../../schemas/standards';
-import { createAjv, FORM_INVALID, formatErrors, type FieldError } from '../../../schemas/validation';
+import { FORM_INVALID, formatErrors, type FieldError } from '../../../schemas/validation';
 import { callerOf } from '../auth/guard';
 import type { Caller } from '../db/caller';
 import type { Db, Tx } from '../db/database';
@@ -16,8 +15,9 @@ import { columnName } from '../db/naming';
 import { repo, RowsInvalid } from '../db/repo';
 import { ok } from '../envelope';
 import { ApiError, badRequest, invalid, MESSAGES, notFound } from '../errors';
-import { resourceDef, resources, type ResourceDef } from '../registry';
-import { createBodySchema, projectQuery, updateBodySchema } from '../resources/routeSchemas';
+import { resourceDef, resources } from '../registry';
+import { bodyValidator } from '../resources/bodyValidators';
+import { projectQuery } from '../resources/routeSchemas';
 import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';
 import { calculateAndStore, resultWarnings, stageRows, stageSummary, upkeepAfter } from './calculate';
 import { traceRoute } from './trace';
@@ -69,11 +69,6 @@ async function writableBuilding(db: Db, caller: Caller, projectId: number, trx: 
   return b;
 }
 
-function rowValidators(def: ResourceDef) {
-  const ajv = createAjv();
-  return { create: ajv.compile(createBodySchema(def.schema)), update: ajv.compile(updateBodySchema(def.schema)) } as Record<'create' | 'update', ValidateFunction>;
-}
-
 export function stageRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);
   const buildings = repo(db, 'tpf3Project');
@@ -82,7 +77,6 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
     const code = def.schema['x-stage']!.code;
     if ('emission' in def.schema.properties) traceRoute(app, db, def);
     const rows = repo(db, def.name);
-    const validate = rowValidators(def);
 
     r.post(`${BASE}/${code}/batch`, { schema: { body: rowsBody }, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
@@ -92,7 +86,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       if (projectIds.size !== 1 || typeof body[0].projectId !== 'number') throw badRequest('获取项目信息失败，请返回主页重试！');
       const errors: FieldError[] = [];
       body.forEach((row, i) => {
-        const v = row.id === undefined ? validate.create : validate.update;
+        const v = bodyValidator(def, row.id === undefined ? 'create' : 'update');
         if (!v(row)) for (const e of formatErrors(v.errors, def.schema)) errors.push({ field: `第${i + 1}行 ${e.field}`, errorMsg: e.errorMsg });
       });
       if (errors.length) throw invalid(errors);
