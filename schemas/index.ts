@@ -70,6 +70,7 @@ export interface PropertySchema {
   'x-list'?: boolean;
   'x-sortable'?: boolean;
   'x-filter'?: 'eq' | 'like' | 'range';
+  'x-sum'?: boolean;
   'x-dict'?: string;
   'x-reference'?: { resource: string; label: string };
   'x-decimals'?: number;

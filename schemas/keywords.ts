@@ -15,6 +15,7 @@ export const X_KEYWORDS = [
   'x-list', // true: a column shown by default in list pages; false: never a column
   'x-sortable', // the server accepts it as sortField
   'x-filter', // 'eq' | 'like' | 'range' — accepted as a list filter with that operator
+  'x-sum', // true: a list answers the column's sum over every row of its filter (`sums`), not only over the page
   'x-dict', // dictionary code whose items label the values
   'x-reference', // { resource, label } — a reference to another registry resource
   'x-decimals', // decimals to show (numbers default to 2)

@@ -100,7 +100,12 @@ export const remarks = { type: 'string', title: '备注', maxLength: 200, 'x-lis
 export const bimSource = { type: ['object', 'null'], title: 'BIM模型来源', 'x-readonly': true, 'x-list': false } as const;
 
 /** The row's emission as last calculated (kgCO2e), written by the calculation only. */
-export const emission = { type: ['number', 'null'], title: '碳排放量(kgCO2e)', 'x-readonly': true, 'x-decimals': 2, 'x-list': true } as const;
+export const emission = { type: ['number', 'null'], title: '碳排放量(kgCO2e)', 'x-readonly': true, 'x-decimals': 2, 'x-list': true, 'x-sum': true } as const;
+
+/** A stage's 计算方式 per row (the building chooses one; rows of the others are kept, not counted): a list filter, so a
+ * table shows and clears the rows of one method on the server. */
+export const methodField = <const M extends readonly string[]>(values: M, fallback: M[number]) =>
+  ({ type: 'string', title: '计算方式', enum: values, default: fallback, 'x-list': false, 'x-import': '计算方式', 'x-filter': 'eq' }) as const;
 
 /** Only electricity may take the building's grid factor; every other energy needs its own (issue 11 §2). */
 export const ENERGY_NEEDS = [

@@ -4,7 +4,7 @@
 // their rows count negative with the factor of the energy replaced. Only an electricity row without its own
 // factor uses the building's grid factor; every value the calculation fills in (COP, equipment life, emergency
 // lighting hours, …) is an x-defaults rule, recorded with the row as 默认值. The carbon sink is its own stage.
-import { emission, energy, ENERGY_NEEDS, factorFields, GRID_DEFAULT, LIMITS, projectId, remarks, stageResource, text, trace } from './fields';
+import { emission, energy, ENERGY_NEEDS, factorFields, GRID_DEFAULT, LIMITS, methodField, projectId, remarks, stageResource, text, trace } from './fields';
 
 const SIGN = "(part == 'pv' || part == 'sun' || part == 'renew' ? -1 : 1)";
 
@@ -151,7 +151,7 @@ export const stageRuntime = {
   required: ['projectId', 'method', 'part', 'name'],
   properties: {
     projectId,
-    method: { type: 'string', title: '计算方式', enum: ['rated', 'systems', 'metered'], default: 'systems', 'x-list': false, 'x-import': '计算方式' },
+    method: methodField(['rated', 'systems', 'metered'], 'systems'),
     part: { type: 'string', title: '用能系统', enum: [...RUNTIME_PARTS], 'x-dict': 'runtimePart', 'x-list': true, 'x-import': '用能系统' },
     name: { ...text('名称'), minLength: 1 },
     energy,

@@ -67,7 +67,16 @@ export class Repo {
     return this.def.table;
   }
 
-  async list(caller: Caller, p: ListParams): Promise<{ dataList: ApiRecord[]; total: number }> {
+  /** The x-sum properties, whose sums a list answers. */
+  private get summed(): string[] {
+    return Object.entries(this.schema.properties).flatMap(([f, p]) => (p['x-sum'] ? [f] : []));
+  }
+
+  /**
+   * A page of the records the caller may read, their count, and the sums of the x-sum columns over every record of
+   * the filter (a stage table's 合计 is the stage's, whatever page is shown).
+   */
+  async list(caller: Caller, p: ListParams): Promise<{ dataList: ApiRecord[]; total: number; sums?: Record<string, number> }> {
     assertRead(this.def.meta, caller);
     const scope = readScope(this.def.meta, caller);
     let base = applyWhere(this.db.selectFrom(this.t), scope);
@@ -82,8 +91,9 @@ export class Repo {
     const size = p.pageSize === -1 || p.pageSize > PAGE_SIZE_CAP ? PAGE_SIZE_CAP : p.pageSize;
     const pageNum = p.pageSize === -1 ? 1 : p.pageNum;
     const dir = p.sortOrder === 'ascend' ? 'asc' : 'desc';
+    const summed = this.summed;
     // the page and its count at once: on PostgreSQL two connections of the pool, one round trip instead of two
-    const [rows, { total }] = (await Promise.all([
+    const [rows, counted] = (await Promise.all([
       base
         .selectAll()
         .orderBy(fieldColumn(p.sortField), dir)
@@ -91,9 +101,10 @@ export class Repo {
         .limit(size)
         .offset((pageNum - 1) * size)
         .execute(),
-      base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    ])) as [Row[], { total: number }];
-    return { dataList: await this.decorate(this.db, caller, rows.map((r) => toRecord(this.schema, r))), total: Number(total) };
+      base.select([sql<number>`count(*)::int`.as('total'), ...summed.map((f) => sql<number>`coalesce(sum(${sql.ref(columnName(f))}), 0)::float8`.as(f))]).executeTakeFirstOrThrow(),
+    ])) as [Row[], Record<string, number>];
+    const dataList = await this.decorate(this.db, caller, rows.map((r) => toRecord(this.schema, r)));
+    return { dataList, total: Number(counted.total), ...(summed.length ? { sums: Object.fromEntries(summed.map((f) => [f, Number(counted[f])])) } : {}) };
   }
 
   async get(caller: Caller, id: number, ex: Executor = this.db): Promise<ApiRecord> {

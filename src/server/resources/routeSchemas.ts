@@ -115,8 +115,9 @@ export function idsQuery(alias: string) {
   } as const;
 }
 
-export const deleteBatchQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { projectId: { type: 'integer', title: '项目', minimum: 1 } },
-} as const;
+/** DELETE deleteBatch's query: ?projectId= (a building's stage rows) and the resource's equality filters, each narrowing the clear. */
+export function deleteBatchQuery(s: ResourceSchema): { schema: object; fields: string[] } {
+  const properties: Record<string, object> = { projectId: { type: 'integer', title: '项目', minimum: 1 } };
+  for (const [field, op] of Object.entries(filterableFields(s))) if (op === 'eq' && field !== 'projectId') properties[field] = { ...scalarSchema(s.properties[field]), title: s.properties[field].title ?? field };
+  return { schema: { type: 'object', additionalProperties: false, properties }, fields: Object.keys(properties) };
+}

@@ -6,7 +6,7 @@
 //   DELETE P/:id         delete one
 //   DELETE P/?ids=1&ids=2 delete several (repeated ids; also <name>Ids, e.g. tpf3ProjectIds), all or nothing
 //   GET    P/export      the list (same filters and sort, every row) as an Excel file → { data: download URL }
-//   DELETE P/deleteBatch clear every row the caller may write (?projectId= narrows stage tables)
+//   DELETE P/deleteBatch clear every row the caller may write (?projectId= and the equality filters narrow it)
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toRecord } from '../db/record';
 import type { Db } from '../db/database';
@@ -89,10 +89,11 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
     return ok(n, MESSAGES.deleted);
   });
 
-  const hasProject = 'projectId' in def.schema.properties;
-  api.delete(`${base}/deleteBatch`, { schema: { querystring: deleteBatchQuery }, config: { writes: true } }, async (req) => {
-    const projectId = req.query.projectId;
-    const where: Where | undefined = hasProject && projectId !== undefined ? (eb) => eb(columnName('projectId'), '=', projectId) : undefined;
+  // (?projectId= is accepted everywhere and narrows where the resource has it; its other equality filters narrow too)
+  const clearQuery = deleteBatchQuery(def.schema);
+  app.delete<{ Querystring: Record<string, unknown> }>(`${base}/deleteBatch`, { schema: { querystring: clearQuery.schema }, config: { writes: true } }, async (req) => {
+    const given = clearQuery.fields.filter((f) => req.query[f] !== undefined && f in def.schema.properties);
+    const where: Where | undefined = given.length ? (eb) => eb.and(given.map((f) => eb(columnName(f), '=', req.query[f]))) : undefined;
     const n = await r.clear(callerOf(req), where);
     return ok(n, MESSAGES.cleared);
   });
