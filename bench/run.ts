@@ -26,6 +26,7 @@ import { serverStartMeasures } from './measures/serverStart';
 import { reportMeasures } from './measures/report';
 import { loginJsMeasures } from './measures/loginJs';
 import { warmupMeasures } from './measures/warmup';
+import { stagePageMeasures } from './measures/stagePage';
 
 const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   recalc: recalcMeasures,
@@ -40,6 +41,7 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   report: reportMeasures,
   loginjs: loginJsMeasures,
   warmup: warmupMeasures,
+  stagepage: stagePageMeasures,
 };
 
 const DB_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;

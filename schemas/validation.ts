@@ -26,7 +26,10 @@ export interface FieldError {
   errorMsg: string;
 }
 
-type Node = Bounded & { title?: string; properties?: Record<string, Node>; items?: Node; 'x-messages'?: Record<string, string> };
+type Node = Bounded & { title?: string; properties?: Record<string, Node>; items?: Node; 'x-messages'?: Record<string, string>; enum?: unknown; 'x-dict'?: unknown; 'x-reference'?: unknown; 'x-factor'?: unknown };
+
+/** A field the user picks rather than types (a select, a dictionary, a record, a library factor): 请选择…, not 请输入…. */
+const isChoice = (n: Node | undefined) => !!n && (n.enum !== undefined || n['x-dict'] !== undefined || n['x-reference'] !== undefined || n['x-factor'] !== undefined || n.items?.enum !== undefined);
 
 /** The sub-schema a JSON pointer points at, following properties and array items. */
 function nodeAt(schema: Node, path: string[]): Node | undefined {
@@ -41,7 +44,7 @@ function nodeAt(schema: Node, path: string[]): Node | undefined {
 /**
  * ajv errors → `[{ field, errorMsg }]`, one entry per field (the first rule that failed for it).
  * A property's `x-messages[keyword]` is the spec's own message; otherwise `<title><中文 ajv message>`,
- * for a missing required field `请输入<title>`, and for a value out of range the property's whole range in words
+ * for a missing required field `请输入<title>` (`请选择<title>` for one picked from choices), for a value that is none of a select's choices `请选择<title>`, and for a value out of range the property's whole range in words
  * (`系统损失效率应不小于 0 且小于 1`, schemas/bounds.ts) — on the API, the form and the Excel import alike.
  */
 export function formatErrors(errors: ErrorObject[] | null | undefined, schema: object): FieldError[] {
@@ -62,8 +65,10 @@ export function formatErrors(errors: ErrorObject[] | null | undefined, schema: o
     const own = node?.['x-messages']?.[e.keyword];
     let errorMsg: string;
     if (own) errorMsg = own;
-    else if (e.keyword === 'required') errorMsg = `请输入${title}`;
+    else if (e.keyword === 'required') errorMsg = `${isChoice(node) ? '请选择' : '请输入'}${title}`;
     else if (e.keyword === 'additionalProperties') errorMsg = `不允许的字段 ${title}`;
+    // (a value that is none of the choices: the field is a select)
+    else if (e.keyword === 'enum') errorMsg = `请选择${title}`;
     else if (BOUND_KEYWORDS.has(e.keyword) && node) errorMsg = rangeMessage(node, title);
     else if (e.keyword === 'type') errorMsg = `${title}${TYPE_MESSAGES[String((e.params as { type: string }).type).split(',')[0]] ?? '类型不正确'}`;
     else errorMsg = `${title}${e.message ?? '格式不正确'}`;

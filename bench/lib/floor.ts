@@ -6,6 +6,7 @@
 //   POST /floor/import?insert=unnest|copy   multipart (projectId, file): exceljs's streaming reader over the
 //                                    upload stream, factor names resolved in one query, one bulk insert in a
 //                                    transaction (INSERT … SELECT FROM unnest in 20 000-row statements, or COPY)
+//   GET  /floor/stagePage?projectId=&pageNum=   a page of a building's stage rows, their count and emission sum
 //   GET  /floor/list?name=&indexes=0|1   the building list's SQL (page, count, the two lookups of its decorate);
 //                                    indexes=0 turns index and bitmap scans off for the transaction
 import fastifyMultipart from '@fastify/multipart';
@@ -44,6 +45,18 @@ export function floorApp(raw: Raw, opts: FloorOptions): FastifyInstance {
 
   app.get<{ Querystring: { projectId: string } }>('/floor/recalc', async (req) => raw.transaction(async (q) => (await recalcBuilding(q, opts.stageTable, Number(req.query.projectId))).answer));
   floorBatchRoute(app, raw, opts);
+
+  // a page of a building's stage rows, its count and its emission sum, the two statements side by side (as ours)
+  app.get<{ Querystring: { projectId: string; pageNum?: string; pageSize?: string } }>('/floor/stagePage', async (req) => {
+    const size = Number(req.query.pageSize ?? 10);
+    const offset = (Number(req.query.pageNum ?? 1) - 1) * size;
+    const id = Number(req.query.projectId);
+    const [rows, [counted]] = await Promise.all([
+      raw.query(`select * from "${opts.stageTable}" where "project_id" = $1 order by "id" asc limit $2 offset $3`, [id, size, offset]),
+      raw.query<{ total: number; emission: number }>(`select count(*)::int as "total", coalesce(sum("emission"), 0)::float8 as "emission" from "${opts.stageTable}" where "project_id" = $1`, [id]),
+    ]);
+    return { code: 1, message: 'ok', data: { dataList: rows, total: counted.total, sums: { emission: counted.emission } } };
+  });
 
   app.post<{ Querystring: { insert?: string } }>('/floor/import', async (req, reply) => {
     let projectId = NaN;

@@ -100,7 +100,10 @@ export const remarks = { type: 'string', title: '备注', maxLength: 200, 'x-lis
 export const bimSource = { type: ['object', 'null'], title: 'BIM模型来源', 'x-readonly': true, 'x-list': false } as const;
 
 /** The row's emission as last calculated (kgCO2e), written by the calculation only. */
-export const emission = { type: ['number', 'null'], title: '碳排放量(kgCO2e)', 'x-readonly': true, 'x-decimals': 2, 'x-list': true, 'x-sum': true } as const;
+export const emission = { type: ['number', 'null'], title: '碳排放量(kgCO2e)', 'x-readonly': true, 'x-decimals': 2, 'x-list': true, 'x-sum': true, 'x-sortable': true } as const;
+
+/** The name a row is known by (材料名称, 能源/机械名称 …): required, sortable, and searched in the stage table. */
+export const rowName = (title: string) => ({ ...text(title), minLength: 1, 'x-sortable': true, 'x-filter': 'like' }) as const;
 
 /** A stage's 计算方式 per row (the building chooses one; rows of the others are kept, not counted): a list filter, so a
  * table shows and clears the rows of one method on the server. */

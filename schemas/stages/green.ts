@@ -2,7 +2,7 @@
 // Two ways to pick the per-m² value: by planting mode (种植方式) or by plant type (植物类型); the factor
 // library's two planting schemes (its smallType) must not be mixed on one building: a row whose factor comes
 // from the other scheme is refused on save.
-import { emission, factorFields, factorNeed, methodField, projectId, remarks, stageResource, text, trace } from './fields';
+import { emission, factorFields, factorNeed, methodField, projectId, remarks, stageResource, trace, rowName } from './fields';
 
 const sinkFactor = factorFields('碳汇', '固碳量');
 
@@ -29,7 +29,7 @@ export const stageGreen = {
   properties: {
     projectId,
     method: methodField(['planting', 'plant'], 'planting'),
-    name: { ...text('种植类型'), minLength: 1 },
+    name: rowName('种植类型'),
     // a planted area, not a floor area: up to 1e9 m² (1 000 km², a park or forest counted with a district)
     area: { type: 'number', title: '面积(m²)', minimum: 0, maximum: 1e9, 'x-list': true, 'x-import': '面积(m²)', 'x-messages': { required: '请输入面积(m²)' } },
     ...sinkFactor,

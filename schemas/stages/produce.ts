@@ -1,6 +1,6 @@
 // 建材生产 (GB/T 51366 §6.2): C_sc = Σ M_i · F_i — quantity in the factor's unit × factor (kgCO2e per unit).
 // The density (t per unit) is kept with the material for the transport stage.
-import { density, emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace, bimSource } from './fields';
+import { density, emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace, bimSource, rowName } from './fields';
 
 export const stageProduce = {
   $id: 'stageProduce',
@@ -14,7 +14,7 @@ export const stageProduce = {
   required: ['projectId', 'materialName', 'unit', 'quantity'],
   properties: {
     projectId,
-    materialName: { ...text('材料名称'), minLength: 1 },
+    materialName: rowName('材料名称'),
     spec: text('规格型号'),
     unit: { ...text('单位', 20), minLength: 1 },
     quantity: quantity('用量'),

@@ -2,7 +2,7 @@
 // ratio takes 10 % — a literature convention, not a value of the standard — recorded as 默认值; with no
 // construction emissions the stage warns instead of reporting 0 as a success) or 按拆除机械工程量 (as
 // construction: shifts × energy per shift × the energy's factor).
-import { emission, energy, ENERGY_NEEDS, energyPerShift, factorFields, GRID_DEFAULT, methodField, projectId, quantity, remarks, stageResource, text, trace } from './fields';
+import { emission, energy, ENERGY_NEEDS, energyPerShift, factorFields, GRID_DEFAULT, methodField, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
 
 const machineOnly = (rules: readonly { check: string; field: string; message: string }[]) => rules.map((r) => ({ ...r, methods: ['machine'] }));
 
@@ -32,7 +32,7 @@ export const stageRemove = {
   properties: {
     projectId,
     method: methodField(['ratio', 'machine'], 'ratio'),
-    name: { ...text('名称'), minLength: 1 },
+    name: rowName('名称'),
     ratio: { type: ['number', 'null'], title: '比例系数(%)', exclusiveMinimum: 0, maximum: 100, 'x-list': true, 'x-import': '比例系数(%)' },
     energy,
     unit: text('单位', 20),

@@ -1,7 +1,7 @@
 // 建筑改造拆除 (accounting, ZQYJG): demolition during renovation — machine shifts × energy per shift × the
 // energy's factor, or, without an energy per shift, the quantity is the energy itself; counted with the
 // demolition result.
-import { emission, energy, ENERGY_NEEDS, energyPerShift, factorFields, GRID_DEFAULT, projectId, quantity, remarks, stageResource, text, trace } from './fields';
+import { emission, energy, ENERGY_NEEDS, energyPerShift, factorFields, GRID_DEFAULT, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
 
 export const stageRemoveChange = {
   $id: 'stageRemoveChange',
@@ -16,7 +16,7 @@ export const stageRemoveChange = {
   required: ['projectId', 'name', 'quantity'],
   properties: {
     projectId,
-    name: { ...text('机械/能源名称'), minLength: 1 },
+    name: rowName('机械/能源名称'),
     energy,
     unit: text('单位', 20),
     quantity: quantity('用量/台班数'),

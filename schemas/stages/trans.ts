@@ -3,7 +3,7 @@
 // cannot be known is refused on save, never guessed. D is the row's distance, else the library material's
 // default (GB/T 51366 §6.3.2: concrete and mortar 40 km, others 500 km), recorded as 默认值. T from 附录E in
 // kgCO2e/(t·km).
-import { density, emission, factorFields, factorNeed, LIMITS, materialFields, projectId, quantity, remarks, stageResource, text, trace, bimSource } from './fields';
+import { density, emission, factorFields, factorNeed, LIMITS, materialFields, projectId, quantity, remarks, stageResource, text, trace, bimSource, rowName } from './fields';
 
 export const stageTrans = {
   $id: 'stageTrans',
@@ -33,7 +33,7 @@ export const stageTrans = {
   properties: {
     projectId,
     ...materialFields,
-    materialName: { ...text('材料名称'), minLength: 1 },
+    materialName: rowName('材料名称'),
     unit: { ...text('单位', 20), minLength: 1 },
     quantity: quantity('用量'),
     density: density(true),

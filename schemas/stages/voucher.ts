@@ -1,6 +1,6 @@
 // 核算凭证管理 (accounting, ZQYJG): the documents behind the accounted quantities (invoices, contracts,
 // meter records). No emission of its own.
-import { projectId, remarks, stageResource, text } from './fields';
+import { projectId, remarks, stageResource, text, rowName } from './fields';
 
 export const stageVoucher = {
   $id: 'stageVoucher',
@@ -12,7 +12,7 @@ export const stageVoucher = {
   required: ['projectId', 'name', 'voucherType'],
   properties: {
     projectId,
-    name: { ...text('凭证名称'), minLength: 1 },
+    name: rowName('凭证名称'),
     voucherType: { type: 'string', title: '凭证类型', enum: ['发票', '合同', '计量记录', '检测报告', '其他'], 'x-list': true, 'x-import': '凭证类型' },
     voucherNo: text('凭证编号'),
     voucherDate: { type: 'string', title: '凭证日期', pattern: '^$|^\\d{4}-\\d{2}-\\d{2}$', 'x-widget': 'date', 'x-messages': { pattern: '日期格式应为 年-月-日' }, 'x-list': true, 'x-import': '凭证日期' },

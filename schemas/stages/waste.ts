@@ -1,6 +1,6 @@
 // 废弃物处理 (Jiangsu guideline; GB/T 51366 has no waste stage): waste quantity × treatment factor
 // (kgCO2e/t). No factor is seeded for it — the user enters the value and its source.
-import { emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace } from './fields';
+import { emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
 
 export const stageWaste = {
   $id: 'stageWaste',
@@ -14,7 +14,7 @@ export const stageWaste = {
   required: ['projectId', 'name', 'quantity'],
   properties: {
     projectId,
-    name: { ...text('废弃物名称'), minLength: 1 },
+    name: rowName('废弃物名称'),
     treatment: text('处理方式', 20),
     quantity: quantity('数量(t)'),
     ...factorFields('废弃物', '处理因子'),

@@ -41,6 +41,15 @@ export function formatNumber(value: unknown, decimals = DECIMALS, empty = ''): s
   return /^-[0,.]+$/.test(text) ? text.slice(1) : text;
 }
 
+/**
+ * A value of a field that keeps more than 2 decimals (x-decimals: factors, densities): at least 2, at most
+ * `decimals`, the zeros past the second dropped — '295.00' and '0.5827', not '295.0000'.
+ */
+export function formatPrecise(value: unknown, decimals: number, empty = ''): string {
+  const text = formatNumber(value, decimals, empty);
+  return decimals > DECIMALS && /^-?[\d,]+\.\d+$/.test(text) ? text.replace(new RegExp(`(\\.\\d{${DECIMALS}}\\d*?)0+$`), '$1') : text;
+}
+
 /** A working number as short as it can be read exactly: 4 decimals (6 below 0.01), trailing zeros dropped — '330,000', '0.0036'. */
 export function shortNumber(v: number): string {
   return formatNumber(v, v !== 0 && Math.abs(v) < 0.01 ? 6 : 4).replace(/\.?0+$/, '');

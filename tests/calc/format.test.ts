@@ -1,6 +1,6 @@
 // The one number format (src/calc/format.ts) used by the client and the reports.
 import { describe, expect, it } from 'vitest';
-import { formatNumber, roundTo } from '../../src/calc/format';
+import { formatNumber, formatPrecise, roundTo } from '../../src/calc/format';
 
 describe('formatNumber', () => {
   it('2 decimals with thousands separators', () => {
@@ -37,5 +37,15 @@ describe('formatNumber', () => {
     expect(formatNumber('')).toBe('');
     expect(formatNumber(null, 2, '—')).toBe('—');
     expect(formatNumber('abc')).toBe('abc');
+  });
+});
+
+describe('formatPrecise (a column of x-decimals above 2: factors, densities)', () => {
+  it('keeps 2 decimals and at most the field’s, without the zeros past the second', () => {
+    expect([295, 0.5827, 2.4, 0.0055, 1234567.1, -0.00004].map((v) => formatPrecise(v, 4))).toEqual(['295.00', '0.5827', '2.40', '0.0055', '1,234,567.10', '0.00']);
+    expect(formatPrecise(0.58274, 4)).toBe('0.5827');
+    expect(formatPrecise(5, 2)).toBe('5.00');
+    expect(formatPrecise(12345, 0)).toBe('12,345');
+    expect(formatPrecise(null, 4)).toBe('');
   });
 });

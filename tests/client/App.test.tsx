@@ -81,6 +81,24 @@ describe('<Admin> with the fake API', () => {
     expect(getToken()).toBeNull();
   });
 
+  it('/divisor on a phone: a card per factor with its figures and labels; a tap opens the factor', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      setToken('tok', false);
+      api(groupAdmin);
+      renderApp('/divisor');
+      const card = (await screen.findByText('普通碳钢')).closest('[role="button"], a, li')!;
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(card).toHaveTextContent('碳排放因子：2.05');
+      expect(await within(card as HTMLElement).findByText(/核实标记：已核实/)).toBeInTheDocument();
+      fireEvent.click(card);
+      await waitFor(() => expect(window.location.pathname).toBe('/divisor/1'));
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('/divisor lists factors: Chinese headers, 2-decimal numbers, dictionary labels, warning on materialCo 0', async () => {
     setToken('tok', false);
     const { calls } = api(groupAdmin);

@@ -127,6 +127,24 @@ describe('/{module}/project/list', () => {
     expect(screen.getByTestId('module-name')).toHaveTextContent('建筑碳排放概预算');
   });
 
+  it('on a phone: a card per building with its figures; a tap selects and opens it', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      api();
+      setToken('tok', false);
+      renderApp('/budget/project/list');
+      const card = (await screen.findByText('二号楼')).closest('[role="button"], a, li')!;
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(card).toHaveTextContent('建筑面积(m²)：800.50');
+      expect(card).toHaveTextContent('碳排放总量(tCO2e)：1,234.50');
+      fireEvent.click(card);
+      await waitFor(() => expect(getCurrentBuilding()?.id).toBe(12));
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('an empty list shows 暂无数据', async () => {
     setToken('tok', false);
     api([]);

@@ -80,6 +80,27 @@ const pick = async (name: string) => {
 };
 
 describe('/{module}/compare', () => {
+  it('on a phone each building is a card with its stage figures and total; a tap opens its result', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      setCurrentBuilding(current);
+      api();
+      renderApp('/budget/compare');
+      const card = (await screen.findByText('当前建筑')).closest('[role="button"], a, li')!;
+      expect(screen.queryByRole('table', { name: '建筑对比' })).toBeNull();
+      expect(card).toHaveTextContent('七号楼');
+      expect(card).toHaveTextContent('建材生产(tCO2e)：100.00');
+      expect(card).toHaveTextContent('碳汇(tCO2e)：-5.00');
+      // 100 + 13 − 5 = 108
+      expect(card).toHaveTextContent('碳排放总量(tCO2e)：108.00');
+      fireEvent.click(card);
+      await waitFor(() => expect(window.location.pathname).not.toBe('/budget/compare'));
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('the current building and picks in the table; a fourth pick drops the oldest', async () => {
     setCurrentBuilding(current);
     api();

@@ -48,13 +48,13 @@ describe('/feedback', () => {
     fireEvent.change(within(f).getByLabelText(/反馈内容/), { target: { value: '   ' } });
     fireEvent.click(within(f).getByRole('button', { name: '提交' }));
     expect(await within(f).findByText('请输入反馈内容')).toBeInTheDocument();
-    expect(within(f).getByText('请输入反馈类型')).toBeInTheDocument();
+    expect(within(f).getByText('请选择反馈类型')).toBeInTheDocument();
 
     fireEvent.mouseDown(within(f).getByLabelText(/反馈类型/));
     fireEvent.click(await screen.findByRole('option', { name: '问题报告' }));
     fireEvent.click(within(f).getByRole('button', { name: '提交' }));
     expect(await within(f).findByText('请输入反馈内容')).toBeInTheDocument();
-    expect(within(f).queryByText('请输入反馈类型')).toBeNull();
+    expect(within(f).queryByText('请选择反馈类型')).toBeNull();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { getCurrentBuilding, setCurrentBuilding } from '../../src/client/session/currentBuilding';
-import { ok, plainUser, stubFetch, type Call } from './fakeApi';
+import { listPage, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
 import { STAGE_SCHEMAS } from '../../schemas/standards';
 import { listFields } from '../../src/client/admin/schemaFields';
@@ -50,7 +50,7 @@ function api(w: World, extra?: (c: Call) => ReturnType<Parameters<typeof stubFet
     if (m) {
       const [, code, rest] = m;
       const rows = (w.rows[code] ??= []);
-      if (rest === '' && c.method === 'GET') return ok({ dataList: rows, total: rows.length });
+      if (rest === '' && c.method === 'GET') return listPage(rows, c.url, { eq: ['method'], like: ['materialName', 'name'], summed: ['emission'] });
       if (rest === 'calculate') return ok({ stage: { code, total: 0, rowCount: rows.length, notes: [] }, result: building });
       if (rest === 'method') {
         const body = c.body as { method: string };
@@ -67,6 +67,11 @@ function api(w: World, extra?: (c: Call) => ReturnType<Parameters<typeof stubFet
       if (rest === '' && (c.method === 'PUT' || c.method === 'POST')) {
         const body = c.body as Row;
         return ok({ ...body, id: body.id ?? nextId++ });
+      }
+      if (c.method === 'DELETE' && rest === 'deleteBatch') {
+        const method = c.url.searchParams.get('method');
+        w.rows[code] = rows.filter((r) => method !== null && r.method !== method);
+        return ok(null);
       }
       if (c.method === 'DELETE') return ok(null);
     }
@@ -118,7 +123,7 @@ describe('every stage schema gets its screen from the schema alone', () => {
 });
 
 describe('table-mode stage', () => {
-  it('lists the rows with 序号, 2 decimals (x-decimals kept), the emission and the 合计; the stage total in tCO2e', async () => {
+  it('lists the rows with 序号, 2 decimals (a factor up to its x-decimals), the emission and the 合计; the stage total in tCO2e', async () => {
     const w = world({ rows: { produce: produceRows }, data: { produce: { title: '建材生产', total: 1910.0005, rows: 2, method: null, notes: [] } } });
     const { calls } = api(w);
     start('/budget/produce');
@@ -128,7 +133,7 @@ describe('table-mode stage', () => {
     const [, first, second] = within(table).getAllByRole('row');
     expect(first).toHaveTextContent('1C30混凝土');
     expect(within(first).getByText('3,000.00')).toBeInTheDocument();
-    expect(within(first).getByText('295.0000')).toBeInTheDocument();
+    expect(within(first).getByText('295.00')).toBeInTheDocument(); // (x-decimals 4: up to 4, not padded)
     expect(within(first).getByText('885,000.00')).toBeInTheDocument();
     expect(within(second).getByText('500.50')).toBeInTheDocument();
     const sum = screen.getByTestId('stage-sum');
@@ -137,7 +142,9 @@ describe('table-mode stage', () => {
     expect(await screen.findByTestId('stage-total')).toHaveTextContent('1,910.00');
     const list = calls.find((c) => c.url.pathname === `${STAGE}/produce/`)!;
     expect(list.url.searchParams.get('projectId')).toBe('7');
-    expect(list.url.searchParams.get('pageSize')).toBe('-1');
+    expect(list.url.searchParams.get('pageSize')).toBe('10');
+    expect(list.url.searchParams.get('pageNum')).toBe('1');
+    expect(list.url.searchParams.get('sortField')).toBe('id');
   });
 
   it('an empty table shows 暂无数据; 批量删除 on it says 列表暂无数据', async () => {
@@ -150,28 +157,73 @@ describe('table-mode stage', () => {
     expect(await screen.findByText('列表暂无数据')).toBeInTheDocument();
   });
 
-  it('draws 100 rows a page: the 合计 and 全选 cover every row, 序号 goes on across pages', async () => {
-    // 130 rows of 10 kg each: 合计 = 130 × 10 = 1,300.00 whatever page is shown
+  it('pages on the server (10 rows, 共 N 条): the 合计 is the server’s over every row, 序号 goes on, a selection outlives its page', async () => {
+    // 130 rows of 10 kg each: the server sums 130 × 10 = 1,300.00 whatever page is shown
     const many = Array.from({ length: 130 }, (_, i) => ({ ...produceRows[0], id: 1000 + i, emission: 10 }));
     const w = world({ rows: { produce: many } });
     const { calls } = api(w);
     start('/budget/produce');
     const table = await screen.findByRole('table', { name: '建材生产' });
-    expect(within(table).getAllByRole('row')).toHaveLength(1 + 100 + 1); // head, a page of rows, 合计
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 10 + 1); // head, a page of rows, 合计
     expect(screen.getByTestId('stage-sum')).toHaveTextContent('1,300.00');
-    expect(screen.getByText('第 1-100 条，共 130 条')).toBeInTheDocument();
+    expect(screen.getByText('第 1-10 条，共 130 条')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: '全选本页' }));
     fireEvent.click(screen.getByRole('button', { name: /下一页|next page/i }));
-    const pageTwo = within(await screen.findByRole('table', { name: '建材生产' })).getAllByRole('row');
-    expect(pageTwo).toHaveLength(1 + 30 + 1);
-    expect(pageTwo[1]).toHaveTextContent(/^101C30混凝土/);
-    expect(screen.getByRole('checkbox', { name: '选择第 101 行' })).toBeInTheDocument();
-    expect(screen.getByText('第 101-130 条，共 130 条')).toBeInTheDocument();
+    await screen.findByRole('checkbox', { name: '选择第 11 行' });
+    expect(screen.getByText('第 11-20 条，共 130 条')).toBeInTheDocument();
+    const pageTwo = within(screen.getByRole('table', { name: '建材生产' })).getAllByRole('row');
+    expect(pageTwo).toHaveLength(1 + 10 + 1);
+    expect(pageTwo[1]).toHaveTextContent(/^11C30混凝土/);
+    expect(calls.some((c) => c.url.pathname === `${STAGE}/produce/` && c.url.searchParams.get('pageNum') === '2')).toBe(true);
     expect(screen.getByTestId('stage-sum')).toHaveTextContent('1,300.00');
-    // 全选 on page 2 chooses all 130 rows: 批量删除 sends every id
-    fireEvent.click(screen.getByRole('checkbox', { name: '全选' }));
+    // page 1's ten rows stay chosen; one of page 2 more: 批量删除 sends the eleven ids
+    fireEvent.click(screen.getByRole('checkbox', { name: '选择第 11 行' }));
+    expect(screen.getByTestId('stage-selection')).toHaveTextContent('已选 11 条');
     fireEvent.click(screen.getByRole('button', { name: '批量删除' }));
-    expect(await screen.findByText('确定要删除选中的 130 条数据吗？')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    expect(await screen.findByText('确定要删除选中的 11 条数据吗？')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => {
+      const del = calls.find((c) => c.method === 'DELETE' && c.url.pathname === `${STAGE}/produce/`);
+      expect(del?.url.searchParams.getAll('ids')).toEqual([...Array.from({ length: 10 }, (_, i) => String(1000 + i)), '1010']);
+    });
+  });
+
+  it('sorts by a sortable column and searches the row names on the server', async () => {
+    const w = world({ rows: { produce: produceRows }, data: { produce: { title: '建材生产', total: 1910.0005, rows: 2, method: null, notes: [] } } });
+    const { calls } = api(w);
+    start('/budget/produce');
+    const table = await screen.findByRole('table', { name: '建材生产' });
+    fireEvent.click(within(table).getByRole('button', { name: /碳排放量\(kgCO2e\)/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${STAGE}/produce/` && c.url.searchParams.get('sortField') === 'emission')).toBe(true));
+    fireEvent.change(screen.getByLabelText('材料名称'), { target: { value: '碳钢' } });
+    await waitFor(() => expect(within(screen.getByRole('table', { name: '建材生产' })).queryByText('C30混凝土')).toBeNull());
+    expect(screen.getByText('普通碳钢')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.searchParams.get('materialName') === '碳钢' && c.url.searchParams.get('projectId') === '7')).toBe(true);
+    // the 合计 is the found rows’ (1,025,000.456 kg)
+    expect(screen.getByTestId('stage-sum')).toHaveTextContent('1,025,000.46');
+  });
+
+  it('on a phone each row is a card with its name and figures; a tap opens the row, the 合计 stays', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      api(world({ rows: { produce: produceRows } }));
+      start('/budget/produce');
+      const card = (await screen.findByText('C30混凝土')).closest('[role="button"], a, li')!;
+      expect(screen.queryByRole('table', { name: '建材生产' })).toBeNull();
+      // the figures a table would have put off screen: 3000 m³ × 295 = 885,000.00 kg
+      expect(card).toHaveTextContent('用量：3,000.00');
+      expect(card).toHaveTextContent('排放因子：295.00');
+      expect(card).toHaveTextContent('碳排放量(kgCO2e)：885,000.00');
+      // 885,000 + 1,025,000.456 = 1,910,000.456 kg
+      expect(screen.getByTestId('stage-sum')).toHaveTextContent('合计：1,910,000.46 kgCO2e');
+      fireEvent.click(card);
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('编辑建材生产')).toBeInTheDocument();
+      expect(within(dialog).getByLabelText(/材料名称/)).toHaveValue('C30混凝土');
+    } finally {
+      window.innerWidth = width;
+    }
   });
 
   it('批量删除 needs a selection; deleting a row asks first (取消 → 操作已取消, 确定 → DELETE and recalculate)', async () => {
@@ -322,9 +374,10 @@ describe('stages with methods', () => {
     fireEvent.click(within(alert).getByRole('button', { name: '删除这些行' }));
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => {
-      const del = calls.find((c) => c.method === 'DELETE' && c.url.pathname === `${STAGE}/build/`);
-      expect(del?.url.searchParams.getAll('ids')).toEqual(['12']);
+      const del = calls.find((c) => c.method === 'DELETE' && c.url.pathname === `${STAGE}/build/deleteBatch`);
+      expect(Object.fromEntries(del?.url.searchParams ?? [])).toEqual({ projectId: '7', method: 'machine' });
     });
+    await waitFor(() => expect(screen.queryByTestId('other-method-rows')).toBeNull());
   });
 
   it('a new row gets the building method', async () => {

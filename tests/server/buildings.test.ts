@@ -39,7 +39,7 @@ describe('building form rules (spec 000 §5)', () => {
     expect(r.body.message).toBe('表单校验失败, 请检查输入!');
     expect(errorsOf(r.body)).toEqual({
       engineeringId: '请选择所属项目',
-      computeMethod: '请输入计算方式',
+      computeMethod: '请选择计算方式',
       standard: '请选择计算标准',
       stage: '请选择项目阶段',
       name: '请输入单体名称',

@@ -98,6 +98,13 @@ describe('registration and SMS login', () => {
     expect(await t.login('reg_alice', 'Reg-Pass-2026')).toBeTruthy();
   });
 
+  it('用户类型 may be left out; a value that is none of its choices is refused as 请选择用户类型', async () => {
+    const odd = await registerUser(`reg_odd_${Date.now() % 100000}`, freshPhone(), { userType: '' });
+    expect([odd.status, odd.body]).toEqual([400, { code: 2, message: '表单校验失败, 请检查输入!', data: [{ field: 'userType', errorMsg: '请选择用户类型' }] }]);
+    const none = await registerUser(`reg_none_${Date.now() % 100000}`, freshPhone(), { userType: undefined });
+    expect(none.body.code).toBe(1);
+  });
+
   it('refuses duplicate user names and phones, weak passwords and wrong codes, and creates nothing', async () => {
     const phone = freshPhone();
     expect((await registerUser('reg_bob', phone)).body.code).toBe(1);

@@ -37,6 +37,15 @@ describe('a stage listed a page at a time', () => {
     expect(m.body.data).toMatchObject({ total: 3, sums: { emission: 0 } });
   });
 
+  it('sorts by the emission and searches the row names, the sum following the search', async () => {
+    const top = await t.call('GET', `${BUILD}/?projectId=${b.id}&method=energy&pageSize=3&sortField=emission&sortOrder=descend`, user);
+    expect(top.body.data.dataList.map((x: { name: string }) => x.name)).toEqual(['柴油12', '柴油11', '柴油10']);
+    // 柴油1, 柴油10, 柴油11, 柴油12: (1 + 10 + 11 + 12) kg × 3.096 = 34 × 3.096 = 105.264 kg
+    const found = await t.call('GET', `${BUILD}/?projectId=${b.id}&method=energy&name=${encodeURIComponent('柴油1')}&pageSize=10`, user);
+    expect(found.body.data).toMatchObject({ total: 4 });
+    expect(found.body.data.sums.emission).toBeCloseTo(105.264, 6);
+  });
+
   it('a list without x-sum columns answers no sums', async () => {
     const r = await t.call('GET', `${PROJECT}/?pageSize=1`, user);
     expect(r.body.data).not.toHaveProperty('sums');

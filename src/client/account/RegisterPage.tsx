@@ -30,7 +30,7 @@ export const RegisterPage = () => {
     empty: EMPTY,
     validate: registerErrors,
     call: ({ confirm: _confirm, ...body }, run) =>
-      run((sliderToken) => registerUser({ ...body, name: body.name.trim(), companyName: body.companyName.trim() }, sliderToken)),
+      run((sliderToken) => registerUser({ ...body, name: body.name.trim(), companyName: body.companyName.trim(), userType: body.userType || undefined }, sliderToken)),
     notice: ACCOUNT_MSG.registered,
     failed: '注册失败，请重试',
   });

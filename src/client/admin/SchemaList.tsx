@@ -1,6 +1,6 @@
 // Generic list page for a registry resource (spec 001 §2 "Generic list pages"): page 1, 10 rows,
 // 5/10/25/50/100, createDate descending by default, columns and filters from the schema, rows flagged by
-// `x-rowWarning`, 暂无数据 when empty.
+// `x-rowWarning`, 暂无数据 when empty. On a phone, a card per record (RecordCards) that opens its edit page.
 import { alpha, type Theme } from '@mui/material/styles';
 import { DataTable, List, Pagination, useCanAccess, useResourceContext, type RaRecord } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZE_OPTIONS } from '../constants';
@@ -10,6 +10,9 @@ import { schemaFilters } from './filters';
 import { ListActions } from './ListActions';
 import { NoData } from './NoData';
 import { isWarningRow } from './schemaFields';
+import { RecordCards, schemaCard, usePhone } from './RecordCards';
+import { useDicts } from './useDicts';
+import { dictCodesOf } from './form/uiSchema';
 
 const warningRowSx = (theme: Theme) => ({
   backgroundColor: alpha(theme.palette.warning.main, 0.14),
@@ -22,6 +25,8 @@ export const SchemaList = () => {
   const sort = schema['x-resource'].defaultSort;
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
+  const phone = usePhone();
+  const dicts = useDicts(dictCodesOf(schema));
   return (
     <List
       resource={resource}
@@ -37,15 +42,19 @@ export const SchemaList = () => {
       // a wide table scrolls inside the list instead of pushing the toolbar off screen
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
     >
-      <DataTable
-        rowClick={false}
-        bulkActionButtons={canDelete ? <></> : false}
-        empty={<NoData />}
-        rowSx={(record: RaRecord) => (isWarningRow(schema, record) ? warningRowSx : {})}
-        sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}
-      >
-        {schemaColumns(resource, schema, route!, !!(canEdit || canDelete))}
-      </DataTable>
+      {phone ? (
+        <RecordCards {...schemaCard(schema, dicts)} open={(r) => (canEdit ? `${route}/${encodeURIComponent(String(r.id))}` : false)} empty={<NoData />} />
+      ) : (
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={canDelete ? <></> : false}
+          empty={<NoData />}
+          rowSx={(record: RaRecord) => (isWarningRow(schema, record) ? warningRowSx : {})}
+          sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}
+        >
+          {schemaColumns(resource, schema, route!, !!(canEdit || canDelete))}
+        </DataTable>
+      )}
     </List>
   );
 };

@@ -9,7 +9,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { DataTable, type RaRecord } from 'react-admin';
 import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
 import { useDict, type DictMaps } from './useDicts';
-import { formatNumber } from '../../calc/format';
+import { formatPrecise } from '../../calc/format';
 import { decimalsOf, formatDate, isDateFormat, isNumeric, isSortable, isWarningRow, listFields } from './schemaFields';
 import { RowActions } from './RowActions';
 import { actionsColumn } from './tableParts';
@@ -57,7 +57,7 @@ const LongText = ({ text }: { text: string }) => (
 function cellValue(prop: PropertySchema, value: unknown, { cutAfter, dicts }: FieldColumnOptions): ReactElement | string {
   const code = prop['x-dict'];
   if (code) return dicts ? <DictLabel dict={dicts[code]} value={value} /> : <DictValue code={code} value={value} />;
-  if (isNumeric(prop)) return formatNumber(value, decimalsOf(prop));
+  if (isNumeric(prop)) return formatPrecise(value, decimalsOf(prop));
   if (isDateFormat(prop) || prop['x-widget'] === 'date') return formatDate(value, prop.format === 'date-time');
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (Array.isArray(value)) return value.join('、');

@@ -13,11 +13,12 @@ const DictSelectInput = ({ dictCode, values, ...rest }: SelectInputProps & { dic
 
 const enumOf = (p: PropertySchema) => p.enum ?? p.items?.enum;
 
-export function schemaFilters(schema: ResourceSchema): ReactElement[] {
+/** The filter inputs of a list page: of every x-filter property, or of those with one of `ops`. */
+export function schemaFilters(schema: ResourceSchema, ops?: readonly string[]): ReactElement[] {
   const out: ReactElement[] = [];
   for (const [name, p] of Object.entries(schema.properties)) {
     const op = p['x-filter'];
-    if (!op) continue;
+    if (!op || (ops && !ops.includes(op))) continue;
     if (op === 'like') out.push(<TextInput key={name} source={name} alwaysOn resettable />);
     else if (op === 'eq' && enumOf(p)) out.push(<DictSelectInput key={name} source={name} alwaysOn dictCode={p['x-dict']} values={enumOf(p)!} />);
     else if (op === 'eq' && isNumeric(p)) out.push(<NumberInput key={name} source={name} alwaysOn />);

@@ -1,5 +1,5 @@
-// The parts a DataTable of records gets around its schema columns (admin/columns.tsx) when it is not a list page
-// driven by react-admin's list controller — the stage table: a selection column (全选, 选择第 n 行), a 序号 column,
+// The parts a DataTable of records gets around its schema columns (admin/columns.tsx) beyond a plain list page —
+// the stage table: a selection column (全选本页, 选择第 n 行), a 序号 column,
 // an 操作 column, a note row under a row (第 n 行未计入…), a foot row of totals (合计) and, with no row, 暂无数据 under
 // the column headers. All of them are DataTable slots (columns, `body`, `foot`, `empty`), so the table stays
 // react-admin's DataTable: its head, rows and cells are drawn by the same components as every list page.
@@ -24,8 +24,8 @@ import { NoData } from './NoData';
 /** The source of the 序号 column (no record field of that name). */
 export const INDEX_COLUMN = '__index';
 
-/** Row number (from 1) of each id, in the table's order, over every page. */
-export const rowNumbers = (ids: readonly Identifier[]) => new Map(ids.map((id, i) => [id, i + 1]));
+/** Row number (from 1) of each id of a page whose first row is row `first`. */
+export const rowNumbers = (ids: readonly Identifier[], first = 1) => new Map(ids.map((id, i) => [id, first + i]));
 
 /** The row numbers of the table (rowNumbers) for 序号, the checkbox labels and the row notes: the table shows one page. */
 export const RowNumbers = createContext<ReadonlyMap<Identifier, number>>(new Map());
@@ -44,21 +44,20 @@ const RowCheckbox = ({ selected, toggle }: { selected: ReadonlySet<Identifier>; 
 
 const RowNumber = () => <>{useRowNumber(useRecordContext())}</>;
 
-/** A checkbox per row (选择第 n 行) under a 全选 checkbox over every row, on every page (indeterminate while only some are chosen). */
-export function selectColumn(ids: readonly Identifier[], selected: ReadonlySet<Identifier>, onChange: (next: Set<Identifier>) => void): ReactElement {
-  const all = ids.length > 0 && ids.every((id) => selected.has(id));
-  const some = ids.some((id) => selected.has(id));
-  const toggle = (id: Identifier) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onChange(next);
-  };
+/**
+ * A checkbox per row (选择第 n 行) under a 全选本页 checkbox (indeterminate while only some rows of the page are
+ * chosen). The selection outlives the page: rows chosen on other pages stay chosen.
+ */
+export function selectColumn(pageIds: readonly Identifier[], selected: ReadonlySet<Identifier>, onChange: (next: Identifier[]) => void): ReactElement {
+  const all = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const some = pageIds.some((id) => selected.has(id));
+  const toggle = (id: Identifier) => onChange(selected.has(id) ? [...selected].filter((x) => x !== id) : [...selected, id]);
+  const togglePage = () => onChange(all ? [...selected].filter((id) => !pageIds.includes(id)) : [...new Set([...selected, ...pageIds])]);
   return (
     <DataTable.Col
       key="__select"
       padding="checkbox"
-      label={<Checkbox size="small" checked={all} indeterminate={some && !all} onChange={() => onChange(all ? new Set() : new Set(ids))} slotProps={{ input: { 'aria-label': '全选' } }} />}
+      label={<Checkbox size="small" checked={all} indeterminate={some && !all} onChange={togglePage} slotProps={{ input: { 'aria-label': '全选本页' } }} />}
       render={() => <RowCheckbox selected={selected} toggle={toggle} />}
     />
   );

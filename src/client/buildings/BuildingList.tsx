@@ -41,6 +41,7 @@ import { useCurrentBuilding } from './useCurrentBuilding';
 import { isSortable } from '../admin/schemaFields';
 import { CityFilterInput } from '../map/CityPicker';
 import { clientResource } from '../registry';
+import { RecordCards, usePhone } from '../admin/RecordCards';
 
 const RESOURCE = 'tpf3Project';
 const STATUS_LABELS: Record<string, string> = { '0': '未完成', '1': '已完成' };
@@ -148,6 +149,13 @@ const NameCell = ({ record }: { record: BuildingRecord }) => {
   );
 };
 
+/** On a phone: a card per building — its name and its figures (the chosen numeric columns); a tap opens it as the name does. */
+const BuildingCards = ({ visible, labels }: { visible: readonly string[]; labels: Labels }) => {
+  const open = useOpenBuilding();
+  const figures = visible.filter(isNumericColumn).map((key) => ({ label: columnTitle(key), text: (r: RaRecord) => cellText(key, r[key], labels) }));
+  return <RecordCards title={(r) => r.name} figures={figures} open={(r) => (open(r as BuildingRecord), false)} empty={<NoData />} />;
+};
+
 const currentRowSx = (theme: Theme) => ({ backgroundColor: alpha(theme.palette.primary.main, 0.08) });
 
 /**
@@ -193,6 +201,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
   const labels: Labels = { standard: dicts.standard ?? {}, computeMethod: dicts.computeMethod ?? {} };
   const filters = useMemo(() => buildingFilters(module), [module]);
   const schema = clientResource(RESOURCE).schema;
+  const phone = usePhone();
 
   const permanent: Record<string, unknown> = {
     ...(module ? { computeMethod: module } : {}),
@@ -227,41 +236,45 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
         storeKey={`${RESOURCE}.${module ?? 'all'}.list`}
         sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={<BulkDeleteButton />}
-          empty={<NoData />}
-          rowSx={(record: RaRecord) => (current && record.id === current.id ? currentRowSx : {})}
-          sx={{
-            // the default columns fit 1366 px without scrolling sideways (e2e/walkthrough.spec.ts): long texts
-            // (building type paths, project names) wrap, units go under the column names, the actions are compact
-            '& .MuiTableCell-root': { px: 0.75 },
-            '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3 },
-            // the actions stay in view while a wide table scrolls sideways
-            '& .building-actions': { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', boxShadow: (t: Theme) => `-1px 0 0 ${t.palette.divider}` },
-            '& .MuiTableCell-head.building-actions': { zIndex: 3 },
-          }}
-        >
-          <DataTable.Col
-            source="name"
-            label={columnTitle('name')}
-            disableSort={!isSortable(schema, 'name')}
-            sx={{ minWidth: 112 }}
-            render={(r: RaRecord) => <NameCell record={r as BuildingRecord} />}
-          />
-          {visible.map((key) => (
+        {phone ? (
+          <BuildingCards visible={visible} labels={labels} />
+        ) : (
+          <DataTable
+            rowClick={false}
+            bulkActionButtons={<BulkDeleteButton />}
+            empty={<NoData />}
+            rowSx={(record: RaRecord) => (current && record.id === current.id ? currentRowSx : {})}
+            sx={{
+              // the default columns fit 1366 px without scrolling sideways (e2e/walkthrough.spec.ts): long texts
+              // (building type paths, project names) wrap, units go under the column names, the actions are compact
+              '& .MuiTableCell-root': { px: 0.75 },
+              '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3 },
+              // the actions stay in view while a wide table scrolls sideways
+              '& .building-actions': { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', boxShadow: (t: Theme) => `-1px 0 0 ${t.palette.divider}` },
+              '& .MuiTableCell-head.building-actions': { zIndex: 3 },
+            }}
+          >
             <DataTable.Col
-              key={key}
-              source={key}
-              label={<ColumnHeader title={columnTitle(key)} />}
-              disableSort={!isSortable(schema, key)}
-              align={isNumericColumn(key) ? 'right' : undefined}
-              sx={isNumericColumn(key) ? { whiteSpace: 'nowrap', minWidth: 80 } : { minWidth: 72, maxWidth: 180, wordBreak: 'break-all' }}
-              render={(r: RaRecord) => cellText(key, r[key], labels)}
+              source="name"
+              label={columnTitle('name')}
+              disableSort={!isSortable(schema, 'name')}
+              sx={{ minWidth: 112 }}
+              render={(r: RaRecord) => <NameCell record={r as BuildingRecord} />}
             />
-          ))}
-          <DataTable.Col key="__actions" label="操作" disableSort headerClassName="building-actions" cellClassName="building-actions" render={(r: RaRecord) => <BuildingRowActions record={r as BuildingRecord} />} />
-        </DataTable>
+            {visible.map((key) => (
+              <DataTable.Col
+                key={key}
+                source={key}
+                label={<ColumnHeader title={columnTitle(key)} />}
+                disableSort={!isSortable(schema, key)}
+                align={isNumericColumn(key) ? 'right' : undefined}
+                sx={isNumericColumn(key) ? { whiteSpace: 'nowrap', minWidth: 80 } : { minWidth: 72, maxWidth: 180, wordBreak: 'break-all' }}
+                render={(r: RaRecord) => cellText(key, r[key], labels)}
+              />
+            ))}
+            <DataTable.Col key="__actions" label="操作" disableSort headerClassName="building-actions" cellClassName="building-actions" render={(r: RaRecord) => <BuildingRowActions record={r as BuildingRecord} />} />
+          </DataTable>
+        )}
       </List>
     </Box>
   );

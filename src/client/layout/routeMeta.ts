@@ -23,7 +23,7 @@ const STATIC_TITLES: Record<string, string> = {
   '/project/list': '单体建筑列表',
   '/project/manage': '项目管理',
   '/project/compare': '统计分析',
-  '/bim': 'bim模型',
+  '/bim': 'BIM模型',
   '/decide': '决策分析',
   '/userinfo': '账号管理',
   '/apply/project': '应用拓展',

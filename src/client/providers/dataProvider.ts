@@ -12,6 +12,8 @@ import { apiFetch, apiUrl } from './httpClient';
 export interface ListAnswer<T = Record<string, unknown>> {
   dataList: T[];
   total: number;
+  /** the x-sum columns summed over every record of the filter, not only the page */
+  sums?: Record<string, number>;
 }
 
 export interface DictItem {
@@ -52,7 +54,8 @@ const json = (body: unknown) => JSON.stringify(body);
 export function createDataProvider(): AppDataProvider {
   const list = async (resource: string, params: Partial<GetListParams>, extra?: Record<string, unknown>) => {
     const answer = await apiFetch<ListAnswer<RaRecord>>(apiUrl(`${pathOf(resource)}/`, listQuery(params, extra)), { signal: params.signal });
-    return { data: answer?.dataList ?? [], total: answer?.total ?? 0 };
+    // (the sums reach a list page as its context's `meta`)
+    return { data: answer?.dataList ?? [], total: answer?.total ?? 0, ...(answer?.sums ? { meta: { sums: answer.sums } } : {}) };
   };
   const one = (resource: string, id: Identifier, signal?: AbortSignal) =>
     apiFetch<RaRecord>(apiUrl(`${pathOf(resource)}/${encodeURIComponent(String(id))}`), { signal });

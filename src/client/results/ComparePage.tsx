@@ -5,7 +5,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Autocomplete, Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Loading } from 'react-admin';
+import { ListContextProvider, Loading, useList, type RaRecord } from 'react-admin';
+import { RecordCards, usePhone } from '../admin/RecordCards';
 import { moduleDef } from '../../../schemas/standards';
 import { NoData } from '../admin/NoData';
 import { errorMessage } from '../admin/useConfirmedAction';
@@ -22,7 +23,29 @@ type Columns = ReturnType<typeof compareColumns>;
 
 const sameBuilding = (a: BuildingResult, b: BuildingResult) => a.id === b.id;
 
-const CompareTable = ({ columns, rows }: { columns: Columns; rows: { key: string; name: string; figures: number[]; total: number; current?: boolean }[] }) => (
+type CompareRow = { key: string; id: number; name: string; figures: number[]; total: number; current?: boolean };
+
+/** On a phone: a card per building with its figures; a tap opens its result (/factors/result selects it first). */
+const CompareCards = ({ columns, rows }: { columns: Columns; rows: CompareRow[] }) => {
+  const list = useList({ data: rows });
+  const figures = [
+    ...columns.map((c, i) => ({ label: `${c.label}(tCO2e)`, text: (r: RaRecord) => fixed2((r as CompareRow).figures[i]) })),
+    { label: '碳排放总量(tCO2e)', text: (r: RaRecord) => fixed2((r as CompareRow).total) },
+  ];
+  const title = (r: RaRecord) => (
+    <>
+      {r.name}
+      {r.current && <Chip size="small" label="当前建筑" sx={{ ml: 1 }} />}
+    </>
+  );
+  return (
+    <ListContextProvider value={list}>
+      <RecordCards resource="tpf3Project" title={title} figures={figures} open={(r) => `/factors/result?projectId=${r.id}`} />
+    </ListContextProvider>
+  );
+};
+
+const CompareTable = ({ columns, rows }: { columns: Columns; rows: CompareRow[] }) => (
   <Table size="small" aria-label="建筑对比">
     <TableHead>
       <TableRow>
@@ -96,6 +119,7 @@ export default function ComparePage({ module }: { module?: string }) {
   const session = useCurrentBuilding();
   const current = session && (!module || session.computeMethod === module) ? session : undefined;
   const [picked, setPicked] = useState<BuildingResult[]>([]);
+  const phone = usePhone();
 
   const completed = useQuery({ queryKey: ['compare', 'completed'], queryFn: ({ signal }) => listCompletedBuildings(undefined, signal), retry: false });
   const currentDetail = useQuery({
@@ -111,7 +135,7 @@ export default function ComparePage({ module }: { module?: string }) {
   );
 
   const columns = compareColumns(module);
-  const rows = [
+  const rows: CompareRow[] = [
     ...(current && currentDetail.data ? [{ key: `c${current.id}`, id: current.id, name: currentDetail.data.name ?? current.name, figures: compareFigures(currentDetail.data, columns), total: num(currentDetail.data.total), current: true }] : []),
     ...picked.map((b) => ({ key: `p${b.id}`, id: b.id, name: b.name, figures: compareFigures(b, columns), total: num(b.total) })),
   ];
@@ -150,7 +174,7 @@ export default function ComparePage({ module }: { module?: string }) {
           {completed.error && <Alert severity="error">{errorMessage(completed.error)}</Alert>}
           {rows.length ? (
             <>
-              <CompareTable columns={columns} rows={rows} />
+              {phone ? <CompareCards columns={columns} rows={rows} /> : <CompareTable columns={columns} rows={rows} />}
               <Chart
                 type="bar"
                 testId="chart-compare"

@@ -111,7 +111,7 @@ function useCalculation(module: ModuleCode, stage: string, stages: string[], bui
         const data = await client.fetchQuery({ queryKey: stageKeys.data(building.id), queryFn: ({ signal }) => getStageData(building.id, signal) });
         for (const w of limitWarnings(def.code, data)) notify(w, { type: 'warning' });
         await Promise.all([
-          client.invalidateQueries({ queryKey: stageKeys.rows(def.code, building.id) }),
+          client.invalidateQueries({ queryKey: stageKeys.rows(def) }),
           client.invalidateQueries({ queryKey: stageKeys.building(building.id) }),
         ]);
       }

@@ -13,7 +13,7 @@ import { MSG } from '../constants';
 import { StageSchemaForm, type FormValues, type StageFormRef } from './StageSchemaForm';
 import { PROJECT_FIELD, type StageDef } from './stageDefs';
 import { saveStageRecord, type StageRow } from './stageApi';
-import { stageKeys, useStageRows } from './stageQueries';
+import { stageKeys, useStageRecord } from './stageQueries';
 import { saveFailure } from './serverErrors';
 
 export interface StageFormHandle {
@@ -22,7 +22,7 @@ export interface StageFormHandle {
 }
 
 const StageRecordForm = forwardRef<StageFormHandle, { def: StageDef; projectId: number }>(function StageRecordForm({ def, projectId }, ref) {
-  const rows = useStageRows(def, projectId);
+  const rows = useStageRecord(def, projectId);
   if (rows.isPending) return <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
   if (rows.error) return <Alert severity="error">{errorMessage(rows.error)}</Alert>;
   const record = rows.data?.[0];
@@ -58,7 +58,7 @@ const RecordForm = forwardRef<StageFormHandle, { def: StageDef; projectId: numbe
       notify(MSG.saved, { type: 'success' });
       setChanged(false);
       current.current.changed = false;
-      client.setQueryData(stageKeys.rows(def.code, projectId), [saved && typeof saved === 'object' ? { ...body, ...saved } : body]);
+      client.setQueryData(stageKeys.record(def, projectId), [saved && typeof saved === 'object' ? { ...body, ...saved } : body]);
       return true;
     } catch (err) {
       const { extraErrors: errors, message } = saveFailure(err);

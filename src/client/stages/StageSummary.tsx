@@ -2,7 +2,7 @@
 // limit warnings between stages (transport against production, spec 000 §8) — from stage/data — and, from the
 // building's result detail (issue 11 §3, §10), the stage's own warnings (rows counted 0, a needed stage empty),
 // how many rows took a 默认值, and a stage outside the standard's boundary (waste under GB).
-import { Alert, Stack, Typography } from '@mui/material';
+import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import { limitWarnings, stageItem, type StageDef } from './stageDefs';
 import { useBuildingDetail, useStageData } from './stageQueries';
@@ -10,7 +10,7 @@ import { useBuildingDetail, useStageData } from './stageQueries';
 export const STAGE_TOTAL_LABEL = '本阶段碳排放量';
 
 export const StageSummary = ({ def, projectId }: { def: StageDef; projectId: number }) => {
-  const { data } = useStageData(projectId);
+  const { data, isPending } = useStageData(projectId);
   const detail = useBuildingDetail(projectId).data?.resultDetail as { stages?: Record<string, unknown> } | null | undefined;
   const stage = detail?.stages?.[def.code] as { warnings?: string[]; defaults?: number; outsideBoundary?: string } | undefined;
   const item = stageItem(data, def.code);
@@ -24,10 +24,17 @@ export const StageSummary = ({ def, projectId }: { def: StageDef; projectId: num
       {def.meta.result && (
         <Typography>
           {STAGE_TOTAL_LABEL}：
-          <Typography component="strong" sx={{ fontWeight: 600 }} data-testid="stage-total">
-            {formatNumber(item?.total ?? 0)}
-          </Typography>{' '}
-          tCO2e
+          {isPending ? (
+            // (not 0.00 while the figures load: a large stage takes a moment)
+            <CircularProgress size={14} aria-label="正在加载本阶段碳排放量" data-testid="stage-total-loading" />
+          ) : (
+            <>
+              <Typography component="strong" sx={{ fontWeight: 600 }} data-testid="stage-total">
+                {formatNumber(item?.total ?? 0)}
+              </Typography>{' '}
+              tCO2e
+            </>
+          )}
           {defaults > 0 && (
             <Typography component="span" color="text.secondary" data-testid="stage-defaults">
               （其中 {defaults} 行使用了默认值，见各行的「默认值」标记）

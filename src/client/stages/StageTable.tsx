@@ -1,41 +1,44 @@
-// A table-mode stage (x-stage.mode 'table'; spec 000 screen 5, spec 001 §2 "stage data tables"): every row of
-// the building for the stage (of the chosen method, for a stage with methods), a 序号 column, the schema's
-// x-list columns (numbers with 2 decimals or x-decimals), a 合计 row of the emission, 编辑 / 删除 per row, and the
-// toolbar 新增, 批量删除, 刷新, 清空数据, 下载模板, 导入. Rows are added and edited in a dialog (StageRowDialog).
-// After a change the stage is calculated again; when that runs as a job its progress shows above the table.
-// The rows are all loaded (the 合计 and 全选 cover them all) but drawn a page at a time: 40 000 imported rows
-// drawn at once held the browser for 40 s.
+// A table-mode stage (x-stage.mode 'table'; spec 000 screen 5, spec 001 §2 "stage data tables"): the rows of the
+// building for the stage (of the chosen method, for a stage with methods), paged, sorted and searched on the server
+// like every list (page 1, 10 rows, 5/10/25/50/100, 共 N 条 — a stage may hold 100 000 rows), a 序号 column, the
+// schema's x-list columns (numbers with 2 decimals or x-decimals), a 合计 row of the emission over every row of the
+// filter (the server's `sums`), 编辑 / 删除 per row, and the toolbar 新增, 批量删除 (the rows chosen on any page),
+// 刷新, 清空数据, 下载模板, 导入. Rows are added and edited in a dialog (StageRowDialog). After a change the stage
+// is calculated again; when that runs as a job its progress shows above the table.
 // Issue 11 §3: a row whose last calculation filled in a value shows a 默认值 chip by its emission (the tooltip
 // lists each default and its source); a stored row breaking a save rule (counted 0) shows why, in red.
-// Drawn by react-admin's DataTable like every list page: the schema's columns from admin/columns.tsx, the
-// selection, 序号 and 操作 columns, the problem rows (body), the 合计 row (foot) and the empty table from
-// admin/tableParts.tsx.
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, TablePagination } from '@mui/material';
+// Driven by react-admin's list controller (ListBase) and drawn by its DataTable like every list page: the schema's
+// columns from admin/columns.tsx, the selection, 序号 and 操作 columns, the problem rows (body), the 合计 row (foot)
+// and the empty table from admin/tableParts.tsx.
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import EditIcon from '@mui/icons-material/Edit';
 import ClearAllIcon from '@mui/icons-material/LayersClear';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { DataTable, Loading, useNotify, type Identifier } from 'react-admin';
+import { DataTable, FilterForm, ListBase, Loading, Pagination, useListContext, useNotify } from 'react-admin';
 import { formatNumber } from '../../calc/format';
-import { MSG } from '../constants';
+import { DEFAULT_PAGE_SIZE, MSG, PAGE_SIZE_OPTIONS } from '../constants';
 import { decimalsOf } from '../admin/schemaFields';
 import { fieldColumns } from '../admin/columns';
+import { schemaFilters } from '../admin/filters';
 import { actionsColumn, chosenRowSx, EmptyTable, INDEX_COLUMN, indexColumn, notedBody, rowNumbers, RowNumbers, selectColumn, totalFoot } from '../admin/tableParts';
-import { usePaginationLabels } from '../i18n/pagination';
 import { hasImportColumns, ImportButtons } from '../admin/ImportButtons';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
-import { useDicts } from '../admin/useDicts';
+import { useDicts, type DictMaps } from '../admin/useDicts';
 import { dictCodesOf } from '../admin/form/uiSchema';
 import { CALCULATING, JobProgress } from '../jobs/JobProgress';
 import { defaultsOf, problemsOf } from './traceApi';
 import { DefaultsChip, type Props } from './TraceMarks';
 import { MethodPicker } from './MethodPicker';
-import { chosenMethod, EMISSION_FIELD, hasMethods, rowsOfMethod, type StageDef } from './stageDefs';
+import { OtherMethodRows } from './OtherMethodRows';
+import { RecordCards, schemaCard, usePhone } from '../admin/RecordCards';
+import { NoData } from '../admin/NoData';
+import { chosenMethod, EMISSION_FIELD, hasMethods, METHOD_FIELD, type StageDef } from './stageDefs';
 import { clearStageRows, deleteStageRow, deleteStageRows, type StageRow } from './stageApi';
-import { useBuildingDetail, useStageRefresh, useStageRows } from './stageQueries';
+import { useBuildingDetail, useStageRefresh } from './stageQueries';
 
 const StageRowDialog = lazy(() => import('./StageRowDialog'));
 
@@ -48,16 +51,29 @@ const StageBody = notedBody((row, n) => {
   return problems.length ? `第 ${n} 行未计入（计为 0）：${problems.join('；')}` : null;
 }, 'row-problems');
 
-/** Rows per page of the stage table; the pages show once there are more rows than the smallest page. */
-const PAGE_SIZES = [50, 100, 200];
-const PAGE_SIZE = 100;
-
-/** The stage's 合计: the emission summed over every row of the table (not only the page shown), or none. */
-function emissionTotal(def: StageDef, rows: StageRow[]): string | undefined {
+/** The stage's 合计: the emission summed by the server over every row of the filter (not only the page shown), or none. */
+function emissionTotal(def: StageDef, sums: Record<string, number> | undefined): string | undefined {
   const emission = def.schema.properties[EMISSION_FIELD];
-  if (!emission || emission['x-list'] !== true) return undefined;
-  return formatNumber(rows.reduce((sum, r) => sum + (Number(r[EMISSION_FIELD]) || 0), 0), decimalsOf(emission));
+  if (!emission || emission['x-list'] !== true || typeof sums?.[EMISSION_FIELD] !== 'number') return undefined;
+  return formatNumber(sums[EMISSION_FIELD], decimalsOf(emission));
 }
+
+/** On a phone: a card per row (its name, 用量, 排放因子, 碳排放量 …) that opens the row's dialog, and the 合计 under them. */
+const StageCards = ({ def, dicts, total, onOpen }: { def: StageDef; dicts: DictMaps; total: string | undefined; onOpen: (row: StageRow) => void }) => {
+  const { total: count } = useListContext();
+  return (
+    <>
+      <RecordCards {...schemaCard(def.schema, dicts, { numbersOnly: true })} open={(row) => (onOpen(row as StageRow), false)} empty={<NoData />} />
+      {total !== undefined && (count ?? 0) > 0 && (
+        <Typography sx={{ fontWeight: 600, py: 1 }} data-testid="stage-sum">
+          合计：{total} kgCO2e
+        </Typography>
+      )}
+    </>
+  );
+};
+
+const LOADING = <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
 
 const RowDelete = ({ def, row, onDone }: { def: StageDef; row: StageRow; onDone: () => Promise<void> }) => {
   const notify = useNotify();
@@ -80,31 +96,46 @@ const RowDelete = ({ def, row, onDone }: { def: StageDef; row: StageRow; onDone:
   );
 };
 
+/** The rows of the building for the stage (of its method): a list of the stage resource, paged on the server. */
 export const StageTable = ({ def, projectId }: { def: StageDef; projectId: number }) => {
-  const notify = useNotify();
   const withMethods = hasMethods(def);
   const detail = useBuildingDetail(projectId, withMethods);
-  const rowsQuery = useStageRows(def, projectId);
+  if (withMethods && detail.isPending) return LOADING;
+  const method = chosenMethod(def, detail.data?.stageMethods);
+  const sort = def.schema['x-resource'].defaultSort;
+  return (
+    <ListBase
+      key={method ?? ''}
+      resource={def.name}
+      filter={{ projectId, ...(method ? { [METHOD_FIELD]: method } : {}) }}
+      perPage={DEFAULT_PAGE_SIZE}
+      sort={sort ? { field: sort.field, order: sort.order === 'ascend' ? 'ASC' : 'DESC' } : undefined}
+      disableSyncWithLocation
+      storeKey={false}
+      queryOptions={{ retry: false }}
+    >
+      <StageRows def={def} projectId={projectId} method={method} />
+    </ListBase>
+  );
+};
+
+const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: number; method: string | undefined }) => {
+  const notify = useNotify();
+  const list = useListContext<StageRow>();
   const { reload, recalculate, calculation } = useStageRefresh(def, projectId);
   const dicts = useDicts(dictCodesOf(def.schema));
-  const [selected, setSelected] = useState<Set<Identifier>>(new Set());
   const [dialog, setDialog] = useState<{ record?: StageRow } | null>(null);
-
-  const method = chosenMethod(def, detail.data?.stageMethods);
-  const rows = rowsOfMethod(rowsQuery.data ?? [], method);
-  // rows kept under another method: not counted (issue 21 §4) — said above the table, with a way to remove them
-  const shown = new Set(rows.map((r) => r.id));
-  const othersIds = rows.length === rowsQuery.data?.length ? [] : (rowsQuery.data ?? []).filter((r) => !shown.has(r.id)).map((r) => r.id);
-  const methodLabel = def.schema['x-stage']?.methods?.find((m) => m.value === method)?.label ?? method;
-  const chosen = rows.filter((r) => selected.has(r.id)).map((r) => r.id);
-  const total = emissionTotal(def, rows);
+  const selected = useMemo(() => new Set(list.selectedIds), [list.selectedIds]);
+  const chosen = list.selectedIds as number[];
+  const total = emissionTotal(def, (list.meta as { sums?: Record<string, number> } | undefined)?.sums);
   // the 合计 row in the 序号 column's place
   const Foot = useMemo(() => (total === undefined ? undefined : totalFoot({ label: '合计', at: INDEX_COLUMN, totals: { [EMISSION_FIELD]: total }, testId: 'stage-sum' })), [total]);
-  const [page, setPage] = useState({ at: 0, size: PAGE_SIZE });
-  const pageLabels = usePaginationLabels();
+  const filters = useMemo(() => schemaFilters(def.schema, ['like']), [def.schema]);
+  const shownFrom = useRef(1);
+  const phone = usePhone();
 
   const afterChange = async () => {
-    setSelected(new Set());
+    list.onUnselectItems();
     await recalculate();
   };
 
@@ -120,25 +151,24 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
   };
   const batchDelete = useConfirmedAction('批量删除确认', `确定要删除选中的 ${chosen.length} 条数据吗？`, removing(() => deleteStageRows(def.path, chosen), MSG.deleted));
   const clearAll = useConfirmedAction('清空数据确认', '确定要清空本阶段的全部数据吗？此操作不可恢复。', removing(() => clearStageRows(def.path, projectId), MSG.cleared));
-  const deleteOthers = useConfirmedAction('删除确认', `确定要删除按其他计算方式录入的 ${othersIds.length} 条数据吗？`, removing(() => deleteStageRows(def.path, othersIds), MSG.deleted));
 
   const askBatchDelete = () => {
-    if (!rows.length) return notify(MSG.listEmpty, { type: 'warning' });
+    if (!list.total && !chosen.length) return notify(MSG.listEmpty, { type: 'warning' });
     if (!chosen.length) return notify(MSG.selectFirst, { type: 'warning' });
     batchDelete.ask();
   };
 
-  if ((withMethods && detail.isPending) || rowsQuery.isPending) return <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
+  if (list.isPending) return LOADING;
 
-  const ids = rows.map((r) => r.id);
-  const numbers = rowNumbers(ids);
-  // the page asked for, or the last one when rows went (a deletion, 清空数据)
-  const pageAt = Math.min(page.at, Math.max(0, Math.ceil(rows.length / page.size) - 1));
-  const pageRows = rows.slice(pageAt * page.size, (pageAt + 1) * page.size);
+  const pageIds = (list.data ?? []).map((r) => r.id);
+  // (the rows of the page asked for: while it loads the last page's stay, numbered as they were)
+  if (!list.isPlaceholderData) shownFrom.current = (list.page - 1) * list.perPage + 1;
+  const numbers = rowNumbers(pageIds, shownFrom.current);
   const columns = [
-    selectColumn(ids, selected, setSelected),
+    selectColumn(pageIds, selected, (ids) => list.onSelect(ids as number[])),
     indexColumn(),
     ...fieldColumns(def.schema, {
+      sortable: true,
       cutAfter: LONG_TEXT_CHARS,
       dicts,
       mark: (field, row) => (field === EMISSION_FIELD && defaultsOf(row).length ? <DefaultsChip defaults={defaultsOf(row)} props={def.schema.properties as Props} /> : null),
@@ -155,88 +185,63 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
 
   return (
     <Box data-testid="stage-table">
-      {withMethods && method && <MethodPicker def={def} projectId={projectId} value={method} />}
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
+      {method && <MethodPicker def={def} projectId={projectId} value={method} />}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1, alignItems: 'center' }}>
         <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({})}>
           新增
         </Button>
         <Button size="small" color="error" startIcon={<DeleteSweepIcon />} onClick={askBatchDelete} disabled={batchDelete.busy}>
           批量删除
         </Button>
-        <Button size="small" startIcon={rowsQuery.isFetching ? <CircularProgress size={14} /> : <RefreshIcon />} onClick={() => void reload()}>
+        <Button size="small" startIcon={list.isFetching ? <CircularProgress size={14} /> : <RefreshIcon />} onClick={() => void reload()}>
           刷新
         </Button>
         <Button size="small" color="error" startIcon={<ClearAllIcon />} onClick={clearAll.ask} disabled={clearAll.busy}>
           清空数据
         </Button>
         {hasImportColumns(def.schema) && <ImportButtons resource={def.name} projectId={projectId} onDone={() => void afterChange()} />}
+        {chosen.length > 0 && (
+          <Typography variant="body2" color="text.secondary" data-testid="stage-selection">
+            已选 {chosen.length} 条
+            <Button size="small" onClick={() => list.onUnselectItems()}>
+              取消选择
+            </Button>
+          </Typography>
+        )}
       </Stack>
       {calculation && (
         <Box sx={{ mb: 1 }}>
           <JobProgress job={calculation} prefix={CALCULATING} />
         </Box>
       )}
-      {rowsQuery.error && <Alert severity="error">{errorMessage(rowsQuery.error)}</Alert>}
-      {othersIds.length > 0 && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 1 }}
-          data-testid="other-method-rows"
-          action={
-            <Button color="inherit" size="small" onClick={deleteOthers.ask} disabled={deleteOthers.busy}>
-              删除这些行
-            </Button>
-          }
-        >
-          另有 {othersIds.length} 行按其他计算方式录入，本单体该阶段采用「{methodLabel}」，这些行未计入计算。
-        </Alert>
-      )}
+      {list.error && <Alert severity="error">{errorMessage(list.error)}</Alert>}
+      {method && <OtherMethodRows def={def} projectId={projectId} method={method} onDone={afterChange} />}
+      {filters.length > 0 && <FilterForm filters={filters} />}
       <Box sx={{ '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
-        <RowNumbers.Provider value={numbers}>
-          <DataTable
-            resource={def.name}
-            storeKey={`${def.name}.stageTable`}
-            aria-label={def.title}
-            data={pageRows}
-            total={rows.length}
-            isPending={false}
-            bulkActionButtons={false}
-            rowClick={false}
-            rowSx={chosenRowSx(selected)}
-            body={StageBody}
-            foot={Foot}
-            empty={<EmptyTable columns={columns} label={def.title} />}
-          >
-            {columns}
-          </DataTable>
-        </RowNumbers.Provider>
-        {rows.length > PAGE_SIZES[0] && (
-          <TablePagination
-            {...pageLabels}
-            component="div"
-            count={rows.length}
-            page={pageAt}
-            rowsPerPage={page.size}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, at) => setPage({ ...page, at })}
-            onRowsPerPageChange={(e) => setPage({ at: 0, size: Number(e.target.value) })}
-            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } }}
-          />
+        {phone ? (
+          <StageCards def={def} dicts={dicts} total={total} onOpen={(row) => setDialog({ record: row })} />
+        ) : (
+          <RowNumbers.Provider value={numbers}>
+            <DataTable
+              aria-label={def.title}
+              bulkActionButtons={false}
+              rowClick={false}
+              rowSx={chosenRowSx(selected)}
+              body={StageBody}
+              foot={Foot}
+              empty={<EmptyTable columns={columns} label={def.title} />}
+            >
+              {columns}
+            </DataTable>
+          </RowNumbers.Provider>
         )}
+        <Pagination rowsPerPageOptions={PAGE_SIZE_OPTIONS} />
       </Box>
       {batchDelete.dialog}
       {clearAll.dialog}
-      {deleteOthers.dialog}
       {dialog && (
         <Suspense fallback={null}>
-          <StageRowDialog
-            def={def}
-            projectId={projectId}
-            method={method}
-            record={dialog.record}
-            onClose={() => setDialog(null)}
-            onSaved={(answer) => void reload(Array.isArray(answer?.rows) ? answer.rows : undefined)}
-          />
+          <StageRowDialog def={def} projectId={projectId} method={method} record={dialog.record} onClose={() => setDialog(null)} onSaved={() => void reload()} />
         </Suspense>
       )}
     </Box>

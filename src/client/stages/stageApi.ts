@@ -14,10 +14,16 @@ const LOOKUPS = 'tpf/v1/tpf/tpf3Lookup';
 
 const body = (b: unknown) => JSON.stringify(b);
 
-/** Every row of the building for the stage (pageSize -1). */
+/** The rows of a form-mode stage (one record; the table-mode stages are paged by the list controller). */
 export async function listStageRows(path: string, projectId: number, signal?: AbortSignal): Promise<StageRow[]> {
-  const answer = await apiFetch<ListAnswer<StageRow>>(apiUrl(`${path}/`, { projectId, pageSize: -1 }), { signal });
+  const answer = await apiFetch<ListAnswer<StageRow>>(apiUrl(`${path}/`, { projectId, pageSize: 1 }), { signal });
   return Array.isArray(answer?.dataList) ? answer.dataList : [];
+}
+
+/** How many rows of the building the stage holds under `filter` (e.g. one 计算方式): the count of a one-row page. */
+export async function countStageRows(path: string, projectId: number, filter: Record<string, string>, signal?: AbortSignal): Promise<number> {
+  const answer = await apiFetch<ListAnswer<StageRow>>(apiUrl(`${path}/`, { projectId, ...filter, pageSize: 1 }), { signal });
+  return Number(answer?.total) || 0;
 }
 
 /** A stage as the batch and calculate routes answer it: its totals and notes, not its rows (there may be 100 000). */
@@ -61,8 +67,9 @@ export const deleteStageRow = (path: string, id: number) => apiFetch(apiUrl(`${p
 
 export const deleteStageRows = (path: string, ids: readonly number[]) => apiFetch(apiUrl(`${path}/`, { ids: [...ids] }), { method: 'DELETE' });
 
-/** DELETE <path>/deleteBatch?projectId= — every row of the building for the stage. */
-export const clearStageRows = (path: string, projectId: number) => apiFetch(apiUrl(`${path}/deleteBatch`, { projectId }), { method: 'DELETE' });
+/** DELETE <path>/deleteBatch?projectId= — every row of the building for the stage (of one 计算方式 with `filter`). */
+export const clearStageRows = (path: string, projectId: number, filter: Record<string, string> = {}) =>
+  apiFetch(apiUrl(`${path}/deleteBatch`, { projectId, ...filter }), { method: 'DELETE' });
 
 /** Form-mode stages: one record; PUT when it has an id, else POST. */
 export const saveStageRecord = (path: string, record: Record<string, unknown>) =>

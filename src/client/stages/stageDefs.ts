@@ -39,12 +39,6 @@ export const hasMethods = (d: StageDef) => !!d.meta.methods?.length && METHOD_FI
 export const chosenMethod = (d: StageDef, stageMethods: unknown): string | undefined =>
   hasMethods(d) ? methodOf(d.schema, (stageMethods as Record<string, string> | null | undefined)?.[d.code]) : undefined;
 
-/** Rows shown for the method: rows of that method (rows without one count for every method, as in src/calc). */
-export function rowsOfMethod<T extends Record<string, unknown>>(rows: T[], method: string | undefined): T[] {
-  if (!method) return rows;
-  return rows.filter((r) => r[METHOD_FIELD] === undefined || r[METHOD_FIELD] === null || r[METHOD_FIELD] === method);
-}
-
 export const hasEmission = (d: StageDef) => EMISSION_FIELD in d.schema.properties;
 
 /** `x-factor` as the server reads it (src/server/stages/factorCopy.ts): type, prefix, copy and fill maps. */

@@ -1,5 +1,7 @@
-// The stage screens' server state (react-query): the stage's rows, the stage/data map (totals, methods,
-// notes) and the building detail (stageMethods; the result page reads the same key). After rows change
+// The stage screens' server state (react-query): the stage's rows (a table's pages are react-admin list queries of
+// the stage resource; a form-mode stage's one record), the count of rows kept under another 计算方式, the
+// stage/data map (totals, methods, notes) and the building detail (stageMethods; the result page reads the same
+// key). After rows change
 // elsewhere than the batch save (delete, clear, import), the stage is calculated again so the row emissions and
 // the totals shown stay true. A long calculation answers `{ job }` (issue 10 §3): the rows are read at once, the
 // job is followed (its progress shown by the table) and everything is read again when it is done.
@@ -7,19 +9,37 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getBuildingDetail } from '../buildings/buildingApi';
 import { jobOf } from '../jobs/jobApi';
 import { useJob } from '../jobs/useJob';
-import { calculateStage, getStageData, listStageRows, type StageRow } from './stageApi';
-import type { StageDef } from './stageDefs';
+import { calculateStage, countStageRows, getStageData, listStageRows } from './stageApi';
+import { METHOD_FIELD, type StageDef } from './stageDefs';
 
 export const stageKeys = {
-  rows: (code: string, projectId: number) => ['stageRows', code, projectId] as const,
+  /** Every query of the stage's rows: react-admin keys its list queries by the resource name first. */
+  rows: (def: StageDef) => [def.name] as const,
+  record: (def: StageDef, projectId: number) => [def.name, 'stageRecord', projectId] as const,
+  otherMethods: (def: StageDef, projectId: number, method: string) => [def.name, 'otherMethods', projectId, method] as const,
   data: (projectId: number) => ['stageData', projectId] as const,
   building: (projectId: number) => ['tpf3ProjectV', projectId] as const,
 };
 
-export function useStageRows(def: StageDef, projectId: number) {
+/** A form-mode stage's rows (its one record). */
+export function useStageRecord(def: StageDef, projectId: number) {
   return useQuery({
-    queryKey: stageKeys.rows(def.code, projectId),
+    queryKey: stageKeys.record(def, projectId),
     queryFn: ({ signal }) => listStageRows(def.path, projectId, signal),
+    retry: false,
+  });
+}
+
+/** Rows kept under the stage's other 计算方式 (not counted, issue 21 §4): how many of each, those with rows only. */
+export function useOtherMethodRows(def: StageDef, projectId: number, method: string | undefined) {
+  const others = (def.meta.methods ?? []).map((m) => m.value).filter((m) => m !== method);
+  return useQuery({
+    queryKey: stageKeys.otherMethods(def, projectId, method ?? ''),
+    queryFn: async ({ signal }) => {
+      const counts = await Promise.all(others.map(async (m) => [m, await countStageRows(def.path, projectId, { [METHOD_FIELD]: m }, signal)] as const));
+      return counts.filter(([, n]) => n > 0);
+    },
+    enabled: !!method && others.length > 0,
     retry: false,
   });
 }
@@ -44,10 +64,9 @@ export function useBuildingDetail(projectId: number, enabled = true) {
 export function useStageRefresh(def: StageDef, projectId: number) {
   const client = useQueryClient();
   /** Re-read rows, totals and the building. */
-  const reload = async (rows?: StageRow[]) => {
-    if (rows) client.setQueryData(stageKeys.rows(def.code, projectId), rows);
+  const reload = async () => {
     await Promise.all([
-      rows ? undefined : client.invalidateQueries({ queryKey: stageKeys.rows(def.code, projectId) }),
+      client.invalidateQueries({ queryKey: stageKeys.rows(def) }),
       client.invalidateQueries({ queryKey: stageKeys.data(projectId) }),
       client.invalidateQueries({ queryKey: stageKeys.building(projectId) }),
     ]);

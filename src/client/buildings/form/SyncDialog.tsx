@@ -1,5 +1,6 @@
 // 从已有单体同步: the buildings the user may see (GET tpf3ProjectV list, 5 or 10 a page, searched by name);
 // picking one hands its record to the form, which copies the information fields (not id, name, code, results).
+// The building being edited stays in the list (so 共 N 条 counts what is listed) but cannot be picked.
 import { useEffect, useState } from 'react';
 import {
   Button,
@@ -21,6 +22,7 @@ import { tpf3Project } from '../../../../schemas/domain/tpf3Project';
 import { moduleDef } from '../../../../schemas/standards';
 import { apiFetch, apiUrl } from '../../providers/httpClient';
 import type { ListAnswer } from '../../providers/dataProvider';
+import { formatNumber } from '../../../calc/format';
 import type { Rec } from './model';
 import { usePaginationLabels } from '../../i18n/pagination';
 
@@ -31,7 +33,7 @@ export interface SyncDialogProps {
   open: boolean;
   onClose: () => void;
   onPick: (record: Rec) => void;
-  /** The building being edited: not offered. */
+  /** The building being edited: listed, not offered. */
   excludeId?: number;
 }
 
@@ -41,6 +43,7 @@ const COLUMNS = ['name', 'engineeringName', 'computeMethod', 'site', 'buildArea'
 function cell(r: Rec, f: (typeof COLUMNS)[number]) {
   const v = r[f];
   if (f === 'computeMethod') return moduleDef(String(v))?.label ?? String(v ?? '');
+  if (f === 'buildArea') return formatNumber(v);
   return v === null || v === undefined ? '' : String(v);
 }
 
@@ -63,7 +66,7 @@ export function SyncDialog({ open, onClose, onPick, excludeId }: SyncDialogProps
     enabled: open,
     retry: false,
   });
-  const rows = (data?.dataList ?? []).filter((r) => excludeId === undefined || r.id !== excludeId);
+  const rows = data?.dataList ?? [];
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>{SYNC_TITLE}</DialogTitle>
@@ -92,8 +95,8 @@ export function SyncDialog({ open, onClose, onPick, excludeId }: SyncDialogProps
                   <TableCell key={f}>{cell(r, f)}</TableCell>
                 ))}
                 <TableCell align="right">
-                  <Button size="small" onClick={() => onPick(r)}>
-                    同步
+                  <Button size="small" onClick={() => onPick(r)} disabled={r.id === excludeId}>
+                    {r.id === excludeId ? '当前单体' : '同步'}
                   </Button>
                 </TableCell>
               </TableRow>
