@@ -24,6 +24,7 @@ export interface AuthCardProps {
 
 export const AuthCard = ({ label, subtitle, alert, width = 400, children }: AuthCardProps) => (
   <Box
+    component="main"
     sx={{
       minHeight: '100vh',
       display: 'flex',

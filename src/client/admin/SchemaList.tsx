@@ -11,6 +11,8 @@ import { ListActions } from './ListActions';
 import { NoData } from './NoData';
 import { isWarningRow } from './schemaFields';
 import { RecordCards, schemaCard, usePhone } from './RecordCards';
+import { selectColumn } from './tableParts';
+import { PageHeading } from './PageHeading';
 import { useDicts } from './useDicts';
 import { dictCodesOf } from './form/uiSchema';
 
@@ -28,34 +30,38 @@ export const SchemaList = () => {
   const phone = usePhone();
   const dicts = useDicts(dictCodesOf(schema));
   return (
-    <List
-      resource={resource}
-      title={title}
-      perPage={DEFAULT_PAGE_SIZE}
-      sort={sort ? { field: sort.field, order: sort.order === 'ascend' ? 'ASC' : 'DESC' } : DEFAULT_SORT}
-      filters={schemaFilters(schema)}
-      actions={<ListActions resource={resource} route={route!} />}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZE_OPTIONS} />}
-      exporter={false}
-      empty={false}
-      storeKey={`${resource}.list`}
-      // a wide table scrolls inside the list instead of pushing the toolbar off screen
-      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-    >
-      {phone ? (
-        <RecordCards {...schemaCard(schema, dicts)} open={(r) => (canEdit ? `${route}/${encodeURIComponent(String(r.id))}` : false)} empty={<NoData />} />
-      ) : (
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={canDelete ? <></> : false}
-          empty={<NoData />}
-          rowSx={(record: RaRecord) => (isWarningRow(schema, record) ? warningRowSx : {})}
-          sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}
-        >
-          {schemaColumns(resource, schema, route!, !!(canEdit || canDelete))}
-        </DataTable>
-      )}
-    </List>
+    <>
+      <PageHeading title={title} />
+      <List
+        resource={resource}
+        title={title}
+        perPage={DEFAULT_PAGE_SIZE}
+        sort={sort ? { field: sort.field, order: sort.order === 'ascend' ? 'ASC' : 'DESC' } : DEFAULT_SORT}
+        filters={schemaFilters(schema)}
+        actions={<ListActions resource={resource} route={route!} />}
+        pagination={<Pagination rowsPerPageOptions={PAGE_SIZE_OPTIONS} />}
+        exporter={false}
+        empty={false}
+        storeKey={`${resource}.list`}
+        // a wide table scrolls inside the list instead of pushing the toolbar off screen
+        sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+      >
+        {phone ? (
+          <RecordCards {...schemaCard(schema, dicts)} open={(r) => (canEdit ? `${route}/${encodeURIComponent(String(r.id))}` : false)} empty={<NoData />} />
+        ) : (
+          <DataTable
+            rowClick={false}
+            bulkActionButtons={false}
+            empty={<NoData />}
+            rowSx={(record: RaRecord) => (isWarningRow(schema, record) ? warningRowSx : {})}
+            sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}
+          >
+            {canDelete && selectColumn()}
+            {schemaColumns(resource, schema, route!, !!(canEdit || canDelete))}
+          </DataTable>
+        )}
+      </List>
+    </>
   );
 };
 

@@ -15,6 +15,7 @@ import {
   RecordContextProvider,
   useDataTableDataContext,
   useDataTableRowSxContext,
+  useListContextWithProps,
   useRecordContext,
   type Identifier,
   type RaRecord,
@@ -30,38 +31,51 @@ export const rowNumbers = (ids: readonly Identifier[], first = 1) => new Map(ids
 /** The row numbers of the table (rowNumbers) for 序号, the checkbox labels and the row notes: the table shows one page. */
 export const RowNumbers = createContext<ReadonlyMap<Identifier, number>>(new Map());
 
+/** The row's number: from RowNumbers when the table gives them, else its place in the list's page. */
 const useRowNumber = (record: RaRecord | undefined) => {
   const numbers = useContext(RowNumbers);
-  return record ? (numbers.get(record.id) ?? 0) : 0;
+  const list = useListContextWithProps();
+  if (!record) return 0;
+  const given = numbers.get(record.id);
+  if (given !== undefined) return given;
+  const at = (list.data ?? []).findIndex((r: RaRecord) => r.id === record.id);
+  return at < 0 ? 0 : ((list.page ?? 1) - 1) * (list.perPage ?? 0) + at + 1;
 };
 
-const RowCheckbox = ({ selected, toggle }: { selected: ReadonlySet<Identifier>; toggle: (id: Identifier) => void }) => {
+/** A row's checkbox, labelled 选择第 n 行 on its input (react-admin's own puts its label on the wrapper). */
+const RowCheckbox = () => {
   const record = useRecordContext();
   const n = useRowNumber(record);
+  const { selectedIds = [], onToggleItem } = useListContextWithProps();
   if (!record) return null;
-  return <Checkbox size="small" checked={selected.has(record.id)} onChange={() => toggle(record.id)} slotProps={{ input: { 'aria-label': `选择第 ${n} 行` } }} />;
+  return (
+    <Checkbox
+      size="small"
+      checked={selectedIds.includes(record.id)}
+      onClick={(e) => e.stopPropagation()}
+      onChange={() => onToggleItem?.(record.id)}
+      slotProps={{ input: { 'aria-label': `选择第 ${n} 行` } }}
+    />
+  );
+};
+
+/** 全选本页: the page's rows chosen or not (indeterminate while only some are); rows chosen on other pages stay chosen. */
+const PageCheckbox = () => {
+  const { data = [], selectedIds = [], onSelect } = useListContextWithProps();
+  const pageIds = data.map((r: RaRecord) => r.id as Identifier);
+  const all = pageIds.length > 0 && pageIds.every((id: Identifier) => selectedIds.includes(id));
+  const some = pageIds.some((id: Identifier) => selectedIds.includes(id));
+  const toggle = () => onSelect?.(all ? selectedIds.filter((id: Identifier) => !pageIds.includes(id)) : [...new Set([...selectedIds, ...pageIds])]);
+  return <Checkbox size="small" checked={all} indeterminate={some && !all} onChange={toggle} slotProps={{ input: { 'aria-label': '全选本页' } }} />;
 };
 
 const RowNumber = () => <>{useRowNumber(useRecordContext())}</>;
 
 /**
- * A checkbox per row (选择第 n 行) under a 全选本页 checkbox (indeterminate while only some rows of the page are
- * chosen). The selection outlives the page: rows chosen on other pages stay chosen.
+ * The selection column of a list (its context's selectedIds): 全选本页 over a checkbox per row, each labelled on its
+ * input. Used with `bulkActionButtons={false}` in place of react-admin's, whose row labels axe cannot see.
  */
-export function selectColumn(pageIds: readonly Identifier[], selected: ReadonlySet<Identifier>, onChange: (next: Identifier[]) => void): ReactElement {
-  const all = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const some = pageIds.some((id) => selected.has(id));
-  const toggle = (id: Identifier) => onChange(selected.has(id) ? [...selected].filter((x) => x !== id) : [...selected, id]);
-  const togglePage = () => onChange(all ? [...selected].filter((id) => !pageIds.includes(id)) : [...new Set([...selected, ...pageIds])]);
-  return (
-    <DataTable.Col
-      key="__select"
-      padding="checkbox"
-      label={<Checkbox size="small" checked={all} indeterminate={some && !all} onChange={togglePage} slotProps={{ input: { 'aria-label': '全选本页' } }} />}
-      render={() => <RowCheckbox selected={selected} toggle={toggle} />}
-    />
-  );
-}
+export const selectColumn = (): ReactElement => <DataTable.Col key="__select" padding="checkbox" disableSort label={<PageCheckbox />} render={() => <RowCheckbox />} />;
 
 /** 序号: the row's number from 1. */
 export const indexColumn = (): ReactElement => <DataTable.Col key={INDEX_COLUMN} source={INDEX_COLUMN} label="序号" disableSort render={() => <RowNumber />} />;

@@ -42,6 +42,8 @@ import { isSortable } from '../admin/schemaFields';
 import { CityFilterInput } from '../map/CityPicker';
 import { clientResource } from '../registry';
 import { RecordCards, usePhone } from '../admin/RecordCards';
+import { selectColumn } from '../admin/tableParts';
+import { PageHeading } from '../admin/PageHeading';
 
 const RESOURCE = 'tpf3Project';
 const STATUS_LABELS: Record<string, string> = { '0': '未完成', '1': '已完成' };
@@ -111,7 +113,7 @@ const CreateButton = ({ module, engineeringId }: { module?: ModuleCode; engineer
 };
 
 
-/** Batch delete of the selected rows (DELETE tpf3Project/?tpf3ProjectIds=…). */
+/** Batch delete of the selected rows, on any page (DELETE tpf3Project/?tpf3ProjectIds=…); none chosen → 请先选择要删除的数据!. */
 const BulkDeleteButton = () => {
   const { selectedIds, onUnselectItems } = useListContext();
   const notify = useNotify();
@@ -130,7 +132,7 @@ const BulkDeleteButton = () => {
   });
   return (
     <>
-      <Button size="small" color="error" startIcon={<DeleteSweepIcon />} onClick={confirm.ask} disabled={confirm.busy}>
+      <Button size="small" color="error" startIcon={<DeleteSweepIcon />} onClick={() => (selectedIds.length ? confirm.ask() : notify(MSG.selectFirst, { type: 'warning' }))} disabled={confirm.busy}>
         批量删除
       </Button>
       {confirm.dialog}
@@ -210,6 +212,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
 
   return (
     <Box sx={{ minWidth: 0 }}>
+      <PageHeading title="单体建筑列表" />
       {engineeringId && (
         <Box sx={{ px: 1, pt: 1 }}>
           <Chip label={`所属项目: ${engineeringName ?? engineeringId}`} onDelete={() => navigate(pathname)} color="primary" variant="outlined" />
@@ -226,6 +229,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
         actions={
           <TopToolbar>
             <CreateButton module={module} engineeringId={engineeringId} />
+            <BulkDeleteButton />
             <ExportButton resource={RESOURCE} permanent={permanent} />
             <ColumnPicker available={available} visible={visible} defaults={defaults} labelOf={columnTitle} onChange={setVisible} />
           </TopToolbar>
@@ -241,7 +245,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
         ) : (
           <DataTable
             rowClick={false}
-            bulkActionButtons={<BulkDeleteButton />}
+            bulkActionButtons={false}
             empty={<NoData />}
             rowSx={(record: RaRecord) => (current && record.id === current.id ? currentRowSx : {})}
             sx={{
@@ -254,6 +258,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
               '& .MuiTableCell-head.building-actions': { zIndex: 3 },
             }}
           >
+            {selectColumn()}
             <DataTable.Col
               source="name"
               label={columnTitle('name')}

@@ -32,6 +32,7 @@ import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { CityFilterInput } from '../map/CityPicker';
 import { CreateMonomerButton } from './CreateMonomerButton';
 import { EngineeringDialog, RESOURCE } from './EngineeringDialog';
+import { PageHeading } from '../admin/PageHeading';
 
 /** Search name limit for engineering projects (spec 000 §9). */
 export const SEARCH_NAME_MAX = 20;
@@ -114,6 +115,7 @@ export default function EngineeringList(_props: { module?: ModuleCode }) {
   }, [params, setParams]);
   return (
     <Box sx={{ minWidth: 0 }}>
+      <PageHeading title="项目管理" />
       <List
         resource={RESOURCE}
         title="项目管理"

@@ -7,6 +7,7 @@ import { DataTable, List, Pagination, type RaRecord } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZE_OPTIONS } from '../constants';
 import { schemaFilters } from '../admin/filters';
 import { NoData } from '../admin/NoData';
+import { PageHeading } from '../admin/PageHeading';
 import { useDict } from '../admin/useDicts';
 import { formatDateTime } from '../i18n/dateTime';
 import { RequireRoles } from '../admin/RequireRoles';
@@ -57,6 +58,7 @@ const FeedbackTable = () => {
 
 export const FeedbackAdminPage = () => (
   <RequireRoles roles={['admin']}>
+    <PageHeading title="问题反馈" />
     <List
       resource="sysFeedback"
       title="问题反馈"

@@ -21,7 +21,7 @@ export const AppBar = () => {
     <RaAppBar color="primary" userMenu={<AppUserMenu />} toolbar={<LoadingIndicator />} sx={{ '& .RaAppBar-toolbar': ONE_LINE_TOOLBAR }}>
       <Brand />
       {module && (
-        <Typography variant="subtitle1" component="span" noWrap data-testid="module-name" title={module.name} sx={{ opacity: 0.9, minWidth: 0, flexShrink: 1 }}>
+        <Typography variant="subtitle1" component="span" noWrap data-testid="module-name" title={module.name} sx={{ minWidth: 0, flexShrink: 1 }}>
           {module.name}
         </Typography>
       )}

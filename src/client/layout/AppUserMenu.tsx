@@ -68,7 +68,7 @@ export const AppUserMenu = () => {
           <Typography variant="body2" component="span" noWrap sx={{ maxWidth: 120 }}>
             {user.name}
           </Typography>
-          <Typography variant="caption" component="span" sx={{ opacity: 0.8 }}>
+          <Typography variant="caption" component="span">
             {roleLabel(user)}
           </Typography>
         </Box>

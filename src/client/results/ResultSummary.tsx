@@ -77,7 +77,8 @@ export const ResultSummary = ({ module, data, stages, open, onFold, traceOf }: R
   const ind = indicators(data);
   const shares = stageShares(data, module, stages);
   return (
-    <Accordion expanded={open} onChange={(_, v) => onFold(v)} disableGutters data-testid="result-panel">
+    // (MUI wraps the summary in an h3; the page's h2 is inside it)
+    <Accordion expanded={open} onChange={(_, v) => onFold(v)} disableGutters data-testid="result-panel" slotProps={{ heading: { component: 'div' } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="result-panel-content" id="result-panel-header">
         <Typography variant="h6" component="h2">
           计算结果

@@ -165,7 +165,7 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
   if (!list.isPlaceholderData) shownFrom.current = (list.page - 1) * list.perPage + 1;
   const numbers = rowNumbers(pageIds, shownFrom.current);
   const columns = [
-    selectColumn(pageIds, selected, (ids) => list.onSelect(ids as number[])),
+    selectColumn(),
     indexColumn(),
     ...fieldColumns(def.schema, {
       sortable: true,

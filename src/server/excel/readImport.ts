@@ -8,6 +8,7 @@ import { exceljs } from '../heavy';
 import type { FieldError } from '../../../schemas/validation';
 import { ApiError, badRequest } from '../errors';
 import { assertZipBounds, ZipRefused, type ZipLimits } from '../files/zipBounds';
+import { reorderZip, xlsxRank } from '../files/zipOrder';
 import { GUIDE_SHEET, IMPORT_MESSAGES, type ImportColumn } from './importSheet';
 import { sheetName } from './workbook';
 
@@ -157,8 +158,10 @@ async function readSheet(ws: AsyncIterable<ExcelJS.Row>, columns: ImportColumn[]
  * Throws a 400 for an unreadable file or missing required columns, 413 for a file that inflates too far.
  */
 export async function readImportSheet(content: Buffer, title: string, columns: ImportColumn[], onRows?: (read: number) => void): Promise<ReadResult> {
+  let zip: Buffer;
   try {
-    assertZipBounds(content, IMPORT_ZIP_LIMITS);
+    // the workbook part and the shared strings first: every sheet is then read as it streams (files/zipOrder.ts)
+    zip = reorderZip(content, assertZipBounds(content, IMPORT_ZIP_LIMITS), xlsxRank);
   } catch (err) {
     if (err instanceof ZipRefused && err.reason === 'tooLarge') throw new ApiError(413, 0, IMPORT_MESSAGES.unzipTooLarge);
     throw badRequest(IMPORT_MESSAGES.badFile);
@@ -166,7 +169,7 @@ export async function readImportSheet(content: Buffer, title: string, columns: I
   const wanted = sheetName(title);
   let chosen: { rows: SheetRow[] | null; named: boolean } | undefined;
   try {
-    const reader = new (exceljs().stream.xlsx.WorkbookReader)(Readable.from([content]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+    const reader = new (exceljs().stream.xlsx.WorkbookReader)(Readable.from([zip]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
     for await (const ws of reader) {
       // (the streaming reader's sheets carry their name, which its types leave out)
       const name = (ws as unknown as { name?: string }).name;
@@ -176,7 +179,8 @@ export async function readImportSheet(content: Buffer, title: string, columns: I
       else for await (const _ of ws) void _;
     }
   } catch (err) {
-    if (err instanceof ApiError) throw err;
+    // (a failure of the machine — a full disk, too many open files — is not the file's: it answers as such)
+    if (err instanceof ApiError || typeof (err as { syscall?: unknown })?.syscall === 'string') throw err;
     throw badRequest(IMPORT_MESSAGES.badFile);
   }
   if (!chosen?.rows) throw badRequest(IMPORT_MESSAGES.badFile);

@@ -24,6 +24,9 @@ export interface ZipEntry {
   size: number;
   /** where its local header starts */
   offset: number;
+  /** where its central directory record starts, and that record's length */
+  central: number;
+  centralLength: number;
 }
 
 /** Why a container is refused: not a zip at all, or bigger than the limits once inflated. */
@@ -56,7 +59,10 @@ export function centralEntries(buf: Buffer, p: number, count: number): ZipEntry[
   for (let n = 0; n < count; n++) {
     if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL) throw new ZipRefused('notZip');
     const nameLen = buf.readUInt16LE(p + 28);
+    const centralLength = 46 + nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
     const entry = {
+      central: p,
+      centralLength,
       method: buf.readUInt16LE(p + 10),
       compressedSize: buf.readUInt32LE(p + 20),
       size: buf.readUInt32LE(p + 24),
@@ -65,7 +71,7 @@ export function centralEntries(buf: Buffer, p: number, count: number): ZipEntry[
     };
     if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) throw new ZipRefused('tooLarge');
     entries.push(entry);
-    p += 46 + nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+    p += centralLength;
   }
   return entries;
 }
@@ -87,11 +93,12 @@ export function assertDeclaredBounds(entries: ZipEntry[], limits: ZipLimits): vo
   }
 }
 
-/** Throws ZipRefused unless every entry (declared and actual) is within the limits. */
-export function assertZipBounds(buf: Buffer, limits: ZipLimits): void {
+/** Throws ZipRefused unless every entry (declared and actual) is within the limits; answers the entries. */
+export function assertZipBounds(buf: Buffer, limits: ZipLimits): ZipEntry[] {
   const entries = zipEntries(buf);
   assertDeclaredBounds(entries, limits);
   for (const e of entries) inflatedSize(buf, e);
+  return entries;
 }
 
 const SLICE = 4096;

@@ -2,6 +2,7 @@
 // (else the module's current building). Project, sync from another building, standard / stage / stage menus,
 // the building's information (accounting: how operation is broken down, runtimeType), collaborators; 保存,
 // 保存并继续 (to the first wizard stage) and 取消.
+import { PageHeading } from '../../admin/PageHeading';
 import { Backdrop, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Loading } from 'react-admin';
@@ -89,6 +90,7 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
     <Card sx={{ mt: 1 }}>
       <CardContent>
         <Stack spacing={3}>
+          <PageHeading title={module === 'accounting' ? '建筑概况' : '项目信息'} />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-start' }}>
             <Box sx={{ flex: 1, maxWidth: { md: 480 } }}>
               <EngineeringSelect label={P.engineeringId.title} value={f.engineering} onChange={f.setEngineering} error={errors.engineeringId} disabled={saving} />
