@@ -3,13 +3,13 @@
 // `x-rowWarning`, 暂无数据 when empty. On a phone, a card per record (RecordCards) that opens its edit page.
 import { alpha, type Theme } from '@mui/material/styles';
 import { DataTable, List, Pagination, useCanAccess, useResourceContext, type RaRecord } from 'react-admin';
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZE_OPTIONS } from '../constants';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants';
 import { clientResource } from '../registry';
 import { schemaColumns } from './columns';
 import { schemaFilters } from './filters';
 import { ListActions } from './ListActions';
 import { NoData } from './NoData';
-import { isWarningRow } from './schemaFields';
+import { isWarningRow, listSort } from './schemaFields';
 import { RecordCards, schemaCard, usePhone } from './RecordCards';
 import { selectColumn } from './tableParts';
 import { PageHeading } from './PageHeading';
@@ -24,7 +24,6 @@ const warningRowSx = (theme: Theme) => ({
 export const SchemaList = () => {
   const resource = useResourceContext()!;
   const { schema, route, title } = clientResource(resource);
-  const sort = schema['x-resource'].defaultSort;
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const phone = usePhone();
@@ -36,7 +35,7 @@ export const SchemaList = () => {
         resource={resource}
         title={title}
         perPage={DEFAULT_PAGE_SIZE}
-        sort={sort ? { field: sort.field, order: sort.order === 'ascend' ? 'ASC' : 'DESC' } : DEFAULT_SORT}
+        sort={listSort(schema)}
         filters={schemaFilters(schema)}
         actions={<ListActions resource={resource} route={route!} />}
         pagination={<Pagination rowsPerPageOptions={PAGE_SIZE_OPTIONS} />}

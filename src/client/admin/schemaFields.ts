@@ -2,6 +2,7 @@
 import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
 import { sortableFields } from '../../../schemas/index';
 import { DECIMALS } from '../../calc/format';
+import { DEFAULT_SORT } from '../constants';
 
 export type FieldEntry = [name: string, prop: PropertySchema];
 
@@ -14,6 +15,12 @@ export const isDateFormat = (p: PropertySchema) => p.format === 'date' || p.form
 export const listFields = (s: ResourceSchema): FieldEntry[] => Object.entries(s.properties).filter(([, p]) => p['x-list'] === true);
 
 export const isSortable = (s: ResourceSchema, field: string) => sortableFields(s).includes(field);
+
+/** A list's first order: the schema's x-resource.defaultSort as react-admin writes it, else createDate descending. */
+export const listSort = (s: ResourceSchema): { field: string; order: 'ASC' | 'DESC' } => {
+  const sort = s['x-resource'].defaultSort;
+  return sort ? { field: sort.field, order: sort.order === 'ascend' ? 'ASC' : 'DESC' } : DEFAULT_SORT;
+};
 
 /** Decimals a number column shows: `x-decimals`, else 2 for numbers (spec 001 §9) and 0 for integers. */
 export const decimalsOf = (p: PropertySchema): number => p['x-decimals'] ?? (isInteger(p) ? 0 : DECIMALS);

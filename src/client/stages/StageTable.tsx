@@ -21,7 +21,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { DataTable, FilterForm, ListBase, Loading, Pagination, useListContext, useNotify } from 'react-admin';
 import { formatNumber } from '../../calc/format';
 import { DEFAULT_PAGE_SIZE, MSG, PAGE_SIZE_OPTIONS } from '../constants';
-import { decimalsOf } from '../admin/schemaFields';
+import { decimalsOf, listSort } from '../admin/schemaFields';
 import { fieldColumns } from '../admin/columns';
 import { schemaFilters } from '../admin/filters';
 import { actionsColumn, chosenRowSx, EmptyTable, INDEX_COLUMN, indexColumn, notedBody, rowNumbers, RowNumbers, selectColumn, totalFoot } from '../admin/tableParts';
@@ -102,14 +102,13 @@ export const StageTable = ({ def, projectId }: { def: StageDef; projectId: numbe
   const detail = useBuildingDetail(projectId, withMethods);
   if (withMethods && detail.isPending) return LOADING;
   const method = chosenMethod(def, detail.data?.stageMethods);
-  const sort = def.schema['x-resource'].defaultSort;
   return (
     <ListBase
       key={method ?? ''}
       resource={def.name}
       filter={{ projectId, ...(method ? { [METHOD_FIELD]: method } : {}) }}
       perPage={DEFAULT_PAGE_SIZE}
-      sort={sort ? { field: sort.field, order: sort.order === 'ascend' ? 'ASC' : 'DESC' } : undefined}
+      sort={listSort(def.schema)}
       disableSyncWithLocation
       storeKey={false}
       queryOptions={{ retry: false }}
