@@ -9,9 +9,27 @@ import { e2eServer } from './servers';
 
 export { expect };
 
-/** Playwright's test, with baseURL (page, request, browser.newContext()) on the worker's own server. */
+/**
+ * What the page's console says that a user's session must not: an uncaught error, and React's own errors (a
+ * console error naming React). A refused request's `Failed to load resource` is the API answering, not an error.
+ */
+const isPageError = (text: string) => /react|uncaught/i.test(text) && !/Failed to load resource/.test(text);
+
+/**
+ * Playwright's test, with baseURL (page, request, browser.newContext()) on the worker's own server; a test fails
+ * when its page threw or React logged an error on the way (issue 25 §6).
+ */
 export const test = base.extend({
   baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).url), // eslint-disable-line no-empty-pattern
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && isPageError(m.text())) errors.push(`${page.url()}: ${m.text().slice(0, 2000)}`);
+    });
+    await use(page);
+    expect(errors, `errors in the page:\n${errors.join('\n')}`).toEqual([]);
+  },
 });
 
 export const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';

@@ -53,6 +53,12 @@ describe('dataProvider (react-admin params ↔ API params)', () => {
     expect(calls[2].body).toEqual({ roleName: '新', id: 7 });
   });
 
+  it('update answers under the id asked for, though a versioned record answers its new version (a factor edit)', async () => {
+    stubFetch(() => ok({ id: 208, name: '新版本', materialCo: 0.256 }));
+    const r = await dp.update('tpf3BuildMaterial', { id: '207', data: { materialCo: 0.256 }, previousData: { id: 207 } });
+    expect(r.data).toMatchObject({ id: 207, name: '新版本', materialCo: 0.256 });
+  });
+
   it('delete → DELETE <path>/<id>; deleteMany → one call with repeated ids; clearAll → deleteBatch', async () => {
     const { calls } = stubFetch(() => ok(null));
     expect((await dp.delete('tpf3BuildMaterial', { id: 5, previousData: { id: 5, name: 'x' } })).data).toEqual({ id: 5, name: 'x' });

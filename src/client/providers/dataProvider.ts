@@ -76,7 +76,9 @@ export function createDataProvider(): AppDataProvider {
       // the record's own id (a number) rather than the route's string param
       const body = { ...params.data, id: params.previousData?.id ?? params.id };
       const data = await apiFetch<RaRecord>(apiUrl(`${pathOf(resource)}/`), { method: 'PUT', body: json(body) });
-      return { data: { ...body, ...(data ?? {}) } };
+      // under the id asked for: a versioned record (a factor) answers its new version's id, and react-admin's edit
+      // page, which caches the answer under the asked id, throws on a record of another id
+      return { data: { ...body, ...(data ?? {}), id: body.id } };
     },
     updateMany: async (resource, params) => {
       for (const id of params.ids) {
