@@ -52,8 +52,9 @@ const STRUCTURE = ['page-has-heading-one', 'heading-order', 'landmark-one-main']
 
 /** The serious and critical violations of the page as it is now (and those of STRUCTURE), one line each. */
 async function violations(page: Page, path: string): Promise<string[]> {
-  // the page's own content is there: its requests answered
-  await page.locator('main, form').first().waitFor();
+  // the page's own content is there — its heading (drawn once its data has come: every page has one) and its
+  // requests answered
+  await page.locator('h1').first().waitFor();
   await page.waitForLoadState('networkidle');
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return result.violations
