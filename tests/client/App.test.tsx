@@ -5,6 +5,7 @@ import { adoptTokenFromUrl } from '../../src/client/auth/urlToken';
 import { getToken } from '../../src/client/providers/tokenStorage';
 import { fail, groupAdmin, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+import { atWidth } from './viewport';
 
 const factorRows = [
   { id: 1, type: '建材', smallType: '钢材', name: '普通碳钢', spec: '', unit: 't', materialCo: 2.05, coUnit: 'tCO2e/t', source: 'GB/T 51366-2019 附录D', verification: 'V', createDate: '2026-01-02T03:04:05Z' },
@@ -82,9 +83,7 @@ describe('<Admin> with the fake API', () => {
   });
 
   it('/divisor on a phone: a card per factor with its figures and labels; a tap opens the factor', async () => {
-    const width = window.innerWidth;
-    window.innerWidth = 390;
-    try {
+    await atWidth(390, async () => {
       setToken('tok', false);
       api(groupAdmin);
       renderApp('/divisor');
@@ -94,9 +93,7 @@ describe('<Admin> with the fake API', () => {
       expect(await within(card as HTMLElement).findByText(/核实标记：已核实/)).toBeInTheDocument();
       fireEvent.click(card);
       await waitFor(() => expect(window.location.pathname).toBe('/divisor/1'));
-    } finally {
-      window.innerWidth = width;
-    }
+    });
   });
 
   it('/divisor lists factors: Chinese headers, 2-decimal numbers, dictionary labels, warning on materialCo 0', async () => {

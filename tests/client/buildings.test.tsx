@@ -6,6 +6,7 @@ import { getCurrentBuilding, setCurrentBuilding } from '../../src/client/session
 import { availableColumns, cellText, columnsStorageKey, defaultColumns, splitUnit } from '../../src/client/buildings/buildingColumns';
 import { fail, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+import { atWidth } from './viewport';
 
 const LIST = '/api/tpf/v1/tpf/tpf3Project/';
 
@@ -128,9 +129,7 @@ describe('/{module}/project/list', () => {
   });
 
   it('on a phone: a card per building with its figures; a tap selects and opens it', async () => {
-    const width = window.innerWidth;
-    window.innerWidth = 390;
-    try {
+    await atWidth(390, async () => {
       api();
       setToken('tok', false);
       renderApp('/budget/project/list');
@@ -140,9 +139,7 @@ describe('/{module}/project/list', () => {
       expect(card).toHaveTextContent('碳排放总量(tCO2e)：1,234.50');
       fireEvent.click(card);
       await waitFor(() => expect(getCurrentBuilding()?.id).toBe(12));
-    } finally {
-      window.innerWidth = width;
-    }
+    });
   });
 
   it('an empty list shows 暂无数据', async () => {

@@ -8,6 +8,7 @@ import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import { fieldColors, pickWithLimit, sumsByMethod } from '../../src/client/results/resultModel';
 import { ok, plainUser, stubFetch } from './fakeApi';
 import { renderApp } from './renderApp';
+import { atWidth } from './viewport';
 
 const charts = vi.hoisted(() => [] as { type: string; series: any; options: Record<string, any> }[]);
 vi.mock('react-apexcharts', () => ({
@@ -81,9 +82,7 @@ const pick = async (name: string) => {
 
 describe('/{module}/compare', () => {
   it('on a phone each building is a card with its stage figures and total; a tap opens its result', async () => {
-    const width = window.innerWidth;
-    window.innerWidth = 390;
-    try {
+    await atWidth(390, async () => {
       setCurrentBuilding(current);
       api();
       renderApp('/budget/compare');
@@ -96,9 +95,7 @@ describe('/{module}/compare', () => {
       expect(card).toHaveTextContent('碳排放总量(tCO2e)：108.00');
       fireEvent.click(card);
       await waitFor(() => expect(window.location.pathname).not.toBe('/budget/compare'));
-    } finally {
-      window.innerWidth = width;
-    }
+    });
   });
 
   it('the current building and picks in the table; a fourth pick drops the oldest', async () => {

@@ -7,6 +7,7 @@ import { setToken } from '../../src/client/providers/tokenStorage';
 import { getCurrentBuilding, setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import { listPage, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+import { atWidth } from './viewport';
 import { STAGE_SCHEMAS } from '../../schemas/standards';
 import { listFields } from '../../src/client/admin/schemaFields';
 import { stageDef, factorPicks, hasMethods, chosenMethod, limitWarnings } from '../../src/client/stages/stageDefs';
@@ -204,9 +205,7 @@ describe('table-mode stage', () => {
   });
 
   it('on a phone each row is a card with its name and figures; a tap opens the row, the 合计 stays', async () => {
-    const width = window.innerWidth;
-    window.innerWidth = 390;
-    try {
+    await atWidth(390, async () => {
       api(world({ rows: { produce: produceRows } }));
       start('/budget/produce');
       const card = (await screen.findByText('C30混凝土')).closest('[role="button"], a, li')!;
@@ -221,9 +220,7 @@ describe('table-mode stage', () => {
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText('编辑建材生产')).toBeInTheDocument();
       expect(within(dialog).getByLabelText(/材料名称/)).toHaveValue('C30混凝土');
-    } finally {
-      window.innerWidth = width;
-    }
+    });
   });
 
   it('批量删除 needs a selection; deleting a row asks first (取消 → 操作已取消, 确定 → DELETE and recalculate)', async () => {

@@ -10,7 +10,7 @@
 // Driven by react-admin's list controller (ListBase) and drawn by its DataTable like every list page: the schema's
 // columns from admin/columns.tsx, the selection, 序号 and 操作 columns, the problem rows (body), the 合计 row (foot)
 // and the empty table from admin/tableParts.tsx.
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -73,6 +73,18 @@ const StageCards = ({ def, dicts, total, onOpen }: { def: StageDef; dicts: DictM
   );
 };
 
+/**
+ * The number of the first row shown. While the page asked for loads, react-admin keeps the last page's rows on
+ * screen: they keep their numbers (and the checkbox labels theirs) until the new rows come. State updated during
+ * render when the shown page changes (React's pattern for a value derived from the previous render).
+ */
+function useShownFrom(page: number, perPage: number, loading: boolean): number {
+  const [from, setFrom] = useState(1);
+  const asked = (page - 1) * perPage + 1;
+  if (!loading && asked !== from) setFrom(asked);
+  return loading ? from : asked;
+}
+
 const LOADING = <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
 
 const RowDelete = ({ def, row, onDone }: { def: StageDef; row: StageRow; onDone: () => Promise<void> }) => {
@@ -130,7 +142,7 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
   // the 合计 row in the 序号 column's place
   const Foot = useMemo(() => (total === undefined ? undefined : totalFoot({ label: '合计', at: INDEX_COLUMN, totals: { [EMISSION_FIELD]: total }, testId: 'stage-sum' })), [total]);
   const filters = useMemo(() => schemaFilters(def.schema, ['like']), [def.schema]);
-  const shownFrom = useRef(1);
+  const shownFrom = useShownFrom(list.page, list.perPage, !!list.isPlaceholderData);
   const phone = usePhone();
 
   const afterChange = async () => {
@@ -160,9 +172,7 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
   if (list.isPending) return LOADING;
 
   const pageIds = (list.data ?? []).map((r) => r.id);
-  // (the rows of the page asked for: while it loads the last page's stay, numbered as they were)
-  if (!list.isPlaceholderData) shownFrom.current = (list.page - 1) * list.perPage + 1;
-  const numbers = rowNumbers(pageIds, shownFrom.current);
+  const numbers = rowNumbers(pageIds, shownFrom);
   const columns = [
     selectColumn(),
     indexColumn(),
