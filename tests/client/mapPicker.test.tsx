@@ -9,11 +9,12 @@ import L from 'leaflet';
 import { LeafletMap } from '../../src/client/map/LeafletMap';
 import { LocationPicker, type LocationValue } from '../../src/client/map/LocationPicker';
 import { OFFLINE_MAP } from '../../src/client/map/mapSettings';
-import { citiesOf } from '../../src/client/map/geo';
+import { citiesOf, mapPlacesOf } from '../../src/client/map/geo';
 import { ok, stubFetch } from './fakeApi';
 import { cityTree } from './mapCities';
 
 const cities = citiesOf(cityTree);
+const mapPlaces = mapPlacesOf(cityTree);
 
 /** Renders with a fresh query cache; `settings` seeds the map settings the picker reads first. */
 function withQuery(ui: React.ReactElement, settings?: object) {
@@ -27,7 +28,7 @@ describe('LeafletMap', () => {
     let map: L.Map | undefined;
     const onPick = vi.fn();
     const { container } = render(
-      <LeafletMap center={{ lng: 118.78, lat: 32.04 }} marker={{ lng: 118.78, lat: 32.04 }} onPick={onPick} tiles={OFFLINE_MAP} places={cities} onReady={(m) => (map = m)} />,
+      <LeafletMap center={{ lng: 118.78, lat: 32.04 }} marker={{ lng: 118.78, lat: 32.04 }} onPick={onPick} tiles={OFFLINE_MAP} places={mapPlaces} onReady={(m) => (map = m)} />,
     );
     expect(map).toBeDefined();
     const el = screen.getByTestId('leaflet-map');
@@ -45,9 +46,17 @@ describe('LeafletMap', () => {
     expect(tiles).toBe(0);
     expect(container.querySelector('.ts-pin .ts-pin__head')).not.toBeNull();
     expect(container.querySelector('img.leaflet-marker-icon')).toBeNull();
-    // offline city dots, labelled at this zoom
-    expect(container.querySelectorAll('.ts-city')).toHaveLength(cities.length);
-    expect(el).toHaveClass('ts-map--labels');
+    // offline: every city and district as a dot (jsdom's map has no size, so no name fits: labels.test.ts)
+    expect(container.querySelectorAll('.ts-place--city')).toHaveLength(cities.length);
+    expect(container.querySelectorAll('.ts-place--district')).toHaveLength(2);
+    expect(container.querySelector('.ts-place--district .ts-place__name')).toHaveTextContent('东城区');
+    // at city zoom the districts are drawn in place of their city, at a national view the city alone
+    const hidden = () => [...container.querySelectorAll('.ts-place--hidden')].map((e) => e.textContent);
+    expect(hidden()).toEqual(['北京市']);
+    act(() => {
+      map!.setZoom(5, { animate: false });
+    });
+    expect(hidden()).toEqual(['东城区', '朝阳区']);
 
     act(() => {
       map!.fire('click', { latlng: L.latLng(31.2993791, 120.6195849) });
@@ -98,7 +107,7 @@ describe('LeafletMap', () => {
 });
 
 /** The picker with its value held in state, as the dialog holds it. */
-function Harness({ initial, onChange }: { initial: LocationValue; onChange?: (v: LocationValue) => void }) {
+function Harness({ initial, onChange, at = { lng: 118.78, lat: 32.04 } }: { initial: LocationValue; onChange?: (v: LocationValue) => void; at?: { lng: number; lat: number } }) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -112,7 +121,7 @@ function Harness({ initial, onChange }: { initial: LocationValue; onChange?: (v:
           onChange?.(next);
         }}
         mapComponent={(p) => (
-          <button type="button" data-testid="fake-map" data-center={`${p.center.lng},${p.center.lat}`} onClick={() => p.onPick?.({ lng: 118.78, lat: 32.04 })}>
+          <button type="button" data-testid="fake-map" data-center={`${p.center.lng},${p.center.lat}`} data-zoom={p.zoom} onClick={() => p.onPick?.(at)}>
             map
           </button>
         )}
@@ -145,6 +154,34 @@ describe('LocationPicker', () => {
     expect(current()).toEqual({ latLng: '118.780000,32.040000', site: '南京市', remarks: '江苏省南京市' });
     expect(screen.getByLabelText('经度')).toHaveValue('118.780000');
     expect(screen.getByLabelText('纬度')).toHaveValue('32.040000');
+  });
+
+  it('a point in a district fills 市+区 and says how near it is; offline the map opens at city level once a point is set', () => {
+    stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
+    // 116.48,39.93 from 朝阳区's centre (116.486409, 39.921489): Δlat 0.008511° × 111.2 km = 0.946 km, Δlng 0.006409° × 111.2 × cos 39.93° = 0.547 km → √(0.946² + 0.547²) = 1.09 km
+    withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} at={{ lng: 116.48, lat: 39.93 }} />);
+    expect(screen.getByTestId('fake-map')).toHaveAttribute('data-zoom', '5');
+    expect(screen.queryByTestId('map-nearby')).toBeNull();
+    fireEvent.click(screen.getByTestId('fake-map'));
+    expect(current()).toEqual({ latLng: '116.480000,39.930000', site: '北京市', remarks: '北京市朝阳区' });
+    expect(screen.getByTestId('map-nearby')).toHaveTextContent('位于 北京市朝阳区 附近（约 1.1 公里）');
+    expect(screen.getByTestId('fake-map')).toHaveAttribute('data-zoom', '9');
+  });
+
+  it('a point ~200 km from every place fills the nearest one and asks to check it; one in the open sea leaves the address alone', () => {
+    stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
+    // 121.9,32.9: nearest of the small tree is 无锡市 (120.301663, 31.574729) — Δlng 1.598° × 94.0 km ≈ 150 km, Δlat 1.325° × 111.2 km ≈ 147 km → ≈ 210 km
+    const first = withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} at={{ lng: 121.9, lat: 32.9 }} />);
+    fireEvent.click(screen.getByTestId('fake-map'));
+    expect(current().remarks).toBe('江苏省无锡市');
+    expect(screen.getByTestId('map-nearby')).toHaveTextContent(/^距最近的地点 江苏省无锡市 约 21\d 公里，请核对项目位置$/);
+    first.unmount();
+
+    // 130,25 (east of Okinawa): > 500 km from every place
+    withQuery(<Harness initial={{ remarks: '江苏省苏州市', site: '苏州市', latLng: '' }} at={{ lng: 130, lat: 25 }} />);
+    fireEvent.click(screen.getByTestId('fake-map'));
+    expect(current()).toEqual({ latLng: '130.000000,25.000000', site: '苏州市', remarks: '江苏省苏州市' });
+    expect(screen.getByTestId('map-nearby')).toHaveTextContent(/^所选位置附近没有已知地点（最近的 .+ 约 [\d,]+ 公里），项目位置未改动，请手动填写$/);
   });
 
   it('a map point replaces an earlier address (typed or searched) with its nearest place; a chosen site stays', () => {

@@ -1,13 +1,14 @@
 // Our own small React wrapper around Leaflet (react-leaflet's licence is not OSI — reference/components.md §4).
 // One map per mount: an optional tile layer from 全局配置 (offline by default: no basemap, a CSS grid and the
-// city centres as labelled dots), a draggable CSS pin (L.divIcon — Leaflet's default icon images break under
+// bundled places as dots, named where the names fit — labels.ts), a draggable CSS pin (L.divIcon — Leaflet's default icon images break under
 // Vite), and clicks/drags reported as { lng, lat }. Leaflet takes [lat, lng]; everything outside this file
 // speaks { lng, lat }.
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { DEFAULT_ZOOM, normalizePoint, subdomainsOf, type LngLat, type Place } from './geo';
+import { DEFAULT_ZOOM, normalizePoint, subdomainsOf, type LngLat, type MapPlace } from './geo';
+import { labelsToShow } from './labels';
 import type { MapSettings } from './mapSettings';
 import { escapeHtml } from '../escapeHtml';
 
@@ -20,15 +21,15 @@ export interface LeafletMapProps {
   /** A click on the map or the end of a pin drag. */
   onPick?: (point: LngLat) => void;
   tiles: MapSettings;
-  /** Offline only: cities drawn as labelled dots so the grid is not an empty sea. */
-  places?: readonly Place[];
+  /** Offline only: cities and districts drawn as named dots so the grid is not an empty sea. */
+  places?: readonly MapPlace[];
   height?: number | string;
   /** For tests and callers that need the Leaflet map itself. */
   onReady?: (map: L.Map) => void;
 }
 
-/** Labels of the offline city dots are shown from this zoom on (below it they would pile up). */
-const LABEL_ZOOM = 8;
+/** Districts are drawn from this zoom on, in place of their city (below it they sit on their city's dot). */
+const DISTRICT_ZOOM = 8;
 
 const pinIcon = L.divIcon({
   className: 'ts-pin',
@@ -55,12 +56,12 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
   useEffect(() => {
     const el = containerRef.current;
     if (!el) return;
-    const map = L.map(el, { center: toLeaflet(center), zoom, minZoom: 3, maxZoom: 18, zoomControl: true, worldCopyJump: true });
+    const map = L.map(el, { center: toLeaflet(center), zoom, minZoom: 3, maxZoom: 18, zoomControl: false, worldCopyJump: true });
+    // the zoom buttons in Chinese; the credit without the flag Leaflet adds by default
+    L.control.zoom({ zoomInTitle: '放大', zoomOutTitle: '缩小' }).addTo(map);
+    map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
     mapRef.current = map;
     map.on('click', (e: L.LeafletMouseEvent) => onPickRef.current?.(fromLeaflet(e.latlng)));
-    const syncLabels = () => el.classList.toggle('ts-map--labels', map.getZoom() >= LABEL_ZOOM);
-    map.on('zoomend', syncLabels);
-    syncLabels();
 
     // the container is sized by a dialog that is still animating open: measure again when it settles
     const refresh = () => {
@@ -81,13 +82,18 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // re-centre when the caller moves the view
+  // re-centre when the caller moves the view, and zoom when the caller's zoom changes (the user's own zoom stays
+  // until then)
+  const zoomAsked = useRef(zoom);
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
     const c = map.getCenter();
-    if (Math.abs(c.lat - center.lat) > 1e-9 || Math.abs(c.lng - center.lng) > 1e-9) map.setView(toLeaflet(center), map.getZoom());
-  }, [center.lng, center.lat]); // eslint-disable-line react-hooks/exhaustive-deps
+    const moved = Math.abs(c.lat - center.lat) > 1e-9 || Math.abs(c.lng - center.lng) > 1e-9;
+    const zoomed = zoom !== zoomAsked.current;
+    zoomAsked.current = zoom;
+    if (moved || zoomed) map.setView(toLeaflet(center), zoomed ? zoom : map.getZoom());
+  }, [center.lng, center.lat, zoom]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // the pin
   useEffect(() => {
@@ -124,26 +130,43 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
     };
   }, [tiles.tileUrl, tiles.subdomains, tiles.attribution]);
 
-  // offline: city centres as dots with their names
+  // offline: the places as dots; after every move the names that fit are written (most important first)
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !offline || !places?.length) return;
-    const group = L.layerGroup(
-      places.map((p) =>
-        L.marker([p.lat, p.lng], {
-          interactive: false,
-          keyboard: false,
-          icon: L.divIcon({
-            className: 'ts-city',
-            html: `<span class="ts-city__dot"></span><span class="ts-city__name">${escapeHtml(p.name)}</span>`,
-            iconSize: [0, 0],
-            iconAnchor: [0, 0],
-          }),
+    const markers = places.map(({ place }) =>
+      L.marker([place.lat, place.lng], {
+        interactive: false,
+        keyboard: false,
+        icon: L.divIcon({
+          className: `ts-place ts-place--${place.kind}`,
+          html: `<span class="ts-place__dot"></span><span class="ts-place__name">${escapeHtml(place.name)}</span>`,
+          iconSize: [0, 0],
+          iconAnchor: [0, 0],
         }),
-      ),
+      }),
     );
-    group.addTo(map);
+    const group = L.layerGroup(markers).addTo(map);
+    const name = () => {
+      const size = map.getSize();
+      const districts = map.getZoom() >= DISTRICT_ZOOM;
+      const drawn = places.map((p) => (districts ? !p.byDistricts : p.place.kind !== 'district'));
+      const boxes = places.map((p, i) => {
+        const at = map.latLngToContainerPoint([p.place.lat, p.place.lng]);
+        // a place not drawn is given a position off the view, so it gets no name
+        return drawn[i] ? { x: at.x, y: at.y, chars: p.place.name.length, rank: p.rank } : { x: -1, y: -1, chars: 0, rank: 9 };
+      });
+      const named = labelsToShow(boxes, size.x, size.y);
+      markers.forEach((m, i) => {
+        const el = m.getElement();
+        el?.classList.toggle('ts-place--hidden', !drawn[i]);
+        el?.classList.toggle('ts-place--named', named.has(i));
+      });
+    };
+    map.on('moveend zoomend resize', name);
+    name();
     return () => {
+      map.off('moveend zoomend resize', name);
       group.remove();
     };
   }, [offline, places]);

@@ -1,21 +1,31 @@
 // The location picker of the engineering dialog (spec 000 screen 2): an address search over the built-in place
-// list (debounced 1000 ms, all provinces and cities, by name or pinyin), the map with a draggable pin, and
+// list (debounced 1000 ms, all provinces, cities and districts, by name or pinyin), the map with a draggable pin, and
 // 经度 / 纬度 inputs. Picking a point — a click, a drag, typed coordinates — sets latLng ('lng,lat', 6 decimals)
-// and fills the address (项目位置) with the nearest known place: at once the nearest bundled city ('江苏省南京市'),
-// then, when 全局配置 names a geocoder, the service's own address for the point (geocode.ts). The city also
-// becomes the site (所在城市) when none is chosen. Picking a search result fills address ('省名+市名'), site and
-// point, and re-centres the map there.
+// and fills the address (项目位置) with the place it falls near: at once the bundled city and, where known, district
+// ('江苏省南京市', '北京市朝阳区'), then, when 全局配置 names a geocoder, the service's own address for the point
+// (geocode.ts). A line under the map says which place that was and how far; a point far from every place (the sea,
+// abroad) leaves the address alone and says so. The city also becomes the site (所在城市) when none is chosen.
+// Picking a search result fills address, site and point, and re-centres the map there. Offline the map opens at
+// city level (or a regional overview before any point), where the bundled places are readable.
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Autocomplete, Box, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   DEFAULT_CENTER,
+  DEFAULT_ZOOM,
+  FAR_KM,
+  NEAR_KM,
+  OFFLINE_OVERVIEW_ZOOM,
+  OFFLINE_ZOOM,
   SEARCH_DEBOUNCE_MS,
+  districtsOf,
+  locatePoint,
+  locationAddress,
+  mapPlacesOf,
   formatLatLng,
   isValidLat,
   isValidLng,
   mainCityOf,
-  nearestCity,
   parseCoordinate,
   parseLatLng,
   placeAddress,
@@ -54,6 +64,16 @@ export interface LocationPickerProps {
 /** 项目位置 holds at most this many characters (the schema's maxLength). */
 const REMARKS_MAX = tpf3Engineering.properties.remarks.maxLength;
 
+/** What the line under the map says about the place a point fell near. */
+interface Nearby {
+  text: string;
+  far: boolean;
+}
+
+const kmText = (km: number) => (km < 10 ? km.toFixed(1) : Math.round(km).toLocaleString('zh-CN'));
+
+const GROUPS: Record<Place['kind'], string> = { province: '省份', city: '城市', district: '区县' };
+
 const coordText = (n: number | undefined) => (n === undefined ? '' : n.toFixed(6));
 const sameNumber = (a: number | undefined, b: number | undefined) => (a === undefined ? b === undefined : b !== undefined && Math.abs(a - b) < 5e-7);
 
@@ -61,7 +81,12 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
   const mapSettings = useMapSettings();
   const point = parseLatLng(value.latLng);
   const cityOfSite = useMemo(() => cities.find((c) => c.name === value.site), [cities, value.site]);
+  const districts = useMemo(() => districtsOf(tree), [tree]);
+  const mapPlaces = useMemo(() => mapPlacesOf(tree), [tree]);
   const [view, setView] = useState<LngLat>(() => point ?? DEFAULT_CENTER);
+  const [nearby, setNearby] = useState<Nearby | undefined>();
+  const offline = !mapSettings.tileUrl;
+  const zoom = !offline ? DEFAULT_ZOOM : point || cityOfSite ? OFFLINE_ZOOM : OFFLINE_OVERVIEW_ZOOM;
 
   // the first time the places arrive for a record with a city but no point, look at that city
   const sawCity = useRef(false);
@@ -100,10 +125,14 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
   const pickPoint = (p: LngLat, recentre: boolean) => {
     geocoding.current?.abort();
     const patch: Partial<LocationValue> = { latLng: formatLatLng(p) };
-    const city = nearestCity(cities, p);
-    if (city) {
-      patch.remarks = placeAddress(city);
-      if (!value.site) patch.site = city.name;
+    const loc = locatePoint(cities, districts, p);
+    if (loc && loc.km <= FAR_KM) {
+      const address = locationAddress(loc);
+      patch.remarks = address;
+      if (!value.site) patch.site = loc.city.name;
+      setNearby(loc.km <= NEAR_KM ? { text: `位于 ${address} 附近（约 ${kmText(loc.km)} 公里）`, far: false } : { text: `距最近的地点 ${address} 约 ${kmText(loc.km)} 公里，请核对项目位置`, far: true });
+    } else if (loc) {
+      setNearby({ text: `所选位置附近没有已知地点（最近的 ${locationAddress(loc)} 约 ${kmText(loc.km)} 公里），项目位置未改动，请手动填写`, far: true });
     }
     emit(patch);
     if (recentre) setView(p);
@@ -121,13 +150,14 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
   /** A result of the address search. */
   const pickPlace = (place: Place) => {
     geocoding.current?.abort();
-    const city = place.kind === 'city' ? place : mainCityOf(cities, place);
+    const city = place.kind === 'city' ? place : place.kind === 'district' ? cities.find((c) => c.name === place.city && c.province === place.province) : mainCityOf(cities, place);
     const p = { lng: place.lng, lat: place.lat };
     emit({
       latLng: formatLatLng(p),
-      remarks: city ? placeAddress(city) : place.name,
+      remarks: place.kind === 'district' ? placeAddress(place) : city ? placeAddress(city) : place.name,
       ...(city ? { site: city.name } : {}),
     });
+    setNearby(undefined);
     setView(p);
   };
 
@@ -170,9 +200,9 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
             setQuery('');
           }
         }}
-        getOptionLabel={(p) => (p.kind === 'city' ? placeAddress(p) : p.name)}
+        getOptionLabel={(p) => (p.kind === 'province' ? p.name : placeAddress(p))}
         isOptionEqualToValue={(a, b) => a.code === b.code && a.kind === b.kind}
-        groupBy={(p) => (p.kind === 'province' ? '省份' : '城市')}
+        groupBy={(p) => GROUPS[p.kind]}
         loading={searching}
         loadingText="正在搜索..."
         noOptionsText={query.trim() ? '未找到匹配的地点' : '输入城市名称或拼音'}
@@ -182,7 +212,7 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
           return (
             <li key={key} {...rest}>
               <Box>
-                <Typography variant="body2">{p.kind === 'city' ? placeAddress(p) : p.name}</Typography>
+                <Typography variant="body2">{p.kind === 'province' ? p.name : placeAddress(p)}</Typography>
                 <Typography variant="caption" color="text.secondary">
                   {p.lng.toFixed(6)},{p.lat.toFixed(6)}
                 </Typography>
@@ -210,8 +240,13 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
         )}
       />
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-        <MapComponent center={view} marker={point} onPick={disabled ? undefined : (p) => pickPoint(p, false)} tiles={mapSettings} places={cities} height={mapHeight} />
+        <MapComponent center={view} zoom={zoom} marker={point} onPick={disabled ? undefined : (p) => pickPoint(p, !point)} tiles={mapSettings} places={mapPlaces} height={mapHeight} />
       </Box>
+      {nearby && (
+        <Typography variant="caption" role="status" color={nearby.far ? 'warning.main' : 'text.secondary'} data-testid="map-nearby">
+          {nearby.text}
+        </Typography>
+      )}
       <Stack direction="row" spacing={2}>
         <TextField
           size="small"

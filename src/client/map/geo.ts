@@ -1,11 +1,20 @@
 // Pure geography helpers of the location picker (spec 000 §2 screen 2, §9): the 'lng,lat' string, the built-in
-// place list (the `city` dictionary: provinces with their prefecture-level cities, centre points and pinyin),
-// place search over all of them, the nearest city to a point, and the address texts filled in for the user.
+// place list (the `city` dictionary: provinces with their prefecture-level cities, centre points and pinyin, and
+// the districts of the municipalities and SARs), place search over all of them, the place a point falls near,
+// and the address texts filled in for the user.
 // No Leaflet here, so every rule is unit-tested without a map.
 
 /** Map default centre (Nanjing) and zoom, spec 000 §9. Leaflet itself takes [lat, lng]. */
 export const DEFAULT_CENTER: LngLat = { lng: 118.78, lat: 32.04 };
 export const DEFAULT_ZOOM = 16;
+/** Offline there is no basemap to read at street level: a picked point is shown among its city's places. */
+export const OFFLINE_ZOOM = 9;
+/** Offline and no point yet: the region around the view, with its cities. */
+export const OFFLINE_OVERVIEW_ZOOM = 5;
+/** A picked point within this distance of its place is "near" it; farther, the user is asked to check. */
+export const NEAR_KM = 50;
+/** Farther than this from every place the point is in no place we know (the sea, abroad): no address is guessed. */
+export const FAR_KM = 500;
 /** Address search waits this long after the last key (spec 000 §9). */
 export const SEARCH_DEBOUNCE_MS = 1000;
 /** Decimals kept in the stored 'lng,lat'. */
@@ -26,14 +35,16 @@ export interface CityDictItem {
   children?: CityDictItem[];
 }
 
-/** A place to pick: a city (with its province) or a province. */
+/** A place to pick: a district (with its city and province), a city (with its province) or a province. */
 export interface Place {
-  kind: 'city' | 'province';
+  kind: 'district' | 'city' | 'province';
   /** GB/T 2260 code. */
   code: string;
   /** The place's own name (city name for a city, province name for a province). */
   name: string;
   province: string;
+  /** A district's city. */
+  city?: string;
   lng: number;
   lat: number;
   pinyin: string;
@@ -59,6 +70,20 @@ export function citiesOf(tree: readonly CityDictItem[]): Place[] {
         pinyin: norm(c.pinyin),
         provincePinyin: norm(p.pinyin),
       });
+    }
+  }
+  return out;
+}
+
+/** Every district of the tree (the children of a city), each with its city and province. */
+export function districtsOf(tree: readonly CityDictItem[]): Place[] {
+  const out: Place[] = [];
+  for (const p of tree) {
+    for (const c of p.children ?? []) {
+      for (const d of c.children ?? []) {
+        if (!hasPoint(d)) continue;
+        out.push({ kind: 'district', code: d.value, name: d.label, province: p.label, city: c.label, lng: d.lng!, lat: d.lat!, pinyin: norm(d.pinyin), provincePinyin: norm(p.pinyin) });
+      }
     }
   }
   return out;
@@ -99,9 +124,9 @@ export function cityMatches(city: Place, query: string): boolean {
 }
 
 /**
- * Address search over ALL places (spec 000 §9): provinces and cities whose name or pinyin starts with or
- * contains the query; a query naming a province also lists that province's cities. Exact and prefix
- * matches first, then provinces before cities, then dictionary order.
+ * Address search over ALL places (spec 000 §9): provinces, cities and districts whose name or pinyin starts with
+ * or contains the query; a query naming a province also lists that province's cities. Exact and prefix
+ * matches first, then provinces before cities before districts, then dictionary order.
  */
 export function searchPlaces(tree: readonly CityDictItem[], query: string, limit = 20): Place[] {
   if (!query.trim()) return [];
@@ -116,6 +141,10 @@ export function searchPlaces(tree: readonly CityDictItem[], query: string, limit
     const viaProvince = rank(query, c.province, c.provincePinyin);
     if (own !== undefined) scored.push({ place: c, score: own * 2 + 1, order: order++ });
     else if (viaProvince !== undefined) scored.push({ place: c, score: viaProvince * 2 + 1.5, order: order++ });
+  }
+  for (const d of districtsOf(tree)) {
+    const own = rank(query, d.name, d.pinyin);
+    if (own !== undefined) scored.push({ place: d, score: own * 2 + 1.25, order: order++ });
   }
   scored.sort((a, b) => a.score - b.score || a.order - b.order);
   return scored.slice(0, limit).map((s) => s.place);
@@ -147,18 +176,76 @@ export function nearestCity(cities: readonly Place[], point: LngLat): Place | un
   return best;
 }
 
-/** The city of a province nearest to the province's centre (its capital in the bundled data). */
+/**
+ * A province's main city: its capital, which GB/T 2260 numbers xx0100 (320100 南京市); else its first city. (The
+ * province's centre point is not its capital: 江苏's lies nearest 盐城.)
+ */
 export function mainCityOf(cities: readonly Place[], province: Place): Place | undefined {
-  return nearestCity(
-    cities.filter((c) => c.province === province.name),
-    province,
-  );
+  return cities.find((c) => c.code === `${province.code.slice(0, 2)}0100`) ?? cities.find((c) => c.province === province.name);
 }
 
-/** '省名+市名', e.g. '江苏省南京市'; a municipality is written once ('北京市', not '北京市北京市'). */
-export function placeAddress(city: Pick<Place, 'name' | 'province'>): string {
-  return !city.province || city.province === city.name ? city.name : `${city.province}${city.name}`;
+/** A place drawn on the offline map, with the rank of its name (0 first: each province's main city). */
+export interface MapPlace {
+  place: Place;
+  rank: 0 | 1 | 2;
+  /** A city drawn by its districts once they are shown (its centre sits on one of them). */
+  byDistricts?: boolean;
 }
+
+/** Every city and district of the tree for the offline map: main cities rank 0, other cities 1, districts 2. */
+export function mapPlacesOf(tree: readonly CityDictItem[]): MapPlace[] {
+  const cities = citiesOf(tree);
+  const mains = new Set(provincesOf(tree).map((p) => mainCityOf(cities, p)));
+  const districts = districtsOf(tree);
+  const withDistricts = new Set(districts.map((d) => `${d.province}|${d.city}`));
+  return [
+    ...cities.map((place) => ({ place, rank: mains.has(place) ? (0 as const) : (1 as const), byDistricts: withDistricts.has(`${place.province}|${place.name}`) })),
+    ...districts.map((place) => ({ place, rank: 2 as const })),
+  ];
+}
+
+/**
+ * '省名+市名(+区名)', e.g. '江苏省南京市', '北京市朝阳区'; a municipality is written once ('北京市', not
+ * '北京市北京市'), and so is a SAR ('香港特别行政区中西区').
+ */
+export function placeAddress(place: Pick<Place, 'name' | 'province' | 'city'>): string {
+  const city = place.city ?? place.name;
+  const cityPart = !place.province || place.province.startsWith(city) ? place.province || city : `${place.province}${city}`;
+  return place.city ? `${cityPart}${place.name}` : cityPart;
+}
+
+/** Where a point falls: its city, the nearest district of that city when the city has districts, and how far. */
+export interface Location {
+  city: Place;
+  district?: Place;
+  /** Distance to the nearer of the two (km). */
+  km: number;
+}
+
+/**
+ * The place a point falls near. The nearest district wins over a nearer-looking city centre only when it is
+ * nearer itself (a point in 朝阳区 is 北京市朝阳区, a point in 廊坊 stays 河北省廊坊市); otherwise the nearest city,
+ * with its own nearest district if it has any. Undefined when there are no cities.
+ */
+export function locatePoint(cities: readonly Place[], districts: readonly Place[], point: LngLat): Location | undefined {
+  const city = nearestCity(cities, point);
+  if (!city) return undefined;
+  const cityKm = distanceKm(city, point);
+  const district = nearestCity(districts, point);
+  const districtKm = district ? distanceKm(district, point) : Infinity;
+  if (district && districtKm < cityKm) {
+    const owner = cities.find((c) => c.name === district.city && c.province === district.province) ?? city;
+    return { city: owner, district, km: districtKm };
+  }
+  const own = nearestCity(
+    districts.filter((d) => d.city === city.name && d.province === city.province),
+    point,
+  );
+  return own ? { city, district: own, km: Math.min(cityKm, distanceKm(own, point)) } : { city, km: cityKm };
+}
+
+/** The address of a location: the district's when there is one, else the city's. */
+export const locationAddress = (loc: Location): string => placeAddress(loc.district ?? loc.city);
 
 /** Round to the stored precision, and keep a value inside the world (Leaflet may wrap past ±180). */
 export function normalizePoint(point: LngLat): LngLat {

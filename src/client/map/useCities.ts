@@ -1,6 +1,6 @@
 // The built-in place list: the `city` dictionary (GET sys/v1/sys/sysDict/items/city) — provinces with their
-// prefecture-level cities, centre points and pinyin — loaded once and shared by the city picker, the address
-// search and the nearest-city look-up.
+// prefecture-level cities (and the districts of the municipalities and SARs), centre points and pinyin — loaded
+// once and shared by the city picker, the address search, the offline map and the place a point falls near.
 import { useMemo } from 'react';
 import { useDictItems } from '../admin/useDicts';
 import { citiesOf, type CityDictItem, type Place } from './geo';

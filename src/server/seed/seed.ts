@@ -13,6 +13,7 @@ import { repo } from '../db/repo';
 import { resourceDef } from '../registry';
 import '../hooks'; // the seed writes through repositories: every domain folder's rules first
 import { seedDictionaries } from '../db/seed/dictionaries';
+import { upgradeCityDistricts } from '../db/seed/districtUpgrade';
 import { loadSeedFactors, seedFactorUpgrades, seedSupplement } from '../db/seed/factors';
 import { upgradeFactorDetails } from '../db/seed/factorDetails';
 import { upgradeSupplementMaterials } from '../db/seed/materialUpgrade';
@@ -164,6 +165,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     }
     // Reference lines of metrics added later (issue 21: material quantities per m²), once.
     await upgradeBenchmarks(trx);
+    // The districts of the city dictionary (issue 25 §5), once.
+    await upgradeCityDistricts(trx);
     // The library's density, default distance, energy and data-quality class (issue 11), once, where still empty.
     await upgradeFactorDetails(trx, seedFactorUpgrades);
     // Materials beyond GB/T 51366 附录D (issue 22 §6), once, with their details (after the step above: its marker

@@ -19,14 +19,18 @@ export interface SeedDictionary {
   items: DictItem[];
 }
 
-interface CityJson {
+interface PlaceJson {
   code: string;
   name: string;
   lng: number;
   lat: number;
   pinyin: string;
 }
-export interface ProvinceJson extends CityJson {
+/** A city; the municipalities and SARs also list their districts (the only ones with a packaged centre point). */
+interface CityJson extends PlaceJson {
+  districts?: PlaceJson[];
+}
+export interface ProvinceJson extends PlaceJson {
   cities: CityJson[];
 }
 
@@ -37,14 +41,13 @@ export function loadCities(): ProvinceJson[] {
   return readSeedJson('cities.json') as ProvinceJson[];
 }
 
-function cityItems(): DictItem[] {
+const placeItem = (p: PlaceJson): DictItem => ({ value: p.code, label: p.name, lng: p.lng, lat: p.lat, pinyin: p.pinyin });
+
+/** Provinces → cities → districts (where known). */
+export function cityItems(): DictItem[] {
   return loadCities().map((p) => ({
-    value: p.code,
-    label: p.name,
-    lng: p.lng,
-    lat: p.lat,
-    pinyin: p.pinyin,
-    children: p.cities.map((c) => ({ value: c.code, label: c.name, lng: c.lng, lat: c.lat, pinyin: c.pinyin })),
+    ...placeItem(p),
+    children: p.cities.map((c) => (c.districts ? { ...placeItem(c), children: c.districts.map(placeItem) } : placeItem(c))),
   }));
 }
 
