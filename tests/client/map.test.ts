@@ -6,17 +6,12 @@ import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
   SEARCH_DEBOUNCE_MS,
-  FAR_KM,
-  NEAR_KM,
   citiesOf,
   cityMatches,
   districtsOf,
-  locatePoint,
-  locationAddress,
   mapPlacesOf,
   formatLatLng,
   mainCityOf,
-  nearestCity,
   parseCoordinate,
   parseLatLng,
   placeAddress,
@@ -24,6 +19,7 @@ import {
   searchPlaces,
   subdomainsOf,
 } from '../../src/client/map/geo';
+import { FAR_KM, NEAR_KM, locatePoint, locationAddress, nearestCity } from '../../src/client/map/nearby';
 import { debounce } from '../../src/client/admin/debounce';
 import { addressOf, geocodeRequestUrl } from '../../src/client/map/geocode';
 import { labelsToShow } from '../../src/client/map/labels';

@@ -13,14 +13,10 @@ import SearchIcon from '@mui/icons-material/Search';
 import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
-  FAR_KM,
-  NEAR_KM,
   OFFLINE_OVERVIEW_ZOOM,
   OFFLINE_ZOOM,
   SEARCH_DEBOUNCE_MS,
   districtsOf,
-  locatePoint,
-  locationAddress,
   mapPlacesOf,
   formatLatLng,
   isValidLat,
@@ -34,6 +30,7 @@ import {
   type LngLat,
   type Place,
 } from './geo';
+import { FAR_KM, NEAR_KM, locatePoint, locationAddress } from './nearby';
 import { useDebouncedValue } from '../admin/debounce';
 import { reverseGeocode } from './geocode';
 import { LeafletMap, type LeafletMapProps } from './LeafletMap';
