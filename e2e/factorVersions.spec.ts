@@ -90,8 +90,12 @@ test('a factor edit: notification → 因子已更新 → before/after per stage
   await expect(page.getByTestId('factor-updated')).toHaveCount(0);
   await shotBoth(page, 'factor-result-applied', { dir: SHOTS });
 
-  // the factor's history
-  await page.goto(`/factors/versions/${steel.id}`);
+  // the factor's history, from its row in the library (the filter in the URL first: its debounce then has run)
+  await page.goto('/divisor');
+  await page.getByLabel('名称', { exact: true }).fill('演示钢筋(版本)');
+  await expect(page).toHaveURL(/filter=.*%E6%BC%94%E7%A4%BA/);
+  await page.getByRole('row').filter({ hasText: '演示钢筋(版本)' }).getByRole('link', { name: '历史版本' }).click();
+  await expect(page).toHaveURL(/\/factors\/versions\/\d+$/); // the current version's id: the page shows its whole line
   const versions = page.getByRole('table', { name: '因子历史版本' });
   await expect(versions.getByRole('row')).toHaveCount(3);
   await expect(versions.getByRole('row').nth(1)).toContainText('第 2 版');

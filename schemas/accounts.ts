@@ -51,7 +51,6 @@ export const registerBody = {
     smsCode: SMS_CODE,
     companyName: u.companyName,
     userType: u.userType,
-    sliderToken: SLIDER_TOKEN,
   },
 } as const;
 

@@ -3,7 +3,7 @@
 // and refuses unknown keywords, so a keyword used in a schema but missing here fails at start, not at run time.
 export const X_KEYWORDS = [
   // resource level
-  'x-resource', // { path, route, scope, read, write, sort, defaultSort, menu, self, personal } — see schemas/types.ts ResourceMeta
+  'x-resource', // { path, route, scope, read, write, sort, defaultSort, menu, self, personal, rowLinks } — see schemas/types.ts ResourceMeta
   'x-rowWarning', // { field, when: 'emptyOrZero', message } — list rows flagged as a warning
   'x-stage', // calculation stage: { code, title, mode: table|form, result, methods, partField, renewableParts } — schemas/types.ts StageMeta
   'x-formula', // the row's emission in kgCO2e over its fields (src/calc/formula.ts); per method: { <method>: formula },

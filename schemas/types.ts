@@ -49,6 +49,18 @@ export interface ResourceMeta {
   immutable?: string;
   /** Sidebar group the generic page belongs to. */
   menu?: 'system' | 'common';
+  /**
+   * Links on each row of the generic list, beside 编辑/删除 and shown to every reader: a page of the record drawn
+   * by a domain folder (a factor's 历史版本). `route` is a client path whose `:id` is the record's id.
+   */
+  rowLinks?: readonly RowLink[];
+}
+
+/** `x-resource.rowLinks`: one link on each row of a generic list. */
+export interface RowLink {
+  label: string;
+  /** A client route with `:id`, e.g. '/factors/versions/:id'. */
+  route: string;
 }
 
 export type Schema = JSONSchema & object;

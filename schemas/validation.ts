@@ -26,10 +26,14 @@ export interface FieldError {
   errorMsg: string;
 }
 
-type Node = Bounded & { title?: string; properties?: Record<string, Node>; items?: Node; 'x-messages'?: Record<string, string>; enum?: unknown; 'x-dict'?: unknown; 'x-reference'?: unknown; 'x-factor'?: unknown };
+type Node = Bounded & { title?: string; properties?: Record<string, Node>; items?: Node; 'x-messages'?: Record<string, string>; enum?: unknown; 'x-dict'?: unknown; 'x-reference'?: unknown; 'x-factor'?: unknown; 'x-widget'?: unknown; format?: unknown };
 
 /** A field the user picks rather than types (a select, a dictionary, a record, a library factor): 请选择…, not 请输入…. */
 const isChoice = (n: Node | undefined) => !!n && (n.enum !== undefined || n['x-dict'] !== undefined || n['x-reference'] !== undefined || n['x-factor'] !== undefined || n.items?.enum !== undefined);
+
+/** A date field (format 'date', or a 'YYYY-MM-DD' text with x-widget 'date') not holding a day as the app writes it. */
+const isBadDate = (e: ErrorObject, n: Node | undefined) =>
+  (e.keyword === 'format' && (e.params as { format?: string }).format === 'date') || (e.keyword === 'pattern' && n?.['x-widget'] === 'date');
 
 /** The sub-schema a JSON pointer points at, following properties and array items. */
 function nodeAt(schema: Node, path: string[]): Node | undefined {
@@ -67,6 +71,8 @@ export function formatErrors(errors: ErrorObject[] | null | undefined, schema: o
     if (own) errorMsg = own;
     else if (e.keyword === 'required') errorMsg = `${isChoice(node) ? '请选择' : '请输入'}${title}`;
     else if (e.keyword === 'additionalProperties') errorMsg = `不允许的字段 ${title}`;
+    // the date widget's form (src/client/admin/form/DateWidget.tsx), the field named
+    else if (isBadDate(e, node)) errorMsg = `${title}格式应为 年-月-日，如 2025-08-30`;
     // (a value that is none of the choices: the field is a select)
     else if (e.keyword === 'enum') errorMsg = `请选择${title}`;
     else if (BOUND_KEYWORDS.has(e.keyword) && node) errorMsg = rangeMessage(node, title);

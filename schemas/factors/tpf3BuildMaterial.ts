@@ -17,6 +17,8 @@ export const tpf3BuildMaterial = {
     write: ['admin', 'groupAdmin', 'dataAdmin'],
     defaultSort: { field: 'createDate', order: 'descend' },
     menu: 'common',
+    // the version history page of src/client/factors/ (issue 25: reachable from the factor's row)
+    rowLinks: [{ label: '历史版本', route: '/factors/versions/:id' }],
   },
   'x-rowWarning': { field: 'materialCo', when: 'emptyOrZero', message: '因子值为空或为 0，请核对' },
   required: ['type', 'name', 'unit'],

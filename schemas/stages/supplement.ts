@@ -13,8 +13,8 @@ export const stageSupplement = {
   properties: {
     projectId,
     actualArea: { type: ['number', 'null'], title: '竣工建筑面积(m²)', minimum: 0, maximum: LIMITS.area, 'x-list': true, 'x-import': '竣工建筑面积(m²)' },
-    completionDate: { type: 'string', title: '竣工日期', pattern: '^$|^\\d{4}-\\d{2}-\\d{2}$', 'x-widget': 'date', 'x-messages': { pattern: '日期格式应为 年-月-日' }, 'x-list': true, 'x-import': '竣工日期' },
-    operationDate: { type: 'string', title: '投入使用日期', pattern: '^$|^\\d{4}-\\d{2}-\\d{2}$', 'x-widget': 'date', 'x-messages': { pattern: '日期格式应为 年-月-日' }, 'x-list': true, 'x-import': '投入使用日期' },
+    completionDate: { type: 'string', title: '竣工日期', pattern: '^$|^\\d{4}-\\d{2}-\\d{2}$', 'x-widget': 'date', 'x-list': true, 'x-import': '竣工日期' },
+    operationDate: { type: 'string', title: '投入使用日期', pattern: '^$|^\\d{4}-\\d{2}-\\d{2}$', 'x-widget': 'date', 'x-list': true, 'x-import': '投入使用日期' },
     operatingYears: { type: ['number', 'null'], title: '已运行年数(a)', minimum: 0, maximum: 200, 'x-list': true, 'x-import': '已运行年数' },
     accountingOrg: text('核算单位'),
     boundary: { type: 'string', title: '核算边界说明', maxLength: 500, 'x-list': false, 'x-import': '核算边界说明' },

@@ -15,7 +15,7 @@ export const stageVoucher = {
     name: rowName('凭证名称'),
     voucherType: { type: 'string', title: '凭证类型', enum: ['发票', '合同', '计量记录', '检测报告', '其他'], 'x-list': true, 'x-import': '凭证类型' },
     voucherNo: text('凭证编号'),
-    voucherDate: { type: 'string', title: '凭证日期', pattern: '^$|^\\d{4}-\\d{2}-\\d{2}$', 'x-widget': 'date', 'x-messages': { pattern: '日期格式应为 年-月-日' }, 'x-list': true, 'x-import': '凭证日期' },
+    voucherDate: { type: 'string', title: '凭证日期', pattern: '^$|^\\d{4}-\\d{2}-\\d{2}$', 'x-widget': 'date', 'x-list': true, 'x-import': '凭证日期' },
     stage: text('对应阶段', 20),
     remarks,
   },

@@ -216,6 +216,21 @@ describe('/{module}/project/list', () => {
     expect(getCurrentBuilding()).toBeUndefined();
   });
 
+  it('批量删除 of the selected buildings says the catalogue\'s 删除成功! (spec 001 §8), not 操作成功', async () => {
+    setToken('tok', false);
+    const { calls } = api();
+    renderApp('/budget/project/list');
+    await screen.findByText('二号楼');
+    fireEvent.click(within(rowOf('一号楼')).getByRole('checkbox'));
+    fireEvent.click(within(rowOf('二号楼')).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: '批量删除' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('删除成功!')).toBeInTheDocument();
+    expect(screen.queryByText('操作成功')).toBeNull();
+    const del = calls.find((c) => c.method === 'DELETE')!;
+    expect(del.url.searchParams.getAll('tpf3ProjectIds')).toEqual(['11', '12']);
+  });
+
   it('查看报告 is enabled only for a completed building and opens the module result with it selected', async () => {
     setToken('tok', false);
     api(rows, (c) => (c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/11' ? ok(rows[0]) : undefined));

@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import { fieldColors, pickWithLimit, sumsByMethod } from '../../src/client/results/resultModel';
+import { stageColor } from '../../schemas/stageColors';
 import { ok, plainUser, stubFetch } from './fakeApi';
 import { renderApp } from './renderApp';
 import { atWidth } from './viewport';
@@ -68,9 +69,10 @@ describe('pickWithLimit', () => {
     expect(s.series.map((x) => x.name)).toEqual(['建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '维护改造', '废弃物处理', '碳汇']);
     expect(s.series[0].data).toEqual([55, 210, 0]);
     expect(s.series[7].data).toEqual([0, -5, 0]);
-    // the sink is green wherever it stands; a stage added before it takes the next stage colour, not green
+    // each field in its first stage's colour (schemas/stageColors.ts, the report's too), the sink green
     expect(fieldColors(s.fields)[7]).toBe('#43a047');
-    expect(fieldColors([...s.fields.slice(0, 7), { sink: false }, s.fields[7]])).toEqual([...fieldColors(s.fields).slice(0, 7), '#546e7a', '#43a047']);
+    expect(fieldColors(s.fields)[0]).toBe(stageColor('produce'));
+    expect(new Set(fieldColors(s.fields)).size).toBe(8);
   });
 });
 

@@ -99,6 +99,23 @@ describe('registration', () => {
     expect(reg).toMatchObject({ userName: 'newbie2', name: '王五', phone: '13912345678', smsCode: '123456', companyName: '某设计院', userType: '1' });
     expect(unb64(reg.password)).toBe('Passw0rd9');
     expect(reg).not.toHaveProperty('confirm');
+    // one slider per form (issue 25): the one for the code; the submits went without one
+    expect(calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/slider')).toHaveLength(1);
+    for (const c of calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/registerUser')) expect(c.body).not.toHaveProperty('sliderToken');
+  });
+
+  it('never opens the slider on submit, whatever the answer: the code stood for it (issue 25)', async () => {
+    const { calls } = stubFetch((c: Call) =>
+      c.url.pathname === '/api/sys/v1/sso/registerUser' ? fail(400, '请完成滑块验证', 0, { needSlider: true }) : ok(c.url.pathname.endsWith('/slider') ? challenge('s3') : null),
+    );
+    renderApp('/register');
+    fireEvent.change(await screen.findByLabelText('登录账号'), { target: { value: 'once' } });
+    for (const [l, v] of [['密码', 'Passw0rd9'], ['确认密码', 'Passw0rd9'], ['姓名', '赵六'], ['手机号', '13912345670'], ['验证码', '123456']]) fill(l, v);
+    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    expect(await screen.findByText('请完成滑块验证')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull();
+    expect(calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/registerUser')).toHaveLength(1);
+    expect(calls.some((c) => c.url.pathname === '/api/sys/v1/sso/slider')).toBe(false);
   });
 
   it('after a send the button counts down each second (N秒后重新获取) and stays disabled', async () => {
@@ -115,6 +132,32 @@ describe('registration', () => {
 });
 
 describe('password reset', () => {
+  it('asks the slider once: for the code, not again on submit (issue 25)', async () => {
+    const { calls } = stubFetch((c: Call) => {
+      const p = c.url.pathname;
+      if (p === '/api/sys/v1/sso/slider') return ok(challenge('s2'));
+      if (p === '/api/sys/v1/sso/slider/verify') return ok({ sliderToken: 'st-reset' });
+      if (p === '/api/sys/v1/sso/sendSmsCode') return (c.body as { sliderToken?: string }).sliderToken ? ok(null) : fail(400, '请完成滑块验证', 0, { needSlider: true });
+      return ok(null);
+    });
+    renderApp('/reset-password');
+    fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '13800000002' } });
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await within(await screen.findByRole('dialog', { name: '安全验证' })).findByAltText('拼图块');
+    await waitFor(() => expect(screen.getByRole('slider', { name: '拖动滑块' })).toHaveAttribute('aria-valuemax', '264'));
+    drag(80);
+    await screen.findByRole('button', { name: /60秒后重新获取|59秒后重新获取/ });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull());
+    fill('验证码', '123456');
+    fill('新密码', 'NewPass123');
+    fill('确认密码', 'NewPass123');
+    fireEvent.click(screen.getByRole('button', { name: '重置密码' }));
+    expect(await screen.findByText('密码已重置，请重新登录')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull();
+    expect(calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/slider')).toHaveLength(1);
+    expect(calls.find((c) => c.url.pathname === '/api/sys/v1/sso/resetPassword')!.body).not.toHaveProperty('sliderToken');
+  });
+
   it('phone + code + new password → resetPassword; /login says 密码已重置，请重新登录 and a stale token is dropped', async () => {
     localStorage.setItem('access-token', 'old-token');
     const { calls } = stubFetch((c) => {

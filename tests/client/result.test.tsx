@@ -6,6 +6,7 @@ import { setToken } from '../../src/client/providers/tokenStorage';
 import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import { FOLD_KEY } from '../../src/client/results/ResultPage';
 import { fixed2, indicators, stageShares } from '../../src/client/results/resultModel';
+import { stageColor } from '../../schemas/stageColors';
 import { ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
 
@@ -54,7 +55,7 @@ beforeEach(() => {
 describe('result figures', () => {
   it('indicators: total, per year, per area, streng3', () => {
     expect(indicators(building)).toEqual({ total: 1487.655, perYear: 29753.1, perArea: 743.8275, perAreaYear: 14.87655 });
-    expect(stageShares(building, 'budget', ['produce', 'trans', 'runtime', 'green'])).toEqual({ codes: ['produce', 'trans', 'runtime'], labels: ['建材生产', '建材运输', '建筑运行'], series: [1000, 34.57, 465.43], total: 1500 });
+    expect(stageShares(building, 'budget', ['produce', 'trans', 'runtime', 'green'])).toEqual({ codes: ['produce', 'trans', 'runtime'], labels: ['建材生产', '建材运输', '建筑运行'], series: [1000, 34.57, 465.43], colors: ['produce', 'trans', 'runtime'].map(stageColor), total: 1500 });
     // the donut's 合计 is the stored figures' sum rounded once, not the sum of the rounded slices
     const a1 = { produce: 11569.4, trans: 298.962, build: 904.13, remove: 90.413, runtimeTotal: 54948.61, green: -2100 };
     const shares = stageShares(a1, 'budget', ['produce', 'trans', 'build', 'remove', 'runtime', 'green']);
@@ -78,6 +79,8 @@ describe('/{module}/result', () => {
     const donut = lastChart('donut');
     expect(donut.series).toEqual([1000, 34.57, 465.43]);
     expect(donut.options.labels).toEqual(['建材生产', '建材运输', '建筑运行']);
+    // each slice in its stage's colour, the report donut's (schemas/stageColors.ts; tests/server/reportColors.test.ts)
+    expect(donut.options.colors).toEqual(['produce', 'trans', 'runtime'].map(stageColor));
     // the centre sums the slices, which leave the sink out — and says so (issue 11 §4)
     expect(donut.options.plotOptions.pie.donut.labels.total.label).toBe('排放合计(不含碳汇)');
     expect(donut.options.plotOptions.pie.donut.labels.total.formatter()).toBe('1,500.00');

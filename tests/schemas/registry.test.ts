@@ -24,6 +24,15 @@ describe('schema registry', () => {
     expect(entries.map(([n, s]) => s.$id)).toEqual(entries.map(([n]) => n));
   });
 
+  it('row links (x-resource.rowLinks) name a label and a client route of the record (:id)', () => {
+    const links = entries.flatMap(([, s]) => s['x-resource'].rowLinks ?? []);
+    expect(links.length).toBeGreaterThan(0);
+    for (const l of links) {
+      expect(l.label).toMatch(/\S/);
+      expect(l.route).toMatch(/^\/[\w/-]*:id(\/|$)/);
+    }
+  });
+
   it('sortable and filterable fields of the factor library', () => {
     const s = registry.tpf3BuildMaterial as unknown as ResourceSchema;
     expect(sortableFields(s)).toEqual(['id', 'createDate', 'updateDate', 'type', 'smallType', 'name', 'materialCo']);

@@ -58,8 +58,8 @@ beforeEach(async () => {
 });
 
 const register = (body: Record<string, unknown>) => t.call('POST', '/api/sys/v1/sso/registerUser', undefined, body);
-const registration = async (userName: string, phone: string, smsCode: string | undefined) =>
-  register({ userName, password: b64('Sec-Pass-2026'), name: '安全测试', phone, smsCode, userType: '1', sliderToken: await passSlider(t) });
+const registration = (userName: string, phone: string, smsCode: string | undefined) =>
+  register({ userName, password: b64('Sec-Pass-2026'), name: '安全测试', phone, smsCode, userType: '1' });
 const reset = (phone: string, smsCode: string) => t.call('POST', '/api/sys/v1/sso/resetPassword', undefined, { phone, smsCode, password: b64('New-Pass-2026') });
 const WRONG_CODE = { code: 2, message: '表单校验失败, 请检查输入!', data: [{ field: 'smsCode', errorMsg: '验证码错误或已失效' }] };
 

@@ -77,6 +77,22 @@ describe('the trace', () => {
   });
 });
 
+describe('a runtime row on the grid factor, as the stage table lists it (issue 25)', () => {
+  it('keeps its own factor fields empty and carries the grid factor used, with its unit, in its trace', async () => {
+    // a building of its own: the stage warnings below count the shared building's stages
+    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody())).body.data;
+    const own = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { useDateLimit: 50, buildArea: 10000, standard: 'GB', menus: 'runtime' }))).body.data;
+    await t.call('POST', `${STAGE}/runtime/batch`, user, [{ projectId: own.id, method: 'systems', part: 'light', name: '走廊照明', energy: 'electricity', unit: 'kWh', annualQuantity: 1000 }]);
+    const building = (await t.call('GET', `${PROJECT}/${own.id}`, user)).body.data;
+    const list = await t.call('GET', `${STAGE}/runtime/?projectId=${own.id}&method=systems&pageSize=10`, user);
+    const row = list.body.data.dataList.find((r: { name: string }) => r.name === '走廊照明');
+    // what the table would draw from the row alone: nothing (the cells were blank)
+    expect([row.factorValue, row.factorUnit || '']).toEqual([null, '']);
+    // what it draws instead (src/client/stages/filledCells.ts): the default of the row's trace
+    expect(row.trace.defaults).toEqual([expect.objectContaining({ field: 'factorValue', value: building.gridFactorValue, unit: 'kgCO2/kWh' })]);
+  });
+});
+
 describe('planting schemes and stage warnings', () => {
   it('a building’s sink rows come from one scheme', async () => {
     const tree = await factor('阔叶大乔木（土深>1.0m）');

@@ -134,7 +134,7 @@ export function reportModelOf(decision: DecisionSection[]): ReportModel {
     quality: null,
     notes: ['说明一'],
     decision,
-    chart: [{ name: '建材生产', value: 80 }],
+    chart: [{ code: 'produce', name: '建材生产', value: 80 }],
     total: 100,
     streng3: 20,
   };

@@ -20,9 +20,10 @@ beforeEach(() => {
 const SEND = '/api/sys/v1/sso/sendSmsCode';
 const register = (body: Record<string, unknown>) => t.call('POST', '/api/sys/v1/sso/registerUser', undefined, body);
 
+/** The form as the client sends it: one slider, for the code (sendCode), and none on submit (issue 25). */
 async function registerUser(userName: string, phone: string, over: Record<string, unknown> = {}) {
   const { code } = await sendCode(t, phone, 'register');
-  const r = await register({ userName, password: b64('Reg-Pass-2026'), name: '注册用户', phone, smsCode: code, companyName: '某设计院', userType: '1', sliderToken: await passSlider(t), ...over });
+  const r = await register({ userName, password: b64('Reg-Pass-2026'), name: '注册用户', phone, smsCode: code, companyName: '某设计院', userType: '1', ...over });
   clock += 61_000; // the next code for this phone may be sent
   return r;
 }
@@ -119,9 +120,31 @@ describe('registration and SMS login', () => {
     expect(weak.body.data).toEqual([{ field: 'password', errorMsg: '密码至少 8 位，须同时包含字母和数字' }]);
     const wrong = await registerUser('reg_bob4', freshPhone(), { smsCode: '000000x' });
     expect(wrong.body.data).toEqual([{ field: 'smsCode', errorMsg: '验证码错误或已失效' }]);
-    const noSlider = await registerUser('reg_bob5', freshPhone(), { sliderToken: undefined });
-    expect(noSlider.body).toEqual({ code: 0, message: '请完成滑块验证', data: { needSlider: true } });
+    // without its code nothing goes through (the code is what stands for the slider)
+    const noCode = await registerUser('reg_bob5', freshPhone(), { smsCode: '' });
+    expect(noCode.body.code).toBe(2);
     expect(await users()).toBe(before);
+  });
+
+  it('asks the slider once per form: the code, sent only after a solved slider, stands for it on submit (issue 25)', async () => {
+    const tokens = async () => (await t.database.db.selectFrom('sys_slider').select('id').where('token_hash', 'is not', null).execute()).length;
+    const phone = freshPhone();
+    const { code } = await sendCode(t, phone, 'register');
+    const live = await tokens();
+    const body = { userName: 'reg_once', password: b64('Reg-Pass-2026'), name: '注册用户', phone, smsCode: code };
+    const r = await register(body);
+    expect(r.body).toEqual({ code: 1, message: '注册成功，请登录', data: { userName: 'reg_once' } });
+    expect(await tokens()).toBe(live); // no slider token asked or spent by the submit
+    clock += 61_000;
+
+    const reset = (await sendCode(t, phone, 'reset')).code;
+    const done = await t.call('POST', '/api/sys/v1/sso/resetPassword', undefined, { phone, smsCode: reset, password: b64('Once-Pass-2026') });
+    expect(done.body).toEqual({ code: 1, message: '密码已重置，请重新登录', data: null });
+    // and without its code neither goes through, a slider or not
+    clock += 61_000;
+    await sendCode(t, phone, 'reset');
+    const wrong = await t.call('POST', '/api/sys/v1/sso/resetPassword', undefined, { phone, smsCode: '000000', password: b64('Twice-Pass-2026') });
+    expect(wrong.body.data).toEqual([{ field: 'smsCode', errorMsg: '验证码错误或已失效' }]);
   });
 
   it('a code is single use, ends after 5 minutes, belongs to its phone and purpose, and dies after 5 wrong tries', async () => {

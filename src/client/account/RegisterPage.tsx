@@ -1,5 +1,5 @@
 // /register (public): 登录账号, 密码, 确认密码, 姓名, 手机号, 验证码 (获取验证码, purpose register), 单位名称,
-// 用户类型 → sso/registerUser through the slider helper. Field rules are checked here first; the server's
+// 用户类型 → sso/registerUser (the slider only for 获取验证码: the code stands for it on submit). Field rules are checked here first; the server's
 // code-2 answers (登录账号已存在, 手机号已注册, 验证码错误或已失效…) land under their fields. Success goes to
 // /login with 注册成功，请登录. A registered user is a trial account (the server decides).
 import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
@@ -29,8 +29,8 @@ export const RegisterPage = () => {
     purpose: 'register',
     empty: EMPTY,
     validate: registerErrors,
-    call: ({ confirm: _confirm, ...body }, run) =>
-      run((sliderToken) => registerUser({ ...body, name: body.name.trim(), companyName: body.companyName.trim(), userType: body.userType || undefined }, sliderToken)),
+    call: ({ confirm: _confirm, ...body }) =>
+      registerUser({ ...body, name: body.name.trim(), companyName: body.companyName.trim(), userType: body.userType || undefined }),
     notice: ACCOUNT_MSG.registered,
     failed: '注册失败，请重试',
   });

@@ -30,11 +30,9 @@ export interface RegisterValues {
   userType?: string;
 }
 
-export const registerUser = (v: RegisterValues, sliderToken?: string) =>
-  apiFetch<{ userName: string }>(
-    apiUrl('sys/v1/sso/registerUser'),
-    json('POST', { ...v, userName: v.userName.trim(), password: base64Utf8(v.password), sliderToken }),
-  );
+/** No slider token: the SMS code, sent after a solved slider, stands for it (one slider per form, issue 25). */
+export const registerUser = (v: RegisterValues) =>
+  apiFetch<{ userName: string }>(apiUrl('sys/v1/sso/registerUser'), json('POST', { ...v, userName: v.userName.trim(), password: base64Utf8(v.password) }));
 
 export const resetPassword = (phone: string, smsCode: string, password: string) =>
   apiFetch<null>(apiUrl('sys/v1/sso/resetPassword'), json('POST', { phone, smsCode, password: base64Utf8(password) }));

@@ -1,11 +1,11 @@
 // The shared state of the public SMS forms (/register, /reset-password): the fields, the slider, 获取验证码,
 // and a submit that checks the form's rules, makes its call and then goes to /login with a notice — or shows
-// the server's field errors and message.
+// the server's field errors and message. The slider is asked once per form, for the code: the submit goes
+// without it, as the server wants (the code stands for the slider, issue 25).
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { serverFieldErrors } from '../admin/form/serverFieldErrors';
 import { failureText, type AuthAlert } from './AuthCard';
-import type { SliderRun } from './withSlider';
 import { setLoginNotice } from '../providers/loginNotice';
 import { clearToken } from '../providers/tokenStorage';
 import type { SmsPurpose } from './accountApi';
@@ -18,8 +18,8 @@ export interface SmsFormOptions<V> {
   purpose: SmsPurpose;
   empty: V;
   validate: (v: V) => Errors;
-  /** The call of the form; `run` repeats it with a slider token when the server asks for one. */
-  call: (v: V, run: SliderRun) => Promise<unknown>;
+  /** The call of the form (never through the slider: the code stands for it). */
+  call: (v: V) => Promise<unknown>;
   /** Shown on /login after success. */
   notice: string;
   /** Shown when a failure carries no message of its own. */
@@ -50,7 +50,7 @@ export function useSmsForm<V extends { phone: string; smsCode: string } & { [K i
     setBusy(true);
     setAlert(undefined);
     try {
-      await opts.call(values, slider.run);
+      await opts.call(values);
       clearToken();
       setLoginNotice(opts.notice, 'success');
       navigate('/login');

@@ -1,4 +1,4 @@
-// The one helper for calls the server may guard with the slider check (login, registerUser, sendSmsCode):
+// The one helper for calls the server may guard with the slider check (login, sendSmsCode):
 // it runs the call; an answer "请完成滑块验证" with data.needSlider (HTTP 400, code 0) opens the slider and
 // repeats the same call with the sliderToken. Any other failure that carries needSlider (a wrong password
 // past the threshold) is shown as it is, and the NEXT run asks for the slider before calling.

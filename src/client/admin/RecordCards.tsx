@@ -63,9 +63,13 @@ export function fieldText(schema: ResourceSchema, dicts: DictMaps, field: string
 
 /**
  * A schema's card: its title field (`titleField`, else the searched name, `name`, the first listed text) and, as figures, its other listed
- * fields (only the numbers with `numbersOnly`).
+ * fields (only the numbers with `numbersOnly`); `filled` answers what a field the record leaves empty shows (as the table's cells).
  */
-export function schemaCard(schema: ResourceSchema, dicts: DictMaps, opts: { titleField?: string; numbersOnly?: boolean } = {}): Pick<RecordCardsProps, 'title' | 'figures'> {
+export function schemaCard(
+  schema: ResourceSchema,
+  dicts: DictMaps,
+  opts: { titleField?: string; numbersOnly?: boolean; filled?: (field: string, record: RaRecord) => unknown } = {},
+): Pick<RecordCardsProps, 'title' | 'figures'> {
   const listed = listFields(schema);
   const name =
     opts.titleField ??
@@ -75,6 +79,6 @@ export function schemaCard(schema: ResourceSchema, dicts: DictMaps, opts: { titl
     listed[0]?.[0];
   const figures = listed
     .filter(([f, p]) => f !== name && (!opts.numbersOnly || isNumeric(p)))
-    .map(([f, p]) => ({ label: p.title ?? f, text: (r: RaRecord) => fieldText(schema, dicts, f, r[f]) }));
+    .map(([f, p]) => ({ label: p.title ?? f, text: (r: RaRecord) => fieldText(schema, dicts, f, r[f] ?? opts.filled?.(f, r)) }));
   return { title: (r) => (name ? fieldText(schema, dicts, name, r[name]) : String(r.id)), figures };
 }

@@ -74,6 +74,8 @@ export interface FieldColumnOptions {
   cutAfter?: number;
   /** A mark after a field's value in a row (a warning, a 默认值 chip), or nothing. */
   mark?: (field: string, record: RaRecord) => ReactNode;
+  /** What a cell shows when the record leaves its field empty (a stage row: the default its calculation used). */
+  filled?: (field: string, record: RaRecord) => unknown;
   /** The schema's dictionaries read once for the table (useDicts): a long table then reads none per cell. */
   dicts?: DictMaps;
 }
@@ -88,7 +90,9 @@ export function fieldColumns(schema: ResourceSchema, options: FieldColumnOptions
       disableSort={!sortable || !isSortable(schema, name)}
       align={isNumeric(prop) ? 'right' : undefined}
       render={(record: RaRecord) => {
-        const content = cellValue(prop, record[name], options);
+        const own = record[name];
+        const value = (own === null || own === undefined || own === '') && options.filled ? (options.filled(name, record) ?? own) : own;
+        const content = cellValue(prop, value, options);
         const after = mark?.(name, record);
         if (after === null || after === undefined || after === false) return content;
         return (
@@ -102,7 +106,8 @@ export function fieldColumns(schema: ResourceSchema, options: FieldColumnOptions
   ));
 }
 
-/** The generic list's columns: the schema's fields (x-rowWarning marked), 创建时间 and, for writers, 编辑 / 删除. */
+/** The generic list's columns: the schema's fields (x-rowWarning marked), 创建时间 and the row actions: the schema's
+ *  row links (x-resource.rowLinks) for everyone, 编辑 / 删除 for writers. */
 export function schemaColumns(resource: string, schema: ResourceSchema, route: string, withActions: boolean): ReactElement[] {
   const warning = schema['x-rowWarning'];
   const cols = fieldColumns(schema, {
@@ -118,7 +123,8 @@ export function schemaColumns(resource: string, schema: ResourceSchema, route: s
       sx={{ whiteSpace: 'nowrap' }}
     />,
   );
-  if (!withActions) return cols;
-  cols.push(actionsColumn((record) => <RowActions resource={resource} route={route} record={record} />));
+  const links = schema['x-resource'].rowLinks ?? [];
+  if (!withActions && !links.length) return cols;
+  cols.push(actionsColumn((record) => <RowActions resource={resource} route={route} record={record} links={links} />));
   return cols;
 }

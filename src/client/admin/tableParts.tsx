@@ -80,9 +80,27 @@ export const selectColumn = (): ReactElement => <DataTable.Col key="__select" pa
 /** 序号: the row's number from 1. */
 export const indexColumn = (): ReactElement => <DataTable.Col key={INDEX_COLUMN} source={INDEX_COLUMN} label="序号" disableSort render={() => <RowNumber />} />;
 
+/**
+ * 操作 holds compact text buttons (as the building list's) and stays at the table's right edge (position: sticky)
+ * when the columns are wider than the page, so a row's 编辑 / 删除 never need a sideways scroll (issue 25: /divisor's
+ * were off-screen and 建材生产's 删除 cut at 1366 px) and a stage table's columns still fit beside them.
+ * (An object: react-admin spreads a column's sx into each cell's.)
+ */
+const ACTIONS_SX = {
+  whiteSpace: 'nowrap',
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  px: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+  '& .MuiButton-root': { minWidth: 0, px: 0.25 },
+  '& .MuiButton-startIcon': { display: 'none' },
+} as const;
+
 /** 操作: the row's buttons. */
 export const actionsColumn = (render: (record: RaRecord) => ReactNode): ReactElement => (
-  <DataTable.Col key="__actions" label="操作" disableSort sx={{ whiteSpace: 'nowrap' }} render={render} />
+  <DataTable.Col key="__actions" label="操作" disableSort sx={ACTIONS_SX} render={render} />
 );
 
 /** A chosen row looks chosen (as MUI's selected TableRow). */

@@ -103,7 +103,10 @@ const BuildingDecide = ({ id, tab }: { id: number; tab: DecideTab }) => {
               <Tab key={t.value} value={t.value} label={t.label} />
             ))}
           </Tabs>
-          <Panel key={`${id}-${tab}`} tab={tab} building={building} onTab={onTab} />
+          {/* a tab's wide tables and charts scroll inside its own area; the page and the sidebar keep their widths */}
+          <Box data-testid="decide-panel" sx={{ minWidth: 0, overflowX: 'auto' }}>
+            <Panel key={`${id}-${tab}`} tab={tab} building={building} onTab={onTab} />
+          </Box>
         </>
       )}
     </>

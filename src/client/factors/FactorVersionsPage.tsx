@@ -1,6 +1,7 @@
-// /divisor/versions/:id — 历史版本 of a library factor: every version of its lineage, newest first, with the
-// values a calculation uses (factor 4 decimals, density 3) and which one is current. Old versions are read-only:
-// stage rows keep the version they were calculated with (src/server/factors/versions.ts).
+// /factors/versions/:id — 历史版本 of a library factor (linked from its /divisor row by the schema's rowLinks and
+// from the recalculation dialog): every version of its lineage, newest first, with the values a calculation uses
+// (factor 4 decimals, density 3) and which one is current. Old versions are read-only: stage rows keep the
+// version they were calculated with (src/server/factors/versions.ts).
 import { Alert, Box, Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQuery } from '@tanstack/react-query';

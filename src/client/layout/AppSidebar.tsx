@@ -4,7 +4,8 @@
 // whole app aria-hidden.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Drawer } from '@mui/material';
-import { Sidebar, useSidebarState } from 'react-admin';
+import { useSidebarState } from 'react-admin';
+import { DesktopSidebar } from './DesktopSidebar';
 import { readSidebarCookie, writeSidebarCookie } from './sidebarCookie';
 import { useMobileMode } from './useMobileMode';
 
@@ -44,5 +45,5 @@ export const AppSidebar = ({ children }: { children: ReactNode }) => {
       </Drawer>
     );
   }
-  return <Sidebar>{children}</Sidebar>;
+  return <DesktopSidebar>{children}</DesktopSidebar>;
 };

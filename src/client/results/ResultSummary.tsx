@@ -95,6 +95,8 @@ export const ResultSummary = ({ module, data, stages, open, onFold, traceOf }: R
                   series={shares.series}
                   options={baseOptions({
                     labels: shares.labels,
+                    // each stage in its colour, the report's donut's too (schemas/stageColors.ts)
+                    colors: shares.colors,
                     legend: { position: 'bottom' },
                     chart: { events: { dataPointSelection: (_e: unknown, _c: unknown, cfg: { dataPointIndex: number }) => traceOf(shares.codes[cfg.dataPointIndex])?.() } },
                     dataLabels: { formatter: (v: number) => `${fixed2(v)}%` },

@@ -38,7 +38,9 @@ export const StageBars = ({ module, data, stages, traceOf }: StageBarsProps) => 
             chart: { events: { dataPointSelection: () => openTrace?.() } },
             xaxis: { categories: bars.categories },
             yaxis: { labels: { formatter: (v: number) => fixed2(v) }, title: { text: 'tCO2e' } },
-            plotOptions: { bar: { distributed: true, columnWidth: '45%' } },
+            // the stage's colour (its parts too), as on the donut and in the report
+            colors: [bars.color],
+            plotOptions: { bar: { columnWidth: '45%' } },
             legend: { show: false },
           })}
         />

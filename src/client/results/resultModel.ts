@@ -4,6 +4,7 @@
 // nothing here names a stage.
 import { moduleResultFields, resultFields, type ResultFieldDef } from '../../../schemas/results';
 import { stageMeta } from '../../../schemas/stageMeta';
+import { resultFieldColor, stageColor } from '../../../schemas/stageColors';
 import { menuTitle, MODULES } from '../../../schemas/standards';
 import { formatNumber, roundTo } from '../../calc/format';
 import { annualEmission, basisOf, figuresOf } from '../../calc/intensity';
@@ -76,9 +77,10 @@ export const hasResult = (b: Record<string, unknown> | undefined | null) =>
 
 /**
  * Donut: the positive stage figures of the building's stages (all share stages when none are given), and their
- * total summed from the stored figures — rounded once when shown, not a sum of the rounded slices.
+ * total summed from the stored figures — rounded once when shown, not a sum of the rounded slices. Each slice
+ * in its stage's colour (schemas/stageColors.ts), as in the report's donut.
  */
-export function stageShares(b: Record<string, unknown>, module: string, stages?: readonly string[]): { codes: string[]; labels: string[]; series: number[]; total: number } {
+export function stageShares(b: Record<string, unknown>, module: string, stages?: readonly string[]): { codes: string[]; labels: string[]; series: number[]; colors: string[]; total: number } {
   const shared = resultFields().filter((f) => !f.sink).flatMap((f) => f.stages);
   const wanted = stages && stages.length ? stages.filter((c) => shared.includes(c)) : shared;
   const codes: string[] = [];
@@ -94,7 +96,7 @@ export function stageShares(b: Record<string, unknown>, module: string, stages?:
       total += v;
     }
   }
-  return { codes, labels, series, total };
+  return { codes, labels, series, colors: codes.map(stageColor), total };
 }
 
 /** The carbon sinks as a reduction: stored negative, shown as a negative 减碳. */
@@ -126,14 +128,16 @@ export function indicators(b: Record<string, unknown>): Indicators {
   };
 }
 
-/** Bar chart of one stage: a stage with parts (建筑运行) by its parts (dictionary labels), else its own figure. */
+/** Bar chart of one stage: a stage with parts (建筑运行) by its parts (dictionary labels), else its own figure;
+ * in the stage's colour (schemas/stageColors.ts), as its slice of the donut and its bar in the report. */
 export function stageBars(
   b: BuildingResult,
   module: string,
   code: string,
   partLabels: Record<string, string>,
-): { categories: string[]; data: number[] } {
+): { categories: string[]; data: number[]; color: string } {
   const meta = stageMeta(code);
+  const color = stageColor(code);
   if (meta?.partField) {
     const breakdown = b.resultDetail?.breakdown ?? b.resultDetail?.parts ?? {};
     const entries = Object.entries(breakdown);
@@ -141,10 +145,11 @@ export function stageBars(
       return {
         categories: entries.map(([k]) => partLabels[k] ?? ACCOUNTING_BREAKDOWN_LABELS[k] ?? k),
         data: entries.map(([, v]) => round2(num(v))),
+        color,
       };
     }
   }
-  return { categories: [meta?.sink ? SINK_LABEL : stageLabel(module, code)], data: [round2(stageValue(b, code, module))] };
+  return { categories: [meta?.sink ? SINK_LABEL : stageLabel(module, code)], data: [round2(stageValue(b, code, module))], color };
 }
 
 /** A stage's name in the figure table: the sink as 减碳, a stage outside the standard's boundary marked (§10). */
@@ -200,11 +205,6 @@ export function sumsByMethod(buildings: readonly Record<string, unknown>[]): {
   return { methods, fields, series };
 }
 
-/** One colour per result field (apexcharts' default palette repeats after five): a sink is always green, the others
- * take the rest in order, so a stage added to the registry never turns 碳汇 another colour. */
-const SINK_COLOR = '#43a047';
-const STAGE_COLORS = ['#1e88e5', '#00acc1', '#fb8c00', '#e53935', '#8e24aa', '#6d4c41', '#fdd835', '#546e7a', '#d81b60'];
-export const fieldColors = (fields: readonly { sink?: boolean }[]) => {
-  let next = 0;
-  return fields.map((f) => (f.sink ? SINK_COLOR : STAGE_COLORS[next++ % STAGE_COLORS.length]));
-};
+/** One colour per result field (apexcharts' default palette repeats after five): the shared stage palette
+ * (schemas/stageColors.ts), the one the report's charts use too. */
+export const fieldColors = (fields: readonly ResultFieldDef[]) => fields.map(resultFieldColor);

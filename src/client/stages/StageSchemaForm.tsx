@@ -13,6 +13,7 @@ import { toRjsf } from '../admin/form/toRjsf';
 import { dictCodesOf, uiSchemaFor } from '../admin/form/uiSchema';
 import { validator } from '../admin/form/validator';
 import { zhStringTranslator } from '../admin/form/translateString';
+import { FORM_WIDGETS } from '../admin/form/widgets';
 import { useDicts } from '../admin/useDicts';
 import { FactorWidget, type StageFormContext } from './FactorWidget';
 import { factorPicks, hasMethods, METHOD_FIELD, PROJECT_FIELD, rowNameField, unitFollowsFactor, type StageDef } from './stageDefs';
@@ -90,7 +91,7 @@ export function stageUiSchema(def: StageDef, dicts: ReturnType<typeof useDicts>,
     if (p['x-readonly']) hide(name);
     // x-parts: inputs of some parts only (elevator, lighting…): shown when the row is one of them
     else if (p['x-parts'] && !p['x-parts'].includes(part)) hide(name);
-    // x-widget 'date' (a 'YYYY-MM-DD' text): the browser's date input
+    // x-widget 'date' (a 'YYYY-MM-DD' text): our date widget, yyyy-MM-dd in every locale (admin/form/DateWidget)
     else if (p['x-widget'] === 'date') ui[name] = { ...(ui[name] as object), 'ui:widget': 'date' };
   }
   for (const pick of factorPicks(def.schema)) ui[pick.field] = { 'ui:widget': FactorWidget, 'ui:options': { factor: pick.factor } };
@@ -127,6 +128,7 @@ export const StageSchemaForm = forwardRef<StageFormRef, StageSchemaFormProps>(fu
       ref={ref}
       schema={rjsfSchema}
       uiSchema={uiSchema}
+      widgets={FORM_WIDGETS}
       validator={validator}
       formData={formData}
       formContext={formContext}

@@ -6,7 +6,8 @@
 // 刷新, 清空数据, 下载模板, 导入. Rows are added and edited in a dialog (StageRowDialog). After a change the stage
 // is calculated again; when that runs as a job its progress shows above the table.
 // Issue 11 §3: a row whose last calculation filled in a value shows a 默认值 chip by its emission (the tooltip
-// lists each default and its source); a stored row breaking a save rule (counted 0) shows why, in red.
+// lists each default and its source); a stored row breaking a save rule (counted 0) shows why, in red. A listed
+// field the row leaves empty shows the value its calculation used, named (issue 25: 电网排放因子 — filledCells.ts).
 // Driven by react-admin's list controller (ListBase) and drawn by its DataTable like every list page: the schema's
 // columns from admin/columns.tsx, the selection, 序号 and 操作 columns, the problem rows (body), the 合计 row (foot)
 // and the empty table from admin/tableParts.tsx.
@@ -31,7 +32,8 @@ import { useDicts, type DictMaps } from '../admin/useDicts';
 import { dictCodesOf } from '../admin/form/uiSchema';
 import { CALCULATING, JobProgress } from '../jobs/JobProgress';
 import { defaultsOf, problemsOf } from './traceApi';
-import { DefaultsChip, type Props } from './TraceMarks';
+import { DefaultsChip, FilledMark, type Props } from './TraceMarks';
+import { filledCells, filledName } from './filledCells';
 import { MethodPicker } from './MethodPicker';
 import { OtherMethodRows } from './OtherMethodRows';
 import { RecordCards, schemaCard, usePhone } from '../admin/RecordCards';
@@ -41,6 +43,8 @@ import { clearStageRows, deleteStageRow, deleteStageRows, type StageRow } from '
 import { useBuildingDetail, useStageRefresh } from './stageQueries';
 
 const StageRowDialog = lazy(() => import('./StageRowDialog'));
+
+const isBlank = (v: unknown) => v === null || v === undefined || v === '';
 
 /** Cells stay on one line; a text longer than this is cut with … and shown whole in a tooltip. */
 const LONG_TEXT_CHARS = 16;
@@ -61,9 +65,10 @@ function emissionTotal(def: StageDef, sums: Record<string, number> | undefined):
 /** On a phone: a card per row (its name, 用量, 排放因子, 碳排放量 …) that opens the row's dialog, and the 合计 under them. */
 const StageCards = ({ def, dicts, total, onOpen }: { def: StageDef; dicts: DictMaps; total: string | undefined; onOpen: (row: StageRow) => void }) => {
   const { total: count } = useListContext();
+  const filledOf = useMemo(() => filledCells(def.schema), [def.schema]);
   return (
     <>
-      <RecordCards {...schemaCard(def.schema, dicts, { numbersOnly: true })} open={(row) => (onOpen(row as StageRow), false)} empty={<NoData />} />
+      <RecordCards {...schemaCard(def.schema, dicts, { numbersOnly: true, filled: (f, r) => filledOf(r).get(f)?.value })} open={(row) => (onOpen(row as StageRow), false)} empty={<NoData />} />
       {total !== undefined && (count ?? 0) > 0 && (
         <Typography sx={{ fontWeight: 600, py: 1 }} data-testid="stage-sum">
           合计：{total} kgCO2e
@@ -144,6 +149,7 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
   const filters = useMemo(() => schemaFilters(def.schema, ['like']), [def.schema]);
   const shownFrom = useShownFrom(list.page, list.perPage, !!list.isPlaceholderData);
   const phone = usePhone();
+  const filledOf = useMemo(() => filledCells(def.schema), [def.schema]);
 
   const afterChange = async () => {
     list.onUnselectItems();
@@ -180,7 +186,12 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
       sortable: true,
       cutAfter: LONG_TEXT_CHARS,
       dicts,
-      mark: (field, row) => (field === EMISSION_FIELD && defaultsOf(row).length ? <DefaultsChip defaults={defaultsOf(row)} props={def.schema.properties as Props} /> : null),
+      filled: (field, row) => filledOf(row).get(field)?.value,
+      mark: (field, row) => {
+        if (field === EMISSION_FIELD) return defaultsOf(row).length ? <DefaultsChip defaults={defaultsOf(row)} props={def.schema.properties as Props} /> : null;
+        const cell = isBlank(row[field]) ? filledOf(row).get(field) : undefined;
+        return cell?.isValue ? <FilledMark name={filledName(def.schema, field)} used={cell.used} props={def.schema.properties as Props} /> : null;
+      },
     }),
     actionsColumn((row) => (
       <>

@@ -39,6 +39,14 @@ export const DefaultsChip = ({ defaults, props }: { defaults: DefaultUsed[]; pro
     </Tooltip>
   ) : null;
 
+/** The mark of a value a stage cell shows for the row (what its calculation filled in): its name (电网排放因子,
+ *  默认值) and, in the tooltip, the value and its source. */
+export const FilledMark = ({ name, used, props }: { name: string; used: DefaultUsed; props?: Props }) => (
+  <Tooltip title={defaultText(used, props)}>
+    <Chip size="small" color="info" variant="outlined" label={name} sx={{ ml: 1 }} data-testid="filled-mark" aria-label={`${name}：${defaultText(used, props)}`} tabIndex={0} />
+  </Tooltip>
+);
+
 /** Every default of a row as a line: a 默认值 chip, the value and its source (the trace dialog). */
 export const DefaultsList = ({ defaults, props }: { defaults: DefaultUsed[]; props?: Props }) =>
   defaults.length ? (

@@ -4,15 +4,21 @@ import type * as ECharts from 'echarts';
 import { echarts, resvg } from '../heavy';
 import { FONT_BOLD, FONT_FAMILY, FONT_REGULAR } from './fonts';
 import { formatNumber } from '../../calc/format';
+import { STAGE_PALETTE, stageColor } from '../../../schemas/stageColors';
 
 export const CHART_WIDTH = 800;
 export const CHART_HEIGHT = 450;
-const COLORS = ['#2e7d32', '#1565c0', '#f9a825', '#6a1b9a', '#00838f', '#ef6c00', '#ad1457', '#4e342e', '#546e7a'];
+// a series without a stage of its own takes the stage palette in order
+const COLORS = [...STAGE_PALETTE];
 
 export interface ChartPoint {
+  /** the stage: its colour is the result page's (schemas/stageColors.ts) */
+  code: string;
   name: string;
   value: number;
 }
+
+const colored = (p: ChartPoint) => ({ name: p.name, value: p.value, itemStyle: { color: stageColor(p.code) } });
 
 export function svg(option: ECharts.EChartsCoreOption): string {
   const chart = echarts().init(null, null, { renderer: 'svg', ssr: true, width: CHART_WIDTH, height: CHART_HEIGHT });
@@ -45,7 +51,7 @@ export function shareDonutSvg(points: ChartPoint[]): string {
         radius: ['40%', '65%'],
         center: ['60%', '55%'],
         label: { formatter: '{b}\n{d}%', fontSize: 13 },
-        data: data.length ? data : [{ name: '暂无数据', value: 0 }],
+        data: data.length ? data.map(colored) : [{ name: '暂无数据', value: 0 }],
       },
     ],
   });
@@ -62,7 +68,7 @@ export function stageBarSvg(points: ChartPoint[]): string {
       {
         type: 'bar',
         barMaxWidth: 60,
-        data: points.map((p, i) => ({ value: p.value, itemStyle: { color: p.value < 0 ? '#43a047' : COLORS[i % COLORS.length] } })),
+        data: points.map(colored),
         label: { show: true, position: 'top', fontSize: 12, formatter: (x: { value: unknown }) => formatNumber(x.value) },
       },
     ],

@@ -55,7 +55,7 @@ export interface ReportModel {
   /** after the notes: 合理性检查 (issue 21), then the decision tools' sections */
   decision: DecisionSection[];
   /** Stage figures (tCO2e) for the share donut (positive ones) and the bar chart. */
-  chart: { name: string; value: number }[];
+  chart: { code: string; name: string; value: number }[];
   total: number;
   streng3: number | null;
 }
@@ -186,7 +186,7 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     notes,
     // 合理性检查 (issue 21) first, then the decision tools' sections
     decision: [plausibilitySection(detail as Parameters<typeof plausibilitySection>[0]), ...decisionSections(await turn().then(() => decisionReport(db, caller, b)))],
-    chart: withTotal.map((s) => ({ name: s.name, value: roundTo(s.total ?? 0) })),
+    chart: withTotal.map((s) => ({ code: s.code, name: s.name, value: roundTo(s.total ?? 0) })),
     total,
     streng3,
   };

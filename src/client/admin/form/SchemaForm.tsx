@@ -18,6 +18,7 @@ import { firstServerError, makeTransformErrors, serverErrorsToErrorSchema } from
 import { toFormData, toPayload } from './formData';
 import { dictCodesOf, uiSchemaFor } from './uiSchema';
 import { zhStringTranslator } from './translateString';
+import { FORM_WIDGETS } from './widgets';
 
 type Data = Record<string, unknown>;
 
@@ -53,6 +54,7 @@ const SchemaForm = ({ resource }: SchemaFormProps) => {
     <Form
       schema={rjsfSchema}
       uiSchema={uiSchema}
+      widgets={FORM_WIDGETS}
       validator={validator}
       formData={formData}
       onChange={(e) => setFormData(e.formData ?? {})}
