@@ -60,6 +60,9 @@ function normalize(text: unknown): string {
     .replace(/㎡/g, 'm2')
     .replace(/㎥/g, 'm3')
     .replace(/\s+/g, '')
+    // kW·h, kw.h, KW·H (the SI spelling budget files use) are kWh, not a product of kW and h
+    .replace(/(^|\/|\()[kK][wW][·*.×•・]?[hH](?=$|\)|\/)/g, '$1kWh')
+    .replace(/千瓦[·・]?时/g, 'kWh')
     .trim();
 }
 

@@ -19,4 +19,6 @@ export const exceljs = onFirstUse<typeof import('exceljs')>('exceljs');
 export const echarts = onFirstUse<typeof import('echarts')>('echarts');
 export const resvg = onFirstUse<typeof import('@resvg/resvg-js')>('@resvg/resvg-js');
 export const sharp = onFirstUse<typeof import('sharp').default>('sharp');
+// SheetJS reads the budget files (.xls as well as .xlsx) of issue 26: exceljs has no .xls reader
+export const sheetjs = onFirstUse<typeof import('@e965/xlsx')>('@e965/xlsx');
 export const pinyinPro = onFirstUse<typeof import('pinyin-pro')>('pinyin-pro');

@@ -19,6 +19,9 @@ describe('reading units', () => {
     expect(parseUnit('m³')).toMatchObject({ dims: { L: 3 }, scale: 1 });
     expect(parseUnit('Ｌ')).toMatchObject({ dims: { L: 3 }, scale: 0.001 }); // full-width L
     expect(parseUnit('kWh/a')).toMatchObject({ dims: { E: 1 }, scale: 3.6 }); // an annual quantity may say so
+    // the SI spelling of budget files (issue 26): 1 kW·h = 3.6 MJ, whatever the dot
+    for (const u of ['kW·h', 'kw.h', 'KW·H', 'kW*h', '千瓦·时']) expect(parseUnit(u), u).toMatchObject({ dims: { E: 1 }, scale: 3.6 });
+    expect(convertToFactor(1000, 'kW·h', 'kgCO2e/kWh')).toMatchObject({ ok: true, value: 1000 });
     expect(parseUnit('千块')).toMatchObject({ dims: { '#块': 1 }, scale: 1000 });
     expect(parseUnit('furlong')).toBeUndefined();
     expect(parseFactorUnit('gCO2e/(t·km)')).toMatchObject({ co2: 0.001, per: { dims: { M: 1, L: 1 }, scale: 1e6 } });
