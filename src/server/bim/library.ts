@@ -1,5 +1,5 @@
-// The factor-library materials an import may map to: 建材 rows the caller may read, current versions only (the
-// same scope and version rule as the stage pickers), keyed by id.
+// The factor-library rows an import may map to: 建材 rows (or 能源 rows for a budget file's energy, issue 26) the
+// caller may read, current versions only (the same scope and version rule as the stage pickers), keyed by id.
 import { sql } from 'kysely';
 import { factorLabel, type LabelledFactor } from '../../calc/factorLabel';
 import type { Caller } from '../db/caller';
@@ -24,13 +24,16 @@ export interface LibraryMaterial {
   density: number | null;
   /** t/m³ for a per-mass factor given only a volume (bulk density table) */
   bulk: Density | null;
+  /** an energy factor's energy (schemas/factors/kinds.ts) */
+  energy: string | null;
 }
 
 export const MATERIAL_TYPE = '建材';
+export const ENERGY_TYPE = '能源';
 
-export async function libraryMaterials(ex: Executor, caller: Caller, ids?: number[]): Promise<Map<number, LibraryMaterial>> {
+export async function libraryMaterials(ex: Executor, caller: Caller, ids?: number[], type = MATERIAL_TYPE): Promise<Map<number, LibraryMaterial>> {
   const def = resourceDef('tpf3BuildMaterial');
-  let q = ex.selectFrom(def.table).selectAll().where('type', '=', MATERIAL_TYPE);
+  let q = ex.selectFrom(def.table).selectAll().where('type', '=', type);
   const scope = readScope(def.meta, caller);
   if (scope) q = q.where(scope);
   const current = hooksOf(def.name).listWhere;
@@ -50,6 +53,7 @@ export async function libraryMaterials(ex: Executor, caller: Caller, ids?: numbe
       label: factorLabel(r as LabelledFactor),
       density: r.density == null ? null : Number(r.density),
       bulk: bulkDensityFor(m),
+      energy: (r.energy as string) || null,
     });
   }
   return out;

@@ -1,7 +1,7 @@
 // A bill line's quantity in its chosen factor's unit (issue 26 §4): only through a conversion the answer states — the
 // same unit rules as every row (calc/units.ts: t → kg, m³ → t by the factor's density), and what the specification
-// gives: a brick's size (240×115×53 → 0.0014628 m³ per 块, so 千块 → m³, and → t by a density) and a bar's diameter
-// (Φ12 → 0.888 kg per m). A line that no stated conversion takes to the factor's unit is refused with the reason,
+// gives: a brick's size (240×115×53 → 0.0014628 m³ per 块, so 千块 → m³, and → t by a density), a sheet's thickness
+// (m² × 6 mm → m³) and a bar's diameter (Φ12 → 0.888 kg per m). A line that no stated conversion takes to the factor's unit is refused with the reason,
 // never guessed.
 import { convertToFactor, parseUnit } from '../../calc/units';
 import { shortNumber } from '../../calc/format';
@@ -36,6 +36,13 @@ export function diameterOf(spec: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** A sheet's thickness in mm: '6mm', 'XPS 50mm', '厚3mm' (not a size like 600×600). */
+export function thicknessOf(spec: string): number | undefined {
+  if (sizeOf(spec)) return undefined;
+  const m = /(?:厚\s*)?(\d+(?:\.\d+)?)\s*mm/i.exec(spec);
+  return m ? Number(m[1]) : undefined;
+}
+
 /** Steel's density for a bar's mass per metre (GB/T 1499.2 computes the nominal mass with 7.85 g/cm³). */
 const STEEL_T_PER_M3 = 7.85;
 const n = (x: number) => shortNumber(x);
@@ -54,9 +61,10 @@ function densityOf(f: ConvertTarget, lineUnit: string): number | null {
   return u && u.dims.L === 3 && Object.keys(u.dims).length === 1 ? (f.bulk?.value ?? null) : null;
 }
 
-export function convertItem(line: ConvertLine, f: ConvertTarget): ItemConversion {
+/** `energy`: the line's energy kind, whose calorific value and density convert fuels (L → kg, kWh → m³). */
+export function convertItem(line: ConvertLine, f: ConvertTarget, energy?: string): ItemConversion {
   const factorUnit = factorUnitOf(f);
-  const direct = convertToFactor(line.quantity, line.unit, factorUnit, { density: densityOf(f, line.unit) });
+  const direct = convertToFactor(line.quantity, line.unit, factorUnit, { density: densityOf(f, line.unit), energy });
   if (direct.ok) return { ok: true, quantity: direct.value, steps: withDensitySource(direct.steps, f, line.unit) };
   const unit = parseUnit(line.unit);
   const dims = unit ? Object.keys(unit.dims) : [];
@@ -68,6 +76,14 @@ export function convertItem(line: ConvertLine, f: ConvertTarget): ItemConversion
     const volume = pieces * each;
     const piece = dims[0].slice(1);
     const first = `${n(line.quantity)} ${line.unit}${unit.scale === 1 ? '' : ` = ${n(pieces)} ${piece}`} × ${size.join('×')} mm（${n(each)} m3/${piece}）= ${n(volume)} m3`;
+    const on = convertToFactor(volume, 'm3', factorUnit, { density: densityOf(f, 'm3') });
+    if (on.ok) return { ok: true, quantity: on.value, steps: [first, ...withDensitySource(on.steps, f, 'm3')] };
+  }
+  // a sheet's area → its volume by the thickness in its specification (平板玻璃 6mm, 挤塑板 50mm)
+  const t = thicknessOf(line.spec);
+  if (unit && t && dims.length === 1 && dims[0] === 'L' && unit.dims.L === 2) {
+    const volume = line.quantity * unit.scale * (t / 1000);
+    const first = `${n(line.quantity)} ${line.unit} × 厚 ${n(t)} mm = ${n(volume)} m3`;
     const on = convertToFactor(volume, 'm3', factorUnit, { density: densityOf(f, 'm3') });
     if (on.ok) return { ok: true, quantity: on.value, steps: [first, ...withDensitySource(on.steps, f, 'm3')] };
   }

@@ -1,0 +1,66 @@
+// The pre-flight of a budget file as a workbook (issue 26 §3), like the BIM report (bim/excel.ts): 汇总, 分类统计,
+// 问题清单 (every problem, not only the page shown), 单位 and 清单 (every merged item with the rows it came from).
+import { drawWorkbook } from '../excel/draw';
+import type { ExportColumn } from '../excel/workbook';
+import { CLASS_LABELS, type LineClass } from './classify';
+import type { BudgetPreflight, SourceRow } from './preflight';
+
+const text = (key: string, title: string, labels?: Record<string, string>): ExportColumn => ({ key, title, kind: 'text', labels });
+const num = (key: string, title: string, decimals = 2): ExportColumn => ({ key, title, kind: 'number', decimals });
+const int = (key: string, title: string): ExportColumn => ({ key, title, kind: 'integer' });
+
+const rows = (list: object[]) => list as Record<string, unknown>[];
+
+const CLASSES = Object.keys(CLASS_LABELS) as LineClass[];
+
+/** '人材机汇总表 第5行、第24行': rows grouped by sheet, in the order first met, so a merged item reads as one trace. */
+export function sourcesText(sources: SourceRow[]): string {
+  const bySheet = new Map<string, number[]>();
+  for (const s of sources) bySheet.set(s.sheet, [...(bySheet.get(s.sheet) ?? []), s.row]);
+  return [...bySheet].map(([sheet, list]) => `${sheet} ${list.map((r) => `第${r}行`).join('、')}`).join('；');
+}
+
+/** Written in a pool thread (excel/workbookTask.ts), as a 5 000-line file's list is that many rows. */
+export async function budgetPreflightWorkbook(p: BudgetPreflight & { fileName: string }): Promise<Buffer> {
+  const perClass = Object.fromEntries(CLASSES.flatMap((c) => [[`${c}Lines`, p.byClass[c].lines], [`${c}Items`, p.byClass[c].items]]));
+  const summary: Record<string, unknown> = {
+    fileName: p.fileName,
+    sheets: p.sheets.join('、'),
+    otherSheets: p.otherSheets.join('、'),
+    totalLines: p.totalLines,
+    withoutQuantity: p.withoutQuantity,
+    zeroQuantity: p.zeroQuantity,
+    costLines: p.costLines,
+    duplicatesMerged: p.duplicatesMerged,
+    problems: p.problems.length,
+    ...perClass,
+  };
+  const summaryColumns = [
+    text('fileName', '文件名'),
+    text('sheets', '读取的工作表'),
+    text('otherSheets', '未读取的工作表'),
+    int('totalLines', '总行数'),
+    int('withoutQuantity', '无数量行'),
+    int('zeroQuantity', '数量为0行'),
+    int('costLines', '费用行(元)'),
+    int('duplicatesMerged', '合并的重复行'),
+    int('problems', '有问题的行'),
+    ...CLASSES.flatMap((c) => [int(`${c}Lines`, `${CLASS_LABELS[c]}行数`), int(`${c}Items`, `${CLASS_LABELS[c]}合并后条数`)]),
+  ];
+  const classes = CLASSES.map((c) => ({ cls: c, ...p.byClass[c] }));
+  const items = p.items.map((i) => ({ ...i, sources: sourcesText(i.sources) }));
+  return drawWorkbook({
+    sheets: [
+      { kind: 'fields', name: '汇总', columns: summaryColumns, record: summary },
+      { kind: 'table', name: '分类统计', columns: [text('cls', '类别', CLASS_LABELS), int('lines', '行数'), int('items', '合并后条数')], records: rows(classes) },
+      { kind: 'table', name: '问题清单', columns: [text('sheet', '工作表'), int('row', '行号'), text('name', '名称'), text('message', '问题')], records: rows(p.problems) },
+      { kind: 'table', name: '单位', columns: [text('unit', '单位'), int('lines', '行数')], records: rows(p.units) },
+      {
+        kind: 'table',
+        name: '清单',
+        columns: [text('cls', '类别', CLASS_LABELS), text('code', '编码'), text('name', '名称'), text('spec', '规格型号'), text('unit', '单位'), num('quantity', '数量', 4), text('sources', '来源'), text('reason', '分类依据')],
+        records: rows(items),
+      },
+    ],
+  });
+}

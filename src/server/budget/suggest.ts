@@ -1,0 +1,117 @@
+// Each bill item's proposed factors (issue 26 §4), best first, each with the quantity it would import in the factor's
+// unit and how it was converted, or why it cannot take the item: materials and equipment through the BIM import's
+// matcher (one engine: bim/match — family, grade, name, pinyin), the tenant's confirmed choice first; energy and water
+// the library's factors of that energy (electricity may also stay on the building's grid factor, as a stage row
+// without a factor does); machine shifts their 表C.0.1 row, then the factor of its energy.
+import { mappingKey } from '../bim/store';
+import { match, prepare, type Candidate } from '../bim/match/suggest';
+import type { LibraryMaterial } from '../bim/library';
+import { convertToFactor, shiftEnergyUnit } from '../../calc/units';
+import { convertItem } from './convert';
+import { matchMachine, type MachineMatch, type MachineRow } from './machines';
+import type { BudgetItem } from './preflight';
+
+export interface BudgetSuggestion {
+  /** null: electricity on the building's grid factor (电网排放因子) */
+  factorId: number | null;
+  label: string;
+  unit: string;
+  coUnit: string | null;
+  factorValue: number | null;
+  confidence: number;
+  reasons: string[];
+  saved: boolean;
+  /** in the factor's unit (for a machine: its shifts); null when it cannot be converted (error says why) */
+  quantity: number | null;
+  steps: string[];
+  error: string | null;
+}
+
+export interface SuggestedItem extends BudgetItem {
+  suggestions: BudgetSuggestion[];
+  /** a machine line's 表C.0.1 row */
+  machine: MachineMatch | null;
+  /** why nothing is proposed */
+  note: string | null;
+}
+
+export interface Library {
+  materials: Map<number, LibraryMaterial>;
+  energies: Map<number, LibraryMaterial>;
+  machines: readonly MachineRow[];
+  /** the tenant's confirmed choices: mapping key → factor id */
+  saved: Map<string, number>;
+}
+
+/** The key a confirmed choice is saved under (the BIM import's table, name and specification as one name). */
+export const itemKey = (i: { name: string; spec: string }) => mappingKey(`${i.name} ${i.spec}`.trim());
+
+const GRID = '电网排放因子（按单体所在地区）';
+
+function answer(f: LibraryMaterial, confidence: number, reasons: string[], saved: boolean, conv: ReturnType<typeof convertItem>): BudgetSuggestion {
+  return {
+    factorId: f.id, label: f.label, unit: f.unit, coUnit: f.coUnit, factorValue: f.factorValue, confidence, reasons, saved,
+    ...(conv.ok ? { quantity: conv.quantity, steps: conv.steps, error: null } : { quantity: null, steps: [], error: conv.message }),
+  };
+}
+
+function materialSuggestions(item: BudgetItem, lib: Library, prepared: ReturnType<typeof prepare>): { list: BudgetSuggestion[]; note: string | null } {
+  const out: BudgetSuggestion[] = [];
+  const savedId = lib.saved.get(itemKey(item));
+  const saved = savedId === undefined ? undefined : lib.materials.get(savedId);
+  if (saved) out.push(answer(saved, 1, ['本单位已确认的映射'], true, convertItem(item, saved)));
+  const fits = (c: Candidate) => {
+    const conv = convertItem(item, lib.materials.get(c.id)!);
+    return conv.ok || `因子单位 ${c.unit}`;
+  };
+  const found = match(`${item.name} ${item.spec}`.trim(), fits, prepared, 3);
+  for (const s of found.suggestions) if (s.factorId !== savedId) out.push(answer(lib.materials.get(s.factorId)!, s.confidence, s.reasons, false, convertItem(item, lib.materials.get(s.factorId)!)));
+  return { list: out.slice(0, 4), note: out.length ? null : found.note };
+}
+
+/** Electricity's first choice: no factor of its own, the building's grid factor (as a stage row without one). */
+function gridSuggestion(amount: { quantity: number; unit: string }): BudgetSuggestion {
+  const kwh = convertToFactor(amount.quantity, amount.unit, 'kgCO2e/kWh', { energy: 'electricity' });
+  return {
+    factorId: null, label: GRID, unit: 'kWh', coUnit: 'kgCO2e/kWh', factorValue: null, confidence: 0.9, reasons: ['与阶段中未选因子的用电行相同，按单体的电网排放因子计算'], saved: false,
+    ...(kwh.ok ? { quantity: kwh.value, steps: kwh.steps, error: null } : { quantity: null, steps: [], error: kwh.message }),
+  };
+}
+
+/** The library's factors of one energy, the tenant's confirmed one first, each converted; electricity's grid choice. */
+function energySuggestions(item: BudgetItem, energy: string, lib: Library, amount: { quantity: number; unit: string }, reason: string): BudgetSuggestion[] {
+  const savedId = lib.saved.get(itemKey(item));
+  const same = [...lib.energies.values()].filter((f) => f.energy === energy);
+  same.sort((a, b) => Number(b.id === savedId) - Number(a.id === savedId) || a.id - b.id);
+  const list = same.map((f, i) => {
+    const saved = f.id === savedId;
+    return answer(f, saved ? 1 : i === 0 ? 0.85 : 0.75, saved ? ['本单位已确认的映射'] : [reason], saved, convertItem({ name: item.name, spec: item.spec, ...amount }, f, energy));
+  });
+  if (energy === 'electricity') list.splice(savedId !== undefined && lib.energies.has(savedId) ? 1 : 0, 0, gridSuggestion(amount));
+  return list;
+}
+
+const NOTHING = '未找到可用的因子，请手动选择';
+
+export function suggestItems(items: readonly BudgetItem[], lib: Library): SuggestedItem[] {
+  const prepared = prepare([...lib.materials.values()].map((f) => ({ id: f.id, name: f.name, unit: f.unit, group: f.group, spec: f.spec })));
+  return items.map((item) => {
+    if (item.cls === 'material' || item.cls === 'equipment') {
+      const { list, note } = materialSuggestions(item, lib, prepared);
+      return { ...item, suggestions: list, machine: null, note: list.length ? null : (note ?? NOTHING) };
+    }
+    if (item.cls === 'energy' && item.energy) {
+      const list = energySuggestions(item, item.energy, lib, item, `能源种类相同（${item.name}）`);
+      return { ...item, suggestions: list.slice(0, 4), machine: null, note: list.length ? null : `因子库暂无「${item.name}」的能源因子` };
+    }
+    if (item.cls === 'machine') {
+      const machine = matchMachine(item, lib.machines) ?? null;
+      if (!machine) return { ...item, suggestions: [], machine, note: `附录C 施工机械台班能耗表中没有「${item.name}」，请按能源用量录入` };
+      // the row's quantity stays its shifts; the factor must take the machine's energy unit (kg of diesel, kWh)
+      const perShift = shiftEnergyUnit(machine.energy);
+      const list = energySuggestions(item, machine.energy, lib, { quantity: item.quantity * machine.energyPerShift, unit: perShift || machine.energyUnit }, `台班能耗 ${machine.energyPerShift} ${machine.energyUnit}/台班（${machine.spec}）`).map((s) => ({ ...s, quantity: s.error ? null : item.quantity }));
+      return { ...item, suggestions: list.slice(0, 4), machine, note: list.length ? null : '因子库暂无该机械所用能源的因子' };
+    }
+    return { ...item, suggestions: [], machine: null, note: null };
+  });
+}
