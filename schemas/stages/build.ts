@@ -1,7 +1,7 @@
 // 建筑建造 (GB/T 51366 §5.1–5.2). Two methods, chosen per building: 按总能源用量 (site energy × factor) or
 // 按施工机械及临时设施 (machine shifts × energy per shift × fuel factor, App. C per-shift energies). Every row
 // names its energy; only electricity without its own factor takes the building's grid factor (recorded as 默认值).
-import { emission, energy, ENERGY_NEEDS, energyPerShift, factorFields, GRID_DEFAULT, methodField, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
+import { billSource, emission, energy, ENERGY_NEEDS, energyPerShift, factorFields, GRID_DEFAULT, methodField, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
 
 export const stageBuild = {
   $id: 'stageBuild',
@@ -35,6 +35,7 @@ export const stageBuild = {
     ...factorFields('能源', '能源因子'),
     emission,
     trace,
+    billSource,
     remarks,
   },
 } as const;

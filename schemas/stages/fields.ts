@@ -98,6 +98,8 @@ export const remarks = { type: 'string', title: '备注', maxLength: 200, 'x-lis
  * fromGeometry, basis, importedAt }. Written by the import only; a `replace` import replaces only such rows.
  */
 export const bimSource = { type: ['object', 'null'], title: 'BIM模型来源', 'x-readonly': true, 'x-list': false } as const;
+/** Where an imported budget line came from (issue 26): the file, its sheets and rows, when. Written by the import only. */
+export const billSource = { type: ['object', 'null'], title: '预算文件来源', 'x-readonly': true, 'x-list': false } as const;
 
 /** The row's emission as last calculated (kgCO2e), written by the calculation only. */
 export const emission = { type: ['number', 'null'], title: '碳排放量(kgCO2e)', 'x-readonly': true, 'x-decimals': 2, 'x-list': true, 'x-sum': true, 'x-sortable': true } as const;

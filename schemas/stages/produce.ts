@@ -1,6 +1,6 @@
 // 建材生产 (GB/T 51366 §6.2): C_sc = Σ M_i · F_i — quantity in the factor's unit × factor (kgCO2e per unit).
 // The density (t per unit) is kept with the material for the transport stage.
-import { density, emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace, bimSource, rowName } from './fields';
+import { density, emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace, bimSource, billSource, rowName } from './fields';
 
 export const stageProduce = {
   $id: 'stageProduce',
@@ -24,6 +24,7 @@ export const stageProduce = {
     emission,
     trace,
     bimSource,
+    billSource,
     remarks,
   },
 } as const;

@@ -3,7 +3,7 @@
 // cannot be known is refused on save, never guessed. D is the row's distance, else the library material's
 // default (GB/T 51366 §6.3.2: concrete and mortar 40 km, others 500 km), recorded as 默认值. T from 附录E in
 // kgCO2e/(t·km).
-import { density, emission, factorFields, factorNeed, LIMITS, materialFields, projectId, quantity, remarks, stageResource, text, trace, bimSource, rowName } from './fields';
+import { density, emission, factorFields, factorNeed, LIMITS, materialFields, projectId, quantity, remarks, stageResource, text, trace, bimSource, billSource, rowName } from './fields';
 
 export const stageTrans = {
   $id: 'stageTrans',
@@ -42,6 +42,7 @@ export const stageTrans = {
     emission,
     trace,
     bimSource,
+    billSource,
     remarks,
   },
 } as const;

@@ -38,6 +38,7 @@ import { jobRoutes } from './jobs/index';
 import { threadPool } from './jobs/threadPool';
 import { factorRoutes } from './factors/routes';
 import { bimRoutes } from './bim/routes';
+import { budgetRoutes } from './budget/routes';
 import { decideRoutes } from './decide/routes';
 import './decide/rules';
 import { backupRoutes } from './backup/routes';
@@ -144,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   jobRoutes(app, db);
   factorRoutes(app, db);
   bimRoutes(app, db);
+  budgetRoutes(app, db);
   decideRoutes(app, db);
   backupRoutes(app, { db, dataDir: opts.dataDir, settings, backups: opts.backups });
   for (const def of resources) resourceRoutes(app, db, def);

@@ -86,7 +86,7 @@ export const UNCONFIRMED = (o: { count: number; text: string }) => `所选材料
 export const CONFIRMED = (o: { count: number; text: string }) => `已确认导入有问题的构件：${o.text}，请核对建材生产数据`;
 
 /** The transport factor for generated rows: the one the building's transport rows use most, else DEFAULT_TRUCK. */
-async function truckFactor(trx: Tx, projectId: number): Promise<{ id: number; name: string } | undefined> {
+export async function truckFactor(trx: Tx, projectId: number): Promise<{ id: number; name: string } | undefined> {
   const trans = stageDef(stageOfRole('transport')!)!;
   const used = await trx
     .selectFrom(trans.table)

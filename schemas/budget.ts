@@ -1,0 +1,98 @@
+// The budget-file import API's shapes (issue 26): the request bodies of src/server/budget/routes.ts (validated by the
+// server, their types derived from the schemas) and the answers the server builds and the client shows — one
+// definition for both sides. Types only besides the schemas: the client imports it.
+import type { FromSchema } from 'json-schema-to-ts';
+import type { Job } from './jobs';
+
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+/** One confirmed item: its key (class|name|spec|unit) and the factor chosen; null for electricity on the grid factor. */
+const mapping = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['key', 'factorId'],
+  properties: { key: { type: 'string', minLength: 1, maxLength: 600 }, factorId: { anyOf: [id, { type: 'null' }] } },
+} as const;
+
+/** POST budgetBill/import: the confirmed items of a read file, imported into the building. */
+export const budgetImportBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['jobId', 'projectId', 'mode', 'mappings'],
+  properties: {
+    jobId: id,
+    projectId: id,
+    mode: { type: 'string', enum: ['append', 'replace'], title: '导入方式' },
+    mappings: { type: 'array', title: '清单映射', minItems: 1, maxItems: 10000, items: mapping },
+  },
+} as const;
+
+export type BudgetImportRequest = FromSchema<typeof budgetImportBody>;
+export type BudgetMapping = FromSchema<typeof mapping>;
+
+export type BudgetClass = 'labour' | 'material' | 'equipment' | 'energy' | 'machine';
+
+export interface BudgetSource {
+  sheet: string;
+  row: number;
+}
+
+export interface BudgetSuggestionAnswer {
+  factorId: number | null;
+  label: string;
+  unit: string;
+  coUnit: string | null;
+  factorValue: number | null;
+  confidence: number;
+  reasons: string[];
+  saved: boolean;
+  quantity: number | null;
+  steps: string[];
+  error: string | null;
+}
+
+export interface BudgetItemAnswer {
+  key: string;
+  cls: BudgetClass;
+  energy?: string;
+  reason: string;
+  code: string;
+  name: string;
+  spec: string;
+  unit: string;
+  quantity: number;
+  sources: BudgetSource[];
+  suggestions: BudgetSuggestionAnswer[];
+  machine: { lookupId: number; name: string; spec: string; energyPerShift: number; energy: string; energyUnit: string; confidence: number; reasons: string[] } | null;
+  note: string | null;
+}
+
+export interface BudgetPreflightAnswer {
+  job: Job;
+  bill: null | {
+    jobId: number;
+    projectId: number;
+    fileName: string;
+    sheets: string[];
+    otherSheets: string[];
+    totalLines: number;
+    byClass: Record<BudgetClass, { lines: number; items: number }>;
+    withoutQuantity: number;
+    zeroQuantity: number;
+    costLines: number;
+    duplicatesMerged: number;
+    units: { unit: string; lines: number }[];
+    skipped: { blank: number; subtotal: number; note: number; section: number; header: number };
+    problems: (BudgetSource & { name: string; message: string })[];
+    items: BudgetItemAnswer[];
+  };
+}
+
+export interface BudgetImportAnswer<R = Record<string, unknown>> {
+  /** rows made per stage */
+  rows: { materials: number; transport: number; construction: number };
+  /** items of the file not imported, each with why */
+  skipped: { name: string; reason: string }[];
+  warnings: string[];
+  result: R;
+}

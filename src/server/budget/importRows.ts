@@ -1,0 +1,158 @@
+// Importing a read budget file (issue 26 §5): every confirmed item is checked (it is in the file, its factor a current
+// one of the caller's library of the right type, its quantity converts to the factor's unit — else refused naming
+// the item), then materials and equipment become 建材生产 rows in the factor's unit (and 建材运输 rows as the BIM
+// import makes them), energy and water 建筑建造 rows by energy, machine shifts 建筑建造 rows by 台班 with their 表C.0.1
+// energy; all in one transaction with the recalculation: the rows and the new result, or nothing. Each row keeps
+// its source (file, sheets, rows). `replace` first deletes the rows an earlier import of the same file made.
+import { sql } from 'kysely';
+import { stageOfRole } from '../../../schemas/stageMeta';
+import { splitMenus } from '../../../schemas/standards';
+import type { BudgetImportAnswer, BudgetImportRequest } from '../../../schemas/budget';
+import type { FieldError } from '../../../schemas/validation';
+import type { Caller } from '../db/caller';
+import type { Db } from '../db/database';
+import type { ApiRecord } from '../db/record';
+import { columnName } from '../db/naming';
+import { repo, RowsInvalid } from '../db/repo';
+import { badRequest, invalid } from '../errors';
+import type { Progress } from '../jobs/index';
+import { calculateAndStore, resultWarnings, stageDef, upkeepAfter } from '../stages/calculate';
+import { truckFactor } from '../bim/importRows';
+import { saveMappings } from '../bim/store';
+import { unitKind } from '../bim/quantities';
+import { CLASS_LABELS } from './classify';
+import { convertItem } from './convert';
+import { loadLibrary } from './library';
+import { matchMachine } from './machines';
+import type { BudgetItem } from './preflight';
+import { findBill, type StoredBill } from './store';
+
+export const BILL_GONE = '预算文件不存在或已过期，请重新上传';
+export const BUDGET_ESTIMATE = '估算模块不支持预算文件导入';
+
+type Row = Record<string, unknown>;
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+const sourceText = (bill: StoredBill, item: BudgetItem) => `预算文件 ${bill.fileName}：${item.sources.map((s) => `${s.sheet} 第${s.row}行`).join('、')}`.slice(0, 200);
+
+export async function importBill(db: Db, caller: Caller, input: BudgetImportRequest, progress: Progress, log: (err: unknown) => void): Promise<BudgetImportAnswer<ApiRecord>> {
+  const bill = await findBill(db, caller, input.jobId);
+  if (!bill || bill.projectId !== input.projectId) throw badRequest(BILL_GONE);
+  const byKey = new Map(bill.preflight.items.map((i) => [i.key, i]));
+  const buildings = repo(db, 'tpf3Project');
+  const produce = repo(db, stageDef(stageOfRole('materials')!)!.name);
+  const trans = repo(db, stageDef(stageOfRole('transport')!)!.name);
+  const build = repo(db, stageDef(stageOfRole('construction')!)!.name);
+  const answer = await db.transaction().execute(async (trx) => {
+    const building = await buildings.get(caller, input.projectId, trx);
+    await buildings.assertWritable(trx, caller, input.projectId);
+    if (building.computeMethod === 'estimate') throw badRequest(BUDGET_ESTIMATE);
+    const lib = await loadLibrary(trx, caller);
+    const menus = splitMenus(building.menus as string);
+    const has = (r: typeof produce) => menus.includes(r.def.schema['x-stage']!.code);
+    const errors: FieldError[] = [];
+    const made = { materials: [] as Row[], transport: [] as Row[], construction: [] as Row[] };
+    const sources = { materials: [] as Row[], transport: [] as Row[], construction: [] as Row[] };
+    const warnings: string[] = [];
+    const importedAt = new Date().toISOString();
+    const truck = has(trans) ? await truckFactor(trx, input.projectId) : undefined;
+    const seen = new Set<string>();
+    const saved: { ifcMaterial: string; factorId: number }[] = [];
+    for (const [i, m] of input.mappings.entries()) {
+      const field = `mappings[${i}]`;
+      const item = byKey.get(m.key);
+      if (!item) {
+        errors.push({ field, errorMsg: `文件中没有「${m.key.split('|')[1] ?? m.key}」` });
+        continue;
+      }
+      const label = [item.name, item.spec].filter(Boolean).join(' ');
+      if (seen.has(m.key)) {
+        errors.push({ field, errorMsg: `「${label}」重复映射` });
+        continue;
+      }
+      seen.add(m.key);
+      const billSource = { fileName: bill.fileName, fileId: bill.id, sources: item.sources, importedAt };
+      const remarks = sourceText(bill, item);
+      if (item.cls === 'material' || item.cls === 'equipment') {
+        const factor = m.factorId === null ? undefined : lib.materials.get(m.factorId);
+        if (!factor) {
+          errors.push({ field, errorMsg: `「${label}」对应的因子库材料不存在、不是建材或已有新版本` });
+          continue;
+        }
+        const conv = convertItem(item, factor);
+        if (!conv.ok) {
+          errors.push({ field, errorMsg: `「${label}」：${conv.message}` });
+          continue;
+        }
+        const base = { projectId: input.projectId, materialName: factor.name, unit: factor.unit, quantity: round4(conv.quantity), remarks };
+        made.materials.push({ ...base, spec: factor.spec ?? undefined, factorId: factor.id });
+        sources.materials.push({ billSource: { ...billSource, steps: conv.steps } });
+        saved.push({ ifcMaterial: `${item.name} ${item.spec}`.trim(), factorId: factor.id });
+        const mass = unitKind(factor.unit)?.kind === 'mass' || factor.density != null;
+        if (truck && mass) {
+          made.transport.push({ ...base, materialId: factor.id, factorId: truck.id });
+          sources.transport.push({ billSource });
+        } else if (truck) warnings.push(`「${factor.name}」缺少密度，未生成建材运输数据`);
+        continue;
+      }
+      if (item.cls === 'energy' || item.cls === 'machine') {
+        const machine = item.cls === 'machine' ? matchMachine(item, lib.machines) : undefined;
+        if (item.cls === 'machine' && !machine) {
+          errors.push({ field, errorMsg: `附录C 施工机械台班能耗表中没有「${label}」，请按能源用量录入` });
+          continue;
+        }
+        const energy = machine?.energy ?? item.energy!;
+        const factor = m.factorId === null ? undefined : lib.energies.get(m.factorId);
+        if (m.factorId !== null && (!factor || factor.energy !== energy)) {
+          errors.push({ field, errorMsg: `「${label}」对应的能源因子不存在、不是${energy === 'electricity' ? '电力' : '同种能源'}的因子或已有新版本` });
+          continue;
+        }
+        if (m.factorId === null && energy !== 'electricity') {
+          errors.push({ field, errorMsg: `「${label}」请选择能源因子` });
+          continue;
+        }
+        const row: Row = machine
+          ? { projectId: input.projectId, method: 'machine', name: `${item.name}${item.spec ? ` ${item.spec}` : ''}`.slice(0, 100), energy, unit: '台班', quantity: round4(item.quantity), energyPerShift: machine.energyPerShift, remarks }
+          : { projectId: input.projectId, method: 'energy', name: item.name, energy, unit: item.unit, quantity: round4(item.quantity), remarks };
+        if (factor) row.factorId = factor.id;
+        made.construction.push(row);
+        sources.construction.push({ billSource: machine ? { ...billSource, machine: `${machine.name} ${machine.spec}（附录C）` } : billSource });
+        if (factor) saved.push({ ifcMaterial: `${item.name} ${item.spec}`.trim(), factorId: factor.id });
+        continue;
+      }
+      errors.push({ field, errorMsg: `「${label}」为${CLASS_LABELS[item.cls]}，不计碳排放` });
+    }
+    if (errors.length) throw invalid(errors, errors[0].errorMsg);
+    for (const [stage, r] of [['materials', produce], ['construction', build]] as const) {
+      if (made[stage].length && !has(r)) throw badRequest(`该单体未启用${r.def.schema['x-stage']!.title}阶段，请先在单体信息中勾选`);
+    }
+    if (input.mode === 'replace') {
+      for (const def of [produce.def, trans.def, build.def]) {
+        await trx.deleteFrom(def.table).where(columnName('projectId'), '=', input.projectId).where(sql`${sql.ref(columnName('billSource'))}->>'fileName'`, '=', bill.fileName).execute();
+      }
+    }
+    if (made.transport.length && truck) warnings.push(`建材运输按「${truck.name}」生成，运输距离取材料默认值，请核对`);
+    const adding = new Map<string, Row[]>();
+    for (const [stage, r] of [['materials', produce], ['transport', trans], ['construction', build]] as const) {
+      if (!made[stage].length) continue;
+      const checked = await r.prepareMany(caller, made[stage], trx, sources[stage]).catch((err) => {
+        throw err instanceof RowsInvalid ? invalid(err.first().errors) : err;
+      });
+      adding.set(r.def.name, checked);
+    }
+    const total = input.mappings.length;
+    progress(total, total);
+    await saveMappings(trx, caller, saved);
+    const stored = await buildings.get(caller, input.projectId, trx);
+    const result = await calculateAndStore(trx, stored, { adding });
+    const method = (stored.stageMethods as Record<string, string> | null | undefined)?.build;
+    const kinds = new Set(made.construction.map((r) => r.method));
+    if (kinds.size > 1) warnings.push(`建筑建造同时导入了能源用量行和机械台班行，按单体所选的计算方式${method ? `（${method === 'machine' ? '按施工机械和临时设施计算' : '按总能源用量计算'}）` : ''}计入其中一种，请勿重复计算`);
+    return { calculated: result, rows: { materials: made.materials.length, transport: made.transport.length, construction: made.construction.length }, warnings: [...warnings, ...resultWarnings(result)], result: await buildings.get(caller, input.projectId, trx) };
+  });
+  upkeepAfter(db, answer.calculated, log);
+  const mapped = new Set(input.mappings.map((m) => m.key));
+  const skipped = bill.preflight.items.filter((i) => !mapped.has(i.key)).map((i) => ({ name: [i.name, i.spec].filter(Boolean).join(' '), reason: '未选择因子' }));
+  for (const p of bill.preflight.problems) skipped.push({ name: p.name, reason: `${p.sheet} 第${p.row}行：${p.message}` });
+  return { rows: answer.rows, skipped, warnings: [...new Set(answer.warnings)], result: answer.result };
+}

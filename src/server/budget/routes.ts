@@ -1,0 +1,99 @@
+// Budget-file routes (issue 26, README 预算文件导入):
+//   POST budgetBill/fileUpload   multipart projectId, file (.xlsx/.xls ≤ 20 MB) → read as a job; { jobId } when done
+//   GET  budgetBill/:jobId       the job and, once read, the pre-flight with each item's proposed factors
+//   GET  budgetBill/:jobId/excel the pre-flight as a workbook → download URL
+//   POST budgetBill/import       { jobId, projectId, mode, mappings } → rows in their stages, recalculated building
+import type { FastifyInstance } from 'fastify';
+import { budgetImportBody, type BudgetPreflightAnswer } from '../../../schemas/budget';
+import { callerOf } from '../auth/guard';
+import type { Db } from '../db/database';
+import { repo } from '../db/repo';
+import { ok } from '../envelope';
+import { badRequest, notFound } from '../errors';
+import { stampedName } from '../excel/workbook';
+import { putFile, XLSX_MIME } from '../files/store';
+import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';
+import { findJob } from '../jobs/store';
+import { readUpload } from '../resources/importRoutes';
+import { typed } from '../http/typed';
+import { budgetPreflightWorkbook } from './excel';
+import { BILL_GONE, BUDGET_ESTIMATE, importBill } from './importRows';
+import { loadLibrary } from './library';
+import { preflight } from './preflight';
+import { BUDGET_FILE_LIMIT, BUDGET_READ_MESSAGES, readBudgetGrids } from './readGrids';
+import { findBill, saveBill } from './store';
+import { suggestItems } from './suggest';
+import { readTables } from './tables';
+
+const BASE = '/api/tpf/v1/tpf/budgetBill';
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const jobParams = { type: 'object', required: ['jobId'], properties: { jobId: id } } as const;
+const waitQuery = { type: 'object', additionalProperties: false, properties: { wait: waitProperty } } as const;
+
+export const BUDGET_UPLOAD = {
+  fileSize: BUDGET_FILE_LIMIT,
+  tooLarge: `预算文件不能超过 ${BUDGET_FILE_LIMIT / 1024 / 1024} MB`,
+  noFile: '请选择要上传的预算文件',
+  badFile: BUDGET_READ_MESSAGES.format,
+};
+export const READ_DONE = '预算文件读取完成';
+export const IMPORTED = (n: number) => `导入成功，生成 ${n} 条数据`;
+
+export function budgetRoutes(app: FastifyInstance, db: Db): void {
+  const r = typed(app);
+  const buildings = repo(db, 'tpf3Project');
+
+  r.post(`${BASE}/fileUpload`, { schema: { querystring: waitQuery }, config: { writes: true } }, async (req) => {
+    const caller = callerOf(req);
+    const upload = await readUpload(req, BUDGET_UPLOAD);
+    if (!upload.file) throw badRequest(BUDGET_UPLOAD.noFile);
+    const raw = upload.fields.projectId;
+    const projectId = raw !== undefined && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(projectId) || projectId < 1) throw badRequest('获取项目信息失败，请返回主页重试！');
+    const building = await db.transaction().execute(async (trx) => {
+      const b = await buildings.get(caller, projectId, trx);
+      await buildings.assertWritable(trx, caller, projectId);
+      return b;
+    });
+    if (building.computeMethod === 'estimate') throw badRequest(BUDGET_ESTIMATE);
+    const file = upload.file;
+    const spec = { kind: 'budget' as const, title: `读取预算文件 ${file.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS };
+    const outcome = await runJob(db, caller, spec, async (progress, job) => {
+      const read = preflight(readTables(readBudgetGrids(file.content)));
+      progress(read.totalLines, read.totalLines);
+      await saveBill(db, caller, { jobId: job.id, projectId, fileName: file.name, preflight: read });
+      return { jobId: job.id };
+    });
+    return jobAnswer(outcome, READ_DONE);
+  });
+
+  r.get(`${BASE}/:jobId`, { schema: { params: jobParams }, config: { writes: false } }, async (req) => {
+    const caller = callerOf(req);
+    const job = await findJob(db, caller, req.params.jobId);
+    if (!job || job.kind !== 'budget') throw notFound();
+    const bill = await findBill(db, caller, job.id);
+    if (!bill) return ok<BudgetPreflightAnswer>({ job, bill: null });
+    const items = suggestItems(bill.preflight.items, await loadLibrary(db, caller));
+    return ok<BudgetPreflightAnswer>({ job, bill: { ...bill.preflight, jobId: bill.jobId, projectId: bill.projectId, fileName: bill.fileName, items } });
+  });
+
+  r.get(`${BASE}/:jobId/excel`, { schema: { params: jobParams }, config: { writes: true } }, async (req) => {
+    const caller = callerOf(req);
+    const bill = await findBill(db, caller, req.params.jobId);
+    if (!bill) throw badRequest(BILL_GONE);
+    const content = await budgetPreflightWorkbook({ ...bill.preflight, fileName: bill.fileName });
+    const url = await putFile(db, caller, { fileName: stampedName(`预算文件预检_${bill.fileName.replace(/\.[^.]+$/, '')}`, 'xlsx'), mime: XLSX_MIME, content });
+    return ok(url, '导出成功');
+  });
+
+  r.post(`${BASE}/import`, { schema: { body: budgetImportBody, querystring: waitQuery }, config: { writes: true } }, async (req) => {
+    const caller = callerOf(req);
+    let message = '';
+    const outcome = await runJob(db, caller, { kind: 'import', title: `导入预算文件 — 单体 ${req.body.projectId}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {
+      const answer = await importBill(db, caller, req.body, progress, (err) => req.log.warn({ err }, 'upkeep after budget import failed'));
+      message = IMPORTED(answer.rows.materials + answer.rows.transport + answer.rows.construction);
+      return answer;
+    });
+    return jobAnswer(outcome, message);
+  });
+}

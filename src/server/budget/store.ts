@@ -1,0 +1,34 @@
+// The read budget files (one per upload job, the uploader's own, kept 7 days) — the pre-flight with its items, kept
+// for the import that follows.
+import { sql } from 'kysely';
+import type { Caller } from '../db/caller';
+import type { Db, Executor } from '../db/database';
+import type { BudgetPreflight } from './preflight';
+
+const KEEP_DAYS = 7;
+
+export interface StoredBill {
+  id: number;
+  jobId: number;
+  projectId: number;
+  fileName: string;
+  preflight: BudgetPreflight;
+}
+
+export async function saveBill(db: Db, caller: Caller, b: { jobId: number; projectId: number; fileName: string; preflight: BudgetPreflight }): Promise<number> {
+  await db.deleteFrom('tpf3_budget_file').where('user_id', '=', caller.userId).where('create_date', '<', sql<Date>`now() - ${`${KEEP_DAYS} days`}::interval`).execute();
+  const row = await db
+    .insertInto('tpf3_budget_file')
+    .values({ job_id: b.jobId, user_id: caller.userId, tenant_id: caller.tenantId, project_id: b.projectId, file_name: b.fileName, preflight: JSON.stringify(b.preflight) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The caller's own read file of an upload job (another user's is not found). */
+export async function findBill(ex: Executor, caller: Caller, jobId: number): Promise<StoredBill | undefined> {
+  const r = await ex.selectFrom('tpf3_budget_file').select(['id', 'job_id', 'project_id', 'file_name', 'preflight']).where('job_id', '=', jobId).where('user_id', '=', caller.userId).executeTakeFirst();
+  if (!r) return undefined;
+  const preflight = (typeof r.preflight === 'string' ? JSON.parse(r.preflight) : r.preflight) as BudgetPreflight;
+  return { id: Number(r.id), jobId: Number(r.job_id), projectId: Number(r.project_id), fileName: r.file_name as string, preflight };
+}

@@ -1,0 +1,91 @@
+// The budget-file import through the API (issue 26 §5): upload → pre-flight with proposals → import → the stage
+// totals, worked by hand from the bill's quantities and the seeded factors (see each comment); a refused file and a
+// refused mapping leave nothing behind.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../helpers';
+import { buildingBody, ENG, engineeringBody, PROJECT } from '../builders';
+import { upload } from '../files';
+import type { BudgetItemAnswer, BudgetPreflightAnswer } from '../../../schemas/budget';
+import { gb50500Table22, rcjSummary } from './workbooks';
+
+const BASE = '/api/tpf/v1/tpf/budgetBill';
+let t: TestApp;
+let user: string;
+let b: { id: number };
+let bill: NonNullable<BudgetPreflightAnswer['bill']>;
+
+const item = (name: string, spec?: string) => bill.items.find((i) => i.name === name && (spec === undefined || i.spec === spec))!;
+const choose = (i: BudgetItemAnswer, label?: RegExp) => ({ key: i.key, factorId: (label ? i.suggestions.find((s) => label.test(s.label)) : i.suggestions[0])!.factorId });
+const stageData = async () => (await t.call('GET', `/api/tpf/v1/tpf/stage/data?tpf3ProjectId=${b.id}`, user)).body.data;
+
+beforeAll(async () => {
+  t = await testApp();
+  user = await t.login('demo_user');
+  const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '预算导入工程', code: 'BUD-1' }))).body.data;
+  b = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '预算导入楼', code: 'BUD-B1', menus: 'produce,trans,build' }))).body.data;
+  const up = await upload(t, BASE, user, { projectId: b.id }, { name: '某办公楼人材机汇总表.xlsx', content: await rcjSummary() });
+  expect(up.body.message).toBe('预算文件读取完成');
+  bill = (await t.call('GET', `${BASE}/${up.body.data.jobId}`, user)).body.data.bill;
+});
+afterAll(() => t.close());
+
+describe('upload and pre-flight', () => {
+  it('answers the counts and each item with proposals', () => {
+    expect(bill.totalLines).toBe(40);
+    expect(bill.items).toHaveLength(34);
+    expect(item('商品混凝土', 'C30').suggestions[0]).toMatchObject({ unit: 'm3', quantity: 1284.36 });
+  });
+
+  it('a file without a quantity column is refused with what it lacks; the pre-flight workbook downloads', async () => {
+    const r = await upload(t, BASE, user, { projectId: b.id }, { name: '表-22.xlsx', content: await gb50500Table22() });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/缺少必需的列：单位、数量/);
+    const x = await t.call('GET', `${BASE}/${bill.jobId}/excel`, user);
+    expect(x.body.message).toBe('导出成功');
+  });
+});
+
+describe('import', () => {
+  it('a mapping whose unit does not convert is refused naming the item; nothing is saved', async () => {
+    const rolls = item('防水卷材');
+    const panel = item('复合模板').suggestions.find((s) => s.unit === 'm2')!;
+    const r = await t.call('POST', `${BASE}/import`, user, { jobId: bill.jobId, projectId: b.id, mode: 'append', mappings: [choose(item('商品混凝土', 'C30')), { key: rolls.key, factorId: panel.factorId }] });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/^「防水卷材 SBS Ⅱ PY 3mm」：用量单位「卷」与排放因子单位「kgCO2e\/m2」不一致/);
+    expect((await stageData()).produce).toMatchObject({ rows: 0 });
+  });
+
+  it('the chosen lines become rows; stage totals worked by hand', async () => {
+    const grid = (await t.call('GET', `/api/tpf/v1/tpf/tpf3BuildMaterial/?pageSize=-1&type=${encodeURIComponent('能源')}`, user)).body.data.dataList.find((f: { name: string; materialCo: number }) => f.name.includes('华东') && f.materialCo === 0.7035); // the 2012 regional average
+    const mappings = [
+      choose(item('商品混凝土', 'C30'), /^C30混凝土/), // 1 284.36 m³ × 295 = 378 886.2 kg
+      choose(item('螺纹钢筋'), /^热轧碳钢钢筋/), // 86.245 t × 2 340 = 201 813.3 kg
+      choose(item('标准砖'), /^烧结粉煤灰实心砖/), // 142.65 千块 × 0.0014628 m³ = 208.66842 m³ × 134 = 27 961.56828 kg
+      choose(item('水泥'), /^普通硅酸盐水泥/), // 71.14 t (58.734 + 12.406) × 735 = 52 287.9 kg
+      { key: item('电').key, factorId: grid.id }, // 18 652.3 kWh × 0.7035 = 13 121.89305 kg
+      choose(item('柴油'), /^柴油/), // 2 356.4 kg × 3.096 = 7 295.4144 kg
+      choose(item('载重汽车'), /^柴油/), // 24.38 台班 × 33.24 kg × 3.096: counted only under the machine method
+    ];
+    const r = await t.call('POST', `${BASE}/import`, user, { jobId: bill.jobId, projectId: b.id, mode: 'append', mappings });
+    expect(r.body.message).toBe('导入成功，生成 11 条数据');
+    expect(r.body.data.rows).toEqual({ materials: 4, transport: 4, construction: 3 });
+    expect(r.body.data.warnings.some((w: string) => w.startsWith('建筑建造同时导入了能源用量行和机械台班行'))).toBe(true);
+    const data = await stageData();
+    // 378 886.2 + 201 813.3 + 27 961.56828 + 52 287.9 = 660 948.96828 kg = 660.95 t
+    expect(data.produce.total).toBe(660.949); // 660.9490 in t to 4 decimals
+    // by energy (the building's method): 13 121.89305 + 7 295.4144 = 20 417.30745 kg = 20.42 t
+    expect(data.build.total).toBe(20.4173);
+    const rows = (await t.call('GET', `/api/tpf/v1/tpf/stage/produce/?projectId=${b.id}&pageSize=10`, user)).body.data.dataList;
+    const cement = rows.find((x: { materialName: string }) => x.materialName.startsWith('普通硅酸盐水泥'));
+    expect(cement.remarks).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第14行、人材机汇总表 第26行');
+    expect(cement.billSource).toMatchObject({ fileName: '某办公楼人材机汇总表.xlsx', sources: [{ sheet: '人材机汇总表', row: 14 }, { sheet: '人材机汇总表', row: 26 }] });
+  });
+
+  it('replace takes out the rows of the same file first', async () => {
+    const r = await t.call('POST', `${BASE}/import`, user, { jobId: bill.jobId, projectId: b.id, mode: 'replace', mappings: [choose(item('商品混凝土', 'C30'), /^C30混凝土/)] });
+    expect(r.body.data.rows).toEqual({ materials: 1, transport: 1, construction: 0 });
+    const data = await stageData();
+    expect(data.produce.total).toBe(378.8862); // (stage totals in t to 4 decimals)
+    expect(data.build.rows).toBe(0);
+  });
+});
