@@ -27,6 +27,7 @@ import { reportMeasures } from './measures/report';
 import { loginJsMeasures } from './measures/loginJs';
 import { warmupMeasures } from './measures/warmup';
 import { stagePageMeasures } from './measures/stagePage';
+import { budgetMeasures } from './measures/budget';
 
 const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   recalc: recalcMeasures,
@@ -42,6 +43,7 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   loginjs: loginJsMeasures,
   warmup: warmupMeasures,
   stagepage: stagePageMeasures,
+  budget: budgetMeasures,
 };
 
 const DB_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;

@@ -18,8 +18,8 @@ export async function createEngineering(t: Target): Promise<number> {
   return a.body.data.id as number;
 }
 
-/** A budget-module building whose only stage is 建材生产 (produce). */
-export async function createBuilding(t: Target, engineeringId: number, name: string): Promise<number> {
+/** A budget-module building whose only stage is 建材生产 (produce), unless `menus` says more. */
+export async function createBuilding(t: Target, engineeringId: number, name: string, menus = 'produce'): Promise<number> {
   const a = await t.call('POST', `${BUILDING_PATH}/`, {
     payload: {
       engineeringId,
@@ -35,7 +35,7 @@ export async function createBuilding(t: Target, engineeringId: number, name: str
       height: 78.5,
       floorUp: 18,
       floorDown: 2,
-      menus: 'produce',
+      menus,
       ...SITE,
     },
   });

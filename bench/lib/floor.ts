@@ -6,6 +6,7 @@
 //   POST /floor/import?insert=unnest|copy   multipart (projectId, file): exceljs's streaming reader over the
 //                                    upload stream, factor names resolved in one query, one bulk insert in a
 //                                    transaction (INSERT … SELECT FROM unnest in 20 000-row statements, or COPY)
+//   POST /floor/budget               multipart (projectId, file): a budget workbook read and inserted (floorBudget.ts)
 //   GET  /floor/stagePage?projectId=&pageNum=   a page of a building's stage rows, their count and emission sum
 //   GET  /floor/list?name=&indexes=0|1   the building list's SQL (page, count, the two lookups of its decorate);
 //                                    indexes=0 turns index and bitmap scans off for the transaction
@@ -14,6 +15,7 @@ import ExcelJS from 'exceljs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import { floorBatchRoute } from './floorBatch';
+import { floorBudgetRoute } from './floorBudget';
 import { recalcBuilding, STAGE_COLUMNS } from './floorStage';
 import type { Query, Raw } from './raw';
 
@@ -45,6 +47,7 @@ export function floorApp(raw: Raw, opts: FloorOptions): FastifyInstance {
 
   app.get<{ Querystring: { projectId: string } }>('/floor/recalc', async (req) => raw.transaction(async (q) => (await recalcBuilding(q, opts.stageTable, Number(req.query.projectId))).answer));
   floorBatchRoute(app, raw, opts);
+  floorBudgetRoute(app, raw, opts.userId);
 
   // a page of a building's stage rows, its count and its emission sum, the two statements side by side (as ours)
   app.get<{ Querystring: { projectId: string; pageNum?: string; pageSize?: string } }>('/floor/stagePage', async (req) => {

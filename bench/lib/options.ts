@@ -1,7 +1,7 @@
 // Command line of `npm run bench -- …`.
 import { parseArgs } from 'node:util';
 
-export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list', 'bim', 'uncertainty', 'batch', 'start', 'report', 'loginjs', 'warmup', 'stagepage'] as const;
+export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list', 'bim', 'uncertainty', 'batch', 'start', 'report', 'loginjs', 'warmup', 'stagepage', 'budget'] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
 export interface Options {

@@ -38,12 +38,28 @@ export function specFigure(spec: string): [number, string] | undefined {
   return m ? [Number(m[1]), normalizeUnit(m[2] ?? '')] : undefined;
 }
 
+interface Prepared {
+  row: MachineRow;
+  bare: string;
+}
+
+/** The usable rows with their bare names, once per rows array (a 5 000-line bill asks for a thousand machines). */
+const preparedRows = new WeakMap<readonly MachineRow[], Prepared[]>();
+function prepared(rows: readonly MachineRow[]): Prepared[] {
+  let p = preparedRows.get(rows);
+  if (!p) {
+    p = rows.filter((r) => r.value !== null && CARRIERS[r.unit.split(' ')[0]]).map((row) => ({ row, bare: bare(row.name) }));
+    preparedRows.set(rows, p);
+  }
+  return p;
+}
+
 export function matchMachine(line: { name: string; spec: string }, rows: readonly MachineRow[]): MachineMatch | undefined {
   const name = bare(line.name);
-  const named = rows.filter((r) => r.value !== null && CARRIERS[r.unit.split(' ')[0]] && (bare(r.name) === name || name.includes(bare(r.name)) || bare(r.name).includes(name)));
-  if (!named.length) return undefined;
-  const exactName = named.some((r) => bare(r.name) === name);
-  const pool = exactName ? named.filter((r) => bare(r.name) === name) : named;
+  const candidates = prepared(rows).filter((r) => r.bare === name || name.includes(r.bare) || r.bare.includes(name));
+  if (!candidates.length) return undefined;
+  const exactName = candidates.some((r) => r.bare === name);
+  const pool = (exactName ? candidates.filter((r) => r.bare === name) : candidates).map((r) => r.row);
   const want = specFigure(line.spec);
   let best = pool[0];
   let how: 'same' | 'nearest' | 'none' = 'none';
