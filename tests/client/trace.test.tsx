@@ -74,7 +74,7 @@ const transTrace = (page: number): StageTrace => ({
     total: 51,
     dataList:
       page === 1
-        ? [transRow(1), transRow(2, { name: '砌块', emission: 0, verification: 'V', trace: { formula: '用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子', numbers: '10 × ? × 100 × 0.162', inputs: [], defaults: [], problems: ['请填写密度(t/单位)'] } })]
+        ? [transRow(1, { source: '预算文件 人材机汇总表.xlsx：人材机汇总表 第9行' }), transRow(2, { name: '砌块', emission: 0, verification: 'V', trace: { formula: '用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子', numbers: '10 × ? × 100 × 0.162', inputs: [], defaults: [], problems: ['请填写密度(t/单位)'] } })]
         : [transRow(51, { name: '第二页的钢筋' })],
   },
 });
@@ -159,6 +159,9 @@ describe('result page: traces', () => {
     const [first, second] = within(dialog).getAllByTestId('trace-row');
     expect(within(first).getByTestId('trace-working')).toHaveTextContent('120.00 m³ × 0.0780 kgCO2e/(t·km) = 898.56 kgCO2e');
     expect(first).toHaveTextContent('因子来源：GB/T 51366-2019 附录E');
+    // an imported row says where its quantity came from (issue 26); a typed one says nothing
+    expect(within(first).getByTestId('trace-source')).toHaveTextContent('数据来源：预算文件 人材机汇总表.xlsx：人材机汇总表 第9行');
+    expect(within(second).queryByTestId('trace-source')).toBeNull();
     expect(within(first).getByTestId('verification-mark')).toHaveTextContent('M 回忆值（待核实）');
     expect(first).toHaveTextContent('数据质量：标准默认值');
     expect(first).toHaveTextContent('代入数值：120 × 2.4 × 40 × 0.078 = 898.56 kgCO2e');

@@ -73,6 +73,11 @@ export const TraceRowItem = ({ row, index, dicts, props = {}, stageFormula }: Tr
         <Line label={workingLabel} testId="trace-working">
           {working}
         </Line>
+        {row.source && (
+          <Line label="数据来源" testId="trace-source">
+            {row.source}
+          </Line>
+        )}
         {(row.factorSource || row.verification) && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             <Line label="因子来源">{row.factorSource || '—'}</Line>

@@ -23,6 +23,8 @@ export interface TraceRow {
   /** data-quality class (dictionary dataQuality) */
   quality: string | null;
   qualityRef?: string | null;
+  /** an imported row's source: the budget file's rows (and conversion) or the BIM model's materials */
+  source?: string | null;
   /** kgCO2e */
   emission: number | string | null;
   trace: RowTrace | null;

@@ -17,6 +17,7 @@ import { repo, RowsInvalid } from '../db/repo';
 import { badRequest, invalid } from '../errors';
 import type { Progress } from '../jobs/index';
 import { calculateAndStore, resultWarnings, stageDef, upkeepAfter } from '../stages/calculate';
+import { billSourceText } from '../stages/rowSource';
 import { truckFactor } from '../bim/importRows';
 import { saveMappings } from '../bim/store';
 import { unitKind } from '../bim/quantities';
@@ -24,8 +25,7 @@ import { CLASS_LABELS } from './classify';
 import { convertItem } from './convert';
 import { loadLibrary } from './library';
 import { matchMachine } from './machines';
-import type { BudgetItem } from './preflight';
-import { findBill, type StoredBill } from './store';
+import { findBill } from './store';
 
 export const BILL_GONE = '预算文件不存在或已过期，请重新上传';
 export const BUDGET_ESTIMATE = '估算模块不支持预算文件导入';
@@ -33,7 +33,6 @@ export const BUDGET_ESTIMATE = '估算模块不支持预算文件导入';
 type Row = Record<string, unknown>;
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
-const sourceText = (bill: StoredBill, item: BudgetItem) => `预算文件 ${bill.fileName}：${item.sources.map((s) => `${s.sheet} 第${s.row}行`).join('、')}`.slice(0, 200);
 
 export async function importBill(db: Db, caller: Caller, input: BudgetImportRequest, progress: Progress, log: (err: unknown) => void): Promise<BudgetImportAnswer<ApiRecord>> {
   const bill = await findBill(db, caller, input.jobId);
@@ -72,7 +71,7 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
       }
       seen.add(m.key);
       const billSource = { fileName: bill.fileName, fileId: bill.id, sources: item.sources, importedAt };
-      const remarks = sourceText(bill, item);
+      const remarks = billSourceText(billSource).slice(0, 200);
       if (item.cls === 'material' || item.cls === 'equipment') {
         const factor = m.factorId === null ? undefined : lib.materials.get(m.factorId);
         if (!factor) {

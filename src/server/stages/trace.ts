@@ -17,6 +17,7 @@ import { explainRow, type Row as CalcRow } from '../../calc/stage';
 import { QUANTITY_KEYS } from '../../calc/trace';
 import { stagePlausibility, type PlausibilityReview } from '../../calc/plausibility';
 import { calcContext } from './calculate';
+import { rowSource } from './rowSource';
 import { typed } from '../http/typed';
 
 const traceQuery = {
@@ -67,6 +68,8 @@ export function traceRoute(app: FastifyInstance, db: Db, def: ResourceDef): void
         // the class the calculation used: the row's, else the grid factor's for a row on it, else 估算
         quality: trace ? rowQuality(r, trace.defaults.some((d) => d.field === 'factorValue'), ctx.gridQuality) : (r.quality ?? null),
         qualityRef: r.qualityRef ?? null,
+        // an imported row: the file and rows (and conversion) its quantity came from
+        source: rowSource(r),
         emission: r.emission ?? null,
         trace,
       };

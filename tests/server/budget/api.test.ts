@@ -79,6 +79,13 @@ describe('import', () => {
     const cement = rows.find((x: { materialName: string }) => x.materialName.startsWith('普通硅酸盐水泥'));
     expect(cement.remarks).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第14行、人材机汇总表 第26行');
     expect(cement.billSource).toMatchObject({ fileName: '某办公楼人材机汇总表.xlsx', sources: [{ sheet: '人材机汇总表', row: 14 }, { sheet: '人材机汇总表', row: 26 }] });
+    // the trace (计算过程) says where each quantity came from, and how it was converted
+    const trace = (await t.call('GET', `/api/tpf/v1/tpf/stage/produce/trace?projectId=${b.id}&pageSize=50`, user)).body.data.rows.dataList;
+    const bricks = trace.find((x: { name: string }) => x.name.startsWith('烧结粉煤灰实心砖'));
+    // row 13: header on row 3, 一、人工 4, two labour lines, 小计 7, 二、材料 8, then C30, C15, 螺纹钢筋, 圆钢, 标准砖
+    expect(bricks.source).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第13行；换算：142.65 千块 = 142,650 块 × 240×115×53 mm（0.001463 m3/块）= 208.6684 m3');
+    const build = (await t.call('GET', `/api/tpf/v1/tpf/stage/build/trace?projectId=${b.id}&pageSize=50`, user)).body.data.rows.dataList;
+    expect(build.find((x: { name: string }) => x.name.startsWith('载重汽车')).source).toMatch(/^预算文件 某办公楼人材机汇总表\.xlsx：人材机汇总表 第\d+行；台班能耗取 载重汽车 装载质量 6 t（附录C）$/);
   });
 
   it('replace takes out the rows of the same file first', async () => {
