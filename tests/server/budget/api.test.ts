@@ -64,17 +64,22 @@ describe('import', () => {
       choose(item('水泥'), /^普通硅酸盐水泥/), // 71.14 t (58.734 + 12.406) × 735 = 52 287.9 kg
       { key: item('电').key, factorId: grid.id }, // 18 652.3 kWh × 0.7035 = 13 121.89305 kg
       choose(item('柴油'), /^柴油/), // 2 356.4 kg × 3.096 = 7 295.4144 kg
-      choose(item('载重汽车'), /^柴油/), // 24.38 台班 × 33.24 kg × 3.096: counted only under the machine method
+      // the machine shifts by 附录C, counted only under the machine method (below):
+      choose(item('载重汽车'), /^柴油/), // 24.38 台班 × 33.24 kg/台班 (装载质量 6 t) = 810.3912 kg × 3.096 = 2 508.9711552 kg
+      choose(item('自卸汽车'), /^柴油/), // 36.72 台班 × 52.93 kg/台班 (装载质量 15 t) = 1 943.5896 kg × 3.096 = 6 017.3534016 kg
     ];
     const r = await t.call('POST', `${BASE}/import`, user, { jobId: bill.jobId, projectId: b.id, mode: 'append', mappings });
-    expect(r.body.message).toBe('导入成功，生成 11 条数据');
-    expect(r.body.data.rows).toEqual({ materials: 4, transport: 4, construction: 3 });
+    expect(r.body.message).toBe('导入成功，生成 12 条数据');
+    expect(r.body.data.rows).toEqual({ materials: 4, transport: 4, construction: 4 });
     expect(r.body.data.warnings.some((w: string) => w.startsWith('建筑建造同时导入了能源用量行和机械台班行'))).toBe(true);
     const data = await stageData();
     // 378 886.2 + 201 813.3 + 27 961.56828 + 52 287.9 = 660 948.96828 kg = 660.95 t
     expect(data.produce.total).toBe(660.949); // 660.9490 in t to 4 decimals
     // by energy (the building's method): 13 121.89305 + 7 295.4144 = 20 417.30745 kg = 20.42 t
     expect(data.build.total).toBe(20.4173);
+    // by machine shifts: 2 508.9711552 + 6 017.3534016 = 8 526.3245568 kg = 8.5263 t
+    await t.call('PUT', '/api/tpf/v1/tpf/stage/build/method', user, { projectId: b.id, method: 'machine' });
+    expect((await stageData()).build.total).toBe(8.5263);
     const rows = (await t.call('GET', `/api/tpf/v1/tpf/stage/produce/?projectId=${b.id}&pageSize=10`, user)).body.data.dataList;
     const cement = rows.find((x: { materialName: string }) => x.materialName.startsWith('普通硅酸盐水泥'));
     expect(cement.remarks).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第14行、人材机汇总表 第26行');
