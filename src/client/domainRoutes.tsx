@@ -1,6 +1,6 @@
 // Routes of the bespoke domain pages (spec 000 §2, spec 001 §2): engineering management, building lists and
 // the building form per module, the stage pages, and the shell's own pages (issue 9): notifications, feedback,
-// version notes, application extensions and the cache page; BIM import (/bim, issue 12); the decision tools (/decide, issue 13). Pages are lazy-loaded: the login page never
+// version notes, application extensions and the cache page; BIM import (/bim, issue 12); budget-file import (/bill, issue 26); the decision tools (/decide, issue 13). Pages are lazy-loaded: the login page never
 // downloads them.
 import { lazy, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
@@ -23,6 +23,7 @@ const ApplyPage = lazy(() => import('./apply/ApplyPage'));
 const CachePage = lazy(() => import('./cacheAdmin/CachePage'));
 const BackupPage = lazy(() => import('./backup/BackupPage'));
 const BimPage = lazy(() => import('./bim/BimPage'));
+const BudgetPage = lazy(() => import('./budget/BudgetPage'));
 const DecidePage = lazy(() => import('./decide/DecidePage'));
 const OpenResult = lazy(() => import('./results/OpenResult'));
 const FactorVersionsPage = lazy(() => import('./factors/FactorVersionsPage'));
@@ -43,6 +44,7 @@ export function domainRoutes(): ReactElement[] {
     <Route key="timeline" path="/timeline" element={page(<TimelinePage />)} />,
     <Route key="apply" path="/apply/project" element={page(<ApplyPage />)} />,
     <Route key="bim" path="/bim" element={page(<BimPage />)} />,
+    <Route key="bill" path="/bill" element={page(<BudgetPage />)} />,
     <Route key="decide" path="/decide" element={page(<DecidePage />)} />,
     <Route key="factor-result" path={RESULT_ROUTE} element={page(<OpenResult />)} />,
     <Route key="factor-versions" path={VERSIONS_PATH} element={page(<FactorVersionsPage />)} />,

@@ -253,7 +253,7 @@ describe('/{module}/project/list', () => {
     expect(getCurrentBuilding()).toMatchObject({ id: 12, name: '二号楼' });
   });
 
-  it('更多 → BIM模型 is disabled in estimate with a tooltip saying why; elsewhere it selects the building and opens /bim?id=', async () => {
+  it('更多 → BIM模型 and 预算文件导入 are disabled in estimate with a tooltip saying why; elsewhere each selects the building and opens /bim?id= or /bill?id=', async () => {
     setToken('tok', false);
     api(rows.map((r) => ({ ...r, computeMethod: 'estimate' })));
     const view = renderApp('/estimate/project/list');
@@ -265,11 +265,15 @@ describe('/{module}/project/list', () => {
     expect(window.location.pathname).toBe('/estimate/project/list');
     fireEvent.mouseOver(off.parentElement!);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('估算模块不支持BIM模型导入');
+    const offBill = screen.getByRole('menuitem', { name: '预算文件导入' });
+    expect(offBill).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.mouseOver(offBill.parentElement!);
+    await waitFor(() => expect(screen.getAllByRole('tooltip').some((t) => t.textContent === '估算模块不支持预算文件导入')).toBe(true));
     view.unmount();
 
     setToken('tok', false);
     api();
-    renderApp('/budget/project/list');
+    const view2 = renderApp('/budget/project/list');
     await screen.findByText('二号楼');
     fireEvent.click(within(rowOf('二号楼')).getByRole('button', { name: '更多' }));
     const on = await screen.findByRole('menuitem', { name: 'BIM模型' });
@@ -277,6 +281,15 @@ describe('/{module}/project/list', () => {
     fireEvent.click(on);
     await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/bim?id=12'));
     expect(getCurrentBuilding()).toMatchObject({ id: 12, computeMethod: 'budget' });
+    view2.unmount();
+
+    setToken('tok', false);
+    api();
+    renderApp('/budget/project/list');
+    await screen.findByText('二号楼');
+    fireEvent.click(within(rowOf('二号楼')).getByRole('button', { name: '更多' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '预算文件导入' }));
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/bill?id=12'));
   });
 
   it('更多 → 导出表格 downloads that building’s workbook (getExcelByID) and says 导出表格成功', async () => {

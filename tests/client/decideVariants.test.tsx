@@ -265,14 +265,14 @@ describe('/decide page', () => {
     expect(screen.getByRole('tab', { name: '参考线' })).toHaveAttribute('aria-selected', 'false');
   });
 
-  it('应用拓展 offers the decision tools after BIM模型导入, each leading to its tab', async () => {
+  it('应用拓展 offers the decision tools after the imports (BIM模型导入, 预算文件导入), each leading to its tab', async () => {
     api();
     renderApp('/apply/project');
     const cards = await screen.findAllByTestId('apply-tool');
     const titles = cards.map((c) => within(c).getByRole('heading').textContent);
-    expect(titles.slice(0, 6)).toEqual(['BIM模型导入', '方案比选', '阶段偏差分析', '热点与低碳替代', '不确定性分析', '参考线']);
-    const hrefs = cards.slice(1, 6).map((c) => within(c).getByRole('link', { name: '进入' }).getAttribute('href'));
+    expect(titles.slice(0, 7)).toEqual(['BIM模型导入', '预算文件导入', '方案比选', '阶段偏差分析', '热点与低碳替代', '不确定性分析', '参考线']);
+    const hrefs = cards.slice(2, 7).map((c) => within(c).getByRole('link', { name: '进入' }).getAttribute('href'));
     expect(hrefs).toEqual(['/decide?tab=variants', '/decide?tab=phases', '/decide?tab=hotspots', '/decide?tab=uncertainty', '/decide?tab=reference']);
-    for (const c of cards.slice(1, 6)) expect(c.textContent!.length).toBeGreaterThan(40);
+    for (const c of cards.slice(2, 7)) expect(c.textContent!.length).toBeGreaterThan(40);
   });
 });

@@ -3,6 +3,7 @@
 import type { ReactElement } from 'react';
 import { Box, Button, Card, CardActions, CardContent, Chip, Container, Stack, Typography } from '@mui/material';
 import ViewInArIcon from '@mui/icons-material/ViewInAr';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ScienceIcon from '@mui/icons-material/Science';
 import DifferenceIcon from '@mui/icons-material/Difference';
@@ -29,6 +30,12 @@ export const TOOLS: Tool[] = [
     description: '导入 IFC 格式的 BIM 模型，预检构件的材料与工程量，将模型材料对应到因子库，为概预算、核算模块的单体建筑生成建材生产数据。',
     icon: <ViewInArIcon fontSize="large" />,
     to: '/bim',
+  },
+  {
+    title: '预算文件导入',
+    description: '导入计价软件导出的人材机汇总表、材料汇总表或主要材料表（.xlsx/.xls），预检后把材料、能源和机械台班对应到因子库，为概预算、核算模块的单体生成建材生产、建材运输和建筑建造数据。',
+    icon: <RequestQuoteIcon fontSize="large" />,
+    to: '/bill',
   },
   {
     title: '方案比选',

@@ -1,7 +1,8 @@
 // Row actions of the building list (spec 000 §2 screen 3): 编辑, 查看报告 (only for a completed building),
-// 删除 (confirm), and 更多 → 复制 (confirm 确定要复制此项目吗?), BIM模型 and 导出表格 (the building's workbook,
-// tpf3Project/getExcelByID). BIM模型 opens the building's BIM import (/bim?id=<id>, issue 12) and selects the
-// building; in estimate it is disabled (spec 000 §2) with the tooltip 估算模块不支持BIM模型导入.
+// 删除 (confirm), and 更多 → 复制 (confirm 确定要复制此项目吗?), BIM模型, 预算文件导入 and 导出表格 (the building's
+// workbook, tpf3Project/getExcelByID). BIM模型 opens the building's BIM import (/bim?id=<id>, issue 12), 预算文件导入
+// its budget-file import (/bill?id=<id>, issue 26), each selecting the building; in estimate both are disabled (spec
+// 000 §2) with the tooltip 估算模块不支持BIM模型导入 / 估算模块不支持预算文件导入.
 import { useState } from 'react';
 import { Button, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
@@ -15,7 +16,7 @@ import { download } from '../providers/download';
 import { buildingWorkbookUrl, copyBuilding, deleteBuildings, type BuildingRecord } from './buildingApi';
 import { BUILDING_MSG } from './messages';
 import { FactorUpdateChip } from '../factors/FactorUpdateChip';
-import { bimRoute } from './buildingPages';
+import { billRoute, bimRoute } from './buildingPages';
 
 /** Keep the building as the session's current one (sidebar menus, wizard). */
 export const selectBuilding = (record: BuildingRecord) => setCurrentBuilding(record as CurrentBuilding & Record<string, unknown>);
@@ -39,6 +40,28 @@ export const BuildingRowActions = ({ record }: { record: BuildingRecord }) => {
   const [exporting, setExporting] = useState(false);
   const completed = record.status === '1';
   const bimDisabled = record.computeMethod === 'estimate';
+
+  /** A 更多 entry opening one of the building's import pages; disabled with its reason in estimate. */
+  const importItem = (label: string, route: string, estimate: string) =>
+    bimDisabled ? (
+      // a disabled item takes no pointer events: the tooltip sits on a wrapper
+      <Tooltip key={label} title={estimate} placement="left">
+        <span>
+          <MenuItem disabled>{label}</MenuItem>
+        </span>
+      </Tooltip>
+    ) : (
+      <MenuItem
+        key={label}
+        onClick={() => {
+          setMore(null);
+          selectBuilding(record);
+          navigate(route);
+        }}
+      >
+        {label}
+      </MenuItem>
+    );
 
   const del = useConfirmedAction('删除确认', `确定要删除单体建筑「${record.name}」吗？`, async () => {
     try {
@@ -114,24 +137,8 @@ export const BuildingRowActions = ({ record }: { record: BuildingRecord }) => {
         >
           复制
         </MenuItem>
-        {bimDisabled ? (
-          // a disabled item takes no pointer events: the tooltip sits on a wrapper
-          <Tooltip title={BUILDING_MSG.bimEstimate} placement="left">
-            <span>
-              <MenuItem disabled>BIM模型</MenuItem>
-            </span>
-          </Tooltip>
-        ) : (
-          <MenuItem
-            onClick={() => {
-              setMore(null);
-              selectBuilding(record);
-              navigate(bimRoute(record.id));
-            }}
-          >
-            BIM模型
-          </MenuItem>
-        )}
+        {importItem('BIM模型', bimRoute(record.id), BUILDING_MSG.bimEstimate)}
+        {importItem('预算文件导入', billRoute(record.id), BUILDING_MSG.billEstimate)}
         <MenuItem onClick={exportWorkbook}>导出表格</MenuItem>
       </Menu>
       {del.dialog}

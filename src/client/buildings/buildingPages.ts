@@ -1,9 +1,12 @@
-// The routes of a building's pages that live in folders above this one — BIM import (bim/) and the decision
-// tools (decide/) — so the pages below them (the building list's 更多, the result page) link there without
+// The routes of a building's pages that live in folders above this one — BIM import (bim/), budget-file import
+// (budget/) and the decision tools (decide/) — so the pages below them (the building list's 更多, the result page) link there without
 // importing those folders.
 
 /** The BIM page of a building: `/bim?id=12`; without id, the building picker. */
 export const bimRoute = (id?: number | string) => (id == null ? '/bim' : `/bim?id=${encodeURIComponent(String(id))}`);
+
+/** The budget-file import page of a building: `/bill?id=12`; without id, the building picker. */
+export const billRoute = (id?: number | string) => (id == null ? '/bill' : `/bill?id=${encodeURIComponent(String(id))}`);
 
 /** The decision page's tabs, by code (decide/texts.ts labels them). */
 export type DecideTab = 'reference' | 'variants' | 'hotspots' | 'uncertainty' | 'phases';

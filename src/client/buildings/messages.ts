@@ -10,4 +10,6 @@ export const BUILDING_MSG = {
   noReport: '未完成项目，暂无报告',
   /** 更多 → BIM模型 in an estimate building list (and the BIM page for an estimate building) */
   bimEstimate: '估算模块不支持BIM模型导入',
+  /** 更多 → 预算文件导入 in an estimate building list (and the /bill page for an estimate building) */
+  billEstimate: '估算模块不支持预算文件导入',
 } as const;

@@ -24,6 +24,7 @@ const STATIC_TITLES: Record<string, string> = {
   '/project/manage': '项目管理',
   '/project/compare': '统计分析',
   '/bim': 'BIM模型',
+  '/bill': '预算文件导入',
   '/decide': '决策分析',
   '/userinfo': '账号管理',
   '/apply/project': '应用拓展',

@@ -1,0 +1,129 @@
+// Issue 26 end to end: a 概预算 building (建材生产, 建材运输, 建筑建造) made through the API; on /bill the generated
+// 人材机汇总表 workbook (tests/server/budget/workbooks.ts rcjSummary: 40 lines, a 费用汇总表 sheet before it) is
+// uploaded and read, its pre-flight counted (40 lines: 人工 2, 材料 23, 设备 1, 能源及水 5, 机械台班 9), the
+// preselected items (confidence ≥ 80 %: C30 concrete, electricity on the grid factor, diesel, the machines by 附录C …)
+// imported as they come; the answer lists the rows per stage, the warning and what was left out, and 建材生产 shows
+// the imported rows. Screenshots at 1366 and 390 px in .tmp/screens/ (bill-*).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { rcjSummary } from '../tests/server/budget/workbooks';
+import { buildingBody, engineeringBody } from '../tests/server/builders';
+import { api, expect, login, shotBoth, test } from './fixtures';
+
+const SHOTS = '.tmp/screens';
+const FILE = `${SHOTS}/某办公楼人材机汇总表.xlsx`;
+const TPF = '/api/tpf/v1/tpf';
+
+/** The part of the page around `target` at 390 and 1366 px (name-390.png, name-1366.png): the viewport, not the whole page. */
+async function shotAround(page: Page, target: Locator, name: string): Promise<void> {
+  for (const [w, h] of [
+    [390, 844],
+    [1366, 900],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(300);
+    // the target at the top, below the fixed app bar
+    await target.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 64));
+    await page.waitForTimeout(100);
+    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
+  }
+}
+
+/** No sideways scroll of the whole page at a phone's width (tables scroll inside their box). */
+async function noPageScroll(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+test('budget file: upload → pre-flight → mapping → import → 建材生产 rows', async ({ page }) => {
+  test.setTimeout(240_000);
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(FILE, await rcjSummary());
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await login(page, 'demo_user', '/budget/project/list');
+  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '预算导入工程', code: 'E2E-BILL' }));
+  const b = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '预算导入楼', code: 'BILL-1', menus: 'produce,trans,build' }));
+
+  // reached from the building list's 更多 menu
+  await page.reload();
+  await page.getByRole('row').filter({ hasText: '预算导入楼' }).getByRole('button', { name: '更多' }).click();
+  await page.getByRole('menuitem', { name: '预算文件导入' }).click();
+  await expect(page).toHaveURL(new RegExp(`/bill\\?id=${b.id}$`));
+  await expect(page.getByTestId('bill-building')).toContainText('预算导入楼');
+  await shotBoth(page, 'bill-upload');
+
+  await page.getByLabel('选择预算文件').setInputFiles(FILE);
+  await expect(page.getByRole('heading', { name: '预检报告' })).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/job=\d+/);
+  // the pre-flight: 40 lines, by class, merged items; the fee sheet passed over
+  await expect(page.getByTestId('bill-count-total')).toContainText('40');
+  await expect(page.getByTestId('bill-count-labour')).toContainText('2');
+  await expect(page.getByTestId('bill-count-material')).toContainText('23合并为 21 项');
+  await expect(page.getByTestId('bill-count-equipment')).toContainText('1');
+  await expect(page.getByTestId('bill-count-energy')).toContainText('5合并为 3 项');
+  await expect(page.getByTestId('bill-count-machine')).toContainText('9合并为 9 项');
+  await expect(page.getByTestId('bill-count-duplicatesMerged')).toContainText('1');
+  await expect(page.getByTestId('bill-sheets')).toContainText('人材机汇总表');
+  await expect(page.getByTestId('bill-other-sheets')).toContainText('单位工程费用汇总表');
+  await expect(page.getByTestId('bill-units')).toContainText('千块');
+  await expect(page.getByRole('table', { name: '问题清单' })).toContainText('暂无数据');
+  await noPageScroll(page);
+  await shotAround(page, page.getByRole('heading', { name: '预检报告' }), 'bill-preflight');
+  await shotBoth(page, 'bill-page');
+
+  // the mapping: sure proposals preselected, the others not; an unconvertible proposal offered but disabled
+  const row = (name: string) => page.getByTestId('bill-mapping-row').filter({ has: page.getByText(name, { exact: true }) }).first();
+  const choice = (name: string) => row(name).getByRole('combobox', { name: `${name} 对应因子` });
+  await expect(choice('商品混凝土').first()).toContainText('C30混凝土');
+  await expect(row('水泥')).toContainText('人材机汇总表 第14行、第26行');
+  await expect(choice('螺纹钢筋')).toContainText('不导入');
+  await expect(choice('电')).toContainText('电网排放因子');
+  await expect(row('载重汽车')).toContainText('附录C：载重汽车 装载质量 6 t，33.24 kg柴油/台班');
+  await expect(row('陶瓷地砖')).toContainText('因子库暂无「陶瓷砖」类材料的因子');
+  await expect(page.getByTestId('bill-mapping-count')).toContainText(/已选择 \d+ \/ 34 项/);
+  // (the phone shows cards instead of the table: the menu is opened at each width)
+  for (const [w, h] of [
+    [390, 844],
+    [1366, 900],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await choice('塑料薄膜').scrollIntoViewIfNeeded();
+    await choice('塑料薄膜').click();
+    const refused = page.getByRole('option', { name: /普通聚苯乙烯/ });
+    await expect(refused).toHaveAttribute('aria-disabled', 'true');
+    await expect(refused).toContainText('不可选');
+    await page.waitForTimeout(400); // the menu's fade-in
+    await page.screenshot({ path: `${SHOTS}/bill-mapping-menu-${w}.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+  }
+  await shotAround(page, page.getByRole('heading', { name: '清单映射' }), 'bill-mapping');
+
+  // import what came preselected
+  await page.getByRole('button', { name: '导入', exact: true }).click();
+  const answer = page.getByTestId('bill-import-answer');
+  await expect(answer).toContainText(/导入成功，生成 \d+ 条数据/, { timeout: 60_000 });
+  await expect(answer).toContainText('建材生产：3 条');
+  await expect(answer).toContainText('建材运输：3 条');
+  await expect(answer).toContainText('建筑建造：10 条');
+  await expect(page.getByTestId('bill-warnings')).toContainText('建筑建造同时导入了能源用量行和机械台班行');
+  await expect(page.getByRole('table', { name: '未导入的项' })).toContainText('陶瓷地砖');
+  await noPageScroll(page);
+  await shotAround(page, page.getByRole('heading', { name: '导入', exact: true }), 'bill-imported');
+
+  const rows = (await api<{ dataList: { materialName: string; remarks: string }[] }>(page, 'GET', `${TPF}/stage/produce/?projectId=${b.id}&pageSize=-1`)).dataList;
+  expect(rows.map((r) => r.materialName)).toEqual(expect.arrayContaining([expect.stringMatching(/^C30混凝土/)]));
+  expect(rows.find((r) => r.materialName.startsWith('C30混凝土'))!.remarks).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第9行');
+
+  await page.getByRole('link', { name: '查看建材生产' }).click();
+  await expect(page).toHaveURL(/\/budget\/produce$/);
+  await expect(page.getByRole('row').filter({ hasText: 'C30混凝土' }).first()).toBeVisible();
+  await shotBoth(page, 'bill-produce', { fullPage: false });
+
+  // the building is the session's current one: its result
+  await page.goto('/budget/result');
+  await expect(page.getByText('建材生产').first()).toBeVisible({ timeout: 30_000 });
+  await shotBoth(page, 'bill-result', { fullPage: false });
+});

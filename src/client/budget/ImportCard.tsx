@@ -1,0 +1,102 @@
+// The import card (issue 26 §5): 导入方式 (追加到现有数据 / 替换本文件之前导入的数据, the latter confirmed first), the
+// count of items chosen, 导入 → POST budgetBill/import with the chosen mappings, the job followed while it runs; then
+// the answer (ImportResult) or the server's message (a refused mapping names its item).
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
+import type { BuildingRecord } from '../buildings/buildingApi';
+import { jobOf, jobOutcome } from '../jobs/jobApi';
+import { formatCount, JobProgress } from '../jobs/JobProgress';
+import { useJob } from '../jobs/useJob';
+import { importBill, type BillImportAnswer, type BillImportMode, type BudgetMapping } from './budgetApi';
+import { ImportResult } from './ImportResult';
+import { BILL_MSG } from './texts';
+
+export const MODE_LABELS: Record<BillImportMode, string> = {
+  append: '追加到现有数据',
+  replace: '替换本文件之前导入的数据',
+};
+
+export interface ImportCardProps {
+  jobId: number;
+  building: BuildingRecord;
+  mappings: BudgetMapping[];
+  /** the bill's items */
+  total: number;
+  onBusy?: (busy: boolean) => void;
+}
+
+export const ImportCard = ({ jobId, building, mappings, total, onBusy }: ImportCardProps) => {
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<BillImportMode>('append');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<BillImportAnswer | null>(null);
+  const { job, follow } = useJob();
+
+  const run = async () => {
+    setBusy(true);
+    onBusy?.(true);
+    setError(null);
+    setDone(null);
+    try {
+      let answer = await importBill({ jobId, projectId: building.id, mode, mappings });
+      const started = jobOf(answer);
+      if (started) {
+        const ended = await follow(started);
+        if (!ended) return;
+        answer = jobOutcome<BillImportAnswer>(ended);
+      }
+      setDone(answer as BillImportAnswer);
+      // the stage pages and the result read again
+      for (const key of ['stageRows', 'stageData', 'tpf3ProjectV']) void queryClient.invalidateQueries({ queryKey: [key] });
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+      onBusy?.(false);
+    }
+  };
+
+  const replace = useConfirmedAction('替换确认', BILL_MSG.replaceConfirm, async () => void run());
+  const start = () => (mode === 'replace' ? replace.ask() : void run());
+
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          导入
+        </Typography>
+        <RadioGroup row value={mode} onChange={(e) => setMode(e.target.value as BillImportMode)} aria-label="导入方式">
+          {(Object.keys(MODE_LABELS) as BillImportMode[]).map((m) => (
+            <FormControlLabel key={m} value={m} control={<Radio size="small" />} label={MODE_LABELS[m]} disabled={busy} />
+          ))}
+        </RadioGroup>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          材料生成建材生产数据（启用建材运输时同时生成运输数据，运距取默认值），能源及水和机械台班生成建筑建造数据；每行记录来源文件、工作表和行号。全部成功才保存，随后重新计算。
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: { sm: 'center' } }}>
+          <Button variant="contained" onClick={start} disabled={busy || mappings.length === 0} sx={{ alignSelf: 'flex-start' }}>
+            导入
+          </Button>
+          <Typography variant="body2" color={mappings.length ? 'text.primary' : 'text.secondary'} data-testid="bill-import-count">
+            {mappings.length ? `将导入已选择的 ${formatCount(mappings.length)} / ${formatCount(total)} 项` : BILL_MSG.noMapping}
+          </Typography>
+        </Stack>
+        {busy && (
+          <Box sx={{ mt: 1.5 }}>
+            <JobProgress job={job ?? { done: 0, total: null }} prefix={BILL_MSG.importing} />
+          </Box>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mt: 1.5 }}>
+            {error}
+          </Alert>
+        )}
+        {done && <ImportResult answer={done} building={building} />}
+      </CardContent>
+      {replace.dialog}
+    </Card>
+  );
+};

@@ -1,0 +1,98 @@
+// The mapping step of a read bill: the choices (selection.ts), the items shown by class and a page at a time (a
+// bill of thousands of lines stays quick), as a table or, on a phone, as cards; under them the import card with
+// the chosen items. Mounted once per job (key = jobId).
+import { useState } from 'react';
+import { Box, Card, CardContent, Chip, Stack, TablePagination, Typography } from '@mui/material';
+import { usePhone } from '../admin/RecordCards';
+import type { BuildingRecord } from '../buildings/buildingApi';
+import { usePaginationLabels } from '../i18n/pagination';
+import { formatCount } from '../jobs/JobProgress';
+import type { BudgetClass, BudgetItemAnswer } from './budgetApi';
+import { ImportCard } from './ImportCard';
+import { MappingCards } from './MappingCards';
+import { MappingTable } from './MappingTable';
+import { wrappingPager } from './ProblemsTable';
+import { importMappings, initialChoices, pick, type Choices } from './selection';
+import { CLASS_LABELS, CLASS_ORDER } from './texts';
+
+const PAGE_SIZES = [20, 50, 100];
+type Filter = BudgetClass | 'all' | 'unchosen';
+
+export interface MappingStepProps {
+  jobId: number;
+  building: BuildingRecord;
+  items: BudgetItemAnswer[];
+}
+
+export const MappingStep = ({ jobId, building, items }: MappingStepProps) => {
+  const phone = usePhone();
+  const labels = usePaginationLabels();
+  const [choices, setChoices] = useState<Choices>(() => initialChoices(items));
+  const [filter, setFilter] = useState<Filter>('all');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[1]);
+  const [importing, setImporting] = useState(false);
+
+  const mappings = importMappings(items, choices);
+  const shown = items.filter((i) => filter === 'all' || (filter === 'unchosen' ? choices[i.key] == null : i.cls === filter));
+  const visible = shown.slice(page * pageSize, (page + 1) * pageSize);
+  const filters: [Filter, string, number][] = [
+    ['all', '全部', items.length],
+    ...CLASS_ORDER.map((c): [Filter, string, number] => [c, CLASS_LABELS[c], items.filter((i) => i.cls === c).length]).filter(([, , n]) => n > 0),
+    ['unchosen', '未选择', items.length - mappings.length],
+  ];
+  const View = phone ? MappingCards : MappingTable;
+  return (
+    <>
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            清单映射
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            为每一项选择对应的因子：材料进入建材生产（及建材运输），能源及水、机械台班进入建筑建造。已保存的选择和匹配度不低于 80% 的推荐已预先选中；无法换算单位的推荐不可选；未选择的项不导入。
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1.5 }} role="group" aria-label="按类别筛选">
+            {filters.map(([f, label, n]) => (
+              <Chip
+                key={f}
+                label={`${label} ${formatCount(n)}`}
+                color={filter === f ? 'primary' : 'default'}
+                variant={filter === f ? 'filled' : 'outlined'}
+                onClick={() => {
+                  setFilter(f);
+                  setPage(0);
+                }}
+                aria-pressed={filter === f}
+              />
+            ))}
+          </Stack>
+          <View items={visible} choices={choices} disabled={importing} onPick={(item, index) => setChoices((c) => pick(c, item, index))} />
+          {shown.length > PAGE_SIZES[0] && (
+            <TablePagination
+              {...labels}
+              sx={wrappingPager}
+              component="div"
+              count={shown.length}
+              page={page}
+              rowsPerPage={pageSize}
+              rowsPerPageOptions={PAGE_SIZES}
+              onPageChange={(_e, p) => setPage(p)}
+              onRowsPerPageChange={(e) => {
+                setPageSize(Number(e.target.value));
+                setPage(0);
+              }}
+            />
+          )}
+          <Box sx={{ mt: 1 }}>
+            <Typography variant="body2" data-testid="bill-mapping-count">
+              已选择 {formatCount(mappings.length)} / {formatCount(items.length)} 项
+              {items.length > mappings.length ? `，${formatCount(items.length - mappings.length)} 项未选择，不导入` : ''}
+            </Typography>
+          </Box>
+        </CardContent>
+      </Card>
+      <ImportCard jobId={jobId} building={building} mappings={mappings} total={items.length} onBusy={setImporting} />
+    </>
+  );
+};

@@ -1,0 +1,148 @@
+// The pre-flight of a read bill (issue 26 §3), before anything is saved: the lines and merged items per class, the
+// lines without a quantity, with 0, priced in money (元), the duplicates merged, the problems (highlighted when
+// any); the sheets read and passed over, the rows skipped, the units seen; 导出预检报告 (GET budgetBill/{jobId}/excel
+// → the download link).
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useNotify } from 'react-admin';
+import { errorMessage } from '../admin/useConfirmedAction';
+import { formatCount } from '../jobs/JobProgress';
+import { download } from '../providers/download';
+import { billExcelUrl, type Bill } from './budgetApi';
+import { BILL_MSG, CLASS_LABELS, CLASS_ORDER } from './texts';
+
+interface Figure {
+  id: string;
+  label: string;
+  value: number;
+  /** under the value: 合并为 N 项 */
+  note?: string;
+  severity?: 'error' | 'warning';
+}
+
+const FigureCard = ({ f }: { f: Figure }) => {
+  const alert = !!f.severity && f.value > 0;
+  return (
+    <Box
+      data-testid={`bill-count-${f.id}`}
+      data-alert={alert || undefined}
+      sx={{
+        border: 1,
+        borderColor: alert ? `${f.severity}.main` : 'divider',
+        bgcolor: (t) => (alert ? alpha(t.palette[f.severity!].main, 0.08) : t.palette.background.paper),
+        color: alert ? `${f.severity}.dark` : 'text.primary',
+        borderRadius: 1,
+        p: 1.5,
+        minWidth: 0,
+      }}
+    >
+      <Typography variant="body2" sx={{ opacity: 0.85 }}>
+        {f.label}
+      </Typography>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
+        {formatCount(f.value)}
+      </Typography>
+      {f.note && (
+        <Typography variant="caption" color="text.secondary">
+          {f.note}
+        </Typography>
+      )}
+    </Box>
+  );
+};
+
+const SKIPS = [
+  ['blank', '空行'],
+  ['subtotal', '小计/合计'],
+  ['note', '注释'],
+  ['section', '分部标题'],
+  ['header', '重复表头'],
+] as const;
+
+const Line = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
+  <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} data-testid={testId}>
+    <Typography variant="body2" color="text.secondary">
+      {label}：
+    </Typography>
+    {children}
+  </Stack>
+);
+
+export const PreflightCard = ({ bill }: { bill: Bill }) => {
+  const notify = useNotify();
+  const [exporting, setExporting] = useState(false);
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      download(await billExcelUrl(bill.jobId));
+      notify(BILL_MSG.exported, { type: 'success' });
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+  const figures: Figure[] = [
+    { id: 'total', label: '读取的行', value: bill.totalLines },
+    ...CLASS_ORDER.map((c) => ({ id: c, label: CLASS_LABELS[c], value: bill.byClass[c]?.lines ?? 0, note: c === 'labour' ? '不计碳排放' : `合并为 ${formatCount(bill.byClass[c]?.items ?? 0)} 项` })),
+    { id: 'withoutQuantity', label: '无数量', value: bill.withoutQuantity, severity: 'warning' },
+    { id: 'zeroQuantity', label: '数量为0', value: bill.zeroQuantity, severity: 'warning' },
+    { id: 'costLines', label: '费用行(元)', value: bill.costLines, severity: 'warning' },
+    { id: 'duplicatesMerged', label: '合并的重复行', value: bill.duplicatesMerged },
+    { id: 'problems', label: '问题', value: bill.problems.length, severity: 'error' },
+  ];
+  const skipped = SKIPS.filter(([k]) => (bill.skipped?.[k] ?? 0) > 0);
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1.5 }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h6" component="h2">
+              预检报告
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+              {bill.fileName}（导入前检查，尚未保存任何数据）
+            </Typography>
+          </Box>
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportExcel} disabled={exporting} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+            导出预检报告
+          </Button>
+        </Stack>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', md: 'repeat(6, minmax(0, 1fr))' }, mb: 2 }}>
+          {figures.map((f) => (
+            <FigureCard key={f.id} f={f} />
+          ))}
+        </Box>
+        <Line label="读取的工作表" testId="bill-sheets">
+          {bill.sheets.map((s) => (
+            <Chip key={s} size="small" color="primary" variant="outlined" label={s} />
+          ))}
+        </Line>
+        <Line label="未读取的工作表" testId="bill-other-sheets">
+          {bill.otherSheets.length ? (
+            bill.otherSheets.map((s) => <Chip key={s} size="small" variant="outlined" label={s} />)
+          ) : (
+            <Typography variant="body2">无</Typography>
+          )}
+          {bill.otherSheets.length > 0 && (
+            <Typography variant="caption" color="text.secondary">
+              （没有名称、单位、数量列，如费用汇总表、封面）
+            </Typography>
+          )}
+        </Line>
+        {skipped.length > 0 && (
+          <Line label="跳过的行">
+            <Typography variant="body2">{skipped.map(([k, label]) => `${label} ${formatCount(bill.skipped[k])}`).join('、')}</Typography>
+          </Line>
+        )}
+        <Line label="单位" testId="bill-units">
+          {bill.units.map((u) => (
+            <Chip key={u.unit} size="small" variant="outlined" label={`${u.unit}（${formatCount(u.lines)} 行）`} />
+          ))}
+        </Line>
+      </CardContent>
+    </Card>
+  );
+};

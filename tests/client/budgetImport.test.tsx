@@ -1,0 +1,310 @@
+// Budget-file import on the client (issue 26): the mapping rules (what comes chosen, what POST budgetBill/import
+// receives), the mirror of the upload limits, and the page /bill?id= against a fake server — upload → pre-flight →
+// a proposal preselected only at or above the threshold → an error proposal not choosable → import with the chosen
+// mappings → the answer. Also a refused file, an estimate building, and the cards on a phone.
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setToken } from '../../src/client/providers/tokenStorage';
+import { getCurrentBuilding } from '../../src/client/session/currentBuilding';
+import type { Bill, BudgetItemAnswer, BudgetSuggestionAnswer } from '../../src/client/budget/budgetApi';
+import { BILL_FILE_MSG, BILL_MAX_BYTES, checkBillFile } from '../../src/client/budget/budgetFile';
+import { importMappings, initialChoices, pick, quantityText, sourceText } from '../../src/client/budget/selection';
+import { CONFIRM_AT } from '../../schemas/bimMatch';
+import { fail, ok, type Handler } from './fakeApi';
+import { stubShell } from './shellFake';
+import { renderApp } from './renderApp';
+import { atWidth } from './viewport';
+
+const BASE = '/api/tpf/v1/tpf/budgetBill';
+
+const sug = (over: Partial<BudgetSuggestionAnswer>): BudgetSuggestionAnswer => ({
+  factorId: 1,
+  label: '因子',
+  unit: 't',
+  coUnit: 'kgCO2e/t',
+  factorValue: 100,
+  confidence: 0.5,
+  reasons: [],
+  saved: false,
+  quantity: 1,
+  steps: [],
+  error: null,
+  ...over,
+});
+
+const src = (...rows: number[]) => rows.map((row) => ({ sheet: '人材机汇总表', row }));
+
+const item = (key: string, over: Partial<BudgetItemAnswer>): BudgetItemAnswer => ({
+  key,
+  cls: 'material',
+  reason: '类别「材」',
+  code: '',
+  name: key,
+  spec: '',
+  unit: 't',
+  quantity: 1,
+  sources: src(9),
+  suggestions: [],
+  machine: null,
+  note: null,
+  ...over,
+});
+
+const ITEMS: BudgetItemAnswer[] = [
+  item('c30', { name: '商品混凝土', spec: 'C30', unit: 'm3', quantity: 1284.36, code: '80210013', suggestions: [sug({ factorId: 101, label: 'C30混凝土', unit: 'm3', confidence: 1, reasons: ['名称一致', '强度等级一致（C30）'], quantity: 1284.36 })] }),
+  // just below the threshold: offered, not chosen
+  item('rebar', { name: '螺纹钢筋', spec: 'HRB400 Φ12', quantity: 86.245, suggestions: [sug({ factorId: 32, label: '热轧碳钢钢筋', confidence: CONFIRM_AT - 0.01, reasons: ['同类材料：钢筋'], quantity: 86.245 })] }),
+  // a sure proposal that cannot convert is never chosen; the weaker one can be
+  item('film', {
+    name: '塑料薄膜',
+    unit: 'm2',
+    quantity: 1426.3,
+    suggestions: [
+      sug({ factorId: 64, label: '普通聚苯乙烯', confidence: 0.9, quantity: null, error: '用量单位「m2」与排放因子单位「kgCO2e/t」不一致，且该材料没有密度' }),
+      sug({ factorId: 58, label: '铝塑复合板', unit: 'm2', confidence: 0.29, quantity: 1426.3 }),
+    ],
+  }),
+  item('cement', { name: '水泥', spec: 'P.O 42.5', quantity: 71.14, sources: src(14, 26), suggestions: [sug({ factorId: 3, label: '普通硅酸盐水泥（市场平均）', confidence: 0.55, saved: true, reasons: ['本单位已确认的映射'], quantity: 71.14 })] }),
+  item('sand', { name: '中砂', unit: 'm3', quantity: 186.42, suggestions: [sug({ factorId: 7, label: '砂（f=1.6~3.0）', confidence: 0.7, quantity: 316.914, steps: ['186.42 m3 × 密度 1.7 t/m3 = 316,914 kg', '316,914 kg = 316.914 t'] })] }),
+  item('power', { cls: 'energy', energy: 'electricity', name: '电', unit: 'kW·h', quantity: 18652.3, suggestions: [sug({ factorId: null, label: '电网排放因子（按单体所在地区）', unit: 'kWh', confidence: 0.9, quantity: 18652.3 })] }),
+  item('truck', {
+    cls: 'machine',
+    name: '载重汽车',
+    spec: '6t',
+    unit: '台班',
+    quantity: 24.38,
+    machine: { lookupId: 331, name: '载重汽车', spec: '装载质量 6 t', energyPerShift: 33.24, energy: 'diesel', energyUnit: 'kg', confidence: 0.95, reasons: ['机械名称相同'] },
+    suggestions: [sug({ factorId: 91, label: '柴油', unit: 'kg', confidence: 0.85, quantity: 24.38, reasons: ['台班能耗 33.24 kg/台班（装载质量 6 t）'] })],
+  }),
+  item('tile', { name: '陶瓷地砖', spec: '600×600', unit: 'm2', quantity: 1856.3, note: '因子库暂无「陶瓷砖」类材料的因子' }),
+];
+
+describe('mapping rules', () => {
+  it('preselects a saved proposal or one at ≥ CONFIRM_AT that converts; nothing else', () => {
+    const choices = initialChoices(ITEMS);
+    expect(choices).toEqual({ c30: 0, rebar: null, film: null, cement: 0, sand: null, power: 0, truck: 0, tile: null });
+    expect(importMappings(ITEMS, choices)).toEqual([
+      { key: 'c30', factorId: 101 },
+      { key: 'cement', factorId: 3 },
+      { key: 'power', factorId: null },
+      { key: 'truck', factorId: 91 },
+    ]);
+  });
+
+  it('a proposal with an error cannot be picked; another can; null unmaps', () => {
+    const film = ITEMS[2];
+    let choices = initialChoices(ITEMS);
+    expect(pick(choices, film, 0)).toBe(choices);
+    choices = pick(choices, film, 1);
+    choices = pick(choices, ITEMS[0], null);
+    expect(importMappings(ITEMS, choices).map((m) => m.key)).toEqual(['film', 'cement', 'power', 'truck']);
+  });
+
+  it('says where an item is and what a machine proposal imports', () => {
+    expect(sourceText(src(14, 26))).toBe('人材机汇总表 第14行、第26行');
+    expect(sourceText([{ sheet: 'A', row: 3 }, { sheet: 'B', row: 5 }])).toBe('A 第3行；B 第5行');
+    expect(quantityText(ITEMS[6], ITEMS[6].suggestions[0])).toBe('24.38 台班 × 33.24 kg/台班 = 810.39 kg');
+    expect(quantityText(ITEMS[0], ITEMS[0].suggestions[0])).toBe('1,284.36 m3');
+  });
+
+  it('takes .xlsx and .xls up to 20 MB', () => {
+    expect(checkBillFile({ name: '人材机汇总表.XLS', size: 10 })).toBeNull();
+    expect(checkBillFile({ name: 'a.xlsx', size: BILL_MAX_BYTES })).toBeNull();
+    expect(checkBillFile({ name: 'a.xlsx', size: BILL_MAX_BYTES + 1 })).toBe('文件大小不能超过 20 MB');
+    expect(checkBillFile({ name: 'a.csv', size: 10 })).toBe(BILL_FILE_MSG.badExtension);
+    expect(checkBillFile({ name: 'a.xls', size: 0 })).toBe(BILL_FILE_MSG.empty);
+  });
+});
+
+// ---- the page against a fake server ---------------------------------------------------------------------------
+
+const BUILDING = { id: 11, name: '一号楼', computeMethod: 'budget', menus: 'produce,trans,build', engineeringName: '示例项目', status: '0' };
+
+const BILL: Bill = {
+  jobId: 5,
+  projectId: 11,
+  fileName: '某办公楼人材机汇总表.xlsx',
+  sheets: ['人材机汇总表'],
+  otherSheets: ['单位工程费用汇总表'],
+  totalLines: 40,
+  byClass: { labour: { lines: 2, items: 0 }, material: { lines: 23, items: 21 }, equipment: { lines: 1, items: 1 }, energy: { lines: 5, items: 3 }, machine: { lines: 9, items: 9 } },
+  withoutQuantity: 1,
+  zeroQuantity: 1,
+  costLines: 1,
+  duplicatesMerged: 1,
+  units: [
+    { unit: 'm3', lines: 9 },
+    { unit: '千块', lines: 1 },
+  ],
+  skipped: { blank: 1, subtotal: 5, note: 0, section: 4, header: 0 },
+  problems: [{ sheet: '人材机汇总表', row: 23, name: '汽油', message: '数量「约50」不是数字' }],
+  items: ITEMS,
+};
+
+const JOB = { id: 5, kind: 'budget', title: '读取预算文件', state: 'done', done: 40, total: 40, result: { jobId: 5 }, message: null, errors: null };
+
+function api(extra?: Handler) {
+  setToken('tok', false);
+  return stubShell({
+    extra: (c) => {
+      const hit = extra?.(c);
+      if (hit) return hit;
+      const p = c.url.pathname;
+      if (p === '/api/tpf/v1/tpf/tpf3ProjectV/11') return ok(BUILDING);
+      if (p === '/api/tpf/v1/tpf/tpf3ProjectV/12') return ok({ ...BUILDING, id: 12, name: '估算楼', computeMethod: 'estimate' });
+      if (p === `${BASE}/fileUpload`) {
+        const name = ((c.body as FormData).get('file') as File).name;
+        return name === '表-22.xlsx' ? fail(400, '工作表「表-22」缺少必需的列：单位、数量（已找到：序号、名称、规格、型号）') : ok({ jobId: 5 });
+      }
+      if (p === `${BASE}/5` && c.method === 'GET') return ok({ job: JOB, bill: BILL });
+      return undefined;
+    },
+  });
+}
+
+const rowOf = (name: string) => screen.getAllByTestId('bill-mapping-row').find((r) => within(r).queryByText(name))!;
+const choiceOf = (name: string) => within(rowOf(name)).getByRole('combobox', { name: `${name} 对应因子` });
+
+describe('/bill page', () => {
+  it('upload → pre-flight → preselection by the threshold → an error proposal not choosable → import with the chosen mappings → the answer', async () => {
+    const answer = {
+      rows: { materials: 2, transport: 2, construction: 2 },
+      skipped: [{ name: '陶瓷地砖 600×600', reason: '未选择因子' }],
+      warnings: ['建筑建造同时导入了能源用量行和机械台班行'],
+      result: { ...BUILDING, total: 12 },
+    };
+    const { calls } = api((c) => (c.url.pathname === `${BASE}/import` ? ok(answer) : undefined));
+    renderApp('/bill?id=11');
+    expect(await screen.findByText(BILL_FILE_MSG.limit)).toBeInTheDocument();
+    expect(screen.getByTestId('bill-building')).toHaveTextContent('一号楼');
+    const input = screen.getByLabelText('选择预算文件');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'a.pdf')] } });
+    expect(await screen.findByText(BILL_FILE_MSG.badExtension)).toBeInTheDocument();
+    fireEvent.change(input, { target: { files: [new File(['x'], '表-22.xlsx')] } });
+    expect(await screen.findByText('工作表「表-22」缺少必需的列：单位、数量（已找到：序号、名称、规格、型号）')).toBeInTheDocument();
+    fireEvent.change(input, { target: { files: [new File(['PK'], '某办公楼人材机汇总表.xlsx')] } });
+
+    // the pre-flight
+    expect(await screen.findByText('预检报告')).toBeInTheDocument();
+    expect(new URLSearchParams(window.location.search).get('job')).toBe('5');
+    const form = calls.find((c) => c.url.pathname === `${BASE}/fileUpload` && ((c.body as FormData).get('file') as File).name.startsWith('某'))!.body as FormData;
+    expect(form.get('projectId')).toBe('11');
+    expect(screen.getByTestId('bill-count-total')).toHaveTextContent('40');
+    expect(screen.getByTestId('bill-count-material')).toHaveTextContent('材料23合并为 21 项');
+    expect(screen.getByTestId('bill-count-machine')).toHaveTextContent('机械台班9合并为 9 项');
+    expect(screen.getByTestId('bill-count-labour')).toHaveTextContent('人工2不计碳排放');
+    expect(screen.getByTestId('bill-count-costLines')).toHaveAttribute('data-alert', 'true');
+    expect(screen.getByTestId('bill-count-problems')).toHaveTextContent('1');
+    expect(screen.getByTestId('bill-other-sheets')).toHaveTextContent('单位工程费用汇总表');
+    expect(screen.getByTestId('bill-units')).toHaveTextContent('千块（1 行）');
+    const problems = screen.getByRole('table', { name: '问题清单' });
+    expect(within(problems).getByText('数量「约50」不是数字')).toBeInTheDocument();
+    expect(within(problems).getByText('23')).toBeInTheDocument();
+
+    // the mapping: figures, sources, the 附录C row and a note
+    expect(within(rowOf('商品混凝土')).getByText('1,284.36')).toBeInTheDocument();
+    expect(within(rowOf('水泥')).getByText('人材机汇总表 第14行、第26行')).toBeInTheDocument();
+    expect(within(rowOf('载重汽车')).getByTestId('bill-machine')).toHaveTextContent('附录C：载重汽车 装载质量 6 t，33.24 kg柴油/台班');
+    expect(within(rowOf('陶瓷地砖')).getByText('因子库暂无「陶瓷砖」类材料的因子；不导入')).toBeInTheDocument();
+    expect(within(rowOf('中砂')).queryByText(/换算/)).toBeNull();
+    // preselected only at or above the threshold (or saved)
+    expect(choiceOf('商品混凝土')).toHaveTextContent('C30混凝土');
+    expect(within(rowOf('商品混凝土')).getByText('匹配度 100%')).toBeInTheDocument();
+    expect(choiceOf('水泥')).toHaveTextContent('普通硅酸盐水泥（市场平均）');
+    expect(within(rowOf('水泥')).getByText('已保存')).toBeInTheDocument();
+    expect(choiceOf('螺纹钢筋')).toHaveTextContent('不导入');
+    expect(choiceOf('塑料薄膜')).toHaveTextContent('不导入');
+    expect(choiceOf('电')).toHaveTextContent('电网排放因子');
+    expect(within(rowOf('载重汽车')).getByTestId('bill-chosen')).toHaveTextContent('计入：24.38 台班 × 33.24 kg/台班 = 810.39 kg');
+    expect(screen.getByTestId('bill-mapping-count')).toHaveTextContent('已选择 4 / 8 项');
+
+    // the error proposal is shown with its reason and cannot be chosen
+    fireEvent.mouseDown(choiceOf('塑料薄膜'));
+    let list = await screen.findByRole('listbox');
+    const refused = within(list).getByRole('option', { name: /普通聚苯乙烯/ });
+    expect(refused).toHaveAttribute('aria-disabled', 'true');
+    expect(refused).toHaveTextContent('不可选：用量单位「m2」与排放因子单位「kgCO2e/t」不一致');
+    expect(refused).toHaveTextContent('匹配度 90%');
+    fireEvent.click(refused);
+    expect(choiceOf('塑料薄膜')).toHaveTextContent('不导入');
+    fireEvent.keyDown(list, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+
+    // a weaker proposal is picked by hand, with its conversion shown
+    fireEvent.mouseDown(choiceOf('中砂'));
+    list = await screen.findByRole('listbox');
+    const sand = within(list).getByRole('option', { name: /砂（f=1.6~3.0）/ });
+    expect(sand).toHaveTextContent('计入：316.91 t');
+    expect(sand).toHaveTextContent('换算：186.42 m3 × 密度 1.7 t/m3 = 316,914 kg；316,914 kg = 316.914 t');
+    fireEvent.click(sand);
+    await waitFor(() => expect(choiceOf('中砂')).toHaveTextContent('砂（f=1.6~3.0）'));
+    expect(screen.getByTestId('bill-import-count')).toHaveTextContent('将导入已选择的 5 / 8 项');
+
+    fireEvent.click(screen.getByRole('button', { name: '导入' }));
+    const done = await screen.findByTestId('bill-import-answer');
+    const sent = calls.find((c) => c.url.pathname === `${BASE}/import`)!;
+    expect(sent.method).toBe('POST');
+    expect(sent.body).toEqual({
+      jobId: 5,
+      projectId: 11,
+      mode: 'append',
+      mappings: [
+        { key: 'c30', factorId: 101 },
+        { key: 'cement', factorId: 3 },
+        { key: 'sand', factorId: 7 },
+        { key: 'power', factorId: null },
+        { key: 'truck', factorId: 91 },
+      ],
+    });
+    expect(done).toHaveTextContent('导入成功，生成 6 条数据');
+    expect(done).toHaveTextContent('建材生产：2 条');
+    expect(done).toHaveTextContent('建材运输：2 条');
+    expect(done).toHaveTextContent('建筑建造：2 条');
+    expect(screen.getByTestId('bill-warnings')).toHaveTextContent('建筑建造同时导入了能源用量行和机械台班行');
+    const skipped = screen.getByRole('table', { name: '未导入的项' });
+    expect(within(skipped).getByText('陶瓷地砖 600×600')).toBeInTheDocument();
+    expect(within(skipped).getByText('未选择因子')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '查看建筑建造' })).toHaveAttribute('href', '/budget/build');
+    expect(screen.getByRole('link', { name: '查看计算结果' })).toHaveAttribute('href', '/budget/result');
+    fireEvent.click(screen.getByRole('link', { name: '查看建材生产' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/budget/produce'));
+    expect(getCurrentBuilding()).toMatchObject({ id: 11, computeMethod: 'budget' });
+  });
+
+  it('a refused mapping shows the server message naming the item; replace asks first', async () => {
+    const { calls } = api((c) => (c.url.pathname === `${BASE}/import` ? fail(400, '「商品混凝土 C30」：用量单位「m3」与排放因子单位「kgCO2e/t」不一致') : undefined));
+    renderApp('/bill?id=11&job=5');
+    await screen.findByText('清单映射');
+    fireEvent.click(screen.getByRole('radio', { name: '替换本文件之前导入的数据' }));
+    fireEvent.click(screen.getByRole('button', { name: '导入' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('将删除此前从同一预算文件导入的');
+    expect(calls.some((c) => c.url.pathname === `${BASE}/import`)).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('「商品混凝土 C30」：用量单位「m3」与排放因子单位「kgCO2e/t」不一致')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.pathname === `${BASE}/import`)!.body).toMatchObject({ mode: 'replace' });
+  });
+
+  it('filters the items by class; on a phone each item is a card', async () => {
+    await atWidth(390, async () => {
+      api();
+      renderApp('/bill?id=11&job=5');
+      await screen.findByText('清单映射');
+      expect(screen.queryByRole('table', { name: '清单映射' })).toBeNull();
+      expect(screen.getAllByTestId('bill-mapping-row')).toHaveLength(8);
+      fireEvent.click(screen.getByRole('button', { name: '机械台班 1' }));
+      expect(screen.getAllByTestId('bill-mapping-row')).toHaveLength(1);
+      fireEvent.click(screen.getByRole('button', { name: '未选择 4' }));
+      expect(screen.getAllByTestId('bill-mapping-row')).toHaveLength(4);
+      expect(rowOf('螺纹钢筋')).toBeDefined();
+      expect(rowOf('商品混凝土')).toBeUndefined();
+    });
+  });
+
+  it('an estimate building is refused', async () => {
+    api();
+    renderApp('/bill?id=12');
+    expect(await screen.findByText('估算模块不支持预算文件导入')).toBeInTheDocument();
+    expect(screen.queryByLabelText('选择预算文件')).toBeNull();
+  });
+});
