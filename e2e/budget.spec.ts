@@ -89,6 +89,8 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
     [1366, 900],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
+    // the layout of this width drawn first (cards below 600 px, the table above): the rows are drawn anew
+    await expect(page.getByRole(w < 600 ? 'list' : 'table', { name: '清单映射' })).toBeVisible();
     await choice('塑料薄膜').scrollIntoViewIfNeeded();
     await choice('塑料薄膜').click();
     const refused = page.getByRole('option', { name: /普通聚苯乙烯/ });

@@ -1,6 +1,6 @@
 // The budget-file import API's shapes (issue 26): the request bodies of src/server/budget/routes.ts (validated by the
 // server, their types derived from the schemas) and the answers the server builds and the client shows — one
-// definition for both sides. Types only besides the schemas: the client imports it.
+// definition for both sides. Types only besides the schemas and one text helper: the client imports it.
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Job } from './jobs';
 
@@ -35,6 +35,13 @@ export type BudgetClass = 'labour' | 'material' | 'equipment' | 'energy' | 'mach
 export interface BudgetSource {
   sheet: string;
   row: number;
+}
+
+/** '人材机汇总表 第14行、第26行': an item's rows grouped by sheet, in the order first met (page, workbook, trace, remark). */
+export function sourcesText(sources: readonly BudgetSource[]): string {
+  const bySheet = new Map<string, number[]>();
+  for (const s of sources) bySheet.set(s.sheet, [...(bySheet.get(s.sheet) ?? []), s.row]);
+  return [...bySheet].map(([sheet, rows]) => `${sheet} ${rows.map((r) => `第${r}行`).join('、')}`).join('；');
 }
 
 export interface BudgetSuggestionAnswer {

@@ -5,7 +5,8 @@
 // (the import answer lists them).
 import { CONFIRM_AT } from '../../../schemas/bimMatch';
 import { formatNumber } from '../../calc/format';
-import type { BudgetItemAnswer, BudgetMapping, BudgetSource, BudgetSuggestionAnswer } from './budgetApi';
+import { sourcesText } from '../../../schemas/budget';
+import type { BudgetItemAnswer, BudgetMapping, BudgetSuggestionAnswer } from './budgetApi';
 
 /** item key → the index of the chosen suggestion, or null (not imported) */
 export type Choices = Record<string, number | null>;
@@ -50,12 +51,8 @@ export const confidenceText = (confidence: number) => `匹配度 ${Math.round(Ma
 /** Figures as the page shows them: 2 decimals, thousands separated. */
 export const num = (v: number | null | undefined) => formatNumber(v ?? 0, 2, '0.00');
 
-/** Where an item's lines are: `人材机汇总表 第14行、第26行` (sheets in order, each with its rows). */
-export function sourceText(sources: readonly BudgetSource[]): string {
-  const bySheet = new Map<string, number[]>();
-  for (const s of sources) bySheet.set(s.sheet, [...(bySheet.get(s.sheet) ?? []), s.row]);
-  return [...bySheet].map(([sheet, rows]) => `${sheet} ${rows.map((r) => `第${r}行`).join('、')}`).join('；');
-}
+/** Where an item's lines are: `人材机汇总表 第14行、第26行` (one text with the server's). */
+export const sourceText = sourcesText;
 
 /** The quantity a proposal imports: in the factor's unit; for a machine its shifts (the 附录C energy per shift beside them). */
 export function quantityText(item: BudgetItemAnswer, s: BudgetSuggestionAnswer): string {

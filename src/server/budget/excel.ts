@@ -1,9 +1,10 @@
 // The pre-flight of a budget file as a workbook (issue 26 §3), like the BIM report (bim/excel.ts): 汇总, 分类统计,
 // 问题清单 (every problem, not only the page shown), 单位 and 清单 (every merged item with the rows it came from).
+import { sourcesText } from '../../../schemas/budget';
 import { drawWorkbook } from '../excel/draw';
 import type { ExportColumn } from '../excel/workbook';
 import { CLASS_LABELS, type LineClass } from './classify';
-import type { BudgetPreflight, SourceRow } from './preflight';
+import type { BudgetPreflight } from './preflight';
 
 const text = (key: string, title: string, labels?: Record<string, string>): ExportColumn => ({ key, title, kind: 'text', labels });
 const num = (key: string, title: string, decimals = 2): ExportColumn => ({ key, title, kind: 'number', decimals });
@@ -12,13 +13,6 @@ const int = (key: string, title: string): ExportColumn => ({ key, title, kind: '
 const rows = (list: object[]) => list as Record<string, unknown>[];
 
 const CLASSES = Object.keys(CLASS_LABELS) as LineClass[];
-
-/** '人材机汇总表 第5行、第24行': rows grouped by sheet, in the order first met, so a merged item reads as one trace. */
-export function sourcesText(sources: SourceRow[]): string {
-  const bySheet = new Map<string, number[]>();
-  for (const s of sources) bySheet.set(s.sheet, [...(bySheet.get(s.sheet) ?? []), s.row]);
-  return [...bySheet].map(([sheet, list]) => `${sheet} ${list.map((r) => `第${r}行`).join('、')}`).join('；');
-}
 
 /** Written in a pool thread (excel/workbookTask.ts), as a 5 000-line file's list is that many rows. */
 export async function budgetPreflightWorkbook(p: BudgetPreflight & { fileName: string }): Promise<Buffer> {

@@ -4,15 +4,14 @@
 // with a problem is listed, never imported; a line without a quantity (or 0), or priced in money (元), is counted
 // and left out.
 import { parseUnit, normalizeUnit } from '../../calc/units';
+import type { BudgetSource } from '../../../schemas/budget';
 import type { EnergyKind } from '../../../schemas/factors/kinds';
 import { classify, type LineClass } from './classify';
 import type { BudgetLine, LineSkips } from './lines';
 import type { BudgetTables } from './tables';
 
-export interface SourceRow {
-  sheet: string;
-  row: number;
-}
+/** A line's place in the file (the API's shape). */
+export type SourceRow = BudgetSource;
 
 /** A line to map: one or more lines of the file merged. */
 export interface BudgetItem {

@@ -1,6 +1,7 @@
 // Where an imported row's quantity came from, in the words the trace (计算过程) and the row's remark show: a budget
 // file's sheets and rows and how the quantity was converted (issue 26), or a BIM model's materials and elements
 // (issue 12). Read from the row's stored source; a row typed by hand has none.
+import { sourcesText } from '../../../schemas/budget';
 
 interface BillSource {
   fileName?: string;
@@ -17,9 +18,9 @@ interface BimSource {
   elements?: number;
 }
 
-/** '预算文件 X.xlsx：人材机汇总表 第14行、人材机汇总表 第26行' (the file and its rows only). */
+/** '预算文件 X.xlsx：人材机汇总表 第14行、第26行' (the file and its rows only). */
 export function billSourceText(s: BillSource): string {
-  return `预算文件 ${s.fileName}：${(s.sources ?? []).map((x) => `${x.sheet} 第${x.row}行`).join('、')}`;
+  return `预算文件 ${s.fileName}：${sourcesText(s.sources ?? [])}`;
 }
 
 /** The row's source with its conversion, or null for a row typed by hand. */

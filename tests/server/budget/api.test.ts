@@ -82,7 +82,7 @@ describe('import', () => {
     expect((await stageData()).build.total).toBe(8.5263);
     const rows = (await t.call('GET', `/api/tpf/v1/tpf/stage/produce/?projectId=${b.id}&pageSize=10`, user)).body.data.dataList;
     const cement = rows.find((x: { materialName: string }) => x.materialName.startsWith('普通硅酸盐水泥'));
-    expect(cement.remarks).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第14行、人材机汇总表 第26行');
+    expect(cement.remarks).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第14行、第26行');
     expect(cement.billSource).toMatchObject({ fileName: '某办公楼人材机汇总表.xlsx', sources: [{ sheet: '人材机汇总表', row: 14 }, { sheet: '人材机汇总表', row: 26 }] });
     // the trace (计算过程) says where each quantity came from, and how it was converted
     const trace = (await t.call('GET', `/api/tpf/v1/tpf/stage/produce/trace?projectId=${b.id}&pageSize=50`, user)).body.data.rows.dataList;
