@@ -28,6 +28,7 @@ const USER = [
   '/userinfo',
   '/decide',
   '/bim',
+  '/bill',
 ];
 const ADMIN = [
   '/divisor',
