@@ -44,7 +44,9 @@ export function sourcesText(sources: readonly BudgetSource[]): string {
   return [...bySheet].map(([sheet, rows]) => `${sheet} ${rows.map((r) => `第${r}行`).join('、')}`).join('；');
 }
 
+/** One proposed factor of an item, with the quantity it would import. */
 export interface BudgetSuggestionAnswer {
+  /** null: electricity on the building's grid factor (电网排放因子) */
   factorId: number | null;
   label: string;
   unit: string;
@@ -53,6 +55,7 @@ export interface BudgetSuggestionAnswer {
   confidence: number;
   reasons: string[];
   saved: boolean;
+  /** in the factor's unit (for a machine: its shifts); null when it cannot be converted (error says why) */
   quantity: number | null;
   steps: string[];
   error: string | null;

@@ -7,18 +7,18 @@
 // module with links back to its stage pages, the upload card, and once a model is parsed (?job=<job id>, kept in
 // the URL so a reload keeps the report) its pre-flight report, the mapping and the import. Without id: the
 // building picker.
-import { Alert, Box, Typography } from '@mui/material';
-import { Loading, Title } from 'react-admin';
+import { Alert } from '@mui/material';
+import { Loading } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { useBuildingDetail } from '../stages/stageQueries';
 import { BuildingHeader } from './BuildingHeader';
 import { BuildingPicker, bimAllowed } from './BuildingPicker';
 import { ModelReport } from './ModelReport';
+import { BuildingToolPage } from './ToolPage';
 import { BIM_MSG } from './texts';
 import { UploadCard } from './UploadCard';
 
-const positiveInt = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
 const BuildingBim = ({ id, jobId }: { id: number; jobId: number | null }) => {
   const [, setParams] = useSearchParams();
@@ -42,27 +42,10 @@ const BuildingBim = ({ id, jobId }: { id: number; jobId: number | null }) => {
   );
 };
 
-export const BimPage = () => {
-  const [params] = useSearchParams();
-  const raw = params.get('id');
-  const id = positiveInt(raw);
-  const jobId = positiveInt(params.get('job'));
-  return (
-    <Box sx={{ py: 2, maxWidth: 1600, minWidth: 0 }}>
-      <Title title={BIM_MSG.title} />
-      {id !== null ? (
-        <BuildingBim id={id} jobId={jobId} />
-      ) : (
-        <>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {BIM_MSG.title}
-          </Typography>
-          {raw !== null && <Alert severity="error" sx={{ mb: 2 }}>单体建筑不存在，请重新选择</Alert>}
-          <BuildingPicker />
-        </>
-      )}
-    </Box>
-  );
-};
+export const BimPage = () => (
+  <BuildingToolPage title={BIM_MSG.title} picker={<BuildingPicker />}>
+    {(id, jobId) => <BuildingBim id={id} jobId={jobId} />}
+  </BuildingToolPage>
+);
 
 export default BimPage;

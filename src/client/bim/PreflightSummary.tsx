@@ -5,12 +5,12 @@
 // repeated quantities was taken and why, unit conversions).
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { alpha } from '@mui/material/styles';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify } from 'react-admin';
 import { formatNumber } from '../../calc/format';
 import { MSG } from '../constants';
 import { errorMessage } from '../admin/useConfirmedAction';
+import { CountCard } from '../jobs/CountCard';
 import { formatCount } from '../jobs/JobProgress';
 import { download } from '../providers/download';
 import { preflightExcelUrl, type BimCounts, type BimGroup, type Preflight } from './bimApi';
@@ -41,31 +41,6 @@ const UNIT_LABELS = [
 ] as const;
 
 const num = (v: number) => formatNumber(v, 2, '0.00');
-
-const CountCard = ({ def, value }: { def: CountDef; value: number }) => {
-  const alert = !!def.severity && value > 0;
-  return (
-    <Box
-      data-testid={`bim-count-${def.key}`}
-      data-alert={alert || undefined}
-      sx={{
-        border: 1,
-        borderColor: alert ? `${def.severity}.main` : 'divider',
-        bgcolor: (t) => (alert ? alpha(t.palette[def.severity!].main, 0.08) : t.palette.background.paper),
-        color: alert ? `${def.severity}.dark` : 'text.primary',
-        borderRadius: 1,
-        p: 1.5,
-      }}
-    >
-      <Typography variant="body2" sx={{ opacity: 0.85 }}>
-        {def.label}
-      </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-        {formatCount(value)}
-      </Typography>
-    </Box>
-  );
-};
 
 /** The groups with their storey shown once (rowSpan) and a 合计 row. */
 const GroupTable = ({ groups }: { groups: BimGroup[] }) => {
@@ -164,7 +139,7 @@ export const PreflightSummary = ({ model }: { model: Preflight }) => {
         </Stack>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)', lg: 'repeat(8, 1fr)' }, mb: 1.5 }}>
           {COUNT_DEFS.map((d) => (
-            <CountCard key={d.key} def={d} value={model.counts[d.key] ?? 0} />
+            <CountCard key={d.key} testId={`bim-count-${d.key}`} label={d.label} severity={d.severity} value={model.counts[d.key] ?? 0} />
           ))}
         </Box>
         <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', mb: 2 }} data-testid="bim-units">

@@ -7,11 +7,12 @@
 // /bill?id=<building id>: the budget-file import of one 概预算/核算 building — its header, the upload card, and once
 // a file is read (?job=<job id>, kept in the URL so a reload keeps it) its pre-flight, the mapping and the import.
 // Without id: the building picker.
-import { Alert, Box, Typography } from '@mui/material';
-import { Loading, Title } from 'react-admin';
+import { Alert } from '@mui/material';
+import { Loading } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { BuildingHeader } from '../bim/BuildingHeader';
+import { BuildingToolPage } from '../bim/ToolPage';
 import { UploadCard, type UploadKind } from '../bim/UploadCard';
 import { useBuildingDetail } from '../stages/stageQueries';
 import { uploadBill } from './budgetApi';
@@ -20,7 +21,6 @@ import { BillReport } from './BillReport';
 import { billAllowed, BuildingPicker } from './BuildingPicker';
 import { BILL_MSG } from './texts';
 
-const positiveInt = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
 export const BILL_UPLOAD: UploadKind = {
   title: '上传预算文件',
@@ -57,27 +57,10 @@ const BuildingBill = ({ id, jobId }: { id: number; jobId: number | null }) => {
   );
 };
 
-export const BudgetPage = () => {
-  const [params] = useSearchParams();
-  const raw = params.get('id');
-  const id = positiveInt(raw);
-  const jobId = positiveInt(params.get('job'));
-  return (
-    <Box sx={{ py: 2, maxWidth: 1600, minWidth: 0 }}>
-      <Title title={BILL_MSG.title} />
-      {id !== null ? (
-        <BuildingBill id={id} jobId={jobId} />
-      ) : (
-        <>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {BILL_MSG.title}
-          </Typography>
-          {raw !== null && <Alert severity="error" sx={{ mb: 2 }}>单体建筑不存在，请重新选择</Alert>}
-          <BuildingPicker />
-        </>
-      )}
-    </Box>
-  );
-};
+export const BudgetPage = () => (
+  <BuildingToolPage title={BILL_MSG.title} picker={<BuildingPicker />}>
+    {(id, jobId) => <BuildingBill id={id} jobId={jobId} />}
+  </BuildingToolPage>
+);
 
 export default BudgetPage;

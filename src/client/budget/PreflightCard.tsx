@@ -4,10 +4,10 @@
 // → the download link).
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { alpha } from '@mui/material/styles';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify } from 'react-admin';
 import { errorMessage } from '../admin/useConfirmedAction';
+import { CountCard } from '../jobs/CountCard';
 import { formatCount } from '../jobs/JobProgress';
 import { download } from '../providers/download';
 import { billExcelUrl, type Bill } from './budgetApi';
@@ -21,37 +21,6 @@ interface Figure {
   note?: string;
   severity?: 'error' | 'warning';
 }
-
-const FigureCard = ({ f }: { f: Figure }) => {
-  const alert = !!f.severity && f.value > 0;
-  return (
-    <Box
-      data-testid={`bill-count-${f.id}`}
-      data-alert={alert || undefined}
-      sx={{
-        border: 1,
-        borderColor: alert ? `${f.severity}.main` : 'divider',
-        bgcolor: (t) => (alert ? alpha(t.palette[f.severity!].main, 0.08) : t.palette.background.paper),
-        color: alert ? `${f.severity}.dark` : 'text.primary',
-        borderRadius: 1,
-        p: 1.5,
-        minWidth: 0,
-      }}
-    >
-      <Typography variant="body2" sx={{ opacity: 0.85 }}>
-        {f.label}
-      </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-        {formatCount(f.value)}
-      </Typography>
-      {f.note && (
-        <Typography variant="caption" color="text.secondary">
-          {f.note}
-        </Typography>
-      )}
-    </Box>
-  );
-};
 
 const SKIPS = [
   ['blank', '空行'],
@@ -112,7 +81,7 @@ export const PreflightCard = ({ bill }: { bill: Bill }) => {
         </Stack>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', md: 'repeat(6, minmax(0, 1fr))' }, mb: 2 }}>
           {figures.map((f) => (
-            <FigureCard key={f.id} f={f} />
+            <CountCard key={f.id} testId={`bill-count-${f.id}`} label={f.label} value={f.value} note={f.note} severity={f.severity} />
           ))}
         </Box>
         <Line label="读取的工作表" testId="bill-sheets">

@@ -10,22 +10,10 @@ import { convertToFactor, shiftEnergyUnit } from '../../calc/units';
 import { convertItem } from './convert';
 import { matchMachine, type MachineMatch, type MachineRow } from './machines';
 import type { BudgetItem } from './preflight';
+import type { BudgetSuggestionAnswer } from '../../../schemas/budget';
 
-export interface BudgetSuggestion {
-  /** null: electricity on the building's grid factor (电网排放因子) */
-  factorId: number | null;
-  label: string;
-  unit: string;
-  coUnit: string | null;
-  factorValue: number | null;
-  confidence: number;
-  reasons: string[];
-  saved: boolean;
-  /** in the factor's unit (for a machine: its shifts); null when it cannot be converted (error says why) */
-  quantity: number | null;
-  steps: string[];
-  error: string | null;
-}
+/** The API's shape (schemas/budget.ts): one definition for both sides. */
+export type BudgetSuggestion = BudgetSuggestionAnswer;
 
 export interface SuggestedItem extends BudgetItem {
   suggestions: BudgetSuggestion[];
