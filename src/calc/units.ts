@@ -133,12 +133,20 @@ function readFactorUnit(text: unknown): FactorUnit | undefined {
   return { co2, kgText: `kg${m[2].replace(/^co2/i, 'CO2')}`, per };
 }
 
-const dimKey = (d: Dims) =>
-  Object.entries(d)
-    .filter(([, e]) => e !== 0)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, e]) => `${k}${e}`)
-    .join('·');
+// (kept per dimensions object: parsed units are remembered and never changed, and a conversion compares keys often)
+const dimKeys = new WeakMap<Dims, string>();
+const dimKey = (d: Dims) => {
+  let key = dimKeys.get(d);
+  if (key === undefined) {
+    key = Object.entries(d)
+      .filter(([, e]) => e !== 0)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, e]) => `${k}${e}`)
+      .join('·');
+    dimKeys.set(d, key);
+  }
+  return key;
+};
 
 const isMass = (d: Dims) => dimKey(d) === 'M1';
 /** A single-word dimension a density can bridge to mass: volume, area, length or a piece. */

@@ -1,11 +1,17 @@
 // The read budget files (one per upload job, the uploader's own, kept 7 days) — the pre-flight with its items, kept
-// for the import that follows.
+// for the import that follows; stored gzipped (db/bytes.ts carries the bytes as base64 through both drivers).
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Caller } from '../db/caller';
+import { bytesOf, bytesValue, fromBase64 } from '../db/bytes';
 import type { Db, Executor } from '../db/database';
 import type { BudgetPreflight } from './preflight';
 
 const KEEP_DAYS = 7;
+// (zlib on its thread pool: a big file's pre-flight does not hold the server's event loop)
+const pack = promisify(gzip);
+const unpack = promisify(gunzip);
 
 export interface StoredBill {
   id: number;
@@ -17,9 +23,10 @@ export interface StoredBill {
 
 export async function saveBill(db: Db, caller: Caller, b: { jobId: number; projectId: number; fileName: string; preflight: BudgetPreflight }): Promise<number> {
   await db.deleteFrom('tpf3_budget_file').where('user_id', '=', caller.userId).where('create_date', '<', sql<Date>`now() - ${`${KEEP_DAYS} days`}::interval`).execute();
+  const packed = await pack(JSON.stringify(b.preflight), { level: 1 });
   const row = await db
     .insertInto('tpf3_budget_file')
-    .values({ job_id: b.jobId, user_id: caller.userId, tenant_id: caller.tenantId, project_id: b.projectId, file_name: b.fileName, preflight: JSON.stringify(b.preflight) })
+    .values({ job_id: b.jobId, user_id: caller.userId, tenant_id: caller.tenantId, project_id: b.projectId, file_name: b.fileName, preflight: bytesValue(packed) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -27,8 +34,8 @@ export async function saveBill(db: Db, caller: Caller, b: { jobId: number; proje
 
 /** The caller's own read file of an upload job (another user's is not found). */
 export async function findBill(ex: Executor, caller: Caller, jobId: number): Promise<StoredBill | undefined> {
-  const r = await ex.selectFrom('tpf3_budget_file').select(['id', 'job_id', 'project_id', 'file_name', 'preflight']).where('job_id', '=', jobId).where('user_id', '=', caller.userId).executeTakeFirst();
-  if (!r) return undefined;
-  const preflight = (typeof r.preflight === 'string' ? JSON.parse(r.preflight) : r.preflight) as BudgetPreflight;
+  const r = await ex.selectFrom('tpf3_budget_file').select(['id', 'job_id', 'project_id', 'file_name', bytesOf('preflight').as('preflight')]).where('job_id', '=', jobId).where('user_id', '=', caller.userId).executeTakeFirst();
+  if (!r?.preflight) return undefined;
+  const preflight = JSON.parse((await unpack(fromBase64(r.preflight))).toString('utf8')) as BudgetPreflight;
   return { id: Number(r.id), jobId: Number(r.job_id), projectId: Number(r.project_id), fileName: r.file_name as string, preflight };
 }

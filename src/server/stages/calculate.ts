@@ -175,13 +175,13 @@ const storedEmission = (r: RowResult) => (r.emission == null || !Number.isFinite
 /** The new rows with their ids and times (createMany.ts newIds), and the records they read back as. */
 async function withNewIds(trx: Tx, adding: NewRows | undefined) {
   const out = new Map<string, { def: ResourceDef; rows: Row[]; records: ApiRecord[]; byId: Map<number, Row> }>();
-  for (const [name, rows] of adding ?? []) {
-    if (!rows.length) continue;
-    const def = resourceDef(name);
-    const { ids, at } = await newIds(trx, def.table, rows.length);
-    rows.forEach((row, i) => (row.id = ids[i]));
-    out.set(name, { def, rows, records: rows.map((row) => insertedRecord(def.schema, row, at)), byId: new Map(rows.map((row) => [row.id as number, row])) });
-  }
+  const sets = [...(adding ?? [])].filter(([, rows]) => rows.length).map(([name, rows]) => ({ def: resourceDef(name), rows }));
+  if (!sets.length) return out;
+  const { ids, at } = await newIds(trx, sets.map(({ def, rows }) => ({ table: def.table, n: rows.length })));
+  sets.forEach(({ def, rows }, k) => {
+    rows.forEach((row, i) => (row.id = ids[k][i]));
+    out.set(def.name, { def, rows, records: rows.map((row) => insertedRecord(def.schema, row, at)), byId: new Map(rows.map((row) => [row.id as number, row])) });
+  });
   return out;
 }
 

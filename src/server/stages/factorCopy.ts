@@ -31,22 +31,22 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
       for (const [prop, p] of factorProps(def.schema)) {
         const keyword = p['x-factor']!;
         const { type, smallType, prefix = 'factor' } = keyword;
-        const factors = new Map<number, { f: LibraryFactor & Record<string, unknown>; copy: FactorCopy } | undefined>();
+        const factors = new Map<number, { f: LibraryFactor & Record<string, unknown>; apply: (body: Record<string, unknown>) => void } | undefined>();
         for (const id of new Set(bodies.map((b) => b[prop]).filter((v): v is number => typeof v === 'number'))) {
           const row = await cachesOf(db).factor.get(String(id), async () => (await trx.selectFrom(library.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined, trx);
           const f = row && (toRecord(library.schema, row) as LibraryFactor & Record<string, unknown>);
-          factors.set(id, f && { f, copy: factorCopy(f) });
+          factors.set(id, f && { f, apply: factorCopier(def.schema, keyword, f, prefix) });
         }
         const agreed = keyword.uniform ? await uniformValues(trx, def, prop, keyword.uniform.field, bodies) : undefined;
         for (const [i, body] of bodies.entries()) {
           const id = body[prop];
           if (typeof id !== 'number' || problems.has(i)) continue;
-          const { f, copy } = factors.get(id) ?? {};
+          const { f, apply } = factors.get(id) ?? {};
           const refuse = (errorMsg: string) => problems.set(i, invalid([{ field: prop, errorMsg }]));
           if (!f || f.type !== type || (smallType && f.smallType !== smallType)) refuse(`请选择${smallType ?? type}类的因子`);
           else if (isBaseline(f)) refuse(BASELINE_REFUSED);
           else {
-            copyFactor(def.schema, keyword, f, body, prefix, copy);
+            apply!(body);
             const other = agreed && agreed(body, f[keyword.uniform!.field] ?? null);
             if (other !== undefined) refuse(`${keyword.uniform!.message}（已采用：${other ?? '未分类'}）`);
           }
@@ -57,29 +57,41 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
   });
 }
 
-type FactorCopy = { value: number | null; unit: string; source: string };
-
-/** What every row on the factor keeps of it (worked out once per factor of a set, not once per row). */
-const factorCopy = (f: LibraryFactor): FactorCopy => ({ ...normalizedFactor(f), source: factorSource(f) });
-
-export function copyFactor(schema: ResourceSchema, keyword: FactorKeyword, f: Record<string, unknown>, body: Record<string, unknown>, prefix: string, copy = factorCopy(f)): void {
+/**
+ * What every row on the factor `f` keeps of it, worked out once per factor of a set (an import copies the same few
+ * factors into thousands of rows): the factor's value in kg per row unit, unit and source, the `copy` fields always,
+ * the `fill` fields where the row leaves them empty.
+ */
+export function factorCopier(schema: ResourceSchema, keyword: FactorKeyword, f: Record<string, unknown>, prefix: string): (body: Record<string, unknown>) => void {
   const has = (field: string) => field in schema.properties;
+  const always: [string, unknown][] = [];
   if (has(`${prefix}Value`)) {
-    body[`${prefix}Value`] = copy.value;
-    body[`${prefix}Unit`] = copy.unit;
-    body[`${prefix}Source`] = copy.source;
+    const { value, unit } = normalizedFactor(f as LibraryFactor);
+    always.push([`${prefix}Value`, value], [`${prefix}Unit`, unit], [`${prefix}Source`, factorSource(f as LibraryFactor)]);
   }
-  for (const [field, from] of Object.entries(keyword.copy ?? {})) if (has(field) && isGiven(f[from])) body[field] = f[from];
-  const filled = new Set<string>();
-  for (const [field, from] of Object.entries(keyword.fill ?? {})) {
-    // a value's source (densitySource) comes only with the value itself, never beside the user's own value
-    const of = field.endsWith('Source') ? field.slice(0, -'Source'.length) : undefined;
-    if (of && of in (keyword.fill ?? {}) && !filled.has(of)) continue;
-    if (has(field) && !isGiven(body[field]) && isGiven(f[from])) {
-      body[field] = f[from];
-      filled.add(field);
+  for (const [field, from] of Object.entries(keyword.copy ?? {})) if (has(field) && isGiven(f[from])) always.push([field, f[from]]);
+  const fills = keyword.fill ?? {};
+  const fill = Object.entries(fills)
+    .filter(([field, from]) => has(field) && isGiven(f[from]))
+    .map(([field, from]) => {
+      // a value's source (densitySource) comes only with the value itself, never beside the user's own value
+      const of = field.endsWith('Source') ? field.slice(0, -'Source'.length) : undefined;
+      return { field, value: f[from], of: of && of in fills ? of : undefined };
+    });
+  return (body) => {
+    for (const [field, value] of always) body[field] = value;
+    let filled: string[] | undefined;
+    for (const x of fill) {
+      if (x.of && !filled?.includes(x.of)) continue;
+      if (isGiven(body[x.field])) continue;
+      body[x.field] = x.value;
+      (filled ??= []).push(x.field);
     }
-  }
+  };
+}
+
+export function copyFactor(schema: ResourceSchema, keyword: FactorKeyword, f: Record<string, unknown>, body: Record<string, unknown>, prefix: string): void {
+  factorCopier(schema, keyword, f, prefix)(body);
 }
 
 /**
