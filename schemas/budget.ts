@@ -27,6 +27,14 @@ export const budgetImportBody = {
   },
 } as const;
 
+/** POST budgetBill/:jobId/check: a library factor picked by hand for one material item. */
+export const budgetCheckBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['key', 'factorId'],
+  properties: { key: mapping.properties.key, factorId: id },
+} as const;
+
 export type BudgetImportRequest = FromSchema<typeof budgetImportBody>;
 export type BudgetMapping = FromSchema<typeof mapping>;
 
@@ -55,6 +63,8 @@ export interface BudgetSuggestionAnswer {
   confidence: number;
   reasons: string[];
   saved: boolean;
+  /** picked from the library by hand (checked by POST budgetBill/:jobId/check), not proposed */
+  manual?: boolean;
   /** in the factor's unit (for a machine: its shifts); null when it cannot be converted (error says why) */
   quantity: number | null;
   steps: string[];

@@ -8,7 +8,7 @@ import { setToken } from '../../src/client/providers/tokenStorage';
 import { getCurrentBuilding } from '../../src/client/session/currentBuilding';
 import type { Bill, BudgetItemAnswer, BudgetSuggestionAnswer } from '../../src/client/budget/budgetApi';
 import { BILL_FILE_MSG, BILL_MAX_BYTES, checkBillFile } from '../../src/client/budget/budgetFile';
-import { importMappings, initialChoices, pick, quantityText, sourceText } from '../../src/client/budget/selection';
+import { addPicked, importMappings, initialChoices, pick, quantityText, sourceText, withPicked } from '../../src/client/budget/selection';
 import { CONFIRM_AT } from '../../schemas/bimMatch';
 import { fail, ok, type Handler } from './fakeApi';
 import { stubShell } from './shellFake';
@@ -105,6 +105,27 @@ describe('mapping rules', () => {
     expect(sourceText([{ sheet: 'A', row: 3 }, { sheet: 'B', row: 5 }])).toBe('A 第3行；B 第5行');
     expect(quantityText(ITEMS[6], ITEMS[6].suggestions[0])).toBe('24.38 台班 × 33.24 kg/台班 = 810.39 kg');
     expect(quantityText(ITEMS[0], ITEMS[0].suggestions[0])).toBe('1,284.36 m3');
+  });
+
+  it('a factor picked from the library joins the item\'s choices once and is chosen', () => {
+    const tile = ITEMS.find((i) => i.key === 'tile')!;
+    const manual = sug({ factorId: 77, label: '陶瓷砖（釉面）', unit: 'm2', quantity: 1856.3, manual: true });
+    let state = addPicked({}, initialChoices(ITEMS), tile, manual);
+    let items = withPicked(ITEMS, state.picked);
+    const shown = items.find((i) => i.key === 'tile')!;
+    expect(shown.suggestions).toEqual([manual]);
+    expect(state.choices.tile).toBe(0);
+    expect(importMappings(items, state.choices)).toContainEqual({ key: 'tile', factorId: 77 });
+    // the same factor again, or a proposal's factor: chosen, not added
+    state = addPicked(state.picked, { ...state.choices, tile: null }, shown, manual);
+    expect(withPicked(ITEMS, state.picked).find((i) => i.key === 'tile')!.suggestions).toHaveLength(1);
+    expect(state.choices.tile).toBe(0);
+    const c30 = ITEMS[0];
+    state = addPicked(state.picked, state.choices, c30, sug({ factorId: 101, manual: true }));
+    expect(state.picked.c30).toBeUndefined();
+    expect(state.choices.c30).toBe(0);
+    items = withPicked(ITEMS, state.picked);
+    expect(items[0]).toBe(ITEMS[0]);
   });
 
   it('takes .xlsx and .xls up to 20 MB', () => {
@@ -299,6 +320,46 @@ describe('/bill page', () => {
       expect(rowOf('螺纹钢筋')).toBeDefined();
       expect(rowOf('商品混凝土')).toBeUndefined();
     });
+  });
+
+  it('a material without proposals takes a library factor the server checked; a refused one says why', async () => {
+    const TILE = { id: 77, type: '建材', name: '陶瓷砖', spec: '釉面', unit: 'm2', materialCo: 19.1, coUnit: 'kgCO2e/m2' };
+    const BOARD = { id: 78, type: '建材', name: '石膏板', unit: 't', materialCo: 100, coUnit: 'kgCO2e/t' };
+    const { calls } = api((c) => {
+      if (c.url.pathname === '/api/tpf/v1/tpf/tpf3BuildMaterial/') return ok({ dataList: [TILE, BOARD], total: 2 });
+      if (c.url.pathname === `${BASE}/5/check`) {
+        const { factorId } = c.body as { factorId: number };
+        return factorId === 78
+          ? fail(400, '「陶瓷地砖 600×600」不能对应「石膏板」：用量单位「m2」与排放因子单位「kgCO2e/t」不一致，且该材料没有密度')
+          : ok(sug({ factorId: 77, label: '陶瓷砖（釉面）', unit: 'm2', quantity: 1856.3, manual: true, reasons: ['从因子库手动选择'] }));
+      }
+      if (c.url.pathname === `${BASE}/import`) return ok({ rows: { materials: 1, transport: 0, construction: 0 }, skipped: [], warnings: [], result: BUILDING });
+      return undefined;
+    });
+    renderApp('/bill?id=11&job=5');
+    await screen.findByText('清单映射');
+    const search = within(rowOf('陶瓷地砖')).getByRole('combobox', { name: '陶瓷地砖 从因子库选择' });
+    fireEvent.mouseDown(search);
+    fireEvent.click(await screen.findByRole('option', { name: /石膏板/ }));
+    expect(await within(rowOf('陶瓷地砖')).findByTestId('bill-pick-error')).toHaveTextContent('不能对应「石膏板」：用量单位「m2」与排放因子单位「kgCO2e/t」不一致');
+    expect(screen.getByTestId('bill-mapping-count')).toHaveTextContent('已选择 4 / 8 项');
+    fireEvent.mouseDown(within(rowOf('陶瓷地砖')).getByRole('combobox', { name: '陶瓷地砖 从因子库选择' }));
+    fireEvent.click(await screen.findByRole('option', { name: /陶瓷砖/ }));
+    await waitFor(() => expect(choiceOf('陶瓷地砖')).toHaveTextContent('陶瓷砖（釉面）'));
+    expect(within(rowOf('陶瓷地砖')).getByTestId('bill-chosen')).toHaveTextContent('手动选择');
+    expect(within(rowOf('陶瓷地砖')).getByTestId('bill-chosen')).toHaveTextContent('计入：1,856.30 m2');
+    expect(calls.filter((c) => c.url.pathname === `${BASE}/5/check`).map((c) => c.body)).toEqual([
+      { key: 'tile', factorId: 78 },
+      { key: 'tile', factorId: 77 },
+    ]);
+    // a material with proposals: 从因子库选择其他材料… in its menu opens the same search
+    fireEvent.mouseDown(choiceOf('螺纹钢筋'));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: '从因子库选择其他材料…' }));
+    expect(await within(rowOf('螺纹钢筋')).findByRole('combobox', { name: '螺纹钢筋 从因子库选择' })).toBeInTheDocument();
+    expect(choiceOf('螺纹钢筋')).toHaveTextContent('不导入');
+    fireEvent.click(screen.getByRole('button', { name: '导入' }));
+    await screen.findByTestId('bill-import-answer');
+    expect((calls.find((c) => c.url.pathname === `${BASE}/import`)!.body as { mappings: unknown[] }).mappings).toContainEqual({ key: 'tile', factorId: 77 });
   });
 
   it('an estimate building is refused', async () => {

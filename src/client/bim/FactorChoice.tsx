@@ -3,14 +3,12 @@
 // the stage dialog's FactorWidget does (searchFactors + factorOptions, labels by factorLabel), only while open.
 import { useState } from 'react';
 import { Autocomplete, Box, Chip, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { factorOptions } from '../stages/FactorWidget';
 import { factorCategory } from '../stages/factor';
-import { searchFactors } from '../stages/stageApi';
+import { useFactorSearch } from '../stages/useFactorSearch';
 import type { BimSuggestion } from './bimApi';
 import { CONFIRM_AT } from '../../../schemas/bimMatch';
 import { confidenceText, factorChoice, suggestionChoice, type MapChoice } from './mapping';
-import { useDebouncedValue } from '../admin/debounce';
 import { AUTOCOMPLETE_TEXTS } from '../i18n/autocomplete';
 
 const FACTOR_TYPE = '建材';
@@ -41,15 +39,7 @@ export interface FactorChoiceProps {
 
 export const FactorChoice = ({ material, suggestions, value, disabled, onChange }: FactorChoiceProps) => {
   const [open, setOpen] = useState(false);
-  const [input, setInput] = useState('');
-  const search = useDebouncedValue(input, 200);
-  const found = useQuery({
-    queryKey: ['factorSearch', FACTOR_TYPE, '', search],
-    queryFn: ({ signal }) => searchFactors(FACTOR_TYPE, undefined, search, signal),
-    enabled: open,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const { setInput, search, found } = useFactorSearch(FACTOR_TYPE, undefined, open);
   const suggested = suggestions.map(suggestionChoice);
   const ids = new Set(suggested.map((c) => c.factorId));
   const library = factorOptions(found.data ?? [], [], search, undefined)

@@ -7,7 +7,7 @@ import type { MappingViewProps } from './MappingTable';
 import { ProposalChoice } from './ProposalChoice';
 import { num, sourceText } from './selection';
 
-export const MappingCards = ({ items, choices, disabled, onPick }: MappingViewProps) => (
+export const MappingCards = ({ jobId, items, choices, disabled, onPick, onFound }: MappingViewProps) => (
   <Stack spacing={1.5} aria-label="清单映射" role="list">
     {items.length === 0 && (
       <Typography align="center" color="text.secondary" sx={{ py: 2 }}>
@@ -26,7 +26,7 @@ export const MappingCards = ({ items, choices, disabled, onPick }: MappingViewPr
         <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1, wordBreak: 'keep-all' }}>
           来源：{sourceText(item.sources)}
         </Typography>
-        <ProposalChoice item={item} value={choices[item.key] ?? null} disabled={disabled} onChange={(i) => onPick(item, i)} />
+        <ProposalChoice jobId={jobId} item={item} value={choices[item.key] ?? null} disabled={disabled} onChange={(i) => onPick(item, i)} onFound={(s) => onFound(item, s)} />
       </Box>
     ))}
   </Stack>

@@ -1,7 +1,7 @@
-// The mapping step of a read bill: the choices (selection.ts), the items shown by class and a page at a time (a
+// The mapping step of a read bill: the choices and the factors picked from the library (selection.ts), the items shown by class and a page at a time (a
 // bill of thousands of lines stays quick), as a table or, on a phone, as cards; under them the import card with
 // the chosen items. Mounted once per job (key = jobId).
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Card, CardContent, Chip, Stack, TablePagination, Typography } from '@mui/material';
 import { usePhone } from '../admin/RecordCards';
 import type { BuildingRecord } from '../buildings/buildingApi';
@@ -12,7 +12,7 @@ import { ImportCard } from './ImportCard';
 import { MappingCards } from './MappingCards';
 import { MappingTable } from './MappingTable';
 import { wrappingPager } from './ProblemsTable';
-import { importMappings, initialChoices, pick, type Choices } from './selection';
+import { addPicked, importMappings, initialChoices, pick, withPicked, type Choices, type Picked } from './selection';
 import { CLASS_LABELS, CLASS_ORDER } from './texts';
 
 const PAGE_SIZES = [20, 50, 100];
@@ -24,10 +24,12 @@ export interface MappingStepProps {
   items: BudgetItemAnswer[];
 }
 
-export const MappingStep = ({ jobId, building, items }: MappingStepProps) => {
+export const MappingStep = ({ jobId, building, items: proposed }: MappingStepProps) => {
   const phone = usePhone();
   const labels = usePaginationLabels();
-  const [choices, setChoices] = useState<Choices>(() => initialChoices(items));
+  const [choices, setChoices] = useState<Choices>(() => initialChoices(proposed));
+  const [picked, setPicked] = useState<Picked>({});
+  const items = useMemo(() => withPicked(proposed, picked), [proposed, picked]);
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[1]);
@@ -67,7 +69,18 @@ export const MappingStep = ({ jobId, building, items }: MappingStepProps) => {
               />
             ))}
           </Stack>
-          <View items={visible} choices={choices} disabled={importing} onPick={(item, index) => setChoices((c) => pick(c, item, index))} />
+          <View
+            jobId={jobId}
+            items={visible}
+            choices={choices}
+            disabled={importing}
+            onPick={(item, index) => setChoices((c) => pick(c, item, index))}
+            onFound={(item, s) => {
+              const next = addPicked(picked, choices, item, s);
+              setPicked(next.picked);
+              setChoices(next.choices);
+            }}
+          />
           {shown.length > PAGE_SIZES[0] && (
             <TablePagination
               {...labels}

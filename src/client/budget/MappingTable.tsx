@@ -3,19 +3,22 @@
 // cards instead (MappingCards). Controlled: the choices live in MappingStep.
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { MSG } from '../constants';
-import type { BudgetItemAnswer } from './budgetApi';
+import type { BudgetItemAnswer, BudgetSuggestionAnswer } from './budgetApi';
 import { ClassChip, ItemName } from './ItemParts';
 import { ProposalChoice } from './ProposalChoice';
 import { num, sourceText, type Choices } from './selection';
 
 export interface MappingViewProps {
+  jobId: number;
   items: BudgetItemAnswer[];
   choices: Choices;
   disabled?: boolean;
   onPick: (item: BudgetItemAnswer, index: number | null) => void;
+  /** a library factor the server checked for the item (LibraryPick) */
+  onFound: (item: BudgetItemAnswer, s: BudgetSuggestionAnswer) => void;
 }
 
-export const MappingTable = ({ items, choices, disabled, onPick }: MappingViewProps) => (
+export const MappingTable = ({ jobId, items, choices, disabled, onPick, onFound }: MappingViewProps) => (
   <Box sx={{ overflowX: 'auto' }}>
     {/* fixed layout: the columns keep their widths, 对应因子 takes the rest and wraps inside it */}
     <Table size="small" aria-label="清单映射" sx={{ minWidth: 980, tableLayout: 'fixed', '& td': { verticalAlign: 'top' } }}>
@@ -55,7 +58,7 @@ export const MappingTable = ({ items, choices, disabled, onPick }: MappingViewPr
             </TableCell>
             <TableCell sx={{ color: 'text.secondary', fontSize: 'caption.fontSize', wordBreak: 'keep-all' }}>{sourceText(item.sources)}</TableCell>
             <TableCell>
-              <ProposalChoice item={item} value={choices[item.key] ?? null} disabled={disabled} onChange={(i) => onPick(item, i)} />
+              <ProposalChoice jobId={jobId} item={item} value={choices[item.key] ?? null} disabled={disabled} onChange={(i) => onPick(item, i)} onFound={(s) => onFound(item, s)} />
             </TableCell>
           </TableRow>
         ))}

@@ -1,19 +1,29 @@
 // The factor choice of one bill item (issue 26 §4): a select among the item's proposals — each with its label, 匹配度,
 // 已保存, the quantity it imports in the factor's unit with the conversion's steps and its reasons, or the error that
-// makes it unchoosable (shown, disabled) — and 不导入. Under it the chosen proposal's figures; an item without
-// proposals says why (its note).
-import type { HTMLAttributes } from 'react';
+// makes it unchoosable (shown, disabled) — and 不导入; for a material, 从因子库选择其他材料… opens the library search
+// (LibraryPick), whose checked pick joins the proposals. Under it the chosen proposal's figures; an item without
+// proposals says why (its note), a material's with the library search under it.
+import { useState, type HTMLAttributes } from 'react';
 import { Box, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { CONFIRM_AT } from '../../../schemas/bimMatch';
 import type { BudgetItemAnswer, BudgetSuggestionAnswer } from './budgetApi';
+import { LibraryPick } from './LibraryPick';
 import { choosable, confidenceText, quantityText } from './selection';
 
 const NONE = '';
+const LIBRARY = 'library';
 
-/** 匹配度 and 已保存 of a proposal. */
+/** Whether the item may take any 建材 factor of the library (energy and machines take their energy's factors). */
+const takesLibrary = (item: BudgetItemAnswer) => item.cls === 'material' || item.cls === 'equipment';
+
+/** 匹配度 (or 手动选择) and 已保存 of a proposal. */
 export const ProposalMarks = ({ s }: { s: BudgetSuggestionAnswer }) => (
   <Stack direction="row" spacing={0.5} component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap' }}>
-    <Chip size="small" variant="outlined" label={confidenceText(s.confidence)} color={s.error ? 'default' : s.confidence >= CONFIRM_AT ? 'success' : s.confidence >= 0.5 ? 'warning' : 'default'} />
+    {s.manual ? (
+      <Chip size="small" variant="outlined" label="手动选择" color="primary" />
+    ) : (
+      <Chip size="small" variant="outlined" label={confidenceText(s.confidence)} color={s.error ? 'default' : s.confidence >= CONFIRM_AT ? 'success' : s.confidence >= 0.5 ? 'warning' : 'default'} />
+    )}
     {s.saved && <Chip size="small" label="已保存" color="primary" variant="outlined" />}
   </Stack>
 );
@@ -44,19 +54,31 @@ export const ProposalFacts = ({ item, s }: { item: BudgetItemAnswer; s: BudgetSu
 );
 
 export interface ProposalChoiceProps {
+  jobId: number;
   item: BudgetItemAnswer;
   /** the chosen suggestion's index, or null */
   value: number | null;
   disabled?: boolean;
   onChange: (index: number | null) => void;
+  /** a library factor the server checked for this item */
+  onFound: (s: BudgetSuggestionAnswer) => void;
 }
 
-export const ProposalChoice = ({ item, value, disabled, onChange }: ProposalChoiceProps) => {
+export const ProposalChoice = ({ jobId, item, value, disabled, onChange, onFound }: ProposalChoiceProps) => {
+  const [searching, setSearching] = useState(false);
+  const library = takesLibrary(item);
+  const found = (s: BudgetSuggestionAnswer) => {
+    setSearching(false);
+    onFound(s);
+  };
   if (item.suggestions.length === 0)
     return (
-      <Typography variant="body2" color="text.secondary" data-testid="bill-note">
-        {item.note ?? '未找到可用的因子'}；不导入
-      </Typography>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" color="text.secondary" data-testid="bill-note">
+          {item.note ?? '未找到可用的因子'}；不导入
+        </Typography>
+        {library && <LibraryPick jobId={jobId} item={item} disabled={disabled} onFound={found} />}
+      </Box>
     );
   const chosen = value === null ? null : (item.suggestions[value] ?? null);
   return (
@@ -68,7 +90,11 @@ export const ProposalChoice = ({ item, value, disabled, onChange }: ProposalChoi
         fullWidth
         value={value === null ? NONE : String(value)}
         disabled={disabled}
-        onChange={(e) => onChange(e.target.value === NONE ? null : Number(e.target.value))}
+        onChange={(e) => {
+          if (e.target.value === LIBRARY) return setSearching(true);
+          setSearching(false);
+          onChange(e.target.value === NONE ? null : Number(e.target.value));
+        }}
         slotProps={{
           select: {
             displayEmpty: true,
@@ -90,7 +116,9 @@ export const ProposalChoice = ({ item, value, disabled, onChange }: ProposalChoi
             <ProposalFacts item={item} s={s} />
           </MenuItem>
         ))}
+        {library && <MenuItem value={LIBRARY}>从因子库选择其他材料…</MenuItem>}
       </TextField>
+      {searching && <LibraryPick jobId={jobId} item={item} disabled={disabled} autoFocus onFound={found} />}
       {chosen ? (
         <Box sx={{ mt: 0.5 }} data-testid="bill-chosen">
           <ProposalMarks s={chosen} />

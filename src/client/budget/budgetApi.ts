@@ -2,7 +2,7 @@
 // /api/tpf/v1/tpf/budgetBill and through apiFetch (the envelope, the token, Chinese errors). Reading and importing
 // may answer `{ job }` (jobs/jobApi: jobOf, jobOutcome); the ended job's result is the direct answer.
 import { apiFetch, apiUrl } from '../providers/httpClient';
-import type { BudgetImportAnswer, BudgetImportRequest, BudgetPreflightAnswer } from '../../../schemas/budget';
+import type { BudgetImportAnswer, BudgetImportRequest, BudgetPreflightAnswer, BudgetSuggestionAnswer } from '../../../schemas/budget';
 import type { JobAnswer } from '../jobs/jobApi';
 import type { BuildingRecord } from '../buildings/buildingApi';
 import type { UploadAnswer } from '../bim/bimApi';
@@ -29,6 +29,10 @@ export const getBill = (jobId: number, signal?: AbortSignal) => apiFetch<BudgetP
 
 /** GET budgetBill/{jobId}/excel → the download link of the pre-flight workbook. */
 export const billExcelUrl = (jobId: number) => apiFetch<string>(apiUrl(jobPath(jobId, '/excel')));
+
+/** POST budgetBill/{jobId}/check → a material item on a library factor picked by hand, or a 400 naming the item and why not. */
+export const checkBillItem = (jobId: number, key: string, factorId: number, signal?: AbortSignal) =>
+  apiFetch<BudgetSuggestionAnswer>(apiUrl(jobPath(jobId, '/check')), { method: 'POST', body: JSON.stringify({ key, factorId }), signal });
 
 /** POST budgetBill/import → the rows made per stage, or `{ job }` while the import runs. */
 export const importBill = (request: BudgetImportRequest) =>

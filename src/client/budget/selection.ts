@@ -31,6 +31,21 @@ export function pick(choices: Choices, item: BudgetItemAnswer, index: number | n
   return { ...choices, [item.key]: index };
 }
 
+/** Library factors picked by hand (each checked by the server) per item key: they follow the item's proposals. */
+export type Picked = Record<string, BudgetSuggestionAnswer[]>;
+
+/** The items with their hand-picked factors after their proposals. */
+export const withPicked = (items: readonly BudgetItemAnswer[], picked: Picked): BudgetItemAnswer[] =>
+  items.map((i) => (picked[i.key]?.length ? { ...i, suggestions: [...i.suggestions, ...picked[i.key]] } : i));
+
+/** A factor the server checked for `item` (as shown, with its picks) becomes its choice: a proposal or an earlier
+ * pick of the same factor is chosen again, anything else joins the item's picks. */
+export function addPicked(picked: Picked, choices: Choices, item: BudgetItemAnswer, s: BudgetSuggestionAnswer): { picked: Picked; choices: Choices } {
+  const at = item.suggestions.findIndex((x) => x.factorId === s.factorId && choosable(x));
+  if (at >= 0) return { picked, choices: { ...choices, [item.key]: at } };
+  return { picked: { ...picked, [item.key]: [...(picked[item.key] ?? []), s] }, choices: { ...choices, [item.key]: item.suggestions.length } };
+}
+
 /** The chosen proposal of an item. */
 export function chosen(choices: Choices, item: BudgetItemAnswer): BudgetSuggestionAnswer | null {
   const i = choices[item.key];

@@ -13,7 +13,7 @@ import { formatNumber } from '../../calc/format';
 import type { FactorKeyword } from './stageDefs';
 import { factorCategory, factorLabel, factorSearchText, factorValueText, isBaseline, provinceFirst, provinceShort } from './factor';
 import { getFactor, searchFactors, type Factor } from './stageApi';
-import { useDebouncedValue } from '../admin/debounce';
+import { useFactorSearch } from './useFactorSearch';
 import { AUTOCOMPLETE_TEXTS } from '../i18n/autocomplete';
 
 export { factorValueText };
@@ -54,18 +54,11 @@ export function FactorWidget(props: WidgetProps) {
   const context = registry.formContext as StageFormContext | undefined;
   const keyword = options.factor as FactorKeyword;
   const marks = useDict('verification');
-  const [input, setInput] = useState('');
   const [picked, setPicked] = useState<Factor | null>(null);
-  const search = useDebouncedValue(input, 200);
+  const { setInput, search, found } = useFactorSearch(keyword.type, keyword.smallType);
   const id_ = typeof value === 'number' ? value : null;
   const province = context?.province ? provinceShort(context.province) : '';
 
-  const found = useQuery({
-    queryKey: ['factorSearch', keyword.type, keyword.smallType ?? '', search],
-    queryFn: ({ signal }) => searchFactors(keyword.type, keyword.smallType, search, signal),
-    staleTime: 60_000,
-    retry: false,
-  });
   // the province's own rows, whatever the 50 newest of the search are
   const own = useQuery({
     queryKey: ['factorSearch', keyword.type, keyword.smallType ?? '', province],

@@ -2,9 +2,11 @@
 //   POST budgetBill/fileUpload   multipart projectId, file (.xlsx/.xls ≤ 20 MB) → read as a job; { jobId } when done
 //   GET  budgetBill/:jobId       the job and, once read, the pre-flight with each item's proposed factors
 //   GET  budgetBill/:jobId/excel the pre-flight as a workbook → download URL
+//   POST budgetBill/:jobId/check { key, factorId } → a material item on a library factor picked by hand: the quantity
+//                                it would import (with the conversion), or 400 naming the item and why not
 //   POST budgetBill/import       { jobId, projectId, mode, mappings } → rows in their stages, recalculated building
 import type { FastifyInstance } from 'fastify';
-import { budgetImportBody, type BudgetPreflightAnswer } from '../../../schemas/budget';
+import { budgetCheckBody, budgetImportBody, type BudgetPreflightAnswer, type BudgetSuggestionAnswer } from '../../../schemas/budget';
 import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
 import { repo } from '../db/repo';
@@ -18,11 +20,13 @@ import { readUpload } from '../resources/importRoutes';
 import { typed } from '../http/typed';
 import { budgetPreflightWorkbook } from './excel';
 import { BILL_GONE, BUDGET_ESTIMATE, importBill } from './importRows';
+import { CLASS_LABELS } from './classify';
 import { loadLibrary } from './library';
 import { preflight } from './preflight';
 import { BUDGET_FILE_LIMIT, BUDGET_READ_MESSAGES, readBudgetGrids } from './readGrids';
 import { findBill, saveBill } from './store';
-import { suggestItems } from './suggest';
+import { manualSuggestion, suggestItems } from './suggest';
+import { libraryMaterials } from '../bim/library';
 import { readTables } from './tables';
 
 const BASE = '/api/tpf/v1/tpf/budgetBill';
@@ -84,6 +88,21 @@ export function budgetRoutes(app: FastifyInstance, db: Db): void {
     const content = await budgetPreflightWorkbook({ ...bill.preflight, fileName: bill.fileName });
     const url = await putFile(db, caller, { fileName: stampedName(`预算文件预检_${bill.fileName.replace(/\.[^.]+$/, '')}`, 'xlsx'), mime: XLSX_MIME, content });
     return ok(url, '导出成功');
+  });
+
+  r.post(`${BASE}/:jobId/check`, { schema: { params: jobParams, body: budgetCheckBody }, config: { writes: false } }, async (req) => {
+    const caller = callerOf(req);
+    const bill = await findBill(db, caller, req.params.jobId);
+    if (!bill) throw badRequest(BILL_GONE);
+    const item = bill.preflight.items.find((i) => i.key === req.body.key);
+    if (!item) throw badRequest(`文件中没有「${req.body.key.split('|')[1] ?? req.body.key}」`);
+    const label = [item.name, item.spec].filter(Boolean).join(' ');
+    if (item.cls !== 'material' && item.cls !== 'equipment') throw badRequest(`「${label}」为${CLASS_LABELS[item.cls]}，请在推荐的因子中选择`);
+    const factor = (await libraryMaterials(db, caller, [req.body.factorId])).get(req.body.factorId);
+    if (!factor) throw badRequest(`「${label}」对应的因子库材料不存在、不是建材或已有新版本`);
+    const s = manualSuggestion(item, factor);
+    if (s.error) throw badRequest(`「${label}」不能对应「${factor.label}」：${s.error}`);
+    return ok<BudgetSuggestionAnswer>(s);
   });
 
   r.post(`${BASE}/import`, { schema: { body: budgetImportBody, querystring: waitQuery }, config: { writes: true } }, async (req) => {

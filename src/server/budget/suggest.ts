@@ -79,7 +79,10 @@ function energySuggestions(item: BudgetItem, energy: string, lib: Library, amoun
   return list;
 }
 
-const NOTHING = '未找到可用的因子，请手动选择';
+const NOTHING = '未找到可用的因子，请从因子库选择';
+
+/** A material item on a factor picked by hand from the library: the quantity it would import, or why it cannot. */
+export const manualSuggestion = (item: BudgetItem, f: LibraryMaterial): BudgetSuggestion => ({ ...answer(f, 1, ['从因子库手动选择'], false, convertItem(item, f)), manual: true });
 
 export function suggestItems(items: readonly BudgetItem[], lib: Library): SuggestedItem[] {
   const prepared = prepare([...lib.materials.values()].map((f) => ({ id: f.id, name: f.name, unit: f.unit, group: f.group, spec: f.spec })));

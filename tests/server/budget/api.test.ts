@@ -45,6 +45,35 @@ describe('upload and pre-flight', () => {
   });
 });
 
+describe('a factor picked from the library by hand', () => {
+  const check = (key: string, factorId: number, as = user) => t.call('POST', `${BASE}/${bill.jobId}/check`, as, { key, factorId });
+  const library = async (type: string) => (await t.call('GET', `/api/tpf/v1/tpf/tpf3BuildMaterial/?pageSize=-1&type=${encodeURIComponent(type)}`, user)).body.data.dataList as { id: number; name: string; unit: string }[];
+
+  it('answers the quantity it would import in the factor\'s unit, marked as picked by hand', async () => {
+    const c30 = item('商品混凝土', 'C30');
+    const proposed = new Set(c30.suggestions.map((s) => s.factorId));
+    const other = (await library('建材')).find((f) => f.unit === 'm3' && !proposed.has(f.id))!;
+    const r = await check(c30.key, other.id);
+    // 1 284.36 m³ on a per-m³ factor: the same quantity, no conversion
+    expect(r.body.data).toMatchObject({ factorId: other.id, unit: 'm3', quantity: 1284.36, steps: [], error: null, manual: true, reasons: ['从因子库手动选择'] });
+  });
+
+  it('refuses what cannot be: a unit that does not convert, an energy item, a factor that is no 建材, an item not in the file, another user\'s file', async () => {
+    const rolls = item('防水卷材');
+    const perArea = (await library('建材')).find((f) => f.unit === 'm2')!;
+    const unconvertible = await check(rolls.key, perArea.id);
+    expect(unconvertible.status).toBe(400);
+    expect(unconvertible.body.message).toMatch(/^「防水卷材 SBS Ⅱ PY 3mm」不能对应「.+」：用量单位「卷」与排放因子单位「kgCO2e\/m2」不一致/);
+    const energy = (await library('能源'))[0];
+    expect((await check(item('电').key, energy.id)).body.message).toBe('「电」为能源及水，请在推荐的因子中选择');
+    expect((await check(item('商品混凝土', 'C30').key, energy.id)).body.message).toBe('「商品混凝土 C30」对应的因子库材料不存在、不是建材或已有新版本');
+    expect((await check('material|不存在的材料||m3', energy.id)).body.message).toBe('文件中没有「不存在的材料」');
+    const other = await t.login('demo_admin');
+    const foreign = await check(item('商品混凝土', 'C30').key, energy.id, other);
+    expect([foreign.status, foreign.body.message]).toEqual([400, '预算文件不存在或已过期，请重新上传']);
+  });
+});
+
 describe('import', () => {
   it('a mapping whose unit does not convert is refused naming the item; nothing is saved', async () => {
     const rolls = item('防水卷材');
