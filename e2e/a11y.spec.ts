@@ -3,8 +3,8 @@
 // violation of the WCAG 2.0/2.1 A and AA rules and of axe's best practices, and none of the page-structure rules
 // (an h1 on every page, headings in order, a main landmark). A failure lists each violation with its rule,
 // impact, elements and why.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { violations } from './axe';
 import { expect, login, test } from './fixtures';
 
 const PUBLIC = ['/login', '/register', '/reset-password'];
@@ -47,21 +47,6 @@ const ADMIN = [
   '/sys/cache',
   '/sys/feedback',
 ];
-
-/** Rules axe rates moderate that the issue asks for all the same. */
-const STRUCTURE = ['page-has-heading-one', 'heading-order', 'landmark-one-main'];
-
-/** The serious and critical violations of the page as it is now (and those of STRUCTURE), one line each. */
-async function violations(page: Page, path: string): Promise<string[]> {
-  // the page's own content is there — its heading (drawn once its data has come: every page has one) and its
-  // requests answered
-  await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious' || STRUCTURE.includes(v.id))
-    .map((v) => `${path} ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.html.slice(0, 120)} ${n.any[0]?.message ?? ''}`).join(' | ')}`);
-}
 
 async function scan(page: Page, paths: readonly string[]): Promise<string[]> {
   const found: string[] = [];

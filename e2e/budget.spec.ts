@@ -2,12 +2,14 @@
 // 人材机汇总表 workbook (tests/server/budget/workbooks.ts rcjSummary: 40 lines, a 费用汇总表 sheet before it) is
 // uploaded and read, its pre-flight counted (40 lines: 人工 2, 材料 23, 设备 1, 能源及水 5, 机械台班 9), the
 // preselected items (confidence ≥ 80 %: C30 concrete, electricity on the grid factor, diesel, the machines by 附录C …)
-// imported as they come; the answer lists the rows per stage, the warning and what was left out, and 建材生产 shows
+// imported as they come, with 螺纹钢筋 mapped by hand to a library factor (and a refused pick, with its reason); axe
+// finds nothing on the pre-flight and the mapping; the answer lists the rows per stage, the warning and what was left out, and 建材生产 shows
 // the imported rows. Screenshots at 1366 and 390 px in .tmp/screens/ (bill-*).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { rcjSummary } from '../tests/server/budget/workbooks';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
+import { violations } from './axe';
 import { api, expect, login, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/screens';
@@ -102,13 +104,31 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
     await expect(page.getByRole('listbox')).toBeHidden();
   }
   await shotAround(page, page.getByRole('heading', { name: '清单映射' }), 'bill-mapping');
+  // axe on the page with its pre-flight and mapping drawn (the route alone shows the building picker)
+  expect(await violations(page, '/bill (预检报告、清单映射)')).toEqual([]);
+
+  // a factor from the library: 陶瓷地砖 (m2, nothing proposed) cannot take 普通聚苯乙烯 (per t, no density) — refused
+  // with the reason; 螺纹钢筋 takes 热轧碳钢钢筋 through 从因子库选择其他材料…
+  const tile = row('陶瓷地砖').getByRole('combobox', { name: '陶瓷地砖 从因子库选择' });
+  await tile.click();
+  await tile.fill('普通聚苯乙烯');
+  await page.getByRole('option', { name: /普通聚苯乙烯/ }).first().click();
+  await expect(row('陶瓷地砖').getByTestId('bill-pick-error')).toContainText('不能对应「普通聚苯乙烯」：用量单位「m2」与排放因子单位「kgCO2e/t」不一致');
+  await choice('螺纹钢筋').click();
+  await page.getByRole('option', { name: '从因子库选择其他材料…' }).click();
+  const rebar = row('螺纹钢筋').getByRole('combobox', { name: '螺纹钢筋 从因子库选择' });
+  await rebar.fill('热轧碳钢钢筋');
+  await page.getByRole('option', { name: /热轧碳钢钢筋/ }).first().click();
+  await expect(choice('螺纹钢筋')).toContainText('热轧碳钢钢筋');
+  await expect(row('螺纹钢筋').getByTestId('bill-chosen')).toContainText('计入：86.25 t');
+  await shotAround(page, row('陶瓷地砖'), 'bill-library-pick');
 
   // import what came preselected
   await page.getByRole('button', { name: '导入', exact: true }).click();
   const answer = page.getByTestId('bill-import-answer');
   await expect(answer).toContainText(/导入成功，生成 \d+ 条数据/, { timeout: 60_000 });
-  await expect(answer).toContainText('建材生产：3 条');
-  await expect(answer).toContainText('建材运输：3 条');
+  await expect(answer).toContainText('建材生产：4 条');
+  await expect(answer).toContainText('建材运输：4 条');
   await expect(answer).toContainText('建筑建造：10 条');
   await expect(page.getByTestId('bill-warnings')).toContainText('建筑建造同时导入了能源用量行和机械台班行');
   await expect(page.getByRole('table', { name: '未导入的项' })).toContainText('陶瓷地砖');

@@ -101,7 +101,7 @@ export function budgetRoutes(app: FastifyInstance, db: Db): void {
     const factor = (await libraryMaterials(db, caller, [req.body.factorId])).get(req.body.factorId);
     if (!factor) throw badRequest(`「${label}」对应的因子库材料不存在、不是建材或已有新版本`);
     const s = manualSuggestion(item, factor);
-    if (s.error) throw badRequest(`「${label}」不能对应「${factor.label}」：${s.error}`);
+    if (s.error) throw badRequest(`「${label}」不能对应「${[factor.name, factor.spec].filter(Boolean).join(' ')}」：${s.error}`);
     return ok<BudgetSuggestionAnswer>(s);
   });
 
