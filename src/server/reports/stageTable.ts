@@ -49,6 +49,7 @@ export function traceTable(lines: TraceLine[]): ReportTable {
       f2(l.emission),
     ]),
     details: lines.map((l) => [
+      ...(l.source ? [`数据来源：${l.source}`] : []),
       ...(l.conversions.length ? [`单位换算：${l.conversions.join('；')}`] : []),
       ...(l.calc ? [`计算：${l.calc}`] : []),
       ...(l.defaults.length ? [`默认值：${l.defaults.join('；')}`] : []),

@@ -1,6 +1,6 @@
 // One line per stage row of how its emission was made (issue 11 §4), shared by the PDF/Word tables and the
 // workbook's 计算过程 sheet: quantity × factor (value, unit, source, the library's verification mark) =
-// emission, the row's data-quality class, the 默认值 the calculation filled in (title value unit — source), the
+// emission, the row's data-quality class, where an imported row's quantity came from (数据来源), the 默认值 the calculation filled in (title value unit — source), the
 // formula with its numbers where it reads more than quantity and factor (transport, operation), and the save
 // rules a stored row breaks. The row keeps only its 默认值 and problems (its `trace` column); the words and
 // numbers are derived again from the row as calculated (src/calc/stage.ts explainRow), with the building's
@@ -16,6 +16,7 @@ import { DECIMALS, formatNumber } from '../../calc/format';
 import { explainRow, type BuildingContext, type Row as CalcRow } from '../../calc/stage';
 import { QUANTITY_KEYS } from '../../calc/trace';
 import { calcContext } from '../stages/calculate';
+import { rowSource } from '../stages/rowSource';
 import type { StageData } from './stageData';
 
 interface TraceShape {
@@ -43,6 +44,8 @@ export interface TraceLine {
   quality: string;
   /** its reference: the EPD number or the database named */
   qualityRef: string;
+  /** where an imported row's quantity came from (a budget file's rows, a BIM model's materials); null when typed */
+  source: string | null;
   /** '运输距离(km) 40 km — GB/T 51366-2019 第6.3.2条' */
   defaults: string[];
   /** the unit conversions: '330,000 kg = 330 t' */
@@ -123,6 +126,7 @@ export async function stageTraceLines(db: Db, stage: StageData, ctx: TraceContex
       verification: onGrid ? ctx.grid.mark : typeof r.factorId === 'number' ? (ctx.marks.get(r.factorId) ?? null) : null,
       quality: counted ? qualityLabel : '',
       qualityRef: counted ? text(r.qualityRef) : '',
+      source: rowSource(r),
       defaults: (trace?.defaults ?? []).map((d) => `${d.title} ${compact(d.value)}${d.unit ? ` ${d.unit}` : ''} — ${d.source}`),
       conversions: trace?.conversions ?? [],
       calc: counted && trace ? calcText(trace, qk?.[0], Number(r.emission)) : null,

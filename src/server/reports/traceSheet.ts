@@ -23,6 +23,7 @@ export const TRACE_COLUMNS: ExportColumn[] = [
   col('verification', '核实标记'),
   col('quality', '数据质量'),
   col('qualityRef', '数据依据'),
+  col('source', '数据来源'),
   col('conversions', '单位换算'),
   col('defaults', '默认值'),
   col('calc', '计算过程'),
@@ -47,7 +48,7 @@ export interface TraceSheetData {
 
 export function addTraceSheet(wb: ExcelJS.Workbook, data: TraceSheetData): ExcelJS.Worksheet {
   const ws = addTableSheet(wb, '计算过程', TRACE_COLUMNS, data.records);
-  for (const k of ['name', 'factorSource', 'conversions', 'defaults', 'calc']) ws.getColumn(k).width = 36;
+  for (const k of ['name', 'factorSource', 'source', 'conversions', 'defaults', 'calc']) ws.getColumn(k).width = 36;
 
   // the stored figures under the rows: a stage's own figure, the building's total (not a sum of the lines above)
   ws.addRow([]);

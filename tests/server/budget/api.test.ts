@@ -4,11 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers';
 import { buildingBody, ENG, engineeringBody, PROJECT } from '../builders';
-import { upload } from '../files';
+import { download, upload } from '../files';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { docxText, pdfText } from '../reportFiles';
+import { needTools } from '../tools';
 import type { BudgetItemAnswer, BudgetPreflightAnswer } from '../../../schemas/budget';
 import { gb50500Table22, rcjSummary } from './workbooks';
 
 const BASE = '/api/tpf/v1/tpf/budgetBill';
+const SHOTS = resolve(import.meta.dirname, '../../../.tmp/shots-budget');
 let t: TestApp;
 let user: string;
 let b: { id: number };
@@ -120,6 +125,31 @@ describe('import', () => {
     expect(bricks.source).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第13行；换算：142.65 千块 = 142,650 块 × 240×115×53 mm（0.001463 m3/块）= 208.6684 m3');
     const build = (await t.call('GET', `/api/tpf/v1/tpf/stage/build/trace?projectId=${b.id}&pageSize=50`, user)).body.data.rows.dataList;
     expect(build.find((x: { name: string }) => x.name.startsWith('载重汽车')).source).toMatch(/^预算文件 某办公楼人材机汇总表\.xlsx：人材机汇总表 第\d+行；台班能耗取 载重汽车 装载质量 6 t（附录C）$/);
+  });
+
+  it('the report\'s 计算过程 (PDF, Word, workbook) says where each imported row came from', async (ctx) => {
+    needTools(ctx, 'pdftotext');
+    expect((await t.call('PUT', `${PROJECT}/status`, user, { id: b.id, status: '1' })).body.code).toBe(1);
+    const file = async (type: 'pdf' | 'word') => {
+      const r = await t.call('GET', `${PROJECT}/exportPdf?projectId=${b.id}&type=${type}`, user);
+      expect(r.body.message).toBe('导出成功');
+      return (await t.app.inject({ method: 'GET', url: r.body.data })).rawPayload;
+    };
+    const bytes = await file('pdf');
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(join(SHOTS, 'budget-report.pdf'), bytes); // to look at (pdftoppm)
+    // (pdftotext breaks long lines: the words are compared without the breaks)
+    const pdf = pdfText(SHOTS, bytes, '-raw').replace(/\s+/g, '');
+    const brick = '数据来源：预算文件某办公楼人材机汇总表.xlsx：人材机汇总表第13行；换算：142.65千块=142,650块×240×115×53mm（0.001463m3/块）=208.6684m3';
+    expect(pdf).toContain(brick);
+    expect(pdf).toContain('数据来源：预算文件某办公楼人材机汇总表.xlsx：人材机汇总表第14行、第26行');
+    expect(docxText(await file('word')).replace(/\s+/g, '')).toContain(brick);
+    const x = await t.call('GET', `${PROJECT}/getExcelByID?projectID=${b.id}`, user);
+    const ws = (await download(t, x.body.data)).getWorksheet('计算过程')!;
+    const header = (ws.getRow(1).values as unknown[]).indexOf('数据来源');
+    const sources = ws.getColumn(header).values.map(String);
+    expect(sources).toContain('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第14行、第26行');
+    expect((await t.call('PUT', `${PROJECT}/status`, user, { id: b.id, status: '0' })).body.code).toBe(1);
   });
 
   it('replace takes out the rows of the same file first', async () => {
