@@ -31,9 +31,16 @@ export interface ResourceMeta {
    * rows 'all' — they read and change only rows they created or, with `collaborators`, are listed in
    * (the property holding user ids joined with ';').
    */
-  owner?: { rows: 'write' | 'all'; collaborators?: string };
+  owner?: { rows: 'write' | 'all'; collaborators?: string; /** user-id fields whose user may read the row too (a building's signers) */ readers?: readonly string[] };
   /** Rows belong to a building (projectId): visible and writable exactly when that building is. */
   ownedByProject?: boolean;
+  /**
+   * Records frozen while `column` holds anything but `open` (a building under review or signed, issue 27): the
+   * database refuses every update or delete of such a record, and every write of the rows it owns
+   * (ownedByProject), whoever and whatever route asks (src/server/db/lock.ts), with `message` — its {prop}s
+   * replaced by the frozen record's values, a dictionary field's by its label.
+   */
+  lock?: { column: string; open: string; message: string };
   /**
    * Fields every logged-in user may change on their own record (the row whose id is their user id) through the
    * ordinary update route, whatever their role (account settings). Other fields of that request must be

@@ -46,6 +46,10 @@ const floors = (title: string) =>
   }) as const;
 
 
+/** A sign-off level's person: one user of the building's tenant (checked by the server, buildingHooks.ts). */
+const signer = (title: string) =>
+  ({ type: ['integer', 'null'], title, minimum: 1, 'x-messages': { type: `请选择${title}`, minimum: `请选择${title}` }, 'x-list': false }) as const;
+
 export const tpf3Project = {
   $id: 'tpf3Project',
   title: '单体建筑',
@@ -57,9 +61,12 @@ export const tpf3Project = {
     scope: 'tenant',
     read: ['user'],
     write: ['user'],
-    // Plain users see and change the buildings they created or collaborate on; group admins all of the tenant.
-    owner: { rows: 'all', collaborators: 'userId' },
+    // Plain users see and change the buildings they created or collaborate on (and read those they sign, issue 27);
+    // group admins all of the tenant.
+    owner: { rows: 'all', collaborators: 'userId', readers: ['checkerId', 'reviewerId', 'approverId'] },
     defaultSort: { field: 'createDate', order: 'descend' },
+    // under review and once signed, nothing of the building changes (issue 27 §3): a change needs a new revision
+    lock: { column: 'reviewState', open: 'draft', message: '单体「{name}」修订版 {revision} 处于「{reviewState}」状态，已锁定，不能修改' },
   },
   required: ['engineeringId', 'computeMethod', 'standard', 'stage', 'name', 'code', 'site', 'buildType', 'structureType', 'useDateLimit', 'buildArea', 'height', 'floorUp', 'floorDown', 'latLng', 'menus'],
   properties: {
@@ -169,6 +176,15 @@ export const tpf3Project = {
     gridFactorUnit: { type: 'string', title: '电网因子单位', maxLength: 50, 'x-list': false },
     gridFactorSource: { type: 'string', title: '电网因子来源', maxLength: 200, 'x-list': false },
     remarks: { type: 'string', title: '备注', maxLength: 500, 'x-widget': 'textarea', 'x-list': false },
+    // 校审 (issue 27, src/server/review/): the signers of the levels after 计算 (the creator and the collaborators),
+    // chosen from the tenant's users; the state, revision and report number are written only by the review routes
+    checkerId: signer('校对人'),
+    reviewerId: signer('审核人'),
+    approverId: signer('审定人'),
+    reviewState: { type: 'string', title: '校审状态', enum: ['draft', 'check', 'review', 'approve', 'approved'], default: 'draft', 'x-readonly': true, 'x-dict': 'reviewState', 'x-filter': 'eq', 'x-list': true },
+    revision: { type: 'string', title: '修订版', maxLength: 2, default: 'A', 'x-readonly': true, 'x-list': false },
+    revisionOf: { type: ['integer', 'null'], title: '上一修订版', 'x-readonly': true, 'x-list': false },
+    reportNo: { type: ['string', 'null'], title: '报告编号', maxLength: 40, 'x-readonly': true, 'x-list': false },
     // results (spec 001 §3 list columns; written by the calculation)
     streng3: result('碳排放强度(kgCO2e/(m²·a))', true),
     total: result('碳排放总量(tCO2e)', true),

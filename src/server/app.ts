@@ -39,6 +39,7 @@ import { threadPool } from './jobs/threadPool';
 import { factorRoutes } from './factors/routes';
 import { bimRoutes } from './bim/routes';
 import { budgetRoutes } from './budget/routes';
+import { reviewRoutes } from './review/routes';
 import { decideRoutes } from './decide/routes';
 import './decide/rules';
 import { backupRoutes } from './backup/routes';
@@ -147,10 +148,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   bimRoutes(app, db);
   budgetRoutes(app, db);
   decideRoutes(app, db);
+  reviewRoutes(app, db);
   backupRoutes(app, { db, dataDir: opts.dataDir, settings, backups: opts.backups });
   for (const def of resources) resourceRoutes(app, db, def);
   // (again when ready: for routes added after buildApp returned)
   writeFlags.assertDeclared();
+  app.decorate('writingRoutes', writeFlags.writing);
   app.addHook('onReady', async () => writeFlags.assertDeclared());
 
   // 全局配置 map.tileUrl feeds the CSP: load it when ready and after every change of sysConfig.

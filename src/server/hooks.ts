@@ -6,6 +6,7 @@ import './accounts/tenantHooks';
 import './settings/configHooks';
 import './buildings/engineeringHooks';
 import './buildings/buildingHooks';
+import './review/buildingRules';
 import './stages/factorCopy';
 import './stages/rowRules';
 import './factors/label';

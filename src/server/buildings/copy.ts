@@ -9,6 +9,8 @@ import { assertWrite } from '../db/scope';
 import { projectOwned } from './buildingHooks';
 
 const SUFFIX = '-副本';
+/** A copy starts its own sign-off (issue 27): the first revision, 编制中, no report. */
+const UNSIGNED = { reviewState: 'draft', revision: 'A', revisionOf: null, reportNo: null };
 const NAME_MAX = 20;
 
 /** "<name>-副本", shortened so it stays within the 20-character rule. */
@@ -25,7 +27,7 @@ export async function copyBuilding(db: Db, caller: Caller, projectId: number, ov
     const row = (await trx
       .insertInto(buildings.def.table)
       .values({
-        ...recordColumns(buildings.schema, { ...source, name: copyName(String(source.name)), userId: '', phaseGroup: null, ...over }),
+        ...recordColumns(buildings.schema, { ...source, name: copyName(String(source.name)), userId: '', phaseGroup: null, ...UNSIGNED, ...over }),
         tenant_id: source.tenantId,
         create_by: caller.userId || null,
       })

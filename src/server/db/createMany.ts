@@ -11,6 +11,7 @@ import { bulkInsert } from './bulkInsert';
 import type { Caller } from './caller';
 import type { Db, Tx } from './database';
 import { isFieldErrors, type RepoHooks, type SetProblems } from './hooks';
+import { assertUnlocked } from './lock';
 import { recordColumns, toColumns, type ApiRecord, type Row } from './record';
 import { storedColumns } from './resourceColumns';
 import { assertWrite, readScope, tenantForCreate } from './scope';
@@ -63,6 +64,8 @@ export interface WriteCheck {
  * answering the failing bodies' errors by index (nothing written). A create or update is a set of one.
  */
 export async function setProblems(w: WriteCheck, trx: Tx, caller: Caller, bodies: Record<string, unknown>[], op: 'create' | 'update', existing?: ApiRecord): Promise<SetProblems> {
+  // (a frozen building refuses before anything typed is checked: the row's building, and the one it would move to)
+  await assertUnlocked(trx, w.def, { own: existing ? [existing.id] : [], projects: [...bodies.map((b) => b.projectId), existing?.projectId] });
   const problems = await referenceProblems(trx, caller, w.def.schema, bodies);
   if (w.hooks.validateSet) {
     const open = bodies.flatMap((_, i) => (problems.has(i) ? [] : [i]));

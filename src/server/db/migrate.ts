@@ -9,6 +9,7 @@ import type { ResourceSchema } from '../../../schemas/index';
 import { resources } from '../registry';
 import type { Db, Executor } from './database';
 import { after, before, type Migration } from './migrations/core';
+import { lockDdl, ownedLockDdl } from './lock';
 import { tableName } from './naming';
 import { storedColumns } from './resourceColumns';
 
@@ -78,6 +79,15 @@ async function applyVersioned(db: Db, list: Migration[]): Promise<string[]> {
   return applied;
 }
 
+/** The locks (db/lock.ts), once every table exists: each locked resource's functions and triggers, then its owned tables'. */
+function lockStatements(): string[] {
+  const owner = resources.find((r) => r.name === 'tpf3Project' && r.schema['x-resource'].lock);
+  return [
+    ...resources.flatMap(({ name, schema }) => lockDdl(name, schema)),
+    ...(owner ? resources.filter((r) => r.schema['x-resource'].ownedByProject).flatMap(({ name }) => ownedLockDdl(tableName(name), tableName(owner.name))) : []),
+  ];
+}
+
 function splitSql(text: string): string[] {
   return text
     .split(/;\s*(?:\n|$)/)
@@ -95,7 +105,7 @@ export async function migrate(db: Db): Promise<string[]> {
   const applied = await applyVersioned(db, before.filter((m) => !known.has(m.id)));
   // The resource tables' DDL runs again only when it changed: its hundreds of IF NOT EXISTS statements took
   // seconds of every restart on PGlite (issue 24 §5). Its hash is recorded as done beside the versioned ones.
-  const ddl = resources.flatMap(({ name, schema }) => resourceTableDdl(name, schema));
+  const ddl = [...resources.flatMap(({ name, schema }) => resourceTableDdl(name, schema)), ...lockStatements()];
   const stamp = `resources:${createHash('sha256').update(ddl.join(';\n')).digest('hex').slice(0, 16)}`;
   if (!known.has(stamp)) {
     await db.transaction().execute(async (trx) => {

@@ -9,6 +9,7 @@ import { checkedRows, createMany, setProblems } from './createMany';
 import type { Caller } from './caller';
 import type { Db, Executor, Tx } from './database';
 import { assertHooksRegistered, hooksOf, type RepoHooks, type WriteContext } from './hooks';
+import { assertUnlocked } from './lock';
 import { columnName, SYSTEM_COLUMNS } from './naming';
 import { toColumns, toRecord, type ApiRecord, type Row } from './record';
 import { assertRead, assertWrite, readScope, tenantForCreate, writeScope, type Where } from './scope';
@@ -199,6 +200,7 @@ export class Repo {
     if (!row) throw notFound();
     const ws = writeScope(this.def.meta, caller);
     if (ws && !(await this.findRow(trx, id, ws))) throw forbidden();
+    await assertUnlocked(trx, this.def, { own: [row.id], projects: [row.project_id] });
     return row;
   }
 
@@ -237,6 +239,8 @@ export class Repo {
 
   /** The one delete path: hooks before and after, in the caller's transaction. */
   private async deleteIds(trx: Tx, caller: Caller, ids: number[]): Promise<number> {
+    const projects = this.def.meta.ownedByProject ? (await trx.selectFrom(this.t).select('project_id').distinct().where('id', 'in', ids).execute()).map((r) => r.project_id) : [];
+    await assertUnlocked(trx, this.def, { own: ids, projects });
     await this.hooks.beforeDelete?.({ db: this.db, trx, caller, ids });
     const res = await trx.deleteFrom(this.t).where('id', 'in', ids).executeTakeFirst();
     await this.hooks.afterDelete?.({ db: this.db, trx, caller, ids });

@@ -49,16 +49,17 @@ const ownTenant = (caller: Caller): Where =>
 /** A user without a managing role in the tenant. */
 export const isPlainUser = (caller: Caller) => !caller.isAdmin && !caller.roles.some((r) => r === 'groupAdmin' || r === 'dataAdmin');
 
-/** Rows the caller created or, with a collaborators property (ids joined with ';'), is listed in. */
-function ownRows(meta: ResourceMeta, caller: Caller): Where {
+/** Rows the caller created or, with a collaborators property (ids joined with ';'), is listed in; `read`: or names
+ * the caller in one of its readers fields (a building's signers read it). */
+function ownRows(meta: ResourceMeta, caller: Caller, read = false): Where {
   const collaborators = meta.owner?.collaborators;
+  const readers = read ? (meta.owner?.readers ?? []) : [];
   return (eb) =>
-    collaborators
-      ? eb.or([
-          eb('create_by', '=', caller.userId),
-          sql<SqlBool>`(';' || coalesce(${sql.ref(columnName(collaborators))}, '') || ';') like ${`%;${caller.userId};%`}`,
-        ])
-      : eb('create_by', '=', caller.userId);
+    eb.or([
+      eb('create_by', '=', caller.userId),
+      ...(collaborators ? [sql<SqlBool>`(';' || coalesce(${sql.ref(columnName(collaborators))}, '') || ';') like ${`%;${caller.userId};%`}`] : []),
+      ...readers.map((f) => eb(columnName(f), '=', caller.userId)),
+    ]);
 }
 
 function all(...parts: (Where | null)[]): Where {
@@ -94,7 +95,7 @@ export function readScope(meta: ResourceMeta, caller: Caller): Where | null {
   }
   return all(
     ownTenant(caller),
-    meta.owner?.rows === 'all' && isPlainUser(caller) ? ownRows(meta, caller) : null,
+    meta.owner?.rows === 'all' && isPlainUser(caller) ? ownRows(meta, caller, true) : null,
     meta.ownedByProject ? inProjects(caller, false) : null,
   );
 }

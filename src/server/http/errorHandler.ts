@@ -7,12 +7,15 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { formatErrors } from '../../../schemas/validation';
 import { fail } from '../envelope';
+import { lockedError } from '../db/lock';
 import { ApiError, MESSAGES } from '../errors';
 import { isConnectionLost } from '../db/connectionLost';
 import { isDiskFull } from '../db/diskSpace';
 
 export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) return reply.status(err.status).send(fail(err.message, err.data, err.code));
+  const locked = lockedError(err);
+  if (locked) return reply.status(403).send(fail(locked.message));
   const fe = err as FastifyError;
   if (fe.validation) {
     const part = fe.validationContext;

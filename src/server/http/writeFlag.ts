@@ -6,6 +6,13 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { currentWrites } from '../db/writeDetector';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `METHOD /url` of every /api route declared writes: true (app.ts; the building-lock test goes through them) */
+    writingRoutes(): string[];
+  }
+}
+
 /** `METHOD /url-pattern` of a route. */
 const routeName = (method: string, url: string) => `${method} ${url}`;
 
@@ -14,7 +21,7 @@ const routeName = (method: string, url: string) => `${method} ${url}`;
  * `config.writes`, `assertDeclared()` throws naming them — asked once all are added (a plugin's own onRoute hook
  * may set the flag after this one).
  */
-export function collectWriteFlags(app: FastifyInstance): { undeclared(): string[]; assertDeclared(): void } {
+export function collectWriteFlags(app: FastifyInstance): { undeclared(): string[]; assertDeclared(): void; writing(): string[] } {
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/')) routes.push(route);
@@ -23,6 +30,8 @@ export function collectWriteFlags(app: FastifyInstance): { undeclared(): string[
     routes.filter((r) => typeof r.config?.writes !== 'boolean').flatMap((r) => [r.method].flat().filter((m) => m !== 'HEAD').map((m) => routeName(m, r.url)));
   return {
     undeclared,
+    /** `METHOD /url` of every route declared writes: true (the lock test goes through all of them) */
+    writing: () => routes.filter((r) => r.config?.writes === true).flatMap((r) => [r.method].flat().filter((m) => m !== 'HEAD').map((m) => routeName(m, r.url))),
     assertDeclared() {
       const missing = undeclared();
       if (missing.length) throw new Error(`/api routes without config.writes (src/server/http/writeFlag.ts): ${missing.join(', ')}`);

@@ -8,6 +8,7 @@ import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { ok } from '../envelope';
 import { ApiError, MESSAGES } from '../errors';
+import { lockedError } from '../db/lock';
 import { isConnectionLost } from '../db/connectionLost';
 import { isDiskFull } from '../db/diskSpace';
 import { onShutdown } from '../http/shutdown';
@@ -98,7 +99,7 @@ class Reporter {
 
 const failure = (err: unknown): JobChange => ({
   state: 'failed',
-  message: err instanceof ApiError ? err.message : isDiskFull(err) ? MESSAGES.diskFull : isConnectionLost(err) ? MESSAGES.dbDown : MESSAGES.server,
+  message: err instanceof ApiError ? err.message : lockedError(err)?.message ?? isDiskFull(err) ? MESSAGES.diskFull : isConnectionLost(err) ? MESSAGES.dbDown : MESSAGES.server,
   errors: err instanceof ApiError && err.code === 2 && Array.isArray(err.data) ? (err.data as FieldError[]) : null,
 });
 

@@ -5,7 +5,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/database';
 import { resourceDef } from '../registry';
 
-export type NotifyKind = 'collaborator' | 'import' | 'factor' | 'feedback' | 'notice';
+export type NotifyKind = 'collaborator' | 'import' | 'factor' | 'feedback' | 'notice' | 'review';
 
 export interface Message {
   title: string;

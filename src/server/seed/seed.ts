@@ -14,6 +14,7 @@ import { resourceDef } from '../registry';
 import '../hooks'; // the seed writes through repositories: every domain folder's rules first
 import { seedDictionaries } from '../db/seed/dictionaries';
 import { upgradeCityDistricts } from '../db/seed/districtUpgrade';
+import { ADDED_DICT_ITEMS, addDictItems } from '../db/seed/dictItems';
 import { loadSeedFactors, seedFactorUpgrades, seedSupplement } from '../db/seed/factors';
 import { upgradeFactorDetails } from '../db/seed/factorDetails';
 import { upgradeSupplementMaterials } from '../db/seed/materialUpgrade';
@@ -151,6 +152,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     const have = new Set((await trx.selectFrom('sys_dict').select('dict_code').execute()).map((r) => r.dict_code as string));
     const missing = seedDictionaries.filter((d) => !have.has(d.dictCode));
     if (missing.length) await insertRows(trx, 'sysDict', missing.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
+    // Items a later version added to a system list (the inbox's 校审 kind) join the stored dictionary, at its end.
+    await addDictItems(trx, ADDED_DICT_ITEMS);
     // 全局配置 keys added by a later version likewise (existing ones keep their values).
     const haveKeys = new Set((await trx.selectFrom('sys_config').select('config_key').execute()).map((r) => r.config_key as string));
     const missingKeys = CONFIG_DEFAULTS.filter((c) => !haveKeys.has(c.configKey));
