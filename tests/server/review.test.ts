@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testApp, type TestApp } from './helpers';
-import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
+import { buildingBody, ENG, engineeringBody, libraryFactor, PROJECT, PROJECT_V } from './builders';
+import { resourceDef, resources } from '../../src/server/registry';
+import type { ResourceSchema } from '../../schemas/index';
 
 const R = '/api/tpf/v1/tpf/review';
 const TPF = '/api/tpf/v1/tpf';
@@ -205,3 +207,152 @@ describe('revisions', () => {
     expect((await review(b.id)).state).toBe('approved');
   });
 });
+
+// ---- the lock over every write route ---------------------------------------------------------------------------
+
+/** A body that passes a schema's checks (the route validates it before anything else): each required field given. */
+function minimalBody(schema: ResourceSchema, over: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of schema.required ?? []) {
+    const p = schema.properties[key] as Record<string, unknown>;
+    const types = [p.type].flat();
+    if (Array.isArray(p.enum)) body[key] = p.enum[0];
+    else if (types.includes('integer') || types.includes('number')) body[key] = Math.max(1, Number(p.minimum ?? 1));
+    else if (types.includes('array')) body[key] = [];
+    else if (types.includes('object')) body[key] = {};
+    else body[key] = p.pattern ? '1' : 'x';
+  }
+  return { ...body, ...over };
+}
+
+/** Write routes that change no building's data: system and library, new buildings, files, the sign-off itself. */
+const NOT_A_BUILDING = [
+  /^\w+ \/api\/sys\//,
+  /^GET \/api\/js\/v1\/js\/tpfJs\/exportWord$/,
+  /\/tpf3(BuildMaterial|Lookup|Benchmark|Engineering)\//,
+  /^POST \/api\/tpf\/v1\/tpf\/tpf3Project\/(fileUpload)?$/,
+  /^GET \/api\/tpf\/v1\/tpf\/tpf3Project\/(copy|export|exportPdf|getExcelByID|template)$/,
+  /^GET .*\/(export|template)$/,
+  /^GET \/api\/tpf\/v1\/tpf\/template\/:module$/,
+  /^GET \/api\/tpf\/v1\/tpf\/(bim|budgetBill)\/:jobId\/excel$/,
+  /^POST \/api\/tpf\/v1\/tpf\/review\//,
+  // a preview changes nothing (its transaction is rolled back)
+  /^POST \/api\/tpf\/v1\/tpf\/tpf3Project\/:id\/recalculate\/preview$/,
+];
+
+describe('the lock over every write route', () => {
+  it('refuses every write route of a building under review with 403 naming the state, and changes nothing', async () => {
+    const b = await completedBuilding('全锁楼');
+    const variant = (await t.call('POST', `${TPF}/decide/${b.id}/variants`, tok.calc, { name: '方案一' })).body;
+    expect(variant.code, JSON.stringify(variant)).toBe(1);
+    // one row in every stage table (written straight, before the lock), so each route finds its row
+    const rowOf: Record<string, number> = { produce: b.rowId };
+    const owner = { project_id: b.id, tenant_id: Number((await t.database.db.selectFrom('tpf3_project').select('tenant_id').where('id', '=', b.id).executeTakeFirstOrThrow()).tenant_id), create_by: ids.calc };
+    for (const def of resources.filter((r) => r.schema['x-stage'] && r.schema['x-stage'].code !== 'produce')) {
+      const row = await t.database.db.insertInto(def.table).values(owner).returning('id').executeTakeFirstOrThrow();
+      rowOf[def.schema['x-stage']!.code] = Number(row.id);
+    }
+    const extend = await t.database.db.insertInto(resourceDef('tpf3ProjectExtend').table).values(owner).returning('id').executeTakeFirstOrThrow();
+    const other = await completedBuilding('另一楼');
+    const steel = await libraryFactor(t, tok.calc, '普通碳钢（市场平均）');
+    const rebar = await libraryFactor(t, tok.calc, '热轧碳钢钢筋');
+    await t.call('POST', `${TPF}/stage/produce/batch`, tok.calc, [{ projectId: b.id, materialName: '普通碳钢', unit: 't', quantity: 10, factorId: steel.id }]);
+    const steelRow = (await t.call('GET', `${TPF}/stage/produce/?projectId=${b.id}`, tok.calc)).body.data.dataList.find((r: { factorId: number }) => r.factorId === steel.id).id;
+    await submit(b.id);
+    const before = await snapshot(b.id);
+    const building = (await t.call('GET', `${PROJECT_V}/${b.id}`, tok.calc)).body.data;
+    const stageOf = (url: string) => /\/stage\/(\w+)\//.exec(url)?.[1];
+    const defOfStage = (code: string) => resources.find((r) => r.schema['x-stage']?.code === code)!;
+    const xlsx = await import('./files').then((f) => f.xlsx(['名称'], [['x']]));
+
+    /** The request of a building route; 'none' where the building has nothing the route could change; undefined: unknown. */
+    const request = (route: string): { method: string; url: string; payload?: unknown; upload?: boolean } | 'none' | undefined => {
+      const [method, url] = route.split(' ');
+      const code = stageOf(url);
+      if (code) {
+        const def = defOfStage(code);
+        const row = rowOf[code];
+        const base = `${TPF}/stage/${code}`;
+        const body = minimalBody(def.schema, { projectId: b.id });
+        return {
+          [`POST ${base}/`]: { method, url, payload: body },
+          [`POST ${base}/batch`]: { method, url, payload: [body] },
+          [`POST ${base}/fileUpload`]: { method, url, upload: true },
+          [`PUT ${base}/`]: { method, url, payload: { ...body, id: row } },
+          // (a stage without methods has none to choose: the route refuses any)
+          [`PUT ${base}/method`]: def.schema['x-stage']!.methods?.length ? { method, url, payload: { projectId: b.id, method: def.schema['x-stage']!.methods[0].value } } : ('none' as const),
+          [`DELETE ${base}/:id`]: { method, url: `${base}/${row}` },
+          [`DELETE ${base}/`]: { method, url: `${base}/?ids=${row}` },
+          [`DELETE ${base}/deleteBatch`]: { method, url: `${base}/deleteBatch?projectId=${b.id}` },
+          [`GET ${base}/calculate`]: { method, url: `${base}/calculate?projectId=${b.id}` },
+        }[route];
+      }
+      const P = `${TPF}/tpf3Project`;
+      const X = `${TPF}/tpf3ProjectExtend`;
+      const D = `${TPF}/decide`;
+      return {
+        [`PUT ${P}/`]: { method, url, payload: { ...building, name: '改名' } },
+        [`PUT ${P}/status`]: { method, url, payload: { id: b.id, status: '0' } },
+        [`DELETE ${P}/:id`]: { method, url: `${P}/${b.id}` },
+        [`DELETE ${P}/`]: { method, url: `${P}/?ids=${b.id}` },
+        [`DELETE ${P}/deleteBatch`]: { method, url: `${P}/deleteBatch?engineeringId=${eng}` },
+        [`POST ${P}/:id/recalculate/apply`]: { method, url: `${P}/${b.id}/recalculate/apply`, payload: {} },
+        [`POST ${X}/`]: { method, url, payload: minimalBody(resourceDef('tpf3ProjectExtend').schema, { projectId: b.id }) },
+        [`PUT ${X}/`]: { method, url, payload: minimalBody(resourceDef('tpf3ProjectExtend').schema, { projectId: b.id, id: Number(extend.id) }) },
+        [`POST ${X}/fileUpload`]: { method, url, upload: true },
+        [`DELETE ${X}/:id`]: { method, url: `${X}/${extend.id}` },
+        [`DELETE ${X}/`]: { method, url: `${X}/?ids=${extend.id}` },
+        [`DELETE ${X}/deleteBatch`]: { method, url: `${X}/deleteBatch?projectId=${b.id}` },
+        [`POST ${D}/:projectId/variants`]: { method, url: `${D}/${b.id}/variants`, payload: { name: '方案二' } },
+        [`PUT ${D}/variants/:id`]: { method, url: `${D}/variants/${variant.data.id}`, payload: { name: '改名方案' } },
+        [`DELETE ${D}/variants/:id`]: { method, url: `${D}/variants/${variant.data.id}` },
+        [`POST ${D}/variants/:id/calculate`]: { method, url: `${D}/variants/${variant.data.id}/calculate`, payload: {} },
+        [`POST ${D}/variants/:id/switch`]: { method, url: `${D}/variants/${variant.data.id}/switch`, payload: {} },
+        [`POST ${D}/:projectId/substitute`]: { method, url: `${D}/${b.id}/substitute`, payload: { stage: 'produce', rowId: steelRow, factorId: rebar.id } },
+        [`PUT ${D}/:projectId/reference`]: { method, url: `${D}/${b.id}/reference`, payload: { refOperation: 30 } },
+        [`POST ${D}/:projectId/phases`]: { method, url: `${D}/${b.id}/phases`, payload: { otherId: other.id } },
+        [`DELETE ${D}/:projectId/phases`]: { method, url: `${D}/${b.id}/phases` },
+        [`POST ${D}/:projectId/phases/copy`]: { method, url: `${D}/${b.id}/phases/copy`, payload: { computeMethod: 'accounting' } },
+        [`POST ${TPF}/bim/fileUpload`]: { method, url, upload: true },
+        [`POST ${TPF}/budgetBill/fileUpload`]: { method, url, upload: true },
+        [`POST ${TPF}/bim/import`]: { method, url, payload: { jobId: 1, projectId: b.id, mode: 'append', mappings: [{ ifcMaterial: 'x', factorId: 1 }] } },
+        [`POST ${TPF}/budgetBill/import`]: { method, url, payload: { jobId: 1, projectId: b.id, mode: 'append', mappings: [{ key: 'x', factorId: 1 }] } },
+      }[route];
+    };
+
+    const routes = t.app.writingRoutes();
+    const unclassified: string[] = [];
+    const answers: string[] = [];
+    for (const route of routes) {
+      if (NOT_A_BUILDING.some((re) => re.test(route))) continue;
+      const req = request(route);
+      if (req === 'none') continue;
+      if (!req) {
+        unclassified.push(route);
+        continue;
+      }
+      const r = req.upload ? await uploadTo(req.url, { projectId: b.id }, xlsx) : await t.call(req.method as 'GET', req.url, tok.calc, req.payload);
+      answers.push(`${route} → ${r.status} ${r.body?.message}${r.status === 400 ? JSON.stringify(r.body.data) : ''}`);
+    }
+    // every write route is either a building's or said not to be one (a new route must be placed)
+    expect(unclassified).toEqual([]);
+    // (a clear of the engineering's buildings meets whichever frozen building comes first)
+    const lock = /→ 403 单体「[^」]+」修订版 A 处于「(待校对|已审定)」状态，已锁定，不能修改$/;
+    expect(answers.filter((a) => !lock.test(a))).toEqual([]);
+    expect(answers.filter((a) => a.endsWith('单体「全锁楼」修订版 A 处于「待校对」状态，已锁定，不能修改')).length).toBeGreaterThan(100);
+    expect(await snapshot(b.id)).toEqual(before);
+  });
+});
+
+/** Everything of a building that the lock keeps: its own row and every row it owns (stage rows, extended data, variants). */
+async function snapshot(id: number): Promise<string> {
+  const parts: unknown[] = [await t.database.db.selectFrom('tpf3_project').selectAll().where('id', '=', id).execute()];
+  for (const def of resources.filter((r) => r.meta.ownedByProject)) parts.push(await t.database.db.selectFrom(def.table).selectAll().where('project_id', '=', id).orderBy('id').execute());
+  parts.push(await t.database.db.selectFrom('tpf3_variant').selectAll().where('project_id', '=', id).orderBy('id').execute());
+  return JSON.stringify(parts);
+}
+
+async function uploadTo(url: string, fields: Record<string, number>, file: import('./files').UploadFile) {
+  const { upload } = await import('./files');
+  return upload(t, url.replace(/\/fileUpload$/, ''), tok.calc, fields, file);
+}

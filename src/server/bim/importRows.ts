@@ -14,6 +14,7 @@ import type { Caller } from '../db/caller';
 import type { Db, Tx } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import { columnName } from '../db/naming';
+import { writableBuilding } from '../buildings/writable';
 import { repo, RowsInvalid } from '../db/repo';
 import { badRequest, invalid } from '../errors';
 import type { Progress } from '../jobs/index';
@@ -103,6 +104,8 @@ export async function truckFactor(trx: Tx, projectId: number): Promise<{ id: num
 }
 
 export async function importModel(db: Db, caller: Caller, input: ImportRequest, progress: Progress, log: (err: unknown) => void): Promise<ImportAnswer<ApiRecord>> {
+  // (a building the caller may not change, or a frozen one, is told before its model is unpacked)
+  await db.transaction().execute((trx) => writableBuilding(db, caller, input.projectId, trx));
   const model = await findModel(db, caller, input.jobId);
   if (!model || model.projectId !== input.projectId) throw badRequest(MODEL_GONE);
   const open = openProblems(model, new Set(input.mappings.map((m) => m.ifcMaterial)));
@@ -112,8 +115,7 @@ export async function importModel(db: Db, caller: Caller, input: ImportRequest, 
   const produce = repo(db, stageDef(stageOfRole('materials')!)!.name);
   const trans = repo(db, stageDef(stageOfRole('transport')!)!.name);
   const answer = await db.transaction().execute(async (trx) => {
-    const building = await buildings.get(caller, input.projectId, trx);
-    await buildings.assertWritable(trx, caller, input.projectId);
+    const building = await writableBuilding(db, caller, input.projectId, trx);
     if (building.computeMethod === 'estimate') throw badRequest(BIM_MESSAGES.estimate);
     const library = await libraryMaterials(trx, caller, [...new Set(input.mappings.map((m) => m.factorId))]);
     const rows = plan(model, input, library);

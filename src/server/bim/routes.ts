@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkBody, importBody, type CheckAnswer, type PreflightAnswer } from '../../../schemas/bim';
 import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
-import { repo } from '../db/repo';
+import { writableBuilding } from '../buildings/writable';
 import { ok } from '../envelope';
 import { badRequest, notFound } from '../errors';
 import { stampedName } from '../excel/workbook';
@@ -36,17 +36,12 @@ export const IMPORTED = (n: number) => `导入成功，生成 ${n} 条建材生�
 
 export function bimRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);
-  const buildings = repo(db, 'tpf3Project');
 
   /** The building the model is for: one the caller may change, not an estimate. */
   async function targetBuilding(caller: ReturnType<typeof callerOf>, raw: string | undefined) {
     const projectId = raw !== undefined && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isSafeInteger(projectId) || projectId < 1) throw badRequest('获取项目信息失败，请返回主页重试！');
-    const building = await db.transaction().execute(async (trx) => {
-      const b = await buildings.get(caller, projectId, trx);
-      await buildings.assertWritable(trx, caller, projectId);
-      return b;
-    });
+    const building = await db.transaction().execute((trx) => writableBuilding(db, caller, projectId, trx));
     if (building.computeMethod === 'estimate') throw badRequest(BIM_MESSAGES.estimate);
     return building;
   }

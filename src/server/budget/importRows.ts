@@ -26,6 +26,7 @@ import { convertItem } from './convert';
 import { loadLibrary } from './library';
 import { matchMachine } from './machines';
 import { findBill } from './store';
+import { writableBuilding } from '../buildings/writable';
 
 export const BILL_GONE = '预算文件不存在或已过期，请重新上传';
 export const BUDGET_ESTIMATE = '估算模块不支持预算文件导入';
@@ -35,6 +36,8 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 
 export async function importBill(db: Db, caller: Caller, input: BudgetImportRequest, progress: Progress, log: (err: unknown) => void): Promise<BudgetImportAnswer<ApiRecord>> {
+  // (a building the caller may not change, or a frozen one, is told before its file is looked at)
+  await db.transaction().execute((trx) => writableBuilding(db, caller, input.projectId, trx));
   const bill = await findBill(db, caller, input.jobId);
   if (!bill || bill.projectId !== input.projectId) throw badRequest(BILL_GONE);
   const byKey = new Map(bill.preflight.items.map((i) => [i.key, i]));
@@ -43,8 +46,7 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
   const trans = repo(db, stageDef(stageOfRole('transport')!)!.name);
   const build = repo(db, stageDef(stageOfRole('construction')!)!.name);
   const answer = await db.transaction().execute(async (trx) => {
-    const building = await buildings.get(caller, input.projectId, trx);
-    await buildings.assertWritable(trx, caller, input.projectId);
+    const building = await writableBuilding(db, caller, input.projectId, trx);
     if (building.computeMethod === 'estimate') throw badRequest(BUDGET_ESTIMATE);
     const lib = await loadLibrary(trx, caller);
     const menus = splitMenus(building.menus as string);

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { budgetCheckBody, budgetImportBody, type BudgetPreflightAnswer, type BudgetSuggestionAnswer } from '../../../schemas/budget';
 import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
-import { repo } from '../db/repo';
+import { writableBuilding } from '../buildings/writable';
 import { ok } from '../envelope';
 import { badRequest, notFound } from '../errors';
 import { stampedName } from '../excel/workbook';
@@ -45,7 +45,6 @@ export const IMPORTED = (n: number) => `导入成功，生成 ${n} 条数据`;
 
 export function budgetRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);
-  const buildings = repo(db, 'tpf3Project');
 
   r.post(`${BASE}/fileUpload`, { schema: { querystring: waitQuery }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
@@ -54,11 +53,7 @@ export function budgetRoutes(app: FastifyInstance, db: Db): void {
     const raw = upload.fields.projectId;
     const projectId = raw !== undefined && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isSafeInteger(projectId) || projectId < 1) throw badRequest('获取项目信息失败，请返回主页重试！');
-    const building = await db.transaction().execute(async (trx) => {
-      const b = await buildings.get(caller, projectId, trx);
-      await buildings.assertWritable(trx, caller, projectId);
-      return b;
-    });
+    const building = await db.transaction().execute((trx) => writableBuilding(db, caller, projectId, trx));
     if (building.computeMethod === 'estimate') throw badRequest(BUDGET_ESTIMATE);
     const file = upload.file;
     const spec = { kind: 'budget' as const, title: `读取预算文件 ${file.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS };

@@ -4,6 +4,7 @@ import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
+import { writableBuilding } from '../buildings/writable';
 import { invalid, notFound } from '../errors';
 import { resourceDef } from '../registry';
 import { stageDef } from '../stages/calculate';
@@ -37,7 +38,7 @@ function variantName(label: string, taken: Set<string>): string {
 export async function applySubstitute(db: Db, caller: Caller, projectId: number, body: SubstituteBody): Promise<number> {
   if (body.stage !== SUBSTITUTE_STAGE) throw invalid([{ field: 'stage', errorMsg: SUBSTITUTE_MSG.stage }]);
   const def = stageDef(SUBSTITUTE_STAGE)!;
-  const building = await repo(db, 'tpf3Project').get(caller, projectId);
+  const building = await db.transaction().execute((trx) => writableBuilding(db, caller, projectId, trx));
   const row = (await db.selectFrom(def.table).selectAll().where('id', '=', body.rowId).where('project_id', '=', projectId).executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!row || typeof row.factor_id !== 'number' || typeof row.emission !== 'number') throw invalid([{ field: 'rowId', errorMsg: SUBSTITUTE_MSG.row }]);
   const library = resourceDef('tpf3BuildMaterial');

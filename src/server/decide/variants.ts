@@ -4,8 +4,8 @@
 // come back with their ids, and the building is recalculated. Every change needs the right to change the building.
 import type { Caller } from '../db/caller';
 import type { Db, Tx } from '../db/database';
-import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
+import { writableBuilding } from '../buildings/writable';
 import { badRequest, invalid, notFound } from '../errors';
 import { calculateAndStore } from '../stages/calculate';
 import { calculateSnapshot, restoreSnapshot, takeSnapshot, type Snapshot } from './snapshot';
@@ -33,12 +33,8 @@ export async function canEdit(db: Db, caller: Caller, projectId: number): Promis
   }
 }
 
-/** The building if the caller may change it (404 outside the read scope, 403 when only readable). */
-export async function writable(db: Db, caller: Caller, projectId: number, trx: Tx): Promise<ApiRecord> {
-  const b = await buildings(db).get(caller, projectId, trx);
-  await buildings(db).assertWritable(trx, caller, projectId);
-  return b;
-}
+/** The building if the caller may change it (buildings/writable.ts). */
+export const writable = writableBuilding;
 
 export async function listVariants(db: Db, caller: Caller, projectId: number): Promise<VariantList> {
   const building = await buildings(db).get(caller, projectId);

@@ -7,6 +7,7 @@
 // rules apply), so a failing row rolls back the others. A long import runs on as a job (src/server/jobs/).
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { assertUnlocked } from '../db/lock';
 import { sql } from 'kysely';
 import { formatErrors, type FieldError } from '../../../schemas/validation';
 import { callerOf } from '../auth/guard';
@@ -86,6 +87,7 @@ async function projectOf(db: Db, caller: Caller, def: ResourceDef, raw: string |
   if (rs) q = q.where(rs);
   if (ws) q = q.where(ws);
   if (!(await q.executeTakeFirst())) throw badRequest(IMPORT_MESSAGES.noProject);
+  await assertUnlocked(db, def, { projects: [id] });
   return id;
 }
 

@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { splitMenus, wizardStages } from '../../../schemas/standards';
 import { FORM_INVALID, formatErrors, type FieldError } from '../../../schemas/validation';
 import { callerOf } from '../auth/guard';
-import type { Caller } from '../db/caller';
-import type { Db, Tx } from '../db/database';
+import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
 import { repo, RowsInvalid } from '../db/repo';
+import { writableBuilding } from '../buildings/writable';
 import { ok } from '../envelope';
 import { ApiError, badRequest, invalid, MESSAGES, notFound } from '../errors';
 import { resourceDef, resources } from '../registry';
@@ -61,13 +61,6 @@ const statusBody = {
   properties: { id: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: ['0', '1'] } },
 } as const;
 
-/** The building if the caller may change it (404 outside the read scope, 403 when only readable). */
-async function writableBuilding(db: Db, caller: Caller, projectId: number, trx: Tx) {
-  const buildings = repo(db, 'tpf3Project');
-  const b = await buildings.get(caller, projectId, trx);
-  await buildings.assertWritable(trx, caller, projectId);
-  return b;
-}
 
 export function stageRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);
