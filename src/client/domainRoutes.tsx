@@ -1,6 +1,6 @@
 // Routes of the bespoke domain pages (spec 000 §2, spec 001 §2): engineering management, building lists and
 // the building form per module, the stage pages, and the shell's own pages (issue 9): notifications, feedback,
-// version notes, application extensions and the cache page; BIM import (/bim, issue 12); budget-file import (/bill, issue 26); the decision tools (/decide, issue 13). Pages are lazy-loaded: the login page never
+// version notes, application extensions and the cache page; BIM import (/bim, issue 12); budget-file import (/bill, issue 26); the decision tools (/decide, issue 13); 校审 (/review, issue 27). Pages are lazy-loaded: the login page never
 // downloads them.
 import { lazy, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
@@ -25,6 +25,7 @@ const BackupPage = lazy(() => import('./backup/BackupPage'));
 const BimPage = lazy(() => import('./bim/BimPage'));
 const BudgetPage = lazy(() => import('./budget/BudgetPage'));
 const DecidePage = lazy(() => import('./decide/DecidePage'));
+const ReviewPage = lazy(() => import('./review/ReviewPage'));
 const OpenResult = lazy(() => import('./results/OpenResult'));
 const FactorVersionsPage = lazy(() => import('./factors/FactorVersionsPage'));
 
@@ -46,6 +47,7 @@ export function domainRoutes(): ReactElement[] {
     <Route key="bim" path="/bim" element={page(<BimPage />)} />,
     <Route key="bill" path="/bill" element={page(<BudgetPage />)} />,
     <Route key="decide" path="/decide" element={page(<DecidePage />)} />,
+    <Route key="review" path="/review" element={page(<ReviewPage />)} />,
     <Route key="factor-result" path={RESULT_ROUTE} element={page(<OpenResult />)} />,
     <Route key="factor-versions" path={VERSIONS_PATH} element={page(<FactorVersionsPage />)} />,
     ...MODULES.flatMap((m) => [

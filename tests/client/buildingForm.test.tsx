@@ -311,6 +311,10 @@ describe('building info form: save', () => {
       designOrg: '',
       compileOrg: '示例设计院',
       userId: '5;6',
+      // 校审 (issue 27): no signers chosen yet
+      checkerId: null,
+      reviewerId: null,
+      approverId: null,
       remarks: '',
     });
     await waitFor(() => expect(window.location.search).toBe('?id=42'));

@@ -75,7 +75,7 @@ const rowOf = (name: string) => screen.getAllByRole('row', { hidden: true }).fin
 
 describe('building list columns', () => {
   it('offers the spec columns per page; runtimeChange only in accounting; 计算方式 only on /project/list', () => {
-    expect(defaultColumns('budget')).toEqual(['engineeringName', 'stage', 'buildType', 'structureType', 'site', 'useDateLimit', 'buildArea', 'streng3', 'total']);
+    expect(defaultColumns('budget')).toEqual(['engineeringName', 'stage', 'buildType', 'structureType', 'site', 'useDateLimit', 'buildArea', 'reviewState', 'streng3', 'total']);
     expect(defaultColumns(undefined)[1]).toBe('computeMethod');
     expect(availableColumns('budget')).not.toContain('runtimeChange');
     expect(availableColumns('accounting')).toContain('runtimeChange');
@@ -86,6 +86,7 @@ describe('building list columns', () => {
     expect(cellText('streng3', 12.345, labels)).toBe('12.35');
     expect(cellText('standard', 'JS-STD', labels)).toBe('江苏省标准');
     expect(cellText('computeMethod', 'accounting', labels)).toBe('核算');
+    expect(cellText('reviewState', 'review', labels)).toBe('待审核'); // 校审状态 (issue 27)
     expect(cellText('total', 65711.515, labels)).toBe('65,711.52');
     expect(splitUnit('碳排放强度(kgCO2e/(m²·a))')).toEqual(['碳排放强度', '(kgCO2e/(m²·a))']);
     expect(splitUnit('单体名称')).toEqual(['单体名称', '']);

@@ -45,14 +45,15 @@ describe('应用拓展 /apply/project', () => {
     stubShell();
     renderApp('/apply/project');
     const cards = await screen.findAllByTestId('apply-tool');
-    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['BIM模型导入', '预算文件导入', '方案比选', '阶段偏差分析', '热点与低碳替代', '不确定性分析', '参考线', '单体建筑对比', '因子库管理']);
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['BIM模型导入', '预算文件导入', '方案比选', '阶段偏差分析', '热点与低碳替代', '不确定性分析', '参考线', '待我校审', '单体建筑对比', '因子库管理']);
     expect(within(cards[0]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/bim');
     expect(cards[0]).toHaveTextContent('概预算、核算');
     expect(within(cards[1]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/bill');
     expect(cards[1]).toHaveTextContent('人材机汇总表');
     expect(within(cards[2]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/decide?tab=variants');
-    expect(within(cards[7]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/project/compare');
-    expect(within(cards[8]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/divisor');
+    expect(within(cards[7]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/review');
+    expect(within(cards[8]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/project/compare');
+    expect(within(cards[9]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/divisor');
     for (const c of cards) expect(c.textContent!.length).toBeGreaterThan(20);
     expect(screen.getByTestId('module-name')).toHaveTextContent('应用拓展');
     expect(screen.getByRole('menuitem', { name: '应用拓展' })).toHaveAttribute('href', '/apply/project');

@@ -3,6 +3,7 @@
 import type { ReactElement } from 'react';
 import { Box, Button, Card, CardActions, CardContent, Chip, Container, Stack, Typography } from '@mui/material';
 import ViewInArIcon from '@mui/icons-material/ViewInAr';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ScienceIcon from '@mui/icons-material/Science';
@@ -66,6 +67,12 @@ export const TOOLS: Tool[] = [
     description: '对照 GB 55015-2021 的运行碳排放降低要求、已发布的典型碳排放强度和本集团同类单体的百分位，判断单体的碳排放水平。',
     icon: <StraightenIcon fontSize="large" />,
     to: '/decide?tab=reference',
+  },
+  {
+    title: '待我校审',
+    description: '单体建筑的计算书按 计算、校对、审核、审定 逐级签署：查看等待您签署的单体，签署或退回并提出意见；已审定的修订版锁定，修改需新建修订版。',
+    icon: <FactCheckIcon fontSize="large" />,
+    to: '/review',
   },
   {
     title: '单体建筑对比',

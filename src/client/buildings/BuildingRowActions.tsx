@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { useListContext, useNotify, useRefresh } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '../constants';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { clearCurrentBuilding, getCurrentBuilding, setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
@@ -16,7 +16,7 @@ import { download } from '../providers/download';
 import { buildingWorkbookUrl, copyBuilding, deleteBuildings, type BuildingRecord } from './buildingApi';
 import { BUILDING_MSG } from './messages';
 import { FactorUpdateChip } from '../factors/FactorUpdateChip';
-import { billRoute, bimRoute } from './buildingPages';
+import { billRoute, bimRoute, reviewRoute } from './buildingPages';
 
 /** Keep the building as the session's current one (sidebar menus, wizard). */
 export const selectBuilding = (record: BuildingRecord) => setCurrentBuilding(record as CurrentBuilding & Record<string, unknown>);
@@ -139,6 +139,9 @@ export const BuildingRowActions = ({ record }: { record: BuildingRecord }) => {
         </MenuItem>
         {importItem('BIM模型', bimRoute(record.id), BUILDING_MSG.bimEstimate)}
         {importItem('预算文件导入', billRoute(record.id), BUILDING_MSG.billEstimate)}
+        <MenuItem component={RouterLink} to={reviewRoute(record.id)} onClick={() => setMore(null)}>
+          校审
+        </MenuItem>
         <MenuItem onClick={exportWorkbook}>导出表格</MenuItem>
       </Menu>
       {del.dialog}

@@ -6,6 +6,7 @@ import { resultColumns } from '../../../schemas/results';
 import { moduleDef, STANDARD_NAMES } from '../../../schemas/standards';
 import { formatNumber } from '../../calc/format';
 import { isNumeric } from '../admin/schemaFields';
+import { STATE_LABELS, type ReviewState } from '../../../schemas/review';
 
 const props = resourceSchema('tpf3Project')!.properties;
 
@@ -24,13 +25,14 @@ export function availableColumns(module: string | undefined): string[] {
     'useDateLimit',
     'buildYear',
     'buildArea',
+    'reviewState',
     ...resultColumns(module),
   ];
 }
 
 /** Shown until the user picks: 所属项目 (and 计算方式 on /project/list) plus the spec's default columns. */
 export function defaultColumns(module: string | undefined): string[] {
-  const spec = ['stage', 'site', 'buildType', 'structureType', 'buildArea', 'useDateLimit', 'streng3', 'total'];
+  const spec = ['stage', 'site', 'buildType', 'structureType', 'buildArea', 'useDateLimit', 'reviewState', 'streng3', 'total'];
   return availableColumns(module).filter((c) => c === 'engineeringName' || c === 'computeMethod' || spec.includes(c));
 }
 
@@ -60,5 +62,6 @@ export function cellText(key: string, value: unknown, labels: Labels): string {
   if (key === 'standard') return labels.standard[String(value)] ?? STANDARD_NAMES[value as keyof typeof STANDARD_NAMES] ?? String(value);
   if (key === 'computeMethod') return labels.computeMethod[String(value)] ?? moduleDef(String(value))?.label ?? String(value);
   if (key === 'buildArea') return formatNumber(value);
+  if (key === 'reviewState') return STATE_LABELS[value as ReviewState] ?? String(value);
   return String(value);
 }

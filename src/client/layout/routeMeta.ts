@@ -26,6 +26,7 @@ const STATIC_TITLES: Record<string, string> = {
   '/bim': 'BIM模型',
   '/bill': '预算文件导入',
   '/decide': '决策分析',
+  '/review': '校审',
   '/userinfo': '账号管理',
   '/apply/project': '应用拓展',
   '/notify': '消息通知',

@@ -17,7 +17,9 @@ import { CollaboratorSelect } from './CollaboratorSelect';
 import { EngineeringSelect } from './EngineeringSelect';
 import { FreeTextInput } from './FreeTextInput';
 import { MenuCheckboxes } from './MenuCheckboxes';
-import { NUMBER_FIELDS, type FormValues } from './model';
+import { NUMBER_FIELDS, SIGNER_FIELDS, type FormValues } from './model';
+import { SignerSelect } from './SignerSelect';
+import { ReviewNotice } from '../ReviewNotice';
 import { numericText } from '../../admin/form/numericText';
 import { CityPicker } from '../../map/CityPicker';
 import { GridFactorSelect } from './GridFactorSelect';
@@ -91,6 +93,7 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
       <CardContent>
         <Stack spacing={3}>
           <PageHeading title={module === 'accounting' ? '建筑概况' : '项目信息'} />
+          <ReviewNotice building={f.record} />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-start' }}>
             <Box sx={{ flex: 1, maxWidth: { md: 480 } }}>
               <EngineeringSelect label={P.engineeringId.title} value={f.engineering} onChange={f.setEngineering} error={errors.engineeringId} disabled={saving} />
@@ -157,6 +160,9 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
                 error={errors.userId}
               />
             </Box>
+            {SIGNER_FIELDS.map((k) => (
+              <SignerSelect key={k} label={P[k].title} value={values[k]} onChange={(v) => patch({ [k]: v } as Partial<FormValues>)} disabled={saving} error={errors[k]} />
+            ))}
             {text('remarks', { multiline: true })}
           </Box>
           <Stack direction="row" spacing={2}>

@@ -28,6 +28,10 @@ export interface FormValues {
   designOrg: string;
   compileOrg: string;
   userId: string[];
+  /** 校审 (issue 27): the signers' user ids, '' for none */
+  checkerId: string;
+  reviewerId: string;
+  approverId: string;
   remarks: string;
   /** the grid electricity factor (factor-library id); null: the server picks the site's official average */
   gridFactorId: number | null;
@@ -49,6 +53,9 @@ export const NUMBER_FIELDS = {
 } as const;
 type NumberField = keyof typeof NUMBER_FIELDS;
 const NULLABLE_NUMBERS: NumberField[] = ['greenArea', 'buildYear'];
+
+/** The sign-off levels' people (校对人, 审核人, 审定人): user ids, or none. */
+export const SIGNER_FIELDS = ['checkerId', 'reviewerId', 'approverId'] as const;
 
 const TEXT_FIELDS = ['name', 'code', 'site', 'structureType', 'latLng', 'buildOrg', 'designOrg', 'compileOrg', 'remarks'] as const;
 const REQUIRED = new Set<string>(tpf3Project.required);
@@ -99,6 +106,9 @@ export function emptyValues(module: ModuleCode): FormValues {
     designOrg: '',
     compileOrg: '',
     userId: [],
+    checkerId: '',
+    reviewerId: '',
+    approverId: '',
     remarks: '',
     gridFactorId: null,
     runtimeType: module === 'accounting' ? DEFAULT_RUNTIME_TYPE : '',
@@ -163,6 +173,7 @@ export function toPayload(module: ModuleCode, v: FormValues, previousMenus: read
   if (v.gridFactorId) body.gridFactorId = v.gridFactorId;
   if ((tpf3Project.properties.runtimeType.enum as readonly string[]).includes(v.runtimeType)) body.runtimeType = v.runtimeType;
   body.userId = v.userId.join(';');
+  for (const f of SIGNER_FIELDS) body[f] = v[f] ? Number(v[f]) : null;
   for (const f of Object.keys(NUMBER_FIELDS) as NumberField[]) {
     const n = parseNumber(v[f]);
     if (n !== undefined) body[f] = n;

@@ -1,0 +1,19 @@
+// The 校审 calls (issue 27; server src/server/review/routes.ts), below /api/tpf/v1/tpf/review, through apiFetch.
+import { apiFetch, apiUrl } from '../providers/httpClient';
+import type { ReviewAnswer, ReviewCommentInput, WaitingBuilding } from '../../../schemas/review';
+
+export type { ReviewAnswer, ReviewComment, ReviewEvent, WaitingBuilding, ChainStep, ReviewState } from '../../../schemas/review';
+
+const BASE = 'tpf/v1/tpf/review';
+const post = <T = null>(path: string, body: unknown) => apiFetch<T>(apiUrl(`${BASE}/${path}`), { method: 'POST', body: JSON.stringify(body) });
+
+export const getReview = (projectId: number, signal?: AbortSignal) => apiFetch<ReviewAnswer>(apiUrl(`${BASE}/${projectId}`), { signal });
+export const getWaiting = (signal?: AbortSignal) => apiFetch<WaitingBuilding[]>(apiUrl(`${BASE}/mine`), { signal });
+export const submitReview = (projectId: number, acknowledgements: { text: string; reason: string }[]) => post('submit', { projectId, acknowledgements });
+export const approveReview = (projectId: number, note?: string) => post('approve', { projectId, ...(note ? { note } : {}) });
+export const returnReview = (projectId: number, comments: ReviewCommentInput[]) => post('return', { projectId, comments });
+export const resolveComment = (id: number, note: string) => post(`comment/${id}/resolve`, { note });
+export const closeComment = (id: number) => post(`comment/${id}/close`, {});
+export const reviseBuilding = (projectId: number) => post<{ id: number }>('revise', { projectId });
+
+export { reviewRoute } from '../buildings/buildingPages';
