@@ -129,6 +129,8 @@ export interface ReviewComment {
   id: number;
   stage: string | null;
   rowId: number | null;
+  /** what it is on, in words: '整个单体', '建材生产', '建材生产 第 3 行 钢材' (rows numbered in the order entered) */
+  where: string;
   content: string;
   level: SignLevel;
   author: Person;

@@ -97,7 +97,7 @@ describe('the chain', () => {
     expect(back.body.message).toBe('已退回');
     let rv = await review(b.id);
     expect(rv.state).toBe('draft');
-    expect(rv.comments).toMatchObject([{ stage: 'produce', rowId: b.rowId, content: '钢材用量与结构计算书不符', level: 'check', author: { name: '王校对' }, status: 'open' }]);
+    expect(rv.comments).toMatchObject([{ stage: 'produce', rowId: b.rowId, where: '建材生产 第 1 行 钢材', content: '钢材用量与结构计算书不符', level: 'check', author: { name: '王校对' }, status: 'open' }]);
     expect((await inbox(tok.calc2))[0]).toMatchObject({ title: '单体「校审楼」被校对退回' });
     // while a comment is open the building cannot go back
     expect((await submit(b.id)).body.message).toBe('还有 1 条校审意见未处理，请处理后再提交');

@@ -1,4 +1,4 @@
-// The signers' comments on a revision: each with what it is on (the building, a stage, a row), its author and
+// The signers' comments on a revision: each with what it is on (the building, a stage, a row: the server's words), its author and
 // level, its state (未处理 → 已处理 by 计算人 with a note → 已关闭 by its author or the author's signature).
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
@@ -13,10 +13,7 @@ import { LEVELS } from '../../../schemas/review';
 
 const levelTitle = (level: string) => LEVELS.find((l) => l.level === level)?.role ?? level;
 
-/** What a comment is on: '建材生产 第 12 条数据' / '建材生产' / '整个单体'. */
-const target = (c: ReviewComment, stageTitles: Record<string, string>) => (c.stage ? `${stageTitles[c.stage] ?? c.stage}${c.rowId ? `（数据 ID ${c.rowId}）` : ''}` : '整个单体');
-
-export const CommentList = ({ r, stageTitles = {} }: { r: ReviewAnswer; stageTitles?: Record<string, string> }) => {
+export const CommentList = ({ r }: { r: ReviewAnswer }) => {
   const me = Number(useCurrentUser()?.userId);
   if (!r.comments.length) return null;
   return (
@@ -27,7 +24,7 @@ export const CommentList = ({ r, stageTitles = {} }: { r: ReviewAnswer; stageTit
         </Typography>
         <Stack spacing={1.5}>
           {[...r.comments].reverse().map((c) => (
-            <CommentItem key={c.id} c={c} where={target(c, stageTitles)} canResolve={r.can.resolve && c.status === 'open'} canClose={c.author.id === me && c.status !== 'closed'} />
+            <CommentItem key={c.id} c={c} canResolve={r.can.resolve && c.status === 'open'} canClose={c.author.id === me && c.status !== 'closed'} />
           ))}
         </Stack>
       </CardContent>
@@ -35,7 +32,7 @@ export const CommentList = ({ r, stageTitles = {} }: { r: ReviewAnswer; stageTit
   );
 };
 
-const CommentItem = ({ c, where, canResolve, canClose }: { c: ReviewComment; where: string; canResolve: boolean; canClose: boolean }) => {
+const CommentItem = ({ c, canResolve, canClose }: { c: ReviewComment; canResolve: boolean; canClose: boolean }) => {
   const notify = useNotify();
   const client = useQueryClient();
   const [note, setNote] = useState('');
@@ -56,7 +53,7 @@ const CommentItem = ({ c, where, canResolve, canClose }: { c: ReviewComment; whe
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
         <Chip size="small" label={status.label} color={status.color} />
         <Typography variant="body2" color="text.secondary">
-          {levelTitle(c.level)} {c.author.name} · {formatDate(c.createDate, true)} · {where}
+          {levelTitle(c.level)} {c.author.name} · {formatDate(c.createDate, true)} · {c.where}
         </Typography>
       </Stack>
       <Typography variant="body1" sx={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>

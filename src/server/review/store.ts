@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { ReviewComment, ReviewCommentInput, ReviewEvent, ReviewState, SignLevel } from '../../../schemas/review';
 import type { Executor } from '../db/database';
 import { userNames } from '../notify/send';
+import { resources } from '../registry';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
@@ -42,6 +43,7 @@ export async function reviewRecords(ex: Executor, projectId: number): Promise<{ 
     ex.selectFrom('tpf3_review_comment').selectAll().where('project_id', '=', projectId).orderBy('id').execute() as Promise<Row[]>,
   ]);
   const names = await userNames(ex, [...events.map((e) => Number(e.user_id)), ...comments.flatMap((c) => [Number(c.author_id), Number(c.resolved_by)].filter(Boolean))]);
+  const where = await commentTargets(ex, projectId, comments);
   const person = (id: unknown) => ({ id: Number(id), name: names.get(Number(id)) ?? '' });
   const json = <T>(v: unknown): T | null => (v == null ? null : ((typeof v === 'string' ? JSON.parse(v) : v) as T));
   return {
@@ -59,6 +61,7 @@ export async function reviewRecords(ex: Executor, projectId: number): Promise<{ 
       id: Number(c.id),
       stage: (c.stage as string | null) ?? null,
       rowId: c.row_id == null ? null : Number(c.row_id),
+      where: where(c),
       content: String(c.content),
       level: c.level as SignLevel,
       author: person(c.author_id),
@@ -69,6 +72,24 @@ export async function reviewRecords(ex: Executor, projectId: number): Promise<{ 
       closedAt: iso(c.closed_at),
       createDate: iso(c.create_date)!,
     })),
+  };
+}
+
+/** A comment's target in words: its stage's title and, for a row, its number in the order entered and its name. */
+async function commentTargets(ex: Executor, projectId: number, comments: Row[]): Promise<(c: Row) => string> {
+  const rows = new Map<string, Map<number, string>>();
+  for (const code of new Set(comments.filter((c) => c.row_id != null).map((c) => String(c.stage)))) {
+    const def = resources.find((r) => r.schema['x-stage']?.code === code);
+    if (!def) continue;
+    const named = 'materialName' in def.schema.properties ? 'material_name' : 'name' in def.schema.properties ? 'name' : null;
+    const list = await ex.selectFrom(def.table).select(named ? ['id', `${named} as label`] : ['id']).where('project_id', '=', projectId).orderBy('id').execute();
+    rows.set(code, new Map(list.map((r, i) => [Number(r.id), `第 ${i + 1} 行${r.label ? ` ${String(r.label)}` : ''}`])));
+  }
+  return (c) => {
+    if (!c.stage) return '整个单体';
+    const title = resources.find((r) => r.schema['x-stage']?.code === c.stage)?.schema['x-stage']?.title ?? String(c.stage);
+    if (c.row_id == null) return title;
+    return `${title} ${rows.get(String(c.stage))?.get(Number(c.row_id)) ?? '（该行已删除）'}`;
   };
 }
 

@@ -1,0 +1,121 @@
+// Issue 27 end to end: the administrator adds 校对人, 审核人 and 审定人 to the demo tenant; demo_user's completed
+// 概预算 building names them; on /review 计算人 submits (a reason for each flag of the result) → 校对人 finds it in
+// 待我校审 and returns it with a comment on a row of 建材生产 → 计算人 fixes the row, resolves the comment and submits
+// again → 校对, 审核, 审定 sign → 已审定 with a report number; the stage page is locked. Screenshots at 1366 and 390 px
+// in .tmp/screens/ (review-*).
+import type { Browser, Page } from '@playwright/test';
+import { buildingBody, engineeringBody } from '../tests/server/builders';
+import { api, expect, login, loginWith, shotBoth, test } from './fixtures';
+
+const TPF = '/api/tpf/v1/tpf';
+const SIGNERS = [
+  ['rv_checker', '王校对'],
+  ['rv_reviewer', '赵审核'],
+  ['rv_approver', '钱审定'],
+] as const;
+const PASSWORD = 'Rv-Signer-Pass-1';
+
+async function signer(browser: Browser, userName: string, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await loginWith(page, userName, PASSWORD, path);
+  return page;
+}
+
+test('校审: submit → return with a row comment → resolve → resubmit → 校对 → 审核 → 审定 → locked', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // the administrator adds the three signers to the demo tenant
+  const admin = await (await browser.newContext()).newPage();
+  await login(admin, 'admin', '/sys/user');
+  const tenants = await api<{ dataList: { id: number; code: string }[] }>(admin, 'GET', '/api/sys/v1/sys/sysTenant/?pageSize=50');
+  const demo = tenants.dataList.find((t) => t.code === 'demo')!.id;
+  const ids: Record<string, number> = {};
+  for (const [userName, name] of SIGNERS) ids[userName] = (await api<{ id: number }>(admin, 'POST', '/api/sys/v1/sys/sysUser/', { userName, name, password: PASSWORD, roleList: [], tenantId: demo })).id;
+  await admin.context().close();
+
+  // demo_user's completed building names them
+  await login(page, 'demo_user', '/budget/project/list');
+  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '校审工程', code: 'E2E-RV' }));
+  const b = await api<{ id: number }>(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '校审楼', code: 'RV-1', menus: 'produce', checkerId: ids.rv_checker, reviewerId: ids.rv_reviewer, approverId: ids.rv_approver }));
+  await api(page, 'POST', `${TPF}/stage/produce/batch`, [{ projectId: b.id, materialName: '钢材', unit: 't', quantity: 100, factorValue: 2, factorUnit: 'kgCO2e/t', factorSource: '测试' }]);
+  await api(page, 'PUT', `${TPF}/tpf3Project/status`, { id: b.id, status: '1' });
+
+  // 计算人 submits, with a reason for each flag of the result
+  const submit = async () => {
+    await page.goto(`/review?id=${b.id}`);
+    await expect(page.getByRole('heading', { name: '校审 — 校审楼' })).toBeVisible();
+    const reasons = page.getByLabel(/^说明：/);
+    await expect(reasons.first()).toBeVisible();
+    for (const field of await reasons.all()) await field.fill('示意数据，建筑仅含钢材一项');
+    await page.getByRole('button', { name: '提交校审' }).click();
+    await expect(page.getByTestId('review-state')).toHaveText('待校对');
+  };
+  await page.goto(`/review?id=${b.id}`);
+  await expect(page.getByTestId('review-level-calc')).toContainText('演示用户');
+  await expect(page.getByTestId('review-level-check')).toContainText('王校对');
+  await expect(page.getByRole('button', { name: '提交校审' })).toBeDisabled();
+  await shotBoth(page, 'review-draft');
+  await submit();
+
+  // 校对人 finds it in 待我校审 and returns it with a comment on the row
+  const checker = await signer(browser, 'rv_checker', '/review');
+  const waiting = checker.getByTestId('review-waiting-row').filter({ hasText: '校审楼' });
+  await expect(waiting).toContainText('校对人');
+  await shotBoth(checker, 'review-waiting');
+  await waiting.getByRole('link', { name: '校审楼' }).click();
+  await checker.getByRole('button', { name: '退回' }).click();
+  const dialog = checker.getByRole('dialog', { name: '退回并提出意见' });
+  await dialog.getByLabel('意见 1').fill('钢材用量与结构计算书不符，请核对');
+  await dialog.getByLabel('针对').click();
+  await checker.getByRole('option', { name: '建材生产' }).click();
+  await dialog.getByLabel('数据行').click();
+  await checker.getByRole('option', { name: /第 1 行 钢材/ }).click();
+  await checker.screenshot({ path: '.tmp/screens/review-return-dialog-1366.png' });
+  await dialog.getByRole('button', { name: '退回' }).click();
+  await expect(checker.getByTestId('review-state')).toHaveText('编制中');
+
+  // 计算人 fixes the row, resolves the comment and submits again
+  await page.goto(`/review?id=${b.id}`);
+  const comment = page.getByTestId('review-comment');
+  await expect(comment).toContainText('钢材用量与结构计算书不符，请核对');
+  await expect(comment).toContainText('未处理');
+  await expect(comment).toContainText('建材生产 第 1 行 钢材');
+  const rows = await api<{ dataList: Record<string, unknown>[] }>(page, 'GET', `${TPF}/stage/produce/?projectId=${b.id}`);
+  await api(page, 'PUT', `${TPF}/stage/produce/`, { ...rows.dataList[0], quantity: 120 });
+  await comment.getByLabel('处理说明').fill('已按结构计算书改为 120 t');
+  await comment.getByRole('button', { name: '处理' }).click();
+  await expect(comment).toContainText('已处理');
+  await shotBoth(page, 'review-returned');
+  await submit();
+
+  // 校对, 审核, 审定 sign in turn
+  for (const [userName] of SIGNERS) {
+    const p = userName === 'rv_checker' ? checker : await signer(browser, userName, `/review?id=${b.id}`);
+    await p.goto(`/review?id=${b.id}`);
+    await p.getByRole('button', { name: '签署' }).click();
+    await expect(p.getByTestId('review-state')).not.toHaveText(/待校对/);
+    if (userName === 'rv_approver') {
+      await expect(p.getByTestId('review-state')).toHaveText('已审定');
+      await expect(p.getByTestId('review-report-no')).toContainText(/报告编号 demo-\d{4}-\d{4}/);
+    }
+  }
+  await page.goto(`/review?id=${b.id}`);
+  await expect(page.getByTestId('review-state')).toHaveText('已审定');
+  await expect(page.getByTestId('review-comment')).toContainText('已关闭');
+  await expect(page.getByTestId('review-event')).toHaveCount(6);
+  await shotBoth(page, 'review-approved');
+
+  // the stage page says it is locked, and the server refuses a change
+  await page.goto('/budget/project/list');
+  await page.getByRole('row').filter({ hasText: '校审楼' }).getByRole('button', { name: '校审楼' }).click();
+  await page.goto('/budget/produce');
+  await expect(page.getByTestId('review-notice')).toContainText('已审定');
+  await expect(page.getByTestId('review-notice')).toContainText('已锁定，不能修改');
+  await shotBoth(page, 'review-locked-stage', { fullPage: false });
+  const token = await page.evaluate(() => sessionStorage.getItem('access-token') ?? localStorage.getItem('access-token'));
+  const refused = await page.request.fetch(`${TPF}/stage/produce/`, { method: 'PUT', data: { ...rows.dataList[0], quantity: 1 }, headers: { 'Access-Token': token ?? '' } });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe('单体「校审楼」修订版 A 处于「已审定」状态，已锁定，不能修改');
+});
