@@ -113,6 +113,9 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await page.goto('/budget/produce');
   await expect(page.getByTestId('review-notice')).toContainText('已审定');
   await expect(page.getByTestId('review-notice')).toContainText('已锁定，不能修改');
+  // read only: no 新增, 编辑, 删除 or 计算
+  await expect(page.getByRole('row').filter({ hasText: '钢材' })).toBeVisible();
+  for (const name of ['新增', '编辑', '删除', '计算']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   await shotBoth(page, 'review-locked-stage', { fullPage: false });
   const token = await page.evaluate(() => sessionStorage.getItem('access-token') ?? localStorage.getItem('access-token'));
   const refused = await page.request.fetch(`${TPF}/stage/produce/`, { method: 'PUT', data: { ...rows.dataList[0], quantity: 1 }, headers: { 'Access-Token': token ?? '' } });

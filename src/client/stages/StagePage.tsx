@@ -31,7 +31,7 @@ import { CALCULATING } from '../jobs/JobProgress';
 import { useJob } from '../jobs/useJob';
 import { calculateStage, completeBuilding, getStageData, type CalculateAnswer } from './stageApi';
 import { limitWarnings, stageDef, type StageDef } from './stageDefs';
-import { stageKeys } from './stageQueries';
+import { stageKeys, useFrozen } from './stageQueries';
 
 const StageRecordForm = lazy(() => import('./StageRecordForm'));
 
@@ -79,7 +79,7 @@ const StageBody = ({ def, projectId, formHandle }: { def: StageDef; projectId: n
  * ends, then its result is taken as the direct answer. 后台运行 closes it and stops polling; the calculation goes
  * on in the server and the user keeps working (下一步 still goes on, without 计算成功!).
  */
-function useCalculation(module: ModuleCode, stage: string, stages: string[], building: CurrentBuilding, def: StageDef | undefined, formHandle: RefObject<StageFormHandle | null>) {
+function useCalculation(module: ModuleCode, stage: string, stages: string[], building: CurrentBuilding, def: StageDef | undefined, formHandle: RefObject<StageFormHandle | null>, frozen: boolean) {
   const notify = useNotify();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -125,6 +125,8 @@ function useCalculation(module: ModuleCode, stage: string, stages: string[], bui
   };
 
   const next = async () => {
+    // a frozen building's figures are signed: 下一步 only moves on
+    if (frozen) return navigate(nextRoute(module, stages, stage));
     if (!(await calculate())) return;
     if (stages.indexOf(stage) === stages.length - 1) {
       setBusy(true);
@@ -151,7 +153,8 @@ const WizardFrame = ({ module, stage, stages, building }: { module: ModuleCode; 
   const active = stages.indexOf(stage);
   const def = stageDef(stage);
   const formHandle = useRef<StageFormHandle>(null);
-  const { busy, calculating, progress, calculate, next } = useCalculation(module, stage, stages, building, def, formHandle);
+  const frozen = useFrozen(building.id);
+  const { busy, calculating, progress, calculate, next } = useCalculation(module, stage, stages, building, def, formHandle, frozen);
   return (
     <Box sx={{ p: 2, minWidth: 0 }} data-testid="stage-page">
       <StageHeader title={stageTitle(module, stage)} building={building} />
@@ -168,7 +171,7 @@ const WizardFrame = ({ module, stage, stages, building }: { module: ModuleCode; 
       </Card>
       {def && <StageBody key={`${stage}:${building.id}`} def={def} projectId={building.id} formHandle={formHandle} />}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-        {def?.meta.result && (
+        {def?.meta.result && !frozen && (
           <Button variant="outlined" startIcon={<CalculateIcon />} onClick={() => void calculate()} disabled={busy}>
             计算
           </Button>

@@ -13,7 +13,7 @@ import { MSG } from '../constants';
 import { StageSchemaForm, type FormValues, type StageFormRef } from './StageSchemaForm';
 import { PROJECT_FIELD, type StageDef } from './stageDefs';
 import { saveStageRecord, type StageRow } from './stageApi';
-import { stageKeys, useStageRecord } from './stageQueries';
+import { useFrozen, stageKeys, useStageRecord } from './stageQueries';
 import { saveFailure } from './serverErrors';
 
 export interface StageFormHandle {
@@ -39,6 +39,7 @@ const RecordForm = forwardRef<StageFormHandle, { def: StageDef; projectId: numbe
   const [changed, setChanged] = useState(false);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [saving, setSaving] = useState(false);
+  const frozen = useFrozen(projectId);
   const current = useRef({ formData, changed });
   useEffect(() => {
     current.current = { formData, changed };
@@ -83,13 +84,15 @@ const RecordForm = forwardRef<StageFormHandle, { def: StageDef; projectId: numbe
           setChanged(true);
         }}
         extraErrors={extraErrors}
-        disabled={saving}
+        disabled={saving || frozen}
       />
-      <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-        <Button variant="contained" startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />} onClick={() => void save()} disabled={saving}>
-          保存
-        </Button>
-      </Stack>
+      {!frozen && (
+        <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+          <Button variant="contained" startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />} onClick={() => void save()} disabled={saving}>
+            保存
+          </Button>
+        </Stack>
+      )}
     </Box>
   );
 });

@@ -40,7 +40,7 @@ import { RecordCards, schemaCard, usePhone } from '../admin/RecordCards';
 import { NoData } from '../admin/NoData';
 import { chosenMethod, EMISSION_FIELD, hasMethods, METHOD_FIELD, type StageDef } from './stageDefs';
 import { clearStageRows, deleteStageRow, deleteStageRows, type StageRow } from './stageApi';
-import { useBuildingDetail, useStageRefresh } from './stageQueries';
+import { useBuildingDetail, useFrozen, useStageRefresh } from './stageQueries';
 
 const StageRowDialog = lazy(() => import('./StageRowDialog'));
 
@@ -63,12 +63,12 @@ function emissionTotal(def: StageDef, sums: Record<string, number> | undefined):
 }
 
 /** On a phone: a card per row (its name, 用量, 排放因子, 碳排放量 …) that opens the row's dialog, and the 合计 under them. */
-const StageCards = ({ def, dicts, total, onOpen }: { def: StageDef; dicts: DictMaps; total: string | undefined; onOpen: (row: StageRow) => void }) => {
+const StageCards = ({ def, dicts, total, onOpen }: { def: StageDef; dicts: DictMaps; total: string | undefined; onOpen?: (row: StageRow) => void }) => {
   const { total: count } = useListContext();
   const filledOf = useMemo(() => filledCells(def.schema), [def.schema]);
   return (
     <>
-      <RecordCards {...schemaCard(def.schema, dicts, { numbersOnly: true, filled: (f, r) => filledOf(r).get(f)?.value })} open={(row) => (onOpen(row as StageRow), false)} empty={<NoData />} />
+      <RecordCards {...schemaCard(def.schema, dicts, { numbersOnly: true, filled: (f, r) => filledOf(r).get(f)?.value })} open={(row) => (onOpen?.(row as StageRow), false)} empty={<NoData />} />
       {total !== undefined && (count ?? 0) > 0 && (
         <Typography sx={{ fontWeight: 600, py: 1 }} data-testid="stage-sum">
           合计：{total} kgCO2e
@@ -149,6 +149,7 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
   const filters = useMemo(() => schemaFilters(def.schema, ['like']), [def.schema]);
   const shownFrom = useShownFrom(list.page, list.perPage, !!list.isPlaceholderData);
   const phone = usePhone();
+  const frozen = useFrozen(projectId);
   const filledOf = useMemo(() => filledCells(def.schema), [def.schema]);
 
   const afterChange = async () => {
@@ -193,33 +194,43 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
         return cell?.isValue ? <FilledMark name={filledName(def.schema, field)} used={cell.used} props={def.schema.properties as Props} /> : null;
       },
     }),
-    actionsColumn((row) => (
-      <>
-        <Button size="small" startIcon={<EditIcon />} onClick={() => setDialog({ record: row as StageRow })}>
-          编辑
-        </Button>
-        <RowDelete def={def} row={row as StageRow} onDone={afterChange} />
-      </>
-    )),
+    ...(frozen
+      ? []
+      : [
+          actionsColumn((row) => (
+            <>
+              <Button size="small" startIcon={<EditIcon />} onClick={() => setDialog({ record: row as StageRow })}>
+                编辑
+              </Button>
+              <RowDelete def={def} row={row as StageRow} onDone={afterChange} />
+            </>
+          )),
+        ]),
   ];
 
   return (
     <Box data-testid="stage-table">
       {method && <MethodPicker def={def} projectId={projectId} value={method} />}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1, alignItems: 'center' }}>
-        <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({})}>
-          新增
-        </Button>
-        <Button size="small" color="error" startIcon={<DeleteSweepIcon />} onClick={askBatchDelete} disabled={batchDelete.busy}>
-          批量删除
-        </Button>
+        {!frozen && (
+          <>
+            <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({})}>
+              新增
+            </Button>
+            <Button size="small" color="error" startIcon={<DeleteSweepIcon />} onClick={askBatchDelete} disabled={batchDelete.busy}>
+              批量删除
+            </Button>
+          </>
+        )}
         <Button size="small" startIcon={list.isFetching ? <CircularProgress size={14} /> : <RefreshIcon />} onClick={() => void reload()}>
           刷新
         </Button>
-        <Button size="small" color="error" startIcon={<ClearAllIcon />} onClick={clearAll.ask} disabled={clearAll.busy}>
-          清空数据
-        </Button>
-        {hasImportColumns(def.schema) && <ImportButtons resource={def.name} projectId={projectId} onDone={() => void afterChange()} />}
+        {!frozen && (
+          <Button size="small" color="error" startIcon={<ClearAllIcon />} onClick={clearAll.ask} disabled={clearAll.busy}>
+            清空数据
+          </Button>
+        )}
+        {!frozen && hasImportColumns(def.schema) && <ImportButtons resource={def.name} projectId={projectId} onDone={() => void afterChange()} />}
         {chosen.length > 0 && (
           <Typography variant="body2" color="text.secondary" data-testid="stage-selection">
             已选 {chosen.length} 条
@@ -239,7 +250,7 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
       {filters.length > 0 && <FilterForm filters={filters} />}
       <Box sx={{ '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
         {phone ? (
-          <StageCards def={def} dicts={dicts} total={total} onOpen={(row) => setDialog({ record: row })} />
+          <StageCards def={def} dicts={dicts} total={total} onOpen={frozen ? undefined : (row) => setDialog({ record: row })} />
         ) : (
           <RowNumbers.Provider value={numbers}>
             <DataTable

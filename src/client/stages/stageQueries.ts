@@ -61,6 +61,12 @@ export function useBuildingDetail(projectId: number, enabled = true) {
   });
 }
 
+/** A building under review or signed (issue 27): its stage pages read, never write (the server refuses, 403). */
+export function useFrozen(projectId: number): boolean {
+  const state = (useBuildingDetail(projectId).data as { reviewState?: string } | undefined)?.reviewState;
+  return !!state && state !== 'draft';
+}
+
 export function useStageRefresh(def: StageDef, projectId: number) {
   const client = useQueryClient();
   /** Re-read rows, totals and the building. */

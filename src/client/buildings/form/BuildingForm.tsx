@@ -60,6 +60,8 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
   const structureTypes = Object.values(useDict('structureType'));
   const { cities, loading: citiesLoading } = useCities();
   const { values, errors, patch, saving } = f;
+  // under review or signed (issue 27): shown, not saved (ReviewNotice says why)
+  const frozen = !!f.record?.reviewState && f.record.reviewState !== 'draft';
 
   if (f.loading) return <Loading loadingPrimary={LOADING_TEXT} loadingSecondary="" />;
 
@@ -166,10 +168,10 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
             {text('remarks', { multiline: true })}
           </Box>
           <Stack direction="row" spacing={2}>
-            <Button variant="contained" onClick={() => void f.save(false)} disabled={saving}>
+            <Button variant="contained" onClick={() => void f.save(false)} disabled={saving || frozen}>
               保存
             </Button>
-            <Button variant="contained" color="secondary" onClick={() => void f.save(true)} disabled={saving}>
+            <Button variant="contained" color="secondary" onClick={() => void f.save(true)} disabled={saving || frozen}>
               保存并继续
             </Button>
             <Button variant="outlined" onClick={f.cancel} disabled={saving}>
