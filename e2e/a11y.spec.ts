@@ -29,6 +29,7 @@ const USER = [
   '/decide',
   '/bim',
   '/bill',
+  '/review',
 ];
 const ADMIN = [
   '/divisor',

@@ -1,8 +1,8 @@
 // Issue 27 end to end: the administrator adds 校对人, 审核人 and 审定人 to the demo tenant; demo_user's completed
 // 概预算 building names them; on /review 计算人 submits (a reason for each flag of the result) → 校对人 finds it in
-// 待我校审 and returns it with a comment on a row of 建材生产 → 计算人 fixes the row, resolves the comment and submits
-// again → 校对, 审核, 审定 sign → 已审定 with a report number; the stage page is locked. Screenshots at 1366 and 390 px
-// in .tmp/screens/ (review-*).
+// 待我校审 and returns it with a comment on a row of 建材生产 (shown on the stage page beside the row) → 计算人 fixes the
+// row, resolves the comment and submits again → 校对, 审核, 审定 sign → 已审定 with a report number; the stage page is
+// locked. Screenshots at 1366 and 390 px in .tmp/screens/ (review-*).
 import type { Browser, Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
 import { api, expect, login, loginWith, shotBoth, test } from './fixtures';
@@ -76,6 +76,14 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await dialog.getByRole('button', { name: '退回' }).click();
   await expect(checker.getByTestId('review-state')).toHaveText('编制中');
 
+  // 计算人 sees the comment on the stage page, beside its row
+  await page.goto('/budget/project/list');
+  await page.getByRole('row').filter({ hasText: '校审楼' }).getByRole('button', { name: '校审楼' }).click();
+  await page.goto('/budget/produce');
+  await expect(page.getByTestId('stage-comments')).toContainText('建材生产 第 1 行 钢材：钢材用量与结构计算书不符，请核对（王校对，未处理）');
+  await expect(page.getByRole('row').filter({ hasText: '钢材' }).getByTestId('row-comment')).toHaveText('未处理');
+  await shotBoth(page, 'review-stage-comment', { fullPage: false });
+
   // 计算人 fixes the row, resolves the comment and submits again
   await page.goto(`/review?id=${b.id}`);
   const comment = page.getByTestId('review-comment');
@@ -108,8 +116,6 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await shotBoth(page, 'review-approved');
 
   // the stage page says it is locked, and the server refuses a change
-  await page.goto('/budget/project/list');
-  await page.getByRole('row').filter({ hasText: '校审楼' }).getByRole('button', { name: '校审楼' }).click();
   await page.goto('/budget/produce');
   await expect(page.getByTestId('review-notice')).toContainText('已审定');
   await expect(page.getByTestId('review-notice')).toContainText('已锁定，不能修改');

@@ -41,6 +41,7 @@ import { NoData } from '../admin/NoData';
 import { chosenMethod, EMISSION_FIELD, hasMethods, METHOD_FIELD, type StageDef } from './stageDefs';
 import { clearStageRows, deleteStageRow, deleteStageRows, type StageRow } from './stageApi';
 import { useBuildingDetail, useFrozen, useStageRefresh } from './stageQueries';
+import { commentColumn, StageComments, useStageComments } from './StageComments';
 
 const StageRowDialog = lazy(() => import('./StageRowDialog'));
 
@@ -150,6 +151,7 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
   const shownFrom = useShownFrom(list.page, list.perPage, !!list.isPlaceholderData);
   const phone = usePhone();
   const frozen = useFrozen(projectId);
+  const comments = useStageComments(projectId, def.code);
   const filledOf = useMemo(() => filledCells(def.schema), [def.schema]);
 
   const afterChange = async () => {
@@ -183,6 +185,7 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
   const columns = [
     selectColumn(),
     indexColumn(),
+    ...commentColumn(comments),
     ...fieldColumns(def.schema, {
       sortable: true,
       cutAfter: LONG_TEXT_CHARS,
@@ -246,6 +249,7 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
         </Box>
       )}
       {list.error && <Alert severity="error">{errorMessage(list.error)}</Alert>}
+      <StageComments comments={comments} />
       {method && <OtherMethodRows def={def} projectId={projectId} method={method} onDone={afterChange} />}
       {filters.length > 0 && <FilterForm filters={filters} />}
       <Box sx={{ '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
