@@ -68,8 +68,9 @@ export function lockDdl(name: string, schema: ResourceSchema): string[] {
         if m is not null then raise exception using errcode = ${lit(LOCKED_SQLSTATE)}, message = m; end if;
         return null;
       end $$`;
-  const owned = `if tg_op = 'INSERT' then ${locked('select project_id from new_rows')}
-        elsif tg_op = 'DELETE' then ${locked('select project_id from old_rows')}
+  // (distinct: thousands of imported rows belong to one building)
+  const owned = `if tg_op = 'INSERT' then ${locked('select distinct project_id from new_rows')}
+        elsif tg_op = 'DELETE' then ${locked('select distinct project_id from old_rows')}
         else ${locked('select project_id from old_rows union select project_id from new_rows')}
         end if;`;
   return [
