@@ -71,7 +71,8 @@ export interface BudgetSuggestionAnswer {
   error: string | null;
 }
 
-export interface BudgetItemAnswer {
+/** A line of the file to map: the lines with the same class, name, specification and unit merged (server: budget/preflight.ts). */
+export interface BudgetItemFields {
   key: string;
   cls: BudgetClass;
   energy?: string;
@@ -82,30 +83,35 @@ export interface BudgetItemAnswer {
   unit: string;
   quantity: number;
   sources: BudgetSource[];
+}
+
+export interface BudgetItemAnswer extends BudgetItemFields {
   suggestions: BudgetSuggestionAnswer[];
   machine: { lookupId: number; name: string; spec: string; energyPerShift: number; energy: string; energyUnit: string; confidence: number; reasons: string[] } | null;
   note: string | null;
 }
 
+/** A read file's pre-flight (kept for its import, answered with each item's proposals). */
+export interface BudgetPreflightFields<I extends BudgetItemFields> {
+  sheets: string[];
+  otherSheets: string[];
+  totalLines: number;
+  /** lines read per class (before merging), and the items they merged into */
+  byClass: Record<BudgetClass, { lines: number; items: number }>;
+  withoutQuantity: number;
+  zeroQuantity: number;
+  /** lines priced in money (其他材料费 元, 机械费 %): no quantity a factor can take */
+  costLines: number;
+  duplicatesMerged: number;
+  units: { unit: string; lines: number }[];
+  skipped: { blank: number; subtotal: number; note: number; section: number; header: number };
+  problems: (BudgetSource & { name: string; message: string })[];
+  items: I[];
+}
+
 export interface BudgetPreflightAnswer {
   job: Job;
-  bill: null | {
-    jobId: number;
-    projectId: number;
-    fileName: string;
-    sheets: string[];
-    otherSheets: string[];
-    totalLines: number;
-    byClass: Record<BudgetClass, { lines: number; items: number }>;
-    withoutQuantity: number;
-    zeroQuantity: number;
-    costLines: number;
-    duplicatesMerged: number;
-    units: { unit: string; lines: number }[];
-    skipped: { blank: number; subtotal: number; note: number; section: number; header: number };
-    problems: (BudgetSource & { name: string; message: string })[];
-    items: BudgetItemAnswer[];
-  };
+  bill: null | (BudgetPreflightFields<BudgetItemAnswer> & { jobId: number; projectId: number; fileName: string });
 }
 
 export interface BudgetImportAnswer<R = Record<string, unknown>> {

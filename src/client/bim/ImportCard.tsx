@@ -6,13 +6,11 @@
 // refuses them otherwise, issue 22).
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
+import { useConfirmedAction } from '../admin/useConfirmedAction';
 import type { BuildingRecord } from '../buildings/buildingApi';
-import { jobOf, jobOutcome } from '../jobs/jobApi';
 import { JobProgress } from '../jobs/JobProgress';
-import { useJob } from '../jobs/useJob';
+import { useImportRun } from './useImportRun';
 import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
 import { stageOfRole } from '../../../schemas/stageMeta';
 import { stageRoute, stageTitle } from '../buildings/wizard';
@@ -38,36 +36,9 @@ export const reviewConfirmText = (review: ImportCardProps['review']) =>
   `所选材料有 ${review.reduce((a, r) => a + r.count, 0)} 个待确认的问题（${review.map((r) => `「${r.material}」${r.count} 个`).join('、')}），详见问题清单。确定按模型中的工程量导入吗？`;
 
 export const ImportCard = ({ jobId, building, mappings, review, onBusy }: ImportCardProps) => {
-  const queryClient = useQueryClient();
   const [mode, setMode] = useState<ImportMode>('append');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<ImportAnswer | null>(null);
-  const { job, follow } = useJob();
-
-  const run = async (confirmProblems: boolean) => {
-    setBusy(true);
-    onBusy?.(true);
-    setError(null);
-    setDone(null);
-    try {
-      let answer = await importModel({ jobId, projectId: building.id, mode, mappings, ...(confirmProblems ? { confirmProblems } : {}) });
-      const started = jobOf(answer);
-      if (started) {
-        const ended = await follow(started);
-        if (!ended) return;
-        answer = jobOutcome<ImportAnswer>(ended);
-      }
-      setDone(answer as ImportAnswer);
-      // the stage pages and the result read again
-      for (const key of ['stageRows', 'stageData', 'tpf3ProjectV']) void queryClient.invalidateQueries({ queryKey: [key] });
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-      onBusy?.(false);
-    }
-  };
+  const { busy, error, done, job, run: runImport } = useImportRun<ImportAnswer>(onBusy);
+  const run = (confirmProblems: boolean) => runImport(() => importModel({ jobId, projectId: building.id, mode, mappings, ...(confirmProblems ? { confirmProblems } : {}) }));
 
   const confirmReview = useConfirmedAction('确认导入', reviewConfirmText(review), async () => {
     void run(true);

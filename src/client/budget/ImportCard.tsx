@@ -3,12 +3,10 @@
 // the answer (ImportResult) or the server's message (a refused mapping names its item).
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
+import { useConfirmedAction } from '../admin/useConfirmedAction';
 import type { BuildingRecord } from '../buildings/buildingApi';
-import { jobOf, jobOutcome } from '../jobs/jobApi';
 import { formatCount, JobProgress } from '../jobs/JobProgress';
-import { useJob } from '../jobs/useJob';
+import { useImportRun } from '../bim/useImportRun';
 import { importBill, type BillImportAnswer, type BillImportMode, type BudgetMapping } from './budgetApi';
 import { ImportResult } from './ImportResult';
 import { BILL_MSG } from './texts';
@@ -28,36 +26,9 @@ export interface ImportCardProps {
 }
 
 export const ImportCard = ({ jobId, building, mappings, total, onBusy }: ImportCardProps) => {
-  const queryClient = useQueryClient();
   const [mode, setMode] = useState<BillImportMode>('append');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<BillImportAnswer | null>(null);
-  const { job, follow } = useJob();
-
-  const run = async () => {
-    setBusy(true);
-    onBusy?.(true);
-    setError(null);
-    setDone(null);
-    try {
-      let answer = await importBill({ jobId, projectId: building.id, mode, mappings });
-      const started = jobOf(answer);
-      if (started) {
-        const ended = await follow(started);
-        if (!ended) return;
-        answer = jobOutcome<BillImportAnswer>(ended);
-      }
-      setDone(answer as BillImportAnswer);
-      // the stage pages and the result read again
-      for (const key of ['stageRows', 'stageData', 'tpf3ProjectV']) void queryClient.invalidateQueries({ queryKey: [key] });
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-      onBusy?.(false);
-    }
-  };
+  const { busy, error, done, job, run: runImport } = useImportRun<BillImportAnswer>(onBusy);
+  const run = () => runImport(() => importBill({ jobId, projectId: building.id, mode, mappings }));
 
   const replace = useConfirmedAction('替换确认', BILL_MSG.replaceConfirm, async () => void run());
   const start = () => (mode === 'replace' ? replace.ask() : void run());

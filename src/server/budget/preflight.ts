@@ -4,50 +4,20 @@
 // with a problem is listed, never imported; a line without a quantity (or 0), or priced in money (元), is counted
 // and left out.
 import { parseUnit, normalizeUnit } from '../../calc/units';
-import type { BudgetSource } from '../../../schemas/budget';
+import type { BudgetItemFields, BudgetPreflightFields } from '../../../schemas/budget';
 import type { EnergyKind } from '../../../schemas/factors/kinds';
 import { classify, type LineClass } from './classify';
 import type { BudgetLine, LineSkips } from './lines';
 import type { BudgetTables } from './tables';
 
-/** A line's place in the file (the API's shape). */
-export type SourceRow = BudgetSource;
-
-/** A line to map: one or more lines of the file merged. */
-export interface BudgetItem {
-  key: string;
+/** A line to map: one or more lines of the file merged (its shape: schemas/budget.ts). */
+export interface BudgetItem extends BudgetItemFields {
   cls: LineClass;
   energy?: EnergyKind;
-  reason: string;
-  code: string;
-  name: string;
-  spec: string;
-  unit: string;
-  quantity: number;
-  sources: SourceRow[];
 }
 
-export interface BudgetProblem extends SourceRow {
-  name: string;
-  message: string;
-}
-
-export interface BudgetPreflight {
-  sheets: string[];
-  otherSheets: string[];
-  totalLines: number;
-  /** lines read per class (before merging), and the items they merged into */
-  byClass: Record<LineClass, { lines: number; items: number }>;
-  withoutQuantity: number;
-  zeroQuantity: number;
-  /** lines priced in money (其他材料费 元, 机械费 %): no quantity a factor can take */
-  costLines: number;
-  duplicatesMerged: number;
-  units: { unit: string; lines: number }[];
-  skipped: LineSkips;
-  problems: BudgetProblem[];
-  items: BudgetItem[];
-}
+export type BudgetProblem = BudgetPreflight['problems'][number];
+export type BudgetPreflight = BudgetPreflightFields<BudgetItem>;
 
 /** The dimension an energy line's unit must have: electricity energy; fuels mass or volume (or energy); water volume or mass. */
 const ENERGY_DIMS: Partial<Record<EnergyKind, { dims: string[]; words: string }>> = {
