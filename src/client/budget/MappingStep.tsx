@@ -2,16 +2,15 @@
 // bill of thousands of lines stays quick), as a table or, on a phone, as cards; under them the import card with
 // the chosen items. Mounted once per job (key = jobId).
 import { useMemo, useState } from 'react';
-import { Box, Card, CardContent, Chip, Stack, TablePagination, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { usePhone } from '../admin/RecordCards';
 import type { BuildingRecord } from '../buildings/buildingApi';
-import { usePaginationLabels } from '../i18n/pagination';
 import { formatCount } from '../jobs/JobProgress';
 import type { BudgetClass, BudgetItemAnswer } from './budgetApi';
 import { ImportCard } from './ImportCard';
 import { MappingCards } from './MappingCards';
 import { MappingTable } from './MappingTable';
-import { wrappingPager } from './ProblemsTable';
+import { useLocalPage } from './LocalPager';
 import { addPicked, importMappings, initialChoices, pick, withPicked, type Choices, type Picked } from './selection';
 import { CLASS_LABELS, CLASS_ORDER } from './texts';
 
@@ -26,18 +25,15 @@ export interface MappingStepProps {
 
 export const MappingStep = ({ jobId, building, items: proposed }: MappingStepProps) => {
   const phone = usePhone();
-  const labels = usePaginationLabels();
   const [choices, setChoices] = useState<Choices>(() => initialChoices(proposed));
   const [picked, setPicked] = useState<Picked>({});
   const items = useMemo(() => withPicked(proposed, picked), [proposed, picked]);
   const [filter, setFilter] = useState<Filter>('all');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[1]);
   const [importing, setImporting] = useState(false);
 
   const mappings = importMappings(items, choices);
   const shown = items.filter((i) => filter === 'all' || (filter === 'unchosen' ? choices[i.key] == null : i.cls === filter));
-  const visible = shown.slice(page * pageSize, (page + 1) * pageSize);
+  const { shown: visible, pager, toFirst } = useLocalPage(shown, PAGE_SIZES, PAGE_SIZES[1]);
   const filters: [Filter, string, number][] = [
     ['all', '全部', items.length],
     ...CLASS_ORDER.map((c): [Filter, string, number] => [c, CLASS_LABELS[c], items.filter((i) => i.cls === c).length]).filter(([, , n]) => n > 0),
@@ -63,7 +59,7 @@ export const MappingStep = ({ jobId, building, items: proposed }: MappingStepPro
                 variant={filter === f ? 'filled' : 'outlined'}
                 onClick={() => {
                   setFilter(f);
-                  setPage(0);
+                  toFirst();
                 }}
                 aria-pressed={filter === f}
               />
@@ -81,22 +77,7 @@ export const MappingStep = ({ jobId, building, items: proposed }: MappingStepPro
               setChoices(next.choices);
             }}
           />
-          {shown.length > PAGE_SIZES[0] && (
-            <TablePagination
-              {...labels}
-              sx={wrappingPager}
-              component="div"
-              count={shown.length}
-              page={page}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={PAGE_SIZES}
-              onPageChange={(_e, p) => setPage(p)}
-              onRowsPerPageChange={(e) => {
-                setPageSize(Number(e.target.value));
-                setPage(0);
-              }}
-            />
-          )}
+          {pager}
           <Box sx={{ mt: 1 }}>
             <Typography variant="body2" data-testid="bill-mapping-count">
               已选择 {formatCount(mappings.length)} / {formatCount(items.length)} 项

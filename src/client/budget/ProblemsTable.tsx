@@ -1,25 +1,15 @@
 // The pre-flight's problems (issue 26 §3): every line that cannot be imported as it is — a quantity that is not a
 // number or negative, a missing or unknown unit, an energy in a unit it cannot have — with its sheet and row number
 // in the workbook; paged here (the server sends them all); 暂无数据 when there are none.
-import { useState } from 'react';
-import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, Typography } from '@mui/material';
+import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { MSG } from '../constants';
-import { usePaginationLabels } from '../i18n/pagination';
+import { useLocalPage } from './LocalPager';
 import type { Bill } from './budgetApi';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
-/** A pager that wraps on a phone instead of pushing its arrows out of the card. */
-export const wrappingPager = {
-  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 0, sm: 2 } },
-  '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-} as const;
-
 export const ProblemsTable = ({ problems }: { problems: Bill['problems'] }) => {
-  const labels = usePaginationLabels();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const list = problems.slice(page * pageSize, (page + 1) * pageSize);
+  const { shown: list, pager } = useLocalPage(problems, PAGE_SIZES);
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
@@ -59,22 +49,7 @@ export const ProblemsTable = ({ problems }: { problems: Bill['problems'] }) => {
             </TableBody>
           </Table>
         </Box>
-        {problems.length > PAGE_SIZES[0] && (
-          <TablePagination
-            {...labels}
-            sx={wrappingPager}
-            component="div"
-            count={problems.length}
-            page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, p) => setPage(p)}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(0);
-            }}
-          />
-        )}
+        {pager}
       </CardContent>
     </Card>
   );
