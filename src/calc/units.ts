@@ -211,13 +211,28 @@ interface Edge {
 
 /** Converts across dimensions through the row's density or its fuel's data: a shortest chain of at most 3 steps. */
 function bridge(amount: number, from: Unit, to: Unit, b: Bridges): Conversion | undefined {
+  const density = b.density === null || b.density === undefined || b.density === '' ? NaN : Number(b.density);
+  const key = `${dimKey(from.dims)}>${dimKey(to.dims)}|${density}|${String(b.energy ?? '')}`;
+  let path = paths.get(key);
+  if (path === undefined) {
+    if (paths.size >= MAX_PATHS) paths.clear();
+    path = shortestPath(from, to, density, FUELS[String(b.energy ?? '') as EnergyKind]);
+    paths.set(key, path);
+  }
+  return path ? walk(amount, from, to, path) : undefined;
+}
+
+// The chain between two dimensions with one density and fuel, found once (an import converts thousands of lines
+// over the same few chains); null: none within 3 steps.
+const paths = new Map<string, Edge[] | null>();
+const MAX_PATHS = 5000;
+
+function shortestPath(from: Unit, to: Unit, density: number, fuel: (typeof FUELS)[EnergyKind] | undefined): Edge[] | null {
   const edges = new Map<string, Edge[]>();
   const add = (a: string, z: string, rate: number, how: string, back: string) => {
     edges.set(a, [...(edges.get(a) ?? []), { to: z, rate, how }]);
     edges.set(z, [...(edges.get(z) ?? []), { to: a, rate: 1 / rate, how: back }]);
   };
-  const density = b.density === null || b.density === undefined || b.density === '' ? NaN : Number(b.density);
-  const fuel = FUELS[String(b.energy ?? '') as EnergyKind];
   if (Number.isFinite(density) && density > 0) {
     const other = isMass(from.dims) ? to.dims : from.dims;
     if (bridgeable(other)) {
@@ -235,7 +250,7 @@ function bridge(amount: number, from: Unit, to: Unit, b: Bridges): Conversion | 
   const seen = new Set([start]);
   while (queue.length) {
     const { at, path } = queue.shift()!;
-    if (at === goal) return walk(amount, from, to, path);
+    if (at === goal) return path;
     if (path.length >= 3) continue;
     for (const e of edges.get(at) ?? []) {
       if (seen.has(e.to)) continue;
@@ -243,7 +258,7 @@ function bridge(amount: number, from: Unit, to: Unit, b: Bridges): Conversion | 
       queue.push({ at: e.to, path: [...path, e] });
     }
   }
-  return undefined;
+  return null;
 }
 
 /** The chain's value and its steps in words: '20 t = 20,000 kg', '20,000 kg × 低位发热量 42.652 MJ/kg = 853,040 MJ', … */

@@ -26,6 +26,24 @@ describe('formatNumber', () => {
     expect(roundTo(1e-9)).toBe(0);
   });
 
+  it('the quick binary rounding agrees with the decimal text on every figure, halves included', () => {
+    // the reference: half away from zero on the shortest decimal text (what roundTo did before its quick path)
+    const byText = (n: number, d: number) => {
+      const text = String(Math.abs(n));
+      return (Math.sign(n) * Math.round(text.includes('e') ? Math.abs(n) * 10 ** d : Number(`${text}e${d}`))) / 10 ** d + 0;
+    };
+    let seed = 7;
+    const next = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const values: number[] = [];
+    for (let i = 0; i < 20000; i++) {
+      values.push((next() - 0.3) * 10 ** Math.floor(next() * 16 - 6)); // any figure from 1e-6 to 1e10
+      const d = Math.floor(next() * 7);
+      values.push((Math.floor(next() * 1e8) + 0.5) / 10 ** d); // exact decimal halves at 0–6 places
+    }
+    const off = values.flatMap((v) => [0, 2, 4, 6].filter((d) => !Object.is(roundTo(v, d), byText(v, d))).map((d) => `${v}@${d}`));
+    expect(off).toEqual([]);
+  });
+
   it('no -0.00; other decimals when a field asks; empty and non-numbers', () => {
     expect(formatNumber(-0.001)).toBe('0.00');
     expect(formatNumber(-0.00004, 4)).toBe('0.0000');
