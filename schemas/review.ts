@@ -149,6 +149,8 @@ export interface ReviewAnswer {
   revisionOf: number | null;
   state: ReviewState;
   reportNo: string | null;
+  /** the frozen report of an 已审定 revision (null before, or while it is still being drawn) */
+  report: FrozenReportInfo | null;
   chain: ChainStep[];
   /** the result's flags a submission must acknowledge with a reason (合理性检查 and the stages' problems) */
   flags: string[];
@@ -169,3 +171,50 @@ export interface WaitingBuilding {
   role: string;
   submittedAt: string | null;
 }
+
+/** A signature of the frozen report: the level's title, its people's names, the day it signed (YYYY-MM-DD). */
+export interface Signature {
+  title: string;
+  names: string;
+  date: string;
+}
+
+/** The frozen report of a signed revision (issue 27 §4), as its review page shows it. */
+export interface FrozenReportInfo {
+  reportNo: string;
+  revision: string;
+  /** SHA-256 of the stored PDF, hex */
+  sha256: string;
+  /** the public page that checks a copy: /verify/{number} */
+  verifyPath: string;
+  createdAt: string;
+}
+
+/** What the public page /verify/{number} shows of a signed report, and nothing else. */
+export interface VerifyAnswer {
+  reportNo: string;
+  buildingName: string;
+  revision: string;
+  /** tCO2e */
+  total: number | null;
+  /** kgCO2e/(m²·a) */
+  intensity: number | null;
+  signatures: Signature[];
+  approvedAt: string;
+}
+
+/** The check of an uploaded copy against the stored PDF. */
+export interface VerifyCheck {
+  match: boolean;
+  sha256: string;
+}
+
+export const VERIFY_TEXTS = {
+  unknown: '未找到该报告编号',
+  match: '匹配',
+  mismatch: '不匹配',
+  noFile: '请选择要核验的 PDF 文件',
+} as const;
+
+/** The public page of a report number (its QR code links here, from the host the report was signed on). */
+export const verifyPath = (reportNo: string) => `/verify/${encodeURIComponent(reportNo)}`;

@@ -40,6 +40,7 @@ import { factorRoutes } from './factors/routes';
 import { bimRoutes } from './bim/routes';
 import { budgetRoutes } from './budget/routes';
 import { reviewRoutes } from './review/routes';
+import { verifyRoutes } from './review/verifyRoutes';
 import { decideRoutes } from './decide/routes';
 import './decide/rules';
 import { backupRoutes } from './backup/routes';
@@ -149,6 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   budgetRoutes(app, db);
   decideRoutes(app, db);
   reviewRoutes(app, db);
+  verifyRoutes(app, db);
   backupRoutes(app, { db, dataDir: opts.dataDir, settings, backups: opts.backups });
   for (const def of resources) resourceRoutes(app, db, def);
   // (again when ready: for routes added after buildApp returned)

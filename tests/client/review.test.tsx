@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReviewAnswer, WaitingBuilding } from '../../schemas/review';
-import { setToken } from '../../src/client/providers/tokenStorage';
-import { ok, plainUser, type Handler } from './fakeApi';
+import { clearToken, setToken } from '../../src/client/providers/tokenStorage';
+import { fail, ok, plainUser, stubFetch, type Handler } from './fakeApi';
 import { stubShell } from './shellFake';
 import { renderApp } from './renderApp';
 
@@ -20,6 +20,7 @@ function answer(over: Partial<ReviewAnswer> = {}): ReviewAnswer {
     revisionOf: null,
     state: 'draft',
     reportNo: null,
+    report: null,
     chain: [
       { level: 'calc', title: '计算', role: '计算人', people: [person(2, '张三')], signedAt: null },
       { level: 'check', title: '校对', role: '校对人', people: [person(7, '王校对')], signedAt: null },
@@ -107,3 +108,61 @@ describe('/review', () => {
     await waitFor(() => expect(calls.find((c) => c.url.pathname === `${R}/comment/41/resolve`)?.body).toEqual({ note: '已改为 120 t' }));
   });
 });
+
+describe('the frozen report and its verify page', () => {
+  const signed = { level: 'calc', signedAt: '2026-11-27T03:00:00Z' };
+  const sha = 'ab'.repeat(32);
+
+  it('an 已审定 revision shows its report number and hash, and hands out the stored PDF', async () => {
+    const approved = () =>
+      answer({
+        state: 'approved',
+        reportNo: 'demo-2026-0001',
+        report: { reportNo: 'demo-2026-0001', revision: 'A', sha256: sha, verifyPath: '/verify/demo-2026-0001', createdAt: '2026-11-27T03:10:00Z' },
+        chain: answer().chain.map((c) => ({ ...c, signedAt: signed.signedAt })),
+        flags: [],
+        can: { submit: false, approve: false, return: false, resolve: false, revise: true },
+      });
+    const { calls } = api(approved, (c) => (c.url.pathname === `${R}/5/report` ? ok('/upload/abc?token=t') : undefined));
+    renderApp('/review?id=5');
+    const card = await screen.findByTestId('frozen-report');
+    expect(card).toHaveTextContent('报告编号demo-2026-0001');
+    expect(within(card).getByTestId('frozen-sha256')).toHaveTextContent(sha);
+    expect(within(card).getByRole('link', { name: '/verify/demo-2026-0001' })).toHaveAttribute('href', '/verify/demo-2026-0001');
+    fireEvent.click(within(card).getByRole('button', { name: '下载 PDF 报告' }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === `${R}/5/report`)?.url.searchParams.get('type')).toBe('pdf'));
+  });
+
+  it('/verify/:reportNo shows the report without a login and checks an uploaded copy', async () => {
+    clearToken();
+    const V = '/api/tpf/v1/tpf/verify/demo-2026-0001';
+    const info = { reportNo: 'demo-2026-0001', buildingName: '一号楼', revision: 'A', total: 1234.567, intensity: 12.345, approvedAt: '2026-11-27', signatures: [{ title: '计算', names: '张三', date: '2026-11-26' }, { title: '审定', names: '钱审定', date: '2026-11-27' }] };
+    const { calls } = stubFetch((c) => {
+      if (c.url.pathname === V && c.method === 'GET') return ok(info);
+      if (c.url.pathname === V && c.method === 'POST') return { status: 200, body: { code: 1, message: '不匹配', data: { match: false, sha256: sha } } };
+      if (c.url.pathname === '/api/tpf/v1/tpf/verify/nope') return fail(404, '未找到该报告编号');
+      return undefined;
+    });
+    renderApp('/verify/demo-2026-0001');
+    const summary = await screen.findByTestId('verify-summary');
+    expect(summary).toHaveTextContent('单体名称一号楼');
+    expect(summary).toHaveTextContent('碳排放总量（tCO2e）1,234.57');
+    expect(summary).toHaveTextContent('单位面积年均碳排放强度（kgCO2e/(m²·a)）12.35');
+    expect(screen.getByRole('table', { name: '签署' })).toHaveTextContent('审定钱审定2026-11-27');
+    const file = new File(['%PDF-1.7 changed'], '报告.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByTestId('verify-file'), { target: { files: [file] } });
+    expect(await screen.findByTestId('verify-result')).toHaveTextContent('不匹配：「报告.pdf」与存档的签署报告不一致');
+    const posted = calls.find((c) => c.method === 'POST')!;
+    expect(posted.headers.get('access-token')).toBeNull();
+    expect((posted.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it('an unknown number says so', async () => {
+    clearToken();
+    stubFetch((c) => (c.url.pathname === '/api/tpf/v1/tpf/verify/nope' ? fail(404, '未找到该报告编号') : undefined));
+    renderApp('/verify/nope');
+    expect(await screen.findByRole('alert')).toHaveTextContent('未找到该报告编号');
+    expect(screen.queryByTestId('verify-summary')).toBeNull();
+  });
+});
+

@@ -9,6 +9,23 @@ import { testApp, type TestApp } from './helpers';
 import { buildingBody, ENG, engineeringBody, libraryFactor, PROJECT, PROJECT_V } from './builders';
 import { resourceDef, resources } from '../../src/server/registry';
 import type { ResourceSchema } from '../../schemas/index';
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { multipart } from './files';
+import { docxText, PDFTOPPM, pdfText as readPdf } from './reportFiles';
+import { needTools } from './tools';
+import { VERIFY_LIMITS } from '../../src/server/review/verifyRoutes';
+
+/** The PDF written to a file for poppler. */
+function pdfPath(dir: string, bytes: Buffer): string {
+  const f = join(dir, 'report.pdf');
+  writeFileSync(f, bytes);
+  return f;
+}
 
 const R = '/api/tpf/v1/tpf/review';
 const TPF = '/api/tpf/v1/tpf';
@@ -208,6 +225,99 @@ describe('revisions', () => {
   });
 });
 
+// ---- the frozen report and the verify page -------------------------------------------------------------------
+
+/** A PPM (P6) image as pdftoppm writes it, as the RGBA pixels jsQR reads. */
+function ppmPixels(ppm: Buffer): { data: Uint8ClampedArray; width: number; height: number } {
+  const m = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'))!;
+  const [width, height] = [Number(m[1]), Number(m[2])];
+  const rgb = ppm.subarray(m[0].length);
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) data.set([rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2], 255], i * 4);
+  return { data, width, height };
+}
+
+describe('the frozen report', () => {
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'review-report-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const fetchFile = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
+  const verify = (no: string) => t.app.inject({ method: 'GET', url: `${TPF}/verify/${encodeURIComponent(no)}` });
+  const check = (no: string, content: Buffer) => {
+    const { payload, contentType } = multipart({}, { name: 'copy.pdf', content });
+    return t.app.inject({ method: 'POST', url: `${TPF}/verify/${encodeURIComponent(no)}`, headers: { 'content-type': contentType }, payload });
+  };
+
+  it('is drawn once at 已审定 with its number, revision, signatures, QR code and hash; a copy checks out 匹配, a changed one 不匹配', async (ctx) => {
+    const b = await completedBuilding('报告楼');
+    await submit(b.id);
+    expect((await review(b.id)).report).toBeNull();
+    const blocked = await t.call('GET', `${R}/${b.id}/report?type=pdf`, tok.calc);
+    expect([blocked.status, blocked.body.message]).toEqual([400, '该修订版尚未审定，没有签署报告']);
+    for (const who of ['checker', 'reviewer', 'approver']) expect((await t.call('POST', `${R}/approve`, tok[who], { projectId: b.id })).body.message).toBe('已签署');
+    const rv = await review(b.id);
+    expect(rv.report).toMatchObject({ reportNo: rv.reportNo, revision: 'A', verifyPath: `/verify/${rv.reportNo}` });
+    expect(rv.report.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const pdfUrl = (await t.call('GET', `${R}/${b.id}/report?type=pdf`, tok.checker)).body.data;
+    const pdf = await fetchFile(pdfUrl);
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(rv.report.sha256);
+    // handed out again, not drawn again: the same bytes
+    expect((await fetchFile((await t.call('GET', `${R}/${b.id}/report?type=pdf`, tok.calc)).body.data)).equals(pdf)).toBe(true);
+    const outsider = await t.call('GET', `${R}/${b.id}/report?type=pdf`, tok.outsider);
+    expect(outsider.status).toBe(404);
+
+    const word = docxText(await fetchFile((await t.call('GET', `${R}/${b.id}/report?type=word`, tok.calc)).body.data));
+    expect(word).toContain(`PDF 文件 SHA-256 | ${rv.report.sha256}`);
+    expect(word).toContain(`报告编号 | ${rv.reportNo}`);
+    expect(word).toContain('审定 | 钱审定 |');
+
+    needTools(ctx, 'pdftotext', 'pdftoppm');
+    const text = readPdf(work, pdf);
+    expect(text).toContain('签署页');
+    expect(text).toMatch(new RegExp(`报告编号\\s+${rv.reportNo}`));
+    expect(text).toMatch(/修订版\s+A/);
+    for (const line of [/计算\s+演示用户、李协作\s+\d{4}-\d{2}-\d{2}/, /校对\s+王校对\s+\d{4}-\d{2}-\d{2}/, /审核\s+赵审核/, /审定\s+钱审定/]) expect(text).toMatch(line);
+    expect(text).toContain(`报告编号 ${rv.reportNo} · 修订版 A`); // every page's header
+    // the QR code on page 2 holds the verify page's address on the host the report was signed on
+    const page = join(work, 'signoff');
+    execFileSync(PDFTOPPM, ['-f', '2', '-l', '2', '-r', '150', pdfPath(work, pdf), page]);
+    const ppm = readdirSync(work).find((f) => f.startsWith('signoff'))!;
+    const { data, width, height } = ppmPixels(readFileSync(join(work, ppm)));
+    expect(jsQR(data, width, height)?.data).toBe(`http://localhost:80/verify/${rv.reportNo}`);
+
+    // the public page: no session, what it shows and nothing else
+    const shown = await verify(rv.reportNo);
+    expect(shown.statusCode).toBe(200);
+    const info = shown.json().data;
+    expect(Object.keys(info).sort()).toEqual(['approvedAt', 'buildingName', 'intensity', 'reportNo', 'revision', 'signatures', 'total']);
+    // 100 t × 2 kgCO2e/t = 200 kgCO2e = 0.2 tCO2e
+    expect(info).toMatchObject({ reportNo: rv.reportNo, buildingName: '报告楼', revision: 'A', total: 0.2 });
+    expect(info.signatures.map((x: { title: string; names: string }) => `${x.title}:${x.names}`)).toEqual(['计算:演示用户、李协作', '校对:王校对', '审核:赵审核', '审定:钱审定']);
+    const same = await check(rv.reportNo, pdf);
+    expect([same.statusCode, same.json().message, same.json().data.match]).toEqual([200, '匹配', true]);
+    const changed = Buffer.from(pdf);
+    changed[Math.floor(changed.length / 2)] ^= 1;
+    const other = await check(rv.reportNo, changed);
+    expect([other.json().message, other.json().data.match]).toEqual(['不匹配', false]);
+  });
+
+  it('answers an unknown number 404 in the same words, whatever it looks like; and only so many lookups a minute', async () => {
+    const answers = await Promise.all(['demo-1999-0001', 'x', '../../etc/passwd', '%27%20or%201=1'].map(async (no) => {
+      const r = await verify(no);
+      return `${r.statusCode} ${r.json().message}`;
+    }));
+    expect(new Set(answers)).toEqual(new Set(['404 未找到该报告编号']));
+    expect((await check('demo-1999-0001', Buffer.from('%PDF-1.7'))).statusCode).toBe(404);
+    const statuses: number[] = [];
+    for (let i = 0; i < VERIFY_LIMITS.lookups; i++) statuses.push((await verify(`demo-1999-${i}`)).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await verify('demo-1999-0001')).json().message).toBe('请求过于频繁，请稍后再试');
+  });
+});
+
 // ---- the lock over every write route ---------------------------------------------------------------------------
 
 /** A body that passes a schema's checks (the route validates it before anything else): each required field given. */
@@ -236,6 +346,8 @@ const NOT_A_BUILDING = [
   /^GET \/api\/tpf\/v1\/tpf\/template\/:module$/,
   /^GET \/api\/tpf\/v1\/tpf\/(bim|budgetBill)\/:jobId\/excel$/,
   /^POST \/api\/tpf\/v1\/tpf\/review\//,
+  // a signed revision's stored report handed out as a file
+  /^GET \/api\/tpf\/v1\/tpf\/review\/:projectId\/report$/,
   // a preview changes nothing (its transaction is rolled back)
   /^POST \/api\/tpf\/v1\/tpf\/tpf3Project\/:id\/recalculate\/preview$/,
 ];

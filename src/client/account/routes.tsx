@@ -1,5 +1,6 @@
 // The account routes: /userinfo inside <Admin> (lazy-loaded: the login page never downloads it), and the public
-// /register and /reset-password, mounted by App.tsx outside <Admin> so they work without a token.
+// /register and /reset-password — and the report verify page /verify/:reportNo — mounted by App.tsx outside <Admin>
+// so they work without a token.
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { lazyPage } from '../admin/lazyPage';
@@ -8,6 +9,7 @@ import { PublicPage } from './PublicPage';
 const AccountPage = lazy(() => import('./AccountPage'));
 const RegisterPage = lazy(() => import('./RegisterPage'));
 const ResetPasswordPage = lazy(() => import('./ResetPasswordPage'));
+const VerifyPage = lazy(() => import('../review/VerifyPage'));
 
 export const ACCOUNT_ROUTE = '/userinfo';
 
@@ -32,5 +34,7 @@ export function publicRoutes(): ReactElement[] {
   return [
     <Route key="register" path="/register" element={publicPage(<RegisterPage />)} />,
     <Route key="reset" path="/reset-password" element={publicPage(<ResetPasswordPage />)} />,
+    // a frozen report's QR code leads here (issue 27 §4)
+    <Route key="verify" path="/verify/:reportNo" element={publicPage(<VerifyPage />)} />,
   ];
 }

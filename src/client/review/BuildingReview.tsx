@@ -10,6 +10,7 @@ import { formatDate } from '../admin/schemaFields';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { CommentList } from './CommentList';
 import { EventList } from './EventList';
+import { FrozenReportCard } from './FrozenReportCard';
 import { ReturnDialog } from './ReturnDialog';
 import { approveReview, getReview, reviewRoute, reviseBuilding, submitReview, type ReviewAnswer } from './reviewApi';
 import { REVIEW_MSG, STATE_COLORS, STATE_LABELS } from './texts';
@@ -37,6 +38,7 @@ export const BuildingReview = ({ id }: { id: number }) => {
         )}
       </Stack>
       <Chain r={r} />
+      <FrozenReportCard r={r} />
       <Actions r={r} />
       <CommentList r={r} />
       <EventList events={r.events} />

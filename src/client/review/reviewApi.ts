@@ -1,8 +1,8 @@
 // The 校审 calls (issue 27; server src/server/review/routes.ts), below /api/tpf/v1/tpf/review, through apiFetch.
 import { apiFetch, apiUrl } from '../providers/httpClient';
-import type { ReviewAnswer, ReviewCommentInput, WaitingBuilding } from '../../../schemas/review';
+import type { ReviewAnswer, ReviewCommentInput, VerifyAnswer, VerifyCheck, WaitingBuilding } from '../../../schemas/review';
 
-export type { ReviewAnswer, ReviewComment, ReviewEvent, WaitingBuilding, ChainStep, ReviewState } from '../../../schemas/review';
+export type { ReviewAnswer, ReviewComment, ReviewEvent, WaitingBuilding, ChainStep, ReviewState, VerifyAnswer, VerifyCheck } from '../../../schemas/review';
 
 const BASE = 'tpf/v1/tpf/review';
 const post = <T = null>(path: string, body: unknown) => apiFetch<T>(apiUrl(`${BASE}/${path}`), { method: 'POST', body: JSON.stringify(body) });
@@ -14,6 +14,17 @@ export const approveReview = (projectId: number, note?: string) => post('approve
 export const returnReview = (projectId: number, comments: ReviewCommentInput[]) => post('return', { projectId, comments });
 export const resolveComment = (id: number, note: string) => post(`comment/${id}/resolve`, { note });
 export const closeComment = (id: number) => post(`comment/${id}/close`, {});
+/** The signed revision's stored report as a download URL (drawn now if its drawing at the signature failed). */
+export const frozenReportUrl = (projectId: number, type: 'pdf' | 'word') => apiFetch<string>(apiUrl(`${BASE}/${projectId}/report`, { type }));
 export const reviseBuilding = (projectId: number) => post<{ id: number }>('revise', { projectId });
 
 export { reviewRoute } from '../buildings/buildingPages';
+
+// the public verify page (no session): a report number's summary, and an uploaded copy checked against it
+const VERIFY = (reportNo: string) => apiUrl(`tpf/v1/tpf/verify/${encodeURIComponent(reportNo)}`);
+export const getVerify = (reportNo: string, signal?: AbortSignal) => apiFetch<VerifyAnswer>(VERIFY(reportNo), { signal });
+export function checkCopy(reportNo: string, file: File): Promise<VerifyCheck> {
+  const body = new FormData();
+  body.append('file', file);
+  return apiFetch<VerifyCheck>(VERIFY(reportNo), { method: 'POST', body });
+}

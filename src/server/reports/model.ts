@@ -22,6 +22,7 @@ import { qualitySection, type QualitySection } from './qualitySection';
 import { buildingStages, resultDetailOf } from './stageData';
 import { f2, factorText, fieldTable, traceTable, type ReportTable } from './stageTable';
 import { stageTraceLines, traceContext } from './traceLines';
+import type { ReportSignoff } from './signoff';
 
 export { f2, factorText, type ReportTable };
 
@@ -58,6 +59,8 @@ export interface ReportModel {
   chart: { code: string; name: string; value: number }[];
   total: number;
   streng3: number | null;
+  /** a frozen report's 签署页 (issue 27 §4); absent on an ordinary export */
+  signoff?: ReportSignoff;
 }
 
 /**

@@ -7,6 +7,7 @@ import { setupPdfFonts } from './fonts';
 import type { ReportModel } from './model';
 import { f2, type ReportTable } from './stageTable';
 import type { ReportPictures } from './pictures';
+import { SIGNOFF_NOTE, SIGNOFF_TITLE, signatureTable, signoffHeader, signoffPairs, type ReportSignoff } from './signoff';
 
 const png = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
 
@@ -71,6 +72,23 @@ function decisionBlock(b: DecisionBlock, h2: (text: string) => unknown, pictures
   }
 }
 
+/** The 签署页 of a frozen report: its number and revision, the signatures, the QR code of the verify page. */
+function signoffPage(s: ReportSignoff, qr: Buffer): unknown[] {
+  return [
+    { text: SIGNOFF_TITLE, style: 'h1' },
+    pairs(signoffPairs(s), [120, '*']),
+    grid(signatureTable(s), [90, '*', 120]),
+    {
+      columns: [
+        { image: png(qr), width: 110 },
+        { text: SIGNOFF_NOTE, fontSize: 9, color: '#455a64', margin: [12, 8, 0, 0] },
+      ],
+      margin: [0, 12, 0, 0],
+      pageBreak: 'after',
+    },
+  ];
+}
+
 export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { trial: boolean }): Promise<Buffer> {
   const pdfmake = setupPdfFonts();
   let n = 0;
@@ -79,6 +97,7 @@ export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { 
     { text: m.title, style: 'title', margin: [0, 150, 0, 40] },
     { ...pairs(m.cover, [120, '*']), margin: [60, 0, 60, 0] },
     { text: '依据《建筑碳排放计算标准》GB/T 51366-2019 编制', alignment: 'center', color: '#555', margin: [0, 60, 0, 0], pageBreak: 'after' },
+    ...(m.signoff ? signoffPage(m.signoff, charts.qr!) : []),
     h1('建筑信息'),
     pairs(m.info),
     h1('计算边界与方法'),
@@ -133,7 +152,7 @@ export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { 
       key: { bold: true, color: '#333' },
       th: { bold: true, alignment: 'center' },
     },
-    header: (page: number) => (page === 1 ? null : { text: m.title, fontSize: 8, color: '#888', alignment: 'right', margin: [50, 25, 50, 0] }),
+    header: (page: number) => (page === 1 ? null : { text: m.signoff ? `${m.title}　${signoffHeader(m.signoff)}` : m.title, fontSize: 8, color: '#888', alignment: 'right', margin: [50, 25, 50, 0] }),
     footer: (page: number, pages: number) => ({ text: `第 ${page} 页 / 共 ${pages} 页`, fontSize: 8, color: '#888', alignment: 'center', margin: [0, 15, 0, 0] }),
     // a heading low on the page moves to the next one with what follows it
     pageBreakBefore: (node: { headlineLevel?: number; startPosition?: { verticalRatio?: number } }) =>

@@ -9,6 +9,8 @@ export interface ReportPictures {
   bar: Buffer;
   /** each decision image block's chart, by the block's chart object */
   decision: Map<DecisionChart, Buffer>;
+  /** a frozen report's QR code (signoff.ts) */
+  qr?: Buffer;
 }
 
 export function reportPictures(m: ReportModel): ReportPictures {

@@ -5,6 +5,7 @@ import {
   AlignmentType,
   Document,
   Footer,
+  Header,
   HeadingLevel,
   ImageRun,
   Packer,
@@ -24,6 +25,7 @@ import { CHART_HEIGHT, CHART_WIDTH } from './charts';
 import type { ReportModel } from './model';
 import { f2, type ReportTable } from './stageTable';
 import type { ReportPictures } from './pictures';
+import { SIGNOFF_NOTE, SIGNOFF_TITLE, signatureTable, signoffHeader, signoffPairs, type ReportSignoff } from './signoff';
 
 const FONT = { ascii: 'Arial', hAnsi: 'Arial', eastAsia: '宋体' };
 
@@ -96,6 +98,18 @@ function decisionBlock(b: DecisionBlock, h2: (text: string) => Paragraph, pictur
   }
 }
 
+/** The 签署页 of a frozen report: its number, revision and the PDF's SHA-256, the signatures, the QR code. */
+function signoffPage(s: ReportSignoff, qr: Buffer): (Paragraph | Table)[] {
+  return [
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(SIGNOFF_TITLE)] }),
+    pairs(signoffPairs(s)),
+    p(''),
+    grid(signatureTable(s), [90, 240, 120]),
+    new Paragraph({ spacing: { before: 240 }, children: [new ImageRun({ type: 'png', data: qr, transformation: { width: 140, height: 140 } })] }),
+    new Paragraph({ children: [new TextRun({ text: SIGNOFF_NOTE, size: 18, color: '455A64' }), new PageBreak()] }),
+  ];
+}
+
 export async function reportDocx(m: ReportModel, charts: ReportPictures): Promise<Buffer> {
   let n = 0;
   const h1 = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(`${++n}. ${text}`)] });
@@ -103,6 +117,7 @@ export async function reportDocx(m: ReportModel, charts: ReportPictures): Promis
     new Paragraph({ spacing: { before: 2400, after: 600 }, alignment: AlignmentType.CENTER, children: [new TextRun({ text: m.title, bold: true, size: 44 })] }),
     pairs(m.cover),
     new Paragraph({ spacing: { before: 1200 }, alignment: AlignmentType.CENTER, children: [new TextRun('依据《建筑碳排放计算标准》GB/T 51366-2019 编制'), new PageBreak()] }),
+    ...(m.signoff ? signoffPage(m.signoff, charts.qr!) : []),
     h1('建筑信息'),
     pairs(m.info),
     h1('计算边界与方法'),
@@ -140,6 +155,9 @@ export async function reportDocx(m: ReportModel, charts: ReportPictures): Promis
     styles: { default: { document: { run: { font: FONT, size: 21 } }, heading1: { run: { font: FONT, size: 30, bold: true, color: '1B5E20' } }, heading2: { run: { font: FONT, size: 24, bold: true } } } },
     sections: [
       {
+        ...(m.signoff
+          ? { headers: { default: new Header({ children: [new Paragraph({ alignment: AlignmentType.RIGHT, children: [new TextRun({ text: signoffHeader(m.signoff), size: 16, color: '888888' })] })] }) } }
+          : {}),
         footers: {
           default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ children: ['第 ', PageNumber.CURRENT, ' 页 / 共 ', PageNumber.TOTAL_PAGES, ' 页'], size: 16 })] })] }),
         },

@@ -10,6 +10,7 @@ import { resourceDef } from '../registry';
 import { resultFlags } from './flow';
 import { calcPeople, policyOf, signerOf } from './people';
 import { reviewRecords } from './store';
+import { frozenInfo } from './frozenStore';
 
 export async function reviewAnswer(db: Db, caller: Caller, b: ApiRecord): Promise<ReviewAnswer> {
   const policy = await policyOf(db, b.tenantId);
@@ -34,6 +35,7 @@ export async function reviewAnswer(db: Db, caller: Caller, b: ApiRecord): Promis
     revisionOf: (b.revisionOf as number | null) ?? null,
     state,
     reportNo: (b.reportNo as string | null) ?? null,
+    report: state === 'approved' ? await frozenInfo(db, b) : null,
     chain,
     flags: resultFlags(b),
     events,

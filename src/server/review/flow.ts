@@ -69,8 +69,9 @@ function currentLevel(b: ApiRecord, policy: Policy, caller: Caller) {
   return level;
 }
 
-export async function approve(db: Db, caller: Caller, req: ApproveRequest): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** Signs the current level; answers the revision's new state. */
+export async function approve(db: Db, caller: Caller, req: ApproveRequest): Promise<ReviewState> {
+  return db.transaction().execute(async (trx) => {
     const { b, policy } = await load(db, trx, caller, req.projectId);
     const level = currentLevel(b, policy, caller);
     const from = stateOf(b);
@@ -83,6 +84,7 @@ export async function approve(db: Db, caller: Caller, req: ApproveRequest): Prom
     const next = levelIn(to, policy.levels);
     if (next) await notifyUsers(trx, [signerOf(b, next)!], { kind: 'review', title: `请${next.title}单体「${b.name}」`, content: `${named(b)}已通过${level.title}，请您作为${next.role}签署或退回。`, link: link(b) }, caller.userId);
     else await notifyUsers(trx, calcPeople(b), { kind: 'review', title: `单体「${b.name}」已审定`, content: `${named(b)}已审定，报告编号 ${change.report_no}。`, link: link(b) }, caller.userId);
+    return to;
   });
 }
 

@@ -7,6 +7,8 @@
 //   POST review/comment/:id/resolve  { note } 计算人, while 编制中
 //   POST review/comment/:id/close    the comment's author
 //   POST review/revise               { projectId } an 已审定 revision → its successor (B, C …), 编制中
+//   GET  review/:projectId/report?type=pdf|word  the signed revision's frozen report (frozen.ts), as a download URL
+// The public verify page's routes are verifyRoutes.ts.
 import type { FastifyInstance } from 'fastify';
 import { CALC_ROLE, STATE_LABELS, approveBody, projectBody, resolveBody, returnBody, submitBody, type ReviewState } from '../../../schemas/review';
 import { callerOf } from '../auth/guard';
@@ -16,6 +18,8 @@ import { ok } from '../envelope';
 import { ApiError, notFound } from '../errors';
 import { typed } from '../http/typed';
 import { approve, revise, sendBack, submit } from './flow';
+import { freezeReport, frozenFile } from './frozen';
+import { originOf } from '../http/origin';
 import { reviewAnswer, waitingFor } from './answers';
 import { calcPeople } from './people';
 import { findComment, setComment } from './store';
@@ -24,6 +28,7 @@ import { sql } from 'kysely';
 const BASE = '/api/tpf/v1/tpf/review';
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const projectParams = { type: 'object', required: ['projectId'], properties: { projectId: id } } as const;
+const reportQuery = { type: 'object', additionalProperties: false, properties: { type: { type: 'string', enum: ['pdf', 'word'] } } } as const;
 const commentParams = { type: 'object', required: ['id'], properties: { id } } as const;
 
 export function reviewRoutes(app: FastifyInstance, db: Db): void {
@@ -43,13 +48,21 @@ export function reviewRoutes(app: FastifyInstance, db: Db): void {
   });
 
   r.post(`${BASE}/approve`, { schema: { body: approveBody }, config: { writes: true } }, async (req) => {
-    await approve(db, callerOf(req), req.body);
+    const caller = callerOf(req);
+    if ((await approve(db, caller, req.body)) === 'approved') {
+      // the frozen report is drawn once, now; if that fails the signature stands and the first download draws it
+      await freezeReport(db, caller, await buildings.get(caller, req.body.projectId), originOf(req)).catch((err) => req.log.error({ err, projectId: req.body.projectId }, 'frozen report failed'));
+    }
     return ok(null, '已签署');
   });
 
   r.post(`${BASE}/return`, { schema: { body: returnBody }, config: { writes: true } }, async (req) => {
     await sendBack(db, callerOf(req), req.body);
     return ok(null, '已退回');
+  });
+
+  r.get(`${BASE}/:projectId/report`, { schema: { params: projectParams, querystring: reportQuery }, config: { writes: true } }, async (req) => {
+    return ok(await frozenFile(db, callerOf(req), req.params.projectId, req.query.type ?? 'pdf', originOf(req)), '导出成功');
   });
 
   r.post(`${BASE}/revise`, { schema: { body: projectBody }, config: { writes: true } }, async (req) => {

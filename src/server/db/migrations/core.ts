@@ -285,4 +285,28 @@ export const after: Migration[] = [
       );
     `,
   },
+  // 校审's frozen report (issue 27 §4, src/server/review/frozen.ts): at 已审定 the PDF and Word files drawn once with
+  // the report number, revision, signatures and QR code, the PDF's SHA-256, and what the public page
+  // /verify/{number} shows — kept whatever later happens to the building.
+  {
+    id: '014_review_report',
+    sql: `
+      create table if not exists tpf3_review_report (
+        report_no text primary key,
+        tenant_id integer,
+        project_id integer not null,
+        revision text not null,
+        building_name text not null,
+        total double precision,
+        intensity double precision,
+        signatures jsonb not null,
+        approved_at timestamptz not null,
+        pdf bytea not null,
+        docx bytea not null,
+        pdf_sha256 text not null,
+        create_date timestamptz not null default now()
+      );
+      create index if not exists tpf3_review_report_project_idx on tpf3_review_report (project_id);
+    `,
+  },
 ];

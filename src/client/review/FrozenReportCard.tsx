@@ -1,0 +1,72 @@
+// The signed revision's frozen report (issue 27 §4): its number, revision and the PDF's SHA-256, the stored PDF and
+// Word files (the same bytes every time: a copy checks out 匹配 on the verify page), and the verify page itself.
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { errorMessage } from '../admin/useConfirmedAction';
+import { download } from '../providers/download';
+import { frozenReportUrl, type ReviewAnswer } from './reviewApi';
+
+export const FrozenReportCard = ({ r }: { r: ReviewAnswer }) => {
+  const [busy, setBusy] = useState<'pdf' | 'word' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (r.state !== 'approved') return null;
+  const get = async (type: 'pdf' | 'word') => {
+    setBusy(type);
+    setError(null);
+    try {
+      download(await frozenReportUrl(r.projectId, type));
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const report = r.report;
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }} data-testid="frozen-report">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          签署报告
+        </Typography>
+        {report ? (
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '9em 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, mb: 1.5, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, mb: { xs: 1, sm: 0 }, minWidth: 0 } }}>
+            <dt>报告编号</dt>
+            <dd>{report.reportNo}</dd>
+            <dt>修订版</dt>
+            <dd>{report.revision}</dd>
+            <dt>PDF 文件 SHA-256</dt>
+            <dd style={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="frozen-sha256">
+              {report.sha256}
+            </dd>
+            <dt>核验页面</dt>
+            <dd>
+              <Link href={report.verifyPath} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }}>
+                {report.verifyPath}
+              </Link>
+            </dd>
+          </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            签署报告尚未生成，下载时将生成并存档。
+          </Typography>
+        )}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="contained" disabled={busy !== null} onClick={() => get('pdf')}>
+            {busy === 'pdf' ? '正在生成…' : '下载 PDF 报告'}
+          </Button>
+          <Button variant="outlined" disabled={busy !== null} onClick={() => get('word')}>
+            {busy === 'word' ? '正在生成…' : '下载 Word 报告'}
+          </Button>
+        </Stack>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          报告在审定时生成并存档，每次下载的都是同一份文件；报告中的二维码指向核验页面，任何人都可核验一份 PDF 是否与存档一致。
+        </Typography>
+        {error && (
+          <Alert severity="error" sx={{ mt: 1.5 }}>
+            {error}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,63 @@
+// The frozen report of a signed revision (issue 27 §4): at 已审定 the PDF and the Word file are drawn once — with the
+// 签署页 (report number, revision, each level's signers and date, the QR code of /verify/{number}) — and stored
+// with the PDF's SHA-256 and what the public verify page shows. They are never drawn again: a download hands out
+// the stored bytes, so a copy checks out 匹配 for as long as it is unchanged, whatever later happens to the data.
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { verifyPath, type Signature } from '../../../schemas/review';
+import { findUserById } from '../auth/userInfo';
+import type { Caller } from '../db/caller';
+import type { Db } from '../db/database';
+import type { ApiRecord } from '../db/record';
+import { repo } from '../db/repo';
+import { badRequest } from '../errors';
+import { putFile } from '../files/store';
+import { drawReport } from '../reports/draw';
+import { reportModel } from '../reports/model';
+import { DOCX_MIME, PDF_MIME } from '../reports/routes';
+import type { ReportSignoff } from '../reports/signoff';
+import { reviewAnswer } from './answers';
+import { day, FROZEN_TABLE as TABLE } from './frozenStore';
+
+export const NOT_SIGNED = '该修订版尚未审定，没有签署报告';
+
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The 签署页 of a signed revision: each level's names and the day it signed, from the revision's steps. */
+async function signoffOf(db: Db, caller: Caller, b: ApiRecord, origin: string): Promise<{ signoff: ReportSignoff; at: Date }> {
+  const { chain } = await reviewAnswer(db, caller, b);
+  const signatures: Signature[] = chain.map((s) => ({ title: s.title, names: s.people.map((p) => p.name).join('、'), date: day(s.signedAt) }));
+  const at = chain.at(-1)!.signedAt;
+  return { signoff: { reportNo: String(b.reportNo), revision: String(b.revision || 'A'), approvedAt: day(at), signatures, verifyUrl: `${origin}${verifyPath(String(b.reportNo))}` }, at: at ? new Date(at) : new Date() };
+}
+
+/**
+ * Draws and stores the frozen report of an 已审定 revision unless it is stored already (two callers at once: the
+ * first stored wins). `origin`: the host the QR code sends a reader to (the signing request's).
+ */
+export async function freezeReport(db: Db, caller: Caller, b: ApiRecord, origin: string): Promise<void> {
+  if (b.reviewState !== 'approved' || !b.reportNo) throw badRequest(NOT_SIGNED);
+  if (await db.selectFrom(TABLE).select('report_no').where('report_no', '=', String(b.reportNo)).executeTakeFirst()) return;
+  const { signoff, at } = await signoffOf(db, caller, b, origin);
+  const model = { ...(await reportModel(db, caller, b)), signoff };
+  // a trial account's building keeps the watermark of its exports
+  const trial = (await findUserById(db, Number(b.createBy)))?.auth_flag === 0;
+  const pdf = await drawReport({ format: 'pdf', model, trial });
+  const hash = sha256(pdf);
+  const docx = await drawReport({ format: 'word', model: { ...model, signoff: { ...signoff, pdfSha256: hash } }, trial });
+  await sql`
+    insert into ${sql.table(TABLE)} (report_no, tenant_id, project_id, revision, building_name, total, intensity, signatures, approved_at, pdf, docx, pdf_sha256)
+    values (${signoff.reportNo}, ${(b.tenantId as number | null) ?? null}, ${b.id}, ${signoff.revision}, ${String(b.name)}, ${model.total}, ${model.streng3},
+            ${JSON.stringify(signoff.signatures)}::jsonb, ${at}, ${pdf}, ${docx}, ${hash})
+    on conflict (report_no) do nothing`.execute(db);
+}
+
+/** The stored file of a signed revision (drawn now if its drawing at the signature failed), as a download URL. */
+export async function frozenFile(db: Db, caller: Caller, projectId: number, format: 'pdf' | 'word', origin: string): Promise<string> {
+  const b = await repo(db, 'tpf3Project').get(caller, projectId);
+  await freezeReport(db, caller, b, origin);
+  const column = format === 'pdf' ? 'pdf' : 'docx';
+  const r = await db.selectFrom(TABLE).select([column, 'building_name', 'revision']).where('report_no', '=', String(b.reportNo)).executeTakeFirstOrThrow();
+  const name = `${String(r.building_name)}碳排放报告_${String(b.reportNo)}_修订版${String(r.revision)}`.replace(/[\\/:*?"<>|]/g, '_');
+  return putFile(db, caller, { fileName: `${name}.${format === 'pdf' ? 'pdf' : 'docx'}`, mime: format === 'pdf' ? PDF_MIME : DOCX_MIME, content: r[column] as Buffer });
+}
