@@ -2,8 +2,13 @@
 // 概预算 building names them; on /review 计算人 submits (a reason for each flag of the result) → 校对人 finds it in
 // 待我校审 and returns it with a comment on a row of 建材生产 (shown on the stage page beside the row) → 计算人 fixes the
 // row, resolves the comment and submits again → 校对, 审核, 审定 sign → 已审定 with a report number; the stage page is
-// locked. Screenshots at 1366 and 390 px in .tmp/screens/ (review-*).
+// locked; the frozen report's PDF (its hash as shown, its 签署页 and QR code) opens the public verify page, which
+// finds a copy 匹配 and a changed one 不匹配. Screenshots at 1366 and 390 px in .tmp/screens/ (review-*).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
+import { pdfQr } from '../tests/server/reportFiles';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
 import { api, expect, login, loginWith, shotBoth, test } from './fixtures';
 
@@ -114,6 +119,33 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await expect(page.getByTestId('review-comment')).toContainText('已关闭');
   await expect(page.getByTestId('review-event')).toHaveCount(6);
   await shotBoth(page, 'review-approved');
+
+  // the frozen report: its stored PDF (the hash the page shows), the 签署页 with the QR code, the public verify page
+  const card = page.getByTestId('frozen-report');
+  const sha = (await card.getByTestId('frozen-sha256').textContent())!.trim();
+  const downloading = page.waitForEvent('download');
+  await card.getByRole('button', { name: '下载 PDF 报告' }).click();
+  const pdf = readFileSync((await (await downloading).path())!);
+  expect(createHash('sha256').update(pdf).digest('hex')).toBe(sha);
+  mkdirSync('.tmp/shots-review', { recursive: true });
+  writeFileSync('.tmp/shots-review/report.pdf', pdf);
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '2', '-l', '2', '-singlefile', '.tmp/shots-review/report.pdf', '.tmp/screens/review-report-signoff']);
+  const qr = pdfQr('.tmp/shots-review', pdf, 2)!;
+  expect(qr).toMatch(/^http:\/\/[^/]+\/verify\/demo-\d{4}-\d{4}$/);
+  const stranger = await (await browser.newContext()).newPage(); // no login
+  await stranger.setViewportSize({ width: 1366, height: 900 });
+  await stranger.goto(new URL(qr).pathname);
+  await expect(stranger.getByTestId('verify-summary')).toContainText('单体名称校审楼');
+  await expect(stranger.getByRole('table', { name: '签署' })).toContainText('审定钱审定');
+  await stranger.getByTestId('verify-file').setInputFiles({ name: '校审楼碳排放报告.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(stranger.getByTestId('verify-result')).toContainText('匹配：「校审楼碳排放报告.pdf」与存档的签署报告一致');
+  await shotBoth(stranger, 'review-verify');
+  const changed = Buffer.from(pdf);
+  changed[changed.length >> 1] ^= 1;
+  await stranger.getByTestId('verify-file').setInputFiles({ name: '改过的报告.pdf', mimeType: 'application/pdf', buffer: changed });
+  await expect(stranger.getByTestId('verify-result')).toContainText('不匹配：「改过的报告.pdf」');
+  await stranger.screenshot({ path: '.tmp/screens/review-verify-mismatch-1366.png' });
+  await stranger.context().close();
 
   // the stage page says it is locked, and the server refuses a change
   await page.goto('/budget/produce');

@@ -1,9 +1,10 @@
 // Reading the report files back in tests: PDF text through poppler's pdftotext (when installed — CI installs
 // poppler-utils; see tools.ts), a .docx's document.xml through the zip's central directory, its paragraphs and cells as text.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import jsQR from 'jsqr';
 import { hasTools, toolPath } from './tools';
 
 export const PDFTOTEXT = toolPath('pdftotext');
@@ -17,6 +18,21 @@ export function pdfText(dir: string, bytes: Buffer, mode: '-layout' | '-raw' = '
   const f = join(dir, `r${Math.random().toString(16).slice(2)}.pdf`);
   writeFileSync(f, bytes);
   return execFileSync(PDFTOTEXT, ['-enc', 'UTF-8', mode, f, '-'], { encoding: 'utf8' });
+}
+
+/** The text of the QR code on page `page` of a PDF (poppler renders it at 150 dpi), or undefined when none is read. */
+export function pdfQr(dir: string, bytes: Buffer, page: number): string | undefined {
+  const f = join(dir, `q${Math.random().toString(16).slice(2)}`);
+  writeFileSync(`${f}.pdf`, bytes);
+  execFileSync(PDFTOPPM, ['-f', String(page), '-l', String(page), '-r', '150', '-singlefile', `${f}.pdf`, f]);
+  // a PPM (P6): its header, then the RGB bytes — as the RGBA pixels jsQR reads
+  const ppm = readFileSync(`${f}.ppm`);
+  const m = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'))!;
+  const [width, height] = [Number(m[1]), Number(m[2])];
+  const rgb = ppm.subarray(m[0].length);
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) data.set([rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2], 255], i * 4);
+  return jsQR(data, width, height)?.data;
 }
 
 /** One file out of a zip (the .docx), read through its central directory. */

@@ -51,10 +51,10 @@ export const FrozenReportCard = ({ r }: { r: ReviewAnswer }) => {
           </Typography>
         )}
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="contained" disabled={busy !== null} onClick={() => get('pdf')}>
+          <Button variant="contained" disabled={busy !== null} onClick={() => get('pdf')} sx={{ textTransform: 'none' }}>
             {busy === 'pdf' ? '正在生成…' : '下载 PDF 报告'}
           </Button>
-          <Button variant="outlined" disabled={busy !== null} onClick={() => get('word')}>
+          <Button variant="outlined" disabled={busy !== null} onClick={() => get('word')} sx={{ textTransform: 'none' }}>
             {busy === 'word' ? '正在生成…' : '下载 Word 报告'}
           </Button>
         </Stack>
