@@ -218,3 +218,37 @@ export const VERIFY_TEXTS = {
 
 /** The public page of a report number (its QR code links here, from the host the report was signed on). */
 export const verifyPath = (reportNo: string) => `/verify/${encodeURIComponent(reportNo)}`;
+
+/** One change of a building, its rows or its variants (issue 27 §5), as its timeline shows it. */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  user: Person | null;
+  /** what was changed: 'building', a stage's code, 'variant' (the filter's value) */
+  area: string;
+  /** in words: '单体信息', '建材生产「钢材」', '方案「方案一」' */
+  where: string;
+  action: 'insert' | 'update' | 'delete';
+  /** '新增', '修改', '删除', '批量新增 4,502 行' */
+  summary: string;
+  /** the fields that changed (an update), or the row's fields (a single insert or delete) */
+  changes: { field: string; before: string; after: string }[];
+}
+
+export interface AuditAnswer {
+  entries: AuditEntry[];
+  total: number;
+  /** the filter's choices: the areas this building's trail has */
+  areas: { value: string; label: string }[];
+}
+
+export const auditQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    area: { type: 'string', maxLength: 40 },
+    pageNo: { type: 'integer', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+  },
+} as const;
+export type AuditQuery = FromSchema<typeof auditQuery>;

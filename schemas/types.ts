@@ -42,6 +42,12 @@ export interface ResourceMeta {
    */
   lock?: { column: string; open: string; message: string };
   /**
+   * Every change of the records, of the rows they own (ownedByProject) and of their variants is recorded by the
+   * database — who, when, before → after of the fields a person sets (src/server/db/audit.ts) — and `also` the
+   * server-kept fields a person's action changes (a building's 状态, 计算方式, 校审状态 and 报告编号).
+   */
+  audit?: { also?: readonly string[] };
+  /**
    * Fields every logged-in user may change on their own record (the row whose id is their user id) through the
    * ordinary update route, whatever their role (account settings). Other fields of that request must be
    * absent or unchanged.

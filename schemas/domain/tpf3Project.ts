@@ -67,6 +67,8 @@ export const tpf3Project = {
     defaultSort: { field: 'createDate', order: 'descend' },
     // under review and once signed, nothing of the building changes (issue 27 §3): a change needs a new revision
     lock: { column: 'reviewState', open: 'draft', message: '单体「{name}」修订版 {revision} 处于「{reviewState}」状态，已锁定，不能修改' },
+    // every change of the building, its rows and its variants: who, when, before → after (issue 27 §5)
+    audit: { also: ['status', 'stageMethods', 'reviewState', 'reportNo'] },
   },
   required: ['engineeringId', 'computeMethod', 'standard', 'stage', 'name', 'code', 'site', 'buildType', 'structureType', 'useDateLimit', 'buildArea', 'height', 'floorUp', 'floorDown', 'latLng', 'menus'],
   properties: {

@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { createAjv } from '../../schemas/validation';
 import './hooks'; // every domain folder's repository rules (db/hooks.ts), before any repository is used
 import { authGuard } from './auth/guard';
+import { setActor, withActorContext } from './db/actor';
 import { sessionRoutes } from './accounts/sessionRoutes';
 import { accountRoutes } from './accounts/index';
 import { Settings } from './settings/settings';
@@ -121,9 +122,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const guard = authGuard(db, settings, accounts.now);
   // before authentication: it touches the session, a write
   if (opts.diskGuard) diskSpaceGuard(app, opts.diskGuard);
+  // each request in an async context of its own: its user, once known, is who the database works for (db/actor.ts)
+  app.addHook('onRequest', (_req, _reply, done) => withActorContext(done));
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/') || req.is404) return;
     await guard(req, reply);
+    setActor(req.caller?.userId ?? null);
   });
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

@@ -217,6 +217,50 @@ describe('revisions', () => {
   });
 });
 
+// ---- the audit trail -------------------------------------------------------------------------------------------
+
+describe('the audit trail', () => {
+  type Entry = { area: string; where: string; action: string; summary: string; user: { name: string } | null; changes: { field: string; before: string; after: string }[] };
+  const trail = async (id: number, query = '', who = tok.calc) => (await t.call('GET', `${R}/${id}/audit${query}`, who)).body.data as { entries: Entry[]; total: number; areas: { value: string; label: string }[] };
+
+  it('records who changed which field of which row from what to what, whatever wrote it; filterable by stage', async () => {
+    const b = await completedBuilding('留痕楼');
+    const rows = (await t.call('GET', `${TPF}/stage/produce/?projectId=${b.id}`, tok.calc)).body.data.dataList;
+    expect((await t.call('PUT', `${TPF}/stage/produce/`, tok.calc2, { ...rows[0], quantity: 120 })).body.code).toBe(1);
+    let a = await trail(b.id);
+    expect(a.entries[0]).toMatchObject({ area: 'produce', where: '建材生产「钢材」', action: 'update', summary: '修改', user: { name: '李协作' } });
+    expect(a.entries[0].changes).toEqual([{ field: '用量', before: '100', after: '120' }]);
+    // the row's creation and the building's: each with its fields; 状态 by its label
+    expect(a.entries.find((e) => e.area === 'produce' && e.action === 'insert')!.changes).toContainEqual({ field: '用量', before: '—', after: '100' });
+    expect(a.entries.find((e) => e.area === 'building' && e.action === 'update')).toMatchObject({ where: '单体信息', user: { name: '演示用户' }, changes: [{ field: '状态', before: '未完成', after: '已完成' }] });
+
+    // the calculation changes emissions and results only: nothing recorded
+    const before = a.total;
+    expect((await t.call('GET', `${TPF}/stage/produce/calculate?projectId=${b.id}`, tok.calc)).body.code).toBe(1);
+    expect((await trail(b.id)).total).toBe(before);
+
+    // a delete keeps the row as it was; many rows in one statement are one line with their count
+    const saved = await t.call('POST', `${TPF}/stage/produce/batch`, tok.calc, Array.from({ length: 25 }, (_, i) => ({ projectId: b.id, materialName: `水泥${i}`, unit: 't', quantity: 1 + i, factorValue: 1, factorUnit: 'kgCO2e/t', factorSource: '测试' })));
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(1);
+    const cement = (await t.call('GET', `${TPF}/stage/produce/?projectId=${b.id}&pageSize=50`, tok.calc)).body.data.dataList.find((r: { materialName: string }) => r.materialName === '水泥3');
+    expect((await t.call('DELETE', `${TPF}/stage/produce/${cement.id}`, tok.calc)).body.code).toBe(1);
+    a = await trail(b.id, '?area=produce');
+    expect(a.entries.slice(0, 2).map((e) => `${e.where} ${e.summary}`)).toEqual(['建材生产「水泥3」 删除', '建材生产 批量新增 25 行']);
+    expect(a.entries[0].changes).toContainEqual({ field: '用量', before: '4', after: '—' });
+    expect(a.entries.every((e) => e.area === 'produce')).toBe(true);
+    expect(a.areas).toEqual([{ value: 'building', label: '单体信息' }, { value: 'produce', label: '建材生产' }]);
+
+    // the states: 校审状态 moved by the people who moved it
+    await submit(b.id);
+    await t.call('POST', `${R}/approve`, tok.checker, { projectId: b.id });
+    const states = (await trail(b.id, '?area=building')).entries.filter((e) => e.action === 'update' && e.changes.some((c) => c.field === '校审状态'));
+    expect(states.map((e) => `${e.user?.name}: ${e.changes.find((c) => c.field === '校审状态')!.before} → ${e.changes.find((c) => c.field === '校审状态')!.after}`)).toEqual(['王校对: 待校对 → 待审核', '演示用户: 编制中 → 待校对']);
+    // only those who may read the building read its trail
+    expect((await t.call('GET', `${R}/${b.id}/audit`, tok.outsider)).status).toBe(404);
+    expect((await trail(b.id, '', tok.checker)).total).toBeGreaterThan(0);
+  });
+});
+
 // ---- the frozen report and the verify page -------------------------------------------------------------------
 
 describe('the frozen report', () => {
@@ -234,6 +278,9 @@ describe('the frozen report', () => {
 
   it('is drawn once at 已审定 with its number, revision, signatures, QR code and hash; a copy checks out 匹配, a changed one 不匹配', async (ctx) => {
     const b = await completedBuilding('报告楼');
+    const row = (await t.call('GET', `${TPF}/stage/produce/?projectId=${b.id}`, tok.calc)).body.data.dataList[0];
+    expect((await t.call('PUT', `${TPF}/stage/produce/`, tok.calc2, { ...row, quantity: 110 })).body.code).toBe(1);
+    expect((await t.call('GET', `${TPF}/stage/produce/calculate?projectId=${b.id}`, tok.calc)).body.code).toBe(1);
     await submit(b.id);
     expect((await review(b.id)).report).toBeNull();
     const blocked = await t.call('GET', `${R}/${b.id}/report?type=pdf`, tok.calc);
@@ -263,6 +310,13 @@ describe('the frozen report', () => {
     expect(text).toMatch(/修订版\s+A/);
     for (const line of [/计算\s+演示用户、李协作\s+\d{4}-\d{2}-\d{2}/, /校对\s+王校对\s+\d{4}-\d{2}-\d{2}/, /审核\s+赵审核/, /审定\s+钱审定/]) expect(text).toMatch(line);
     expect(text).toContain(`报告编号 ${rv.reportNo} · 修订版 A`); // every page's header
+    // the appendix: the building's changes up to the signature, the row edit with its person among them
+    const appendix = text.slice(text.indexOf('附录 变更记录'));
+    expect(appendix).toMatch(/李协作\s+建材生产「钢材」\s+修改\s+用量：100 → 110/);
+    expect(appendix).toMatch(/钱审定\s+单体信息\s+修改\s+[^]*?校审状态：待审定 → 已审定/);
+    expect(appendix).toMatch(/审定人：钱审定/); // people and records by name, stages by title
+    expect(appendix).toMatch(/计算阶段：建材生产/);
+    expect(word).toContain('用量：100 → 110');
     // the QR code on page 2 holds the verify page's address on the host the report was signed on
     expect(pdfQr(work, pdf, 2)).toBe(`http://localhost:80/verify/${rv.reportNo}`);
 
@@ -271,8 +325,8 @@ describe('the frozen report', () => {
     expect(shown.statusCode).toBe(200);
     const info = shown.json().data;
     expect(Object.keys(info).sort()).toEqual(['approvedAt', 'buildingName', 'intensity', 'reportNo', 'revision', 'signatures', 'total']);
-    // 100 t × 2 kgCO2e/t = 200 kgCO2e = 0.2 tCO2e
-    expect(info).toMatchObject({ reportNo: rv.reportNo, buildingName: '报告楼', revision: 'A', total: 0.2 });
+    // 110 t × 2 kgCO2e/t = 220 kgCO2e = 0.22 tCO2e
+    expect(info).toMatchObject({ reportNo: rv.reportNo, buildingName: '报告楼', revision: 'A', total: 0.22 });
     expect(info.signatures.map((x: { title: string; names: string }) => `${x.title}:${x.names}`)).toEqual(['计算:演示用户、李协作', '校对:王校对', '审核:赵审核', '审定:钱审定']);
     const same = await check(rv.reportNo, pdf);
     expect([same.statusCode, same.json().message, same.json().data.match]).toEqual([200, '匹配', true]);

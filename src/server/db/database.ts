@@ -9,6 +9,7 @@ import pg from 'pg';
 import { isConnectionLost } from './connectionLost';
 import { acquireLock } from './lockFile';
 import { PGliteDialect } from './pgliteDialect';
+import { withActor } from './actor';
 import { writeDetector } from './writeDetector'; // (routes declared writes: false that write)
 
 /** Tables are generated from the schema registry, so the kysely instance is untyped. */
@@ -47,7 +48,7 @@ export function openPostgres(url: string): Database {
     });
   });
   pool.on('error', () => {}); // (an idle client's error: already logged by its own listener; the pool replaces it)
-  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: discardingLost(pool, lost) }), plugins: [writeDetector] });
+  const db: Db = new Kysely({ dialect: withActor(new PostgresDialect({ pool: discardingLost(pool, lost) })), plugins: [writeDetector] });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
@@ -88,7 +89,7 @@ export async function openPGlite(opts: { dataDir?: string; loadDataDir?: Blob })
   try {
     const pglite = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
     await pglite.waitReady;
-    const db: Db = new Kysely({ dialect: new PGliteDialect(pglite, opts.dataDir ? { dir: opts.dataDir } : undefined), plugins: [writeDetector] });
+    const db: Db = new Kysely({ dialect: withActor(new PGliteDialect(pglite, opts.dataDir ? { dir: opts.dataDir } : undefined)), plugins: [writeDetector] });
     embedded.add(db.getExecutor().adapter);
     return {
       db,

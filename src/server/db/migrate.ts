@@ -9,6 +9,7 @@ import type { ResourceSchema } from '../../../schemas/index';
 import { resources } from '../registry';
 import type { Db, Executor } from './database';
 import { after, before, type Migration } from './migrations/core';
+import { auditStatements } from './audit';
 import { lockDdl, ownedLockDdl } from './lock';
 import { tableName } from './naming';
 import { storedColumns } from './resourceColumns';
@@ -103,17 +104,25 @@ export async function migrate(db: Db): Promise<string[]> {
   // what is recorded as done is not run again (each one is checked again under the lock before it runs)
   const known = new Set((await db.selectFrom('schema_migrations').select('id').execute()).map((r) => r.id));
   const applied = await applyVersioned(db, before.filter((m) => !known.has(m.id)));
-  // The resource tables' DDL runs again only when it changed: its hundreds of IF NOT EXISTS statements took
-  // seconds of every restart on PGlite (issue 24 §5). Its hash is recorded as done beside the versioned ones.
   const ddl = [...resources.flatMap(({ name, schema }) => resourceTableDdl(name, schema)), ...lockStatements()];
-  const stamp = `resources:${createHash('sha256').update(ddl.join(';\n')).digest('hex').slice(0, 16)}`;
-  if (!known.has(stamp)) {
-    await db.transaction().execute(async (trx) => {
-      await startupLock(trx);
-      for (const stmt of ddl) await sql.raw(stmt).execute(trx);
-      await trx.insertInto('schema_migrations').values({ id: stamp }).onConflict((oc) => oc.doNothing()).execute();
-    });
-  }
+  await applyGenerated(db, known, 'resources', ddl);
   applied.push(...(await applyVersioned(db, after.filter((m) => !known.has(m.id)))));
+  // the audit triggers last: they cover tables of the versioned migrations too (tpf3_variant)
+  await applyGenerated(db, known, 'audit', auditStatements());
   return applied;
+}
+
+/**
+ * Generated DDL (the resource tables, their locks, the audit triggers) runs again only when it changed: its hundreds
+ * of IF NOT EXISTS statements took seconds of every restart on PGlite (issue 24 §5). Its hash is recorded as done
+ * beside the versioned migrations.
+ */
+async function applyGenerated(db: Db, known: Set<string>, name: string, ddl: string[]): Promise<void> {
+  const stamp = `${name}:${createHash('sha256').update(ddl.join(';\n')).digest('hex').slice(0, 16)}`;
+  if (known.has(stamp)) return;
+  await db.transaction().execute(async (trx) => {
+    await startupLock(trx);
+    for (const stmt of ddl) await sql.raw(stmt).execute(trx);
+    await trx.insertInto('schema_migrations').values({ id: stamp }).onConflict((oc) => oc.doNothing()).execute();
+  });
 }

@@ -61,6 +61,8 @@ export interface ReportModel {
   streng3: number | null;
   /** a frozen report's 签署页 (issue 27 §4); absent on an ordinary export */
   signoff?: ReportSignoff;
+  /** a frozen report's last section: its building's changes (issue 27 §5) */
+  appendix?: { title: string; note: string; table: ReportTable };
 }
 
 /**

@@ -140,6 +140,9 @@ export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { 
       else content.push(decisionBlock(b, h2, charts));
     });
   });
+  if (m.appendix) {
+    content.push({ ...h1(m.appendix.title), pageBreak: 'before' }, { text: m.appendix.note, fontSize: 9, color: '#555', margin: [0, 0, 0, 4] }, grid(m.appendix.table, [62, 44, 80, 40, '*']));
+  }
   const doc = {
     pageSize: 'A4',
     pageMargins: [50, 55, 50, 50],

@@ -149,6 +149,9 @@ export async function reportDocx(m: ReportModel, charts: ReportPictures): Promis
     const h2 = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: [new TextRun(`${n}.${++k} ${text}`)] });
     for (const b of section.blocks) children.push(decisionBlock(b, h2, charts));
   });
+  if (m.appendix) {
+    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(`${++n}. ${m.appendix.title}`)] }), p(m.appendix.note, { size: 18 }), grid(m.appendix.table, [62, 44, 80, 40, 170]));
+  }
   const doc = new Document({
     creator: '碳算',
     title: m.title,

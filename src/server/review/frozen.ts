@@ -15,7 +15,9 @@ import { putFile } from '../files/store';
 import { drawReport } from '../reports/draw';
 import { reportModel } from '../reports/model';
 import { DOCX_MIME, PDF_MIME } from '../reports/routes';
+import type { ReportModel } from '../reports/model';
 import type { ReportSignoff } from '../reports/signoff';
+import { auditTrail } from './trail';
 import { reviewAnswer } from './answers';
 import { day, FROZEN_TABLE as TABLE } from './frozenStore';
 
@@ -31,6 +33,22 @@ async function signoffOf(db: Db, caller: Caller, b: ApiRecord, origin: string): 
   return { signoff: { reportNo: String(b.reportNo), revision: String(b.revision || 'A'), approvedAt: day(at), signatures, verifyUrl: `${origin}${verifyPath(String(b.reportNo))}` }, at: at ? new Date(at) : new Date() };
 }
 
+/** The appendix 变更记录: the building's changes up to its signature, oldest first (at most the last APPENDIX_MAX). */
+async function changesAppendix(db: Db, projectId: number): Promise<NonNullable<ReportModel['appendix']>> {
+  const { entries, total } = await auditTrail(db, projectId, { pageSize: APPENDIX_MAX });
+  const when = (at: string) => new Date(at).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16);
+  return {
+    title: '附录 变更记录',
+    note: `本单体及其数据、方案与校审状态的每次变更（共 ${total} 条${total > APPENDIX_MAX ? `，列出最近 ${APPENDIX_MAX} 条` : ''}），按时间先后；批量导入或复制的多行记为一条。`,
+    table: {
+      header: ['时间', '人员', '对象', '操作', '变更内容'],
+      rows: [...entries].reverse().map((e) => [when(e.at), e.user?.name ?? '系统', e.where, e.summary, e.changes.map((c) => (e.action === 'update' ? `${c.field}：${c.before} → ${c.after}` : `${c.field}：${e.action === 'insert' ? c.after : c.before}`)).join('\n')]),
+      numeric: [],
+    },
+  };
+}
+const APPENDIX_MAX = 2000;
+
 /**
  * Draws and stores the frozen report of an 已审定 revision unless it is stored already (two callers at once: the
  * first stored wins). `origin`: the host the QR code sends a reader to (the signing request's).
@@ -39,7 +57,7 @@ export async function freezeReport(db: Db, caller: Caller, b: ApiRecord, origin:
   if (b.reviewState !== 'approved' || !b.reportNo) throw badRequest(NOT_SIGNED);
   if (await db.selectFrom(TABLE).select('report_no').where('report_no', '=', String(b.reportNo)).executeTakeFirst()) return;
   const { signoff, at } = await signoffOf(db, caller, b, origin);
-  const model = { ...(await reportModel(db, caller, b)), signoff };
+  const model = { ...(await reportModel(db, caller, b)), signoff, appendix: await changesAppendix(db, b.id) };
   // a trial account's building keeps the watermark of its exports
   const trial = (await findUserById(db, Number(b.createBy)))?.auth_flag === 0;
   const pdf = await drawReport({ format: 'pdf', model, trial });

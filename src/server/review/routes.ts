@@ -8,9 +8,10 @@
 //   POST review/comment/:id/close    the comment's author
 //   POST review/revise               { projectId } an 已审定 revision → its successor (B, C …), 编制中
 //   GET  review/:projectId/report?type=pdf|word  the signed revision's frozen report (frozen.ts), as a download URL
+//   GET  review/:projectId/audit?area=&pageNo=   the building's changes, newest first (trail.ts)
 // The public verify page's routes are verifyRoutes.ts.
 import type { FastifyInstance } from 'fastify';
-import { CALC_ROLE, STATE_LABELS, approveBody, projectBody, resolveBody, returnBody, submitBody, type ReviewState } from '../../../schemas/review';
+import { CALC_ROLE, STATE_LABELS, approveBody, auditQuery, projectBody, resolveBody, returnBody, submitBody, type ReviewState } from '../../../schemas/review';
 import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
 import { repo } from '../db/repo';
@@ -19,6 +20,7 @@ import { ApiError, notFound } from '../errors';
 import { typed } from '../http/typed';
 import { approve, revise, sendBack, submit } from './flow';
 import { freezeReport, frozenFile } from './frozen';
+import { auditTrail } from './trail';
 import { originOf } from '../http/origin';
 import { reviewAnswer, waitingFor } from './answers';
 import { calcPeople } from './people';
@@ -63,6 +65,12 @@ export function reviewRoutes(app: FastifyInstance, db: Db): void {
 
   r.get(`${BASE}/:projectId/report`, { schema: { params: projectParams, querystring: reportQuery }, config: { writes: true } }, async (req) => {
     return ok(await frozenFile(db, callerOf(req), req.params.projectId, req.query.type ?? 'pdf', originOf(req)), '导出成功');
+  });
+
+  r.get(`${BASE}/:projectId/audit`, { schema: { params: projectParams, querystring: auditQuery }, config: { writes: false } }, async (req) => {
+    const caller = callerOf(req);
+    const b = await buildings.get(caller, req.params.projectId);
+    return ok(await auditTrail(db, b.id, req.query));
   });
 
   r.post(`${BASE}/revise`, { schema: { body: projectBody }, config: { writes: true } }, async (req) => {
