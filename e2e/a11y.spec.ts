@@ -7,7 +7,8 @@ import type { Page } from '@playwright/test';
 import { violations } from './axe';
 import { expect, login, test } from './fixtures';
 
-const PUBLIC = ['/login', '/register', '/reset-password'];
+// (the verify page of a number never signed: its message)
+const PUBLIC = ['/login', '/register', '/reset-password', '/verify/demo-2026-9999'];
 const USER = [
   '/dashboard',
   '/project/manage',

@@ -2,14 +2,16 @@
 // 概预算 building names them; on /review 计算人 submits (a reason for each flag of the result) → 校对人 finds it in
 // 待我校审 and returns it with a comment on a row of 建材生产 (shown on the stage page beside the row) → 计算人 fixes the
 // row, resolves the comment and submits again → 校对, 审核, 审定 sign → 已审定 with a report number; the stage page is
-// locked; the frozen report's PDF (its hash as shown, its 签署页 and QR code) opens the public verify page, which
-// finds a copy 匹配 and a changed one 不匹配. Screenshots at 1366 and 390 px in .tmp/screens/ (review-*).
+// locked; the building's changes (变更记录) name who changed what; the frozen report's PDF (its hash as shown, its
+// 签署页 and QR code, its appendix) opens the public verify page, which finds a copy 匹配 and a changed one 不匹配.
+// Screenshots at 1366 and 390 px in .tmp/screens/ (review-*).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { pdfQr } from '../tests/server/reportFiles';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
+import { violations } from './axe';
 import { api, expect, login, loginWith, shotBoth, test } from './fixtures';
 
 const TPF = '/api/tpf/v1/tpf';
@@ -120,6 +122,15 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await expect(page.getByTestId('review-event')).toHaveCount(6);
   await shotBoth(page, 'review-approved');
 
+  // the building's changes: the row fix by 计算人, the states by the people who moved them; narrowed to 建材生产
+  const trail = page.getByRole('list', { name: '变更记录' });
+  await expect(trail.getByTestId('audit-entry').filter({ hasText: '校审状态：待审定 → 已审定' })).toContainText('钱审定');
+  await page.getByLabel('范围').click();
+  await page.getByRole('option', { name: '建材生产' }).click();
+  await expect(trail.getByTestId('audit-entry').first()).toContainText(/演示用户修改建材生产「钢材」.*用量：\d+(\.\d+)? → 120/);
+  await trail.scrollIntoViewIfNeeded();
+  await shotBoth(page, 'review-audit', { fullPage: false });
+
   // the frozen report: its stored PDF (the hash the page shows), the 签署页 with the QR code, the public verify page
   const card = page.getByTestId('frozen-report');
   const sha = (await card.getByTestId('frozen-sha256').textContent())!.trim();
@@ -130,6 +141,8 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   mkdirSync('.tmp/shots-review', { recursive: true });
   writeFileSync('.tmp/shots-review/report.pdf', pdf);
   execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '2', '-l', '2', '-singlefile', '.tmp/shots-review/report.pdf', '.tmp/screens/review-report-signoff']);
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['.tmp/shots-review/report.pdf'], { encoding: 'utf8' }))![1]);
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', String(pages), '-l', String(pages), '-singlefile', '.tmp/shots-review/report.pdf', '.tmp/screens/review-report-appendix']);
   const qr = pdfQr('.tmp/shots-review', pdf, 2)!;
   expect(qr).toMatch(/^http:\/\/[^/]+\/verify\/demo-\d{4}-\d{4}$/);
   const stranger = await (await browser.newContext()).newPage(); // no login
@@ -140,6 +153,7 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await stranger.getByTestId('verify-file').setInputFiles({ name: '校审楼碳排放报告.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(stranger.getByTestId('verify-result')).toContainText('匹配：「校审楼碳排放报告.pdf」与存档的签署报告一致');
   await shotBoth(stranger, 'review-verify');
+  expect(await violations(stranger, new URL(qr).pathname)).toEqual([]);
   const changed = Buffer.from(pdf);
   changed[changed.length >> 1] ^= 1;
   await stranger.getByTestId('verify-file').setInputFiles({ name: '改过的报告.pdf', mimeType: 'application/pdf', buffer: changed });

@@ -8,9 +8,7 @@
 import { FUELS } from './fuels';
 import { shortNumber } from './format';
 import type { EnergyKind } from '../../schemas/factors/kinds';
-
-/** Exponents by base dimension: M mass, L length, E energy, T time, S machine shift, #<name> a counted piece. */
-type Dims = Record<string, number>;
+import { ATOMS, type Dims } from './unitWords';
 
 export interface Unit {
   dims: Dims;
@@ -18,32 +16,6 @@ export interface Unit {
   scale: number;
   /** the text it was read from (trimmed) */
   text: string;
-}
-
-const M = { M: 1 };
-const V = { L: 3 };
-const A = { L: 2 };
-const E = { E: 1 };
-
-/** One unit word → its dimension and scale. Case matters where it must (MWh, not mWh). */
-const ATOMS: Record<string, [Dims, number]> = {
-  t: [M, 1000], T: [M, 1000], 吨: [M, 1000], kg: [M, 1], KG: [M, 1], Kg: [M, 1], 千克: [M, 1], 公斤: [M, 1], g: [M, 0.001], 克: [M, 0.001],
-  m3: [V, 1], M3: [V, 1], 立方米: [V, 1], 方: [V, 1], Nm3: [V, 1], 标方: [V, 1], L: [V, 0.001], l: [V, 0.001], 升: [V, 0.001], dm3: [V, 0.001], 万m3: [V, 1e4], 万Nm3: [V, 1e4], 万立方米: [V, 1e4],
-  m2: [A, 1], M2: [A, 1], 平方米: [A, 1], 平米: [A, 1],
-  m: [{ L: 1 }, 1], 米: [{ L: 1 }, 1], km: [{ L: 1 }, 1000], 公里: [{ L: 1 }, 1000], 千米: [{ L: 1 }, 1000],
-  kWh: [E, 3.6], kwh: [E, 3.6], KWH: [E, 3.6], KWh: [E, 3.6], 度: [E, 3.6], 千瓦时: [E, 3.6], MWh: [E, 3600], 万kWh: [E, 36000], Wh: [E, 0.0036],
-  kJ: [E, 0.001], MJ: [E, 1], GJ: [E, 1000], TJ: [E, 1e6], 兆焦: [E, 1], 吉焦: [E, 1000],
-  // 1 kgce = 29 307.6 kJ (GB/T 2589-2020 §2.9)
-  kgce: [E, 29.3076], tce: [E, 29307.6], 千克标准煤: [E, 29.3076], 吨标准煤: [E, 29307.6],
-  a: [{ T: 1 }, 1], 年: [{ T: 1 }, 1], yr: [{ T: 1 }, 1],
-  台班: [{ S: 1 }, 1],
-  tkm: [{ M: 1, L: 1 }, 1e6], 吨公里: [{ M: 1, L: 1 }, 1e6],
-};
-const PIECES = ['块', '个', '樘', '台', '套', '根', '片', '株', '件', '只', '组', '扇', '座', '部', '张', '卷', '桶', '袋', '支', '眼'];
-for (const p of PIECES) {
-  ATOMS[p] = [{ [`#${p}`]: 1 }, 1];
-  ATOMS[`千${p}`] = [{ [`#${p}`]: 1 }, 1000];
-  ATOMS[`百${p}`] = [{ [`#${p}`]: 1 }, 100];
 }
 
 /** Full-width letters and digits to half-width, superscripts to digits, ㎡ and ㎥ spelled out, no spaces. */
@@ -202,30 +174,20 @@ function missingBridge(from: Unit, to: Unit, b: Bridges): string {
   return '无法换算';
 }
 
-interface Edge {
-  to: string;
-  /** base units of `to` per base unit of `from` */
-  rate: number;
-  how: string;
-}
+/** A step between dimensions: `rate` base units of `to` per base unit of the step's start, and its words. */
+type Edge = { to: string; rate: number; how: string };
+
+// The chain between two dimensions with one density and fuel is found once (an import converts thousands of lines
+// over the same few chains); null: none within 3 steps.
+const paths = new Map<unknown, Edge[] | null>();
 
 /** Converts across dimensions through the row's density or its fuel's data: a shortest chain of at most 3 steps. */
 function bridge(amount: number, from: Unit, to: Unit, b: Bridges): Conversion | undefined {
   const density = b.density === null || b.density === undefined || b.density === '' ? NaN : Number(b.density);
   const key = `${dimKey(from.dims)}>${dimKey(to.dims)}|${density}|${String(b.energy ?? '')}`;
-  let path = paths.get(key);
-  if (path === undefined) {
-    if (paths.size >= MAX_PATHS) paths.clear();
-    path = shortestPath(from, to, density, FUELS[String(b.energy ?? '') as EnergyKind]);
-    paths.set(key, path);
-  }
+  const path = remembered(paths, key, () => shortestPath(from, to, density, FUELS[String(b.energy ?? '') as EnergyKind]));
   return path ? walk(amount, from, to, path) : undefined;
 }
-
-// The chain between two dimensions with one density and fuel, found once (an import converts thousands of lines
-// over the same few chains); null: none within 3 steps.
-const paths = new Map<string, Edge[] | null>();
-const MAX_PATHS = 5000;
 
 function shortestPath(from: Unit, to: Unit, density: number, fuel: (typeof FUELS)[EnergyKind] | undefined): Edge[] | null {
   const edges = new Map<string, Edge[]>();

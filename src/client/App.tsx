@@ -1,6 +1,6 @@
 // The application: react-admin <Admin> with our providers, the zh-CN i18n, the theme, the login page, the
 // two layouts (AppLayout picks one per route) and the routes of spec 001 §2 that exist so far. The public
-// account pages (/register, /reset-password) are routes BESIDE <Admin>: with requireAuth every route inside it
+// account pages (/register, /reset-password) and the report verify page (/verify/:reportNo) are routes BESIDE <Admin>: with requireAuth every route inside it
 // needs a token. The shell and every page behind the login are lazy-loaded (admin/lazyPage.tsx): the login page
 // downloads only what its form needs (issue 24 §5, bench loginjs).
 import { lazy, type ReactNode } from 'react';
@@ -17,6 +17,7 @@ import { HomeRedirect, NotFoundRedirect } from './pages/redirects';
 import { schemaRoutes } from './admin/schemaRoutes';
 import { bespokeSchemaPages, domainRoutes } from './domainRoutes';
 import { accountRoutes, publicRoutes } from './account/routes';
+import { verifyRoute } from './review/verifyRoute';
 
 const Layout = lazy(() => import('./layout/AppLayout'));
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -40,6 +41,7 @@ export const App = ({ dataProvider = defaultDataProvider, authProvider = default
   <BrowserRouter>
     <Routes>
       {publicRoutes()}
+      {verifyRoute()}
       <Route path="*" element={<AdminApp dataProvider={dataProvider} authProvider={authProvider} />} />
     </Routes>
   </BrowserRouter>

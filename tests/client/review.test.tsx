@@ -43,6 +43,7 @@ function api(review: () => ReviewAnswer, extra?: Handler, user: object = plainUs
       const hit = extra?.(c);
       if (hit) return hit;
       if (c.url.pathname === `${R}/5` && c.method === 'GET') return ok(review());
+      if (c.url.pathname === `${R}/5/audit`) return ok({ entries: [], total: 0, areas: [] });
       if (c.url.pathname.startsWith(R) && c.method === 'POST') return ok(null);
       if (c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/5') return ok({ id: 5, name: '一号楼', computeMethod: 'budget', menus: 'produce,trans', reviewState: review().state });
       if (c.url.pathname === '/api/tpf/v1/tpf/stage/produce/') return ok({ dataList: [{ id: 31, materialName: '钢材' }, { id: 32, materialName: '水泥' }], total: 2 });
@@ -163,6 +164,26 @@ describe('the frozen report and its verify page', () => {
     renderApp('/verify/nope');
     expect(await screen.findByRole('alert')).toHaveTextContent('未找到该报告编号');
     expect(screen.queryByTestId('verify-summary')).toBeNull();
+  });
+});
+
+describe('the audit trail', () => {
+  it('shows who changed what from what to what, and narrows to a stage', async () => {
+    const entry = (id: number, over: object) => ({ id, at: '2026-11-27T03:00:00Z', user: person(3, '李协作'), area: 'produce', where: '建材生产「钢材」', action: 'update', summary: '修改', changes: [{ field: '用量', before: '100', after: '120' }], ...over });
+    const trail = (area: string | null) => ({
+      entries: area === 'building' ? [entry(2, { area: 'building', where: '单体信息', summary: '修改', changes: [{ field: '状态', before: '未完成', after: '已完成' }] })] : [entry(1, {})],
+      total: 1,
+      areas: [{ value: 'building', label: '单体信息' }, { value: 'produce', label: '建材生产' }],
+    });
+    const { calls } = api(answer, (c) => (c.url.pathname === `${R}/5/audit` ? ok(trail(c.url.searchParams.get('area'))) : undefined));
+    renderApp('/review?id=5');
+    const first = await screen.findByTestId('audit-entry');
+    expect(first).toHaveTextContent('李协作修改建材生产「钢材」');
+    expect(first).toHaveTextContent('用量：100 → 120');
+    fireEvent.mouseDown(screen.getByLabelText('范围'));
+    fireEvent.click(await screen.findByRole('option', { name: '单体信息' }));
+    await waitFor(() => expect(screen.getByTestId('audit-entry')).toHaveTextContent('状态：未完成 → 已完成'));
+    expect(calls.some((c) => c.url.pathname === `${R}/5/audit` && c.url.searchParams.get('area') === 'building')).toBe(true);
   });
 });
 

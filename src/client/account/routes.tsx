@@ -1,15 +1,13 @@
 // The account routes: /userinfo inside <Admin> (lazy-loaded: the login page never downloads it), and the public
-// /register and /reset-password — and the report verify page /verify/:reportNo — mounted by App.tsx outside <Admin>
-// so they work without a token.
-import { lazy, Suspense, type ReactElement } from 'react';
+// /register and /reset-password, mounted by App.tsx outside <Admin> so they work without a token.
+import { lazy, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { lazyPage } from '../admin/lazyPage';
-import { PublicPage } from './PublicPage';
+import { publicPage } from './PublicPage';
 
 const AccountPage = lazy(() => import('./AccountPage'));
 const RegisterPage = lazy(() => import('./RegisterPage'));
 const ResetPasswordPage = lazy(() => import('./ResetPasswordPage'));
-const VerifyPage = lazy(() => import('../review/VerifyPage'));
 
 export const ACCOUNT_ROUTE = '/userinfo';
 
@@ -23,18 +21,10 @@ export function accountRoutes(): ReactElement[] {
   ];
 }
 
-const publicPage = (el: ReactElement) => (
-  <PublicPage>
-    <Suspense fallback={null}>{el}</Suspense>
-  </PublicPage>
-);
-
 /** Routes outside <Admin>: no token needed, no react-admin context. */
 export function publicRoutes(): ReactElement[] {
   return [
     <Route key="register" path="/register" element={publicPage(<RegisterPage />)} />,
     <Route key="reset" path="/reset-password" element={publicPage(<ResetPasswordPage />)} />,
-    // a frozen report's QR code leads here (issue 27 §4)
-    <Route key="verify" path="/verify/:reportNo" element={publicPage(<VerifyPage />)} />,
   ];
 }

@@ -1,6 +1,6 @@
 // One revision's sign-off: its state, the chain (计算, 校对 … with names and dates), what the caller may do now —
 // submit with a reason for each flag (计算人), sign or return with comments (the current level's signer), open the
-// next revision (计算人, once 已审定) — then the comments and the steps so far.
+// next revision (计算人, once 已审定) — then the comments, the steps so far and every change of the building.
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Link, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDate } from '../admin/schemaFields';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { CommentList } from './CommentList';
+import { AuditTrail } from './AuditTrail';
 import { EventList } from './EventList';
 import { FrozenReportCard } from './FrozenReportCard';
 import { ReturnDialog } from './ReturnDialog';
@@ -42,6 +43,7 @@ export const BuildingReview = ({ id }: { id: number }) => {
       <Actions r={r} />
       <CommentList r={r} />
       <EventList events={r.events} />
+      <AuditTrail projectId={r.projectId} />
     </>
   );
 };

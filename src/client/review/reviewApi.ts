@@ -1,8 +1,8 @@
 // The 校审 calls (issue 27; server src/server/review/routes.ts), below /api/tpf/v1/tpf/review, through apiFetch.
 import { apiFetch, apiUrl } from '../providers/httpClient';
-import type { ReviewAnswer, ReviewCommentInput, VerifyAnswer, VerifyCheck, WaitingBuilding } from '../../../schemas/review';
+import type { AuditAnswer, ReviewAnswer, ReviewCommentInput, VerifyAnswer, VerifyCheck, WaitingBuilding } from '../../../schemas/review';
 
-export type { ReviewAnswer, ReviewComment, ReviewEvent, WaitingBuilding, ChainStep, ReviewState, VerifyAnswer, VerifyCheck } from '../../../schemas/review';
+export type { AuditAnswer, AuditEntry, ReviewAnswer, ReviewComment, ReviewEvent, WaitingBuilding, ChainStep, ReviewState, VerifyAnswer, VerifyCheck } from '../../../schemas/review';
 
 const BASE = 'tpf/v1/tpf/review';
 const post = <T = null>(path: string, body: unknown) => apiFetch<T>(apiUrl(`${BASE}/${path}`), { method: 'POST', body: JSON.stringify(body) });
@@ -16,6 +16,9 @@ export const resolveComment = (id: number, note: string) => post(`comment/${id}/
 export const closeComment = (id: number) => post(`comment/${id}/close`, {});
 /** The signed revision's stored report as a download URL (drawn now if its drawing at the signature failed). */
 export const frozenReportUrl = (projectId: number, type: 'pdf' | 'word') => apiFetch<string>(apiUrl(`${BASE}/${projectId}/report`, { type }));
+/** The building's changes, newest first; `area`: 'building', a stage's code, 'variant' (all when absent). */
+export const getAudit = (projectId: number, query: { area?: string; pageNo: number; pageSize: number }, signal?: AbortSignal) =>
+  apiFetch<AuditAnswer>(apiUrl(`${BASE}/${projectId}/audit`, query), { signal });
 export const reviseBuilding = (projectId: number) => post<{ id: number }>('revise', { projectId });
 
 export { reviewRoute } from '../buildings/buildingPages';
