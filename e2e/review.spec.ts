@@ -128,8 +128,11 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await page.getByLabel('范围').click();
   await page.getByRole('option', { name: '建材生产' }).click();
   await expect(trail.getByTestId('audit-entry').first()).toContainText(/演示用户修改建材生产「钢材」.*用量：\d+(\.\d+)? → 120/);
-  await trail.scrollIntoViewIfNeeded();
-  await shotBoth(page, 'review-audit', { fullPage: false });
+  const trailCard = page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: '变更记录' }) });
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await trailCard.screenshot({ path: `.tmp/screens/review-audit-${width}.png` });
+  }
 
   // the frozen report: its stored PDF (the hash the page shows), the 签署页 with the QR code, the public verify page
   const card = page.getByTestId('frozen-report');

@@ -28,7 +28,7 @@ export const AuditTrail = ({ projectId }: { projectId: number }) => {
           <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
             变更记录
           </Typography>
-          <FormControl size="small" sx={{ minWidth: 160 }}>
+          <FormControl size="small" sx={{ width: { xs: '100%', sm: 220 } }}>
             <InputLabel id="audit-area">范围</InputLabel>
             <Select
               labelId="audit-area"
