@@ -176,4 +176,18 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   const refused = await page.request.fetch(`${TPF}/stage/produce/`, { method: 'PUT', data: { ...rows.dataList[0], quantity: 1 }, headers: { 'Access-Token': token ?? '' } });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toBe('单体「校审楼」修订版 A 处于「已审定」状态，已锁定，不能修改');
+
+  // the tenant's own rules: its group admin sets them on /review (本单位校审设置)
+  const groupAdmin = await (await browser.newContext()).newPage();
+  await groupAdmin.setViewportSize({ width: 1366, height: 900 });
+  await login(groupAdmin, 'demo_admin', '/review');
+  const rules = groupAdmin.getByTestId('signoff-settings');
+  await expect(rules).toContainText('本单位校审设置');
+  await rules.getByLabel('报告编号前缀').fill('DEMO-JS');
+  await rules.getByRole('button', { name: '保存' }).click();
+  await expect(groupAdmin.getByText('保存成功！')).toBeVisible();
+  await shotBoth(groupAdmin, 'review-settings');
+  const stored = await api<{ reportPrefix: string; canEdit: boolean }>(groupAdmin, 'GET', `${TPF}/review/settings`);
+  expect(stored).toMatchObject({ reportPrefix: 'DEMO-JS', canEdit: true });
+  await groupAdmin.context().close();
 });

@@ -3,6 +3,7 @@
 // (validated by the server, types derived from them) and answers. One definition for the server
 // (src/server/review/) and the client.
 import type { FromSchema } from 'json-schema-to-ts';
+import { sysTenant } from './resources/sysTenant';
 
 export type ReviewState = 'draft' | 'check' | 'review' | 'approve' | 'approved';
 export type SignLevel = 'check' | 'review' | 'approve';
@@ -252,3 +253,24 @@ export const auditQuery = {
   },
 } as const;
 export type AuditQuery = FromSchema<typeof auditQuery>;
+
+/** A tenant's own sign-off rules (issue 27 §1), set by its group admin on /review (the super admin: 集团租户). */
+export const signoffSettingsBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['signoffLevels', 'signoffSamePerson'],
+  properties: {
+    signoffLevels: sysTenant.properties.signoffLevels,
+    signoffSamePerson: sysTenant.properties.signoffSamePerson,
+    reportPrefix: sysTenant.properties.reportPrefix,
+  },
+} as const;
+export type SignoffSettings = FromSchema<typeof signoffSettingsBody>;
+
+export interface SignoffSettingsAnswer extends SignoffSettings {
+  tenantName: string;
+  /** the prefix used when none is set: the tenant's code */
+  defaultPrefix: string;
+  /** the caller may change them (its tenant's group admin) */
+  canEdit: boolean;
+}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReviewAnswer, WaitingBuilding } from '../../schemas/review';
 import { clearToken, setToken } from '../../src/client/providers/tokenStorage';
-import { fail, ok, plainUser, stubFetch, type Handler } from './fakeApi';
+import { fail, groupAdmin, ok, plainUser, stubFetch, type Handler } from './fakeApi';
 import { stubShell } from './shellFake';
 import { renderApp } from './renderApp';
 
@@ -184,6 +184,32 @@ describe('the audit trail', () => {
     fireEvent.click(await screen.findByRole('option', { name: '单体信息' }));
     await waitFor(() => expect(screen.getByTestId('audit-entry')).toHaveTextContent('状态：未完成 → 已完成'));
     expect(calls.some((c) => c.url.pathname === `${R}/5/audit` && c.url.searchParams.get('area') === 'building')).toBe(true);
+  });
+});
+
+describe('本单位校审设置', () => {
+  const settings = { tenantName: '演示集团', signoffLevels: 4, signoffSamePerson: 0, reportPrefix: '', defaultPrefix: 'demo' };
+
+  it('a group admin changes the tenant\'s levels, 兼任 and prefix', async () => {
+    const { calls } = api(answer, (c) => (c.url.pathname === `${R}/settings` ? ok({ ...settings, canEdit: true }) : c.url.pathname === `${R}/mine` ? ok([]) : undefined), groupAdmin);
+    renderApp('/review');
+    const card = await screen.findByTestId('signoff-settings');
+    expect(card).toHaveTextContent('本单位校审设置（演示集团）');
+    fireEvent.mouseDown(within(card).getByLabelText('校审级数'));
+    fireEvent.click(await screen.findByRole('option', { name: '3 级：计算、校对、审核' }));
+    fireEvent.click(within(card).getByLabelText('允许一人兼任多级'));
+    fireEvent.change(within(card).getByLabelText('报告编号前缀'), { target: { value: 'DM' } });
+    fireEvent.click(within(card).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT' && c.url.pathname === `${R}/settings`)?.body).toEqual({ signoffLevels: 3, signoffSamePerson: 1, reportPrefix: 'DM' }));
+  });
+
+  it('a user reads them, unable to change them', async () => {
+    api(answer, (c) => (c.url.pathname === `${R}/settings` ? ok({ ...settings, canEdit: false }) : c.url.pathname === `${R}/mine` ? ok([]) : undefined));
+    renderApp('/review');
+    const card = await screen.findByTestId('signoff-settings');
+    expect(card).toHaveTextContent('由本单位的集团管理员设置');
+    expect(within(card).queryByRole('button', { name: '保存' })).toBeNull();
+    expect(within(card).getByLabelText('报告编号前缀')).toBeDisabled();
   });
 });
 

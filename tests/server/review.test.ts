@@ -17,6 +17,8 @@ import { multipart } from './files';
 import { docxText, pdfQr, pdfText as readPdf } from './reportFiles';
 import { needTools } from './tools';
 import { VERIFY_LIMITS } from '../../src/server/review/verifyRoutes';
+import { reviewMigrations } from '../../src/server/db/migrations/review';
+import { nextReportNo } from '../../src/server/review/store';
 
 
 const R = '/api/tpf/v1/tpf/review';
@@ -79,6 +81,38 @@ describe('signers', () => {
     const foreign = await t.call('POST', `${PROJECT}/`, tok.calc, body({ approverId: ids.outsider }));
     expect(foreign.body.data).toEqual([{ field: 'approverId', errorMsg: '审定人不是本单位的用户' }]);
     expect((await t.call('POST', `${PROJECT}/`, tok.calc, body({ checkerId: ids.checker }))).body.code).toBe(1);
+  });
+});
+
+describe('the tenant\'s sign-off rules', () => {
+  it('are read by its users and changed by its group admin only, within their bounds', async () => {
+    const S = `${R}/settings`;
+    expect((await t.call('GET', S, tok.calc)).body.data).toMatchObject({ signoffLevels: 4, signoffSamePerson: 0, reportPrefix: '', defaultPrefix: 'demo', canEdit: false });
+    const refused = await t.call('PUT', S, tok.calc, { signoffLevels: 2, signoffSamePerson: 1 });
+    expect([refused.status, refused.body.message]).toEqual([403, '只有本单位的集团管理员可以修改校审设置']);
+    const groupAdmin = await t.login('demo_admin');
+    const bad = await t.call('PUT', S, groupAdmin, { signoffLevels: 5, signoffSamePerson: 0 });
+    expect([bad.status, bad.body.data]).toEqual([400, [{ field: 'signoffLevels', errorMsg: '校审级数应为 2–4' }]]);
+    const saved = await t.call('PUT', S, groupAdmin, { signoffLevels: 3, signoffSamePerson: 1, reportPrefix: 'DM-JS' });
+    expect(saved.body.data).toMatchObject({ signoffLevels: 3, signoffSamePerson: 1, reportPrefix: 'DM-JS', canEdit: true });
+    // the rules of the building's sign-off are these: 3 levels (校对, 审核), one person on two levels allowed
+    const b = await completedBuilding('三级楼', { checkerId: ids.checker, reviewerId: ids.checker, approverId: null });
+    await submit(b.id);
+    for (let i = 0; i < 2; i++) expect((await t.call('POST', `${R}/approve`, tok.checker, { projectId: b.id })).body.message).toBe('已签署');
+    expect((await review(b.id)).reportNo).toMatch(new RegExp(`^DM-JS-${new Date().getFullYear()}-\\d{4}$`));
+    expect((await t.call('GET', S, admin)).body.message).toBe('超级管理员请在「集团租户」中设置各单位的校审规则');
+    await t.call('PUT', S, groupAdmin, { signoffLevels: 4, signoffSamePerson: 0, reportPrefix: '' });
+  });
+
+  it('numbers reports per prefix: tenants given one prefix never share a number, and numbers issued before count', async () => {
+    const year = new Date().getFullYear();
+    const b = await completedBuilding('编号楼');
+    await t.database.db.updateTable('tpf3_project').set({ report_no: `ZZ-${year}-0007` }).where('id', '=', b.id).execute();
+    // migration 016 seeds the counters from the numbers already issued
+    const m016 = reviewMigrations.find((m) => m.id === '016_report_no_by_prefix')!;
+    for (const stmt of m016.sql.split(/;\s*\n/).map((x) => x.trim()).filter(Boolean)) await sql.raw(stmt).execute(t.database.db);
+    expect(await nextReportNo(t.database.db, 'ZZ', year)).toBe(`ZZ-${year}-0008`);
+    expect(await nextReportNo(t.database.db, 'ZZ', year)).toBe(`ZZ-${year}-0009`);
   });
 });
 
@@ -378,6 +412,8 @@ const NOT_A_BUILDING = [
   /^GET \/api\/tpf\/v1\/tpf\/template\/:module$/,
   /^GET \/api\/tpf\/v1\/tpf\/(bim|budgetBill)\/:jobId\/excel$/,
   /^POST \/api\/tpf\/v1\/tpf\/review\//,
+  // the tenant's sign-off rules
+  /^PUT \/api\/tpf\/v1\/tpf\/review\/settings$/,
   // a signed revision's stored report handed out as a file
   /^GET \/api\/tpf\/v1\/tpf\/review\/:projectId\/report$/,
   // a preview changes nothing (its transaction is rolled back)

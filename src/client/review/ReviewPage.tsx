@@ -1,11 +1,12 @@
 // src/client/review/ owns 校审 (issue 27, README 校审): /review?id=<building> — a revision's sign-off chain, what the
-// caller may do (BuildingReview) — and /review, 待我校审 (WaitingList). The server decides every step
+// caller may do (BuildingReview) — and /review, 待我校审 (WaitingList) with the tenant's sign-off rules (SignoffSettingsCard). The server decides every step
 // (src/server/review/); the page shows its answer and sends the caller's choices.
 import { Box } from '@mui/material';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { BuildingReview } from './BuildingReview';
 import { REVIEW_MSG } from './texts';
+import { SignoffSettingsCard } from './SignoffSettingsCard';
 import { WaitingList } from './WaitingList';
 
 const positiveInt = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
@@ -16,7 +17,14 @@ export default function ReviewPage() {
   return (
     <Box sx={{ py: 2, maxWidth: 1200, minWidth: 0 }}>
       <Title title={id ? REVIEW_MSG.title : REVIEW_MSG.waiting} />
-      {id ? <BuildingReview key={id} id={id} /> : <WaitingList />}
+      {id ? (
+        <BuildingReview key={id} id={id} />
+      ) : (
+        <>
+          <WaitingList />
+          <SignoffSettingsCard />
+        </>
+      )}
     </Box>
   );
 }

@@ -1,8 +1,8 @@
 // The 校审 calls (issue 27; server src/server/review/routes.ts), below /api/tpf/v1/tpf/review, through apiFetch.
 import { apiFetch, apiUrl } from '../providers/httpClient';
-import type { AuditAnswer, ReviewAnswer, ReviewCommentInput, VerifyAnswer, VerifyCheck, WaitingBuilding } from '../../../schemas/review';
+import type { AuditAnswer, ReviewAnswer, ReviewCommentInput, SignoffSettings, SignoffSettingsAnswer, VerifyAnswer, VerifyCheck, WaitingBuilding } from '../../../schemas/review';
 
-export type { AuditAnswer, AuditEntry, ReviewAnswer, ReviewComment, ReviewEvent, WaitingBuilding, ChainStep, ReviewState, VerifyAnswer, VerifyCheck } from '../../../schemas/review';
+export type { AuditAnswer, AuditEntry, SignoffSettingsAnswer, ReviewAnswer, ReviewComment, ReviewEvent, WaitingBuilding, ChainStep, ReviewState, VerifyAnswer, VerifyCheck } from '../../../schemas/review';
 
 const BASE = 'tpf/v1/tpf/review';
 const post = <T = null>(path: string, body: unknown) => apiFetch<T>(apiUrl(`${BASE}/${path}`), { method: 'POST', body: JSON.stringify(body) });
@@ -19,6 +19,8 @@ export const frozenReportUrl = (projectId: number, type: 'pdf' | 'word') => apiF
 /** The building's changes, newest first; `area`: 'building', a stage's code, 'variant' (all when absent). */
 export const getAudit = (projectId: number, query: { area?: string; pageNo: number; pageSize: number }, signal?: AbortSignal) =>
   apiFetch<AuditAnswer>(apiUrl(`${BASE}/${projectId}/audit`, query), { signal });
+export const getSignoffSettings = (signal?: AbortSignal) => apiFetch<SignoffSettingsAnswer>(apiUrl(`${BASE}/settings`), { signal });
+export const saveSignoffSettings = (body: SignoffSettings) => apiFetch<SignoffSettingsAnswer>(apiUrl(`${BASE}/settings`), { method: 'PUT', body: JSON.stringify(body) });
 export const reviseBuilding = (projectId: number) => post<{ id: number }>('revise', { projectId });
 
 export { reviewRoute } from '../buildings/buildingPages';

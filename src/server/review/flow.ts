@@ -77,7 +77,7 @@ export async function approve(db: Db, caller: Caller, req: ApproveRequest): Prom
     const from = stateOf(b);
     const to = nextState(from, policy.levels);
     const change: Record<string, unknown> = { review_state: to };
-    if (to === 'approved') change.report_no = await nextReportNo(trx, b.tenantId as number | null, policy.prefix, new Date().getFullYear());
+    if (to === 'approved') change.report_no = await nextReportNo(trx, policy.prefix, new Date().getFullYear());
     await setState(trx, b, change);
     await closeResolved(trx, b.id, level.level, caller.userId);
     await addEvent(trx, { tenantId: b.tenantId as number | null, projectId: b.id, revision: String(b.revision || 'A'), action: 'approve', from, to, userId: caller.userId, note: req.note ?? null });

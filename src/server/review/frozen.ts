@@ -75,7 +75,8 @@ export async function frozenFile(db: Db, caller: Caller, projectId: number, form
   const b = await repo(db, 'tpf3Project').get(caller, projectId);
   await freezeReport(db, caller, b, origin);
   const column = format === 'pdf' ? 'pdf' : 'docx';
-  const r = await db.selectFrom(TABLE).select([column, 'building_name', 'revision']).where('report_no', '=', String(b.reportNo)).executeTakeFirstOrThrow();
+  const r = await db.selectFrom(TABLE).select([column, 'building_name', 'revision']).where('report_no', '=', String(b.reportNo)).where('project_id', '=', b.id).executeTakeFirst();
+  if (!r) throw badRequest(NOT_SIGNED);
   const name = `${String(r.building_name)}碳排放报告_${String(b.reportNo)}_修订版${String(r.revision)}`.replace(/[\\/:*?"<>|]/g, '_');
   return putFile(db, caller, { fileName: `${name}.${format === 'pdf' ? 'pdf' : 'docx'}`, mime: format === 'pdf' ? PDF_MIME : DOCX_MIME, content: r[column] as Buffer });
 }

@@ -9,18 +9,20 @@
 //   POST review/revise               { projectId } an 已审定 revision → its successor (B, C …), 编制中
 //   GET  review/:projectId/report?type=pdf|word  the signed revision's frozen report (frozen.ts), as a download URL
 //   GET  review/:projectId/audit?area=&pageNo=   the building's changes, newest first (trail.ts)
+//   GET  review/settings · PUT review/settings   the caller's tenant's sign-off rules; its group admin changes them
 // The public verify page's routes are verifyRoutes.ts.
 import type { FastifyInstance } from 'fastify';
-import { CALC_ROLE, STATE_LABELS, approveBody, auditQuery, projectBody, resolveBody, returnBody, submitBody, type ReviewState } from '../../../schemas/review';
+import { CALC_ROLE, STATE_LABELS, approveBody, auditQuery, signoffSettingsBody, projectBody, resolveBody, returnBody, submitBody, type ReviewState } from '../../../schemas/review';
 import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
 import { repo } from '../db/repo';
 import { ok } from '../envelope';
-import { ApiError, notFound } from '../errors';
+import { ApiError, MESSAGES, notFound } from '../errors';
 import { typed } from '../http/typed';
 import { approve, revise, sendBack, submit } from './flow';
 import { freezeReport, frozenFile } from './frozen';
 import { auditTrail } from './trail';
+import { saveSignoffSettings, signoffSettings } from './settings';
 import { originOf } from '../http/origin';
 import { reviewAnswer, waitingFor } from './answers';
 import { calcPeople } from './people';
@@ -36,6 +38,9 @@ const commentParams = { type: 'object', required: ['id'], properties: { id } } a
 export function reviewRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);
   const buildings = repo(db, 'tpf3Project');
+
+  r.get(`${BASE}/settings`, { config: { writes: false } }, async (req) => ok(await signoffSettings(db, callerOf(req))));
+  r.put(`${BASE}/settings`, { schema: { body: signoffSettingsBody }, config: { writes: true } }, async (req) => ok(await saveSignoffSettings(db, callerOf(req), req.body), MESSAGES.saved));
 
   r.get(`${BASE}/mine`, { config: { writes: false } }, async (req) => ok(await waitingFor(db, callerOf(req).userId)));
 

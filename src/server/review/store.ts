@@ -1,6 +1,6 @@
 // What a building's sign-off keeps besides its own fields (issue 27): the steps (tpf3_review_event: who moved the
 // revision from which state to which, when, with the flags they acknowledged), the signers' comments
-// (tpf3_review_comment: open → resolved by 计算人 → closed by their author) and each tenant's report numbers.
+// (tpf3_review_comment: open → resolved by 计算人 → closed by their author) and the report numbers of each prefix.
 import { sql } from 'kysely';
 import type { ReviewComment, ReviewCommentInput, ReviewEvent, ReviewState, SignLevel } from '../../../schemas/review';
 import type { Executor } from '../db/database';
@@ -112,11 +112,14 @@ export async function closeResolved(ex: Executor, projectId: number, level: Sign
   await ex.updateTable('tpf3_review_comment').set({ status: 'closed', closed_by: userId, closed_at: sql`now()` }).where('project_id', '=', projectId).where('level', '=', level).where('status', '=', 'resolved').execute();
 }
 
-/** The tenant's next report number of the year: PREFIX-2026-0001 (one statement: two approvals never share one). */
-export async function nextReportNo(ex: Executor, tenantId: number | null, prefix: string, year: number): Promise<string> {
+/**
+ * The next report number of the year under `prefix`: PREFIX-2026-0001 (one statement: two approvals never share one;
+ * counted per prefix, so tenants given the same prefix never issue the same number).
+ */
+export async function nextReportNo(ex: Executor, prefix: string, year: number): Promise<string> {
   const r = await sql<{ last: number }>`
-    insert into tpf3_report_seq (tenant_id, year, last) values (${tenantId ?? 0}, ${year}, 1)
-    on conflict (tenant_id, year) do update set last = tpf3_report_seq.last + 1
+    insert into tpf3_report_no_seq (prefix, year, last) values (${prefix}, ${year}, 1)
+    on conflict (prefix, year) do update set last = tpf3_report_no_seq.last + 1
     returning last`.execute(ex);
   return `${prefix}-${year}-${String(r.rows[0].last).padStart(4, '0')}`;
 }

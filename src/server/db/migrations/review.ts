@@ -1,5 +1,5 @@
 // The migrations of 校审 (issue 27, src/server/review/): its steps, comments and report numbers (013), the frozen
-// reports (014), the audit trail (015). Run after the core ones (core.ts `after`).
+// reports (014), the audit trail (015), report numbers per prefix (016). Run after the core ones (core.ts `after`).
 import type { Migration } from './core';
 
 export const reviewMigrations: Migration[] = [
@@ -93,6 +93,24 @@ export const reviewMigrations: Migration[] = [
         at timestamptz not null default now()
       );
       create index if not exists tpf3_audit_project_idx on tpf3_audit (project_id, id);
+    `,
+  },
+  // Report numbers counted per prefix, not per tenant (014's tpf3_report_seq): two tenants given the same prefix share
+  // one sequence, so a number — the key of a frozen report and of its public verify page — is never issued twice.
+  // Seeded from the numbers already issued.
+  {
+    id: '016_report_no_by_prefix',
+    sql: `
+      create table if not exists tpf3_report_no_seq (
+        prefix text not null,
+        year integer not null,
+        last integer not null,
+        primary key (prefix, year)
+      );
+      insert into tpf3_report_no_seq (prefix, year, last)
+      select substring(report_no from '^(.*)-[0-9]{4}-[0-9]+$'), substring(report_no from '-([0-9]{4})-[0-9]+$')::int, max(substring(report_no from '-([0-9]+)$')::int)
+      from tpf3_project where report_no ~ '^.*-[0-9]{4}-[0-9]+$' group by 1, 2
+      on conflict (prefix, year) do update set last = greatest(tpf3_report_no_seq.last, excluded.last);
     `,
   },
 ];

@@ -1,0 +1,85 @@
+// 本单位校审设置 (issue 27 §1): the caller's tenant's sign-off rules — how many levels, whether one person may sign two
+// levels, the report numbers' prefix. Everyone reads them; the tenant's group admin changes them (the server decides).
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, CardContent, FormControl, FormControlLabel, InputLabel, MenuItem, Select, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotify } from 'react-admin';
+import { errorMessage } from '../admin/useConfirmedAction';
+import { getSignoffSettings, saveSignoffSettings } from './reviewApi';
+
+const LEVELS = [
+  [2, '2 级：计算、校对'],
+  [3, '3 级：计算、校对、审核'],
+  [4, '4 级：计算、校对、审核、审定'],
+] as const;
+
+export const SignoffSettingsCard = () => {
+  const notify = useNotify();
+  const client = useQueryClient();
+  const settings = useQuery({ queryKey: ['review', 'settings'], queryFn: ({ signal }) => getSignoffSettings(signal), retry: false });
+  const [levels, setLevels] = useState(4);
+  const [same, setSame] = useState(false);
+  const [prefix, setPrefix] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const s = settings.data;
+  useEffect(() => {
+    if (!s) return;
+    setLevels(s.signoffLevels);
+    setSame(s.signoffSamePerson === 1);
+    setPrefix(s.reportPrefix ?? '');
+  }, [s]);
+  if (!s) return null; // (a super admin has no tenant: 集团租户 sets every tenant's)
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await saveSignoffSettings({ signoffLevels: levels, signoffSamePerson: same ? 1 : 0, reportPrefix: prefix.trim() });
+      notify('保存成功！', { type: 'success' });
+      await client.invalidateQueries({ queryKey: ['review', 'settings'] });
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const off = !s.canEdit || busy;
+  return (
+    <Card variant="outlined" sx={{ mt: 2 }} data-testid="signoff-settings">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          本单位校审设置（{s.tenantName}）
+        </Typography>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          <FormControl size="small" sx={{ minWidth: 260 }} disabled={off}>
+            <InputLabel id="signoff-levels">校审级数</InputLabel>
+            <Select labelId="signoff-levels" label="校审级数" value={levels} onChange={(e) => setLevels(Number(e.target.value))}>
+              {LEVELS.map(([n, label]) => (
+                <MenuItem key={n} value={n}>
+                  {label}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <FormControlLabel control={<Switch checked={same} onChange={(e) => setSame(e.target.checked)} disabled={off} />} label="允许一人兼任多级" />
+          <TextField size="small" label="报告编号前缀" value={prefix} placeholder={s.defaultPrefix} helperText={`未填写时为 ${s.defaultPrefix}`} disabled={off} onChange={(e) => setPrefix(e.target.value)} slotProps={{ htmlInput: { maxLength: 10 } }} />
+          {s.canEdit && (
+            <Button variant="contained" onClick={save} disabled={busy}>
+              保存
+            </Button>
+          )}
+        </Stack>
+        {!s.canEdit && (
+          <Typography variant="caption" color="text.secondary">
+            由本单位的集团管理员设置。
+          </Typography>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mt: 1.5 }}>
+            {error}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+};
