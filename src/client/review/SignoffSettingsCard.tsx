@@ -61,10 +61,10 @@ export const SignoffSettingsCard = () => {
               ))}
             </Select>
           </FormControl>
-          <FormControlLabel control={<Switch checked={same} onChange={(e) => setSame(e.target.checked)} disabled={off} />} label="允许一人兼任多级" />
-          <TextField size="small" label="报告编号前缀" value={prefix} placeholder={s.defaultPrefix} helperText={`未填写时为 ${s.defaultPrefix}`} disabled={off} onChange={(e) => setPrefix(e.target.value)} slotProps={{ htmlInput: { maxLength: 10 } }} />
+          <FormControlLabel control={<Switch checked={same} onChange={(e) => setSame(e.target.checked)} disabled={off} />} label="允许一人兼任多级" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} />
+          <TextField size="small" label="报告编号前缀" value={prefix} placeholder={s.defaultPrefix} helperText={`未填写时为 ${s.defaultPrefix}`} disabled={off} onChange={(e) => setPrefix(e.target.value)} slotProps={{ htmlInput: { maxLength: 10 } }} sx={{ width: { md: 220 } }} />
           {s.canEdit && (
-            <Button variant="contained" onClick={save} disabled={busy}>
+            <Button variant="contained" onClick={save} disabled={busy} sx={{ alignSelf: { md: 'flex-start' } }}>
               保存
             </Button>
           )}
