@@ -43,35 +43,34 @@ export const SignoffSettingsCard = () => {
       setBusy(false);
     }
   };
-  const off = !s.canEdit || busy;
   return (
     <Card variant="outlined" sx={{ mt: 2 }} data-testid="signoff-settings">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           本单位校审设置（{s.tenantName}）
         </Typography>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <FormControl size="small" sx={{ minWidth: 260 }} disabled={off}>
-            <InputLabel id="signoff-levels">校审级数</InputLabel>
-            <Select labelId="signoff-levels" label="校审级数" value={levels} onChange={(e) => setLevels(Number(e.target.value))}>
-              {LEVELS.map(([n, label]) => (
-                <MenuItem key={n} value={n}>
-                  {label}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-          <FormControlLabel control={<Switch checked={same} onChange={(e) => setSame(e.target.checked)} disabled={off} />} label="允许一人兼任多级" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} />
-          <TextField size="small" label="报告编号前缀" value={prefix} placeholder={s.defaultPrefix} helperText={`未填写时为 ${s.defaultPrefix}`} disabled={off} onChange={(e) => setPrefix(e.target.value)} slotProps={{ htmlInput: { maxLength: 10 } }} sx={{ width: { md: 220 } }} />
-          {s.canEdit && (
+        {s.canEdit ? (
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+            <FormControl size="small" sx={{ minWidth: 260 }} disabled={busy}>
+              <InputLabel id="signoff-levels">校审级数</InputLabel>
+              <Select labelId="signoff-levels" label="校审级数" value={levels} onChange={(e) => setLevels(Number(e.target.value))}>
+                {LEVELS.map(([n, label]) => (
+                  <MenuItem key={n} value={n}>
+                    {label}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <FormControlLabel control={<Switch checked={same} onChange={(e) => setSame(e.target.checked)} disabled={busy} />} label="允许一人兼任多级" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} />
+            <TextField size="small" label="报告编号前缀" value={prefix} placeholder={s.defaultPrefix} helperText={`未填写时为 ${s.defaultPrefix}`} disabled={busy} onChange={(e) => setPrefix(e.target.value)} slotProps={{ htmlInput: { maxLength: 10 } }} sx={{ width: { md: 220 } }} />
             <Button variant="contained" onClick={save} disabled={busy} sx={{ alignSelf: { md: 'flex-start' } }}>
               保存
             </Button>
-          )}
-        </Stack>
-        {!s.canEdit && (
-          <Typography variant="caption" color="text.secondary">
-            由本单位的集团管理员设置。
+          </Stack>
+        ) : (
+          // (read only: the rules as text, set by the tenant's group admin)
+          <Typography variant="body2" data-testid="signoff-rules">
+            校审级数：{LEVELS.find(([n]) => n === s.signoffLevels)?.[1] ?? s.signoffLevels}；允许一人兼任多级：{s.signoffSamePerson ? '是' : '否'}；报告编号前缀：{s.reportPrefix || s.defaultPrefix}。由本单位的集团管理员设置。
           </Typography>
         )}
         {error && (
