@@ -236,6 +236,10 @@ export interface AuditEntry {
   changes: { field: string; before: string; after: string }[];
 }
 
+/** An entry's changes in words: 'field：before → after' (an update), 'field：value' (a row added or deleted). */
+export const changeLines = (e: Pick<AuditEntry, 'action' | 'changes'>): string[] =>
+  e.changes.map((c) => (e.action === 'update' ? `${c.field}：${c.before} → ${c.after}` : `${c.field}：${e.action === 'insert' ? c.after : c.before}`));
+
 export interface AuditAnswer {
   entries: AuditEntry[];
   total: number;

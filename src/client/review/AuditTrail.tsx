@@ -5,6 +5,7 @@ import { Alert, Box, Card, CardContent, Chip, FormControl, InputLabel, List, Lis
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatDate } from '../admin/schemaFields';
 import { errorMessage } from '../admin/useConfirmedAction';
+import { changeLines } from '../../../schemas/review';
 import { getAudit, type AuditEntry } from './reviewApi';
 
 const PAGE = 20;
@@ -66,7 +67,7 @@ export const AuditTrail = ({ projectId }: { projectId: number }) => {
 const ACTION_COLORS = { insert: 'success', update: 'info', delete: 'warning' } as const;
 
 const Entry = ({ e }: { e: AuditEntry }) => {
-  const lines = e.changes.map((c) => (e.action === 'update' ? `${c.field}：${c.before} → ${c.after}` : `${c.field}：${e.action === 'insert' ? c.after : c.before}`));
+  const lines = changeLines(e);
   return (
     <ListItem divider data-testid="audit-entry" sx={{ display: 'block' }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

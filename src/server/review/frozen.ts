@@ -4,7 +4,7 @@
 // the stored bytes, so a copy checks out 匹配 for as long as it is unchanged, whatever later happens to the data.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { verifyPath, type Signature } from '../../../schemas/review';
+import { changeLines, verifyPath, type Signature } from '../../../schemas/review';
 import { findUserById } from '../auth/userInfo';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
@@ -13,9 +13,8 @@ import { repo } from '../db/repo';
 import { badRequest } from '../errors';
 import { putFile } from '../files/store';
 import { drawReport } from '../reports/draw';
-import { reportModel } from '../reports/model';
+import { reportModel, type ReportModel } from '../reports/model';
 import { DOCX_MIME, PDF_MIME } from '../reports/routes';
-import type { ReportModel } from '../reports/model';
 import type { ReportSignoff } from '../reports/signoff';
 import { auditTrail } from './trail';
 import { reviewAnswer } from './answers';
@@ -42,7 +41,7 @@ async function changesAppendix(db: Db, projectId: number): Promise<NonNullable<R
     note: `本单体及其数据、方案与校审状态的每次变更（共 ${total} 条${total > APPENDIX_MAX ? `，列出最近 ${APPENDIX_MAX} 条` : ''}），按时间先后；批量导入或复制的多行记为一条。`,
     table: {
       header: ['时间', '人员', '对象', '操作', '变更内容'],
-      rows: [...entries].reverse().map((e) => [when(e.at), e.user?.name ?? '系统', e.where, e.summary, e.changes.map((c) => (e.action === 'update' ? `${c.field}：${c.before} → ${c.after}` : `${c.field}：${e.action === 'insert' ? c.after : c.before}`)).join('\n')]),
+      rows: [...entries].reverse().map((e) => [when(e.at), e.user?.name ?? '系统', e.where, e.summary, changeLines(e).join('\n')]),
       numeric: [],
     },
   };
