@@ -320,7 +320,9 @@ describe('the frozen report', () => {
     const blocked = await t.call('GET', `${R}/${b.id}/report?type=pdf`, tok.calc);
     expect([blocked.status, blocked.body.message]).toEqual([400, '该修订版尚未审定，没有签署报告']);
     for (const who of ['checker', 'reviewer', 'approver']) expect((await t.call('POST', `${R}/approve`, tok[who], { projectId: b.id })).body.message).toBe('已签署');
-    const rv = await review(b.id);
+    // drawn after the signature's answer: wait for it to be stored
+    let rv = await review(b.id);
+    for (const until = Date.now() + 60_000; !rv.report && Date.now() < until; rv = await review(b.id)) await new Promise((r) => setTimeout(r, 100));
     expect(rv.report).toMatchObject({ reportNo: rv.reportNo, revision: 'A', verifyPath: `/verify/${rv.reportNo}` });
     expect(rv.report.sha256).toMatch(/^[0-9a-f]{64}$/);
 

@@ -19,7 +19,8 @@ import { REVIEW_MSG, STATE_COLORS, STATE_LABELS } from './texts';
 export const reviewKey = (id: number) => ['review', id] as const;
 
 export const BuildingReview = ({ id }: { id: number }) => {
-  const review = useQuery({ queryKey: reviewKey(id), queryFn: ({ signal }) => getReview(id, signal), retry: false });
+  // (a signed revision's report is drawn after the signature: read again until it is stored)
+  const review = useQuery({ queryKey: reviewKey(id), queryFn: ({ signal }) => getReview(id, signal), retry: false, refetchInterval: (q) => (q.state.data?.state === 'approved' && !q.state.data.report ? 2000 : false) });
   if (review.isPending) return <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
   if (review.isError) return <Alert severity="error">{errorMessage(review.error)}</Alert>;
   const r = review.data;

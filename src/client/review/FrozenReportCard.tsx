@@ -47,7 +47,7 @@ export const FrozenReportCard = ({ r }: { r: ReviewAnswer }) => {
           </Box>
         ) : (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            签署报告尚未生成，下载时将生成并存档。
+            签署报告正在生成并存档，完成后显示报告编号与校验值；也可直接下载。
           </Typography>
         )}
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>

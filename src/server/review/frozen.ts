@@ -54,6 +54,19 @@ const APPENDIX_MAX = 2000;
  */
 export async function freezeReport(db: Db, caller: Caller, b: ApiRecord, origin: string): Promise<void> {
   if (b.reviewState !== 'approved' || !b.reportNo) throw badRequest(NOT_SIGNED);
+  // (one drawing per number in this process: a download during the drawing waits for it)
+  const key = String(b.reportNo);
+  let run = drawing.get(key);
+  if (!run) {
+    run = draw(db, caller, b, origin).finally(() => drawing.delete(key));
+    drawing.set(key, run);
+  }
+  return run;
+}
+
+const drawing = new Map<string, Promise<void>>();
+
+async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string): Promise<void> {
   if (await db.selectFrom(TABLE).select('report_no').where('report_no', '=', String(b.reportNo)).executeTakeFirst()) return;
   const { signoff, at } = await signoffOf(db, caller, b, origin);
   const model = { ...(await reportModel(db, caller, b)), signoff, appendix: await changesAppendix(db, b.id) };

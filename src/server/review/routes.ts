@@ -57,8 +57,10 @@ export function reviewRoutes(app: FastifyInstance, db: Db): void {
   r.post(`${BASE}/approve`, { schema: { body: approveBody }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     if ((await approve(db, caller, req.body)) === 'approved') {
-      // the frozen report is drawn once, now; if that fails the signature stands and the first download draws it
-      await freezeReport(db, caller, await buildings.get(caller, req.body.projectId), originOf(req)).catch((err) => req.log.error({ err, projectId: req.body.projectId }, 'frozen report failed'));
+      // the frozen report is drawn once, after the answer (seconds of a pool thread the signer need not wait for);
+      // if that fails the signature stands and the first download draws it
+      const b = await buildings.get(caller, req.body.projectId);
+      void freezeReport(db, caller, b, originOf(req)).catch((err) => req.log.error({ err, projectId: b.id }, 'frozen report failed'));
     }
     return ok(null, '已签署');
   });
