@@ -5,6 +5,7 @@
 // own server (e2e/servers.ts), and the files below are that server's.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
+import { menuTitle } from '../schemas/standards';
 import { e2eServer } from './servers';
 
 export { expect };
@@ -188,6 +189,17 @@ export async function smsCode(phone: string, purpose: 'login' | 'register' | 're
     })
     .toMatch(/^\d{6}$/);
   return code!;
+}
+
+/**
+ * 下一步 in a stage wizard, waited on until the next stage's own page is on screen: the URL changes before React
+ * draws the new stage (the router's transition keeps the old page up meanwhile), so a click right after the URL
+ * alone could still land on the previous stage's 下一步 (a CI run did: it recalculated 运行 and stayed there).
+ */
+export async function nextStage(page: Page, module: string, stage: string): Promise<void> {
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${module}/${stage}$`));
+  await expect(page.getByRole('heading', { level: 1, name: menuTitle(module, stage) ?? stage, exact: true })).toBeVisible();
 }
 
 export const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });

@@ -1,6 +1,6 @@
 // The stage wizard end to end (issue 4): a demo building's stages from its info form, a row added with a factor
 // from the library, save then calculate on 下一步 through every stage, completion and the stored result.
-import { expect, login, shot, test } from './fixtures';
+import { expect, login, nextStage, shot, test } from './fixtures';
 
 test('wizard: add a material row with a library factor, calculate through the stages, finish on the result', async ({ page }) => {
   test.setTimeout(150_000);
@@ -32,9 +32,8 @@ test('wizard: add a material row with a library factor, calculate through the st
 
   // through every stage of the building, each saved and calculated
   for (const stage of ['trans', 'build', 'remove', 'runtime', 'green']) {
-    await page.getByRole('button', { name: '下一步' }).click();
+    await nextStage(page, 'budget', stage); // 下一步 moves on only after 计算成功!
     await expect(page.getByText('计算成功!').first()).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/budget/${stage}$`));
   }
   await shot(page, 'stages-green');
   await page.getByRole('button', { name: '下一步' }).click();

@@ -10,7 +10,7 @@
 //   total    4 279 716 kg = 4 279.72 tCO2e; intensity 4 279 716 / (50 × 5000) = 17.12 kgCO2e/(m²·a)
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { expect, login, shot, test } from './fixtures';
+import { expect, login, nextStage, shot, test } from './fixtures';
 
 async function materialsWorkbook(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -35,11 +35,6 @@ async function addRow(page: Page, fill: (dialog: ReturnType<Page['getByRole']>) 
   await dialog.getByRole('button', { name: '保存', exact: true }).click();
   await expect(dialog).toHaveCount(0);
 }
-
-const next = async (page: Page, stage: string) => {
-  await page.getByRole('button', { name: '下一步' }).click();
-  await expect(page).toHaveURL(new RegExp(`/budget/${stage}$`));
-};
 
 test('budget / GB building: every stage with realistic data, an Excel import, completion, hand-worked totals', async ({ page }) => {
   test.setTimeout(180_000);
@@ -69,7 +64,7 @@ test('budget / GB building: every stage with realistic data, an Excel import, co
   await expect(table.getByRole('row').filter({ hasText: 'C30混凝土' })).toContainText('590,000.00');
   await shot(page, 'wizard-produce-imported');
 
-  await next(page, 'trans');
+  await nextStage(page, 'budget', 'trans');
   await addRow(page, async (d) => {
     await d.getByLabel(/材料名称/).fill('C30混凝土');
     await d.getByLabel(/^单位/).fill('m3');
@@ -83,7 +78,7 @@ test('budget / GB building: every stage with realistic data, an Excel import, co
   });
   await expect(page.getByTestId('stage-table')).toContainText('31,104.00');
 
-  await next(page, 'build');
+  await nextStage(page, 'budget', 'build');
   await addRow(page, async (d) => {
     await d.getByLabel(/能源\/机械名称/).fill('柴油');
     await d.getByLabel(/^单位/).fill('kg');
@@ -93,14 +88,14 @@ test('budget / GB building: every stage with realistic data, an Excel import, co
   });
   await expect(page.getByTestId('stage-table')).toContainText('61,920.00');
 
-  await next(page, 'remove');
+  await nextStage(page, 'budget', 'remove');
   await addRow(page, async (d) => {
     await d.getByLabel(/^名称/).fill('按建造碳排放比例');
     await d.getByLabel(/比例系数/).fill('10');
   });
   await expect(page.getByTestId('stage-table')).toContainText('6,192.00');
 
-  await next(page, 'runtime');
+  await nextStage(page, 'budget', 'runtime');
   await addRow(page, async (d) => {
     await d.getByRole('combobox', { name: /用能系统/ }).click();
     await page.getByRole('option', { name: '照明' }).click();
@@ -111,7 +106,7 @@ test('budget / GB building: every stage with realistic data, an Excel import, co
   });
   await expect(page.getByTestId('stage-table')).toContainText('2,913,500.00');
 
-  await next(page, 'green');
+  await nextStage(page, 'budget', 'green');
   await addRow(page, async (d) => {
     await d.getByLabel(/种植类型/).fill('草坪');
     await d.getByLabel(/面积/).fill('1000');
