@@ -1,5 +1,6 @@
-// Requests the bench sends: a multipart upload built by hand (projectId + file, as the import dialog sends
-// them), and long calls that may answer with a background job (issue 10 §3: `data.job`, polled until it ends).
+// Requests the bench sends: a multipart upload built by hand (projectId + file, as the import dialog sends them:
+// the file name in UTF-8 with " CR LF escaped, as browsers send it), and long calls that may answer with a
+// background job (issue 10 §3: `data.job`, polled until it ends).
 import type { Answer, Target } from './target';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -12,7 +13,7 @@ export function multipart(fields: Record<string, string>, file: { name: string; 
   }
   parts.push(
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${encodeURIComponent(file.name)}"\r\nContent-Type: ${file.mime ?? XLSX_MIME}\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}"\r\nContent-Type: ${file.mime ?? XLSX_MIME}\r\n\r\n`,
     ),
     file.content,
     Buffer.from(`\r\n--${boundary}--\r\n`),

@@ -2,16 +2,17 @@
 // bigRcj) uploaded — read, classified, pre-flighted, stored — then imported with every item's first convertible
 // proposal (the mappings prepared once, outside the timing, from GET budgetBill/{jobId}: a person reviews them in
 // between): 建材生产, 建材运输 and 建筑建造 rows and the building's recalculation. The floor: the same upload, with the
-// same choices, into a bare route that reads the workbook with the same SheetJS and inserts the same rows (建材生产 +
-// 建材运输 per material, 建筑建造 per energy line) with their factors' copies and emissions, then the building's
-// figures (lib/floorBudget.ts).
+// same choices and told what ours makes of them, into a bare route that reads the workbook with the same SheetJS and
+// inserts the same rows, column for column (建材生产 + 建材运输 per material, 建筑建造 per energy or machine line, with
+// their factors' copies, emissions, sources and default traces), then the building's figures (lib/floorBudget.ts).
+// Both must write the same number of rows, else the measure fails.
 import { createBuilding } from '../data/setup';
 import { longCall, multipart, upload } from '../lib/http';
 import { compare, type Result } from '../lib/report';
 import { fmtMs, interleaved } from '../lib/stats';
 import { floorCall, settle, type Ctx } from './context';
 import { bigRcj } from '../../tests/server/budget/workbooks';
-import type { FloorMapping } from '../lib/floorBudget';
+import type { FloorGrid, FloorMapping } from '../lib/floorBudget';
 
 const LINES = 5000;
 const MAX_RATIO = 2;
@@ -20,10 +21,23 @@ const TABLES = ['stage_produce', 'stage_trans', 'stage_build'];
 
 interface Item {
   key: string;
+  cls: string;
   name: string;
   spec: string;
   unit: string;
-  suggestions: { factorId: number | null; error: string | null }[];
+  quantity: number;
+  energy?: string;
+  machine?: { name: string; spec: string; energy: string; energyPerShift: number };
+  suggestions: { factorId: number | null; quantity: number | null; error: string | null }[];
+}
+
+/** What the floor is told of an item ours imports with the suggestion `s`: the row it makes, by name, spec and unit. */
+function floorMapping(i: Item, s: Item['suggestions'][number]): FloorMapping[] {
+  const kind = i.cls === 'machine' ? 'machine' : i.cls === 'energy' ? 'energy' : 'material';
+  if (kind === 'material' && s.factorId === null) return [];
+  const scale = i.quantity > 0 && s.quantity !== null && kind === 'material' ? s.quantity / i.quantity : 1;
+  const machine = i.machine && { energy: i.machine.energy, energyPerShift: i.machine.energyPerShift, machine: `${i.machine.name} ${i.machine.spec}（附录C）` };
+  return [{ name: i.name, spec: i.spec, unit: i.unit, factorId: s.factorId, kind, scale, energy: i.energy, ...machine }];
 }
 
 export async function budgetMeasures(ctx: Ctx): Promise<Result[]> {
@@ -44,16 +58,24 @@ export async function budgetMeasures(ctx: Ctx): Promise<Result[]> {
     const s = i.suggestions.find((x) => !x.error);
     return s ? [{ key: i.key, factorId: s.factorId }] : [];
   });
-  // the floor gets the same choices, by the line's name, specification and unit
-  const floorMappings: FloorMapping[] = items.flatMap((i) => {
+  // the floor is told the same choices and what ours makes of them, by the line's name, specification and unit
+  const floorMappings = items.flatMap((i) => {
     const s = i.suggestions.find((x) => !x.error);
-    return s?.factorId ? [{ name: i.name, spec: i.spec, unit: i.unit, factorId: s.factorId }] : [];
+    return s ? floorMapping(i, s) : [];
   });
+  // and the building's grid factor, as ours names it in the trace of an electricity line without a factor
+  const once = await longCall(t, 'POST', `${BASE}/import`, { payload: { jobId, projectId: id, mode: 'replace', mappings } });
+  if (!once.ok) throw new Error(`budget import refused: ${once.message}`);
+  const [traced] = await t.raw.query<{ trace: { defaults: FloorGrid[] } }>("select trace from stage_build where project_id = $1 and factor_id is null and method = 'energy' and trace is not null limit 1", [id]);
+  const grid: FloorGrid = traced ? { value: traced.trace.defaults[0].value, unit: traced.trace.defaults[0].unit, source: traced.trace.defaults[0].source } : { value: 0, unit: 'kgCO2/kWh', source: '' };
+  await clear();
   log(`  budget: ${LINES} lines → ${items.length} items, ${mappings.length} mapped; ${(file.content.length / 1e6).toFixed(2)} MB`);
 
-  const floorUpload = () => {
-    const m = multipart({ projectId: String(id), mappings: JSON.stringify(floorMappings) }, file);
-    return floorCall(ctx, 'POST', '/floor/budget', m.body, { 'content-type': m.contentType });
+  // the rows each writes, compared after the run: a floor writing fewer rows would not be the floor of this work
+  const written = { ours: 0, floor: 0 };
+  const floorUpload = async () => {
+    const m = multipart({ projectId: String(id), mappings: JSON.stringify(floorMappings), grid: JSON.stringify(grid) }, file);
+    written.floor = ((await floorCall(ctx, 'POST', '/floor/budget', m.body, { 'content-type': m.contentType })).data as { count: number }).count;
   };
   let refused = '';
   const ours = async () => {
@@ -63,6 +85,7 @@ export async function budgetMeasures(ctx: Ctx): Promise<Result[]> {
     // (the stored file of this upload: its items have the same keys)
     const done = await longCall(t, 'POST', `${BASE}/import${ctx.wait.upload ?? ''}`, { payload: { jobId: job, projectId: id, mode: 'replace', mappings } });
     if (!done.ok) refused = `import: ${done.message} ${JSON.stringify(done.data)?.slice(0, 200)}`;
+    else written.ours = Object.values((done.data as { rows: Record<string, number> }).rows).reduce((a, n) => a + n, 0);
   };
   const [mine, floor] = await interleaved(opts.rounds, [ours, floorUpload], {
     warmup: 1,
@@ -72,7 +95,8 @@ export async function budgetMeasures(ctx: Ctx): Promise<Result[]> {
     },
     onRound: (r, ms) => log(`    round ${r + 1}: ours ${fmtMs(ms[0])} ms, floor ${fmtMs(ms[1])} ms`),
   });
-  const result = compare('budget.import', `budget file ${LINES} lines: upload → imported rows`, ctx.db, { ours: mine, floor }, MAX_RATIO, `${items.length} items, ${mappings.length} imported into 建材生产/建材运输/建筑建造 with the recalculation; floor: SheetJS read, the chosen factors in one query, the same rows inserted by one unnest per table, the building's figures`);
+  const result = compare('budget.import', `budget file ${LINES} lines: upload → imported rows`, ctx.db, { ours: mine, floor }, MAX_RATIO, `${items.length} items, ${mappings.length} imported: ${written.ours} rows of 建材生产/建材运输/建筑建造 with the recalculation; floor: SheetJS read, the chosen factors in one query, the same ${written.floor} rows inserted by one unnest per table, the building's figures`);
+  if (written.ours !== written.floor) refused ||= `ours wrote ${written.ours} rows, the floor ${written.floor}: not the same work`;
   if (refused) {
     result.within = false;
     result.note = `refused: ${refused}`;

@@ -133,16 +133,22 @@ export async function importModel(db: Db, caller: Caller, input: ImportRequest, 
     for (const r of rows) {
       const bimSource = { fileName: model.fileName, modelId: model.id, elements: r.elements, globalIds: r.globalIds, ifcMaterials: r.ifcMaterials, fromGeometry: r.fromGeometry, basis: [...r.basis].map((b) => BASIS_TEXT[b]), importedAt };
       const remarks = `BIM模型 ${model.fileName}：${r.ifcMaterials.join('、')}`.slice(0, 200);
-      const base = { projectId: input.projectId, materialName: r.factor.name, unit: r.factor.unit, quantity: round4(r.quantity), remarks };
+      const quantity = round4(r.quantity);
+      // (each body a literal, not spread from a shared base: spread objects get a map each in V8, and every later
+      // step — the factor copy, the rules, the calculation — would then meet thousands of distinct shapes)
+      const material: Record<string, unknown> = { projectId: input.projectId, materialName: r.factor.name, unit: r.factor.unit, quantity, remarks, spec: r.factor.spec ?? undefined, factorId: r.factor.id };
       // (a volume measured on the geometry is an estimate of the designed quantity: the row says so)
-      const estimated = r.fromGeometry ? { quality: 'estimate', qualityRef: `BIM几何估算体积（${r.fromGeometry}/${r.elements} 个构件）` } : {};
-      made.materials.push({ ...base, ...estimated, spec: r.factor.spec ?? undefined, factorId: r.factor.id });
+      if (r.fromGeometry) {
+        material.quality = 'estimate';
+        material.qualityRef = `BIM几何估算体积（${r.fromGeometry}/${r.elements} 个构件）`;
+      }
+      made.materials.push(material);
       sources.materials.push({ bimSource });
       // (transport needs the mass: a row in t or kg, or a material with a density)
       const mass = unitKind(r.factor.unit)?.kind === 'mass' || r.factor.density != null;
       if (truck && !mass) warnings.push(`「${r.factor.name}」缺少密度，未生成建材运输数据`);
       if (truck && mass) {
-        made.transport.push({ ...base, materialId: r.factor.id, factorId: truck.id });
+        made.transport.push({ projectId: input.projectId, materialName: r.factor.name, unit: r.factor.unit, quantity, remarks, materialId: r.factor.id, factorId: truck.id });
         sources.transport.push({ bimSource });
       }
     }

@@ -48,7 +48,7 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
   const answer = await db.transaction().execute(async (trx) => {
     const building = await writableBuilding(db, caller, input.projectId, trx);
     if (building.computeMethod === 'estimate') throw badRequest(BUDGET_ESTIMATE);
-    const lib = await loadLibrary(trx, caller);
+    const lib = await loadLibrary(trx, caller, [...new Set(input.mappings.flatMap((m) => (m.factorId === null ? [] : [m.factorId])))]);
     const menus = splitMenus(building.menus as string);
     const has = (r: typeof produce) => menus.includes(r.def.schema['x-stage']!.code);
     const errors: FieldError[] = [];
@@ -85,13 +85,14 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
           errors.push({ field, errorMsg: `「${label}」：${conv.message}` });
           continue;
         }
-        const base = { projectId: input.projectId, materialName: factor.name, unit: factor.unit, quantity: round4(conv.quantity), remarks };
-        made.materials.push({ ...base, spec: factor.spec ?? undefined, factorId: factor.id });
-        sources.materials.push({ billSource: { ...billSource, steps: conv.steps } });
+        // (literal bodies, not spread from a shared base: see bim/importRows.ts)
+        const quantity = round4(conv.quantity);
+        made.materials.push({ projectId: input.projectId, materialName: factor.name, unit: factor.unit, quantity, remarks, spec: factor.spec ?? undefined, factorId: factor.id });
+        sources.materials.push({ billSource: conv.steps.length ? { fileName: bill.fileName, fileId: bill.id, sources: item.sources, importedAt, steps: conv.steps } : billSource });
         saved.push({ ifcMaterial: `${item.name} ${item.spec}`.trim(), factorId: factor.id });
         const mass = unitKind(factor.unit)?.kind === 'mass' || factor.density != null;
         if (truck && mass) {
-          made.transport.push({ ...base, materialId: factor.id, factorId: truck.id });
+          made.transport.push({ projectId: input.projectId, materialName: factor.name, unit: factor.unit, quantity, remarks, materialId: factor.id, factorId: truck.id });
           sources.transport.push({ billSource });
         } else if (truck) warnings.push(`「${factor.name}」缺少密度，未生成建材运输数据`);
         continue;
@@ -117,7 +118,7 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
           : { projectId: input.projectId, method: 'energy', name: item.name, energy, unit: item.unit, quantity: round4(item.quantity), remarks };
         if (factor) row.factorId = factor.id;
         made.construction.push(row);
-        sources.construction.push({ billSource: machine ? { ...billSource, machine: `${machine.name} ${machine.spec}（附录C）` } : billSource });
+        sources.construction.push({ billSource: machine ? { fileName: bill.fileName, fileId: bill.id, sources: item.sources, importedAt, machine: `${machine.name} ${machine.spec}（附录C）` } : billSource });
         if (factor) saved.push({ ifcMaterial: `${item.name} ${item.spec}`.trim(), factorId: factor.id });
         continue;
       }
@@ -144,9 +145,8 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
     const total = input.mappings.length;
     progress(total, total);
     await saveMappings(trx, caller, saved);
-    const stored = await buildings.get(caller, input.projectId, trx);
-    const result = await calculateAndStore(trx, stored, { adding });
-    const method = (stored.stageMethods as Record<string, string> | null | undefined)?.build;
+    const result = await calculateAndStore(trx, building, { adding });
+    const method = (building.stageMethods as Record<string, string> | null | undefined)?.build;
     const kinds = new Set(made.construction.map((r) => r.method));
     if (kinds.size > 1) warnings.push(`建筑建造同时导入了能源用量行和机械台班行，按单体所选的计算方式${method ? `（${method === 'machine' ? '按施工机械和临时设施计算' : '按总能源用量计算'}）` : ''}计入其中一种，请勿重复计算`);
     return { calculated: result, rows: { materials: made.materials.length, transport: made.transport.length, construction: made.construction.length }, warnings: [...warnings, ...resultWarnings(result)], result: await buildings.get(caller, input.projectId, trx) };

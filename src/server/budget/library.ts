@@ -20,7 +20,8 @@ export async function machineRows(ex: Executor, caller: Caller): Promise<Machine
   return rows.map((r) => ({ id: Number(r.id), name: String(r.name), spec: String(r.spec ?? ''), value: r.value == null ? null : Number(r.value), unit: String(r.unit ?? '') }));
 }
 
-export async function loadLibrary(ex: Executor, caller: Caller): Promise<Library> {
-  const [materials, energies, machines, saved] = await Promise.all([libraryMaterials(ex, caller), libraryMaterials(ex, caller, undefined, ENERGY_TYPE), machineRows(ex, caller), savedMappings(ex, caller)]);
+/** `ids`: only those factors (an import reads the factors it was given, not the whole library to suggest from). */
+export async function loadLibrary(ex: Executor, caller: Caller, ids?: number[]): Promise<Library> {
+  const [materials, energies, machines, saved] = await Promise.all([libraryMaterials(ex, caller, ids), libraryMaterials(ex, caller, ids, ENERGY_TYPE), machineRows(ex, caller), ids ? new Map() : savedMappings(ex, caller)]);
   return { materials, energies, machines, saved };
 }
