@@ -67,7 +67,7 @@ export async function budgetMeasures(ctx: Ctx): Promise<Result[]> {
   const once = await longCall(t, 'POST', `${BASE}/import`, { payload: { jobId, projectId: id, mode: 'replace', mappings } });
   if (!once.ok) throw new Error(`budget import refused: ${once.message}`);
   const [traced] = await t.raw.query<{ trace: { defaults: FloorGrid[] } }>("select trace from stage_build where project_id = $1 and factor_id is null and method = 'energy' and trace is not null limit 1", [id]);
-  const grid: FloorGrid = traced ? { value: traced.trace.defaults[0].value, unit: traced.trace.defaults[0].unit, source: traced.trace.defaults[0].source } : { value: 0, unit: 'kgCO2/kWh', source: '' };
+  const grid: FloorGrid = traced?.trace.defaults[0] ?? { value: 0, unit: 'kgCO2/kWh', source: '' };
   await clear();
   log(`  budget: ${LINES} lines → ${items.length} items, ${mappings.length} mapped; ${(file.content.length / 1e6).toFixed(2)} MB`);
 
