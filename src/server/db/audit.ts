@@ -54,12 +54,13 @@ function tableDdl({ table, project, columns }: Audited): string[] {
   const obj = (r: string) => pieces.map((cs) => `jsonb_build_object(${cs.map((c) => `${lit(c)}, ${r}.${q(c)}`).join(', ')})`).join(' || ');
   const actor = `nullif(current_setting(${lit(ACTOR_SETTING)}, true), '')::int`;
   const into = `insert into ${AUDIT_TABLE} (tenant_id, project_id, resource, row_id, action, rows, user_id, before, after)`;
-  // inserted or deleted rows (`rows`, `side` before|after): each, when few for their building; else one line per building
+  // inserted or deleted rows (`rows`, `side` before|after): each, when few for their building; else one line per
+  // building. (Each row's count of its building by a window, not by joining the counts back: a transition table has
+  // no statistics, the planner took the join for a nested loop, and 8 000 new buildings took 8.6 s — 2 000, 0.65 s.)
   const added = (rows: string, action: string, side: 'before' | 'after') => `
-      with c as (select x.${project} as p, count(*) as n from ${rows} x group by 1)
       ${into}
       select r.tenant_id, r.${project}, ${lit(table)}, r.id, ${lit(action)}, 1, ${actor}, ${side === 'before' ? `jsonb_strip_nulls(${obj('r')})` : 'null'}, ${side === 'after' ? `jsonb_strip_nulls(${obj('r')})` : 'null'}
-      from ${rows} r join c on c.p = r.${project} where c.n <= ${AUDIT_EACH};
+      from (select x.*, count(*) over (partition by x.${project}) as tansuan_n from ${rows} x) r where r.tansuan_n <= ${AUDIT_EACH};
       ${into}
       select max(r.tenant_id), r.${project}, ${lit(table)}, null, ${lit(action)}, count(*), ${actor}, null, null
       from ${rows} r group by r.${project} having count(*) > ${AUDIT_EACH};`;
