@@ -60,9 +60,11 @@ test('building lists at 1366 and 1440 px: 碳排放强度 and 碳排放总量 be
       }
     }
   }
-  // the figures themselves, in the one number format, left of the row's actions
+  // the figures themselves, in the one number format, left of the row's actions (found by its name: the buildings
+  // other specs made on this server may have moved it off the first page)
   await page.goto('/budget/project/list');
   await at(page, 1366);
+  await page.getByRole('textbox', { name: '单体名称' }).fill(A1);
   const total = rowOf(page, A1).getByRole('cell', { name: formatNumber(await apiTotal(browser, request, A1)), exact: true });
   const edit = rowOf(page, A1).getByRole('button', { name: '编辑' });
   const [cell, button] = [(await total.boundingBox())!, (await edit.boundingBox())!];
