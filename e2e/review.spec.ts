@@ -39,7 +39,8 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   const tenants = await api<{ dataList: { id: number; code: string }[] }>(admin, 'GET', '/api/sys/v1/sys/sysTenant/?pageSize=50');
   const demo = tenants.dataList.find((t) => t.code === 'demo')!.id;
   const ids: Record<string, number> = {};
-  for (const [userName, name] of SIGNERS) ids[userName] = (await api<{ id: number }>(admin, 'POST', '/api/sys/v1/sys/sysUser/', { userName, name, password: PASSWORD, roleList: [], tenantId: demo })).id;
+  // (with the 实名 their signatures print: 钱审定（rv_approver）)
+  for (const [userName, name] of SIGNERS) ids[userName] = (await api<{ id: number }>(admin, 'POST', '/api/sys/v1/sys/sysUser/', { userName, name, realName: name, password: PASSWORD, roleList: [], tenantId: demo })).id;
   await admin.context().close();
 
   // demo_user's completed building names them
@@ -103,6 +104,14 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await comment.getByRole('button', { name: '处理' }).click();
   await expect(comment).toContainText('已处理');
   await shotBoth(page, 'review-returned');
+  // the row saved alone left the result stale: the page says so before anything is submitted, and 重新计算 brings
+  // it up to date (the flags to acknowledge are then those of 120 t)
+  const stale = page.getByTestId('result-stale');
+  await expect(stale).toContainText('结果已过期');
+  await shotBoth(page, 'review-stale', { fullPage: false });
+  await stale.getByRole('button', { name: '重新计算' }).click();
+  await expect(page.getByText('已按现有数据重新计算')).toBeVisible();
+  await expect(stale).toHaveCount(0);
   await submit();
 
   // 校对, 审核, 审定 sign in turn
@@ -147,16 +156,17 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['.tmp/shots-review/report.pdf'], { encoding: 'utf8' }))![1]);
   execFileSync('pdftoppm', ['-png', '-r', '70', '-f', String(pages), '-l', String(pages), '-singlefile', '.tmp/shots-review/report.pdf', '.tmp/screens/review-report-appendix']);
   const qr = pdfQr('.tmp/shots-review', pdf, 2)!;
-  expect(qr).toMatch(/^http:\/\/[^/]+\/verify\/demo-\d{4}-\d{4}$/);
+  expect(qr).toMatch(/^http:\/\/[^/]+\/verify\/demo-\d{4}-\d{4}\?c=[\w-]{16}$/);
   const stranger = await (await browser.newContext()).newPage(); // no login
   await stranger.setViewportSize({ width: 1366, height: 900 });
-  await stranger.goto(new URL(qr).pathname);
+  await stranger.goto(`${new URL(qr).pathname}${new URL(qr).search}`);
   await expect(stranger.getByTestId('verify-summary')).toContainText('单体名称校审楼');
-  await expect(stranger.getByRole('table', { name: '签署' })).toContainText('审定钱审定');
+  await expect(stranger.getByRole('table', { name: '签署' })).toContainText('审定钱审定（rv_approver）');
   await stranger.getByTestId('verify-file').setInputFiles({ name: '校审楼碳排放报告.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(stranger.getByTestId('verify-result')).toContainText('匹配：「校审楼碳排放报告.pdf」与存档的签署报告一致');
+  await expect(stranger.getByTestId('verify-signature')).toContainText('内嵌签名有效');
   await shotBoth(stranger, 'review-verify');
-  expect(await violations(stranger, new URL(qr).pathname)).toEqual([]);
+  expect(await violations(stranger, `${new URL(qr).pathname}${new URL(qr).search}`)).toEqual([]);
   const changed = Buffer.from(pdf);
   changed[changed.length >> 1] ^= 1;
   await stranger.getByTestId('verify-file').setInputFiles({ name: '改过的报告.pdf', mimeType: 'application/pdf', buffer: changed });
@@ -190,4 +200,28 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   const stored = await api<{ reportPrefix: string; canEdit: boolean }>(groupAdmin, 'GET', `${TPF}/review/settings`);
   expect(stored).toMatchObject({ reportPrefix: 'DEMO-JS', canEdit: true });
   await groupAdmin.context().close();
+
+  // 计算人 makes revision B of the signed A; a second one (a second tab, a retry) is refused naming B
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/review?id=${b.id}`);
+  await page.getByRole('button', { name: '新建修订版' }).click();
+  await expect(page.getByTestId('review-state')).toHaveText('编制中');
+  await expect(page.getByText('修订版 B', { exact: true })).toBeVisible();
+  const revB = Number(new URL(page.url()).searchParams.get('id'));
+  expect(revB).not.toBe(b.id);
+  const again = await page.request.fetch(`${TPF}/review/revise`, { method: 'POST', data: { projectId: b.id }, headers: { 'Access-Token': token ?? '' } });
+  expect(await again.json()).toMatchObject({ code: 0, message: '单体「校审楼」修订版 A 已有修订版 B，不能再次新建修订版', data: { id: revB } });
+
+  // the list offers the building once, as B, with its 历史修订版
+  await page.goto('/budget/project/list');
+  const listed = page.getByRole('row').filter({ hasText: '校审楼' });
+  await expect(listed).toHaveCount(1);
+  await expect(listed.getByRole('cell').filter({ hasText: /^编制中修订版 B历史修订版$/ })).toBeVisible();
+  await listed.getByRole('button', { name: '历史修订版' }).click();
+  const history = page.getByRole('dialog', { name: '历史修订版：校审楼' });
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(history.getByRole('row').nth(2)).toContainText('修订版 A已审定');
+  await expect(history.getByRole('row').nth(2)).toContainText('已被新修订版替代，不计入汇总');
+  await shotBoth(page, 'review-history', { fullPage: false });
+  await history.getByRole('button', { name: '关闭' }).click();
 });

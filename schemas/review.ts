@@ -93,12 +93,21 @@ export const returnBody = {
   properties: { projectId: id, comments: { type: 'array', minItems: 1, maxItems: 100, items: comment } },
 } as const;
 
+/** 更换签署人: the level whose signer an administrator replaces, and the new signer (a user of the building's tenant). */
+export const reassignBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['projectId', 'level', 'userId'],
+  properties: { projectId: id, level: { type: 'string', enum: ['check', 'review', 'approve'] }, userId: id },
+} as const;
+
 export const resolveBody = { type: 'object', additionalProperties: false, required: ['note'], properties: { note: text('处理说明', 200) } } as const;
 export const projectBody = { type: 'object', additionalProperties: false, required: ['projectId'], properties: { projectId: id } } as const;
 
 export type SubmitRequest = FromSchema<typeof submitBody>;
 export type ApproveRequest = FromSchema<typeof approveBody>;
 export type ReturnRequest = FromSchema<typeof returnBody>;
+export type ReassignRequest = FromSchema<typeof reassignBody>;
 export type ReviewCommentInput = FromSchema<typeof comment>;
 
 export interface Person {
@@ -106,10 +115,18 @@ export interface Person {
   name: string;
 }
 
+/**
+ * How a signature names its signer: the 实名 an administrator set and the account, 「张明（zhangming）」 — or the
+ * account alone when no 实名 was set; never the display name, which its holder changes himself.
+ */
+export const signerLabel = (account: string, realName: string | null | undefined): string => (realName?.trim() ? `${realName.trim()}（${account}）` : account);
+
 export interface ChainStep {
   level: 'calc' | SignLevel;
   title: string;
   role: string;
+  /** before the level signs, the people named for it (display names); once signed, the signers as fixed at signing
+   * (signerLabel: 实名（账号）) — a later rename changes nothing here */
   people: Person[];
   /** when this level signed the revision (its last approval, or the submission for 计算) */
   signedAt: string | null;
@@ -117,10 +134,14 @@ export interface ChainStep {
 
 export interface ReviewEvent {
   id: number;
-  action: 'submit' | 'approve' | 'return' | 'revise';
+  action: 'submit' | 'approve' | 'return' | 'revise' | 'withdraw' | 'reassign';
   fromState: ReviewState;
   toState: ReviewState;
   user: Person;
+  /** a signing step: its signer as named at that moment (signerLabel: 实名（账号）) */
+  signer?: Person | null;
+  /** a submission: every 计算人 as named at that moment */
+  team?: Person[] | null;
   note: string | null;
   acknowledgements: { text: string; reason: string }[] | null;
   createDate: string;
@@ -158,7 +179,7 @@ export interface ReviewAnswer {
   events: ReviewEvent[];
   comments: ReviewComment[];
   /** what the caller may do now */
-  can: { submit: boolean; approve: boolean; return: boolean; resolve: boolean; revise: boolean };
+  can: { submit: boolean; approve: boolean; return: boolean; resolve: boolean; revise: boolean; withdraw: boolean; reassign: boolean };
 }
 
 export interface WaitingBuilding {
@@ -186,7 +207,7 @@ export interface FrozenReportInfo {
   revision: string;
   /** SHA-256 of the stored PDF, hex */
   sha256: string;
-  /** the public page that checks a copy: /verify/{number} */
+  /** the public page that checks a copy: /verify/{number}?c={check code} (readers of the building only) */
   verifyPath: string;
   createdAt: string;
 }
@@ -202,12 +223,18 @@ export interface VerifyAnswer {
   intensity: number | null;
   signatures: Signature[];
   approvedAt: string;
+  /** present when a later revision of the same building has its own signed report: the newest one */
+  supersededBy?: { revision: string; reportNo: string; approvedAt: string };
 }
 
 /** The check of an uploaded copy against the stored PDF. */
 export interface VerifyCheck {
   match: boolean;
   sha256: string;
+  /** the file's embedded signature: its signed bytes unchanged and signed with the report's certificate */
+  signature: 'valid' | 'invalid' | 'none';
+  /** 内嵌签名有效 / 内嵌签名无效 / 未找到内嵌签名 */
+  signatureText: string;
 }
 
 export const VERIFY_TEXTS = {
@@ -218,7 +245,28 @@ export const VERIFY_TEXTS = {
 } as const;
 
 /** The public page of a report number (its QR code links here, from the host the report was signed on). */
-export const verifyPath = (reportNo: string) => `/verify/${encodeURIComponent(reportNo)}`;
+export const verifyPath = (reportNo: string, checkCode?: string | null) => `/verify/${encodeURIComponent(reportNo)}${checkCode ? `?c=${encodeURIComponent(checkCode)}` : ''}`;
+
+/** 已被修订版 B（报告编号 …，日期）替代 */
+export const supersededText = (s: NonNullable<VerifyAnswer['supersededBy']>) => `已被修订版 ${s.revision}（报告编号 ${s.reportNo}，${s.approvedAt}）替代`;
+
+/** A tenant's certificate its frozen PDFs are signed with, as its group admin sees it (never the key or password). */
+export interface CertificateInfo {
+  source: 'generated' | 'uploaded';
+  subject: string;
+  issuer: string;
+  notBefore: string;
+  notAfter: string;
+  /** SHA-256 of the certificate (DER), hex */
+  sha256: string;
+  since: string;
+}
+
+export interface CertificateAnswer {
+  certificate: CertificateInfo | null;
+  /** the caller may upload one (its tenant's group admin) */
+  canEdit: boolean;
+}
 
 /** One change of a building, its rows or its variants (issue 27 §5), as its timeline shows it. */
 export interface AuditEntry {

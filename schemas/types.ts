@@ -46,7 +46,14 @@ export interface ResourceMeta {
    * database — who, when, before → after of the fields a person sets (src/server/db/audit.ts) — and `also` the
    * server-kept fields a person's action changes (a building's 状态, 计算方式, 校审状态 and 报告编号).
    */
-  audit?: { also?: readonly string[] };
+  audit?: {
+    also?: readonly string[];
+    /**
+     * The owner's fields its calculation does not read (names, signers, states): a change of one leaves a stored
+     * result current; a change of any other audited field, or of any row it owns, makes the result stale.
+     */
+    notInputs?: readonly string[];
+  };
   /**
    * Fields every logged-in user may change on their own record (the row whose id is their user id) through the
    * ordinary update route, whatever their role (account settings). Other fields of that request must be

@@ -27,7 +27,12 @@ export async function storeBuilding(q: Query, projectId: number, kg: number, row
   const years = Number(b.use_date_limit);
   const area = Number(b.build_area);
   const streng3 = years > 0 && area > 0 ? Math.round(((total * 1000) / (years * area)) * 100) / 100 : null;
-  const detail = { calculatedAt: new Date().toISOString(), stages: { produce: { total, rows: rowCount, notes: [] } } };
-  await q.query('update tpf3_project set produce = $1, total = $1, streng3 = $2, result_detail = $3, update_date = now() where id = $4', [total, streng3, JSON.stringify(detail), projectId]);
+  // a result records what it was calculated from: the factor library's version and the building's last change
+  const [library] = await q.query<{ at: Date | null }>('select max(update_date) as at from tpf3_build_material');
+  const detail = { calculatedAt: new Date().toISOString(), factorLibrary: library?.at ?? null, stages: { produce: { total, rows: rowCount, notes: [] } } };
+  await q.query(
+    'update tpf3_project set produce = $1, total = $1, streng3 = $2, result_detail = $3, result_input_id = (select coalesce(max(id), 0) from tpf3_audit where project_id = $4), update_date = now() where id = $4',
+    [total, streng3, JSON.stringify(detail), projectId],
+  );
   return { code: 1, message: 'ok', data: { total, streng3, rows: rowCount } };
 }

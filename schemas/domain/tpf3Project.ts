@@ -68,7 +68,11 @@ export const tpf3Project = {
     // under review and once signed, nothing of the building changes (issue 27 §3): a change needs a new revision
     lock: { column: 'reviewState', open: 'draft', message: '单体「{name}」修订版 {revision} 处于「{reviewState}」状态，已锁定，不能修改' },
     // every change of the building, its rows and its variants: who, when, before → after (issue 27 §5)
-    audit: { also: ['status', 'stageMethods', 'reviewState', 'reportNo'] },
+    audit: {
+      also: ['status', 'stageMethods', 'reviewState', 'reportNo'],
+      // what names, files or signs the building: a change of these leaves its calculated result current
+      notInputs: ['engineeringId', 'name', 'code', 'status', 'stage', 'latLng', 'buildOrg', 'designOrg', 'compileOrg', 'userId', 'remarks', 'checkerId', 'reviewerId', 'approverId', 'reviewState', 'reportNo'],
+    },
   },
   required: ['engineeringId', 'computeMethod', 'standard', 'stage', 'name', 'code', 'site', 'buildType', 'structureType', 'useDateLimit', 'buildArea', 'height', 'floorUp', 'floorDown', 'latLng', 'menus'],
   properties: {
@@ -187,6 +191,10 @@ export const tpf3Project = {
     revision: { type: 'string', title: '修订版', maxLength: 2, default: 'A', 'x-readonly': true, 'x-list': false },
     revisionOf: { type: ['integer', 'null'], title: '上一修订版', 'x-readonly': true, 'x-list': false },
     reportNo: { type: ['string', 'null'], title: '报告编号', maxLength: 40, 'x-readonly': true, 'x-list': false },
+    // the tenant's sign-off rules as they were when the revision was submitted: it is signed to its end under them,
+    // whatever the tenant's settings become meanwhile (null while never submitted)
+    reviewLevels: { type: ['integer', 'null'], title: '校审级数（提交时）', 'x-readonly': true, 'x-list': false },
+    reviewSamePerson: { type: ['boolean', 'null'], title: '允许一人兼任多级（提交时）', 'x-readonly': true, 'x-list': false },
     // results (spec 001 §3 list columns; written by the calculation)
     streng3: result('碳排放强度(kgCO2e/(m²·a))', true),
     total: result('碳排放总量(tCO2e)', true),
@@ -212,5 +220,9 @@ export const tpf3Project = {
     engineeringCode: { type: 'string', title: '项目编码', 'x-virtual': true, 'x-list': false },
     engineeringBuildArea: { type: ['number', 'null'], title: '项目总建筑面积(m²)', 'x-virtual': true, 'x-list': false },
     createByName: { type: 'string', title: '创建人', 'x-virtual': true, 'x-list': false },
+    // the rows or the formula fields changed after the stored result was calculated (buildings/stale.ts)
+    resultStale: { type: 'boolean', title: '结果已过期', 'x-virtual': true, 'x-list': false },
+    // a later revision of this building exists: this one is history and counts in no total (buildings/revisions.ts)
+    superseded: { type: 'boolean', title: '已有新修订版', 'x-virtual': true, 'x-list': false },
   },
 } as const;

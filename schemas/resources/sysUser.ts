@@ -27,6 +27,9 @@ export const sysUser = {
       'x-sortable': true,
     },
     name: { type: 'string', title: '姓名', minLength: 1, maxLength: 20, 'x-list': true, 'x-filter': 'like', 'x-sortable': true },
+    // the name a signature prints: set by an administrator only (not in `self`), every change kept
+    // (sys_user_identity_event); 姓名 above is the user's own display name
+    realName: { type: ['string', 'null'], title: '实名', maxLength: 20, 'x-trim': true, 'x-list': true, 'x-filter': 'like' },
     password: {
       type: 'string',
       title: '密码',

@@ -153,7 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   bimRoutes(app, db);
   budgetRoutes(app, db);
   decideRoutes(app, db);
-  reviewRoutes(app, db);
+  reviewRoutes(app, db, settings);
   verifyRoutes(app, db);
   backupRoutes(app, { db, dataDir: opts.dataDir, settings, backups: opts.backups });
   for (const def of resources) resourceRoutes(app, db, def);

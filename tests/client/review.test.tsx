@@ -30,7 +30,7 @@ function answer(over: Partial<ReviewAnswer> = {}): ReviewAnswer {
     flags: ['钢材用量 8.33 kg/m² 低于参考范围 30.00–75.00 kg/m²'],
     events: [],
     comments: [],
-    can: { submit: true, approve: false, return: false, resolve: true, revise: false },
+    can: { submit: true, approve: false, return: false, resolve: true, revise: false, withdraw: false, reassign: false },
     ...over,
   };
 }
@@ -78,7 +78,7 @@ describe('/review', () => {
 
   it('the signer returns it with a comment on a row, or signs it', async () => {
     const signer = { ...plainUser, userId: 7, name: '王校对' };
-    const { calls } = api(() => answer({ state: 'check', flags: [], can: { submit: false, approve: true, return: true, resolve: false, revise: false } }), undefined, signer);
+    const { calls } = api(() => answer({ state: 'check', flags: [], can: { submit: false, approve: true, return: true, resolve: false, revise: false, withdraw: false, reassign: false } }), undefined, signer);
     renderApp('/review?id=5');
     fireEvent.click(await screen.findByRole('button', { name: '退回' }));
     const dialog = await screen.findByRole('dialog', { name: '退回并提出意见' });
@@ -119,33 +119,36 @@ describe('the frozen report and its verify page', () => {
       answer({
         state: 'approved',
         reportNo: 'demo-2026-0001',
-        report: { reportNo: 'demo-2026-0001', revision: 'A', sha256: sha, verifyPath: '/verify/demo-2026-0001', createdAt: '2026-11-27T03:10:00Z' },
+        report: { reportNo: 'demo-2026-0001', revision: 'A', sha256: sha, verifyPath: '/verify/demo-2026-0001?c=Code-0123456789', createdAt: '2026-11-27T03:10:00Z' },
         chain: answer().chain.map((c) => ({ ...c, signedAt: signed.signedAt })),
         flags: [],
-        can: { submit: false, approve: false, return: false, resolve: false, revise: true },
+        can: { submit: false, approve: false, return: false, resolve: false, revise: true, withdraw: false, reassign: false },
       });
     const { calls } = api(approved, (c) => (c.url.pathname === `${R}/5/report` ? ok('/upload/abc?token=t') : undefined));
     renderApp('/review?id=5');
     const card = await screen.findByTestId('frozen-report');
     expect(card).toHaveTextContent('报告编号demo-2026-0001');
     expect(within(card).getByTestId('frozen-sha256')).toHaveTextContent(sha);
-    expect(within(card).getByRole('link', { name: '/verify/demo-2026-0001' })).toHaveAttribute('href', '/verify/demo-2026-0001');
+    // the full link with the report's check code
+    expect(within(card).getByRole('link', { name: `${window.location.origin}/verify/demo-2026-0001?c=Code-0123456789` })).toHaveAttribute('href', '/verify/demo-2026-0001?c=Code-0123456789');
     fireEvent.click(within(card).getByRole('button', { name: '下载 PDF 报告' }));
     await waitFor(() => expect(calls.find((c) => c.url.pathname === `${R}/5/report`)?.url.searchParams.get('type')).toBe('pdf'));
   });
 
-  it('/verify/:reportNo shows the report without a login and checks an uploaded copy', async () => {
+  it('/verify/:reportNo?c= shows the report without a login, the revision that replaced it, and checks an uploaded copy and its signature', async () => {
     clearToken();
     const V = '/api/tpf/v1/tpf/verify/demo-2026-0001';
-    const info = { reportNo: 'demo-2026-0001', buildingName: '一号楼', revision: 'A', total: 1234.567, intensity: 12.345, approvedAt: '2026-11-27', signatures: [{ title: '计算', names: '张三', date: '2026-11-26' }, { title: '审定', names: '钱审定', date: '2026-11-27' }] };
+    const info = { reportNo: 'demo-2026-0001', buildingName: '一号楼', revision: 'A', total: 1234.567, intensity: 12.345, approvedAt: '2026-11-27', signatures: [{ title: '计算', names: '张三', date: '2026-11-26' }, { title: '审定', names: '钱审定', date: '2026-11-27' }], supersededBy: { revision: 'B', reportNo: 'demo-2026-0009', approvedAt: '2026-12-01' } };
     const { calls } = stubFetch((c) => {
       if (c.url.pathname === V && c.method === 'GET') return ok(info);
-      if (c.url.pathname === V && c.method === 'POST') return { status: 200, body: { code: 1, message: '不匹配', data: { match: false, sha256: sha } } };
+      if (c.url.pathname === V && c.method === 'POST') return { status: 200, body: { code: 1, message: '不匹配', data: { match: false, sha256: sha, signature: 'invalid', signatureText: '内嵌签名无效' } } };
       if (c.url.pathname === '/api/tpf/v1/tpf/verify/nope') return fail(404, '未找到该报告编号');
       return undefined;
     });
-    renderApp('/verify/demo-2026-0001');
+    renderApp('/verify/demo-2026-0001?c=Code-0123456789');
     const summary = await screen.findByTestId('verify-summary');
+    expect(calls.find((c) => c.method === 'GET' && c.url.pathname === V)?.url.searchParams.get('c')).toBe('Code-0123456789');
+    expect(screen.getByTestId('verify-superseded')).toHaveTextContent('已被修订版 B（报告编号 demo-2026-0009，2026-12-01）替代');
     expect(summary).toHaveTextContent('单体名称一号楼');
     expect(summary).toHaveTextContent('碳排放总量（tCO2e）1,234.57');
     expect(summary).toHaveTextContent('单位面积年均碳排放强度（kgCO2e/(m²·a)）12.35');
@@ -153,7 +156,9 @@ describe('the frozen report and its verify page', () => {
     const file = new File(['%PDF-1.7 changed'], '报告.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByTestId('verify-file'), { target: { files: [file] } });
     expect(await screen.findByTestId('verify-result')).toHaveTextContent('不匹配：「报告.pdf」与存档的签署报告不一致');
+    expect(screen.getByTestId('verify-signature')).toHaveTextContent('内嵌签名无效');
     const posted = calls.find((c) => c.method === 'POST')!;
+    expect(posted.url.searchParams.get('c')).toBe('Code-0123456789');
     expect(posted.headers.get('access-token')).toBeNull();
     expect((posted.body as FormData).get('file')).toBeInstanceOf(File);
   });

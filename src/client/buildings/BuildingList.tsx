@@ -32,7 +32,9 @@ import { useDict, useDicts } from '../admin/useDicts';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { clearCurrentBuilding, getCurrentBuilding } from '../session/currentBuilding';
 import { infoRoute } from './wizard';
-import { availableColumns, cellText, columnsStorageKey, columnTitle, defaultColumns, isNumericColumn, splitUnit, type Labels } from './buildingColumns';
+import { availableColumns, cellText, columnsStorageKey, columnTitle, defaultColumns, isNumericColumn, splitUnit, staleMarkColumn, type Labels } from './buildingColumns';
+import { RevisionCell } from './RevisionCell';
+import { STALE, StaleMark } from '../results/StaleResult';
 import { deleteBuildings, type BuildingRecord } from './buildingApi';
 import { ExportButton } from '../admin/ExportButton';
 import { BuildingRowActions, useOpenBuilding } from './BuildingRowActions';
@@ -154,8 +156,35 @@ const NameCell = ({ record }: { record: BuildingRecord }) => {
 /** On a phone: a card per building — its name and its figures (the chosen numeric columns); a tap opens it as the name does. */
 const BuildingCards = ({ visible, labels }: { visible: readonly string[]; labels: Labels }) => {
   const open = useOpenBuilding();
-  const figures = visible.filter(isNumericColumn).map((key) => ({ label: columnTitle(key), text: (r: RaRecord) => cellText(key, r[key], labels) }));
-  return <RecordCards title={(r) => r.name} figures={figures} open={(r) => (open(r as BuildingRecord), false)} empty={<NoData />} />;
+  const marked = staleMarkColumn(visible);
+  const figures = visible.filter(isNumericColumn).map((key) => ({ label: columnTitle(key), text: (r: RaRecord) => `${cellText(key, r[key], labels)}${key === marked && r.resultStale ? `（${STALE}）` : ''}` }));
+  return <RecordCards title={(r) => (r.revisionOf == null ? r.name : `${r.name}（修订版 ${r.revision}）`)} figures={figures} open={(r) => (open(r as BuildingRecord), false)} empty={<NoData />} />;
+};
+
+/**
+ * One cell: its text; the revision (with its 历史修订版) in its own column when chosen, and under the 校审状态 in any
+ * case (a column of its own would push the totals under 操作 at 1366 px); a stale result's figure with its mark.
+ */
+const Cell = ({ column, record, labels, marked }: { column: string; record: BuildingRecord; labels: Labels; marked: boolean }) => {
+  if (column === 'revision') return <RevisionCell record={record} />;
+  const text = cellText(column, record[column], labels);
+  if (column === 'reviewState')
+    return (
+      <>
+        {text}
+        <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
+          修订版 <RevisionCell record={record} />
+        </Box>
+      </>
+    );
+  return marked && record.resultStale ? (
+    <>
+      {text}
+      <StaleMark building={record} />
+    </>
+  ) : (
+    <>{text}</>
+  );
 };
 
 const currentRowSx = (theme: Theme) => ({ backgroundColor: alpha(theme.palette.primary.main, 0.08) });
@@ -274,7 +303,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
                 disableSort={!isSortable(schema, key)}
                 align={isNumericColumn(key) ? 'right' : undefined}
                 sx={isNumericColumn(key) ? { whiteSpace: 'nowrap', minWidth: 80 } : { minWidth: 72, maxWidth: 180, wordBreak: 'break-all' }}
-                render={(r: RaRecord) => cellText(key, r[key], labels)}
+                render={(r: RaRecord) => <Cell column={key} record={r as BuildingRecord} labels={labels} marked={key === staleMarkColumn(visible)} />}
               />
             ))}
             <DataTable.Col key="__actions" label="操作" disableSort headerClassName="building-actions" cellClassName="building-actions" render={(r: RaRecord) => <BuildingRowActions record={r as BuildingRecord} />} />

@@ -26,9 +26,13 @@ export function availableColumns(module: string | undefined): string[] {
     'buildYear',
     'buildArea',
     'reviewState',
+    'revision',
     ...resultColumns(module),
   ];
 }
+
+/** The result column that carries the 结果已过期 mark: 碳排放总量 when shown, else the first result column shown. */
+export const staleMarkColumn = (visible: readonly string[]) => (visible.includes('total') ? 'total' : visible.find((c) => RESULTS.has(c)));
 
 /** Shown until the user picks: 所属项目 (and 计算方式 on /project/list) plus the spec's default columns. */
 export function defaultColumns(module: string | undefined): string[] {

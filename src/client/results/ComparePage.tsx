@@ -2,6 +2,7 @@
 // to three others picked from the completed buildings the user may see (a fourth pick drops the oldest), as a
 // table and a grouped bar chart over the module's result fields (碳汇 negative, last; schemas/results.ts); a stacked bar chart of the stage sums of
 // the completed buildings by compute method; on /project/compare also the engineering projects' counts and totals.
+import { STALE, STALE_HINT, StaleMark } from './StaleResult';
 import { useMemo, useState } from 'react';
 import { Alert, Autocomplete, Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -23,7 +24,24 @@ type Columns = ReturnType<typeof compareColumns>;
 
 const sameBuilding = (a: BuildingResult, b: BuildingResult) => a.id === b.id;
 
-type CompareRow = { key: string; id: number; name: string; figures: number[]; total: number; current?: boolean };
+type CompareRow = { key: string; id: number; name: string; figures: number[]; total: number; current?: boolean; stale?: { id: number; computeMethod?: unknown; menus?: unknown; resultStale: true } };
+
+/** A compared building whose result is stale, as the mark that recalculates it needs it. */
+const staleOf = (b: { id: number; computeMethod?: unknown; menus?: unknown; resultStale?: unknown }): CompareRow['stale'] =>
+  b.resultStale ? { id: b.id, computeMethod: b.computeMethod, menus: b.menus, resultStale: true } : undefined;
+
+/** A compared building's marks: the current one, and a result older than its rows (its figures are not what they make). */
+const RowMarks = ({ row }: { row: CompareRow }) => (
+  <>
+    {row.current && <Chip size="small" label="当前建筑" sx={{ ml: 1 }} />}
+    {row.stale && (
+      <>
+        <Chip size="small" color="warning" label={STALE} title={STALE_HINT} sx={{ ml: 1 }} />
+        <StaleMark building={row.stale} />
+      </>
+    )}
+  </>
+);
 
 /** On a phone: a card per building with its figures; a tap opens its result (/factors/result selects it first). */
 const CompareCards = ({ columns, rows }: { columns: Columns; rows: CompareRow[] }) => {
@@ -35,7 +53,7 @@ const CompareCards = ({ columns, rows }: { columns: Columns; rows: CompareRow[] 
   const title = (r: RaRecord) => (
     <>
       {r.name}
-      {r.current && <Chip size="small" label="当前建筑" sx={{ ml: 1 }} />}
+      <RowMarks row={r as CompareRow} />
     </>
   );
   return (
@@ -63,7 +81,7 @@ const CompareTable = ({ columns, rows }: { columns: Columns; rows: CompareRow[] 
         <TableRow key={r.key}>
           <TableCell>
             {r.name}
-            {r.current && <Chip size="small" label="当前建筑" sx={{ ml: 1 }} />}
+            <RowMarks row={r} />
           </TableCell>
           {r.figures.map((v, i) => (
             <TableCell key={columns[i].field.field} align="right">
@@ -136,8 +154,8 @@ export default function ComparePage({ module }: { module?: string }) {
 
   const columns = compareColumns(module);
   const rows: CompareRow[] = [
-    ...(current && currentDetail.data ? [{ key: `c${current.id}`, id: current.id, name: currentDetail.data.name ?? current.name, figures: compareFigures(currentDetail.data, columns), total: num(currentDetail.data.total), current: true }] : []),
-    ...picked.map((b) => ({ key: `p${b.id}`, id: b.id, name: b.name, figures: compareFigures(b, columns), total: num(b.total) })),
+    ...(current && currentDetail.data ? [{ key: `c${current.id}`, id: current.id, name: currentDetail.data.name ?? current.name, figures: compareFigures(currentDetail.data, columns), total: num(currentDetail.data.total), current: true, stale: staleOf(currentDetail.data) }] : []),
+    ...picked.map((b) => ({ key: `p${b.id}`, id: b.id, name: b.name, figures: compareFigures(b, columns), total: num(b.total), stale: staleOf(b) })),
   ];
   const methodSums = sumsByMethod(completed.data ?? []);
   const title = module ? '建筑对比' : '统计分析';

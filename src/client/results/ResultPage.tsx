@@ -105,7 +105,8 @@ export const ResultPage = ({ module, building, stages }: { module: ModuleCode; b
   if (isPending) body = <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
   else if (error) body = <Alert severity="error">{errorMessage(error)}</Alert>;
   else if (!data || !hasResult(data)) body = <NoData />;
-  else body = <ResultBody module={module} data={data} stages={stages} projectId={building.id} />;
+  // (drawn anew for each calculation: the charts keep the figures they were first drawn with)
+  else body = <ResultBody key={String((data.resultDetail as { calculatedAt?: string } | undefined)?.calculatedAt)} module={module} data={data} stages={stages} projectId={building.id} />;
 
   const last = stages[stages.length - 1];
   return (

@@ -12,9 +12,13 @@ import { CommentList } from './CommentList';
 import { AuditTrail } from './AuditTrail';
 import { EventList } from './EventList';
 import { FrozenReportCard } from './FrozenReportCard';
+import { PublicUrlWarning } from './PublicUrlWarning';
 import { ReturnDialog } from './ReturnDialog';
+import { ReassignButton } from './ReassignDialog';
+import { WithdrawButton } from './WithdrawButton';
+import { StaleResultOf } from '../results/StaleResult';
 import { approveReview, getReview, reviewRoute, reviseBuilding, submitReview, type ReviewAnswer } from './reviewApi';
-import { REVIEW_MSG, STATE_COLORS, STATE_LABELS } from './texts';
+import { REVIEW_MSG, STATE_COLORS, STATE_LABELS, WITHDRAW_MSG } from './texts';
 
 export const reviewKey = (id: number) => ['review', id] as const;
 
@@ -39,8 +43,10 @@ export const BuildingReview = ({ id }: { id: number }) => {
           </Link>
         )}
       </Stack>
+      <StaleResultOf id={r.projectId} />
       <Chain r={r} />
       <FrozenReportCard r={r} />
+      <PublicUrlWarning r={r} />
       <Actions r={r} />
       <CommentList r={r} />
       <EventList events={r.events} />
@@ -65,6 +71,7 @@ const Chain = ({ r }: { r: ReviewAnswer }) => (
             <Typography variant="caption" color={s.signedAt ? 'success.main' : 'text.secondary'}>
               {s.signedAt ? `${s.level === 'calc' ? '提交' : '签署'}于 ${formatDate(s.signedAt, true)}` : '未签署'}
             </Typography>
+            <ReassignButton r={r} step={s} />
           </Box>
         ))}
       </Stack>
@@ -92,18 +99,20 @@ const Actions = ({ r }: { r: ReviewAnswer }) => {
       after?.(answer);
     } catch (err) {
       setError(errorMessage(err));
+      // a refused submission may have brought a stale result up to date: show its flags
+      await client.invalidateQueries({ queryKey: ['review'] });
     } finally {
       setBusy(false);
     }
   };
   const { can } = r;
-  if (!can.submit && !can.approve && !can.revise) return null;
+  if (!can.submit && !can.approve && !can.revise && !can.withdraw) return null;
   const missing = r.flags.filter((f) => !reasons[f]?.trim());
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {can.submit ? REVIEW_MSG.submit : can.approve ? '签署或退回' : REVIEW_MSG.revise}
+          {can.submit ? REVIEW_MSG.submit : can.approve ? '签署或退回' : can.withdraw ? WITHDRAW_MSG.title : REVIEW_MSG.revise}
         </Typography>
         {can.submit && (
           <>
@@ -151,6 +160,11 @@ const Actions = ({ r }: { r: ReviewAnswer }) => {
               {REVIEW_MSG.return}
             </Button>
           </Stack>
+        )}
+        {can.withdraw && (
+          <Box sx={{ mt: can.approve ? 2 : 0 }}>
+            <WithdrawButton r={r} />
+          </Box>
         )}
         {can.revise && (
           <>

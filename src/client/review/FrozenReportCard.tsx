@@ -1,4 +1,4 @@
-// The signed revision's frozen report (issue 27 §4): its number, revision and the PDF's SHA-256, the stored PDF and
+// The signed revision's frozen report: its number, revision and the PDF's SHA-256, the stored PDF and
 // Word files (the same bytes every time: a copy checks out 匹配 on the verify page), and the verify page itself.
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
@@ -40,8 +40,9 @@ export const FrozenReportCard = ({ r }: { r: ReviewAnswer }) => {
             </dd>
             <dt>核验页面</dt>
             <dd>
-              <Link href={report.verifyPath} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }}>
-                {report.verifyPath}
+              {/* the full link with the report's check code, as its QR code carries it (readers of the building only) */}
+              <Link href={report.verifyPath} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }} data-testid="frozen-verify-link">
+                {`${window.location.origin}${report.verifyPath}`}
               </Link>
             </dd>
           </Box>
@@ -59,7 +60,7 @@ export const FrozenReportCard = ({ r }: { r: ReviewAnswer }) => {
           </Button>
         </Stack>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-          报告在审定时生成并存档，每次下载的都是同一份文件；报告中的二维码指向核验页面，任何人都可核验一份 PDF 是否与存档一致。
+          报告在审定时生成、以本单位签章证书内嵌电子签名并存档，每次下载的都是同一份文件；报告中的二维码指向核验页面（含核验码），持有报告的人可核验一份 PDF 是否与存档一致，也可在 PDF 阅读器中查看其签名。
         </Typography>
         {error && (
           <Alert severity="error" sx={{ mt: 1.5 }}>

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { BuildingReview } from './BuildingReview';
 import { REVIEW_MSG } from './texts';
 import { SignoffSettingsCard } from './SignoffSettingsCard';
+import { CertificateCard } from './CertificateCard';
 import { WaitingList } from './WaitingList';
 
 const positiveInt = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
@@ -23,6 +24,7 @@ export default function ReviewPage() {
         <>
           <WaitingList />
           <SignoffSettingsCard />
+          <CertificateCard />
         </>
       )}
     </Box>

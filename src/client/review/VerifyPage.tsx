@@ -1,30 +1,40 @@
-// /verify/:reportNo — the public page a frozen report's QR code leads to (issue 27 §4), no login: the report's
-// number, building, total, intensity, signatures and date as stored at its signature, and the check of a PDF copy
-// against the stored file (匹配 / 不匹配). It shows nothing else of the building or its tenant.
+// /verify/:reportNo?c={check code} — the public page a frozen report's QR code leads to, no login: the report's
+// number, building, total, intensity, signatures and date as stored at its signature, whether a later revision
+// replaced it, and the check of a PDF copy against the stored file (匹配 / 不匹配) and of its embedded signature.
+// It shows nothing else of the building or its tenant.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { formatNumber } from '../../calc/format';
-import { VERIFY_TEXTS } from '../../../schemas/review';
+import { supersededText, VERIFY_TEXTS } from '../../../schemas/review';
 import { AuthCard, failureText } from '../account/AuthCard';
 import { checkCopy, getVerify, type VerifyAnswer, type VerifyCheck } from './reviewApi';
 
 export const VerifyPage = () => {
   const reportNo = useParams().reportNo ?? '';
+  const code = useSearchParams()[0].get('c');
   const [info, setInfo] = useState<VerifyAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
     setInfo(null);
     setError(null);
-    getVerify(reportNo, ctl.signal).then(setInfo, (err) => ctl.signal.aborted || setError(failureText(err, VERIFY_TEXTS.unknown)));
+    getVerify(reportNo, code, ctl.signal).then(setInfo, (err) => ctl.signal.aborted || setError(failureText(err, VERIFY_TEXTS.unknown)));
     return () => ctl.abort();
-  }, [reportNo]);
+  }, [reportNo, code]);
   return (
     <AuthCard label="报告核验" subtitle="建筑碳排放报告核验" width={640} alert={error ? { message: error, severity: 'error' } : undefined}>
       {!info && !error && <CircularProgress aria-label="正在加载" sx={{ display: 'block', mx: 'auto' }} />}
+      {info?.supersededBy && (
+        <Alert severity="warning" variant="filled" sx={{ mb: 2, fontSize: 16 }} data-testid="verify-superseded">
+          <strong>{supersededText(info.supersededBy)}</strong>
+          <Box component="span" sx={{ display: 'block', fontSize: 14, mt: 0.5 }}>
+            本报告所载数据已不是该单体的最新审定结果，请以修订版 {info.supersededBy.revision} 的报告为准。
+          </Box>
+        </Alert>
+      )}
       {info && <Summary info={info} />}
-      {info && <CopyCheck reportNo={info.reportNo} />}
+      {info && <CopyCheck reportNo={info.reportNo} code={code} />}
     </AuthCard>
   );
 };
@@ -56,9 +66,9 @@ const Summary = ({ info }: { info: VerifyAnswer }) => (
       <TableBody>
         {info.signatures.map((s) => (
           <TableRow key={s.title}>
-            <TableCell>{s.title}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.title}</TableCell>
             <TableCell>{s.names || '—'}</TableCell>
-            <TableCell>{s.date || '—'}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.date || '—'}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -66,7 +76,7 @@ const Summary = ({ info }: { info: VerifyAnswer }) => (
   </>
 );
 
-const CopyCheck = ({ reportNo }: { reportNo: string }) => {
+const CopyCheck = ({ reportNo, code }: { reportNo: string; code: string | null }) => {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<(VerifyCheck & { file: string }) | null>(null);
@@ -77,7 +87,7 @@ const CopyCheck = ({ reportNo }: { reportNo: string }) => {
     setResult(null);
     setError(null);
     try {
-      setResult({ ...(await checkCopy(reportNo, file)), file: file.name });
+      setResult({ ...(await checkCopy(reportNo, code, file)), file: file.name });
     } catch (err) {
       setError(failureText(err, '核验失败，请重试'));
     } finally {
@@ -91,7 +101,7 @@ const CopyCheck = ({ reportNo }: { reportNo: string }) => {
         核验 PDF 文件
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        上传您收到的报告 PDF，与审定时存档的文件比对（SHA-256）。
+        上传您收到的报告 PDF，与审定时存档的文件比对（SHA-256），并检查其内嵌的电子签名。
       </Typography>
       <input ref={input} type="file" accept="application/pdf,.pdf" hidden aria-label="选择 PDF 文件" onChange={(e) => void pick(e.target.files?.[0])} data-testid="verify-file" />
       <Button variant="contained" disabled={busy} onClick={() => input.current?.click()}>
@@ -104,6 +114,16 @@ const CopyCheck = ({ reportNo }: { reportNo: string }) => {
           <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', wordBreak: 'break-all', fontSize: 12, mt: 0.5 }}>
             SHA-256：{result.sha256}
           </Box>
+        </Alert>
+      )}
+      {result && (
+        <Alert severity={result.signature === 'valid' ? 'success' : result.signature === 'invalid' ? 'error' : 'info'} sx={{ mt: 1 }} data-testid="verify-signature">
+          <strong>{result.signatureText}</strong>
+          {result.signature === 'valid'
+            ? '：签名覆盖整个文件，签署后未被修改，签章证书与存档一致。'
+            : result.signature === 'invalid'
+              ? '：文件在签署后被修改，或签名不是本报告的签章证书所签。'
+              : '：该文件没有可核验的内嵌签名。'}
         </Alert>
       )}
       {error && (

@@ -3,8 +3,9 @@ import type { CurrentBuilding } from '../session/currentBuilding';
 import { FactorUpdateChip } from '../factors/FactorUpdateChip';
 import { ReviewNotice } from '../buildings/ReviewNotice';
 import { useBuildingDetail } from './stageQueries';
+import { StaleResultNotice } from '../results/StaleResult';
 
-/** The title of a stage (or result) page, the building it works on, and whether it is frozen (under review or signed). */
+/** The title of a stage (or result) page, the building it works on, whether it is frozen and whether its result is stale. */
 export const StageHeader = ({ title, building }: { title: string; building: CurrentBuilding }) => (
   <Box sx={{ mb: 2 }}>
     <Typography variant="h5" component="h1">
@@ -14,8 +15,17 @@ export const StageHeader = ({ title, building }: { title: string; building: Curr
       单体建筑：{building.name}
     </Typography>
     <FactorUpdateChip buildingId={building.id} buildingName={building.name} />
-    <Frozen id={building.id} />
+    <Notices id={building.id} />
   </Box>
 );
 
-const Frozen = ({ id }: { id: number }) => <ReviewNotice building={useBuildingDetail(id).data as Record<string, unknown> | undefined} />;
+/** Whether the building is frozen (under review or signed) and whether its stored result is stale. */
+const Notices = ({ id }: { id: number }) => {
+  const detail = useBuildingDetail(id).data as (Record<string, unknown> & { id: number }) | undefined;
+  return (
+    <>
+      <ReviewNotice building={detail} />
+      <StaleResultNotice building={detail} />
+    </>
+  );
+};

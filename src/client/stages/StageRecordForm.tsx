@@ -60,6 +60,8 @@ const RecordForm = forwardRef<StageFormHandle, { def: StageDef; projectId: numbe
       setChanged(false);
       current.current.changed = false;
       client.setQueryData(stageKeys.record(def, projectId), [saved && typeof saved === 'object' ? { ...body, ...saved } : body]);
+      // the saved record is not calculated yet: the building's result now says 结果已过期 until 计算
+      void client.invalidateQueries({ queryKey: stageKeys.building(projectId) });
       return true;
     } catch (err) {
       const { extraErrors: errors, message } = saveFailure(err);

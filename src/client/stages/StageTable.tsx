@@ -276,7 +276,7 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
       {clearAll.dialog}
       {dialog && (
         <Suspense fallback={null}>
-          <StageRowDialog def={def} projectId={projectId} method={method} record={dialog.record} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+          <StageRowDialog def={def} projectId={projectId} method={method} record={dialog.record} onClose={() => setDialog(null)} onSaved={() => void recalculate()} />
         </Suspense>
       )}
     </Box>

@@ -2,7 +2,7 @@
 // the stage resource; a form-mode stage's one record), the count of rows kept under another 计算方式, the
 // stage/data map (totals, methods, notes) and the building detail (stageMethods; the result page reads the same
 // key). After rows change
-// elsewhere than the batch save (delete, clear, import), the stage is calculated again so the row emissions and
+// elsewhere than the batch save (a row saved in its dialog, delete, clear, import), the stage is calculated again so the row emissions and
 // the totals shown stay true. A long calculation answers `{ job }` (issue 10 §3): the rows are read at once, the
 // job is followed (its progress shown by the table) and everything is read again when it is done.
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -10,6 +10,8 @@ import { columnName } from '../db/naming';
 import { forbidden, invalid } from '../errors';
 import { resources, resourceDef } from '../registry';
 import { defaultGridFactorId } from './gridFactor';
+import { currentRevision, supersededIds } from './revisions';
+import { staleIds } from './stale';
 
 export const DEFAULT_COMPILE_ORG = '默认集团';
 export const MSG_NO_MENU = '请至少选择一个计算阶段!';
@@ -20,6 +22,8 @@ export const projectOwned = () => resources.filter((r) => r.meta.ownedByProject)
 const ids = (text: unknown) => [...new Set(String(text ?? '').split(';').filter(Boolean).map(Number))].sort((a, b) => a - b);
 
 registerHooks('tpf3Project', {
+  // a list offers each building once, by its current revision; the older ones are read through its chain
+  listWhere: currentRevision,
   async validate({ trx, caller, body, existing }) {
     const errors: FieldError[] = [];
     const module = String(body.computeMethod);
@@ -70,10 +74,12 @@ registerHooks('tpf3Project', {
   async decorate({ ex, records }) {
     const engIds = [...new Set(records.map((r) => r.engineeringId as number).filter(Boolean))];
     const userIds = [...new Set(records.map((r) => r.createBy as number).filter(Boolean))];
-    // both lookups at once (a list's last round trip on PostgreSQL; a transaction's connection queues them)
-    const [engs, users] = await Promise.all([
+    // the lookups at once (a list's last round trip on PostgreSQL; a transaction's connection queues them)
+    const [engs, users, stale, superseded] = await Promise.all([
       engIds.length ? ex.selectFrom(resourceDef('tpf3Engineering').table).select(['id', 'name', 'code', 'build_area']).where('id', 'in', engIds).execute() : [],
       userIds.length ? ex.selectFrom('sys_user').select(['id', 'name']).where('id', 'in', userIds).execute() : [],
+      staleIds(ex, records.filter((r) => r.resultDetail != null).map((r) => r.id)),
+      supersededIds(ex, records.filter((r) => r.reviewState === 'approved').map((r) => r.id)),
     ]);
     const eng = new Map(engs.map((e) => [Number(e.id), e]));
     const user = new Map(users.map((u) => [Number(u.id), u.name as string]));
@@ -83,6 +89,8 @@ registerHooks('tpf3Project', {
       r.engineeringCode = (e?.code as string) ?? '';
       r.engineeringBuildArea = e?.build_area == null ? null : Number(e.build_area);
       r.createByName = user.get(r.createBy as number) ?? '';
+      r.resultStale = stale.has(r.id);
+      r.superseded = superseded.has(r.id);
     }
   },
 });

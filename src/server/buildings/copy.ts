@@ -7,6 +7,7 @@ import { recordColumns, toRecord, type ApiRecord, type Row } from '../db/record'
 import { repo } from '../db/repo';
 import { assertWrite } from '../db/scope';
 import { projectOwned } from './buildingHooks';
+import { markCurrent } from './stale';
 
 const SUFFIX = '-副本';
 /** A copy starts its own sign-off (issue 27): the first revision, 编制中, no report. */
@@ -43,6 +44,8 @@ export async function copyBuilding(db: Db, caller: Caller, projectId: number, ov
       }));
       await trx.insertInto(owned.table).values(copies).execute();
     }
+    // the copied result is as current as the source's: it was calculated from the very rows just copied
+    if (source.resultDetail != null && !source.resultStale) await markCurrent(trx, Number(row.id));
     await after?.(trx, Number(row.id));
     return Number(row.id);
   });

@@ -1,11 +1,12 @@
-// Engineering projects: each record carries the figures counted over the buildings the caller may see
-// (projectCount, endCount, and the carbon total of completed buildings only); a project that still holds
+// Engineering projects: each record carries the figures counted over the buildings the caller may see, each
+// building once by its current revision (projectCount, endCount, and the carbon total of completed buildings only); a project that still holds
 // buildings is not deleted (deleting it would orphan them) and a clear keeps such projects.
 import { sql } from 'kysely';
 import { registerHooks } from '../db/hooks';
 import { readScope } from '../db/scope';
 import { badRequest } from '../errors';
 import { resourceDef } from '../registry';
+import { currentRevision } from './revisions';
 
 export const ENGINEERING_HAS_BUILDINGS = '该项目下还有单体建筑，请先删除单体建筑';
 
@@ -21,6 +22,7 @@ registerHooks('tpf3Engineering', {
         sql<number | null>`sum(total) filter (where status = '1')`.as('total'),
       ])
       .where('engineering_id', 'in', records.map((r) => r.id))
+      .where(currentRevision)
       .groupBy('engineering_id');
     const scope = readScope(project.meta, caller);
     if (scope) q = q.where(scope);

@@ -1,5 +1,6 @@
 // Building routes beyond the generic CRUD of tpf3Project (spec 000 §7, DESIGN §5):
 //   GET tpf3ProjectV/                          the building list (same answer as tpf3Project/)
+//   GET tpf3ProjectV/revisions                 ?projectId → every revision of its chain, A first (历史修订版)
 //   GET tpf3ProjectV/:id                       one building with its engineering's name and the creator's name
 //   GET tpf3ProjectV/getProjectComputeMethod   ?code=<module> → the module's life-cycle stages and standards
 //   GET tpf3Project/copy                       ?projectId → the copy (rows and results included)
@@ -15,6 +16,7 @@ import { resourceDef } from '../registry';
 import { parseListParams } from '../resources/listParams';
 import { idParams, listQuery, projectQuery } from '../resources/routeSchemas';
 import { copyBuilding } from './copy';
+import { revisionChain } from './revisions';
 import { typed } from '../http/typed';
 
 const V = '/api/tpf/v1/tpf/tpf3ProjectV';
@@ -38,6 +40,11 @@ export function buildingRoutes(app: FastifyInstance, db: Db): void {
   // (the list's querystring schema is built from the resource schema at start: its keys are known only then)
   app.get<{ Querystring: Record<string, unknown> }>(`${V}/`, { schema: { querystring: shape.schema }, config: { writes: false } }, async (req) => {
     return ok(await buildings.list(callerOf(req), parseListParams(def.schema, def.meta, shape, req.query)));
+  });
+
+  // 历史修订版: every revision of the building's chain, A first (the list offers the current one only)
+  r.get(`${V}/revisions`, { schema: { querystring: projectQuery('projectId') }, config: { writes: false } }, async (req) => {
+    return ok(await revisionChain(db, callerOf(req), req.query.projectId));
   });
 
   r.get(`${V}/:id`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {

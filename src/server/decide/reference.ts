@@ -15,6 +15,7 @@ import { resourceDef } from '../registry';
 import type { Metric, ReferenceAnswer, Verification } from '../../calc/decide/types';
 import type { PlausibilityReview } from '../../calc/plausibility';
 import { writable } from './variants';
+import { currentRevision } from '../buildings/revisions';
 
 const METRIC_LABELS = Object.fromEntries(BENCHMARK_METRICS.map(([v, l]) => [v, l])) as Record<Metric, string>;
 export const REF_OPERATION_MSG = '基准建筑运行碳排放强度应为 0–10000 之间的数';
@@ -76,12 +77,12 @@ export async function referenceAnswer(db: Db, caller: Caller, building: ApiRecor
   };
 }
 
-/** Every intensity of the tenant's completed, calculated buildings of the building's type and module (its own included). */
+/** Every intensity of the tenant's completed, calculated buildings of the building's type and module (its own included), each building by its current revision. */
 async function peerIntensities(ex: Executor, b: ApiRecord): Promise<number[]> {
   const t = resourceDef('tpf3Project').table;
   let q = ex.selectFrom(t).select(['id', 'streng3']).where('build_type', '=', String(b.buildType)).where('compute_method', '=', String(b.computeMethod)).where('streng3', 'is not', null);
   q = b.tenantId == null ? q.where('tenant_id', 'is', null) : q.where('tenant_id', '=', Number(b.tenantId));
-  const rows = await q.where((w) => w.or([w('status', '=', '1'), w('id', '=', b.id)])).execute();
+  const rows = await q.where((w) => w.or([w('status', '=', '1'), w('id', '=', b.id)])).where((w) => w.or([currentRevision(w), w('id', '=', b.id)])).execute();
   return rows.map((r) => Number(r.streng3));
 }
 

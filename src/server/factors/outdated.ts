@@ -43,11 +43,15 @@ export async function outdatedFactors(ex: Executor, projectId: number): Promise<
   }));
 }
 
-/** Ids of the buildings in `scope` (the caller's read scope) that use a superseded factor — one statement. */
+/**
+ * Ids of the buildings in `scope` (the caller's read scope) that use a superseded factor and can move to its new
+ * version — one statement. A building under review or signed cannot (its rows are locked): it is not offered.
+ */
 export async function outdatedBuildingIds(ex: Executor, scope: Where | null): Promise<number[]> {
   let q = ex
     .selectFrom(resourceDef(BUILDING).table)
     .select('id')
+    .where((eb) => eb.or([eb('review_state', '=', 'draft'), eb('review_state', 'is', null)]))
     .where(sql<boolean>`id in (select project_id from (${usesSql(superseded)}) u)`);
   if (scope) q = q.where(scope);
   return (await q.orderBy('id').execute()).map((r) => Number(r.id));

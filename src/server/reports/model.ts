@@ -5,6 +5,7 @@
 // 碳排放热点, 不确定性分析). Every figure is a stored one formatted once with src/calc/format.ts (stageData.ts):
 // the total is the building's `total`, never a sum of the shown stage figures. Emissions of rows in kgCO2e,
 // stage totals in tCO2e.
+import { STALE_HINT, STALE_TEXT } from '../buildings/stale';
 import { moduleDef, STANDARD_NAMES, type StandardCode } from '../../../schemas/standards';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
@@ -42,6 +43,12 @@ export interface ReportStage {
   warnings: string[];
   outsideBoundary: string | null;
 }
+
+const STALE_REPORT = `${STALE_TEXT}：${STALE_HINT}`;
+
+/** When the stored result was calculated, in China's time (the report's reader's), to the minute. */
+const calculatedAt = (detail: { calculatedAt?: string } | null | undefined) =>
+  detail?.calculatedAt ? new Date(detail.calculatedAt).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16) : '未计算';
 
 export interface ReportModel {
   building: ApiRecord;
@@ -106,6 +113,8 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     ['项目阶段', text(b.stage)],
     ['编制单位', text(b.compileOrg)],
     ['报告日期', date],
+    // a result older than its rows says so first: the figures below are not what the rows make now
+    ...(b.resultStale ? [['结果状态', STALE_REPORT] as [string, string]] : []),
   ];
 
   const info: [string, string][] = INFO_FIELDS.map((k) => {
@@ -169,6 +178,8 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     ...withTotal.map((s): [string, string] => [`${s.name}（tCO2e${s.outsideBoundary ? `，${s.outsideBoundary}` : ''}）`, f2(s.total)]),
     ['碳排放总量（tCO2e）', f2(total)],
     ['单位面积年均碳排放强度（kgCO2e/(m²·a)）', f2(streng3)],
+    ['计算时间', calculatedAt(detail)],
+    ...(b.resultStale ? [['结果状态', STALE_REPORT] as [string, string]] : []),
     ...(quality?.grade ? [['数据质量等级', quality.grade] as [string, string]] : []),
   ];
   const marks = await dictItems(db, 'verification');

@@ -77,7 +77,7 @@ function signoffPage(s: ReportSignoff, qr: Buffer): unknown[] {
   return [
     { text: SIGNOFF_TITLE, style: 'h1' },
     pairs(signoffPairs(s), [120, '*']),
-    grid(signatureTable(s), [90, '*', 120]),
+    grid(signatureTable(s), [40, '*', 78, 150]),
     {
       columns: [
         { image: png(qr), width: 110 },

@@ -104,7 +104,7 @@ function signoffPage(s: ReportSignoff, qr: Buffer): (Paragraph | Table)[] {
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(SIGNOFF_TITLE)] }),
     pairs(signoffPairs(s)),
     p(''),
-    grid(signatureTable(s), [90, 240, 120]),
+    grid(signatureTable(s), [50, 190, 100, 150]),
     new Paragraph({ spacing: { before: 240 }, children: [new ImageRun({ type: 'png', data: qr, transformation: { width: 140, height: 140 } })] }),
     new Paragraph({ children: [new TextRun({ text: SIGNOFF_NOTE, size: 18, color: '455A64' }), new PageBreak()] }),
   ];

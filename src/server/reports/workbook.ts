@@ -26,6 +26,7 @@ import { PLAUSIBILITY_TITLE } from '../../calc/plausibility';
 import { decisionReport } from '../decide/report';
 import { stageDef } from '../stages/calculate';
 import type { BuildingWorkbookJob } from './workbookTask';
+import { STALE_HINT, STALE_TEXT } from '../buildings/stale';
 
 const INFO_FIELDS = [
   'engineeringName', 'engineeringCode', 'name', 'code', 'computeMethod', 'standard', 'stage', 'status', 'site', 'buildType', 'structureType',
@@ -39,7 +40,8 @@ export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: num
   const infoColumns = await schemaColumns(db, buildings.schema, INFO_FIELDS);
   const fields = resultColumns(String(b.computeMethod));
   const results = await schemaColumns(db, buildings.schema, fields);
-  const lines: [string, string][] = [];
+  // a result older than its rows says so above its figures: they are not what the sheets below make
+  const lines: [string, string][] = b.resultStale ? [['结果状态', `${STALE_TEXT}：${STALE_HINT}`]] : [];
   const detail = resultDetailOf(b);
   for (const [code, sd] of Object.entries(detail.stages ?? {})) {
     if (sd.outsideBoundary) lines.push(['说明', `${stageDef(code)?.schema['x-stage']?.title ?? code}：${sd.outsideBoundary}`]);

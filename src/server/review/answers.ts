@@ -1,30 +1,37 @@
 // What the 校审 routes answer (issue 27): a revision's sign-off as its page shows it — the chain with names and
 // dates, the flags a submission acknowledges, the steps and comments, what the caller may do — and 待我校审.
-import { CALC_ROLE, LEVELS, levelIn, levelsOf, type ChainStep, type ReviewAnswer, type ReviewState, type WaitingBuilding } from '../../../schemas/review';
+import { CALC_ROLE, LEVELS, levelIn, levelsOf, type ChainStep, type ReviewAnswer, type ReviewEvent, type ReviewState, type WaitingBuilding } from '../../../schemas/review';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
 import type { ApiRecord } from '../db/record';
 import { userNames } from '../notify/send';
 import { resourceDef } from '../registry';
-import { resultFlags } from './flow';
-import { calcPeople, policyOf, signerOf } from './people';
+import { canReassign, resultFlags } from './flow';
+import { calcPeople, revisionPolicy, signerOf } from './people';
 import { reviewRecords } from './store';
 import { frozenInfo } from './frozenStore';
 
 export async function reviewAnswer(db: Db, caller: Caller, b: ApiRecord): Promise<ReviewAnswer> {
-  const policy = await policyOf(db, b.tenantId);
+  const policy = await revisionPolicy(db, b);
   const { events, comments } = await reviewRecords(db, b.id);
   const levels = levelsOf(policy.levels);
   const names = await userNames(db, [...calcPeople(b), ...levels.flatMap((l) => (signerOf(b, l) ? [signerOf(b, l)!] : []))]);
   const person = (uid: number) => ({ id: uid, name: names.get(uid) ?? '' });
-  // a level's signature: its last approval of this revision since the last return
-  const since = events.filter((e) => e.action === 'return' || e.action === 'revise').at(-1)?.id ?? 0;
-  const signed = (action: string, from: string) => events.filter((e) => e.id > since && e.action === action && e.fromState === from).at(-1)?.createDate ?? null;
+  // a level's signature: its last approval of this revision since the last return (or withdrawal)
+  const since = events.filter((e) => e.action === 'return' || e.action === 'revise' || e.action === 'withdraw').at(-1)?.id ?? 0;
+  const signing = (action: string, from: string) => events.filter((e) => e.id > since && e.action === action && e.fromState === from).at(-1);
   const state = String(b.reviewState || 'draft') as ReviewState;
+  // a level that signed is named as its signer was at that moment (实名（账号）, kept in the step), whatever the
+  // person's names are now or whoever is named for the level since; one yet to sign by the people named for it
+  const submitted = state === 'draft' ? undefined : signing('submit', 'draft');
+  const signedBy = (e: ReviewEvent) => e.signer ?? e.user;
   const chain: ChainStep[] = [
-    { level: 'calc', title: '计算', role: CALC_ROLE, people: calcPeople(b).map(person), signedAt: state === 'draft' ? null : signed('submit', 'draft') },
-    ...levels.map((l) => ({ level: l.level, title: l.title, role: l.role, people: signerOf(b, l) ? [person(signerOf(b, l)!)] : [], signedAt: signed('approve', l.state) })),
+    { level: 'calc', title: '计算', role: CALC_ROLE, people: submitted?.team ?? calcPeople(b).map(person), signedAt: submitted?.createDate ?? null },
+    ...levels.map((l) => {
+      const s = signing('approve', l.state);
+      return { level: l.level, title: l.title, role: l.role, people: s ? [signedBy(s)] : signerOf(b, l) ? [person(signerOf(b, l)!)] : [], signedAt: s?.createDate ?? null };
+    }),
   ];
   const current = levelIn(state, policy.levels);
   const isCalc = calcPeople(b).includes(caller.userId);
@@ -46,6 +53,8 @@ export async function reviewAnswer(db: Db, caller: Caller, b: ApiRecord): Promis
       return: !!current && signerOf(b, current) === caller.userId,
       resolve: isCalc && state === 'draft',
       revise: isCalc && state === 'approved',
+      withdraw: isCalc && state === levels[0].state,
+      reassign: state !== 'approved' && canReassign(caller, b),
     },
   };
 }

@@ -1,10 +1,11 @@
-// The frozen report of a signed revision (issue 27 §4): at 已审定 the PDF and the Word file are drawn once — with the
-// 签署页 (report number, revision, each level's signers and date, the QR code of /verify/{number}) — and stored
-// with the PDF's SHA-256 and what the public verify page shows. They are never drawn again: a download hands out
+// The frozen report of a signed revision: at 已审定 the PDF and the Word file are drawn once — with the
+// 签署页 (report number, revision, each level's signers, time and 签署意见, the QR code of /verify/{number}?c={check
+// code}) — the PDF signed with the tenant's certificate (pdfSignature.ts) and stored with its SHA-256, its check
+// code and what the public verify page shows. They are never drawn again: a download hands out
 // the stored bytes, so a copy checks out 匹配 for as long as it is unchanged, whatever later happens to the data.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { changeLines, verifyPath, type Signature } from '../../../schemas/review';
+import { changeLines, LEVELS, verifyPath, type Signature } from '../../../schemas/review';
 import { findUserById } from '../auth/userInfo';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
@@ -15,22 +16,44 @@ import { putFile } from '../files/store';
 import { drawReport } from '../reports/draw';
 import { reportModel, type ReportModel } from '../reports/model';
 import { DOCX_MIME, PDF_MIME } from '../reports/routes';
-import type { ReportSignoff } from '../reports/signoff';
+import type { ReportSignoff, SignoffLine } from '../reports/signoff';
 import { auditTrail } from './trail';
 import { reviewAnswer } from './answers';
+import { signingKey } from './certificate';
 import { day, FROZEN_TABLE as TABLE } from './frozenStore';
+import { signPdf } from './pdfSignature';
+import { reviewRecords } from './store';
 
 export const NOT_SIGNED = '该修订版尚未审定，没有签署报告';
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** The 签署页 of a signed revision: each level's names and the day it signed, from the revision's steps. */
-async function signoffOf(db: Db, caller: Caller, b: ApiRecord, origin: string): Promise<{ signoff: ReportSignoff; at: Date }> {
+/** A signature's moment as its signers saw it (China Standard Time): YYYY-MM-DD HH:mm. */
+const minute = (at: string | null) => (at ? new Date(at).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16) : '');
+
+/**
+ * The 签署页 of a signed revision: each level's names, the time it signed and its 签署意见, from the revision's
+ * steps. The notes are those of the approvals since the last submission (an approval before a return was undone).
+ */
+async function signoffOf(db: Db, caller: Caller, b: ApiRecord, verifyUrl: string): Promise<{ signoff: ReportSignoff; at: Date }> {
   const { chain } = await reviewAnswer(db, caller, b);
-  const signatures: Signature[] = chain.map((s) => ({ title: s.title, names: s.people.map((p) => p.name).join('、'), date: day(s.signedAt) }));
+  const { events } = await reviewRecords(db, b.id);
+  const lastSubmit = events.map((e) => e.action).lastIndexOf('submit');
+  const notes = new Map<string, string>();
+  for (const e of events.slice(lastSubmit + 1)) if (e.action === 'approve') notes.set(e.fromState, e.note?.trim() ?? '');
+  const signatures: SignoffLine[] = chain.map((s) => ({
+    title: s.title,
+    names: s.people.map((p) => p.name).join('、'),
+    date: day(s.signedAt),
+    time: minute(s.signedAt),
+    note: s.level === 'calc' ? '' : (notes.get(LEVELS.find((l) => l.level === s.level)?.state ?? '') ?? ''),
+  }));
   const at = chain.at(-1)!.signedAt;
-  return { signoff: { reportNo: String(b.reportNo), revision: String(b.revision || 'A'), approvedAt: day(at), signatures, verifyUrl: `${origin}${verifyPath(String(b.reportNo))}` }, at: at ? new Date(at) : new Date() };
+  return { signoff: { reportNo: String(b.reportNo), revision: String(b.revision || 'A'), approvedAt: day(at), signatures, verifyUrl }, at: at ? new Date(at) : new Date() };
 }
+
+/** A report's check code: 16 characters (96 random bits) of the URL-safe alphabet, carried by its QR code. */
+export const newCheckCode = () => randomBytes(12).toString('base64url');
 
 /** The appendix 变更记录: the building's changes up to its signature, oldest first (at most the last APPENDIX_MAX). */
 async function changesAppendix(db: Db, projectId: number): Promise<NonNullable<ReportModel['appendix']>> {
@@ -50,7 +73,8 @@ const APPENDIX_MAX = 2000;
 
 /**
  * Draws and stores the frozen report of an 已审定 revision unless it is stored already (two callers at once: the
- * first stored wins). `origin`: the host the QR code sends a reader to (the signing request's).
+ * first stored wins). `origin`: the address the QR code sends a reader to (site.publicUrl, else the signing
+ * request's; publicUrl.ts).
  */
 export async function freezeReport(db: Db, caller: Caller, b: ApiRecord, origin: string): Promise<void> {
   if (b.reviewState !== 'approved' || !b.reportNo) throw badRequest(NOT_SIGNED);
@@ -68,17 +92,26 @@ const drawing = new Map<string, Promise<void>>();
 
 async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string): Promise<void> {
   if (await db.selectFrom(TABLE).select('report_no').where('report_no', '=', String(b.reportNo)).executeTakeFirst()) return;
-  const { signoff, at } = await signoffOf(db, caller, b, origin);
-  const model = { ...(await reportModel(db, caller, b)), signoff, appendix: await changesAppendix(db, b.id) };
+  const checkCode = newCheckCode();
+  const { signoff, at } = await signoffOf(db, caller, b, `${origin}${verifyPath(String(b.reportNo), checkCode)}`);
+  const base = await reportModel(db, caller, b);
+  const cover: [string, string][] = [...base.cover, ['报告编号', signoff.reportNo], ['修订版', signoff.revision]];
+  const model = { ...base, cover, signoff, appendix: await changesAppendix(db, b.id) };
   // a trial account's building keeps the watermark of its exports
   const trial = (await findUserById(db, Number(b.createBy)))?.auth_flag === 0;
-  const pdf = await drawReport({ format: 'pdf', model, trial });
+  const tenantId = (b.tenantId as number | null) ?? null;
+  const drawn = await drawReport({ format: 'pdf', model, trial });
+  // signed here, after the pool drew it: milliseconds of native crypto
+  const key = await signingKey(db, tenantId);
+  const pdf = await signPdf(drawn, key, { name: String(b.compileOrg || b.name), reason: `建筑碳排放报告 ${signoff.reportNo} 修订版 ${signoff.revision} 审定`, location: '碳算', at });
   const hash = sha256(pdf);
   const docx = await drawReport({ format: 'word', model: { ...model, signoff: { ...signoff, pdfSha256: hash } }, trial });
+  // what the public page shows of the signatures: names and days, not the notes
+  const publicSignatures: Signature[] = signoff.signatures.map(({ title, names, date }) => ({ title, names, date }));
   await sql`
-    insert into ${sql.table(TABLE)} (report_no, tenant_id, project_id, revision, building_name, total, intensity, signatures, approved_at, pdf, docx, pdf_sha256)
-    values (${signoff.reportNo}, ${(b.tenantId as number | null) ?? null}, ${b.id}, ${signoff.revision}, ${String(b.name)}, ${model.total}, ${model.streng3},
-            ${JSON.stringify(signoff.signatures)}::jsonb, ${at}, ${pdf}, ${docx}, ${hash})
+    insert into ${sql.table(TABLE)} (report_no, tenant_id, project_id, revision, building_name, total, intensity, signatures, approved_at, pdf, docx, pdf_sha256, check_code, sign_cert_sha256)
+    values (${signoff.reportNo}, ${tenantId}, ${b.id}, ${signoff.revision}, ${String(b.name)}, ${model.total}, ${model.streng3},
+            ${JSON.stringify(publicSignatures)}::jsonb, ${at}, ${pdf}, ${docx}, ${hash}, ${checkCode}, ${key.sha256})
     on conflict (report_no) do nothing`.execute(db);
 }
 

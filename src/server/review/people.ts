@@ -1,7 +1,8 @@
 // Who holds which level of a building's sign-off (issue 27 §1): 计算 is its creator and collaborators; 校对, 审核,
 // 审定 the users named in the building's fields, as many levels as its tenant signs at (sys_tenant.signoff_levels,
 // 2–4, default 4). One person holds one level of a revision unless the tenant allows more (signoff_same_person).
-import { CALC_ROLE, DEFAULT_LEVELS, levelsOf, type LevelDef } from '../../../schemas/review';
+import { sql } from 'kysely';
+import { CALC_ROLE, DEFAULT_LEVELS, levelsOf, signerLabel, type LevelDef } from '../../../schemas/review';
 import type { FieldError } from '../../../schemas/validation';
 import type { Executor } from '../db/database';
 import type { ApiRecord } from '../db/record';
@@ -23,6 +24,57 @@ export async function policyOf(ex: Executor, tenantId: unknown): Promise<Policy>
     prefix: String(t?.report_prefix || t?.code || 'TS'),
   };
 }
+
+/**
+ * The rules a revision is signed under: while it is under review or signed, those stored at its submission (the
+ * tenant may change its settings meanwhile: a revision submitted at 4 levels is signed at 4); being edited, the
+ * tenant's own. The prefix of its report number stays the tenant's.
+ */
+export async function revisionPolicy(ex: Executor, b: ApiRecord): Promise<Policy> {
+  const tenant = await policyOf(ex, b.tenantId);
+  const levels = Number(b.reviewLevels);
+  if (String(b.reviewState || 'draft') === 'draft' || !(Number.isInteger(levels) && levels >= 2 && levels <= 4)) return tenant;
+  return { ...tenant, levels, samePerson: b.reviewSamePerson === true };
+}
+
+/** A signer as fixed in a signature: the account and the 实名 of that moment. */
+export interface Identity {
+  id: number;
+  account: string;
+  realName: string | null;
+}
+
+export async function identities(ex: Executor, ids: number[]): Promise<Map<number, Identity>> {
+  const list = [...new Set(ids)];
+  if (!list.length) return new Map();
+  const rows = await ex.selectFrom('sys_user').select(['id', 'user_name', 'real_name']).where('id', 'in', list).execute();
+  return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), account: String(r.user_name), realName: (r.real_name as string | null) || null }]));
+}
+
+export const identityLabel = (i: Pick<Identity, 'account' | 'realName'>) => signerLabel(i.account, i.realName);
+
+/** The building's own fields the sign-off itself writes (its state, number, signers): writing them edits no data. */
+const SIGNOFF_COLUMNS = ['review_state', 'report_no', 'checker_id', 'reviewer_id', 'approver_id'];
+
+/**
+ * Which of `ids` wrote to the revision: any change of it recorded in its audit trail (its rows, its variants, its
+ * own fields) but the sign-off's own steps. An author does not sign his own work unless the tenant allows one person
+ * on two levels.
+ */
+export async function editorsAmong(ex: Executor, projectId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await ex
+    .selectFrom('tpf3_audit')
+    .select('user_id')
+    .distinct()
+    .where('project_id', '=', projectId)
+    .where('user_id', 'in', ids)
+    .where(sql<boolean>`not (resource = 'tpf3_project' and action = 'update' and coalesce(after, '{}'::jsonb) - ${sql.raw(`array[${SIGNOFF_COLUMNS.map((c) => `'${c}'`).join(', ')}]`)} = '{}'::jsonb)`)
+    .execute();
+  return new Set(rows.map((r) => Number(r.user_id)));
+}
+
+export const EDITED_REVISION = '编辑过本修订版';
 
 /** 计算人: the creator and the collaborators. */
 export const calcPeople = (b: ApiRecord): number[] => [...new Set([Number(b.createBy), ...userIdList(b.userId)].filter((n) => Number.isSafeInteger(n) && n > 0))];
@@ -47,6 +99,8 @@ export async function signerProblems(ex: Executor, b: ApiRecord, policy: Policy,
   }
   if (complete) for (const l of levels) if (signerOf(b, l) === null) errors.push({ field: l.field, errorMsg: `请先在单体信息中选择${l.role}` });
   if (!policy.samePerson) {
+    // (a submission: a signer who wrote to the revision is one of its authors)
+    const editors = complete ? await editorsAmong(ex, b.id, named) : new Set<number>();
     const calc = new Set(calcPeople(b));
     const held = new Map<number, string>();
     for (const l of levels) {
@@ -54,6 +108,7 @@ export async function signerProblems(ex: Executor, b: ApiRecord, policy: Policy,
       if (id === null) continue;
       const other = calc.has(id) ? CALC_ROLE : held.get(id);
       if (other) errors.push({ field: l.field, errorMsg: `${l.role}不能同时是${other}（本单位未允许一人兼任多级）` });
+      else if (editors.has(id)) errors.push({ field: l.field, errorMsg: `${l.role}${EDITED_REVISION}，不能签署（本单位未允许一人兼任多级）` });
       else held.set(id, l.role);
     }
   }

@@ -7,23 +7,28 @@
 //   POST review/comment/:id/resolve  { note } 计算人, while 编制中
 //   POST review/comment/:id/close    the comment's author
 //   POST review/revise               { projectId } an 已审定 revision → its successor (B, C …), 编制中
+//   POST review/withdraw             { projectId } 计算人, before the first signature → 编制中
+//   POST review/reassign             { projectId, level, userId } the tenant's group admin: another signer for a level
+//   GET  review/:projectId/signers   the users a group admin may name as a signer
 //   GET  review/:projectId/report?type=pdf|word  the signed revision's frozen report (frozen.ts), as a download URL
 //   GET  review/:projectId/audit?area=&pageNo=   the building's changes, newest first (trail.ts)
 //   GET  review/settings · PUT review/settings   the caller's tenant's sign-off rules; its group admin changes them
+//   GET|POST review/certificate · GET review/publicUrl   the signing certificate, the QR codes' address (signedRoutes.ts)
 // The public verify page's routes are verifyRoutes.ts.
 import type { FastifyInstance } from 'fastify';
-import { CALC_ROLE, STATE_LABELS, approveBody, auditQuery, signoffSettingsBody, projectBody, resolveBody, returnBody, submitBody, type ReviewState } from '../../../schemas/review';
+import { CALC_ROLE, STATE_LABELS, approveBody, auditQuery, reassignBody, signerLabel, type Person, signoffSettingsBody, projectBody, resolveBody, returnBody, submitBody, type ReviewState } from '../../../schemas/review';
 import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
 import { repo } from '../db/repo';
 import { ok } from '../envelope';
 import { ApiError, MESSAGES, notFound } from '../errors';
 import { typed } from '../http/typed';
-import { approve, revise, sendBack, submit } from './flow';
+import { approve, canReassign, reassign, revise, sendBack, submit, withdraw } from './flow';
 import { freezeReport, frozenFile } from './frozen';
 import { auditTrail } from './trail';
 import { saveSignoffSettings, signoffSettings } from './settings';
-import { originOf } from '../http/origin';
+import type { Settings } from '../settings/settings';
+import { reportOrigin, signedReportRoutes } from './signedRoutes';
 import { reviewAnswer, waitingFor } from './answers';
 import { calcPeople } from './people';
 import { findComment, setComment } from './store';
@@ -35,8 +40,10 @@ const projectParams = { type: 'object', required: ['projectId'], properties: { p
 const reportQuery = { type: 'object', additionalProperties: false, properties: { type: { type: 'string', enum: ['pdf', 'word'] } } } as const;
 const commentParams = { type: 'object', required: ['id'], properties: { id } } as const;
 
-export function reviewRoutes(app: FastifyInstance, db: Db): void {
+export function reviewRoutes(app: FastifyInstance, db: Db, settings: Settings): void {
   const r = typed(app);
+  // the signing certificate and the public address of the QR codes (signedRoutes.ts)
+  signedReportRoutes(app, db, settings);
   const buildings = repo(db, 'tpf3Project');
 
   r.get(`${BASE}/settings`, { config: { writes: false } }, async (req) => ok(await signoffSettings(db, callerOf(req))));
@@ -60,7 +67,7 @@ export function reviewRoutes(app: FastifyInstance, db: Db): void {
       // the frozen report is drawn once, after the answer (seconds of a pool thread the signer need not wait for);
       // if that fails the signature stands and the first download draws it
       const b = await buildings.get(caller, req.body.projectId);
-      void freezeReport(db, caller, b, originOf(req)).catch((err) => req.log.error({ err, projectId: b.id }, 'frozen report failed'));
+      void freezeReport(db, caller, b, await reportOrigin(settings, req)).catch((err) => req.log.error({ err, projectId: b.id }, 'frozen report failed'));
     }
     return ok(null, '已签署');
   });
@@ -70,8 +77,29 @@ export function reviewRoutes(app: FastifyInstance, db: Db): void {
     return ok(null, '已退回');
   });
 
+  // 撤回 (计算人, before the first signature) · 更换签署人 (the tenant's group admin, the super admin)
+  r.post(`${BASE}/withdraw`, { schema: { body: projectBody }, config: { writes: true } }, async (req) => {
+    await withdraw(db, callerOf(req), req.body.projectId);
+    return ok(null, '已撤回');
+  });
+
+  r.post(`${BASE}/reassign`, { schema: { body: reassignBody }, config: { writes: true } }, async (req) => {
+    await reassign(db, callerOf(req), req.body);
+    return ok(null, '已更换签署人');
+  });
+
+  // whom an administrator may choose as a signer: the enabled users of the building's tenant, by 实名 (else their
+  // name) and account
+  r.get(`${BASE}/:projectId/signers`, { schema: { params: projectParams }, config: { writes: false } }, async (req) => {
+    const caller = callerOf(req);
+    const b = await buildings.get(caller, req.params.projectId);
+    if (!canReassign(caller, b)) throw new ApiError(403, 0, '只有本单位的集团管理员可以更换签署人');
+    const users = await db.selectFrom('sys_user').select(['id', 'name', 'user_name', 'real_name']).where('tenant_id', '=', b.tenantId as number).where('status', '=', 1).orderBy('id').execute();
+    return ok(users.map((u): Person => ({ id: Number(u.id), name: signerLabel(String(u.user_name), (u.real_name as string | null) || String(u.name ?? '')) })));
+  });
+
   r.get(`${BASE}/:projectId/report`, { schema: { params: projectParams, querystring: reportQuery }, config: { writes: true } }, async (req) => {
-    return ok(await frozenFile(db, callerOf(req), req.params.projectId, req.query.type ?? 'pdf', originOf(req)), '导出成功');
+    return ok(await frozenFile(db, callerOf(req), req.params.projectId, req.query.type ?? 'pdf', await reportOrigin(settings, req)), '导出成功');
   });
 
   r.get(`${BASE}/:projectId/audit`, { schema: { params: projectParams, querystring: auditQuery }, config: { writes: false } }, async (req) => {

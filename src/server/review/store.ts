@@ -2,7 +2,7 @@
 // revision from which state to which, when, with the flags they acknowledged), the signers' comments
 // (tpf3_review_comment: open → resolved by 计算人 → closed by their author) and the report numbers of each prefix.
 import { sql } from 'kysely';
-import type { ReviewComment, ReviewCommentInput, ReviewEvent, ReviewState, SignLevel } from '../../../schemas/review';
+import { signerLabel, type ReviewComment, type ReviewCommentInput, type ReviewEvent, type ReviewState, type SignLevel } from '../../../schemas/review';
 import type { Executor } from '../db/database';
 import { userNames } from '../notify/send';
 import { resources } from '../registry';
@@ -20,12 +20,36 @@ export interface EventInput {
   userId: number;
   note?: string | null;
   acknowledgements?: { text: string; reason: string }[] | null;
+  /** a signing step (submit, approve): the signer as he is named at this moment, kept whatever he later becomes */
+  signer?: { account: string; realName: string | null };
+  /** a submission: every 计算人 as named at this moment (the 计算 line of the 签署页) */
+  team?: { id: number; account: string; realName: string | null }[];
+  /** a reassignment: the level and its signer before → after */
+  level?: SignLevel;
+  fromUserId?: number | null;
+  toUserId?: number;
 }
 
 export async function addEvent(ex: Executor, e: EventInput): Promise<void> {
   await ex
     .insertInto('tpf3_review_event')
-    .values({ tenant_id: e.tenantId, project_id: e.projectId, revision: e.revision, action: e.action, from_state: e.from, to_state: e.to, user_id: e.userId, note: e.note ?? null, acknowledgements: e.acknowledgements ? JSON.stringify(e.acknowledgements) : null })
+    .values({
+      tenant_id: e.tenantId,
+      project_id: e.projectId,
+      revision: e.revision,
+      action: e.action,
+      from_state: e.from,
+      to_state: e.to,
+      user_id: e.userId,
+      note: e.note ?? null,
+      acknowledgements: e.acknowledgements ? JSON.stringify(e.acknowledgements) : null,
+      signer_account: e.signer?.account ?? null,
+      signer_name: e.signer?.realName ?? null,
+      signer_team: e.team ? JSON.stringify(e.team) : null,
+      level: e.level ?? null,
+      from_user_id: e.fromUserId ?? null,
+      to_user_id: e.toUserId ?? null,
+    })
     .execute();
 }
 
@@ -53,6 +77,8 @@ export async function reviewRecords(ex: Executor, projectId: number): Promise<{ 
       fromState: e.from_state as ReviewState,
       toState: e.to_state as ReviewState,
       user: person(e.user_id),
+      signer: e.signer_account == null ? null : { id: Number(e.user_id), name: signerLabel(String(e.signer_account), e.signer_name as string | null) },
+      team: json<{ id: number; account: string; realName: string | null }[]>(e.signer_team)?.map((m) => ({ id: m.id, name: signerLabel(m.account, m.realName) })) ?? null,
       note: (e.note as string | null) ?? null,
       acknowledgements: json(e.acknowledgements),
       createDate: iso(e.create_date)!,

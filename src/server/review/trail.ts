@@ -78,13 +78,18 @@ async function fieldsOf(db: Db, area: Area): Promise<Map<string, Field>> {
   return out;
 }
 
-/** Each (table, column) → id → name, for the ids the changes hold. */
+/**
+ * Each (table, column) → id → name, for the ids the changes hold. A library factor is named with its version: a
+ * row moved from one version of a factor to the next changes its factor id, and both read the same name.
+ */
 async function namesOf(db: Db, wanted: Map<string, Set<number>>): Promise<Map<string, Map<number, string>>> {
   const out = new Map<string, Map<number, string>>();
+  const library = resourceDef('tpf3BuildMaterial').table;
   for (const [key, ids] of wanted) {
     const [table, column] = key.split('|');
-    const found = ids.size ? await db.selectFrom(table).select(['id', `${column} as label`]).where('id', 'in', [...ids]).execute() : [];
-    out.set(key, new Map(found.map((r) => [Number(r.id), String(r.label ?? '')])));
+    const versioned = table === library;
+    const found = ids.size ? await db.selectFrom(table).select(['id', `${column} as label`, ...(versioned ? ['version'] : [])]).where('id', 'in', [...ids]).execute() : [];
+    out.set(key, new Map(found.map((r) => [Number(r.id), `${String(r.label ?? '')}${versioned && r.version != null ? `（第 ${String(r.version)} 版）` : ''}`])));
   }
   return out;
 }

@@ -123,9 +123,10 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     const tenant = await repo(db, 'sysTenant').create(as, { name: '演示集团', code: 'demo', contact: '演示管理员', status: 1 }, trx);
     const org = await repo(db, 'sysOrganization').create(as, { name: '演示集团总部', code: 'HQ', sort: 0, tenantId: tenant.id }, trx);
     const member = { tenantId: tenant.id, orgId: org.id, companyName: '演示集团', status: 1 };
-    await users.create(as, { ...member, userName: 'demo_admin', name: '演示管理员', password: passwords.demo_admin, roleList: ['groupAdmin'], authFlag: 1 }, trx);
-    const demoUser = await users.create(as, { ...member, userName: 'demo_user', name: '演示用户', password: passwords.demo_user, roleList: [], authFlag: 1 }, trx);
-    await users.create(as, { ...member, userName: 'demo_trial', name: '试用用户', password: passwords.demo_trial, roleList: [], authFlag: 0 }, trx);
+    // (each with the 实名 its signatures print, as an administrator sets it)
+    await users.create(as, { ...member, userName: 'demo_admin', name: '演示管理员', realName: '王建国', password: passwords.demo_admin, roleList: ['groupAdmin'], authFlag: 1 }, trx);
+    const demoUser = await users.create(as, { ...member, userName: 'demo_user', name: '演示用户', realName: '张明', password: passwords.demo_user, roleList: [], authFlag: 1 }, trx);
+    await users.create(as, { ...member, userName: 'demo_trial', name: '试用用户', realName: '李晓', password: passwords.demo_trial, roleList: [], authFlag: 0 }, trx);
     // A generated password must be replaced at the first login; one given by the operator (ADMIN_PASSWORD) need not.
     const given = SEED_ACCOUNTS.filter((a) => !generated.includes(a));
     const givenIds = (await trx.selectFrom('sys_user').select('id').where('user_name', 'in', given.length ? given : ['']).execute()).map((r) => Number(r.id));

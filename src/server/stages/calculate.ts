@@ -17,6 +17,8 @@ import { insertedRecord, setStoredValues, toRecord, type ApiRecord, type Row } f
 import { resourceDef, resources, type ResourceDef } from '../registry';
 import { flagWarning } from '../../calc/plausibility';
 import { plausibilityOf, type CalculatedBuilding } from '../plausibility/review';
+import { lastEntry, RESULT_INPUT } from '../buildings/stale';
+import { libraryVersion } from '../factors/libraryVersion';
 
 /** The stage resource of a stage code. */
 export function stageDef(code: string): ResourceDef | undefined {
@@ -83,6 +85,7 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, { progress
   );
   const detail = {
     calculatedAt: new Date().toISOString(),
+    factorLibrary: await libraryVersion(trx), // the library as it stood: printed beside a signature
     parts: result.parts,
     breakdown: runtimeBreakdown(result.parts, building.runtimeType as string | undefined, String(building.computeMethod)),
     basis: result.basis, // what streng3 and every per-area, per-year figure divides by (src/calc/intensity.ts)
@@ -100,6 +103,8 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, { progress
       total: result.total,
       streng3: result.streng3,
       result_detail: JSON.stringify(detail),
+      // what this result was calculated from: the rows' and fields' changes recorded up to now (buildings/stale.ts)
+      [RESULT_INPUT]: lastEntry(building.id),
       update_date: new Date(),
     })
     .where('id', '=', building.id)
