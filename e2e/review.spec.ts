@@ -106,6 +106,7 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await shotBoth(page, 'review-returned');
   // the row saved alone left the result stale: the page says so before anything is submitted, and 重新计算 brings
   // it up to date (the flags to acknowledge are then those of 120 t)
+  await page.goto(`/review?id=${b.id}`);
   const stale = page.getByTestId('result-stale');
   await expect(stale).toContainText('结果已过期');
   await shotBoth(page, 'review-stale', { fullPage: false });
@@ -217,11 +218,31 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   const listed = page.getByRole('row').filter({ hasText: '校审楼' });
   await expect(listed).toHaveCount(1);
   await expect(listed.getByRole('cell').filter({ hasText: /^编制中修订版 B历史修订版$/ })).toBeVisible();
+  await shotBoth(page, 'review-list-revision', { fullPage: false });
   await listed.getByRole('button', { name: '历史修订版' }).click();
   const history = page.getByRole('dialog', { name: '历史修订版：校审楼' });
   await expect(history.getByRole('row')).toHaveCount(3);
   await expect(history.getByRole('row').nth(2)).toContainText('修订版 A已审定');
   await expect(history.getByRole('row').nth(2)).toContainText('已被新修订版替代，不计入汇总');
-  await shotBoth(page, 'review-history', { fullPage: false });
+  await page.waitForTimeout(400); // (the dialog's fade-in)
+  await page.screenshot({ path: '.tmp/screens/review-history-1366.png' }); // (a phone lists cards: no 历史修订版 there)
   await history.getByRole('button', { name: '关闭' }).click();
+
+  // B is signed at its three levels; A's public page then says it was replaced, naming B's report
+  const flags = (await api<{ flags: string[] }>(page, 'GET', `${TPF}/review/${revB}`)).flags;
+  await api(page, 'POST', `${TPF}/review/submit`, { projectId: revB, acknowledgements: flags.map((text) => ({ text, reason: '修订版沿用审定版数据' })) });
+  for (const [userName] of SIGNERS) {
+    const p = await (await browser.newContext()).newPage();
+    await login(p, userName, `/review?id=${revB}`); // (the password each set at the first login)
+    await api(p, 'POST', `${TPF}/review/approve`, { projectId: revB });
+    await p.context().close();
+  }
+  const reader = await (await browser.newContext()).newPage(); // no login
+  await reader.setViewportSize({ width: 1366, height: 900 });
+  await expect(async () => {
+    await reader.goto(new URL(qr).pathname + new URL(qr).search);
+    await expect(reader.getByTestId('verify-superseded')).toContainText(/已被修订版 B（报告编号 DEMO-JS-\d{4}-\d{4}，\d{4}-\d{2}-\d{2}）替代/, { timeout: 2000 });
+  }).toPass({ timeout: 90_000 });
+  await shotBoth(reader, 'review-verify-superseded');
+  await reader.context().close();
 });

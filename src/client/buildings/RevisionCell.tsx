@@ -23,7 +23,7 @@ export const RevisionCell = ({ record }: { record: BuildingRecord }) => {
   return (
     <>
       {revision}
-      <Link component="button" type="button" underline="hover" onClick={() => setOpen(true)} sx={{ ml: 0.5, fontSize: '0.8125rem', verticalAlign: 'baseline' }}>
+      <Link component="button" type="button" underline="hover" onClick={() => setOpen(true)} sx={{ display: 'block', whiteSpace: 'nowrap', fontSize: '0.8125rem' }}>
         {HISTORY}
       </Link>
       {open && <RevisionsDialog record={record} onClose={() => setOpen(false)} />}
