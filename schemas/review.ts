@@ -4,6 +4,7 @@
 // (src/server/review/) and the client.
 import type { FromSchema } from 'json-schema-to-ts';
 import { sysTenant } from './resources/sysTenant';
+import type { FrozenReportInfo } from './signedReport';
 
 export type ReviewState = 'draft' | 'check' | 'review' | 'approve' | 'approved';
 export type SignLevel = 'check' | 'review' | 'approve';
@@ -194,79 +195,8 @@ export interface WaitingBuilding {
   submittedAt: string | null;
 }
 
-/** A signature of the frozen report: the level's title, its people's names, the day it signed (YYYY-MM-DD). */
-export interface Signature {
-  title: string;
-  names: string;
-  date: string;
-}
-
-/** The frozen report of a signed revision (issue 27 §4), as its review page shows it. */
-export interface FrozenReportInfo {
-  reportNo: string;
-  revision: string;
-  /** SHA-256 of the stored PDF, hex */
-  sha256: string;
-  /** the public page that checks a copy: /verify/{number}?c={check code} (readers of the building only) */
-  verifyPath: string;
-  createdAt: string;
-}
-
-/** What the public page /verify/{number} shows of a signed report, and nothing else. */
-export interface VerifyAnswer {
-  reportNo: string;
-  buildingName: string;
-  revision: string;
-  /** tCO2e */
-  total: number | null;
-  /** kgCO2e/(m²·a) */
-  intensity: number | null;
-  signatures: Signature[];
-  approvedAt: string;
-  /** present when a later revision of the same building has its own signed report: the newest one */
-  supersededBy?: { revision: string; reportNo: string; approvedAt: string };
-}
-
-/** The check of an uploaded copy against the stored PDF. */
-export interface VerifyCheck {
-  match: boolean;
-  sha256: string;
-  /** the file's embedded signature: its signed bytes unchanged and signed with the report's certificate */
-  signature: 'valid' | 'invalid' | 'none';
-  /** 内嵌签名有效 / 内嵌签名无效 / 未找到内嵌签名 */
-  signatureText: string;
-}
-
-export const VERIFY_TEXTS = {
-  unknown: '未找到该报告编号',
-  match: '匹配',
-  mismatch: '不匹配',
-  noFile: '请选择要核验的 PDF 文件',
-} as const;
-
-/** The public page of a report number (its QR code links here, from the host the report was signed on). */
-export const verifyPath = (reportNo: string, checkCode?: string | null) => `/verify/${encodeURIComponent(reportNo)}${checkCode ? `?c=${encodeURIComponent(checkCode)}` : ''}`;
-
-/** 已被修订版 B（报告编号 …，日期）替代 */
-export const supersededText = (s: NonNullable<VerifyAnswer['supersededBy']>) => `已被修订版 ${s.revision}（报告编号 ${s.reportNo}，${s.approvedAt}）替代`;
-
-/** A tenant's certificate its frozen PDFs are signed with, as its group admin sees it (never the key or password). */
-export interface CertificateInfo {
-  source: 'generated' | 'uploaded';
-  subject: string;
-  issuer: string;
-  notBefore: string;
-  notAfter: string;
-  /** SHA-256 of the certificate (DER), hex */
-  sha256: string;
-  since: string;
-}
-
-export interface CertificateAnswer {
-  certificate: CertificateInfo | null;
-  /** the caller may upload one (its tenant's group admin) */
-  canEdit: boolean;
-}
+// the frozen report, its public page and its signing certificate
+export * from './signedReport';
 
 /** One change of a building, its rows or its variants (issue 27 §5), as its timeline shows it. */
 export interface AuditEntry {

@@ -8,6 +8,7 @@
 //   build:   1000 kWh × own factor 0.5 kgCO2/kWh = 500 kg; 2000 kWh × the grid factor g (江苏)
 //            own factor edited to 0.6 → 600 kg (+0.1 t); grid edited to g + 0.1 → +200 kg (+0.2 t) → +0.3 t
 //   total:   +0.16 + 0.3 = +0.46 t
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildingBody, engineeringBody, ENG, PROJECT } from './builders';
 import { testApp, type TestApp } from './helpers';
@@ -121,6 +122,15 @@ describe('因子已更新 and the recalculation', () => {
     expect((await t.call('GET', `${PROJECT}/${open.id}/factorUpdates`, aUser)).body.data.count).toBe(2);
     const flagged = (await t.call('GET', '/api/tpf/v1/tpf/factorUpdates/buildings', aUser)).body.data;
     expect(flagged).toEqual(expect.arrayContaining([done.id, open.id]));
+    // a building under review (or signed) cannot move to the new versions: it is not offered a recalculation
+    const frozen = async (state: string) =>
+      t.database.db.transaction().execute(async (trx) => {
+        await sql`select set_config('tansuan.lock_bypass', 'on', true)`.execute(trx);
+        await trx.updateTable('tpf3_project').set({ review_state: state }).where('id', '=', open.id).execute();
+      });
+    await frozen('check');
+    expect((await t.call('GET', '/api/tpf/v1/tpf/factorUpdates/buildings', aUser)).body.data).not.toContain(open.id);
+    await frozen('draft');
     // a new building's default grid factor is the current version
     const eng = (await t.call('GET', `${PROJECT}/${done.id}`, aUser)).body.data.engineeringId;
     const fresh = (await t.call('POST', `${PROJECT}/`, aUser, buildingBody(eng, { name: '丙楼' }))).body.data;

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testApp, type TestApp } from './helpers';
-import { buildingBody, ENG, engineeringBody, PROJECT } from './builders';
+import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
 import { multipart } from './files';
 import { docxText, pdfQr, pdfText } from './reportFiles';
 import { setConfig } from './accountHelpers';
@@ -166,6 +166,11 @@ describe('the signed PDF', () => {
     expect(page).toMatch(/审核\s+.*\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s+reviewer意见：数据已核对/);
     expect(page).toMatch(/审定\s+.*\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s+approver意见：数据已核对/);
     expect(page).toContain(`/verify/${s.reportNo}?c=${s.code}`);
+    // what the signed figures were calculated from: the calculation's time and the library as it stood
+    const detail = (await t.call('GET', `${PROJECT_V}/${id}`, tok.calc)).body.data.resultDetail as { calculatedAt: string; factorLibrary: string };
+    const minute = (iso: string) => new Date(iso).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16);
+    expect(page).toMatch(new RegExp(`计算时间\\s+${minute(detail.calculatedAt)}`));
+    expect(page).toMatch(new RegExp(`因子库版本\\s+截至 ${minute(detail.factorLibrary)} 的因子库`));
     expect(pdfQr(work, pdf, 2)).toBe(`http://localhost:80/verify/${s.reportNo}?c=${s.code}`);
     const word = docxText(await fetchFile((await t.call('GET', `${R}/${id}/report?type=word`, tok.calc)).body.data));
     expect(word).toMatch(new RegExp(`报告编号 \\| ${s.reportNo}`));

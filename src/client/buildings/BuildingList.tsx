@@ -6,7 +6,7 @@
 //
 // List params live in react-admin's store, not in the URL (disableSyncWithLocation): the URL keeps the
 // spec's own query (engineeringId, engineeringName), which react-admin's URL sync would overwrite.
-import { Fragment, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Button, Chip, Link, Menu, MenuItem, type Theme } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
@@ -32,9 +32,9 @@ import { useDict, useDicts } from '../admin/useDicts';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { clearCurrentBuilding, getCurrentBuilding } from '../session/currentBuilding';
 import { infoRoute } from './wizard';
-import { availableColumns, cellText, columnsStorageKey, columnTitle, defaultColumns, isNumericColumn, splitUnit, staleMarkColumn, type Labels } from './buildingColumns';
-import { RevisionCell } from './RevisionCell';
-import { STALE, StaleMark } from '../results/StaleResult';
+import { availableColumns, cellText, columnsStorageKey, columnTitle, defaultColumns, isNumericColumn, staleMarkColumn, type Labels } from './buildingColumns';
+import { Cell, ColumnHeader } from './BuildingCells';
+import { STALE } from './StaleResult';
 import { deleteBuildings, type BuildingRecord } from './buildingApi';
 import { ExportButton } from '../admin/ExportButton';
 import { BuildingRowActions, useOpenBuilding } from './BuildingRowActions';
@@ -161,61 +161,7 @@ const BuildingCards = ({ visible, labels }: { visible: readonly string[]; labels
   return <RecordCards title={(r) => (r.revisionOf == null ? r.name : `${r.name}（修订版 ${r.revision}）`)} figures={figures} open={(r) => (open(r as BuildingRecord), false)} empty={<NoData />} />;
 };
 
-/**
- * One cell: its text; the revision (with its 历史修订版) in its own column when chosen, and under the 校审状态 in any
- * case (a column of its own would push the totals under 操作 at 1366 px); a stale result's figure with its mark.
- */
-const Cell = ({ column, record, labels, marked }: { column: string; record: BuildingRecord; labels: Labels; marked: boolean }) => {
-  if (column === 'revision') return <RevisionCell record={record} />;
-  const text = cellText(column, record[column], labels);
-  if (column === 'reviewState')
-    return (
-      <>
-        {text}
-        <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
-          修订版 <RevisionCell record={record} />
-        </Box>
-      </>
-    );
-  return marked && record.resultStale ? (
-    <>
-      {text}
-      <StaleMark building={record} />
-    </>
-  ) : (
-    <>{text}</>
-  );
-};
-
 const currentRowSx = (theme: Theme) => ({ backgroundColor: alpha(theme.palette.primary.main, 0.08) });
-
-/**
- * A column title 'name(unit)' as the name with its unit on a second, smaller line that may break after a '/'
- * ('(kgCO2e/' '(m²·a))'), so result columns stay narrow. One inline block: the sort label lays its children out
- * in a row.
- */
-const ColumnHeader = ({ title }: { title: string }) => {
-  const [name, unit] = splitUnit(title);
-  if (!unit) return <>{name}</>;
-  const parts = unit.split('/');
-  return (
-    <Box component="span" sx={{ display: 'inline-block' }}>
-      {name}
-      <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
-        {parts.map((part, i) => (
-          <Fragment key={i}>
-            {i > 0 && (
-              <>
-                /<wbr />
-              </>
-            )}
-            {part}
-          </Fragment>
-        ))}
-      </Box>
-    </Box>
-  );
-};
 
 export default function BuildingList({ module }: { module?: ModuleCode }) {
   const [params] = useSearchParams();

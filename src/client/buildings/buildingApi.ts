@@ -1,7 +1,9 @@
 // Building calls beyond the generic data provider (spec 000 §7, DESIGN §5): copy, delete by tpf3ProjectIds,
 // the building's workbook (getExcelByID) and the building detail with its stored totals (tpf3ProjectV/{id}).
 import type { Building } from '../../../schemas/index';
+import { splitMenus, wizardStages } from '../../../schemas/standards';
 import { apiFetch, apiUrl } from '../providers/httpClient';
+import { clientResources } from '../registry';
 
 const BASE = 'tpf/v1/tpf/tpf3Project';
 
@@ -20,3 +22,18 @@ export const deleteBuildings = (ids: readonly (number | string)[]) => apiFetch(a
 /** GET tpf3ProjectV/{id} → the building with engineering name and stored totals. */
 export const getBuildingDetail = (id: number | string, signal?: AbortSignal) =>
   apiFetch<BuildingRecord>(apiUrl(`tpf/v1/tpf/tpf3ProjectV/${encodeURIComponent(String(id))}`), { signal });
+
+/** The query key of a building's detail, shared by every page that reads it. */
+export const buildingKey = (id: number) => ['tpf3ProjectV', id] as const;
+
+/**
+ * 重新计算 of a whole building: GET stage/<code>/calculate?projectId= of its first wizard stage (any stage's route
+ * calculates every stage) → the answer, or `{ job }` when the calculation goes on in the server.
+ */
+export function calculateBuilding(b: { id: number; computeMethod?: unknown; menus?: unknown }): Promise<unknown> {
+  const stages = clientResources.filter((r) => r.schema['x-stage']);
+  const code = wizardStages(String(b.computeMethod), splitMenus(String(b.menus ?? ''))).find((c) => stages.some((r) => r.schema['x-stage']!.code === c));
+  const stage = stages.find((r) => r.schema['x-stage']!.code === code);
+  if (!stage) return Promise.reject(new Error('该单体没有可计算的阶段'));
+  return apiFetch(apiUrl(`${stage.path}/calculate`, { projectId: b.id }));
+}

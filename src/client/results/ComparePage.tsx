@@ -2,7 +2,7 @@
 // to three others picked from the completed buildings the user may see (a fourth pick drops the oldest), as a
 // table and a grouped bar chart over the module's result fields (碳汇 negative, last; schemas/results.ts); a stacked bar chart of the stage sums of
 // the completed buildings by compute method; on /project/compare also the engineering projects' counts and totals.
-import { STALE, STALE_HINT, StaleMark } from './StaleResult';
+import { STALE, STALE_HINT, StaleMark } from '../buildings/StaleResult';
 import { useMemo, useState } from 'react';
 import { Alert, Autocomplete, Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

@@ -16,7 +16,7 @@ import { PublicUrlWarning } from './PublicUrlWarning';
 import { ReturnDialog } from './ReturnDialog';
 import { ReassignButton } from './ReassignDialog';
 import { WithdrawButton } from './WithdrawButton';
-import { StaleResultOf } from '../results/StaleResult';
+import { StaleResultOf } from '../buildings/StaleResult';
 import { approveReview, getReview, reviewRoute, reviseBuilding, submitReview, type ReviewAnswer } from './reviewApi';
 import { REVIEW_MSG, STATE_COLORS, STATE_LABELS, WITHDRAW_MSG } from './texts';
 

@@ -3,7 +3,7 @@ import type { CurrentBuilding } from '../session/currentBuilding';
 import { FactorUpdateChip } from '../factors/FactorUpdateChip';
 import { ReviewNotice } from '../buildings/ReviewNotice';
 import { useBuildingDetail } from './stageQueries';
-import { StaleResultNotice } from '../results/StaleResult';
+import { StaleResultNotice } from '../buildings/StaleResult';
 
 /** The title of a stage (or result) page, the building it works on, whether it is frozen and whether its result is stale. */
 export const StageHeader = ({ title, building }: { title: string; building: CurrentBuilding }) => (

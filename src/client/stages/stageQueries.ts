@@ -6,7 +6,8 @@
 // the totals shown stay true. A long calculation answers `{ job }` (issue 10 §3): the rows are read at once, the
 // job is followed (its progress shown by the table) and everything is read again when it is done.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getBuildingDetail } from '../buildings/buildingApi';
+import { buildingKey } from '../buildings/buildingApi';
+import { useBuildingDetail } from '../buildings/useBuildingDetail';
 import { jobOf } from '../jobs/jobApi';
 import { useJob } from '../jobs/useJob';
 import { calculateStage, countStageRows, getStageData, listStageRows } from './stageApi';
@@ -18,7 +19,7 @@ export const stageKeys = {
   record: (def: StageDef, projectId: number) => [def.name, 'stageRecord', projectId] as const,
   otherMethods: (def: StageDef, projectId: number, method: string) => [def.name, 'otherMethods', projectId, method] as const,
   data: (projectId: number) => ['stageData', projectId] as const,
-  building: (projectId: number) => ['tpf3ProjectV', projectId] as const,
+  building: buildingKey,
 };
 
 /** A form-mode stage's rows (its one record). */
@@ -52,14 +53,7 @@ export function useStageData(projectId: number) {
   });
 }
 
-export function useBuildingDetail(projectId: number, enabled = true) {
-  return useQuery({
-    queryKey: stageKeys.building(projectId),
-    queryFn: ({ signal }) => getBuildingDetail(projectId, signal),
-    enabled,
-    retry: false,
-  });
-}
+export { useBuildingDetail };
 
 /** A building under review or signed (issue 27): its stage pages read, never write (the server refuses, 403). */
 export function useFrozen(projectId: number): boolean {

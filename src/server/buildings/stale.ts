@@ -3,7 +3,8 @@
 // audit entry beside its result (result_input_id). The result is stale when a later entry changed an input: a row
 // of a table the building owns, or a building field its calculation reads (not its name, signers or states — the
 // schema's audit.notInputs). Variants' names and flags are not inputs; applying one rewrites the rows, which are.
-// Stale is a comparison, never a guess: every page, report, export and total asks this one place.
+// Stale is a comparison, never a guess: every page, report, export and total asks this one place. A result also
+// records the factor library's version it was calculated with.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { AUDIT_TABLE } from '../db/audit';
 import type { Executor } from '../db/database';
@@ -52,4 +53,15 @@ export async function staleIds(ex: Executor, ids: number[]): Promise<Set<number>
 /** Marks the building's stored result as calculated from its inputs as they are now (a copy of a current result). */
 export async function markCurrent(ex: Executor, projectId: number): Promise<void> {
   await ex.updateTable(building().table).set({ [RESULT_INPUT]: lastEntry(projectId) }).where('id', '=', projectId).execute();
+}
+
+/**
+ * The factor library's version as a result records it: the time of the library's last change (a factor added,
+ * versioned or deleted anywhere in it; each factor is versioned on its own). A signed result names the library as
+ * it stood when it was calculated. ISO time, or null for an empty library.
+ */
+export async function libraryVersion(ex: Executor): Promise<string | null> {
+  const r = await sql<{ at: Date | string | null }>`select max(update_date) as at from ${sql.table(resourceDef('tpf3BuildMaterial').table)}`.execute(ex);
+  const at = r.rows[0]?.at;
+  return at == null ? null : new Date(at).toISOString();
 }

@@ -5,6 +5,7 @@
 // 碳排放热点, 不确定性分析). Every figure is a stored one formatted once with src/calc/format.ts (stageData.ts):
 // the total is the building's `total`, never a sum of the shown stage figures. Emissions of rows in kgCO2e,
 // stage totals in tCO2e.
+import { chinaMinute } from './chinaTime';
 import { STALE_HINT, STALE_TEXT } from '../buildings/stale';
 import { moduleDef, STANDARD_NAMES, type StandardCode } from '../../../schemas/standards';
 import type { Caller } from '../db/caller';
@@ -46,9 +47,6 @@ export interface ReportStage {
 
 const STALE_REPORT = `${STALE_TEXT}：${STALE_HINT}`;
 
-/** When the stored result was calculated, in China's time (the report's reader's), to the minute. */
-const calculatedAt = (detail: { calculatedAt?: string } | null | undefined) =>
-  detail?.calculatedAt ? new Date(detail.calculatedAt).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16) : '未计算';
 
 export interface ReportModel {
   building: ApiRecord;
@@ -178,7 +176,7 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     ...withTotal.map((s): [string, string] => [`${s.name}（tCO2e${s.outsideBoundary ? `，${s.outsideBoundary}` : ''}）`, f2(s.total)]),
     ['碳排放总量（tCO2e）', f2(total)],
     ['单位面积年均碳排放强度（kgCO2e/(m²·a)）', f2(streng3)],
-    ['计算时间', calculatedAt(detail)],
+    ['计算时间', chinaMinute((detail as { calculatedAt?: string }).calculatedAt) || '未计算'],
     ...(b.resultStale ? [['结果状态', STALE_REPORT] as [string, string]] : []),
     ...(quality?.grade ? [['数据质量等级', quality.grade] as [string, string]] : []),
   ];

@@ -23,6 +23,9 @@ export interface ReportSignoff {
   verifyUrl: string;
   /** the Word file only: the SHA-256 of the stored PDF */
   pdfSha256?: string;
+  /** YYYY-MM-DD HH:mm of the calculation signed, and of the factor library's last change before it ('' unknown) */
+  calculatedAt?: string;
+  factorLibrary?: string;
 }
 
 export const SIGNOFF_TITLE = '签署页';
@@ -33,6 +36,9 @@ export function signoffPairs(s: ReportSignoff): [string, string][] {
     ['报告编号', s.reportNo],
     ['修订版', s.revision],
     ['审定日期', s.approvedAt],
+    // what the signed figures were calculated from
+    ...(s.calculatedAt ? [['计算时间', s.calculatedAt] as [string, string]] : []),
+    ...(s.factorLibrary ? [['因子库版本', `截至 ${s.factorLibrary} 的因子库`] as [string, string]] : []),
     ['核验页面', s.verifyUrl],
     ...(s.pdfSha256 ? [['PDF 文件 SHA-256', s.pdfSha256] as [string, string]] : []),
   ];

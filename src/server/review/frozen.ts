@@ -3,6 +3,7 @@
 // code}) — the PDF signed with the tenant's certificate (pdfSignature.ts) and stored with its SHA-256, its check
 // code and what the public verify page shows. They are never drawn again: a download hands out
 // the stored bytes, so a copy checks out 匹配 for as long as it is unchanged, whatever later happens to the data.
+import { chinaDay, chinaMinute } from '../reports/chinaTime';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { changeLines, LEVELS, verifyPath, type Signature } from '../../../schemas/review';
@@ -20,7 +21,7 @@ import type { ReportSignoff, SignoffLine } from '../reports/signoff';
 import { auditTrail } from './trail';
 import { reviewAnswer } from './answers';
 import { signingKey } from './certificate';
-import { day, FROZEN_TABLE as TABLE } from './frozenStore';
+import { FROZEN_TABLE as TABLE } from './frozenStore';
 import { signPdf } from './pdfSignature';
 import { reviewRecords } from './store';
 
@@ -29,7 +30,6 @@ export const NOT_SIGNED = '该修订版尚未审定，没有签署报告';
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** A signature's moment as its signers saw it (China Standard Time): YYYY-MM-DD HH:mm. */
-const minute = (at: string | null) => (at ? new Date(at).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16) : '');
 
 /**
  * The 签署页 of a signed revision: each level's names, the time it signed and its 签署意见, from the revision's
@@ -44,12 +44,16 @@ async function signoffOf(db: Db, caller: Caller, b: ApiRecord, verifyUrl: string
   const signatures: SignoffLine[] = chain.map((s) => ({
     title: s.title,
     names: s.people.map((p) => p.name).join('、'),
-    date: day(s.signedAt),
-    time: minute(s.signedAt),
+    date: chinaDay(s.signedAt),
+    time: chinaMinute(s.signedAt),
     note: s.level === 'calc' ? '' : (notes.get(LEVELS.find((l) => l.level === s.level)?.state ?? '') ?? ''),
   }));
   const at = chain.at(-1)!.signedAt;
-  return { signoff: { reportNo: String(b.reportNo), revision: String(b.revision || 'A'), approvedAt: day(at), signatures, verifyUrl }, at: at ? new Date(at) : new Date() };
+  const result = (b.resultDetail ?? {}) as { calculatedAt?: string; factorLibrary?: string | null };
+  return {
+    signoff: { reportNo: String(b.reportNo), revision: String(b.revision || 'A'), approvedAt: chinaDay(at), signatures, verifyUrl, calculatedAt: chinaMinute(result.calculatedAt), factorLibrary: chinaMinute(result.factorLibrary) },
+    at: at ? new Date(at) : new Date(),
+  };
 }
 
 /** A report's check code: 16 characters (96 random bits) of the URL-safe alphabet, carried by its QR code. */
@@ -58,13 +62,12 @@ export const newCheckCode = () => randomBytes(12).toString('base64url');
 /** The appendix 变更记录: the building's changes up to its signature, oldest first (at most the last APPENDIX_MAX). */
 async function changesAppendix(db: Db, projectId: number): Promise<NonNullable<ReportModel['appendix']>> {
   const { entries, total } = await auditTrail(db, projectId, { pageSize: APPENDIX_MAX });
-  const when = (at: string) => new Date(at).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16);
   return {
     title: '附录 变更记录',
     note: `本单体及其数据、方案与校审状态的每次变更（共 ${total} 条${total > APPENDIX_MAX ? `，列出最近 ${APPENDIX_MAX} 条` : ''}），按时间先后；批量导入或复制的多行记为一条。`,
     table: {
       header: ['时间', '人员', '对象', '操作', '变更内容'],
-      rows: [...entries].reverse().map((e) => [when(e.at), e.user?.name ?? '系统', e.where, e.summary, changeLines(e).join('\n')]),
+      rows: [...entries].reverse().map((e) => [chinaMinute(e.at), e.user?.name ?? '系统', e.where, e.summary, changeLines(e).join('\n')]),
       numeric: [],
     },
   };

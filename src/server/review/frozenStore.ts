@@ -2,6 +2,7 @@
 // report (with its check code: the building's readers only), and the public verify page's — the number, building,
 // figures, signatures and date, and the newest later revision that replaced it, nothing else. The public page answers
 // a number only with its check code (reports frozen before check codes existed: by number alone).
+import { chinaDay } from '../reports/chinaTime';
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { verifyPath, type FrozenReportInfo, type Signature, type VerifyAnswer } from '../../../schemas/review';
@@ -12,8 +13,6 @@ export const FROZEN_TABLE = 'tpf3_review_report';
 const TABLE = FROZEN_TABLE;
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
-/** The day of a signature as its signers saw it (China Standard Time), YYYY-MM-DD. */
-export const day = (at: string | null) => (at ? new Date(at).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' }) : '');
 
 /** What the review page shows of a revision's frozen report; null before it is stored. */
 export async function frozenInfo(ex: Executor, b: ApiRecord): Promise<FrozenReportInfo | null> {
@@ -40,7 +39,7 @@ async function newestSuccessor(ex: Executor, projectId: number): Promise<VerifyA
     select f.revision, f.report_no, f.approved_at from later l join ${sql.table(TABLE)} f on f.project_id = l.id
     order by l.depth desc limit 1`.execute(ex);
   const s = r.rows[0];
-  return s ? { revision: String(s.revision), reportNo: String(s.report_no), approvedAt: day(iso(s.approved_at)) } : undefined;
+  return s ? { revision: String(s.revision), reportNo: String(s.report_no), approvedAt: chinaDay(iso(s.approved_at)) } : undefined;
 }
 
 /** The public summary of a report number; undefined for a number that was never signed or asked with a wrong code. */
@@ -56,7 +55,7 @@ export async function verifyInfo(ex: Executor, reportNo: string, code: string | 
     total: num(r.total),
     intensity: num(r.intensity),
     signatures: (typeof r.signatures === 'string' ? JSON.parse(r.signatures) : r.signatures) as Signature[],
-    approvedAt: day(iso(r.approved_at)),
+    approvedAt: chinaDay(iso(r.approved_at)),
     ...(supersededBy ? { supersededBy } : {}),
   };
 }

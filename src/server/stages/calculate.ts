@@ -17,8 +17,7 @@ import { insertedRecord, setStoredValues, toRecord, type ApiRecord, type Row } f
 import { resourceDef, resources, type ResourceDef } from '../registry';
 import { flagWarning } from '../../calc/plausibility';
 import { plausibilityOf, type CalculatedBuilding } from '../plausibility/review';
-import { lastEntry, RESULT_INPUT } from '../buildings/stale';
-import { libraryVersion } from '../factors/libraryVersion';
+import { lastEntry, libraryVersion, RESULT_INPUT } from '../buildings/stale';
 
 /** The stage resource of a stage code. */
 export function stageDef(code: string): ResourceDef | undefined {

@@ -7,14 +7,12 @@ import { Alert, Button, CircularProgress, IconButton, Tooltip } from '@mui/mater
 import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { splitMenus, wizardStages } from '../../../schemas/standards';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { JobProgress, CALCULATING } from '../jobs/JobProgress';
 import { jobOf, jobOutcome } from '../jobs/jobApi';
 import { useJob } from '../jobs/useJob';
-import { calculateStage } from '../stages/stageApi';
-import { stageDef } from '../stages/stageDefs';
-import { useBuildingDetail } from '../stages/stageQueries';
+import { calculateBuilding } from './buildingApi';
+import { useBuildingDetail } from './useBuildingDetail';
 
 export const STALE = '结果已过期';
 export const STALE_HINT = '单体数据在上次计算后已修改，当前显示的结果不是按现有数据计算的。';
@@ -34,12 +32,9 @@ function useRecalculate(building: StaleBuilding) {
   const { job, follow } = useJob();
   const [busy, setBusy] = useState(false);
   const run = async () => {
-    const code = wizardStages(String(building.computeMethod), splitMenus(String(building.menus ?? ''))).find((c) => stageDef(c));
-    const def = code ? stageDef(code) : undefined;
-    if (!def) return;
     setBusy(true);
     try {
-      const answer = await calculateStage(def.path, building.id);
+      const answer = await calculateBuilding(building);
       const started = jobOf(answer);
       if (started) {
         const ended = await follow(started);
