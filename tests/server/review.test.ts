@@ -19,57 +19,35 @@ import { needTools } from './tools';
 import { VERIFY_LIMITS } from '../../src/server/review/verifyRoutes';
 import { reviewMigrations } from '../../src/server/db/migrations/review';
 import { nextReportNo } from '../../src/server/review/store';
+import { R, ReviewKit, TPF } from './reviewKit';
 
 
-const R = '/api/tpf/v1/tpf/review';
-const TPF = '/api/tpf/v1/tpf';
-const USER = '/api/sys/v1/sys/sysUser/';
 let t: TestApp;
+let kit: ReviewKit;
 let admin: string;
 /** tokens and ids of the demo tenant's people: the creator (demo_user), a collaborator and the three signers */
-const tok: Record<string, string> = {};
-const ids: Record<string, number> = {};
+let tok: Record<string, string>;
+let ids: Record<string, number>;
 let eng: number;
 
-async function person(key: string, tenantId: number): Promise<void> {
-  const password = `${key}-Pass-1`;
-  const name = { calc2: '李协作', checker: '王校对', reviewer: '赵审核', approver: '钱审定', outsider: '外单位' }[key];
-  // (the 实名 a signature prints beside the account, set by the administrator: here the same as the name)
-  const r = await t.call('POST', USER, admin, { userName: `rv_${key}`, name, realName: name, password, roleList: [], tenantId });
-  expect(r.body.code, JSON.stringify(r.body)).toBe(1);
-  ids[key] = r.body.data.id;
-  tok[key] = await t.login(`rv_${key}`, password);
-}
-
-/** A completed building of demo_user with one 建材生产 row: 100 t × 2 kgCO2e/t. */
-async function completedBuilding(name: string, over: Record<string, unknown> = {}): Promise<{ id: number; rowId: number }> {
-  const b = (await t.call('POST', `${PROJECT}/`, tok.calc, buildingBody(eng, { name, code: name, menus: 'produce', userId: String(ids.calc2), checkerId: ids.checker, reviewerId: ids.reviewer, approverId: ids.approver, ...over }))).body;
-  expect(b.code, JSON.stringify(b)).toBe(1);
-  const saved = await t.call('POST', `${TPF}/stage/produce/batch`, tok.calc, [{ projectId: b.data.id, materialName: '钢材', unit: 't', quantity: 100, factorValue: 2, factorUnit: 'kgCO2e/t', factorSource: '测试' }]);
-  expect(saved.body.code, JSON.stringify(saved.body)).toBe(1);
-  expect((await t.call('PUT', `${PROJECT}/status`, tok.calc, { id: b.data.id, status: '1' })).body.code).toBe(1);
-  const rows = (await t.call('GET', `${TPF}/stage/produce/?projectId=${b.data.id}`, tok.calc)).body.data.dataList;
-  return { id: b.data.id, rowId: rows[0].id };
-}
-
-const review = async (id: number, who = tok.calc) => (await t.call('GET', `${R}/${id}`, who)).body.data;
-/** Submits with every flag of the result acknowledged (a 100 t building is far below the 合理性检查's ranges). */
-async function submit(id: number, who = tok.calc) {
-  const flags = (await review(id, who)).flags as string[];
-  return t.call('POST', `${R}/submit`, who, { projectId: id, acknowledgements: flags.map((text) => ({ text, reason: '测试用的示意数据' })) });
-}
+/** A completed building of demo_user with one 建材生产 row (100 t × 2 kgCO2e/t), its collaborator and signers named. */
+const completedBuilding = (name: string, over: Record<string, unknown> = {}) => kit.completedBuilding(name, { userId: String(ids.calc2), ...over });
+const review = (id: number, who?: string) => kit.review(id, who);
+const submit = (id: number, who?: string) => kit.submit(id, who);
 const inbox = async (who: string) => (await t.call('GET', '/api/sys/v1/sys/sysNotify/?pageSize=50', who)).body.data.dataList as { title: string; kind: string; link: string }[];
 
 beforeAll(async () => {
   t = await testApp();
-  admin = await t.login('admin');
-  tok.calc = await t.login('demo_user');
-  ids.calc = (await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', tok.calc)).body.data.userId;
-  const demo = Number((await t.database.db.selectFrom('sys_tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id);
-  for (const k of ['calc2', 'checker', 'reviewer', 'approver']) await person(k, demo);
+  kit = new ReviewKit(t, 'rv');
+  ({ tok, ids } = kit);
+  const demo = await kit.start();
+  admin = kit.admin;
+  // (the 实名 a signature prints beside the account, set by the administrator: here the same as the name)
+  const person = (k: string, name: string, tenantId: number) => kit.person(k, { name, realName: name, tenantId });
+  for (const [k, name] of [['calc2', '李协作'], ['checker', '王校对'], ['reviewer', '赵审核'], ['approver', '钱审定']]) await person(k, name, demo);
   const other = (await t.call('POST', '/api/sys/v1/sys/sysTenant/', admin, { name: '外单位', code: 'rv-other' })).body.data.id;
-  await person('outsider', other);
-  eng = (await t.call('POST', `${ENG}/`, tok.calc, engineeringBody({ name: '校审工程', code: 'RV-1' }))).body.data.id;
+  await person('outsider', '外单位', other);
+  eng = kit.eng = (await t.call('POST', `${ENG}/`, tok.calc, engineeringBody({ name: '校审工程', code: 'RV-1' }))).body.data.id;
 });
 afterAll(() => t.close());
 

@@ -11,67 +11,44 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testApp, type TestApp } from './helpers';
-import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
+import { ENG, engineeringBody, PROJECT_V } from './builders';
+import { R, ReviewKit, TPF } from './reviewKit';
 import { multipart } from './files';
 import { docxText, pdfQr, pdfText } from './reportFiles';
 import { setConfig } from './accountHelpers';
 
-const R = '/api/tpf/v1/tpf/review';
-const TPF = '/api/tpf/v1/tpf';
-const USER = '/api/sys/v1/sys/sysUser/';
 const PDFSIG = '/usr/bin/pdfsig';
 let t: TestApp;
-let admin: string;
+let kit: ReviewKit;
 let groupAdmin: string;
-const tok: Record<string, string> = {};
-const ids: Record<string, number> = {};
-let eng: number;
 let work: string;
 
-async function person(key: string, tenantId: number): Promise<void> {
-  const password = `${key}-Pass-1`;
-  const r = await t.call('POST', USER, admin, { userName: `sp_${key}`, name: { checker: '孙校对', reviewer: '周审核', approver: '吴审定' }[key], password, roleList: [], tenantId });
-  expect(r.body.code, JSON.stringify(r.body)).toBe(1);
-  ids[key] = r.body.data.id;
-  tok[key] = await t.login(`sp_${key}`, password);
-}
-
 /** A completed building of demo_user with one 建材生产 row, its three signers named. */
-async function completedBuilding(name: string): Promise<number> {
-  const b = (await t.call('POST', `${PROJECT}/`, tok.calc, buildingBody(eng, { name, code: name, menus: 'produce', checkerId: ids.checker, reviewerId: ids.reviewer, approverId: ids.approver }))).body;
-  expect(b.code, JSON.stringify(b)).toBe(1);
-  const saved = await t.call('POST', `${TPF}/stage/produce/batch`, tok.calc, [{ projectId: b.data.id, materialName: '钢材', unit: 't', quantity: 100, factorValue: 2, factorUnit: 'kgCO2e/t', factorSource: '测试' }]);
-  expect(saved.body.code, JSON.stringify(saved.body)).toBe(1);
-  expect((await t.call('PUT', `${PROJECT}/status`, tok.calc, { id: b.data.id, status: '1' })).body.code).toBe(1);
-  return b.data.id;
-}
-
-const review = async (id: number, who = tok.calc) => (await t.call('GET', `${R}/${id}`, who)).body.data;
+const completedBuilding = async (name: string) => (await kit.completedBuilding(name)).id;
 
 /** Submits and signs every level (each with its 签署意见), then waits for the frozen report to be stored. */
 async function signAll(id: number): Promise<{ reportNo: string; verifyPath: string; code: string; sha256: string }> {
-  const flags = (await review(id)).flags as string[];
-  const sub = await t.call('POST', `${R}/submit`, tok.calc, { projectId: id, acknowledgements: flags.map((text) => ({ text, reason: '测试用的示意数据' })) });
+  const sub = await kit.submit(id);
   expect(sub.body.message, JSON.stringify(sub.body)).toBe('已提交校审');
   for (const who of ['checker', 'reviewer', 'approver']) {
-    const r = await t.call('POST', `${R}/approve`, tok[who], { projectId: id, note: `${who}意见：数据已核对` });
+    const r = await kit.approve(id, who, `${who}意见：数据已核对`);
     expect(r.body.message, JSON.stringify(r.body)).toBe('已签署');
   }
-  let rv = await review(id);
-  for (const until = Date.now() + 40_000; !rv.report && Date.now() < until; rv = await review(id)) await new Promise((r) => setTimeout(r, 150));
+  let rv = await kit.review(id);
+  for (const until = Date.now() + 40_000; !rv.report && Date.now() < until; rv = await kit.review(id)) await new Promise((r) => setTimeout(r, 150));
   // (not stored: the download draws it, and answers why it cannot)
   if (!rv.report) {
-    const drawn = (await t.call('GET', `${R}/${id}/report?type=pdf`, tok.calc)).body;
+    const drawn = (await t.call('GET', `${R}/${id}/report?type=pdf`, kit.tok.calc)).body;
     expect(drawn.code, JSON.stringify(drawn)).toBe(1);
   }
-  rv = await review(id);
+  rv = await kit.review(id);
   expect(rv.report, 'frozen report stored').toBeTruthy();
   const code = new URL(rv.report.verifyPath, 'http://x').searchParams.get('c') ?? '';
   return { reportNo: rv.reportNo, verifyPath: rv.report.verifyPath, code, sha256: rv.report.sha256 };
 }
 
 const fetchFile = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
-const frozenPdf = async (id: number) => fetchFile((await t.call('GET', `${R}/${id}/report?type=pdf`, tok.calc)).body.data);
+const frozenPdf = async (id: number) => fetchFile((await t.call('GET', `${R}/${id}/report?type=pdf`, kit.tok.calc)).body.data);
 const verify = (no: string, code?: string) => t.app.inject({ method: 'GET', url: `${TPF}/verify/${encodeURIComponent(no)}${code === undefined ? '' : `?c=${encodeURIComponent(code)}`}` });
 const check = (no: string, code: string | undefined, content: Buffer) => {
   const { payload, contentType } = multipart({}, { name: 'copy.pdf', content });
@@ -90,12 +67,11 @@ beforeAll(async () => {
   // (errors of the drawing after the signature's answer reach the test's output)
   t = await testApp({ logStream: { write: (line: string) => { if (/"level":(50|60)/.test(line)) process.stderr.write(line); } } });
   work = mkdtempSync(join(tmpdir(), 'signed-pdf-'));
-  admin = await t.login('admin');
+  kit = new ReviewKit(t, 'sp');
+  const demo = await kit.start();
   groupAdmin = await t.login('demo_admin');
-  tok.calc = await t.login('demo_user');
-  const demo = Number((await t.database.db.selectFrom('sys_tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id);
-  for (const k of ['checker', 'reviewer', 'approver']) await person(k, demo);
-  eng = (await t.call('POST', `${ENG}/`, tok.calc, engineeringBody({ name: '签章工程', code: 'SP-1' }))).body.data.id;
+  for (const [k, name] of [['checker', '孙校对'], ['reviewer', '周审核'], ['approver', '吴审定']]) await kit.person(k, { name, tenantId: demo });
+  kit.eng = (await t.call('POST', `${ENG}/`, kit.tok.calc, engineeringBody({ name: '签章工程', code: 'SP-1' }))).body.data.id;
 });
 afterAll(async () => {
   await t.close();
@@ -125,7 +101,7 @@ describe('the signed PDF', () => {
     expect(raw).not.toMatch(/PRIVATE KEY|p12|passphrase|password/i);
     expect(raw).not.toContain(String(row.passphrase));
     // a plain user of the tenant reads it, and may not replace it
-    expect((await t.call('GET', `${R}/certificate`, tok.calc)).body.data.canEdit).toBe(false);
+    expect((await t.call('GET', `${R}/certificate`, kit.tok.calc)).body.data.canEdit).toBe(false);
 
     // a second tool: poppler checks the signed ranges' digest against the CMS signature
     const ok = pdfsig(pdf);
@@ -167,12 +143,12 @@ describe('the signed PDF', () => {
     expect(page).toMatch(/审定\s+.*\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s+approver意见：数据已核对/);
     expect(page).toContain(`/verify/${s.reportNo}?c=${s.code}`);
     // what the signed figures were calculated from: the calculation's time and the library as it stood
-    const detail = (await t.call('GET', `${PROJECT_V}/${id}`, tok.calc)).body.data.resultDetail as { calculatedAt: string; factorLibrary: string };
+    const detail = (await t.call('GET', `${PROJECT_V}/${id}`, kit.tok.calc)).body.data.resultDetail as { calculatedAt: string; factorLibrary: string };
     const minute = (iso: string) => new Date(iso).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16);
     expect(page).toMatch(new RegExp(`计算时间\\s+${minute(detail.calculatedAt)}`));
     expect(page).toMatch(new RegExp(`因子库版本\\s+截至 ${minute(detail.factorLibrary)} 的因子库`));
     expect(pdfQr(work, pdf, 2)).toBe(`http://localhost:80/verify/${s.reportNo}?c=${s.code}`);
-    const word = docxText(await fetchFile((await t.call('GET', `${R}/${id}/report?type=word`, tok.calc)).body.data));
+    const word = docxText(await fetchFile((await t.call('GET', `${R}/${id}/report?type=word`, kit.tok.calc)).body.data));
     expect(word).toMatch(new RegExp(`报告编号 \\| ${s.reportNo}`));
     expect(word).toContain('职责 | 签署人 | 签署时间 | 签署意见');
     expect(word).toMatch(/审定 \| .* \| \d{4}-\d{2}-\d{2} \d{2}:\d{2} \| approver意见：数据已核对/);
@@ -202,7 +178,7 @@ describe('the check code', () => {
     await t.database.db.updateTable('tpf3_review_report').set({ check_code: null, sign_cert_sha256: null }).where('report_no', '=', s.reportNo).execute();
     expect((await verify(s.reportNo)).statusCode).toBe(200);
     expect((await verify(s.reportNo, 'anything')).statusCode).toBe(200);
-    expect((await review(id)).report.verifyPath).toBe(`/verify/${s.reportNo}`);
+    expect((await kit.review(id)).report.verifyPath).toBe(`/verify/${s.reportNo}`);
     const old = await check(s.reportNo, undefined, pdf);
     expect([old.json().message, old.json().data.signature]).toEqual(['匹配', 'none']);
   });
@@ -213,14 +189,14 @@ describe('a superseded report', () => {
     const a = await completedBuilding('修订链楼');
     const sa = await signAll(a);
     expect((await verify(sa.reportNo, sa.code)).json().data.supersededBy).toBeUndefined();
-    const b = (await t.call('POST', `${R}/revise`, tok.calc, { projectId: a })).body.data.id as number;
+    const b = (await t.call('POST', `${R}/revise`, kit.tok.calc, { projectId: a })).body.data.id as number;
     // B not yet signed: A is not replaced
     expect((await verify(sa.reportNo, sa.code)).json().data.supersededBy).toBeUndefined();
     const sb = await signAll(b);
     const shown = (await verify(sa.reportNo, sa.code)).json().data;
     expect(shown.supersededBy).toEqual({ revision: 'B', reportNo: sb.reportNo, approvedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(JSON.stringify(shown)).not.toContain(sb.code);
-    const c = (await t.call('POST', `${R}/revise`, tok.calc, { projectId: b })).body.data.id as number;
+    const c = (await t.call('POST', `${R}/revise`, kit.tok.calc, { projectId: b })).body.data.id as number;
     const sc = await signAll(c);
     for (const s of [sa, sb]) expect((await verify(s.reportNo, s.code)).json().data.supersededBy).toMatchObject({ revision: 'C', reportNo: sc.reportNo });
     expect((await verify(sc.reportNo, sc.code)).json().data.supersededBy).toBeUndefined();
@@ -229,15 +205,15 @@ describe('a superseded report', () => {
 
 describe('the public address', () => {
   it('系统公开访问地址 is what the QR code points to; empty, the signing request\'s address', { timeout: 240_000 }, async () => {
-    expect((await t.call('GET', `${R}/publicUrl`, tok.calc)).body.data).toEqual({ publicUrl: '' });
-    await setConfig(t, admin, 'site.publicUrl', 'https://carbon.example.com/');
+    expect((await t.call('GET', `${R}/publicUrl`, kit.tok.calc)).body.data).toEqual({ publicUrl: '' });
+    await setConfig(t, kit.admin, 'site.publicUrl', 'https://carbon.example.com/');
     try {
-      expect((await t.call('GET', `${R}/publicUrl`, tok.checker)).body.data).toEqual({ publicUrl: 'https://carbon.example.com' });
+      expect((await t.call('GET', `${R}/publicUrl`, kit.tok.checker)).body.data).toEqual({ publicUrl: 'https://carbon.example.com' });
       const id = await completedBuilding('公开地址楼');
       const s = await signAll(id);
       expect(pdfQr(work, await frozenPdf(id), 2)).toBe(`https://carbon.example.com/verify/${s.reportNo}?c=${s.code}`);
     } finally {
-      await setConfig(t, admin, 'site.publicUrl', '');
+      await setConfig(t, kit.admin, 'site.publicUrl', '');
     }
     expect((await t.call('GET', `${R}/publicUrl`)).status).toBe(401);
   });
@@ -260,7 +236,7 @@ describe('an uploaded certificate', () => {
     const p12 = readFileSync(join(dir, 'u.p12'));
     const wrong = await upload(groupAdmin, 'u.p12', p12, 'wrong-pass');
     expect([wrong.statusCode, wrong.json().message]).toEqual([400, '证书密码错误，无法打开该 PKCS#12 文件']);
-    const byUser = await upload(tok.calc, 'u.p12', p12, 'right-pass');
+    const byUser = await upload(kit.tok.calc, 'u.p12', p12, 'right-pass');
     expect([byUser.statusCode, byUser.json().message]).toEqual([403, '只有本单位的集团管理员可以更换签章证书']);
     expect((await t.call('GET', `${R}/certificate`, groupAdmin)).body.data.certificate).toEqual(before);
 

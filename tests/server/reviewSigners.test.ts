@@ -5,18 +5,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testApp, type TestApp } from './helpers';
-import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
+import { ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
+import { R, ReviewKit, TPF } from './reviewKit';
 import { reviewMigrations } from '../../src/server/db/migrations/review';
 
-const R = '/api/tpf/v1/tpf/review';
-const TPF = '/api/tpf/v1/tpf';
 const USER = '/api/sys/v1/sys/sysUser/';
 let t: TestApp;
+let kit: ReviewKit;
 let admin: string;
 let groupAdmin: string;
-const tok: Record<string, string> = {};
-const ids: Record<string, number> = {};
-let eng: number;
+let tok: Record<string, string>;
+let ids: Record<string, number>;
 let demo: number;
 
 const NAMES: Record<string, [string, string | null]> = {
@@ -29,31 +28,11 @@ const NAMES: Record<string, [string, string | null]> = {
   otherAdmin: ['外单位管理员', null],
 };
 
-async function person(key: string, tenantId: number, roleList: string[] = []): Promise<void> {
-  const password = `${key}-Pass-1`;
-  const [name, realName] = NAMES[key];
-  const r = await t.call('POST', USER, admin, { userName: `sg_${key}`, name, realName, password, roleList, tenantId });
-  expect(r.body.code, JSON.stringify(r.body)).toBe(1);
-  ids[key] = r.body.data.id;
-  tok[key] = await t.login(`sg_${key}`, password);
-}
-
-async function completedBuilding(name: string, over: Record<string, unknown> = {}): Promise<{ id: number; rowId: number }> {
-  const b = (await t.call('POST', `${PROJECT}/`, tok.calc, buildingBody(eng, { name, code: name, menus: 'produce', userId: String(ids.calc2), checkerId: ids.checker, reviewerId: ids.reviewer, approverId: ids.approver, ...over }))).body;
-  expect(b.code, JSON.stringify(b)).toBe(1);
-  const saved = await t.call('POST', `${TPF}/stage/produce/batch`, tok.calc, [{ projectId: b.data.id, materialName: '钢材', unit: 't', quantity: 100, factorValue: 2, factorUnit: 'kgCO2e/t', factorSource: '测试' }]);
-  expect(saved.body.code, JSON.stringify(saved.body)).toBe(1);
-  expect((await t.call('PUT', `${PROJECT}/status`, tok.calc, { id: b.data.id, status: '1' })).body.code).toBe(1);
-  const rows = (await t.call('GET', `${TPF}/stage/produce/?projectId=${b.data.id}`, tok.calc)).body.data.dataList;
-  return { id: b.data.id, rowId: rows[0].id };
-}
-
-const review = async (id: number, who = tok.calc) => (await t.call('GET', `${R}/${id}`, who)).body.data;
-async function submit(id: number, who = tok.calc) {
-  const flags = (await review(id, who)).flags as string[];
-  return t.call('POST', `${R}/submit`, who, { projectId: id, acknowledgements: flags.map((text) => ({ text, reason: '测试用的示意数据' })) });
-}
-const approve = (id: number, who: string) => t.call('POST', `${R}/approve`, tok[who], { projectId: id });
+/** A completed building of demo_user with one row, its collaborator 李协作 and three signers named. */
+const completedBuilding = (name: string, over: Record<string, unknown> = {}) => kit.completedBuilding(name, { userId: String(ids.calc2), ...over });
+const review = (id: number, who?: string) => kit.review(id, who);
+const submit = (id: number, who?: string) => kit.submit(id, who);
+const approve = (id: number, key: string) => kit.approve(id, key);
 const inbox = async (who: string) => (await t.call('GET', '/api/sys/v1/sys/sysNotify/?pageSize=50', who)).body.data.dataList as { title: string; content: string; link: string }[];
 const chainNames = (rv: { chain: { title: string; people: { name: string }[] }[] }) => rv.chain.map((s) => `${s.title}:${s.people.map((p) => p.name).join('、')}`);
 const setRealName = async (token: string, userId: number, realName: string | null) => {
@@ -64,17 +43,18 @@ const settings = (levels: number, same = 0) => t.call('PUT', `${R}/settings`, gr
 
 beforeAll(async () => {
   t = await testApp();
-  admin = await t.login('admin');
+  kit = new ReviewKit(t, 'sg');
+  ({ tok, ids } = kit);
+  demo = await kit.start();
+  admin = kit.admin;
   groupAdmin = await t.login('demo_admin');
-  tok.calc = await t.login('demo_user');
-  ids.calc = (await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', tok.calc)).body.data.userId;
-  ids.groupAdmin = (await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', groupAdmin)).body.data.userId;
-  demo = Number((await t.database.db.selectFrom('sys_tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id);
+  ids.groupAdmin = (await t.call('GET', `${USER}currentUser`, groupAdmin)).body.data.userId;
+  const person = (k: string, tenantId: number, roleList: string[] = []) => kit.person(k, { name: NAMES[k][0], realName: NAMES[k][1], roleList, tenantId });
   for (const k of ['calc2', 'checker', 'checker2', 'reviewer', 'approver']) await person(k, demo);
   const other = (await t.call('POST', '/api/sys/v1/sys/sysTenant/', admin, { name: '外单位', code: 'sg-other' })).body.data.id;
   await person('outsider', other);
   await person('otherAdmin', other, ['groupAdmin']);
-  eng = (await t.call('POST', `${ENG}/`, tok.calc, engineeringBody({ name: '签署人工程', code: 'SG-1' }))).body.data.id;
+  kit.eng = (await t.call('POST', `${ENG}/`, tok.calc, engineeringBody({ name: '签署人工程', code: 'SG-1' }))).body.data.id;
 });
 afterAll(() => t.close());
 
