@@ -40,7 +40,7 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   const demo = tenants.dataList.find((t) => t.code === 'demo')!.id;
   const ids: Record<string, number> = {};
   // (with the 实名 their signatures print: 钱审定（rv_approver）)
-  for (const [userName, name] of SIGNERS) ids[userName] = (await api<{ id: number }>(admin, 'POST', '/api/sys/v1/sys/sysUser/', { userName, name, realName: name, password: PASSWORD, roleList: [], tenantId: demo })).id;
+  for (const [userName, name] of [...SIGNERS, ['rv_checker2', '孙校对']]) ids[userName] = (await api<{ id: number }>(admin, 'POST', '/api/sys/v1/sys/sysUser/', { userName, name, realName: name, password: PASSWORD, roleList: [], tenantId: demo })).id;
   await admin.context().close();
 
   // demo_user's completed building names them
@@ -228,12 +228,37 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await page.screenshot({ path: '.tmp/screens/review-history-1366.png' }); // (a phone lists cards: no 历史修订版 there)
   await history.getByRole('button', { name: '关闭' }).click();
 
-  // B is signed at its three levels; A's public page then says it was replaced, naming B's report
-  const flags = (await api<{ flags: string[] }>(page, 'GET', `${TPF}/review/${revB}`)).flags;
-  await api(page, 'POST', `${TPF}/review/submit`, { projectId: revB, acknowledgements: flags.map((text) => ({ text, reason: '修订版沿用审定版数据' })) });
-  for (const [userName] of SIGNERS) {
+  // B is submitted; 计算人 takes it back (撤回) before 校对 signs, and submits it again
+  const submitB = async () => {
+    const flags = (await api<{ flags: string[] }>(page, 'GET', `${TPF}/review/${revB}`)).flags;
+    await api(page, 'POST', `${TPF}/review/submit`, { projectId: revB, acknowledgements: flags.map((text) => ({ text, reason: '修订版沿用审定版数据' })) });
+  };
+  await submitB();
+  await page.goto(`/review?id=${revB}`);
+  await expect(page.getByTestId('review-state')).toHaveText('待校对');
+  await shotBoth(page, 'review-withdraw', { fullPage: false });
+  await page.getByRole('button', { name: '撤回', exact: true }).click();
+  await page.getByRole('dialog', { name: '撤回校审' }).getByRole('button', { name: '撤回' }).click();
+  await expect(page.getByTestId('review-state')).toHaveText('编制中');
+  await submitB();
+
+  // 王校对 is away: the group admin names 孙校对 校对人 of B, who is told
+  const groupAdmin2 = await (await browser.newContext()).newPage();
+  await login(groupAdmin2, 'demo_admin', `/review?id=${revB}`);
+  await groupAdmin2.getByRole('button', { name: '更换签署人：校对人' }).click();
+  const reassign = groupAdmin2.getByRole('dialog', { name: '更换签署人：校对人' });
+  await reassign.getByLabel('新的校对人').click();
+  await groupAdmin2.getByRole('option', { name: /rv_checker2/ }).click();
+  await shotBoth(groupAdmin2, 'review-reassign', { fullPage: false });
+  await reassign.getByRole('button', { name: '确定更换' }).click();
+  await expect(groupAdmin2.getByTestId('review-level-check')).toContainText('孙校对');
+  await groupAdmin2.context().close();
+
+  // B is signed at its three levels (校对 by 孙校对); A's public page then says it was replaced, naming B's report
+  for (const userName of ['rv_checker2', 'rv_reviewer', 'rv_approver']) {
     const p = await (await browser.newContext()).newPage();
-    await login(p, userName, `/review?id=${revB}`); // (the password each set at the first login)
+    if (userName === 'rv_checker2') await loginWith(p, userName, PASSWORD, `/review?id=${revB}`);
+    else await login(p, userName, `/review?id=${revB}`); // (the password each set at the first login)
     await api(p, 'POST', `${TPF}/review/approve`, { projectId: revB });
     await p.context().close();
   }
