@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pdfText } from './reportFiles';
 import { needTools } from './tools';
+import { reviewMigrations } from '../../src/server/db/migrations/review';
 
 let t: TestApp;
 let kit: ReviewKit;
@@ -139,6 +140,26 @@ describe('a stored result knows its inputs', () => {
 });
 
 describe('one building, many revisions', () => {
+  it('a database holding two successors of one revision (made before the constraint) has them chained one after the other', async () => {
+    const db = t.database.db;
+    const a = await calculated('旧库楼');
+    // as an older version let happen: B made twice of A, then C of the first B
+    await sql`drop index tpf3_project_one_successor`.execute(db);
+    const insert = async (revision: string, of: number) => Number((await sql<{ id: number }>`insert into tpf3_project (name, revision, revision_of) values ('旧库楼', ${revision}, ${of}) returning id`.execute(db)).rows[0].id);
+    const b1 = await insert('B', a);
+    const b2 = await insert('B', a);
+    const c = await insert('C', b1);
+    const m018 = reviewMigrations.find((m) => m.id === '018_one_successor')!;
+    await db.transaction().execute(async (trx) => {
+      for (const stmt of m018.sql.split(/;\s*\n/).map((x) => x.trim()).filter(Boolean)) await sql.raw(stmt).execute(trx);
+    });
+    // the later B follows the end of the chain it would have forked: A → B → C → B
+    const of = async (id: number) => Number((await sql<{ revision_of: number }>`select revision_of from tpf3_project where id = ${id}`.execute(db)).rows[0].revision_of);
+    expect([await of(b1), await of(c), await of(b2)]).toEqual([a, b1, c]);
+    await expect(insert('D', a)).rejects.toThrow(/tpf3_project_one_successor/);
+  });
+
+
   it('a revision has one successor; the list, the project total and the chain count A and B once', async () => {
     const ownEng = (await t.call('POST', `${ENG}/`, kit.tok.calc, engineeringBody({ name: '修订版工程', code: 'RI-2' }))).body.data.id;
     kit.eng = ownEng;
