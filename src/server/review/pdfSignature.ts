@@ -93,9 +93,13 @@ class CadesSigner extends Signer {
   }
 }
 
-/** `pdf` with its embedded signature (an incremental update: the drawn bytes stay as drawn). */
+/**
+ * `pdf` with its embedded signature (an incremental update: the drawn bytes stay as drawn). Two steps: the library
+ * appends the signature dictionary with its /ByteRange and a /Contents field of SIGNATURE_LENGTH zero bytes (the
+ * room the CMS is written into), then SignPdf fills the byte ranges in and writes our CMS of them into that room.
+ */
 export async function signPdf(pdf: Buffer, who: SigningKey, what: { name: string; reason: string; location: string; at: Date }): Promise<Buffer> {
-  const placed = plainAddPlaceholder({
+  const withRoom = plainAddPlaceholder({
     pdfBuffer: pdf,
     reason: what.reason,
     contactInfo: '',
@@ -106,7 +110,7 @@ export async function signPdf(pdf: Buffer, who: SigningKey, what: { name: string
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     appName: '碳算',
   });
-  return new SignPdf().sign(placed, new CadesSigner(who));
+  return new SignPdf().sign(withRoom, new CadesSigner(who));
 }
 
 export type EmbeddedCheck = 'valid' | 'invalid' | 'none';
