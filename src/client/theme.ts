@@ -27,6 +27,9 @@ export const theme: RaThemeOptions = merge(
     components: {
       // a table wider than its box scrolls inside it: reachable by keyboard (axe scrollable-region-focusable)
       MuiTableContainer: { defaultProps: { tabIndex: 0 } },
+      // every spinner is a named progress bar — react-admin's page loader and the app bar's loading indicator draw
+      // one without a name while a request is in flight (axe aria-progressbar-name); a spinner may name itself
+      MuiCircularProgress: { defaultProps: { 'aria-label': '正在加载' } },
     },
     typography: {
       fontFamily: '"PingFang SC","Microsoft YaHei","Noto Sans SC","Noto Sans CJK SC","Helvetica Neue",Arial,sans-serif',
