@@ -5,7 +5,9 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { Job } from './jobs';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-const mapping = { type: 'object', additionalProperties: false, required: ['ifcMaterial', 'factorId'], properties: { ifcMaterial: { type: 'string', minLength: 1, maxLength: 500 }, factorId: id } } as const;
+// (density: t/m³ the user confirmed for a material that has only a volume, for a per-mass factor)
+const density = { type: 'number', title: '密度(t/m³)', exclusiveMinimum: 0, maximum: 25 } as const;
+const mapping = { type: 'object', additionalProperties: false, required: ['ifcMaterial', 'factorId'], properties: { ifcMaterial: { type: 'string', minLength: 1, maxLength: 500 }, factorId: id, density } } as const;
 
 /** POST bim/:jobId/check: the quantity one factor would import for one IFC material. */
 export const checkBody = mapping;
@@ -124,6 +126,20 @@ export interface BimSuggestion {
   basis: string | null;
   /** why the factor cannot take the material's quantity */
   error: string | null;
+  /** the error is only a missing density: the mapping page asks for one (the material's densityDefault offered) */
+  needsDensity?: boolean;
+}
+
+/** A family's default density (t/m³) offered, never applied unasked, for a material that has only a volume. */
+export interface DensityDefault {
+  value: number;
+  /** e.g. GB 50009-2012 附录A 表A 第5项 混凝土空心小砌块 11.8 kN/m³ */
+  source: string;
+  /** V read in the source, D derived from a related entry, M recalled */
+  verification: 'V' | 'D' | 'M';
+  note: string;
+  /** the family's Chinese label */
+  label: string;
 }
 
 /** One IFC material of the report, with its quantities (m³, m², kg) and its proposed library materials. */
@@ -136,10 +152,14 @@ export interface BimMaterial {
   weight: number;
   /** elements whose volume came from the geometry */
   fromGeometry: number;
+  /** m³ of `volume` that came from the geometry (the rest from quantity sets); absent in models read before */
+  geometryVolume?: number;
   /** t/m³ declared by the model, else null */
   density: number | null;
   /** problems of the plausibility review touching it: importing it asks for confirmation */
   review?: number;
+  /** its family's default density, offered when a per-mass factor needs one (null: none) */
+  densityDefault?: DensityDefault | null;
   /** its material family (Chinese), null when the taxonomy does not know the name */
   family: string | null;
   /** why no suggestion comes for a known family (因子库暂无「…」类材料的因子), else null */
@@ -172,11 +192,13 @@ export interface PreflightAnswer {
   model: Preflight | null;
 }
 
-/** POST bim/:jobId/check: the material's quantity in the factor's unit. */
+/** POST bim/:jobId/check: the material's quantity in the factor's unit, or (null) the density it needs. */
 export interface CheckAnswer {
-  quantity: number;
+  quantity: number | null;
   unit: string;
-  basis: string;
+  basis: string | null;
+  /** why a density is needed (asked for in place), when quantity is null */
+  needsDensity?: string;
 }
 
 /** POST bim/import (directly or as the ended job's result); `B` is the building record as each side types it. */

@@ -23,6 +23,8 @@ export const budgetImportBody = {
     jobId: id,
     projectId: id,
     mode: { type: 'string', enum: ['append', 'replace'], title: '导入方式' },
+    /** the user confirmed importing items with open review problems (an amount per m² over its family's ceiling) */
+    confirmProblems: { type: 'boolean', title: '确认导入超出合理范围的清单项' },
     mappings: { type: 'array', title: '清单映射', minItems: 1, maxItems: 10000, items: mapping },
   },
 } as const;
@@ -91,6 +93,18 @@ export interface BudgetItemAnswer extends BudgetItemFields {
   note: string | null;
 }
 
+/** A material family's amount per m² of the building's floor area over its ceiling (待确认; server: budget/review.ts). */
+export interface BudgetReviewProblem {
+  /** the family's Chinese label, e.g. 铝及铝合金 */
+  label: string;
+  /** the items' figures, the floor area and the ceiling with its source */
+  message: string;
+  /** the items counted (an import mapping any of them asks for confirmation) */
+  keys: string[];
+  names: string[];
+  sources: BudgetSource[];
+}
+
 /** A read file's pre-flight (kept for its import, answered with each item's proposals). */
 export interface BudgetPreflightFields<I extends BudgetItemFields> {
   sheets: string[];
@@ -106,6 +120,8 @@ export interface BudgetPreflightFields<I extends BudgetItemFields> {
   units: { unit: string; lines: number }[];
   skipped: { blank: number; subtotal: number; note: number; section: number; header: number };
   problems: (BudgetSource & { name: string; message: string })[];
+  /** 待确认: families over their ceiling per m² of the building's floor area (absent in files read before the review) */
+  review?: BudgetReviewProblem[];
   items: I[];
 }
 

@@ -26,6 +26,8 @@ export interface FloorMapping {
   scale: number;
   energy?: string;
   energyPerShift?: number;
+  /** the unit of energyPerShift (附录C: kg of a fuel, kWh of electricity) */
+  energyPerShiftUnit?: string;
   /** a machine line's 附录C row, as its source names it */
   machine?: string;
 }
@@ -176,6 +178,7 @@ export function floorBudgetRoute(app: FastifyInstance, raw: Raw, userId: number)
           energy: ['text', builds.map((l) => l.m.energy ?? null)],
           unit: ['text', builds.map((l) => (l.m.kind === 'machine' ? '台班' : l.unit))],
           energy_per_shift: ['float', builds.map((l) => l.m.energyPerShift ?? null)],
+          energy_per_shift_unit: ['text', builds.map((l) => l.m.energyPerShiftUnit ?? null)],
           trace: ['json', builds.map((l) => (l.factor || l.m.kind === 'machine' ? null : defaults('factorValue', '能源因子', grid.value, grid.unit, grid.source)))],
         });
         await storeBuilding(q, projectId, kg, count);

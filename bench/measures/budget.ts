@@ -27,7 +27,7 @@ interface Item {
   unit: string;
   quantity: number;
   energy?: string;
-  machine?: { name: string; spec: string; energy: string; energyPerShift: number };
+  machine?: { name: string; spec: string; energy: string; energyPerShift: number; energyUnit: string };
   suggestions: { factorId: number | null; quantity: number | null; error: string | null }[];
 }
 
@@ -36,7 +36,7 @@ function floorMapping(i: Item, s: Item['suggestions'][number]): FloorMapping[] {
   const kind = i.cls === 'machine' ? 'machine' : i.cls === 'energy' ? 'energy' : 'material';
   if (kind === 'material' && s.factorId === null) return [];
   const scale = i.quantity > 0 && s.quantity !== null && kind === 'material' ? s.quantity / i.quantity : 1;
-  const machine = i.machine && { energy: i.machine.energy, energyPerShift: i.machine.energyPerShift, machine: `${i.machine.name} ${i.machine.spec}（附录C）` };
+  const machine = i.machine && { energy: i.machine.energy, energyPerShift: i.machine.energyPerShift, energyPerShiftUnit: i.machine.energyUnit, machine: `${i.machine.name} ${i.machine.spec}（附录C）` };
   return [{ name: i.name, spec: i.spec, unit: i.unit, factorId: s.factorId, kind, scale, energy: i.energy, ...machine }];
 }
 

@@ -47,10 +47,18 @@ export const tpf3BuildMaterial = {
     // what a stage row copies with the factor (issue 11): the material's density and default transport
     // distance, the energy of an energy factor, the data-quality class and an EPD's number
     density: { type: ['number', 'null'], title: '密度(t/单位)', exclusiveMinimum: 0, maximum: 1e4, 'x-decimals': 4, 'x-list': false, 'x-import': '密度(t/单位)' },
+    // the unit the density is per (t/m3 for a material counted in m³): used only to convert that unit
+    densityUnit: { type: 'string', title: '密度单位', maxLength: 20, 'x-trim': true, 'x-list': false, 'x-import': '密度单位' },
+    // a piece's size (附录D names its bricks' 240mm×115mm×53mm): a row counted in 千块 turns into m³ by it
+    pieceSize: { type: 'string', title: '规格尺寸(mm)', maxLength: 40, 'x-trim': true, 'x-list': false, 'x-import': '规格尺寸(mm)' },
     densitySource: { type: 'string', title: '密度来源', maxLength: 200, 'x-list': false, 'x-import': '密度来源' },
     densityVerification: { type: 'string', title: '密度核实标记', enum: verification.enum, 'x-dict': 'verification', 'x-list': false, 'x-import': '密度核实标记' },
     defaultDistance: { type: ['number', 'null'], title: '默认运输距离(km)', minimum: 0, maximum: 100000, 'x-list': false, 'x-import': '默认运输距离(km)' },
     energy: { ...energyProperty, 'x-list': false, 'x-filter': 'eq' },
+    // a fuel's own net calorific value (MJ/kg or MJ/m3) with its source and mark, copied into the rows that use it
+    ncv: { type: ['number', 'null'], title: '低位发热量', exclusiveMinimum: 0, maximum: 1000, 'x-decimals': 3, 'x-list': false, 'x-import': '低位发热量' },
+    ncvUnit: { type: 'string', title: '发热量单位', maxLength: 20, 'x-trim': true, 'x-list': false, 'x-import': '发热量单位' },
+    ncvSource: { type: 'string', title: '发热量来源', maxLength: 200, 'x-list': false, 'x-import': '发热量来源' },
     quality: { ...qualityProperty, 'x-list': true, 'x-filter': 'eq' },
     epdNo: { type: 'string', title: 'EPD编号', maxLength: 100, 'x-list': false, 'x-import': 'EPD编号' },
     remarks: { type: 'string', title: '备注', maxLength: 500, 'x-widget': 'textarea', 'x-import': '备注' },

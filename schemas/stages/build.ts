@@ -1,7 +1,7 @@
 // 建筑建造 (GB/T 51366 §5.1–5.2). Two methods, chosen per building: 按总能源用量 (site energy × factor) or
 // 按施工机械及临时设施 (machine shifts × energy per shift × fuel factor, App. C per-shift energies). Every row
 // names its energy; only electricity without its own factor takes the building's grid factor (recorded as 默认值).
-import { billSource, emission, energy, ENERGY_NEEDS, energyPerShift, factorFields, GRID_DEFAULT, methodField, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
+import { billSource, emission, energy, fuelFields, ENERGY_NEEDS, energyPerShift, energyPerShiftUnit, factorFields, GRID_DEFAULT, methodField, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
 
 export const stageBuild = {
   $id: 'stageBuild',
@@ -20,7 +20,7 @@ export const stageBuild = {
       { value: 'machine', label: '按施工机械和临时设施计算' },
     ],
   },
-  'x-formula': { energy: 'toFactorUnit(quantity, unit) * factorValue', machine: 'toFactorUnit(quantity * energyPerShift, shiftEnergyUnit(energy)) * factorValue' },
+  'x-formula': { energy: 'toFactorUnit(quantity, unit) * factorValue', machine: 'toFactorUnitPerShift(quantity, energyPerShift, energy, energyPerShiftUnit) * factorValue' },
   'x-defaults': GRID_DEFAULT,
   'x-needs': [...ENERGY_NEEDS, { check: 'has(energyPerShift)', field: 'energyPerShift', message: '请填写台班能耗', methods: ['machine'] }],
   required: ['projectId', 'method', 'name', 'quantity'],
@@ -29,9 +29,11 @@ export const stageBuild = {
     method: methodField(['energy', 'machine'], 'energy'),
     name: rowName('能源/机械名称'),
     energy,
+    ...fuelFields,
     unit: text('单位', 20),
     quantity: quantity('用量/台班数'),
     energyPerShift,
+    energyPerShiftUnit,
     ...factorFields('能源', '能源因子'),
     emission,
     trace,

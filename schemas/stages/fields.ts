@@ -43,10 +43,17 @@ export const projectId = {
   'x-list': false,
 } as const;
 
-/** Library fields a picked factor always brings (where the row has the property): its energy. */
-const FACTOR_COPY = { energy: 'energy' } as const;
-/** Library fields a picked factor brings where the row leaves them empty (the user's own value wins). */
-const FACTOR_FILL = { quality: 'quality', qualityRef: 'epdNo', density: 'density', densitySource: 'densitySource' } as const;
+/**
+ * Library fields a picked factor always brings (where the row has the property and the library a value): its energy,
+ * and a fuel's calorific value — part of what the library says about that fuel, so a row that moves from one coal
+ * to another never keeps the first one's.
+ */
+const FACTOR_COPY = { energy: 'energy', ncv: 'ncv', ncvUnit: 'ncvUnit', ncvSource: 'ncvSource' } as const;
+/**
+ * Library fields a picked factor brings where the row leaves them empty (the user's own value wins). A field named
+ * after another (densityUnit, densitySource after density) comes only with that value, never beside the user's own.
+ */
+const FACTOR_FILL = { quality: 'quality', qualityRef: 'epdNo', density: 'density', densityUnit: 'densityUnit', densitySource: 'densitySource', pieceSize: 'pieceSize' } as const;
 
 /**
  * A factor from the library (tpf3BuildMaterial) of the given type: the row keeps its id and, copied by the
@@ -77,7 +84,7 @@ export const materialFields = {
   materialId: {
     type: ['integer', 'null'],
     title: '材料(因子库)',
-    'x-factor': { type: '建材', prefix: 'material', copy: { defaultDistance: 'defaultDistance' }, fill: { density: 'density', densitySource: 'densitySource' } },
+    'x-factor': { type: '建材', prefix: 'material', copy: { defaultDistance: 'defaultDistance' }, fill: { density: 'density', densityUnit: 'densityUnit', densitySource: 'densitySource', pieceSize: 'pieceSize' } },
     'x-reference': { resource: 'tpf3BuildMaterial', label: 'name' },
     'x-list': false,
     'x-import': '材料(因子库)名称',
@@ -95,7 +102,8 @@ export const remarks = { type: 'string', title: '备注', maxLength: 200, 'x-lis
 
 /**
  * The BIM model a row was imported from (issue 12 §5): { fileName, modelId, elements, globalIds, ifcMaterials,
- * fromGeometry, basis, importedAt }. Written by the import only; a `replace` import replaces only such rows.
+ * fromGeometry, quantityShares (of quantity sets and geometry), basis, densities (used, with their source),
+ * importedAt }. Written by the import only; a `replace` import replaces only such rows.
  */
 export const bimSource = { type: ['object', 'null'], title: 'BIM模型来源', 'x-readonly': true, 'x-list': false } as const;
 /** Where an imported budget line came from (issue 26): the file, its sheets and rows, when. Written by the import only. */
@@ -127,8 +135,42 @@ export const GRID_DEFAULT = {
 export const factorNeed = (message = '请选择或填写排放因子') => ({ check: 'has(factorValue)', field: 'factorId', message }) as const;
 
 /** Energy per machine shift (App. C 台班能源用量), for the machine methods of construction and demolition. */
-export const energyPerShift = { type: ['number', 'null'], title: '台班能耗(单位/台班)', minimum: 0, maximum: LIMITS.perShift, 'x-list': true, 'x-import': '台班能耗' } as const;
+export const energyPerShift = { type: ['number', 'null'], title: '台班能耗', minimum: 0, maximum: LIMITS.perShift, 'x-list': true, 'x-import': '台班能耗' } as const;
+/**
+ * The unit of that energy per shift (kg, t, kWh, m3 …; '/台班' may be written). Empty: the energy's own unit (kWh of
+ * electricity, m³ of gas, GJ of heat, kg of any other — src/calc/units.ts shiftEnergyUnit), said in the trace.
+ */
+export const energyPerShiftUnit = {
+  type: 'string',
+  title: '台班能耗单位',
+  maxLength: 20,
+  'x-trim': true,
+  'x-list': true,
+  'x-import': '台班能耗单位',
+  description: '每台班能耗的单位，如 kg、t、kWh、m3；未填按能源种类的默认单位（电 kWh、天然气 m3、热力 GJ，其余 kg）',
+} as const;
 
 /** A row's density in t per unit (transport mass; kept with a produced material for the transport stage). */
 export const density = (list: boolean) =>
   ({ type: ['number', 'null'], title: '密度(t/单位)', exclusiveMinimum: 0, maximum: LIMITS.density, 'x-decimals': 4, 'x-list': list, 'x-import': '密度(t/单位)' }) as const;
+
+/**
+ * What a density is per, and what else turns the row's unit into the density's (src/calc/units.ts): a density is
+ * used only between a mass and its own unit's dimension — 1.9 t/m3 weighs cubic metres, never 千块 — so a row counted
+ * in pieces or square metres states its size (a brick's 240×115×53, a sheet's thickness) or its own density.
+ */
+export const densityFields = {
+  densityUnit: { type: 'string', title: '密度单位', maxLength: 20, 'x-trim': true, 'x-list': false, 'x-import': '密度单位', description: '密度为每该单位的质量，如 t/m3、t/m2、t/块；未填按 t/用量单位（如 t/千块）' },
+  pieceSize: { type: 'string', title: '规格尺寸(mm)', maxLength: 40, 'x-trim': true, 'x-list': false, 'x-import': '规格尺寸(mm)', description: '块料长×宽×高（如 240×115×53），板材厚度（如 20），用于换算为密度的单位' },
+} as const;
+
+/**
+ * A fuel's net calorific value (低位发热量) for a row whose quantity and factor differ in dimension (coke in t on a
+ * per-TJ factor): copied from the library fuel, or the user's own (a supplier's test report). Without it the
+ * energy kind's default is used and named in the trace (src/calc/fuels.ts).
+ */
+export const fuelFields = {
+  ncv: { type: ['number', 'null'], title: '低位发热量', exclusiveMinimum: 0, maximum: 1000, 'x-decimals': 3, 'x-list': false, 'x-import': '低位发热量' },
+  ncvUnit: { type: 'string', title: '发热量单位', maxLength: 20, 'x-trim': true, 'x-list': false, 'x-import': '发热量单位', description: '如 MJ/kg、GJ/t、MJ/m3' },
+  ncvSource: { type: 'string', title: '发热量来源', maxLength: 200, 'x-list': false, 'x-import': '发热量来源' },
+} as const;

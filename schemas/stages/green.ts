@@ -23,7 +23,7 @@ export const stageGreen = {
       { value: 'plant', label: '按植物类型计算' },
     ],
   },
-  'x-formula': "-(toFactorUnitStrict(area * designYears, 'm2·a') * factorValue)",
+  'x-formula': "-(toFactorUnitStrict(area * designYears, 'm²·a', '面积(m²) × 设计使用年限(a)') * factorValue)",
   'x-needs': [factorNeed('请选择或填写固碳量')],
   required: ['projectId', 'method', 'name', 'area'],
   properties: {

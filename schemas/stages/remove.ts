@@ -2,7 +2,7 @@
 // ratio takes 10 % — a literature convention, not a value of the standard — recorded as 默认值; with no
 // construction emissions the stage warns instead of reporting 0 as a success) or 按拆除机械工程量 (as
 // construction: shifts × energy per shift × the energy's factor).
-import { emission, energy, ENERGY_NEEDS, energyPerShift, factorFields, GRID_DEFAULT, methodField, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
+import { emission, energy, fuelFields, ENERGY_NEEDS, energyPerShift, energyPerShiftUnit, factorFields, GRID_DEFAULT, methodField, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
 
 const machineOnly = (rules: readonly { check: string; field: string; message: string }[]) => rules.map((r) => ({ ...r, methods: ['machine'] }));
 
@@ -22,7 +22,7 @@ export const stageRemove = {
       { value: 'machine', label: '按实际拆除机械工程量计算' },
     ],
   },
-  'x-formula': { ratio: 'ratio / 100 * stage.build', machine: 'toFactorUnit(quantity * energyPerShift, shiftEnergyUnit(energy)) * factorValue' },
+  'x-formula': { ratio: 'ratio / 100 * stage.build', machine: 'toFactorUnitPerShift(quantity, energyPerShift, energy, energyPerShiftUnit) * factorValue' },
   'x-defaults': {
     ratio: { value: 10, unit: '%', source: '拆除碳排放按建造碳排放的 10% 估算（文献常用取值，非 GB/T 51366 规定）' },
     ...GRID_DEFAULT,
@@ -35,9 +35,11 @@ export const stageRemove = {
     name: rowName('名称'),
     ratio: { type: ['number', 'null'], title: '比例系数(%)', exclusiveMinimum: 0, maximum: 100, 'x-list': true, 'x-import': '比例系数(%)' },
     energy,
+    ...fuelFields,
     unit: text('单位', 20),
     quantity: { ...quantity('用量/台班数'), type: ['number', 'null'] },
     energyPerShift,
+    energyPerShiftUnit,
     ...factorFields('能源', '能源因子'),
     emission,
     trace,

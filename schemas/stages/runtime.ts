@@ -4,7 +4,7 @@
 // their rows count negative with the factor of the energy replaced. Only an electricity row without its own
 // factor uses the building's grid factor; every value the calculation fills in (COP, equipment life, emergency
 // lighting hours, …) is an x-defaults rule, recorded with the row as 默认值. The carbon sink is its own stage.
-import { emission, energy, ENERGY_NEEDS, factorFields, GRID_DEFAULT, LIMITS, methodField, projectId, remarks, stageResource, text, trace, rowName } from './fields';
+import { emission, energy, fuelFields, ENERGY_NEEDS, factorFields, GRID_DEFAULT, LIMITS, methodField, projectId, remarks, stageResource, text, trace, rowName } from './fields';
 
 const SIGN = "(part == 'pv' || part == 'sun' || part == 'renew' ? -1 : 1)";
 
@@ -155,6 +155,7 @@ export const stageRuntime = {
     part: { type: 'string', title: '用能系统', enum: [...RUNTIME_PARTS], 'x-dict': 'runtimePart', 'x-list': true, 'x-import': '用能系统' },
     name: rowName('名称'),
     energy,
+    ...fuelFields,
     intensity: { type: ['number', 'null'], title: '单位面积年用量(单位/(m²·a))', ...upTo(LIMITS.intensity), 'x-list': false, 'x-import': '单位面积年用量' },
     annualQuantity: { type: ['number', 'null'], title: '年用量(单位/a)', ...upTo(LIMITS.quantity), 'x-list': true, 'x-import': '年用量' },
     unit: text('单位', 20),

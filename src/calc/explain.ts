@@ -52,6 +52,8 @@ function render(node: Expression, scope: Scope, stageTotals: Record<string, numb
       if (name === 'num') return args[0];
       if (name === 'massPerUnit') return atom(leaf('@massPerUnit'));
       if (name === 'toFactorUnit' || name === 'toFactorUnitStrict') return converted(node, args[0], scope, stageTotals, leaves.value);
+      // a machine row: shifts × energy per shift (the per-shift unit is in the steps and beside the input)
+      if (name === 'toFactorUnitPerShift') return converted(node, { text: `${args[0].text} × ${args[1].text}`, prec: PRECEDENCE['*'] }, scope, stageTotals, leaves.value);
       return atom(`${name}(${args.map((a) => a.text).join(', ')})`);
     }
     case 'BinaryExpression': {
@@ -78,7 +80,8 @@ function render(node: Expression, scope: Scope, stageTotals: Record<string, numb
  */
 function converted(node: Expression, amount: { text: string; prec: number }, scope: Scope, stageTotals: Record<string, number>, value?: (v: number) => string): { text: string; prec: number } {
   const quiet = { ...scope, [UNITS_LOG]: undefined }; // the calculation logged its steps already
-  const before = Number(evaluateExpression((node.arguments as Expression[])[0], quiet, stageTotals));
+  const args = (node.arguments as Expression[]).map((a) => Number(evaluateExpression(a, quiet, stageTotals)));
+  const before = (node.callee as Expression).name === 'toFactorUnitPerShift' ? args[0] * args[1] : args[0];
   const after = Number(evaluateExpression(node, quiet, stageTotals));
   if (!Number.isFinite(after) || Math.abs(after - before) <= 1e-12 * Math.max(1, Math.abs(before))) return amount;
   if (value) return { text: value(after), prec: 100 };

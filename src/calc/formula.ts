@@ -5,7 +5,8 @@
 // when the schema is compiled, so a bad formula fails at start, not on a user's data.
 import jsep, { type Expression } from 'jsep';
 import ternary from '@jsep-plugin/ternary';
-import { convertToFactor, massPerUnit, shiftEnergyUnit } from './units';
+import { convertToFactor, massConversion, normalizeUnit, shiftEnergyUnit, type Bridges } from './units';
+import { shiftEnergy } from './shiftEnergy';
 
 jsep.plugins.register(ternary);
 jsep.addBinaryOp('**', 11, true);
@@ -20,10 +21,8 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   contains: (text, part) => String(text ?? '').includes(String(part ?? '')),
   /** the value is given (save rules: x-needs) */
   has: (x) => isGiven(x),
-  /** t per unit of a transport row (src/calc/units.ts); NaN when unknown */
-  massPerUnit: (unit, density) => massPerUnit(unit, density),
-  /** the unit a machine shift's energy is given in: kWh of electricity, kg of a fuel */
-  shiftEnergyUnit: (energy) => shiftEnergyUnit(energy),
+  /** the unit a machine shift's energy is given in: the row's own, else kWh of electricity, kg of a fuel */
+  shiftEnergyUnit: (energy, own) => shiftEnergyUnit(energy, own),
   min: (...xs) => Math.min(...xs.map(Number)),
   max: (...xs) => Math.max(...xs.map(Number)),
   abs: (x) => Math.abs(Number(x)),
@@ -40,17 +39,41 @@ export interface UnitsLog {
   problems: { field: string; message: string }[];
 }
 
-/** An amount in `unit` converted to the row's factor unit (src/calc/units.ts); NaN, with the reason logged, when it cannot be. */
-function toFactorUnit(scope: Scope, amount: unknown, unit: unknown, strict: boolean): number {
+/** What the row gives that converts across dimensions: its density and what it is per, its size, its fuel's data. */
+const bridgesOf = (scope: Scope): Bridges => ({ density: scope.density, densityUnit: scope.densityUnit, pieceSize: scope.pieceSize, energy: scope.energy, ncv: scope.ncv, ncvUnit: scope.ncvUnit });
+
+/** t per unit of a transport row, through its density (per its own unit) and size; NaN, with the reason logged, when unknown. */
+function massOfUnit(scope: Scope, unit: unknown): number {
+  const c = massConversion(unit, scope.density, scope.densityUnit, scope.pieceSize);
+  if (c.ok) return c.value;
+  // a missing density is the save rule's to name (x-needs); a density that cannot weigh this unit is named here
+  if (isGiven(scope.density)) (scope[UNITS_LOG] as UnitsLog | undefined)?.problems.push({ field: c.field === 'unit' ? 'density' : c.field, message: c.message });
+  return NaN;
+}
+
+/** What a refusal names instead of the row's unit, and the field it is put on. */
+interface Named {
+  subject: string;
+  field: string;
+}
+
+/**
+ * An amount in `unit` converted to the row's factor unit (src/calc/units.ts); NaN, with the reason logged, when it
+ * cannot be. A refusal names what the user gave: the row's unit, or `named` (the inputs the amount is made of), or
+ * — for a unit the formula fixes (a lighting system's kWh, a waste row's t) — the amount as the formula counts it,
+ * put on the factor's unit, the one input the user can change.
+ */
+function toFactorUnit(scope: Scope, amount: unknown, unit: unknown, strict: boolean, named?: Named): number {
   const a = n(amount);
   if (!Number.isFinite(a)) return NaN;
-  const c = convertToFactor(a, unit, scope.factorUnit, { density: scope.density, energy: scope.energy }, strict);
+  const other = named ?? (normalizeUnit(unit) === normalizeUnit(scope.unit) ? undefined : { subject: `用量（按${String(unit ?? '').trim()}计）`, field: 'factorUnit' });
+  const c = convertToFactor(a, unit, scope.factorUnit, bridgesOf(scope), strict, other?.subject);
   const log = scope[UNITS_LOG] as UnitsLog | undefined;
   if (c.ok) {
     log?.steps.push(...c.steps);
     return c.value;
   }
-  log?.problems.push({ field: c.field, message: c.message });
+  log?.problems.push({ field: c.field === 'unit' && other ? other.field : c.field, message: c.message });
   return NaN;
 }
 
@@ -60,8 +83,17 @@ function toFactorUnit(scope: Scope, amount: unknown, unit: unknown, strict: bool
  * system formula yields in a fixed unit, which takes only a factor of that very dimension.
  */
 const SCOPED: Record<string, (scope: Scope, ...args: unknown[]) => unknown> = {
+  /** t per unit of a transport row (src/calc/units.ts); NaN when unknown */
+  massPerUnit: (scope, unit) => massOfUnit(scope, unit),
   toFactorUnit: (scope, amount, unit) => toFactorUnit(scope, amount, unit, false),
-  toFactorUnitStrict: (scope, amount, unit) => toFactorUnit(scope, amount, unit, true),
+  toFactorUnitStrict: (scope, amount, unit, subject) => toFactorUnit(scope, amount, unit, true, isGiven(subject) ? { subject: String(subject), field: 'factorUnit' } : undefined),
+  /** a machine row: shifts × energy per shift in its per-shift unit (src/calc/shiftEnergy.ts), to the factor's unit */
+  toFactorUnitPerShift: (scope, shifts, perShift, energy, own) => {
+    const s = shiftEnergy(n(shifts), n(perShift), energy, own);
+    if (!Number.isFinite(s.amount)) return NaN;
+    (scope[UNITS_LOG] as UnitsLog | undefined)?.steps.push(...s.steps);
+    return toFactorUnit(scope, s.amount, s.unit, false, { subject: s.subject, field: 'energyPerShiftUnit' });
+  },
 };
 
 /** A number for arithmetic: an empty input (null, undefined, '') is missing — NaN — never a silent 0. */

@@ -15,17 +15,20 @@
 // - Concrete: rows of 混凝土 materials in a volume unit (m³, L, 方 …); steel: rows of 钢 materials in a mass unit
 //   (t, kg) or with a density (t per the row's unit). The library category (小类) decides where the row has a
 //   library factor (混凝土砖 is 砖, 塑钢窗 is a window); a row with its own factor goes by its name. A row that cannot
-//   be converted is left out and named, never guessed.
+//   be converted is left out and named, never guessed. Concrete entered by mass counts through its density.
+// - An intensity above its range names the material that drives it: the 建材生产 material with the largest
+//   emission, its quantity and its share of the stage ('电解铝（707.21 t）占建材生产 97%'), so an absurd quantity
+//   is found where it was entered rather than searched for.
 // The material quantities are found in ./plausibilityMaterials.ts, the words in ./plausibilityText.ts; this module
 // holds the review and re-exports both, so callers import from here.
 import { resultFields } from '../../schemas/results';
 import { stageMeta, stagesOfRoles } from '../../schemas/stageMeta';
 import type { StageRole } from '../../schemas/types';
 import { formatNumber, roundTo } from './format';
-import { materialTotals, type MaterialRow, type MaterialTotal } from './plausibilityMaterials';
+import { materialTotals, topContributor, type MaterialRow, type MaterialTotal } from './plausibilityMaterials';
 import { flagText, MATERIAL_METRICS, metricLabel, metricUnit, NO_RANGE, PLAUSIBILITY_METRICS, type PlausibilityMetric, VALUE_BAND } from './plausibilityText';
 
-export { materialKind, materialTotals, type MaterialRow, type MaterialTotal, type SkippedRow } from './plausibilityMaterials';
+export { materialKind, materialTotals, topContributor, type MaterialRow, type MaterialTotal, type SkippedRow } from './plausibilityMaterials';
 export {
   checkRangeText,
   checkVerdict,
@@ -84,6 +87,8 @@ export interface PlausibilityFlag extends PlausibilityCheck {
   unit: string;
   direction: 'high' | 'low';
   text: string;
+  /** an intensity above its range: the material that drives it, '电解铝（707.21 t）占建材生产 97%' */
+  driver?: string;
 }
 
 export interface PlausibilityFigure {
@@ -161,6 +166,8 @@ const FEEDS: Partial<Record<PlausibilityMetric, StageRole[]>> = {
 };
 /** Of those, the ones the building must have for the aggregate to be checked at all. */
 const NEEDED: Partial<Record<PlausibilityMetric, StageRole[]>> = { embodied: ['materials'], operation: ['operation'], lifecycle: ['materials', 'operation'] };
+/** The intensities whose flag names the material that drives them (those 建材生产 adds to). */
+const DRIVEN: readonly PlausibilityMetric[] = ['embodied', 'lifecycle'];
 const STAGE_NAMES = (codes: string[]) => codes.map((c) => stageMeta(c)?.title ?? c).join('、');
 
 /** Why an aggregate is not checked: a stage it adds up is missing or has no rows; undefined when it is checked. */
@@ -179,7 +186,8 @@ function working(metric: PlausibilityMetric, m: ReturnType<typeof materialTotals
   const [name, u] = metric === 'concrete' ? ['混凝土', 'm³'] : ['钢材', 'kg'];
   const skipped = t.skipped.map((s) => `「${s.name}」${s.reason}`).join('、');
   if (value === null) return skipped ? `${name}未计入：${skipped}` : undefined;
-  return `${name} ${f2(t.amount)} ${u}（${t.rows} 行）÷ 建筑面积 ${f2(area)} m² = ${f2(value)} ${metricUnit(metric)}${skipped ? `；未计入：${skipped}` : ''}`;
+  const converted = t.converted?.length ? `，其中${t.converted.join('；')}` : '';
+  return `${name} ${f2(t.amount)} ${u}（${t.rows} 行${converted}）÷ 建筑面积 ${f2(area)} m² = ${f2(value)} ${metricUnit(metric)}${skipped ? `；未计入：${skipped}` : ''}`;
 }
 
 export function reviewPlausibility(input: ReviewInput): PlausibilityReview {
@@ -236,9 +244,13 @@ export function reviewPlausibility(input: ReviewInput): PlausibilityReview {
       });
     }
   }
+  const top = topContributor(input.materials, STAGE_NAMES(stagesOfRoles(['materials'])));
   const flags: PlausibilityFlag[] = checks
     .filter((c): c is PlausibilityCheck & { direction: 'high' | 'low' } => c.direction !== null)
-    .map((c) => ({ ...c, label: metricLabel(c.metric), unit: metricUnit(c.metric), text: flagText(c) }));
+    .map((c) => {
+      const driver = top && c.direction === 'high' && DRIVEN.includes(c.metric) ? top.text : undefined;
+      return { ...c, label: metricLabel(c.metric), unit: metricUnit(c.metric), text: driver ? `${flagText(c)}；主要来源：${driver}` : flagText(c), ...(driver ? { driver } : {}) };
+    });
   return { figures, checks, flags, missing, materials, notes };
 }
 

@@ -1,9 +1,12 @@
-// 合理性检查's material quantities (issue 21 §5), pure: which 建材生产 rows are concrete or steel, and how many m³ of
-// concrete and kg of steel they hold. The library category (小类) decides where the row has a library factor
-// (混凝土砖 is 砖, 塑钢窗 is a window); a row with its own factor goes by its name. Concrete counts rows in a volume
-// unit (m³, L, 方 …); steel rows in a mass unit (t, kg) or with a density (t per the row's unit). A row that cannot
-// be converted is left out and named, never guessed.
-import { massPerUnit, parseUnit } from './units';
+// 合理性检查's material quantities, pure: which 建材生产 rows are concrete or steel, and how many m³ of
+// concrete and kg of steel they hold; and which material drives the rows' emissions, named when an intensity is out
+// of range. The library category (小类) decides where the row has a library factor (混凝土砖 is 砖, 塑钢窗 is a
+// window); a row with its own factor goes by its name. Both convert the way the calculation does (calc/units.ts):
+// concrete from any volume unit, or from a mass through the row's density (240 t at 2.4 t/m³ is 100 m³); steel from
+// a mass unit, or from another unit through its density. A row that cannot be converted is left out and named,
+// never guessed.
+import { formatNumber } from './format';
+import { convertToFactor, parseUnit } from './units';
 
 /** A 建材生产 row as the review reads it; `category` is the library factor's 小类 (absent for an own factor). */
 export interface MaterialRow {
@@ -12,6 +15,10 @@ export interface MaterialRow {
   unit: unknown;
   quantity: unknown;
   density?: unknown;
+  /** the unit the density is per (t/m3 …); absent: per the row's unit as written */
+  densityUnit?: unknown;
+  /** kgCO2e, as just calculated; absent or null when not counted */
+  emission?: number | null;
   category?: string | null;
   /** the library factor's name (a row may be named 'HRB400' and still be 热轧碳钢钢筋) */
   libraryName?: string | null;
@@ -28,6 +35,8 @@ export interface MaterialTotal {
   amount: number;
   rows: number;
   skipped: SkippedRow[];
+  /** rows counted through a conversion, with its steps: '「C30混凝土」240 t = 240,000 kg ÷ 密度 2.4 t/m3 = 100 m3' */
+  converted?: string[];
 }
 
 
@@ -54,19 +63,17 @@ export function materialKind(row: Pick<MaterialRow, 'materialName' | 'category' 
   return null;
 }
 
-const isVolume = (unit: unknown) => {
+const isMass = (unit: string) => {
   const u = parseUnit(unit);
-  if (!u) return undefined;
-  const dims = Object.entries(u.dims).filter(([, e]) => e !== 0);
-  return dims.length === 1 && dims[0][0] === 'L' && dims[0][1] === 3 ? u.scale : undefined;
+  return !!u && Object.entries(u.dims).every(([k, e]) => (k === 'M' ? e === 1 : e === 0));
 };
 
 /**
- * m³ of concrete and kg of steel in the rows. Concrete: quantity × the unit's m³ (m³ × 1, L × 0.001); steel:
- * quantity × t per unit (t × 1, kg ÷ 1000, another unit × the row's density in t per unit) × 1000.
+ * m³ of concrete and kg of steel in the rows: the row's quantity converted to a per-m³ (concrete) or per-kg (steel)
+ * factor's unit — within a dimension by the units' scales (L × 0.001, t × 1000), across by the row's density.
  */
 export function materialTotals(rows: MaterialRow[]): { concrete: MaterialTotal; steel: MaterialTotal } {
-  const out = { concrete: { amount: 0, rows: 0, skipped: [] as SkippedRow[] }, steel: { amount: 0, rows: 0, skipped: [] as SkippedRow[] } };
+  const out = { concrete: { amount: 0, rows: 0, skipped: [] as SkippedRow[], converted: [] as string[] }, steel: { amount: 0, rows: 0, skipped: [] as SkippedRow[], converted: [] as string[] } };
   for (const r of rows) {
     const kind = materialKind(r);
     if (!kind) continue;
@@ -78,22 +85,43 @@ export function materialTotals(rows: MaterialRow[]): { concrete: MaterialTotal; 
       skip('用量为空');
       continue;
     }
-    if (kind === 'concrete') {
-      const m3 = isVolume(unit);
-      if (m3 === undefined) {
-        skip(`单位 ${unit || '—'} 不是体积单位，无法换算为 m³`);
-        continue;
-      }
-      out.concrete.amount += q * m3;
-    } else {
-      const t = massPerUnit(unit, r.density);
-      if (!Number.isFinite(t)) {
-        skip(`单位 ${unit || '—'} 无密度，无法换算为质量`);
-        continue;
-      }
-      out.steel.amount += q * t * 1000;
+    // (the bridges as a variable: the density's own unit goes with it to the conversion)
+    const bridges = { density: r.density, densityUnit: r.densityUnit };
+    const c = convertToFactor(q, unit, kind === 'concrete' ? 'kgCO2e/m3' : 'kgCO2e/kg', bridges, false);
+    if (!c.ok || !unit) {
+      if (kind === 'steel') skip(`单位 ${unit || '—'} 无密度，无法换算为质量`);
+      else skip(isMass(unit) ? `单位 ${unit} 无密度，无法换算为 m³` : `单位 ${unit || '—'} 不是体积单位，无法换算为 m³`);
+      continue;
     }
+    // (a change of dimension is said in the working: the figure then rests on the row's density)
+    if (c.steps.some((s) => s.includes('密度'))) out[kind].converted.push(`「${name}」${c.steps.join('，')}`);
+    out[kind].amount += c.value;
     out[kind].rows += 1;
   }
   return out;
+}
+
+/**
+ * The material that drives the rows' emissions: the rows summed by name and unit, the largest, its quantity and its
+ * share of all of them — '电解铝（707.21 t）占建材生产 97%'; null when no row has a positive emission.
+ */
+export function topContributor(rows: MaterialRow[], stageTitle: string): { name: string; share: number; text: string } | null {
+  const by = new Map<string, { name: string; unit: string; quantity: number; emission: number }>();
+  let total = 0;
+  for (const r of rows) {
+    const e = typeof r.emission === 'number' && Number.isFinite(r.emission) ? r.emission : 0;
+    if (e <= 0) continue;
+    total += e;
+    const name = str(r.materialName) || str(r.libraryName) || '—';
+    const unit = str(r.unit);
+    const key = `${name}\u0000${unit}`;
+    const g = by.get(key) ?? { name, unit, quantity: 0, emission: 0 };
+    g.quantity += Number(r.quantity) || 0;
+    g.emission += e;
+    by.set(key, g);
+  }
+  const top = [...by.values()].sort((a, b) => b.emission - a.emission)[0];
+  if (!top || !(total > 0)) return null;
+  const share = top.emission / total;
+  return { name: top.name, share, text: `${top.name}（${formatNumber(top.quantity)}${top.unit ? ` ${top.unit}` : ''}）占${stageTitle} ${Math.round(share * 100)}%` };
 }

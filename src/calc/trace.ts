@@ -8,7 +8,7 @@ import type { DefaultRule, ResourceSchema } from '../../schemas/index';
 import { boundProblems } from '../../schemas/bounds';
 import { compileFormula, isGiven, type CompiledFormula, type Scope } from './formula';
 import { formulaNumbers, formulaWords } from './explain';
-import { massPerUnit, massRule } from './units';
+import { massPerUnit, massRule, shiftEnergyUnit } from './units';
 
 export interface DefaultUsed {
   field: string;
@@ -104,9 +104,15 @@ export function rowTrace(schema: ResourceSchema, text: string, scope: Scope, sta
   const inputs: TraceInput[] = formula.fields.filter((f) => isGiven(scope[f])).map((f) => ({ field: f, title: titles[f], value: scope[f] as number | string }));
   let mass: number | undefined;
   if (text.includes('massPerUnit(')) {
-    mass = massPerUnit(scope.unit, scope.density);
-    inputs.push({ field: 'massPerUnit', title: '单位质量(t/单位)', value: Number.isFinite(mass) ? mass : '—', note: massRule(scope.unit) });
+    mass = massPerUnit(scope.unit, scope.density, scope.densityUnit, scope.pieceSize);
+    // what weighs the unit: the density with the unit it is per, and the size of a piece or a sheet
+    if (isGiven(scope.density)) inputs.push({ field: 'density', title: titleOf(schema, 'density'), value: scope.density as number, note: isGiven(scope.densityUnit) ? String(scope.densityUnit) : '未填写密度单位：按 t/用量单位计' });
+    if (isGiven(scope.pieceSize)) inputs.push({ field: 'pieceSize', title: titleOf(schema, 'pieceSize'), value: scope.pieceSize as string });
+    inputs.push({ field: 'massPerUnit', title: '单位质量(t/单位)', value: Number.isFinite(mass) ? mass : '—', note: massRule(scope.unit, scope.density, scope.densityUnit, scope.pieceSize) });
   }
+  // a machine's energy per shift is read with its unit (the row's, else its energy's): the number alone says nothing
+  const perShift = text.includes('toFactorUnitPerShift(') ? inputs.find((i) => i.field === 'energyPerShift') : undefined;
+  if (perShift) perShift.note = `${shiftEnergyUnit(scope.energy, scope.energyPerShiftUnit)}/台班${isGiven(scope.energyPerShiftUnit) ? '' : '，未填写单位，按能源种类的默认单位'}`;
   return {
     formula: formulaWords(text, scope, { titles, stages: stageTitles }, stageTotals),
     numbers: formulaNumbers(text, scope, stageTotals, mass),

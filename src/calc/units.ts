@@ -9,14 +9,9 @@ import { FUELS } from './fuels';
 import { shortNumber } from './format';
 import type { EnergyKind } from '../../schemas/factors/kinds';
 import { ATOMS, type Dims } from './unitWords';
+import { baseText, bridgeable, densityLink, dimKey, fuelLinks, isMass, readSize, shortestPath, sizeLink, walk, type Edge, type Link, type OwnCalorific, type Unit } from './bridges';
 
-export interface Unit {
-  dims: Dims;
-  /** base units per one of this unit (t → 1000 kg) */
-  scale: number;
-  /** the text it was read from (trimmed) */
-  text: string;
-}
+export type { Unit } from './bridges';
 
 /** Full-width letters and digits to half-width, superscripts to digits, ㎡ and ㎥ spelled out, no spaces. */
 export function normalizeUnit(text: unknown): string {
@@ -79,7 +74,10 @@ export function parseUnit(text: unknown): Unit | undefined {
 
 function readUnit(text: unknown): Unit | undefined {
   const t = normalizeUnit(text).replace(/\/\(?(m2)?[·.*]?(a|年)\)?$/, '');
-  return t ? product(t) : undefined;
+  // a quota's unit counts several of a unit (定额 10m3, 100m2): 12.5 of 100m2 are 1 250 m2
+  const many = /^(\d+(?:\.\d+)?)(\D.*)$/.exec(t);
+  const u = many ? product(many[2]) : t ? product(t) : undefined;
+  return many && u && Number(many[1]) > 0 ? { ...u, scale: u.scale * Number(many[1]), text: t } : many ? undefined : u;
 }
 
 export interface FactorUnit {
@@ -105,38 +103,25 @@ function readFactorUnit(text: unknown): FactorUnit | undefined {
   return { co2, kgText: `kg${m[2].replace(/^co2/i, 'CO2')}`, per };
 }
 
-// (kept per dimensions object: parsed units are remembered and never changed, and a conversion compares keys often)
-const dimKeys = new WeakMap<Dims, string>();
-const dimKey = (d: Dims) => {
-  let key = dimKeys.get(d);
-  if (key === undefined) {
-    key = Object.entries(d)
-      .filter(([, e]) => e !== 0)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, e]) => `${k}${e}`)
-      .join('·');
-    dimKeys.set(d, key);
-  }
-  return key;
-};
-
-const isMass = (d: Dims) => dimKey(d) === 'M1';
-/** A single-word dimension a density can bridge to mass: volume, area, length or a piece. */
-const bridgeable = (d: Dims) => ['L3', 'L2', 'L1'].includes(dimKey(d)) || /^#[^·]+1$/.test(dimKey(d));
-const BASE_TEXT: Record<string, string> = { M1: 'kg', L3: 'm3', L2: 'm2', L1: 'm', E1: 'MJ' };
-const baseText = (d: Dims) => BASE_TEXT[dimKey(d)] ?? dimKey(d).replace(/^#(.+)1$/, '$1');
-
-/** What a row knows that can bridge two dimensions. */
+/** What a row knows that can bridge two dimensions (src/calc/bridges.ts). */
 export interface Bridges {
-  /** the material's density: t per m³, m², m or piece (the base of the row's or the factor's non-mass unit) */
+  /** the material's density, per densityUnit */
   density?: unknown;
-  /** the row's energy kind (its calorific value and, for a liquid fuel, its density) */
+  /** what the density is per: 't/m3', 'kg/m3', 't/块' (a bare 'm3': t per it); empty: t per the unit that is not
+   * a mass, as written (t/千块 on a row in 千块) */
+  densityUnit?: unknown;
+  /** a piece's or a sheet's size in mm: 240×115×53, a thickness 20 */
+  pieceSize?: unknown;
+  /** the row's energy kind (its default calorific value and, for a liquid fuel, its density) */
   energy?: unknown;
+  /** the fuel's own calorific value, in ncvUnit (empty: MJ/kg, MJ/m3 for natural gas) */
+  ncv?: unknown;
+  ncvUnit?: unknown;
 }
 
 export type Conversion =
   | { ok: true; value: number; steps: string[] }
-  | { ok: false; field: 'unit' | 'factorUnit'; message: string };
+  | { ok: false; field: 'unit' | 'factorUnit' | 'densityUnit' | 'pieceSize' | 'ncvUnit'; message: string };
 
 const num = (v: number) => shortNumber(v);
 
@@ -145,7 +130,7 @@ const num = (v: number) => shortNumber(v);
  * formula with a fixed unit (kWh of a lighting system) and takes only a factor of that very dimension. An empty
  * factor unit means "per the row's unit" and an empty row unit "in the factor's unit" — said in the steps.
  */
-export function convertToFactor(amount: number, unitText: unknown, factorUnitText: unknown, bridges: Bridges = {}, strict = false): Conversion {
+export function convertToFactor(amount: number, unitText: unknown, factorUnitText: unknown, bridges: Bridges = {}, strict = false, subject?: string): Conversion {
   const fu = normalizeUnit(factorUnitText);
   const u = normalizeUnit(unitText);
   if (!fu) return { ok: true, value: amount, steps: u ? [`因子单位未填写：按每${u}计`] : [] };
@@ -154,14 +139,15 @@ export function convertToFactor(amount: number, unitText: unknown, factorUnitTex
   if (!u) return { ok: true, value: amount, steps: [`用量单位未填写：按因子单位 ${factor.per.text} 计`] };
   if (u === factor.per.text.replace(/^\((.*)\)$/, '$1') || u === factor.per.text) return { ok: true, value: amount, steps: [] };
   const from = parseUnit(u);
-  const mismatch = (why: string) => ({ ok: false as const, field: 'unit' as const, message: `用量单位「${String(unitText).trim()}」与排放因子单位「${String(factorUnitText).trim()}」不一致，${why}` });
+  // a refusal names what the user gave: the row's unit, or (`subject`) the inputs a formula's amount is made of
+  const mismatch = (why: string) => ({ ok: false as const, field: 'unit' as const, message: `${subject ?? `用量单位「${String(unitText).trim()}」`}与排放因子单位「${String(factorUnitText).trim()}」不一致，${why}` });
   if (!from) return mismatch('且无法识别用量单位');
   const to = factor.per;
   if (dimKey(from.dims) === dimKey(to.dims)) {
     const value = (amount * from.scale) / to.scale;
     return { ok: true, value, steps: from.scale === to.scale ? [] : [`${num(amount)} ${from.text} = ${num(value)} ${to.text}`] };
   }
-  if (strict) return mismatch(`本系统按公式算得的是${from.text}，只能采用每${from.text}（或同量纲单位）的因子`);
+  if (strict) return mismatch(`只能采用每${String(unitText).trim()}（或同量纲单位）的因子`);
   return bridge(amount, from, to, bridges) ?? mismatch(missingBridge(from, to, bridges));
 }
 
@@ -169,76 +155,80 @@ export function convertToFactor(amount: number, unitText: unknown, factorUnitTex
 function missingBridge(from: Unit, to: Unit, b: Bridges): string {
   const fuel = FUELS[String(b.energy ?? '') as EnergyKind];
   const keys = [dimKey(from.dims), dimKey(to.dims)];
-  if (keys.includes('E1') && b.energy) return fuel ? '且该能源无法按低位发热量换算' : '且该能源没有低位发热量，无法换算';
-  if ((isMass(from.dims) && bridgeable(to.dims)) || (isMass(to.dims) && bridgeable(from.dims))) return '且该材料没有密度';
+  if (keys.includes('E1') && b.energy) return fuel || given(b.ncv) ? '且该能源无法按低位发热量换算' : '且该能源没有低位发热量，无法换算';
+  const massSide = isMass(from.dims) ? to : isMass(to.dims) ? from : undefined;
+  const density = readDensity(b, massSide);
+  if (massSide && bridgeable(massSide.dims)) {
+    if (!density) return '且该材料没有密度';
+    return `且密度 ${num(density.value)} ${density.text} 只能用于 ${baseText(density.per.dims)}，请填写规格尺寸(mm)或按${from.text}计的密度`;
+  }
+  if (bridgeable(from.dims) && bridgeable(to.dims)) return `请填写规格尺寸(mm)以由${from.text}换算为${to.text}`;
   return '无法换算';
 }
 
-/** A step between dimensions: `rate` base units of `to` per base unit of the step's start, and its words. */
-type Edge = { to: string; rate: number; how: string };
+const given = (v: unknown) => v !== null && v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) > 0;
+const MASS_KG: Record<string, number> = { t: 1000, 吨: 1000, kg: 1, 千克: 1, 公斤: 1, g: 0.001, 克: 0.001 };
+const ENERGY_MJ: Record<string, number> = { kj: 0.001, mj: 1, gj: 1000, tj: 1e6, 千焦: 0.001, 兆焦: 1, 吉焦: 1000 };
 
-// The chain between two dimensions with one density and fuel is found once (an import converts thousands of lines
-// over the same few chains); null: none within 3 steps.
+/** A density unit: 't/m3', 'kg/m3', 't/块', a bare 'm3' (t per it); undefined when it names no unit a mass can be per. */
+function readDensityUnit(text: unknown): { massKg: number; per: Unit; text: string } | undefined {
+  const t = normalizeUnit(text);
+  const m = /^(t|吨|kg|千克|公斤|g|克)\/(.+)$/i.exec(t);
+  const per = parseUnit(m ? m[2] : t);
+  if (!per || !bridgeable(per.dims)) return undefined;
+  return { massKg: m ? (MASS_KG[m[1]] ?? MASS_KG[m[1].toLowerCase()]) : 1000, per, text: m ? t : `t/${t}` };
+}
+
+/** The row's density with what it is per; without a density unit, t per the unit that is not a mass, as written
+ * (the field is titled 密度(t/单位): 2.6 on a row in 千块 is 2.6 t per 千块). */
+function readDensity(b: Bridges, massSide: Unit | undefined): { value: number; massKg: number; per: Unit; text: string } | undefined {
+  if (!given(b.density)) return undefined;
+  const value = Number(b.density);
+  if (normalizeUnit(b.densityUnit)) {
+    const unit = readDensityUnit(b.densityUnit);
+    return unit && { value, ...unit };
+  }
+  if (!massSide || !bridgeable(massSide.dims)) return undefined;
+  return { value, massKg: 1000, per: massSide, text: `t/${massSide.text}` };
+}
+
+/** The row's own calorific value: 'MJ/kg', 'GJ/t', 'MJ/m3', 'kJ/kg'; empty unit: MJ/kg (MJ/m3 for natural gas). */
+function readCalorific(b: Bridges): OwnCalorific | 'bad' | undefined {
+  if (!given(b.ncv)) return undefined;
+  const t = normalizeUnit(b.ncvUnit) || (b.energy === 'naturalGas' ? 'MJ/m3' : 'MJ/kg');
+  const m = /^(kJ|MJ|GJ|TJ|千焦|兆焦|吉焦)\/(.+)$/i.exec(t);
+  const per = m && parseUnit(m[2]);
+  if (!m || !per || !['M1', 'L3'].includes(dimKey(per.dims))) return 'bad';
+  return { mjPer: Number(b.ncv) * ENERGY_MJ[m[1].toLowerCase()], per, text: `${num(Number(b.ncv))} ${t}` };
+}
+
+// The chain between two dimensions with one row's data is found once (an import converts thousands of lines over
+// the same few chains); null: none within 3 steps.
 const paths = new Map<unknown, Edge[] | null>();
 
-/** Converts across dimensions through the row's density or its fuel's data: a shortest chain of at most 3 steps. */
+/**
+ * Converts across dimensions through the row's density, size or fuel data: a shortest chain of at most 3 steps.
+ * Undefined when there is none; a refusal when a unit the row gives for them cannot be read.
+ */
 function bridge(amount: number, from: Unit, to: Unit, b: Bridges): Conversion | undefined {
-  const density = b.density === null || b.density === undefined || b.density === '' ? NaN : Number(b.density);
-  const key = `${dimKey(from.dims)}>${dimKey(to.dims)}|${density}|${String(b.energy ?? '')}`;
-  const path = remembered(paths, key, () => shortestPath(from, to, density, FUELS[String(b.energy ?? '') as EnergyKind]));
+  const massSide = isMass(from.dims) ? to : isMass(to.dims) ? from : undefined;
+  if (normalizeUnit(b.densityUnit) && given(b.density) && !readDensityUnit(b.densityUnit)) {
+    return { ok: false, field: 'densityUnit', message: `无法识别密度单位「${String(b.densityUnit).trim()}」（应为 t/m3、t/m2、t/m、t/块 等）` };
+  }
+  const sizeText = String(b.pieceSize ?? '').trim();
+  const sizes = sizeText ? readSize(sizeText) : undefined;
+  if (sizeText && !sizes) return { ok: false, field: 'pieceSize', message: `无法识别规格尺寸「${sizeText}」（应为 240×115×53 这样的毫米尺寸，板材填厚度如 20）` };
+  const own = readCalorific(b);
+  if (own === 'bad') return { ok: false, field: 'ncvUnit', message: `无法识别发热量单位「${String(b.ncvUnit ?? '').trim()}」（应为 MJ/kg、GJ/t、MJ/m3 等）` };
+  const density = readDensity(b, massSide);
+  const key = `${dimKey(from.dims)}>${dimKey(to.dims)}|${density ? `${density.value}${density.text}` : ''}|${sizeText}|${String(b.energy ?? '')}|${own ? own.text : ''}`;
+  const path = remembered(paths, key, () => {
+    const links: Link[] = fuelLinks(b.energy, own);
+    if (density) links.push(densityLink(density.value, density.per, density.massKg, density.text)!);
+    if (sizes) links.push(sizeLink(from, sizes)!);
+    return shortestPath(dimKey(from.dims), dimKey(to.dims), links.filter(Boolean));
+  });
   return path ? walk(amount, from, to, path) : undefined;
-}
-
-function shortestPath(from: Unit, to: Unit, density: number, fuel: (typeof FUELS)[EnergyKind] | undefined): Edge[] | null {
-  const edges = new Map<string, Edge[]>();
-  const add = (a: string, z: string, rate: number, how: string, back: string) => {
-    edges.set(a, [...(edges.get(a) ?? []), { to: z, rate, how }]);
-    edges.set(z, [...(edges.get(z) ?? []), { to: a, rate: 1 / rate, how: back }]);
-  };
-  if (Number.isFinite(density) && density > 0) {
-    const other = isMass(from.dims) ? to.dims : from.dims;
-    if (bridgeable(other)) {
-      const per = baseText(other);
-      add(dimKey(other), 'M1', density * 1000, `× 密度 ${num(density)} t/${per}`, `÷ 密度 ${num(density)} t/${per}`);
-    }
-  }
-  if (fuel?.density) add('L3', 'M1', fuel.density, `× 密度 ${num(fuel.density)} kg/m3`, `÷ 密度 ${num(fuel.density)} kg/m3`);
-  if (fuel?.ncvPerKg) add('M1', 'E1', fuel.ncvPerKg, `× 低位发热量 ${num(fuel.ncvPerKg)} MJ/kg`, `÷ 低位发热量 ${num(fuel.ncvPerKg)} MJ/kg`);
-  if (fuel?.ncvPerM3) add('L3', 'E1', fuel.ncvPerM3, `× 低位发热量 ${num(fuel.ncvPerM3)} MJ/m3`, `÷ 低位发热量 ${num(fuel.ncvPerM3)} MJ/m3`);
-  const start = dimKey(from.dims);
-  const goal = dimKey(to.dims);
-  // breadth first over the few dimensions there are
-  const queue: { at: string; path: Edge[] }[] = [{ at: start, path: [] }];
-  const seen = new Set([start]);
-  while (queue.length) {
-    const { at, path } = queue.shift()!;
-    if (at === goal) return path;
-    if (path.length >= 3) continue;
-    for (const e of edges.get(at) ?? []) {
-      if (seen.has(e.to)) continue;
-      seen.add(e.to);
-      queue.push({ at: e.to, path: [...path, e] });
-    }
-  }
-  return null;
-}
-
-/** The chain's value and its steps in words: '20 t = 20,000 kg', '20,000 kg × 低位发热量 42.652 MJ/kg = 853,040 MJ', … */
-function walk(amount: number, from: Unit, to: Unit, path: Edge[]): Conversion {
-  const steps: string[] = [];
-  let value = amount * from.scale;
-  let text = baseText(from.dims);
-  if (from.scale !== 1 || from.text !== text) steps.push(`${num(amount)} ${from.text} = ${num(value)} ${text}`);
-  for (const e of path) {
-    const next = value * e.rate;
-    const nextText = BASE_TEXT[e.to] ?? e.to.replace(/^#(.+)1$/, '$1');
-    steps.push(`${num(value)} ${text} ${e.how} = ${num(next)} ${nextText}`);
-    value = next;
-    text = nextText;
-  }
-  const out = value / to.scale;
-  if (to.scale !== 1 || to.text !== text) steps.push(`${num(value)} ${text} = ${num(out)} ${to.text}`);
-  return { ok: true, value: out, steps };
 }
 
 /** The factor value per kg of CO2e: a gCO2e factor × 0.001, a tCO2 factor × 1000; unchanged when unknown or empty. */
@@ -249,28 +239,38 @@ export function factorInKg(value: number, factorUnitText: unknown): { value: num
   return { value: kg, step: `${num(value)} ${normalizeUnit(factorUnitText)} = ${num(kg)} ${f.kgText}/${f.per.text}` };
 }
 
-/** The energy per machine shift is in the energy's own unit (GB/T 51366 表C.0.1): kWh of electricity, kg of a fuel. */
-export function shiftEnergyUnit(energy: unknown): string {
+/** The unit of a machine's energy per shift: the row's own ('t', 'kWh/台班'), else its energy's (GB/T 51366 表C.0.1): kWh of electricity, kg of a fuel. */
+export function shiftEnergyUnit(energy: unknown, own?: unknown): string {
+  const u = normalizeUnit(own).replace(/\/台班$/, '');
+  if (u) return u;
   return energy === 'electricity' ? 'kWh' : energy === 'naturalGas' ? 'm3' : energy === 'heat' ? 'GJ' : 'kg';
 }
 
 // Transport mass (GB/T 51366 §6.3, M_i in tonnes) from a row's quantity unit: a mass unit converts by itself
-// (t × 1, kg ÷ 1000); any other unit (m³, m², 块, 樘 …) needs the material's density in t per that unit's base
-// (t/m³ for litres too). No density, no mass: the row is refused on save rather than guessed (issue 11 §1).
+// (t × 1, kg ÷ 1000); any other unit (m³, m², 块, 樘 …) through the material's density — per the unit it was given
+// for — and, for pieces and sheets, their size. No way to a mass, no mass: the row is refused on save, never guessed.
+const PER_TONNE = 'kgCO2e/t';
 
 /** t per unit of the row's quantity, or NaN when it cannot be known. */
-export function massPerUnit(unit: unknown, density: unknown): number {
-  const u = parseUnit(unit);
-  if (u && isMass(u.dims)) return u.scale / 1000;
-  const d = density === null || density === undefined || density === '' ? NaN : Number(density);
-  if (!(Number.isFinite(d) && d > 0)) return NaN;
-  return u && bridgeable(u.dims) ? d * u.scale : d;
+export function massPerUnit(unit: unknown, density: unknown, densityUnit?: unknown, pieceSize?: unknown): number {
+  const c = massConversion(unit, density, densityUnit, pieceSize);
+  return c.ok ? c.value : NaN;
 }
 
-/** How the mass was found, in words (the trace). */
-export function massRule(unit: unknown): string {
+/** One of the row's unit in tonnes, with its steps; a unit no table knows takes a density typed per itself. */
+export function massConversion(unit: unknown, density: unknown, densityUnit?: unknown, pieceSize?: unknown): Conversion {
+  const u = normalizeUnit(unit);
+  if (u && !parseUnit(u) && given(density) && (!normalizeUnit(densityUnit) || [u, `t/${u}`].includes(normalizeUnit(densityUnit)))) {
+    return { ok: true, value: Number(density), steps: [`1 ${u} × 密度 ${num(Number(density))} t/${u} = ${num(Number(density))} t`] };
+  }
+  const c = convertToFactor(1, unit, PER_TONNE, { density, densityUnit, pieceSize });
+  return c.ok ? c : { ...c, message: c.message.replace(`与排放因子单位「${PER_TONNE}」不一致，且`, '无法换算为质量(t)：').replace(`与排放因子单位「${PER_TONNE}」不一致，`, '无法换算为质量(t)，') };
+}
+
+/** How the mass of one unit was found, in words (the trace). */
+export function massRule(unit: unknown, density?: unknown, densityUnit?: unknown, pieceSize?: unknown): string {
   const u = parseUnit(unit);
   if (u && isMass(u.dims)) return u.scale === 1000 ? '以吨计，质量 = 用量' : u.scale === 1 ? '以千克计，质量 = 用量 ÷ 1000' : `以${u.text}计，质量 = 用量 × ${num(u.scale / 1000)}`;
-  if (u && bridgeable(u.dims) && u.scale !== 1) return `质量 = 用量 × ${num(u.scale)} × 密度(t/${baseText(u.dims)})`;
-  return `质量 = 用量 × 密度(t/${String(unit ?? '').trim() || '单位'})`;
+  const c = massConversion(unit, density, densityUnit, pieceSize);
+  return c.ok ? `每${String(unit ?? '').trim() || '单位'}：${c.steps.join('，')}` : c.message;
 }

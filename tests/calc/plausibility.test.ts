@@ -32,18 +32,31 @@ describe('material quantities per m² from the 建材生产 rows', () => {
     expect(materialKind({ materialName: 'Q235钢板' })).toBe('steel');
   });
 
-  it('converts by the row unit and density; a row that cannot be converted is named, not guessed', () => {
+  it('converts by the row unit and density — concrete in t through its density; a row that cannot be converted is named, not guessed', () => {
     const totals = materialTotals([
       { materialName: 'C30混凝土', unit: 'm3', quantity: 500, category: '混凝土' }, // 500 m³
       { materialName: 'C15垫层混凝土', unit: 'L', quantity: 20_000 }, // 20 000 L × 0.001 = 20 m³
-      { materialName: 'C30混凝土', unit: 't', quantity: 240, category: '混凝土' }, // t → m³ unknown: skipped
+      // by mass at the library's 2.4 t/m³: 240 t = 240 000 kg ÷ 2 400 kg/m³ = 100 m³
+      { materialName: 'C30混凝土', unit: 't', quantity: 240, density: 2.4, densityUnit: 't/m3', category: '混凝土' },
+      { materialName: 'C35混凝土', unit: 't', quantity: 240, category: '混凝土' }, // t without a density: skipped
+      { materialName: '预制混凝土', unit: '块', quantity: 12 }, // pieces without a density: skipped
       { materialName: '热轧碳钢钢筋', unit: 't', quantity: 40, category: '钢铁' }, // 40 t = 40 000 kg
       { materialName: '镀锌钢板', unit: 'kg', quantity: 5000 }, // 5 000 kg
       { materialName: '钢管', unit: 'm', quantity: 1000, density: 0.005 }, // 1 000 m × 0.005 t/m = 5 t = 5 000 kg
       { materialName: '钢格栅', unit: '块', quantity: 10 }, // no density: skipped
       { materialName: '页岩空心砖', unit: 'm3', quantity: 300, category: '砖' }, // neither
     ]);
-    expect(totals.concrete).toEqual({ amount: 520, rows: 2, skipped: [{ name: 'C30混凝土', unit: 't', reason: '单位 t 不是体积单位，无法换算为 m³' }] });
+    // 500 + 20 + 100 = 620 m³
+    expect(totals.concrete).toMatchObject({
+      amount: 620,
+      rows: 3,
+      skipped: [
+        { name: 'C35混凝土', unit: 't', reason: '单位 t 无密度，无法换算为 m³' },
+        { name: '预制混凝土', unit: '块', reason: '单位 块 不是体积单位，无法换算为 m³' },
+      ],
+    });
+    expect(totals.concrete.converted).toHaveLength(1);
+    expect(totals.concrete.converted![0]).toMatch(/^「C30混凝土」240 t = 240,000 kg，.*= 100 m3$/);
     expect(totals.steel.amount).toBeCloseTo(50_000, 9);
     expect(totals.steel.rows).toBe(3);
     expect(totals.steel.skipped).toEqual([{ name: '钢格栅', unit: '块', reason: '单位 块 无密度，无法换算为质量' }]);
@@ -104,6 +117,24 @@ describe('the review', () => {
     expect(materials[0].quantity).toBe(500);
   });
 
+  it('an intensity above its range names the material that drives it', () => {
+    const embodiedLine: RangeLine = { id: 6, metric: 'embodied', name: '住宅物化阶段参考值', buildType: '居住建筑', value: null, low: 350, high: 550, unit: 'kgCO2e/m²', verification: 'D', source: '推算' };
+    // 707.211 t × 20 300 = 14 356 383.3 kg; 453.4 m³ × 295 = 133 753 kg; two rows of C30 summed by name and unit:
+    // 400 + 53.4 = 453.4 m³. The aluminium is 14 356 383.3 ÷ (14 356 383.3 + 133 753) = 99.08 % → 99 %
+    const materials = [
+      { materialName: 'C30混凝土', unit: 'm3', quantity: 400, category: '混凝土', emission: 118_000 },
+      { materialName: '电解铝', unit: 't', quantity: 707.211, emission: 14_356_383.3 },
+      { materialName: 'C30混凝土', unit: 'm3', quantity: 53.4, category: '混凝土', emission: 15_753 },
+    ];
+    const high = reviewPlausibility({ ...base, lines: [embodiedLine], intensities: { lifecycle: null, embodied: 6391.77, operation: null }, materials });
+    expect(high.flags.map((f) => f.driver)).toEqual(['电解铝（707.21 t）占建材生产 99%']);
+    expect(high.flags[0].text).toBe('隐含碳排放强度 6,391.77 kgCO2e/m² 高于参考范围 350.00–550.00 kgCO2e/m²（参考值库「住宅物化阶段参考值」，来源：推算）；主要来源：电解铝（707.21 t）占建材生产 99%');
+    // below its range nothing drives it: no material is named
+    const low = reviewPlausibility({ ...base, lines: [embodiedLine], intensities: { lifecycle: null, embodied: 100, operation: null }, materials });
+    expect(low.flags.map((f) => [f.direction, f.driver])).toEqual([['low', undefined]]);
+    expect(low.flags[0].text).not.toContain('主要来源');
+  });
+
   it('an aggregate intensity is checked only when its stages have rows', () => {
     const r = reviewPlausibility({ ...base, stageRows: { produce: 2, runtime: 0 }, intensities: { lifecycle: 1, embodied: 1, operation: 0 }, materials: [] });
     expect(r.flags).toEqual([]);
@@ -120,7 +151,7 @@ describe('the review', () => {
       unit: 'm³/m²',
       value: null,
       unchecked: '建材生产中没有可换算的混凝土（体积）行，未检查',
-      working: '混凝土未计入：「C30混凝土」单位 t 不是体积单位，无法换算为 m³',
+      working: '混凝土未计入：「C30混凝土」单位 t 无密度，无法换算为 m³',
     });
   });
 

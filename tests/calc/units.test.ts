@@ -35,8 +35,9 @@ describe('reading units', () => {
     expect(factorInKg(2340, 'kgCO2e/t')).toEqual({ value: 2340 });
   });
 
-  it('transport mass of a litre row uses the density per m³: 2.4 t/m³ × 0.001 = 0.0024 t/L', () => {
-    expect(massPerUnit('L', 2.4)).toBeCloseTo(0.0024, 12);
+  it('transport mass of a litre row by a density per m³: 2.4 t/m³ × 0.001 = 0.0024 t/L; per kg/L: 1.3 kg/L = 0.0013 t/L', () => {
+    expect(massPerUnit('L', 2.4, 't/m3')).toBeCloseTo(0.0024, 12);
+    expect(massPerUnit('L', 1.3, 'kg/L')).toBeCloseTo(0.0013, 12);
     expect(massPerUnit('kg', null)).toBe(0.001);
     expect(massPerUnit('块', 0.0025)).toBe(0.0025);
   });
@@ -91,11 +92,11 @@ describe('建筑建造', () => {
     expect(explainRow(S.stageBuild, r, ctx)!.conversions).toEqual(['1,000 L = 1 m3', '1 m3 × 密度 827.5 kg/m3 = 827.5 kg']);
   });
 
-  it('bituminous coal in t on a per-TJ factor by its calorific value: 20 t × 20.908 GJ/t = 0.41816 TJ × 89 000 = 37 216.24 kg', () => {
-    // 89.00 tCO2/TJ (附录A) is stored as 89 000 kgCO2/TJ; 20 000 kg × 20.908 MJ/kg = 418 160 MJ = 0.41816 TJ
+  it('coal without its own calorific value takes raw coal’s, named a default: 20 t × 20.908 GJ/t = 0.41816 TJ × 89 000 = 37 216.24 kg', () => {
+    // 89.00 tCO2/TJ (附录A) is stored as 89 000 kgCO2/TJ; 20 000 kg × 20.908 MJ/kg (原煤) = 418 160 MJ = 0.41816 TJ
     const r = row({ method: 'energy', name: '烟煤', energy: 'coal', unit: 't', quantity: 20, factorValue: 89_000, factorUnit: 'kgCO2/TJ' });
     expect(calculateStage(S.stageBuild, [r], ctx).total).toBeCloseTo(37_216.24, 6);
-    expect(explainRow(S.stageBuild, r, ctx)!.conversions).toEqual(['20 t = 20,000 kg', '20,000 kg × 低位发热量 20.908 MJ/kg = 418,160 MJ', '418,160 MJ = 0.4182 TJ']);
+    expect(explainRow(S.stageBuild, r, ctx)!.conversions).toEqual(['20 t = 20,000 kg', '20,000 kg × 低位发热量 20.908 MJ/kg（默认值（原煤）） = 418,160 MJ', '418,160 MJ = 0.4182 TJ']);
   });
 
   it('a machine shift’s energy is in the energy’s unit: 100 台班 × 63 kg × 3.096 = 19 504.8 kg; on a per-t diesel factor the same', () => {
@@ -120,7 +121,8 @@ describe('建筑运行', () => {
   it('a lighting row (its formula yields kWh) takes no per-m³ gas factor', () => {
     const light = { method: 'systems', part: 'light', name: '照明', energy: 'naturalGas', powerDensity: 5, litArea: 1000, runHours: 2000, factorValue: 2.162, factorUnit: 'kgCO2/m3' };
     expect(rowUnitProblems(S.stageRuntime, light)).toEqual([
-      { field: 'unit', message: '用量单位「kWh」与排放因子单位「kgCO2/m3」不一致，本系统按公式算得的是kWh，只能采用每kWh（或同量纲单位）的因子' },
+      // the user typed no kWh: the refusal says the formula counts kWh, and puts it on the factor's unit
+      { field: 'factorUnit', message: '用量（按kWh计）与排放因子单位「kgCO2/m3」不一致，只能采用每kWh（或同量纲单位）的因子' },
     ]);
     // 5 W/m² × 1 000 m² × 2 000 h / 1000 = 10 000 kWh; on a per-MWh factor of 582.7: 10 MWh × 582.7 = 5 827 kg a year
     expect(one(S.stageRuntime, { ...light, energy: 'electricity', factorValue: 582.7, factorUnit: 'kgCO2/MWh' }, 'systems').total).toBeCloseTo(5827 * 50, 6);
@@ -146,7 +148,10 @@ describe('运输 and 碳汇', () => {
   });
 
   it('a transport factor per t (not per t·km) is refused', () => {
-    expect(rowUnitProblems(S.stageTrans, { materialName: '钢筋', unit: 't', quantity: 10, distance: 100, factorValue: 0.1, factorUnit: 'kgCO2e/t' })[0].field).toBe('unit');
+    // the row's t is right; the t·km its formula counts is what the factor cannot take: put on the factor's unit
+    expect(rowUnitProblems(S.stageTrans, { materialName: '钢筋', unit: 't', quantity: 10, distance: 100, factorValue: 0.1, factorUnit: 'kgCO2e/t' })).toEqual([
+      { field: 'factorUnit', message: '用量（按t·km计）与排放因子单位「kgCO2e/t」不一致，只能采用每t·km（或同量纲单位）的因子' },
+    ]);
   });
 
   it('the sink per m²·a: 100 m² × 50 a × 10 kgCO2/(m²·a) = −50 000 kg', () => {

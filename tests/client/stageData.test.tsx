@@ -336,6 +336,49 @@ describe('units (issue 21 §1)', () => {
     expect((await within(dialog).findAllByText(msg)).length).toBeGreaterThan(0);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
+
+  const rebar = { id: 56, type: '建材', smallType: '钢铁', name: '热轧碳钢钢筋', spec: '', unit: 't', materialCo: 2340, coUnit: 'kgCO2e/t', source: 'GB/T 51366-2019 附录D', verification: 'V' };
+  async function pickRebar(dialog: HTMLElement, calls: Call[]) {
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /排放因子\(因子库\)/ }), { target: { value: '钢筋' } });
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3BuildMaterial/' && c.url.searchParams.get('label') === '钢筋')).toBe(true));
+    fireEvent.click(await screen.findByRole('option', { name: /热轧碳钢钢筋/ }));
+    await waitFor(() => expect(within(dialog).getByLabelText(/因子单位/)).toHaveValue('kgCO2e/t'));
+  }
+
+  it('单位 kg typed, the per-t 热轧碳钢钢筋 picked: 单位 stays kg and the row is saved in kg', async () => {
+    const { calls } = api(world({ factors: [rebar] }));
+    start('/budget/produce');
+    await screen.findByText('暂无数据');
+    fireEvent.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(await within(dialog).findByLabelText(/材料名称/), { target: { value: '钢筋' } });
+    fireEvent.change(within(dialog).getByLabelText(/^单位/), { target: { value: 'kg' } });
+    fireEvent.change(within(dialog).getByLabelText(/^用量/), { target: { value: '5000' } });
+    await pickRebar(dialog, calls);
+    expect(within(dialog).getByLabelText(/^单位/)).toHaveValue('kg');
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('新增成功!')).toBeInTheDocument();
+    // the server converts 5 000 kg = 5 t on its factor (tests/server/typedUnit.test.ts: 11 700 kgCO2e)
+    const post = calls.find((c) => c.method === 'POST' && c.url.pathname === `${STAGE}/produce/batch`)!;
+    expect(post.body).toEqual([{ projectId: 7, materialName: '钢筋', unit: 'kg', quantity: 5000, factorId: 56, factorValue: 2340, factorUnit: 'kgCO2e/t', factorSource: 'GB/T 51366-2019 附录D' }]);
+  });
+
+  it('an empty 单位 takes the factor’s; a unit it cannot take is named under 单位 with both units, nothing sent', async () => {
+    const { calls } = api(world({ factors: [rebar] }));
+    start('/budget/produce');
+    await screen.findByText('暂无数据');
+    fireEvent.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(await within(dialog).findByLabelText(/材料名称/), { target: { value: '钢筋' } });
+    await pickRebar(dialog, calls);
+    expect(within(dialog).getByLabelText(/^单位/)).toHaveValue('t');
+    fireEvent.change(within(dialog).getByLabelText(/^单位/), { target: { value: '根' } });
+    fireEvent.change(within(dialog).getByLabelText(/^用量/), { target: { value: '120' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    const msg = '用量单位「根」与排放因子单位「kgCO2e/t」不一致，且该材料没有密度';
+    expect((await within(dialog).findAllByText(msg)).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
 });
 
 describe('stages with methods', () => {
@@ -386,14 +429,16 @@ describe('stages with methods', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(await within(dialog).findByLabelText(/能源\/机械名称/), { target: { value: '塔吊' } });
     fireEvent.change(within(dialog).getByLabelText(/用量\/台班数/), { target: { value: '20' } });
-    fireEvent.change(within(dialog).getByLabelText(/台班能耗/), { target: { value: '5' } });
+    fireEvent.change(within(dialog).getByLabelText(/^台班能耗$/), { target: { value: '5' } });
+    // the per-shift energy is asked with its unit, beside it
+    fireEvent.change(within(dialog).getByLabelText(/^台班能耗单位$/), { target: { value: 'kWh' } });
     fireEvent.mouseDown(within(dialog).getByLabelText(/能源种类/));
     fireEvent.click(await screen.findByRole('option', { name: /电力|electricity/ })); // (the fake has no energyKind dictionary)
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${STAGE}/build/batch`)).toBe(true));
     const post = calls.find((c) => c.url.pathname === `${STAGE}/build/batch`)!;
     // electricity without a factor of its own: the building's grid factor, on the server (默认值)
-    expect(post.body).toEqual([{ projectId: 7, method: 'machine', name: '塔吊', energy: 'electricity', quantity: 20, energyPerShift: 5 }]);
+    expect(post.body).toEqual([{ projectId: 7, method: 'machine', name: '塔吊', energy: 'electricity', quantity: 20, energyPerShift: 5, energyPerShiftUnit: 'kWh' }]);
   });
 });
 

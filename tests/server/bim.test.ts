@@ -196,4 +196,39 @@ describe('import', () => {
     expect(material(next.model, '砼C35').suggestions[0]).toMatchObject({ factorId: c50.id, saved: true, confidence: 1 });
     expect(material(next.model, '混凝土 C30').suggestions[0]).toMatchObject({ factorId: c30.id, saved: true });
   });
+
+  it('records the shares of quantity sets and geometry; a volume-only material takes the density the user confirms', async () => {
+    const f = layeredModel();
+    const r = await parse(f.fileName, enc(f.text));
+    const c30 = await libraryFactor(t, user, 'C30混凝土');
+    const board = await libraryFactor(t, user, '纸面石膏板');
+    // 石膏板 is 0.4 m³ with no weight, no density in the model, none in the library (GB 50009 gives plasterboard
+    // per m² only) and no family default; 细石混凝土's family offers concrete's 2.4
+    expect(material(r.model, '石膏板').densityDefault).toBeNull();
+    expect(material(r.model, '细石混凝土').densityDefault).toMatchObject({ value: 2.4, verification: 'V', label: '混凝土' });
+    expect(material(r.model, '石膏板').suggestions.find((s) => s.factorId === board.id)).toMatchObject({ quantity: null, needsDensity: true });
+    const check = (density?: number) => t.call('POST', `${BIM}/${r.jobId}/check`, user, { ifcMaterial: '石膏板', factorId: board.id, ...(density === undefined ? {} : { density }) });
+    expect((await check()).body.data).toEqual({ quantity: null, unit: 't', basis: null, needsDensity: '「石膏板」只有体积，对应单位为「t」的因子需要「石膏板」的密度(t/m³)，请填写或确认密度' });
+    // 0.4 m³ × 0.8 t/m³ = 0.32 t
+    expect((await check(0.8)).body.data).toEqual({ quantity: expect.closeTo(0.32, 9), unit: 't', basis: '体积×密度' });
+    const zero = await check(0);
+    expect(zero.status).toBe(400);
+    expect(zero.body.data).toEqual([expect.objectContaining({ field: 'density', errorMsg: expect.stringContaining('密度(t/m³)') })]);
+
+    const call = (mappings: { ifcMaterial: string; factorId: number; density?: number }[]) => t.call('POST', `${BIM}/import`, user, { jobId: r.jobId, projectId: b.id, mode: 'replace', mappings });
+    const refused = await call([{ ifcMaterial: '石膏板', factorId: board.id }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.data).toEqual([{ field: 'mappings[0]', errorMsg: '「石膏板」只有体积，对应单位为「t」的因子需要「石膏板」的密度(t/m³)，请填写或确认密度' }]);
+    const ok = await call([{ ifcMaterial: '混凝土 C30', factorId: c30.id }, { ifcMaterial: '石膏板', factorId: board.id, density: 0.8 }]);
+    expect(ok.body).toMatchObject({ code: 1, data: { rows: 2 } });
+    const produce = (await rows('produce')).filter((x) => x.bimSource);
+    const row = (n: string) => produce.find((x) => x.materialName === n)!;
+    // C30 20.085 m³, of it 楼板-02's 6.0 m³ from the geometry: 6 / 20.085 = 0.29873 → 30 %, quantity sets 70 % —
+    // the larger share, so the row is not 估算 as a whole (it keeps its factor's class) and says both
+    expect(row('C30混凝土').bimSource).toMatchObject({ fromGeometry: 1, quantityShares: { quantitySet: 0.7013, geometry: 0.2987, text: '数量来自IFC数量集 70%，几何计算 30%' } });
+    expect(row('C30混凝土').quality).not.toBe('estimate');
+    expect(row('C30混凝土').remarks).toBe(`BIM模型 ${f.fileName}（数量来自IFC数量集 70%，几何计算 30%）：混凝土 C30`);
+    expect(row('纸面石膏板')).toMatchObject({ quantity: 0.32, remarks: `BIM模型 ${f.fileName}：石膏板` });
+    expect(row('纸面石膏板').bimSource).toMatchObject({ densities: [{ ifcMaterial: '石膏板', density: 0.8, source: '用户填写' }], quantityShares: { quantitySet: 1, geometry: 0, text: '数量来自IFC数量集 100%' } });
+  });
 });

@@ -6,11 +6,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_AT } from '../../schemas/bimMatch';
 import { loadSeedFactors } from '../../src/server/db/seed/factors';
-import { bulkDensityFor, readBulkDensities } from '../../src/server/bim/match/bulkDensity';
+import { bulkDensityFor, familyDensityFor, readBulkDensities, readFamilyDensities } from '../../src/server/bim/match/bulkDensity';
+import { chineseSource } from '../../src/server/bim/match/candidates';
 import { applySynonyms, basic, foreignTerms, gradeOf, normaliseName, TAXONOMY } from '../../src/server/bim/match/names';
 import { type Candidate, match, prepare, suggest } from '../../src/server/bim/match/suggest';
 import { candidateFamily, classify, FAMILIES, materialFamily } from '../../src/server/bim/match/taxonomy';
 import { quantityFor } from '../../src/server/bim/quantities';
+import { confirmedDensity } from '../../src/server/bim/suggestions';
 
 const seed: Candidate[] = loadSeedFactors()
   .filter((f) => f.type === '建材')
@@ -99,13 +101,15 @@ describe('suggest', () => {
       const r = quantityFor(glazing, c.unit, bulkDensityFor(c));
       return 'error' in r ? `需面积，因子单位 ${c.unit}` : true;
     };
-    const s = suggest('Glass', fits, library);
-    expect(nameOf(s[0].factorId)).toBe('中空玻璃');
+    const s = suggest('Glass', fits, library, 5);
+    // an insulating glass counted per m² (the tenant's 中空玻璃 or a seed one) comes first
+    expect(nameOf(s[0].factorId)).toMatch(/^中空玻璃/);
+    expect(library.find((c) => c.id === s[0].factorId)!.unit).toBe('m2');
     const flat = s.find((x) => nameOf(x.factorId) === '平板玻璃')!;
     expect(flat.confidence).toBeLessThanOrEqual(0.3);
     expect(flat.reasons).toContain('单位不匹配（需面积，因子单位 t）');
     // the same name with a fitting unit is far higher
-    expect(suggest('Glass', always, library).find((x) => x.factorId === flat.factorId)!.confidence).toBeGreaterThan(0.6);
+    expect(suggest('Glass', always, library, 5).find((x) => x.factorId === flat.factorId)!.confidence).toBeGreaterThan(0.6);
   });
 
   it('nonsense and noise alone suggest nothing', () => {
@@ -248,5 +252,119 @@ describe('bulk densities', () => {
     const v = (name: string) => bulkDensityFor(seed.find((c) => c.name === name)!)?.value;
     expect([v('针叶材锯材'), v('胶合木（Glulam）'), v('正交胶合木（CLT）'), v('水泥砂浆（1:4）'), v('预制混凝土（C40/50，不含钢筋）')]).toEqual([0.5, 0.5, 0.5, 2.0, 2.4]);
     expect([v('花岗岩（天然石材）'), v('石灰石（天然石材）'), v('砂岩（天然石材）')]).toEqual([2.8, 2.64, 2.36]);
+  });
+});
+
+describe('the leading word', () => {
+  const f = (name: string) => classify(name)?.id ?? null;
+
+  it('an insulation word wins over the polymer’s name: a foam board, not raw resin', () => {
+    // 'Plastic' alone is the raw material (普通聚苯乙烯 per t at ≈ 1 t/m³); beside an insulation word it is the board
+    expect(['Insulation - Plastic Hard', 'Plastic board', '塑料保温板'].map(f)).toEqual(Array(3).fill('polystyrene'));
+    expect(['Plastic', '普通聚苯乙烯', 'STEEL/NEOPRENE'].map(f)).toEqual(['plastic', 'plastic', 'rubber']);
+    expect(['PE foam board', 'Rubber insulation', '保温 聚乙烯'].map(f)).toEqual(Array(3).fill('insulation'));
+    const s = suggest('Insulation - Plastic Hard', always, library);
+    expect(nameOf(s[0].factorId)).toBe('聚苯乙烯泡沫板');
+    expect(s.map((x) => nameOf(x.factorId))).not.toContain('普通聚苯乙烯');
+    expect(s[0].reasons).toContain('名称含保温用语，按聚苯乙烯泡沫板而非塑料（原料）计');
+  });
+
+  it('batt and wool are fibrous insulation, never polystyrene', () => {
+    expect(['Batt Insulation', 'Mineral wool', 'Fiberglass Batt', 'Glass wool', 'Rock wool', 'Steinwolle', 'steenwol', 'グラスウール', '암면'].map(f)).toEqual([
+      'mineralWool', 'mineralWool', 'glassWool', 'glassWool', 'rockWool', 'rockWool', 'rockWool', 'glassWool', 'rockWool',
+    ]);
+    for (const name of ['Batt Insulation', 'Glass wool']) expect(suggest(name, always, library).map((x) => nameOf(x.factorId)), name).toEqual(['岩棉板']);
+  });
+
+  it('Japanese, Dutch and Korean names have their families; a Japanese term never rewrites a Chinese name', () => {
+    expect(['コンクリート', '鉄筋コンクリート', '軽量コンクリート', '鉄筋', 'ステンレス', 'ガラス', '複層ガラス', '断熱材', '石膏ボード', 'モルタル', 'タイル'].map(f)).toEqual([
+      'concrete', 'concrete', 'lightweightConcrete', 'rebar', 'stainless', 'glass', 'insulatingGlass', 'insulation', 'gypsumBoard', 'mortar', 'ceramicTile',
+    ]);
+    expect(['Kimmortel', 'beton', 'gewapend beton', 'staal', 'hout', 'glas', 'baksteen', 'kalkzandsteen', 'isolatie', 'cellenbeton', 'gipsplaat'].map(f)).toEqual([
+      'mortar', 'concrete', 'concrete', 'steel', 'timber', 'glass', 'firedBrick', 'autoclavedBrick', 'insulation', 'aerated', 'gypsumBoard',
+    ]);
+    expect(['콘크리트', '철근콘크리트', '철근', '유리', '단열재', '목재', '벽돌', '석고보드', '스테인리스'].map(f)).toEqual([
+      'concrete', 'concrete', 'rebar', 'glass', 'insulation', 'timber', 'firedBrick', 'gypsumBoard', 'stainless',
+    ]);
+    // (合板 is plywood in Japanese but inside 复合板 and 叠合板 in Chinese: only longer Japanese terms are used)
+    expect(['铝塑复合板', '叠合板'].map(f)).toEqual(['compositePanel', 'precast']);
+    // no Japanese or Korean term is inside a Chinese term or a library name, where it would rewrite it
+    const chinese = [...seed.map((c) => `${c.name} ${c.group ?? ''}`), ...TAXONOMY.flatMap((x) => x.zh ?? [])];
+    expect(TAXONOMY.flatMap((x) => [...(x.ja ?? []), ...(x.ko ?? [])]).filter((t) => chinese.some((n) => n.includes(t)))).toEqual([]);
+  });
+});
+
+describe('a Chinese source before a foreign one of the same family', () => {
+  const ice = 'ICE v3.0（Circular Ecology / University of Bath，2019）Glass wool';
+  const lib: Candidate[] = [
+    { id: 1, name: '玻璃棉', unit: 't', group: '保温板材', source: ice },
+    { id: 2, name: '玻璃棉板', unit: 't', group: '保温板材', source: '中国产品全生命周期温室气体排放系数集（2022）' },
+    { id: 3, name: '岩棉板', unit: 't', group: '保温板材', source: 'GB/T 51366-2019 附录D' },
+  ];
+
+  it('reads the source’s start: a Chinese standard’s code or a Chinese name', () => {
+    const yes = ['GB/T 51366-2019 附录D', '中国产品全生命周期温室气体排放系数集（2022）', '按 GB/T 51366-2019 附录D 平板玻璃 1130 kgCO2e/t 换算', 'DB11/T 1860-2021', '广东省建筑碳排放计算导则'];
+    const no = [ice, 'IStructE《How to calculate embodied carbon》第2版（2021）', 'EPD International', '英国 ICE 数据库', '', null];
+    expect(yes.map(chineseSource)).toEqual(Array(yes.length).fill(true));
+    expect(no.map(chineseSource)).toEqual(Array(no.length).fill(false));
+  });
+
+  it('the Chinese factor first and preselectable, the foreign one kept below it and still offered', () => {
+    // by name alone ICE's 玻璃棉 (1.0) beats 玻璃棉板 (0.85: containment 0.4 + 0.6 × 3/4)
+    const s = suggest('Glass wool', always, lib);
+    expect(s.map((x) => x.factorId)).toEqual([2, 1]);
+    expect(s[0]).toMatchObject({ confidence: 0.85 });
+    expect(s[0].reasons).toContain('国内数据，同类材料优先采用');
+    expect(s[1]).toMatchObject({ confidence: 0.84 });
+    expect(s[1].reasons).toContain('国外数据：同类材料已有国内数据，排在其后');
+    // without a Chinese one of its family the foreign factor leads unmarked
+    const alone = suggest('Glass wool', always, lib.filter((c) => c.id !== 2));
+    expect(alone[0]).toMatchObject({ factorId: 1, confidence: 1 });
+    expect(alone[0].reasons.join('；')).not.toMatch(/国外数据/);
+  });
+});
+
+describe('a density for a volume, asked for with the family’s default', () => {
+  const rows = readFamilyDensities();
+
+  it('every default is its GB 50009 附录A entry, kN/m³ ÷ 10 (the upper bound of a range)', () => {
+    expect(rows.length).toBeGreaterThan(20);
+    for (const r of rows) {
+      expect(r.source, r.family).toMatch(/^(按 )?GB 50009-2012 附录A 表A 第\d+项 /);
+      const m = r.source.match(/([\d.]+)(?:~([\d.]+))? kN\/m³/)!;
+      expect(r.value, r.family).toBeCloseTo(Number(m[2] ?? m[1]) / 10, 6);
+      // a value taken from another entry than the family's own is derived (按 …), never shown as read
+      expect(r.verification, r.family).toBe(r.source.startsWith('按 ') ? 'D' : 'V');
+    }
+  });
+
+  it('concrete, lightweight concrete and blocks: the family’s default with its source', () => {
+    const d = (name: string) => familyDensityFor(name);
+    expect(d('Stahlbeton 65690')).toMatchObject({ family: 'concrete', value: 2.4, verification: 'V' });
+    // 附录A has no 轻骨料混凝土: its 粉煤灰陶砾混凝土 19.5 kN/m³ → 1.95 t/m³, derived
+    expect(d('Leichtbeton 102890359')).toMatchObject({ family: 'lightweightConcrete', value: 1.95, verification: 'D', label: '轻骨料混凝土' });
+    // 混凝土空心小砌块 11.8 kN/m³ → 1.18; 加气混凝土 5.5~7.5 → 0.75
+    expect(d('Concrete Block')).toMatchObject({ family: 'concreteBlock', value: 1.18, verification: 'V' });
+    expect(d('Masonry Block')?.value).toBe(1.18);
+    expect(d('Porenbeton')).toMatchObject({ family: 'aerated', value: 0.75 });
+    expect(d('Plasterboard')).toBeNull(); // 附录A gives plasterboard per m² only
+    expect(d('XYZ-001')).toBeNull();
+    // lightweight concrete is never taken silently as ordinary concrete's 2.4
+    expect(bulkDensityFor({ name: '轻骨料混凝土' })).toBeNull();
+    expect(bulkDensityFor({ name: '陶粒混凝土' })).toBeNull();
+  });
+
+  it('a per-t factor on a volume-only material asks for a density; the confirmed one converts, with its source', () => {
+    const light = { name: 'Leichtbeton 102890359', elements: 13, volume: 54.4811, area: 190.4655, weight: 0, density: null };
+    expect(quantityFor(light, 't', null)).toEqual({ error: '「Leichtbeton 102890359」只有体积，对应单位为「t」的因子需要「Leichtbeton 102890359」的密度(t/m³)，请填写或确认密度', needsDensity: true });
+    // the default confirmed: 54.4811 m³ × 1.95 t/m³ = 106.238145 t
+    const byDefault = confirmedDensity(light.name, 1.95)!;
+    expect(byDefault.source).toBe('按 GB 50009-2012 附录A 表A 第6项 粉煤灰陶砾混凝土 19.5 kN/m³（轻骨料混凝土默认值，D，用户已确认）');
+    expect(quantityFor(light, 't', null, byDefault)).toMatchObject({ quantity: expect.closeTo(106.238145, 9), basis: 'volumeByDensity', density: 1.95 });
+    // the user's own: 54.4811 × 1.6 = 87.16976 t; per kg 87 169.76
+    expect(quantityFor(light, 'kg', null, confirmedDensity(light.name, 1.6))).toMatchObject({ quantity: expect.closeTo(87169.76, 6), densitySource: '用户填写' });
+    // the confirmed density wins over the bulk table's (it was asked because the factor's material is not the model's)
+    expect(quantityFor(light, 't', { value: 2.4, source: '表' }, byDefault)).toMatchObject({ density: 1.95 });
+    expect(confirmedDensity(light.name, undefined)).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ import { resolveReferences } from '../../src/server/resources/importRoutes';
 const FACTORS = '/api/tpf/v1/tpf/tpf3BuildMaterial';
 /** The columns the row fixtures below fill (a file may hold any subset of the template's columns). */
 const BASIC_TITLES = ['类型', '小类', '名称', '规格', '单位', '碳排放因子', '因子单位', '数据来源', '核实标记', '备注'];
-const FACTOR_TITLES = ['类型', '小类', '名称', '规格', '单位', '碳排放因子', '因子单位', '数据来源', '核实标记', '密度(t/单位)', '密度来源', '密度核实标记', '默认运输距离(km)', '能源种类', '数据质量', 'EPD编号', '备注'];
+const FACTOR_TITLES = ['类型', '小类', '名称', '规格', '单位', '碳排放因子', '因子单位', '数据来源', '核实标记', '密度(t/单位)', '密度单位', '规格尺寸(mm)', '密度来源', '密度核实标记', '默认运输距离(km)', '能源种类', '低位发热量', '发热量单位', '发热量来源', '数据质量', 'EPD编号', '备注'];
 
 let t: TestApp;
 let aAdmin: string; // demo_admin, groupAdmin: writes the tenant's factors

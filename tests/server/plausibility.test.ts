@@ -50,7 +50,10 @@ describe('a building held against the published ranges', () => {
       '合理性检查：钢材用量 180.00 kg/m² 高于参考范围 30.00–75.00 kg/m²（参考值库「住宅钢筋用量（多层砌体至 30 层高层，抗震 7 度区）」，来源：土木在线《普通住宅建筑混凝土用量和用钢量》，civilcn.com/zaojia/zjlw/1417243797251538.html）',
     );
     expect(warnings.some((w) => w.startsWith('合理性检查：混凝土用量 0.50 m³/m² 高于参考范围 0.30–0.47 m³/m²'))).toBe(true);
-    expect(warnings.filter((w) => w.startsWith('合理性检查：隐含碳排放强度 568.70 kgCO2e/m² 高于参考范围'))).toHaveLength(2);
+    const embodied = warnings.filter((w) => w.startsWith('合理性检查：隐含碳排放强度 568.70 kgCO2e/m² 高于参考范围'));
+    expect(embodied).toHaveLength(2);
+    // each names what drives it: the rebar, 421 200 ÷ (147 500 + 421 200) = 74.06 % of 建材生产
+    for (const w of embodied) expect(w.endsWith('；主要来源：热轧碳钢钢筋（180.00 t）占建材生产 74%')).toBe(true);
     // the numbers themselves are what the formula gives
     rows = r.body.data.rows.map((x: Record<string, unknown>) => ({ id: x.id, projectId: b.id, materialName: x.materialName, unit: x.unit, factorId: x.factorId }));
     expect(r.body.data.rows.map((x: { emission: number; quantity: number }) => [x.quantity, x.emission])).toEqual([
@@ -139,6 +142,22 @@ describe('a building held against the published ranges', () => {
     const r = await t.call('GET', `/api/tpf/v1/tpf/decide/${b.id}/reference`, user);
     const steel = (r.body.data.published as { metric: string; buildingValue: number | null; low: number }[]).find((l) => l.metric === 'steel');
     expect(steel).toMatchObject({ buildingValue: 50, low: 30 });
+  });
+});
+
+describe('concrete entered by mass', () => {
+  it('counts through its density: 240 t of C30 at 2.4 t/m³ is 100 m³', async () => {
+    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '按质量录入混凝土', code: 'PL-2' }))).body.data;
+    const mass = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '按吨计混凝土楼', code: 'PL-2B', buildType: '居住建筑/住宅', buildArea: 1000, useDateLimit: 50, menus: 'produce' }))).body.data;
+    const c30 = await factor('C30混凝土');
+    const r = await t.call('POST', `${STAGE}/produce/batch`, user, [{ projectId: mass.id, materialName: 'C30混凝土', unit: 't', quantity: 240, factorId: c30.id }]);
+    // 240 t = 240 000 kg ÷ (2.4 t/m³ × 1 000) = 100 m³ (the library's density of C30); 100 m³ × 295 = 29 500 kg
+    expect(r.body.data.rows[0].emission).toBeCloseTo(29_500, 6);
+    const concrete = r.body.data.result.resultDetail.plausibility.figures.find((f: { metric: string }) => f.metric === 'concrete');
+    // 100 m³ ÷ 1 000 m² = 0.10 m³/m² (below 0.30: a ceiling-only range would say nothing; this one says 低于)
+    expect(concrete.value).toBe(0.1);
+    expect(concrete.working).toMatch(/^混凝土 100\.00 m³（1 行，其中「C30混凝土」240 t = 240,000 kg，.*= 100 m3）÷ 建筑面积 1,000\.00 m² = 0\.10 m³\/m²$/);
+    expect(concrete.working).not.toContain('未计入');
   });
 });
 

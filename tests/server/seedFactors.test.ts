@@ -9,7 +9,7 @@ import { createAjv } from '../../schemas/validation';
 import { tpf3BuildMaterial } from '../../schemas/factors/tpf3BuildMaterial';
 import { FACTOR_FILES, loadSeedFactors, seedFactorUpgrades, seedSupplement } from '../../src/server/db/seed/factors';
 import { DENSITY_FILE, DETAILS_MARKER, MASS_UNITS, upgradeFactorDetails } from '../../src/server/db/seed/factorDetails';
-import { SUPPLEMENT_MARKER, upgradeSupplementMaterials } from '../../src/server/db/seed/materialUpgrade';
+import { CN_MATERIALS_MARKER, SUPPLEMENT_MARKER, upgradeSupplementMaterials } from '../../src/server/db/seed/materialUpgrade';
 import { openTestDatabase } from './testDb';
 import type { Database } from '../../src/server/db/database';
 
@@ -30,12 +30,12 @@ describe('seed factor details', () => {
     expect(factors.filter((f) => !validate(structuredClone(f))).map((f) => `${f.name}: ${JSON.stringify(validate.errors)}`)).toEqual([]);
   });
 
-  it('every App. D row in m³/m² has a density with its source, or is U with a reason and no number', () => {
-    const appD = csv(FACTOR_FILES.materials);
-    const volume = appD.filter((r) => !MASS_UNITS.has(r.unit));
-    expect(volume.map((r) => r.unit).sort()).toEqual([...Array(9).fill('m2'), ...Array(10).fill('m3')]);
+  it('every App. D and Chinese-source row in m³/m² has a density with its source, or is U with a reason and no number', () => {
+    const volume = [...csv(FACTOR_FILES.materials), ...csv(FACTOR_FILES.cn)].filter((r) => !MASS_UNITS.has(r.unit));
+    // App. D: 9 in m², 10 in m³; cn_materials.csv: the two sealed glazing units in m²
+    expect(volume.map((r) => r.unit).sort()).toEqual([...Array(9 + 2).fill('m2'), ...Array(10).fill('m3')]);
     const density = csv(DENSITY_FILE);
-    // keyed by the exact App. D name, in its unit, nothing extra
+    // keyed by the exact material name, in its unit, nothing extra
     expect(density.map((r) => `${r.name_zh}|${r.unit}`).sort()).toEqual(volume.map((r) => `${r.name_zh}|${r.unit}`).sort());
     for (const r of volume) {
       const f = one('建材', r.name_zh);
@@ -68,6 +68,8 @@ describe('seed factor details', () => {
     expect(one('建材', '铝塑复合板')).toMatchObject({ density: 0.0055, densityVerification: 'D' });
     expect(one('建材', '混凝土砖（240mm×115mm×90mm）')).toMatchObject({ density: null, densityVerification: 'U' });
     expect(one('建材', '塑钢窗')).toMatchObject({ density: null, densityVerification: 'U' });
+    // 普通玻璃 25.6 kN/m³ → 2.56 t/m³ × two 5 mm panes = 2.56 × 0.010 = 0.0256 t/m² (glass only): D
+    expect(one('建材', '中空玻璃（5+12A+5，仅计两片玻璃）')).toMatchObject({ density: 0.0256, densityVerification: 'D' });
   });
 
   it('default distance by category: concrete 40 km, 混凝土砖 (a brick) and every other material 500 km', () => {
@@ -133,6 +135,45 @@ describe('materials beyond App. D (issue 22 §6: supplementary_materials.csv)', 
     expect([v('混凝土砌块（密实骨料）').materialCo, v('混凝土砌块（轻骨料）').materialCo]).toEqual([93, 280]);
     // mortar 40 km like concrete (GB/T 51366 §6.3.2 by its name); precast elements are factory products: 500 km
     expect([v('水泥砂浆（1:4）').defaultDistance, v('预制混凝土（C40/50，不含钢筋）').defaultDistance, v('花岗岩（天然石材）').defaultDistance]).toEqual([40, 500, 500]);
+  });
+});
+
+describe('materials from Chinese sources (cn_materials.csv)', () => {
+  const cn = seedSupplement(FACTOR_FILES.cn);
+  const rows = csv(FACTOR_FILES.cn);
+
+  it('every row names a Chinese publication, its year and boundary, and carries a mark its notes account for', () => {
+    expect(cn.map((f) => f.name)).toEqual(rows.map((r) => r.name_zh));
+    const elsewhere = new Set([...csv(FACTOR_FILES.materials), ...csv(FACTOR_FILES.supplement)].map((r) => r.name_zh));
+    for (const r of rows) {
+      const f = cn.find((x) => x.name === r.name_zh)!;
+      expect(elsewhere.has(f.name), f.name).toBe(false);
+      // the BIM matcher ranks a source naming GB/…, 中国… or a province's standard before a UK database
+      expect(f.source, f.name).toMatch(/GB\/T|GB \d|中国|DB\d|DBJ/);
+      expect(r.year, f.name).toMatch(/^(19|20)\d\d$/);
+      expect(r.boundary, f.name).toMatch(/A1–A3/);
+      expect(f.remarks, f.name).toContain(`数据年份 ${r.year}`);
+      expect(['V', 'V2', 'M', 'D'], f.name).toContain(f.verification);
+      expect(f.verification, f.name).toBe(r.verification);
+      // V says where the number was read, D shows its working, M says it is recalled
+      const says = { V: /核对于|读自/, V2: /核对于|读自/, D: /推算/, M: /回忆/ }[f.verification as 'V' | 'V2' | 'D' | 'M'];
+      expect(f.remarks, f.name).toMatch(says);
+      // 数据库 for a published data set, 标准默认值 for a standard's appendix, 估算 for a number derived here
+      expect(f.quality, f.name).toBe(r.quality);
+      if (f.verification === 'D') expect(f.quality, f.name).toBe('estimate');
+      expect(f.materialCo, f.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('hand-checked: a 5+12A+5 sealed glazing unit from App. D float glass and GB 50009 glass density', () => {
+    // 2 panes × 0.005 m × 2.56 t/m³ (25.6 kN/m³ ÷ 10) = 0.0256 t/m²; × 1130 kgCO2e/t (App. D 平板玻璃) = 28.928
+    const glass = one('建材', '平板玻璃').materialCo!;
+    const unit = cn.find((f) => f.name === '中空玻璃（5+12A+5，仅计两片玻璃）')!;
+    expect(glass).toBe(1130);
+    expect(unit.materialCo).toBeCloseTo(2 * 0.005 * 2.56 * glass, 1);
+    expect(unit).toMatchObject({ unit: 'm2', coUnit: 'kgCO2e/m2', quality: 'estimate', defaultDistance: 500, density: 0.0256 });
+    // 6+12A+6: 2 × 0.006 × 2.56 × 1130 = 34.714
+    expect(cn.find((f) => f.name === '中空玻璃（6+12A+6，仅计两片玻璃）')!.materialCo).toBeCloseTo(34.714, 1);
   });
 });
 
@@ -207,5 +248,25 @@ describe('upgrade of a database seeded before the details', () => {
     expect(await count()).toBe(names.length);
     expect((await get('针叶材锯材'))[0]).toMatchObject({ quality: 'database', default_distance: 500 });
     expect(await db.transaction().execute((trx) => upgradeSupplementMaterials(trx, seedSupplement))).toBe(0);
+  });
+
+  it('a database seeded before the Chinese-source materials gets them once, with their details; one kept is not doubled', async () => {
+    const db = database.db;
+    const names = seedSupplement(FACTOR_FILES.cn).map((f) => f.name);
+    expect(names.length).toBe(2);
+    const count = async () => Number((await sql<{ n: number }>`select count(*)::int as n from ${lib} where tenant_id is null and name in (${sql.join(names)})`.execute(db)).rows[0].n);
+    // a fresh database has them from the first seed, and its marker, so its next start adds nothing
+    expect(await count()).toBe(names.length);
+    expect((await sql`select id from schema_migrations where id = ${CN_MATERIALS_MARKER}`.execute(db)).rows).toHaveLength(1);
+    await sql`delete from ${lib} where tenant_id is null and name in (${sql.join(names.slice(1))})`.execute(db);
+    await sql`delete from schema_migrations where id = ${CN_MATERIALS_MARKER}`.execute(db);
+    // only this file's step runs: the supplement's marker is still there
+    expect(await db.transaction().execute((trx) => upgradeSupplementMaterials(trx, seedSupplement))).toBe(names.length - 1);
+    expect(await count()).toBe(names.length);
+    expect((await get(names[1]))[0]).toMatchObject({ quality: 'estimate', default_distance: 500, density: 0.0307, density_verification: 'D' });
+    // once: a row deleted after the upgrade is not brought back
+    await sql`delete from ${lib} where tenant_id is null and name = ${names[1]}`.execute(db);
+    expect(await db.transaction().execute((trx) => upgradeSupplementMaterials(trx, seedSupplement))).toBe(0);
+    expect(await count()).toBe(names.length - 1);
   });
 });

@@ -30,7 +30,10 @@ describe('converted', () => {
       { projectId: b.id, materialName: '钢筋', unit: 'kg', quantity: 330_000, factorId: rebar.id }, // 330 t × 2 340 = 772 200 kg
       { projectId: b.id, materialName: '混凝土', unit: 't', quantity: 24, factorId: c30.id }, // 24 t ÷ 2.4 t/m³ = 10 m³ × 295 = 2 950 kg
     ]);
-    expect(r.body).toMatchObject({ code: 1, message: '计算成功!' });
+    // the concrete in t is counted by 合理性检查 through its density: 10 m³ on 10 000 m² = 0.001 m³/m², far below the
+    // range of a whole building — the one note of this deliberately tiny bill
+    expect(r.body).toMatchObject({ code: 1, message: '计算完成，有 1 条提示' });
+    expect(r.body.data.warnings).toEqual([expect.stringContaining('合理性检查：混凝土用量 0.00 m³/m² 低于参考范围')]);
     expect(r.body.data.rows.map((x: { emission: number }) => x.emission)).toEqual([772_200, 2950]);
     // 775 150 kg = 775.15 t
     expect(r.body.data.result.produce).toBeCloseTo(775.15, 6);

@@ -1,11 +1,13 @@
 // The mapping table (issue 12 §4): one row per IFC material with its quantities, the factor-library material it
 // maps to (FactorChoice), the quantity that factor takes (计入工程量: value, unit and basis) and 确认. A factor
-// that cannot take the quantity is said in red under the row. Controlled: the rows live in MappingStep.
+// that cannot take the quantity is said in red under the row; one that only lacks a density asks for it there
+// (DensityPrompt, the family's default offered). Controlled: the rows live in MappingStep.
 import { Fragment } from 'react';
 import { Box, Checkbox, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import { MSG } from '../constants';
 import { formatCount } from '../jobs/JobProgress';
+import { DensityPrompt } from './DensityPrompt';
 import { FactorChoice, SuggestionMarks } from './FactorChoice';
 import { canConfirm, type MapChoice, type MappingRow } from './mapping';
 
@@ -13,6 +15,8 @@ export interface MappingTableProps {
   rows: MappingRow[];
   disabled?: boolean;
   onPick: (index: number, choice: MapChoice | null) => void;
+  /** the user confirmed a density (t/m³) for the row's factor */
+  onDensity: (index: number, density: number) => void;
   onConfirm: (index: number, confirmed: boolean) => void;
   onConfirmAll: (confirmed: boolean) => void;
 }
@@ -33,13 +37,14 @@ const QuantityCell = ({ row }: { row: MappingRow }) => {
       {row.basis && (
         <Typography variant="caption" color="text.secondary" component="div">
           按{row.basis}
+          {row.density !== null ? `（密度 ${row.density} t/m³，已确认）` : ''}
         </Typography>
       )}
     </Box>
   );
 };
 
-export const MappingTable = ({ rows, disabled, onPick, onConfirm, onConfirmAll }: MappingTableProps) => {
+export const MappingTable = ({ rows, disabled, onPick, onDensity, onConfirm, onConfirmAll }: MappingTableProps) => {
   const confirmable = rows.filter(canConfirm);
   const confirmed = rows.filter((r) => r.confirmed);
   const all = confirmable.length > 0 && confirmed.length === confirmable.length;
@@ -81,7 +86,7 @@ export const MappingTable = ({ rows, disabled, onPick, onConfirm, onConfirmAll }
             const s = row.choice?.suggestion;
             return (
               <Fragment key={m.name}>
-                <TableRow data-testid="bim-mapping-row" sx={row.error ? { '& > td': { borderBottom: 0 } } : undefined}>
+                <TableRow data-testid="bim-mapping-row" sx={row.error || row.needsDensity ? { '& > td': { borderBottom: 0 } } : undefined}>
                   <TableCell sx={{ minWidth: 120, wordBreak: 'break-all' }}>
                     {m.name}
                     {m.family && (
@@ -130,6 +135,13 @@ export const MappingTable = ({ rows, disabled, onPick, onConfirm, onConfirmAll }
                     />
                   </TableCell>
                 </TableRow>
+                {row.needsDensity && row.choice && (
+                  <TableRow>
+                    <TableCell colSpan={8} sx={{ pt: 0 }}>
+                      <DensityPrompt key={row.choice.factorId} material={m.name} reason={row.needsDensity} suggestion={m.densityDefault} disabled={disabled} onConfirm={(d) => onDensity(i, d)} />
+                    </TableCell>
+                  </TableRow>
+                )}
                 {row.error && (
                   <TableRow>
                     <TableCell colSpan={8} sx={{ pt: 0, color: 'error.main' }} role="alert">

@@ -11,7 +11,7 @@ const body = (b: unknown) => JSON.stringify(b);
 const jobPath = (jobId: number, rest = '') => `${BASE}/${encodeURIComponent(String(jobId))}${rest}`;
 
 // (the request and answer shapes are the server's: schemas/bim.ts)
-export type { BimCounts, BimGroup, BimMaterial, BimSuggestion, CheckAnswer, ImportMapping, ImportMode, ImportRequest, Preflight, PreflightAnswer } from '../../../schemas/bim';
+export type { BimCounts, BimGroup, BimMaterial, BimSuggestion, CheckAnswer, DensityDefault, ImportMapping, ImportMode, ImportRequest, Preflight, PreflightAnswer } from '../../../schemas/bim';
 export type ImportAnswer = BimImportAnswer<BuildingRecord>;
 
 export type UploadAnswer = { jobId: number } | JobAnswer;
@@ -31,9 +31,12 @@ export const getPreflight = (jobId: number, pageNum: number, pageSize: number, s
 /** GET bim/{jobId}/excel → the download link of the report workbook (汇总, 构件分组, 问题清单, 材料). */
 export const preflightExcelUrl = (jobId: number) => apiFetch<string>(apiUrl(jobPath(jobId, '/excel')));
 
-/** POST bim/{jobId}/check → the material's quantity in the factor's unit, or a 400 naming the material. */
-export const checkMapping = (jobId: number, ifcMaterial: string, factorId: number, signal?: AbortSignal) =>
-  apiFetch<CheckAnswer>(apiUrl(jobPath(jobId, '/check')), { method: 'POST', body: body({ ifcMaterial, factorId }), signal });
+/**
+ * POST bim/{jobId}/check → the material's quantity in the factor's unit (with the density the user confirmed, when
+ * given), the density it needs (`needsDensity`), or a 400 naming the material.
+ */
+export const checkMapping = (jobId: number, ifcMaterial: string, factorId: number, signal?: AbortSignal, density?: number) =>
+  apiFetch<CheckAnswer>(apiUrl(jobPath(jobId, '/check')), { method: 'POST', body: body(density === undefined ? { ifcMaterial, factorId } : { ifcMaterial, factorId, density }), signal });
 
 /** POST bim/import → the rows made, or `{ job }` while the import runs. */
 export const importModel = (request: ImportRequest) =>

@@ -4,7 +4,10 @@
 // chosen and confirmed only when that suggestion is a saved mapping or at least CONFIRM_AT sure (issue 22 §5: the
 // one threshold of the matcher, schemas/bimMatch.ts); a weaker suggestion is offered in the picker but not chosen.
 // A pick by the user confirms the row once the server accepts the quantity. Only confirmed rows without an error
-// are sent to the import; the others are skipped (the import answer lists them).
+// are sent to the import; the others are skipped (the import answer lists them). A material of a known family comes
+// with its family's best proposal chosen but unconfirmed (unticked) below that threshold, so no row of a known
+// family is left empty. A factor that needs a density the model lacks asks for it in the row (needsDensity), the
+// family's default offered (BimMaterial.densityDefault); the density the user confirms goes with the mapping.
 import { CONFIRM_AT } from '../../../schemas/bimMatch';
 import type { Factor } from '../stages/stageApi';
 import { factorLabel } from '../stages/factor';
@@ -31,6 +34,10 @@ export interface MappingRow {
   /** the server is checking the pick */
   checking: boolean;
   confirmed: boolean;
+  /** why the chosen factor needs a density (asked for in the row), else null */
+  needsDensity: string | null;
+  /** t/m³ the user confirmed for this material (sent with the mapping), else null */
+  density: number | null;
 }
 
 export const suggestionChoice = (s: BimSuggestion): MapChoice => ({ factorId: s.factorId, label: s.label || s.name, unit: s.unit, suggestion: s });
@@ -43,26 +50,33 @@ export const isTrusted = (s: BimSuggestion) => s.saved || s.confidence >= CONFIR
 /** '匹配度 92%'. */
 export const confidenceText = (confidence: number) => `匹配度 ${Math.round(Math.max(0, Math.min(1, confidence)) * 100)}%`;
 
-/** The row as the page opens: the first suggestion chosen and confirmed when trusted (and its quantity fits), else none. */
+const EMPTY = { choice: null, quantity: null, unit: null, basis: null, error: null, checking: false, confirmed: false, needsDensity: null, density: null } as const;
+
+/** A suggestion's quantity, unit and basis on the row; a missing density is asked for, not an error. */
+const fromSuggestion = (s: BimSuggestion) => ({
+  quantity: s.quantity,
+  unit: s.unit,
+  basis: s.basis,
+  error: s.needsDensity ? null : s.error,
+  needsDensity: s.needsDensity ? s.error : null,
+  density: null,
+  checking: false,
+});
+
+/**
+ * The row as the page opens: the first suggestion chosen — confirmed when trusted and its quantity fits; chosen
+ * unconfirmed when the material's family is known (the family's proposal, for the user to tick) — else none.
+ */
 export function initialRow(material: BimMaterial): MappingRow {
   const first = material.suggestions[0];
-  if (!first || !isTrusted(first)) return { material, choice: null, quantity: null, unit: null, basis: null, error: null, checking: false, confirmed: false };
-  return {
-    material,
-    choice: suggestionChoice(first),
-    quantity: first.quantity,
-    unit: first.unit,
-    basis: first.basis,
-    error: first.error,
-    checking: false,
-    confirmed: isTrusted(first) && !first.error,
-  };
+  if (!first || !(isTrusted(first) || material.family)) return { material, ...EMPTY };
+  return { material, choice: suggestionChoice(first), ...fromSuggestion(first), confirmed: isTrusted(first) && !first.error };
 }
 
 export const initialRows = (materials: readonly BimMaterial[]) => materials.map(initialRow);
 
-/** Whether the row may be confirmed: a factor chosen, its quantity known and accepted. */
-export const canConfirm = (row: MappingRow) => !!row.choice && !row.error && !row.checking;
+/** Whether the row may be confirmed: a factor chosen, its quantity known and accepted (a density given where needed). */
+export const canConfirm = (row: MappingRow) => !!row.choice && !row.error && !row.checking && !row.needsDensity;
 
 /** Whether a pick needs the server's check (a library factor, or a suggestion without its quantity). */
 export const needsCheck = (choice: MapChoice) => !choice.suggestion || (choice.suggestion.quantity === null && !choice.suggestion.error);
@@ -72,20 +86,35 @@ export const needsCheck = (choice: MapChoice) => !choice.suggestion || (choice.s
  * once (the user chose it); another factor waits for the check (`checking`) and is confirmed by withCheck.
  */
 export function withChoice(row: MappingRow, choice: MapChoice | null): MappingRow {
-  if (!choice) return { ...row, choice: null, quantity: null, unit: null, basis: null, error: null, checking: false, confirmed: false };
+  if (!choice) return { ...row, ...EMPTY };
   // the same factor picked among the found ones is still the suggestion (its quantity and marks)
   const suggested = choice.suggestion ?? row.material.suggestions.find((s) => s.factorId === choice.factorId);
   const picked = suggested ? suggestionChoice(suggested) : choice;
-  if (needsCheck(picked)) return { ...row, choice: picked, quantity: null, unit: picked.unit, basis: null, error: null, checking: true, confirmed: false };
+  if (needsCheck(picked)) return { ...row, ...EMPTY, choice: picked, unit: picked.unit, checking: true };
   const s = picked.suggestion!;
-  return { ...row, choice: picked, quantity: s.quantity, unit: s.unit, basis: s.basis, error: s.error, checking: false, confirmed: !s.error };
+  return { ...row, choice: picked, ...fromSuggestion(s), confirmed: !s.error };
+}
+
+/** The row once the user confirms a density for its factor: checked again by the server with it (withCheck). */
+export function withDensity(row: MappingRow, density: number): MappingRow {
+  return { ...row, density, needsDensity: null, quantity: null, basis: null, error: null, checking: true, confirmed: false };
+}
+
+/** A typed density: a number over 0 and up to 25 t/m³ (osmium is 22.6), else the rule it breaks. */
+export function densityProblem(text: string): string | null {
+  const v = Number(text.trim());
+  if (!text.trim() || !Number.isFinite(v)) return '密度(t/m³)应为数字';
+  if (v <= 0) return '密度(t/m³)应大于 0';
+  if (v > 25) return '密度(t/m³)不应大于 25';
+  return null;
 }
 
 /** The row after the server checked `factorId` (ignored when the user has picked another meanwhile). */
 export function withCheck(row: MappingRow, factorId: number, answer: CheckAnswer | { error: string }): MappingRow {
   if (row.choice?.factorId !== factorId) return row;
   if ('error' in answer) return { ...row, quantity: null, basis: null, error: answer.error, checking: false, confirmed: false };
-  return { ...row, quantity: answer.quantity, unit: answer.unit, basis: answer.basis, error: null, checking: false, confirmed: true };
+  if (answer.needsDensity || answer.quantity === null) return { ...row, quantity: null, unit: answer.unit, basis: null, error: null, needsDensity: answer.needsDensity ?? '需要密度(t/m³)', density: null, checking: false, confirmed: false };
+  return { ...row, quantity: answer.quantity, unit: answer.unit, basis: answer.basis, error: null, needsDensity: null, checking: false, confirmed: true };
 }
 
 /** The row with its 确认 box set (a row that cannot be confirmed stays unconfirmed). */
@@ -93,7 +122,7 @@ export const withConfirmed = (row: MappingRow, confirmed: boolean): MappingRow =
 
 /** What POST bim/import maps: the confirmed rows only. */
 export function importMappings(rows: readonly MappingRow[]): ImportMapping[] {
-  return rows.filter((r) => r.confirmed && canConfirm(r)).map((r) => ({ ifcMaterial: r.material.name, factorId: r.choice!.factorId }));
+  return rows.filter((r) => r.confirmed && canConfirm(r)).map((r) => ({ ifcMaterial: r.material.name, factorId: r.choice!.factorId, ...(r.density !== null ? { density: r.density } : {}) }));
 }
 
 /** Rows that will not be imported (unconfirmed or unmapped). */

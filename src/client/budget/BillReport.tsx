@@ -1,5 +1,6 @@
 // What /bill?id=&job= shows for an uploaded bill: GET budgetBill/{jobId}, the read job followed when it still runs
-// (a reload while reading), its Chinese message when it failed, else the pre-flight, the problems and the mapping.
+// (a reload while reading), its Chinese message when it failed, else the pre-flight, its 待确认问题, the problems and
+// the mapping.
 import { useEffect } from 'react';
 import { Alert, Box, Card, CardContent } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { getBill } from './budgetApi';
 import { MappingStep } from './MappingStep';
 import { PreflightCard } from './PreflightCard';
 import { ProblemsTable } from './ProblemsTable';
+import { ReviewCard } from './ReviewCard';
 import { BILL_MSG } from './texts';
 
 export const billKeys = { bill: (jobId: number) => ['budgetBill', jobId] as const };
@@ -51,8 +53,9 @@ export const BillReport = ({ jobId, building }: { jobId: number; building: Build
   return (
     <Box>
       <PreflightCard bill={bill} />
+      <ReviewCard review={bill.review ?? []} />
       <ProblemsTable problems={bill.problems} />
-      <MappingStep key={jobId} jobId={jobId} building={building} items={bill.items} />
+      <MappingStep key={jobId} jobId={jobId} building={building} items={bill.items} review={bill.review ?? []} />
     </Box>
   );
 };

@@ -1,6 +1,8 @@
 // The import card (issue 26 §5): 导入方式 (追加到现有数据 / 替换本文件之前导入的数据, the latter confirmed first), the
 // count of items chosen, 导入 → POST budgetBill/import with the chosen mappings, the job followed while it runs; then
-// the answer (ImportResult) or the server's message (a refused mapping names its item).
+// the answer (ImportResult) or the server's message (a refused mapping names its item). Items of the pre-flight's
+// 待确认问题 (a family's amount per m² over its ceiling) are imported only after the user confirms them by name (the
+// server refuses them otherwise).
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useConfirmedAction } from '../admin/useConfirmedAction';
@@ -10,6 +12,7 @@ import { useImportRun } from '../bim/useImportRun';
 import { importBill, type BillImportAnswer, type BillImportMode, type BudgetMapping } from './budgetApi';
 import { ImportResult } from './ImportResult';
 import { BILL_MSG } from './texts';
+import type { BudgetReviewProblem } from '../../../schemas/budget';
 
 export const MODE_LABELS: Record<BillImportMode, string> = {
   append: '追加到现有数据',
@@ -22,16 +25,24 @@ export interface ImportCardProps {
   mappings: BudgetMapping[];
   /** the bill's items */
   total: number;
+  /** the chosen items' 待确认问题 */
+  review?: readonly Pick<BudgetReviewProblem, 'label' | 'names'>[];
   onBusy?: (busy: boolean) => void;
 }
 
-export const ImportCard = ({ jobId, building, mappings, total, onBusy }: ImportCardProps) => {
+/** The confirmation naming the families and items over their ceilings. */
+export const billReviewConfirmText = (review: NonNullable<ImportCardProps['review']>) =>
+  `所选清单项有 ${review.length} 个待确认的问题（${review.map((p) => `${p.label}：${p.names.map((n) => `「${n}」`).join('、')}`).join('；')}），用量超出单位建筑面积的合理范围，详见待确认问题。确定按预算文件中的数量导入吗？`;
+
+export const ImportCard = ({ jobId, building, mappings, total, review = [], onBusy }: ImportCardProps) => {
   const [mode, setMode] = useState<BillImportMode>('append');
   const { busy, error, done, job, run: runImport } = useImportRun<BillImportAnswer>(onBusy);
-  const run = () => runImport(() => importBill({ jobId, projectId: building.id, mode, mappings }));
+  const run = (confirmProblems: boolean) => runImport(() => importBill({ jobId, projectId: building.id, mode, mappings, ...(confirmProblems ? { confirmProblems } : {}) }));
 
-  const replace = useConfirmedAction('替换确认', BILL_MSG.replaceConfirm, async () => void run());
-  const start = () => (mode === 'replace' ? replace.ask() : void run());
+  const confirmReview = useConfirmedAction('确认导入', billReviewConfirmText(review), async () => void run(true));
+  const afterReplace = () => (review.length ? confirmReview.ask() : void run(false));
+  const replace = useConfirmedAction('替换确认', BILL_MSG.replaceConfirm, async () => afterReplace());
+  const start = () => (mode === 'replace' ? replace.ask() : afterReplace());
 
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
@@ -68,6 +79,7 @@ export const ImportCard = ({ jobId, building, mappings, total, onBusy }: ImportC
         {done && <ImportResult answer={done} building={building} />}
       </CardContent>
       {replace.dialog}
+      {confirmReview.dialog}
     </Card>
   );
 };

@@ -7,6 +7,7 @@ import { usePhone } from '../admin/RecordCards';
 import type { BuildingRecord } from '../buildings/buildingApi';
 import { formatCount } from '../jobs/JobProgress';
 import type { BudgetClass, BudgetItemAnswer } from './budgetApi';
+import type { BudgetReviewProblem } from '../../../schemas/budget';
 import { ImportCard } from './ImportCard';
 import { MappingCards } from './MappingCards';
 import { MappingTable } from './MappingTable';
@@ -21,9 +22,11 @@ export interface MappingStepProps {
   jobId: number;
   building: BuildingRecord;
   items: BudgetItemAnswer[];
+  /** the pre-flight's 待确认问题: importing any of their items asks for confirmation */
+  review?: readonly BudgetReviewProblem[];
 }
 
-export const MappingStep = ({ jobId, building, items: proposed }: MappingStepProps) => {
+export const MappingStep = ({ jobId, building, items: proposed, review = [] }: MappingStepProps) => {
   const phone = usePhone();
   const [choices, setChoices] = useState<Choices>(() => initialChoices(proposed));
   const [picked, setPicked] = useState<Picked>({});
@@ -32,6 +35,8 @@ export const MappingStep = ({ jobId, building, items: proposed }: MappingStepPro
   const [importing, setImporting] = useState(false);
 
   const mappings = importMappings(items, choices);
+  const mappedKeys = new Set(mappings.map((m) => m.key));
+  const open = review.filter((p) => p.keys.some((k) => mappedKeys.has(k)));
   const shown = items.filter((i) => filter === 'all' || (filter === 'unchosen' ? choices[i.key] == null : i.cls === filter));
   const { shown: visible, pager, toFirst } = useLocalPage(shown, PAGE_SIZES, PAGE_SIZES[1]);
   const filters: [Filter, string, number][] = [
@@ -86,7 +91,7 @@ export const MappingStep = ({ jobId, building, items: proposed }: MappingStepPro
           </Box>
         </CardContent>
       </Card>
-      <ImportCard jobId={jobId} building={building} mappings={mappings} total={items.length} onBusy={setImporting} />
+      <ImportCard jobId={jobId} building={building} mappings={mappings} total={items.length} review={open} onBusy={setImporting} />
     </>
   );
 };

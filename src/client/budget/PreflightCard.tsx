@@ -1,6 +1,6 @@
 // The pre-flight of a read bill (issue 26 §3), before anything is saved: the lines and merged items per class, the
-// lines without a quantity, with 0, priced in money (元), the duplicates merged, the problems (highlighted when
-// any); the sheets read and passed over, the rows skipped, the units seen; 导出预检报告 (GET budgetBill/{jobId}/excel
+// lines without a quantity, with 0, priced in money (元), the duplicates merged, the problems and the 待确认问题
+// (highlighted when any); the sheets read and passed over, the rows skipped, the units seen; 导出预检报告 (GET budgetBill/{jobId}/excel
 // → the download link).
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
@@ -61,6 +61,7 @@ export const PreflightCard = ({ bill }: { bill: Bill }) => {
     { id: 'costLines', label: '费用行(元)', value: bill.costLines, severity: 'warning' },
     { id: 'duplicatesMerged', label: '合并的重复行', value: bill.duplicatesMerged },
     { id: 'problems', label: '问题', value: bill.problems.length, severity: 'error' },
+    { id: 'review', label: '待确认问题', value: bill.review?.length ?? 0, severity: 'error' },
   ];
   const skipped = SKIPS.filter(([k]) => (bill.skipped?.[k] ?? 0) > 0);
   return (

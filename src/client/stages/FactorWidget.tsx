@@ -2,8 +2,8 @@
 // keyword's type by its Chinese label (GET tpf3BuildMaterial/?type=&label=, debounced 200 ms — 电 / 电力 / 天然气 /
 // a region / a name), each option labelled in Chinese (src/calc/factorLabel.ts: `江苏省 2023 年电网平均排放因子
 // 0.5827 kgCO2/kWh`) with its category, unit, density and verification mark; the building's own province first.
-// Picking a factor hands it to the form (formContext.onFactorPick), which fills the row's name, unit, density,
-// energy and factor value as the server will on save; clearing it leaves them editable for a custom factor.
+// Picking a factor hands it to the form (formContext.onFactorPick), which fills the row's name and unit where
+// empty, density, energy and factor value as the server will on save; clearing it leaves them editable.
 import { useState } from 'react';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -42,7 +42,7 @@ function detailText(f: Factor, mark: string): string {
   return [
     factorCategory(f),
     f.unit ? `单位 ${f.unit}` : '',
-    typeof f.density === 'number' ? `密度 ${formatNumber(f.density, 3)} t/${f.unit ?? '单位'}` : '',
+    typeof f.density === 'number' ? `密度 ${formatNumber(f.density, 3)} ${f.densityUnit || `t/${f.unit ?? '单位'}`}` : '',
     mark,
   ]
     .filter(Boolean)

@@ -17,7 +17,7 @@ import { FORM_WIDGETS } from '../admin/form/widgets';
 import { useDicts } from '../admin/useDicts';
 import { FactorWidget, type StageFormContext } from './FactorWidget';
 import { factorPicks, hasMethods, METHOD_FIELD, PROJECT_FIELD, rowNameField, unitFollowsFactor, type StageDef } from './stageDefs';
-import { factorRowName, factorSource, normalizedFactor } from './factor';
+import { factorRowName, factorSource, fillFromFactor, normalizedFactor } from './factor';
 import type { Factor } from './stageApi';
 
 export type FormValues = Record<string, unknown>;
@@ -45,8 +45,8 @@ const isGiven = (v: unknown) => v !== undefined && v !== null && v !== '';
 /**
  * formData after a factor pick — what the server will copy on save (factorCopy.ts), shown before saving: the
  * pick, the factor's value, unit and source, the keyword's `copy` fields always and its `fill` fields where the
- * row has none; the schema's first pick (the row's material or energy) also gives the row its name when empty
- * and its unit (unless the quantity is counted in machine shifts). A cleared pick keeps the values, editable.
+ * row has none; the schema's first pick (the row's material or energy) also gives the row its name and its unit
+ * when empty (never the unit of a quantity counted in machine shifts). A cleared pick keeps the values, editable.
  */
 export function withFactor(def: StageDef, data: FormValues, field: string, factor: Factor | null): FormValues {
   const pick = factorPicks(def.schema).find((p) => p.field === field);
@@ -59,12 +59,17 @@ export function withFactor(def: StageDef, data: FormValues, field: string, facto
     const { value, unit } = normalizedFactor(factor);
     Object.assign(out, { [pick.value]: value, [pick.unit]: unit, [pick.source]: factorSource(factor) });
   }
-  for (const [to, from] of Object.entries(pick.factor.copy ?? {})) if (has(to) && isGiven(lib[from])) out[to] = lib[from];
-  for (const [to, from] of Object.entries(pick.factor.fill ?? {})) if (has(to) && !isGiven(out[to]) && isGiven(lib[from])) out[to] = lib[from];
+  // the `copy` fields of a factor picked before came from it (read-only while it was picked): a new pick gives its own
+  // or none, so coke's calorific value never stays on a row moved to another fuel
+  const before = typeof data[field] === 'number' && data[field] !== factor.id;
+  for (const [to, from] of Object.entries(pick.factor.copy ?? {})) if (has(to) && (isGiven(lib[from]) || before)) out[to] = isGiven(lib[from]) ? lib[from] : null;
+  fillFromFactor(pick.factor.fill ?? {}, has, lib, out);
   if (pick.primary) {
     const nameField = rowNameField(def.schema);
     if (nameField && !isGiven(out[nameField])) out[nameField] = factorRowName(factor);
-    if (has('unit') && factor.unit && unitFollowsFactor(def, out[METHOD_FIELD])) out.unit = factor.unit;
+    // the quantity was entered in the row's unit: replacing it would change the amount (5 000 kg read as
+    // 5 000 t), so a typed unit stays and the calculation converts it (or the dialog names both units)
+    if (has('unit') && factor.unit && !isGiven(out.unit) && unitFollowsFactor(def, out[METHOD_FIELD])) out.unit = factor.unit;
   }
   return out;
 }
@@ -73,7 +78,8 @@ export function withFactor(def: StageDef, data: FormValues, field: string, facto
 export function pickedFields(def: StageDef, data: FormValues): string[] {
   return factorPicks(def.schema)
     .filter((p) => typeof data[p.field] === 'number')
-    .flatMap((p) => [p.value, p.unit, p.source, ...Object.keys(p.factor.copy ?? {})])
+    // a `copy` field the factor left empty (a fuel without its own calorific value) stays the user's to fill
+    .flatMap((p) => [p.value, p.unit, p.source, ...Object.keys(p.factor.copy ?? {}).filter((f) => isGiven(data[f]))])
     .filter((f) => f in def.schema.properties);
 }
 

@@ -94,6 +94,12 @@ export interface Factor {
   smallType?: string | null;
   // what a row copies with the factor (issue 11; schemas/factors/tpf3BuildMaterial.ts)
   density?: number | null;
+  /** what the density is per (t/m3) */
+  densityUnit?: string | null;
+  /** a fuel's own net calorific value, its unit and source */
+  ncv?: number | null;
+  ncvUnit?: string | null;
+  ncvSource?: string | null;
   densitySource?: string | null;
   densityVerification?: string | null;
   defaultDistance?: number | null;

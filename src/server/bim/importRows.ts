@@ -4,8 +4,10 @@
 // distance left to the material's default, when the building has the transport stage), all in one
 // transaction with the recalculation: the rows and the new result, or nothing. `replace` first deletes only the
 // rows an earlier model import made. The mappings are remembered for the tenant. Issue 22: an import touching
-// materials with open problems of the plausibility review needs `confirmProblems` (else 400 naming them), and
-// rows whose volumes came from the geometry carry the data quality 估算.
+// materials with open problems of the plausibility review needs `confirmProblems` (else 400 naming them). Each row
+// records how much of its quantity came from IFC quantity sets and how much from the geometry (bimSource, remarks)
+// and is 估算 when the geometry's share is the larger (over 50 %); a density the user confirmed for a volume-only
+// material is used and recorded with its source.
 import { stageOfRole } from '../../../schemas/stageMeta';
 import { splitMenus } from '../../../schemas/standards';
 import type { ImportAnswer, ImportRequest } from '../../../schemas/bim';
@@ -24,6 +26,7 @@ import { libraryMaterials, type LibraryMaterial } from './library';
 import { type MaterialTotal, PROBLEM_TEXT, type ProblemKind, REVIEW_KINDS } from './model';
 import { BASIS_TEXT, quantityFor, unitKind, type Basis } from './quantities';
 import { findModel, saveMappings, type StoredModel } from './store';
+import { bulkFor, confirmedDensity } from './suggestions';
 import { BIM_MESSAGES } from './upload';
 
 export const MODEL_GONE = '模型不存在或已过期，请重新上传';
@@ -37,7 +40,28 @@ interface RowPlan {
   globalIds: string[];
   ifcMaterials: string[];
   fromGeometry: number;
+  /** the part of `quantity` (factor unit) measured on the geometry rather than read from quantity sets */
+  geometryQuantity: number;
   basis: Set<Basis>;
+  /** densities used for volume × density: the IFC material, t/m³ and where it came from */
+  densities: { ifcMaterial: string; density: number; source: string }[];
+}
+
+/**
+ * The share of a material's quantity measured on the geometry: its geometry volume over its volume where the
+ * quantity is a volume (or a volume × density); area, weight and counts come from quantity sets. A model stored
+ * before the geometry volume was kept falls back to the share of its elements.
+ */
+function geometryShare(m: MaterialTotal, basis: Basis): number {
+  if ((basis !== 'volume' && basis !== 'volumeByDensity') || !(m.volume > 0)) return 0;
+  const share = m.geometryVolume !== undefined ? m.geometryVolume / m.volume : m.elements ? m.fromGeometry / m.elements : 0;
+  return Math.min(1, Math.max(0, share));
+}
+
+/** '数量来自IFC数量集 97%，几何计算 3%' — whole percents, a share that is not nothing never shown as 0 % or 100 %. */
+export function shareText(geometry: number): string {
+  const g = geometry <= 0 ? 0 : geometry >= 1 ? 100 : Math.min(99, Math.max(1, Math.round(geometry * 100)));
+  return g === 0 ? '数量来自IFC数量集 100%' : g === 100 ? '数量来自几何计算 100%' : `数量来自IFC数量集 ${100 - g}%，几何计算 ${g}%`;
 }
 
 /** The mappings as rows per library material; any mapping that cannot be imported → 400 naming its material. */
@@ -54,11 +78,13 @@ function plan(model: StoredModel, input: ImportRequest, library: Map<number, Lib
     else if (seen.has(m.ifcMaterial)) errors.push({ field, errorMsg: `材料「${m.ifcMaterial}」重复映射` });
     else if (!factor) errors.push({ field, errorMsg: `「${m.ifcMaterial}」对应的因子库材料不存在、不是建材或已有新版本` });
     else {
-      const fit = quantityFor(material, factor.unit, factor.bulk);
+      const fit = quantityFor(material, factor.unit, bulkFor(material.name, factor), confirmedDensity(material.name, m.density));
       if ('error' in fit) errors.push({ field, errorMsg: fit.error });
       else {
-        const r = rows.get(factor.id) ?? { factor, quantity: 0, elements: 0, globalIds: [], ifcMaterials: [], fromGeometry: 0, basis: new Set<Basis>() };
+        const r = rows.get(factor.id) ?? { factor, quantity: 0, elements: 0, globalIds: [], ifcMaterials: [], fromGeometry: 0, geometryQuantity: 0, basis: new Set<Basis>(), densities: [] };
         r.quantity += fit.quantity;
+        r.geometryQuantity += fit.quantity * geometryShare(material, fit.basis);
+        if (fit.density !== undefined) r.densities.push({ ifcMaterial: material.name, density: fit.density, source: fit.densitySource ?? '' });
         r.elements += material.elements;
         r.globalIds.push(...material.globalIds);
         r.ifcMaterials.push(material.name);
@@ -131,16 +157,20 @@ export async function importModel(db: Db, caller: Caller, input: ImportRequest, 
     // (the source is x-readonly, never taken from a body: the server's value of each row, by index)
     const sources = { materials: [] as Record<string, unknown>[], transport: [] as Record<string, unknown>[] };
     for (const r of rows) {
-      const bimSource = { fileName: model.fileName, modelId: model.id, elements: r.elements, globalIds: r.globalIds, ifcMaterials: r.ifcMaterials, fromGeometry: r.fromGeometry, basis: [...r.basis].map((b) => BASIS_TEXT[b]), importedAt };
-      const remarks = `BIM模型 ${model.fileName}：${r.ifcMaterials.join('、')}`.slice(0, 200);
+      // the geometry's share of the row's quantity, and the quality class by the larger share
+      const geometry = r.quantity > 0 ? r.geometryQuantity / r.quantity : 0;
+      const shares = shareText(geometry);
+      const bimSource = { fileName: model.fileName, modelId: model.id, elements: r.elements, globalIds: r.globalIds, ifcMaterials: r.ifcMaterials, fromGeometry: r.fromGeometry, quantityShares: { quantitySet: round4(1 - geometry), geometry: round4(geometry), text: shares }, basis: [...r.basis].map((b) => BASIS_TEXT[b]), densities: r.densities, importedAt };
+      const remarks = `BIM模型 ${model.fileName}${geometry > 0 ? `（${shares}）` : ''}：${r.ifcMaterials.join('、')}`.slice(0, 200);
       const quantity = round4(r.quantity);
       // (each body a literal, not spread from a shared base: spread objects get a map each in V8, and every later
       // step — the factor copy, the rules, the calculation — would then meet thousands of distinct shapes)
       const material: Record<string, unknown> = { projectId: input.projectId, materialName: r.factor.name, unit: r.factor.unit, quantity, remarks, spec: r.factor.spec ?? undefined, factorId: r.factor.id };
-      // (a volume measured on the geometry is an estimate of the designed quantity: the row says so)
-      if (r.fromGeometry) {
+      // (a volume measured on the geometry is an estimate of the designed quantity: a row mostly so is 估算 and says
+      // by how much; one mostly from quantity sets keeps the factor's class, its share in the remarks)
+      if (geometry > 0.5) {
         material.quality = 'estimate';
-        material.qualityRef = `BIM几何估算体积（${r.fromGeometry}/${r.elements} 个构件）`;
+        material.qualityRef = `BIM几何估算体积（${r.fromGeometry}/${r.elements} 个构件${geometry < 1 ? `，${shares}` : ''}）`.slice(0, 100);
       }
       made.materials.push(material);
       sources.materials.push({ bimSource });

@@ -26,6 +26,8 @@ export interface LibraryMaterial {
   bulk: Density | null;
   /** an energy factor's energy (schemas/factors/kinds.ts) */
   energy: string | null;
+  /** 数据来源 (the matcher proposes a Chinese source before a foreign one of the same family) */
+  source: string | null;
 }
 
 export const MATERIAL_TYPE = '建材';
@@ -54,6 +56,7 @@ export async function libraryMaterials(ex: Executor, caller: Caller, ids?: numbe
       density: r.density == null ? null : Number(r.density),
       bulk: bulkDensityFor(m),
       energy: (r.energy as string) || null,
+      source: (r.source as string) || null,
     });
   }
   return out;

@@ -1,7 +1,7 @@
 // The pre-flight report of a parsed model (issue 12 §3), made once when the parse ends and stored with the
 // model: counts of elements and of each problem, the table by storey × element type, every problem with the
 // element's GlobalId and name, and the quantities per IFC material that mapping and import work on. Issue 22: the
-// plausibility review — the parser's element checks plus each material's total per m² of floor area
+// plausibility review — the parser's element checks plus each material family's total per m² of floor area
 // (review/perArea.ts) — counted as 待确认问题, and the parser's notes (which repeated quantity was taken, unit
 // conversions) passed on to be shown.
 import { type BimElement, type FloorArea, type MaterialTotal, type BimNote, type ParsedModel, PROBLEM_TEXT, type ProblemKind, REVIEW_KINDS, typeTitle } from './model';
@@ -42,22 +42,27 @@ export function preflight(model: ParsedModel): Report {
     const names = [...new Set(e.parts.map((p) => p.material))];
     for (const kind of e.problems) problems.push({ globalId: e.globalId, name: e.name, ifcType: e.ifcType, typeTitle: typeTitle(e.ifcType), storey: e.storey, kind, message: messageOf(e, kind), materials: names });
     for (const p of e.parts) {
-      const m = materials.get(p.material) ?? { name: p.material, elements: 0, volume: 0, area: 0, weight: 0, fromGeometry: 0, density: model.densities[p.material] ?? null, globalIds: [] };
+      const m = materials.get(p.material) ?? { name: p.material, elements: 0, volume: 0, area: 0, weight: 0, fromGeometry: 0, geometryVolume: 0, density: model.densities[p.material] ?? null, globalIds: [] };
       m.elements++;
       m.volume += p.volume ?? 0;
       m.area += p.area ?? 0;
       m.weight += p.weight ?? 0;
-      if (p.fromGeometry) m.fromGeometry++;
+      if (p.fromGeometry) {
+        m.fromGeometry++;
+        m.geometryVolume! += p.volume ?? 0;
+      }
       m.globalIds.push(e.globalId);
       materials.set(p.material, m);
     }
   }
   const elements = model.elements;
-  const totals = [...materials.values()].map((m) => ({ ...m, volume: round4(m.volume), area: round4(m.area), weight: round4(m.weight) }));
+  const totals = [...materials.values()].map((m) => ({ ...m, volume: round4(m.volume), area: round4(m.area), weight: round4(m.weight), geometryVolume: round4(m.geometryVolume ?? 0) }));
   for (const o of overCeilings(totals, model.floorArea)) {
-    // (a material-wide problem is listed under its largest element, so it too has a GlobalId to look for)
-    const largest = largestElement(elements, o.material);
-    problems.push({ globalId: largest?.globalId ?? '', name: `材料「${o.material}」`, ifcType: largest?.ifcType ?? '', typeTitle: largest ? typeTitle(largest.ifcType) : '', storey: largest?.storey ?? '', kind: 'materialPerArea', message: `${PROBLEM_TEXT.materialPerArea}：${o.message}`, materials: [o.material] });
+    // (a family-wide problem is listed under its largest material's largest element, so it too has a GlobalId to
+    // look for; it names every material of the family it counted, and each of them asks for confirmation)
+    const largest = largestElement(elements, o.materials[0]);
+    const name = o.materials.length === 1 ? `材料「${o.materials[0]}」` : `${o.label}（${o.materials.map((m) => `「${m}」`).join('、')}）`;
+    problems.push({ globalId: largest?.globalId ?? '', name, ifcType: largest?.ifcType ?? '', typeTitle: largest ? typeTitle(largest.ifcType) : '', storey: largest?.storey ?? '', kind: 'materialPerArea', message: `${PROBLEM_TEXT.materialPerArea}：${o.message}`, materials: o.materials });
   }
   const review = new Map<string, number>();
   for (const p of problems) if (REVIEW_KINDS.includes(p.kind)) for (const m of p.materials) review.set(m, (review.get(m) ?? 0) + 1);

@@ -3,7 +3,8 @@
 //                           most two at once, the others queue); { jobId } when done
 //   GET  bim/:jobId         the job and, once parsed, the pre-flight report with suggested mappings
 //   GET  bim/:jobId/excel   the report as a workbook → download URL
-//   POST bim/:jobId/check   { ifcMaterial, factorId } → the quantity that factor would import, or why not
+//   POST bim/:jobId/check   { ifcMaterial, factorId, density? } → the quantity that factor would import, the
+//                           density it needs (asked for in place), or why not
 //   POST bim/import         { jobId, projectId, mode, mappings } → rows, transport rows, recalculated building
 import type { FastifyInstance } from 'fastify';
 import { checkBody, importBody, type CheckAnswer, type PreflightAnswer } from '../../../schemas/bim';
@@ -21,7 +22,7 @@ import { importModel, MODEL_GONE } from './importRows';
 import { libraryMaterials } from './library';
 import { parseIfc, PARSES } from './parse/run';
 import { findModel, savedMappings, saveModel } from './store';
-import { fitOf, suggestionsFor } from './suggestions';
+import { confirmedDensity, fitOf, suggestionsFor } from './suggestions';
 import { BIM_MESSAGES, receiveModel } from './upload';
 import { typed } from '../http/typed';
 
@@ -104,7 +105,8 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     if (!material) throw badRequest(`模型中没有材料「${req.body.ifcMaterial}」`);
     const factor = (await libraryMaterials(db, caller, [req.body.factorId])).get(req.body.factorId);
     if (!factor) throw badRequest(`「${material.name}」对应的因子库材料不存在、不是建材或已有新版本`);
-    const fit = fitOf(material, factor);
+    const fit = fitOf(material, factor, confirmedDensity(material.name, req.body.density));
+    if (fit.error !== null && fit.needsDensity) return ok<CheckAnswer>({ quantity: null, unit: factor.unit, basis: null, needsDensity: fit.error });
     if (fit.error !== null) throw badRequest(fit.error);
     return ok<CheckAnswer>({ quantity: fit.quantity, unit: factor.unit, basis: fit.basis });
   });

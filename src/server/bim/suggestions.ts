@@ -1,25 +1,49 @@
 // Each IFC material's proposed library materials (issue 12 §4): the tenant's confirmed mapping first (已保存),
 // then the name matcher's best (match/suggest.ts) — every one with the quantity it would import in the
 // factor's unit, or why the unit cannot take the material's quantities. With them the material's family (issue 22
-// §5) and, when the matcher has nothing to offer for a known family, why (因子库暂无「…」类材料的因子).
+// §5) and, when the matcher has nothing to offer for a known family, why (因子库暂无「…」类材料的因子); the
+// family's default density, offered where a per-mass factor needs one the model and the factor lack.
 import type { BimMaterial, BimSuggestion } from '../../../schemas/bim';
 import type { LibraryMaterial } from './library';
+import { familyDensityFor } from './match/bulkDensity';
 import { type Candidate, match, prepare } from './match/suggest';
 import type { MaterialTotal } from './model';
-import { BASIS_TEXT, quantityFor } from './quantities';
+import { BASIS_TEXT, type Density, quantityFor } from './quantities';
 import { mappingKey } from './store';
 
-/** The quantity a factor would take from the material, in the answer's words. */
-export function fitOf(m: MaterialTotal, f: LibraryMaterial): { quantity: number; basis: string; error: null } | { quantity: null; basis: null; error: string } {
-  const fit = quantityFor(m, f.unit, f.bulk);
-  return 'error' in fit ? { quantity: null, basis: null, error: fit.error } : { quantity: fit.quantity, basis: BASIS_TEXT[fit.basis], error: null };
+/** The quantity a factor would take from the material, in the answer's words; `density` the one the user confirmed. */
+export function fitOf(m: MaterialTotal, f: LibraryMaterial, density?: Density | null): { quantity: number; basis: string; error: null } | { quantity: null; basis: null; error: string; needsDensity?: boolean } {
+  const fit = quantityFor(m, f.unit, bulkFor(m.name, f), density);
+  if ('error' in fit) return { quantity: null, basis: null, error: fit.error, ...(fit.needsDensity ? { needsDensity: true } : {}) };
+  return { quantity: fit.quantity, basis: BASIS_TEXT[fit.basis], error: null };
+}
+
+/**
+ * The factor's bulk density for the material's volume, unless the material's own family is known to weigh
+ * otherwise (over 10 % apart: Leichtbeton on a precast-concrete factor, glass wool on rock wool's) — then a density
+ * is asked for, the family's default offered.
+ */
+export function bulkFor(materialName: string, f: Pick<LibraryMaterial, 'bulk'>): Density | null {
+  const own = familyDensityFor(materialName);
+  if (!f.bulk || !own) return f.bulk;
+  return Math.abs(own.value - f.bulk.value) <= 0.1 * f.bulk.value ? f.bulk : null;
+}
+
+/**
+ * The density (t/m³) the user confirmed for a material's mapping, with where it came from: the family's default
+ * when it is that value (its source, 默认值 and its mark, confirmed by the user), else the user's own.
+ */
+export function confirmedDensity(materialName: string, value: number | undefined): Density | null {
+  if (value === undefined) return null;
+  const d = familyDensityFor(materialName);
+  return d && Math.abs(d.value - value) < 1e-9 ? { value, source: `${d.source}（${d.label}默认值，${d.verification}，用户已确认）` } : { value, source: '用户填写' };
 }
 
 /** What the matcher adds to a material (the rest of schemas/bim.ts BimMaterial). */
-export type MaterialMatch = Pick<BimMaterial, 'family' | 'matchNote' | 'suggestions'>;
+export type MaterialMatch = Pick<BimMaterial, 'family' | 'matchNote' | 'suggestions' | 'densityDefault'>;
 
 export function suggestionsFor(materials: MaterialTotal[], library: Map<number, LibraryMaterial>, saved: Map<string, number>): (MaterialTotal & MaterialMatch)[] {
-  const candidates: Candidate[] = [...library.values()].map((f) => ({ id: f.id, name: f.name, unit: f.unit, group: f.group, spec: f.spec }));
+  const candidates: Candidate[] = [...library.values()].map((f) => ({ id: f.id, name: f.name, unit: f.unit, group: f.group, spec: f.spec, source: f.source }));
   const prepared = prepare(candidates);
   const answer = (m: MaterialTotal, f: LibraryMaterial, confidence: number, reasons: string[], isSaved: boolean): BimSuggestion => ({
     factorId: f.id, name: f.name, label: f.label, unit: f.unit, factorValue: f.factorValue, coUnit: f.coUnit, confidence, reasons, saved: isSaved, ...fitOf(m, f),
@@ -29,9 +53,10 @@ export function suggestionsFor(materials: MaterialTotal[], library: Map<number, 
     const savedId = saved.get(mappingKey(m.name));
     const savedFactor = savedId === undefined ? undefined : library.get(savedId);
     if (savedFactor) out.push(answer(m, savedFactor, 1, ['本单位已确认的映射'], true));
+    // (a factor that only lacks a density fits: the density is asked for in place, the family's default offered)
     const fits = (c: Candidate) => {
-      const e = fitOf(m, library.get(c.id)!).error;
-      return e ? `因子单位 ${c.unit}` : true;
+      const fit = fitOf(m, library.get(c.id)!);
+      return !fit.error || !!fit.needsDensity || `因子单位 ${c.unit}`;
     };
     const found = match(m.name, fits, prepared, 3);
     for (const s of found.suggestions) {
@@ -39,6 +64,8 @@ export function suggestionsFor(materials: MaterialTotal[], library: Map<number, 
     }
     const { globalIds, ...rest } = m;
     void globalIds; // (thousands of ids stay on the server)
-    return { ...rest, globalIds: [], family: found.family?.label ?? null, matchNote: out.length ? null : found.note, suggestions: out.slice(0, 4) };
+    const d = familyDensityFor(m.name);
+    const densityDefault = d && { value: d.value, source: d.source, verification: d.verification, note: d.note, label: d.label };
+    return { ...rest, globalIds: [], family: found.family?.label ?? null, matchNote: out.length ? null : found.note, suggestions: out.slice(0, 4), densityDefault };
   });
 }

@@ -3,7 +3,9 @@
 // the item), then materials and equipment become 建材生产 rows in the factor's unit (and 建材运输 rows as the BIM
 // import makes them), energy and water 建筑建造 rows by energy, machine shifts 建筑建造 rows by 台班 with their 表C.0.1
 // energy; all in one transaction with the recalculation: the rows and the new result, or nothing. Each row keeps
-// its source (file, sheets, rows). `replace` first deletes the rows an earlier import of the same file made.
+// its source (file, sheets, rows). `replace` first deletes the rows an earlier import of the same file made. Lines of
+// a family over its ceiling per m² of the building (./review.ts, held again on the building's area now) are
+// imported only with `confirmProblems`, else 400 naming them.
 import { sql } from 'kysely';
 import { stageOfRole } from '../../../schemas/stageMeta';
 import { splitMenus } from '../../../schemas/standards';
@@ -26,6 +28,7 @@ import { convertItem } from './convert';
 import { loadLibrary } from './library';
 import { matchMachine } from './machines';
 import { findBill } from './store';
+import { BILL_CONFIRMED, BILL_UNCONFIRMED, billFloor, openReview, reviewItems } from './review';
 import { writableBuilding } from '../buildings/writable';
 
 export const BILL_GONE = '预算文件不存在或已过期，请重新上传';
@@ -37,9 +40,11 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 export async function importBill(db: Db, caller: Caller, input: BudgetImportRequest, progress: Progress, log: (err: unknown) => void): Promise<BudgetImportAnswer<ApiRecord>> {
   // (a building the caller may not change, or a frozen one, is told before its file is looked at)
-  await db.transaction().execute((trx) => writableBuilding(db, caller, input.projectId, trx));
+  const current = await db.transaction().execute((trx) => writableBuilding(db, caller, input.projectId, trx));
   const bill = await findBill(db, caller, input.jobId);
   if (!bill || bill.projectId !== input.projectId) throw badRequest(BILL_GONE);
+  const open = openReview(reviewItems(bill.preflight.items, billFloor(current)), new Set(input.mappings.map((m) => m.key)));
+  if (open.count && !input.confirmProblems) throw badRequest(BILL_UNCONFIRMED(open));
   const byKey = new Map(bill.preflight.items.map((i) => [i.key, i]));
   const buildings = repo(db, 'tpf3Project');
   const produce = repo(db, stageDef(stageOfRole('materials')!)!.name);
@@ -54,7 +59,7 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
     const errors: FieldError[] = [];
     const made = { materials: [] as Row[], transport: [] as Row[], construction: [] as Row[] };
     const sources = { materials: [] as Row[], transport: [] as Row[], construction: [] as Row[] };
-    const warnings: string[] = [];
+    const warnings: string[] = open.count ? [BILL_CONFIRMED(open)] : [];
     const importedAt = new Date().toISOString();
     const truck = has(trans) ? await truckFactor(trx, input.projectId) : undefined;
     const seen = new Set<string>();
@@ -114,7 +119,7 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
           continue;
         }
         const row: Row = machine
-          ? { projectId: input.projectId, method: 'machine', name: `${item.name}${item.spec ? ` ${item.spec}` : ''}`.slice(0, 100), energy, unit: '台班', quantity: round4(item.quantity), energyPerShift: machine.energyPerShift, remarks }
+          ? { projectId: input.projectId, method: 'machine', name: `${item.name}${item.spec ? ` ${item.spec}` : ''}`.slice(0, 100), energy, unit: '台班', quantity: round4(item.quantity), energyPerShift: machine.energyPerShift, energyPerShiftUnit: machine.energyUnit, remarks }
           : { projectId: input.projectId, method: 'energy', name: item.name, energy, unit: item.unit, quantity: round4(item.quantity), remarks };
         if (factor) row.factorId = factor.id;
         made.construction.push(row);

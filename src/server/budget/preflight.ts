@@ -2,12 +2,15 @@
 // how many without a quantity, duplicates merged (same class, name, specification and unit — quantities summed,
 // every source row kept for the trace), the units seen, and the problems, each with its sheet and row. A line
 // with a problem is listed, never imported; a line without a quantity (or 0), or priced in money (元), is counted
-// and left out.
+// and left out. With the building's floor area, the plausibility review (./review.ts): material families whose
+// amount per m² is over their ceiling, 待确认 — importable once confirmed.
 import { parseUnit, normalizeUnit } from '../../calc/units';
 import type { BudgetItemFields, BudgetPreflightFields } from '../../../schemas/budget';
 import type { EnergyKind } from '../../../schemas/factors/kinds';
 import { classify, type LineClass } from './classify';
 import type { BudgetLine, LineSkips } from './lines';
+import { reviewItems } from './review';
+import type { FloorArea } from '../bim/model';
 import type { BudgetTables } from './tables';
 
 /** A line to map: one or more lines of the file merged (its shape: schemas/budget.ts). */
@@ -49,7 +52,7 @@ function problemOf(line: BudgetLine, energy: EnergyKind | undefined): string | u
   return undefined;
 }
 
-export function preflight(read: BudgetTables): BudgetPreflight {
+export function preflight(read: BudgetTables, floor: FloorArea | null = null): BudgetPreflight {
   const byClass = { labour: { lines: 0, items: 0 }, material: { lines: 0, items: 0 }, equipment: { lines: 0, items: 0 }, energy: { lines: 0, items: 0 }, machine: { lines: 0, items: 0 } };
   const skipped: LineSkips = { blank: 0, subtotal: 0, note: 0, section: 0, header: 0 };
   const units = new Map<string, number>();
@@ -110,6 +113,7 @@ export function preflight(read: BudgetTables): BudgetPreflight {
     units: [...units].map(([unit, lines]) => ({ unit, lines })).sort((a, b) => b.lines - a.lines || a.unit.localeCompare(b.unit)),
     skipped,
     problems,
+    review: reviewItems([...items.values()], floor),
     items: [...items.values()],
   };
 }

@@ -23,6 +23,7 @@ import { BILL_GONE, BUDGET_ESTIMATE, importBill } from './importRows';
 import { CLASS_LABELS } from './classify';
 import { loadLibrary } from './library';
 import { preflight } from './preflight';
+import { billFloor } from './review';
 import { BUDGET_FILE_LIMIT, BUDGET_READ_MESSAGES, readBudgetGrids } from './readGrids';
 import { findBill, saveBill } from './store';
 import { manualSuggestion, suggestItems } from './suggest';
@@ -58,7 +59,7 @@ export function budgetRoutes(app: FastifyInstance, db: Db): void {
     const file = upload.file;
     const spec = { kind: 'budget' as const, title: `读取预算文件 ${file.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS };
     const outcome = await runJob(db, caller, spec, async (progress, job) => {
-      const read = preflight(readTables(readBudgetGrids(file.content)));
+      const read = preflight(readTables(readBudgetGrids(file.content)), billFloor(building));
       progress(read.totalLines, read.totalLines);
       await saveBill(db, caller, { jobId: job.id, projectId, fileName: file.name, preflight: read });
       return { jobId: job.id };

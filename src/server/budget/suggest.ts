@@ -85,7 +85,7 @@ const NOTHING = '未找到可用的因子，请从因子库选择';
 export const manualSuggestion = (item: BudgetItem, f: LibraryMaterial): BudgetSuggestion => ({ ...answer(f, 1, ['从因子库手动选择'], false, convertItem(item, f)), manual: true });
 
 export function suggestItems(items: readonly BudgetItem[], lib: Library): SuggestedItem[] {
-  const prepared = prepare([...lib.materials.values()].map((f) => ({ id: f.id, name: f.name, unit: f.unit, group: f.group, spec: f.spec })));
+  const prepared = prepare([...lib.materials.values()].map((f) => ({ id: f.id, name: f.name, unit: f.unit, group: f.group, spec: f.spec, source: f.source })));
   return items.map((item) => {
     if (item.cls === 'material' || item.cls === 'equipment') {
       const { list, note } = materialSuggestions(item, lib, prepared);
@@ -98,9 +98,10 @@ export function suggestItems(items: readonly BudgetItem[], lib: Library): Sugges
     if (item.cls === 'machine') {
       const machine = matchMachine(item, lib.machines) ?? null;
       if (!machine) return { ...item, suggestions: [], machine, note: `附录C 施工机械台班能耗表中没有「${item.name}」，请按能源用量录入` };
-      // the row's quantity stays its shifts; the factor must take the machine's energy unit (kg of diesel, kWh)
-      const perShift = shiftEnergyUnit(machine.energy);
-      const list = energySuggestions(item, machine.energy, lib, { quantity: item.quantity * machine.energyPerShift, unit: perShift || machine.energyUnit }, `台班能耗 ${machine.energyPerShift} ${machine.energyUnit}/台班（${machine.spec}）`).map((s) => ({ ...s, quantity: s.error ? null : item.quantity }));
+      // the row's quantity stays its shifts; the factor must take the machine's per-shift unit of 附录C (kg of diesel,
+      // kWh), which the import writes into the row as its 台班能耗单位
+      const perShift = shiftEnergyUnit(machine.energy, machine.energyUnit);
+      const list = energySuggestions(item, machine.energy, lib, { quantity: item.quantity * machine.energyPerShift, unit: perShift }, `台班能耗 ${machine.energyPerShift} ${machine.energyUnit}/台班（${machine.spec}）`).map((s) => ({ ...s, quantity: s.error ? null : item.quantity }));
       return { ...item, suggestions: list.slice(0, 4), machine, note: list.length ? null : '因子库暂无该机械所用能源的因子' };
     }
     return { ...item, suggestions: [], machine: null, note: null };

@@ -55,9 +55,11 @@ export async function plausibilityOf(ex: Executor, building: ApiRecord, inputs: 
   const materialStage = stageOfRole('materials');
   const produce = inputs.find((s) => s.schema['x-stage']?.code === materialStage)?.rows ?? [];
   const cats = await categories(ex, produce);
+  // (each row's emission as just calculated: the review names the material that drives an intensity)
+  const emissions = new Map((result.stages.find((s) => s.code === materialStage)?.rows ?? []).map((r) => [r.id, r.emission]));
   const materials: MaterialRow[] = produce.map((r) => {
     const c = typeof r.factorId === 'number' ? cats.get(r.factorId) : undefined;
-    return { id: Number(r.id), materialName: r.materialName, unit: r.unit, quantity: r.quantity, density: r.density, category: c?.category ?? null, libraryName: c?.name ?? null };
+    return { id: Number(r.id), materialName: r.materialName, unit: r.unit, quantity: r.quantity, density: r.density, densityUnit: r.densityUnit, emission: emissions.get(Number(r.id)) ?? null, category: c?.category ?? null, libraryName: c?.name ?? null };
   });
   const basis = (result as { basis?: { area?: number } }).basis;
   const calculated = { ...building, ...result.fields, total: result.total, streng3: result.streng3, resultDetail: { basis } };

@@ -26,6 +26,8 @@ import { CONFIG_DEFAULTS } from '../settings/settings';
 import { isStrongPassword, setMustChange, WEAK_PASSWORD } from '../accounts/credentials';
 import { startupLock } from '../db/migrate';
 import { upgradeStageRows } from '../stages/upgrade';
+import { upgradeRowUnits } from '../stages/unitUpgrade';
+import { upgradeLibraryUnits } from '../db/seed/fuelNcv';
 import { fillFactorLabels } from '../factors/label';
 
 export const SEED_MARKER = 'seed_v1';
@@ -181,6 +183,10 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     // Stage rows saved before issue 11 get the energy, class and distance the old calculation assumed (last:
     // they copy the library's details filled in above).
     await upgradeStageRows(trx);
+    // What a library density is per and each fuel's own calorific value, then the open buildings' rows that copied
+    // them, once.
+    await upgradeLibraryUnits(trx);
+    await upgradeRowUnits(trx);
   });
 
   if (seeded && written) print(`[seed] 初始账号密码已写入 ${written}（仅本用户可读；首次登录须修改密码，保存后请删除该文件）`);

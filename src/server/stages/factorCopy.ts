@@ -8,7 +8,7 @@
 // id, the user's own values stay.
 import { sql } from 'kysely';
 import type { FactorKeyword, ResourceSchema } from '../../../schemas/index';
-import { BASELINE_REFUSED, factorSource, isBaseline, normalizedFactor, type LibraryFactor } from '../../calc/factor';
+import { BASELINE_REFUSED, factorSource, fillFromFactor, isBaseline, normalizedFactor, type LibraryFactor } from '../../calc/factor';
 import { isGiven } from '../../calc/formula';
 import { cachesOf } from '../cache/caches';
 import type { Tx } from '../db/database';
@@ -71,22 +71,9 @@ export function factorCopier(schema: ResourceSchema, keyword: FactorKeyword, f: 
   }
   for (const [field, from] of Object.entries(keyword.copy ?? {})) if (has(field) && isGiven(f[from])) always.push([field, f[from]]);
   const fills = keyword.fill ?? {};
-  const fill = Object.entries(fills)
-    .filter(([field, from]) => has(field) && isGiven(f[from]))
-    .map(([field, from]) => {
-      // a value's source (densitySource) comes only with the value itself, never beside the user's own value
-      const of = field.endsWith('Source') ? field.slice(0, -'Source'.length) : undefined;
-      return { field, value: f[from], of: of && of in fills ? of : undefined };
-    });
   return (body) => {
     for (const [field, value] of always) body[field] = value;
-    let filled: string[] | undefined;
-    for (const x of fill) {
-      if (x.of && !filled?.includes(x.of)) continue;
-      if (isGiven(body[x.field])) continue;
-      body[x.field] = x.value;
-      (filled ??= []).push(x.field);
-    }
+    fillFromFactor(fills, has, f, body);
   };
 }
 

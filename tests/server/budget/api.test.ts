@@ -125,6 +125,10 @@ describe('import', () => {
     expect(bricks.source).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第13行；换算：142.65 千块 = 142,650 块 × 240×115×53 mm（0.001463 m3/块）= 208.6684 m3');
     const build = (await t.call('GET', `/api/tpf/v1/tpf/stage/build/trace?projectId=${b.id}&pageSize=50`, user)).body.data.rows.dataList;
     expect(build.find((x: { name: string }) => x.name.startsWith('载重汽车')).source).toMatch(/^预算文件 某办公楼人材机汇总表\.xlsx：人材机汇总表 第\d+行；台班能耗取 载重汽车 装载质量 6 t（附录C）$/);
+    // the row states 附录C's per-shift unit (柴油 kg/台班), and its trace says it: 24.38 × 33.24 = 810.3912 kg
+    expect(build.find((x: { name: string }) => x.name.startsWith('载重汽车')).trace.conversions).toEqual(['24.38 台班 × 33.24 kg/台班 = 810.3912 kg']);
+    const machines = (await t.call('GET', `/api/tpf/v1/tpf/stage/build/?projectId=${b.id}&method=machine&pageSize=10`, user)).body.data.dataList;
+    expect(machines.map((x: { energyPerShiftUnit: string }) => x.energyPerShiftUnit)).toEqual(['kg', 'kg']);
   });
 
   it('the report\'s 计算过程 (PDF, Word, workbook) says where each imported row came from', async (ctx) => {

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { applySynonyms, normaliseName } from './names';
+import { classify, familyById } from './taxonomy';
 
 export interface BulkDensityRow {
   keyword: string;
@@ -55,4 +56,47 @@ function find(text: string): BulkDensityRow | undefined {
 export function bulkDensityFor(candidate: { name: string; group?: string | null }): { value: number; source: string } | null {
   const row = find(candidate.name) ?? find(candidate.group ?? '');
   return row && row.value !== null ? { value: row.value, source: row.source } : null;
+}
+
+/**
+ * A family's default density (./familyDensity.csv): offered where a material has only a volume and neither the
+ * model nor the factor gives a density — never applied by itself: the user confirms or edits it (the family's
+ * products differ: a hollow block is half a solid one).
+ */
+export interface FamilyDensity {
+  family: string;
+  /** t/m³ */
+  value: number;
+  source: string;
+  verification: 'V' | 'D' | 'M';
+  note: string;
+}
+
+const FAMILY_FILE = 'familyDensity.csv';
+
+/** The table, checked: every family of the taxonomy once, a positive t/m³, a source, a mark V, D or M (M with a note). */
+export function readFamilyDensities(text = readFileSync(new URL(`./${FAMILY_FILE}`, import.meta.url), 'utf8')): FamilyDensity[] {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
+  if (parsed.errors.length) throw new Error(`${FAMILY_FILE}: row ${parsed.errors[0].row ?? '?'}: ${parsed.errors[0].message}`);
+  const seen = new Set<string>();
+  return parsed.data.map((r) => {
+    const family = (r.family ?? '').trim();
+    const value = Number((r.t_per_m3 ?? '').trim());
+    const source = (r.source ?? '').trim();
+    const verification = (r.verification ?? '').trim();
+    const note = (r.note ?? '').trim();
+    const ok = familyById(family) && !seen.has(family) && value > 0 && value < 25 && source && ['V', 'D', 'M'].includes(verification) && (verification !== 'M' || note);
+    if (!ok) throw new Error(`${FAMILY_FILE} ${family || '(空)'}: a taxonomy family once, a number in t/m³, a source and a mark V, D or M (M with a note)`);
+    seen.add(family);
+    return { family, value, source, verification, note } as FamilyDensity;
+  });
+}
+
+let families: Map<string, FamilyDensity> | null = null;
+
+/** The default density of a material name's family (null: its family has none, or the name none). */
+export function familyDensityFor(materialName: string): (FamilyDensity & { label: string }) | null {
+  const f = classify(materialName);
+  const d = f && (families ??= new Map(readFamilyDensities().map((x) => [x.family, x]))).get(f.id);
+  return d ? { ...d, label: f.label } : null;
 }

@@ -12,6 +12,8 @@ export interface Candidate {
   group?: string | null;
   spec?: string | null;
   density?: number | null;
+  /** 数据来源: a Chinese standard or data set is proposed before a foreign figure of the same family */
+  source?: string | null;
 }
 
 export interface Item {
@@ -23,6 +25,8 @@ export interface Item {
   alts: Key[];
   grades: string[];
   average: boolean;
+  /** the source is Chinese (chineseSource) */
+  chinese: boolean;
 }
 
 /** Only candidates that can score are looked at: they share a character bigram with the name (or contain it). */
@@ -54,6 +58,16 @@ function parts(name: string, spec?: string | null): string[] {
   return out.map((p) => coreName(p).core).filter((p) => p.length > 1);
 }
 
+// A Chinese factor's source starts with what it is from: a standard's code (GB/T 51366, JGJ, a province's DB11/T)
+// or a Chinese name (中国产品全生命周期温室气体排放系数集, 广东省…标准, 按 GB/T 51366 附录D … 换算); a foreign
+// one with its own (ICE v3.0, IStructE). Read from the start, so a foreign figure converted by a Chinese density
+// table ('ICE … 按 GB 50009 密度换算') stays foreign.
+const CHINESE_START = /^(?:按\s*)?(?:(?:GB|JGJ|JG|CJJ|CECS|DBJ?|DB\d{2})(?:\/T)?\s*\d|T\/[A-Z]+\s*\d|《?\p{Script=Han})/u;
+const FOREIGN = /ICE|IStructE|ecoinvent|Ökobaudat|英国|欧洲|美国|德国/i;
+
+/** Whether a factor's source is a Chinese standard or data set (ranked before a foreign figure of its family). */
+export const chineseSource = (source: string | null | undefined): boolean => !!source && CHINESE_START.test(source.trim()) && !FOREIGN.test(source.split(/[，,；;（(]/)[0]);
+
 /** Candidate keys, computed once. suggest() also accepts the plain array and prepares it itself (cached). */
 export function prepare(candidates: Candidate[]): Prepared {
   const items = candidates.map((c, index) => {
@@ -61,7 +75,7 @@ export function prepare(candidates: Candidate[]): Prepared {
     const grades = readGrades(c.name).grades;
     // a row named only by its grade ('C30') is of the grade's material, as for the IFC names
     const core = coreName(name.replace(/\([^)]*\)/g, ' ')).core || (grades.length ? GRADE_NOUN[gradeFamily(grades[0])] : '');
-    return { c, index, family: candidateFamily(c), main: key(core, true), alts: parts(name, c.spec).map((p) => key(p, true)), grades, average: name.includes('市场平均') };
+    return { c, index, family: candidateFamily(c), main: key(core, true), alts: parts(name, c.spec).map((p) => key(p, true)), grades, average: name.includes('市场平均'), chinese: chineseSource(c.source) };
   });
   return { items, byGram: invert(items, (k) => k.grams), scopes: new Map() };
 }

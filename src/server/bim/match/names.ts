@@ -1,8 +1,8 @@
 // Material names as design tools write them (Revit, ArchiCAD, Tekla, 国产 BIM: Chinese, English, German, French,
-// Spanish, pinyin, with prefixes, layer words and thicknesses) brought to one form so they can be compared with the
-// factor library's names (issue 12 §4, issue 22 §5). Pure functions; the words are data: ./synonyms.json (Chinese
-// variant spellings, finer rewrites, noise words) and ./taxonomy.json (material families with their names in
-// several languages, each rewritten to the family's library word).
+// Spanish, Dutch, Japanese, Korean, pinyin, with prefixes, layer words and thicknesses) brought to one form so they
+// can be compared with the factor library's names (issue 12 §4, issue 22 §5). Pure functions; the words are data:
+// ./synonyms.json (Chinese variant spellings, finer rewrites, noise words) and ./taxonomy.json (material families
+// with their names in several languages, each rewritten to the family's library word).
 import { readFileSync } from 'node:fs';
 import { pinyinPro } from '../../heavy';
 
@@ -27,6 +27,11 @@ export interface FamilyData {
   fr?: string[];
   es?: string[];
   other?: string[];
+  nl?: string[];
+  ja?: string[];
+  ko?: string[];
+  /** a polymer named beside an insulation word is this insulation family (taxonomy.json "about") */
+  asInsulation?: string;
   revit?: string[];
   archicad?: string[];
   tekla?: string[];
@@ -34,10 +39,14 @@ export interface FamilyData {
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')) as T;
 const DATA = readJson<SynonymFile>('synonyms.json');
-export const TAXONOMY: readonly FamilyData[] = readJson<{ families: FamilyData[] }>('taxonomy.json').families;
+const TAXONOMY_FILE = readJson<{ families: FamilyData[]; insulationWords: string[] }>('taxonomy.json');
+export const TAXONOMY: readonly FamilyData[] = TAXONOMY_FILE.families;
+/** latin words that make a polymer's name an insulation's ('Plastic board') besides the insulation families' own */
+export const INSULATION_WORDS: readonly string[] = TAXONOMY_FILE.insulationWords;
 
 /** A family's names outside Chinese: the languages and the tools' default names. */
-export const foreignTerms = (f: FamilyData): string[] => [...(f.en ?? []), ...(f.de ?? []), ...(f.fr ?? []), ...(f.es ?? []), ...(f.other ?? []), ...(f.revit ?? []), ...(f.archicad ?? []), ...(f.tekla ?? [])];
+export const foreignTerms = (f: FamilyData): string[] =>
+  [f.en, f.de, f.fr, f.es, f.nl, f.ja, f.ko, f.other, f.revit, f.archicad, f.tekla].flatMap((list) => list ?? []);
 
 const LATIN = /^[a-z0-9 ]+$/;
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -3,7 +3,8 @@
 // against the library rows of that family (or of its kinds when the name is generic, 保温 → 岩棉板), then by name
 // and grade within it; where the library has no row of the family, a family marked standIn takes its parent's,
 // capped below the confidence that preselects (CONFIRM_AT), and otherwise nothing is suggested and the answer says
-// why. A name of no known family (pinyin, a product name) is matched by name across the library as before.
+// why. A name of no known family (pinyin, a product name) is matched by name across the library as before. Within a
+// family a factor from a Chinese standard or data set comes before a foreign one (ICE, IStructE).
 // Pure: the caller passes the candidates (current library rows the tenant sees) and `fits`, which says whether a
 // candidate's unit can take the material's quantities (quantities.ts decides). Candidate keys and families are
 // computed once per candidates array (prepare, cached by array identity) so 200 names × 2 000 candidates stay well
@@ -13,7 +14,7 @@ import { type Candidate, type Prepared, prepared, type Relation, scopeOf, shortl
 import { coreName, GRADE_NOUN, gradeFamily, readGrades } from './names';
 import { reasonsOf, type Scored } from './reasons';
 import { charSim, gradeScore, key, pinyinSim } from './similarity';
-import { classify, type Family } from './taxonomy';
+import { classify, type Family, insulatedPolymer } from './taxonomy';
 
 export { type Candidate, type Prepared, prepare } from './candidates';
 
@@ -97,19 +98,38 @@ export function match(ifcName: string, fits: Fits, candidates: Candidate[] | Pre
     // a candidate of the family is shown however weak: the family is right, the user picks
     if (relation || final >= MIN) scored.push({ it, confidence: round(final), chars, py, average, fit, relation });
   }
+  chineseFirst(scored);
   const order: Record<Relation, number> = { same: 0, kind: 1, standIn: 2 };
   scored.sort((a, b) => b.confidence - a.confidence || (a.relation ? order[a.relation] : 0) - (b.relation ? order[b.relation] : 0) || a.it.index - b.it.index);
   // two factors as close as each other ('Concrete' → C30 and C50; 'Concrete block' → dense and lightweight): the
   // name does not decide, so none is preselected — all scaled below CONFIRM_AT, their order kept
+  // (a foreign factor kept behind a Chinese one is no rival: the source decided between them, not the name)
   const top = scored[0]?.confidence ?? 0;
-  if (top >= CONFIRM_AT && scored.length > 1 && top - scored[1].confidence < TIE) {
+  const rival = scored.find((x, i) => i > 0 && x.origin !== 'foreign');
+  if (top >= CONFIRM_AT && rival && top - rival.confidence < TIE) {
     for (const x of scored) {
-      x.tied = top - x.confidence < TIE;
+      x.tied = x.origin !== 'foreign' && top - x.confidence < TIE;
       x.confidence = round((x.confidence * TIED_CAP) / top);
     }
   }
-  const context = { family, standIn: scope?.standIn ?? null, inferred: inferred ? core : null, used, grades, notes };
+  const context = { family, polymer: insulatedPolymer(ifcName), standIn: scope?.standIn ?? null, inferred: inferred ? core : null, used, grades, notes };
   return { family, suggestions: scored.slice(0, limit).map((x) => ({ factorId: x.it.c.id, confidence: x.confidence, reasons: reasonsOf(x, context) })), note: null };
+}
+
+/**
+ * Where a family has both a Chinese factor (its source a Chinese standard or data set) and a foreign one (ICE,
+ * IStructE), the Chinese is the default: a foreign factor is kept just below the best fitting Chinese one of its
+ * family, and stays selectable.
+ */
+function chineseFirst(scored: Scored[]): void {
+  const best = new Map<Family, number>();
+  for (const x of scored) if (x.it.chinese && x.fit === true && x.it.family) best.set(x.it.family, Math.max(best.get(x.it.family) ?? 0, x.confidence));
+  const foreign = new Set(scored.filter((x) => !x.it.chinese && x.it.family && best.has(x.it.family)).map((x) => x.it.family));
+  for (const x of scored) {
+    if (!x.it.family || !foreign.has(x.it.family)) continue;
+    x.origin = x.it.chinese ? 'chinese' : 'foreign';
+    if (!x.it.chinese) x.confidence = Math.min(x.confidence, round(Math.max(0, best.get(x.it.family)! - 0.01)));
+  }
 }
 
 /** match()'s suggestions. */

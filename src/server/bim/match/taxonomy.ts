@@ -2,7 +2,7 @@
 // languages and tool defaults of ./taxonomy.json, or a factor-library row by its name, else its group (小类). The
 // matcher only suggests factors of the name's family (a block is never in-situ concrete); the pre-flight review
 // groups a model's materials by family for its per-m² plausibility ranges.
-import { applySynonyms, basic, type FamilyData, foreignTerms, type GradeFamily, gradeFamily, normaliseName, readGrades, TAXONOMY, TermIndex } from './names';
+import { applySynonyms, basic, type FamilyData, foreignTerms, type GradeFamily, gradeFamily, INSULATION_WORDS, normaliseName, readGrades, TAXONOMY, TermIndex, termPattern } from './names';
 
 export interface Family {
   id: string;
@@ -40,6 +40,18 @@ const TERMS = new TermIndex(
 // a name that is only a grade ('C30/37', 'S355J0', 'MU10') is of the grade's family
 const BY_GRADE = new Map<GradeFamily, Family>(TAXONOMY.filter((f) => f.grade).map((f) => [f.grade!, byId.get(f.id)!]));
 
+// a polymer beside an insulation word is the insulation (taxonomy.json asInsulation): 'Insulation - Plastic Hard'
+// is a foam board, not raw polystyrene resin at ≈ 1 t/m³
+const INSULATION = byId.get('insulation')!;
+const AS_INSULATION = new Map<Family, Family>();
+for (const f of TAXONOMY) {
+  if (!f.asInsulation) continue;
+  const to = byId.get(f.asInsulation);
+  if (!to || !isKindOf(to, INSULATION)) throw new Error(`taxonomy.json: ${f.id}'s asInsulation ${f.asInsulation} is not an insulation family`);
+  AS_INSULATION.set(byId.get(f.id)!, to);
+}
+const INSULATION_WORD = new RegExp(INSULATION_WORDS.map(basic).map(termPattern).join('|'));
+
 export const familyById = (id: string): Family | undefined => byId.get(id);
 
 /** Every family, in the taxonomy's order. */
@@ -52,22 +64,42 @@ export const FAMILIES: readonly Family[] = ORDERED;
  */
 export function classify(name: string): Family | null {
   if (!name) return null;
-  const normalised = normaliseName(name);
-  let family = SEEN.get(normalised);
-  if (family === undefined) {
-    const hay = applySynonyms(normalised);
-    let rank = Infinity;
-    for (let i = 0; i < hay.length; i++) for (const hit of TERMS.at(hay, i)) rank = Math.min(rank, hit.term.rank);
-    if (SEEN.size >= 20_000) SEEN.clear();
-    SEEN.set(normalised, (family = rank < Infinity ? ORDERED[rank] : null));
-  }
+  const family = read(name).family;
   if (family) return family;
   const grade = readGrades(name).grades[0];
   return (grade && BY_GRADE.get(gradeFamily(grade))) || null;
 }
 
+/** The polymer family an insulation word overrode ('Insulation - Plastic Hard': 塑料（原料）), else null. */
+export const insulatedPolymer = (name: string): Family | null => (name ? read(name).polymer : null);
+
+interface Reading {
+  family: Family | null;
+  polymer: Family | null;
+}
+
+function read(name: string): Reading {
+  const normalised = normaliseName(name);
+  let seen = SEEN.get(normalised);
+  if (seen) return seen;
+  const hay = applySynonyms(normalised);
+  const hits: { rank: number; from: number; to: number }[] = [];
+  for (let i = 0; i < hay.length; i++) for (const hit of TERMS.at(hay, i)) hits.push({ rank: hit.term.rank, from: i, to: i + hit.length });
+  const rank = Math.min(...hits.map((h) => h.rank));
+  const first = rank < Infinity ? ORDERED[rank] : null;
+  const to = first && AS_INSULATION.get(first);
+  // (an insulation word inside the polymer's own term does not count: 普通聚苯乙烯 holds 聚苯乙烯)
+  const own = hits.filter((h) => h.rank === rank);
+  const apart = (h: { from: number; to: number }) => own.every((o) => h.to <= o.from || h.from >= o.to);
+  const insulated = hits.some((h) => isKindOf(ORDERED[h.rank], INSULATION) && apart(h)) || INSULATION_WORD.test(hay);
+  seen = to && insulated ? { family: to, polymer: first } : { family: first, polymer: null };
+  if (SEEN.size >= 20_000) SEEN.clear();
+  SEEN.set(normalised, seen);
+  return seen;
+}
+
 // a library repeats names that normalise alike (供应商1, 供应商2 …); bounded so a long-running server cannot grow it
-const SEEN = new Map<string, Family | null>();
+const SEEN = new Map<string, Reading>();
 
 /** A library row's family: by its name, else by its group (小类, e.g. 钢铁 for 螺旋埋弧焊管). */
 export const candidateFamily = (c: { name: string; group?: string | null }): Family | null => classify(c.name) ?? (c.group ? classify(c.group) : null);

@@ -13,6 +13,7 @@ import type { DataQuality, EnergyKind } from '../../../../schemas/factors/kinds'
 import { resourceDef } from '../../registry';
 import type { Tx } from '../database';
 import type { SeedFactor, Verification } from './factors';
+import { fuelNcv } from './fuelNcv';
 
 export const DENSITY_FILE = 'material_density.csv';
 /** Units whose quantity is a mass already. */
@@ -31,10 +32,18 @@ export interface DensityEntry {
 
 export interface FactorDetails {
   density?: number | null;
+  /** what the density is per: t per the factor's unit (t/m3, t/m2) */
+  densityUnit?: string;
+  /** a piece's size its name gives (240mm×115mm×53mm → 240×115×53) */
+  pieceSize?: string;
   densitySource?: string;
   densityVerification?: Verification;
   defaultDistance?: number;
   energy?: EnergyKind;
+  /** a fuel's own calorific value (./fuelNcv) */
+  ncv?: number;
+  ncvUnit?: string;
+  ncvSource?: string;
   quality: DataQuality;
 }
 
@@ -101,17 +110,23 @@ export function defaultDistanceOf(f: SeedFactor): number | undefined {
 
 /** The details of one seed factor, and the note to add to its remarks (a U density's reason). */
 export function detailsOf(f: SeedFactor, densities: Map<string, DensityEntry>): { details: FactorDetails; remarksNote: string } {
-  const details: FactorDetails = { quality: qualityOf(f) };
+  // a row that states its own class (cn_materials.csv: a number derived from the standard is an estimate) keeps it
+  const details: FactorDetails = { quality: f.quality ?? qualityOf(f) };
   const distance = defaultDistanceOf(f);
   if (distance !== undefined) details.defaultDistance = distance;
   const energy = energyOf(f);
   if (energy) details.energy = energy;
+  const ncv = f.type === '能源' ? fuelNcv(f.name) : undefined;
+  if (ncv) Object.assign(details, ncv);
   let remarksNote = '';
+  const size = f.type === '建材' ? /(\d+)mm×(\d+)mm×(\d+)mm/.exec(f.name) : null;
+  if (size) details.pieceSize = size.slice(1).join('×');
   if (f.type === '建材' && !MASS_UNITS.has(f.unit)) {
     const d = densities.get(f.name);
     if (!d) throw new Error(`${DENSITY_FILE}: no row for ${f.name} (${f.unit})`);
     if (d.unit !== f.unit) throw new Error(`${DENSITY_FILE} ${f.name}: unit ${d.unit}, the material is in ${f.unit}`);
     details.density = d.density;
+    if (d.density !== null) details.densityUnit = `t/${f.unit}`;
     details.densityVerification = d.verification;
     // densitySource is copied into a stage row with the density, so a U row leaves it empty (a user's own
     // density would otherwise carry the library's "no value" text); its reason goes to remarks instead.

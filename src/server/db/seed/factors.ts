@@ -4,6 +4,7 @@
 // ('V(tCO2/TJ) M(NCV)'), the weakest mark that covers the stored value is used and the original text is kept
 // in remarks. See ./data/README.md for where each table comes from. Issue 11's details (density, default
 // distance, energy, data-quality class) are computed in ./factorDetails and merged here.
+import { QUALITY_VALUES, type DataQuality } from '../../../../schemas/factors/kinds';
 import { readSeedCsv } from './dataFiles';
 import { DENSITY_FILE, densityTable, detailsOf, type FactorDetails, type FactorUpgrade } from './factorDetails';
 
@@ -27,6 +28,8 @@ export const FACTOR_FILES = {
   materials: 'gbt51366_appD_materials.csv',
   // materials real models carry that App. D lacks (issue 22 §6), each row with its own source
   supplement: 'supplementary_materials.csv',
+  // the same families from Chinese sources, each row with its source, year, boundary and data-quality class
+  cn: 'cn_materials.csv',
   fuels: 'gbt51366_appA_fossil_fuels.csv',
   transport: 'gbt51366_appE_transport.csv',
   grid: 'grid_electricity.csv',
@@ -106,16 +109,20 @@ function factor(f: SeedFactor): SeedFactor {
 const join = (...parts: string[]): string => parts.map((p) => p.trim()).filter(Boolean).join('；');
 
 /**
- * 建材 rows of a materials file: App. D (its source is the standard) or the supplement beyond it (each row names
- * its published source); a mark covers the number as stored.
+ * 建材 rows of a materials file: App. D (its source is the standard) or a file beyond it (each row names its
+ * published source); a mark covers the number as stored. A row's own data-quality class, year and boundary
+ * (cn_materials.csv) are kept: the class because a derived number is no database value, the rest in remarks.
  */
 function materialRows(file: string, standard?: string): SeedFactor[] {
   return readSeedCsv(file).map((r) => {
     const unit = str(r.unit);
     const verification = str(r.verification);
     const source = standard ?? str(r.source);
+    const quality = str(r.quality);
     if (!source) throw new Error(`seed data ${file} ${str(r.name_zh)}: no source`);
-    return factor({
+    if (quality && !(QUALITY_VALUES as string[]).includes(quality)) throw new Error(`seed data ${file} ${str(r.name_zh)}: unknown quality ${quality}`);
+    const when = join(r.year ? `数据年份 ${str(r.year)}` : '', r.boundary ? `边界：${str(r.boundary)}` : '');
+    const row = factor({
       type: '建材',
       smallType: str(r.group),
       name: str(r.name_zh),
@@ -125,13 +132,15 @@ function materialRows(file: string, standard?: string): SeedFactor[] {
       coUnit: `kgCO2e/${unit}`,
       source,
       verification: markFor(verification),
-      remarks: join(str(r.notes), markNote(verification)),
+      remarks: join(when, str(r.notes), markNote(verification)),
     });
+    return quality ? { ...row, quality: quality as DataQuality } : row;
   });
 }
 
 const materials = () => materialRows(FACTOR_FILES.materials, 'GB/T 51366-2019 附录D');
 const supplement = () => materialRows(FACTOR_FILES.supplement);
+const cnMaterials = () => materialRows(FACTOR_FILES.cn);
 
 function fuels(): SeedFactor[] {
   return readSeedCsv(FACTOR_FILES.fuels).map((r) => {
@@ -261,20 +270,20 @@ function refrigerants(): SeedFactor[] {
 /** Every seed row as first seeded (base) and with issue 11's details (full), in table order. */
 export function seedFactorUpgrades(): FactorUpgrade[] {
   const densities = densityTable(readSeedCsv(DENSITY_FILE));
-  const base = [...materials(), ...supplement(), ...fuels(), ...grid(), ...transport(), ...planting(), ...refrigerants()];
+  const base = [...materials(), ...supplement(), ...cnMaterials(), ...fuels(), ...grid(), ...transport(), ...planting(), ...refrigerants()];
   return base.map((b) => {
     const { details, remarksNote } = detailsOf(b, densities);
     return { base: b, full: { ...b, ...details, remarks: clip(join(b.remarks, remarksNote), 500) } };
   });
 }
 
-/** The supplement's rows as seeded (with their details), for databases seeded before it (./materialUpgrade). */
-export function seedSupplement(): SeedFactor[] {
-  const names = new Set(supplement().map((f) => f.name));
+/** A materials file's rows beyond App. D as seeded (with their details), for databases seeded before it (./materialUpgrade). */
+export function seedSupplement(file: string = FACTOR_FILES.supplement): SeedFactor[] {
+  const names = new Set(materialRows(file).map((f) => f.name));
   return loadSeedFactors().filter((f) => f.type === '建材' && names.has(f.name));
 }
 
-/** Every seed factor row, in table order: materials (App. D, then the supplement), fuels, grid electricity, transport, sink, refrigerants. */
+/** Every seed factor row, in table order: materials (App. D, the supplement, the Chinese sources), fuels, grid electricity, transport, sink, refrigerants. */
 export function loadSeedFactors(): SeedFactor[] {
   return seedFactorUpgrades().map((u) => u.full);
 }
