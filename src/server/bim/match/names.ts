@@ -1,6 +1,6 @@
 // Material names as design tools write them (Revit, ArchiCAD, Tekla, 国产 BIM: Chinese, English, German, French,
 // Spanish, Dutch, Japanese, Korean, pinyin, with prefixes, layer words and thicknesses) brought to one form so they
-// can be compared with the factor library's names (issue 12 §4, issue 22 §5). Pure functions; the words are data:
+// can be compared with the factor library's names. Pure functions; the words are data:
 // ./synonyms.json (Chinese variant spellings, finer rewrites, noise words) and ./taxonomy.json (material families
 // with their names in several languages, each rewritten to the family's library word).
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Suggests factor-library materials for an IFC material name, best first, with a confidence and its reasons in
-// Chinese (issue 12 §4, issue 22 §5). Family before grade: a name of a known family (./taxonomy) is matched only
+// Chinese. Family before grade: a name of a known family (./taxonomy) is matched only
 // against the library rows of that family (or of its kinds when the name is generic, 保温 → 岩棉板), then by name
 // and grade within it; where the library has no row of the family, a family marked standIn takes its parent's,
 // capped below the confidence that preselects (CONFIRM_AT), and otherwise nothing is suggested and the answer says
