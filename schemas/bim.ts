@@ -128,6 +128,16 @@ export interface BimSuggestion {
   error: string | null;
   /** the error is only a missing density: the mapping page asks for one (the material's densityDefault offered) */
   needsDensity?: boolean;
+  /** the density the quantity was computed with: the one saved with the tenant's mapping of the material */
+  density?: SavedDensity;
+}
+
+/** A density (t/m³) confirmed with an earlier import of the material, offered again (已保存) with its source. */
+export interface SavedDensity {
+  value: number;
+  /** the family default's source (…用户已确认) or 用户填写 */
+  source: string;
+  saved: true;
 }
 
 /** A family's default density (t/m³) offered, never applied unasked, for a material that has only a volume. */
@@ -199,6 +209,8 @@ export interface CheckAnswer {
   basis: string | null;
   /** why a density is needed (asked for in place), when quantity is null */
   needsDensity?: string;
+  /** the saved density the quantity was computed with, when none was sent */
+  density?: SavedDensity;
 }
 
 /** POST bim/import (directly or as the ended job's result); `B` is the building record as each side types it. */

@@ -1,7 +1,8 @@
 // A density asked for in the mapping row: the chosen factor is per t or kg and the material has only a volume,
 // with no density in the model or in the factor. The material family's default (GB 50009-2012 附录A, with its
 // source and mark) is prefilled as a suggestion, never applied by itself: the user confirms it or types the
-// product's own, and the server computes the quantity with it (POST bim/{jobId}/check).
+// product's own, and the server computes the quantity with it (POST bim/{jobId}/check). A density being changed
+// (the one confirmed, or saved with an earlier import) is prefilled instead.
 import { useState } from 'react';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import type { DensityDefault } from './bimApi';
@@ -15,12 +16,14 @@ export interface DensityPromptProps {
   /** why a density is needed (the server's words) */
   reason: string;
   suggestion: DensityDefault | null | undefined;
+  /** the density in use, when the user changes it (prefilled before the default) */
+  value?: number | null;
   disabled?: boolean;
   onConfirm: (density: number) => void;
 }
 
-export const DensityPrompt = ({ material, reason, suggestion, disabled, onConfirm }: DensityPromptProps) => {
-  const [text, setText] = useState(suggestion ? String(suggestion.value) : '');
+export const DensityPrompt = ({ material, reason, suggestion, value, disabled, onConfirm }: DensityPromptProps) => {
+  const [text, setText] = useState(value != null ? String(value) : suggestion ? String(suggestion.value) : '');
   const problem = densityProblem(text);
   const confirm = () => {
     if (!problem) onConfirm(Number(text.trim()));

@@ -10,7 +10,7 @@ import type { BuildingRecord } from '../buildings/buildingApi';
 import { checkMapping, type BimMaterial } from './bimApi';
 import { ImportCard } from './ImportCard';
 import { MappingTable } from './MappingTable';
-import { canConfirm, importMappings, initialRows, needsCheck, withCheck, withChoice, withConfirmed, withDensity, type MapChoice, type MappingRow } from './mapping';
+import { canConfirm, importMappings, initialRows, needsCheck, withCheck, withChoice, withConfirmed, withDensity, withDensityEdit, type MapChoice, type MappingRow } from './mapping';
 
 export interface MappingStepProps {
   jobId: number;
@@ -63,13 +63,14 @@ export const MappingStep = ({ jobId, building, materials }: MappingStepProps) =>
             材料映射
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            为每种 IFC 材料选择因子库中的建材；已保存的映射和匹配度不低于 80% 的推荐已自动确认；其余已识别类别的材料已预选同类推荐，请核对后勾选确认。只导入已确认的材料，确认的映射会保存，下次导入时优先推荐。
+            为每种 IFC 材料选择因子库中的建材；已保存的映射和匹配度不低于 80% 的推荐已自动确认；其余已识别类别的材料已预选同类推荐，请核对后勾选确认。只导入已确认的材料，确认的映射和密度会保存，下次导入时优先推荐。
           </Typography>
           <MappingTable
             rows={rows}
             disabled={importing}
             onPick={pick}
             onDensity={confirmDensity}
+            onEditDensity={(i) => update(rows[i].material.name, withDensityEdit)}
             onConfirm={(i, on) => update(rows[i].material.name, (r) => withConfirmed(r, on))}
             onConfirmAll={(on) => setRows((all) => all.map((r) => withConfirmed(r, on)))}
           />

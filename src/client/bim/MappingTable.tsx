@@ -1,9 +1,11 @@
 // The mapping table (issue 12 §4): one row per IFC material with its quantities, the factor-library material it
 // maps to (FactorChoice), the quantity that factor takes (计入工程量: value, unit and basis) and 确认. A factor
 // that cannot take the quantity is said in red under the row; one that only lacks a density asks for it there
-// (DensityPrompt, the family's default offered). Controlled: the rows live in MappingStep.
+// (DensityPrompt, the family's default offered). A density in use — confirmed, or saved with an earlier import
+// (已保存, its source) — is shown with the quantity and may be changed (修改密度). Controlled: the rows live in
+// MappingStep.
 import { Fragment } from 'react';
-import { Box, Checkbox, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Checkbox, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import { MSG } from '../constants';
 import { formatCount } from '../jobs/JobProgress';
@@ -17,13 +19,17 @@ export interface MappingTableProps {
   onPick: (index: number, choice: MapChoice | null) => void;
   /** the user confirmed a density (t/m³) for the row's factor */
   onDensity: (index: number, density: number) => void;
+  /** the user wants to change the row's density */
+  onEditDensity: (index: number) => void;
   onConfirm: (index: number, confirmed: boolean) => void;
   onConfirmAll: (confirmed: boolean) => void;
 }
 
 const num = (v: number | null | undefined) => formatNumber(v ?? 0, 2, '0.00');
 
-const QuantityCell = ({ row }: { row: MappingRow }) => {
+const densityText = (row: MappingRow) => (row.densitySource ? `（密度 ${row.density} t/m³，已保存：${row.densitySource}）` : `（密度 ${row.density} t/m³，已确认）`);
+
+const QuantityCell = ({ row, disabled, onEdit }: { row: MappingRow; disabled?: boolean; onEdit: () => void }) => {
   if (row.checking) return <CircularProgress size={16} aria-label="正在校验工程量" />;
   if (!row.choice || row.quantity === null) return <Typography color="text.secondary">—</Typography>;
   return (
@@ -37,14 +43,19 @@ const QuantityCell = ({ row }: { row: MappingRow }) => {
       {row.basis && (
         <Typography variant="caption" color="text.secondary" component="div">
           按{row.basis}
-          {row.density !== null ? `（密度 ${row.density} t/m³，已确认）` : ''}
+          {row.density !== null ? densityText(row) : ''}
         </Typography>
+      )}
+      {row.density !== null && !row.needsDensity && (
+        <Button size="small" disabled={disabled} onClick={onEdit} sx={{ p: 0, minWidth: 0 }}>
+          修改密度
+        </Button>
       )}
     </Box>
   );
 };
 
-export const MappingTable = ({ rows, disabled, onPick, onDensity, onConfirm, onConfirmAll }: MappingTableProps) => {
+export const MappingTable = ({ rows, disabled, onPick, onDensity, onEditDensity, onConfirm, onConfirmAll }: MappingTableProps) => {
   const confirmable = rows.filter(canConfirm);
   const confirmed = rows.filter((r) => r.confirmed);
   const all = confirmable.length > 0 && confirmed.length === confirmable.length;
@@ -123,7 +134,7 @@ export const MappingTable = ({ rows, disabled, onPick, onDensity, onConfirm, onC
                     )}
                   </TableCell>
                   <TableCell>
-                    <QuantityCell row={row} />
+                    <QuantityCell row={row} disabled={disabled} onEdit={() => onEditDensity(i)} />
                   </TableCell>
                   <TableCell padding="checkbox">
                     <Checkbox
@@ -138,7 +149,7 @@ export const MappingTable = ({ rows, disabled, onPick, onDensity, onConfirm, onC
                 {row.needsDensity && row.choice && (
                   <TableRow>
                     <TableCell colSpan={8} sx={{ pt: 0 }}>
-                      <DensityPrompt key={row.choice.factorId} material={m.name} reason={row.needsDensity} suggestion={m.densityDefault} disabled={disabled} onConfirm={(d) => onDensity(i, d)} />
+                      <DensityPrompt key={row.choice.factorId} material={m.name} reason={row.needsDensity} suggestion={m.densityDefault} value={row.density} disabled={disabled} onConfirm={(d) => onDensity(i, d)} />
                     </TableCell>
                   </TableRow>
                 )}

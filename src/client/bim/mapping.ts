@@ -7,7 +7,9 @@
 // are sent to the import; the others are skipped (the import answer lists them). A material of a known family comes
 // with its family's best proposal chosen but unconfirmed (unticked) below that threshold, so no row of a known
 // family is left empty. A factor that needs a density the model lacks asks for it in the row (needsDensity), the
-// family's default offered (BimMaterial.densityDefault); the density the user confirms goes with the mapping.
+// family's default offered (BimMaterial.densityDefault); the density the user confirms goes with the mapping. A
+// density saved with the tenant's mapping of the material comes with the proposal (已保存, its source) and is used
+// unless the user changes it (withDensityEdit asks again, the saved value prefilled).
 import { CONFIRM_AT } from '../../../schemas/bimMatch';
 import type { Factor } from '../stages/stageApi';
 import { factorLabel } from '../stages/factor';
@@ -38,6 +40,8 @@ export interface MappingRow {
   needsDensity: string | null;
   /** t/m³ the user confirmed for this material (sent with the mapping), else null */
   density: number | null;
+  /** where `density` came from when it was saved with an earlier import (已保存), else absent or null */
+  densitySource?: string | null;
 }
 
 export const suggestionChoice = (s: BimSuggestion): MapChoice => ({ factorId: s.factorId, label: s.label || s.name, unit: s.unit, suggestion: s });
@@ -50,7 +54,7 @@ export const isTrusted = (s: BimSuggestion) => s.saved || s.confidence >= CONFIR
 /** '匹配度 92%'. */
 export const confidenceText = (confidence: number) => `匹配度 ${Math.round(Math.max(0, Math.min(1, confidence)) * 100)}%`;
 
-const EMPTY = { choice: null, quantity: null, unit: null, basis: null, error: null, checking: false, confirmed: false, needsDensity: null, density: null } as const;
+const EMPTY = { choice: null, quantity: null, unit: null, basis: null, error: null, checking: false, confirmed: false, needsDensity: null, density: null, densitySource: null } as const;
 
 /** A suggestion's quantity, unit and basis on the row; a missing density is asked for, not an error. */
 const fromSuggestion = (s: BimSuggestion) => ({
@@ -59,7 +63,8 @@ const fromSuggestion = (s: BimSuggestion) => ({
   basis: s.basis,
   error: s.needsDensity ? null : s.error,
   needsDensity: s.needsDensity ? s.error : null,
-  density: null,
+  density: s.density?.value ?? null,
+  densitySource: s.density?.source ?? null,
   checking: false,
 });
 
@@ -97,7 +102,13 @@ export function withChoice(row: MappingRow, choice: MapChoice | null): MappingRo
 
 /** The row once the user confirms a density for its factor: checked again by the server with it (withCheck). */
 export function withDensity(row: MappingRow, density: number): MappingRow {
-  return { ...row, density, needsDensity: null, quantity: null, basis: null, error: null, checking: true, confirmed: false };
+  return { ...row, density, densitySource: null, needsDensity: null, quantity: null, basis: null, error: null, checking: true, confirmed: false };
+}
+
+/** The row when the user changes its density: asked for again, the current one prefilled (row.density). */
+export function withDensityEdit(row: MappingRow): MappingRow {
+  if (row.density === null) return row;
+  return { ...row, needsDensity: `请确认或修改「${row.material.name}」的密度(t/m³)`, confirmed: false };
 }
 
 /** A typed density: a number over 0 and up to 25 t/m³ (osmium is 22.6), else the rule it breaks. */
@@ -113,8 +124,9 @@ export function densityProblem(text: string): string | null {
 export function withCheck(row: MappingRow, factorId: number, answer: CheckAnswer | { error: string }): MappingRow {
   if (row.choice?.factorId !== factorId) return row;
   if ('error' in answer) return { ...row, quantity: null, basis: null, error: answer.error, checking: false, confirmed: false };
-  if (answer.needsDensity || answer.quantity === null) return { ...row, quantity: null, unit: answer.unit, basis: null, error: null, needsDensity: answer.needsDensity ?? '需要密度(t/m³)', density: null, checking: false, confirmed: false };
-  return { ...row, quantity: answer.quantity, unit: answer.unit, basis: answer.basis, error: null, needsDensity: null, checking: false, confirmed: true };
+  if (answer.needsDensity || answer.quantity === null) return { ...row, quantity: null, unit: answer.unit, basis: null, error: null, needsDensity: answer.needsDensity ?? '需要密度(t/m³)', density: null, densitySource: null, checking: false, confirmed: false };
+  const saved = answer.density ? { density: answer.density.value, densitySource: answer.density.source } : {};
+  return { ...row, quantity: answer.quantity, unit: answer.unit, basis: answer.basis, error: null, needsDensity: null, ...saved, checking: false, confirmed: true };
 }
 
 /** The row with its 确认 box set (a row that cannot be confirmed stays unconfirmed). */

@@ -23,10 +23,13 @@ export const Cell = ({ column, record, labels, marked }: { column: string; recor
         </Box>
       </>
     );
+  // (the mark under the figure, not beside it: the column keeps the figure's width, and the list fits at 1366 px)
   return marked && record.resultStale ? (
     <>
       {text}
-      <StaleMark building={record} />
+      <Box component="span" sx={{ display: 'block', lineHeight: 1 }}>
+        <StaleMark building={record} />
+      </Box>
     </>
   ) : (
     <>{text}</>

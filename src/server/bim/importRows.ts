@@ -7,7 +7,8 @@
 // materials with open problems of the plausibility review needs `confirmProblems` (else 400 naming them). Each row
 // records how much of its quantity came from IFC quantity sets and how much from the geometry (bimSource, remarks)
 // and is 估算 when the geometry's share is the larger (over 50 %); a density the user confirmed for a volume-only
-// material is used and recorded with its source.
+// material is used and recorded with its source, and saved with the mapping: a mapping sent without one takes the
+// density saved for its material before (unless the model declares the material's own).
 import { stageOfRole } from '../../../schemas/stageMeta';
 import { splitMenus } from '../../../schemas/standards';
 import type { ImportAnswer, ImportRequest } from '../../../schemas/bim';
@@ -24,9 +25,9 @@ import { resourceDef } from '../registry';
 import { calculateAndStore, resultWarnings, stageDef, upkeepAfter } from '../stages/calculate';
 import { libraryMaterials, type LibraryMaterial } from './library';
 import { type MaterialTotal, PROBLEM_TEXT, type ProblemKind, REVIEW_KINDS } from './model';
-import { BASIS_TEXT, quantityFor, unitKind, type Basis } from './quantities';
-import { findModel, saveMappings, type StoredModel } from './store';
-import { bulkFor, confirmedDensity } from './suggestions';
+import { BASIS_TEXT, type Density, quantityFor, unitKind, type Basis } from './quantities';
+import { findModel, mappingKey, type SavedChoice, savedChoices, saveMappings, type StoredModel } from './store';
+import { bulkFor, mappingDensity } from './suggestions';
 import { BIM_MESSAGES } from './upload';
 
 export const MODEL_GONE = '模型不存在或已过期，请重新上传';
@@ -64,12 +65,18 @@ export function shareText(geometry: number): string {
   return g === 0 ? '数量来自IFC数量集 100%' : g === 100 ? '数量来自几何计算 100%' : `数量来自IFC数量集 ${100 - g}%，几何计算 ${g}%`;
 }
 
-/** The mappings as rows per library material; any mapping that cannot be imported → 400 naming its material. */
-function plan(model: StoredModel, input: ImportRequest, library: Map<number, LibraryMaterial>): RowPlan[] {
+type Confirmed = { ifcMaterial: string; factorId: number; density: Density | null };
+
+/**
+ * The mappings as rows per library material, and the mappings to remember (each with the density it used, when
+ * the user confirmed one); any mapping that cannot be imported → 400 naming its material.
+ */
+function plan(model: StoredModel, input: ImportRequest, library: Map<number, LibraryMaterial>, saved: Map<string, SavedChoice>): { rows: RowPlan[]; confirmed: Confirmed[] } {
   const byName = new Map<string, MaterialTotal>(model.materials.map((m) => [m.name, m]));
   const errors: FieldError[] = [];
   const rows = new Map<number, RowPlan>();
   const seen = new Set<string>();
+  const confirmed: Confirmed[] = [];
   for (const [i, m] of input.mappings.entries()) {
     const field = `mappings[${i}]`;
     const material = byName.get(m.ifcMaterial);
@@ -78,13 +85,17 @@ function plan(model: StoredModel, input: ImportRequest, library: Map<number, Lib
     else if (seen.has(m.ifcMaterial)) errors.push({ field, errorMsg: `材料「${m.ifcMaterial}」重复映射` });
     else if (!factor) errors.push({ field, errorMsg: `「${m.ifcMaterial}」对应的因子库材料不存在、不是建材或已有新版本` });
     else {
-      const fit = quantityFor(material, factor.unit, bulkFor(material.name, factor), confirmedDensity(material.name, m.density));
+      const before = material.density ? null : saved.get(mappingKey(material.name))?.density;
+      const density = mappingDensity(material.name, m.density, before);
+      const fit = quantityFor(material, factor.unit, bulkFor(material.name, factor), density);
       if ('error' in fit) errors.push({ field, errorMsg: fit.error });
       else {
+        const used = density && fit.basis === 'volumeByDensity' ? density : null;
+        confirmed.push({ ifcMaterial: m.ifcMaterial, factorId: m.factorId, density: used });
         const r = rows.get(factor.id) ?? { factor, quantity: 0, elements: 0, globalIds: [], ifcMaterials: [], fromGeometry: 0, geometryQuantity: 0, basis: new Set<Basis>(), densities: [] };
         r.quantity += fit.quantity;
         r.geometryQuantity += fit.quantity * geometryShare(material, fit.basis);
-        if (fit.density !== undefined) r.densities.push({ ifcMaterial: material.name, density: fit.density, source: fit.densitySource ?? '' });
+        if (fit.density !== undefined) r.densities.push({ ifcMaterial: material.name, density: fit.density, source: used && used === before ? `已保存的映射：${used.source}` : (fit.densitySource ?? '') });
         r.elements += material.elements;
         r.globalIds.push(...material.globalIds);
         r.ifcMaterials.push(material.name);
@@ -96,7 +107,7 @@ function plan(model: StoredModel, input: ImportRequest, library: Map<number, Lib
     seen.add(m.ifcMaterial);
   }
   if (errors.length) throw invalid(errors, errors[0].errorMsg);
-  return [...rows.values()];
+  return { rows: [...rows.values()], confirmed };
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
@@ -144,7 +155,9 @@ export async function importModel(db: Db, caller: Caller, input: ImportRequest, 
     const building = await writableBuilding(db, caller, input.projectId, trx);
     if (building.computeMethod === 'estimate') throw badRequest(BIM_MESSAGES.estimate);
     const library = await libraryMaterials(trx, caller, [...new Set(input.mappings.map((m) => m.factorId))]);
-    const rows = plan(model, input, library);
+    const keys = [...new Set(input.mappings.map((m) => mappingKey(m.ifcMaterial)))];
+    const saved = await savedChoices(trx, caller, keys);
+    const { rows, confirmed } = plan(model, input, library, saved);
     const withTransport = splitMenus(building.menus as string).includes(trans.def.schema['x-stage']!.code);
     const warnings: string[] = open.count ? [CONFIRMED(open)] : [];
     if (input.mode === 'replace') {
@@ -194,7 +207,7 @@ export async function importModel(db: Db, caller: Caller, input: ImportRequest, 
     }
     if (rows.length) progress(rows.length, rows.length);
     const transRows = made.transport.length;
-    await saveMappings(trx, caller, input.mappings);
+    await saveMappings(trx, caller, confirmed);
     const stored = await buildings.get(caller, input.projectId, trx);
     const result = await calculateAndStore(trx, stored, { adding });
     return { calculated: result, rows: rows.length, transRows, warnings: [...warnings, ...resultWarnings(result)], result: await buildings.get(caller, input.projectId, trx) };

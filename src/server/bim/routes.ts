@@ -4,7 +4,8 @@
 //   GET  bim/:jobId         the job and, once parsed, the pre-flight report with suggested mappings
 //   GET  bim/:jobId/excel   the report as a workbook → download URL
 //   POST bim/:jobId/check   { ifcMaterial, factorId, density? } → the quantity that factor would import, the
-//                           density it needs (asked for in place), or why not
+//                           density it needs (asked for in place), or why not; without a density, the one
+//                           saved with the tenant's mapping of the material
 //   POST bim/import         { jobId, projectId, mode, mappings } → rows, transport rows, recalculated building
 import type { FastifyInstance } from 'fastify';
 import { checkBody, importBody, type CheckAnswer, type PreflightAnswer } from '../../../schemas/bim';
@@ -21,7 +22,7 @@ import { preflightWorkbook } from './excel';
 import { importModel, MODEL_GONE } from './importRows';
 import { libraryMaterials } from './library';
 import { parseIfc, PARSES } from './parse/run';
-import { findModel, savedMappings, saveModel } from './store';
+import { findModel, mappingKey, savedChoices, saveModel } from './store';
 import { confirmedDensity, fitOf, suggestionsFor } from './suggestions';
 import { BIM_MESSAGES, receiveModel } from './upload';
 import { typed } from '../http/typed';
@@ -76,7 +77,7 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     const m = await findModel(db, caller, job.id);
     if (!m) return ok<PreflightAnswer>({ job, model: null });
     const { pageNum, pageSize } = req.query;
-    const [library, saved] = await Promise.all([libraryMaterials(db, caller), savedMappings(db, caller)]);
+    const [library, saved] = await Promise.all([libraryMaterials(db, caller), savedChoices(db, caller)]);
     const { problems, materials, ...rest } = m;
     return ok<PreflightAnswer>({
       job,
@@ -105,10 +106,11 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     if (!material) throw badRequest(`模型中没有材料「${req.body.ifcMaterial}」`);
     const factor = (await libraryMaterials(db, caller, [req.body.factorId])).get(req.body.factorId);
     if (!factor) throw badRequest(`「${material.name}」对应的因子库材料不存在、不是建材或已有新版本`);
-    const fit = fitOf(material, factor, confirmedDensity(material.name, req.body.density));
+    const saved = req.body.density === undefined ? (await savedChoices(db, caller, mappingKey(material.name))).get(mappingKey(material.name))?.density : null;
+    const fit = fitOf(material, factor, confirmedDensity(material.name, req.body.density), saved);
     if (fit.error !== null && fit.needsDensity) return ok<CheckAnswer>({ quantity: null, unit: factor.unit, basis: null, needsDensity: fit.error });
     if (fit.error !== null) throw badRequest(fit.error);
-    return ok<CheckAnswer>({ quantity: fit.quantity, unit: factor.unit, basis: fit.basis });
+    return ok<CheckAnswer>({ quantity: fit.quantity, unit: factor.unit, basis: fit.basis, ...(fit.density ? { density: fit.density } : {}) });
   });
 
   r.post(`${BASE}/import`, { schema: { body: importBody, querystring: waitQuery }, config: { writes: true } }, async (req) => {

@@ -2,20 +2,40 @@
 // then the name matcher's best (match/suggest.ts) — every one with the quantity it would import in the
 // factor's unit, or why the unit cannot take the material's quantities. With them the material's family (issue 22
 // §5) and, when the matcher has nothing to offer for a known family, why (因子库暂无「…」类材料的因子); the
-// family's default density, offered where a per-mass factor needs one the model and the factor lack.
-import type { BimMaterial, BimSuggestion } from '../../../schemas/bim';
+// family's default density, offered where a per-mass factor needs one the model and the factor lack. A density
+// confirmed with the tenant's mapping of the material is offered again (已保存) on every proposal that needs one.
+import type { BimMaterial, BimSuggestion, SavedDensity } from '../../../schemas/bim';
 import type { LibraryMaterial } from './library';
 import { familyDensityFor } from './match/bulkDensity';
 import { type Candidate, match, prepare } from './match/suggest';
 import type { MaterialTotal } from './model';
 import { BASIS_TEXT, type Density, quantityFor } from './quantities';
-import { mappingKey } from './store';
+import { mappingKey, type SavedChoice } from './store';
 
-/** The quantity a factor would take from the material, in the answer's words; `density` the one the user confirmed. */
-export function fitOf(m: MaterialTotal, f: LibraryMaterial, density?: Density | null): { quantity: number; basis: string; error: null } | { quantity: null; basis: null; error: string; needsDensity?: boolean } {
-  const fit = quantityFor(m, f.unit, bulkFor(m.name, f), density);
+type FitAnswer = { quantity: number; basis: string; error: null; density?: SavedDensity } | { quantity: null; basis: null; error: string; needsDensity?: boolean };
+
+/**
+ * The quantity a factor would take from the material, in the answer's words; `density` the one the user confirmed,
+ * else `saved` — the one confirmed with the tenant's mapping, named in the answer when the quantity used it.
+ */
+export function fitOf(m: MaterialTotal, f: LibraryMaterial, density?: Density | null, saved?: Density | null): FitAnswer {
+  const reused = density ? null : savedFor(m, saved);
+  const fit = quantityFor(m, f.unit, bulkFor(m.name, f), density ?? reused);
   if ('error' in fit) return { quantity: null, basis: null, error: fit.error, ...(fit.needsDensity ? { needsDensity: true } : {}) };
-  return { quantity: fit.quantity, basis: BASIS_TEXT[fit.basis], error: null };
+  const used = reused && fit.basis === 'volumeByDensity' ? { density: { value: reused.value, source: reused.source, saved: true as const } } : {};
+  return { quantity: fit.quantity, basis: BASIS_TEXT[fit.basis], error: null, ...used };
+}
+
+/** A saved density applies to a material without its own (the model's declared density wins). */
+const savedFor = (m: Pick<MaterialTotal, 'density'>, saved: Density | null | undefined) => (saved && !m.density ? saved : null);
+
+/**
+ * The density a mapping imports with: the one it sends, else the one saved with the tenant's mapping of the
+ * material — its source kept when the sent value is the saved one (the page sends back what it was offered).
+ */
+export function mappingDensity(materialName: string, value: number | undefined, saved: Density | null | undefined): Density | null {
+  if (saved && (value === undefined || Math.abs(value - saved.value) < 1e-9)) return saved;
+  return confirmedDensity(materialName, value);
 }
 
 /**
@@ -42,25 +62,27 @@ export function confirmedDensity(materialName: string, value: number | undefined
 /** What the matcher adds to a material (the rest of schemas/bim.ts BimMaterial). */
 export type MaterialMatch = Pick<BimMaterial, 'family' | 'matchNote' | 'suggestions' | 'densityDefault'>;
 
-export function suggestionsFor(materials: MaterialTotal[], library: Map<number, LibraryMaterial>, saved: Map<string, number>): (MaterialTotal & MaterialMatch)[] {
+export function suggestionsFor(materials: MaterialTotal[], library: Map<number, LibraryMaterial>, saved: Map<string, SavedChoice>): (MaterialTotal & MaterialMatch)[] {
   const candidates: Candidate[] = [...library.values()].map((f) => ({ id: f.id, name: f.name, unit: f.unit, group: f.group, spec: f.spec, source: f.source }));
   const prepared = prepare(candidates);
-  const answer = (m: MaterialTotal, f: LibraryMaterial, confidence: number, reasons: string[], isSaved: boolean): BimSuggestion => ({
-    factorId: f.id, name: f.name, label: f.label, unit: f.unit, factorValue: f.factorValue, coUnit: f.coUnit, confidence, reasons, saved: isSaved, ...fitOf(m, f),
+  const answer = (m: MaterialTotal, f: LibraryMaterial, confidence: number, reasons: string[], isSaved: boolean, density: Density | null): BimSuggestion => ({
+    factorId: f.id, name: f.name, label: f.label, unit: f.unit, factorValue: f.factorValue, coUnit: f.coUnit, confidence, reasons, saved: isSaved, ...fitOf(m, f, null, density),
   });
   return materials.map((m) => {
     const out: BimSuggestion[] = [];
-    const savedId = saved.get(mappingKey(m.name));
+    const choice = saved.get(mappingKey(m.name));
+    const savedId = choice?.factorId;
+    const density = choice?.density ?? null;
     const savedFactor = savedId === undefined ? undefined : library.get(savedId);
-    if (savedFactor) out.push(answer(m, savedFactor, 1, ['本单位已确认的映射'], true));
+    if (savedFactor) out.push(answer(m, savedFactor, 1, ['本单位已确认的映射'], true, density));
     // (a factor that only lacks a density fits: the density is asked for in place, the family's default offered)
     const fits = (c: Candidate) => {
-      const fit = fitOf(m, library.get(c.id)!);
+      const fit = fitOf(m, library.get(c.id)!, null, density);
       return !fit.error || !!fit.needsDensity || `因子单位 ${c.unit}`;
     };
     const found = match(m.name, fits, prepared, 3);
     for (const s of found.suggestions) {
-      if (s.factorId !== savedId) out.push(answer(m, library.get(s.factorId)!, s.confidence, s.reasons, false));
+      if (s.factorId !== savedId) out.push(answer(m, library.get(s.factorId)!, s.confidence, s.reasons, false, density));
     }
     const { globalIds, ...rest } = m;
     void globalIds; // (thousands of ids stay on the server)

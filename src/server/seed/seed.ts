@@ -26,8 +26,8 @@ import { CONFIG_DEFAULTS } from '../settings/settings';
 import { isStrongPassword, setMustChange, WEAK_PASSWORD } from '../accounts/credentials';
 import { startupLock } from '../db/migrate';
 import { upgradeStageRows } from '../stages/upgrade';
-import { upgradeRowUnits } from '../stages/unitUpgrade';
-import { upgradeLibraryUnits } from '../db/seed/fuelNcv';
+import { ROW_UNITS_MARKER, upgradeRowUnits } from '../stages/unitUpgrade';
+import { LIBRARY_UNITS_MARKER, upgradeLibraryUnits } from '../db/seed/fuelNcv';
 import { fillFactorLabels } from '../factors/label';
 
 export const SEED_MARKER = 'seed_v1';
@@ -144,7 +144,9 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
 
     await seedDemoProjects(db, trx, { userId: demoUser.id, tenantId: tenant.id, roles: [], isAdmin: false });
 
-    await trx.insertInto('schema_migrations').values({ id: SEED_MARKER }).execute();
+    // a fresh database is written by today's rules: the upgrades of earlier data have nothing to do (and must not
+    // touch the demo buildings just calculated)
+    await trx.insertInto('schema_migrations').values([{ id: SEED_MARKER }, { id: LIBRARY_UNITS_MARKER }, { id: ROW_UNITS_MARKER }]).execute();
     if (opts.dataDir && generated.length) written = writePasswordFile(opts.dataDir, generated, passwords);
     return true;
   });
