@@ -167,6 +167,8 @@ function missingBridge(from: Unit, to: Unit, b: Bridges): string {
 }
 
 const given = (v: unknown) => v !== null && v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) > 0;
+/** kg per m³ no building material exceeds */
+const MAX_KG_PER_M3 = 25_000;
 const MASS_KG: Record<string, number> = { t: 1000, 吨: 1000, kg: 1, 千克: 1, 公斤: 1, g: 0.001, 克: 0.001 };
 const ENERGY_MJ: Record<string, number> = { kj: 0.001, mj: 1, gj: 1000, tj: 1e6, 千焦: 0.001, 兆焦: 1, 吉焦: 1000 };
 
@@ -221,6 +223,10 @@ function bridge(amount: number, from: Unit, to: Unit, b: Bridges): Conversion | 
   const own = readCalorific(b);
   if (own === 'bad') return { ok: false, field: 'ncvUnit', message: `无法识别发热量单位「${String(b.ncvUnit ?? '').trim()}」（应为 MJ/kg、GJ/t、MJ/m3 等）` };
   const density = readDensity(b, massSide);
+  // no building material is denser than 25 t/m³ (steel 7.85, lead 11.3): a density per volume past it is a typo
+  if (density && dimKey(density.per.dims) === 'L3' && (density.value * density.massKg) / density.per.scale > MAX_KG_PER_M3) {
+    return { ok: false, field: 'density', message: `密度 ${num(density.value)} ${density.text} 超出建材的物理范围（不大于 25 t/m3）` };
+  }
   const key = `${dimKey(from.dims)}>${dimKey(to.dims)}|${density ? `${density.value}${density.text}` : ''}|${sizeText}|${String(b.energy ?? '')}|${own ? own.text : ''}`;
   const path = remembered(paths, key, () => {
     const links: Link[] = fuelLinks(b.energy, own);

@@ -57,6 +57,15 @@ describe('a density per its own unit', () => {
     expect(total(S.stageProduce, xps)).toBeCloseTo(3062.5, 9);
   });
 
+  it('a density per volume past any building material is refused: 78.5 t/m3 (kN/m³ typed for t/m³), 7 850 t/m3 (kg typed as t)', () => {
+    const steel = { materialName: '钢板', unit: 'm3', quantity: 2, distance: 100, factorValue: 0.078, factorUnit: 'kgCO2e/(t·km)', densityUnit: 't/m3' };
+    expect(rowUnitProblems(S.stageTrans, { ...steel, density: 78.5 })).toEqual([{ field: 'density', message: '密度 78.5 t/m3 超出建材的物理范围（不大于 25 t/m3）' }]);
+    expect(rowUnitProblems(S.stageTrans, { ...steel, density: 7850 })[0].field).toBe('density');
+    // 7.85 t/m3 and 7 850 kg/m3 are the same steel: 2 m³ = 15.7 t × 100 km × 0.078 = 122.46 kg
+    expect(total(S.stageTrans, { ...steel, density: 7.85 })).toBeCloseTo(122.46, 9);
+    expect(total(S.stageTrans, { ...steel, density: 7850, densityUnit: 'kg/m3' })).toBeCloseTo(122.46, 9);
+  });
+
   it('an unreadable density unit or size is refused naming it', () => {
     expect(rowUnitProblems(S.stageTrans, { ...brick, densityUnit: '吨每方块' })[0]).toEqual({ field: 'densityUnit', message: '无法识别密度单位「吨每方块」（应为 t/m3、t/m2、t/m、t/块 等）' });
     expect(rowUnitProblems(S.stageTrans, { ...brick, pieceSize: '标准砖' })[0]).toEqual({ field: 'pieceSize', message: '无法识别规格尺寸「标准砖」（应为 240×115×53 这样的毫米尺寸，板材填厚度如 20）' });

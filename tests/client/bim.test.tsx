@@ -3,47 +3,15 @@
 // fake server — upload, a failed parse, the pre-flight report, a pick checked by the server, the import.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setToken } from '../../src/client/providers/tokenStorage';
 import { getCurrentBuilding } from '../../src/client/session/currentBuilding';
-import type { BimMaterial, BimSuggestion, Preflight } from '../../src/client/bim/bimApi';
+import type { BimMaterial, Preflight } from '../../src/client/bim/bimApi';
 import { BIM_MAX_BYTES, BIM_FILE_MSG, checkModelFile } from '../../src/client/bim/bimFile';
 import { canConfirm, confidenceText, importMappings, initialRows, withCheck, withChoice, withConfirmed } from '../../src/client/bim/mapping';
 import { fail, ok, type Handler } from './fakeApi';
-import { stubShell } from './shellFake';
+import { BIM, bimBuilding, bimServer, mappingRow, mat, preflightOf, sug } from './bimFake';
 import { renderApp } from './renderApp';
 
-const BIM = '/api/tpf/v1/tpf/bim';
 const JOB = '/api/sys/v1/job/';
-
-const sug = (over: Partial<BimSuggestion>): BimSuggestion => ({
-  factorId: 1,
-  name: '材料',
-  label: '材料',
-  unit: 'm3',
-  factorValue: 300,
-  coUnit: 'kgCO2e/m3',
-  confidence: 0.5,
-  reasons: [],
-  saved: false,
-  quantity: 1,
-  basis: '体积',
-  error: null,
-  ...over,
-});
-
-const mat = (name: string, suggestions: BimSuggestion[], over: Partial<BimMaterial> = {}): BimMaterial => ({
-  name,
-  elements: 4,
-  volume: 12.5,
-  area: 50,
-  weight: 0,
-  fromGeometry: 0,
-  density: null,
-  family: null,
-  matchNote: null,
-  suggestions,
-  ...over,
-});
 
 const MATERIALS: BimMaterial[] = [
   mat('C30混凝土', [sug({ factorId: 101, label: 'C30混凝土', confidence: 0.92, reasons: ['名称相同', '单位匹配'], quantity: 12.5 })]),
@@ -115,49 +83,32 @@ describe('upload limits (client mirror)', () => {
 
 // ---- the page against a fake server ---------------------------------------------------------------------------
 
-const BUILDING = { id: 11, name: '一号楼', computeMethod: 'budget', menus: 'produce,trans,runtime', engineeringName: '示例项目', status: '0' };
+const BUILDING = bimBuilding('produce,trans,runtime');
 
-const preflight = (pageNum = 1, problems = 0): Preflight => ({
-  modelId: 3,
-  jobId: 7,
-  projectId: 11,
-  fileName: 'office.ifc',
-  schema: 'IFC4',
-  units: { length: '毫米(mm)', area: '平方米(m²)', volume: '立方米(m³)', mass: '千克(kg)' },
-  counts: { elements: 120, withoutMaterial: 3, withoutQuantity: 0, unknownUnits: 0, duplicateGlobalIds: 1, fromGeometry: 0, materials: 5, review: 0 },
-  groups: [
-    { storey: '1F', ifcType: 'IfcWall', typeTitle: '墙', count: 10, volume: 12.345, area: 40, weight: 0 },
-    { storey: '1F', ifcType: 'IfcSlab', typeTitle: '楼板', count: 2, volume: 30, area: 150, weight: 0 },
-  ],
-  problems: {
-    total: problems,
-    pageNum,
-    pageSize: 10,
-    list: problems ? [{ globalId: `G${pageNum}`, name: `墙-${pageNum}`, ifcType: 'IfcWall', typeTitle: '墙', storey: '1F', kind: 'noMaterial', message: '构件未关联材料', materials: [] }] : [],
-  },
-  materials: MATERIALS,
-  notes: [{ text: 'NetVolume 在同一数量集中出现两次（立方毫米与立方米），取与几何体积一致的立方米值', elements: 12 }],
-  floorArea: { value: 150, basis: '楼板（FLOOR）面积之和' },
-});
-
-function api(extra?: Handler, problems = 0) {
-  setToken('tok', false);
-  return stubShell({
-    extra: (c) => {
-      const hit = extra?.(c);
-      if (hit) return hit;
-      const p = c.url.pathname;
-      if (p === '/api/tpf/v1/tpf/tpf3ProjectV/11') return ok(BUILDING);
-      if (p === `${BIM}/7` && c.method === 'GET') {
-        const job = { id: 7, kind: 'bim', title: '解析 office.ifc', state: 'done', done: 120, total: 120, result: { jobId: 7 }, message: null, errors: null };
-        return ok({ job, model: preflight(Number(c.url.searchParams.get('pageNum')), problems) });
-      }
-      return undefined;
+const preflight = (pageNum = 1, problems = 0): Preflight =>
+  preflightOf({
+    fileName: 'office.ifc',
+    schema: 'IFC4',
+    units: { length: '毫米(mm)', area: '平方米(m²)', volume: '立方米(m³)', mass: '千克(kg)' },
+    counts: { elements: 120, withoutMaterial: 3, withoutQuantity: 0, unknownUnits: 0, duplicateGlobalIds: 1, fromGeometry: 0, materials: 5, review: 0 },
+    groups: [
+      { storey: '1F', ifcType: 'IfcWall', typeTitle: '墙', count: 10, volume: 12.345, area: 40, weight: 0 },
+      { storey: '1F', ifcType: 'IfcSlab', typeTitle: '楼板', count: 2, volume: 30, area: 150, weight: 0 },
+    ],
+    problems: {
+      total: problems,
+      pageNum,
+      pageSize: 10,
+      list: problems ? [{ globalId: `G${pageNum}`, name: `墙-${pageNum}`, ifcType: 'IfcWall', typeTitle: '墙', storey: '1F', kind: 'noMaterial', message: '构件未关联材料', materials: [] }] : [],
     },
+    materials: MATERIALS,
+    notes: [{ text: 'NetVolume 在同一数量集中出现两次（立方毫米与立方米），取与几何体积一致的立方米值', elements: 12 }],
+    floorArea: { value: 150, basis: '楼板（FLOOR）面积之和' },
   });
-}
 
-const rowOf = (name: string) => screen.getAllByTestId('bim-mapping-row').find((r) => within(r).queryByText(name))!;
+const api = (extra?: Handler, problems = 0) => bimServer((url) => preflight(Number(url.searchParams.get('pageNum')), problems), { extra, building: BUILDING });
+
+const rowOf = mappingRow;
 
 describe('/bim page', () => {
   it('shows the pre-flight report: counts with problems highlighted, units, groups, 暂无数据 without problems', async () => {

@@ -5,18 +5,12 @@
 // Leichtbeton (54.4811 m³) and Stahlbeton (24 m³) as the server reports them.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setToken } from '../../src/client/providers/tokenStorage';
 import type { BimMaterial, BimSuggestion, DensityDefault, Preflight } from '../../src/client/bim/bimApi';
 import { canConfirm, densityProblem, importMappings, initialRows, withCheck, withConfirmed, withDensity } from '../../src/client/bim/mapping';
 import { ok, type Handler } from './fakeApi';
-import { stubShell } from './shellFake';
+import { BIM, bimBuilding, bimServer, mappingRow, mat as bimMat, preflightOf, sug } from './bimFake';
 import { renderApp } from './renderApp';
 
-const BIM = '/api/tpf/v1/tpf/bim';
-
-const sug = (over: Partial<BimSuggestion>): BimSuggestion => ({
-  factorId: 1, name: '材料', label: '材料', unit: 'm3', factorValue: 300, coUnit: 'kgCO2e/m3', confidence: 0.5, reasons: [], saved: false, quantity: 1, basis: '体积', error: null, ...over,
-});
 
 const LIGHT_DEFAULT: DensityDefault = {
   value: 1.95,
@@ -27,9 +21,8 @@ const LIGHT_DEFAULT: DensityDefault = {
 };
 const NEEDS = '「Leichtbeton 102890359」只有体积，对应单位为「t」的因子需要「Leichtbeton 102890359」的密度(t/m³)，请填写或确认密度';
 
-const mat = (name: string, suggestions: BimSuggestion[], over: Partial<BimMaterial> = {}): BimMaterial => ({
-  name, elements: 1, volume: 24, area: 120, weight: 0, fromGeometry: 0, density: null, family: null, matchNote: null, suggestions, ...over,
-});
+// (fzk-haus's materials: one element each, 24 m³ and 120 m² unless told)
+const mat = (name: string, suggestions: BimSuggestion[], over: Partial<BimMaterial> = {}) => bimMat(name, suggestions, { elements: 1, volume: 24, area: 120, ...over });
 
 const MATERIALS: BimMaterial[] = [
   mat('Leichtbeton 102890359', [sug({ factorId: 501, label: '轻骨料混凝土', unit: 't', confidence: 0.6, quantity: null, basis: null, error: NEEDS, needsDensity: true })], {
@@ -72,37 +65,13 @@ describe('a family’s proposal and a density asked for in place', () => {
 
 // ---- the page against a fake server ---------------------------------------------------------------------------
 
-const BUILDING = { id: 11, name: '一号楼', computeMethod: 'budget', menus: 'produce,runtime', engineeringName: '示例项目', status: '0' };
+const BUILDING = bimBuilding();
 
-const preflight = (): Preflight => ({
-  modelId: 3, jobId: 7, projectId: 11, fileName: 'fzk-haus.ifc', schema: 'IFC2X3',
-  units: { length: '米(m)', area: '平方米(m²)', volume: '立方米(m³)', mass: '千克(kg)' },
-  counts: { elements: 78, withoutMaterial: 0, withoutQuantity: 0, unknownUnits: 0, duplicateGlobalIds: 0, fromGeometry: 0, materials: 3, review: 0 },
-  groups: [],
-  problems: { total: 0, pageNum: 1, pageSize: 10, list: [] },
-  materials: MATERIALS,
-  notes: [],
-  floorArea: null,
-});
+const preflight = (): Preflight => preflightOf({ counts: { elements: 78, withoutMaterial: 0, withoutQuantity: 0, unknownUnits: 0, duplicateGlobalIds: 0, fromGeometry: 0, materials: 3, review: 0 }, materials: MATERIALS });
 
-function api(extra?: Handler) {
-  setToken('tok', false);
-  return stubShell({
-    extra: (c) => {
-      const hit = extra?.(c);
-      if (hit) return hit;
-      const p = c.url.pathname;
-      if (p === '/api/tpf/v1/tpf/tpf3ProjectV/11') return ok(BUILDING);
-      if (p === `${BIM}/7` && c.method === 'GET') {
-        const job = { id: 7, kind: 'bim', title: '解析 fzk-haus.ifc', state: 'done', done: 78, total: 78, result: { jobId: 7 }, message: null, errors: null };
-        return ok({ job, model: preflight() });
-      }
-      return undefined;
-    },
-  });
-}
+const api = (extra?: Handler) => bimServer(preflight, { extra, building: BUILDING });
 
-const rowOf = (name: string) => screen.getAllByTestId('bim-mapping-row').find((r) => within(r).queryByText(name))!;
+const rowOf = mappingRow;
 
 describe('/bim mapping: fzk-haus', () => {
   it('Leichtbeton asks for its density with the family default prefilled; confirmed, it is imported with it', async () => {

@@ -4,14 +4,12 @@
 // Leichtbeton (54.4811 m³) on a per-t factor, density 1.95 t/m³ saved: 54.4811 × 1.95 = 106.238145 t.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setToken } from '../../src/client/providers/tokenStorage';
-import type { BimMaterial, BimSuggestion, Preflight } from '../../src/client/bim/bimApi';
+import type { BimMaterial, BimSuggestion } from '../../src/client/bim/bimApi';
 import { canConfirm, importMappings, initialRows, withCheck, withChoice, withDensityEdit, factorChoice } from '../../src/client/bim/mapping';
 import { ok } from './fakeApi';
-import { stubShell } from './shellFake';
+import { BIM, bimBuilding, bimServer, mappingRow, preflightOf } from './bimFake';
 import { renderApp } from './renderApp';
 
-const BIM = '/api/tpf/v1/tpf/bim';
 const SOURCE = '按 GB 50009-2012 附录A 表A 第6项 粉煤灰陶砾混凝土 19.5 kN/m³（轻骨料混凝土默认值，D，用户已确认）';
 const NAME = 'Leichtbeton 102890359';
 
@@ -46,27 +44,13 @@ describe('the saved density in the mapping rules', () => {
   });
 });
 
-const BUILDING = { id: 11, name: '一号楼', computeMethod: 'budget', menus: 'produce,runtime', engineeringName: '示例项目', status: '0' };
-
-const preflight = (): Preflight => ({
-  modelId: 3, jobId: 7, projectId: 11, fileName: 'fzk-haus.ifc', schema: 'IFC2X3',
-  units: { length: '米(m)', area: '平方米(m²)', volume: '立方米(m³)', mass: '千克(kg)' },
-  counts: { elements: 13, withoutMaterial: 0, withoutQuantity: 0, unknownUnits: 0, duplicateGlobalIds: 0, fromGeometry: 0, materials: 1, review: 0 },
-  groups: [],
-  problems: { total: 0, pageNum: 1, pageSize: 10, list: [] },
-  materials: [MATERIAL],
-  notes: [],
-  floorArea: null,
-});
+const BUILDING = bimBuilding();
 
 describe('/bim mapping: a saved density', () => {
   it('is shown with its source, used unless changed; a changed one is checked and imported', async () => {
-    setToken('tok', false);
-    const { calls } = stubShell({
+    const { calls } = bimServer(() => preflightOf({ materials: [MATERIAL] }), {
       extra: (c) => {
         const p = c.url.pathname;
-        if (p === '/api/tpf/v1/tpf/tpf3ProjectV/11') return ok(BUILDING);
-        if (p === `${BIM}/7` && c.method === 'GET') return ok({ job: { id: 7, kind: 'bim', title: '解析 fzk-haus.ifc', state: 'done', done: 13, total: 13, result: { jobId: 7 }, message: null, errors: null }, model: preflight() });
         // 54.4811 m³ × 1.8 t/m³ = 98.06598 t
         if (p === `${BIM}/7/check`) return ok({ quantity: 98.06598, unit: 't', basis: '体积×密度' });
         if (p === `${BIM}/import`) return ok({ rows: 1, transRows: 0, skipped: [], result: { ...BUILDING, total: 17 }, warnings: [] });
@@ -75,7 +59,7 @@ describe('/bim mapping: a saved density', () => {
     });
     renderApp('/bim?id=11&job=7');
     await screen.findByText('材料映射');
-    const row = () => screen.getAllByTestId('bim-mapping-row').find((r) => within(r).queryByText(NAME))!;
+    const row = () => mappingRow(NAME);
     expect(within(row()).getByText('106.24')).toBeInTheDocument();
     expect(within(row()).getByText(`按体积×密度（密度 1.95 t/m³，已保存：${SOURCE}）`)).toBeInTheDocument();
     expect(within(row()).getByRole('checkbox', { name: `确认 ${NAME}` })).toBeChecked();

@@ -67,9 +67,14 @@ export function reviewItems(items: readonly BudgetItem[], floor: FloorArea | nul
 }
 
 /** The review problems touching the mapped items: their count and names, '「铝单板」、「紫铜板 T2」'. */
+/** Lines named per family in a refusal or a warning. */
+const NAMED = 3;
+
 export function openReview(review: readonly BudgetReviewProblem[], mapped: Set<string>): { count: number; text: string } {
   const open = review.filter((p) => p.keys.some((k) => mapped.has(k)));
-  return { count: open.length, text: open.map((p) => `${p.label}：${p.names.map((n) => `「${n}」`).join('、')}`).join('；') };
+  // (a few lines of each family by name: a bill can hold hundreds, and the pre-flight lists them all)
+  const names = (all: readonly string[]) => all.slice(0, NAMED).map((n) => `「${n}」`).join('、') + (all.length > NAMED ? ` 等 ${all.length} 项` : '');
+  return { count: open.length, text: open.map((p) => `${p.label}：${names(p.names)}`).join('；') };
 }
 
 export const BILL_UNCONFIRMED = (o: { count: number; text: string }) => `所选清单项有 ${o.count} 个待确认的问题（${o.text}，用量超出单位建筑面积的合理范围），请核对预检报告后确认导入`;

@@ -3,7 +3,7 @@
 // problem naming its lines, their figures and the ceiling; an import mapping one of them is refused until
 // confirmed, and the answer says what was confirmed. Figures worked by hand in the comments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewItems } from '../../../src/server/budget/review';
+import { openReview, reviewItems } from '../../../src/server/budget/review';
 import type { BudgetItem } from '../../../src/server/budget/preflight';
 import type { BudgetPreflightAnswer } from '../../../schemas/budget';
 import { testApp, type TestApp } from '../helpers';
@@ -85,6 +85,14 @@ beforeAll(async () => {
   bill = (await t.call('GET', `${BASE}/${up.body.data.jobId}`, user)).body.data.bill;
 });
 afterAll(() => t?.close());
+
+describe('what a refusal names', () => {
+  it('three lines of a family by name and the count of the rest, only the families the mapping imports', () => {
+    const problem = (label: string, n: number) => ({ label, message: '', keys: Array.from({ length: n }, (_, i) => `${label}${i}`), names: Array.from({ length: n }, (_, i) => `${label}-${i + 1}`), sources: [] });
+    const open = openReview([problem('混凝土', 250), problem('铜及铜合金', 1)], new Set(['混凝土0', '混凝土7']));
+    expect(open).toEqual({ count: 1, text: '混凝土：「混凝土-1」、「混凝土-2」、「混凝土-3」 等 250 项' });
+  });
+});
 
 describe('the review in the budget pre-flight and import', () => {
   it('flags the aluminium line; its import is refused until confirmed, a plausible line needs no confirmation', async () => {
