@@ -121,7 +121,7 @@ export interface Bridges {
 
 export type Conversion =
   | { ok: true; value: number; steps: string[] }
-  | { ok: false; field: 'unit' | 'factorUnit' | 'densityUnit' | 'pieceSize' | 'ncvUnit'; message: string };
+  | { ok: false; field: 'unit' | 'factorUnit' | 'density' | 'densityUnit' | 'pieceSize' | 'ncvUnit'; message: string };
 
 const num = (v: number) => shortNumber(v);
 
