@@ -28,6 +28,7 @@ import { loginJsMeasures } from './measures/loginJs';
 import { warmupMeasures } from './measures/warmup';
 import { stagePageMeasures } from './measures/stagePage';
 import { budgetMeasures } from './measures/budget';
+import { budgetUploadMeasures } from './measures/budgetUpload';
 
 const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   recalc: recalcMeasures,
@@ -44,6 +45,7 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   warmup: warmupMeasures,
   stagepage: stagePageMeasures,
   budget: budgetMeasures,
+  'budget-upload': budgetUploadMeasures,
 };
 
 const DB_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;

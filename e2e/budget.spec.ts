@@ -1,35 +1,22 @@
-// Issue 26 end to end: a 概预算 building (建材生产, 建材运输, 建筑建造) made through the API; on /bill the generated
-// 人材机汇总表 workbook (tests/server/budget/workbooks.ts rcjSummary: 40 lines, a 费用汇总表 sheet before it) is
-// uploaded and read, its pre-flight counted (40 lines: 人工 2, 材料 23, 设备 1, 能源及水 5, 机械台班 9), the
-// preselected items (confidence ≥ 80 %: C30 concrete, electricity on the grid factor, diesel, the machines by 附录C …)
-// imported as they come, with 螺纹钢筋 mapped by hand to a library factor (and a refused pick, with its reason); axe
-// finds nothing on the pre-flight and the mapping; the answer lists the rows per stage, the warning and what was left out, and 建材生产 shows
-// the imported rows. Screenshots at 1366 and 390 px in .tmp/screens/ (bill-*).
+// The budget file end to end: a 概预算 building (建材生产, 建材运输, 建筑建造) made through the API; on /bill the
+// generated 人材机汇总表 workbook (tests/server/budget/workbooks.ts rcjSummary: 40 lines, a 费用汇总表 sheet before it)
+// is uploaded and read, its pre-flight counted (40 lines: 人工 2, 材料 23, 设备 1, 能源及水 5, 机械台班 9), the
+// preselected items (confidence ≥ 80 %: C30 concrete, electricity on the grid factor, diesel …; the building has not
+// chosen its 建造 method, so it counts energy and the machine shifts are left out) imported as they come, with 螺纹钢筋
+// mapped by hand to a library factor (and a refused pick, with its reason); axe finds nothing on the pre-flight and
+// the mapping; the answer lists the rows per stage and what was left out, and 建材生产 shows the imported rows.
+// (Machines corrected on a building counting them: budgetMachines.spec.ts.) Screenshots at 1366 and 390 px in
+// .tmp/screens/ (bill-*).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { rcjSummary } from '../tests/server/budget/workbooks';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
 import { violations } from './axe';
-import { api, expect, login, shotBoth, test } from './fixtures';
+import { api, expect, login, shotAround, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/screens';
 const FILE = `${SHOTS}/某办公楼人材机汇总表.xlsx`;
 const TPF = '/api/tpf/v1/tpf';
-
-/** The part of the page around `target` at 390 and 1366 px (name-390.png, name-1366.png): the viewport, not the whole page. */
-async function shotAround(page: Page, target: Locator, name: string): Promise<void> {
-  for (const [w, h] of [
-    [390, 844],
-    [1366, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(300);
-    // the target at the top, below the fixed app bar
-    await target.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 64));
-    await page.waitForTimeout(100);
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
-  }
-}
 
 /** No sideways scroll of the whole page at a phone's width (tables scroll inside their box). */
 async function noPageScroll(page: Page): Promise<void> {
@@ -80,9 +67,11 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
   const choice = (name: string) => row(name).getByRole('combobox', { name: `${name} 对应因子` });
   await expect(choice('商品混凝土').first()).toContainText('C30混凝土');
   await expect(row('水泥')).toContainText('人材机汇总表 第14行、第26行');
-  await expect(choice('螺纹钢筋')).toContainText('不导入');
+  await expect(choice('螺纹钢筋')).toContainText('热轧碳钢钢筋');
+  await expect(page.getByTestId('bill-coverage')).toContainText(/已自动匹配 \d+ 项，占估算碳排放 [\d.]+%/);
   await expect(choice('电')).toContainText('电网排放因子');
-  await expect(row('载重汽车')).toContainText('附录C：载重汽车 装载质量 6 t，33.24 kg柴油/台班');
+  await expect(page.getByTestId('bill-build-method')).toContainText('本单体建筑建造未选择计算方式，默认按「按总能源用量计算」计算');
+  await expect(row('载重汽车').getByTestId('bill-left-out')).toContainText('机械台班不计入；不导入');
   await expect(row('陶瓷地砖')).toContainText('因子库暂无「陶瓷砖」类材料的因子');
   await expect(page.getByTestId('bill-mapping-count')).toContainText(/已选择 \d+ \/ 34 项/);
   // (the phone shows cards instead of the table: the menu is opened at each width)
@@ -127,10 +116,9 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
   await page.getByRole('button', { name: '导入', exact: true }).click();
   const answer = page.getByTestId('bill-import-answer');
   await expect(answer).toContainText(/导入成功，生成 \d+ 条数据/, { timeout: 60_000 });
-  await expect(answer).toContainText('建材生产：4 条');
-  await expect(answer).toContainText('建材运输：4 条');
-  await expect(answer).toContainText('建筑建造：10 条');
-  await expect(page.getByTestId('bill-warnings')).toContainText('建筑建造同时导入了能源用量行和机械台班行');
+  await expect(answer).toContainText('建材生产：9 条');
+  await expect(answer).toContainText('建材运输：9 条');
+  await expect(answer).toContainText(/建筑建造：\d+ 条/);
   await expect(page.getByRole('table', { name: '未导入的项' })).toContainText('陶瓷地砖');
   await noPageScroll(page);
   await shotAround(page, page.getByRole('heading', { name: '导入', exact: true }), 'bill-imported');
@@ -138,6 +126,10 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
   const rows = (await api<{ dataList: { materialName: string; remarks: string }[] }>(page, 'GET', `${TPF}/stage/produce/?projectId=${b.id}&pageSize=-1`)).dataList;
   expect(rows.map((r) => r.materialName)).toEqual(expect.arrayContaining([expect.stringMatching(/^C30混凝土/)]));
   expect(rows.find((r) => r.materialName.startsWith('C30混凝土'))!.remarks).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第9行');
+  // 建筑建造: the energy items only (电 on the grid factor, 柴油 …), no machine shift — the building counts energy
+  const build = (await api<{ dataList: { method: string }[] }>(page, 'GET', `${TPF}/stage/build/?projectId=${b.id}&pageSize=-1`)).dataList;
+  expect(build.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(build.map((r) => r.method))).toEqual(new Set(['energy']));
 
   await page.getByRole('link', { name: '查看建材生产' }).click();
   await expect(page).toHaveURL(/\/budget\/produce$/);

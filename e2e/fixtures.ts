@@ -4,7 +4,7 @@
 // the slider solver, the SMS outbox and screenshots. Specs take `test` from here: it points each worker at its
 // own server (e2e/servers.ts), and the files below are that server's.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { menuTitle } from '../schemas/standards';
 import { e2eServer } from './servers';
 
@@ -213,6 +213,20 @@ export async function shotBoth(page: Page, name: string, { dir = '.tmp/screens',
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${dir}/${name}-${w}.png`, fullPage });
+  }
+}
+
+/** The viewport with `target` `below` px under its top, at 390 and 1366 px (name-390.png, name-1366.png): not the whole page. */
+export async function shotAround(page: Page, target: Locator, name: string, below = 64): Promise<void> {
+  for (const [w, h] of [
+    [390, 844],
+    [1366, 900],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(300); // the layout of this width settled
+    await target.evaluate((el, by) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - by), below);
+    await page.waitForTimeout(100);
+    await page.screenshot({ path: `.tmp/screens/${name}-${w}.png` });
   }
 }
 

@@ -1,4 +1,4 @@
-// The budget-file import API's shapes (issue 26): the request bodies of src/server/budget/routes.ts (validated by the
+// The budget-file import API's shapes: the request bodies of src/server/budget/routes.ts (validated by the
 // server, their types derived from the schemas) and the answers the server builds and the client shows — one
 // definition for both sides. Types only besides the schemas and one text helper: the client imports it.
 import type { FromSchema } from 'json-schema-to-ts';
@@ -6,12 +6,15 @@ import type { Job } from './jobs';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
-/** One confirmed item: its key (class|name|spec|unit) and the factor chosen; null for electricity on the grid factor. */
+/**
+ * One confirmed item: its key (class|name|spec|unit) and the factor chosen; null for electricity on the grid factor.
+ * A machine item may name the 表C.0.1 row (参数表 constructionMachine) the user chose; without it the import matches.
+ */
 const mapping = {
   type: 'object',
   additionalProperties: false,
   required: ['key', 'factorId'],
-  properties: { key: { type: 'string', minLength: 1, maxLength: 600 }, factorId: { anyOf: [id, { type: 'null' }] } },
+  properties: { key: { type: 'string', minLength: 1, maxLength: 600 }, factorId: { anyOf: [id, { type: 'null' }] }, machineId: { ...id, title: '施工机械台班能耗' } },
 } as const;
 
 /** POST budgetBill/import: the confirmed items of a read file, imported into the building. */
@@ -87,10 +90,33 @@ export interface BudgetItemFields {
   sources: BudgetSource[];
 }
 
+/** A 表C.0.1 row (参数表 constructionMachine) with its energy per shift: kg of 柴油/汽油 or kWh. */
+export interface BudgetMachineAnswer {
+  lookupId: number;
+  name: string;
+  spec: string;
+  energyPerShift: number;
+  energy: string;
+  energyUnit: string;
+}
+
 export interface BudgetItemAnswer extends BudgetItemFields {
   suggestions: BudgetSuggestionAnswer[];
-  machine: { lookupId: number; name: string; spec: string; energyPerShift: number; energy: string; energyUnit: string; confidence: number; reasons: string[] } | null;
+  /** a machine item's matched row, how sure and why */
+  machine: (BudgetMachineAnswer & { confidence: number; reasons: string[] }) | null;
+  /** a machine item's rows to pick from (ids in the bill's `machines`): its machine's, or all when none matched */
+  machineOptions?: number[];
+  /** a machine item's proposals for each other energy of its rows (a picked row of another energy takes those) */
+  machineSuggestions?: Record<string, BudgetSuggestionAnswer[]>;
   note: string | null;
+}
+
+/** How the building counts 建筑建造: only its rows of this method (energy items or machine shifts) are counted. */
+export interface BudgetBuildMethod {
+  value: 'energy' | 'machine';
+  label: string;
+  /** false: the building has not chosen, the stage's default applies */
+  chosen: boolean;
 }
 
 /** A material family's amount per m² of the building's floor area over its ceiling (待确认; server: budget/review.ts). */
@@ -109,6 +135,8 @@ export interface BudgetReviewProblem {
 export interface BudgetPreflightFields<I extends BudgetItemFields> {
   sheets: string[];
   otherSheets: string[];
+  /** columns that may hold a specification (规格, 型号, 材质, grades) and were not read: lines differing in them are kept apart */
+  unreadColumns?: { sheet: string; /** Excel's letter */ column: string; title: string }[];
   totalLines: number;
   /** lines read per class (before merging), and the items they merged into */
   byClass: Record<BudgetClass, { lines: number; items: number }>;
@@ -118,16 +146,42 @@ export interface BudgetPreflightFields<I extends BudgetItemFields> {
   costLines: number;
   duplicatesMerged: number;
   units: { unit: string; lines: number }[];
-  skipped: { blank: number; subtotal: number; note: number; section: number; header: number };
+  /** rows that are no line; title (a page's title block repeated) and subheading (其中：…) absent in files read before them */
+  skipped: { blank: number; subtotal: number; note: number; section: number; header: number; title?: number; subheading?: number };
   problems: (BudgetSource & { name: string; message: string })[];
   /** 待确认: families over their ceiling per m² of the building's floor area (absent in files read before the review) */
   review?: BudgetReviewProblem[];
   items: I[];
 }
 
+/** How much of the bill's estimated 建材生产 the mapping opens with already chosen (server: budget/coverage.ts). */
+export interface BudgetCoverage {
+  /** material and equipment items whose first proposal is preselected (saved, or ≥ CONFIRM_AT, and converts) */
+  matched: number;
+  /** material and equipment items */
+  total: number;
+  /** items no proposal converts: without an estimate */
+  unestimated: number;
+  /** kgCO2e: each item's best converting proposal's quantity × factor value, summed; and over the matched items */
+  estimated: number;
+  matchedEstimated: number;
+  /** matchedEstimated ÷ estimated; null when nothing could be estimated */
+  share: number | null;
+}
+
 export interface BudgetPreflightAnswer {
   job: Job;
-  bill: null | (BudgetPreflightFields<BudgetItemAnswer> & { jobId: number; projectId: number; fileName: string });
+  bill:
+    | null
+    | (BudgetPreflightFields<BudgetItemAnswer> & {
+        jobId: number;
+        projectId: number;
+        fileName: string;
+        /** the 表C.0.1 rows the machine items may take */
+        machines?: BudgetMachineAnswer[];
+        buildMethod?: BudgetBuildMethod;
+        coverage?: BudgetCoverage;
+      });
 }
 
 export interface BudgetImportAnswer<R = Record<string, unknown>> {

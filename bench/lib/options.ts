@@ -1,7 +1,7 @@
 // Command line of `npm run bench -- …`.
 import { parseArgs } from 'node:util';
 
-export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list', 'bim', 'uncertainty', 'batch', 'start', 'report', 'loginjs', 'warmup', 'stagepage', 'budget'] as const;
+export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list', 'bim', 'uncertainty', 'batch', 'start', 'report', 'loginjs', 'warmup', 'stagepage', 'budget', 'budget-upload'] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
 export interface Options {
@@ -27,7 +27,8 @@ export interface Options {
 }
 
 export const USAGE = `npm run bench -- [options]
-  --only recalc,import,zipbomb,list-filter,list,bim,uncertainty,batch,start,report,loginjs,warmup
+  --only recalc,import,zipbomb,list-filter,list,bim,uncertainty,batch,start,report,loginjs,warmup,
+         stagepage,budget,budget-upload
                               measures to run (default: all)
   --db pglite|postgres|all    databases (default: PGlite, and PostgreSQL too when DATABASE_URL is set)
   --rows N                    one size for every data set (quick runs): recalc N rows, import N rows,

@@ -16,14 +16,14 @@ const INTERVAL_MS = 100;
 const LIST = `${BUILDING_PATH}/?pageNum=1&pageSize=10`;
 
 /** The q-quantile of the samples (nearest rank). */
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * xs.length) - 1)] ?? NaN;
+export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * xs.length) - 1)] ?? NaN;
 
 /**
  * A list request every INTERVAL_MS — users arriving, whether or not the last one has been answered, so a stalled
  * server shows in every request that arrives while it stalls — until `until` settles (or `ms` pass); answers each
  * one's time from when it was due.
  */
-async function listLoop(ctx: Ctx, stop: { until?: Promise<unknown>; ms?: number }): Promise<number[]> {
+export async function listLoop(ctx: Ctx, stop: { until?: Promise<unknown>; ms?: number }): Promise<number[]> {
   let done = false;
   void stop.until?.finally(() => (done = true));
   const start = performance.now();

@@ -2,8 +2,8 @@
 // other unit (m³, m², 块 …) × its density — the user's or the library material's, used only for the unit it is per
 // (a brick in 千块 on a density per m³ needs its size); a row whose mass
 // cannot be known is refused on save, never guessed. D is the row's distance, else the library material's
-// default (GB/T 51366 §6.3.2: concrete and mortar 40 km, others 500 km), recorded as 默认值. T from 附录E in
-// kgCO2e/(t·km).
+// default (GB/T 51366-2019 第6.3.2条: concrete 40 km, every other material — mortar too — 500 km), recorded as
+// 默认值. T from 附录E in kgCO2e/(t·km).
 import { density, densityFields, emission, factorFields, factorNeed, LIMITS, materialFields, projectId, quantity, remarks, stageResource, text, trace, bimSource, billSource, rowName } from './fields';
 
 export const stageTrans = {
@@ -23,7 +23,7 @@ export const stageTrans = {
   },
   'x-formula': "toFactorUnitStrict(quantity * massPerUnit(unit) * distance, 't·km') * factorValue",
   'x-defaults': {
-    distance: { from: 'defaultDistance', unit: 'km', source: '因子库材料的默认运输距离（GB/T 51366-2019 第6.3.2条：混凝土、砂浆 40 km，其他建材 500 km）' },
+    distance: { from: 'defaultDistance', unit: 'km', source: '因子库材料的默认运输距离（GB/T 51366-2019 第6.3.2条：混凝土 40 km，其他建材 500 km）' },
   },
   'x-needs': [
     // a density that cannot weigh the row's unit (per m³ on a row in 千块) is named by the calculation itself

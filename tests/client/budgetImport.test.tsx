@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { getCurrentBuilding } from '../../src/client/session/currentBuilding';
-import type { Bill, BudgetItemAnswer, BudgetSuggestionAnswer } from '../../src/client/budget/budgetApi';
+import type { Bill, BudgetBuildMethod, BudgetItemAnswer, BudgetMachineAnswer, BudgetSuggestionAnswer } from '../../src/client/budget/budgetApi';
 import { BILL_FILE_MSG, BILL_MAX_BYTES, checkBillFile } from '../../src/client/budget/budgetFile';
-import { addPicked, importMappings, initialChoices, pick, quantityText, sourceText, withPicked } from '../../src/client/budget/selection';
+import { addPicked, importMappings, initialChoices, machineLabel, pick, pickMachine, quantityText, sourceText, withMachines, withPicked } from '../../src/client/budget/selection';
 import { CONFIRM_AT } from '../../schemas/bimMatch';
 import { fail, ok, type Handler } from './fakeApi';
 import { stubShell } from './shellFake';
@@ -74,10 +74,69 @@ const ITEMS: BudgetItemAnswer[] = [
     unit: '台班',
     quantity: 24.38,
     machine: { lookupId: 331, name: '载重汽车', spec: '装载质量 6 t', energyPerShift: 33.24, energy: 'diesel', energyUnit: 'kg', confidence: 0.95, reasons: ['机械名称相同'] },
-    suggestions: [sug({ factorId: 91, label: '柴油', unit: 'kg', confidence: 0.85, quantity: 24.38, reasons: ['台班能耗 33.24 kg/台班（装载质量 6 t）'] })],
+    suggestions: [sug({ factorId: 91, label: '柴油', unit: 'kg', confidence: 0.85, quantity: 24.38, reasons: ['按附录C 台班能耗折算为柴油'] })],
   }),
   item('tile', { name: '陶瓷地砖', spec: '600×600', unit: 'm2', quantity: 1856.3, note: '因子库暂无「陶瓷砖」类材料的因子' }),
 ];
+
+// 表C.0.1 rows as the server answers them (ids as in a database; energy per shift of appC_machines.csv)
+const ROW_06: BudgetMachineAnswer = { lookupId: 304, name: '履带式单斗液压挖掘机', spec: '斗容量 0.6 m3', energyPerShift: 33.68, energy: 'diesel', energyUnit: 'kg' };
+const ROW_1: BudgetMachineAnswer = { ...ROW_06, lookupId: 305, spec: '斗容量 1 m3', energyPerShift: 63 };
+const PUMP: BudgetMachineAnswer = { lookupId: 390, name: '混凝土输送泵', spec: '输送量 75 m3/h', energyPerShift: 367.96, energy: 'electricity', energyUnit: 'kWh' };
+const DIESEL = [sug({ factorId: 91, label: '柴油', unit: 'kg', confidence: 0.85, quantity: 18.56 })];
+// 0.8 m³ is not in the table: the nearest (1 m³) is proposed below the threshold
+const DIGGER = item('digger', {
+  cls: 'machine',
+  name: '履带式单斗液压挖掘机',
+  spec: '斗容量(m3) 0.8',
+  unit: '台班',
+  quantity: 18.56,
+  machine: { ...ROW_1, confidence: 0.75, reasons: ['机械名称相同', '规格取表中最接近的 斗容量 1 m3（清单为 斗容量 0.8 m3）'] },
+  machineOptions: [304, 305],
+  suggestions: DIESEL,
+  machineSuggestions: {},
+});
+const VIBRATOR = item('vibrator', {
+  cls: 'machine',
+  name: '混凝土振捣器(插入式)',
+  unit: '台班',
+  quantity: 156.34,
+  machineOptions: [304, 305, 390],
+  note: '附录C 施工机械台班能耗表中没有「混凝土振捣器(插入式)」，请选择表中相近的机械，或按能源用量录入',
+  machineSuggestions: { diesel: DIESEL, electricity: [sug({ factorId: null, label: '电网排放因子（按单体所在地区）', unit: 'kWh', confidence: 0.9, quantity: 156.34 })] },
+});
+const ROWS = new Map([ROW_06, ROW_1, PUMP].map((r) => [r.lookupId, r]));
+const BY_MACHINE: BudgetBuildMethod = { value: 'machine', label: '按施工机械和临时设施计算', chosen: true };
+const BY_ENERGY: BudgetBuildMethod = { value: 'energy', label: '按总能源用量计算', chosen: false };
+
+describe('machine rows and the building\'s 建造 method', () => {
+  const truck = ITEMS[6];
+  const power = ITEMS[5];
+
+  it('preselects only the kind the method counts, and a machine only on a sure row', () => {
+    const items = [truck, DIGGER, VIBRATOR, power];
+    expect(initialChoices(items, BY_MACHINE)).toEqual({ truck: 0, digger: null, vibrator: null, power: null });
+    expect(initialChoices(items, BY_ENERGY)).toEqual({ truck: null, digger: null, vibrator: null, power: 0 });
+    // an item left out cannot be picked at all
+    const choices = initialChoices(items, BY_MACHINE);
+    expect(pick(choices, power, 0, BY_MACHINE)).toBe(choices);
+  });
+
+  it('a row picked by the user is shown, its factor chosen, and sent as machineId', () => {
+    let state = pickMachine({}, initialChoices([DIGGER, VIBRATOR], BY_MACHINE), DIGGER, ROW_06, BY_MACHINE);
+    state = pickMachine(state.picks, state.choices, VIBRATOR, PUMP, BY_MACHINE);
+    const shown = withMachines([DIGGER, VIBRATOR], state.picks, ROWS);
+    expect(shown[0].machine).toMatchObject({ lookupId: 304, spec: '斗容量 0.6 m3', confidence: 1, reasons: ['手动选择'] });
+    // the pump is electric: the vibrator now takes the grid factor
+    expect(shown[1].suggestions[0].factorId).toBeNull();
+    expect(quantityText(shown[0], shown[0].suggestions[0])).toBe('18.56 台班 × 33.68 kg/台班 = 625.10 kg'); // 18.56 × 33.68 = 625.1008
+    expect(importMappings(shown, state.choices)).toEqual([
+      { key: 'digger', factorId: 91, machineId: 304 },
+      { key: 'vibrator', factorId: null, machineId: 390 },
+    ]);
+    expect(machineLabel(ROW_1)).toBe('履带式单斗液压挖掘机 斗容量 1 m3（柴油 63.00 kg/台班）');
+  });
+});
 
 describe('mapping rules', () => {
   it('preselects a saved proposal or one at ≥ CONFIRM_AT that converts; nothing else', () => {
@@ -87,7 +146,7 @@ describe('mapping rules', () => {
       { key: 'c30', factorId: 101 },
       { key: 'cement', factorId: 3 },
       { key: 'power', factorId: null },
-      { key: 'truck', factorId: 91 },
+      { key: 'truck', factorId: 91, machineId: 331 },
     ]);
   });
 
@@ -191,7 +250,7 @@ describe('/bill page', () => {
     const answer = {
       rows: { materials: 2, transport: 2, construction: 2 },
       skipped: [{ name: '陶瓷地砖 600×600', reason: '未选择因子' }],
-      warnings: ['建筑建造同时导入了能源用量行和机械台班行'],
+      warnings: ['「砂（f=1.6~3.0）」缺少密度，未生成建材运输数据'],
       result: { ...BUILDING, total: 12 },
     };
     const { calls } = api((c) => (c.url.pathname === `${BASE}/import` ? ok(answer) : undefined));
@@ -225,7 +284,7 @@ describe('/bill page', () => {
     // the mapping: figures, sources, the 附录C row and a note
     expect(within(rowOf('商品混凝土')).getByText('1,284.36')).toBeInTheDocument();
     expect(within(rowOf('水泥')).getByText('人材机汇总表 第14行、第26行')).toBeInTheDocument();
-    expect(within(rowOf('载重汽车')).getByTestId('bill-machine')).toHaveTextContent('附录C：载重汽车 装载质量 6 t，33.24 kg柴油/台班');
+    expect(within(rowOf('载重汽车')).getByTestId('bill-chosen')).toHaveTextContent('24.38 台班 × 33.24 kg/台班 = 810.39 kg');
     expect(within(rowOf('陶瓷地砖')).getByText('因子库暂无「陶瓷砖」类材料的因子；不导入')).toBeInTheDocument();
     expect(within(rowOf('中砂')).queryByText(/换算/)).toBeNull();
     // preselected only at or above the threshold (or saved)
@@ -274,14 +333,14 @@ describe('/bill page', () => {
         { key: 'cement', factorId: 3 },
         { key: 'sand', factorId: 7 },
         { key: 'power', factorId: null },
-        { key: 'truck', factorId: 91 },
+        { key: 'truck', factorId: 91, machineId: 331 },
       ],
     });
     expect(done).toHaveTextContent('导入成功，生成 6 条数据');
     expect(done).toHaveTextContent('建材生产：2 条');
     expect(done).toHaveTextContent('建材运输：2 条');
     expect(done).toHaveTextContent('建筑建造：2 条');
-    expect(screen.getByTestId('bill-warnings')).toHaveTextContent('建筑建造同时导入了能源用量行和机械台班行');
+    expect(screen.getByTestId('bill-warnings')).toHaveTextContent('「砂（f=1.6~3.0）」缺少密度，未生成建材运输数据');
     const skipped = screen.getByRole('table', { name: '未导入的项' });
     expect(within(skipped).getByText('陶瓷地砖 600×600')).toBeInTheDocument();
     expect(within(skipped).getByText('未选择因子')).toBeInTheDocument();
@@ -360,6 +419,34 @@ describe('/bill page', () => {
     fireEvent.click(screen.getByRole('button', { name: '导入' }));
     await screen.findByTestId('bill-import-answer');
     expect((calls.find((c) => c.url.pathname === `${BASE}/import`)!.body as { mappings: unknown[] }).mappings).toContainEqual({ key: 'tile', factorId: 77 });
+  });
+
+  it('says how the building counts 建筑建造; an energy item is left out; a machine\'s row is corrected and sent', async () => {
+    const bill: Bill = { ...BILL, items: [{ ...ITEMS[6], machineOptions: [] }, DIGGER, ITEMS[5]], machines: [ROW_06, ROW_1], buildMethod: BY_MACHINE };
+    const { calls } = api((c) => {
+      if (c.url.pathname === `${BASE}/5` && c.method === 'GET') return ok({ job: JOB, bill });
+      if (c.url.pathname === `${BASE}/import`) return ok({ rows: { materials: 0, transport: 0, construction: 2 }, skipped: [], warnings: [], result: BUILDING });
+      return undefined;
+    });
+    renderApp('/bill?id=11&job=5');
+    await screen.findByText('清单映射');
+    expect(screen.getByTestId('bill-build-method')).toHaveTextContent('本单体建筑建造按「按施工机械和临时设施计算」计算：只导入机械台班项，能源及水项不计入，不预选、不可导入');
+    expect(within(rowOf('电')).getByTestId('bill-left-out')).toHaveTextContent('本单体建筑建造按「按施工机械和临时设施计算」计算，能源用量不计入；不导入');
+    // the nearest size: shown with why, not preselected
+    const row = () => within(rowOf('履带式单斗液压挖掘机')).getByRole('combobox', { name: '履带式单斗液压挖掘机 附录C 施工机械' });
+    expect(row()).toHaveTextContent('附录C：履带式单斗液压挖掘机 斗容量 1 m3（柴油 63.00 kg/台班）');
+    expect(within(rowOf('履带式单斗液压挖掘机')).getByTestId('bill-machine-match')).toHaveTextContent('匹配度 75%规格未能确认，请核对后选择；依据：机械名称相同；规格取表中最接近的 斗容量 1 m3（清单为 斗容量 0.8 m3）');
+    expect(choiceOf('履带式单斗液压挖掘机')).toHaveTextContent('不导入');
+    fireEvent.mouseDown(row());
+    fireEvent.click(await screen.findByRole('option', { name: '履带式单斗液压挖掘机 斗容量 0.6 m3（柴油 33.68 kg/台班）' }));
+    await waitFor(() => expect(choiceOf('履带式单斗液压挖掘机')).toHaveTextContent('柴油'));
+    expect(within(rowOf('履带式单斗液压挖掘机')).getByTestId('bill-chosen')).toHaveTextContent('计入：18.56 台班 × 33.68 kg/台班 = 625.10 kg');
+    fireEvent.click(screen.getByRole('button', { name: '导入' }));
+    await screen.findByTestId('bill-import-answer');
+    expect((calls.find((c) => c.url.pathname === `${BASE}/import`)!.body as { mappings: unknown[] }).mappings).toEqual([
+      { key: 'truck', factorId: 91, machineId: 331 },
+      { key: 'digger', factorId: 91, machineId: 304 },
+    ]);
   });
 
   it('an estimate building is refused', async () => {

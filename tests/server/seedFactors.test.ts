@@ -1,4 +1,4 @@
-// Issue 11's details of the seed factor library (src/server/db/seed/factorDetails.ts): densities of the App. D
+// The details of the seed factor library (src/server/db/seed/factorDetails.ts): densities of the App. D
 // materials counted in m³/m², default transport distances by category, the energy of energy factors, the
 // data-quality class of every row — and the upgrade that brings them to a database seeded before them.
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createAjv } from '../../schemas/validation';
 import { tpf3BuildMaterial } from '../../schemas/factors/tpf3BuildMaterial';
 import { FACTOR_FILES, loadSeedFactors, seedFactorUpgrades, seedSupplement } from '../../src/server/db/seed/factors';
-import { DENSITY_FILE, DETAILS_MARKER, MASS_UNITS, upgradeFactorDetails } from '../../src/server/db/seed/factorDetails';
+import { DENSITY_FILE, DETAILS_MARKER, MASS_UNITS, defaultDistanceOf, upgradeFactorDetails } from '../../src/server/db/seed/factorDetails';
 import { CN_MATERIALS_MARKER, SUPPLEMENT_MARKER, upgradeSupplementMaterials } from '../../src/server/db/seed/materialUpgrade';
 import { openTestDatabase } from './testDb';
 import type { Database } from '../../src/server/db/database';
@@ -72,8 +72,13 @@ describe('seed factor details', () => {
     expect(one('建材', '中空玻璃（5+12A+5，仅计两片玻璃）')).toMatchObject({ density: 0.0256, densityVerification: 'D' });
   });
 
-  it('default distance by category: concrete 40 km, 混凝土砖 (a brick) and every other material 500 km', () => {
+  it('default distance by category (GB/T 51366-2019 第6.3.2条): concrete 40 km, mortar, 混凝土砖 (a brick) and every other material 500 km', () => {
     expect(one('建材', 'C30混凝土').defaultDistance).toBe(40);
+    expect(one('建材', '水泥砂浆（1:4）').defaultDistance).toBe(500);
+    // by the category, never the name: a mortar named like a bill's line, and a concrete whatever its name says
+    expect(defaultDistanceOf({ ...one('建材', '水泥砂浆（1:4）'), name: '水泥砂浆 M10' })).toBe(500);
+    expect(defaultDistanceOf({ ...one('建材', 'C30混凝土'), name: '预拌混凝土 C30' })).toBe(40);
+    expect(defaultDistanceOf({ ...one('能源', '柴油'), smallType: '混凝土' })).toBeUndefined();
     expect(one('建材', 'C50混凝土').defaultDistance).toBe(40);
     expect(one('建材', '混凝土砖（240mm×115mm×90mm）').defaultDistance).toBe(500);
     expect(one('建材', '热轧碳钢钢筋').defaultDistance).toBe(500);
@@ -92,10 +97,23 @@ describe('seed factor details', () => {
     expect(one('能源', '一般煤油').energy).toBe('other'); // kerosene, not coal
     expect(one('能源', '石油焦').energy).toBe('other');
     expect(one('能源', '市政热力（外购热，非附录A）').energy).toBe('heat');
+    expect(one('能源', '自来水').energy).toBe('water');
     expect(factors.filter((f) => f.type === '能源' && !f.energy)).toEqual([]);
     expect(factors.filter((f) => f.type !== '能源' && f.energy)).toEqual([]);
     // 自来水 is an App. D material (group 其他) and stays one
     expect(one('建材', '自来水').energy).toBeUndefined();
+  });
+
+  it('water has an energy factor: 附录D’s 自来水 repeated, its number, source and mark', () => {
+    const material = one('建材', '自来水');
+    const water = one('能源', '自来水');
+    // 附录D: 自来水 0.168 kgCO2e/t (the csv row read as is)
+    expect(csv(FACTOR_FILES.materials).find((r) => r.name_zh === '自来水')).toMatchObject({ unit: 't', kgCO2e_per_unit: '0.168', verification: 'V' });
+    expect(water).toMatchObject({ smallType: '水', unit: 't', materialCo: 0.168, coUnit: 'kgCO2e/t', source: 'GB/T 51366-2019 附录D', verification: 'V', quality: 'standard' });
+    expect([water.materialCo, water.source, water.verification]).toEqual([material.materialCo, material.source, material.verification]);
+    expect(water.defaultDistance).toBeUndefined();
+    expect(water.remarks).toContain('与附录D 建材「自来水」同一数值');
+    expect(factors.filter((f) => f.energy === 'water')).toHaveLength(1);
   });
 
   it('every row has a data-quality class', () => {
@@ -133,8 +151,8 @@ describe('materials beyond App. D (issue 22 §6: supplementary_materials.csv)', 
     expect([v('针叶材锯材').verification, v('胶合板').verification]).toEqual(['V2', 'V']);
     expect(v('纸面石膏板').materialCo).toBe(390);
     expect([v('混凝土砌块（密实骨料）').materialCo, v('混凝土砌块（轻骨料）').materialCo]).toEqual([93, 280]);
-    // mortar 40 km like concrete (GB/T 51366 §6.3.2 by its name); precast elements are factory products: 500 km
-    expect([v('水泥砂浆（1:4）').defaultDistance, v('预制混凝土（C40/50，不含钢筋）').defaultDistance, v('花岗岩（天然石材）').defaultDistance]).toEqual([40, 500, 500]);
+    // GB/T 51366-2019 第6.3.2条 names concrete only: mortar and precast elements (factory products) 500 km
+    expect([v('水泥砂浆（1:4）').defaultDistance, v('预制混凝土（C40/50，不含钢筋）').defaultDistance, v('花岗岩（天然石材）').defaultDistance]).toEqual([500, 500, 500]);
   });
 });
 

@@ -55,7 +55,7 @@ export const BillReport = ({ jobId, building }: { jobId: number; building: Build
       <PreflightCard bill={bill} />
       <ReviewCard review={bill.review ?? []} />
       <ProblemsTable problems={bill.problems} />
-      <MappingStep key={jobId} jobId={jobId} building={building} items={bill.items} review={bill.review ?? []} />
+      <MappingStep key={jobId} jobId={jobId} building={building} items={bill.items} review={bill.review ?? []} machines={bill.machines} buildMethod={bill.buildMethod} />
     </Box>
   );
 };

@@ -1,4 +1,4 @@
-// src/client/budget/ owns the client of the budget-file import (issue 26, docs/budget.md): the page below, its API
+// src/client/budget/ owns the client of the budget-file import (docs/budget.md): the page below, its API
 // calls (budgetApi.ts), the client's mirror of the upload limits (budgetFile.ts), the mapping rules (selection.ts),
 // the texts (texts.ts) and one component per step — the BIM import's UploadCard and BuildingHeader, then
 // PreflightCard, ProblemsTable, MappingStep (MappingTable / MappingCards with ProposalChoice), ImportCard and

@@ -1,4 +1,4 @@
-// The import card (issue 26 §5): 导入方式 (追加到现有数据 / 替换本文件之前导入的数据, the latter confirmed first), the
+// The import card: 导入方式 (追加到现有数据 / 替换本文件之前导入的数据, the latter confirmed first), the
 // count of items chosen, 导入 → POST budgetBill/import with the chosen mappings, the job followed while it runs; then
 // the answer (ImportResult) or the server's message (a refused mapping names its item). Items of the pre-flight's
 // 待确认问题 (a family's amount per m² over its ceiling) are imported only after the user confirms them by name (the

@@ -1,4 +1,4 @@
-// 从因子库选择 for one material item (issue 26 §4): the library's 建材 factors searched by their Chinese label (the
+// 从因子库选择 for one material item: the library's 建材 factors searched by their Chinese label (the
 // stage dialog's search, stages/useFactorSearch), and the pick checked by the server (POST budgetBill/{jobId}/check):
 // the quantity it would import in the factor's unit, with the conversion, joins the item's choices — or the server's
 // reason it cannot (a unit no stated conversion takes there) is shown under the field and nothing is chosen.

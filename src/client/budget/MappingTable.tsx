@@ -1,9 +1,9 @@
-// The mapping table (issue 26 §4): one row per bill item — 类别, 名称, 规格型号, 单位, 数量, 来源 — and its factor
+// The mapping table: one row per bill item — 类别, 名称, 规格型号, 单位, 数量, 来源 — and its factor
 // choice (ProposalChoice). Scrolls sideways inside its box when narrower than the table; on a phone the items are
 // cards instead (MappingCards). Controlled: the choices live in MappingStep.
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { MSG } from '../constants';
-import type { BudgetItemAnswer, BudgetSuggestionAnswer } from './budgetApi';
+import type { BudgetBuildMethod, BudgetItemAnswer, BudgetMachineAnswer, BudgetSuggestionAnswer } from './budgetApi';
 import { ClassChip, ItemName } from './ItemParts';
 import { ProposalChoice } from './ProposalChoice';
 import { num, sourceText, type Choices } from './selection';
@@ -16,9 +16,14 @@ export interface MappingViewProps {
   onPick: (item: BudgetItemAnswer, index: number | null) => void;
   /** a library factor the server checked for the item (LibraryPick) */
   onFound: (item: BudgetItemAnswer, s: BudgetSuggestionAnswer) => void;
+  /** the bill's 表C.0.1 rows by id, and a row the user picked for a machine item (MachinePick) */
+  machines: ReadonlyMap<number, BudgetMachineAnswer>;
+  onMachine: (item: BudgetItemAnswer, row: BudgetMachineAnswer) => void;
+  /** how the building counts 建筑建造 */
+  method?: BudgetBuildMethod;
 }
 
-export const MappingTable = ({ jobId, items, choices, disabled, onPick, onFound }: MappingViewProps) => (
+export const MappingTable = ({ jobId, items, choices, disabled, onPick, onFound, machines, onMachine, method }: MappingViewProps) => (
   <Box sx={{ overflowX: 'auto' }}>
     {/* fixed layout: the columns keep their widths, 对应因子 takes the rest and wraps inside it */}
     <Table size="small" aria-label="清单映射" sx={{ minWidth: 980, tableLayout: 'fixed', '& td': { verticalAlign: 'top' } }}>
@@ -58,7 +63,17 @@ export const MappingTable = ({ jobId, items, choices, disabled, onPick, onFound 
             </TableCell>
             <TableCell sx={{ color: 'text.secondary', fontSize: 'caption.fontSize', wordBreak: 'keep-all' }}>{sourceText(item.sources)}</TableCell>
             <TableCell>
-              <ProposalChoice jobId={jobId} item={item} value={choices[item.key] ?? null} disabled={disabled} onChange={(i) => onPick(item, i)} onFound={(s) => onFound(item, s)} />
+              <ProposalChoice
+                jobId={jobId}
+                item={item}
+                value={choices[item.key] ?? null}
+                disabled={disabled}
+                onChange={(i) => onPick(item, i)}
+                onFound={(s) => onFound(item, s)}
+                machines={machines}
+                onMachine={(row) => onMachine(item, row)}
+                method={method}
+              />
             </TableCell>
           </TableRow>
         ))}

@@ -1,4 +1,4 @@
-// The pre-flight's problems (issue 26 §3): every line that cannot be imported as it is — a quantity that is not a
+// The pre-flight's problems: every line that cannot be imported as it is — a quantity that is not a
 // number or negative, a missing or unknown unit, an energy in a unit it cannot have — with its sheet and row number
 // in the workbook; paged here (the server sends them all); 暂无数据 when there are none.
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';

@@ -1,14 +1,17 @@
-// The factor choice of one bill item (issue 26 §4): a select among the item's proposals — each with its label, 匹配度,
-// 已保存, the quantity it imports in the factor's unit with the conversion's steps and its reasons, or the error that
-// makes it unchoosable (shown, disabled) — and 不导入; for a material, 从因子库选择其他材料… opens the library search
-// (LibraryPick), whose checked pick joins the proposals. Under it the chosen proposal's figures; an item without
-// proposals says why (its note), a material's with the library search under it.
+// The factor choice of one bill item: a select among the item's proposals — each with its label, 匹配度, 已保存, the
+// quantity it imports in the factor's unit with the conversion's steps and its reasons, or the error that makes it
+// unchoosable (shown, disabled) — and 不导入; for a material, 从因子库选择其他材料… opens the library search
+// (LibraryPick), whose checked pick joins the proposals; for a machine, its 附录C row above it (MachinePick). Under
+// it the chosen proposal's figures; an item without proposals says why (its note), a material's with the library
+// search under it; an item of the kind the building's 建造 method leaves out says so and cannot be chosen.
 import { useState, type HTMLAttributes } from 'react';
 import { Box, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { CONFIRM_AT } from '../../../schemas/bimMatch';
-import type { BudgetItemAnswer, BudgetSuggestionAnswer } from './budgetApi';
+import type { BudgetBuildMethod, BudgetItemAnswer, BudgetMachineAnswer, BudgetSuggestionAnswer } from './budgetApi';
 import { LibraryPick } from './LibraryPick';
-import { choosable, confidenceText, quantityText } from './selection';
+import { MachinePick } from './MachinePick';
+import { choosable, confidenceText, leftOut, quantityText } from './selection';
+import { leftOutText } from './texts';
 
 const NONE = '';
 const LIBRARY = 'library';
@@ -62,18 +65,31 @@ export interface ProposalChoiceProps {
   onChange: (index: number | null) => void;
   /** a library factor the server checked for this item */
   onFound: (s: BudgetSuggestionAnswer) => void;
+  /** the bill's 表C.0.1 rows by id, and the user's pick of one for a machine item */
+  machines?: ReadonlyMap<number, BudgetMachineAnswer>;
+  onMachine?: (row: BudgetMachineAnswer) => void;
+  /** how the building counts 建筑建造 (an item of the other kind cannot be chosen) */
+  method?: BudgetBuildMethod;
 }
 
-export const ProposalChoice = ({ jobId, item, value, disabled, onChange, onFound }: ProposalChoiceProps) => {
+export const ProposalChoice = ({ jobId, item, value, disabled, onChange, onFound, machines, onMachine, method }: ProposalChoiceProps) => {
   const [searching, setSearching] = useState(false);
   const library = takesLibrary(item);
   const found = (s: BudgetSuggestionAnswer) => {
     setSearching(false);
     onFound(s);
   };
+  if (method && leftOut(item, method))
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="bill-left-out" sx={{ minWidth: 0 }}>
+        {leftOutText(method)}
+      </Typography>
+    );
+  const row = item.cls === 'machine' && machines && onMachine ? <MachinePick item={item} machines={machines} disabled={disabled} onPick={onMachine} /> : null;
   if (item.suggestions.length === 0)
     return (
       <Box sx={{ minWidth: 0 }}>
+        {row}
         <Typography variant="body2" color="text.secondary" data-testid="bill-note">
           {item.note ?? '未找到可用的因子'}；不导入
         </Typography>
@@ -83,6 +99,7 @@ export const ProposalChoice = ({ jobId, item, value, disabled, onChange, onFound
   const chosen = value === null ? null : (item.suggestions[value] ?? null);
   return (
     <Box sx={{ minWidth: 0 }}>
+      {row}
       <TextField
         select
         hiddenLabel

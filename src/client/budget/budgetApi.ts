@@ -1,4 +1,4 @@
-// The budget-file import calls (issue 26; server src/server/budget/routes.ts, docs/budget.md), all below
+// The budget-file import calls (server src/server/budget/routes.ts, docs/budget.md), all below
 // /api/tpf/v1/tpf/budgetBill and through apiFetch (the envelope, the token, Chinese errors). Reading and importing
 // may answer `{ job }` (jobs/jobApi: jobOf, jobOutcome); the ended job's result is the direct answer.
 import { apiFetch, apiUrl } from '../providers/httpClient';
@@ -11,7 +11,7 @@ const BASE = 'tpf/v1/tpf/budgetBill';
 const jobPath = (jobId: number, rest = '') => `${BASE}/${encodeURIComponent(String(jobId))}${rest}`;
 
 // (the request and answer shapes are the server's: schemas/budget.ts)
-export type { BudgetClass, BudgetItemAnswer, BudgetMapping, BudgetSource, BudgetSuggestionAnswer } from '../../../schemas/budget';
+export type { BudgetBuildMethod, BudgetClass, BudgetItemAnswer, BudgetMachineAnswer, BudgetMapping, BudgetSource, BudgetSuggestionAnswer } from '../../../schemas/budget';
 export type Bill = NonNullable<BudgetPreflightAnswer['bill']>;
 export type BillImportAnswer = BudgetImportAnswer<BuildingRecord>;
 export type BillImportMode = BudgetImportRequest['mode'];

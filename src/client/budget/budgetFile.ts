@@ -1,4 +1,4 @@
-// The client's mirror of the server's budget-file limits (issue 26 §1): an .xlsx or .xls workbook of at most 20 MB.
+// The client's mirror of the server's budget-file limits: an .xlsx or .xls workbook of at most 20 MB.
 // Only a convenience so a wrong pick is said at once; the server reads the file's first bytes and decides.
 
 export const BILL_MAX_MB = 20;

@@ -1,5 +1,5 @@
 // The Chinese texts of the budget-file import page (folder: BudgetPage.tsx; its route: buildings/buildingPages.ts).
-import type { BudgetClass } from '../../../schemas/budget';
+import type { BudgetBuildMethod, BudgetClass } from '../../../schemas/budget';
 import { ENERGY_KINDS } from '../../../schemas/factors/kinds';
 import { BUILDING_MSG } from '../buildings/messages';
 
@@ -26,6 +26,16 @@ export const CLASS_LABELS: Record<BudgetClass, string> = {
   energy: '能源及水',
   machine: '机械台班',
 };
+
+/** How the building counts 建筑建造, and what the mapping therefore preselects (above the mapping). */
+export function buildMethodText(method: BudgetBuildMethod): string {
+  const [counted, other] = method.value === 'energy' ? ['能源及水', '机械台班'] : ['机械台班', '能源及水'];
+  return `本单体建筑建造${method.chosen ? '' : '未选择计算方式，默认'}按「${method.label}」计算：只导入${counted}项，${other}项不计入，不预选、不可导入（可在建筑建造页面更改计算方式）。`;
+}
+
+/** Why an item of the kind the building leaves out cannot be chosen. */
+export const leftOutText = (method: BudgetBuildMethod) =>
+  `本单体建筑建造${method.chosen ? '' : '未选择计算方式，默认'}按「${method.label}」计算，${method.value === 'energy' ? '机械台班' : '能源用量'}不计入；不导入`;
 
 /** 'diesel' → 柴油. */
 export const energyLabel = (kind: string | undefined) => ENERGY_KINDS.find(([v]) => v === kind)?.[1] ?? kind ?? '';

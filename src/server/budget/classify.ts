@@ -1,8 +1,8 @@
-// What each line of a bill is, for carbon (issue 26 §2): labour (人工 — no carbon of its own, only counted),
-// material (→ 建材生产, and 建材运输), equipment (设备 — a material to map when a factor fits), energy and water
-// (电, 柴油, 汽油, 天然气, 煤, 水 → 建造 by energy) and machine shifts (台班 → 建造 by GB/T 51366 附录C). A line's
-// name decides energy and water (pricing tools file 电 and 水 under 材料); then its 类别, its unit (工日, 台班), the
-// section it sits in; anything else is a material.
+// What each line of a bill is, for carbon: labour (人工 — no carbon of its own, only counted), material (→ 建材生产,
+// and 建材运输), equipment (设备 — a material to map when a factor fits), energy and water (电, 柴油, 汽油, 天然气, 煤,
+// 水 → 建造 by energy) and machine shifts (台班 → 建造 by GB/T 51366 附录C). A line's name decides energy and water
+// (pricing tools file 电 and 水 under 材料, and qualify them: 柴油（机械）, 动力用电, 施工用水); then its 类别, its unit
+// (工日, 台班), the section it sits in; anything else is a material.
 import type { EnergyKind } from '../../../schemas/factors/kinds';
 import { normalizeUnit } from '../../calc/units';
 import type { BudgetLine } from './lines';
@@ -25,16 +25,35 @@ export interface Classified {
   reason: string;
 }
 
-/** Energy and water by name (after removing words like 施工用, 动力, 0#). */
+/** Energy and water by their core name, once the qualifiers below are removed: the whole name must be the core word,
+ * so 柴油发电机组, 电焊条, 水泥, 防水涂料, 电缆 and 煤矸石砖 stay what they are. */
 const ENERGY_NAMES: [RegExp, EnergyKind][] = [
-  [/^(电|电力|电能|电费|动力电|照明电|施工用电|工业用电)$/, 'electricity'],
-  [/^(柴油|轻柴油|0#柴油|-?\d+#柴油)$/, 'diesel'],
-  [/^(汽油|车用汽油|\d+#汽油)$/, 'gasoline'],
+  [/^(电|电力|电能|电费)$/, 'electricity'],
+  [/^(柴油|轻柴油|-?\d+[#号]柴油|柴油-?\d+[#号])$/, 'diesel'],
+  [/^(汽油|车用汽油|\d+[#号]汽油|汽油\d+[#号])$/, 'gasoline'],
   [/^(天然气|管道天然气|压缩天然气)$/, 'naturalGas'],
   [/^(液化石油气|液化气)$/, 'lpg'],
   [/^(煤|原煤|烟煤|无烟煤|煤炭|标准煤)$/, 'coal'],
-  [/^(水|自来水|施工用水|生产用水|工程用水|用水)$/, 'water'],
+  // 中水 (reclaimed water) is water drawn on site like any other; the library's only water factor is tap water's
+  // (GB/T 51366 附录D 自来水), which the reason below says
+  [/^(水|自来水|用水|中水|再生水)$/, 'water'],
 ];
+
+/** What a bill adds around the core word: a bracketed note (（机械）, (机械用), （综合）) and who uses it. */
+const BRACKETS = /[(（[［【][^)）\]］】]*[)）\]］】]/g;
+const QUALIFIER_BEFORE = /^(施工用|施工|生产用|生产|工程用|工业用|机械用|机械|动力用|动力|照明用|照明|综合)/;
+const QUALIFIER_AFTER = /(施工用|生产用|工程用|机械用|动力用|综合)$/;
+
+/** The core word of a qualified energy name: 柴油（机械） → 柴油, 动力用电 → 电, 施工用水 → 水, 0#柴油 stays. */
+export function coreName(name: string): string {
+  let s = name.normalize('NFKC').replace(/\s/g, '').replace(BRACKETS, '');
+  for (let prev = ''; prev !== s; ) {
+    prev = s;
+    const next = s.replace(QUALIFIER_BEFORE, '').replace(QUALIFIER_AFTER, '');
+    if (next) s = next;
+  }
+  return s;
+}
 
 const CATEGORY: [RegExp, LineClass][] = [
   [/^(人|人工|人工费|人工类)$/, 'labour'],
@@ -45,10 +64,16 @@ const CATEGORY: [RegExp, LineClass][] = [
 
 const LABOUR_UNITS = new Set(['工日', '工时', '综合工日']);
 
+/** Reclaimed water (中水) takes tap water's factor, the library's only one: a stand-in, never chosen without the user. */
+export const standsInForWater = (name: string) => /^(中水|再生水)$/.test(coreName(name));
+
 export function classify(line: BudgetLine): Classified {
-  const name = line.name.replace(/\s/g, '');
+  const core = coreName(line.name);
   for (const [re, energy] of ENERGY_NAMES) {
-    if (re.test(name)) return { cls: 'energy', energy, reason: `名称「${line.name}」为能源或水` };
+    if (!re.test(core)) continue;
+    const as = core === line.name.trim() ? '' : `（按「${core}」）`;
+    const reclaimed = standsInForWater(core) ? '；中水按自来水的因子计，请核对' : '';
+    return { cls: 'energy', energy, reason: `名称「${line.name}」${as}为能源或水${reclaimed}` };
   }
   const unit = normalizeUnit(line.unit);
   if (LABOUR_UNITS.has(unit)) return { cls: 'labour', reason: `单位「${line.unit}」` };

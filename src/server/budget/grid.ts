@@ -1,4 +1,4 @@
-// A budget workbook's sheets as plain grids (issue 26 §1): every cell a trimmed string, a number or null, a merged
+// A budget workbook's sheets as plain grids: every cell a trimmed string, a number or null, a merged
 // range's value copied into each of its cells — so a title merged across the table, a header cell merged down two
 // rows or 数量 merged over 定额消耗量 | 总消耗量 read as what a person sees. Rows and columns are 0-based here; the
 // row numbers shown to users are 1-based (row + 1), as Excel numbers them.
@@ -41,3 +41,10 @@ export function spreadMerges(rows: Cell[][], merges: readonly Merge[]): void {
 
 /** A cell's text for matching titles and names ('' for empty). */
 export const textOf = (c: Cell | undefined): string => (c === null || c === undefined ? '' : String(c));
+
+/** Excel's letter of a 0-based column (0 → A, 25 → Z, 26 → AA), as the pre-flight names a column. */
+export function columnLetter(c: number): string {
+  let out = '';
+  for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+  return out;
+}

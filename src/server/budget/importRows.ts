@@ -1,11 +1,12 @@
-// Importing a read budget file (issue 26 §5): every confirmed item is checked (it is in the file, its factor a current
-// one of the caller's library of the right type, its quantity converts to the factor's unit — else refused naming
-// the item), then materials and equipment become 建材生产 rows in the factor's unit (and 建材运输 rows as the BIM
-// import makes them), energy and water 建筑建造 rows by energy, machine shifts 建筑建造 rows by 台班 with their 表C.0.1
-// energy; all in one transaction with the recalculation: the rows and the new result, or nothing. Each row keeps
-// its source (file, sheets, rows). `replace` first deletes the rows an earlier import of the same file made. Lines of
-// a family over its ceiling per m² of the building (./review.ts, held again on the building's area now) are
-// imported only with `confirmProblems`, else 400 naming them.
+// Importing a read budget file: every confirmed item is checked (it is in the file, its factor a current one of the
+// caller's library of the right type, its quantity converts to the factor's unit — else refused naming the item),
+// then materials and equipment become 建材生产 rows in the factor's unit (and 建材运输 rows as the BIM import makes
+// them), energy and water 建筑建造 rows by energy, machine shifts 建筑建造 rows by 台班 with the 表C.0.1 row the user
+// chose (else the best match) — only the kind the building's 建造 method counts (./buildMethod.ts); all in one
+// transaction with the recalculation: the rows and the new result, or nothing. Each row keeps its source (file,
+// sheets, rows). `replace` first deletes the rows an earlier import of the same file made. Lines of a family over
+// its ceiling per m² of the building (./review.ts, held again on the building's area now) are imported only with
+// `confirmProblems`, else 400 naming them.
 import { sql } from 'kysely';
 import { stageOfRole } from '../../../schemas/stageMeta';
 import { splitMenus } from '../../../schemas/standards';
@@ -26,7 +27,8 @@ import { unitKind } from '../bim/quantities';
 import { CLASS_LABELS } from './classify';
 import { convertItem } from './convert';
 import { loadLibrary } from './library';
-import { matchMachine } from './machines';
+import { machineOption, matchMachine } from './machines';
+import { buildMethodOf, leftOutMessage, methodOfClass } from './buildMethod';
 import { findBill } from './store';
 import { BILL_CONFIRMED, BILL_UNCONFIRMED, billFloor, openReview, reviewItems } from './review';
 import { writableBuilding } from '../buildings/writable';
@@ -56,6 +58,7 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
     const lib = await loadLibrary(trx, caller, [...new Set(input.mappings.flatMap((m) => (m.factorId === null ? [] : [m.factorId])))]);
     const menus = splitMenus(building.menus as string);
     const has = (r: typeof produce) => menus.includes(r.def.schema['x-stage']!.code);
+    const method = buildMethodOf(building);
     const errors: FieldError[] = [];
     const made = { materials: [] as Row[], transport: [] as Row[], construction: [] as Row[] };
     const sources = { materials: [] as Row[], transport: [] as Row[], construction: [] as Row[] };
@@ -79,6 +82,10 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
       seen.add(m.key);
       const billSource = { fileName: bill.fileName, fileId: bill.id, sources: item.sources, importedAt };
       const remarks = billSourceText(billSource).slice(0, 200);
+      if (m.machineId !== undefined && item.cls !== 'machine') {
+        errors.push({ field, errorMsg: `「${label}」不是机械台班，不能选择施工机械` });
+        continue;
+      }
       if (item.cls === 'material' || item.cls === 'equipment') {
         const factor = m.factorId === null ? undefined : lib.materials.get(m.factorId);
         if (!factor) {
@@ -103,9 +110,15 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
         continue;
       }
       if (item.cls === 'energy' || item.cls === 'machine') {
-        const machine = item.cls === 'machine' ? matchMachine(item, lib.machines) : undefined;
+        // rows of the kind the building's 建造 method leaves out would be kept 未计入: not imported
+        if (has(build) && methodOfClass(item.cls) !== method.value) {
+          errors.push({ field, errorMsg: leftOutMessage(label, method) });
+          continue;
+        }
+        // the row the user chose (one of the caller's 表C.0.1 rows with an energy figure), else the best match
+        const machine = item.cls !== 'machine' ? undefined : m.machineId !== undefined ? machineOption(lib.machines, m.machineId) : matchMachine(item, lib.machines);
         if (item.cls === 'machine' && !machine) {
-          errors.push({ field, errorMsg: `附录C 施工机械台班能耗表中没有「${label}」，请按能源用量录入` });
+          errors.push({ field, errorMsg: m.machineId !== undefined ? `「${label}」所选的附录C 施工机械（编号 ${m.machineId}）不存在或没有台班能耗，请重新选择` : `附录C 施工机械台班能耗表中没有「${label}」，请选择表中相近的机械，或按能源用量录入` });
           continue;
         }
         const energy = machine?.energy ?? item.energy!;
@@ -151,9 +164,6 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
     progress(total, total);
     await saveMappings(trx, caller, saved);
     const result = await calculateAndStore(trx, building, { adding });
-    const method = (building.stageMethods as Record<string, string> | null | undefined)?.build;
-    const kinds = new Set(made.construction.map((r) => r.method));
-    if (kinds.size > 1) warnings.push(`建筑建造同时导入了能源用量行和机械台班行，按单体所选的计算方式${method ? `（${method === 'machine' ? '按施工机械和临时设施计算' : '按总能源用量计算'}）` : ''}计入其中一种，请勿重复计算`);
     return { calculated: result, rows: { materials: made.materials.length, transport: made.transport.length, construction: made.construction.length }, warnings: [...warnings, ...resultWarnings(result)], result: await buildings.get(caller, input.projectId, trx) };
   });
   upkeepAfter(db, answer.calculated, log);

@@ -1,4 +1,4 @@
-// The pre-flight of a budget file (issue 26 §3), before anything is mapped or saved: how many lines of each class,
+// The pre-flight of a budget file, before anything is mapped or saved: how many lines of each class,
 // how many without a quantity, duplicates merged (same class, name, specification and unit — quantities summed,
 // every source row kept for the trace), the units seen, and the problems, each with its sheet and row. A line
 // with a problem is listed, never imported; a line without a quantity (or 0), or priced in money (元), is counted
@@ -8,7 +8,9 @@ import { parseUnit, normalizeUnit } from '../../calc/units';
 import type { BudgetItemFields, BudgetPreflightFields } from '../../../schemas/budget';
 import type { EnergyKind } from '../../../schemas/factors/kinds';
 import { classify, type LineClass } from './classify';
-import type { BudgetLine, LineSkips } from './lines';
+import { noSkips, type BudgetLine, type LineSkips } from './lines';
+import { columnLetter } from './grid';
+import { sameItem } from './sameItem';
 import { reviewItems } from './review';
 import type { FloorArea } from '../bim/model';
 import type { BudgetTables } from './tables';
@@ -54,8 +56,9 @@ function problemOf(line: BudgetLine, energy: EnergyKind | undefined): string | u
 
 export function preflight(read: BudgetTables, floor: FloorArea | null = null): BudgetPreflight {
   const byClass = { labour: { lines: 0, items: 0 }, material: { lines: 0, items: 0 }, equipment: { lines: 0, items: 0 }, energy: { lines: 0, items: 0 }, machine: { lines: 0, items: 0 } };
-  const skipped: LineSkips = { blank: 0, subtotal: 0, note: 0, section: 0, header: 0 };
+  const skipped: LineSkips = noSkips();
   const units = new Map<string, number>();
+  // by what makes two lines one item (class, name, specification, unit as a dimension and scale: m3 = 立方米)
   const items = new Map<string, BudgetItem>();
   const problems: BudgetProblem[] = [];
   let totalLines = 0;
@@ -89,21 +92,23 @@ export function preflight(read: BudgetTables, floor: FloorArea | null = null): B
         zeroQuantity++;
         continue;
       }
-      const key = [c.cls, line.name, line.spec, normalizeUnit(line.unit)].join('|');
-      const had = items.get(key);
+      const same = `${c.cls}|${sameItem(line)}`;
+      const had = items.get(same);
       if (had) {
         had.quantity += line.quantity;
         had.sources.push({ sheet: line.sheet, row: line.row });
         duplicatesMerged++;
         continue;
       }
-      items.set(key, { key, cls: c.cls, energy: c.energy, reason: c.reason, code: line.code, name: line.name, spec: line.spec, unit: line.unit, quantity: line.quantity, sources: [{ sheet: line.sheet, row: line.row }] });
+      const key = [c.cls, line.name, line.spec, normalizeUnit(line.unit)].join('|');
+      items.set(same, { key, cls: c.cls, energy: c.energy, reason: c.reason, code: line.code, name: line.name, spec: line.spec, unit: line.unit, quantity: line.quantity, sources: [{ sheet: line.sheet, row: line.row }] });
     }
   }
   for (const it of items.values()) byClass[it.cls].items++;
   return {
     sheets: read.tables.map((t) => t.header.sheet),
     otherSheets: read.otherSheets,
+    unreadColumns: read.tables.flatMap((t) => t.unread.map((u) => ({ sheet: t.header.sheet, column: columnLetter(u.column), title: u.title }))),
     totalLines,
     byClass,
     withoutQuantity,

@@ -1,8 +1,10 @@
-// Reading an uploaded budget file (issue 26 §1) into grids: .xlsx and .xls (BIFF8, still what many pricing tools
-// export) through SheetJS (@e965/xlsx 0.20.3, the build with the CVE-2023-30533 and CVE-2024-22363 fixes;
-// exceljs reads no .xls). Bounded like every upload: the file's size (the route), an .xlsx's zip container before
-// anything opens it (files/zipBounds.ts), rows and columns per sheet. Only values are read — no formulas, styles
-// or HTML — and a formula's cached result stands for it.
+// Reading an uploaded budget file into grids: .xlsx and .xls (BIFF8, still what many pricing tools export) through
+// SheetJS (@e965/xlsx 0.20.3, the build with the CVE-2023-30533 and CVE-2024-22363 fixes; exceljs reads no .xls).
+// Bounded like every upload: the file's size (the route), an .xlsx's zip container before anything opens it
+// (files/zipBounds.ts), rows and columns per sheet — SheetJS parses no cell past the row limit, so a 200 000-row
+// sheet is refused after reading a quarter of it. The whole read runs in a worker thread with a heap cap and a time
+// limit (readBill.ts), which also bound what a sheet of very many columns costs before its width is known. Only
+// values are read — no formulas, styles or HTML — and a formula's cached result stands for it.
 import type { WorkSheet } from '@e965/xlsx';
 import { badRequest } from '../errors';
 import { assertZipBounds, ZipRefused, type ZipLimits } from '../files/zipBounds';
@@ -14,6 +16,14 @@ const MB = 1024 * 1024;
 export const BUDGET_FILE_LIMIT = 20 * MB;
 export const MAX_SHEET_ROWS = 50_000;
 export const MAX_SHEET_COLUMNS = 100;
+/** Rows SheetJS reads of a sheet: one past the limit, so a sheet with a value there is known to be too long. */
+const ROWS_READ = MAX_SHEET_ROWS + 1;
+/**
+ * A sheet whose range goes on past the rows read, with values this close to the limit, is taken as too long too:
+ * the rows after are never read, and lines there would otherwise be lost without a word (a page break's blank row
+ * can fall on row 50 001). A shorter sheet whose formatted empty rows reach row 1 048 576 ends far above it.
+ */
+const NEAR_LIMIT = 100;
 const ZIP_LIMITS: ZipLimits = { maxTotal: 300 * MB, maxEntry: 200 * MB, maxRatio: 100, ratioFrom: MB };
 
 export const BUDGET_READ_MESSAGES = {
@@ -48,7 +58,7 @@ function gridOf(name: string, ws: WorkSheet): Grid {
       width = Math.max(width, c + 1);
     });
   });
-  if (height > MAX_SHEET_ROWS) throw badRequest(BUDGET_READ_MESSAGES.rows(name));
+  if (height > MAX_SHEET_ROWS || (ws['!fullref'] && height > MAX_SHEET_ROWS - NEAR_LIMIT)) throw badRequest(BUDGET_READ_MESSAGES.rows(name));
   if (width > MAX_SHEET_COLUMNS) throw badRequest(BUDGET_READ_MESSAGES.columns(name));
   const rows: Cell[][] = [];
   for (let r = 0; r < height; r++) {
@@ -78,7 +88,7 @@ export function readBudgetGrids(buf: Buffer): Grid[] {
   }
   let book;
   try {
-    book = sheetjs().read(buf, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false, cellDates: true });
+    book = sheetjs().read(buf, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false, cellDates: true, sheetRows: ROWS_READ });
   } catch (e) {
     if (/password|encrypt/i.test(String((e as Error)?.message))) throw badRequest(BUDGET_READ_MESSAGES.encrypted);
     throw badRequest(BUDGET_READ_MESSAGES.format);

@@ -1,4 +1,4 @@
-// Budget-file routes (issue 26, README 预算文件导入):
+// Budget-file routes (README 预算文件导入):
 //   POST budgetBill/fileUpload   multipart projectId, file (.xlsx/.xls ≤ 20 MB) → read as a job; { jobId } when done
 //   GET  budgetBill/:jobId       the job and, once read, the pre-flight with each item's proposed factors
 //   GET  budgetBill/:jobId/excel the pre-flight as a workbook → download URL
@@ -22,13 +22,16 @@ import { budgetPreflightWorkbook } from './excel';
 import { BILL_GONE, BUDGET_ESTIMATE, importBill } from './importRows';
 import { CLASS_LABELS } from './classify';
 import { loadLibrary } from './library';
-import { preflight } from './preflight';
+import { machineOptions } from './machines';
+import { buildMethodOf } from './buildMethod';
+import { repo } from '../db/repo';
 import { billFloor } from './review';
-import { BUDGET_FILE_LIMIT, BUDGET_READ_MESSAGES, readBudgetGrids } from './readGrids';
+import { BUDGET_FILE_LIMIT, BUDGET_READ_MESSAGES } from './readGrids';
+import { READS, readBill } from './readBill';
 import { findBill, saveBill } from './store';
 import { manualSuggestion, suggestItems } from './suggest';
+import { materialCoverage } from './coverage';
 import { libraryMaterials } from '../bim/library';
-import { readTables } from './tables';
 
 const BASE = '/api/tpf/v1/tpf/budgetBill';
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -57,11 +60,12 @@ export function budgetRoutes(app: FastifyInstance, db: Db): void {
     const building = await db.transaction().execute((trx) => writableBuilding(db, caller, projectId, trx));
     if (building.computeMethod === 'estimate') throw badRequest(BUDGET_ESTIMATE);
     const file = upload.file;
-    const spec = { kind: 'budget' as const, title: `读取预算文件 ${file.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS };
+    const spec = { kind: 'budget' as const, title: `读取预算文件 ${file.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS, slots: READS };
     const outcome = await runJob(db, caller, spec, async (progress, job) => {
-      const read = preflight(readTables(readBudgetGrids(file.content)), billFloor(building));
+      // (in a worker thread: seconds of parsing for a large workbook, which on this loop held every request)
+      const read = await readBill(file.content, billFloor(building));
       progress(read.totalLines, read.totalLines);
-      await saveBill(db, caller, { jobId: job.id, projectId, fileName: file.name, preflight: read });
+      await saveBill(db, caller, { jobId: job.id, projectId, fileName: file.name, packed: read.packed });
       return { jobId: job.id };
     });
     return jobAnswer(outcome, READ_DONE);
@@ -73,8 +77,12 @@ export function budgetRoutes(app: FastifyInstance, db: Db): void {
     if (!job || job.kind !== 'budget') throw notFound();
     const bill = await findBill(db, caller, job.id);
     if (!bill) return ok<BudgetPreflightAnswer>({ job, bill: null });
-    const items = suggestItems(bill.preflight.items, await loadLibrary(db, caller));
-    return ok<BudgetPreflightAnswer>({ job, bill: { ...bill.preflight, jobId: bill.jobId, projectId: bill.projectId, fileName: bill.fileName, items } });
+    const lib = await loadLibrary(db, caller);
+    const items = suggestItems(bill.preflight.items, lib);
+    // the rows the machine items may take, once for all of them; and which kind of 建筑建造 row the building counts
+    const machines = machineOptions(lib.machines, new Set(items.flatMap((i) => i.machineOptions ?? [])));
+    const buildMethod = buildMethodOf(await repo(db, 'tpf3Project').get(caller, bill.projectId));
+    return ok<BudgetPreflightAnswer>({ job, bill: { ...bill.preflight, jobId: bill.jobId, projectId: bill.projectId, fileName: bill.fileName, items, machines, buildMethod, coverage: materialCoverage(items) } });
   });
 
   r.get(`${BASE}/:jobId/excel`, { schema: { params: jobParams }, config: { writes: true } }, async (req) => {

@@ -1,15 +1,18 @@
-// The tables of a budget workbook (issue 26 §1): every sheet whose header has a name, a unit and a quantity column
+// The tables of a budget workbook: every sheet whose header has a name, a unit and a quantity column
 // is read; a sheet with no such header (费用汇总表, a cover page) is passed over and named in the pre-flight. A
 // workbook where no sheet has the three is refused, saying what the closest sheet has and what it lacks.
 import { badRequest } from '../errors';
 import { findHeader, foundTitles, missingRoles, type Header } from './columns';
 import type { Grid } from './grid';
 import { readLines, type BudgetLine, type LineSkips } from './lines';
+import { unreadColumns, withUnread, type UnreadColumn } from './sameItem';
 
 export interface BudgetTable {
   header: Header;
   lines: BudgetLine[];
   skips: LineSkips;
+  /** columns that may hold a specification and were not read (their values are in each line's spec) */
+  unread: UnreadColumn[];
 }
 
 export interface BudgetTables {
@@ -30,7 +33,9 @@ export function readTables(grids: Grid[]): BudgetTables {
   for (const grid of grids) {
     const header = findHeader(grid);
     if (header && missingRoles(header).length === 0) {
-      tables.push({ header, ...readLines(grid, header) });
+      const { lines, skips } = readLines(grid, header);
+      const unread = unreadColumns(grid, header, lines);
+      tables.push({ header, lines: withUnread(grid, lines, unread), skips, unread });
       continue;
     }
     otherSheets.push(grid.sheet);

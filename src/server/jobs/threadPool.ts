@@ -1,4 +1,4 @@
-// Worker threads for CPU-heavy steps (issue 24 §4): a report's drawing, the manual's. The event loop that answers
+// Worker threads for CPU-heavy steps: a report's drawing, the manual's. The event loop that answers
 // requests must not stall for seconds while pdfmake lays out 66 pages, so such a step runs in a pool thread and
 // the main thread only waits for its bytes. A task names a module — written `new URL('./x.ts', import.meta.url)` so
 // that scripts/build-server.mjs makes it an entry — whose default export takes the data and answers the result;
@@ -6,7 +6,7 @@
 // after IDLE_MS idle: their memory is the server's RSS. A thread that throws or dies rejects that one task; the
 // next task starts a new thread. close() (app onClose) ends them all, so tests and SIGTERM end cleanly.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 const THREAD = new URL('./thread.ts', import.meta.url);
 const IDLE_MS = 60_000;
@@ -29,12 +29,13 @@ interface Thread {
 
 /**
  * The thread's entry. A TypeScript one (tests, `npm run dev`) is loaded through tsx registered inside the thread:
- * Node 20 does not apply `--import tsx` given in a worker's execArgv to the worker's entry.
+ * Node 20 does not apply `--import tsx` given in a worker's execArgv to the worker's entry. `options` (workerData,
+ * resourceLimits) are the Worker's own.
  */
-function startWorker(entry: URL): Worker {
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+export function startWorker(entry: URL, options: WorkerOptions = {}): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
   const api = import.meta.resolve('tsx/esm/api');
-  return new Worker(`import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true });
+  return new Worker(`import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { ...options, eval: true });
 }
 
 /** Bytes come back as a Uint8Array over a transferred ArrayBuffer: answered as a Buffer on it (no copy). */

@@ -28,6 +28,8 @@ import { startupLock } from '../db/migrate';
 import { upgradeStageRows } from '../stages/upgrade';
 import { ROW_UNITS_MARKER, upgradeRowUnits } from '../stages/unitUpgrade';
 import { LIBRARY_UNITS_MARKER, upgradeLibraryUnits } from '../db/seed/fuelNcv';
+import { STANDARD_LIBRARY_MARKER, upgradeLibraryStandard } from '../db/seed/standardUpgrade';
+import { ROW_DISTANCE_MARKER, upgradeRowDistances } from '../stages/distanceUpgrade';
 import { fillFactorLabels } from '../factors/label';
 
 export const SEED_MARKER = 'seed_v1';
@@ -146,7 +148,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
 
     // a fresh database is written by today's rules: the upgrades of earlier data have nothing to do (and must not
     // touch the demo buildings just calculated)
-    await trx.insertInto('schema_migrations').values([{ id: SEED_MARKER }, { id: LIBRARY_UNITS_MARKER }, { id: ROW_UNITS_MARKER }]).execute();
+    const today = [SEED_MARKER, LIBRARY_UNITS_MARKER, ROW_UNITS_MARKER, STANDARD_LIBRARY_MARKER, ROW_DISTANCE_MARKER];
+    await trx.insertInto('schema_migrations').values(today.map((id) => ({ id }))).execute();
     if (opts.dataDir && generated.length) written = writePasswordFile(opts.dataDir, generated, passwords);
     return true;
   });
@@ -180,6 +183,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     // Materials beyond GB/T 51366 附录D (issue 22 §6), once, with their details (after the step above: its marker
     // may be set already, so it would not fill them).
     await upgradeSupplementMaterials(trx, seedSupplement);
+    // Mortar's default distance as GB/T 51366 第6.3.2条 gives it and the water energy factor, once (before the labels).
+    await upgradeLibraryStandard(trx, () => loadSeedFactors().filter((f) => f.energy === 'water'));
     // The library's Chinese search labels (issue 11 §8), for rows written without the hook (seed inserts).
     await fillFactorLabels(trx);
     // Stage rows saved before issue 11 get the energy, class and distance the old calculation assumed (last:
@@ -189,6 +194,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     // them, once.
     await upgradeLibraryUnits(trx);
     await upgradeRowUnits(trx);
+    // The open buildings' transport rows that copied mortar's old 40 km, once.
+    await upgradeRowDistances(trx);
   });
 
   if (seeded && written) print(`[seed] 初始账号密码已写入 ${written}（仅本用户可读；首次登录须修改密码，保存后请删除该文件）`);

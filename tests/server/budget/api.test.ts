@@ -1,4 +1,4 @@
-// The budget-file import through the API (issue 26 §5): upload → pre-flight with proposals → import → the stage
+// The budget-file import through the API: upload → pre-flight with proposals → import → the stage
 // totals, worked by hand from the bill's quantities and the seeded factors (see each comment); a refused file and a
 // refused mapping leave nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,22 +98,17 @@ describe('import', () => {
       choose(item('水泥'), /^普通硅酸盐水泥/), // 71.14 t (58.734 + 12.406) × 735 = 52 287.9 kg
       { key: item('电').key, factorId: grid.id }, // 18 652.3 kWh × 0.7035 = 13 121.89305 kg
       choose(item('柴油'), /^柴油/), // 2 356.4 kg × 3.096 = 7 295.4144 kg
-      // the machine shifts by 附录C, counted only under the machine method (below):
-      choose(item('载重汽车'), /^柴油/), // 24.38 台班 × 33.24 kg/台班 (装载质量 6 t) = 810.3912 kg × 3.096 = 2 508.9711552 kg
-      choose(item('自卸汽车'), /^柴油/), // 36.72 台班 × 52.93 kg/台班 (装载质量 15 t) = 1 943.5896 kg × 3.096 = 6 017.3534016 kg
     ];
+    // the building has not chosen its 建造 method: counted by energy, as the calculation does
+    expect(bill.buildMethod).toEqual({ value: 'energy', label: '按总能源用量计算', chosen: false });
     const r = await t.call('POST', `${BASE}/import`, user, { jobId: bill.jobId, projectId: b.id, mode: 'append', mappings });
-    expect(r.body.message).toBe('导入成功，生成 12 条数据');
-    expect(r.body.data.rows).toEqual({ materials: 4, transport: 4, construction: 4 });
-    expect(r.body.data.warnings.some((w: string) => w.startsWith('建筑建造同时导入了能源用量行和机械台班行'))).toBe(true);
+    expect(r.body.message).toBe('导入成功，生成 10 条数据');
+    expect(r.body.data.rows).toEqual({ materials: 4, transport: 4, construction: 2 });
     const data = await stageData();
     // 378 886.2 + 201 813.3 + 27 961.56828 + 52 287.9 = 660 948.96828 kg = 660.95 t
     expect(data.produce.total).toBe(660.949); // 660.9490 in t to 4 decimals
     // by energy (the building's method): 13 121.89305 + 7 295.4144 = 20 417.30745 kg = 20.42 t
     expect(data.build.total).toBe(20.4173);
-    // by machine shifts: 2 508.9711552 + 6 017.3534016 = 8 526.3245568 kg = 8.5263 t
-    await t.call('PUT', '/api/tpf/v1/tpf/stage/build/method', user, { projectId: b.id, method: 'machine' });
-    expect((await stageData()).build.total).toBe(8.5263);
     const rows = (await t.call('GET', `/api/tpf/v1/tpf/stage/produce/?projectId=${b.id}&pageSize=10`, user)).body.data.dataList;
     const cement = rows.find((x: { materialName: string }) => x.materialName.startsWith('普通硅酸盐水泥'));
     expect(cement.remarks).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第14行、第26行');
@@ -123,12 +118,44 @@ describe('import', () => {
     const bricks = trace.find((x: { name: string }) => x.name.startsWith('烧结粉煤灰实心砖'));
     // row 13: header on row 3, 一、人工 4, two labour lines, 小计 7, 二、材料 8, then C30, C15, 螺纹钢筋, 圆钢, 标准砖
     expect(bricks.source).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第13行；换算：142.65 千块 = 142,650 块 × 240×115×53 mm（0.001463 m3/块）= 208.6684 m3');
+  });
+
+  it('machine shifts only under the machine method, on the 表C.0.1 row the user chose; the other kind is refused', async () => {
+    const imp = (mappings: object[]) => t.call('POST', `${BASE}/import`, user, { jobId: bill.jobId, projectId: b.id, mode: 'append', mappings });
+    const truck = choose(item('载重汽车'), /^柴油/);
+    const leftOut = await imp([truck]);
+    expect([leftOut.status, leftOut.body.message]).toEqual([400, '「载重汽车 6t」为机械台班，本单体建筑建造未选择计算方式，默认按「按总能源用量计算」计算，机械台班不计入；请不导入该项，或先在建筑建造页面将计算方式改为「按施工机械和临时设施计算」']);
+    await t.call('PUT', '/api/tpf/v1/tpf/stage/build/method', user, { projectId: b.id, method: 'machine' });
+    const again = (await t.call('GET', `${BASE}/${bill.jobId}`, user)).body.data.bill as typeof bill;
+    expect(again.buildMethod).toEqual({ value: 'machine', label: '按施工机械和临时设施计算', chosen: true });
+    const energyOut = await imp([choose(item('柴油'), /^柴油/)]);
+    expect(energyOut.body.message).toBe('「柴油 0#」为能源用量，本单体建筑建造按「按施工机械和临时设施计算」计算，能源用量不计入；请不导入该项，或先在建筑建造页面将计算方式改为「按总能源用量计算」');
+    // the user's row: 载重汽车 装载质量 8 t (35.49 kg/台班) among the truck's rows, instead of the matched 6 t
+    const truckItem = again.items.find((i) => i.key === truck.key)!;
+    const eight = again.machines!.find((m) => m.name === '载重汽车' && m.spec === '装载质量 8 t')!;
+    expect([truckItem.machine!.spec, truckItem.machineOptions!.includes(eight.lookupId)]).toEqual(['装载质量 6 t', true]);
+    // a row that is no 表C.0.1 row of the caller's (another tenant's copy, a 拆除 parameter) is refused naming the item
+    const db = t.database.db;
+    const own = await db.selectFrom('tpf3_lookup').selectAll().where('id', '=', eight.lookupId).executeTakeFirstOrThrow();
+    const foreign = await db.insertInto('tpf3_lookup').values({ ...own, id: undefined, tenant_id: 987654 }).returning('id').executeTakeFirstOrThrow();
+    const demolition = await db.selectFrom('tpf3_lookup').select('id').where('table', '=', 'demolition').executeTakeFirstOrThrow();
+    for (const id of [Number(foreign.id), Number(demolition.id)]) {
+      const r = await imp([{ ...truck, machineId: id }]);
+      expect([r.status, r.body.message]).toEqual([400, `「载重汽车 6t」所选的附录C 施工机械（编号 ${id}）不存在或没有台班能耗，请重新选择`]);
+    }
+    const r = await imp([{ ...truck, machineId: eight.lookupId }, choose(item('自卸汽车'), /^柴油/)]);
+    expect(r.body.data.rows).toEqual({ materials: 0, transport: 0, construction: 2 });
+    // 载重汽车 on the user's row: 24.38 台班 × 35.49 kg/台班 = 865.2462 kg × 3.096 = 2 678.8022352 kg
+    // 自卸汽车 matched (no row given): 36.72 台班 × 52.93 kg/台班 (装载质量 15 t) = 1 943.5896 kg × 3.096 = 6 017.3534016 kg
+    // 2 678.8022352 + 6 017.3534016 = 8 696.1556368 kg = 8.6962 t (the energy rows of before are 未计入 now)
+    expect((await stageData()).build.total).toBe(8.6962);
     const build = (await t.call('GET', `/api/tpf/v1/tpf/stage/build/trace?projectId=${b.id}&pageSize=50`, user)).body.data.rows.dataList;
-    expect(build.find((x: { name: string }) => x.name.startsWith('载重汽车')).source).toMatch(/^预算文件 某办公楼人材机汇总表\.xlsx：人材机汇总表 第\d+行；台班能耗取 载重汽车 装载质量 6 t（附录C）$/);
-    // the row states 附录C's per-shift unit (柴油 kg/台班), and its trace says it: 24.38 × 33.24 = 810.3912 kg
-    expect(build.find((x: { name: string }) => x.name.startsWith('载重汽车')).trace.conversions).toEqual(['24.38 台班 × 33.24 kg/台班 = 810.3912 kg']);
+    const truckRow = build.find((x: { name: string }) => x.name.startsWith('载重汽车'));
+    expect(truckRow.source).toMatch(/^预算文件 某办公楼人材机汇总表\.xlsx：人材机汇总表 第\d+行；台班能耗取 载重汽车 装载质量 8 t（附录C）$/);
+    // the row states 附录C's per-shift unit (柴油 kg/台班), and its trace says it
+    expect(truckRow.trace.conversions).toEqual(['24.38 台班 × 35.49 kg/台班 = 865.2462 kg']);
     const machines = (await t.call('GET', `/api/tpf/v1/tpf/stage/build/?projectId=${b.id}&method=machine&pageSize=10`, user)).body.data.dataList;
-    expect(machines.map((x: { energyPerShiftUnit: string }) => x.energyPerShiftUnit)).toEqual(['kg', 'kg']);
+    expect(machines.map((x: { energyPerShift: number; energyPerShiftUnit: string }) => [x.energyPerShift, x.energyPerShiftUnit])).toEqual([[35.49, 'kg'], [52.93, 'kg']]);
   });
 
   it('the report\'s 计算过程 (PDF, Word, workbook) says where each imported row came from', async (ctx) => {

@@ -1,4 +1,4 @@
-// Header and line reading on hand-made grids (issue 26 §1): the titles as pricing tools word and merge them, the
+// Header and line reading on hand-made grids: the titles as pricing tools word and merge them, the
 // rows that are not lines, and the refusal that names what is missing.
 import { describe, expect, it } from 'vitest';
 import { findHeader, missingRoles } from '../../../src/server/budget/columns';
@@ -6,6 +6,8 @@ import { spreadMerges, type Cell, type Grid } from '../../../src/server/budget/g
 import { quantityOf, readLines, splitNameSpec } from '../../../src/server/budget/lines';
 import { classify } from '../../../src/server/budget/classify';
 import { readTables } from '../../../src/server/budget/tables';
+import { preflight } from '../../../src/server/budget/preflight';
+import { unitIdentity } from '../../../src/server/budget/sameItem';
 
 const grid = (rows: Cell[][], sheet = 'Sheet1'): Grid => ({ sheet, rows: rows.map((r) => [...r]) });
 
@@ -54,6 +56,11 @@ describe('the header', () => {
     ]);
     expect(splitNameSpec('标准砖240×115×53')).toEqual(['标准砖', '240×115×53']);
     expect(splitNameSpec('中砂')).toEqual(['中砂', '']);
+    // letters between Chinese words name the product's kind; a grade or a size after them is the specification
+    expect(splitNameSpec('热轧H型钢 HW200×200')).toEqual(['热轧H型钢', 'HW200×200']);
+    expect(splitNameSpec('硬质PVC管DN100')).toEqual(['硬质PVC管', 'DN100']);
+    expect(splitNameSpec('预拌混凝土（泵送）C30')).toEqual(['预拌混凝土（泵送）', 'C30']);
+    expect(splitNameSpec('水泥 普通硅酸盐 P.O 42.5')).toEqual(['水泥', '普通硅酸盐 P.O 42.5']);
   });
 
   it('a table without a quantity column is refused, naming what it lacks and what it has', () => {
@@ -88,7 +95,7 @@ describe('the lines', () => {
 
   it('skips blank, section, subtotal, repeated header and note rows; sections classify the lines under them', () => {
     expect(lines.map((l) => `${l.row}:${l.name}`)).toEqual(['3:综合工日', '6:商品混凝土', '7:防水卷材', '8:中砂', '11:电']);
-    expect(skips).toEqual({ blank: 1, subtotal: 2, note: 1, section: 2, header: 1 });
+    expect(skips).toEqual({ blank: 1, subtotal: 2, note: 1, section: 2, header: 1, title: 0, subheading: 0 });
     expect(lines.map((l) => l.section)).toEqual(['人工', '材料', '材料', '材料', '材料']);
   });
 
@@ -105,5 +112,90 @@ describe('the lines', () => {
     expect(classify({ ...lines[1], name: '履带式挖掘机', spec: '1m3', unit: '台班', category: '' })).toMatchObject({ cls: 'machine' });
     expect(classify({ ...lines[1], name: '电梯', unit: '台', category: '设', section: '' })).toMatchObject({ cls: 'equipment' });
     expect(classify({ ...lines[1], name: '柴油', unit: 'kg', category: '材' })).toMatchObject({ cls: 'energy', energy: 'diesel' });
+  });
+});
+
+describe('the vocabulary', () => {
+  const headerWith = (spec: string, quantity: string) => findHeader(grid([['序号', '材料名称', spec, '计量单位', quantity, '单价(元)'], [1, '预拌混凝土', 'C30', 'm3', 100, 465]]))!;
+
+  it('reads the specification however it is titled: GB 50500-2008, slashes, 技术规格, 型号规格 …', () => {
+    for (const title of ['规格、型号等特殊要求', '规格/型号', '技术规格', '规格型号及特殊要求', '型号规格', '规格及型号', '材料规格', '规格 型号']) {
+      expect([title, headerWith(title, '数量').columns]).toEqual([title, { seq: 0, name: 1, spec: 2, unit: 3, quantity: 4 }]);
+    }
+  });
+
+  it('reads the quantity however it is titled, a total before a per-unit consumption', () => {
+    for (const title of ['台班数量', '总数量', '消耗量合计', '数量合计', '工程量', '数量(台班)']) expect([title, headerWith('规格型号', title).columns.quantity]).toEqual([title, 4]);
+    const h = findHeader(grid([['名称', '单位', '消耗量', '消耗量合计'], ['水泥', 't', 0.35, 120]]))!;
+    expect(h.columns.quantity).toBe(3);
+  });
+
+  it('looks for the header down to row 200 (a two-row header may end on 201), no further', () => {
+    const under = (n: number) => grid([...Array.from({ length: n }, (_, i): Cell[] => [`说明第 ${i + 1} 条`, null, null]), ['名称', '单位', '数量'], ['中砂', 'm3', 12]]);
+    expect(findHeader(under(199))?.first).toBe(199);
+    expect(findHeader(under(201))).toBeUndefined();
+    expect(() => readTables([under(201)])).toThrow(/^未找到材料表/);
+  });
+});
+
+describe('columns that may hold a specification, unread', () => {
+  it('a 型号 beside the 规格 read, and a 材质: their values join the specification, the columns are named', () => {
+    const g = grid([
+      ['名称', '规格', '型号', '材质', '单位', '数量'],
+      ['钢板', 'δ10', 'A', 'Q235B', 't', 3],
+      ['钢板', 'δ10', 'A', 'Q355B', 't', 2],
+      ['钢板', 'δ10', 'A', 'Q235B', 't', 1],
+    ]);
+    const { tables } = readTables([g]);
+    expect(tables[0].unread).toEqual([
+      { column: 2, title: '型号' },
+      { column: 3, title: '材质' },
+    ]);
+    // Q235B: 3 + 1 = 4 t; Q355B: 2 t
+    expect(preflight(readTables([g])).items.map((i) => `${i.spec} ${i.quantity}`)).toEqual(['δ10 A Q235B 4', 'δ10 A Q355B 2']);
+  });
+
+  it('a price or an index column is not one, however its figures differ', () => {
+    const g = grid([
+      ['名称', '规格型号', '单位', '数量', '市场价', '风险系数(%)'],
+      ['水泥', 'P.O 42.5', 't', 50, 480, '≤5'],
+      ['水泥', 'P.O 42.5', 't', 8, 495, '≤3'],
+    ]);
+    const p = preflight(readTables([g]));
+    expect([p.unreadColumns, p.items.map((i) => i.quantity), p.duplicatesMerged]).toEqual([[], [58], 1]);
+  });
+
+  it('units are one when their dimension and scale are: m3 = 立方米 = 立方 = ㎥, t = 吨, 千块 = 千匹; kg is not t', () => {
+    const ids = ['m3', '立方米', '立方', '㎥', 'M3', 't', '吨', '千块', '千匹', 'kg'].map(unitIdentity);
+    expect(new Set(ids.slice(0, 5)).size).toBe(1);
+    expect([ids[5] === ids[6], ids[7] === ids[8], ids[9] === ids[5]]).toEqual([true, true, false]);
+  });
+});
+
+describe('junk in whatever column', () => {
+  it('a 注 and its numbered lines in 序号 alone are notes; a section title after them is still a section', () => {
+    const g = grid([
+      ['序号', '名称', '规格型号', '单位', '数量'],
+      [1, '水泥', 'P.O 42.5', 't', 58.734],
+      ['注：1. 本表数量含损耗。', null, null, null, null],
+      ['2. 甲供材料按合同价结算。', null, null, null, null],
+      [null, '三、机械', null, null, null],
+      [2, '载重汽车', '6t', '台班', 24.38],
+      ['其中：', null, null, null, null],
+    ]);
+    const { lines, skips } = readLines(g, findHeader(g)!);
+    expect(lines.map((l) => `${l.row}:${l.name}:${l.section}`)).toEqual(['2:水泥:', '6:载重汽车:机械']);
+    expect(skips).toMatchObject({ note: 2, section: 1, subheading: 1 });
+  });
+
+  it('a line with a 类别 of 材料 but neither unit nor quantity is a line (a problem), not a section', () => {
+    const g = grid([
+      ['序号', '类别', '名称', '单位', '数量'],
+      [null, null, '二、材料', null, null],
+      [1, '材料', '钢筋', null, null],
+    ]);
+    const { lines, skips } = readLines(g, findHeader(g)!);
+    expect([lines.map((l) => l.name), skips.section]).toEqual([['钢筋'], 1]);
+    expect(preflight(readTables([g])).problems.map((x) => x.message)).toEqual(['缺少单位']);
   });
 });

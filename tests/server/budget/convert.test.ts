@@ -1,4 +1,4 @@
-// A bill line in its factor's unit (issue 26 §4), every figure worked by hand in its comment.
+// A bill line in its factor's unit, every figure worked by hand in its comment.
 import { describe, expect, it } from 'vitest';
 import { convertItem, diameterOf, sizeOf, type ConvertTarget } from '../../../src/server/budget/convert';
 

@@ -1,7 +1,8 @@
-// Reading the generated budget files end to end (issue 26 §1–§3): file → grids → tables → pre-flight. The counts are
+// Reading the generated budget files end to end: file → grids → tables → pre-flight. The counts are
 // worked by hand from the line lists of budgetLines.ts / gb50500.ts (see each comment), not from the reader.
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readBudgetGrids } from '../../../src/server/budget/readGrids';
+import { MAX_SHEET_ROWS, readBudgetGrids } from '../../../src/server/budget/readGrids';
 import { readTables } from '../../../src/server/budget/tables';
 import { preflight } from '../../../src/server/budget/preflight';
 import { FEE_SHEET, MATERIAL_LINES, RCJ_SHEET, gb50500Table21, gb50500Table22, materialSummary, missingQuantity, rcjSummary, rcjSummaryXls, xlsxFrom } from './workbooks';
@@ -85,5 +86,36 @@ describe('other layouts', () => {
 
   it('not a workbook, or an .xlsx that inflates too far, is refused in Chinese', () => {
     expect(() => readBudgetGrids(Buffer.from('序号,名称\n1,水泥'))).toThrow('文件格式不正确，请上传 .xlsx 或 .xls 格式的预算文件');
+  });
+});
+
+describe('the rows of a sheet', () => {
+  const HEADER = ['名称', '单位', '数量'];
+  /** n lines under the header: 水泥 t 1, 2, 3 … */
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => ['水泥', 't', i + 1]);
+  const TOO_LONG = `工作表「人材机汇总表」超过 ${MAX_SHEET_ROWS.toLocaleString('en-US')} 行，请拆分后上传`;
+
+  it('a sheet of 50 000 rows is read to its last row; one more row is refused, naming the sheet', async () => {
+    const full = readBudgetGrids(await xlsxFrom([HEADER, ...lines(MAX_SHEET_ROWS - 1)]));
+    expect(full[0].rows).toHaveLength(MAX_SHEET_ROWS);
+    expect(full[0].rows.at(-1)).toEqual(['水泥', 't', MAX_SHEET_ROWS - 1]);
+    const over = await xlsxFrom([HEADER, ...lines(MAX_SHEET_ROWS)], [], '人材机汇总表');
+    expect(() => readBudgetGrids(over)).toThrow(TOO_LONG);
+  });
+
+  it('lines past the rows read are never dropped: a blank stretch across row 50 001 with a line after it is refused', async () => {
+    // rows 1–49 950 written, 49 951–50 010 blank, a line in row 50 011: reading stops at row 50 001
+    const rows = [HEADER, ...lines(MAX_SHEET_ROWS - 51), ...Array.from({ length: 60 }, () => []), ['砂', 'm3', 5]];
+    expect(rows).toHaveLength(MAX_SHEET_ROWS + 11);
+    const file = await xlsxFrom(rows, [], '人材机汇总表');
+    expect(() => readBudgetGrids(file)).toThrow(TOO_LONG);
+  });
+
+  it('a short sheet whose formatted empty cells reach row 60 000 is read whole', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await xlsxFrom([HEADER, ...lines(2)])) as unknown as ArrayBuffer);
+    wb.worksheets[0].getCell('A60000').numFmt = '0.00'; // a format and no value, as exports leave them
+    const grids = readBudgetGrids(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(grids[0].rows).toEqual([HEADER, ['水泥', 't', 1], ['水泥', 't', 2]]);
   });
 });

@@ -1,5 +1,5 @@
 // Bulk densities (t/m³) for turning a model's volume into the mass a per-t or per-kg factor needs, when neither
-// the model nor the factor row gives a density (issue 12 §4, quantities.ts `bulk`). From GB 50009-2012
+// the model nor the factor row gives a density (quantities.ts `bulk`). From GB 50009-2012
 // 附录A 表A, kN/m³ ÷ 10 = t/m³ and the upper bound of a range — the convention of
 // src/server/db/seed/data/material_density.csv. ./bulkDensity.csv is read top to bottom: the first keyword the
 // material's name contains decides, so specific words come before general ones (钢筋混凝土 before 混凝土 and 钢,

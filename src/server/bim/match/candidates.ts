@@ -1,8 +1,8 @@
 // The library rows a name is matched against (./suggest.ts), prepared once per candidates array: each row's keys
 // (./similarity.ts), family (./taxonomy.ts) and grades, the index that shortlists the rows sharing a bigram (or a
 // pinyin trigram) with the name, and the rows a family's names may take (its own, its kinds', a stand-in's).
-import { coreName, GRADE_NOUN, gradeFamily, readGrades } from './names';
-import { key, type Key, pinyinOf } from './similarity';
+import { CLAIM_WORDS, coreName, GRADE_NOUN, gradeFamily, readGrades } from './names';
+import { key, type Key, makeupOf, pinyinOf } from './similarity';
 import { candidateFamily, type Family, isKindOf } from './taxonomy';
 
 export interface Candidate {
@@ -27,6 +27,9 @@ export interface Item {
   average: boolean;
   /** the source is Chinese (chineseSource) */
   chinese: boolean;
+  /** an insulating glass unit's make-up ('6+12A+6'), and the product claims of its name (再生) */
+  makeup: string | null;
+  claims: string[];
 }
 
 /** Only candidates that can score are looked at: they share a character bigram with the name (or contain it). */
@@ -75,7 +78,9 @@ export function prepare(candidates: Candidate[]): Prepared {
     const grades = readGrades(c.name).grades;
     // a row named only by its grade ('C30') is of the grade's material, as for the IFC names
     const core = coreName(name.replace(/\([^)]*\)/g, ' ')).core || (grades.length ? GRADE_NOUN[gradeFamily(grades[0])] : '');
-    return { c, index, family: candidateFamily(c), main: key(core, true), alts: parts(name, c.spec).map((p) => key(p, true)), grades, average: name.includes('市场平均'), chinese: chineseSource(c.source) };
+    const alts = parts(name, c.spec).map((p) => key(p, true));
+    const claims = CLAIM_WORDS.filter((w) => alts.some((a) => a.core.includes(w)));
+    return { c, index, family: candidateFamily(c), main: key(core, true), alts, grades, average: name.includes('市场平均'), chinese: chineseSource(c.source), makeup: makeupOf(`${name} ${c.spec ?? ''}`), claims };
   });
   return { items, byGram: invert(items, (k) => k.grams), scopes: new Map() };
 }

@@ -32,6 +32,9 @@ export interface FamilyData {
   ko?: string[];
   /** a polymer named beside an insulation word is this insulation family (taxonomy.json "about") */
   asInsulation?: string;
+  /** words that do not change the product (中砂's 中), and why the parent's own factor is this family's */
+  plain?: string[];
+  parentRow?: string;
   revit?: string[];
   archicad?: string[];
   tekla?: string[];
@@ -39,10 +42,13 @@ export interface FamilyData {
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')) as T;
 const DATA = readJson<SynonymFile>('synonyms.json');
-const TAXONOMY_FILE = readJson<{ families: FamilyData[]; insulationWords: string[] }>('taxonomy.json');
+const TAXONOMY_FILE = readJson<{ families: FamilyData[]; insulationWords: string[]; plainWords: string[]; claimWords: string[] }>('taxonomy.json');
 export const TAXONOMY: readonly FamilyData[] = TAXONOMY_FILE.families;
 /** latin words that make a polymer's name an insulation's ('Plastic board') besides the insulation families' own */
 export const INSULATION_WORDS: readonly string[] = TAXONOMY_FILE.insulationWords;
+/** qualifiers no family's product depends on (综合, 以内), and the product claims a factor's name may carry (再生) */
+export const PLAIN_WORDS: readonly string[] = TAXONOMY_FILE.plainWords;
+export const CLAIM_WORDS: readonly string[] = TAXONOMY_FILE.claimWords;
 
 /** A family's names outside Chinese: the languages and the tools' default names. */
 export const foreignTerms = (f: FamilyData): string[] =>
@@ -246,7 +252,8 @@ export function readGrades(s: string): Grades {
   for (const m of t.matchAll(/(?<![A-Z])MU(\d+(?:\.\d)?)(?![\d.])/g)) add(`MU${m[1]}`);
   for (const m of t.matchAll(/(?<![A-Z\d])M(\d+(?:\.\d)?)(?![\d.])/g)) {
     const n = Number(m[1]);
-    if (n >= 2.5 && n <= 30) add(`M${m[1]}`);
+    // (only the grades mortars are made in: a bolt's M8 or M12 is no mortar)
+    if ([2.5, 5, 7.5, 10, 15, 20, 25, 30].includes(n)) add(`M${m[1]}`);
   }
   return { grades, notes };
 }

@@ -5,7 +5,19 @@ import type { Item, Relation } from './candidates';
 import { gradeScore } from './similarity';
 import type { Family } from './taxonomy';
 
-export type Scored = { it: Item; confidence: number; chars: number; py: number; average: boolean; fit: boolean | string; relation: Relation | null; tied?: boolean; origin?: 'chinese' | 'foreign' };
+export type Scored = {
+  it: Item;
+  confidence: number;
+  chars: number;
+  py: number;
+  average: boolean;
+  fit: boolean | string;
+  relation: Relation | null;
+  tied?: boolean;
+  origin?: 'chinese' | 'foreign';
+  /** why the name decides this row, or why it does not (./decide.ts) */
+  extra?: string[];
+};
 
 export interface Context {
   family: Family | null;
@@ -27,13 +39,15 @@ export function reasonsOf(x: Scored, { family, polymer, standIn, inferred, used,
   const own = x.it.family;
   if (family && own && x.relation === 'same') out.push(`同类材料：${family.label}`);
   else if (family && own && x.relation === 'kind') out.push(`同类材料：${family.label}（因子为其中的${own.label}）`);
-  else if (family && x.relation === 'standIn') out.push(`因子库暂无「${family.label}」的因子，按「${standIn?.label ?? own?.label ?? ''}」近似`);
+  // (the parent's own row the taxonomy says is the family's is no approximation: its reason says so, below)
+  else if (family && x.relation === 'standIn' && !(family.parentRow && x.extra?.includes(family.parentRow))) out.push(`因子库暂无「${family.label}」的因子，按「${standIn?.label ?? own?.label ?? ''}」近似`);
   // a synonym is a reason where the candidate has what it was replaced by
   for (const u of used) if ([...u.to].some((ch) => x.it.main.core.includes(ch))) out.push(`同义词：${u.from}＝${u.to}`);
   gradeScore(grades, x.it.grades, notes, out);
   if (x.average) out.push('市场平均值');
   if (x.origin === 'chinese') out.push('国内数据，同类材料优先采用');
   if (x.origin === 'foreign') out.push('国外数据：同类材料已有国内数据，排在其后');
+  if (x.extra) out.push(...x.extra);
   if (x.tied) out.push('有同样相近的其他因子，请选择');
   if (x.fit !== true) out.push(`单位不匹配（${typeof x.fit === 'string' && x.fit ? x.fit : `因子单位 ${x.it.c.unit}`}）`);
   return out;

@@ -90,3 +90,13 @@ export function gradeScore(mine: string[], theirs: string[], notes?: string[], r
   }
   return score;
 }
+
+// An insulating glass unit's make-up: panes and cavity in mm, '6+12A+6' (also '6Low-E+12A+6', '6+12Ar+6'). A
+// triple unit ('5+12A+5+12A+5') is not read as its first three figures.
+const MAKEUP = /(\d+(?:\.\d+)?)\s*(?:LOW-?E)?\s*\+\s*(\d+(?:\.\d+)?)\s*AR?\s*\+\s*(\d+(?:\.\d+)?)(?!\d|\.\d|\s*\+)/;
+
+/** The make-up of an insulating glass unit in a name or specification ('6+12A+6'), null when none. */
+export function makeupOf(s: string): string | null {
+  const m = MAKEUP.exec(s.normalize('NFKC').toUpperCase());
+  return m ? `${m[1]}+${m[2]}A+${m[3]}` : null;
+}

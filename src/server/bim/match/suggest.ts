@@ -11,6 +11,7 @@
 // under the 300 ms budget.
 import { CONFIRM_AT } from '../../../../schemas/bimMatch';
 import { type Candidate, type Prepared, prepared, type Relation, scopeOf, shortlist } from './candidates';
+import { decide } from './decide';
 import { coreName, GRADE_NOUN, gradeFamily, readGrades } from './names';
 import { reasonsOf, type Scored } from './reasons';
 import { charSim, gradeScore, key, pinyinSim } from './similarity';
@@ -40,6 +41,8 @@ const TIED_CAP = round(CONFIRM_AT - 0.05);
 const ALT = 0.85;
 /** weight of the pinyin similarity: typed pinyin is a weaker sign than the characters */
 const PINYIN = 0.9;
+/** the floor of the one row the name decides (./decide.ts): preselected */
+const DECIDED = 0.9;
 
 export interface Match {
   /** the name's family, null when the taxonomy does not know it */
@@ -99,6 +102,20 @@ export function match(ifcName: string, fits: Fits, candidates: Candidate[] | Pre
     if (relation || final >= MIN) scored.push({ it, confidence: round(final), chars, py, average, fit, relation });
   }
   chineseFirst(scored);
+  // the one row the name decides is preselected, every other row kept below the threshold; a row the unit does
+  // not fit is never preselected
+  const decision = family && scope ? decide(p, family, scope, q.core, ifcName, grades) : null;
+  const decided = decision && scored.find((x) => x.it.index === decision.item && x.fit === true);
+  if (decided) {
+    decided.confidence = Math.max(decided.confidence, DECIDED);
+    decided.extra = decision.reasons;
+    for (const x of scored) {
+      if (x === decided) continue;
+      x.confidence = Math.min(x.confidence, TIED_CAP);
+      const note = decision.notes.get(x.it.index);
+      if (note) x.extra = [note];
+    }
+  }
   const order: Record<Relation, number> = { same: 0, kind: 1, standIn: 2 };
   scored.sort((a, b) => b.confidence - a.confidence || (a.relation ? order[a.relation] : 0) - (b.relation ? order[b.relation] : 0) || a.it.index - b.it.index);
   // two factors as close as each other ('Concrete' → C30 and C50; 'Concrete block' → dense and lightweight): the
@@ -106,7 +123,7 @@ export function match(ifcName: string, fits: Fits, candidates: Candidate[] | Pre
   // (a foreign factor kept behind a Chinese one is no rival: the source decided between them, not the name)
   const top = scored[0]?.confidence ?? 0;
   const rival = scored.find((x, i) => i > 0 && x.origin !== 'foreign');
-  if (top >= CONFIRM_AT && rival && top - rival.confidence < TIE) {
+  if (!decided && top >= CONFIRM_AT && rival && top - rival.confidence < TIE) {
     for (const x of scored) {
       x.tied = x.origin !== 'foreign' && top - x.confidence < TIE;
       x.confidence = round((x.confidence * TIED_CAP) / top);

@@ -1,13 +1,15 @@
-// Material families (issue 22 §5): which kind of building material a name is — an IFC material name in any of the
+// Material families: which kind of building material a name is — an IFC material name in any of the
 // languages and tool defaults of ./taxonomy.json, or a factor-library row by its name, else its group (小类). The
 // matcher only suggests factors of the name's family (a block is never in-situ concrete); the pre-flight review
 // groups a model's materials by family for its per-m² plausibility ranges.
-import { applySynonyms, basic, type FamilyData, foreignTerms, type GradeFamily, gradeFamily, INSULATION_WORDS, normaliseName, readGrades, TAXONOMY, TermIndex, termPattern } from './names';
+import { applySynonyms, basic, type FamilyData, foreignTerms, type GradeFamily, gradeFamily, INSULATION_WORDS, normaliseName, PLAIN_WORDS, readGrades, TAXONOMY, TermIndex, termPattern } from './names';
 
 export interface Family {
   id: string;
   /** Chinese name of the family, e.g. 混凝土砌块 */
   label: string;
+  /** the library's word for it (normalised): foreign names are rewritten to it */
+  word: string;
   /** the upper family (保温材料 for 岩棉) */
   parent: Family | null;
   /** when the library has none of this family, the parent's factors may stand in (stated in the reasons) */
@@ -15,12 +17,14 @@ export interface Family {
   /** the reason the family has no material carbon (空气层), else null */
   none: string | null;
   note: string | null;
+  /** why the parent's own factor is this family's when the library has none of its own (taxonomy.json "about") */
+  parentRow: string | null;
 }
 
 const byId = new Map<string, Family>();
 for (const f of TAXONOMY) {
   if (byId.has(f.id)) throw new Error(`taxonomy.json: family ${f.id} twice`);
-  byId.set(f.id, { id: f.id, label: f.label, parent: null, standIn: !!f.standIn, none: f.none ?? null, note: f.note ?? null });
+  byId.set(f.id, { id: f.id, label: f.label, word: basic(f.word ?? f.label), parent: null, standIn: !!f.standIn, none: f.none ?? null, note: f.note ?? null, parentRow: f.parentRow ?? null });
 }
 for (const f of TAXONOMY) {
   if (!f.parent) continue;
@@ -43,6 +47,7 @@ const BY_GRADE = new Map<GradeFamily, Family>(TAXONOMY.filter((f) => f.grade).ma
 // a polymer beside an insulation word is the insulation (taxonomy.json asInsulation): 'Insulation - Plastic Hard'
 // is a foam board, not raw polystyrene resin at ≈ 1 t/m³
 const INSULATION = byId.get('insulation')!;
+const STEEL = byId.get('steel')!;
 const AS_INSULATION = new Map<Family, Family>();
 for (const f of TAXONOMY) {
   if (!f.asInsulation) continue;
@@ -65,9 +70,12 @@ export const FAMILIES: readonly Family[] = ORDERED;
 export function classify(name: string): Family | null {
   if (!name) return null;
   const family = read(name).family;
+  const grades = readGrades(name).grades;
+  // a bar with a reinforcing grade is reinforcement (圆钢 HPB300 is plain rebar)
+  const rebar = BY_GRADE.get('rebar');
+  if (family && rebar && family !== rebar && isKindOf(family, STEEL) && grades.some((g) => gradeFamily(g) === 'rebar')) return rebar;
   if (family) return family;
-  const grade = readGrades(name).grades[0];
-  return (grade && BY_GRADE.get(gradeFamily(grade))) || null;
+  return (grades[0] && BY_GRADE.get(gradeFamily(grades[0]))) || null;
 }
 
 /** The polymer family an insulation word overrode ('Insulation - Plastic Hard': 塑料（原料）), else null. */
@@ -115,3 +123,33 @@ export function materialFamily(name: string): { family: string; label: string } 
   const f = classify(name);
   return f ? { family: f.id, label: f.label } : null;
 }
+
+// ---- the words a name's family accounts for (./decide.ts): its Chinese terms and word, its qualifiers (plain), and
+// those of its upper families, with the qualifiers of every family; longest first
+const ownWords = new Map(TAXONOMY.map((f) => [byId.get(f.id)!, [...(f.zh ?? []), f.word ?? f.label].map(basic)]));
+const ownPlain = new Map(TAXONOMY.map((f) => [byId.get(f.id)!, (f.plain ?? []).map(basic)]));
+const chains = new Map<Family, string[]>();
+
+/** The words that say no more than the family `f` (its terms, its upper families', the qualifiers). */
+export function familyWords(f: Family): readonly string[] {
+  let words = chains.get(f);
+  if (!words) {
+    const all = new Set(PLAIN_WORDS.map(basic));
+    for (let x: Family | null = f; x; x = x.parent) for (const w of [...ownWords.get(x)!, ...ownPlain.get(x)!]) all.add(w);
+    chains.set(f, (words = [...all].filter(Boolean).sort((a, b) => b.length - a.length)));
+  }
+  return words;
+}
+
+/** The qualifiers of `f` and its upper families, and those of every family. */
+export function plainWords(f: Family): readonly string[] {
+  const all = new Set(PLAIN_WORDS.map(basic));
+  for (let x: Family | null = f; x; x = x.parent) for (const w of ownPlain.get(x)!) all.add(w);
+  return [...all];
+}
+
+/** The family's own Chinese terms and word. */
+export const ownTerms = (f: Family): readonly string[] => ownWords.get(f) ?? [];
+
+/** Every family's Chinese terms and words (a word common to all the rows compared says nothing between them). */
+export const CHINESE_TERMS: readonly string[] = [...new Set([...ownWords.values()].flat())].filter(Boolean);

@@ -1,10 +1,11 @@
-// What issue 11 adds to each seed factor of the library, and the step that brings it to databases seeded before:
+// What each seed factor of the library carries beyond its number, and the step that brings it to databases seeded
+// before:
 // - density (t per the factor's unit) with its source and mark, for every App. D material counted in m³ or m²
 //   (./data/material_density.csv); t and kg rows need none (the calculation counts t × 1 and kg ÷ 1000), a
 //   material no published value supports is marked U with no number and its reason in remarks;
-// - default transport distance from the material's category (GB/T 51366-2019 §6.3.2): concrete (App. D group
-//   混凝土) and any mortar (砂浆) 40 km, every other material 500 km — 混凝土砖 is a brick: 500 km;
-// - energy of an energy factor: the grid rows are electricity, fuels by name (coal kinds → coal);
+// - default transport distance from the material's category (GB/T 51366-2019 第6.3.2条): concrete (App. D group
+//   混凝土) 40 km, every other material 500 km — mortar (砂浆) is not concrete: 500 km, nor is 混凝土砖, a brick;
+// - energy of an energy factor: the grid rows are electricity, fuels by name (coal kinds → coal), 自来水 water;
 // - data-quality class (mapping in qualityOf below).
 // This module imports no runtime value from ./factors (which merges these details into the seed rows): the
 // upgrade is handed the seed rows by seed.ts.
@@ -19,6 +20,9 @@ export const DENSITY_FILE = 'material_density.csv';
 /** Units whose quantity is a mass already. */
 export const MASS_UNITS = new Set(['t', 'kg']);
 export const DISTANCE_SOURCE = 'GB/T 51366-2019 第6.3.2条';
+/** The clause's two default distances, km: concrete, and every other material. */
+export const CONCRETE_KM = 40;
+export const OTHER_KM = 500;
 /** schema_migrations marker of the upgrade below: it runs once per database. */
 export const DETAILS_MARKER = 'seed_v2_factor_details';
 
@@ -95,6 +99,7 @@ const FUELS: [RegExp, EnergyKind][] = [
   [/^液化石油气/, 'lpg'],
   [/^市政热力/, 'heat'],
   [/煤$|^焦炭$/, 'coal'],
+  [/^自来水$/, 'water'],
 ];
 
 export function energyOf(f: SeedFactor): EnergyKind | undefined {
@@ -103,9 +108,11 @@ export function energyOf(f: SeedFactor): EnergyKind | undefined {
   return FUELS.find(([re]) => re.test(f.name))?.[1] ?? 'other';
 }
 
+/** By the library's category, not the name: only App. D's group 混凝土 is concrete (mortar, 混凝土砖 and precast
+ * elements — a factory product — are other materials). */
 export function defaultDistanceOf(f: SeedFactor): number | undefined {
   if (f.type !== '建材') return undefined;
-  return f.smallType === '混凝土' || f.name.includes('砂浆') ? 40 : 500;
+  return f.smallType === '混凝土' ? CONCRETE_KM : OTHER_KM;
 }
 
 /** The details of one seed factor, and the note to add to its remarks (a U density's reason). */
@@ -136,7 +143,7 @@ export function detailsOf(f: SeedFactor, densities: Map<string, DensityEntry>): 
   return { details, remarksNote };
 }
 
-/** A seed row as first seeded (before issue 11) and as seeded now. */
+/** A seed row as first seeded (before these details) and as seeded now. */
 export interface FactorUpgrade {
   base: SeedFactor;
   full: SeedFactor;

@@ -179,6 +179,11 @@ function fuels(): SeedFactor[] {
   });
 }
 
+// Water drawn on site is counted in 建筑建造 by its quantity, like an energy (能源种类 自来水); the standard's only
+// water factor is 附录D's 自来水, so this row repeats that row's number, source and mark.
+const water = (): SeedFactor[] =>
+  materials().filter((m) => m.name === '自来水').map((m) => factor({ ...m, type: '能源', smallType: '水', remarks: join('与附录D 建材「自来水」同一数值，用于施工用水等按用量计入建筑建造的行', m.remarks) }));
+
 function grid(): SeedFactor[] {
   let lastSource = '';
   return readSeedCsv(FACTOR_FILES.grid).map((r) => {
@@ -270,7 +275,7 @@ function refrigerants(): SeedFactor[] {
 /** Every seed row as first seeded (base) and with issue 11's details (full), in table order. */
 export function seedFactorUpgrades(): FactorUpgrade[] {
   const densities = densityTable(readSeedCsv(DENSITY_FILE));
-  const base = [...materials(), ...supplement(), ...cnMaterials(), ...fuels(), ...grid(), ...transport(), ...planting(), ...refrigerants()];
+  const base = [...materials(), ...supplement(), ...cnMaterials(), ...fuels(), ...water(), ...grid(), ...transport(), ...planting(), ...refrigerants()];
   return base.map((b) => {
     const { details, remarksNote } = detailsOf(b, densities);
     return { base: b, full: { ...b, ...details, remarks: clip(join(b.remarks, remarksNote), 500) } };
@@ -283,7 +288,7 @@ export function seedSupplement(file: string = FACTOR_FILES.supplement): SeedFact
   return loadSeedFactors().filter((f) => f.type === '建材' && names.has(f.name));
 }
 
-/** Every seed factor row, in table order: materials (App. D, the supplement, the Chinese sources), fuels, grid electricity, transport, sink, refrigerants. */
+/** Every seed factor row, in table order: materials (App. D, the supplement, the Chinese sources), fuels, water, grid electricity, transport, sink, refrigerants. */
 export function loadSeedFactors(): SeedFactor[] {
   return seedFactorUpgrades().map((u) => u.full);
 }
