@@ -151,6 +151,8 @@ export interface BudgetPreflightFields<I extends BudgetItemFields> {
   problems: (BudgetSource & { name: string; message: string })[];
   /** 待确认: families over their ceiling per m² of the building's floor area (absent in files read before the review) */
   review?: BudgetReviewProblem[];
+  /** the floor area (m²) the review was held against; null without one (absent in files read before it was kept) */
+  reviewFloor?: number | null;
   items: I[];
 }
 

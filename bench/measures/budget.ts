@@ -44,6 +44,9 @@ export async function budgetMeasures(ctx: Ctx): Promise<Result[]> {
   const { t, opts, log } = ctx;
   const file = { name: `人材机汇总表_${LINES}.xlsx`, content: await bigRcj(LINES) };
   const id = await createBuilding(t, ctx.engineeringId, `基准预算导入${LINES}`, 'produce,trans,build');
+  // 建筑建造 by machines: the bill's 1 125 machine items are imported, its energy lines left out (the larger kind)
+  const method = await t.call('PUT', '/api/tpf/v1/tpf/stage/build/method', { payload: { projectId: id, method: 'machine' } });
+  if (method.body?.code !== 1) throw new Error(`budget bench: method not set: ${JSON.stringify(method.body)}`);
   const clear = async () => {
     for (const table of TABLES) await t.raw.query(`delete from ${table} where project_id = $1`, [id]);
   };
@@ -53,7 +56,9 @@ export async function budgetMeasures(ctx: Ctx): Promise<Result[]> {
   if (!first.ok) throw new Error(`budget upload refused: ${first.status} ${first.message}`);
   const jobId = (first.data as { jobId: number }).jobId;
   const pre = await t.call('GET', `${BASE}/${jobId}`);
-  const items = pre.body.data.bill.items as Item[];
+  // the building counts 建筑建造 by machines (set above): its energy lines are not importable, as on the page
+  const counted = (i: Item) => i.cls !== (pre.body.data.bill.buildMethod?.value === 'machine' ? 'energy' : 'machine');
+  const items = (pre.body.data.bill.items as Item[]).filter(counted);
   const mappings = items.flatMap((i) => {
     const s = i.suggestions.find((x) => !x.error);
     return s ? [{ key: i.key, factorId: s.factorId }] : [];

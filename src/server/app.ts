@@ -37,6 +37,7 @@ import { feedbackRoutes } from './feedback/index';
 import { templateRoutes } from './templates/routes';
 import { jobRoutes } from './jobs/index';
 import { threadPool } from './jobs/threadPool';
+import { closeReaders } from './budget/readBill';
 import { factorRoutes } from './factors/routes';
 import { bimRoutes } from './bim/routes';
 import { budgetRoutes } from './budget/routes';
@@ -177,6 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // the drawing threads (reports, manual) end with the server, so tests and SIGTERM end cleanly
   app.addHook('onClose', () => threadPool.close());
+  app.addHook('onClose', async () => void (await closeReaders()));
 
   const sendIndex = await registerClient(app, opts.clientDir ?? defaultClientDir());
   app.setNotFoundHandler((req, reply) => {

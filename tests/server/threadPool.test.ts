@@ -1,9 +1,9 @@
-// The thread pool (src/server/jobs/threadPool.ts, issue 24 §4): a task runs in a thread and answers its bytes as a
+// The thread pool (src/server/jobs/threadPool.ts): a task runs in a thread and answers its bytes as a
 // Buffer; threads are reused, at most `size` run at once and the rest wait; an error or a crash in a thread
 // rejects only that task and the next task gets a fresh thread; close() ends every thread.
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { poolSize, ThreadPool } from '../../src/server/jobs/threadPool';
+import { poolSize, TaskTimedOut, ThreadPool } from '../../src/server/jobs/threadPool';
 
 const ECHO = new URL('./threadTasks/echo.ts', import.meta.url);
 const FAILS = new URL('./threadTasks/fails.ts', import.meta.url);
@@ -53,6 +53,17 @@ describe('ThreadPool', () => {
     const after = await queued;
     expect(after.value).toBe(2);
     expect(after.threadId).not.toBe(first.threadId);
+  });
+
+  it('a task past its time limit is rejected and its thread ended; the next task gets a new thread', async () => {
+    pool = new ThreadPool(1);
+    const first = await pool.run<Echo>(ECHO, { value: 1 });
+    const slow = pool.run(ECHO, { value: 2, waitMs: 10_000 }, { timeoutMs: 50 });
+    await expect(slow).rejects.toBeInstanceOf(TaskTimedOut);
+    // within its limit a task answers as any other, on a thread that is not the ended one
+    const next = await pool.run<Echo>(ECHO, { value: 3, waitMs: 10 }, { timeoutMs: 5_000 });
+    expect(next.value).toBe(3);
+    expect(next.threadId).not.toBe(first.threadId);
   });
 
   it('close() rejects what runs and ends every thread; the pool can be used again', async () => {

@@ -45,7 +45,10 @@ export async function importBill(db: Db, caller: Caller, input: BudgetImportRequ
   const current = await db.transaction().execute((trx) => writableBuilding(db, caller, input.projectId, trx));
   const bill = await findBill(db, caller, input.jobId);
   if (!bill || bill.projectId !== input.projectId) throw badRequest(BILL_GONE);
-  const open = openReview(reviewItems(bill.preflight.items, billFloor(current)), new Set(input.mappings.map((m) => m.key)));
+  // (the review read with the file holds while the building keeps the floor area it was held against)
+  const floor = billFloor(current);
+  const held = bill.preflight.review && bill.preflight.reviewFloor !== undefined && bill.preflight.reviewFloor === (floor?.value ?? null);
+  const open = openReview(held ? bill.preflight.review! : reviewItems(bill.preflight.items, floor), new Set(input.mappings.map((m) => m.key)));
   if (open.count && !input.confirmProblems) throw badRequest(BILL_UNCONFIRMED(open));
   const byKey = new Map(bill.preflight.items.map((i) => [i.key, i]));
   const buildings = repo(db, 'tpf3Project');

@@ -119,6 +119,7 @@ export function preflight(read: BudgetTables, floor: FloorArea | null = null): B
     skipped,
     problems,
     review: reviewItems([...items.values()], floor),
+    reviewFloor: floor?.value ?? null,
     items: [...items.values()],
   };
 }

@@ -1,12 +1,12 @@
-// Reading an uploaded budget file off the request loop: readTask.ts runs in a worker thread started for this one
-// read, with its bounds — the rows SheetJS reads stop past the limit (readGrids.ts), the thread's heap is capped and
-// the read is stopped after a time. A thread of its own rather than the shared pool (jobs/threadPool.ts): a read
-// past its time is ended with terminate(), which would also end a report being drawn on a pooled thread, and a
-// thread that ran out of memory is not one to reuse. Its heap is given back when it ends. At most READS.size reads
-// run at once (one per core the request loop leaves free): each takes a core and up to its heap; the others queue.
+// Reading an uploaded budget file off the request loop: readTask.ts runs in a reader thread with its bounds — the rows
+// SheetJS reads stop past the limit (readGrids.ts), the thread's heap is capped and the read is stopped after a time.
+// Reader threads are a pool of their own, not the shared one (jobs/threadPool.ts): a read past its time or memory ends
+// its thread, which must never be one drawing a report. They are kept a while between reads (a new thread spends a
+// quarter of a second loading SheetJS and the reader) and end when idle, giving their heap back. At most one read per
+// core the request loop leaves free runs at once (the pool's size and the route's job slots); the others queue.
 import { ApiError, badRequest } from '../errors';
 import { JobSlots } from '../jobs/slots';
-import { poolSize, startWorker } from '../jobs/threadPool';
+import { poolSize, TaskTimedOut, ThreadPool } from '../jobs/threadPool';
 import type { FloorArea } from '../bim/model';
 import type { ReadAnswer, ReadBill, ReadData } from './readTask';
 
@@ -30,29 +30,30 @@ export const READ_LIMIT_MESSAGES = {
 export const READS = new JobSlots(poolSize());
 
 const TASK = new URL('./readTask.ts', import.meta.url);
+const IDLE_MS = 30_000;
+
+/** The reader pools by heap limit (one in the server; the tests try a small one). */
+const pools = new Map<number, ThreadPool>();
+const poolOf = (heapMb: number) => {
+  let pool = pools.get(heapMb);
+  if (!pool) pools.set(heapMb, (pool = new ThreadPool(poolSize(), IDLE_MS, { resourceLimits: { maxOldGenerationSizeMb: heapMb } })));
+  return pool;
+};
+
+/** Ends the reader threads (app onClose). */
+export const closeReaders = () => Promise.all([...pools.values()].map((p) => p.close()));
 
 /** The pre-flight of the file `content`, packed (refused as the reader refuses it, or past its time or memory). */
-export function readBill(content: Buffer, floor: FloorArea | null, limits: ReadLimits = BUDGET_READ_LIMITS): Promise<ReadBill> {
+export async function readBill(content: Buffer, floor: FloorArea | null, limits: ReadLimits = BUDGET_READ_LIMITS): Promise<ReadBill> {
   const data: ReadData = { content, floor };
-  const worker = startWorker(TASK, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: limits.heapMb } });
-  return new Promise<ReadBill>((resolve, reject) => {
-    let settled = false;
-    const end = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(() => end(() => reject(badRequest(READ_LIMIT_MESSAGES.timeout(limits.timeoutMs)))), limits.timeoutMs);
-    worker.on('message', (m: ReadAnswer) =>
-      end(() => {
-        if ('value' in m) resolve(m.value);
-        else if ('refused' in m) reject(new ApiError(m.refused.status, m.refused.code, m.refused.message, m.refused.data));
-        else reject(new Error(`budget read failed: ${m.error}`));
-      }),
-    );
-    worker.on('error', (err: Error & { code?: string }) => end(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? badRequest(READ_LIMIT_MESSAGES.memory(limits.heapMb)) : err)));
-    worker.on('exit', (code) => end(() => reject(new Error(`budget read thread exited (code ${code})`))));
-  });
+  let answer: ReadAnswer;
+  try {
+    answer = await poolOf(limits.heapMb).run<ReadAnswer>(TASK, data, { timeoutMs: limits.timeoutMs });
+  } catch (err) {
+    if (err instanceof TaskTimedOut) throw badRequest(READ_LIMIT_MESSAGES.timeout(limits.timeoutMs));
+    if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw badRequest(READ_LIMIT_MESSAGES.memory(limits.heapMb));
+    throw err;
+  }
+  if ('refused' in answer) throw new ApiError(answer.refused.status, answer.refused.code, answer.refused.message, answer.refused.data);
+  return answer.value;
 }

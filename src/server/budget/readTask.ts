@@ -1,9 +1,8 @@
-// A budget file read in a worker thread of its own (started by readBill.ts): SheetJS's parse, the tables and the
-// pre-flight are seconds of CPU for a large workbook, and on the request loop they held every other request. The
-// file's bytes and the building's floor area come as workerData; the answer is the pre-flight packed as it is
-// stored (store.ts packBill, its bytes transferred, not copied) with its line count, or the refusal as its status and
-// Chinese message so the route answers the same 400 it would have answered itself.
-import { parentPort, workerData } from 'node:worker_threads';
+// A budget file read in a reader thread (readBill.ts): SheetJS's parse, the tables and the pre-flight are seconds of
+// CPU for a large workbook, and on the request loop they held every other request. In: the file's bytes and the
+// building's floor area; out: the pre-flight packed as it is stored (store.ts packBill) with its line count, or the
+// reader's refusal as its status and Chinese message, so the route answers the same 400 it would have answered itself
+// (a pool thread passes only an error's message).
 import { ApiError } from '../errors';
 import type { FloorArea } from '../bim/model';
 import { preflight } from './preflight';
@@ -22,18 +21,15 @@ export interface ReadBill {
   packed: Uint8Array;
 }
 
-export type ReadAnswer = { value: ReadBill } | { refused: { status: number; code: 0 | 2; message: string; data: unknown } } | { error: string };
+export type ReadAnswer = { value: ReadBill } | { refused: { status: number; code: 0 | 2; message: string; data: unknown } };
 
-function answer({ content, floor }: ReadData): ReadAnswer {
+export default function readTask({ content, floor }: ReadData): ReadAnswer {
   try {
     const buf = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
     const read = preflight(readTables(readBudgetGrids(buf)), floor);
     return { value: { totalLines: read.totalLines, packed: packBill(read) } };
   } catch (err) {
     if (err instanceof ApiError) return { refused: { status: err.status, code: err.code, message: err.message, data: err.data } };
-    return { error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+    throw err;
   }
 }
-
-const a = answer(workerData as ReadData);
-parentPort?.postMessage(a, 'value' in a ? [a.value.packed.buffer as ArrayBuffer] : []);

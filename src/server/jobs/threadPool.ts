@@ -4,7 +4,8 @@
 // that scripts/build-server.mjs makes it an entry — whose default export takes the data and answers the result;
 // only data crosses (structured clone in, bytes transferred out). Threads start on demand, are reused, and end
 // after IDLE_MS idle: their memory is the server's RSS. A thread that throws or dies rejects that one task; the
-// next task starts a new thread. close() (app onClose) ends them all, so tests and SIGTERM end cleanly.
+// next task starts a new thread. close() (app onClose) ends them all, so tests and SIGTERM end cleanly. A pool may
+// cap its threads' heap, and a task its time: a thread past either is ended (its task rejected) and not reused.
 import { availableParallelism } from 'node:os';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
@@ -17,6 +18,7 @@ export const poolSize = () => Math.min(2, Math.max(1, availableParallelism() - 1
 interface Task {
   module: string;
   data: unknown;
+  timeoutMs?: number;
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
 }
@@ -25,6 +27,15 @@ interface Thread {
   worker: Worker;
   task: Task | null;
   idle?: NodeJS.Timeout;
+  /** the running task's time limit */
+  limit?: NodeJS.Timeout;
+}
+
+/** A task ended for running past its time limit. */
+export class TaskTimedOut extends Error {
+  constructor(readonly ms: number) {
+    super(`task timed out after ${ms} ms`);
+  }
 }
 
 /**
@@ -32,7 +43,7 @@ interface Thread {
  * Node 20 does not apply `--import tsx` given in a worker's execArgv to the worker's entry. `options` (workerData,
  * resourceLimits) are the Worker's own.
  */
-export function startWorker(entry: URL, options: WorkerOptions = {}): Worker {
+function startWorker(entry: URL, options: WorkerOptions = {}): Worker {
   if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
   const api = import.meta.resolve('tsx/esm/api');
   return new Worker(`import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { ...options, eval: true });
@@ -48,12 +59,17 @@ export class ThreadPool {
   constructor(
     readonly size = poolSize(),
     private readonly idleMs = IDLE_MS,
+    /** the threads' own options: a heap limit (resourceLimits), past which the thread ends with ERR_WORKER_OUT_OF_MEMORY */
+    private readonly workerOptions: Pick<WorkerOptions, 'resourceLimits'> = {},
   ) {}
 
-  /** Runs `module`'s default export on `data` in a thread; a failure there rejects with its message. */
-  run<T>(module: URL, data: unknown): Promise<T> {
+  /**
+   * Runs `module`'s default export on `data` in a thread; a failure there rejects with its message. Past
+   * `timeoutMs` the thread is ended and the task rejected with TaskTimedOut.
+   */
+  run<T>(module: URL, data: unknown, { timeoutMs }: { timeoutMs?: number } = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ module: module.href, data, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ module: module.href, data, timeoutMs, resolve: resolve as (v: unknown) => void, reject });
       this.pump();
     });
   }
@@ -83,11 +99,12 @@ export class ThreadPool {
   }
 
   private start(): Thread {
-    const t: Thread = { worker: startWorker(THREAD), task: null };
+    const t: Thread = { worker: startWorker(THREAD, this.workerOptions), task: null };
     t.worker.unref(); // an idle thread keeps no process alive; a busy one is ref'd (give)
     t.worker.on('message', (m: { value?: unknown; error?: string }) => {
       const task = t.task;
       t.task = null;
+      clearTimeout(t.limit);
       t.worker.unref();
       t.idle = setTimeout(() => void this.end(t), this.idleMs).unref();
       if (m.error !== undefined) task?.reject(new Error(m.error));
@@ -103,6 +120,7 @@ export class ThreadPool {
   private give(t: Thread, task: Task): void {
     clearTimeout(t.idle);
     t.task = task;
+    if (task.timeoutMs !== undefined) t.limit = setTimeout(() => void this.end(t, new TaskTimedOut(task.timeoutMs!)), task.timeoutMs);
     t.worker.ref();
     t.worker.postMessage({ module: task.module, data: task.data });
   }
@@ -111,6 +129,7 @@ export class ThreadPool {
   private async end(t: Thread, err = new Error('thread ended')): Promise<void> {
     if (!this.threads.delete(t)) return;
     clearTimeout(t.idle);
+    clearTimeout(t.limit);
     t.task?.reject(err);
     t.task = null;
     await t.worker.terminate();

@@ -121,3 +121,26 @@ describe('the review in the budget pre-flight and import', () => {
     expect((await produce()).find((r) => r.materialName === '电解铝（全国平均电网电力）')).toMatchObject({ unit: 't', quantity: 54 });
   });
 });
+
+describe('the review after the building changes', () => {
+  it('is held again on the floor area the building has at the import, not the one it had at the upload', async () => {
+    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '面积变更工程', code: 'BUD-R2' }))).body.data;
+    const small = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '面积变更楼', code: 'BUD-R2', buildArea: 1000, menus: 'produce' }))).body.data;
+    const content = await xlsxBook([rcjSheet([rcj('11010312', '铝单板', '3mm', 'm3', 20)])]);
+    const up = await upload(t, BASE, user, { projectId: small.id }, { name: '面积变更.xlsx', content });
+    const read = (await t.call('GET', `${BASE}/${up.body.data.jobId}`, user)).body.data.bill;
+    expect(read.review).toHaveLength(1);
+    // 54 000 kg ÷ 5 000 m² = 10.80 kg/m², under the 30 kg/m² ceiling: nothing to confirm any more
+    const grown = await t.call('PUT', `${PROJECT}/`, user, { ...small, buildArea: 5000 });
+    expect(grown.body.code).toBe(1);
+    const aluminium = await libraryFactor(t, user, '电解铝（全国平均电网电力）');
+    const key = read.items.find((i: { name: string }) => i.name === '铝单板').key;
+    const r = await t.call('POST', `${BASE}/import`, user, { jobId: read.jobId, projectId: small.id, mode: 'append', mappings: [{ key, factorId: aluminium.id }] });
+    expect([r.status, r.body.message]).toEqual([200, '导入成功，生成 1 条数据']);
+    // and back to 1 000 m²: over the ceiling again, refused until confirmed
+    const b2 = (await t.call('GET', `${PROJECT}/${small.id}`, user)).body.data;
+    await t.call('PUT', `${PROJECT}/`, user, { ...b2, buildArea: 1000 });
+    const again = await t.call('POST', `${BASE}/import`, user, { jobId: read.jobId, projectId: small.id, mode: 'append', mappings: [{ key, factorId: aluminium.id }] });
+    expect(again.status).toBe(400);
+  });
+});
