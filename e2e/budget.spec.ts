@@ -7,15 +7,13 @@
 // the mapping; the answer lists the rows per stage and what was left out, and 建材生产 shows the imported rows.
 // (Machines corrected on a building counting them: budgetMachines.spec.ts.) Screenshots at 1366 and 390 px in
 // .tmp/screens/ (bill-*).
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { rcjSummary } from '../tests/server/budget/workbooks';
-import { buildingBody, engineeringBody } from '../tests/server/builders';
+import { atMappingWidths, billBuilding, billFile } from './bill';
 import { violations } from './axe';
-import { api, expect, login, shotAround, shotBoth, test } from './fixtures';
+import { api, expect, shotAround, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/screens';
-const FILE = `${SHOTS}/某办公楼人材机汇总表.xlsx`;
 const TPF = '/api/tpf/v1/tpf';
 
 /** No sideways scroll of the whole page at a phone's width (tables scroll inside their box). */
@@ -28,12 +26,8 @@ async function noPageScroll(page: Page): Promise<void> {
 
 test('budget file: upload → pre-flight → mapping → import → 建材生产 rows', async ({ page }) => {
   test.setTimeout(240_000);
-  mkdirSync(SHOTS, { recursive: true });
-  writeFileSync(FILE, await rcjSummary());
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await login(page, 'demo_user', '/budget/project/list');
-  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '预算导入工程', code: 'E2E-BILL' }));
-  const b = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '预算导入楼', code: 'BILL-1', menus: 'produce,trans,build' }));
+  const file = billFile('某办公楼人材机汇总表.xlsx', await rcjSummary());
+  const b = await billBuilding(page, { engineering: '预算导入工程', building: '预算导入楼', code: 'BILL-1', menus: 'produce,trans,build' });
 
   // reached from the building list's 更多 menu
   await page.reload();
@@ -43,7 +37,7 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
   await expect(page.getByTestId('bill-building')).toContainText('预算导入楼');
   await shotBoth(page, 'bill-upload');
 
-  await page.getByLabel('选择预算文件').setInputFiles(FILE);
+  await page.getByLabel('选择预算文件').setInputFiles(file);
   await expect(page.getByRole('heading', { name: '预检报告' })).toBeVisible({ timeout: 60_000 });
   await expect(page).toHaveURL(/job=\d+/);
   // the pre-flight: 40 lines, by class, merged items; the fee sheet passed over
@@ -75,13 +69,7 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
   await expect(row('陶瓷地砖')).toContainText('因子库暂无「陶瓷砖」类材料的因子');
   await expect(page.getByTestId('bill-mapping-count')).toContainText(/已选择 \d+ \/ 34 项/);
   // (the phone shows cards instead of the table: the menu is opened at each width)
-  for (const [w, h] of [
-    [390, 844],
-    [1366, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    // the layout of this width drawn first (cards below 600 px, the table above): the rows are drawn anew
-    await expect(page.getByRole(w < 600 ? 'list' : 'table', { name: '清单映射' })).toBeVisible();
+  await atMappingWidths(page, async (w) => {
     await choice('塑料薄膜').scrollIntoViewIfNeeded();
     await choice('塑料薄膜').click();
     const refused = page.getByRole('option', { name: /普通聚苯乙烯/ });
@@ -91,7 +79,7 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
     await page.screenshot({ path: `${SHOTS}/bill-mapping-menu-${w}.png` });
     await page.keyboard.press('Escape');
     await expect(page.getByRole('listbox')).toBeHidden();
-  }
+  });
   await shotAround(page, page.getByRole('heading', { name: '清单映射' }), 'bill-mapping');
   // axe on the page with its pre-flight and mapping drawn (the route alone shows the building picker)
   expect(await violations(page, '/bill (预检报告、清单映射)')).toEqual([]);

@@ -3,26 +3,16 @@
 // already mapped, and a 人材机汇总表 whose grades sit in a column titled 参数 (tests/server/budget/layouts.ts), named
 // in the pre-flight as a column it could not classify, its C30 and C50 lines kept apart. Screenshots at 390 and
 // 1366 px in .tmp/screens/ (bill-coverage-*, bill-unread-*).
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { swFrameBill } from '../tests/server/budget/vendorBills';
 import { unreadGrades } from '../tests/server/budget/layouts';
-import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { api, expect, login, shotAround, test } from './fixtures';
-
-const SHOTS = '.tmp/screens';
-const TPF = '/api/tpf/v1/tpf';
+import { billBuilding, billFile } from './bill';
+import { expect, shotAround, test } from './fixtures';
 
 test('budget files: the coverage of the proposals, and a column that may hold grades named', async ({ page }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
-  const vendor = `${SHOTS}/工料机汇总表.xls`;
-  const grades = `${SHOTS}/人材机汇总表_参数列.xlsx`;
-  writeFileSync(vendor, await swFrameBill());
-  writeFileSync(grades, await unreadGrades());
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await login(page, 'demo_user', '/budget/project/list');
-  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '清单版式工程', code: 'E2E-LAYOUT' }));
-  const b = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '清单版式楼', code: 'LAYOUT-1', menus: 'produce,trans,build' }));
+  const vendor = billFile('工料机汇总表.xls', await swFrameBill());
+  const grades = billFile('人材机汇总表_参数列.xlsx', await unreadGrades());
+  const b = await billBuilding(page, { engineering: '清单版式工程', building: '清单版式楼', code: 'LAYOUT-1', menus: 'produce,trans,build' });
 
   await page.goto(`/bill?id=${b.id}`);
   await page.getByLabel('选择预算文件').setInputFiles(vendor);

@@ -3,27 +3,21 @@
 // preselects the machines on the 表C.0.1 row of their size, shows a nearest size unchosen with why, and the user
 // corrects one machine's row (斗容量 0.8 m³ → the 0.6 m³ row) before importing. Screenshots at 390 and 1366 px in
 // .tmp/screens/ (bill-machine-*).
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { machineBill, MACHINE_LINES } from '../tests/server/budget/machineBill';
-import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { api, expect, login, test } from './fixtures';
+import { atMappingWidths, billBuilding, billFile } from './bill';
+import { api, expect, test } from './fixtures';
 
 const SHOTS = '.tmp/screens';
-const FILE = `${SHOTS}/机械台班汇总表.xlsx`;
 const TPF = '/api/tpf/v1/tpf';
 
 test('budget file machines: the row of their size, one corrected by hand, imported under the machine method', async ({ page }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
-  writeFileSync(FILE, await machineBill());
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await login(page, 'demo_user', '/budget/project/list');
-  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '机械台班工程', code: 'E2E-MACH' }));
-  const b = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '机械台班楼', code: 'MACH-1', menus: 'build' }));
+  const file = billFile('机械台班汇总表.xlsx', await machineBill());
+  const b = await billBuilding(page, { engineering: '机械台班工程', building: '机械台班楼', code: 'MACH-1', menus: 'build' });
   await api(page, 'PUT', `${TPF}/stage/build/method`, { projectId: b.id, method: 'machine' });
 
   await page.goto(`/bill?id=${b.id}`);
-  await page.getByLabel('选择预算文件').setInputFiles(FILE);
+  await page.getByLabel('选择预算文件').setInputFiles(file);
   await expect(page.getByRole('heading', { name: '清单映射' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('bill-build-method')).toContainText('本单体建筑建造按「按施工机械和临时设施计算」计算：只导入机械台班项');
 
@@ -39,12 +33,7 @@ test('budget file machines: the row of their size, one corrected by hand, import
   await expect(digger.getByTestId('bill-machine-match')).toContainText('规格取表中最接近的 斗容量 1 m3（清单为 斗容量 0.8 m3）');
   await expect(factor('履带式单斗液压挖掘机', '斗容量(m3) 0.8')).toContainText('不导入');
   // corrected by hand: the 0.6 m³ row, its diesel factor chosen with it; 6.2 台班 × 33.68 kg/台班 = 208.816 kg
-  for (const [w, h] of [
-    [390, 844],
-    [1366, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await expect(page.getByRole(w < 600 ? 'list' : 'table', { name: '清单映射' })).toBeVisible();
+  await atMappingWidths(page, async (w) => {
     await machine('履带式单斗液压挖掘机', '斗容量(m3) 0.8').scrollIntoViewIfNeeded();
     await machine('履带式单斗液压挖掘机', '斗容量(m3) 0.8').click();
     await page.waitForTimeout(400); // the menu's fade-in
@@ -55,7 +44,7 @@ test('budget file machines: the row of their size, one corrected by hand, import
     await expect(page.getByRole('listbox')).toBeHidden();
     await page.waitForTimeout(400); // the menu's fade-out
     await page.screenshot({ path: `${SHOTS}/bill-machine-pick-${w}.png` });
-  }
+  });
 
   await page.getByRole('button', { name: '导入', exact: true }).click();
   // the eight lines of their size and the corrected one; 汽车式起重机 25 t (nearest) and 混凝土振捣器 (not in 附录C) not

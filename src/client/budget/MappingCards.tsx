@@ -3,11 +3,10 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { MSG } from '../constants';
 import { ClassChip, ItemName } from './ItemParts';
-import type { MappingViewProps } from './MappingTable';
-import { ProposalChoice } from './ProposalChoice';
+import { ItemChoice, type MappingViewProps } from './MappingTable';
 import { num, sourceText } from './selection';
 
-export const MappingCards = ({ jobId, items, choices, disabled, onPick, onFound, machines, onMachine, method }: MappingViewProps) => (
+export const MappingCards = ({ items, ...props }: MappingViewProps) => (
   <Stack spacing={1.5} aria-label="清单映射" role="list">
     {items.length === 0 && (
       <Typography align="center" color="text.secondary" sx={{ py: 2 }}>
@@ -26,17 +25,7 @@ export const MappingCards = ({ jobId, items, choices, disabled, onPick, onFound,
         <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1, wordBreak: 'keep-all' }}>
           来源：{sourceText(item.sources)}
         </Typography>
-        <ProposalChoice
-          jobId={jobId}
-          item={item}
-          value={choices[item.key] ?? null}
-          disabled={disabled}
-          onChange={(i) => onPick(item, i)}
-          onFound={(s) => onFound(item, s)}
-          machines={machines}
-          onMachine={(row) => onMachine(item, row)}
-          method={method}
-        />
+        <ItemChoice {...props} item={item} />
       </Box>
     ))}
   </Stack>

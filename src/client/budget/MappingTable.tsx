@@ -23,7 +23,22 @@ export interface MappingViewProps {
   method?: BudgetBuildMethod;
 }
 
-export const MappingTable = ({ jobId, items, choices, disabled, onPick, onFound, machines, onMachine, method }: MappingViewProps) => (
+/** One item's factor choice, bound to the view's choices and callbacks (the table's cell, a phone card's foot). */
+export const ItemChoice = ({ jobId, item, choices, disabled, onPick, onFound, machines, onMachine, method }: Omit<MappingViewProps, 'items'> & { item: BudgetItemAnswer }) => (
+  <ProposalChoice
+    jobId={jobId}
+    item={item}
+    value={choices[item.key] ?? null}
+    disabled={disabled}
+    onChange={(i) => onPick(item, i)}
+    onFound={(s) => onFound(item, s)}
+    machines={machines}
+    onMachine={(row) => onMachine(item, row)}
+    method={method}
+  />
+);
+
+export const MappingTable = ({ items, ...props }: MappingViewProps) => (
   <Box sx={{ overflowX: 'auto' }}>
     {/* fixed layout: the columns keep their widths, 对应因子 takes the rest and wraps inside it */}
     <Table size="small" aria-label="清单映射" sx={{ minWidth: 980, tableLayout: 'fixed', '& td': { verticalAlign: 'top' } }}>
@@ -63,17 +78,7 @@ export const MappingTable = ({ jobId, items, choices, disabled, onPick, onFound,
             </TableCell>
             <TableCell sx={{ color: 'text.secondary', fontSize: 'caption.fontSize', wordBreak: 'keep-all' }}>{sourceText(item.sources)}</TableCell>
             <TableCell>
-              <ProposalChoice
-                jobId={jobId}
-                item={item}
-                value={choices[item.key] ?? null}
-                disabled={disabled}
-                onChange={(i) => onPick(item, i)}
-                onFound={(s) => onFound(item, s)}
-                machines={machines}
-                onMachine={(row) => onMachine(item, row)}
-                method={method}
-              />
+              <ItemChoice {...props} item={item} />
             </TableCell>
           </TableRow>
         ))}
