@@ -68,6 +68,8 @@ export interface PropertySchema {
   maxLength?: number;
   writeOnly?: boolean;
   'x-list'?: boolean;
+  /** kept out of list answers (a large JSON a view of one record reads): a page of many stays small */
+  'x-detail'?: boolean;
   'x-sortable'?: boolean;
   'x-filter'?: 'eq' | 'like' | 'range';
   'x-sum'?: boolean;

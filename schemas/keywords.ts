@@ -13,6 +13,7 @@ export const X_KEYWORDS = [
   'x-needs', // [{ check, field, message, methods? }] — a row is refused on save unless `check` (a formula) holds
   // property level
   'x-list', // true: a column shown by default in list pages; false: never a column
+  'x-detail', // true: left out of list answers (a large JSON only the view of one record reads)
   'x-sortable', // the server accepts it as sortField
   'x-filter', // 'eq' | 'like' | 'range' — accepted as a list filter with that operator
   'x-sum', // true: a list answers the column's sum over every row of its filter (`sums`), not only over the page

@@ -209,7 +209,7 @@ export const tpf3Project = {
     // per stage: the calculation method chosen (build: energy|machine, remove: ratio|machine, …)
     stageMethods: { type: 'object', title: '计算方式选择', 'x-readonly': true, 'x-list': false },
     // the last calculation: runtime parts (tCO2e), each stage's total and the notes of the rules applied
-    resultDetail: { type: 'object', title: '计算明细', 'x-readonly': true, 'x-list': false },
+    resultDetail: { type: 'object', title: '计算明细', 'x-readonly': true, 'x-list': false, 'x-detail': true },
     // issue 13 (src/server/decide/): the GB 55015-2021 reference building's operation intensity the user entered, and
     // the phase group linking one building's 估算, 概预算 and 核算 (the group's first building's id) — both written
     // only by the decide routes

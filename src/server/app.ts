@@ -24,6 +24,7 @@ import { resources } from './registry';
 import { resourceRoutes } from './resources/routes';
 import { lookupRoutes } from './resources/lookups';
 import { buildingRoutes } from './buildings/routes';
+import { statisticsRoutes } from './statistics/routes';
 import { stageRoutes } from './stages/routes';
 import { reportRoutes } from './reports/routes';
 import { helpRoutes } from './help/routes';
@@ -141,6 +142,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   sysDictRoutes(app, db);
   lookupRoutes(app, db, settings);
   buildingRoutes(app, db);
+  statisticsRoutes(app, db);
   stageRoutes(app, db);
   reportRoutes(app, db);
   helpRoutes(app, db);

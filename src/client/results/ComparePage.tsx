@@ -1,12 +1,13 @@
-// /{module}/compare and /project/compare (统计分析), spec 000 §2 screen 7 and §4: the current building against up
-// to three others picked from the completed buildings the user may see (a fourth pick drops the oldest), as a
-// table and a grouped bar chart over the module's result fields (碳汇 negative, last; schemas/results.ts); a stacked bar chart of the stage sums of
-// the completed buildings by compute method; on /project/compare also the engineering projects' counts and totals.
+// /{module}/compare and /project/compare (统计分析): the current building against up to three others picked from the
+// completed buildings the user may see (a fourth pick drops the oldest), as a table and a grouped bar chart over the
+// module's result fields (碳汇 negative, last; schemas/results.ts); a stacked bar chart of the stage sums of the
+// completed buildings by compute method, with what it counted; on /project/compare also the engineering projects'
+// counts and totals. The sums come summed from the server: the page never loads every building.
 import { STALE, STALE_HINT, StaleMark } from '../buildings/StaleResult';
-import { useMemo, useState } from 'react';
-import { Alert, Autocomplete, Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { ListContextProvider, Loading, useList, type RaRecord } from 'react-admin';
+import { ListContextProvider, useList, type RaRecord } from 'react-admin';
 import { RecordCards, usePhone } from '../admin/RecordCards';
 import { moduleDef } from '../../../schemas/standards';
 import { NoData } from '../admin/NoData';
@@ -14,15 +15,12 @@ import { errorMessage } from '../admin/useConfirmedAction';
 import { useCurrentBuilding } from '../buildings/useCurrentBuilding';
 import { CompareReference } from './CompareReference';
 import { baseOptions, Chart } from './Chart';
-import { getBuildingResult, listCompletedBuildings, listEngineerings } from './resultApi';
-import { compareColumns, compareFigures, fieldColors, fixed2, num, pickWithLimit, round2, sumsByMethod, type BuildingResult } from './resultModel';
-
-export const COMPARE_LIMIT = 3;
-
+import { ComparePicker } from './ComparePicker';
+import { EngineeringStats } from './EngineeringStats';
+import { getBuildingResult, getStatistics } from './resultApi';
+import { compareColumns, compareFigures, fieldColors, fixed2, num, round2, summedText, sumsByMethod, type BuildingResult } from './resultModel';
 
 type Columns = ReturnType<typeof compareColumns>;
-
-const sameBuilding = (a: BuildingResult, b: BuildingResult) => a.id === b.id;
 
 type CompareRow = { key: string; id: number; name: string; figures: number[]; total: number; current?: boolean; stale?: { id: number; computeMethod?: unknown; menus?: unknown; resultStale: true } };
 
@@ -95,51 +93,13 @@ const CompareTable = ({ columns, rows }: { columns: Columns; rows: CompareRow[] 
   </Table>
 );
 
-const EngineeringTable = () => {
-  const { data, isPending, error } = useQuery({ queryKey: ['compare', 'engineerings'], queryFn: ({ signal }) => listEngineerings(signal), retry: false });
-  if (isPending) return <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
-  if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
-  if (!data?.length) return <NoData />;
-  return (
-    <Table size="small" aria-label="项目统计">
-      <TableHead>
-        <TableRow>
-          <TableCell>序号</TableCell>
-          <TableCell>项目名称</TableCell>
-          <TableCell align="right">单体数量</TableCell>
-          <TableCell align="right">已完成数量</TableCell>
-          <TableCell align="right">碳排放总量(tCO2e)</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {data.map((e, i) => (
-          <TableRow key={e.id}>
-            <TableCell>{i + 1}</TableCell>
-            <TableCell>{e.name}</TableCell>
-            <TableCell align="right">{num(e.projectCount)}</TableCell>
-            <TableCell align="right">{num(e.endCount)}</TableCell>
-            <TableCell align="right">{fixed2(e.total)}</TableCell>
-          </TableRow>
-        ))}
-        <TableRow>
-          <TableCell />
-          <TableCell sx={{ fontWeight: 600 }}>合计</TableCell>
-          <TableCell align="right">{data.reduce((a, e) => a + num(e.projectCount), 0)}</TableCell>
-          <TableCell align="right">{data.reduce((a, e) => a + num(e.endCount), 0)}</TableCell>
-          <TableCell align="right">{fixed2(data.reduce((a, e) => a + num(e.total), 0))}</TableCell>
-        </TableRow>
-      </TableBody>
-    </Table>
-  );
-};
-
 export default function ComparePage({ module }: { module?: string }) {
   const session = useCurrentBuilding();
   const current = session && (!module || session.computeMethod === module) ? session : undefined;
   const [picked, setPicked] = useState<BuildingResult[]>([]);
   const phone = usePhone();
 
-  const completed = useQuery({ queryKey: ['compare', 'completed'], queryFn: ({ signal }) => listCompletedBuildings(undefined, signal), retry: false });
+  const stats = useQuery({ queryKey: ['compare', 'statistics'], queryFn: ({ signal }) => getStatistics(signal), retry: false });
   const currentDetail = useQuery({
     queryKey: ['tpf3ProjectV', current?.id],
     queryFn: ({ signal }) => getBuildingResult(current!.id, signal),
@@ -147,17 +107,12 @@ export default function ComparePage({ module }: { module?: string }) {
     retry: false,
   });
 
-  const options = useMemo(
-    () => (completed.data ?? []).filter((b) => (!module || b.computeMethod === module) && b.id !== current?.id),
-    [completed.data, module, current?.id],
-  );
-
   const columns = compareColumns(module);
   const rows: CompareRow[] = [
     ...(current && currentDetail.data ? [{ key: `c${current.id}`, id: current.id, name: currentDetail.data.name ?? current.name, figures: compareFigures(currentDetail.data, columns), total: num(currentDetail.data.total), current: true, stale: staleOf(currentDetail.data) }] : []),
     ...picked.map((b) => ({ key: `p${b.id}`, id: b.id, name: b.name, figures: compareFigures(b, columns), total: num(b.total), stale: staleOf(b) })),
   ];
-  const methodSums = sumsByMethod(completed.data ?? []);
+  const methodSums = sumsByMethod(stats.data?.methods ?? []);
   const title = module ? '建筑对比' : '统计分析';
 
   return (
@@ -176,20 +131,7 @@ export default function ComparePage({ module }: { module?: string }) {
             建筑对比
           </Typography>
           {!current && <Alert severity="info" sx={{ mb: 2 }}>当前未选择单体建筑，仅对比所选建筑</Alert>}
-          <Autocomplete
-            multiple
-            options={options}
-            value={picked}
-            loading={completed.isPending}
-            getOptionLabel={(b) => b.name}
-            isOptionEqualToValue={sameBuilding}
-            onChange={(_, next) => setPicked((prev) => pickWithLimit(prev, next, COMPARE_LIMIT, sameBuilding))}
-            noOptionsText="暂无数据"
-            loadingText="正在加载, 请稍候..."
-            renderInput={(params) => <TextField {...params} label="对比建筑（最多 3 个）" placeholder="选择已完成的单体建筑" />}
-            sx={{ mb: 2 }}
-          />
-          {completed.error && <Alert severity="error">{errorMessage(completed.error)}</Alert>}
+          <ComparePicker module={module} currentId={current?.id} picked={picked} onPick={setPicked} />
           {rows.length ? (
             <>
               {phone ? <CompareCards columns={columns} rows={rows} /> : <CompareTable columns={columns} rows={rows} />}
@@ -216,6 +158,12 @@ export default function ComparePage({ module }: { module?: string }) {
           <Typography variant="h6" component="h2" gutterBottom>
             按计算方法统计
           </Typography>
+          {stats.error && <Alert severity="error">{errorMessage(stats.error)}</Alert>}
+          {stats.data && (
+            <Typography variant="body2" color="text.secondary" data-testid="compare-summed">
+              {summedText(stats.data.methods)}
+            </Typography>
+          )}
           <Chart
             type="bar"
             testId="chart-methods"
@@ -237,7 +185,7 @@ export default function ComparePage({ module }: { module?: string }) {
             <Typography variant="h6" component="h2" gutterBottom>
               项目统计
             </Typography>
-            <EngineeringTable />
+            <EngineeringStats totals={stats.data?.engineerings} />
           </CardContent>
         </Card>
       )}

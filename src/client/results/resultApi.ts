@@ -1,5 +1,7 @@
-// Calls of the result and compare pages: building detail, the completed buildings a user may see, the
-// engineering projects with their counts, and the report export (spec 000 §7).
+// Calls of the result and compare pages: building detail, a search among the completed buildings a user may see,
+// the figures the server summed for 统计分析, a page of engineering projects with their counts, and the report export.
+// None asks for every building: a tenant of thousands gets the same few kilobytes.
+import type { Statistics } from '../../../schemas/statistics';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 import type { BuildingResult } from './resultModel';
 
@@ -8,20 +10,24 @@ interface Page<T> {
   total: number;
 }
 
-const list = <T,>(p: Page<T> | T[] | null | undefined): T[] => (Array.isArray(p) ? p : (p?.dataList ?? []));
-
 export const getBuildingResult = (id: number | string, signal?: AbortSignal) =>
   apiFetch<BuildingResult>(apiUrl(`tpf/v1/tpf/tpf3ProjectV/${encodeURIComponent(String(id))}`), { signal });
 
-/** GET tpf3ProjectV/?pageSize=-1&status=1[&computeMethod=] → the completed buildings the user may see. */
-export const listCompletedBuildings = async (computeMethod?: string, signal?: AbortSignal) =>
-  list(await apiFetch<Page<BuildingResult>>(apiUrl('tpf/v1/tpf/tpf3ProjectV/', { pageSize: -1, status: 1, computeMethod }), { signal }));
+/** The completed buildings a compare picker offers at most: the rest are found by typing their name. */
+export const PICK_PAGE = 20;
+
+/** GET tpf3ProjectV/?status=1&name=…[&computeMethod=] → the latest changed completed buildings matching `name`, and how many match. */
+export const searchCompletedBuildings = (name: string, computeMethod: string | undefined, signal?: AbortSignal) =>
+  apiFetch<Page<BuildingResult>>(apiUrl('tpf/v1/tpf/tpf3ProjectV/', { status: 1, name: name.trim(), computeMethod, pageSize: PICK_PAGE, sortField: 'updateDate', sortOrder: 'descend' }), { signal });
+
+/** GET tpf3ProjectV/statistics → the sums by compute method and the engineering projects' totals. */
+export const getStatistics = (signal?: AbortSignal) => apiFetch<Statistics>(apiUrl('tpf/v1/tpf/tpf3ProjectV/statistics'), { signal });
 
 export type EngineeringRow = Record<string, unknown> & { id: number; name: string; projectCount?: number; endCount?: number; total?: number };
 
-/** GET tpf3Engineering/?pageSize=-1 → every engineering project with its building counts and carbon total. */
-export const listEngineerings = async (signal?: AbortSignal) =>
-  list(await apiFetch<Page<EngineeringRow>>(apiUrl('tpf/v1/tpf/tpf3Engineering/', { pageSize: -1 }), { signal }));
+/** GET tpf3Engineering/?pageNum&pageSize → a page of engineering projects with their building counts and carbon total. */
+export const engineeringPage = (pageNum: number, pageSize: number, signal?: AbortSignal) =>
+  apiFetch<Page<EngineeringRow>>(apiUrl('tpf/v1/tpf/tpf3Engineering/', { pageNum, pageSize, sortField: 'createDate', sortOrder: 'descend' }), { signal });
 
 export type ReportType = 'pdf' | 'word';
 

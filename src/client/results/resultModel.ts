@@ -9,6 +9,7 @@ import { menuTitle, MODULES } from '../../../schemas/standards';
 import { formatNumber, roundTo } from '../../calc/format';
 import { annualEmission, basisOf, figuresOf } from '../../calc/intensity';
 import type { PlausibilityReview } from '../../calc/plausibility';
+import type { MethodFigures } from '../../../schemas/statistics';
 
 export type BuildingResult = Record<string, unknown> & {
   id: number;
@@ -184,25 +185,26 @@ export function compareColumns(module?: string): { field: ResultFieldDef; label:
 /** The comparison row of one building: its figure per column, sink negative. */
 export const compareFigures = (b: Record<string, unknown>, columns: ReturnType<typeof compareColumns>) => columns.map((c) => fieldValue(b, c.field));
 
-/** Stacked bars by compute method: for each method, the sum of each result field over its completed buildings. */
-export function sumsByMethod(buildings: readonly Record<string, unknown>[]): {
+/** Stacked bars by compute method: each result field's sum over the method's completed buildings, as the server summed it. */
+export function sumsByMethod(methods: readonly MethodFigures[]): {
   methods: string[];
   fields: ResultFieldDef[];
   series: { name: string; data: number[] }[];
 } {
-  const methods = MODULES.map((m) => m.label);
   const fields = resultFields();
-  const series = fields.map((f) => ({
-    name: f.title,
-    data: MODULES.map((m) =>
-      round2(
-        buildings
-          .filter((b) => b.computeMethod === m.code && b.status === '1')
-          .reduce((a, b) => a + fieldValue(b, f), 0),
-      ),
-    ),
-  }));
-  return { methods, fields, series };
+  const byCode = new Map(methods.map((m) => [m.code, m]));
+  const series = fields.map((f) => ({ name: f.title, data: MODULES.map((m) => round2(byCode.get(m.code)?.sums[f.field] ?? 0)) }));
+  return { methods: MODULES.map((m) => m.label), fields, series };
+}
+
+/** What the sums counted, in words: the completed buildings per method, those left out, and stale results among them. */
+export function summedText(methods: readonly MethodFigures[]): string {
+  const count = (n: number) => formatNumber(n, 0);
+  const done = methods.reduce((a, m) => a + m.completed, 0);
+  const open = methods.reduce((a, m) => a + m.incomplete, 0);
+  const stale = methods.reduce((a, m) => a + m.stale, 0);
+  const per = methods.map((m) => `${m.label} ${count(m.completed)} 个`).join('，');
+  return [`已计入已完成的单体 ${count(done)} 个（${per}）`, open ? `未完成 ${count(open)} 个未计入` : '', stale ? `其中 ${count(stale)} 个结果已过期，按原结果计入` : ''].filter(Boolean).join('；');
 }
 
 /** One colour per result field (apexcharts' default palette repeats after five): the shared stage palette

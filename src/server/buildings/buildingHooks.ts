@@ -78,7 +78,8 @@ registerHooks('tpf3Project', {
     const [engs, users, stale, superseded] = await Promise.all([
       engIds.length ? ex.selectFrom(resourceDef('tpf3Engineering').table).select(['id', 'name', 'code', 'build_area']).where('id', 'in', engIds).execute() : [],
       userIds.length ? ex.selectFrom('sys_user').select(['id', 'name']).where('id', 'in', userIds).execute() : [],
-      staleIds(ex, records.filter((r) => r.resultDetail != null).map((r) => r.id)),
+      // (a list leaves resultDetail out: staleSql itself skips buildings without a result)
+      staleIds(ex, records.map((r) => r.id)),
       supersededIds(ex, records.filter((r) => r.reviewState === 'approved').map((r) => r.id)),
     ]);
     const eng = new Map(engs.map((e) => [Number(e.id), e]));

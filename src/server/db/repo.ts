@@ -3,7 +3,7 @@
 // unique user names) plug in as hooks, registered by their domain folders (src/server/hooks.ts).
 import { sql } from 'kysely';
 import type { ResourceSchema } from '../../../schemas/index';
-import { ApiError, forbidden, MESSAGES, notFound } from '../errors';
+import { ApiError, badRequest, forbidden, MESSAGES, notFound } from '../errors';
 import { resourceDef, type ResourceDef } from '../registry';
 import { checkedRows, createMany, setProblems } from './createMany';
 import type { Caller } from './caller';
@@ -11,13 +11,18 @@ import type { Db, Executor, Tx } from './database';
 import { assertHooksRegistered, hooksOf, type RepoHooks, type WriteContext } from './hooks';
 import { assertUnlocked } from './lock';
 import { columnName, SYSTEM_COLUMNS } from './naming';
+import { storedColumns } from './resourceColumns';
 import { toColumns, toRecord, type ApiRecord, type Row } from './record';
 import { assertRead, assertWrite, readScope, tenantForCreate, writeScope, type Where } from './scope';
 
 export type { Executor, Tx } from './database';
 export { RowsInvalid } from './createMany';
 
+/** The most records one list answer holds: a page may not be larger, and "all" (-1) past it is refused. */
 export const PAGE_SIZE_CAP = 5000;
+
+/** Past its cap an "all" list is refused, never cut short: a sum over the first 5 000 would look whole. */
+export const tooManyRecords = (total: number, cap: number) => badRequest(`结果共 ${total} 条，超过单次上限 ${cap} 条，请缩小筛选范围或分页查看`);
 
 export interface ListFilter {
   field: string;
@@ -27,8 +32,10 @@ export interface ListFilter {
 
 export interface ListParams {
   pageNum: number;
-  /** -1 = all (capped at PAGE_SIZE_CAP). */
+  /** -1 = every record of the filter, refused past `allCap`. */
   pageSize: number;
+  /** The most records -1 may answer (PAGE_SIZE_CAP unless an internal caller such as an export needs more). */
+  allCap?: number;
   sortField: string;
   sortOrder: 'ascend' | 'descend';
   filters: ListFilter[];
@@ -73,30 +80,42 @@ export class Repo {
     return Object.entries(this.schema.properties).flatMap(([f, p]) => (p['x-sum'] ? [f] : []));
   }
 
+  /** The columns a list answers: all but the x-detail ones, which only a single record's answer holds. */
+  private get listColumns(): string[] {
+    return [...Object.values(SYSTEM_COLUMNS), ...storedColumns(this.schema).filter((c) => !this.schema.properties[c.prop]['x-detail']).map((c) => c.column)];
+  }
+
+  /**
+   * The rows the caller may read, as the resource's lists count them (its list condition applied): the one base of
+   * every list and of every aggregate over the resource, so that a sum and a list scope alike.
+   */
+  readable(caller: Caller) {
+    assertRead(this.def.meta, caller);
+    return applyWhere(applyWhere(this.db.selectFrom(this.t), readScope(this.def.meta, caller)), this.hooks.listWhere);
+  }
+
   /**
    * A page of the records the caller may read, their count, and the sums of the x-sum columns over every record of
    * the filter (a stage table's 合计 is the stage's, whatever page is shown).
    */
   async list(caller: Caller, p: ListParams): Promise<{ dataList: ApiRecord[]; total: number; sums?: Record<string, number> }> {
-    assertRead(this.def.meta, caller);
-    const scope = readScope(this.def.meta, caller);
-    let base = applyWhere(this.db.selectFrom(this.t), scope);
-    base = applyWhere(base, p.where);
-    base = applyWhere(base, this.hooks.listWhere);
+    let base = applyWhere(this.readable(caller), p.where);
     for (const f of p.filters) {
       const col = fieldColumn(f.field);
       if (f.op === 'mine') base = f.value === true ? base.where(col, '=', caller.userId) : base;
       else if (f.op === 'like') base = base.where(col, 'ilike', `%${escapeLike(String(f.value))}%`);
       else base = base.where(col, f.op === 'eq' ? '=' : f.op === 'gte' ? '>=' : '<=', f.value);
     }
-    const size = p.pageSize === -1 || p.pageSize > PAGE_SIZE_CAP ? PAGE_SIZE_CAP : p.pageSize;
-    const pageNum = p.pageSize === -1 ? 1 : p.pageNum;
+    const all = p.pageSize === -1;
+    const cap = p.allCap ?? PAGE_SIZE_CAP;
+    const size = all ? cap : p.pageSize;
+    const pageNum = all ? 1 : p.pageNum;
     const dir = p.sortOrder === 'ascend' ? 'asc' : 'desc';
     const summed = this.summed;
     // the page and its count at once: on PostgreSQL two connections of the pool, one round trip instead of two
     const [rows, counted] = (await Promise.all([
       base
-        .selectAll()
+        .select(this.listColumns)
         .orderBy(fieldColumn(p.sortField), dir)
         .orderBy('id', dir)
         .limit(size)
@@ -104,6 +123,7 @@ export class Repo {
         .execute(),
       base.select([sql<number>`count(*)::int`.as('total'), ...summed.map((f) => sql<number>`coalesce(sum(${sql.ref(columnName(f))}), 0)::float8`.as(f))]).executeTakeFirstOrThrow(),
     ])) as [Row[], Record<string, number>];
+    if (all && Number(counted.total) > cap) throw tooManyRecords(Number(counted.total), cap);
     const dataList = await this.decorate(this.db, caller, rows.map((r) => toRecord(this.schema, r)));
     return { dataList, total: Number(counted.total), ...(summed.length ? { sums: Object.fromEntries(summed.map((f) => [f, Number(counted[f])])) } : {}) };
   }

@@ -2,7 +2,7 @@
 // that are not on the schema's allow-lists (reference/reliability.md V2).
 import { sortableFields, type ResourceSchema } from '../../../schemas/index';
 import type { ResourceMeta } from '../../../schemas/types';
-import type { ListFilter, ListParams } from '../db/repo';
+import { PAGE_SIZE_CAP, type ListFilter, type ListParams } from '../db/repo';
 import { badRequest } from '../errors';
 import { PAGING_KEYS, type ListQueryShape } from './routeSchemas';
 
@@ -12,6 +12,8 @@ export function parseListParams(schema: ResourceSchema, meta: ResourceMeta, shap
   }
   const pageSize = Number(query.pageSize ?? 10);
   if (pageSize === 0) throw badRequest('每页条数不正确: 0');
+  // a larger page would be cut to the cap while the client pages by its own size: refused rather than misread
+  if (pageSize > PAGE_SIZE_CAP) throw badRequest(`每页条数不能超过 ${PAGE_SIZE_CAP}`);
   const sortField = (query.sortField as string | undefined) || meta.defaultSort?.field || 'createDate';
   if (!sortableFields(schema).includes(sortField)) throw badRequest(`不支持的排序字段: ${sortField}`);
   const sortOrder = (query.sortOrder as string | undefined) || (query.sortField ? 'descend' : (meta.defaultSort?.order ?? 'descend'));

@@ -1,5 +1,6 @@
 // 所属项目: the engineering project, searched on the server by name as the user types (GET tpf3Engineering/
-// ?pageSize=-1&name=…, debounced 200 ms), with a last option 新建项目 that goes to project management.
+// ?pageSize=50&name=…, debounced 200 ms; when more match, the field says so), with a last option 新建项目 that goes
+// to project management.
 import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -8,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { apiFetch, apiUrl } from '../../providers/httpClient';
 import type { ListAnswer } from '../../providers/dataProvider';
 import { useDebouncedValue } from '../../admin/debounce';
+import { formatNumber } from '../../../calc/format';
 
 export interface Engineering {
   id: number;
@@ -17,6 +19,8 @@ export interface Engineering {
 }
 
 const CREATE: Engineering = { id: -1, name: '新建项目' };
+/** The projects offered at once: the rest are found by typing their name. */
+const SEARCH_PAGE = 50;
 export const CREATE_ENGINEERING_PATH = '/project/manage';
 
 export interface EngineeringSelectProps {
@@ -34,11 +38,12 @@ export function EngineeringSelect({ label, value, onChange, error, disabled }: E
   const name = useDebouncedValue(input, 200);
   const { data, isFetching } = useQuery({
     queryKey: ['tpf3Engineering', 'search', name],
-    queryFn: ({ signal }) => apiFetch<ListAnswer<Engineering>>(apiUrl('tpf/v1/tpf/tpf3Engineering/', { pageSize: -1, name: name.trim() }), { signal }),
+    queryFn: ({ signal }) => apiFetch<ListAnswer<Engineering>>(apiUrl('tpf/v1/tpf/tpf3Engineering/', { pageSize: SEARCH_PAGE, name: name.trim() }), { signal }),
     staleTime: 30_000,
     retry: false,
   });
   const found = data?.dataList ?? [];
+  const more = (data?.total ?? 0) > found.length ? `共 ${formatNumber(data!.total, 0)} 个项目，显示前 ${SEARCH_PAGE} 个，请输入名称查找` : undefined;
   const options = [...(value && !found.some((e) => e.id === value.id) ? [value] : []), ...found, CREATE];
   return (
     <Autocomplete
@@ -68,7 +73,7 @@ export function EngineeringSelect({ label, value, onChange, error, disabled }: E
         );
       }}
       disabled={disabled}
-      renderInput={(params) => <TextField {...params} required label={label} error={!!error} helperText={error} />}
+      renderInput={(params) => <TextField {...params} required label={label} error={!!error} helperText={error ?? more} />}
     />
   );
 }

@@ -214,4 +214,14 @@ export const reviewMigrations: Migration[] = [
       alter table tpf3_bim_mapping add column if not exists density_source text;
     `,
   },
+  // 待我校审 asks for the buildings whose current level a user signs: each signer column is indexed (with the state it
+  // is asked with), so the queue reads a user's few buildings instead of every building under review on the platform.
+  {
+    id: '022_signer_queues',
+    sql: `
+      create index if not exists tpf3_project_checker_queue on tpf3_project (checker_id, review_state) where checker_id is not null;
+      create index if not exists tpf3_project_reviewer_queue on tpf3_project (reviewer_id, review_state) where reviewer_id is not null;
+      create index if not exists tpf3_project_approver_queue on tpf3_project (approver_id, review_state) where approver_id is not null;
+    `,
+  },
 ];
