@@ -205,7 +205,7 @@ describe('/decide 阶段偏差', () => {
     const { calls } = api((c) => {
       const p = c.url.pathname;
       if (p === `${D}/21/phases` && c.method === 'GET') return ok({ phases: [phase(21, 'budget', '概预算', 120.5)], steps: [], waterfall: [], notes: [], canEdit: true });
-      if (p === `${D}/21/phases/candidates`) return ok([{ id: 30, name: '估算楼', module: 'estimate', moduleLabel: '估算', engineeringName: '园区' }]);
+      if (p === `${D}/21/phases/candidates`) return ok({ list: [{ id: 30, name: '估算楼', module: 'estimate', moduleLabel: '估算', engineeringName: '园区' }], more: 0 });
       if (p === `${D}/21/phases` && c.method === 'POST') return ok(two);
       return undefined;
     });

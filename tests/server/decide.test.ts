@@ -12,6 +12,7 @@
 //   total 63 065 kg = 63.065 t; intensity 63.065 × 1000 / (1000 × 50) = 1.2613 → 1.26 kgCO2e/(m²·a)
 //   embodied (33.93 t) × 1000 / 1000 m² = 33.93 kgCO2e/m²; operation 29.135 × 1000 / (1000 × 50) = 0.5827 → 0.58
 //   (no 碳汇 stage: the GB/T 51366 §4.1 operation figure, sink included, is the same)
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildingBody, ENG, engineeringBody, libraryFactor, PROJECT } from './builders';
 import { testApp, type TestApp } from './helpers';
@@ -229,6 +230,20 @@ describe('phases and uncertainty', () => {
     const twice = await t.call('POST', `${D}/${est.id}/phases/copy`, user, { computeMethod: 'budget' });
     expect(JSON.stringify(twice.body)).toContain('该单体已关联「概预算」阶段的单体「估算楼-概预算」');
     expect((await t.call('POST', `${D}/${est.id}/phases/copy`, other, { computeMethod: 'accounting' })).status).toBe(404);
+  });
+
+  it('linkable buildings: the latest changed 20 per module, how many more match, and any of them by name', async () => {
+    // b's group has 估算 and 概预算 by now: 23 核算 buildings of the user's are linkable, 20 offered and 3 more
+    await sql`insert into tpf3_project (create_by, tenant_id, engineering_id, compute_method, standard, stage, name, code, status, use_date_limit, build_area, menus)
+      select p.create_by, p.tenant_id, p.engineering_id, 'accounting', 'GB', '运行使用', '候选-' || g, 'H' || g, '0', 50, 1000, 'supplement,runtime' from tpf3_project p, generate_series(1, 23) g where p.id = ${b.id}`.execute(t.database.db);
+    const all = (await t.call('GET', `${D}/${b.id}/phases/candidates`, user)).body.data as { list: { name: string; module: string }[]; more: number };
+    expect(all.list.filter((c) => c.module === 'accounting')).toHaveLength(20);
+    expect(all.list.some((c) => c.module !== 'accounting')).toBe(false);
+    expect(all.more).toBeGreaterThanOrEqual(3); // (and the demo tenant's own 核算 building)
+    const named = (await t.call('GET', `${D}/${b.id}/phases/candidates?name=${encodeURIComponent('候选-7')}`, user)).body.data as { list: { name: string }[]; more: number };
+    expect(named.list.map((c) => c.name)).toContain('候选-7');
+    expect(named.list.every((c) => c.name.includes('候选-7'))).toBe(true);
+    expect(named.more).toBe(0);
   });
 
   it('uncertainty: seeded and reproducible, P10 < nominal < P90, the grid and life on top of the tornado; refused for accounting', async () => {

@@ -1,8 +1,11 @@
-// 关联阶段: the buildings the caller may link to this one's phase group (other modules, writable), one chosen and
-// linked; the server's refusal (a module already linked) is shown in the dialog.
+// 关联阶段: the buildings the caller may link to this one's phase group (other modules, writable), the latest changed
+// first and searched by name (when more match than are offered, the dialog says how many); one chosen and linked;
+// the server's refusal (a module already linked) is shown in the dialog.
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItemButton, ListItemText, TextField, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '../admin/debounce';
+import { formatNumber } from '../../calc/format';
 import { MSG } from '../constants';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { getPhaseCandidates, linkPhase, type PhaseAnswer } from './decideApi';
@@ -14,7 +17,14 @@ export interface PhaseLinkDialogProps {
 }
 
 export const PhaseLinkDialog = ({ projectId, onLinked, onClose }: PhaseLinkDialogProps) => {
-  const candidates = useQuery({ queryKey: ['decide', 'phaseCandidates', projectId], queryFn: ({ signal }) => getPhaseCandidates(projectId, signal), retry: false });
+  const [input, setInput] = useState('');
+  const name = useDebouncedValue(input, 200);
+  const candidates = useQuery({
+    queryKey: ['decide', 'phaseCandidates', projectId, name],
+    queryFn: ({ signal }) => getPhaseCandidates(projectId, name, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
   const [chosen, setChosen] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +40,8 @@ export const PhaseLinkDialog = ({ projectId, onLinked, onClose }: PhaseLinkDialo
       setBusy(false);
     }
   };
-  const rows = candidates.data ?? [];
+  const rows = candidates.data?.list ?? [];
+  const more = candidates.data?.more ?? 0;
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
       <DialogTitle>关联阶段</DialogTitle>
@@ -38,6 +49,7 @@ export const PhaseLinkDialog = ({ projectId, onLinked, onClose }: PhaseLinkDialo
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           选择同一建筑在其他计算模块（估算、概预算、核算）中的单体；每个模块只能关联一个单体。
         </Typography>
+        <TextField size="small" fullWidth label="单体名称" value={input} onChange={(e) => setInput(e.target.value)} sx={{ mb: 1 }} />
         {candidates.isFetching && <LinearProgress />}
         {candidates.error ? (
           <Alert severity="error">{errorMessage(candidates.error)}</Alert>
@@ -53,6 +65,11 @@ export const PhaseLinkDialog = ({ projectId, onLinked, onClose }: PhaseLinkDialo
               </ListItemButton>
             ))}
           </List>
+        )}
+        {more > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            另有 {formatNumber(more, 0)} 个单体未列出，请输入名称查找
+          </Typography>
         )}
         {error && <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert>}
       </DialogContent>

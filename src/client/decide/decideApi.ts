@@ -33,7 +33,9 @@ export const applySubstitute = (projectId: number | string, body: { stage: strin
 
 export const getPhases = (projectId: number | string, signal?: AbortSignal) => apiFetch<PhaseAnswer>(at(projectId, '/phases'), { signal });
 /** GET decide/:projectId/phases/candidates → buildings the caller may change, of a module not yet linked */
-export const getPhaseCandidates = (projectId: number | string, signal?: AbortSignal) => apiFetch<PhaseCandidate[]>(at(projectId, '/phases/candidates'), { signal });
+/** GET decide/:projectId/phases/candidates?name= → the latest changed buildings it may link per module (20 each), and how many more match */
+export const getPhaseCandidates = (projectId: number | string, name: string, signal?: AbortSignal) =>
+  apiFetch<{ list: PhaseCandidate[]; more: number }>(apiUrl(`${BASE}/${encodeURIComponent(String(projectId))}/phases/candidates`, { name: name.trim() }), { signal });
 /** POST decide/:projectId/phases { otherId } → the answer; 400 when the module is already linked */
 export const linkPhase = (projectId: number | string, otherId: number) => apiFetch<PhaseAnswer>(at(projectId, '/phases'), json('POST', { otherId }));
 /** POST decide/:projectId/phases/copy { computeMethod } → a copy of the building in that module, linked as its next phase, calculated */

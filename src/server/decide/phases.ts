@@ -78,20 +78,35 @@ export async function phaseAnswer(db: Db, caller: Caller, projectId: number): Pr
   return { phases, steps, waterfall: counted.length > 1 ? fall : [], notes, canEdit: await canEdit(db, caller, projectId) };
 }
 
-/** Buildings the caller may change, of a module the group has not got yet. */
-export async function phaseCandidates(db: Db, caller: Caller, projectId: number): Promise<PhaseCandidate[]> {
+/** The buildings offered per module at once: the rest are found by their name. */
+export const PHASE_PICK = 20;
+
+/**
+ * Buildings the caller may change, of a module the group has not got yet and in no group of their own: per module
+ * the latest changed PHASE_PICK whose name holds `name`, and how many more match (`more`: offered by typing).
+ */
+export async function phaseCandidates(db: Db, caller: Caller, projectId: number, name: string): Promise<{ list: PhaseCandidate[]; more: number }> {
   const buildings = repo(db, 'tpf3Project');
   const me = await buildings.get(caller, projectId);
   const taken = new Set(me.phaseGroup == null ? [String(me.computeMethod)] : (await groupMembers(db, Number(me.phaseGroup))).map((m) => m.computeMethod));
-  const out: PhaseCandidate[] = [];
+  const list: PhaseCandidate[] = [];
+  let more = 0;
   for (const module of ORDER.filter((m) => !taken.has(m))) {
-    const list = await buildings.list(caller, { pageNum: 1, pageSize: 200, sortField: 'createDate', sortOrder: 'descend', filters: [{ field: 'computeMethod', op: 'eq', value: module }] });
-    for (const b of list.dataList) {
-      if (b.phaseGroup != null || !(await canEdit(db, caller, b.id))) continue;
-      out.push({ id: b.id, name: String(b.name), module: module as PhaseCandidate['module'], moduleLabel: label(module), engineeringName: String(b.engineeringName ?? '') });
+    const found = await buildings.list(caller, {
+      pageNum: 1,
+      pageSize: PHASE_PICK,
+      sortField: 'updateDate',
+      sortOrder: 'descend',
+      filters: [{ field: 'computeMethod', op: 'eq', value: module }, ...(name.trim() ? [{ field: 'name', op: 'like' as const, value: name.trim() }] : [])],
+      where: (eb) => eb('phase_group', 'is', null),
+    });
+    more += found.total - found.dataList.length;
+    for (const b of found.dataList) {
+      if (!(await canEdit(db, caller, b.id))) continue;
+      list.push({ id: b.id, name: String(b.name), module: module as PhaseCandidate['module'], moduleLabel: label(module), engineeringName: String(b.engineeringName ?? '') });
     }
   }
-  return out;
+  return { list, more };
 }
 
 /** Links `otherId` (with its group, if any) into the building's group; both must be changeable by the caller. */

@@ -86,7 +86,11 @@ export function decideRoutes(app: FastifyInstance, db: Db): void {
   );
 
   r.get(`${BASE}/:projectId/phases`, { schema: { params: projectParams }, config: { writes: false } }, async (req) => ok(await phaseAnswer(db, callerOf(req), req.params.projectId)));
-  r.get(`${BASE}/:projectId/phases/candidates`, { schema: { params: projectParams }, config: { writes: false } }, async (req) => ok(await phaseCandidates(db, callerOf(req), req.params.projectId)));
+  r.get(
+    `${BASE}/:projectId/phases/candidates`,
+    { schema: { params: projectParams, querystring: obj({ name: { type: 'string', maxLength: 50 } }) }, config: { writes: false } },
+    async (req) => ok(await phaseCandidates(db, callerOf(req), req.params.projectId, req.query.name ?? '')),
+  );
   r.post(`${BASE}/:projectId/phases`, { schema: { params: projectParams, body: obj({ otherId: id }, ['otherId']) }, config: { writes: true } }, async (req) => {
     await linkPhase(db, callerOf(req), req.params.projectId, req.body.otherId);
     return ok(await phaseAnswer(db, callerOf(req), req.params.projectId), '关联成功');
