@@ -22,7 +22,7 @@ export { RowsInvalid } from './createMany';
 export const PAGE_SIZE_CAP = 5000;
 
 /** Past its cap an "all" list is refused, never cut short: a sum over the first 5 000 would look whole. */
-export const tooManyRecords = (total: number, cap: number) => badRequest(`结果共 ${total} 条，超过单次上限 ${cap} 条，请缩小筛选范围或分页查看`);
+const tooManyRecords = (total: number, cap: number) => badRequest(`结果共 ${total} 条，超过单次上限 ${cap} 条，请缩小筛选范围或分页查看`);
 
 export interface ListFilter {
   field: string;
@@ -112,18 +112,26 @@ export class Repo {
     const pageNum = all ? 1 : p.pageNum;
     const dir = p.sortOrder === 'ascend' ? 'asc' : 'desc';
     const summed = this.summed;
-    // the page and its count at once: on PostgreSQL two connections of the pool, one round trip instead of two
-    const [rows, counted] = (await Promise.all([
+    const page = () =>
       base
         .select(this.listColumns)
         .orderBy(fieldColumn(p.sortField), dir)
         .orderBy('id', dir)
         .limit(size)
         .offset((pageNum - 1) * size)
-        .execute(),
-      base.select([sql<number>`count(*)::int`.as('total'), ...summed.map((f) => sql<number>`coalesce(sum(${sql.ref(columnName(f))}), 0)::float8`.as(f))]).executeTakeFirstOrThrow(),
-    ])) as [Row[], Record<string, number>];
-    if (all && Number(counted.total) > cap) throw tooManyRecords(Number(counted.total), cap);
+        .execute() as Promise<Row[]>;
+    const sums = summed.map((f) => sql<number>`coalesce(sum(${sql.ref(columnName(f))}), 0)::float8`.as(f));
+    const count = () => base.select([sql<number>`count(*)::int`.as('total'), ...sums]).executeTakeFirstOrThrow() as Promise<Record<string, number>>;
+    let [rows, counted]: [Row[], Record<string, number>] = [[], { total: 0 }];
+    if (all) {
+      // counted first: "all" past the cap is refused before its rows are read
+      counted = await count();
+      if (Number(counted.total) > cap) throw tooManyRecords(Number(counted.total), cap);
+      rows = await page();
+    } else {
+      // the page and its count at once: on PostgreSQL two connections of the pool, one round trip instead of two
+      [rows, counted] = await Promise.all([page(), count()]);
+    }
     const dataList = await this.decorate(this.db, caller, rows.map((r) => toRecord(this.schema, r)));
     return { dataList, total: Number(counted.total), ...(summed.length ? { sums: Object.fromEntries(summed.map((f) => [f, Number(counted[f])])) } : {}) };
   }
