@@ -1,8 +1,8 @@
-// Accessibility (issue 25 §3): axe-core on every route — the account pages, a demo user's module, stage, result,
-// decision and BIM pages, and the administrator's library and system pages — with no critical and no serious
-// violation of the WCAG 2.0/2.1 A and AA rules and of axe's best practices, and none of the page-structure rules
-// (an h1 on every page, headings in order, a main landmark). A failure lists each violation with its rule,
-// impact, elements and why.
+// Accessibility: axe-core on every route — the account pages, a demo user's module, stage, result, decision and BIM
+// pages, and the administrator's library and system pages — with no critical and no serious violation of the
+// WCAG 2.0/2.1 A and AA rules and of axe's best practices, and none of the page-structure rules (an h1 on every page,
+// headings in order, a main landmark). A failure lists each violation with its rule, impact, elements and why. The
+// routes are scanned a few at a time, one test each, in parallel across the workers.
 import type { Page } from '@playwright/test';
 import { violations } from './axe';
 import { expect, login, test } from './fixtures';
@@ -50,29 +50,45 @@ const ADMIN = [
   '/sys/feedback',
 ];
 
-async function scan(page: Page, paths: readonly string[]): Promise<string[]> {
+/** Routes in chunks of at most `size`: one test each, so the file's tests share the workers. */
+function chunks(paths: readonly string[], size: number): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < paths.length; i += size) out.push(paths.slice(i, i + size));
+  return out;
+}
+
+async function scan(page: Page, paths: readonly string[]): Promise<void> {
   const found: string[] = [];
   for (const path of paths) {
     await page.goto(path);
     found.push(...(await violations(page, path)));
   }
-  return found;
+  expect(found, found.join('\n')).toEqual([]);
 }
 
-test('no critical or serious axe violation, and an h1 and a main landmark, on every route', async ({ page, browser }) => {
-  test.setTimeout(300_000);
-  const found = await scan(page, PUBLIC);
+// each test on its own page and login, so any worker may run it (each worker talks to its own server)
+test.describe.configure({ mode: 'parallel' });
 
-  await login(page, 'demo_user', '/budget/project/list');
-  // a current building for the stage, result, decision and BIM pages: the completed demo building
-  const row = page.getByRole('row').filter({ hasText: 'A1研发办公楼' });
-  await row.getByRole('button', { name: 'A1研发办公楼' }).click();
-  await expect(page).toHaveURL(/\/budget\/project\/info/);
-  found.push(...(await scan(page, USER)));
-
-  const admin = await (await browser.newContext()).newPage();
-  await login(admin, 'admin', '/divisor');
-  found.push(...(await scan(admin, ADMIN)));
-
-  expect(found, found.join('\n')).toEqual([]);
+test(`no critical or serious axe violation, an h1 and a main landmark: ${PUBLIC.join(' ')}`, async ({ page }) => {
+  await scan(page, PUBLIC);
 });
+
+for (const paths of chunks(USER, 7)) {
+  test(`the same as demo_user with a current building: ${paths.join(' ')}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await login(page, 'demo_user', '/budget/project/list');
+    // a current building for the stage, result, decision and BIM pages: the completed demo building
+    const row = page.getByRole('row').filter({ hasText: 'A1研发办公楼' });
+    await row.getByRole('button', { name: 'A1研发办公楼' }).click();
+    await expect(page).toHaveURL(/\/budget\/project\/info/);
+    await scan(page, paths);
+  });
+}
+
+for (const paths of chunks(ADMIN, 8)) {
+  test(`the same as the super admin: ${paths.join(' ')}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await login(page, 'admin', '/divisor');
+    await scan(page, paths);
+  });
+}

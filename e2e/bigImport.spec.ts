@@ -2,29 +2,22 @@
 // dialog follows the job — 已处理 n / 40,000 行 — until it ends; then the rows are all there.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { expect, login, shot, test } from './fixtures';
+import { api, expect, login, shot, shotBoth, test } from './fixtures';
 
 const ROWS = 40_000;
 const FILE = '.tmp/screens/big-import.xlsx';
 
 /** The produce sheet: 100 quantities 1…100 repeated, C30混凝土 from the library on every row. */
 async function writeWorkbook(): Promise<void> {
-  mkdirSync(dirname(FILE), { recursive: true }); // a fresh clone has no .tmp/screens until a screenshot is taken
+  mkdirSync(dirname(FILE), { recursive: true }); // a fresh clone has no .tmp/screens
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: FILE, useSharedStrings: true });
   const ws = wb.addWorksheet('建材生产');
   ws.addRow(['材料名称', '单位', '用量', '排放因子名称']).commit();
   for (let i = 0; i < ROWS; i++) ws.addRow([`混凝土${i % 50}`, 'm3', (i % 100) + 1, 'C30混凝土']).commit();
   ws.commit();
   await wb.commit();
-}
-
-async function api(page: Page, method: 'POST' | 'GET', url: string, data?: unknown) {
-  const token = await page.evaluate(() => sessionStorage.getItem('access-token') ?? localStorage.getItem('access-token'));
-  const res = await page.request.fetch(url, { method, data, headers: { 'Access-Token': token ?? '' } });
-  return (await res.json()).data;
 }
 
 test('a 40 000-row import shows its progress, then every row is there', async ({ page }) => {
@@ -48,11 +41,7 @@ test('a 40 000-row import shows its progress, then every row is there', async ({
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByRole('progressbar')).toBeVisible();
   await expect(dialog).toContainText(/已处理 [\d,]+ (\/ 40,000 )?行/);
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await shot(page, 'big-import-progress-1366');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'big-import-progress-390');
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await shotBoth(page, 'big-import-progress');
 
   await expect(dialog).toBeHidden({ timeout: 120_000 });
   // the end as it stays: the importer's 消息通知 (the 上传文件成功 toast can come and go while the page draws the
@@ -66,5 +55,5 @@ test('a 40 000-row import shows its progress, then every row is there', async ({
   await expect(page.getByText(`第 1-10 条，共 ${ROWS} 条`)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('table', { name: '建材生产' }).getByRole('row')).toHaveCount(1 + 10 + 1);
   await expect(page.getByTestId('stage-sum')).toContainText('595,900,000.00');
-  await page.screenshot({ path: '.tmp/screens/big-import-done.png' });
+  await shot(page, 'big-import-done', { fullPage: false });
 });

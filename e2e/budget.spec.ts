@@ -11,17 +11,17 @@ import type { Page } from '@playwright/test';
 import { rcjSummary } from '../tests/server/budget/workbooks';
 import { atMappingWidths, billBuilding, billFile } from './bill';
 import { violations } from './axe';
-import { api, expect, shotAround, shotBoth, test } from './fixtures';
+import { api, expect, shot, shotAround, shotBoth, test } from './fixtures';
 
-const SHOTS = '.tmp/screens';
 const TPF = '/api/tpf/v1/tpf';
 
-/** No sideways scroll of the whole page at a phone's width (tables scroll inside their box). */
+/** No sideways scroll of the whole page at a phone's width (tables scroll inside their box), once it shows the phone's cards. */
 async function noPageScroll(page: Page): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  await expect(page.getByRole('list', { name: '清单映射' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(page.getByRole('table', { name: '清单映射' })).toBeVisible();
 }
 
 test('budget file: upload → pre-flight → mapping → import → 建材生产 rows', async ({ page }) => {
@@ -75,8 +75,7 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
     const refused = page.getByRole('option', { name: /普通聚苯乙烯/ });
     await expect(refused).toHaveAttribute('aria-disabled', 'true');
     await expect(refused).toContainText('不可选');
-    await page.waitForTimeout(400); // the menu's fade-in
-    await page.screenshot({ path: `${SHOTS}/bill-mapping-menu-${w}.png` });
+    await shot(page, `bill-mapping-menu-${w}`, { fullPage: false });
     await page.keyboard.press('Escape');
     await expect(page.getByRole('listbox')).toBeHidden();
   });

@@ -5,9 +5,8 @@
 // .tmp/screens/ (bill-machine-*).
 import { machineBill, MACHINE_LINES } from '../tests/server/budget/machineBill';
 import { atMappingWidths, billBuilding, billFile } from './bill';
-import { api, expect, test } from './fixtures';
+import { api, expect, shot, test } from './fixtures';
 
-const SHOTS = '.tmp/screens';
 const TPF = '/api/tpf/v1/tpf';
 
 test('budget file machines: the row of their size, one corrected by hand, imported under the machine method', async ({ page }) => {
@@ -36,14 +35,14 @@ test('budget file machines: the row of their size, one corrected by hand, import
   await atMappingWidths(page, async (w) => {
     await machine('履带式单斗液压挖掘机', '斗容量(m3) 0.8').scrollIntoViewIfNeeded();
     await machine('履带式单斗液压挖掘机', '斗容量(m3) 0.8').click();
-    await page.waitForTimeout(400); // the menu's fade-in
-    await page.screenshot({ path: `${SHOTS}/bill-machine-menu-${w}.png` });
-    await page.getByRole('option', { name: '履带式单斗液压挖掘机 斗容量 0.6 m3（柴油 33.68 kg/台班）' }).click();
+    const pick = page.getByRole('option', { name: '履带式单斗液压挖掘机 斗容量 0.6 m3（柴油 33.68 kg/台班）' });
+    await expect(pick).toBeVisible();
+    await shot(page, `bill-machine-menu-${w}`, { fullPage: false });
+    await pick.click();
     await expect(digger.getByTestId('bill-chosen')).toContainText('计入：6.20 台班 × 33.68 kg/台班 = 208.82 kg');
     await expect(digger.getByTestId('bill-machine-match')).toContainText('手动选择');
     await expect(page.getByRole('listbox')).toBeHidden();
-    await page.waitForTimeout(400); // the menu's fade-out
-    await page.screenshot({ path: `${SHOTS}/bill-machine-pick-${w}.png` });
+    await shot(page, `bill-machine-pick-${w}`, { fullPage: false });
   });
 
   await page.getByRole('button', { name: '导入', exact: true }).click();

@@ -5,8 +5,7 @@
 // (未知 for the unknown ones); tab=hotspots offers the new factor for the C30 row, 生成方案 makes 「替代-C30混凝土」
 // (10 × 240 = 2 400 kg, saving 0.55 t); tab=uncertainty shows the band and the tornado. Screenshots at 1366 and
 // 390 px in .tmp/shots-decide/; 建筑对比 shows the building's GB 55015 row.
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
 import { api, expect, login, shotBoth, test } from './fixtures';
 
@@ -14,13 +13,6 @@ const SHOTS = '.tmp/shots-decide';
 const TPF = '/api/tpf/v1/tpf';
 // (not named like C30混凝土: later specs search the library for that name; removed again after the test)
 const SUBSTITUTE = '低碳混凝土（掺矿渣，C30）';
-
-/** shotBoth, then the 1366 px shot again once the charts have redrawn for the wider window (they lag the resize). */
-async function shots(page: Page, name: string) {
-  await shotBoth(page, name, { dir: SHOTS });
-  await page.waitForTimeout(1500);
-  await page.screenshot({ path: `${SHOTS}/${name}-1366.png`, fullPage: true });
-}
 
 /** demo_admin writes the factor library (a context of its own). */
 async function addSubstitute(browser: Browser) {
@@ -45,7 +37,6 @@ test.afterAll(async ({ browser }) => {
 
 test('参考线, 热点与替代 and 不确定性 of a calculated building', async ({ page, browser }) => {
   test.setTimeout(300_000);
-  mkdirSync(SHOTS, { recursive: true });
   await addSubstitute(browser);
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/budget/project/list');
@@ -71,7 +62,7 @@ test('参考线, 热点与替代 and 不确定性 of a calculated building', asy
   await expect(card.getByTestId('gb55015-text')).toContainText('降低 10.00 kgCO2/(m²·a)，满足 GB 55015-2021');
   await expect(card.getByTestId('card-percentile')).toContainText('同类已完成计算的单体不足 5 个');
   await card.scrollIntoViewIfNeeded();
-  await shots(page, 'reference-card');
+  await shotBoth(page, 'reference-card', { dir: SHOTS });
 
   // 决策分析 → the reference tab with every line
   await page.getByRole('button', { name: '决策分析' }).click();
@@ -81,7 +72,7 @@ test('参考线, 热点与替代 and 不确定性 of a calculated building', asy
   await expect(panel.getByRole('table', { name: '运行碳排放强度' })).toContainText('天津某办公建筑运行碳排放强度（案例）');
   await expect(panel.getByRole('row').filter({ hasText: '运行碳排放强度（按建筑类型）' }).first().getByTestId('line-value')).toHaveText('未知');
   await expect(panel.getByTestId('chart-lines-operation').locator('.apexcharts-canvas svg').first()).toBeVisible();
-  await shots(page, 'decide-reference');
+  await shotBoth(page, 'decide-reference', { dir: SHOTS });
 
   // 热点与替代: the C30 row's substitute → 生成方案
   await page.goto(`/decide?id=${b.id}&tab=hotspots`);
@@ -92,11 +83,11 @@ test('参考线, 热点与替代 and 不确定性 of a calculated building', asy
   const sub = page.locator('[data-testid^="substitute-"]').filter({ hasText: SUBSTITUTE });
   await expect(sub).toContainText('240.0000 kgCO2e/m3');
   await expect(sub).toContainText('0.55');
-  await shots(page, 'decide-hotspots');
+  await shotBoth(page, 'decide-hotspots', { dir: SHOTS });
   await sub.getByRole('button', { name: '生成方案' }).click();
   // the page opens 方案比选 on a new variant (or the panel announces it when it stays)
   await expect(page.getByText('替代-C30混凝土').first()).toBeVisible({ timeout: 30_000 });
-  await shots(page, 'decide-substituted');
+  await shotBoth(page, 'decide-substituted', { dir: SHOTS });
 
   // 不确定性: the band, the caption, the tornado
   await page.goto(`/decide?id=${b.id}&tab=uncertainty`);
@@ -104,11 +95,11 @@ test('参考线, 热点与替代 and 不确定性 of a calculated building', asy
   await expect(page.getByTestId('sampling-caption')).toContainText('2000 次抽样，随机种子 1，用时');
   await expect(page.getByTestId('tornado-bar').first()).toBeVisible();
   await expect(page.getByTestId('chart-histogram').locator('.apexcharts-canvas svg').first()).toBeVisible();
-  await shots(page, 'decide-uncertainty');
+  await shotBoth(page, 'decide-uncertainty', { dir: SHOTS });
 
   // 建筑对比 (the result page made it the current building): its GB 55015 row and the life-cycle lines
   await page.goto('/budget/compare');
   await expect(page.getByTestId('compare-gb55015').getByTestId('gb55015-chip')).toHaveText('满足');
   await expect(page.getByRole('table', { name: '参考线', exact: true })).toContainText('50.04');
-  await shots(page, 'compare-reference');
+  await shotBoth(page, 'compare-reference', { dir: SHOTS });
 });

@@ -2,28 +2,10 @@
 // row: name, unit, density); in the operation dialog 电 finds the grid factors with the building's own province
 // first (A1研发办公楼 is sited in 南京市, 江苏); an elevator row is filled from the lookup tables (参数表管理) with
 // each value's mark, h/d converted to h/a. Screenshots at 1366 and 390 px in .tmp/shots-h4/.
-import type { Locator, Page } from '@playwright/test';
-import { expect, login, shotBoth, test } from './fixtures';
+import { expect, login, shotAround, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/shots-h4';
 const JIANGSU = '江苏省 2023 年电网平均排放因子 0.5827 kgCO2/kWh';
-
-
-/** An open option list at both widths: the field scrolled into view (the list follows it), the viewport only. */
-async function listShots(page: Page, name: string, field: Locator): Promise<void> {
-  for (const [w, h] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(400);
-    await field.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.waitForTimeout(200);
-}
 
 test('factor picker and lookup tables: Chinese labels, the row filled, the province first, an elevator from 参数表', async ({ page }) => {
   test.setTimeout(180_000);
@@ -36,7 +18,7 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   const grid = page.getByRole('combobox', { name: '电网排放因子' });
   await grid.click();
   await expect(page.getByRole('option').first()).toContainText(JIANGSU, { timeout: 30_000 });
-  await listShots(page, 'building-grid-factor', grid);
+  await shotAround(page, grid, 'building-grid-factor', { dir: SHOTS }); // (the open list follows its field)
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: '保存并继续' }).click();
   await expect(page).toHaveURL(/\/budget\/produce$/);
@@ -48,7 +30,7 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   const c30 = page.getByRole('option', { name: /^C30混凝土 295\.0000 kgCO2e\/m3/ });
   await expect(c30).toBeVisible();
   await expect(c30).toContainText('建材·混凝土 · 单位 m3 · 密度 2.400 t/m3');
-  await listShots(page, 'produce-factor-options', dialog.getByRole('combobox', { name: /排放因子\(因子库\)/ }));
+  await shotAround(page, dialog.getByRole('combobox', { name: /排放因子\(因子库\)/ }), 'produce-factor-options', { dir: SHOTS });
   await c30.click();
   await expect(dialog.getByLabel(/材料名称/)).toHaveValue('C30混凝土');
   await expect(dialog.getByRole('textbox', { name: /^单位/ })).toHaveValue('m3');
@@ -71,7 +53,7 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   await dialog.getByRole('combobox', { name: /能源因子\(因子库\)/ }).fill('电');
   await expect(page.getByRole('option').first()).toContainText(JIANGSU);
   await expect(page.getByRole('option').first()).toContainText('能源·电力');
-  await listShots(page, 'runtime-factor-search', dialog.getByRole('combobox', { name: /能源因子\(因子库\)/ }));
+  await shotAround(page, dialog.getByRole('combobox', { name: /能源因子\(因子库\)/ }), 'runtime-factor-search', { dir: SHOTS });
   await page.getByRole('option').first().click();
   await expect(dialog.getByRole('textbox', { name: '单位', exact: true })).toHaveValue('kWh');
   await expect(dialog.getByLabel(/^能源因子$/)).toHaveValue('0.5827');
@@ -82,7 +64,7 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   await lookups.getByRole('combobox', { name: '电梯能效等级' }).click();
   await expect(page.getByRole('option', { name: /VDI 4707 G 级/ })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByRole('option', { name: /VDI 4707 G 级/ })).toContainText('来源未知');
-  await listShots(page, 'runtime-lookup-options', lookups.getByRole('combobox', { name: '电梯能效等级' }));
+  await shotAround(page, lookups.getByRole('combobox', { name: '电梯能效等级' }), 'runtime-lookup-options', { dir: SHOTS });
   await page.getByRole('option', { name: /^VDI 4707 A 级/ }).click();
   await lookups.getByRole('combobox', { name: '电梯使用等级' }).click();
   await page.getByRole('option', { name: /^使用类别 3（中）/ }).click();

@@ -3,25 +3,13 @@
 // yet), 确认更新 stores it. Also the chip in the building list and the factor's 历史版本 page.
 // Worked by hand: 1000 kg 钢筋 × 2.34 kgCO2e/kg = 2 340 kg; 10 m³ C30混凝土 × 295 = 2 950 kg → 5.29 t; the steel
 // factor edited to 2.5 → 2 500 + 2 950 = 5 450 kg → 5.45 t, difference +0.16 t.
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { TOKEN_KEY } from '../src/client/providers/tokenStorage';
-import { expect, login, shotBoth, test } from './fixtures';
+import { api, expect, login, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/shots-h5';
-mkdirSync(SHOTS, { recursive: true });
 const F = '/api/tpf/v1/tpf/tpf3BuildMaterial';
 const NAME = '因子版本演示楼';
-
-const tokenOf = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key) ?? localStorage.getItem(key), TOKEN_KEY);
-
-async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
-  const res = await page.request.fetch(url, { method, data, headers: { 'Access-Token': (await tokenOf(page)) ?? '' } });
-  const body = await res.json();
-  expect(body.code, `${method} ${url}: ${body.message}`).toBe(1);
-  return body.data;
-}
 
 /** demo_admin's session in a context of its own (the factor library is written by admins). */
 async function groupAdmin(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {

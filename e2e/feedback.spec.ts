@@ -2,7 +2,7 @@
 // /sys/feedback and replies (已处理) → demo_user gets a notification and reads the reply on /feedback.
 // Screenshots at 1366 and 390 px.
 import type { Page } from '@playwright/test';
-import { expect, login, shotBoth, test } from './fixtures';
+import { expect, login, shot, shotBoth, test } from './fixtures';
 
 const CONTENT = `建材运输阶段导入模板缺少运输方式说明（${Date.now() % 100000}）`;
 
@@ -60,7 +60,7 @@ test('feedback with a screenshot → the admin replies → the sender is notifie
   await row.getByRole('button', { name: '回复' }).click();
   const dialog = admin.getByRole('dialog', { name: '回复反馈' });
   await dialog.getByLabel('回复内容').fill('感谢反馈，模板说明已补充，请重新下载导入模板。');
-  await admin.screenshot({ path: '.tmp/screens/sys-feedback-reply-1366.png' });
+  await shot(admin, 'sys-feedback-reply-1366', { fullPage: false });
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(admin.getByText('回复成功')).toBeVisible();
   await expect(row.getByTestId('feedback-status')).toHaveText('已处理');

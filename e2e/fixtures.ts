@@ -112,7 +112,7 @@ async function findGap(page: Page): Promise<number> {
 
 export const sliderDialog = (page: Page) => page.getByRole('dialog', { name: '安全验证' });
 
-/** Drags the open slider's piece onto the gap (a hand-like drag of ~0.5 s) and waits for the dialog to close. */
+/** Drags the open slider's piece onto the gap (held as long as a hand's drag) and waits for the dialog to close. */
 export async function solveSlider(page: Page): Promise<void> {
   const dialog = sliderDialog(page);
   await expect(dialog.getByTestId('slider-piece')).toBeVisible();
@@ -124,12 +124,22 @@ export async function solveSlider(page: Page): Promise<void> {
   const [sx, sy] = [box.x + box.width / 2, box.y + box.height / 2];
   await page.mouse.move(sx, sy);
   await page.mouse.down();
+  const pressed = await page.evaluate(() => performance.now());
   await page.mouse.move(sx + (gapX * scale) / 2, sy + 1, { steps: 8 });
-  await page.waitForTimeout(150);
   await page.mouse.move(sx + gapX * scale, sy, { steps: 8 });
-  await page.waitForTimeout(200);
+  await heldFor(page, pressed);
   await page.mouse.up();
   await expect(dialog).toBeHidden();
+}
+
+const MIN_DRAG_MS = 200; // src/server/accounts/slider.ts's (its imports do not load in Playwright's runner)
+
+/**
+ * Keeps the pointer pressed until the page's own clock (which times the drag it sends) reads MIN_DRAG_MS since
+ * `pressed`: the server refuses a faster drag as no hand's, whatever its position.
+ */
+export async function heldFor(page: Page, pressed: number): Promise<void> {
+  await expect.poll(() => page.evaluate((t) => performance.now() - t, pressed), { intervals: [25] }).toBeGreaterThanOrEqual(MIN_DRAG_MS);
 }
 
 /** After 登录: solves the slider if it opens, changes a generated password if the first-login dialog opens. */
@@ -143,7 +153,7 @@ export async function finishLogin(page: Page, userName: string, password: string
     await expect(mustChange.or(menu)).toBeVisible();
   }
   if (await mustChange.isVisible()) {
-    await page.screenshot({ path: '.tmp/screens/must-change-password.png' });
+    await shot(page, 'must-change-password', { fullPage: false });
     const next = `${password}x9`;
     await mustChange.getByLabel('原密码').fill(password);
     await mustChange.getByLabel('新密码', { exact: true }).fill(next);
@@ -202,32 +212,76 @@ export async function nextStage(page: Page, module: string, stage: string): Prom
   await expect(page.getByRole('heading', { level: 1, name: menuTitle(module, stage) ?? stage, exact: true })).toBeVisible();
 }
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
+/**
+ * Screenshots serve people looking at the screens (the issues, the manual), not the assertions: they are taken only
+ * with E2E_SHOTS=1 (`npm run manual:shots`), so an ordinary run spends no time on them or on waiting for a still page.
+ */
+export const SHOTS_ON = process.env.E2E_SHOTS === '1';
+const SCREENS = '.tmp/screens';
+const WIDTHS = [
+  [390, 844],
+  [1366, 900],
+] as const;
 
-/** The same screen at 1366 px and 390 px wide (name-1366.png, name-390.png), back to 1366 after. */
-export async function shotBoth(page: Page, name: string, { dir = '.tmp/screens', fullPage = true }: { dir?: string; fullPage?: boolean } = {}): Promise<void> {
-  for (const [w, h] of [
-    [390, 844],
-    [1366, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${w}.png`, fullPage });
+/**
+ * The page as it will stay for a picture: its fonts loaded, no transition running (a menu's or dialog's fade; endless
+ * ones such as a spinner aside) and the DOM unchanged for QUIET_MS — a chart redraws after a resize, debounced.
+ */
+const QUIET_MS = 300;
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const moving = () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity).length);
+  await expect.poll(moving, { intervals: [50] }).toBe(0);
+  await page.evaluate(
+    (quiet) =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          observer.disconnect();
+          clearTimeout(cap);
+          resolve();
+        };
+        let timer = setTimeout(done, quiet);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(done, quiet);
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        const cap = setTimeout(done, 20 * quiet); // a page that never stops changing (a ticking clock) is as still as it gets
+      }),
+    QUIET_MS,
+  );
+}
+
+/** One picture in `dir`/`name`.png once the page is settled: the element `of`, else the page (whole unless fullPage false). */
+export async function shot(page: Page, name: string, { dir = SCREENS, fullPage = true, of }: { dir?: string; fullPage?: boolean; of?: Locator } = {}): Promise<void> {
+  if (!SHOTS_ON) return;
+  await settled(page);
+  const path = `${dir}/${name}.png`;
+  await (of ? of.screenshot({ path }) : page.screenshot({ path, fullPage }));
+}
+
+/** The same screen at 390 px and 1366 px wide (name-390.png, name-1366.png), the page's own size again after. */
+export async function shotBoth(page: Page, name: string, { dir = SCREENS, fullPage = true }: { dir?: string; fullPage?: boolean } = {}): Promise<void> {
+  if (!SHOTS_ON) return;
+  const size = page.viewportSize();
+  for (const [width, height] of WIDTHS) {
+    await page.setViewportSize({ width, height });
+    await shot(page, `${name}-${width}`, { dir, fullPage });
   }
+  if (size) await page.setViewportSize(size);
 }
 
 /** The viewport with `target` `below` px under its top, at 390 and 1366 px (name-390.png, name-1366.png): not the whole page. */
-export async function shotAround(page: Page, target: Locator, name: string, below = 64): Promise<void> {
-  for (const [w, h] of [
-    [390, 844],
-    [1366, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(300); // the layout of this width settled
+export async function shotAround(page: Page, target: Locator, name: string, { below = 64, dir = SCREENS }: { below?: number; dir?: string } = {}): Promise<void> {
+  if (!SHOTS_ON) return;
+  const size = page.viewportSize();
+  for (const [width, height] of WIDTHS) {
+    await page.setViewportSize({ width, height });
+    await target.scrollIntoViewIfNeeded(); // (inside a dialog, the window does not scroll)
     await target.evaluate((el, by) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - by), below);
-    await page.waitForTimeout(100);
-    await page.screenshot({ path: `.tmp/screens/${name}-${w}.png` });
+    await shot(page, `${name}-${width}`, { dir, fullPage: false });
   }
+  if (size) await page.setViewportSize(size);
 }
 
 /** A JSON API call with the page's session token; the answer must be code 1 (its message and data shown if not). */

@@ -4,7 +4,7 @@
 // goes; the user menu's order; the module app bar stays one line at 390 px with the template icon; a notice from
 // the super admin reaches everyone; /sys/cache; /timeline and /apply/project. Screenshots at 1366 and 390 px.
 import type { Page } from '@playwright/test';
-import { expect, login, shotBoth, test } from './fixtures';
+import { api, expect, login, shot, shotBoth, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -37,8 +37,11 @@ test('a collaborator added → the bell shows 1 after one poll → /notify, clic
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByText('保存成功!')).toBeVisible();
 
-  // nothing until the next poll; one poll (60 s) later the bell shows it
-  await trial.waitForTimeout(1000);
+  // the server holds the invitation for demo_trial, yet the bell shows nothing until its next poll; one poll (60 s)
+  // later it shows it
+  const unreadInvitations = async () =>
+    (await api<{ dataList: { readFlag?: number }[] }>(trial, 'GET', '/api/sys/v1/sys/sysNotify/?pageSize=100')).dataList.filter((n) => !n.readFlag && JSON.stringify(n).includes('A1研发办公楼')).length;
+  await expect.poll(unreadInvitations).toBe(1);
   await expect(bellOf(trial)).toHaveAttribute('aria-label', unreadLabel(0));
   await trial.clock.fastForward(60_000);
   await expect(bellOf(trial)).toHaveAttribute('aria-label', unreadLabel(1));
@@ -48,7 +51,7 @@ test('a collaborator added → the bell shows 1 after one poll → /notify, clic
   await trial.getByRole('button', { name: '用户菜单' }).click();
   const menu = trial.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveText(['账号设置', '因子库管理', '用户手册', '版本说明', '问题反馈', '消息通知1', '退出登录']);
-  await trial.screenshot({ path: '.tmp/screens/notify-user-menu-1366.png' });
+  await shot(trial, 'notify-user-menu-1366', { fullPage: false });
   await menu.getByRole('menuitem', { name: /消息通知/ }).click();
   await expect(trial).toHaveURL(/\/notify$/);
   const item = trial.getByTestId('inbox-item').filter({ hasText: 'A1研发办公楼' });
@@ -64,7 +67,7 @@ test('a collaborator added → the bell shows 1 after one poll → /notify, clic
   await trial.setViewportSize({ width: 390, height: 844 });
   await expect(trial.getByRole('button', { name: '下载导入模板' })).toBeVisible();
   await expectOneLineAppBar(trial);
-  await trial.screenshot({ path: '.tmp/screens/notify-module-appbar-390.png' });
+  await shot(trial, 'notify-module-appbar-390', { fullPage: false });
 
   await trial.goto('/notify');
   await trial.getByRole('tab', { name: '未读' }).click();
@@ -87,7 +90,7 @@ test('the module app bar stays one line at 390 px; 概预算 offers three templa
   await expect(page.getByRole('menuitem', { name: '应用拓展' })).toBeHidden();
   await page.getByRole('button', { name: '下载导入模板' }).click();
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['国标 GB/T 51366-2019', '省标准', '省导则']);
-  await page.screenshot({ path: '.tmp/screens/template-menu-390.png' });
+  await shot(page, 'template-menu-390', { fullPage: false });
   const downloaded = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: '省标准' }).click();
   expect((await downloaded).suggestedFilename()).toMatch(/\.xlsx$/);
@@ -96,7 +99,7 @@ test('the module app bar stays one line at 390 px; 概预算 offers three templa
   await page.getByRole('button', { name: '下载导入模板' }).click();
   expect((await zip).suggestedFilename()).toMatch(/\.zip$/);
   await expectOneLineAppBar(page);
-  await page.screenshot({ path: '.tmp/screens/accounting-appbar-390.png' });
+  await shot(page, 'accounting-appbar-390', { fullPage: false });
 });
 
 test('a notice from the super admin to 全部用户 reaches demo_user', async ({ page, browser }) => {
@@ -137,7 +140,7 @@ test('/sys/cache lists the caches and clears one after confirming', async ({ pag
   await expect(page.getByText('清除缓存成功')).toBeVisible();
   await page.getByRole('button', { name: '清除登录会话' }).click();
   await expect(page.getByRole('dialog')).toContainText('除您以外的所有用户都将退出登录');
-  await page.screenshot({ path: '.tmp/screens/sys-cache-session-confirm-1366.png' });
+  await shot(page, 'sys-cache-session-confirm-1366', { fullPage: false });
   await page.getByRole('button', { name: '取消' }).click();
 });
 

@@ -12,7 +12,7 @@ import type { Browser, Page } from '@playwright/test';
 import { pdfQr } from '../tests/server/reportFiles';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
 import { violations } from './axe';
-import { api, expect, login, loginWith, shotBoth, test } from './fixtures';
+import { api, expect, login, loginWith, shot, shotBoth, SHOTS_ON, test } from './fixtures';
 
 const TPF = '/api/tpf/v1/tpf';
 const SIGNERS = [
@@ -80,7 +80,7 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await checker.getByRole('option', { name: '建材生产' }).click();
   await dialog.getByLabel('数据行').click();
   await checker.getByRole('option', { name: /第 1 行 钢材/ }).click();
-  await checker.screenshot({ path: '.tmp/screens/review-return-dialog-1366.png' });
+  await shot(checker, 'review-return-dialog-1366', { fullPage: false });
   await dialog.getByRole('button', { name: '退回' }).click();
   await expect(checker.getByTestId('review-state')).toHaveText('编制中');
 
@@ -115,9 +115,10 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await expect(stale).toHaveCount(0);
   await submit();
 
-  // 校对, 审核, 审定 sign in turn
+  // 校对, 审核, 审定 sign in turn (their sessions kept for revision B)
+  const sessions: Record<string, Page> = { rv_checker: checker };
   for (const [userName] of SIGNERS) {
-    const p = userName === 'rv_checker' ? checker : await signer(browser, userName, `/review?id=${b.id}`);
+    const p = (sessions[userName] ??= await signer(browser, userName, `/review?id=${b.id}`));
     await p.goto(`/review?id=${b.id}`);
     await p.getByRole('button', { name: '签署' }).click();
     await expect(p.getByTestId('review-state')).not.toHaveText(/待校对/);
@@ -139,9 +140,11 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await page.getByRole('option', { name: '建材生产' }).click();
   await expect(trail.getByTestId('audit-entry').first()).toContainText(/演示用户修改建材生产「钢材」.*用量：\d+(\.\d+)? → 120/);
   const trailCard = page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: '变更记录' }) });
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    await trailCard.screenshot({ path: `.tmp/screens/review-audit-${width}.png` });
+  if (SHOTS_ON) {
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `review-audit-${width}`, { of: trailCard });
+    }
   }
 
   // the frozen report: its stored PDF (the hash the page shows), the 签署页 with the QR code, the public verify page
@@ -153,9 +156,11 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   expect(createHash('sha256').update(pdf).digest('hex')).toBe(sha);
   mkdirSync('.tmp/shots-review', { recursive: true });
   writeFileSync('.tmp/shots-review/report.pdf', pdf);
-  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '2', '-l', '2', '-singlefile', '.tmp/shots-review/report.pdf', '.tmp/screens/review-report-signoff']);
-  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['.tmp/shots-review/report.pdf'], { encoding: 'utf8' }))![1]);
-  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', String(pages), '-l', String(pages), '-singlefile', '.tmp/shots-review/report.pdf', '.tmp/screens/review-report-appendix']);
+  if (SHOTS_ON) {
+    execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '2', '-l', '2', '-singlefile', '.tmp/shots-review/report.pdf', '.tmp/screens/review-report-signoff']);
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['.tmp/shots-review/report.pdf'], { encoding: 'utf8' }))![1]);
+    execFileSync('pdftoppm', ['-png', '-r', '70', '-f', String(pages), '-l', String(pages), '-singlefile', '.tmp/shots-review/report.pdf', '.tmp/screens/review-report-appendix']);
+  }
   const qr = pdfQr('.tmp/shots-review', pdf, 2)!;
   expect(qr).toMatch(/^http:\/\/[^/]+\/verify\/demo-\d{4}-\d{4}\?c=[\w-]{16}$/);
   const stranger = await (await browser.newContext()).newPage(); // no login
@@ -172,7 +177,7 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   changed[changed.length >> 1] ^= 1;
   await stranger.getByTestId('verify-file').setInputFiles({ name: '改过的报告.pdf', mimeType: 'application/pdf', buffer: changed });
   await expect(stranger.getByTestId('verify-result')).toContainText('不匹配：「改过的报告.pdf」');
-  await stranger.screenshot({ path: '.tmp/screens/review-verify-mismatch-1366.png' });
+  await shot(stranger, 'review-verify-mismatch-1366', { fullPage: false });
   await stranger.context().close();
 
   // the stage page says it is locked, and the server refuses a change
@@ -200,7 +205,6 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await shotBoth(groupAdmin, 'review-settings');
   const stored = await api<{ reportPrefix: string; canEdit: boolean }>(groupAdmin, 'GET', `${TPF}/review/settings`);
   expect(stored).toMatchObject({ reportPrefix: 'DEMO-JS', canEdit: true });
-  await groupAdmin.context().close();
 
   // 计算人 makes revision B of the signed A; a second one (a second tab, a retry) is refused naming B
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -224,8 +228,7 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await expect(history.getByRole('row')).toHaveCount(3);
   await expect(history.getByRole('row').nth(2)).toContainText('修订版 A已审定');
   await expect(history.getByRole('row').nth(2)).toContainText('已被新修订版替代，不计入汇总');
-  await page.waitForTimeout(400); // (the dialog's fade-in)
-  await page.screenshot({ path: '.tmp/screens/review-history-1366.png' }); // (a phone lists cards: no 历史修订版 there)
+  await shot(page, 'review-history-1366', { fullPage: false }); // (a phone lists cards: no 历史修订版 there)
   await history.getByRole('button', { name: '关闭' }).click();
 
   // B is submitted; 计算人 takes it back (撤回) before 校对 signs, and submits it again
@@ -243,25 +246,20 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await submitB();
 
   // 王校对 is away: the group admin names 孙校对 校对人 of B, who is told
-  const groupAdmin2 = await (await browser.newContext()).newPage();
-  await login(groupAdmin2, 'demo_admin', `/review?id=${revB}`);
-  await groupAdmin2.getByRole('button', { name: '更换签署人：校对人' }).click();
-  const reassign = groupAdmin2.getByRole('dialog', { name: '更换签署人：校对人' });
+  await groupAdmin.goto(`/review?id=${revB}`);
+  await groupAdmin.getByRole('button', { name: '更换签署人：校对人' }).click();
+  const reassign = groupAdmin.getByRole('dialog', { name: '更换签署人：校对人' });
   await reassign.getByLabel('新的校对人').click();
-  await groupAdmin2.getByRole('option', { name: /rv_checker2/ }).click();
-  await shotBoth(groupAdmin2, 'review-reassign', { fullPage: false });
+  await groupAdmin.getByRole('option', { name: /rv_checker2/ }).click();
+  await shotBoth(groupAdmin, 'review-reassign', { fullPage: false });
   await reassign.getByRole('button', { name: '确定更换' }).click();
-  await expect(groupAdmin2.getByTestId('review-level-check')).toContainText('孙校对');
-  await groupAdmin2.context().close();
+  await expect(groupAdmin.getByTestId('review-level-check')).toContainText('孙校对');
+  await groupAdmin.context().close();
 
   // B is signed at its three levels (校对 by 孙校对); A's public page then says it was replaced, naming B's report
-  for (const userName of ['rv_checker2', 'rv_reviewer', 'rv_approver']) {
-    const p = await (await browser.newContext()).newPage();
-    if (userName === 'rv_checker2') await loginWith(p, userName, PASSWORD, `/review?id=${revB}`);
-    else await login(p, userName, `/review?id=${revB}`); // (the password each set at the first login)
-    await api(p, 'POST', `${TPF}/review/approve`, { projectId: revB });
-    await p.context().close();
-  }
+  sessions.rv_checker2 = await signer(browser, 'rv_checker2', `/review?id=${revB}`);
+  for (const userName of ['rv_checker2', 'rv_reviewer', 'rv_approver']) await api(sessions[userName], 'POST', `${TPF}/review/approve`, { projectId: revB });
+  for (const p of Object.values(sessions)) await p.context().close();
   const reader = await (await browser.newContext()).newPage(); // no login
   await reader.setViewportSize({ width: 1366, height: 900 });
   await expect(async () => {

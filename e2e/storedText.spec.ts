@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { api, expect, login, test } from './fixtures';
+import { api, expect, login, shot, test } from './fixtures';
 
 const TPF = '/api/tpf/v1/tpf';
 const SYS = '/api/sys/v1/sys';
@@ -36,7 +36,8 @@ function watchDialogs(page: Page): string[] {
 
 /** Nothing of the payload ran or became an element: no __xss, no <img src="x">, no script mentioning __xss. */
 async function expectInert(page: Page, dialogs: string[]): Promise<void> {
-  await page.waitForTimeout(300); // an <img src=x> fails to load asynchronously: its onerror would have run by now
+  // an <img src=x> fails to load asynchronously: once every image has loaded or failed, its onerror has run
+  await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'))).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   expect(await page.evaluate(() => [...document.scripts].some((s) => s.text.includes('__xss')))).toBe(false);
@@ -88,7 +89,7 @@ test('stored text renders as text on every page, in the reports and in notificat
     const row = page.getByRole('row').filter({ hasText: LITERAL });
     await expect(row.getByText(TITLE, { exact: true })).toBeVisible();
     await expect(row.getByText(BODY, { exact: true })).toBeVisible();
-    await page.screenshot({ path: '.tmp/xss-notice.png' });
+    await shot(page, 'xss-notice', { dir: '.tmp', fullPage: false });
     await expectInert(page, adminDialogs);
 
     // the inbox (消息通知) with the bell above it, and the dashboard

@@ -5,30 +5,14 @@
 // (772.20 t ÷ 10 000 m² = 77.22 kgCO2e/m², below the residential range of 参考值库) without changing it. Demo C3
 // (核算, one metered year): its 参考线 card reads the annual operation intensity 402 063 kg ÷ 1 a ÷ 12 500 m² =
 // 32.17 kgCO2/(m²·a). Screenshots at 1366 and 390 px in .tmp/shots-units/.
-import { mkdirSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
-import { api, expect, login, shotBoth, test } from './fixtures';
+import { api, expect, login, shotAround, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/shots-units';
 const TPF = '/api/tpf/v1/tpf';
 
-/** The viewport at 390 and 1366 px with `part` scrolled into view (the part a reader looks at, not the page top). */
-async function shotsOf(page: Page, part: Locator, name: string) {
-  for (const [w, h] of [
-    [390, 844],
-    [1366, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await part.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
-  }
-}
-
 test('a unit conversion in the trace; an unconvertible row refused in the stage dialog', async ({ page }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/budget/project/list');
 
@@ -48,7 +32,7 @@ test('a unit conversion in the trace; an unconvertible row refused in the stage 
   // 合理性检查: a 提示, never a changed number
   const review = result.getByTestId('plausibility-card');
   await expect(review.getByTestId('plausibility-flags')).toContainText('77.22');
-  await shotsOf(page, review, 'result-plausibility');
+  await shotAround(page, review, 'result-plausibility', { dir: SHOTS });
   await result.getByRole('table', { name: '各阶段碳排放' }).getByRole('button', { name: /查看建材生产计算过程/ }).click();
   const dialog = page.getByRole('dialog', { name: '建材生产 计算过程' });
   const row = dialog.getByTestId('trace-row').first();
@@ -83,7 +67,6 @@ test('a unit conversion in the trace; an unconvertible row refused in the stage 
 // saved as 5 000 kg = 5 t × 2 340 kgCO2e/t = 11 700 kgCO2e (not 5 000 t × 2 340 = 11 700 000).
 test('单位 kg typed, 热轧碳钢钢筋 picked: 单位 stays kg, the row is 11,700.00 with its 单位换算 line', async ({ page }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/budget/project/list');
   const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '键入单位工程', code: 'E2E-TYPED' }));
@@ -118,7 +101,7 @@ test('单位 kg typed, 热轧碳钢钢筋 picked: 单位 stays kg, the row is 11
   const trace = page.getByRole('dialog', { name: '建材生产 计算过程' }).getByTestId('trace-row').first();
   await expect(trace.getByTestId('trace-conversions')).toHaveText('单位换算：5,000 kg = 5 t');
   await expect(trace).toContainText('代入数值：5 × 2,340 = 11,700.00 kgCO2e');
-  await shotsOf(page, trace.getByTestId('trace-conversions'), 'trace-typed-unit');
+  await shotAround(page, trace.getByTestId('trace-conversions'), 'trace-typed-unit', { dir: SHOTS });
   await api(page, 'DELETE', `${TPF}/tpf3Project/?tpf3ProjectIds=${b.id}`);
   await api(page, 'DELETE', `${TPF}/tpf3Engineering/${eng.id}`);
 });
@@ -128,7 +111,6 @@ test('单位 kg typed, 热轧碳钢钢筋 picked: 单位 stays kg, the row is 11
 // brings — × 500 km × 0.162 kgCO2e/(t·km) = 27 014.99 kg; with the size cleared the dialog refuses, naming both units.
 test('建材运输: 120 千块 of the library brick weigh by its size; without it the dialog names both units', async ({ page }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/budget/project/list');
   const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '砖运输工程', code: 'E2E-BRICK' }));
@@ -163,12 +145,11 @@ test('建材运输: 120 千块 of the library brick weigh by its size; without i
 
 test('demo C3 (核算, one metered year): the 参考线 card reads the annual operation intensity 32.17', async ({ page }) => {
   test.setTimeout(120_000);
-  mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/accounting/project/list');
   await page.getByRole('row').filter({ hasText: 'C3配套学校' }).getByRole('button', { name: '查看报告' }).click();
   await expect(page).toHaveURL(/\/accounting\/result$/);
   const card = page.getByTestId('reference-card');
   await expect(card.getByTestId('gb55015-operation')).toHaveText('32.17');
-  await shotsOf(page, card, 'c3-reference');
+  await shotAround(page, card, 'c3-reference', { dir: SHOTS });
 });

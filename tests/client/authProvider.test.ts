@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../src/client/providers/authProvider';
 import { getToken, setToken, TOKEN_KEY } from '../../src/client/providers/tokenStorage';
 import { takeLoginNotice } from '../../src/client/providers/loginNotice';
@@ -76,6 +76,19 @@ describe('authProvider', () => {
       .catch((e) => e);
     expect(calls[0].url.pathname).toBe(CURRENT);
     expect(err.message).toBe('校验失败，请重新登录!');
+    expect(getToken()).toBeNull();
+  });
+
+  it('checkAuth whose currentUser is cut off (a reload) or fails on the server keeps the token; a 401 ends the session', async () => {
+    setToken('tok', false);
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(createAuthProvider().checkAuth({})).rejects.toBeTruthy();
+    expect(getToken()).toBe('tok');
+    stubFetch(() => fail(500, '服务器错误!'));
+    await expect(createAuthProvider().checkAuth({})).rejects.toMatchObject({ message: '服务器错误!' });
+    expect(getToken()).toBe('tok');
+    stubFetch(() => fail(401, '登录已过期'));
+    await expect(createAuthProvider().checkAuth({})).rejects.toBeTruthy();
     expect(getToken()).toBeNull();
   });
 

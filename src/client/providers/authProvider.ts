@@ -60,7 +60,9 @@ export function createAuthProvider(): AppAuthProvider {
       .catch((err: { message?: string | false; status?: number; redirectTo?: string }) => {
         if (err && err.redirectTo) throw err;
         const message = err?.status === 401 ? MSG.unauthorized : (err?.message as string) || MSG.checkFailed;
-        endSession(message);
+        // only the server's 401 says the session is over: a request cut off on its way (a reload, a lost network) or a
+        // server error says nothing of it, and the token stays for the next page
+        if (err?.status === 401) endSession(message);
         throw authError(message);
       })
       .finally(() => {
