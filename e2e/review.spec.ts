@@ -149,6 +149,8 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
 
   // the frozen report: its stored PDF (the hash the page shows), the 签署页 with the QR code, the public verify page
   const card = page.getByTestId('frozen-report');
+  // drawn as a job after the last signature: the card shows its progress, then the stored file's hash
+  await expect(card.getByTestId('frozen-sha256')).toBeVisible({ timeout: 60_000 });
   const sha = (await card.getByTestId('frozen-sha256').textContent())!.trim();
   const downloading = page.waitForEvent('download');
   await card.getByRole('button', { name: '下载 PDF 报告' }).click();

@@ -2,7 +2,7 @@
 // (src/server/jobs/store.ts) and the client's progress bar (src/client/jobs/jobApi.ts) read this one shape.
 import type { FieldError } from './validation';
 
-export type JobKind = 'import' | 'calculate' | 'bim' | 'budget';
+export type JobKind = 'import' | 'calculate' | 'bim' | 'budget' | 'report';
 export type JobState = 'running' | 'done' | 'failed';
 
 export interface Job {

@@ -4,7 +4,7 @@
 // (src/server/review/) and the client.
 import type { FromSchema } from 'json-schema-to-ts';
 import { sysTenant } from './resources/sysTenant';
-import type { FrozenReportInfo } from './signedReport';
+import type { FrozenReportInfo, ReportDrawing } from './signedReport';
 
 export type ReviewState = 'draft' | 'check' | 'review' | 'approve' | 'approved';
 export type SignLevel = 'check' | 'review' | 'approve';
@@ -174,6 +174,8 @@ export interface ReviewAnswer {
   reportNo: string | null;
   /** the frozen report of an 已审定 revision (null before, or while it is still being drawn) */
   report: FrozenReportInfo | null;
+  /** an 已审定 revision's report not stored yet: its drawing under way or failed (null when there is none) */
+  drawing: ReportDrawing | null;
   chain: ChainStep[];
   /** the result's flags a submission must acknowledge with a reason (合理性检查 and the stages' problems) */
   flags: string[];

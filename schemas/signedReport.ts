@@ -19,6 +19,29 @@ export interface FrozenReportInfo {
   createdAt: string;
 }
 
+/**
+ * A signed revision's report while it is not stored yet: drawn after the last signature as a job (its steps
+ * DRAWING_STEPS), or failed with the reason in words — the review page then offers to draw it again.
+ */
+export interface ReportDrawing {
+  state: 'running' | 'failed';
+  /** steps done, of DRAWING_STEPS.length */
+  done: number;
+  /** running: the step under way (DRAWING_STEPS); failed: why */
+  text: string;
+}
+
+export const DRAWING_STEPS = ['汇总报告数据', '绘制并签署 PDF', '绘制 Word 文件', '存档'] as const;
+
+export const DRAWING_TEXTS = {
+  running: '正在生成签署报告…',
+  failed: '签署报告生成失败',
+  missing: '签署报告尚未生成',
+  retry: '重新生成',
+  start: '生成签署报告',
+  started: '已开始生成签署报告',
+} as const;
+
 /** What the public page /verify/{number} shows of a signed report, and nothing else. */
 export interface VerifyAnswer {
   reportNo: string;

@@ -36,18 +36,25 @@ async function insertCompleted(ctx: Ctx): Promise<void> {
 }
 
 /** `USERS` loads of `urls` at once (each load its requests in parallel, as a page does), `ROUNDS` times: each load's ms and bytes. */
-async function loads(ctx: Ctx, urls: string[]): Promise<{ ms: number[]; bytes: number }> {
+async function loads(ctx: Ctx, urls: string[]): Promise<{ ms: number[]; bytes: number; each: number[][] }> {
   const ms: number[] = [];
+  const each: number[][] = urls.map(() => []);
   let bytes = 0;
+  const timed = async (u: string, i: number) => {
+    const t0 = performance.now();
+    const a = await ctx.t.call('GET', u);
+    each[i].push(performance.now() - t0);
+    return a;
+  };
   const one = async () => {
     const t0 = performance.now();
-    const answers = await Promise.all(urls.map((u) => ctx.t.call('GET', u)));
+    const answers = await Promise.all(urls.map(timed));
     ms.push(performance.now() - t0);
     for (const a of answers) if (a.status !== 200 || a.body?.code !== 1) throw new Error(`${a.status} ${JSON.stringify(a.body).slice(0, 200)}`);
     bytes = answers.reduce((n, a) => n + Buffer.byteLength(JSON.stringify(a.body)), 0);
   };
   for (let r = 0; r < ROUNDS; r++) await Promise.all(Array.from({ length: USERS }, one));
-  return { ms, bytes };
+  return { ms, bytes, each };
 }
 
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))];
@@ -59,6 +66,7 @@ export async function statisticsMeasures(ctx: Ctx): Promise<Result[]> {
   const floor = await loads(ctx, FLOOR);
   const [ours, base] = [median(view.ms), median(floor.ms)];
   ctx.log(`  ${fmtN(BUILDINGS)} completed buildings, ${USERS} users × ${ROUNDS}: view p50 ${fmtMs(ours)} ms p99 ${fmtMs(p99(view.ms))} ms, ${(view.bytes / 1024).toFixed(1)} KB; list page p50 ${fmtMs(base)} ms`);
+  VIEW.forEach((u, i) => ctx.log(`    p50 ${fmtMs(median(view.each[i]))} ms  ${u}`));
   return [
     {
       id: 'statistics',

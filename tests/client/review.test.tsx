@@ -8,6 +8,9 @@ import { clearToken, setToken } from '../../src/client/providers/tokenStorage';
 import { fail, groupAdmin, ok, plainUser, stubFetch, type Handler } from './fakeApi';
 import { stubShell } from './shellFake';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/review/ReviewPage';
+import '../../src/client/review/VerifyPage';
 
 const R = '/api/tpf/v1/tpf/review';
 const person = (id: number, name: string) => ({ id, name });
@@ -21,6 +24,7 @@ function answer(over: Partial<ReviewAnswer> = {}): ReviewAnswer {
     state: 'draft',
     reportNo: null,
     report: null,
+    drawing: null,
     chain: [
       { level: 'calc', title: '计算', role: '计算人', people: [person(2, '张三')], signedAt: null },
       { level: 'check', title: '校对', role: '校对人', people: [person(7, '王校对')], signedAt: null },
@@ -133,6 +137,56 @@ describe('the frozen report and its verify page', () => {
     expect(within(card).getByRole('link', { name: `${window.location.origin}/verify/demo-2026-0001?c=Code-0123456789` })).toHaveAttribute('href', '/verify/demo-2026-0001?c=Code-0123456789');
     fireEvent.click(within(card).getByRole('button', { name: '下载 PDF 报告' }));
     await waitFor(() => expect(calls.find((c) => c.url.pathname === `${R}/5/report`)?.url.searchParams.get('type')).toBe('pdf'));
+  });
+
+  it('while the signed report is drawn the page shows its step and progress, then the stored report', async () => {
+    let stored = false;
+    const approved = () =>
+      answer({
+        state: 'approved',
+        reportNo: 'demo-2026-0001',
+        report: stored ? { reportNo: 'demo-2026-0001', revision: 'A', sha256: sha, verifyPath: '/verify/demo-2026-0001?c=C', createdAt: '2026-11-27T03:10:00Z' } : null,
+        drawing: stored ? null : { state: 'running', done: 1, text: '绘制并签署 PDF' },
+        flags: [],
+        can: { submit: false, approve: false, return: false, resolve: false, revise: true, withdraw: false, reassign: false },
+      });
+    api(approved);
+    renderApp('/review?id=5');
+    const card = await screen.findByTestId('frozen-report');
+    // step 2 of 4 under way: one step done of four is 25 %
+    const progress = await within(card).findByTestId('job-progress');
+    expect(progress).toHaveTextContent('正在生成签署报告… 第 2 / 4 步：绘制并签署 PDF');
+    expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    expect(within(card).queryByRole('button', { name: '下载 PDF 报告' })).toBeNull();
+    stored = true;
+    // (the page reads the review again while the drawing runs)
+    expect(await within(card).findByTestId('frozen-sha256', {}, { timeout: 4000 })).toHaveTextContent(sha);
+    expect(within(card).queryByTestId('job-progress')).toBeNull();
+    expect(within(card).getByRole('button', { name: '下载 PDF 报告' })).toBeEnabled();
+  });
+
+  it('a failed drawing is shown in its words and drawn again on 重新生成', async () => {
+    let started = false;
+    const approved = () =>
+      answer({
+        state: 'approved',
+        reportNo: 'demo-2026-0001',
+        drawing: started ? { state: 'running', done: 0, text: '汇总报告数据' } : { state: 'failed', done: 1, text: '任务已中断（服务器已重启），请重新操作' },
+        flags: [],
+        can: { submit: false, approve: false, return: false, resolve: false, revise: true, withdraw: false, reassign: false },
+      });
+    const { calls } = api(approved, (c) => {
+      if (c.url.pathname !== `${R}/5/report` || c.method !== 'POST') return undefined;
+      started = true;
+      return ok(null);
+    });
+    renderApp('/review?id=5');
+    const card = await screen.findByTestId('frozen-report');
+    expect(await within(card).findByTestId('frozen-drawing-failed')).toHaveTextContent('签署报告生成失败：任务已中断（服务器已重启），请重新操作');
+    fireEvent.click(within(card).getByRole('button', { name: '重新生成' }));
+    expect(await within(card).findByTestId('job-progress')).toHaveTextContent('正在生成签署报告… 第 1 / 4 步：汇总报告数据');
+    expect(calls.filter((c) => c.url.pathname === `${R}/5/report` && c.method === 'POST')).toHaveLength(1);
+    expect(within(card).queryByTestId('frozen-drawing-failed')).toBeNull();
   });
 
   it('/verify/:reportNo?c= shows the report without a login, the revision that replaced it, and checks an uploaded copy and its signature', async () => {

@@ -8,6 +8,8 @@ import { setToken } from '../../src/client/providers/tokenStorage';
 import { fail, groupAdmin, ok, plainUser, type Handler } from './fakeApi';
 import { stubShell } from './shellFake';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/review/ReviewPage';
 
 const R = '/api/tpf/v1/tpf/review';
 const person = (id: number, name: string) => ({ id, name });
@@ -21,6 +23,7 @@ function answer(state: ReviewAnswer['state'], canApprove: boolean): ReviewAnswer
     state,
     reportNo: null,
     report: null,
+    drawing: null,
     chain: [
       { level: 'calc', title: '计算', role: '计算人', people: [person(2, '张三')], signedAt: '2026-11-27T03:00:00Z' },
       { level: 'check', title: '校对', role: '校对人', people: [person(7, '王校对')], signedAt: null },

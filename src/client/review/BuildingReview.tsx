@@ -21,10 +21,12 @@ import { approveReview, getReview, reviewRoute, reviseBuilding, submitReview, ty
 import { REVIEW_MSG, STATE_COLORS, STATE_LABELS, WITHDRAW_MSG } from './texts';
 
 export const reviewKey = (id: number) => ['review', id] as const;
+/** How often the page reads the review again while the signed report is drawn. */
+const DRAWING_POLL_MS = 1000;
 
 export const BuildingReview = ({ id }: { id: number }) => {
-  // (a signed revision's report is drawn after the signature: read again until it is stored)
-  const review = useQuery({ queryKey: reviewKey(id), queryFn: ({ signal }) => getReview(id, signal), retry: false, refetchInterval: (q) => (q.state.data?.state === 'approved' && !q.state.data.report ? 2000 : false) });
+  // (a signed revision's report is drawn after the signature: read again while its drawing runs)
+  const review = useQuery({ queryKey: reviewKey(id), queryFn: ({ signal }) => getReview(id, signal), retry: false, refetchInterval: (q) => (q.state.data?.drawing?.state === 'running' ? DRAWING_POLL_MS : false) });
   if (review.isPending) return <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
   if (review.isError) return <Alert severity="error">{errorMessage(review.error)}</Alert>;
   const r = review.data;
@@ -45,7 +47,7 @@ export const BuildingReview = ({ id }: { id: number }) => {
       </Stack>
       <StaleResultOf id={r.projectId} />
       <Chain r={r} />
-      <FrozenReportCard r={r} />
+      <FrozenReportCard r={r} refresh={() => review.refetch()} />
       <PublicUrlWarning r={r} />
       <Actions r={r} />
       <CommentList r={r} />

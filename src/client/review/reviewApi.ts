@@ -16,6 +16,8 @@ export const resolveComment = (id: number, note: string) => post(`comment/${id}/
 export const closeComment = (id: number) => post(`comment/${id}/close`, {});
 /** The signed revision's stored report as a download URL (drawn now if its drawing at the signature failed). */
 export const frozenReportUrl = (projectId: number, type: 'pdf' | 'word') => apiFetch<string>(apiUrl(`${BASE}/${projectId}/report`, { type }));
+/** Draws the signed revision's report again (after a failed drawing); the review answer then follows it. */
+export const redrawReport = (projectId: number) => post(`${projectId}/report`, {});
 /** The building's changes, newest first; `area`: 'building', a stage's code, 'variant' (all when absent). */
 export const getAudit = (projectId: number, query: { area?: string; pageNo: number; pageSize: number }, signal?: AbortSignal) =>
   apiFetch<AuditAnswer>(apiUrl(`${BASE}/${projectId}/audit`, query), { signal });

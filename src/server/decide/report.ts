@@ -1,4 +1,4 @@
-// What the PDF/Word report and the building workbook show of the decision tools (issue 13 §6): the reference lines,
+// What the PDF/Word report and the building workbook show of the decision tools: the reference lines,
 // the variants compared with the baseline, the hotspots with their substitutes and the uncertainty band.
 import type { CompareAnswer, HotspotAnswer, ReferenceAnswer, UncertaintyAnswer } from '../../calc/decide/types';
 import type { Caller } from '../db/caller';
@@ -23,19 +23,18 @@ export interface DecisionReport {
 
 /** Everything the decision sections show, for a building the caller may read. */
 export async function decisionReport(db: Db, caller: Caller, building: ApiRecord): Promise<DecisionReport> {
-  let band: UncertaintyAnswer | null = null;
-  let uncertaintyNote: string | null = null;
-  try {
-    band = await uncertainty(db, building);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    uncertaintyNote = err.message;
-  }
-  return {
-    reference: await referenceAnswer(db, caller, building),
-    variants: await compareVariants(db, caller, building.id),
-    hotspots: await hotspots(db, building),
-    uncertainty: band,
-    uncertaintyNote,
-  };
+  // the draws run in a pool thread while this thread reads the other sections
+  const band = uncertainty(db, building).then(
+    (answer) => ({ answer, note: null }),
+    (err: unknown) => {
+      if (!(err instanceof ApiError)) throw err;
+      return { answer: null, note: err.message };
+    },
+  );
+  band.catch(() => undefined); // (awaited below; a section failing first leaves it unheard, not unhandled)
+  const reference = await referenceAnswer(db, caller, building);
+  const variants = await compareVariants(db, caller, building.id);
+  const spots = await hotspots(db, building);
+  const { answer, note } = await band;
+  return { reference, variants, hotspots: spots, uncertainty: answer, uncertaintyNote: note };
 }

@@ -1,19 +1,23 @@
-// Uncertainty at 估算 and 概预算 (issue 13 §5): which inputs each row depends on is found by running the engine again
+// Uncertainty at 估算 and 概预算: which inputs each row depends on is found by running the engine again
 // with each input moved by 10 % (grid factor, design life, every transport distance) — elasticity ln(E'/E) / ln 1.1 —
 // so no formula is re-implemented here; then src/calc/decide/montecarlo.ts draws. A row on the building's grid factor
 // takes the grid range, not its data-quality band (one uncertainty per number).
 // This file reads the rows and writes the answer; the engine runs and the draws (seconds of CPU for a large building)
-// run in a pool thread (uncertaintyTask.ts; issue 24 §4), so other requests are answered meanwhile.
+// run in a pool thread (uncertaintyTask.ts), so other requests are answered meanwhile. The rows are read a page at a
+// time (rowsInPages): on the embedded database a query runs on the request loop itself.
 import { DATA_QUALITY, QUALITY_VALUES, type DataQuality } from '../../../schemas/factors/kinds';
 import { DISTANCE_BAND, LIFE_BAND, QUALITY_BANDS } from '../../calc/decide/montecarlo';
 import type { StageInput } from '../../calc/building';
 import { formatNumber } from '../../calc/format';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { ApiRecord } from '../db/record';
+import { columnName, SYSTEM_COLUMNS } from '../db/naming';
+import { storedColumns } from '../db/resourceColumns';
+import { toRecord, type ApiRecord, type Row } from '../db/record';
 import { badRequest } from '../errors';
 import { threadPool } from '../jobs/threadPool';
-import { resourceDef } from '../registry';
-import { calcContext, stageInputs, stageRows } from '../stages/calculate';
+import { resourceDef, type ResourceDef } from '../registry';
+import { calcContext, stageInputs } from '../stages/calculate';
 import { gridRange } from './gridRange';
 import { pctText, type UncertaintyJob, type UncertaintyResult } from './uncertaintyTask';
 import type { UncertaintyAnswer } from '../../calc/decide/types';
@@ -31,7 +35,7 @@ export async function uncertainty(db: Db, building: ApiRecord, opts: { draws?: n
   if (building.total == null) throw badRequest(UNCERTAINTY_MSG.notCalculated);
   const draws = opts.draws ?? 2000;
   const seed = opts.seed ?? 1;
-  const inputs = await db.transaction().execute(async (trx) => stageInputs(building, (def) => stageRows(trx, def, building.id)));
+  const inputs = await stageInputs(building, (def) => rowsInPages(db, def, building.id));
   const ctx = await calcContext(db, building);
   const factorNames = await names(db, inputs);
   // (read before the thread knows whether a row depends on the grid factor: none can without one)
@@ -50,6 +54,29 @@ export async function uncertainty(db: Db, building: ApiRecord, opts: { draws?: n
     '各输入相互独立；电网因子与设计使用年限每次抽样全楼共用一个值。使用建筑电网因子的用电行只计电网因子的不确定性。',
   ];
   return { draws, seed, total: sim.total, intensity: sim.intensity, histogram: sim.histogram, tornado: sim.tornado, inputs: inputsText, notes, elapsedMs };
+}
+
+/** Rows read at once at most: ~1 000 rows are tens of ms of the embedded database's time on the request loop. */
+const PAGE = 1000;
+
+/**
+ * A building's rows of a stage, ordered by id, read a page at a time with the loop free between pages (10 000 rows
+ * read at once held every other request for half a second). The ids first, then each page by its ids (the primary
+ * key), so no page scans the building's rows again. Not in one transaction, which on the embedded database would
+ * hold its one connection across the pauses: a row changed meanwhile is read as it is then.
+ */
+async function rowsInPages(db: Db, def: ResourceDef, projectId: number): Promise<ApiRecord[]> {
+  // every column but the stored trace: the engine's own output, often the largest part of a row
+  const columns = [...Object.values(SYSTEM_COLUMNS), ...storedColumns(def.schema).filter((c) => c.prop !== 'trace').map((c) => c.column)];
+  const ids = (await db.selectFrom(def.table).select('id').where(columnName('projectId'), '=', projectId).orderBy('id').execute()).map((r) => Number(r.id));
+  const rows: ApiRecord[] = [];
+  for (let i = 0; i < ids.length; i += PAGE) {
+    if (i) await new Promise((resolve) => setImmediate(resolve));
+    // (one array parameter, not a thousand: each parameter costs the embedded database's protocol)
+    const page = (await db.selectFrom(def.table).select(columns).where(sql<boolean>`id = any(${ids.slice(i, i + PAGE)}::int[])`).orderBy('id').execute()) as Row[];
+    for (const r of page) rows.push(toRecord(def.schema, r));
+  }
+  return rows;
 }
 
 async function names(db: Db, inputs: StageInput[]): Promise<Map<number, string>> {

@@ -66,6 +66,15 @@ export async function updateJob(ex: Executor, id: number, c: JobChange): Promise
   await ex.updateTable('sys_job').set(set).where('id', '=', id).execute();
 }
 
+/**
+ * The newest job of a kind and title, whoever started it: work that others follow too (a signed report's drawing,
+ * on its building's review page). Not an answer of GET job/{id}, which stays the owner's.
+ */
+export async function latestJob(ex: Executor, kind: JobKind, title: string): Promise<Job | undefined> {
+  const row = (await ex.selectFrom('sys_job').selectAll().where('kind', '=', kind).where('title', '=', title).orderBy('id', 'desc').limit(1).executeTakeFirst()) as JobRow | undefined;
+  return row && toJob(row);
+}
+
 /** The caller's own job, or undefined (another user's is not found). */
 export async function findJob(db: Db, caller: Caller, id: number): Promise<Job | undefined> {
   const row = (await db.selectFrom('sys_job').selectAll().where('id', '=', id).where('user_id', '=', caller.userId).executeTakeFirst()) as JobRow | undefined;

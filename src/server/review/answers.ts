@@ -10,7 +10,7 @@ import { resourceDef } from '../registry';
 import { canReassign, resultFlags } from './flow';
 import { calcPeople, revisionPolicy, signerOf } from './people';
 import { reviewRecords } from './store';
-import { frozenInfo } from './frozenStore';
+import { drawingOf, frozenInfo } from './frozenStore';
 
 export async function reviewAnswer(db: Db, caller: Caller, b: ApiRecord): Promise<ReviewAnswer> {
   const policy = await revisionPolicy(db, b);
@@ -35,6 +35,7 @@ export async function reviewAnswer(db: Db, caller: Caller, b: ApiRecord): Promis
   ];
   const current = levelIn(state, policy.levels);
   const isCalc = calcPeople(b).includes(caller.userId);
+  const report = state === 'approved' ? await frozenInfo(db, b) : null;
   return {
     projectId: b.id,
     name: String(b.name),
@@ -42,7 +43,8 @@ export async function reviewAnswer(db: Db, caller: Caller, b: ApiRecord): Promis
     revisionOf: (b.revisionOf as number | null) ?? null,
     state,
     reportNo: (b.reportNo as string | null) ?? null,
-    report: state === 'approved' ? await frozenInfo(db, b) : null,
+    report,
+    drawing: state === 'approved' && !report ? await drawingOf(db, b) : null,
     chain,
     flags: resultFlags(b),
     events,

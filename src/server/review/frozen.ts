@@ -3,8 +3,10 @@
 // code}) — the PDF signed with the tenant's certificate (pdfSignature.ts) and stored with its SHA-256, its check
 // code and what the public verify page shows. They are never drawn again: a download hands out
 // the stored bytes, so a copy checks out 匹配 for as long as it is unchanged, whatever later happens to the data.
+// The data is read here; the drawing, the signature and the hash run in a pool thread (frozenTask.ts). The drawing
+// after the last signature runs as a job the review page follows (frozenJob.ts).
 import { chinaDay, chinaMinute } from '../reports/chinaTime';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { changeLines, LEVELS, verifyPath, type Signature } from '../../../schemas/review';
 import { findUserById } from '../auth/userInfo';
@@ -14,7 +16,7 @@ import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
 import { badRequest } from '../errors';
 import { putFile } from '../files/store';
-import { drawReport } from '../reports/draw';
+import { threadPool } from '../jobs/threadPool';
 import { reportModel, type ReportModel } from '../reports/model';
 import { DOCX_MIME, PDF_MIME } from '../reports/routes';
 import type { ReportSignoff, SignoffLine } from '../reports/signoff';
@@ -22,14 +24,16 @@ import { auditTrail } from './trail';
 import { reviewAnswer } from './answers';
 import { signingKey } from './certificate';
 import { FROZEN_TABLE as TABLE } from './frozenStore';
-import { signPdf } from './pdfSignature';
+import type { FrozenJob, SignedPdf } from './frozenTask';
 import { reviewRecords } from './store';
 
 export const NOT_SIGNED = '该修订版尚未审定，没有签署报告';
 
-export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** The drawing's steps as the review page names them (DRAWING_STEPS): reading, the signed PDF, the Word file, storing. */
+export type Step = (done: number) => void;
 
-/** A signature's moment as its signers saw it (China Standard Time): YYYY-MM-DD HH:mm. */
+const drawFrozen = <T>(job: FrozenJob) => threadPool.run<T>(new URL('./frozenTask.ts', import.meta.url), job);
+const bytes = (v: Uint8Array) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength));
 
 /**
  * The 签署页 of a signed revision: each level's names, the time it signed and its 签署意见, from the revision's
@@ -77,15 +81,15 @@ const APPENDIX_MAX = 2000;
 /**
  * Draws and stores the frozen report of an 已审定 revision unless it is stored already (two callers at once: the
  * first stored wins). `origin`: the address the QR code sends a reader to (site.publicUrl, else the signing
- * request's; publicUrl.ts).
+ * request's; publicUrl.ts). `step` hears each step begin (0 … 3), and may throw to stop the drawing (a server stopping).
  */
-export async function freezeReport(db: Db, caller: Caller, b: ApiRecord, origin: string): Promise<void> {
+export async function freezeReport(db: Db, caller: Caller, b: ApiRecord, origin: string, step: Step = () => {}): Promise<void> {
   if (b.reviewState !== 'approved' || !b.reportNo) throw badRequest(NOT_SIGNED);
   // (one drawing per number in this process: a download during the drawing waits for it)
   const key = String(b.reportNo);
   let run = drawing.get(key);
   if (!run) {
-    run = draw(db, caller, b, origin).finally(() => drawing.delete(key));
+    run = draw(db, caller, b, origin, step).finally(() => drawing.delete(key));
     drawing.set(key, run);
   }
   return run;
@@ -93,8 +97,9 @@ export async function freezeReport(db: Db, caller: Caller, b: ApiRecord, origin:
 
 const drawing = new Map<string, Promise<void>>();
 
-async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string): Promise<void> {
+async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string, step: Step): Promise<void> {
   if (await db.selectFrom(TABLE).select('report_no').where('report_no', '=', String(b.reportNo)).executeTakeFirst()) return;
+  step(0);
   const checkCode = newCheckCode();
   const { signoff, at } = await signoffOf(db, caller, b, `${origin}${verifyPath(String(b.reportNo), checkCode)}`);
   const base = await reportModel(db, caller, b);
@@ -103,12 +108,15 @@ async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string): Promi
   // a trial account's building keeps the watermark of its exports
   const trial = (await findUserById(db, Number(b.createBy)))?.auth_flag === 0;
   const tenantId = (b.tenantId as number | null) ?? null;
-  const drawn = await drawReport({ format: 'pdf', model, trial });
-  // signed here, after the pool drew it: milliseconds of native crypto
   const key = await signingKey(db, tenantId);
-  const pdf = await signPdf(drawn, key, { name: String(b.compileOrg || b.name), reason: `建筑碳排放报告 ${signoff.reportNo} 修订版 ${signoff.revision} 审定`, location: '碳算', at });
-  const hash = sha256(pdf);
-  const docx = await drawReport({ format: 'word', model: { ...model, signoff: { ...signoff, pdfSha256: hash } }, trial });
+  step(1);
+  const signature = { name: String(b.compileOrg || b.name), reason: `建筑碳排放报告 ${signoff.reportNo} 修订版 ${signoff.revision} 审定`, location: '碳算', at };
+  const signed = await drawFrozen<SignedPdf>({ step: 'pdf', model, trial, key: { key: key.key, certDer: key.certDer }, signature });
+  const [pdf, hash] = [bytes(signed.pdf), signed.sha256];
+  step(2);
+  // the Word file prints the signed PDF's hash, with the pictures the PDF was drawn with
+  const docx = await drawFrozen<Buffer>({ step: 'word', model: { ...model, signoff: { ...signoff, pdfSha256: hash } }, pictures: signed.pictures });
+  step(3);
   // what the public page shows of the signatures: names and days, not the notes
   const publicSignatures: Signature[] = signoff.signatures.map(({ title, names, date }) => ({ title, names, date }));
   await sql`

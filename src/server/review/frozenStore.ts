@@ -5,9 +5,11 @@
 import { chinaDay } from '../reports/chinaTime';
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import { verifyPath, type FrozenReportInfo, type Signature, type VerifyAnswer } from '../../../schemas/review';
+import { DRAWING_STEPS, verifyPath, type FrozenReportInfo, type ReportDrawing, type Signature, type VerifyAnswer } from '../../../schemas/review';
 import type { Executor } from '../db/database';
 import type { ApiRecord } from '../db/record';
+import { MESSAGES } from '../errors';
+import { latestJob } from '../jobs/store';
 
 export const FROZEN_TABLE = 'tpf3_review_report';
 const TABLE = FROZEN_TABLE;
@@ -19,6 +21,18 @@ export async function frozenInfo(ex: Executor, b: ApiRecord): Promise<FrozenRepo
   if (!b.reportNo) return null;
   const r = await ex.selectFrom(TABLE).select(['report_no', 'revision', 'pdf_sha256', 'check_code', 'create_date']).where('report_no', '=', String(b.reportNo)).where('project_id', '=', b.id).executeTakeFirst();
   return r ? { reportNo: String(r.report_no), revision: String(r.revision), sha256: String(r.pdf_sha256), verifyPath: verifyPath(String(r.report_no), r.check_code as string | null), createdAt: iso(r.create_date) } : null;
+}
+
+/** The job that draws a revision's report (frozenJob.ts) is found by its title: the report number. */
+export const drawingTitle = (b: ApiRecord) => `生成签署报告 ${String(b.reportNo)}`;
+
+/** The drawing of a signed revision's report while it is not stored: under way, failed, or null (none, or done). */
+export async function drawingOf(ex: Executor, b: ApiRecord): Promise<ReportDrawing | null> {
+  if (!b.reportNo) return null;
+  const job = await latestJob(ex, 'report', drawingTitle(b));
+  if (!job || job.state === 'done') return null;
+  const done = Math.min(job.done, DRAWING_STEPS.length - 1);
+  return job.state === 'running' ? { state: 'running', done, text: DRAWING_STEPS[done] } : { state: 'failed', done, text: job.message || MESSAGES.server };
 }
 
 /** The stored code matches the asked one (in constant time); a report without a code answers to any. */

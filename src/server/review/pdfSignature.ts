@@ -23,6 +23,9 @@ const OID = {
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
 } as const;
 
+/** A file's SHA-256, hex: what the review and verify pages show and a copy is checked against. */
+export const fileSha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
 /** Room for the CMS in the PDF (bytes): a certificate chain of a few certificates fits. */
 const SIGNATURE_LENGTH = 16384;
 

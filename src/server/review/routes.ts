@@ -11,20 +11,22 @@
 //   POST review/reassign             { projectId, level, userId } the tenant's group admin: another signer for a level
 //   GET  review/:projectId/signers   the users a group admin may name as a signer
 //   GET  review/:projectId/report?type=pdf|word  the signed revision's frozen report (frozen.ts), as a download URL
+//   POST review/:projectId/report    draws the signed revision's report again after a failed drawing (frozenJob.ts)
 //   GET  review/:projectId/audit?area=&pageNo=   the building's changes, newest first (trail.ts)
 //   GET  review/settings · PUT review/settings   the caller's tenant's sign-off rules; its group admin changes them
 //   GET|POST review/certificate · GET review/publicUrl   the signing certificate, the QR codes' address (signedRoutes.ts)
 // The public verify page's routes are verifyRoutes.ts.
 import type { FastifyInstance } from 'fastify';
-import { CALC_ROLE, STATE_LABELS, approveBody, auditQuery, reassignBody, signerLabel, type Person, signoffSettingsBody, projectBody, resolveBody, returnBody, submitBody, type ReviewState } from '../../../schemas/review';
+import { CALC_ROLE, DRAWING_TEXTS, STATE_LABELS, approveBody, auditQuery, reassignBody, signerLabel, type Person, signoffSettingsBody, projectBody, resolveBody, returnBody, submitBody, type ReviewState } from '../../../schemas/review';
 import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
 import { repo } from '../db/repo';
 import { ok } from '../envelope';
-import { ApiError, MESSAGES, notFound } from '../errors';
+import { ApiError, badRequest, MESSAGES, notFound } from '../errors';
 import { typed } from '../http/typed';
 import { approve, canReassign, reassign, revise, sendBack, submit, withdraw } from './flow';
-import { freezeReport, frozenFile } from './frozen';
+import { frozenFile, NOT_SIGNED } from './frozen';
+import { startDrawing } from './frozenJob';
 import { auditTrail } from './trail';
 import { saveSignoffSettings, signoffSettings } from './settings';
 import type { Settings } from '../settings/settings';
@@ -64,10 +66,10 @@ export function reviewRoutes(app: FastifyInstance, db: Db, settings: Settings): 
   r.post(`${BASE}/approve`, { schema: { body: approveBody }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     if ((await approve(db, caller, req.body)) === 'approved') {
-      // the frozen report is drawn once, after the answer (seconds of a pool thread the signer need not wait for);
-      // if that fails the signature stands and the first download draws it
+      // the frozen report is drawn once, as a job the review page follows (seconds of a pool thread the signer need
+      // not wait for); if that fails the signature stands, and the page offers to draw it again
       const b = await buildings.get(caller, req.body.projectId);
-      void freezeReport(db, caller, b, await reportOrigin(settings, req)).catch((err) => req.log.error({ err, projectId: b.id }, 'frozen report failed'));
+      await startDrawing(db, caller, b, await reportOrigin(settings, req), (err) => req.log.error({ err, projectId: b.id }, 'frozen report failed'));
     }
     return ok(null, '已签署');
   });
@@ -100,6 +102,14 @@ export function reviewRoutes(app: FastifyInstance, db: Db, settings: Settings): 
 
   r.get(`${BASE}/:projectId/report`, { schema: { params: projectParams, querystring: reportQuery }, config: { writes: true } }, async (req) => {
     return ok(await frozenFile(db, callerOf(req), req.params.projectId, req.query.type ?? 'pdf', await reportOrigin(settings, req)), '导出成功');
+  });
+
+  r.post(`${BASE}/:projectId/report`, { schema: { params: projectParams }, config: { writes: true } }, async (req) => {
+    const caller = callerOf(req);
+    const b = await buildings.get(caller, req.params.projectId);
+    if (b.reviewState !== 'approved' || !b.reportNo) throw badRequest(NOT_SIGNED);
+    await startDrawing(db, caller, b, await reportOrigin(settings, req), (err) => req.log.error({ err, projectId: b.id }, 'frozen report failed'));
+    return ok(null, DRAWING_TEXTS.started);
   });
 
   r.get(`${BASE}/:projectId/audit`, { schema: { params: projectParams, querystring: auditQuery }, config: { writes: false } }, async (req) => {

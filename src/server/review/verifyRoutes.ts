@@ -14,9 +14,8 @@ import { ApiError, badRequest } from '../errors';
 import { rateLimiter } from '../http/rateLimit';
 import { typed } from '../http/typed';
 import { readUpload } from '../resources/importRoutes';
-import { sha256 } from './frozen';
 import { storedHash, verifyInfo } from './frozenStore';
-import { checkEmbedded, EMBEDDED_TEXTS } from './pdfSignature';
+import { checkEmbedded, EMBEDDED_TEXTS, fileSha256 } from './pdfSignature';
 
 const BASE = '/api/tpf/v1/tpf/verify';
 const params = { type: 'object', required: ['reportNo'], properties: { reportNo: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
@@ -47,7 +46,7 @@ export function verifyRoutes(app: FastifyInstance, db: Db): void {
     if (!stored) throw unknown();
     const upload = await readUpload(req, UPLOAD);
     if (!upload.file?.content.length) throw badRequest(VERIFY_TEXTS.noFile);
-    const hash = sha256(upload.file.content);
+    const hash = fileSha256(upload.file.content);
     const match = hash === stored.sha256;
     // a report frozen before reports were signed has no certificate to check a signature against
     const signature = stored.certSha256 ? checkEmbedded(upload.file.content, stored.certSha256) : 'none';
