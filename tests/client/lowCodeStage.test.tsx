@@ -21,6 +21,9 @@ const { renderApp } = await import('./renderApp');
 const { setToken } = await import('../../src/client/providers/tokenStorage');
 const { setCurrentBuilding } = await import('../../src/client/session/currentBuilding');
 const { availableColumns, columnTitle } = await import('../../src/client/buildings/buildingColumns');
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+await import('../../src/client/results/ResultRoute');
+await import('../../src/client/results/ComparePage');
 
 const session = { id: 7, name: '七号楼', computeMethod: 'budget', standard: 'GB', menus: 'produce,fixture', status: '1' };
 // 建材生产 100 t and 制冷剂补充 90.27 t (the server test's 20 × 2088 × 2 + 10 × 675 = 90 270 kg): total 190.27 t
@@ -44,6 +47,10 @@ function api() {
     if (p.endsWith('currentUser')) return ok(plainUser);
     if (p === '/api/tpf/v1/tpf/tpf3ProjectV/7') return ok(building);
     if (p === '/api/tpf/v1/tpf/tpf3ProjectV/') return ok({ dataList: [building, other], total: 2 });
+    // the compare page's sums by method, the fixture's field among them: 90.27 + 12.5 t of refrigerant
+    const sums = { produce: 150, refrigerant: 102.77, total: 252.77 };
+    const budget = { code: 'budget', label: '概预算', completed: 2, incomplete: 0, stale: 0, sums };
+    if (p === '/api/tpf/v1/tpf/tpf3ProjectV/statistics') return ok({ methods: [budget], engineerings: { count: 0, buildings: 2, completed: 2, total: 252.77 } });
     return ok({ dataList: [], total: 0 });
   });
 }
