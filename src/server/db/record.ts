@@ -17,7 +17,7 @@ export function toRecord(schema: ResourceSchema, row: Row): ApiRecord {
     tenantId: row.tenant_id ?? null,
   };
   for (const c of storedColumns(schema)) {
-    if (!(c.column in row)) continue; // not selected (a list leaves out x-detail columns)
+    if (!(c.column in row) && schema.properties[c.prop]['x-detail']) continue; // a list leaves it out: not null, unread
     const v = row[c.column];
     // A null in a column whose schema does not allow null is an unset optional field: leave it out, so the
     // record validates again when a client sends it back unchanged.
