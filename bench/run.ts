@@ -21,7 +21,9 @@ import { importMeasures } from './measures/importRows';
 import { listFilterMeasures, listMeasures } from './measures/list';
 import { recalcMeasures } from './measures/recalc';
 import { zipBombMeasures } from './measures/zipBomb';
-import { uncertaintyMeasures } from './measures/uncertainty';
+import { uncertaintyListMeasures, uncertaintyMeasures } from './measures/uncertainty';
+import { frozenReportMeasures } from './measures/frozenReport';
+import { statisticsMeasures } from './measures/statistics';
 import { serverStartMeasures } from './measures/serverStart';
 import { reportMeasures } from './measures/report';
 import { loginJsMeasures } from './measures/loginJs';
@@ -46,6 +48,9 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   stagepage: stagePageMeasures,
   budget: budgetMeasures,
   'budget-upload': budgetUploadMeasures,
+  'uncertainty-list': uncertaintyListMeasures,
+  'frozen-report': frozenReportMeasures,
+  statistics: statisticsMeasures,
 };
 
 const DB_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
