@@ -11,7 +11,7 @@ import { fmtMs, fmtN, median, round1 } from '../lib/stats';
 import { setMustChange } from '../../src/server/accounts/credentials';
 import { buildingBody, engineeringBody } from '../../tests/server/builders';
 import type { Ctx } from './context';
-import { listLoop, quantile } from './report';
+import { listLoop, listP99, quantile } from './report';
 
 const ROWS = 690;
 const MAX_P99_MS = 250;
@@ -131,23 +131,9 @@ export async function frozenReportMeasures(ctx: Ctx): Promise<Result[]> {
     log(`    round ${r + 1}: signature answered in ${fmtMs(answerMs)} ms, report stored after ${fmtMs(reportMs)} ms; list ×${times.length} p99 ${fmtMs(quantile(times, 0.99))} ms, max ${fmtMs(Math.max(...times))} ms; floor ×${floor.length} p99 ${fmtMs(quantile(floor, 0.99))} ms`);
   }
   const note = `${fmtN(ROWS)} rows; first (cold) report after ${fmtMs(first.reportMs)} ms; signature answered in ${answers.map((a) => fmtMs(a)).join(', ')} ms; ${during.length} list requests during the drawings, ${without.length} without`;
-  const ours = quantile(during, 0.99);
-  const floor = quantile(without, 0.99);
   const took = median(reports);
   return [
-    {
-      id: 'frozen.p99',
-      measure: 'list p99 while a signed report is drawn',
-      database: ctx.db,
-      unit: 'ms',
-      ours,
-      floor,
-      ratio: ours / floor,
-      goal: `≤ ${MAX_P99_MS} ms`,
-      within: ours <= MAX_P99_MS,
-      samples: { ours: during.map(round1), floor: without.map(round1) },
-      note,
-    },
+    listP99('frozen.p99', 'list p99 while a signed report is drawn', ctx, during, without, MAX_P99_MS, note),
     {
       id: 'frozen.time',
       measure: `signature → signed report stored (${fmtN(ROWS)} rows)`,

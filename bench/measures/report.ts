@@ -23,6 +23,13 @@ export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - 
  * server shows in every request that arrives while it stalls — until `until` settles (or `ms` pass); answers each
  * one's time from when it was due.
  */
+/** The list's p99 while something ran, beside its p99 with nothing running, within `maxMs`. */
+export function listP99(id: string, measure: string, ctx: Ctx, during: number[], without: number[], maxMs: number, note: string): Result {
+  const ours = quantile(during, 0.99);
+  const floor = quantile(without, 0.99);
+  return { id, measure, database: ctx.db, unit: 'ms', ours, floor, ratio: ours / floor, goal: `≤ ${maxMs} ms`, within: ours <= maxMs, samples: { ours: during.map(round1), floor: without.map(round1) }, note };
+}
+
 export async function listLoop(ctx: Ctx, stop: { until?: Promise<unknown>; ms?: number }): Promise<number[]> {
   let done = false;
   void stop.until?.finally(() => (done = true));

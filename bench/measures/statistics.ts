@@ -7,6 +7,7 @@ import { createEngineering } from '../data/setup';
 import type { Result } from '../lib/report';
 import { fmtMs, fmtN, median } from '../lib/stats';
 import type { Ctx } from './context';
+import { quantile } from './report';
 
 const BUILDINGS = 1000;
 const USERS = 10;
@@ -57,7 +58,7 @@ async function loads(ctx: Ctx, urls: string[]): Promise<{ ms: number[]; bytes: n
   return { ms, bytes, each };
 }
 
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))];
+const p99 = (xs: number[]) => quantile(xs, 0.99);
 
 export async function statisticsMeasures(ctx: Ctx): Promise<Result[]> {
   await insertCompleted(ctx);

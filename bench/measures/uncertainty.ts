@@ -6,7 +6,7 @@
 // ten times a second, against the same list loop with nothing else running for as long; goal: p99 ≤ 250 ms.
 import { createBuilding, deleteStageRows, insertStageRows, STAGE_PATH } from '../data/setup';
 import { longCall } from '../lib/http';
-import { listLoop, quantile } from './report';
+import { listLoop, listP99, quantile } from './report';
 import { QUALITY_BANDS, rng, simulate, symmetric, type McInput, type McRow } from '../../src/calc/decide/montecarlo';
 import type { Result } from '../lib/report';
 import { fmtMs, fmtN, interleaved, median, round1 } from '../lib/stats';
@@ -108,21 +108,7 @@ export async function uncertaintyListMeasures(ctx: Ctx): Promise<Result[]> {
     log(`    round ${r + 1}: calls ${took.map((x) => fmtMs(x)).join(', ')} ms; list ×${times.length} p99 ${fmtMs(quantile(times, 0.99))} ms, max ${fmtMs(Math.max(...times))} ms; floor ×${floor.length} p99 ${fmtMs(quantile(floor, 0.99))} ms`);
   }
   await deleteStageRows(t.raw, id);
-  const ours = quantile(during, 0.99);
-  const floor = quantile(without, 0.99);
   return [
-    {
-      id: 'uncertainty.list.p99',
-      measure: `list p99 while /uncertainty runs (${fmtN(LIST_ROWS)} rows)`,
-      database: ctx.db,
-      unit: 'ms',
-      ours,
-      floor,
-      ratio: ours / floor,
-      goal: `≤ ${MAX_P99_MS} ms`,
-      within: ours <= MAX_P99_MS,
-      samples: { ours: during.map(round1), floor: without.map(round1) },
-      note: `${calls.length} calls, median ${fmtMs(median(calls))} ms; list max ${fmtMs(Math.max(...during))} ms during, ${fmtMs(Math.max(...without))} ms without; ${during.length} list requests during, ${without.length} without`,
-    },
+    listP99('uncertainty.list.p99', `list p99 while /uncertainty runs (${fmtN(LIST_ROWS)} rows)`, ctx, during, without, MAX_P99_MS, `${calls.length} calls, median ${fmtMs(median(calls))} ms; list max ${fmtMs(Math.max(...during))} ms during, ${fmtMs(Math.max(...without))} ms without; ${during.length} list requests during, ${without.length} without`),
   ];
 }
