@@ -5,6 +5,11 @@ import { adoptTokenFromUrl } from '../../src/client/auth/urlToken';
 import { getToken } from '../../src/client/providers/tokenStorage';
 import { fail, groupAdmin, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/admin/SchemaList';
+import '../../src/client/dashboard/Dashboard';
+import '../../src/client/pages/HoldOn';
+import '../../src/client/pages/NotFound';
 import { atWidth } from './viewport';
 
 const factorRows = [

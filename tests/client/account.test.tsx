@@ -5,6 +5,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getToken, setToken } from '../../src/client/providers/tokenStorage';
 import { fail, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+import { fakeClock, noticeTimesOut } from './clock';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/account/AccountPage';
+import '../../src/client/admin/SchemaList';
+import '../../src/client/dashboard/Dashboard';
 import { unb64 } from './sliderHelpers';
 
 const CURRENT = '/api/sys/v1/sys/sysUser/currentUser';
@@ -46,9 +51,11 @@ describe('账号设置 /userinfo', () => {
     expect(within(form).getByLabelText('登录账号')).toBeDisabled();
     expect(within(form).getByLabelText(/姓名/)).toHaveValue('张三');
     fill('手机号', '1380000');
+    fakeClock();
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     expect(await within(form).findByText('请输入正确的手机号')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await noticeTimesOut();
 
     fill('手机号', '13900000000');
     fill('邮箱', 'a@b.cn');
@@ -57,6 +64,9 @@ describe('账号设置 /userinfo', () => {
     fireEvent.click(await screen.findByRole('option', { name: '业主' }));
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     expect(await within(form).findByText('邮箱格式不正确')).toBeInTheDocument();
+    // the server's first field message is the notice too
+    await waitFor(() => expect(screen.getAllByText('邮箱格式不正确')).toHaveLength(2));
+    await noticeTimesOut();
 
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('保存成功！')).toBeInTheDocument();
@@ -120,9 +130,11 @@ describe('账号设置 /userinfo', () => {
     const input = screen.getByTestId('avatar-input') as HTMLInputElement;
     expect(input.accept).toBe('image/png,image/jpeg,image/webp');
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    fakeClock();
     fireEvent.change(input, { target: { files: [big] } });
     expect(await screen.findAllByText('头像图片不能超过 2M')).not.toHaveLength(0);
     expect(calls.some((c) => c.url.pathname.endsWith('folderFile'))).toBe(false);
+    await noticeTimesOut();
 
     const png = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'me.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [png] } });

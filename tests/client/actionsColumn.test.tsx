@@ -7,6 +7,8 @@ import { screen, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { ok, stubFetch, superAdmin } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/admin/SchemaList';
 
 const roles = [
   { id: 1, roleCode: 'auditor', roleName: '审计员', remarks: null, createDate: '2026-01-01T00:00:00Z' },

@@ -6,6 +6,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { fail, groupAdmin, ok, superAdmin, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/backup/BackupPage';
 import { stubShell } from './shellFake';
 
 const URL = '/api/sys/v1/sys/backup/';

@@ -10,6 +10,9 @@ import { canConfirm, confidenceText, importMappings, initialRows, withCheck, wit
 import { fail, ok, type Handler } from './fakeApi';
 import { BIM, bimBuilding, bimServer, mappingRow, mat, preflightOf, sug } from './bimFake';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/bim/BimPage';
+import '../../src/client/stages/StagePage';
 
 const JOB = '/api/sys/v1/job/';
 

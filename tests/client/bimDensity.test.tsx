@@ -10,6 +10,8 @@ import { canConfirm, densityProblem, importMappings, initialRows, withCheck, wit
 import { ok, type Handler } from './fakeApi';
 import { BIM, bimBuilding, bimServer, mappingRow, mat as bimMat, preflightOf, sug } from './bimFake';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/bim/BimPage';
 
 
 const LIGHT_DEFAULT: DensityDefault = {

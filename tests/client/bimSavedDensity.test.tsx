@@ -9,6 +9,8 @@ import { canConfirm, importMappings, initialRows, withCheck, withChoice, withDen
 import { ok } from './fakeApi';
 import { BIM, bimBuilding, bimServer, mappingRow, preflightOf } from './bimFake';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/bim/BimPage';
 
 const SOURCE = '按 GB 50009-2012 附录A 表A 第6项 粉煤灰陶砾混凝土 19.5 kN/m³（轻骨料混凝土默认值，D，用户已确认）';
 const NAME = 'Leichtbeton 102890359';

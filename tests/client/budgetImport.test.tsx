@@ -13,6 +13,9 @@ import { CONFIRM_AT } from '../../schemas/bimMatch';
 import { fail, ok, type Handler } from './fakeApi';
 import { stubShell } from './shellFake';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/budget/BudgetPage';
+import '../../src/client/stages/StagePage';
 import { atWidth } from './viewport';
 
 const BASE = '/api/tpf/v1/tpf/budgetBill';

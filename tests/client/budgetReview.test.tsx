@@ -8,6 +8,8 @@ import type { Bill, BudgetItemAnswer, BudgetSuggestionAnswer } from '../../src/c
 import { ok } from './fakeApi';
 import { stubShell } from './shellFake';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/budget/BudgetPage';
 
 const BASE = '/api/tpf/v1/tpf/budgetBill';
 const BUILDING = { id: 11, name: '铝板楼', computeMethod: 'budget', menus: 'produce', engineeringName: '示例项目', status: '0' };

@@ -5,6 +5,9 @@ import { setToken } from '../../src/client/providers/tokenStorage';
 import { getCurrentBuilding, setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import { fail, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/buildings/form/BuildingForm';
+import '../../src/client/engineering/EngineeringList';
 
 const buildTypes = [
   { value: '居住建筑', label: '居住建筑', children: [{ value: '住宅', label: '住宅' }] },
@@ -258,11 +261,9 @@ describe('building info form: collaborators and sync', () => {
   });
 });
 
-// filling the whole form takes many renders; on a loaded 2-core machine that is well over the default 30 s
-const SLOW = 90_000;
-
 describe('building info form: save', () => {
-  async function fillNew() {
+  /** A new building of project 5 with every field a save needs. */
+  async function fillRequired() {
     await open('/estimate/project/info?engineeringId=5');
     await waitFor(() => expect(combo(/所属项目/)).toHaveValue('江北新区项目'));
     await waitFor(() => expect(input(/经纬度/)).toHaveValue('118.78,32.04'));
@@ -277,6 +278,11 @@ describe('building info form: save', () => {
     fireEvent.change(input(/地上层数/), { target: { value: '10' } });
     fireEvent.change(input(/地下层数/), { target: { value: '2' } });
     fireEvent.click(checkbox('建筑物化及拆除'));
+  }
+
+  /** The same, with two collaborators chosen. */
+  async function fillNew() {
+    await fillRequired();
     fireEvent.mouseDown(combo(/协作人/));
     fireEvent.click(await screen.findByRole('option', { name: '王五' }));
     fireEvent.click(await screen.findByRole('option', { name: '赵六' }));
@@ -319,7 +325,7 @@ describe('building info form: save', () => {
     });
     await waitFor(() => expect(window.location.search).toBe('?id=42'));
     expect(getCurrentBuilding()).toMatchObject({ id: 42, computeMethod: 'estimate', menus: 'produce,trans,build' });
-  }, SLOW);
+  });
 
   it('保存并继续 goes to the first wizard stage; a server field error shows under its field', async () => {
     let first = true;
@@ -330,13 +336,13 @@ describe('building info form: save', () => {
         return fail(400, '表单校验失败, 请检查输入!', 2, [{ field: 'code', errorMsg: '单体编码已存在' }]);
       },
     });
-    await fillNew();
+    await fillRequired();
     fireEvent.click(screen.getByRole('button', { name: '保存并继续' }));
     expect((await screen.findAllByText('单体编码已存在')).length).toBeGreaterThan(0);
     expect(window.location.pathname).toBe('/estimate/project/info');
     fireEvent.click(screen.getByRole('button', { name: '保存并继续' }));
     await waitFor(() => expect(window.location.pathname).toBe('/estimate/produce'));
-  }, SLOW);
+  });
 
   it('edit PUTs the full record with its id; 取消 goes to the list', async () => {
     const { calls } = api({ building: { ...stored, createBy: 2 } });
@@ -352,5 +358,5 @@ describe('building info form: save', () => {
     expect(put.body).not.toHaveProperty('engineeringName');
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     await waitFor(() => expect(window.location.pathname).toBe('/estimate/project/list'));
-  }, SLOW);
+  });
 });

@@ -6,6 +6,13 @@ import { getCurrentBuilding, setCurrentBuilding } from '../../src/client/session
 import { availableColumns, cellText, columnsStorageKey, defaultColumns, splitUnit } from '../../src/client/buildings/buildingColumns';
 import { fail, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+import { fakeClock, noticeTimesOut } from './clock';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/bim/BimPage';
+import '../../src/client/budget/BudgetPage';
+import '../../src/client/buildings/BuildingList';
+import '../../src/client/buildings/form/BuildingForm';
+import '../../src/client/results/ResultRoute';
 import { atWidth } from './viewport';
 
 const LIST = '/api/tpf/v1/tpf/tpf3Project/';
@@ -186,8 +193,10 @@ describe('/{module}/project/list', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: '复制' }));
     let dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('确定要复制此项目吗?')).toBeInTheDocument();
+    fakeClock();
     fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
     expect(await screen.findByText('操作已取消')).toBeInTheDocument();
+    await noticeTimesOut();
     expect(calls.some((c) => c.url.pathname === `${LIST}copy`)).toBe(false);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -9,6 +9,8 @@ import { fieldColors, pickWithLimit, summedText, sumsByMethod } from '../../src/
 import { stageColor } from '../../schemas/stageColors';
 import { ok, plainUser, stubFetch } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/results/ComparePage';
 import { atWidth } from './viewport';
 
 const charts = vi.hoisted(() => [] as { type: string; series: any; options: Record<string, any> }[]);

@@ -10,6 +10,9 @@ import { StageSchemaForm, type FormValues } from '../../src/client/stages/StageS
 import { stageDef } from '../../src/client/stages/stageDefs';
 import { ok, stubFetch, superAdmin } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/admin/SchemaCreate';
+import '../../src/client/admin/form/SchemaForm';
 
 afterEach(() => {
   vi.restoreAllMocks();

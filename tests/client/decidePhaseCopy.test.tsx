@@ -6,6 +6,8 @@ import { nextModule } from '../../src/client/decide/PhaseCopyButton';
 import { ok, type Call } from './fakeApi';
 import { stubShell } from './shellFake';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/decide/DecidePage';
 
 const D = '/api/tpf/v1/tpf/decide';
 

@@ -10,6 +10,9 @@ import { waterfallBars, WATERFALL_COLORS } from '../../src/client/decide/Waterfa
 import { fail, ok, type Call, type Handler } from './fakeApi';
 import { stubShell } from './shellFake';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/apply/ApplyPage';
+import '../../src/client/decide/DecidePage';
 
 const charts = vi.hoisted(() => [] as { type: string; series: any; options: Record<string, any> }[]);
 vi.mock('react-apexcharts', () => ({

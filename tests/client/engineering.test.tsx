@@ -6,6 +6,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { fail, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+import { fakeClock, noticeTimesOut } from './clock';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/buildings/BuildingList';
+import '../../src/client/buildings/form/BuildingForm';
+import '../../src/client/engineering/EngineeringList';
 import { cityTree } from './mapCities';
 import { numericInput, toBody, validateBody, emptyValues } from '../../src/client/engineering/engineeringForm';
 
@@ -39,7 +44,7 @@ const listCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c
 async function openPage() {
   setToken('tok', false);
   renderApp('/project/manage');
-  await screen.findByText('河西新城综合体', {}, { timeout: 8000 });
+  await screen.findByText('河西新城综合体');
 }
 
 async function openCreate() {
@@ -103,7 +108,7 @@ describe('/project/manage', () => {
     api({ rows: [] });
     setToken('tok', false);
     renderApp('/project/manage');
-    expect(await screen.findByText('暂无数据', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
   });
 
   it('searches by name (at most 20 characters) and by city', async () => {
@@ -189,7 +194,7 @@ describe('/project/manage', () => {
     fireEvent.change(input(dialog, /建设单位/), { target: { value: '建设单位甲' } });
     fireEvent.change(input(dialog, /总建筑面积/), { target: { value: '8800.5' } });
     fireEvent.change(within(dialog).getByLabelText('搜索地点'), { target: { value: 'nanjing' } });
-    fireEvent.click(await screen.findByRole('option', { name: /江苏省南京市/ }, { timeout: 4000 }));
+    fireEvent.click(await screen.findByRole('option', { name: /江苏省南京市/ }));
     expect(input(dialog, /项目位置/)).toHaveValue('江苏省南京市');
     expect(within(dialog).getByRole('combobox', { name: /所在城市/ })).toHaveValue('南京市');
     expect(input(dialog, /经度/)).toHaveValue('118.767413');
@@ -299,9 +304,11 @@ describe('/project/manage', () => {
     const row = () => screen.getByText('苏州工业园').closest('tr')!;
     fireEvent.click(await within(row()).findByRole('button', { name: '删除' }));
     let confirm = await screen.findByRole('dialog');
+    fakeClock();
     fireEvent.click(within(confirm).getByRole('button', { name: '取消' }));
     expect(await screen.findByText('操作已取消')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await noticeTimesOut();
 
     fireEvent.click(await within(row()).findByRole('button', { name: '删除' }));
     confirm = await screen.findByRole('dialog');

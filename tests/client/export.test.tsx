@@ -4,6 +4,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { groupAdmin, ok, stubFetch } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/admin/SchemaList';
 
 describe('导出表格', () => {
   it('asks the server for the filtered list as a workbook and downloads the link it answers', async () => {

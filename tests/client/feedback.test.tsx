@@ -5,6 +5,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { fail, ok, plainUser, superAdmin, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/feedback/FeedbackAdminPage';
+import '../../src/client/feedback/FeedbackPage';
 import { stubShell } from './shellFake';
 
 const SHOT = '/upload/11111111-1111-1111-1111-111111111111?token=shotshotshot';

@@ -9,6 +9,10 @@ import { validator } from '../../src/client/admin/form/validator';
 import { toRjsf } from '../../src/client/admin/form/toRjsf';
 import { fail, ok, stubFetch, superAdmin } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/admin/SchemaCreate';
+import '../../src/client/admin/SchemaEdit';
+import '../../src/client/admin/form/SchemaForm';
 
 const sysUser = resourceSchema('sysUser')!;
 const sysRole = resourceSchema('sysRole')!;

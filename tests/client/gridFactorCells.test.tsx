@@ -8,6 +8,8 @@ import { setToken } from '../../src/client/providers/tokenStorage';
 import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import { listPage, ok, plainUser, stubFetch } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/stages/StagePage';
 import { atWidth } from './viewport';
 
 const STAGE = '/api/tpf/v1/tpf/stage';

@@ -8,6 +8,8 @@ import { setToken } from '../../src/client/providers/tokenStorage';
 import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import { fail, groupAdmin, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/admin/SchemaList';
 
 const BASE = '/api/tpf/v1/tpf/tpf3BuildMaterial/';
 const rows = [{ id: 1, type: '建材', smallType: '钢材', name: '普通碳钢', unit: 't', materialCo: 2.05, verification: 'V', createDate: '2026-01-02T03:04:05Z' }];

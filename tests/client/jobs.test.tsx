@@ -2,14 +2,18 @@
 // while GET sys/v1/job/{id} is polled every 500 ms; done → as the direct answer (message, refresh), failed → as a
 // direct failure (message, 导入失败 with the rows); 后台运行 closes the dialog and stops polling. The server side
 // is faked here after the contract.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Job } from '../../src/client/jobs/jobApi';
+import { JOB_POLL_MS, type Job } from '../../src/client/jobs/jobApi';
 import { formatCount, JobProgress, progressText } from '../../src/client/jobs/JobProgress';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import { fail, groupAdmin, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+import { fakeClock, passTime } from './clock';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/admin/SchemaList';
+import '../../src/client/stages/StagePage';
 
 type Extra = (c: Call) => ReturnType<Parameters<typeof stubFetch>[0]>;
 
@@ -40,13 +44,15 @@ function jobServer(first: Job) {
 }
 
 const jobReads = (calls: Call[]) => calls.filter((c) => c.url.pathname.startsWith(JOB)).length;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** No job read for well over two poll intervals. */
+/** No job read for well over two poll intervals (on the fake clock each test here starts: they pass at once). */
 async function expectNoMorePolling(calls: Call[]) {
   const before = jobReads(calls);
-  await pause(1300);
+  await passTime(2 * JOB_POLL_MS + 300);
   expect(jobReads(calls)).toBe(before);
 }
+
+// the pause between two job reads is a timeout: on the fake clock (running as usual) a test can let it pass at once
+beforeEach(() => fakeClock());
 
 const xlsx = () => new File([new Uint8Array(10)], 'data.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 const choose = (resource: string) => fireEvent.change(screen.getByTestId(`import-file-${resource}`), { target: { files: [xlsx()] } });

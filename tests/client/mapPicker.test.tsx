@@ -9,7 +9,7 @@ import L from 'leaflet';
 import { LeafletMap } from '../../src/client/map/LeafletMap';
 import { LocationPicker, type LocationValue } from '../../src/client/map/LocationPicker';
 import { OFFLINE_MAP } from '../../src/client/map/mapSettings';
-import { citiesOf, mapPlacesOf } from '../../src/client/map/geo';
+import { citiesOf, mapPlacesOf, SEARCH_DEBOUNCE_MS } from '../../src/client/map/geo';
 import { ok, stubFetch } from './fakeApi';
 import { cityTree } from './mapCities';
 
@@ -276,11 +276,15 @@ describe('LocationPicker', () => {
     stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
     withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />);
     const box = screen.getByLabelText('搜索地点');
+    // the debounce on a clock the test moves on (it also runs as usual), so a busy machine cannot make it late
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.change(box, { target: { value: 'suzh' } });
-    // not yet: the search is debounced
-    await new Promise((r) => setTimeout(r, 500));
+    // not yet halfway through the 1000 ms
+    await act(() => vi.advanceTimersByTimeAsync(500));
     expect(screen.queryByText('江苏省苏州市')).toBeNull();
-    const option = await screen.findByText('江苏省苏州市', {}, { timeout: 3000 });
+    // and there once they are over
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    const option = screen.getByText('江苏省苏州市');
     fireEvent.click(option);
     expect(current()).toEqual({ latLng: '120.619585,31.299379', site: '苏州市', remarks: '江苏省苏州市' });
     expect(screen.getByTestId('fake-map')).toHaveAttribute('data-center', '120.619585,31.299379');
@@ -289,8 +293,10 @@ describe('LocationPicker', () => {
   it('picking a province takes its main city', async () => {
     stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
     withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />);
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.change(screen.getByLabelText('搜索地点'), { target: { value: '广东' } });
-    fireEvent.click(await screen.findByText('广东省', {}, { timeout: 3000 }));
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+    fireEvent.click(screen.getByText('广东省'));
     expect(current()).toEqual({ latLng: '113.280637,23.125178', site: '广州市', remarks: '广东省广州市' });
   });
 

@@ -7,6 +7,8 @@ import { menuGroups, moduleItems } from '../../src/client/layout/menuItems';
 import { crumbsOf, moduleOf } from '../../src/client/layout/routeMeta';
 import { ok, plainUser, stubFetch } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/buildings/BuildingList';
 
 const budgetBuilding = { id: 7, name: '七号楼', computeMethod: 'budget', standard: 'GB', menus: 'produce,runtime' };
 

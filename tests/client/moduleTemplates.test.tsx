@@ -5,6 +5,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { ok, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/admin/SchemaList';
+import '../../src/client/buildings/BuildingList';
 import { stubShell } from './shellFake';
 
 const LINK = '/upload/22222222-2222-2222-2222-222222222222?token=templatetok1';

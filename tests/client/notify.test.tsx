@@ -7,6 +7,10 @@ import { NOTIFY_POLL_MS } from '../../src/client/constants';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { ok, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/admin/SchemaList';
+import '../../src/client/dashboard/Dashboard';
+import '../../src/client/notify/NotifyPage';
 import { countCalls, stubShell } from './shellFake';
 
 const bellLabel = (n: number) => (n ? `消息通知（${n} 条未读）` : '消息通知');

@@ -8,6 +8,8 @@ import { setToken } from '../../src/client/providers/tokenStorage';
 import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import { ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/results/ResultRoute';
 
 vi.mock('react-apexcharts', () => ({ default: (p: { type: string }) => <div data-testid={`apex-${p.type}`} /> }));
 

@@ -6,6 +6,8 @@ import { registerErrors } from '../../src/client/account/RegisterPage';
 import { getToken } from '../../src/client/providers/tokenStorage';
 import { fail, ok, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/account/ResetPasswordPage';
 import { challenge, drag, unb64 } from './sliderHelpers';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

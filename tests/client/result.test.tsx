@@ -9,6 +9,8 @@ import { fixed2, indicators, stageShares } from '../../src/client/results/result
 import { stageColor } from '../../schemas/stageColors';
 import { ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/results/ResultRoute';
 
 const charts = vi.hoisted(() => [] as { type: string; series: unknown; options: Record<string, any> }[]);
 vi.mock('react-apexcharts', () => ({

@@ -8,6 +8,9 @@ import { VERSIONS_PATH } from '../../src/client/factors/routes';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { fail, groupAdmin, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/admin/SchemaList';
+import '../../src/client/factors/FactorVersionsPage';
 
 const factor = { id: 7, type: '建材', smallType: '钢材', name: '普通碳钢', unit: 't', materialCo: 2.05, coUnit: 'tCO2e/t', source: '附录D', verification: 'V', version: 2, createDate: '2026-01-02T03:04:05Z' };
 const versions = [

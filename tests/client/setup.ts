@@ -1,10 +1,13 @@
-// jsdom setup for the client tests: jest-dom matchers, what jsdom lacks (matchMedia, ResizeObserver),
-// and a clean DOM, storage and cookie jar between tests.
+// jsdom setup for the client tests: jest-dom matchers, what jsdom lacks (matchMedia, ResizeObserver), label lookups
+// that do not walk the whole page (fastLabels.ts), and a clean DOM, storage and cookie jar between tests.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { installFastLabels } from './fastLabels';
 
-// The first render of a test file lazy-loads pages; on a loaded CI machine that takes over the
+installFastLabels(window);
+
+// The first render of a test file mounts the whole app; on a loaded CI machine that takes over the
 // default 1 s of findBy*/waitFor (8 s was once exceeded with both workers busy). A missing element still fails,
 // only later.
 configure({ asyncUtilTimeout: 15000 });

@@ -10,6 +10,8 @@ import type { HotspotAnswer } from '../../src/client/decide/decideApi';
 import { ok, type Call } from './fakeApi';
 import { stubShell } from './shellFake';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/decide/DecidePage';
 
 vi.mock('react-apexcharts', () => ({ default: (props: { type: string }) => <div data-testid={`apex-${props.type}`} /> }));
 

@@ -6,6 +6,12 @@ import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import { buildingStages, moduleStages, nextRoute, previousRoute } from '../../src/client/buildings/wizard';
 import { ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/buildings/form/BuildingForm';
+import '../../src/client/pages/NotFound';
+import '../../src/client/results/ComparePage';
+import '../../src/client/results/ResultRoute';
+import '../../src/client/stages/StagePage';
 
 const building = { id: 7, name: '七号楼', computeMethod: 'budget', standard: 'GB', menus: 'produce,trans,runtime' };
 

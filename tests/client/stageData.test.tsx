@@ -7,6 +7,10 @@ import { setToken } from '../../src/client/providers/tokenStorage';
 import { getCurrentBuilding, setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import { listPage, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/stages/StagePage';
+import '../../src/client/stages/StageRecordForm';
+import '../../src/client/stages/StageRowDialog';
 import { atWidth } from './viewport';
 import { STAGE_SCHEMAS } from '../../schemas/standards';
 import { listFields } from '../../src/client/admin/schemaFields';

@@ -6,6 +6,9 @@ import changelog from '../../src/client/help/changelog.json';
 import { APP_VERSION } from '../../schemas/product';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/apply/ApplyPage';
+import '../../src/client/help/TimelinePage';
 import { stubShell } from './shellFake';
 
 describe('版本说明 /timeline', () => {

@@ -10,6 +10,9 @@ import { setCurrentBuilding } from '../../src/client/session/currentBuilding';
 import type { StageTrace, TraceRow } from '../../src/client/stages/traceApi';
 import { ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/results/ResultRoute';
+import '../../src/client/stages/StagePage';
 
 vi.mock('react-apexcharts', () => ({ default: (p: { type: string }) => <div data-testid={`apex-${p.type}`} /> }));
 

@@ -5,6 +5,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { fail, ok } from './fakeApi';
 import { renderApp } from './renderApp';
+// the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
+import '../../src/client/admin/SchemaList';
+import '../../src/client/dashboard/Dashboard';
+import '../../src/client/feedback/FeedbackPage';
+import '../../src/client/help/TimelinePage';
+import '../../src/client/notify/NotifyPage';
 import { SITE, stubShell } from './shellFake';
 
 const openMenu = async () => {
