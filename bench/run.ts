@@ -28,6 +28,7 @@ import { serverStartMeasures } from './measures/serverStart';
 import { reportMeasures } from './measures/report';
 import { loginJsMeasures } from './measures/loginJs';
 import { warmupMeasures } from './measures/warmup';
+import { firstStartMeasures } from './measures/firstStart';
 import { stagePageMeasures } from './measures/stagePage';
 import { budgetMeasures } from './measures/budget';
 import { budgetUploadMeasures } from './measures/budgetUpload';
@@ -45,6 +46,7 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   report: reportMeasures,
   loginjs: loginJsMeasures,
   warmup: warmupMeasures,
+  'first-start': firstStartMeasures,
   stagepage: stagePageMeasures,
   budget: budgetMeasures,
   'budget-upload': budgetUploadMeasures,

@@ -7,10 +7,12 @@
 // never shrinks) hold more than before. --rounds repeats the uploads (does `after` keep growing?). --root measures
 // another checkout the same way (e.g. the previous commit: `git archive HEAD | tar -x -C DIR`, node_modules
 // linked). --floor adds, each in a fresh process, one parse alone (parseIfc) and web-ifc alone on the same model
-// (bench/lib/ifcFloorWorker.ts): what one parse takes. Not part of `npm run bench` (minutes, 3 × 150 MB).
-//   node --import tsx bench/uploadMemory.ts [--mb 150] [--uploads 3] [--rounds 1] [--root DIR] [--floor] [--keep]
+// (bench/lib/ifcFloorWorker.ts): what one parse takes. --refused uploads a file that is not IFC instead: each is
+// refused with 400 on its first bytes, and RSS 30 s after the answers (no GC asked for) must be within 50 MB of
+// before — the refused bodies are dropped as they stream. Not part of `npm run bench` (minutes, 3 × 150 MB).
+//   node --import tsx bench/uploadMemory.ts [--mb 150] [--uploads 3] [--rounds 1] [--root DIR] [--floor] [--refused] [--keep]
 import { fork } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -135,7 +137,17 @@ function uploadFile(port: number, token: string, projectId: number, file: string
   });
 }
 
-async function measureServer(root: string, file: string, uploads: number, rounds: number, log: (s: string) => void) {
+const REFUSED_AFTER_MS = 30_000;
+const REFUSED_MAX_GROWTH_MB = 50;
+
+/** `mb` MB of text that is not IFC (refused on its first bytes). */
+function writeNotIfc(file: string, mb: number): void {
+  const chunk = Buffer.from('这不是 IFC 模型，而是一份普通的文本文件。\n'.repeat(Math.ceil(MiB / 64))).subarray(0, MiB);
+  writeFileSync(file, Buffer.alloc(0));
+  for (let i = 0; i < mb; i++) appendFileSync(file, chunk);
+}
+
+async function measureServer(root: string, file: string, uploads: number, rounds: number, log: (s: string) => void, refused = false) {
   const dir = join(BENCH_DIR, `upload-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -181,6 +193,17 @@ async function measureServer(root: string, file: string, uploads: number, rounds
       const uploaded = performance.now();
       const uploadPeak = max;
       log(`  ${uploads} uploads answered in ${((uploaded - t0) / 1000).toFixed(1)} s: ${answers.map((a) => `${a.status} ${a.body.data?.job?.message ?? a.body.message ?? ''}`.trim()).join(' | ')}`);
+      if (refused) {
+        // (what stays of the refused bodies, as a server left alone holds it: no GC asked for)
+        await new Promise((res) => setTimeout(res, REFUSED_AFTER_MS));
+        clearInterval(timer);
+        const later = rssNow();
+        const { rss: after } = await settle();
+        const r = { before: mib(before), uploadPeak: mib(uploadPeak), peak: mib(max), after30s: mib(later), afterGc: mib(after), statuses: answers.map((a) => a.status), within: later - before <= REFUSED_MAX_GROWTH_MB * MiB && answers.every((a) => a.status === 400) };
+        log(`  RSS MiB: before ${r.before}, peak while uploading ${r.uploadPeak} (+${r.uploadPeak - r.before}), ${REFUSED_AFTER_MS / 1000} s after ${r.after30s} (+${r.after30s - r.before}; goal ≤ +${REFUSED_MAX_GROWTH_MB} MB: ${r.within ? 'within' : 'NOT within'}), after a GC ${r.afterGc} (+${r.afterGc - r.before})`);
+        out.push(r);
+        continue;
+      }
       const jobs = answers.map((a) => a.body.data?.job?.id ?? a.body.data?.jobId).filter(Boolean) as number[];
       const states = new Map<number, string>();
       for (;;) {
@@ -212,19 +235,20 @@ async function main(): Promise<void> {
   if (argv[0] === '--serve') return serve(argv[1], argv[2]);
   if (argv[0] === '--parse') return parseAlone(argv[1]);
   if (argv[0] === '--floor') return floorAlone(argv[1]);
-  const { values } = parseArgs({ args: argv, options: { mb: { type: 'string', default: '150' }, uploads: { type: 'string', default: '3' }, rounds: { type: 'string', default: '1' }, root: { type: 'string' }, floor: { type: 'boolean' }, keep: { type: 'boolean' } } });
+  const { values } = parseArgs({ args: argv, options: { mb: { type: 'string', default: '150' }, uploads: { type: 'string', default: '3' }, rounds: { type: 'string', default: '1' }, root: { type: 'string' }, floor: { type: 'boolean' }, refused: { type: 'boolean' }, keep: { type: 'boolean' } } });
   const log = (s: string) => console.log(s);
   const mb = Number(values.mb);
   mkdirSync(BENCH_DIR, { recursive: true });
-  const file = join(BENCH_DIR, `upload-${mb}mb.ifc`);
+  const file = join(BENCH_DIR, values.refused ? `upload-${mb}mb-not-ifc.txt` : `upload-${mb}mb.ifc`);
+  if (values.refused && !existsSync(file)) writeNotIfc(file, mb);
   if (!existsSync(file)) {
     const m = writeBimModel(file, Math.round(mb * ELEMENTS_PER_MB));
     log(`model: ${m.elements} elements, ${(m.bytes / 1e6).toFixed(1)} MB`);
   }
   const size = statSync(file).size;
   const root = resolve(values.root ?? here);
-  log(`server ${root}: ${values.uploads} × ${(size / 1e6).toFixed(1)} MB uploads at once`);
-  const server = await measureServer(root, file, Number(values.uploads), Number(values.rounds), log);
+  log(`server ${root}: ${values.uploads} × ${(size / 1e6).toFixed(1)} MB ${values.refused ? 'uploads that are not IFC' : 'uploads'} at once`);
+  const server = await measureServer(root, file, Number(values.uploads), Number(values.rounds), log, values.refused);
   const out: Record<string, unknown> = { root, file: { bytes: size }, uploads: Number(values.uploads), server };
   if (values.floor) {
     const one = child<{ growth: number; ms: number; elements: number }>(['--parse', file]);

@@ -8,7 +8,7 @@
 //     docs/manual) are read where they are in the tree.
 // Writes dist/server/inputs.json (the sources it read) for scripts/start.mjs's freshness check.
 // Run by scripts/start.mjs when the build is missing or older than a source; by hand: node scripts/build-server.mjs
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -16,7 +16,8 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const OUT_DIR = join(root, 'dist/server');
-const SERVER = join(root, 'src/server');
+// (its real path: esbuild names a module by where a symlinked src really is — tests build in a linked checkout)
+const SERVER = realpathSync(join(root, 'src/server'));
 const ENTRY_URL = /new URL\(\s*(['"])(\.{1,2}\/[^'"]+\.ts)\1\s*,\s*import\.meta\.url\s*\)/g;
 
 const posix = (p) => p.split(sep).join('/');

@@ -1,7 +1,7 @@
 // Command line of `npm run bench -- …`.
 import { parseArgs } from 'node:util';
 
-export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list', 'bim', 'uncertainty', 'batch', 'start', 'report', 'loginjs', 'warmup', 'stagepage', 'budget', 'budget-upload', 'uncertainty-list', 'frozen-report', 'statistics'] as const;
+export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list', 'bim', 'uncertainty', 'batch', 'start', 'report', 'loginjs', 'warmup', 'stagepage', 'budget', 'budget-upload', 'uncertainty-list', 'frozen-report', 'statistics', 'first-start'] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
 export interface Options {
@@ -28,7 +28,7 @@ export interface Options {
 
 export const USAGE = `npm run bench -- [options]
   --only recalc,import,zipbomb,list-filter,list,bim,uncertainty,batch,start,report,loginjs,warmup,
-         stagepage,budget,budget-upload,uncertainty-list,frozen-report,statistics
+         stagepage,budget,budget-upload,uncertainty-list,frozen-report,statistics,first-start
                               measures to run (default: all)
   --db pglite|postgres|all    databases (default: PGlite, and PostgreSQL too when DATABASE_URL is set)
   --rows N                    one size for every data set (quick runs): recalc N rows, import N rows,

@@ -1,34 +1,38 @@
 // The server process: open the database (PGlite in DATA_DIR/db behind a lock file, or PostgreSQL when
-// DATABASE_URL is set), migrate, seed on first start, listen on 0.0.0.0:PORT. A database that cannot be opened
-// is one Chinese line on stderr and exit code 1 (startupErrors.ts); SIGTERM/SIGINT stop it cleanly (shutdown.ts).
+// DATABASE_URL is set), migrate, listen on 0.0.0.0:PORT. A first start creates and seeds the database in a child
+// process first (seed/firstStart.ts), so the server holds no memory of it. A database that cannot be opened is one
+// Chinese line on stderr and exit code 1 (startFailure.ts); SIGTERM/SIGINT stop it cleanly (shutdown.ts).
 import pg from 'pg';
 import { manualPdf } from './help/manual';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
-import { DataDirLockedError } from './db/lockFile';
 import { migrate } from './db/migrate';
-import { seed } from './seed/seed';
+import { seed, SEED_MARKER } from './seed/seed';
+import { noEmbeddedDatabase, seedInChild } from './seed/firstStart';
 import { join } from 'node:path';
 import { OUTBOX_FILE, senderKind } from './accounts/smsSender';
 import { Settings } from './settings/settings';
-import { freeBytes } from './db/diskSpace';
 import { createShutdown, SHUTDOWN_SIGNALS, shutdownOnSignals } from './http/shutdown';
-import { describeStartupError } from './startupErrors';
+import { failStart } from './startFailure';
 import { watchPGlite } from './db/pgliteWatchdog';
 import { Backups } from './backup/backups';
 import { serveBackups } from './backup/serve';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
-/** One connection with a time limit, so an unreachable PostgreSQL fails the start instead of waiting for ever. */
-async function checkPostgres(url: string): Promise<void> {
+/**
+ * One connection with a time limit, so an unreachable PostgreSQL fails the start instead of waiting for ever; it
+ * answers whether the database has been seeded.
+ */
+async function checkPostgres(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   client.on('error', () => {});
   const started = Date.now();
   try {
     await client.connect();
-    await client.query('select 1');
+    const { rows } = await client.query<{ migrated: boolean }>(`select to_regclass('schema_migrations') is not null as migrated`);
+    return rows[0].migrated && ((await client.query('select 1 from schema_migrations where id = $1', [SEED_MARKER])).rowCount ?? 0) > 0;
   } catch (e) {
     // pg reports its own time limit as "Connection terminated unexpectedly"
     if (Date.now() - started >= CONNECT_TIMEOUT_MS - 100) throw Object.assign(new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`), { code: 'ETIMEDOUT', cause: e });
@@ -36,19 +40,6 @@ async function checkPostgres(url: string): Promise<void> {
   } finally {
     await client.end().catch(() => {});
   }
-}
-
-/** Prints the line for a database that cannot be used and exits 1; anything else is rethrown (a bug: stack). */
-async function failStart(e: unknown, cfg: ReturnType<typeof loadConfig>, stage: 'open' | 'migrate'): Promise<never> {
-  if (e instanceof DataDirLockedError) {
-    console.error(`[碳算] ${e.message}`);
-    process.exit(1);
-  }
-  const free = cfg.databaseUrl ? undefined : await freeBytes(cfg.dataDir).catch(() => undefined);
-  const line = describeStartupError(e, cfg, stage, free);
-  if (!line) throw e;
-  console.error(`[碳算] ${line}`);
-  process.exit(1);
 }
 
 async function main(): Promise<void> {
@@ -62,7 +53,11 @@ async function main(): Promise<void> {
 
   let database: Database;
   try {
-    if (cfg.databaseUrl) await checkPostgres(cfg.databaseUrl);
+    const seeded = cfg.databaseUrl ? await checkPostgres(cfg.databaseUrl) : !noEmbeddedDatabase(cfg.dataDir);
+    if (!seeded) {
+      const code = await seedInChild(); // (it printed its own line when it failed)
+      if (code !== 0) process.exit(code);
+    }
     database = await openDatabase(cfg);
   } catch (e) {
     return failStart(e, cfg, 'open');
@@ -102,11 +97,13 @@ async function main(): Promise<void> {
   if ((await senderKind(new Settings(database.db))) === 'dev') {
     console.log(`[碳算] 短信发送方式: 开发模式 — 验证码不发短信，写入 ${join(cfg.dataDir, OUTBOX_FILE)}（全局配置 sms.sender 改为 http 接入短信网关）`);
   }
-  // The user manual takes seconds to draw: draw it once the first users are in, so its first download is instant.
+  // The user manual takes 10–30 s to draw (jobs/threadPool.ts draws it in a thread): drawn right after the start, so
+  // its first download is instant and, by the time the server is at rest, its thread has ended (the pool ends a
+  // thread soon after its last task) — the idle server keeps only the PDF's 1.5 MB, not the drawing's ~170 MB.
   setTimeout(() => void manualPdf().catch((err) => app.log.warn({ err }, 'user manual not drawn')), MANUAL_WARM_MS).unref();
 }
 
-const MANUAL_WARM_MS = 30_000;
+const MANUAL_WARM_MS = 2_000;
 
 main().catch((e) => {
   console.error('[碳算] 启动失败:', e);

@@ -1,15 +1,18 @@
-// Issue 22 §7 through the API: an IFC upload streams to a spool on disk, its first bytes decide at once (a wrong
-// file is answered 400 while the rest is still being sent, and the rest is drained), the tail is checked on disk,
+// An IFC upload through the API streams to a spool on disk, its first bytes decide at once (a wrong file is
+// answered 400 while the rest is still being sent; the rest is dropped as it streams, never held, and a client still
+// sending LINGER_MS later is cut off), the tail is checked on disk,
 // an .ifczip is unzipped from disk within the bomb limits, at most two parses run at once (the others queue as
-// jobs that say so), and nothing is left on disk after a parse or a refusal. Issue 22 §4: IFC4X3_ADD2 (ISO
-// 16739-1:2024) is accepted, the 4.3 drafts are refused.
+// jobs that say so), and nothing is left on disk after a parse or a refusal. IFC4X3_ADD2 (ISO 16739-1:2024) is
+// accepted, the 4.3 drafts are refused.
 import { existsSync, readdirSync } from 'node:fs';
 import { Agent, request, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARSES } from '../../src/server/bim/parse/run';
-import { BIM_MESSAGES, unknownSchema } from '../../src/server/bim/upload';
+import { BIM_MESSAGES, LINGER_MS, unknownSchema } from '../../src/server/bim/upload';
 import { spoolRoot } from '../../src/server/files/spool';
 import { STOPPING, stopJobs } from '../../src/server/jobs/run';
 import { QUEUED } from '../../src/server/jobs/slots';
@@ -45,6 +48,45 @@ async function uploadNow(name: string, content: Uint8Array) {
   return { status: res.statusCode, body: res.json() };
 }
 
+/**
+ * A client that sends `mb` MB that are not IFC through a plain socket (the projectId field, then the file) and goes
+ * on sending after the answer, as a browser may; `stopAfterMb` stops it there without closing. Answers the status
+ * line, the bytes the server took and how the connection ended.
+ */
+function rawUpload(port: number, mb: number, stopAfterMb = Infinity) {
+  const boundary = 'tansuanRawUpload';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="projectId"\r\n\r\n${b.id}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="清单.ifc"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const chunk = Buffer.alloc(1024 * 1024, '材料名称,数量,单位\n'); // (one buffer sent again and again: the client holds no body)
+  const socket = connect(port, '127.0.0.1');
+  socket.write(`POST ${BIM}/fileUpload HTTP/1.1\r\nhost: x\r\naccess-token: ${user}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${head.length + mb * chunk.length + tail.length}\r\n\r\n`);
+  socket.write(head);
+  let answer = '';
+  socket.on('data', (d) => (answer += d));
+  let sent = 0;
+  const send = () => {
+    while (sent < Math.min(mb, stopAfterMb)) {
+      sent++;
+      if (!socket.write(chunk)) return void socket.once('drain', send);
+    }
+    if (sent === mb) socket.write(tail, () => socket.end());
+  };
+  send();
+  return new Promise<{ status: string; sentMb: number; ended: string }>((resolve) => {
+    const done = (ended: string) => resolve({ status: answer.split('\r\n')[0], sentMb: sent, ended });
+    socket.once('error', (e: NodeJS.ErrnoException) => done(e.code ?? 'error')).once('close', () => done('closed'));
+  });
+}
+
+/** The test app's port, listening from the first call. */
+async function port(): Promise<number> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return (t.app.server.address() as AddressInfo).port;
+}
+
 beforeAll(async () => {
   t = await testApp();
   user = await t.login('demo_user');
@@ -55,8 +97,7 @@ afterAll(() => t.close());
 
 describe('the first bytes decide', () => {
   it('a 10 MB file that is not IFC is answered 400 after its first 64 KB; the rest is drained and the connection stays usable', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    const at = await port();
     const boundary = 'tansuanStreamTest';
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="projectId"\r\n\r\n${b.id}\r\n` +
@@ -67,7 +108,7 @@ describe('the first bytes decide', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const req = request({
       host: '127.0.0.1',
-      port,
+      port: at,
       method: 'POST',
       path: `${BIM}/fileUpload`,
       agent,
@@ -87,7 +128,7 @@ describe('the first bytes decide', () => {
 
     // the server read the rest: the next request on the same connection is answered
     const again = await new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-      const r = request({ host: '127.0.0.1', port, path: '/api/sys/v1/job/1', agent, headers: { 'access-token': user } }, (res2) => {
+      const r = request({ host: '127.0.0.1', port: at, path: '/api/sys/v1/job/1', agent, headers: { 'access-token': user } }, (res2) => {
         res2.resume();
         res2.on('end', () => resolve({ status: res2.statusCode!, reused: r.reusedSocket }));
       });
@@ -96,6 +137,33 @@ describe('the first bytes decide', () => {
     expect(again).toEqual({ status: 404, reused: true });
     agent.destroy();
     expect(spooled()).toEqual([]);
+  });
+
+  it('three refused 32 MB uploads at once: each answered 400, the rest dropped as it streams — the server holds none of it', { timeout: LINGER_MS + 60_000 }, async () => {
+    const at = await port();
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    // buffers that stay after a full GC: what the server keeps (a body held whole would be +32 MB each)
+    const held = () => (gc(), process.memoryUsage().arrayBuffers);
+    const before = held();
+    let most = 0;
+    const sampler = setInterval(() => (most = Math.max(most, held() - before)), 50);
+    const ends = await Promise.all([1, 2, 3].map(() => rawUpload(at, 32)));
+    clearInterval(sampler);
+    // (each read to its end, or cut off LINGER_MS after its answer: node's HTTP server at times stops reading a
+    // request whose answer has gone — its socket's receive queue full while the request waits for data)
+    expect(ends.map((e) => e.status)).toEqual([1, 2, 3].map(() => 'HTTP/1.1 400 Bad Request'));
+    for (const end of ends) expect(['closed', 'ECONNRESET'], JSON.stringify(ends)).toContain(end.ended);
+    expect(most).toBeLessThan(16 * 1024 * 1024);
+    expect(spooled()).toEqual([]);
+  });
+
+  it(`a refused upload's client that goes silent without closing is cut off ${LINGER_MS / 1000} s later`, { timeout: LINGER_MS + 30_000 }, async () => {
+    const at = await port();
+    const started = Date.now();
+    const end = await rawUpload(at, 16, 2);
+    expect([end.status, end.sentMb]).toEqual(['HTTP/1.1 400 Bad Request', 2]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LINGER_MS - 100);
   });
 
   it('a truncated file or a 4.3 draft is refused, and nothing stays on disk', async () => {

@@ -1,7 +1,8 @@
 // An uploaded model is bounded and checked before any parser sees it (DESIGN §10, issues 12 §1 and 22 §7), and is
 // never held whole in memory: the multipart file streams to a spool on disk (files/spool.ts), at most 200 MB.
 // Its first bytes decide at once — a zip, or the `ISO-10303-21;` header naming IFC2X3, IFC4 or IFC4X3_ADD2 in
-// FILE_SCHEMA — so a wrong file is answered before the rest arrives (the rest is then read and dropped). An
+// FILE_SCHEMA — so a wrong file is answered before the rest arrives. The rest of a refused request is read and
+// dropped as it streams, never kept, and its connection closed if it is still open LINGER_MS later (dropRest). An
 // .ifczip is unzipped from disk with the Excel imports' bomb limits and must hold one .ifc. The text must end
 // with `END-ISO-10303-21;`, read from the file's end on disk (a truncated export opens in web-ifc and silently
 // loses its relations, so it is refused here).
@@ -131,6 +132,22 @@ async function spoolModel(part: MultipartFile): Promise<SpooledModel> {
   }
 }
 
+/** How long a refused upload's client may go on sending (read and dropped) before its connection is closed. */
+export const LINGER_MS = 10_000;
+
+/**
+ * After a refusal the rest of the request is read and dropped (files/spool.ts reads the file part on; the part's
+ * 'close' resumes the request), so the client gets its answer rather than a reset; a client that is still sending
+ * — or has stopped without closing — LINGER_MS later has its connection closed: no connection waits on a refused
+ * body (a graceful stop waits for open requests).
+ */
+function dropRest(req: FastifyRequest, file: Readable): void {
+  if (req.raw.readableEnded) return;
+  const close = setTimeout(() => req.raw.destroy(), LINGER_MS).unref();
+  req.raw.once('end', () => clearTimeout(close)).once('close', () => clearTimeout(close));
+  file.resume();
+}
+
 /**
  * The multipart fields and the model, spooled and checked. `beforeFile` runs as the file part begins, with the
  * fields sent before it (the client sends projectId first): what it throws refuses the upload before the file is
@@ -140,6 +157,7 @@ export async function receiveModel(req: FastifyRequest, beforeFile?: (fields: Re
   if (!req.isMultipart()) throw badRequest(BIM_MESSAGES.noFile);
   const fields: Record<string, string> = {};
   let model: SpooledModel | undefined;
+  let file: Readable | undefined;
   try {
     for await (const part of req.parts({ limits: { fileSize: BIM_LIMIT } })) {
       if (part.type === 'file') {
@@ -149,18 +167,15 @@ export async function receiveModel(req: FastifyRequest, beforeFile?: (fields: Re
           part.file.resume();
           continue;
         }
-        try {
-          await beforeFile?.(fields);
-        } catch (err) {
-          part.file.resume();
-          throw err;
-        }
+        file = part.file;
+        await beforeFile?.(fields);
         model = await spoolModel(part);
       } else if (typeof part.value === 'string' || typeof part.value === 'number') {
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (err) {
+    if (file) dropRest(req, file);
     await model?.remove();
     if (err instanceof ApiError) throw err;
     const e = err as { code?: string; syscall?: string };

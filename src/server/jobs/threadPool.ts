@@ -3,14 +3,16 @@
 // the main thread only waits for its bytes. A task names a module — written `new URL('./x.ts', import.meta.url)` so
 // that scripts/build-server.mjs makes it an entry — whose default export takes the data and answers the result;
 // only data crosses (structured clone in, bytes transferred out). Threads start on demand, are reused, and end
-// after IDLE_MS idle: their memory is the server's RSS. A thread that throws or dies rejects that one task; the
-// next task starts a new thread. close() (app onClose) ends them all, so tests and SIGTERM end cleanly. A pool may
-// cap its threads' heap, and a task its time: a thread past either is ended (its task rejected) and not reused.
+// after IDLE_MS idle: their memory is the server's RSS (a thread that drew the manual holds ~170 MB, handed back
+// when it ends), so they end soon — tasks that follow one another closely still share one. A thread that throws or
+// dies rejects that one task; the next task starts a new thread. close() (app onClose) ends them all, so tests and
+// SIGTERM end cleanly. A pool may cap its threads' heap, and a task its time: a thread past either is ended (its
+// task rejected) and not reused.
 import { availableParallelism } from 'node:os';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 const THREAD = new URL('./thread.ts', import.meta.url);
-const IDLE_MS = 60_000;
+const IDLE_MS = 10_000;
 
 /** One thread per core the request loop leaves free, at least 1, at most 2. */
 export const poolSize = () => Math.min(2, Math.max(1, availableParallelism() - 1));
