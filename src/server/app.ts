@@ -19,7 +19,7 @@ import { healthRoutes } from './http/health';
 import { diskSpaceGuard, type DiskGuardOptions } from './http/diskGuard';
 import { collectWriteFlags, detectUndeclaredWrites, warnOncePerRoute } from './http/writeFlag';
 import { loggerOptions } from './http/logger';
-import { defaultClientDir, registerClient } from './http/static';
+import { defaultClientDir, registerClient, toClientFiles } from './http/static';
 import { resources } from './registry';
 import { resourceRoutes } from './resources/routes';
 import { lookupRoutes } from './resources/lookups';
@@ -127,7 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // each request in an async context of its own: its user, once known, is who the database works for (db/actor.ts)
   app.addHook('onRequest', (_req, _reply, done) => withActorContext(done));
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || req.is404) return;
+    if (!req.url.startsWith('/api/') || req.is404 || toClientFiles(req)) return;
     await guard(req, reply);
     setActor(req.caller?.userId ?? null);
   });

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export function defaultClientDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -19,13 +19,20 @@ export const NO_CLIENT_HTML =
   '<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>碳算</title>' +
   '<body><h1>碳算</h1><p>前端尚未构建：请运行 <code>npm run build:client</code> 或 <code>npm start</code>。接口服务 /api 正常运行。</p></body></html>';
 
+/** Whether a request was routed to the built client's files (an unknown /api path is too, and answers 404). */
+export const toClientFiles = (req: FastifyRequest) => req.routeOptions.url === '/*';
+
 export async function registerClient(app: FastifyInstance, clientDir: string): Promise<(reply: FastifyReply) => FastifyReply> {
   if (!existsSync(join(clientDir, 'index.html'))) {
     return (reply) => reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NO_CLIENT_HTML);
   }
   await app.register(fastifyStatic, {
     root: clientDir,
-    wildcard: false, // routes for the files present at start; everything else reaches the SPA fallback
+    // one `/*` route that looks the file up per request (a route per built file was ~400 routes to compile at every
+    // start); a path that is no file reaches the not-found handler, i.e. the SPA fallback
+    wildcard: true,
+    // a folder (`/` among them) is a page of the SPA too; /api is never a file
+    allowedPath: (pathname) => !pathname.endsWith('/') && !pathname.startsWith('/api/'),
     index: false,
     setHeaders(reply, path) {
       reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
