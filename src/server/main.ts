@@ -16,6 +16,7 @@ import { Settings } from './settings/settings';
 import { createShutdown, SHUTDOWN_SIGNALS, shutdownOnSignals } from './http/shutdown';
 import { failStart } from './startFailure';
 import { watchPGlite } from './db/pgliteWatchdog';
+import { PoolClosed } from './jobs/threadPool';
 import { Backups } from './backup/backups';
 import { serveBackups } from './backup/serve';
 
@@ -100,7 +101,8 @@ async function main(): Promise<void> {
   // The user manual takes 10–30 s to draw (jobs/threadPool.ts draws it in a thread): drawn right after the start, so
   // its first download is instant and, by the time the server is at rest, its thread has ended (the pool ends a
   // thread soon after its last task) — the idle server keeps only the PDF's 1.5 MB, not the drawing's ~170 MB.
-  setTimeout(() => void manualPdf().catch((err) => app.log.warn({ err }, 'user manual not drawn')), MANUAL_WARM_MS).unref();
+  const warm = () => manualPdf().catch((err) => err instanceof PoolClosed || app.log.warn({ err }, 'user manual not drawn'));
+  setTimeout(() => void warm(), MANUAL_WARM_MS).unref();
 }
 
 const MANUAL_WARM_MS = 2_000;

@@ -40,6 +40,13 @@ export class TaskTimedOut extends Error {
   }
 }
 
+/** A task rejected because the pool was closed (the server stopping): nothing went wrong with the task. */
+export class PoolClosed extends Error {
+  constructor() {
+    super('thread pool closed');
+  }
+}
+
 /**
  * The thread's entry. A TypeScript one (tests, `npm run dev`) is loaded through tsx registered inside the thread:
  * Node 20 does not apply `--import tsx` given in a worker's execArgv to the worker's entry. `options` (workerData,
@@ -80,8 +87,8 @@ export class ThreadPool {
   async close(): Promise<void> {
     const queued = this.queue;
     this.queue = [];
-    for (const task of queued) task.reject(new Error('thread pool closed'));
-    await Promise.all([...this.threads].map((t) => this.end(t, new Error('thread pool closed'))));
+    for (const task of queued) task.reject(new PoolClosed());
+    await Promise.all([...this.threads].map((t) => this.end(t, new PoolClosed())));
   }
 
   /** Threads running now (tests). */
