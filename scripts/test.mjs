@@ -71,13 +71,13 @@ function finish(code) {
   process.exit(code);
 }
 
-// `npm test -- --api`: the node project only (schemas, calc, API) and no browser — CI's second pass on PostgreSQL,
-// since the client tests and the e2e server never touch DATABASE_URL.
+// `npm test -- --api`: the API tests only (tests/server) and no browser — CI's second pass on PostgreSQL, since the
+// schema and calculation tests, the client tests and the e2e server never touch DATABASE_URL.
 const apiOnly = process.argv.includes('--api');
 
 // 1. vitest: every project in vitest.config.ts.
 rmSync(vitestJson, { force: true });
-const vitestCode = run('vitest', ['vitest', 'run', ...(apiOnly ? ['--project', 'node', '--project', 'node-own-modules'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestCode = run('vitest', ['vitest', 'run', ...(apiOnly ? ['--project', 'node', '--project', 'node-own-modules', 'tests/server'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 v = readJson(vitestJson);
 if (v) {
   totals.passed += v.numPassedTests ?? 0;
