@@ -68,6 +68,8 @@ if (serverStale()) {
   const code = await run(process.execPath, [join(root, 'scripts/build-server.mjs')]);
   if (code !== 0) process.exit(code);
 }
+// `--build-only`: the builds above and nothing else (npm test builds once before its two e2e servers start)
+if (process.argv.includes('--build-only')) process.exit(0);
 for (const signal of SIGNALS) process.off(signal, pass);
 process.setSourceMapsEnabled(true); // stack traces name the TypeScript sources
 await import(pathToFileURL(server).href);

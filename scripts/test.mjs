@@ -102,6 +102,9 @@ if (specs.length === 0) {
   console.log('\n[test] e2e: no spec files in e2e/ — Playwright not run');
   finish(0);
 }
+// the client and server builds once, here: the two e2e servers would otherwise both build them at once
+const buildCode = run('build', ['node', 'scripts/start.mjs', '--build-only']);
+if (buildCode !== 0) finish(buildCode);
 rmSync(playwrightJson, { force: true });
 const pwCode = run('playwright', ['playwright', 'test']);
 p = readJson(playwrightJson);
