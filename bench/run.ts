@@ -32,6 +32,7 @@ import { firstStartMeasures } from './measures/firstStart';
 import { stagePageMeasures } from './measures/stagePage';
 import { budgetMeasures } from './measures/budget';
 import { budgetUploadMeasures } from './measures/budgetUpload';
+import { scaleMeasures } from './measures/scale';
 
 const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   recalc: recalcMeasures,
@@ -53,6 +54,7 @@ const MEASURES: Record<MeasureName, (ctx: Ctx) => Promise<Result[]>> = {
   'uncertainty-list': uncertaintyListMeasures,
   'frozen-report': frozenReportMeasures,
   statistics: statisticsMeasures,
+  scale: scaleMeasures,
 };
 
 const DB_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;

@@ -1,8 +1,10 @@
 // Command line of `npm run bench -- …`.
 import { parseArgs } from 'node:util';
 
-export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list', 'bim', 'uncertainty', 'batch', 'start', 'report', 'loginjs', 'warmup', 'stagepage', 'budget', 'budget-upload', 'uncertainty-list', 'frozen-report', 'statistics', 'first-start'] as const;
+export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list', 'bim', 'uncertainty', 'batch', 'start', 'report', 'loginjs', 'warmup', 'stagepage', 'budget', 'budget-upload', 'uncertainty-list', 'frozen-report', 'statistics', 'first-start', 'scale'] as const;
 export type MeasureName = (typeof MEASURES)[number];
+/** Measures that run only when --only names them: each takes minutes of its own. */
+export const OPT_IN: readonly MeasureName[] = ['scale'];
 
 export interface Options {
   only: MeasureName[];
@@ -20,6 +22,8 @@ export interface Options {
   listRounds: number;
   bombRounds: number;
   bimRounds: number;
+  /** seconds of each load of the scale run (10 users, then 50) */
+  loadSeconds: number;
   keep: boolean;
   out: string;
   /** any option that makes the run smaller or partial: results go to .tmp/bench unless --out is given */
@@ -28,8 +32,10 @@ export interface Options {
 
 export const USAGE = `npm run bench -- [options]
   --only recalc,import,zipbomb,list-filter,list,bim,uncertainty,batch,start,report,loginjs,warmup,
-         stagepage,budget,budget-upload,uncertainty-list,frozen-report,statistics,first-start
-                              measures to run (default: all)
+         stagepage,budget,budget-upload,uncertainty-list,frozen-report,statistics,first-start,scale
+                              measures to run (default: all but scale, which runs only when named: the
+                              100× data set on PostgreSQL, two replicas, 10 and 50 users — ~4 min, and
+                              ~1 min more to generate the data unless kept from a run with --keep)
   --db pglite|postgres|all    databases (default: PGlite, and PostgreSQL too when DATABASE_URL is set)
   --rows N                    one size for every data set (quick runs): recalc N rows, import N rows,
                               N buildings, N BIM elements, time per row at N/10 and N
@@ -42,7 +48,9 @@ export const USAGE = `npm run bench -- [options]
                               with --rows N: N/10,N)
   --rounds N                  measured rounds of the slow measures (default 5; the zip bomb and bim at most 3)
   --list-rounds N             measured rounds of the list measures (default 21)
+  --load-seconds N            seconds of each load of the scale run (default 60)
   --keep                      keep the PGlite data dir / the tansuan_bench database and the generated files
+                              (and the scale run's tansuan_bench_scale, reused by the next run)
   --out FILE                  where the results go (default bench/results.json for a full run,
                               .tmp/bench/results.json for a partial one)`;
 
@@ -61,6 +69,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
       scale: { type: 'string' },
       rounds: { type: 'string' },
       'list-rounds': { type: 'string' },
+      'load-seconds': { type: 'string' },
       keep: { type: 'boolean', default: false },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -77,7 +86,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer, not ${v}`);
     return n;
   };
-  const only = values.only ? (values.only.split(',').map((s) => s.trim()).filter(Boolean) as MeasureName[]) : [...MEASURES];
+  const only = values.only ? (values.only.split(',').map((s) => s.trim()).filter(Boolean) as MeasureName[]) : MEASURES.filter((m) => !OPT_IN.includes(m));
   for (const m of only) if (!MEASURES.includes(m)) throw new Error(`--only: unknown measure ${m} (${MEASURES.join(', ')})`);
   const db = values.db ?? (env.DATABASE_URL ? 'all' : 'pglite');
   if (!['pglite', 'postgres', 'all'].includes(db)) throw new Error(`--db: pglite, postgres or all, not ${db}`);
@@ -106,6 +115,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     listRounds,
     bombRounds: Math.min(3, rounds),
     bimRounds: Math.min(3, rounds),
+    loadSeconds: int('load-seconds', values['load-seconds'], 60),
     keep: values.keep ?? false,
     out: values.out ?? (partial ? '.tmp/bench/results.json' : 'bench/results.json'),
     partial,

@@ -2,6 +2,7 @@
 // generated resource tables, `after` once they exist (foreign keys and indexes on them).
 import { ownedLockDdl } from '../lock';
 import { reviewMigrations } from './review';
+import { ownedMigrations } from './owned';
 
 export interface Migration {
   id: string;
@@ -241,4 +242,5 @@ export const after: Migration[] = [
     sql: ownedLockDdl('tpf3_variant', 'tpf3_project').join(';\n'),
   },
   ...reviewMigrations,
+  ...ownedMigrations,
 ];
