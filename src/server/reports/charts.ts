@@ -30,11 +30,12 @@ export function svg(option: ECharts.EChartsCoreOption): string {
   }
 }
 
-export function toPng(svgText: string, width = CHART_WIDTH * 2): Buffer {
+/** `fontFiles`: regular and bold (the charts of a report: reduced copies, chartFonts.ts). */
+export function toPng(svgText: string, width = CHART_WIDTH * 2, fontFiles = [FONT_REGULAR, FONT_BOLD]): Buffer {
   const r = new (resvg().Resvg)(svgText, {
     fitTo: { mode: 'width', value: width },
     background: 'white',
-    font: { loadSystemFonts: false, fontFiles: [FONT_REGULAR, FONT_BOLD], defaultFontFamily: FONT_FAMILY, sansSerifFamily: FONT_FAMILY },
+    font: { loadSystemFonts: false, fontFiles, defaultFontFamily: FONT_FAMILY, sansSerifFamily: FONT_FAMILY },
   });
   return r.render().asPng();
 }

@@ -93,4 +93,6 @@ export function tornadoSvg(bars: TornadoBar[], nominal: number): string {
 /** A decision section's chart as data (the report model carries it across to the drawing thread). */
 export type DecisionChart = { kind: 'waterfall'; steps: WaterfallStep[]; title: string } | { kind: 'tornado'; bars: TornadoBar[]; nominal: number };
 
-export const decisionChartPng = (c: DecisionChart): Buffer => toPng(c.kind === 'waterfall' ? waterfallSvg(c.steps, c.title) : tornadoSvg(c.bars, c.nominal));
+export const decisionChartSvg = (c: DecisionChart): string => (c.kind === 'waterfall' ? waterfallSvg(c.steps, c.title) : tornadoSvg(c.bars, c.nominal));
+
+export const decisionChartPng = (c: DecisionChart): Buffer => toPng(decisionChartSvg(c));

@@ -4,6 +4,7 @@
 // trial account's report carries the diagonal watermark 试用账号 on every page.
 import type { DecisionBlock } from './decisionSections';
 import { setupPdfFonts } from './fonts';
+import { installLowHeadings, lowHeadingBreak, movedWhenLow } from './lowHeadings';
 import type { ReportModel } from './model';
 import { f2, type ReportTable } from './stageTable';
 import type { ReportPictures } from './pictures';
@@ -91,8 +92,9 @@ function signoffPage(s: ReportSignoff, qr: Buffer): unknown[] {
 
 export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { trial: boolean }): Promise<Buffer> {
   const pdfmake = setupPdfFonts();
+  installLowHeadings();
   let n = 0;
-  const h1 = (text: string) => ({ text: `${++n}. ${text}`, style: 'h1', headlineLevel: 1 });
+  const h1 = (text: string) => movedWhenLow({ text: `${++n}. ${text}`, style: 'h1', headlineLevel: 1 });
   const content: unknown[] = [
     { text: m.title, style: 'title', margin: [0, 150, 0, 40] },
     { ...pairs(m.cover, [120, '*']), margin: [60, 0, 60, 0] },
@@ -105,7 +107,7 @@ export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { 
     h1('各阶段碳排放计算'),
   ];
   m.stages.forEach((s, i) => {
-    content.push({ text: `${n}.${i + 1} ${s.title}`, style: 'h2', headlineLevel: 2 });
+    content.push(movedWhenLow({ text: `${n}.${i + 1} ${s.title}`, style: 'h2', headlineLevel: 2 }));
     if (s.method) content.push({ text: `计算方式：${s.method}`, margin: [0, 0, 0, 2] });
     content.push(grid(s.table));
     if (s.total !== null) content.push({ text: `${s.name}阶段合计：${f2(s.total)} tCO2e`, bold: true, margin: [0, 0, 0, 4] });
@@ -132,7 +134,7 @@ export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { 
   m.decision.forEach((section, i) => {
     content.push({ ...h1(section.title), ...(i === 0 ? { pageBreak: 'before' } : {}) });
     let k = 0;
-    const h2 = (text: string) => ({ text: `${n}.${++k} ${text}`, style: 'h2', headlineLevel: 2 });
+    const h2 = (text: string) => movedWhenLow({ text: `${n}.${++k} ${text}`, style: 'h2', headlineLevel: 2 });
     section.blocks.forEach((b, j) => {
       const prev = section.blocks[j - 1];
       // a heading stays on the page of the chart that follows it
@@ -157,9 +159,8 @@ export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { 
     },
     header: (page: number) => (page === 1 ? null : { text: m.signoff ? `${m.title}　${signoffHeader(m.signoff)}` : m.title, fontSize: 8, color: '#888', alignment: 'right', margin: [50, 25, 50, 0] }),
     footer: (page: number, pages: number) => ({ text: `第 ${page} 页 / 共 ${pages} 页`, fontSize: 8, color: '#888', alignment: 'center', margin: [0, 15, 0, 0] }),
-    // a heading low on the page moves to the next one with what follows it
-    pageBreakBefore: (node: { headlineLevel?: number; startPosition?: { verticalRatio?: number } }) =>
-      !!node.headlineLevel && (node.startPosition?.verticalRatio ?? 0) > 0.78,
+    // a heading low on the page moves to the next one with what follows it (moved as it is laid out: lowHeadings.ts)
+    pageBreakBefore: lowHeadingBreak,
     ...(opts.trial ? { watermark: { text: '试用账号', color: '#d32f2f', opacity: 0.15, bold: true, fontSize: 90 } } : {}),
     content,
   };

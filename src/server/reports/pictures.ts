@@ -1,7 +1,8 @@
 // The report's pictures, drawn in the drawing thread (drawTask.ts) from the model's data: the stage share donut,
 // the stage bars and each decision section's chart (waterfall, tornado), all PNG.
+import { withChartFonts } from './chartFonts';
 import { shareDonutSvg, stageBarSvg, toPng } from './charts';
-import { decisionChartPng, type DecisionChart } from './decisionCharts';
+import { decisionChartSvg, type DecisionChart } from './decisionCharts';
 import type { ReportModel } from './model';
 
 export interface ReportPictures {
@@ -14,7 +15,8 @@ export interface ReportPictures {
 }
 
 export function reportPictures(m: ReportModel): ReportPictures {
-  const decision = new Map<DecisionChart, Buffer>();
-  for (const section of m.decision) for (const b of section.blocks) if (b.kind === 'image') decision.set(b.chart, decisionChartPng(b.chart));
-  return { donut: toPng(shareDonutSvg(m.chart)), bar: toPng(stageBarSvg(m.chart)), decision };
+  const charts = m.decision.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'image' ? [b.chart] : [])));
+  const svgs = [shareDonutSvg(m.chart), stageBarSvg(m.chart), ...charts.map(decisionChartSvg)];
+  const [donut, bar, ...decision] = withChartFonts(svgs, (fonts) => svgs.map((svg) => toPng(svg, undefined, fonts)));
+  return { donut, bar, decision: new Map(charts.map((c, i) => [c, decision[i]])) };
 }

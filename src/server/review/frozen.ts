@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { changeLines, LEVELS, verifyPath, type Signature } from '../../../schemas/review';
 import { findUserById } from '../auth/userInfo';
 import type { Caller } from '../db/caller';
+import { bytesOf, bytesValue, fromBase64 } from '../db/bytes';
 import type { Db } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
@@ -33,7 +34,6 @@ export const NOT_SIGNED = '该修订版尚未审定，没有签署报告';
 export type Step = (done: number) => void;
 
 const drawFrozen = <T>(job: FrozenJob) => threadPool.run<T>(new URL('./frozenTask.ts', import.meta.url), job);
-const bytes = (v: Uint8Array) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength));
 
 /**
  * The 签署页 of a signed revision: each level's names, the time it signed and its 签署意见, from the revision's
@@ -100,6 +100,8 @@ const drawing = new Map<string, Promise<void>>();
 async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string, step: Step): Promise<void> {
   if (await db.selectFrom(TABLE).select('report_no').where('report_no', '=', String(b.reportNo)).executeTakeFirst()) return;
   step(0);
+  // (the thread loads its packages meanwhile; a failure there is the PDF step's)
+  const loading = drawFrozen<null>({ step: 'load' }).catch(() => null);
   const checkCode = newCheckCode();
   const { signoff, at } = await signoffOf(db, caller, b, `${origin}${verifyPath(String(b.reportNo), checkCode)}`);
   const base = await reportModel(db, caller, b);
@@ -109,10 +111,11 @@ async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string, step: 
   const trial = (await findUserById(db, Number(b.createBy)))?.auth_flag === 0;
   const tenantId = (b.tenantId as number | null) ?? null;
   const key = await signingKey(db, tenantId);
+  await loading;
   step(1);
   const signature = { name: String(b.compileOrg || b.name), reason: `建筑碳排放报告 ${signoff.reportNo} 修订版 ${signoff.revision} 审定`, location: '碳算', at };
   const signed = await drawFrozen<SignedPdf>({ step: 'pdf', model, trial, key: { key: key.key, certDer: key.certDer }, signature });
-  const [pdf, hash] = [bytes(signed.pdf), signed.sha256];
+  const hash = signed.sha256;
   step(2);
   // the Word file prints the signed PDF's hash, with the pictures the PDF was drawn with
   const docx = await drawFrozen<Buffer>({ step: 'word', model: { ...model, signoff: { ...signoff, pdfSha256: hash } }, pictures: signed.pictures });
@@ -122,7 +125,7 @@ async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string, step: 
   await sql`
     insert into ${sql.table(TABLE)} (report_no, tenant_id, project_id, revision, building_name, total, intensity, signatures, approved_at, pdf, docx, pdf_sha256, check_code, sign_cert_sha256)
     values (${signoff.reportNo}, ${tenantId}, ${b.id}, ${signoff.revision}, ${String(b.name)}, ${model.total}, ${model.streng3},
-            ${JSON.stringify(publicSignatures)}::jsonb, ${at}, ${pdf}, ${docx}, ${hash}, ${checkCode}, ${key.sha256})
+            ${JSON.stringify(publicSignatures)}::jsonb, ${at}, ${bytesValue(signed.pdf)}, ${bytesValue(docx)}, ${hash}, ${checkCode}, ${key.sha256})
     on conflict (report_no) do nothing`.execute(db);
 }
 
@@ -131,8 +134,8 @@ export async function frozenFile(db: Db, caller: Caller, projectId: number, form
   const b = await repo(db, 'tpf3Project').get(caller, projectId);
   await freezeReport(db, caller, b, origin);
   const column = format === 'pdf' ? 'pdf' : 'docx';
-  const r = await db.selectFrom(TABLE).select([column, 'building_name', 'revision']).where('report_no', '=', String(b.reportNo)).where('project_id', '=', b.id).executeTakeFirst();
+  const r = await db.selectFrom(TABLE).select([bytesOf(column).as('content'), 'building_name', 'revision']).where('report_no', '=', String(b.reportNo)).where('project_id', '=', b.id).executeTakeFirst();
   if (!r) throw badRequest(NOT_SIGNED);
   const name = `${String(r.building_name)}碳排放报告_${String(b.reportNo)}_修订版${String(r.revision)}`.replace(/[\\/:*?"<>|]/g, '_');
-  return putFile(db, caller, { fileName: `${name}.${format === 'pdf' ? 'pdf' : 'docx'}`, mime: format === 'pdf' ? PDF_MIME : DOCX_MIME, content: r[column] as Buffer });
+  return putFile(db, caller, { fileName: `${name}.${format === 'pdf' ? 'pdf' : 'docx'}`, mime: format === 'pdf' ? PDF_MIME : DOCX_MIME, content: fromBase64(String(r.content)) });
 }

@@ -2,7 +2,12 @@
 // runs: first the pictures (charts, the QR code) once, the PDF, its embedded signature and its SHA-256 — the
 // signature's placeholder and byte ranges are string work over the whole file, kept off the request loop too — then
 // the Word file, which prints that hash, with the same pictures instead of drawing the charts again (resvg lays out
-// every label with the CJK font: most of a second for a large building). frozen.ts reads the data and stores the files.
+// every label with the CJK font: a tenth of a second or more). frozen.ts reads the data and stores the files.
+// A first step, `load`, runs while frozen.ts reads the data: a thread that ended since the last drawing (after its
+// idle time) loads its packages then instead of after the data is read — most of a second it would add.
+import { echarts, resvg } from '../heavy';
+import { setupPdfFonts } from '../reports/fonts';
+import { installLowHeadings } from '../reports/lowHeadings';
 import type { ReportModel } from '../reports/model';
 import { reportPdf } from '../reports/pdf';
 import { reportPictures, type ReportPictures } from '../reports/pictures';
@@ -29,6 +34,7 @@ export interface Signature {
 }
 
 export type FrozenJob =
+  | { step: 'load' }
   | { step: 'pdf'; model: ReportModel; trial: boolean; key: SigningKey; signature: Signature }
   | { step: 'word'; model: ReportModel; pictures: SentPictures };
 
@@ -46,7 +52,14 @@ function received(m: ReportModel, p: SentPictures): ReportPictures {
   return { donut: buffer(p.donut), bar: buffer(p.bar), qr: buffer(p.qr), decision: new Map(list.map((c, i) => [c, buffer(p.decision[i])])) };
 }
 
-export default async function drawFrozen(job: FrozenJob): Promise<SignedPdf | Buffer> {
+export default async function drawFrozen(job: FrozenJob): Promise<SignedPdf | Buffer | null> {
+  if (job.step === 'load') {
+    setupPdfFonts();
+    installLowHeadings();
+    echarts();
+    resvg();
+    return null;
+  }
   if (job.step === 'word') return reportDocx(job.model, received(job.model, job.pictures));
   const pictures = reportPictures(job.model);
   pictures.qr = await qrPng(job.model.signoff!.verifyUrl);
