@@ -1,8 +1,9 @@
 // The frozen report drawn in a pool thread (jobs/threadPool.ts) in two steps, so the review page can say which one
-// runs: first the pictures (charts, the QR code) once, the PDF, its embedded signature and its SHA-256 — the
-// signature's placeholder and byte ranges are string work over the whole file, kept off the request loop too — then
-// the Word file, which prints that hash, with the same pictures instead of drawing the charts again (resvg lays out
-// every label with the CJK font: a tenth of a second or more). frozen.ts reads the data and stores the files.
+// runs: first the pictures (charts, the QR code) once, the PDF, its embedded signature and its SHA-256 — reserving
+// the signature's /Contents space and writing its /ByteRange are string work over the whole file, kept off the
+// request loop too — then the Word file, which prints that hash, with the same pictures instead of drawing the
+// charts again (resvg lays out every label with the CJK font: a tenth of a second or more). frozen.ts reads the data
+// and stores the files.
 // A first step, `load`, runs while frozen.ts reads the data: a thread that ended since the last drawing (after its
 // idle time) loads its packages then instead of after the data is read — most of a second it would add.
 import { echarts, resvg } from '../heavy';
