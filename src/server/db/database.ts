@@ -80,15 +80,6 @@ function discardingLost(pool: pg.Pool, lost: WeakSet<pg.PoolClient>): PostgresPo
   };
 }
 
-/**
- * PGlite's buffer cache lives in the process's own (WASM) memory, above the kernel's page cache that already holds
- * the data files PGlite reads from its folder: with initdb's 128 MB the pages a start and its first requests touched
- * stayed in the server's RSS. A smaller cache leaves that second copy to the kernel, which hands it back under
- * memory pressure (a first start at rest: 308 MiB against 306 for bare PGlite on the same folder; the 100 000-building
- * list answered as fast).
- */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
-
 /** PGlite on a folder (locked) or in memory; `loadDataDir` starts from a dumped template (tests). */
 export async function openPGlite(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   let release: (() => void) | undefined;
@@ -99,7 +90,7 @@ export async function openPGlite(opts: { dataDir?: string; loadDataDir?: Blob })
     dir = join(opts.dataDir, 'db');
   }
   try {
-    const pglite = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm }, startParams: START_PARAMS });
+    const pglite = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
     await pglite.waitReady;
     const db: Db = new Kysely({ dialect: withActor(new PGliteDialect(pglite, opts.dataDir ? { dir: opts.dataDir } : undefined)), plugins: [writeDetector] });
     embedded.add(db.getExecutor().adapter);
