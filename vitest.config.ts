@@ -16,6 +16,15 @@ const node = {
 /** Node test files that run in a fresh module registry of their own (see the projects below). */
 const OWN_MODULES = ['tests/server/lowCodeStage.test.ts', 'tests/server/accountSecurity.test.ts', 'tests/server/reportFailures.test.ts'];
 
+const client = {
+  environment: 'jsdom' as const,
+  include: ['tests/client/**/*.test.{ts,tsx}'],
+  setupFiles: ['tests/client/setup.ts'],
+  testTimeout: 30_000,
+};
+/** Client test files that draw the charts through a vi.mock of react-apexcharts. */
+const CLIENT_OWN_MODULES = ['tests/client/{compare,decideHotspots,decideReference,decideVariants,lowCodeStage,plausibility,result,sidebarWidth,trace}.test.tsx'];
+
 export default defineConfig({
   test: {
     // 2 cores; PGlite takes ~300 MB per open database, so at most two test files at a time
@@ -27,16 +36,8 @@ export default defineConfig({
       // themselves: a vi.mock of a library or a module, or the low-code fixture stage added to the registry.
       { test: { ...node, name: 'node', isolate: false, exclude: OWN_MODULES } },
       { test: { ...node, name: 'node-own-modules', include: OWN_MODULES } },
-      {
-        plugins: [react()],
-        test: {
-          name: 'client',
-          environment: 'jsdom',
-          include: ['tests/client/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/client/setup.ts'],
-          testTimeout: 30_000,
-        },
-      },
+      { plugins: [react()], test: { ...client, name: 'client', isolate: false, exclude: CLIENT_OWN_MODULES } },
+      { plugins: [react()], test: { ...client, name: 'client-own-modules', include: CLIENT_OWN_MODULES } },
     ],
   },
 });

@@ -1,8 +1,8 @@
 // jsdom setup for the client tests: jest-dom matchers, what jsdom lacks (matchMedia, ResizeObserver), label lookups
-// that do not walk the whole page (fastLabels.ts), and a clean DOM, storage and cookie jar between tests.
+// that do not walk the whole page (fastLabels.ts), and a clean DOM, storage and cookie jar between tests and between files.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { installFastLabels } from './fastLabels';
 
 installFastLabels(window);
@@ -43,6 +43,12 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserver });
 }
+
+// Test files share their worker's document (the client projects' isolate: false): what an earlier file left in the
+// body after its cleanup (a portal closed late, a spinner of a request still pending) must not be found by this one.
+beforeEach(() => {
+  document.body.replaceChildren();
+});
 
 afterEach(() => {
   cleanup();
