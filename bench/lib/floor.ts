@@ -8,7 +8,8 @@
 //                                    transaction (INSERT … SELECT FROM unnest in 20 000-row statements, or COPY)
 //   POST /floor/budget               multipart (projectId, file): a budget workbook read and inserted (floorBudget.ts)
 //   GET  /floor/stagePage?projectId=&pageNum=   a page of a building's stage rows, their count and emission sum
-//   GET  /floor/list?name=&indexes=0|1   the building list's SQL (page, count, the two lookups of its decorate);
+//   GET  /floor/list?name=&indexes=0|1   the building list's SQL (page and count of the current revisions, the
+//                                    lookups of its decorate: engineering, creator, stale results, superseded);
 //                                    indexes=0 turns index and bitmap scans off for the transaction
 import fastifyMultipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
@@ -84,18 +85,30 @@ export function floorApp(raw: Raw, opts: FloorOptions): FastifyInstance {
     const offset = (Number(req.query.pageNum ?? 1) - 1) * size;
     const like = name ? `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const run = async (q: Query) => {
-      const where = like ? 'where "name" ilike $1' : '';
+      // each building once, by its current revision (no later revision made of it)
+      const current = 'not exists (select 1 from "tpf3_project" s where s."revision_of" = p."id")';
+      const where = like ? `where "name" ilike $1 and ${current}` : `where ${current}`;
       const p = like ? [like] : [];
       const n = p.length;
-      const rows = await q.query<{ engineering_id: number; create_by: number }>(
-        `select * from "tpf3_project" ${where} order by "create_date" desc, "id" desc limit $${n + 1} offset $${n + 2}`,
+      const rows = await q.query<{ id: number; engineering_id: number; create_by: number; review_state: string }>(
+        `select * from "tpf3_project" p ${where} order by "create_date" desc, "id" desc limit $${n + 1} offset $${n + 2}`,
         [...p, size, offset],
       );
-      const [{ total }] = await q.query<{ total: number }>(`select count(*)::int as "total" from "tpf3_project" ${where}`, p);
+      const [{ total }] = await q.query<{ total: number }>(`select count(*)::int as "total" from "tpf3_project" p ${where}`, p);
       const engs = [...new Set(rows.map((r) => r.engineering_id))];
       const users = [...new Set(rows.map((r) => r.create_by))];
-      if (engs.length) await q.query('select "id", "name", "code", "build_area" from "tpf3_engineering" where "id" = any($1)', [engs]);
-      if (users.length) await q.query('select "id", "name" from "sys_user" where "id" = any($1)', [users]);
+      const approved = rows.filter((r) => r.review_state === 'approved').map((r) => r.id);
+      await Promise.all([
+        engs.length && q.query('select "id", "name", "code", "build_area" from "tpf3_engineering" where "id" = any($1)', [engs]),
+        users.length && q.query('select "id", "name" from "sys_user" where "id" = any($1)', [users]),
+        // which results are older than their rows: a later audit entry of the building than the one it was calculated after
+        q.query(
+          `select p."id" from "tpf3_project" p where p."id" = any($1) and p."result_detail" is not null
+             and exists (select 1 from "tpf3_audit" a where a."project_id" = p."id" and a."id" > coalesce(p."result_input_id", 0) and a."resource" <> 'tpf3_variant')`,
+          [rows.map((r) => r.id)],
+        ),
+        approved.length && q.query('select "revision_of" from "tpf3_project" where "revision_of" = any($1)', [approved]),
+      ]);
       return { code: 1, message: 'ok', data: { dataList: rows, total } };
     };
     if (req.query.indexes === '0') {

@@ -3,6 +3,7 @@
 import { ownedLockDdl } from '../lock';
 import { reviewMigrations } from './review';
 import { ownedMigrations } from './owned';
+import { tenantListMigrations } from './tenantLists';
 
 export interface Migration {
   id: string;
@@ -243,4 +244,5 @@ export const after: Migration[] = [
   },
   ...reviewMigrations,
   ...ownedMigrations,
+  ...tenantListMigrations,
 ];
