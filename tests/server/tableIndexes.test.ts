@@ -1,11 +1,15 @@
 // The indexes lists read through. A page of a building's rows in id order is read through (project_id, id), and no
 // tenant index tempts the planner to read a whole tenant's rows beside the building's. Every other table lists a
-// tenant's rows newest first through (tenant_id, create_date desc, id desc). A database made before loses the indexes
-// these replaced (migrations 023 and 024) and keeps the new ones.
+// tenant's rows newest or last changed first through (tenant_id, create_date | update_date desc, id desc). A tenant's
+// current revisions are found by reading the revisions it made once, not by a probe per building. A database made
+// before loses the indexes these replaced (migrations 023 and 024) and keeps the new ones.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
+import type { Caller } from '../../src/server/db/caller';
 import { migrate } from '../../src/server/db/migrate';
+import { repo } from '../../src/server/db/repo';
+import '../../src/server/hooks';
 import { resources } from '../../src/server/registry';
 import { openTestDatabase } from './testDb';
 
@@ -46,11 +50,12 @@ describe('indexes of the rows a building owns', () => {
 describe('indexes of a tenant\'s lists', () => {
   const tenantTables = resources.filter((r) => !r.schema['x-resource'].ownedByProject).map((r) => r.table);
 
-  it('every table a tenant lists has (tenant_id, create_date desc, id desc) and no tenant_id index beside it', async () => {
+  it('every table a tenant lists has (tenant_id, create_date | update_date desc, id desc) and no tenant_id index beside it', async () => {
     expect(tenantTables).toEqual(expect.arrayContaining(['tpf3_project', 'tpf3_engineering']));
     for (const t of tenantTables) {
       const ix = await indexes(t);
       expect(ix.get(`${t}_tenant_newest`), t).toMatch(/\(tenant_id, create_date DESC, id DESC\)$/);
+      expect(ix.get(`${t}_tenant_updated`), t).toMatch(/\(tenant_id, update_date DESC, id DESC\)$/);
       expect(ix.has(`${t}_tenant_idx`), t).toBe(false);
     }
   });
@@ -70,10 +75,30 @@ describe('indexes of a tenant\'s lists', () => {
     expect(plan).not.toMatch(/Sort|Seq Scan/);
   });
 
+  it('a picker\'s 20 last changed completed buildings of the tenant\'s 1 000 are read from (tenant_id, update_date), and its sums read its revisions once', async () => {
+    // tenant 1's buildings completed, the other tenant's not: the planner must know the pair, not multiply the shares
+    await sql`update tpf3_project set status = '1' where tenant_id = 1 and name like '索引楼-%'`.execute(database.db);
+    await sql`analyze tpf3_project`.execute(database.db);
+    const caller: Caller = { userId: 1, tenantId: 1, roles: ['groupAdmin'], isAdmin: false };
+    const explain = async (q: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
+      const c = q.compile();
+      const r = await database.db.executeQuery<{ 'QUERY PLAN': string }>({ sql: `explain ${c.sql}`, parameters: c.parameters, query: { kind: 'RawNode' } as never, queryId: { queryId: 'plan' } as never });
+      return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+    };
+    const buildings = repo(database.db, 'tpf3Project');
+    const picker = await explain(buildings.readable(caller).select('id').where('status', '=', '1').orderBy('update_date', 'desc').orderBy('id', 'desc').limit(20));
+    expect(picker).toContain('tpf3_project_tenant_updated');
+    expect(picker).not.toMatch(/Sort|Seq Scan/);
+    const sums = await explain(buildings.readable(caller).select(sql<number>`sum(total)`.as('total')));
+    expect(sums).toMatch(/hashed SubPlan/);
+    expect(sums).toContain('tpf3_project_tenant_revisions');
+    expect(sums).not.toMatch(/Nested Loop/);
+  });
+
   it('a database migrated before loses its tenant_id indexes at its next start', async () => {
     await sql`create index tpf3_project_tenant_idx on tpf3_project (tenant_id)`.execute(database.db);
     await sql`delete from schema_migrations where id = '024_tenant_lists_newest_first'`.execute(database.db);
     expect(await migrate(database.db)).toContain('024_tenant_lists_newest_first');
-    expect([...(await indexes('tpf3_project')).keys()].filter((n) => /tenant/.test(n))).toEqual(['tpf3_project_tenant_newest']);
+    expect([...(await indexes('tpf3_project')).keys()].filter((n) => /tenant/.test(n)).sort()).toEqual(['tpf3_project_tenant_newest', 'tpf3_project_tenant_revisions', 'tpf3_project_tenant_updated']);
   });
 });

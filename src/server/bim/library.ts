@@ -39,7 +39,7 @@ export async function libraryMaterials(ex: Executor, caller: Caller, ids?: numbe
   const scope = readScope(def.meta, caller);
   if (scope) q = q.where(scope);
   const current = hooksOf(def.name).listWhere;
-  if (current) q = q.where(current);
+  if (current) q = q.where(current(caller));
   if (ids) q = q.where('id', '=', sql<number>`any(${ids}::int[])`);
   const out = new Map<number, LibraryMaterial>();
   for (const row of await q.orderBy('id').execute()) {

@@ -10,7 +10,7 @@ import { columnName } from '../db/naming';
 import { forbidden, invalid } from '../errors';
 import { resources, resourceDef } from '../registry';
 import { defaultGridFactorId } from './gridFactor';
-import { currentRevision, supersededIds } from './revisions';
+import { currentRevisionFor, supersededIds } from './revisions';
 import { staleIds } from './stale';
 
 export const DEFAULT_COMPILE_ORG = '默认集团';
@@ -23,7 +23,7 @@ const ids = (text: unknown) => [...new Set(String(text ?? '').split(';').filter(
 
 registerHooks('tpf3Project', {
   // a list offers each building once, by its current revision; the older ones are read through its chain
-  listWhere: currentRevision,
+  listWhere: currentRevisionFor,
   async validate({ trx, caller, body, existing }) {
     const errors: FieldError[] = [];
     const module = String(body.computeMethod);

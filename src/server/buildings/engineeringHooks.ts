@@ -6,7 +6,7 @@ import { registerHooks } from '../db/hooks';
 import { readScope } from '../db/scope';
 import { badRequest } from '../errors';
 import { resourceDef } from '../registry';
-import { currentRevision } from './revisions';
+import { currentRevisionFor } from './revisions';
 
 export const ENGINEERING_HAS_BUILDINGS = '该项目下还有单体建筑，请先删除单体建筑';
 
@@ -22,7 +22,7 @@ registerHooks('tpf3Engineering', {
         sql<number | null>`sum(total) filter (where status = '1')`.as('total'),
       ])
       .where('engineering_id', 'in', records.map((r) => r.id))
-      .where(currentRevision)
+      .where(currentRevisionFor(caller))
       .groupBy('engineering_id');
     const scope = readScope(project.meta, caller);
     if (scope) q = q.where(scope);

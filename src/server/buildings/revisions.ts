@@ -12,9 +12,22 @@ import { resourceDef } from '../registry';
 
 const table = () => resourceDef('tpf3Project').table;
 
-/** The building rows (of `table` as named in the query, unaliased) no later revision was made of. */
-export const currentRevision: Where = (eb) =>
-  eb.not(eb.exists(eb.selectFrom(`${table()} as successor`).select('successor.id').whereRef('successor.revision_of', '=', `${table()}.id`)));
+/**
+ * The building rows (of `table` as named in the query, unaliased) no later revision was made of, among a tenant's
+ * (null: every tenant's). The revisions made are few, so the database reads them once into a hash that each row is
+ * checked against; a probe of the successor index per row doubled the cost of a tenant's sums. A revision is made in
+ * its source's tenant, so a tenant's list needs only its own.
+ */
+export const currentRevision =
+  (tenantId: number | null): Where =>
+  (eb) => {
+    let made = eb.selectFrom(`${table()} as successor`).select('successor.revision_of').where('successor.revision_of', 'is not', null);
+    if (tenantId != null) made = made.where('successor.tenant_id', '=', tenantId);
+    return eb(`${table()}.id`, 'not in', made);
+  };
+
+/** The current revisions among the buildings `caller` may read (a super admin reads every tenant's). */
+export const currentRevisionFor = (caller: Caller): Where => currentRevision(caller.isAdmin ? null : caller.tenantId);
 
 /** The ids among `ids` that a later revision was made of. */
 export async function supersededIds(ex: Executor, ids: number[]): Promise<Set<number>> {

@@ -66,8 +66,8 @@ export interface RepoHooks {
   decorate?(ctx: { ex: Executor; caller: Caller; records: ApiRecord[] }): Promise<void>;
   /** Rows a clear (deleteBatch) must keep, e.g. the caller's own user row. */
   clearKeep?(caller: Caller): Where | null;
-  /** The rows lists (and an import's lookup by label) offer; one read by id is not limited (current versions). */
-  listWhere?: Where;
+  /** The rows lists (and an import's lookup by label) offer the caller; one read by id is not limited (current versions). */
+  listWhere?(caller: Caller): Where;
   /** After validate: the id an update writes to instead of body.id (a versioned resource keeps the stored row
    *  and writes a new version); undefined: the stored row is updated. */
   updateTarget?(ctx: WriteContext): Promise<number | undefined>;

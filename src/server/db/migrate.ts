@@ -37,11 +37,14 @@ export function resourceTableDdl(name: string, schema: ResourceSchema): string[]
     )`,
   ];
   for (const c of storedColumns(schema)) stmts.push(`alter table ${q(t)} add column if not exists ${q(c.column)} ${c.kind}`);
-  // A tenant's list, newest first, reads its page straight from (tenant_id, create_date, id): with tenant_id alone the
-  // planner walked the whole table's creation order to find one tenant's newest ten. (A building's own rows are
-  // never read by tenant: a tenant index there only tempted the planner to read the tenant's rows beside the
-  // building's, time that grew with the tenant.)
-  if (!schema['x-resource'].ownedByProject) stmts.push(`create index if not exists ${q(`${t}_tenant_newest`)} on ${q(t)} (tenant_id, create_date desc, id desc)`);
+  // A tenant's list, newest or last changed first, reads its page straight from (tenant_id, date, id): with tenant_id
+  // alone the planner walked the whole table's creation order to find one tenant's newest ten, or sorted all of the
+  // tenant's rows for its last changed twenty. (A building's own rows are never read by tenant: a tenant index there
+  // only tempted the planner to read the tenant's rows beside the building's, time that grew with the tenant.)
+  if (!schema['x-resource'].ownedByProject) {
+    stmts.push(`create index if not exists ${q(`${t}_tenant_newest`)} on ${q(t)} (tenant_id, create_date desc, id desc)`);
+    stmts.push(`create index if not exists ${q(`${t}_tenant_updated`)} on ${q(t)} (tenant_id, update_date desc, id desc)`);
+  }
   stmts.push(`create index if not exists ${q(`${t}_created_idx`)} on ${q(t)} (create_date desc, id)`);
   stmts.push(...indexDdl(t, schema));
   return stmts;

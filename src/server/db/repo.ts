@@ -91,7 +91,7 @@ export class Repo {
    */
   readable(caller: Caller) {
     assertRead(this.def.meta, caller);
-    return applyWhere(applyWhere(this.db.selectFrom(this.t), readScope(this.def.meta, caller)), this.hooks.listWhere);
+    return applyWhere(applyWhere(this.db.selectFrom(this.t), readScope(this.def.meta, caller)), this.hooks.listWhere?.(caller));
   }
 
   /**

@@ -82,7 +82,7 @@ async function peerIntensities(ex: Executor, b: ApiRecord): Promise<number[]> {
   const t = resourceDef('tpf3Project').table;
   let q = ex.selectFrom(t).select(['id', 'streng3']).where('build_type', '=', String(b.buildType)).where('compute_method', '=', String(b.computeMethod)).where('streng3', 'is not', null);
   q = b.tenantId == null ? q.where('tenant_id', 'is', null) : q.where('tenant_id', '=', Number(b.tenantId));
-  const rows = await q.where((w) => w.or([w('status', '=', '1'), w('id', '=', b.id)])).where((w) => w.or([currentRevision(w), w('id', '=', b.id)])).execute();
+  const rows = await q.where((w) => w.or([w('status', '=', '1'), w('id', '=', b.id)])).where((w) => w.or([currentRevision(b.tenantId == null ? null : Number(b.tenantId))(w), w('id', '=', b.id)])).execute();
   return rows.map((r) => Number(r.streng3));
 }
 

@@ -64,7 +64,7 @@ async function newVersion(trx: Tx, existing: ApiRecord, createBy: number | null)
 }
 
 registerHooks(LIBRARY, {
-  listWhere: (eb) => eb('superseded_by', 'is', null),
+  listWhere: () => (eb) => eb('superseded_by', 'is', null),
   async updateTarget({ trx, def, caller, body, existing }) {
     if (!existing) return undefined;
     if (existing.supersededBy != null) throw new ApiError(409, 0, OLD_VERSION_REFUSED);

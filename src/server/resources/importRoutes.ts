@@ -107,7 +107,7 @@ export async function resolveReferences(db: Db, caller: Caller, columns: ImportC
     const scope = readScope(target.meta, caller);
     if (scope) q = q.where(scope);
     const offered = hooksOf(target.name).listWhere; // (a label names the current version, not an old one)
-    if (offered) q = q.where(offered);
+    if (offered) q = q.where(offered(caller));
     if (c.reference.type && 'type' in target.schema.properties) q = q.where(columnName('type'), '=', c.reference.type);
     const found = (await q.orderBy(sql`tenant_id is null`).orderBy('id').execute()) as { id: number; label: string }[];
     const ids = new Map<string, number>();
