@@ -65,7 +65,7 @@ export const CONTEXT_NAMES = ['designYears', 'buildArea', 'gridFactor', 'account
  * a dictionary to V8, and Object.assign or a spread of one into a literal took 5 µs a row — 29 ms of a 5 000-row
  * batch save — against under 1 µs. Formulas read the scope by own names only, so no prototype is missed.)
  */
-function scopeOf(row: Row, ctx: BuildingContext): Record<string, unknown> {
+function scopeOf(row: Record<string, unknown>, ctx: BuildingContext): Record<string, unknown> {
   const scope: Record<string, unknown> = Object.create(null);
   for (const k in row) scope[k] = row[k];
   scope.designYears = ctx.years;
@@ -173,7 +173,7 @@ interface Evaluated {
 }
 
 /** One row through its formula: undefined when it is not counted (another method, no formula). */
-function evaluated(schema: ResourceSchema, method: string | undefined, row: Row, ctx: BuildingContext, stageTotals: Record<string, number>, needs?: NeedProblem[]): Evaluated | undefined {
+function evaluated(schema: ResourceSchema, method: string | undefined, row: Record<string, unknown>, ctx: BuildingContext, stageTotals: Record<string, number>, needs?: NeedProblem[]): Evaluated | undefined {
   const meta = schema['x-stage']!;
   const text = formulaOf(schema, method, meta.partField ? String(row[meta.partField] ?? '') : undefined);
   if (text === undefined || (method && row.method !== undefined && row.method !== null && row.method !== method)) return undefined;
@@ -203,7 +203,7 @@ function evaluated(schema: ResourceSchema, method: string | undefined, row: Row,
  */
 export function rowUnitProblems(schema: ResourceSchema, row: Record<string, unknown>, needs?: NeedProblem[]): { field: string; message: string }[] {
   if (!schema['x-formula']) return [];
-  const e = evaluated(schema, methodOf(schema, row.method as string | undefined), { id: 0, ...row }, { years: 1, area: 1, gridFactor: 1 }, {}, needs);
+  const e = evaluated(schema, methodOf(schema, row.method as string | undefined), row, { years: 1, area: 1, gridFactor: 1 }, {}, needs);
   return e?.units.problems ?? [];
 }
 
