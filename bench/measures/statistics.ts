@@ -1,6 +1,7 @@
 // 统计分析 for a tenant of 1 000 completed buildings, each with a result detail of a real calculation's size: what the
-// page loads (the sums by method, a page of engineering projects, the picker's first 20 buildings) — its time at
-// 10 users at once and its bytes — beside the floor of the building list's first page loaded the same way. The
+// page loads (the sums by method and a page of engineering projects) — its time at 10 users at once and its bytes —
+// beside the floor of the building list's first page loaded the same way; and the 对比建筑 field's first 20
+// buildings, which it asks for when it is opened, timed the same way for the note. The
 // tenant is one of its own, seen by its group admin, so the figure is the same whatever other measures left in the
 // database; the super admin's platform view over all of it is timed alone and printed beside.
 // Goals: p50 ≤ 100 ms at 10 users, ≤ 200 KB per view (the page used to load every completed building whole:
@@ -18,7 +19,8 @@ const GOAL_MS = 100;
 const GOAL_KB = 200;
 const PASSWORD = 'Bench-Stat-Admin-1';
 
-const VIEW = ['/api/tpf/v1/tpf/tpf3ProjectV/statistics', '/api/tpf/v1/tpf/tpf3Engineering/?pageNum=1&pageSize=10', '/api/tpf/v1/tpf/tpf3ProjectV/?status=1&pageSize=20&sortField=updateDate&sortOrder=descend'];
+const VIEW = ['/api/tpf/v1/tpf/tpf3ProjectV/statistics', '/api/tpf/v1/tpf/tpf3Engineering/?pageNum=1&pageSize=10&sortField=createDate&sortOrder=descend'];
+const PICKER = ['/api/tpf/v1/tpf/tpf3ProjectV/?status=1&pageSize=20&sortField=updateDate&sortOrder=descend'];
 const FLOOR = ['/api/tpf/v1/tpf/tpf3ProjectV/?pageNum=1&pageSize=10'];
 
 /**
@@ -90,9 +92,12 @@ export async function statisticsMeasures(ctx: Ctx): Promise<Result[]> {
   await loads(ctx, token, VIEW); // warm-up
   const view = await loads(ctx, token, VIEW);
   const floor = await loads(ctx, token, FLOOR);
+  const picker = await loads(ctx, token, PICKER);
   const [ours, base] = [median(view.ms), median(floor.ms)];
   ctx.log(`  ${fmtN(BUILDINGS)} completed buildings, ${USERS} users × ${ROUNDS}: view p50 ${fmtMs(ours)} ms p99 ${fmtMs(p99(view.ms))} ms, ${(view.bytes / 1024).toFixed(1)} KB; list page p50 ${fmtMs(base)} ms`);
   VIEW.forEach((u, i) => ctx.log(`    p50 ${fmtMs(median(view.each[i]))} ms  ${u}`));
+  const opened = `对比建筑 opened (its first 20 buildings), ${USERS} users: p50 ${fmtMs(median(picker.ms))} ms`;
+  ctx.log(`  ${opened}`);
   const platform = await platformView(ctx);
   return [
     {
@@ -106,7 +111,7 @@ export async function statisticsMeasures(ctx: Ctx): Promise<Result[]> {
       goal: `≤ ${GOAL_MS} ms`,
       within: ours <= GOAL_MS,
       samples: { ours: view.ms, floor: floor.ms },
-      note: `p99 ${fmtMs(p99(view.ms))} ms (floor p99 ${fmtMs(p99(floor.ms))} ms): the sums, engineering page 1 and the picker's 20, at once, beside the building list's page 1; ${platform}`,
+      note: `p99 ${fmtMs(p99(view.ms))} ms (floor p99 ${fmtMs(p99(floor.ms))} ms): the sums and engineering page 1, at once, beside the building list's page 1; ${opened}; ${platform}`,
     },
     {
       id: 'statistics.bytes',

@@ -170,11 +170,16 @@ describe('/project/compare (统计分析)', () => {
     expect(stacked.series[0].data).toEqual([55, 210, 0]);
   });
 
-  it('offers the latest changed completed buildings and, when more match, says how many and asks for a name', async () => {
-    api({ matching: 4321 });
+  it('offers the latest changed completed buildings once opened and, when more match, says how many and asks for a name', async () => {
+    const { calls } = api({ matching: 4321 });
     renderApp('/project/compare');
     const input = await screen.findByRole('combobox', { name: /对比建筑/ });
-    expect(await screen.findByText('共 4,321 个已完成的单体，显示最近修改的 20 个，请输入名称查找')).toBeInTheDocument();
+    await screen.findByText('研发园区');
+    // the page's figures are loaded; no building was searched before the field is opened
+    expect(calls.filter((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/')).toEqual([]);
+    fireEvent.mouseDown(input);
+    expect(await screen.findByRole('option', { name: '一号楼' })).toBeInTheDocument();
+    expect(screen.getByText('共 4,321 个已完成的单体，显示最近修改的 20 个，请输入名称查找')).toBeInTheDocument();
     input.focus(); // (an unfocused Autocomplete resets what was typed)
     fireEvent.change(input, { target: { value: '三号' } });
     expect(await screen.findByRole('option', { name: '三号楼' })).toBeInTheDocument();
