@@ -2,7 +2,8 @@
 // src/client/buildings/BuildingList.tsx (react-admin list of tpf3Project, 10 newest), stages/StagePage.tsx
 // (the building, its rows' first page with the 合计 in `sums`, stage/data, its comments), results/ResultPage.tsx
 // (the building's result and its reference lines), results/ComparePage.tsx (统计分析 without a module, compare with
-// one: the sums, the engineering table or the current building, the picker's 20 newest completed buildings),
+// one: the sums, the engineering table or the current building, and — as if every visitor opened 对比建筑, which
+// asks for them only then — its 20 newest completed buildings),
 // review/WaitingList.tsx (待我校审), notify/NotifyPage.tsx (the inbox's first page and the unread count) and
 // review/VerifyPage.tsx (public: no session, a visitor of its own).
 import type { ScaleUser } from './users';
