@@ -26,7 +26,10 @@ export const lastEntry = (projectId: Expression<number> | number): RawBuilder<nu
 
 /**
  * Whether the building row aliased `p` has a result its inputs changed after. (An update of the building records
- * only its changed fields, so it is an input change when one of them is not in notInputs.)
+ * only its changed fields, so it is an input change when one of them is not in notInputs.) Each building is looked
+ * up in its own entries by (project_id, id): `offset 0` keeps the planner from turning the test into a join over
+ * the whole audit trail, which it did now and then for a list's page of ten buildings after bulk writes (a hash of
+ * every entry: 80 ms instead of 0.1).
  */
 export function staleSql(p = building().table): RawBuilder<SqlBool> {
   const ignored = notInputs();
@@ -35,18 +38,17 @@ export function staleSql(p = building().table): RawBuilder<SqlBool> {
     where a.project_id = ${sql.ref(`${p}.id`)} and a.id > coalesce(${sql.ref(`${p}.${RESULT_INPUT}`)}, 0)
       and a.resource <> 'tpf3_variant'
       and (a.resource <> ${building().table} or a.action <> 'update'
-           or exists (select 1 from jsonb_object_keys(a.after) k where k <> all(${sql.val(ignored)}::text[])))))`;
+           or exists (select 1 from jsonb_object_keys(a.after) k where k <> all(${sql.val(ignored)}::text[])))
+    offset 0))`;
 }
+
+/** The query of staleIds (`ids` not empty). */
+export const staleQuery = (ex: Executor, ids: number[]) => ex.selectFrom(`${building().table} as p`).select('p.id').where('p.id', 'in', ids).where(staleSql('p'));
 
 /** The ids among `ids` whose stored result is stale. */
 export async function staleIds(ex: Executor, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await ex
-    .selectFrom(`${building().table} as p`)
-    .select('p.id')
-    .where('p.id', 'in', ids)
-    .where(staleSql('p'))
-    .execute();
+  const rows = await staleQuery(ex, ids).execute();
   return new Set(rows.map((r) => Number(r.id)));
 }
 
