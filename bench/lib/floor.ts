@@ -102,10 +102,11 @@ export function floorApp(raw: Raw, opts: FloorOptions): FastifyInstance {
         engs.length && q.query('select "id", "name", "code", "build_area" from "tpf3_engineering" where "id" = any($1)', [engs]),
         users.length && q.query('select "id", "name" from "sys_user" where "id" = any($1)', [users]),
         // which results are older than their rows: a later audit entry of the building than the one it was calculated
-        // after, looked up per building (offset 0: as ours, so neither is timed with a join over the whole trail)
+        // after, looked up per building in its (project_id, id) index as ours is, so neither is timed with a join or a
+        // walk over the whole trail
         q.query(
           `select p."id" from "tpf3_project" p where p."id" = any($1) and p."result_detail" is not null
-             and exists (select 1 from "tpf3_audit" a where a."project_id" = p."id" and a."id" > coalesce(p."result_input_id", 0) and a."resource" <> 'tpf3_variant' offset 0)`,
+             and exists (select 1 from "tpf3_audit" a where a."project_id" = p."id" and (a."project_id", a."id") > (p."id", coalesce(p."result_input_id", 0)) and a."resource" <> 'tpf3_variant' offset 0)`,
           [rows.map((r) => r.id)],
         ),
         approved.length && q.query('select "revision_of" from "tpf3_project" where "revision_of" = any($1)', [approved]),
