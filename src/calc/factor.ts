@@ -28,18 +28,20 @@ export function factorSource(f: LibraryFactor): string {
 
 export const isBaseline = (f: LibraryFactor) => /(^|_)(OM|BM)(_|$)/.test(String(f.spec ?? ''));
 
+const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+/** The fill field `field` is named after (densitySource → density), the longest such. */
+const companionOf = (fill: Readonly<Record<string, string>>, field: string) => Object.keys(fill).filter((f) => f !== field && field.startsWith(f)).sort((a, b) => b.length - a.length)[0];
+
 /**
  * The library fields a picked factor brings into a row (an x-factor keyword's `fill`) where the row leaves them empty.
  * A field named after another (densityUnit, densitySource after density) comes only with that value: the library's
  * unit or source never lands beside a density the user typed. Server (on save) and dialog (before) fill alike.
  */
 export function fillFromFactor(fill: Readonly<Record<string, string>>, has: (field: string) => boolean, lib: Record<string, unknown>, body: Record<string, unknown>): void {
-  const given = (v: unknown) => v !== undefined && v !== null && v !== '';
-  const companionOf = (field: string) => Object.keys(fill).filter((f) => f !== field && field.startsWith(f)).sort((a, b) => b.length - a.length)[0];
   const filled = new Set<string>();
   for (const [field, from] of Object.entries(fill)) {
     if (!has(field) || given(body[field]) || !given(lib[from])) continue;
-    const companion = companionOf(field);
+    const companion = companionOf(fill, field);
     if (companion && !filled.has(companion)) continue;
     body[field] = lib[from];
     filled.add(field);

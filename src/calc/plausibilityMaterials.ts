@@ -80,17 +80,16 @@ export function materialTotals(rows: MaterialRow[]): { concrete: MaterialTotal; 
     const name = str(r.materialName) || str(r.libraryName) || '—';
     const unit = str(r.unit);
     const q = r.quantity === null || r.quantity === undefined || r.quantity === '' ? NaN : Number(r.quantity);
-    const skip = (reason: string) => out[kind].skipped.push({ name, unit, reason });
     if (!Number.isFinite(q)) {
-      skip('用量为空');
+      out[kind].skipped.push({ name, unit, reason: '用量为空' });
       continue;
     }
     // (the bridges as a variable: the density's own unit goes with it to the conversion)
     const bridges = { density: r.density, densityUnit: r.densityUnit };
     const c = convertToFactor(q, unit, kind === 'concrete' ? 'kgCO2e/m3' : 'kgCO2e/kg', bridges, false);
     if (!c.ok || !unit) {
-      if (kind === 'steel') skip(`单位 ${unit || '—'} 无密度，无法换算为质量`);
-      else skip(isMass(unit) ? `单位 ${unit} 无密度，无法换算为 m³` : `单位 ${unit || '—'} 不是体积单位，无法换算为 m³`);
+      const reason = kind === 'steel' ? `单位 ${unit || '—'} 无密度，无法换算为质量` : isMass(unit) ? `单位 ${unit} 无密度，无法换算为 m³` : `单位 ${unit || '—'} 不是体积单位，无法换算为 m³`;
+      out[kind].skipped.push({ name, unit, reason });
       continue;
     }
     // (a change of dimension is said in the working: the figure then rests on the row's density)

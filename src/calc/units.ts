@@ -139,16 +139,19 @@ export function convertToFactor(amount: number, unitText: unknown, factorUnitTex
   if (!u) return { ok: true, value: amount, steps: [`用量单位未填写：按因子单位 ${factor.per.text} 计`] };
   if (u === factor.per.text.replace(/^\((.*)\)$/, '$1') || u === factor.per.text) return { ok: true, value: amount, steps: [] };
   const from = parseUnit(u);
-  // a refusal names what the user gave: the row's unit, or (`subject`) the inputs a formula's amount is made of
-  const mismatch = (why: string) => ({ ok: false as const, field: 'unit' as const, message: `${subject ?? `用量单位「${String(unitText).trim()}」`}与排放因子单位「${String(factorUnitText).trim()}」不一致，${why}` });
-  if (!from) return mismatch('且无法识别用量单位');
+  if (!from) return unitMismatch(unitText, factorUnitText, subject, '且无法识别用量单位');
   const to = factor.per;
   if (dimKey(from.dims) === dimKey(to.dims)) {
     const value = (amount * from.scale) / to.scale;
     return { ok: true, value, steps: from.scale === to.scale ? [] : [`${num(amount)} ${from.text} = ${num(value)} ${to.text}`] };
   }
-  if (strict) return mismatch(`只能采用每${String(unitText).trim()}（或同量纲单位）的因子`);
-  return bridge(amount, from, to, bridges) ?? mismatch(missingBridge(from, to, bridges));
+  if (strict) return unitMismatch(unitText, factorUnitText, subject, `只能采用每${String(unitText).trim()}（或同量纲单位）的因子`);
+  return bridge(amount, from, to, bridges) ?? unitMismatch(unitText, factorUnitText, subject, missingBridge(from, to, bridges));
+}
+
+/** A refusal: it names what the user gave, the row's unit or (`subject`) the inputs a formula's amount is made of. */
+function unitMismatch(unitText: unknown, factorUnitText: unknown, subject: string | undefined, why: string) {
+  return { ok: false as const, field: 'unit' as const, message: `${subject ?? `用量单位「${String(unitText).trim()}」`}与排放因子单位「${String(factorUnitText).trim()}」不一致，${why}` };
 }
 
 /** Why two dimensions could not be bridged, in the user's words. */

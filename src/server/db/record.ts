@@ -8,26 +8,38 @@ export type ApiRecord = Record<string, unknown> & { id: number };
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
 
+type Reader = (row: Row, iso: (v: unknown) => string | null) => ApiRecord;
+const readers = new WeakMap<ResourceSchema, Reader>();
+
+/**
+ * The record of a schema's row, as one function per schema that names every property in its code. (A record built
+ * by assigning its 20-odd properties in a loop becomes a hash table to V8, and every later read, copy and
+ * JSON.stringify of it is slower: a 5 000-row batch save took 20 ms longer.) Property names come from our schemas,
+ * written into the code as JSON strings.
+ */
+function readerOf(schema: ResourceSchema): Reader {
+  const lines = storedColumns(schema).map((c) => {
+    const [column, prop] = [JSON.stringify(c.column), JSON.stringify(c.prop)];
+    const value = c.kind === 'double precision' || c.kind === 'integer' ? 'Number(v)' : 'v';
+    // A null in a column whose schema does not allow null is an unset optional field: left out, so the record
+    // validates again when a client sends it back unchanged.
+    const read = `v = row[${column}]; if (v != null) rec[${prop}] = ${value};${c.nullable ? ` else rec[${prop}] = null;` : ''}`;
+    // a list leaves an x-detail column out: not null, unread
+    return schema.properties[c.prop]['x-detail'] ? `if (${column} in row) { ${read} }` : read;
+  });
+  const body = [
+    'const rec = { id: Number(row.id), createDate: iso(row.create_date), updateDate: iso(row.update_date), createBy: row.create_by ?? null, tenantId: row.tenant_id ?? null };',
+    'let v;',
+    ...lines,
+    'return rec;',
+  ];
+  return new Function('row', 'iso', body.join('\n')) as Reader;
+}
+
 export function toRecord(schema: ResourceSchema, row: Row): ApiRecord {
-  const rec: ApiRecord = {
-    id: Number(row.id),
-    createDate: iso(row.create_date),
-    updateDate: iso(row.update_date),
-    createBy: row.create_by ?? null,
-    tenantId: row.tenant_id ?? null,
-  };
-  for (const c of storedColumns(schema)) {
-    if (!(c.column in row) && schema.properties[c.prop]['x-detail']) continue; // a list leaves it out: not null, unread
-    const v = row[c.column];
-    // A null in a column whose schema does not allow null is an unset optional field: leave it out, so the
-    // record validates again when a client sends it back unchanged.
-    if (v == null) {
-      if (c.nullable) rec[c.prop] = null;
-      continue;
-    }
-    rec[c.prop] = c.kind === 'double precision' || c.kind === 'integer' ? Number(v) : v;
-  }
-  return rec;
+  let read = readers.get(schema);
+  if (!read) readers.set(schema, (read = readerOf(schema)));
+  return read(row, iso);
 }
 
 /** The record a row of columns (toColumns, recordColumns; with its id) reads back as once inserted at `at`. */
