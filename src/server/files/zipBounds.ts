@@ -1,8 +1,9 @@
-// Zip containers from users (xlsx, later ifczip) are bounded before anything opens them (DESIGN §10): the
-// central directory's declared sizes must stay within the limits, and each entry is then inflated once into
-// nothing, counting bytes, so an entry that inflates past what it declared (a lying header) is caught too —
-// without ever holding more than one small chunk. A 467 KB file that would inflate to 450 MB is refused by
-// the declared sizes at once; a liar after at most its declared size of inflating.
+// Zip containers from users (xlsx, later ifczip) are bounded before anything opens them: the central directory's
+// declared sizes must stay within the limits, and each entry is then inflated once into nothing, counting bytes, so
+// an entry that inflates past what it declared (a lying header) is caught too — without ever holding more than a
+// small entry or one small chunk of a large one. A 467 KB file that would inflate to 450 MB is refused by the
+// declared sizes at once; a liar after at most its declared size of inflating.
+import { inflateRawSync } from 'node:zlib';
 import { Inflate } from 'fflate';
 
 export interface ZipLimits {
@@ -102,6 +103,8 @@ export function assertZipBounds(buf: Buffer, limits: ZipLimits): ZipEntry[] {
 }
 
 const SLICE = 4096;
+/** Entries declared up to this size are inflated by zlib at once (4× faster), capped at their declared size + 1 byte. */
+const AT_ONCE = 8 * 1024 * 1024;
 
 /** Inflates one entry into nothing; more bytes than declared → tooLarge. */
 function inflatedSize(buf: Buffer, e: ZipEntry): void {
@@ -114,6 +117,16 @@ function inflatedSize(buf: Buffer, e: ZipEntry): void {
     return;
   }
   if (e.method !== 8) throw new ZipRefused('notZip');
+  if (e.size <= AT_ONCE) {
+    let out: Buffer;
+    try {
+      out = inflateRawSync(data, { maxOutputLength: e.size + 1 });
+    } catch (err) {
+      throw new ZipRefused((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? 'tooLarge' : 'notZip');
+    }
+    if (out.length !== e.size) throw new ZipRefused(out.length > e.size ? 'tooLarge' : 'notZip');
+    return;
+  }
   let out = 0;
   const inflate = new Inflate((chunk) => {
     out += chunk.length;

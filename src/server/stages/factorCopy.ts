@@ -42,14 +42,15 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
           const id = body[prop];
           if (typeof id !== 'number' || problems.has(i)) continue;
           const { f, apply } = factors.get(id) ?? {};
-          const refuse = (errorMsg: string) => problems.set(i, invalid([{ field: prop, errorMsg }]));
-          if (!f || f.type !== type || (smallType && f.smallType !== smallType)) refuse(`请选择${smallType ?? type}类的因子`);
-          else if (isBaseline(f)) refuse(BASELINE_REFUSED);
+          let refused: string | undefined;
+          if (!f || f.type !== type || (smallType && f.smallType !== smallType)) refused = `请选择${smallType ?? type}类的因子`;
+          else if (isBaseline(f)) refused = BASELINE_REFUSED;
           else {
             apply!(body);
             const other = agreed && agreed(body, f[keyword.uniform!.field] ?? null);
-            if (other !== undefined) refuse(`${keyword.uniform!.message}（已采用：${other ?? '未分类'}）`);
+            if (other !== undefined) refused = `${keyword.uniform!.message}（已采用：${other ?? '未分类'}）`;
           }
+          if (refused) problems.set(i, invalid([{ field: prop, errorMsg: refused }]));
         }
       }
       return problems;

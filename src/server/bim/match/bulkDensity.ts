@@ -7,6 +7,7 @@
 // and the user is asked for the density rather than given a wrong one.
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
+import { memoByText } from './memo';
 import { applySynonyms, normaliseName } from './names';
 import { classify, familyById } from './taxonomy';
 
@@ -45,12 +46,12 @@ export function readBulkDensities(text = readFileSync(new URL(`./${FILE}`, impor
 
 let rows: BulkDensityRow[] | null = null;
 
-function find(text: string): BulkDensityRow | undefined {
+const find = memoByText((text: string): BulkDensityRow | undefined => {
   if (!text) return undefined;
   // the name as written and in the library's words (钢筋砼 → 钢筋混凝土, Steel → 钢)
   const hay = `${text.normalize('NFKC').toLowerCase()} ${applySynonyms(normaliseName(text))}`;
   return (rows ??= readBulkDensities()).find((r) => hay.includes(r.keyword));
-}
+});
 
 /** The density for a library material: the first keyword its name contains, else its group (小类). */
 export function bulkDensityFor(candidate: { name: string; group?: string | null }): { value: number; source: string } | null {

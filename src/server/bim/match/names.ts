@@ -4,6 +4,7 @@
 // ./synonyms.json (Chinese variant spellings, finer rewrites, noise words) and ./taxonomy.json (material families
 // with their names in several languages, each rewritten to the family's library word).
 import { readFileSync } from 'node:fs';
+import { memoByText } from './memo';
 import { pinyinPro } from '../../heavy';
 
 interface SynonymFile {
@@ -110,7 +111,7 @@ const THICKNESS = new RegExp(
  * bare numbers. Grades (c30, q355, hrb400, mu10, m7.5) are kept: they are letters followed by digits. Spaces remain
  * only between latin words.
  */
-export function normaliseName(s: string): string {
+export const normaliseName = memoByText((s: string): string => {
   let t = fold(s).trim();
   t = t.replace(/^m_/, '').replace(/<[^>]*>/g, ' ');
   t = t.replace(THICKNESS, ' ');
@@ -118,7 +119,7 @@ export function normaliseName(s: string): string {
   t = t.replace(NOISE, ' ');
   t = t.replace(/(?<![a-z\d.])\d+(?:\.\d+)?/g, ' ');
   return tidy(t);
-}
+});
 
 // grade tokens as normaliseName leaves them (lower case)
 const GRADE_SRC = String.raw`(?:c\d{2,3}|q\d{3}[a-e]?|s\d{3}[a-z0-9]*|(?:hpb|hrbf|hrb|rrb|crb)\d{3}e?|mu\d+(?:\.\d)?|m\d+(?:\.\d)?)`;

@@ -2,6 +2,7 @@
 // languages and tool defaults of ./taxonomy.json, or a factor-library row by its name, else its group (小类). The
 // matcher only suggests factors of the name's family (a block is never in-situ concrete); the pre-flight review
 // groups a model's materials by family for its per-m² plausibility ranges.
+import { memoByText } from './memo';
 import { applySynonyms, basic, type FamilyData, foreignTerms, type GradeFamily, gradeFamily, INSULATION_WORDS, normaliseName, PLAIN_WORDS, readGrades, TAXONOMY, TermIndex, termPattern } from './names';
 
 export interface Family {
@@ -67,7 +68,7 @@ export const FAMILIES: readonly Family[] = ORDERED;
  * the library's words (normalised, synonyms applied: 砼 → 混凝土, Steel → 钢, a foreign term → its family's word),
  * else by its grade.
  */
-export function classify(name: string): Family | null {
+export const classify = memoByText((name: string): Family | null => {
   if (!name) return null;
   const family = read(name).family;
   const grades = readGrades(name).grades;
@@ -76,7 +77,7 @@ export function classify(name: string): Family | null {
   if (family && rebar && family !== rebar && isKindOf(family, STEEL) && grades.some((g) => gradeFamily(g) === 'rebar')) return rebar;
   if (family) return family;
   return (grades[0] && BY_GRADE.get(gradeFamily(grades[0]))) || null;
-}
+});
 
 /** The polymer family an insulation word overrode ('Insulation - Plastic Hard': 塑料（原料）), else null. */
 export const insulatedPolymer = (name: string): Family | null => (name ? read(name).polymer : null);
@@ -87,9 +88,11 @@ interface Reading {
 }
 
 function read(name: string): Reading {
-  const normalised = normaliseName(name);
-  let seen = SEEN.get(normalised);
-  if (seen) return seen;
+  return readNormalised(normaliseName(name));
+}
+
+// (a library repeats names that normalise alike: 供应商1, 供应商2 …)
+const readNormalised = memoByText((normalised: string): Reading => {
   const hay = applySynonyms(normalised);
   const hits: { rank: number; from: number; to: number }[] = [];
   for (let i = 0; i < hay.length; i++) for (const hit of TERMS.at(hay, i)) hits.push({ rank: hit.term.rank, from: i, to: i + hit.length });
@@ -100,14 +103,8 @@ function read(name: string): Reading {
   const own = hits.filter((h) => h.rank === rank);
   const apart = (h: { from: number; to: number }) => own.every((o) => h.to <= o.from || h.from >= o.to);
   const insulated = hits.some((h) => isKindOf(ORDERED[h.rank], INSULATION) && apart(h)) || INSULATION_WORD.test(hay);
-  seen = to && insulated ? { family: to, polymer: first } : { family: first, polymer: null };
-  if (SEEN.size >= 20_000) SEEN.clear();
-  SEEN.set(normalised, seen);
-  return seen;
-}
-
-// a library repeats names that normalise alike (供应商1, 供应商2 …); bounded so a long-running server cannot grow it
-const SEEN = new Map<string, Reading>();
+  return to && insulated ? { family: to, polymer: first } : { family: first, polymer: null };
+});
 
 /** A library row's family: by its name, else by its group (小类, e.g. 钢铁 for 螺旋埋弧焊管). */
 export const candidateFamily = (c: { name: string; group?: string | null }): Family | null => classify(c.name) ?? (c.group ? classify(c.group) : null);
