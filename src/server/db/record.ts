@@ -24,7 +24,8 @@ function perSchema<F>(make: (schema: ResourceSchema) => string, params: string[]
   };
 }
 
-const name = JSON.stringify;
+/** A name written into generated code. */
+const quoted = (s: string) => JSON.stringify(s);
 
 const readRecord = perSchema<(row: Row, iso: (v: unknown) => string | null) => ApiRecord>(
   (schema) => {
@@ -32,9 +33,9 @@ const readRecord = perSchema<(row: Row, iso: (v: unknown) => string | null) => A
       const value = c.kind === 'double precision' || c.kind === 'integer' ? 'Number(v)' : 'v';
       // A null in a column whose schema does not allow null is an unset optional field: left out, so the record
       // validates again when a client sends it back unchanged.
-      const read = `v = row[${name(c.column)}]; if (v != null) rec[${name(c.prop)}] = ${value};${c.nullable ? ` else rec[${name(c.prop)}] = null;` : ''}`;
+      const read = `v = row[${quoted(c.column)}]; if (v != null) rec[${quoted(c.prop)}] = ${value};${c.nullable ? ` else rec[${quoted(c.prop)}] = null;` : ''}`;
       // a list leaves an x-detail column out: not null, unread
-      return schema.properties[c.prop]['x-detail'] ? `if (${name(c.column)} in row) { ${read} }` : read;
+      return schema.properties[c.prop]['x-detail'] ? `if (${quoted(c.column)} in row) { ${read} }` : read;
     });
     return [
       'const rec = { id: Number(row.id), createDate: iso(row.create_date), updateDate: iso(row.update_date), createBy: row.create_by ?? null, tenantId: row.tenant_id ?? null };',
@@ -76,8 +77,8 @@ const columnsCode = (replace: boolean) => (schema: ResourceSchema) =>
     'const out = {};',
     'let v;',
     ...storedColumns(schema).map((c, i) => {
-      if (c.readonly) return replace ? '' : `out[${name(c.column)}] = columns[${i}].default ?? null;`;
-      return `if (${name(c.prop)} in body) { v = body[${name(c.prop)}]; out[${name(c.column)}] = ${cellCode(c)}; }${replace ? ` else out[${name(c.column)}] = null;` : ''}`;
+      if (c.readonly) return replace ? '' : `out[${quoted(c.column)}] = columns[${i}].default ?? null;`;
+      return `if (${quoted(c.prop)} in body) { v = body[${quoted(c.prop)}]; out[${quoted(c.column)}] = ${cellCode(c)}; }${replace ? ` else out[${quoted(c.column)}] = null;` : ''}`;
     }),
     'return out;',
   ].join('\n');
@@ -95,7 +96,7 @@ export function toColumns(schema: ResourceSchema, body: Record<string, unknown>,
 }
 
 const wholeColumns = perSchema<(record: Record<string, unknown>) => Row>(
-  (schema) => ['const out = {};', 'let v;', ...storedColumns(schema).map((c) => `if (${name(c.prop)} in record) { v = record[${name(c.prop)}]; out[${name(c.column)}] = ${cellCode(c)}; }`), 'return out;'].join('\n'),
+  (schema) => ['const out = {};', 'let v;', ...storedColumns(schema).map((c) => `if (${quoted(c.prop)} in record) { v = record[${quoted(c.prop)}]; out[${quoted(c.column)}] = ${cellCode(c)}; }`), 'return out;'].join('\n'),
   ['record'],
 );
 
