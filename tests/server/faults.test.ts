@@ -63,7 +63,7 @@ describe('a file write that finds the disk full (ENOSPC)', () => {
 const tableName = (n: OperationNode | undefined): string | undefined =>
   n?.kind === 'TableNode' ? (n as TableNode).table.identifier.name : n?.kind === 'RawNode' ? tableName((n as RawNode).parameters[0]) : undefined;
 
-/** A kysely insert into `table`, or the raw multi-row insert of bulkInsert.ts (`insert into ${sql.table(t)} … unnest`). */
+/** A kysely insert into `table`, or the raw multi-row insert of bulkInsert.ts (`insert into ${sql.table(t)} … rows from`). */
 const insertsInto = (node: RootOperationNode, table: string) =>
   node.kind === 'InsertQueryNode'
     ? tableName(node.into) === table
