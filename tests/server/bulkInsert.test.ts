@@ -42,11 +42,11 @@ describe('bulkInsert', () => {
     ]);
   });
 
-  it('a column null in every row, or the same object in every row, is written once for all', async () => {
+  it('a column null in every row, or the same value or object in every row, is written once for all', async () => {
     const same = JSON.stringify({ fileName: '预算.xlsx' });
-    const rows = Array.from({ length: 3 }, (_, i) => ({ id: 100 + i, name: 'x', amount: 1.5, detail: same, building: null }));
+    const rows = Array.from({ length: 3 }, (_, i) => ({ id: 100 + i, name: 'x', amount: 1.5, ok: true, detail: same, building: null }));
     await database.db.transaction().execute((trx) => bulkInsert(trx, 'bulk_probe', COLUMNS, rows));
-    const read = (await sql<Record<string, unknown>>`select name, amount, n, detail, building from bulk_probe where id >= 100 order by id`.execute(database.db)).rows;
-    expect(read).toEqual(rows.map(() => ({ name: 'x', amount: 1.5, n: null, detail: { fileName: '预算.xlsx' }, building: null })));
+    const read = (await sql<Record<string, unknown>>`select name, amount, n, ok, detail, building from bulk_probe where id >= 100 order by id`.execute(database.db)).rows;
+    expect(read).toEqual(rows.map(() => ({ name: 'x', amount: 1.5, n: null, ok: true, detail: { fileName: '预算.xlsx' }, building: null })));
   });
 });

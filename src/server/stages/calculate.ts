@@ -13,6 +13,7 @@ import { afterBulkWrite } from '../db/upkeep';
 import type { Progress } from '../jobs/index';
 import { columnName } from '../db/naming';
 import { insertRows, newIds } from '../db/createMany';
+import { jsonRows, type BulkColumn } from '../db/bulkInsert';
 import { insertedRecord, setStoredValues, toRecord, type ApiRecord, type Row } from '../db/record';
 import { resourceDef, resources, type ResourceDef } from '../registry';
 import { flagWarning } from '../../calc/plausibility';
@@ -215,19 +216,24 @@ async function storeEmissions(trx: Tx, def: ResourceDef, records: ApiRecord[], r
 
 /** The changed rows' emission (and trace) in ONE statement. */
 async function updateEmissions(trx: Tx, table: string, rows: RowResult[], withTrace: boolean): Promise<void> {
-  const ids = rows.map((r) => r.id);
-  const values = rows.map(storedEmission);
+  const columns: BulkColumn[] = [
+    { column: 'id', kind: 'integer' },
+    { column: 'emission', kind: 'double precision' },
+    ...(withTrace ? [{ column: 'trace', kind: 'jsonb' as const }] : []),
+  ];
+  const { from, value } = jsonRows(
+    rows.map((r) => ({ id: r.id, emission: storedEmission(r), trace: r.trace ? JSON.stringify(r.trace) : null })),
+    columns,
+  );
+  const [id, emission, trace] = columns.map(value);
+  // (a trace read back from jsonb may order its keys differently than JS wrote them: the database compares them)
   if (!withTrace) {
-    await sql`update ${sql.table(table)} as t set emission = u.emission
-      from unnest(${ids}::int[], ${values}::float8[]) as u(id, emission)
-      where t.id = u.id and t.emission is distinct from u.emission`.execute(trx);
+    await sql`update ${sql.table(table)} as t set emission = ${emission} from ${from}
+      where t.id = ${id} and t.emission is distinct from ${emission}`.execute(trx);
     return;
   }
-  // (a trace read back from jsonb may order its keys differently than JS wrote them: the database compares them)
-  const traces = rows.map((r) => (r.trace ? JSON.stringify(r.trace) : null));
-  await sql`update ${sql.table(table)} as t set emission = u.emission, trace = u.trace
-    from unnest(${ids}::int[], ${values}::float8[], ${traces}::jsonb[]) as u(id, emission, trace)
-    where t.id = u.id and (t.emission is distinct from u.emission or t.trace is distinct from u.trace)`.execute(trx);
+  await sql`update ${sql.table(table)} as t set emission = ${emission}, trace = ${trace} from ${from}
+    where t.id = ${id} and (t.emission is distinct from ${emission} or t.trace is distinct from ${trace})`.execute(trx);
 }
 
 /** A stage of the result as a route answers it: totals and notes, not every row (a building may have 100 000). */
