@@ -67,6 +67,8 @@ interface Table {
   /** bare names of the rows without an energy figure */
   unusable: Set<string>;
   kinds: string[];
+  /** sameMachine's answers by bare name (a bill names one machine in many sizes) */
+  pools: Map<string, { pool: Prepared[]; level: 'same' | 'contains' | 'within' }>;
 }
 
 /** The kind a row's specification names before its figure: '提升质量(起重力矩) 400 t·m' → 提升质量(起重力矩). */
@@ -89,7 +91,7 @@ function table(rows: readonly MachineRow[]): Table {
     const option = { lookupId: r.id, name: r.name, spec: r.spec, energyPerShift: r.value, energy: carrier[0], energyUnit: carrier[1] };
     usable.push({ option, bare: bare(r.name), size: parseSize(r.spec, kinds) });
   }
-  t = { usable, byId: new Map(usable.map((p) => [p.option.lookupId, p.option])), unusable, kinds };
+  t = { usable, byId: new Map(usable.map((p) => [p.option.lookupId, p.option])), unusable, kinds, pools: new Map() };
   tables.set(rows, t);
   return t;
 }
@@ -104,6 +106,12 @@ export function machineOptions(rows: readonly MachineRow[], ids: ReadonlySet<num
 
 /** The rows of the line's machine: the same name, else the longest name the line's holds, else those holding it. */
 function sameMachine(name: string, t: Table): { pool: Prepared[]; level: 'same' | 'contains' | 'within' } {
+  let found = t.pools.get(name);
+  if (!found) t.pools.set(name, (found = poolOf(name, t)));
+  return found;
+}
+
+function poolOf(name: string, t: Table): { pool: Prepared[]; level: 'same' | 'contains' | 'within' } {
   const same = t.usable.filter((p) => p.bare === name);
   if (same.length) return { pool: same, level: 'same' };
   const contained = t.usable.filter((p) => name.includes(p.bare));
