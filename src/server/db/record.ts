@@ -51,21 +51,23 @@ export function toRecord(schema: ResourceSchema, row: Row): ApiRecord {
   return readRecord(schema)(row, iso);
 }
 
-/** The record a row of columns (toColumns, recordColumns; with its id) reads back as once inserted at `at`. */
-export function insertedRecord(schema: ResourceSchema, row: Row, at: Date): ApiRecord {
-  const rec = toRecord(schema, row);
-  rec.createDate = rec.updateDate = at.toISOString();
-  for (const c of storedColumns(schema)) if (c.kind === 'jsonb' && typeof rec[c.prop] === 'string') rec[c.prop] = JSON.parse(rec[c.prop] as string);
-  return rec;
+/** The records rows of columns (toColumns, recordColumns; with their ids) read back as once inserted at `at`. */
+export function insertedRecords(schema: ResourceSchema, rows: Row[], at: Date): ApiRecord[] {
+  const time = at.toISOString();
+  const json = storedColumns(schema).filter((c) => c.kind === 'jsonb');
+  return rows.map((row) => {
+    const rec = toRecord(schema, row);
+    rec.createDate = rec.updateDate = time;
+    for (const c of json) if (typeof rec[c.prop] === 'string') rec[c.prop] = JSON.parse(rec[c.prop] as string);
+    return rec;
+  });
 }
 
-/** Puts `values` into `rec` as toRecord reads them back once stored: a null kept where the schema allows it, else left out. */
-export function setStoredValues(schema: ResourceSchema, rec: ApiRecord, values: Record<string, unknown>): void {
-  for (const [prop, v] of Object.entries(values)) {
-    if (v != null) rec[prop] = v;
-    else if (allowsNull(schema.properties[prop])) rec[prop] = null;
-    else delete rec[prop];
-  }
+/** Puts `value` into `rec` as toRecord reads it back once stored: a null kept where the schema allows it, else left out. */
+export function setStoredValue(schema: ResourceSchema, rec: ApiRecord, prop: string, value: unknown): void {
+  if (value != null) rec[prop] = value;
+  else if (allowsNull(schema.properties[prop])) rec[prop] = null;
+  else delete rec[prop];
 }
 
 /** The code of a column's value from a property's value `v`: JSON text for jsonb, a string trimmed where the schema says. */

@@ -14,7 +14,7 @@ import type { Progress } from '../jobs/index';
 import { columnName } from '../db/naming';
 import { insertRows, newIds } from '../db/createMany';
 import { jsonRows, type BulkColumn } from '../db/bulkInsert';
-import { insertedRecord, setStoredValues, toRecord, type ApiRecord, type Row } from '../db/record';
+import { insertedRecords, setStoredValue, toRecord, type ApiRecord, type Row } from '../db/record';
 import { resourceDef, resources, type ResourceDef } from '../registry';
 import { flagWarning } from '../../calc/plausibility';
 import { plausibilityOf, type CalculatedBuilding } from '../plausibility/review';
@@ -185,7 +185,7 @@ async function withNewIds(trx: Tx, adding: NewRows | undefined) {
   const { ids, at } = await newIds(trx, sets.map(({ def, rows }) => ({ table: def.table, n: rows.length })));
   sets.forEach(({ def, rows }, k) => {
     rows.forEach((row, i) => (row.id = ids[k][i]));
-    out.set(def.name, { def, rows, records: rows.map((row) => insertedRecord(def.schema, row, at)), byId: new Map(rows.map((row) => [row.id as number, row])) });
+    out.set(def.name, { def, rows, records: insertedRecords(def.schema, rows, at), byId: new Map(rows.map((row) => [row.id as number, row])) });
   });
   return out;
 }
@@ -208,7 +208,8 @@ async function storeEmissions(trx: Tx, def: ResourceDef, records: ApiRecord[], r
       row[emissionColumn] = emission;
       if (withTrace) row[traceColumn] = r.trace ? JSON.stringify(r.trace) : null;
     } else if ((rec.emission ?? null) !== emission || (withTrace && JSON.stringify(rec.trace ?? null) !== JSON.stringify(r.trace))) changed.push(r);
-    setStoredValues(def.schema, rec, withTrace ? { emission, trace: r.trace } : { emission });
+    setStoredValue(def.schema, rec, 'emission', emission);
+    if (withTrace) setStoredValue(def.schema, rec, 'trace', r.trace);
   });
   if (changed.length) await updateEmissions(trx, def.table, changed, withTrace);
   return records;
