@@ -143,7 +143,8 @@ describe('the first bytes decide', () => {
     const at = await port();
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    // buffers that stay after a full GC: what the server keeps (a body held whole would be +32 MB each)
+    // buffers that stay after a full GC: what the server keeps. A body held whole would be +32 MB each, 96 MB for
+    // the three; the worker process is shared with other test files, whose leftovers add a few MB (17 MB seen once)
     const held = () => (gc(), process.memoryUsage().arrayBuffers);
     const before = held();
     let most = 0;
@@ -154,7 +155,7 @@ describe('the first bytes decide', () => {
     // request whose answer has gone — its socket's receive queue full while the request waits for data)
     expect(ends.map((e) => e.status)).toEqual([1, 2, 3].map(() => 'HTTP/1.1 400 Bad Request'));
     for (const end of ends) expect(['closed', 'ECONNRESET'], JSON.stringify(ends)).toContain(end.ended);
-    expect(most).toBeLessThan(16 * 1024 * 1024);
+    expect(most).toBeLessThan(24 * 1024 * 1024);
     expect(spooled()).toEqual([]);
   });
 
