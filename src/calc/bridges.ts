@@ -133,8 +133,15 @@ export function shortestPath(start: string, goal: string, links: Link[]): Edge[]
   return null;
 }
 
-/** The chain's value and its steps in words: '20 t = 20,000 kg', '20,000 kg × 低位发热量 42.652 MJ/kg = 853,040 MJ', … */
-export function walk(amount: number, from: Unit, to: Unit, path: Edge[]): { ok: true; value: number; steps: string[] } {
+/** The chain's value (its steps in words: walkSteps). */
+export function walk(amount: number, from: Unit, to: Unit, path: Edge[]): number {
+  let value = amount * from.scale;
+  for (const e of path) value *= e.rate;
+  return value / to.scale;
+}
+
+/** The chain's steps in words: '20 t = 20,000 kg', '20,000 kg × 低位发热量 42.652 MJ/kg = 853,040 MJ', … */
+export function walkSteps(amount: number, from: Unit, to: Unit, path: Edge[]): string[] {
   const steps: string[] = [];
   let value = amount * from.scale;
   let text = baseText(from.dims);
@@ -146,7 +153,6 @@ export function walk(amount: number, from: Unit, to: Unit, path: Edge[]): { ok: 
     value = next;
     text = nextText;
   }
-  const out = value / to.scale;
-  if (to.scale !== 1 || to.text !== text) steps.push(`${num(value)} ${text} = ${num(out)} ${to.text}`);
-  return { ok: true, value: out, steps };
+  if (to.scale !== 1 || to.text !== text) steps.push(`${num(value)} ${text} = ${num(value / to.scale)} ${to.text}`);
+  return steps;
 }

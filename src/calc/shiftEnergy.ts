@@ -11,19 +11,37 @@ export interface ShiftEnergy {
   amount: number;
   unit: string;
   /** '154.283 台班 × 1 t/台班 = 154.283 t', after the default's words when the row states no unit */
-  steps: string[];
+  readonly steps: string[];
   /** what a refusal names: the per-shift unit as the user typed it, or the default taken */
   subject: string;
 }
 
 const KIND_LABELS: Record<string, string> = Object.fromEntries(ENERGY_KINDS);
 
+const stepText = (shifts: number, perShift: number, amount: number, unit: string) => `${shortNumber(shifts)} 台班 × ${shortNumber(perShift)} ${unit}/台班 = ${shortNumber(amount)} ${unit}`;
+
 export function shiftEnergy(shifts: number, perShift: number, energy: unknown, own: unknown): ShiftEnergy {
   const unit = shiftEnergyUnit(energy, own);
   const amount = shifts * perShift;
-  const step = `${shortNumber(shifts)} 台班 × ${shortNumber(perShift)} ${unit}/台班 = ${shortNumber(amount)} ${unit}`;
-  if (normalizeUnit(own)) return { amount, unit, steps: [step], subject: `台班能耗单位「${String(own).trim()}」` };
+  // (the steps are written when read: a calculation needs the amount of every row, the trace the words of a few)
+  if (normalizeUnit(own)) {
+    return {
+      amount,
+      unit,
+      get steps() {
+        return [stepText(shifts, perShift, amount, unit)];
+      },
+      subject: `台班能耗单位「${String(own).trim()}」`,
+    };
+  }
   const kind = KIND_LABELS[String(energy ?? '')];
   const taken = `按${kind ? `能源种类「${kind}」` : '能源种类'}的默认单位 ${unit}/台班 计`;
-  return { amount, unit, steps: [`台班能耗单位未填写：${taken}`, step], subject: `台班能耗单位（未填写，${taken}）` };
+  return {
+    amount,
+    unit,
+    get steps() {
+      return [`台班能耗单位未填写：${taken}`, stepText(shifts, perShift, amount, unit)];
+    },
+    subject: `台班能耗单位（未填写，${taken}）`,
+  };
 }

@@ -8,7 +8,8 @@ import type { DefaultRule, ResourceSchema } from '../../schemas/index';
 import { boundProblems } from '../../schemas/bounds';
 import { compileFormula, isGiven, type CompiledFormula, type Scope } from './formula';
 import { formulaNumbers, formulaWords } from './explain';
-import { massPerUnit, massRule, shiftEnergyUnit } from './units';
+import { shiftEnergyUnit } from './units';
+import { massPerUnit, massRule } from './mass';
 
 export interface DefaultUsed {
   field: string;
@@ -56,13 +57,22 @@ export const CONTEXT_TITLES: Record<string, string> = { designYears: '设计使�
 
 export const titleOf = (schema: ResourceSchema, field: string) => String(schema.properties[field]?.title ?? CONTEXT_TITLES[field] ?? field);
 
+const defaultLists = new WeakMap<ResourceSchema, [string, DefaultRule[]][]>();
+
+/** A schema's x-defaults as a list of fields and their rules, read once (every row of a calculation walks it). */
+function defaultRules(schema: ResourceSchema): [string, DefaultRule[]][] {
+  let list = defaultLists.get(schema);
+  if (!list) defaultLists.set(schema, (list = Object.entries(schema['x-defaults'] ?? {}).map(([field, rules]) => [field, Array.isArray(rules) ? rules : [rules]])));
+  return list;
+}
+
 /** Fills the declared defaults the row's formula needs into `scope`; answers what it filled in. */
 export function fillDefaults(schema: ResourceSchema, formula: CompiledFormula, scope: Scope, gridSource: string, problems: string[]): DefaultUsed[] {
   const used: DefaultUsed[] = [];
-  for (const [field, rules] of Object.entries(schema['x-defaults'] ?? {})) {
+  for (const [field, rules] of defaultRules(schema)) {
     if (!formula.fields.includes(field) || isGiven(scope[field])) continue;
-    // a list of rules: the first that applies and has a value (issue 21: the supplement's years, then the design life)
-    const applying = (Array.isArray(rules) ? rules : [rules]).filter((r: DefaultRule) => !r.when || compileFormula(r.when).evaluate(scope));
+    // a list of rules: the first that applies and has a value (the supplement's years, then the design life)
+    const applying = rules.filter((r) => !r.when || compileFormula(r.when).evaluate(scope));
     if (!applying.length) continue;
     const rule = applying.find((r) => isGiven(r.from !== undefined ? scope[r.from] : r.value)) ?? applying[applying.length - 1];
     const source = rule.source.replace('{gridFactorSource}', gridSource);

@@ -9,7 +9,7 @@ import { FUELS } from './fuels';
 import { shortNumber } from './format';
 import type { EnergyKind } from '../../schemas/factors/kinds';
 import { ATOMS, type Dims } from './unitWords';
-import { baseText, bridgeable, densityLink, dimKey, fuelLinks, isMass, readSize, shortestPath, sizeLink, walk, type Edge, type Link, type OwnCalorific, type Unit } from './bridges';
+import { baseText, bridgeable, densityLink, dimKey, fuelLinks, isMass, readSize, shortestPath, sizeLink, walk, walkSteps, type Edge, type Link, type OwnCalorific, type Unit } from './bridges';
 
 export type { Unit } from './bridges';
 
@@ -39,7 +39,8 @@ const normalized = new Map<unknown, string>();
 const parsedUnits = new Map<unknown, Unit | undefined>();
 const parsedFactorUnits = new Map<unknown, FactorUnit | undefined>();
 function remembered<T>(cache: Map<unknown, T>, text: unknown, read: (text: unknown) => T): T {
-  if (cache.has(text)) return cache.get(text) as T;
+  const hit = cache.get(text);
+  if (hit !== undefined || cache.has(text)) return hit as T;
   if (cache.size >= 1000) cache.clear();
   const value = read(text);
   cache.set(text, value);
@@ -86,6 +87,8 @@ export interface FactorUnit {
   /** the numerator as written, with kg in front ('kgCO2e') */
   kgText: string;
   per: Unit;
+  /** the denominator as a row's unit would say it: '(t·km)' → 't·km' */
+  perAsUnit: string;
 }
 
 /** 'kgCO2e/(t·km)', 'tCO2/TJ', 'gCO2e/kWh' → the numerator's scale to kg and the denominator; else undefined. */
@@ -100,7 +103,7 @@ function readFactorUnit(text: unknown): FactorUnit | undefined {
   // a denominator no table knows (扇樘) is a unit of its own: it matches only a row unit written the same
   const per = product(m[3]) ?? { dims: { [`?${m[3]}`]: 1 }, scale: 1, text: m[3] };
   const co2 = { g: 0.001, 克: 0.001, kg: 1, 千克: 1, t: 1000, 吨: 1000 }[m[1].toLowerCase() as 'g'] ?? 1;
-  return { co2, kgText: `kg${m[2].replace(/^co2/i, 'CO2')}`, per };
+  return { co2, kgText: `kg${m[2].replace(/^co2/i, 'CO2')}`, per, perAsUnit: per.text.replace(/^\((.*)\)$/, '$1') };
 }
 
 /** What a row knows that can bridge two dimensions (src/calc/bridges.ts). */
@@ -120,10 +123,22 @@ export interface Bridges {
 }
 
 export type Conversion =
-  | { ok: true; value: number; steps: string[] }
+  | { ok: true; value: number; readonly steps: string[] }
   | { ok: false; field: 'unit' | 'factorUnit' | 'density' | 'densityUnit' | 'pieceSize' | 'ncvUnit'; message: string };
 
 const num = (v: number) => shortNumber(v);
+
+/**
+ * A conversion done, its steps in words written only when read: a calculation reads the value of thousands of rows,
+ * the trace and an import's source the words of a few.
+ */
+export const converted = (value: number, steps: () => string[]): Conversion => ({
+  ok: true,
+  value,
+  get steps() {
+    return steps();
+  },
+});
 
 /**
  * `amount` in `unitText` converted to the denominator of `factorUnitText`. `strict`: the amount comes from a
@@ -137,13 +152,13 @@ export function convertToFactor(amount: number, unitText: unknown, factorUnitTex
   const factor = parseFactorUnit(fu);
   if (!factor) return { ok: false, field: 'factorUnit', message: `无法识别排放因子单位「${String(factorUnitText).trim()}」（应为 kgCO2e/单位、tCO2/单位 或 gCO2e/单位）` };
   if (!u) return { ok: true, value: amount, steps: [`用量单位未填写：按因子单位 ${factor.per.text} 计`] };
-  if (u === factor.per.text.replace(/^\((.*)\)$/, '$1') || u === factor.per.text) return { ok: true, value: amount, steps: [] };
+  if (u === factor.perAsUnit || u === factor.per.text) return { ok: true, value: amount, steps: [] };
   const from = parseUnit(u);
   if (!from) return unitMismatch(unitText, factorUnitText, subject, '且无法识别用量单位');
   const to = factor.per;
   if (dimKey(from.dims) === dimKey(to.dims)) {
     const value = (amount * from.scale) / to.scale;
-    return { ok: true, value, steps: from.scale === to.scale ? [] : [`${num(amount)} ${from.text} = ${num(value)} ${to.text}`] };
+    return converted(value, () => (from.scale === to.scale ? [] : [`${num(amount)} ${from.text} = ${num(value)} ${to.text}`]));
   }
   if (strict) return unitMismatch(unitText, factorUnitText, subject, `只能采用每${String(unitText).trim()}（或同量纲单位）的因子`);
   return bridge(amount, from, to, bridges) ?? unitMismatch(unitText, factorUnitText, subject, missingBridge(from, to, bridges));
@@ -158,7 +173,7 @@ function unitMismatch(unitText: unknown, factorUnitText: unknown, subject: strin
 function missingBridge(from: Unit, to: Unit, b: Bridges): string {
   const fuel = FUELS[String(b.energy ?? '') as EnergyKind];
   const keys = [dimKey(from.dims), dimKey(to.dims)];
-  if (keys.includes('E1') && b.energy) return fuel || given(b.ncv) ? '且该能源无法按低位发热量换算' : '且该能源没有低位发热量，无法换算';
+  if (keys.includes('E1') && b.energy) return fuel || isPositive(b.ncv) ? '且该能源无法按低位发热量换算' : '且该能源没有低位发热量，无法换算';
   const massSide = isMass(from.dims) ? to : isMass(to.dims) ? from : undefined;
   const density = readDensity(b, massSide);
   if (massSide && bridgeable(massSide.dims)) {
@@ -169,7 +184,8 @@ function missingBridge(from: Unit, to: Unit, b: Bridges): string {
   return '无法换算';
 }
 
-const given = (v: unknown) => v !== null && v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) > 0;
+/** A number above 0 (a density, a calorific value): '', null and text are not. */
+export const isPositive = (v: unknown) => v !== null && v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) > 0;
 /** kg per m³ no building material exceeds */
 const MAX_KG_PER_M3 = 25_000;
 const MASS_KG: Record<string, number> = { t: 1000, 吨: 1000, kg: 1, 千克: 1, 公斤: 1, g: 0.001, 克: 0.001 };
@@ -187,7 +203,7 @@ function readDensityUnit(text: unknown): { massKg: number; per: Unit; text: stri
 /** The row's density with what it is per; without a density unit, t per the unit that is not a mass, as written
  * (the field is titled 密度(t/单位): 2.6 on a row in 千块 is 2.6 t per 千块). */
 function readDensity(b: Bridges, massSide: Unit | undefined): { value: number; massKg: number; per: Unit; text: string } | undefined {
-  if (!given(b.density)) return undefined;
+  if (!isPositive(b.density)) return undefined;
   const value = Number(b.density);
   if (normalizeUnit(b.densityUnit)) {
     const unit = readDensityUnit(b.densityUnit);
@@ -199,7 +215,7 @@ function readDensity(b: Bridges, massSide: Unit | undefined): { value: number; m
 
 /** The row's own calorific value: 'MJ/kg', 'GJ/t', 'MJ/m3', 'kJ/kg'; empty unit: MJ/kg (MJ/m3 for natural gas). */
 function readCalorific(b: Bridges): OwnCalorific | 'bad' | undefined {
-  if (!given(b.ncv)) return undefined;
+  if (!isPositive(b.ncv)) return undefined;
   const t = normalizeUnit(b.ncvUnit) || (b.energy === 'naturalGas' ? 'MJ/m3' : 'MJ/kg');
   const m = /^(kJ|MJ|GJ|TJ|千焦|兆焦|吉焦)\/(.+)$/i.exec(t);
   const per = m && parseUnit(m[2]);
@@ -217,7 +233,7 @@ const paths = new Map<unknown, Edge[] | null>();
  */
 function bridge(amount: number, from: Unit, to: Unit, b: Bridges): Conversion | undefined {
   const massSide = isMass(from.dims) ? to : isMass(to.dims) ? from : undefined;
-  if (normalizeUnit(b.densityUnit) && given(b.density) && !readDensityUnit(b.densityUnit)) {
+  if (normalizeUnit(b.densityUnit) && isPositive(b.density) && !readDensityUnit(b.densityUnit)) {
     return { ok: false, field: 'densityUnit', message: `无法识别密度单位「${String(b.densityUnit).trim()}」（应为 t/m3、t/m2、t/m、t/块 等）` };
   }
   const sizeText = String(b.pieceSize ?? '').trim();
@@ -237,7 +253,7 @@ function bridge(amount: number, from: Unit, to: Unit, b: Bridges): Conversion | 
     if (sizes) links.push(sizeLink(from, sizes)!);
     return shortestPath(dimKey(from.dims), dimKey(to.dims), links.filter(Boolean));
   });
-  return path ? walk(amount, from, to, path) : undefined;
+  return path ? converted(walk(amount, from, to, path), () => walkSteps(amount, from, to, path)) : undefined;
 }
 
 /** The factor value per kg of CO2e: a gCO2e factor × 0.001, a tCO2 factor × 1000; unchanged when unknown or empty. */
@@ -253,33 +269,4 @@ export function shiftEnergyUnit(energy: unknown, own?: unknown): string {
   const u = normalizeUnit(own).replace(/\/台班$/, '');
   if (u) return u;
   return energy === 'electricity' ? 'kWh' : energy === 'naturalGas' ? 'm3' : energy === 'heat' ? 'GJ' : 'kg';
-}
-
-// Transport mass (GB/T 51366 §6.3, M_i in tonnes) from a row's quantity unit: a mass unit converts by itself
-// (t × 1, kg ÷ 1000); any other unit (m³, m², 块, 樘 …) through the material's density — per the unit it was given
-// for — and, for pieces and sheets, their size. No way to a mass, no mass: the row is refused on save, never guessed.
-const PER_TONNE = 'kgCO2e/t';
-
-/** t per unit of the row's quantity, or NaN when it cannot be known. */
-export function massPerUnit(unit: unknown, density: unknown, densityUnit?: unknown, pieceSize?: unknown): number {
-  const c = massConversion(unit, density, densityUnit, pieceSize);
-  return c.ok ? c.value : NaN;
-}
-
-/** One of the row's unit in tonnes, with its steps; a unit no table knows takes a density typed per itself. */
-export function massConversion(unit: unknown, density: unknown, densityUnit?: unknown, pieceSize?: unknown): Conversion {
-  const u = normalizeUnit(unit);
-  if (u && !parseUnit(u) && given(density) && (!normalizeUnit(densityUnit) || [u, `t/${u}`].includes(normalizeUnit(densityUnit)))) {
-    return { ok: true, value: Number(density), steps: [`1 ${u} × 密度 ${num(Number(density))} t/${u} = ${num(Number(density))} t`] };
-  }
-  const c = convertToFactor(1, unit, PER_TONNE, { density, densityUnit, pieceSize });
-  return c.ok ? c : { ...c, message: c.message.replace(`与排放因子单位「${PER_TONNE}」不一致，且`, '无法换算为质量(t)：').replace(`与排放因子单位「${PER_TONNE}」不一致，`, '无法换算为质量(t)，') };
-}
-
-/** How the mass of one unit was found, in words (the trace). */
-export function massRule(unit: unknown, density?: unknown, densityUnit?: unknown, pieceSize?: unknown): string {
-  const u = parseUnit(unit);
-  if (u && isMass(u.dims)) return u.scale === 1000 ? '以吨计，质量 = 用量' : u.scale === 1 ? '以千克计，质量 = 用量 ÷ 1000' : `以${u.text}计，质量 = 用量 × ${num(u.scale / 1000)}`;
-  const c = massConversion(unit, density, densityUnit, pieceSize);
-  return c.ok ? `每${String(unit ?? '').trim() || '单位'}：${c.steps.join('，')}` : c.message;
 }

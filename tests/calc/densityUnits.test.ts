@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceSchema } from '../../schemas/index';
 import { STAGE_SCHEMAS } from '../../schemas/standards';
 import { calculateStage, explainRow, rowUnitProblems } from '../../src/calc/stage';
-import { massPerUnit } from '../../src/calc/units';
+import { massPerUnit } from '../../src/calc/mass';
 
 const S = STAGE_SCHEMAS as unknown as Record<string, ResourceSchema>;
 const ctx = { years: 50, area: 10_000, gridFactor: 0.5827, gridFactorSource: '江苏 2023' };
