@@ -1,5 +1,6 @@
 // The row formulas of the stage schemas (`x-formula`), compiled once per text and evaluated per row with no
-// eval and no access to globals: jsep parses the expression, this small evaluator walks the tree.
+// eval and no access to globals: jsep parses the expression, each node of the tree becomes a closure that does only
+// what the node allows.
 // Allowed: numbers, strings, + - * / % ** , comparisons, && || !, a ? b : c, identifiers from the row
 // scope, `stage.<code>` (another stage's total, kgCO2e), and the functions below. Anything else is refused
 // when the schema is compiled, so a bad formula fails at start, not on a user's data.
