@@ -74,6 +74,7 @@ export interface PropertySchema {
   'x-filter'?: 'eq' | 'like' | 'range';
   'x-sum'?: boolean;
   'x-dict'?: string;
+  'x-enumLabels'?: Readonly<Record<string, string>>;
   'x-reference'?: { resource: string; label: string };
   'x-decimals'?: number;
   'x-import'?: string;

@@ -18,6 +18,7 @@ export const X_KEYWORDS = [
   'x-filter', // 'eq' | 'like' | 'range' — accepted as a list filter with that operator
   'x-sum', // true: a list answers the column's sum over every row of its filter (`sums`), not only over the page
   'x-dict', // dictionary code whose items label the values
+  'x-enumLabels', // { <enum value>: label } — the words of an enum's codes where no dictionary gives them (计算方式 energy → 按总能源用量计算)
   'x-reference', // { resource, label } — a reference to another registry resource
   'x-decimals', // decimals to show (numbers default to 2)
   'x-import', // Excel column title for import/export

@@ -168,7 +168,7 @@ export const tpf3Project = {
     },
     // spec 000 §3, §9: how an accounting building's operation emissions are broken down — '1' by system (暖通空调,
     // 照明, 电梯 …), '2' by accounting type (能源, 日常用水, 可再生能源); estimate and budget always by system
-    runtimeType: { type: 'string', title: '运行分项方式', enum: ['1', '2'], 'x-list': false },
+    runtimeType: { type: 'string', title: '运行分项方式', enum: ['1', '2'], 'x-enumLabels': { '1': '按用能系统分项', '2': '按核算类型分项' }, 'x-list': false },
     // the grid electricity factor of the building (region or province, year, source); a new building gets the
     // current official average of its site's province; rows without their own electricity factor use it
     gridFactorId: {

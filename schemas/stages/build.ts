@@ -3,6 +3,12 @@
 // names its energy; only electricity without its own factor takes the building's grid factor (recorded as 默认值).
 import { billSource, emission, energy, fuelFields, ENERGY_NEEDS, energyPerShift, energyPerShiftUnit, factorFields, GRID_DEFAULT, methodField, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
 
+/** The methods a building chooses among for this stage. */
+const BUILD_METHODS = [
+  { value: 'energy', label: '按总能源用量计算' },
+  { value: 'machine', label: '按施工机械和临时设施计算' },
+] as const;
+
 export const stageBuild = {
   $id: 'stageBuild',
   title: '建筑建造',
@@ -15,10 +21,7 @@ export const stageBuild = {
     mode: 'table',
     result: 'build',
     role: 'construction',
-    methods: [
-      { value: 'energy', label: '按总能源用量计算' },
-      { value: 'machine', label: '按施工机械和临时设施计算' },
-    ],
+    methods: BUILD_METHODS,
   },
   'x-formula': { energy: 'toFactorUnit(quantity, unit) * factorValue', machine: 'toFactorUnitPerShift(quantity, energyPerShift, energy, energyPerShiftUnit) * factorValue' },
   'x-defaults': GRID_DEFAULT,
@@ -26,7 +29,7 @@ export const stageBuild = {
   required: ['projectId', 'method', 'name', 'quantity'],
   properties: {
     projectId,
-    method: methodField(['energy', 'machine'], 'energy'),
+    method: methodField(BUILD_METHODS, 'energy'),
     name: rowName('能源/机械名称'),
     energy,
     ...fuelFields,

@@ -116,9 +116,19 @@ export const emission = { type: ['number', 'null'], title: '碳排放量(kgCO2e)
 export const rowName = (title: string) => ({ ...text(title), minLength: 1, 'x-sortable': true, 'x-filter': 'like' }) as const;
 
 /** A stage's 计算方式 per row (the building chooses one; rows of the others are kept, not counted): a list filter, so a
- * table shows and clears the rows of one method on the server. */
-export const methodField = <const M extends readonly string[]>(values: M, fallback: M[number]) =>
-  ({ type: 'string', title: '计算方式', enum: values, default: fallback, 'x-list': false, 'x-import': '计算方式', 'x-filter': 'eq' }) as const;
+ * table shows and clears the rows of one method on the server. Its codes read as the methods' words wherever a
+ * value is shown (变更记录, the signed report). */
+export const methodField = <const M extends readonly { value: string; label: string }[]>(methods: M, fallback: M[number]['value']) =>
+  ({
+    type: 'string',
+    title: '计算方式',
+    enum: methods.map((m) => m.value) as M[number]['value'][],
+    'x-enumLabels': Object.fromEntries(methods.map((m) => [m.value, m.label])),
+    default: fallback,
+    'x-list': false,
+    'x-import': '计算方式',
+    'x-filter': 'eq',
+  }) as const;
 
 /** Only electricity may take the building's grid factor; every other energy needs its own (issue 11 §2). */
 export const ENERGY_NEEDS = [

@@ -6,6 +6,12 @@ import { emission, factorFields, factorNeed, methodField, projectId, remarks, st
 
 const sinkFactor = factorFields('碳汇', '固碳量');
 
+/** The methods a building chooses among for this stage. */
+const GREEN_METHODS = [
+  { value: 'planting', label: '按种植方式计算' },
+  { value: 'plant', label: '按植物类型计算' },
+] as const;
+
 export const stageGreen = {
   $id: 'stageGreen',
   title: '碳汇',
@@ -18,17 +24,14 @@ export const stageGreen = {
     mode: 'table',
     result: 'green',
     sink: true,
-    methods: [
-      { value: 'planting', label: '按种植方式计算' },
-      { value: 'plant', label: '按植物类型计算' },
-    ],
+    methods: GREEN_METHODS,
   },
   'x-formula': "-(toFactorUnitStrict(area * designYears, 'm²·a', '面积(m²) × 设计使用年限(a)') * factorValue)",
   'x-needs': [factorNeed('请选择或填写固碳量')],
   required: ['projectId', 'method', 'name', 'area'],
   properties: {
     projectId,
-    method: methodField(['planting', 'plant'], 'planting'),
+    method: methodField(GREEN_METHODS, 'planting'),
     name: rowName('种植类型'),
     // a planted area, not a floor area: up to 1e9 m² (1 000 km², a park or forest counted with a district)
     area: { type: 'number', title: '面积(m²)', minimum: 0, maximum: 1e9, 'x-list': true, 'x-import': '面积(m²)', 'x-messages': { required: '请输入面积(m²)' } },

@@ -6,6 +6,12 @@ import { emission, energy, fuelFields, ENERGY_NEEDS, energyPerShift, energyPerSh
 
 const machineOnly = (rules: readonly { check: string; field: string; message: string }[]) => rules.map((r) => ({ ...r, methods: ['machine'] }));
 
+/** The methods a building chooses among for this stage. */
+const REMOVE_METHODS = [
+  { value: 'ratio', label: '按比例系数计算' },
+  { value: 'machine', label: '按实际拆除机械工程量计算' },
+] as const;
+
 export const stageRemove = {
   $id: 'stageRemove',
   title: '建筑拆除',
@@ -17,10 +23,7 @@ export const stageRemove = {
     title: '建筑拆除',
     mode: 'table',
     result: 'remove',
-    methods: [
-      { value: 'ratio', label: '按比例系数计算' },
-      { value: 'machine', label: '按实际拆除机械工程量计算' },
-    ],
+    methods: REMOVE_METHODS,
   },
   'x-formula': { ratio: 'ratio / 100 * stage.build', machine: 'toFactorUnitPerShift(quantity, energyPerShift, energy, energyPerShiftUnit) * factorValue' },
   'x-defaults': {
@@ -31,7 +34,7 @@ export const stageRemove = {
   required: ['projectId', 'method', 'name'],
   properties: {
     projectId,
-    method: methodField(['ratio', 'machine'], 'ratio'),
+    method: methodField(REMOVE_METHODS, 'ratio'),
     name: rowName('名称'),
     ratio: { type: ['number', 'null'], title: '比例系数(%)', exclusiveMinimum: 0, maximum: 100, 'x-list': true, 'x-import': '比例系数(%)' },
     energy,

@@ -121,6 +121,13 @@ const n = <R extends Range>(title: string, parts: readonly string[], range: R) =
 
 export const RUNTIME_PARTS = ['airHot', 'airCool', 'wpCool', 'fan', 'hotWater', 'sun', 'light', 'elevator', 'pv', 'renew', 'gas', 'water', 'app'] as const;
 
+/** The methods a building chooses among for this stage. */
+const RUNTIME_METHODS = [
+  { value: 'rated', label: '额定指标' },
+  { value: 'systems', label: '各用能系统' },
+  { value: 'metered', label: '实际能源用量' },
+] as const;
+
 export const stageRuntime = {
   $id: 'stageRuntime',
   title: '建筑运行',
@@ -135,11 +142,7 @@ export const stageRuntime = {
     role: 'operation',
     partField: 'part',
     renewableParts: ['pv', 'sun', 'renew'],
-    methods: [
-      { value: 'rated', label: '额定指标' },
-      { value: 'systems', label: '各用能系统' },
-      { value: 'metered', label: '实际能源用量' },
-    ],
+    methods: RUNTIME_METHODS,
   },
   'x-formula': {
     rated: `${SIGN} * toFactorUnit(intensity * buildArea, unit) ${life}`,
@@ -151,7 +154,7 @@ export const stageRuntime = {
   required: ['projectId', 'method', 'part', 'name'],
   properties: {
     projectId,
-    method: methodField(['rated', 'systems', 'metered'], 'systems'),
+    method: methodField(RUNTIME_METHODS, 'systems'),
     part: { type: 'string', title: '用能系统', enum: [...RUNTIME_PARTS], 'x-dict': 'runtimePart', 'x-list': true, 'x-import': '用能系统' },
     name: rowName('名称'),
     energy,

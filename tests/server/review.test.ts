@@ -250,11 +250,20 @@ describe('the audit trail', () => {
     // the row's creation and the building's: each with its fields; 状态 by its label
     expect(a.entries.find((e) => e.area === 'produce' && e.action === 'insert')!.changes).toContainEqual({ field: '用量', before: '—', after: '100' });
     expect(a.entries.find((e) => e.area === 'building' && e.action === 'update')).toMatchObject({ where: '单体信息', user: { name: '演示用户' }, changes: [{ field: '状态', before: '未完成', after: '已完成' }] });
+    // words, not codes, and no line for a field that reads the same on both sides (an empty field of a new row)
+    for (const e of a.entries) expect(e.changes.filter((c) => c.before === c.after), JSON.stringify(e)).toEqual([]);
 
     // the calculation changes emissions and results only: nothing recorded
     const before = a.total;
     expect((await t.call('GET', `${TPF}/stage/produce/calculate?projectId=${b.id}`, tok.calc)).body.code).toBe(1);
     expect((await trail(b.id)).total).toBe(before);
+
+    // a method by its words: a new machine row's 计算方式
+    const built = await t.call('POST', `${TPF}/stage/build/`, tok.calc, { projectId: b.id, method: 'machine', name: '塔吊', quantity: 3, energy: 'electricity', energyPerShift: 100 });
+    expect(built.body.code, JSON.stringify(built.body)).toBe(1);
+    const machine = (await trail(b.id, '?area=build')).entries[0];
+    expect(machine.changes).toContainEqual({ field: '计算方式', before: '—', after: '按施工机械和临时设施计算' });
+    expect(machine.changes.some((c) => c.after === '—')).toBe(false);
 
     // a delete keeps the row as it was; many rows in one statement are one line with their count
     const saved = await t.call('POST', `${TPF}/stage/produce/batch`, tok.calc, Array.from({ length: 25 }, (_, i) => ({ projectId: b.id, materialName: `水泥${i}`, unit: 't', quantity: 1 + i, factorValue: 1, factorUnit: 'kgCO2e/t', factorSource: '测试' })));
@@ -265,7 +274,7 @@ describe('the audit trail', () => {
     expect(a.entries.slice(0, 2).map((e) => `${e.where} ${e.summary}`)).toEqual(['建材生产「水泥3」 删除', '建材生产 批量新增 25 行']);
     expect(a.entries[0].changes).toContainEqual({ field: '用量', before: '4', after: '—' });
     expect(a.entries.every((e) => e.area === 'produce')).toBe(true);
-    expect(a.areas).toEqual([{ value: 'building', label: '单体信息' }, { value: 'produce', label: '建材生产' }]);
+    expect(a.areas).toEqual([{ value: 'building', label: '单体信息' }, { value: 'produce', label: '建材生产' }, { value: 'build', label: '建筑建造' }]);
 
     // the states: 校审状态 moved by the people who moved it
     await submit(b.id);

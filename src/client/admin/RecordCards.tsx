@@ -56,7 +56,7 @@ export function fieldText(schema: ResourceSchema, dicts: DictMaps, field: string
   const p = schema.properties[field];
   if (value === null || value === undefined || value === '') return '';
   if (p && isNumeric(p)) return formatPrecise(value, decimalsOf(p));
-  const dict = p?.['x-dict'] ? dicts[p['x-dict']] : undefined;
+  const dict = p?.['x-dict'] ? dicts[p['x-dict']] : p?.['x-enumLabels'];
   if (Array.isArray(value)) return value.map((v) => dict?.[String(v)] ?? String(v)).join('、');
   return dict?.[String(value)] ?? String(value);
 }

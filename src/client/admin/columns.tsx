@@ -57,6 +57,7 @@ const LongText = ({ text }: { text: string }) => (
 function cellValue(prop: PropertySchema, value: unknown, { cutAfter, dicts }: FieldColumnOptions): ReactElement | string {
   const code = prop['x-dict'];
   if (code) return dicts ? <DictLabel dict={dicts[code]} value={value} /> : <DictValue code={code} value={value} />;
+  if (prop['x-enumLabels'] && value != null) return prop['x-enumLabels'][String(value)] ?? String(value);
   if (isNumeric(prop)) return formatPrecise(value, decimalsOf(prop));
   if (isDateFormat(prop) || prop['x-widget'] === 'date') return formatDate(value, prop.format === 'date-time');
   if (typeof value === 'boolean') return value ? '是' : '否';

@@ -9,7 +9,7 @@ import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
 import type { Db } from '../db/database';
 import { baseType } from '../db/resourceColumns';
 import { resourceDef } from '../registry';
-import { dictItems, flattenDict } from '../cache/dicts';
+import { valueLabels } from '../cache/dicts';
 import { GUIDE_SHEET, templateBookOf, type TemplateColumn, type TemplateSpec } from './templateBook';
 
 export const IMPORT_MESSAGES = {
@@ -52,16 +52,9 @@ export async function importColumns(db: Db, schema: ResourceSchema): Promise<Imp
     if (typeof title !== 'string' || !title || p['x-readonly'] || p['x-virtual']) continue;
     const t = baseType(p);
     const kind = t === 'number' ? 'number' : t === 'integer' ? 'integer' : 'text';
-    let labels: Map<string, string> | undefined;
-    if (p['x-dict']) {
-      const items = await dictItems(db, p['x-dict']);
-      if (items) labels = new Map(Object.entries(flattenDict(items)));
-    }
-    if (p.enum) {
-      const allowed = p.enum.filter((v) => v !== null).map(String);
-      const dict = labels;
-      labels = new Map(allowed.map((v) => [v, dict?.get(v) ?? v]));
-    }
+    const words = await valueLabels(db, p);
+    let labels = words && new Map(Object.entries(words));
+    if (p.enum) labels = new Map(p.enum.filter((v) => v !== null).map((v) => [String(v), words?.[String(v)] ?? String(v)]));
     const ref = p['x-reference'];
     const reference = ref ? { resource: ref.resource, label: ref.label, type: p['x-factor']?.type } : undefined;
     out.push({ key, title, kind, required: required.has(key), labels, reference, prop: p });

@@ -7,7 +7,7 @@ import { exceljs } from '../heavy';
 import type { ResourceSchema } from '../../../schemas/index';
 import type { Db } from '../db/database';
 import { baseType } from '../db/resourceColumns';
-import { dictItems, flattenDict } from '../cache/dicts';
+import { valueLabels } from '../cache/dicts';
 
 export interface ExportColumn {
   key: string;
@@ -31,10 +31,7 @@ export async function schemaColumns(db: Db, schema: ResourceSchema, only?: reado
     const t = baseType(p);
     const kind = t === 'number' ? 'number' : t === 'integer' ? 'integer' : 'text';
     const col: ExportColumn = { key, title: p.title ?? key, kind, decimals: kind === 'number' ? (p['x-decimals'] ?? 2) : undefined };
-    if (p['x-dict'] && p['x-widget'] !== 'tree') {
-      const items = await dictItems(db, p['x-dict']);
-      if (items) col.labels = flattenDict(items);
-    }
+    if (p['x-widget'] !== 'tree') col.labels = await valueLabels(db, p);
     out.push(col);
   }
   return out;

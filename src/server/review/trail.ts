@@ -3,7 +3,7 @@
 // and labels — the timeline of the review page, filterable by stage, and the appendix of the frozen report.
 import type { ResourceSchema } from '../../../schemas/index';
 import type { AuditAnswer, AuditEntry } from '../../../schemas/review';
-import { dictItems, flattenDict } from '../cache/dicts';
+import { valueLabels } from '../cache/dicts';
 import type { Db } from '../db/database';
 import { AUDIT_TABLE } from '../db/audit';
 import { columnName } from '../db/naming';
@@ -66,8 +66,7 @@ async function fieldsOf(db: Db, area: Area): Promise<Map<string, Field>> {
   const people = new Set([owner?.collaborators, ...(owner?.readers ?? [])].filter(Boolean));
   for (const [prop, p] of Object.entries(area.schema.properties)) {
     const f: Field = { title: p.title ?? prop };
-    const dict = p['x-dict'] ? await dictItems(db, p['x-dict']) : undefined;
-    if (dict) f.labels = flattenDict(dict);
+    f.labels = await valueLabels(db, p);
     const ref = p['x-reference'] ?? (p['x-factor'] ? { resource: 'tpf3BuildMaterial', label: 'name' } : undefined);
     if (ref) f.names = { table: resourceDef(ref.resource).table, column: columnName(ref.label ?? 'name') };
     if (people.has(prop)) f.names = { table: 'sys_user', column: 'name' };
@@ -170,7 +169,10 @@ async function entries(db: Db, rows: Row[], all: Map<string, Area>): Promise<Aud
     const after = (r.after ?? {}) as Row;
     const action = r.action as AuditEntry['action'];
     const count = Number(r.rows);
-    const changes = [...new Set([...Object.keys(before), ...Object.keys(after)])].map((c) => ({ field: field.get(c)?.title ?? c, before: shown(before[c], field.get(c)), after: shown(after[c], field.get(c)) }));
+    // (a field that reads the same before and after says nothing: an empty field of a new row, a code rewritten alike)
+    const changes = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+      .map((c) => ({ field: field.get(c)?.title ?? c, before: shown(before[c], field.get(c)), after: shown(after[c], field.get(c)) }))
+      .filter((c) => c.before !== c.after);
     const verb = { insert: '新增', update: '修改', delete: '删除' }[action];
     return {
       id: Number(r.id),

@@ -14,7 +14,7 @@ function fieldUi(p: PropertySchema, dicts: DictMaps): UiSchema {
   if (p['x-readonly']) ui['ui:readonly'] = true;
   // server bookkeeping that is not even a list column (a search label, version links): not a form field
   if (p['x-readonly'] && p['x-list'] === false) ui['ui:widget'] = 'hidden';
-  const dict = p['x-dict'] ? dicts[p['x-dict']] : undefined;
+  const dict = p['x-dict'] ? dicts[p['x-dict']] : p['x-enumLabels'];
   if (p.enum) ui['ui:enumNames'] = labels(p.enum, dict);
   if (p.type === 'array' && p.items?.enum) {
     ui['ui:widget'] = 'checkboxes';

@@ -6,9 +6,11 @@ import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioG
 import { tpf3Project } from '../../../../schemas/domain/tpf3Project';
 import { ACCOUNTING_RUNTIME_TYPES } from '../../../calc/building';
 
+const LABELS = tpf3Project.properties.runtimeType['x-enumLabels'];
+
 export const RUNTIME_TYPES: readonly (readonly [string, string])[] = [
-  ['1', '按用能系统分项（暖通空调、生活热水、照明、电梯、可再生能源…）'],
-  ['2', `按核算类型分项（${Object.values(ACCOUNTING_RUNTIME_TYPES).join('、')}）`],
+  ['1', `${LABELS['1']}（暖通空调、生活热水、照明、电梯、可再生能源…）`],
+  ['2', `${LABELS['2']}（${Object.values(ACCOUNTING_RUNTIME_TYPES).join('、')}）`],
 ];
 
 export function RuntimeTypeSelect({ value, onChange, error, disabled }: { value: string; onChange: (v: string) => void; error?: string; disabled?: boolean }) {
