@@ -66,7 +66,7 @@ test('result page: stage traces with 默认值, parts, data quality, waste outsi
   await result.getByRole('table', { name: '各阶段碳排放' }).getByRole('button', { name: /查看建材运输计算过程/ }).click();
   const dialog = page.getByRole('dialog', { name: '建材运输 计算过程' });
   const row = dialog.getByTestId('trace-row').first();
-  await expect(row.getByTestId('trace-working')).toHaveText('用量 × 因子 = 碳排放：120.00 m³ × 0.0780 kgCO2e/(t·km) = 898.56 kgCO2e');
+  await expect(row.getByTestId('trace-working')).toHaveText(/^用量 × 单位质量\(t\/单位\) × 运输距离\(km\) × 运输因子：120 × \S+ × 40 × 0\.078 = 898\.56 kgCO2e$/);
   await expect(row.getByTestId('trace-defaults')).toContainText('默认值运输距离(km) 40.00 km — 来源：因子库材料的默认运输距离');
   await expect(row.getByTestId('verification-mark')).toHaveText('V 已核实');
   await expect(row).toContainText('因子来源：GB/T 51366-2019 附录E');

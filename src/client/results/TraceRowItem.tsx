@@ -15,12 +15,19 @@ const inputText = (i: TraceInput, props: Props) =>
 
 const given = (v: unknown) => v !== null && v !== undefined && v !== '';
 
+/** What a formula of 用量 × 因子 reads: a row whose formula reads more (a distance, a density) is not one. */
+const QUANTITY_TIMES_FACTOR = new Set(['quantity', 'unit', 'factorValue', 'factorUnit']);
+
+/** The formula reads more than the quantity and the factor: its working is the formula itself, every term of it. */
+export const fullWorking = (row: TraceRow) => !!row.trace?.numbers && !!row.trace.inputs?.some((i) => !QUANTITY_TIMES_FACTOR.has(i.field));
+
 /**
- * The row's own figures, as stored: '120.00 m³ × 0.0780 kgCO2e/(t·km) = 898.56 kgCO2e' (label 用量 × 因子 = 碳排放);
- * a row without a quantity (an operation system) shows its emission with the factor — the grid's, marked
- * 默认值, when the row had none. The full working is the 代入数值 line.
+ * The row's own figures, as stored: '500.00 t × 2.1000 kgCO2e/t = 1,050.00 kgCO2e' (label 用量 × 因子 = 碳排放); a row
+ * whose formula has more terms (transport: 用量 × 单位质量 × 运输距离 × 因子) shows them all, with the formula in words
+ * as the label; a row without a quantity (an operation system) shows its emission with the factor — the grid's,
+ * marked 默认值, when the row had none.
  */
-export function workingLine(row: TraceRow): [label: string, text: string] {
+export function workingLine(row: TraceRow, stageFormula?: string): [label: string, text: string] {
   const grid = defaultsOf(row).find((d) => d.field === 'factorValue');
   const factor = given(row.factorValue)
     ? `${formatNumber(row.factorValue, FACTOR_DECIMALS)}${row.factorUnit ? ` ${row.factorUnit}` : ''}`
@@ -28,6 +35,7 @@ export function workingLine(row: TraceRow): [label: string, text: string] {
       ? `${formatNumber(grid.value, FACTOR_DECIMALS)}${grid.unit ? ` ${grid.unit}` : ''}（默认值）`
       : null;
   const emission = given(row.emission) ? `${formatNumber(row.emission)} kgCO2e` : '—';
+  if (fullWorking(row)) return [row.trace!.formula || stageFormula || '计算', `${row.trace!.numbers} = ${emission}`];
   if (given(row.quantity) && factor) return ['用量 × 因子 = 碳排放', `${formatNumber(row.quantity)}${row.quantityUnit ? ` ${row.quantityUnit}` : ''} × ${factor} = ${emission}`];
   return ['碳排放', `${emission}${factor ? `；因子 ${factor}` : ''}`];
 }
@@ -53,7 +61,7 @@ export interface TraceRowItemProps {
 
 export const TraceRowItem = ({ row, index, dicts, props = {}, stageFormula }: TraceRowItemProps) => {
   const t = row.trace;
-  const [workingLabel, working] = workingLine(row);
+  const [workingLabel, working] = workingLine(row, stageFormula);
   const defaults = defaultsOf(row);
   const problems = problemsOf(row);
   const part = row.part ? (dicts.runtimePart?.[row.part] ?? row.part) : null;
@@ -84,8 +92,8 @@ export const TraceRowItem = ({ row, index, dicts, props = {}, stageFormula }: Tr
             <VerificationMark mark={row.verification} labels={dicts.verification ?? {}} />
           </Stack>
         )}
-        {t?.formula && t.formula !== stageFormula && <Line label="计算公式">{t.formula}</Line>}
-        {t?.numbers && (
+        {t?.formula && t.formula !== stageFormula && !fullWorking(row) && <Line label="计算公式">{t.formula}</Line>}
+        {t?.numbers && !fullWorking(row) && (
           <Line label="代入数值">
             {t.numbers}
             {row.emission !== null && row.emission !== undefined ? ` = ${formatNumber(row.emission)} kgCO2e` : ''}
