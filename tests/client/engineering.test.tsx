@@ -90,8 +90,10 @@ describe('/project/manage', () => {
     const table = screen.getByRole('table');
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(
-      expect.arrayContaining(['1', '河西新城综合体', 'HX-01', '3', '2', '南京市', '12,345.60', '1,520.46']),
+      expect.arrayContaining(['1', '河西新城综合体', 'HX-01', '3', '2', '南京市', '12,345.60', '1,520.46未完成 1 个未计入']),
     );
+    // the total sums the completed buildings only, and says so when one is left out
+    expect(within(first).getByLabelText('1,520.46（已完成的单体 2 个；未完成 1 个未计入）')).toBeInTheDocument();
     expect(within(second).getAllByRole('cell').map((c) => c.textContent)).toEqual(expect.arrayContaining(['2', '苏州工业园', '苏州市', '0.00']));
     const q = listCalls(calls)[0].url.searchParams;
     expect(q.get('pageNum')).toBe('1');

@@ -1,11 +1,11 @@
 // 项目管理 — /project/manage (spec 000 screen 1; the title shows in the breadcrumbs, layout/routeMeta.ts): the engineering projects of the tenant, searched by name
 // (at most 20 characters) and city; columns 序号, 项目名称 (→ its buildings), 项目编码, 单体数量, 已完成数量,
-// 所在城市, 总建筑面积(m²), 碳排放总量(tCO2e) (completed buildings only — counted by the server); 10 rows a
-// page (5/10/25/50/100), newest first. 新增 and 编辑 open the dialog with the map picker; 新建单体 opens a
+// 所在城市, 总建筑面积(m²), 碳排放总量(tCO2e) (completed buildings only — counted by the server, and the cell says how
+// many are left out); 10 rows a page (5/10/25/50/100), newest first. 新增 and 编辑 open the dialog with the map picker; 新建单体 opens a
 // module's building form for the project; 删除 asks first (确定/取消) and shows the server's message when the
 // project still holds buildings.
 import { useEffect, useState } from 'react';
-import { Box, Button, Link, Stack } from '@mui/material';
+import { Box, Button, Link, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -105,6 +105,27 @@ const Actions = ({ onCreate }: { onCreate: () => void }) => {
 /** Counts and the carbon total: an empty value is 0 (0.00 for the total). */
 const num = (v: unknown, decimals?: number) => formatNumber(v === null || v === undefined || v === '' ? 0 : v, decimals);
 
+/**
+ * The project's 碳排放总量 sums its completed buildings only: when some are not completed, the cell says so — a
+ * 0.00 beside a building with 670 t of its own would otherwise read as a wrong sum.
+ */
+const ProjectTotal = ({ record }: { record: RaRecord }) => {
+  const done = Number(record.endCount) || 0;
+  const open = Math.max((Number(record.projectCount) || 0) - done, 0);
+  if (!open) return <>{num(record.total)}</>;
+  const counts = `已完成的单体 ${formatNumber(done, 0)} 个；未完成 ${formatNumber(open, 0)} 个未计入`;
+  return (
+    <Tooltip title={counts}>
+      <Box component="span" aria-label={`${num(record.total)}（${counts}）`}>
+        {num(record.total)}
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+          未完成 {formatNumber(open, 0)} 个未计入
+        </Typography>
+      </Box>
+    </Tooltip>
+  );
+};
+
 export default function EngineeringList(_props: { module?: ModuleCode }) {
   // ?create=1 (the building form's 新建项目) opens the create dialog at once
   const [params, setParams] = useSearchParams();
@@ -146,7 +167,7 @@ export default function EngineeringList(_props: { module?: ModuleCode }) {
           <DataTable.Col source="endCount" label="已完成数量" disableSort align="right" render={(r: RaRecord) => num(r.endCount, 0)} />
           <DataTable.Col source="site" label="所在城市" disableSort />
           <DataTable.Col source="buildArea" label="总建筑面积(m²)" align="right" render={(r: RaRecord) => formatNumber(r.buildArea)} />
-          <DataTable.Col source="total" label="碳排放总量(tCO2e)" disableSort align="right" render={(r: RaRecord) => num(r.total)} />
+          <DataTable.Col source="total" label="碳排放总量(tCO2e)" disableSort align="right" render={(r: RaRecord) => <ProjectTotal record={r} />} />
           <DataTable.Col label="操作" disableSort sx={{ whiteSpace: 'nowrap' }} render={(r: RaRecord) => <RowActions record={r} onEdit={open} />} />
         </DataTable>
       </List>
