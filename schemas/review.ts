@@ -258,3 +258,9 @@ export interface SignoffSettingsAnswer extends SignoffSettings {
   /** the caller may change them (its tenant's group admin) */
   canEdit: boolean;
 }
+
+/** The words of the sign-off settings (the server's refusals; the /review page says the first to a super admin). */
+export const SETTINGS_TEXTS = {
+  noTenant: '超级管理员请在「集团租户」中设置各单位的校审规则',
+  forbidden: '只有本单位的集团管理员可以修改校审设置',
+} as const;

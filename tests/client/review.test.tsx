@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReviewAnswer, WaitingBuilding } from '../../schemas/review';
 import { clearToken, setToken } from '../../src/client/providers/tokenStorage';
-import { fail, groupAdmin, ok, plainUser, stubFetch, type Handler } from './fakeApi';
+import { fail, groupAdmin, ok, plainUser, stubFetch, superAdmin, type Handler } from './fakeApi';
 import { stubShell } from './shellFake';
 import { renderApp } from './renderApp';
 // the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
@@ -260,6 +260,15 @@ describe('本单位校审设置', () => {
     fireEvent.change(within(card).getByLabelText('报告编号前缀'), { target: { value: 'DM' } });
     fireEvent.click(within(card).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT' && c.url.pathname === `${R}/settings`)?.body).toEqual({ signoffLevels: 3, signoffSamePerson: 1, reportPrefix: 'DM' }));
+  });
+
+  it('a super admin, of no tenant, is pointed to 集团租户 and asks for no tenant\'s settings', async () => {
+    const { calls } = api(answer, (c) => (c.url.pathname === `${R}/mine` ? ok([]) : undefined), { ...superAdmin, tenantId: null });
+    renderApp('/review');
+    const card = await screen.findByTestId('signoff-settings');
+    expect(card).toHaveTextContent('超级管理员请在「集团租户」中设置各单位的校审规则：前往集团租户');
+    expect(within(card).getByRole('link', { name: '前往集团租户' })).toHaveAttribute('href', '/sys/tenant');
+    expect(calls.some((c) => c.url.pathname === `${R}/settings`)).toBe(false);
   });
 
   it('a user reads them, unable to change them', async () => {

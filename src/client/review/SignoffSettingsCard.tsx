@@ -1,11 +1,17 @@
 // 本单位校审设置 (issue 27 §1): the caller's tenant's sign-off rules — how many levels, whether one person may sign two
 // levels, the report numbers' prefix. Everyone reads them; the tenant's group admin changes them (the server decides).
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, CardContent, FormControl, FormControlLabel, InputLabel, MenuItem, Select, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, FormControl, FormControlLabel, InputLabel, Link, MenuItem, Select, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { errorMessage } from '../admin/useConfirmedAction';
+import { Link as RouterLink } from 'react-router-dom';
+import { sysTenant } from '../../../schemas/resources/sysTenant';
+import { SETTINGS_TEXTS } from '../../../schemas/review';
+import { useCurrentUser } from '../session/useCurrentUser';
 import { getSignoffSettings, saveSignoffSettings } from './reviewApi';
+
+const TENANTS_ROUTE = sysTenant['x-resource'].route;
 
 const LEVELS = [
   [2, '2 级：计算、校对'],
@@ -16,7 +22,10 @@ const LEVELS = [
 export const SignoffSettingsCard = () => {
   const notify = useNotify();
   const client = useQueryClient();
-  const settings = useQuery({ queryKey: ['review', 'settings'], queryFn: ({ signal }) => getSignoffSettings(signal), retry: false });
+  const user = useCurrentUser();
+  // a super admin belongs to no tenant: every tenant's rules are set in 集团租户, so none is asked for here
+  const ownTenant = !!user?.tenantId;
+  const settings = useQuery({ queryKey: ['review', 'settings'], queryFn: ({ signal }) => getSignoffSettings(signal), retry: false, enabled: ownTenant });
   const [levels, setLevels] = useState(4);
   const [same, setSame] = useState(false);
   const [prefix, setPrefix] = useState('');
@@ -29,7 +38,24 @@ export const SignoffSettingsCard = () => {
     setSame(s.signoffSamePerson === 1);
     setPrefix(s.reportPrefix ?? '');
   }, [s]);
-  if (!s) return null; // (a super admin has no tenant: 集团租户 sets every tenant's)
+  if (user && !ownTenant) {
+    return (
+      <Card variant="outlined" sx={{ mt: 2 }} data-testid="signoff-settings">
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            校审设置
+          </Typography>
+          <Typography variant="body2">
+            {SETTINGS_TEXTS.noTenant}：
+            <Link component={RouterLink} to={TENANTS_ROUTE}>
+              前往集团租户
+            </Link>
+          </Typography>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (!s) return null;
   const save = async () => {
     setBusy(true);
     setError(null);

@@ -1,15 +1,11 @@
 // A tenant's sign-off rules as its own setting (issue 27 §1): how many levels its buildings are signed at, whether one
 // person may sign two levels, its report numbers' prefix. Every user of the tenant reads them; its group admin
 // changes them (the super admin sets any tenant's in 集团租户, the same columns of sys_tenant).
-import type { SignoffSettings, SignoffSettingsAnswer } from '../../../schemas/review';
+import { SETTINGS_TEXTS, type SignoffSettings, type SignoffSettingsAnswer } from '../../../schemas/review';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { ApiError, badRequest } from '../errors';
 
-export const SETTINGS_TEXTS = {
-  noTenant: '超级管理员请在「集团租户」中设置各单位的校审规则',
-  forbidden: '只有本单位的集团管理员可以修改校审设置',
-} as const;
 
 const canEdit = (caller: Caller) => caller.roles.includes('groupAdmin');
 
