@@ -307,6 +307,9 @@ describe('/project/manage', () => {
     fireEvent.click(await within(row()).findByRole('button', { name: '删除' }));
     let confirm = await screen.findByRole('dialog');
     fakeClock();
+    // 取消 only closes: a plain close mark, not react-admin's default error mark
+    expect(within(within(confirm).getByRole('button', { name: '取消' })).getByTestId('CloseIcon')).toBeInTheDocument();
+    expect(within(confirm).queryByTestId('ErrorOutlineIcon')).toBeNull();
     fireEvent.click(within(confirm).getByRole('button', { name: '取消' }));
     expect(await screen.findByText('操作已取消')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);

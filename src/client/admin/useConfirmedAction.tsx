@@ -1,6 +1,7 @@
 // A confirm dialog around an action: cancel → 操作已取消 (spec 001 §5), confirm → run the action.
 import { useState, type ReactElement } from 'react';
-import { Confirm, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
+import { ConfirmDialog } from './ConfirmDialog';
 import { MSG } from '../constants';
 
 export function useConfirmedAction(
@@ -12,13 +13,11 @@ export function useConfirmedAction(
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const dialog = (
-    <Confirm
+    <ConfirmDialog
       isOpen={open}
       loading={busy}
       title={title}
       content={content}
-      confirm="确定"
-      cancel="取消"
       onConfirm={async () => {
         setBusy(true);
         try {

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Button, Tooltip } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Confirm, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
+import { ConfirmDialog } from '../admin/ConfirmDialog';
 import { moduleDef } from '../../../schemas/standards';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { MSG } from '../constants';
@@ -44,13 +45,11 @@ export const PhaseCopyButton = (props: { projectId: number; module: string; take
           </Button>
         </span>
       </Tooltip>
-      <Confirm
+      <ConfirmDialog
         isOpen={open}
         loading={busy}
         title={`复制为${label}阶段`}
         content={`将复制本单体的全部数据，新建一个「${label}」模块的单体并关联为本单体的下一阶段，随后按${label}模块重新计算。`}
-        confirm="确定"
-        cancel="取消"
         onConfirm={() => void copy()}
         onClose={() => {
           setOpen(false);

@@ -6,7 +6,8 @@ import { Alert, Box, Button, Card, CardContent, Chip, Link as MuiLink, Stack, Ta
 import LinkIcon from '@mui/icons-material/Link';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, Loading, useNotify } from 'react-admin';
+import { Loading, useNotify } from 'react-admin';
+import { ConfirmDialog } from '../admin/ConfirmDialog';
 import { Link } from 'react-router-dom';
 import { formatNumber } from '../../calc/format';
 import { MSG } from '../constants';
@@ -188,13 +189,11 @@ export const PhasePanel = ({ projectId, module }: { projectId: number; module?: 
           }}
         />
       )}
-      <Confirm
+      <ConfirmDialog
         isOpen={unlinking}
         loading={busy}
         title="解除关联"
         content="确定让本单体退出阶段关联吗？其他单体之间的关联保持不变。"
-        confirm="确定"
-        cancel="取消"
         onConfirm={() => void unlink()}
         onClose={() => {
           setUnlinking(false);

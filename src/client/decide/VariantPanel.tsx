@@ -6,7 +6,8 @@ import { Alert, Box, Button, Card, CardContent, Stack, Tooltip, Typography } fro
 import AddIcon from '@mui/icons-material/Add';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, Loading, useNotify } from 'react-admin';
+import { Loading, useNotify } from 'react-admin';
+import { ConfirmDialog } from '../admin/ConfirmDialog';
 import { MSG } from '../constants';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { calculateVariant, createVariant, deleteVariant, listVariants, switchVariant, updateVariant, type Variant, type VariantList } from './decideApi';
@@ -111,7 +112,7 @@ export const VariantPanel = ({ projectId }: { projectId: number }) => {
           onSubmit={(name) => run(() => updateVariant(asking.variant.id, { name }), MSG.updated, { rethrow: true })}
         />
       )}
-      <Confirm
+      <ConfirmDialog
         isOpen={asking?.kind === 'switch' || asking?.kind === 'delete'}
         loading={busy}
         title={asking?.kind === 'delete' ? '删除方案' : '切换为当前方案'}
@@ -122,8 +123,6 @@ export const VariantPanel = ({ projectId }: { projectId: number }) => {
               ? `切换后，各阶段录入页面将编辑方案「${asking.variant.name}」的数据，单体的计算结果也将变为该方案的结果${current ? `；当前数据保存在方案「${current.name}」中` : ''}。确定切换吗？`
               : ''
         }
-        confirm="确定"
-        cancel="取消"
         onConfirm={() => {
           if (asking?.kind === 'delete') void run(() => deleteVariant(asking.variant.id), MSG.deleted);
           else if (asking?.kind === 'switch') void run(() => switchVariant(asking.variant.id), `已切换为方案「${asking.variant.name}」`, { everything: true });
