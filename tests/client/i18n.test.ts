@@ -26,6 +26,10 @@ describe('zh-CN messages', () => {
     expect(untranslated).toEqual([]);
   });
 
+  it('writes a page range with thousands separators', () => {
+    expect(i18nProvider.translate('ra.navigation.page_range_info', { offsetBegin: 5_981, offsetEnd: 6_000, total: 6_000 })).toBe('第 5,981-6,000 条，共 6,000 条');
+  });
+
   it('shows 暂无数据 for an empty list', () => {
     expect(i18nProvider.translate('ra.navigation.no_results', { name: '因子' })).toBe('暂无数据');
     expect(i18nProvider.translate('ra.page.empty', { name: '因子' })).toBe('暂无数据');

@@ -12,6 +12,17 @@ export const zhCNMessages: TranslationMessages = {
   resources: buildResourceMessages(),
 } as unknown as TranslationMessages;
 
-export const i18nProvider = polyglotI18nProvider(() => zhCNMessages, 'zh-CN', [{ locale: 'zh-CN', name: '简体中文' }], {
+const polyglot = polyglotI18nProvider(() => zhCNMessages, 'zh-CN', [{ locale: 'zh-CN', name: '简体中文' }], {
   allowMissing: true,
 });
+
+/** The counts of a page's range, with thousands separators as every other figure: 共 6,000 条, not 共 6000 条. */
+const COUNTS = ['offsetBegin', 'offsetEnd', 'total'] as const;
+const counted = (options?: Record<string, unknown>) => {
+  if (!options || !COUNTS.some((k) => typeof options[k] === 'number')) return options;
+  const out = { ...options };
+  for (const k of COUNTS) if (typeof out[k] === 'number') out[k] = (out[k] as number).toLocaleString('en-US');
+  return out;
+};
+
+export const i18nProvider = { ...polyglot, translate: (key: string, options?: Record<string, unknown>) => polyglot.translate(key, counted(options)) };
