@@ -209,7 +209,8 @@ export interface AuditEntry {
   area: string;
   /** in words: '单体信息', '建材生产「钢材」', '方案「方案一」' */
   where: string;
-  action: 'insert' | 'update' | 'delete';
+  /** seed: the data a building was seeded with, one entry (初始数据) */
+  action: 'insert' | 'update' | 'delete' | 'seed';
   /** '新增', '修改', '删除', '批量新增 4,502 行' */
   summary: string;
   /** the fields that changed (an update), or the row's fields (a single insert or delete) */

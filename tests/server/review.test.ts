@@ -240,6 +240,14 @@ describe('the audit trail', () => {
   type Entry = { area: string; where: string; action: string; summary: string; user: { name: string } | null; changes: { field: string; before: string; after: string }[] };
   const trail = async (id: number, query = '', who = tok.calc) => (await t.call('GET', `${R}/${id}/audit${query}`, who)).body.data as { entries: Entry[]; total: number; areas: { value: string; label: string }[] };
 
+  it('a demo building\'s seeded data is one entry, 初始数据 with its count, before its completion', async () => {
+    const demo = (await t.call('GET', `${PROJECT}/?name=D4商业配套中心`, tok.calc)).body.data.dataList[0];
+    const a = await trail(demo.id);
+    // 11 = the building + 3 建材生产 + 2 建材运输 + 1 建筑建造 + 4 建筑运行 rows of data/demo; then 状态 → 已完成
+    expect(a.entries.map((e) => `${e.user?.name ?? '系统'} ${e.where} ${e.summary}`)).toEqual(['系统 单体信息 修改', '系统 单体信息 初始数据（11 条记录）']);
+    expect(a.entries[1].changes).toEqual([]);
+  });
+
   it('records who changed which field of which row from what to what, whatever wrote it; filterable by stage', async () => {
     const b = await completedBuilding('留痕楼');
     const rows = (await t.call('GET', `${TPF}/stage/produce/?projectId=${b.id}`, tok.calc)).body.data.dataList;

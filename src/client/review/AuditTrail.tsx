@@ -64,7 +64,7 @@ export const AuditTrail = ({ projectId }: { projectId: number }) => {
   );
 };
 
-const ACTION_COLORS = { insert: 'success', update: 'info', delete: 'warning' } as const;
+const ACTION_COLORS = { insert: 'success', update: 'info', delete: 'warning', seed: 'default' } as const;
 
 const Entry = ({ e }: { e: AuditEntry }) => {
   const lines = changeLines(e);

@@ -13,6 +13,8 @@ import { storedColumns } from './resourceColumns';
 export const AUDIT_TABLE = 'tpf3_audit';
 /** Up to this many rows of one building in one statement are recorded one by one; more as one line with the count. */
 export const AUDIT_EACH = 20;
+/** The action of a building's one entry for the data it was seeded with (its rows are not each a person's change). */
+export const SEED_ACTION = 'seed';
 /** The session setting db/actor.ts keeps at the user the connection works for. */
 export const ACTOR_SETTING = 'tansuan.actor';
 

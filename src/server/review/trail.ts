@@ -173,6 +173,7 @@ async function entries(db: Db, rows: Row[], all: Map<string, Area>): Promise<Aud
     const changes = [...new Set([...Object.keys(before), ...Object.keys(after)])]
       .map((c) => ({ field: field.get(c)?.title ?? c, before: shown(before[c], field.get(c)), after: shown(after[c], field.get(c)) }))
       .filter((c) => c.before !== c.after);
+    if (action === 'seed') return { id: Number(r.id), at: iso(r.at), user: null, area: area.value, where: area.label, action, summary: `初始数据（${count.toLocaleString('en-US')} 条记录）`, changes: [] };
     const verb = { insert: '新增', update: '修改', delete: '删除' }[action];
     return {
       id: Number(r.id),

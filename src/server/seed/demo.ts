@@ -5,6 +5,7 @@
 // ≈ 0.4 m³/m², reinforcement ≈ 60–75 kg/m²). A row names its library factor as a user would pick it,
 // `factor: [type, name, spec?]` (a transport row its material too, `material`: its density and default distance
 // come with it), resolved here to the seeded system row; a row with `factorValue` is the user's own value.
+import { AUDIT_TABLE, SEED_ACTION } from '../db/audit';
 import type { Caller } from '../db/caller';
 import type { Db, Tx } from '../db/database';
 import { repo } from '../db/repo';
@@ -73,6 +74,19 @@ async function factorId(trx: Tx, [type, name, spec]: FactorRef): Promise<number>
   return Number(row.id);
 }
 
+/**
+ * The building's trail so far — itself and every row the seed gave it, each recorded as 新增 by nobody — as one entry:
+ * 初始数据 with the count (before the calculation, whose result is then the trail's latest input).
+ */
+async function recordAsSeed(trx: Tx, projectId: number): Promise<void> {
+  const seeded = await trx.deleteFrom(AUDIT_TABLE).where('project_id', '=', projectId).returning(['tenant_id', 'rows']).execute();
+  const rows = seeded.reduce((n, e) => n + Number(e.rows), 0);
+  await trx
+    .insertInto(AUDIT_TABLE)
+    .values({ tenant_id: seeded[0]?.tenant_id ?? null, project_id: projectId, resource: resourceDef('tpf3Project').table, row_id: projectId, action: SEED_ACTION, rows, user_id: null })
+    .execute();
+}
+
 export async function seedDemoProjects(db: Db, trx: Tx, demoUser: Caller): Promise<void> {
   const demo = loadDemo();
   const eng = await repo(db, 'tpf3Engineering').create(demoUser, demo.engineering, trx);
@@ -88,6 +102,7 @@ export async function seedDemoProjects(db: Db, trx: Tx, demoUser: Caller): Promi
       }
     }
     if (b.methods) await trx.updateTable(buildings.def.table).set({ stage_methods: JSON.stringify(b.methods) }).where('id', '=', building.id).execute();
+    await recordAsSeed(trx, building.id);
     await calculateAndStore(trx, await buildings.get(demoUser, building.id, trx));
     await trx.updateTable(buildings.def.table).set({ status: '1' }).where('id', '=', building.id).execute();
   }
