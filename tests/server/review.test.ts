@@ -258,6 +258,9 @@ describe('the audit trail', () => {
     // the row's creation and the building's: each with its fields; 状态 by its label
     expect(a.entries.find((e) => e.area === 'produce' && e.action === 'insert')!.changes).toContainEqual({ field: '用量', before: '—', after: '100' });
     expect(a.entries.find((e) => e.area === 'building' && e.action === 'update')).toMatchObject({ where: '单体信息', user: { name: '演示用户' }, changes: [{ field: '状态', before: '未完成', after: '已完成' }] });
+    // a library factor by its whole title and version: a grid factor is not its bare province
+    const created = a.entries.find((e) => e.area === 'building' && e.action === 'insert')!;
+    expect(created.changes.find((c) => c.field === '电网排放因子')?.after).toMatch(/^\S+ \d{4} 年(度)?电网平均排放因子.*（第 \d+ 版）$/);
     // words, not codes, and no line for a field that reads the same on both sides (an empty field of a new row)
     for (const e of a.entries) expect(e.changes.filter((c) => c.before === c.after), JSON.stringify(e)).toEqual([]);
 

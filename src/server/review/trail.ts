@@ -3,6 +3,7 @@
 // and labels — the timeline of the review page, filterable by stage, and the appendix of the frozen report.
 import type { ResourceSchema } from '../../../schemas/index';
 import type { AuditAnswer, AuditEntry } from '../../../schemas/review';
+import { factorTitle } from '../../calc/factorLabel';
 import { valueLabels } from '../cache/dicts';
 import type { Db } from '../db/database';
 import { AUDIT_TABLE } from '../db/audit';
@@ -78,17 +79,27 @@ async function fieldsOf(db: Db, area: Area): Promise<Map<string, Field>> {
 }
 
 /**
- * Each (table, column) → id → name, for the ids the changes hold. A library factor is named with its version: a
- * row moved from one version of a factor to the next changes its factor id, and both read the same name.
+ * Each (table, column) → id → name, for the ids the changes hold. A library factor is named by its title with its
+ * version: a row moved from one version of a factor to the next changes its factor id, and both read the same title.
  */
 async function namesOf(db: Db, wanted: Map<string, Set<number>>): Promise<Map<string, Map<number, string>>> {
   const out = new Map<string, Map<number, string>>();
   const library = resourceDef('tpf3BuildMaterial').table;
   for (const [key, ids] of wanted) {
     const [table, column] = key.split('|');
-    const versioned = table === library;
-    const found = ids.size ? await db.selectFrom(table).select(['id', `${column} as label`, ...(versioned ? ['version'] : [])]).where('id', 'in', [...ids]).execute() : [];
-    out.set(key, new Map(found.map((r) => [Number(r.id), `${String(r.label ?? '')}${versioned && r.version != null ? `（第 ${String(r.version)} 版）` : ''}`])));
+    if (!ids.size) {
+      out.set(key, new Map());
+      continue;
+    }
+    if (table === library) {
+      // a factor by its whole title: a grid factor's name alone is its province (江苏), the title says 江苏省 2023 年电网平均排放因子
+      const found = await db.selectFrom(table).select(['id', 'name', 'spec', 'type', 'small_type', 'source', 'version']).where('id', 'in', [...ids]).execute();
+      const title = (r: Row) => factorTitle({ name: r.name as string, spec: r.spec as string, type: r.type as string, smallType: r.small_type as string, source: r.source as string });
+      out.set(key, new Map(found.map((r) => [Number(r.id), `${title(r)}${r.version != null ? `（第 ${String(r.version)} 版）` : ''}`])));
+      continue;
+    }
+    const found = await db.selectFrom(table).select(['id', `${column} as label`]).where('id', 'in', [...ids]).execute();
+    out.set(key, new Map(found.map((r) => [Number(r.id), String(r.label ?? '')])));
   }
   return out;
 }
