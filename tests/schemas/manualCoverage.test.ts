@@ -136,6 +136,14 @@ describe('nothing says a shipped feature is 即将上线', () => {
     expect(wrong, `版本说明称已上线的功能“即将上线”：${wrong.join('；')}`).toEqual([]);
   });
 
+  it('版本说明 names every shipped capability: each 应用拓展 tool with a route, each 决策分析 tool, 校审 and 报告核验', () => {
+    const all = squash(changelog.flatMap((r) => r.items).join('\n'));
+    const capabilities = [...TOOLS.filter((t) => t.to && !t.to.startsWith('/decide')).map((t) => t.title), ...DECIDE_TABS.map((t) => t.label), '校审', '报告核验'];
+    expect(capabilities.length).toBeGreaterThan(10);
+    const lacking = capabilities.filter((c) => !all.includes(squash(c)));
+    expect(lacking, `版本说明中没有这些已上线的功能：${lacking.join('、')}`).toEqual([]);
+  });
+
   it('the newest changelog entry names what ships', () => {
     const text = squash(changelog[0].items.join('\n'));
     for (const feature of ['BIM模型导入', '决策分析', '计算过程', '数据质量', '因子版本', '历史版本', '消息通知', '问题反馈', '数据备份']) expect(text, feature).toContain(feature);
