@@ -6,6 +6,7 @@ import { cellText, splitUnit, type Labels } from './buildingColumns';
 import type { BuildingRecord } from './buildingApi';
 import { RevisionCell } from './RevisionCell';
 import { StaleMark } from './StaleResult';
+import { Words } from '../admin/Words';
 
 /**
  * One cell: its text; the revision (with its 历史修订版) in its own column when chosen, and under the 校审状态 in any
@@ -43,11 +44,11 @@ export const Cell = ({ column, record, labels, marked }: { column: string; recor
  */
 export const ColumnHeader = ({ title }: { title: string }) => {
   const [name, unit] = splitUnit(title);
-  if (!unit) return <>{name}</>;
+  if (!unit) return <Words text={name} />;
   const parts = unit.split('/');
   return (
     <Box component="span" sx={{ display: 'inline-block' }}>
-      {name}
+      <Words text={name} />
       <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
         {parts.map((part, i) => (
           <Fragment key={i}>

@@ -227,7 +227,9 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
               // the default columns fit 1366 px without scrolling sideways (e2e/walkthrough.spec.ts): long texts
               // (building type paths, project names) wrap, units go under the column names, the actions are compact
               '& .MuiTableCell-root': { px: 0.75 },
-              '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3 },
+              // (a header wraps between its words and before its unit, never inside a word: 建筑面/积 read wrong —
+              // ColumnHeader marks where its words end)
+              '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3, wordBreak: 'keep-all' },
               // the actions stay in view while a wide table scrolls sideways
               '& .building-actions': { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', boxShadow: (t: Theme) => `-1px 0 0 ${t.palette.divider}` },
               '& .MuiTableCell-head.building-actions': { zIndex: 3 },
@@ -248,7 +250,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
                 label={<ColumnHeader title={columnTitle(key)} />}
                 disableSort={!isSortable(schema, key)}
                 align={isNumericColumn(key) ? 'right' : undefined}
-                sx={isNumericColumn(key) ? { whiteSpace: 'nowrap', minWidth: 80 } : { minWidth: 72, maxWidth: 180, wordBreak: 'break-all' }}
+                sx={isNumericColumn(key) ? { whiteSpace: 'nowrap', minWidth: 80 } : { minWidth: 56, maxWidth: 120, wordBreak: 'break-all' }}
                 render={(r: RaRecord) => <Cell column={key} record={r as BuildingRecord} labels={labels} marked={key === staleMarkColumn(visible)} />}
               />
             ))}
