@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { fail, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
+import { atWidth } from './viewport';
 import { fakeClock, noticeTimesOut } from './clock';
 // the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
 import '../../src/client/buildings/BuildingList';
@@ -104,6 +105,21 @@ describe('/project/manage', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /每页行数|Rows per page|每页/ }));
     const opts = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(opts).toEqual(['5', '10', '25', '50', '100']);
+  });
+
+  it('on a phone: a card per project with its figures and units, the total saying what it leaves out; a tap opens its buildings', async () => {
+    await atWidth(390, async () => {
+      api();
+      await openPage();
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = screen.getByText('河西新城综合体').closest('a, [role="button"], li')!;
+      expect(card).toHaveTextContent('单体数量：3 个（已完成 2 个）');
+      expect(card).toHaveTextContent('总建筑面积：12,345.60 m²');
+      expect(card).toHaveTextContent('碳排放总量：1,520.46 tCO2e（未完成 1 个未计入）');
+      expect(screen.getByText('苏州工业园').closest('a, [role="button"], li')).toHaveTextContent('碳排放总量：0.00 tCO2e');
+      fireEvent.click(card);
+      await waitFor(() => expect(window.location.pathname).toBe('/project/list'));
+    });
   });
 
   it('an empty list says 暂无数据', async () => {

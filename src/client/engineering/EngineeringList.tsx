@@ -27,6 +27,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { ModuleCode } from '../../../schemas/standards';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, MSG, PAGE_SIZE_OPTIONS } from '../constants';
 import { NoData } from '../admin/NoData';
+import { RecordCards, usePhone, type CardFigure } from '../admin/RecordCards';
 import { formatNumber } from '../../calc/format';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { CityFilterInput } from '../map/CityPicker';
@@ -109,9 +110,13 @@ const num = (v: unknown, decimals?: number) => formatNumber(v === null || v === 
  * The project's 碳排放总量 sums its completed buildings only: when some are not completed, the cell says so — a
  * 0.00 beside a building with 670 t of its own would otherwise read as a wrong sum.
  */
+const openCount = (record: RaRecord) => Math.max((Number(record.projectCount) || 0) - (Number(record.endCount) || 0), 0);
+/** '（未完成 1 个未计入）' when the total leaves buildings out, else nothing. */
+const notCounted = (record: RaRecord) => (openCount(record) ? `（未完成 ${formatNumber(openCount(record), 0)} 个未计入）` : '');
+
 const ProjectTotal = ({ record }: { record: RaRecord }) => {
   const done = Number(record.endCount) || 0;
-  const open = Math.max((Number(record.projectCount) || 0) - done, 0);
+  const open = openCount(record);
   if (!open) return <>{num(record.total)}</>;
   const counts = `已完成的单体 ${formatNumber(done, 0)} 个；未完成 ${formatNumber(open, 0)} 个未计入`;
   return (
@@ -126,7 +131,17 @@ const ProjectTotal = ({ record }: { record: RaRecord }) => {
   );
 };
 
+/** What held upright on a phone a project's card shows under its name (a tap opens its buildings, as the name does). */
+const CARD_FIGURES: CardFigure[] = [
+  { label: '项目编码', text: (r) => String(r.code ?? '') },
+  { label: '所在城市', text: (r) => String(r.site ?? '') },
+  { label: '单体数量', text: (r) => `${num(r.projectCount, 0)} 个（已完成 ${num(r.endCount, 0)} 个）` },
+  { label: '总建筑面积', text: (r) => (r.buildArea == null ? '' : `${formatNumber(r.buildArea)} m²`) },
+  { label: '碳排放总量', text: (r) => `${num(r.total)} tCO2e${notCounted(r)}` },
+];
+
 export default function EngineeringList(_props: { module?: ModuleCode }) {
+  const phone = usePhone();
   // ?create=1 (the building form's 新建项目) opens the create dialog at once
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<{ open: boolean; record?: RaRecord }>(() => ({ open: params.get('create') === '1' }));
@@ -150,26 +165,30 @@ export default function EngineeringList(_props: { module?: ModuleCode }) {
         storeKey={`${RESOURCE}.manage`}
         sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
-          <DataTable.Col label="序号" disableSort sx={{ width: 64 }} render={() => <RowIndex />} />
-          <DataTable.Col
-            source="name"
-            label="项目名称"
-            sx={{ minWidth: 160 }}
-            render={(r: RaRecord) => (
-              <Link component={RouterLink} to={buildingListPath(r)} underline="hover">
-                {String(r.name ?? '')}
-              </Link>
-            )}
-          />
-          <DataTable.Col source="code" label="项目编码" />
-          <DataTable.Col source="projectCount" label="单体数量" disableSort align="right" render={(r: RaRecord) => num(r.projectCount, 0)} />
-          <DataTable.Col source="endCount" label="已完成数量" disableSort align="right" render={(r: RaRecord) => num(r.endCount, 0)} />
-          <DataTable.Col source="site" label="所在城市" disableSort />
-          <DataTable.Col source="buildArea" label="总建筑面积(m²)" align="right" render={(r: RaRecord) => formatNumber(r.buildArea)} />
-          <DataTable.Col source="total" label="碳排放总量(tCO2e)" disableSort align="right" render={(r: RaRecord) => <ProjectTotal record={r} />} />
-          <DataTable.Col label="操作" disableSort sx={{ whiteSpace: 'nowrap' }} render={(r: RaRecord) => <RowActions record={r} onEdit={open} />} />
-        </DataTable>
+        {phone ? (
+          <RecordCards title={(r) => String(r.name ?? '')} figures={CARD_FIGURES} open={buildingListPath} empty={<NoData />} />
+        ) : (
+          <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
+            <DataTable.Col label="序号" disableSort sx={{ width: 64 }} render={() => <RowIndex />} />
+            <DataTable.Col
+              source="name"
+              label="项目名称"
+              sx={{ minWidth: 160 }}
+              render={(r: RaRecord) => (
+                <Link component={RouterLink} to={buildingListPath(r)} underline="hover">
+                  {String(r.name ?? '')}
+                </Link>
+              )}
+            />
+            <DataTable.Col source="code" label="项目编码" />
+            <DataTable.Col source="projectCount" label="单体数量" disableSort align="right" render={(r: RaRecord) => num(r.projectCount, 0)} />
+            <DataTable.Col source="endCount" label="已完成数量" disableSort align="right" render={(r: RaRecord) => num(r.endCount, 0)} />
+            <DataTable.Col source="site" label="所在城市" disableSort />
+            <DataTable.Col source="buildArea" label="总建筑面积(m²)" align="right" render={(r: RaRecord) => formatNumber(r.buildArea)} />
+            <DataTable.Col source="total" label="碳排放总量(tCO2e)" disableSort align="right" render={(r: RaRecord) => <ProjectTotal record={r} />} />
+            <DataTable.Col label="操作" disableSort sx={{ whiteSpace: 'nowrap' }} render={(r: RaRecord) => <RowActions record={r} onEdit={open} />} />
+          </DataTable>
+        )}
       </List>
       <EngineeringDialog open={dialog.open} record={dialog.record} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
     </Box>
