@@ -215,8 +215,9 @@ describe('table-mode stage', () => {
       const card = (await screen.findByText('C30混凝土')).closest('[role="button"], a, li')!;
       expect(screen.queryByRole('table', { name: '建材生产' })).toBeNull();
       // the figures a table would have put off screen: 3000 m³ × 295 = 885,000.00 kg
-      expect(card).toHaveTextContent('用量：3,000.00');
-      expect(card).toHaveTextContent('排放因子：295.00');
+      // each with its unit, from the row's own unit fields
+      expect(card).toHaveTextContent('用量：3,000.00 m3');
+      expect(card).toHaveTextContent('排放因子：295.00 kgCO2e/m3');
       expect(card).toHaveTextContent('碳排放量(kgCO2e)：885,000.00');
       // 885,000 + 1,025,000.456 = 1,910,000.456 kg
       expect(screen.getByTestId('stage-sum')).toHaveTextContent('合计：1,910,000.46 kgCO2e');

@@ -77,8 +77,20 @@ export function schemaCard(
     listed.find(([f]) => f === 'name')?.[0] ??
     listed.find(([, p]) => !isNumeric(p) && !p['x-dict'] && !p.enum)?.[0] ??
     listed[0]?.[0];
+  // a number whose unit is another field of the record (用量 and 单位, 排放因子 and 因子单位) shows it beside it
+  const unitField = (f: string) => [`${f}Unit`, f.replace(/Value$/, 'Unit'), f === 'quantity' ? 'unit' : ''].find((u) => u && u !== f && schema.properties[u]);
   const figures = listed
     .filter(([f, p]) => f !== name && (!opts.numbersOnly || isNumeric(p)))
-    .map(([f, p]) => ({ label: p.title ?? f, text: (r: RaRecord) => fieldText(schema, dicts, f, r[f] ?? opts.filled?.(f, r)) }));
+    .map(([f, p]) => {
+      const unit = isNumeric(p) ? unitField(f) : undefined;
+      return {
+        label: p.title ?? f,
+        text: (r: RaRecord) => {
+          const text = fieldText(schema, dicts, f, r[f] ?? opts.filled?.(f, r));
+          const u = unit ? String(r[unit] ?? opts.filled?.(unit, r) ?? '').trim() : '';
+          return text && u ? `${text} ${u}` : text;
+        },
+      };
+    });
   return { title: (r) => (name ? fieldText(schema, dicts, name, r[name]) : String(r.id)), figures };
 }
