@@ -150,6 +150,23 @@ describe('/{module}/project/list', () => {
     });
   });
 
+  it('on a phone the filters wait behind one 筛选 button that counts the ones in use', async () => {
+    await atWidth(390, async () => {
+      const { calls } = api();
+      setToken('tok', false);
+      renderApp('/budget/project/list');
+      await screen.findByText('二号楼');
+      // no filter field above the records
+      expect(screen.queryByLabelText('单体名称')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: '筛选' }));
+      const dialog = await screen.findByRole('dialog', { name: '筛选' });
+      fireEvent.change(within(dialog).getByLabelText('单体名称'), { target: { value: '二号' } });
+      await waitFor(() => expect(calls.some((c) => c.url.pathname === LIST && c.url.searchParams.get('name') === '二号')).toBe(true));
+      fireEvent.click(within(dialog).getByRole('button', { name: '完成' }));
+      expect(await screen.findByRole('button', { name: '筛选（1）' })).toBeInTheDocument();
+    });
+  });
+
   it('an empty list shows 暂无数据', async () => {
     setToken('tok', false);
     api([]);

@@ -1,5 +1,6 @@
 // List toolbar: 新增, 批量删除 (needs a selection and a non-empty list), 清空数据 (confirm), for schemas with
 // x-import columns 下载模板 and 导入 (ImportButtons), and 导出表格 — spec 001 §2, §5.
+import type { ReactNode } from 'react';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
@@ -68,11 +69,12 @@ const ClearAllButton = ({ resource }: { resource: string }) => {
   );
 };
 
-export const ListActions = ({ resource, route }: { resource: string; route: string }) => {
+export const ListActions = ({ resource, route, extra }: { resource: string; route: string; extra?: ReactNode }) => {
   const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   return (
     <TopToolbar>
+      {extra}
       {canCreate && (
         <Button size="small" variant="contained" startIcon={<AddIcon />} component={Link} to={`${route}/create`}>
           新增

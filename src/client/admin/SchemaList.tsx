@@ -1,12 +1,14 @@
 // Generic list page for a registry resource (spec 001 §2 "Generic list pages"): page 1, 10 rows,
 // 5/10/25/50/100, createDate descending by default, columns and filters from the schema, rows flagged by
 // `x-rowWarning`, 暂无数据 when empty. On a phone, a card per record (RecordCards) that opens its edit page.
+import { useMemo } from 'react';
 import { alpha, type Theme } from '@mui/material/styles';
 import { DataTable, List, Pagination, useCanAccess, useResourceContext, type RaRecord } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants';
 import { clientResource } from '../registry';
 import { schemaColumns } from './columns';
 import { schemaFilters } from './filters';
+import { usePhoneFilters } from './PhoneFilters';
 import { ListActions } from './ListActions';
 import { NoData } from './NoData';
 import { isWarningRow, listSort } from './schemaFields';
@@ -28,6 +30,7 @@ export const SchemaList = () => {
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const phone = usePhone();
   const dicts = useDicts(dictCodesOf(schema));
+  const filters = usePhoneFilters(useMemo(() => schemaFilters(schema), [schema]));
   return (
     <>
       <PageHeading title={title} />
@@ -36,8 +39,8 @@ export const SchemaList = () => {
         title={title}
         perPage={DEFAULT_PAGE_SIZE}
         sort={listSort(schema)}
-        filters={schemaFilters(schema)}
-        actions={<ListActions resource={resource} route={route!} />}
+        filters={filters.filters}
+        actions={<ListActions resource={resource} route={route!} extra={filters.button} />}
         pagination={<Pagination rowsPerPageOptions={PAGE_SIZE_OPTIONS} />}
         exporter={false}
         empty={false}

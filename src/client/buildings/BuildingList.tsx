@@ -44,6 +44,7 @@ import { isSortable } from '../admin/schemaFields';
 import { CityFilterInput } from '../map/CityPicker';
 import { clientResource } from '../registry';
 import { RecordCards, usePhone } from '../admin/RecordCards';
+import { usePhoneFilters } from '../admin/PhoneFilters';
 import { selectColumn } from '../admin/tableParts';
 import { PageHeading } from '../admin/PageHeading';
 
@@ -176,7 +177,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
   const [visible, setVisible] = useColumnChoice(columnsStorageKey(module), available, defaults);
   const dicts = useDicts(['standard', 'computeMethod']);
   const labels: Labels = { standard: dicts.standard ?? {}, computeMethod: dicts.computeMethod ?? {} };
-  const filters = useMemo(() => buildingFilters(module), [module]);
+  const filters = usePhoneFilters(useMemo(() => buildingFilters(module), [module]));
   const schema = clientResource(RESOURCE).schema;
   const phone = usePhone();
 
@@ -197,12 +198,13 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
         resource={RESOURCE}
         title="单体建筑列表"
         filter={permanent}
-        filters={filters}
+        filters={filters.filters}
         perPage={DEFAULT_PAGE_SIZE}
         sort={DEFAULT_SORT}
         pagination={<Pagination rowsPerPageOptions={PAGE_SIZE_OPTIONS} />}
         actions={
           <TopToolbar>
+            {filters.button}
             <CreateButton module={module} engineeringId={engineeringId} />
             <BulkDeleteButton />
             <ExportButton resource={RESOURCE} permanent={permanent} />
