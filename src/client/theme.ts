@@ -29,6 +29,8 @@ export const theme: RaThemeOptions = merge(
       MuiTableContainer: { defaultProps: { tabIndex: 0 } },
       // 8 px a side instead of 16: a stage table of 11 columns fits 1366 px beside the menu, so its sticky 操作
       // column covers no figure (a cell under it read 22,725,300.00 as 22,725,30)
+      // a list's buttons wrap onto a second line on a phone instead of running off the screen's left edge
+      RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', rowGap: 4 } } },
       MuiTableCell: { styleOverrides: { root: { paddingLeft: 8, paddingRight: 8 }, paddingCheckbox: { paddingLeft: 4, paddingRight: 4 } } },
       // every spinner is a named progress bar — react-admin's page loader and the app bar's loading indicator draw
       // one without a name while a request is in flight (axe aria-progressbar-name); a spinner may name itself
