@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReviewAnswer, WaitingBuilding } from '../../schemas/review';
 import { clearToken, setToken } from '../../src/client/providers/tokenStorage';
 import { fail, groupAdmin, ok, plainUser, stubFetch, superAdmin, type Handler } from './fakeApi';
+import { atWidth } from './viewport';
 import { stubShell } from './shellFake';
 import { renderApp } from './renderApp';
 // the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
@@ -64,6 +65,20 @@ describe('/review', () => {
     const row = await screen.findByTestId('review-waiting-row');
     expect(row).toHaveTextContent('一号楼示例项目A待校对校对人');
     expect(within(row).getByRole('link', { name: '一号楼' })).toHaveAttribute('href', '/review?id=5');
+  });
+
+  it('待我校审 on a phone: a line per building, no table scrolled inside its card', async () => {
+    await atWidth(390, async () => {
+      const waiting: WaitingBuilding[] = [{ id: 5, name: '一号楼', engineeringName: '示例项目', computeMethod: 'budget', revision: 'A', state: 'check', role: '校对人', submittedAt: '2026-11-27T03:00:00Z' }];
+      api(answer, (c) => (c.url.pathname === `${R}/mine` ? ok(waiting) : undefined));
+      renderApp('/review');
+      const row = await screen.findByTestId('review-waiting-row');
+      expect(screen.queryByRole('table', { name: '待我校审' })).toBeNull();
+      expect(row).toHaveTextContent('所属项目：示例项目');
+      expect(row).toHaveTextContent('修订版 A · 我的职责：校对人');
+      expect(row).toHaveTextContent('待校对');
+      expect(within(row).getByRole('link', { name: '一号楼' })).toHaveAttribute('href', '/review?id=5');
+    });
   });
 
   it('a submission waits for a reason for each flag and sends them', async () => {
