@@ -1,6 +1,7 @@
 // 合理性检查 on screen (issue 21 §5): the result page's card lists the stored flags (or 未发现超出参考范围的数值),
 // every check with its range, verdict, line, mark and source, the figures not checked and the metrics without a
 // published range (暂无公开范围); a result from before the review says 暂无数据; the 建材生产 计算过程 shows its flags.
+import { atWidth } from './viewport';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { reviewPlausibility, type RangeLine } from '../../src/calc/plausibility';
@@ -84,6 +85,17 @@ describe('合理性检查 on the result page', () => {
     expect(operation).toHaveTextContent('推导值（D）');
     expect(card).toHaveTextContent('钢材 180,000.00 kg（1 行）÷ 建筑面积 1,000.00 m² = 180.00 kg/m²');
     expect(within(card).getByTestId('plausibility-missing')).toHaveTextContent('暂无公开范围：全生命周期碳排放强度（kgCO2e/(m²·a)）、隐含碳排放强度（kgCO2e/m²）');
+  });
+
+  it('on a phone each check is a block of lines, no table scrolled inside the card', async () => {
+    await atWidth(390, async () => {
+      const card = await openCard(building(review(180, 500)));
+      expect(within(card).queryByRole('table', { name: '合理性检查明细' })).toBeNull();
+      const steel = within(card).getByTestId('plausibility-check-steel');
+      expect(steel).toHaveTextContent('钢材用量：180.00 kg/m²高于参考范围');
+      expect(steel).toHaveTextContent('参考范围：30.00–75.00');
+      expect(steel).toHaveTextContent('参考值库：住宅钢筋用量（已核实（V））');
+    });
   });
 
   it('no flag: 未发现超出参考范围的数值', async () => {

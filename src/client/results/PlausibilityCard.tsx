@@ -21,6 +21,7 @@ import {
 } from '../../calc/plausibility';
 import { VERIFICATION_LABELS } from '../../../schemas/factors/verification';
 import { NoData } from '../admin/NoData';
+import { usePhone } from '../admin/RecordCards';
 
 
 const Flags = ({ flags }: { flags: string[] }) =>
@@ -46,6 +47,29 @@ const markText = (code: string) => {
 
 const HEAD = ['指标', '本单体', '单位', '参考范围', '结论', '参考值库', '核实标记', '来源'];
 
+/** On a phone: each check as a block of lines, instead of an eight-column table scrolled inside its card. */
+const CheckItems = ({ review }: { review: PlausibilityReview }) => (
+  <Box component="ul" aria-label="合理性检查明细" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    {review.checks.map((c, i) => (
+      <Box component="li" key={`${c.metric}-${c.lineId ?? i}`} data-testid={`plausibility-check-${c.metric}`} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Typography variant="subtitle2" component="p">
+          {metricLabel(c.metric)}：{formatNumber(c.value)} {metricUnit(c.metric)}
+          <Box component="span" sx={{ ml: 1, color: c.direction ? 'warning.main' : 'success.main' }}>
+            {checkVerdict(c)}
+          </Box>
+        </Typography>
+        <Typography variant="body2" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+          参考范围：{checkRangeText(c)}
+          <br />
+          参考值库：{c.lineName}（{markText(c.verification)}）
+          <br />
+          来源：{c.source || '—'}
+        </Typography>
+      </Box>
+    ))}
+  </Box>
+);
+
 const Checks = ({ review }: { review: PlausibilityReview }) => (
   <TableContainer sx={{ overflowX: 'auto' }}>
     <Table size="small" aria-label="合理性检查明细" sx={{ minWidth: 860 }}>
@@ -64,7 +88,7 @@ const Checks = ({ review }: { review: PlausibilityReview }) => (
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{metricLabel(c.metric)}</TableCell>
             <TableCell align="right">{formatNumber(c.value)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{metricUnit(c.metric)}</TableCell>
-            <TableCell>{checkRangeText(c)}</TableCell>
+            <TableCell sx={{ minWidth: 220 }}>{checkRangeText(c)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap', color: c.direction ? 'warning.main' : 'success.main' }}>{checkVerdict(c)}</TableCell>
             <TableCell sx={{ minWidth: 160 }}>{c.lineName}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{markText(c.verification)}</TableCell>
@@ -77,6 +101,7 @@ const Checks = ({ review }: { review: PlausibilityReview }) => (
 );
 
 export const PlausibilityBody = ({ review }: { review: PlausibilityReview | null | undefined }) => {
+  const phone = usePhone();
   if (!review) {
     return (
       <>
@@ -92,7 +117,8 @@ export const PlausibilityBody = ({ review }: { review: PlausibilityReview | null
   return (
     <>
       <Flags flags={review.flags.map((f) => f.text)} />
-      {review.checks.length > 0 ? <Checks review={review} /> : <NoData />}
+      {!review.checks.length && <NoData />}
+      {review.checks.length > 0 && (phone ? <CheckItems review={review} /> : <Checks review={review} />)}
       <Box sx={{ mt: 1 }}>
         {workings.map((f) => (
           <Typography key={f.metric} variant="body2" color="text.secondary">
