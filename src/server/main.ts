@@ -3,7 +3,7 @@
 // process first (seed/firstStart.ts), so the server holds no memory of it. A database that cannot be opened is one
 // Chinese line on stderr and exit code 1 (startFailure.ts); SIGTERM/SIGINT stop it cleanly (shutdown.ts).
 import pg from 'pg';
-import { manualPdf } from './help/manual';
+import { keepManualsIn, manualPdf } from './help/manual';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -98,9 +98,11 @@ async function main(): Promise<void> {
   if ((await senderKind(new Settings(database.db))) === 'dev') {
     console.log(`[碳算] 短信发送方式: 开发模式 — 验证码不发短信，写入 ${join(cfg.dataDir, OUTBOX_FILE)}（全局配置 sms.sender 改为 http 接入短信网关）`);
   }
-  // The user manual takes 10–30 s to draw (jobs/threadPool.ts draws it in a thread): drawn right after the start, so
-  // its first download is instant and, by the time the server is at rest, its thread has ended (the pool ends a
-  // thread soon after its last task) — the idle server keeps only the PDF's 1.5 MB, not the drawing's ~170 MB.
+  // The user manual takes 10–30 s to draw (jobs/threadPool.ts draws it in a thread): kept in the data dir, so a
+  // restart reads it and only the first start of a new version draws it — right after the start, so its first
+  // download is soon instant and, by the time the server is at rest, the drawing thread has ended (the pool ends a
+  // thread soon after its last task): the idle server keeps only the PDF's 1.5 MB, not the drawing's ~170 MB.
+  keepManualsIn(cfg.dataDir);
   const warm = () => manualPdf().catch((err) => err instanceof PoolClosed || app.log.warn({ err }, 'user manual not drawn'));
   setTimeout(() => void warm(), MANUAL_WARM_MS).unref();
 }

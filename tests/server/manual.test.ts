@@ -4,14 +4,14 @@
 // 401. The Markdown conversion is checked on its own: images stay inside the manual's folder, tables fill the
 // page, every image the chapters use exists and is small. PDF text is read with poppler (CI installs it).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { lexer, type Token, type Tokens } from 'marked';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chapter, columnWidths, CONTENT_WIDTH, imageSize } from '../../src/server/help/markdown';
-import { chapterFiles, MANUAL_DIR, MANUAL_TITLE, MANUAL_VERSION, manualPdf } from '../../src/server/help/manual';
+import { chapterFiles, keepManualsIn, keptOrDrawn, MANUAL_DIR, MANUAL_TITLE, MANUAL_VERSION, manualPdf } from '../../src/server/help/manual';
 import { MANUAL_ROUTE } from '../../src/server/help/routes';
 import { testApp, type TestApp } from './helpers';
 import { needTools, toolPath } from './tools';
@@ -31,14 +31,22 @@ const squash = (s: string) => s.replace(/\s+/g, '');
 let t: TestApp;
 let user: string;
 let work: string;
+let kept: string;
+const STALE = 'user-manual-0000000000000000.pdf';
 
 beforeAll(async () => {
   t = await testApp();
   user = await t.login('demo_user');
   work = mkdtempSync(join(tmpdir(), 'manual-test-'));
   mkdirSync(OUT, { recursive: true });
+  // the data dir the server keeps its drawn manual in, holding a drawing of older sources
+  kept = join(work, 'data');
+  mkdirSync(kept);
+  writeFileSync(join(kept, STALE), 'older');
+  keepManualsIn(kept);
 });
 afterAll(async () => {
+  keepManualsIn(undefined);
   await t?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -118,6 +126,16 @@ describe('GET /api/sys/v1/help/manual', () => {
     // the bytes are drawn once per process: a second call gives the same PDF
     expect(Buffer.compare(await manualPdf(), pdf)).toBe(0);
     expect(await manualPdf()).toBe(await manualPdf());
+  });
+
+  it('is kept in the data dir under a hash of its sources: a restart reads it instead of drawing; older drawings are gone', async () => {
+    const files = readdirSync(kept);
+    expect(files).toEqual([expect.stringMatching(/^user-manual-[0-9a-f]{16}\.pdf$/)]);
+    expect(files[0]).not.toBe(STALE);
+    expect(Buffer.compare(readFileSync(join(kept, files[0])), pdf)).toBe(0);
+    // what a restart finds there it answers, without drawing (a drawing would not read 'kept')
+    writeFileSync(join(kept, files[0]), 'kept');
+    expect((await keptOrDrawn()).toString()).toBe('kept');
   });
 
   it('is 401 without a session', async () => {

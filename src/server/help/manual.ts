@@ -2,9 +2,12 @@
 // markdown.ts, after a cover (碳算 用户手册, the version, the date) and a table of contents (pdfmake toc: the
 // chapter and section headings with their pages); page numbers in the footer. Drawn by pdfmake with the same
 // embedded Noto Sans SC font as the reports (reports/fonts.ts) — no system fonts, no other PDF library.
-// Rendering takes a few seconds of CPU, so it runs once per process, in a pool thread (manualTask.ts; issue 24 §4):
-// requests are answered meanwhile. Later calls answer the kept bytes.
-import { readdirSync, readFileSync } from 'node:fs';
+// Rendering takes a few seconds of CPU, so it runs in a pool thread (manualTask.ts): requests are answered meanwhile.
+// The PDF is kept in the data dir under a hash of what it is drawn from, so a restart draws nothing and its first
+// download answers at once; later calls answer the bytes in memory.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadPool } from '../jobs/threadPool';
@@ -85,10 +88,44 @@ export async function renderManual(dir = MANUAL_DIR, date = new Date()): Promise
 }
 
 let rendered: Promise<Buffer> | undefined;
+let keptIn: string | undefined;
 
-/** The manual's PDF, drawn in a thread at the first call of the process and kept; a failed drawing is tried again next time. */
+/** Where drawn manuals are kept between starts (the server's data dir): after a restart the first download is at once. */
+export const keepManualsIn = (dir: string | undefined) => {
+  keptIn = dir;
+};
+
+/** What the manual is drawn from — the product version and every file of docs/manual/ — as a short hash. */
+function manualKey(dir = MANUAL_DIR): string {
+  const hash = createHash('sha256').update(APP_VERSION);
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else hash.update(e.name).update(readFileSync(p));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The kept PDF of these sources, else drawn in a thread and kept (older drawings removed). */
+export async function keptOrDrawn(): Promise<Buffer> {
+  const file = keptIn && join(keptIn, `${KEPT_PREFIX}${manualKey()}.pdf`);
+  if (file && existsSync(file)) return readFile(file);
+  const pdf = await threadPool.run<Buffer>(new URL('./manualTask.ts', import.meta.url), {});
+  if (file) {
+    // (a copy that cannot be written is drawn again at the next start: never a reason to fail a download)
+    for (const old of readdirSync(keptIn!).filter((f) => f.startsWith(KEPT_PREFIX))) await rm(join(keptIn!, old), { force: true }).catch(() => undefined);
+    await writeFile(file, pdf).catch(() => undefined);
+  }
+  return pdf;
+}
+const KEPT_PREFIX = 'user-manual-';
+
+/** The manual's PDF: kept from an earlier start, or drawn at the first call of the process; a failed drawing is tried again next time. */
 export function manualPdf(): Promise<Buffer> {
-  rendered ??= threadPool.run<Buffer>(new URL('./manualTask.ts', import.meta.url), {}).catch((err: unknown) => {
+  rendered ??= keptOrDrawn().catch((err: unknown) => {
     rendered = undefined;
     throw err;
   });
