@@ -52,7 +52,7 @@ test('a 40 000-row import shows its progress, then every row is there', async ({
   const id = await page.evaluate(() => localStorage.getItem('tansuan.projectId'));
   await expect.poll(async () => (await api(page, 'GET', `/api/tpf/v1/tpf/stage/data?tpf3ProjectId=${id}`)).produce, { timeout: 60_000 }).toMatchObject({ rows: ROWS, total: 595_900 });
   // the table reads a page of the rows from the server, its 合计 over all of them: 595 900 000.00 kg
-  await expect(page.getByText(`第 1-10 条，共 ${ROWS} 条`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`第 1-10 条，共 ${ROWS.toLocaleString('en-US')} 条`)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('table', { name: '建材生产' }).getByRole('row')).toHaveCount(1 + 10 + 1);
   await expect(page.getByTestId('stage-sum')).toContainText('595,900,000.00');
   await shot(page, 'big-import-done', { fullPage: false });

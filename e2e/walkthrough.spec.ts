@@ -219,7 +219,7 @@ test('one number format from the list to the PDF; one pagination label style', a
   // the same pagination labels on a building list, the engineering list and a generic list
   for (const path of ['/budget/project/list', '/project/manage', '/divisor']) {
     await page.goto(path);
-    await expect(page.getByText(/^第 1-\d+ 条，共 \d+ 条$/)).toBeVisible();
+    await expect(page.getByText(/^第 1-[\d,]+ 条，共 [\d,]+ 条$/)).toBeVisible();
     await expect(page.getByText('每页行数')).toBeVisible();
   }
 
