@@ -5,7 +5,7 @@
 // routes are scanned a few at a time, one test each, in parallel across the workers.
 import type { Page } from '@playwright/test';
 import { violations } from './axe';
-import { expect, login, test } from './fixtures';
+import { expect, login, loginWithDemoBuilding, test } from './fixtures';
 
 // (the verify page of a number never signed: its message)
 const PUBLIC = ['/login', '/register', '/reset-password', '/verify/demo-2026-9999'];
@@ -76,11 +76,7 @@ test(`no critical or serious axe violation, an h1 and a main landmark: ${PUBLIC.
 for (const paths of chunks(USER, 7)) {
   test(`the same as demo_user with a current building: ${paths.join(' ')}`, async ({ page }) => {
     test.setTimeout(120_000);
-    await login(page, 'demo_user', '/budget/project/list');
-    // a current building for the stage, result, decision and BIM pages: the completed demo building
-    const row = page.getByRole('row').filter({ hasText: 'A1研发办公楼' });
-    await row.getByRole('button', { name: 'A1研发办公楼' }).click();
-    await expect(page).toHaveURL(/\/budget\/project\/info/);
+    await loginWithDemoBuilding(page);
     await scan(page, paths);
   });
 }

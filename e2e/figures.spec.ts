@@ -2,7 +2,7 @@
 // (its text wider than its cell, or cut by the edge of the table's scrolling box) or covered by another element (a
 // sticky 操作 column over 碳排放量). A column may sit wholly past the box's edge, to be scrolled to; never half.
 import type { Page } from '@playwright/test';
-import { expect, login, shot, test } from './fixtures';
+import { expect, login, loginWithDemoBuilding, shot, test } from './fixtures';
 
 const USER = ['/project/manage', '/project/list', '/budget/produce', '/budget/trans', '/budget/build', '/budget/runtime', '/decide?tab=hotspots'];
 const ADMIN = ['/divisor', '/divisor/lookup', '/divisor/benchmark', '/sys/user'];
@@ -66,10 +66,7 @@ test.describe.configure({ mode: 'parallel' });
 
 test(`no figure clipped or covered at 1366 px, demo_user with a current building: ${USER.join(' ')}`, async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, 'demo_user', '/budget/project/list');
-  const row = page.getByRole('row').filter({ hasText: 'A1研发办公楼' });
-  await row.getByRole('button', { name: 'A1研发办公楼' }).click();
-  await expect(page).toHaveURL(/\/budget\/project\/info/);
+  await loginWithDemoBuilding(page);
   await check(page, USER);
 });
 

@@ -182,6 +182,14 @@ export async function login(page: Page, userName: string, path = '/dashboard'): 
   await loginWith(page, userName, seededPassword(userName), path);
 }
 
+/** demo_user, logged in, with the completed demo building A1研发办公楼 as the current building (its stage, result, decision and BIM pages). */
+export async function loginWithDemoBuilding(page: Page): Promise<void> {
+  await login(page, 'demo_user', '/budget/project/list');
+  const row = page.getByRole('row').filter({ hasText: 'A1研发办公楼' });
+  await row.getByRole('button', { name: 'A1研发办公楼' }).click();
+  await expect(page).toHaveURL(/\/budget\/project\/info/);
+}
+
 /** The code the development SMS sender wrote last for this phone and purpose (waits for it). */
 export async function smsCode(phone: string, purpose: 'login' | 'register' | 'reset', after = 0): Promise<string> {
   const outbox = dataFile('sms-outbox.log');
