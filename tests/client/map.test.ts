@@ -163,19 +163,39 @@ describe('districts and the place a point falls near', () => {
     return `${locationAddress(loc)} ${loc.km.toFixed(1)}`;
   };
 
-  it('ships the districts of the four municipalities and the two SARs (崇明区 has no centre point in the source)', () => {
+  it('ships the districts of the municipalities, the SARs and every prefecture-level city that has districts', () => {
     const count = (city: string) => districts.filter((d) => d.city === city).length;
     expect([count('北京市'), count('天津市'), count('上海市'), count('重庆市'), count('香港'), count('澳门')]).toEqual([16, 16, 15, 38, 18, 8]);
     expect(districts.find((d) => d.name === '浦东新区')).toMatchObject({ province: '上海市', city: '上海市', code: '310115' });
+    expect(count('南京市')).toBe(11);
+    expect(districts.find((d) => d.name === '江宁区')).toMatchObject({ province: '江苏省', city: '南京市', code: '320115' });
+    // prefecture-level cities (GB/T 2260 xxxx00 below a province) without districts: those that have none (东莞,
+    // 中山, 儋州, 嘉峪关 are divided into towns; 三沙 into islands) and no other
+    const bare = cities.filter((c) => /^\d{4}00$/.test(c.code) && !/^(11|12|31|50|71|81|82)/.test(c.code) && count(c.name) === 0);
+    expect(bare.map((c) => c.name).sort()).toEqual(['三沙市', '东莞市', '中山市', '儋州市', '嘉峪关市']);
+    expect(districts.length).toBeGreaterThan(2800);
+    // every district sits near its city (within 8°, 额济纳旗 being the farthest)
+    for (const d of districts) {
+      const city = cities.find((c) => c.name === d.city && c.province === d.province)!;
+      expect(Math.hypot(d.lng - city.lng, d.lat - city.lat)).toBeLessThan(8);
+    }
   });
 
-  it('a point in a municipality is named after its nearest district; elsewhere after its city', () => {
+  it('a point is named after its nearest district, and the city that district belongs to', () => {
     expect(at(116.48, 39.93)).toBe('北京市朝阳区 1.1'); // see mapPicker.test: √(0.946² + 0.547²) km
     expect(at(121.54, 31.22).startsWith('上海市浦东新区 ')).toBe(true); // 陆家嘴-世纪公园
     expect(at(106.57, 29.56).startsWith('重庆市')).toBe(true);
-    expect(at(118.78, 32.04).startsWith('江苏省南京市 ')).toBe(true); // no districts known: the city
-    // 廊坊's centre (116.704441, 39.523927) is nearer than any Beijing district: the point stays in 河北省廊坊市
-    expect(at(116.70, 39.52).startsWith('河北省廊坊市 ')).toBe(true);
+    // 15 km and 36 km from 南京's centre: two different districts, no longer the city alone
+    // 118.84,31.93 from 江宁区 (118.840015, 31.952612): Δlat 0.022612° × 111.2 km = 2.51 km, Δlng ≈ 0 → 2.5 km
+    expect(at(118.84, 31.93)).toBe('江苏省南京市江宁区 2.5');
+    // 118.82,32.36 from 六合区 (118.822132, 32.323584): Δlat 0.036416° × 111.2 = 4.05 km, Δlng 0.002132° × 94.0 = 0.20 km → 4.1 km
+    expect(at(118.82, 32.36)).toBe('江苏省南京市六合区 4.1');
+    // 东莞 has no districts: its city alone
+    expect(at(113.75, 23.04).startsWith('广东省东莞市 ')).toBe(true);
+    // 廊坊's centre (116.704441, 39.523927) is nearer than any district: the point stays in 河北省廊坊市, named after
+    // that city's nearest district 广阳区 (0.97 km); the distance is the nearer of the two, the city centre's:
+    // Δlng 0.004441° × 85.8 km = 0.381 km, Δlat 0.003927° × 111.2 km = 0.437 km → 0.58 km
+    expect(at(116.7, 39.52)).toBe('河北省廊坊市广阳区 0.6');
   });
 
   it('says how far the place is: near within 50 km, a check beyond, no place beyond 500 km', () => {

@@ -46,17 +46,24 @@ describe('LeafletMap', () => {
     expect(tiles).toBe(0);
     expect(container.querySelector('.ts-pin .ts-pin__head')).not.toBeNull();
     expect(container.querySelector('img.leaflet-marker-icon')).toBeNull();
-    // offline: every city and district as a dot (jsdom's map has no size, so no name fits: labels.test.ts)
-    expect(container.querySelectorAll('.ts-place--city')).toHaveLength(cities.length);
-    expect(container.querySelectorAll('.ts-place--district')).toHaveLength(2);
-    expect(container.querySelector('.ts-place--district .ts-place__name')).toHaveTextContent('东城区');
+    // offline: the places in view (and a 100 px margin) as dots; jsdom's map has no size, so that is the places
+    // within 100 px of the centre, and no name fits (labels.test.ts). At street zoom 南京's centre is ~590 px away.
+    const drawn = () => [...container.querySelectorAll('.ts-place')].map((e) => e.textContent);
+    expect(drawn()).toEqual([]);
+    act(() => {
+      map!.setZoom(12, { animate: false });
+    });
+    expect(drawn()).toEqual(['南京市']);
     // at city zoom the districts are drawn in place of their city, at a national view the city alone
-    const hidden = () => [...container.querySelectorAll('.ts-place--hidden')].map((e) => e.textContent);
-    expect(hidden()).toEqual(['北京市']);
+    act(() => {
+      map!.setView([39.92, 116.45], 10, { animate: false });
+    });
+    expect(drawn().sort()).toEqual(['东城区', '朝阳区']);
+    expect(container.querySelector('.ts-place--district .ts-place__name')).toHaveTextContent(/东城区|朝阳区/);
     act(() => {
       map!.setZoom(5, { animate: false });
     });
-    expect(hidden()).toEqual(['东城区', '朝阳区']);
+    expect(drawn()).toEqual(['北京市']);
 
     act(() => {
       map!.fire('click', { latlng: L.latLng(31.2993791, 120.6195849) });
@@ -152,6 +159,8 @@ describe('LocationPicker', () => {
     withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />);
     fireEvent.click(screen.getByTestId('fake-map'));
     expect(current()).toEqual({ latLng: '118.780000,32.040000', site: '南京市', remarks: '江苏省南京市' });
+    // the small tree knows no district of 南京: the line says the district is left to the user
+    expect(screen.getByTestId('map-nearby')).toHaveTextContent(/^位于 江苏省南京市 附近（约 \d+\.\d 公里）；未收录该市的区县位置，区县请手动填写$/);
     expect(screen.getByLabelText('经度')).toHaveValue('118.780000');
     expect(screen.getByLabelText('纬度')).toHaveValue('32.040000');
   });
@@ -174,7 +183,7 @@ describe('LocationPicker', () => {
     const first = withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} at={{ lng: 121.9, lat: 32.9 }} />);
     fireEvent.click(screen.getByTestId('fake-map'));
     expect(current().remarks).toBe('江苏省无锡市');
-    expect(screen.getByTestId('map-nearby')).toHaveTextContent(/^距最近的地点 江苏省无锡市 约 21\d 公里，请核对项目位置$/);
+    expect(screen.getByTestId('map-nearby')).toHaveTextContent(/^距最近的地点 江苏省无锡市 约 21\d 公里，请核对项目位置；未收录该市的区县位置，区县请手动填写$/);
     first.unmount();
 
     // 130,25 (east of Okinawa): > 500 km from every place

@@ -1,4 +1,4 @@
-// The `city` dictionary's districts (issue 25 §5): a fresh database serves them under their city; a database
+// The `city` dictionary's districts: a fresh database serves them under their city; a database
 // seeded before them gets them once at start, and a city an administrator already gave children keeps its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -28,7 +28,8 @@ describe('districts in the city dictionary', () => {
     const items = await served();
     expect(cityOf(items, '110100')?.children?.map((d) => d.label)).toContain('朝阳区');
     expect(cityOf(items, '310100')?.children).toHaveLength(15);
-    expect(cityOf(items, '320100')?.children).toBeUndefined();
+    expect(cityOf(items, '320100')?.children?.map((d) => d.label)).toContain('江宁区');
+    expect(cityOf(items, '441900')?.children).toBeUndefined(); // 东莞 has towns, no districts
     expect(fullCityTree).toEqual(cityItems());
   });
 
@@ -36,7 +37,7 @@ describe('districts in the city dictionary', () => {
     const db = t.database.db;
     const items = await stored();
     const save = (list: DictItem[]) => db.updateTable('sys_dict').set({ items: JSON.stringify(list) }).where('dict_code', '=', 'city').execute();
-    // as before issue 25: no districts, no marker; an administrator gave 上海市 one district of their own
+    // as before districts were shipped: none, no marker; an administrator gave 上海市 one district of their own
     for (const p of items) for (const c of p.children ?? []) delete c.children;
     cityOf(items, '310100')!.children = [{ value: '310101', label: '黄浦区', lng: 121.49, lat: 31.23 }];
     await save(items);
@@ -46,6 +47,7 @@ describe('districts in the city dictionary', () => {
     let now = await stored();
     expect(cityOf(now, '110100')?.children).toHaveLength(16);
     expect(cityOf(now, '500100')?.children).toHaveLength(38);
+    expect(cityOf(now, '320100')?.children).toHaveLength(11);
     expect(cityOf(now, '310100')?.children).toEqual([{ value: '310101', label: '黄浦区', lng: 121.49, lat: 31.23 }]);
 
     // once: districts an administrator removes afterwards stay removed

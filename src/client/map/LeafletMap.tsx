@@ -1,7 +1,7 @@
 // Our own small React wrapper around Leaflet (react-leaflet's licence is not OSI — reference/components.md §4).
 // One map per mount: an optional tile layer from 全局配置 (offline by default: no basemap, a CSS grid and the
-// bundled places as dots, named where the names fit — labels.ts), a draggable CSS pin (L.divIcon — Leaflet's default icon images break under
-// Vite), and clicks/drags reported as { lng, lat }. Leaflet takes [lat, lng]; everything outside this file
+// bundled places as dots, named where the names fit — labels.ts), a draggable CSS pin (L.divIcon — Leaflet's
+// default icon images break under Vite), and clicks/drags reported as { lng, lat }. Leaflet takes [lat, lng]; everything outside this file
 // speaks { lng, lat }.
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
@@ -130,37 +130,56 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
     };
   }, [tiles.tileUrl, tiles.subdomains, tiles.attribution]);
 
-  // offline: the places as dots; after every move the names that fit are written (most important first)
+  // offline: the places as dots; after every move the names that fit are written (most important first). Only
+  // the places in view (and a margin) are in the DOM: ~3 000 districts would otherwise be drawn at every move.
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !offline || !places?.length) return;
-    const markers = places.map(({ place }) =>
-      L.marker([place.lat, place.lng], {
-        interactive: false,
-        keyboard: false,
-        icon: L.divIcon({
-          className: `ts-place ts-place--${place.kind}`,
-          html: `<span class="ts-place__dot"></span><span class="ts-place__name">${escapeHtml(place.name)}</span>`,
-          iconSize: [0, 0],
-          iconAnchor: [0, 0],
-        }),
-      }),
-    );
-    const group = L.layerGroup(markers).addTo(map);
+    const markers = new Map<number, L.Marker>();
+    const markerOf = (i: number) => {
+      let m = markers.get(i);
+      if (!m) {
+        const { place } = places[i];
+        m = L.marker([place.lat, place.lng], {
+          interactive: false,
+          keyboard: false,
+          icon: L.divIcon({
+            className: `ts-place ts-place--${place.kind}`,
+            html: `<span class="ts-place__dot"></span><span class="ts-place__name">${escapeHtml(place.name)}</span>`,
+            iconSize: [0, 0],
+            iconAnchor: [0, 0],
+          }),
+        });
+        markers.set(i, m);
+      }
+      return m;
+    };
+    const group = L.layerGroup().addTo(map);
     const name = () => {
       const size = map.getSize();
+      const margin = 100;
       const districts = map.getZoom() >= DISTRICT_ZOOM;
-      const drawn = places.map((p) => (districts ? !p.byDistricts : p.place.kind !== 'district'));
-      const boxes = places.map((p, i) => {
-        const at = map.latLngToContainerPoint([p.place.lat, p.place.lng]);
+      const boxes = places.map((p) => {
+        const drawn = districts ? !p.byDistricts : p.place.kind !== 'district';
+        const at = drawn ? map.latLngToContainerPoint([p.place.lat, p.place.lng]) : undefined;
+        const inView = at && at.x > -margin && at.y > -margin && at.x < size.x + margin && at.y < size.y + margin;
         // a place not drawn is given a position off the view, so it gets no name
-        return drawn[i] ? { x: at.x, y: at.y, chars: p.place.name.length, rank: p.rank } : { x: -1, y: -1, chars: 0, rank: 9 };
+        return inView ? { x: at.x, y: at.y, chars: p.place.name.length, rank: p.rank } : undefined;
       });
-      const named = labelsToShow(boxes, size.x, size.y);
-      markers.forEach((m, i) => {
-        const el = m.getElement();
-        el?.classList.toggle('ts-place--hidden', !drawn[i]);
-        el?.classList.toggle('ts-place--named', named.has(i));
+      const named = labelsToShow(
+        boxes.map((b) => b ?? { x: -1, y: -1, chars: 0, rank: 9 }),
+        size.x,
+        size.y,
+      );
+      boxes.forEach((box, i) => {
+        if (!box) {
+          const m = markers.get(i);
+          if (m && group.hasLayer(m)) group.removeLayer(m);
+          return;
+        }
+        const m = markerOf(i);
+        if (!group.hasLayer(m)) group.addLayer(m);
+        m.getElement()?.classList.toggle('ts-place--named', named.has(i));
       });
     };
     map.on('moveend zoomend resize', name);

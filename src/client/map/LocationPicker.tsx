@@ -127,7 +127,13 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
       const address = locationAddress(loc);
       patch.remarks = address;
       if (!value.site) patch.site = loc.city.name;
-      setNearby(loc.km <= NEAR_KM ? { text: `位于 ${address} 附近（约 ${kmText(loc.km)} 公里）`, far: false } : { text: `距最近的地点 ${address} 约 ${kmText(loc.km)} 公里，请核对项目位置`, far: true });
+      // a city without known districts (东莞's towns, a city an administrator added) is said to be one
+      const noDistrict = loc.district ? '' : '；未收录该市的区县位置，区县请手动填写';
+      setNearby(
+        loc.km <= NEAR_KM
+          ? { text: `位于 ${address} 附近（约 ${kmText(loc.km)} 公里）${noDistrict}`, far: false }
+          : { text: `距最近的地点 ${address} 约 ${kmText(loc.km)} 公里，请核对项目位置${noDistrict}`, far: true },
+      );
     } else if (loc) {
       setNearby({ text: `所选位置附近没有已知地点（最近的 ${locationAddress(loc)} 约 ${kmText(loc.km)} 公里），项目位置未改动，请手动填写`, far: true });
     }

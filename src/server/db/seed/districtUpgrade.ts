@@ -1,12 +1,13 @@
-// Districts added to the `city` dictionary after a database was seeded (issue 25 §5: the offline map labels the
-// districts of the municipalities and SARs and names the one a picked point falls near) reach that database once,
-// at start (marker below): a city item of the seed that has districts gets them as its children when the stored
-// item has none. Items an administrator edited, added or gave children keep what they have.
+// Districts added to the `city` dictionary after a database was seeded (first those of the municipalities and
+// SARs, then those of every prefecture-level city: the offline map labels them and names the one a picked point
+// falls near) reach that database once per release of them, at start (marker below): a city item of the seed
+// that has districts gets them as its children when the stored item has none. Items an administrator edited,
+// added or gave children keep what they have.
 import type { DictItem } from '../../../../schemas/resources/sysDict';
 import type { Tx } from '../database';
 import { cityItems } from './dictionaries';
 
-export const DISTRICTS_MARKER = 'seed_v3_city_districts';
+export const DISTRICTS_MARKER = 'seed_v4_city_districts';
 
 export async function upgradeCityDistricts(trx: Tx): Promise<void> {
   if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', DISTRICTS_MARKER).executeTakeFirst()) return;
