@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { layeredModel } from '../tests/fixtures/bim/models';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
+import { violations } from './axe';
 import { api, expect, login, shotBoth, test } from './fixtures';
 
 const SHOTS = '.tmp/shots-bim';
@@ -42,6 +43,11 @@ test('BIM import: upload → pre-flight → map → import → 建材生产 rows
   await expect(page.getByText('预埋件-01')).toBeVisible();
   await expect(page.getByText('外墙-03')).toBeVisible();
   await shotBoth(page, 'bim-preflight', { dir: SHOTS, fullPage: true });
+  // axe on the pre-flight and the mapping, at the phone's width and the desktop's
+  for (const [width, height] of [[390, 844], [1366, 900]]) {
+    await page.setViewportSize({ width, height });
+    expect(await violations(page, `/bim (预检报告、材料映射) ${width} px`)).toEqual([]);
+  }
 
   const concrete = page.getByTestId('bim-mapping-row').filter({ hasText: '混凝土 C30' });
   await expect(concrete.getByRole('combobox')).toHaveValue(/C30混凝土/);

@@ -80,8 +80,11 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
     await expect(page.getByRole('listbox')).toBeHidden();
   });
   await shotAround(page, page.getByRole('heading', { name: '清单映射' }), 'bill-mapping');
-  // axe on the page with its pre-flight and mapping drawn (the route alone shows the building picker)
-  expect(await violations(page, '/bill (预检报告、清单映射)')).toEqual([]);
+  // axe on the page with its pre-flight and mapping drawn (the route alone shows the building picker), as the
+  // phone's cards and as the desktop's table
+  await atMappingWidths(page, async (w) => {
+    expect(await violations(page, `/bill (预检报告、清单映射) ${w} px`)).toEqual([]);
+  });
 
   // a factor from the library: 陶瓷地砖 (m2, nothing proposed) cannot take 普通聚苯乙烯 (per t, no density) — refused
   // with the reason; 螺纹钢筋 takes 热轧碳钢钢筋 through 从因子库选择其他材料…

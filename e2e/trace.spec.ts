@@ -4,6 +4,7 @@
 // figure opens its trace with the 默认值 and its source, 建筑运行 shows its parts and the defaulted COP, waste is
 // marked outside GB's boundary, 数据质量 shows the shares and grade; the stage table shows the 默认值 chip.
 // Screenshots at 1366 and 390 px in .tmp/shots-h2/.
+import { violations } from './axe';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
@@ -72,6 +73,7 @@ test('result page: stage traces with 默认值, parts, data quality, waste outsi
   await expect(row).toContainText('因子来源：GB/T 51366-2019 附录E');
   await expect(row).toContainText('数据质量：标准默认值');
   await shotBoth(page, 'trace-trans', { dir: SHOTS, fullPage: false });
+  expect(await violations(page, '建材运输 计算过程')).toEqual([]);
   await dialog.getByRole('button', { name: '关闭' }).click();
   await expect(dialog).toBeHidden();
 

@@ -14,6 +14,7 @@ import { createAuthProvider } from './providers/authProvider';
 import { LoginPage } from './auth/LoginPage';
 import { lazyPage } from './admin/lazyPage';
 import { HomeRedirect, NotFoundRedirect } from './pages/redirects';
+import { AccessDenied } from './pages/AccessDenied';
 import { schemaRoutes } from './admin/schemaRoutes';
 import { bespokeSchemaPages, domainRoutes } from './domainRoutes';
 import { accountRoutes, publicRoutes } from './account/routes';
@@ -59,6 +60,7 @@ const AdminApp = ({ dataProvider, authProvider }: Required<AppProps>) => (
     layout={AppLayout}
     dashboard={HomeRedirect}
     catchAll={NotFoundRedirect}
+    accessDenied={AccessDenied}
     notification={AppNotification}
     requireAuth
     disableTelemetry

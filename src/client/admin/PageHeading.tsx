@@ -1,5 +1,5 @@
-// A page's heading (its one h1) where no card or header gives one: the list pages and the building form. The stage,
-// result and bespoke pages have theirs (StageHeader, PageCard); axe asks every page for one (issue 25 §3).
+// A page's heading (its one h1) where no card or header gives one: the list pages, the building form and a refused
+// page. The stage, result and bespoke pages have theirs (StageHeader, PageCard); a screen reader finds a page by it.
 import { Typography } from '@mui/material';
 
 export const PageHeading = ({ title }: { title: string }) => (

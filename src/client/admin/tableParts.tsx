@@ -21,6 +21,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { NoData } from './NoData';
+import { MixedCheckbox } from './MixedCheckbox';
 
 /** The source of the 序号 column (no record field of that name). */
 export const INDEX_COLUMN = '__index';
@@ -66,7 +67,7 @@ const PageCheckbox = () => {
   const all = pageIds.length > 0 && pageIds.every((id: Identifier) => selectedIds.includes(id));
   const some = pageIds.some((id: Identifier) => selectedIds.includes(id));
   const toggle = () => onSelect?.(all ? selectedIds.filter((id: Identifier) => !pageIds.includes(id)) : [...new Set([...selectedIds, ...pageIds])]);
-  return <Checkbox size="small" checked={all} indeterminate={some && !all} onChange={toggle} slotProps={{ input: { 'aria-label': '全选本页' } }} />;
+  return <MixedCheckbox size="small" checked={all} indeterminate={some && !all} onChange={toggle} slotProps={{ input: { 'aria-label': '全选本页' } }} />;
 };
 
 const RowNumber = () => <>{useRowNumber(useRecordContext())}</>;

@@ -133,7 +133,7 @@ const BackupBody = () => {
 };
 
 export const BackupPage = () => (
-  <RequireRoles roles={['admin']}>
+  <RequireRoles roles={['admin']} title="数据备份">
     <PageCard page title="数据备份" subheader="内置数据库的备份文件（服务器 DATA_DIR/backups），可下载保存到其他位置；恢复用 npm run restore（需先停止服务）">
       <BackupBody />
     </PageCard>

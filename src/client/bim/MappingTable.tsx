@@ -12,6 +12,8 @@ import { formatCount } from '../jobs/JobProgress';
 import { DensityPrompt } from './DensityPrompt';
 import { FactorChoice, SuggestionMarks } from './FactorChoice';
 import { canConfirm, type MapChoice, type MappingRow } from './mapping';
+import { ScrollX } from '../admin/ScrollX';
+import { MixedCheckbox } from '../admin/MixedCheckbox';
 
 export interface MappingTableProps {
   rows: MappingRow[];
@@ -60,7 +62,7 @@ export const MappingTable = ({ rows, disabled, onPick, onDensity, onEditDensity,
   const confirmed = rows.filter((r) => r.confirmed);
   const all = confirmable.length > 0 && confirmed.length === confirmable.length;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollX label="材料映射">
       <Table size="small" aria-label="材料映射" sx={{ minWidth: 1040 }}>
         <TableHead>
           <TableRow>
@@ -72,7 +74,7 @@ export const MappingTable = ({ rows, disabled, onPick, onDensity, onEditDensity,
             <TableCell sx={{ minWidth: 320 }}>对应因子库材料</TableCell>
             <TableCell>计入工程量</TableCell>
             <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap', pr: 2 }}>
-              <Checkbox
+              <MixedCheckbox
                 size="small"
                 checked={all}
                 indeterminate={confirmed.length > 0 && !all}
@@ -166,6 +168,6 @@ export const MappingTable = ({ rows, disabled, onPick, onDensity, onEditDensity,
           })}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollX>
   );
 };

@@ -14,6 +14,7 @@ import { CountCard } from '../jobs/CountCard';
 import { formatCount } from '../jobs/JobProgress';
 import { download } from '../providers/download';
 import { preflightExcelUrl, type BimCounts, type BimGroup, type Preflight } from './bimApi';
+import { ScrollX } from '../admin/ScrollX';
 
 interface CountDef {
   key: keyof BimCounts;
@@ -46,7 +47,7 @@ const num = (v: number) => formatNumber(v, 2, '0.00');
 const GroupTable = ({ groups }: { groups: BimGroup[] }) => {
   const total = groups.reduce((s, g) => ({ count: s.count + g.count, volume: s.volume + g.volume, area: s.area + g.area, weight: s.weight + g.weight }), { count: 0, volume: 0, area: 0, weight: 0 });
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollX label="构件分组">
       <Table size="small" aria-label="构件分组" sx={{ minWidth: 640 }}>
         <TableHead>
           <TableRow>
@@ -103,7 +104,7 @@ const GroupTable = ({ groups }: { groups: BimGroup[] }) => {
           )}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollX>
   );
 };
 

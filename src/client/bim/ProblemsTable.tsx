@@ -4,6 +4,7 @@ import { Box, Card, CardContent, LinearProgress, Table, TableBody, TableCell, Ta
 import { MSG } from '../constants';
 import { usePaginationLabels } from '../i18n/pagination';
 import type { Preflight } from './bimApi';
+import { ScrollX } from '../admin/ScrollX';
 
 export const PROBLEM_PAGE_SIZES = [10, 20, 50, 100];
 
@@ -28,7 +29,7 @@ export const ProblemsTable = ({ problems, page, pageSize, loading, onPage }: Pro
           以下构件的材料或工程量不完整或不合理：不完整的不计入或按几何计算；不合理的（面状构件、体积大于包围盒、用量超出合理范围等）导入前需确认，请先核对模型。
         </Typography>
         <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollX label="问题清单">
           <Table size="small" aria-label="问题清单" sx={{ minWidth: 760 }}>
             <TableHead>
               <TableRow>
@@ -59,7 +60,7 @@ export const ProblemsTable = ({ problems, page, pageSize, loading, onPage }: Pro
               )}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollX>
         <TablePagination
           {...labels}
           component="div"

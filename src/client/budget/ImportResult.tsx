@@ -10,6 +10,7 @@ import { formatCount } from '../jobs/JobProgress';
 import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
 import { MSG } from '../constants';
 import { importedRows, type BillImportAnswer } from './budgetApi';
+import { ScrollX } from '../admin/ScrollX';
 
 const STAGES = [
   ['materials', 'materials'],
@@ -59,7 +60,7 @@ export const ImportResult = ({ answer, building }: { answer: BillImportAnswer; b
       <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
         未导入的项（{formatCount(answer.skipped.length)}）
       </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
+      <ScrollX label="未导入的项">
         <Table size="small" aria-label="未导入的项">
           <TableHead>
             <TableRow>
@@ -83,7 +84,7 @@ export const ImportResult = ({ answer, building }: { answer: BillImportAnswer; b
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollX>
     </Box>
   );
 };

@@ -1,12 +1,13 @@
 // The mapping table: one row per bill item — 类别, 名称, 规格型号, 单位, 数量, 来源 — and its factor
 // choice (ProposalChoice). Scrolls sideways inside its box when narrower than the table; on a phone the items are
 // cards instead (MappingCards). Controlled: the choices live in MappingStep.
-import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { MSG } from '../constants';
 import type { BudgetBuildMethod, BudgetItemAnswer, BudgetMachineAnswer, BudgetSuggestionAnswer } from './budgetApi';
 import { ClassChip, ItemName } from './ItemParts';
 import { ProposalChoice } from './ProposalChoice';
 import { num, sourceText, type Choices } from './selection';
+import { ScrollX } from '../admin/ScrollX';
 
 export interface MappingViewProps {
   jobId: number;
@@ -39,7 +40,7 @@ export const ItemChoice = ({ jobId, item, choices, disabled, onPick, onFound, ma
 );
 
 export const MappingTable = ({ items, ...props }: MappingViewProps) => (
-  <Box sx={{ overflowX: 'auto' }}>
+  <ScrollX label="清单映射">
     {/* fixed layout: the columns keep their widths, 对应因子 takes the rest and wraps inside it */}
     <Table size="small" aria-label="清单映射" sx={{ minWidth: 980, tableLayout: 'fixed', '& td': { verticalAlign: 'top' } }}>
       <TableHead>
@@ -84,5 +85,5 @@ export const MappingTable = ({ items, ...props }: MappingViewProps) => (
         ))}
       </TableBody>
     </Table>
-  </Box>
+  </ScrollX>
 );

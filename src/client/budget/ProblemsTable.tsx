@@ -1,10 +1,11 @@
 // The pre-flight's problems: every line that cannot be imported as it is — a quantity that is not a
 // number or negative, a missing or unknown unit, an energy in a unit it cannot have — with its sheet and row number
 // in the workbook; paged here (the server sends them all); 暂无数据 when there are none.
-import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { MSG } from '../constants';
 import { useLocalPage } from './LocalPager';
 import type { Bill } from './budgetApi';
+import { ScrollX } from '../admin/ScrollX';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -19,7 +20,7 @@ export const ProblemsTable = ({ problems }: { problems: Bill['problems'] }) => {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           以下各行的数量或单位无法使用，不会导入；请在计价软件中核对后重新导出，或导入后在计算阶段中手工补录。
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollX label="问题清单">
           <Table size="small" aria-label="问题清单">
             <TableHead>
               <TableRow>
@@ -48,7 +49,7 @@ export const ProblemsTable = ({ problems }: { problems: Bill['problems'] }) => {
               )}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollX>
         {pager}
       </CardContent>
     </Card>

@@ -11,6 +11,7 @@ import { errorMessage } from '../admin/useConfirmedAction';
 import { useDebouncedValue } from '../admin/debounce';
 import type { BuildingRecord } from './buildingApi';
 import { useCurrentBuilding } from './useCurrentBuilding';
+import { ScrollX } from '../admin/ScrollX';
 
 export interface BuildingPickerProps {
   /** the react-query key of the list (the name searched is added) */
@@ -55,7 +56,7 @@ export const BuildingPickerCard = (p: BuildingPickerProps) => {
         {error ? (
           <Alert severity="error">{errorMessage(error)}</Alert>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollX label="单体建筑">
             <Table size="small" aria-label="单体建筑" sx={{ minWidth: { sm: 600 }, '& .wide': { display: { xs: 'none', sm: 'table-cell' } } }}>
               <TableHead>
                 <TableRow>
@@ -95,7 +96,7 @@ export const BuildingPickerCard = (p: BuildingPickerProps) => {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollX>
         )}
       </CardContent>
     </Card>

@@ -89,7 +89,7 @@ const CacheTable = () => {
 };
 
 export const CachePage = () => (
-  <RequireRoles roles={['admin']}>
+  <RequireRoles roles={['admin']} title="缓存管理">
     <PageCard page title="缓存管理" subheader="服务器缓存的数据及其最后加载时间；清除后将从数据库重新加载，其他服务器实例同步清除">
       <CacheTable />
     </PageCard>

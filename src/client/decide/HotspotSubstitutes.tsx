@@ -74,7 +74,7 @@ export const HotspotSubstitutes = ({ compact, ...props }: SubstitutesProps & { c
               <TableCell align="right">替换后排放(tCO2e)</TableCell>
               <TableCell align="right">可减排(tCO2e)</TableCell>
               <TableCell align="right">可减排(%)</TableCell>
-              <TableCell />
+              <TableCell>操作</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -18,6 +18,7 @@ import { PhaseLinkDialog } from './PhaseLinkDialog';
 import { DECIDE_MSG, MODULE_ORDER, resultRoute, signed } from './texts';
 import { Diff, TIGHT } from './VariantCompare';
 import { Waterfall } from './Waterfall';
+import { ScrollX } from '../admin/ScrollX';
 
 const phaseKey = (projectId: number) => ['decide', 'phases', projectId] as const;
 
@@ -60,7 +61,7 @@ const StepTable = ({ step }: { step: PhaseStep }) => (
         ))}
       </Stack>
     )}
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollX label={`${step.from}至${step.to}各阶段变化`}>
       <Table size="small" aria-label={`${step.from}至${step.to}各阶段变化`} sx={TIGHT}>
         <TableHead>
           <TableRow>
@@ -83,7 +84,7 @@ const StepTable = ({ step }: { step: PhaseStep }) => (
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollX>
   </Box>
 );
 

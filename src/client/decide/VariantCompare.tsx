@@ -9,6 +9,7 @@ import { errorMessage } from '../admin/useConfirmedAction';
 import { compareVariants, type CompareAnswer, type Variant, type VariantComparison } from './decideApi';
 import { CHANGE_KIND, diffSign, diffText, SIGN_COLOR } from './texts';
 import { Waterfall } from './Waterfall';
+import { ScrollX } from '../admin/ScrollX';
 
 export const COMPARE_MAX = 3;
 
@@ -44,7 +45,7 @@ const SideBySide = ({ answer }: { answer: CompareAnswer }) => {
   const { baseline, compared } = answer;
   const stages = compared[0]?.stages ?? [];
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollX label="方案对比">
       <Table size="small" aria-label="方案对比" sx={{ ...TIGHT, minWidth: { xs: 90 + (compared.length + 1) * 90, sm: 360 + compared.length * 140 } }}>
         <TableHead>
           <TableRow>
@@ -85,7 +86,7 @@ const SideBySide = ({ answer }: { answer: CompareAnswer }) => {
           </TableRow>
         </TableBody>
       </Table>
-    </Box>
+    </ScrollX>
   );
 };
 
@@ -93,7 +94,7 @@ const t = (kg: number) => formatNumber(kg / 1000);
 
 const Changes = ({ c }: { c: VariantComparison }) =>
   c.changes.length ? (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollX label={`${c.variant.name} 数据变化`}>
       <Table size="small" aria-label={`${c.variant.name} 数据变化`} sx={{ ...TIGHT, minWidth: { sm: 760 }, '& .wide': { display: { xs: 'none', sm: 'table-cell' } } }}>
         <TableHead>
           <TableRow>
@@ -122,7 +123,7 @@ const Changes = ({ c }: { c: VariantComparison }) =>
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollX>
   ) : (
     <Typography variant="body2" color="text.secondary">
       与基准方案相比没有数据变化

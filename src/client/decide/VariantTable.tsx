@@ -2,10 +2,11 @@
 // row of actions each — on a phone one card each; an action the caller may not take is disabled and says why in
 // its tooltip.
 import type { ReactNode } from 'react';
-import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import type { Variant } from './decideApi';
 import { DECIDE_MSG } from './texts';
+import { ScrollX } from '../admin/ScrollX';
 
 export type VariantAction = 'switch' | 'baseline' | 'rename' | 'calculate' | 'delete';
 
@@ -97,7 +98,7 @@ export const VariantTable = (props: VariantTableProps) => {
   if (phone) return <VariantCards {...props} />;
   const { variants, canEdit, busy, onAction } = props;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollX label="方案列表">
       <Table size="small" aria-label="方案列表" sx={{ minWidth: 960 }}>
         <TableHead>
           <TableRow>
@@ -126,6 +127,6 @@ export const VariantTable = (props: VariantTableProps) => {
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollX>
   );
 };

@@ -11,6 +11,7 @@ import { formatNumber } from '../../calc/format';
 import { NoData } from '../admin/NoData';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { factorVersions } from './factorApi';
+import { ScrollX } from '../admin/ScrollX';
 
 const day = (v: unknown) => (typeof v === 'string' ? new Date(v).toLocaleString('zh-CN', { hour12: false }) : '');
 
@@ -33,7 +34,7 @@ export default function FactorVersionsPage() {
           {error && <Alert severity="error">{errorMessage(error)}</Alert>}
           {!error && !list.length && <NoData />}
           {list.length > 0 && (
-            <Box sx={{ overflowX: 'auto' }}>
+            <ScrollX label="因子历史版本">
               {/* (one line per cell, the source wrapping: on a phone the table scrolls sideways) */}
               <Table size="small" aria-label="因子历史版本" sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& td.source': { whiteSpace: 'normal' } }}>
                 <TableHead>
@@ -65,7 +66,7 @@ export default function FactorVersionsPage() {
                   ))}
                 </TableBody>
               </Table>
-            </Box>
+            </ScrollX>
           )}
         </CardContent>
       </Card>

@@ -29,6 +29,7 @@ import { useJob } from '../jobs/useJob';
 import { MSG } from '../constants';
 import { recalc, type Change, type FactorChange, type FactorVersion, type RecalcAnswer } from './factorApi';
 import { versionsRoute } from './routes';
+import { ScrollX } from '../admin/ScrollX';
 
 export const APPLIED_MESSAGE = '已按当前因子版本重新计算并保存';
 
@@ -63,7 +64,7 @@ const DiffRow = ({ label, c, strong }: { label: string; c: Change; strong?: bool
 );
 
 export const DiffTable = ({ answer }: { answer: RecalcAnswer }) => (
-  <Box sx={{ overflowX: 'auto' }}>
+  <ScrollX label="重新计算前后对比">
     <Table size="small" aria-label="重新计算前后对比" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } }, '& td:first-of-type': { whiteSpace: 'nowrap' } }}>
       <TableHead>
         <TableRow>
@@ -80,7 +81,7 @@ export const DiffTable = ({ answer }: { answer: RecalcAnswer }) => (
         <DiffRow label="碳排放总量" c={answer.total} strong />
       </TableBody>
     </Table>
-  </Box>
+  </ScrollX>
 );
 
 export const RecalcDialog = ({ buildingId, buildingName, open, onClose }: { buildingId: number; buildingName?: string; open: boolean; onClose: () => void }) => {

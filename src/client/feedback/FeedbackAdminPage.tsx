@@ -57,7 +57,7 @@ const FeedbackTable = () => {
 };
 
 export const FeedbackAdminPage = () => (
-  <RequireRoles roles={['admin']}>
+  <RequireRoles roles={['admin']} title="问题反馈">
     <PageHeading title="问题反馈" />
     <List
       resource="sysFeedback"

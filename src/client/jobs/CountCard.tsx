@@ -30,7 +30,7 @@ export const CountCard = ({ testId, label, value, note, severity }: CountCardPro
         minWidth: 0,
       }}
     >
-      <Typography variant="body2" sx={{ opacity: 0.85 }}>
+      <Typography variant="body2" color={alert ? undefined : 'text.secondary'}>
         {label}
       </Typography>
       <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>

@@ -6,7 +6,7 @@ import { Title } from 'react-admin';
 export const NotFound = () => (
   <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 3, py: 10 }}>
     <Title title="页面未找到" />
-    <Typography variant="h1" color="primary" sx={{ fontWeight: 700 }}>
+    <Typography variant="h1" component="p" color="primary" sx={{ fontWeight: 700 }}>
       404
     </Typography>
     <Typography variant="h5" component="h1">

@@ -79,13 +79,13 @@ export function SyncDialog({ open, onClose, onPick, excludeId }: SyncDialogProps
           slotProps={{ htmlInput: { maxLength: 50 } }}
           sx={{ mt: 1, mb: 1, minWidth: 260 }}
         />
-        <Table size="small">
+        <Table size="small" aria-label="可同步的单体建筑">
           <TableHead>
             <TableRow>
               {COLUMNS.map((f) => (
                 <TableCell key={f}>{P[f].title}</TableCell>
               ))}
-              <TableCell />
+              <TableCell align="right">操作</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
