@@ -31,7 +31,11 @@ export const theme: RaThemeOptions = merge(
       // column covers no figure (a cell under it read 22,725,300.00 as 22,725,30)
       // a list's buttons wrap onto a second line on a phone instead of running off the screen's left edge
       RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', rowGap: 4 } } },
-      MuiTableCell: { styleOverrides: { root: { paddingLeft: 8, paddingRight: 8 }, paddingCheckbox: { paddingLeft: 4, paddingRight: 4 } } },
+      // a cell's Chinese breaks only where its text says it may (admin/Words.tsx: between words), never inside a
+      // word (框架结/构), which the browser would otherwise do at any character
+      MuiTableCell: {
+        styleOverrides: { root: { paddingLeft: 8, paddingRight: 8, wordBreak: 'keep-all' }, paddingCheckbox: { paddingLeft: 4, paddingRight: 4 } },
+      },
       // every spinner is a named progress bar — react-admin's page loader and the app bar's loading indicator draw
       // one without a name while a request is in flight (axe aria-progressbar-name); a spinner may name itself
       MuiCircularProgress: { defaultProps: { 'aria-label': '正在加载' } },

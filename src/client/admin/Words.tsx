@@ -1,5 +1,6 @@
-// A heading's text that wraps between its words only (建筑|面积, 设计|使用|年限), never inside one — with the cell's
-// word-break: keep-all, Chinese would otherwise break anywhere (建筑面/积). A one-character word stays with the next
+// A cell's or heading's text that wraps between its words only (建筑|面积, 框架|结构), never inside one: the table
+// cells' word-break: keep-all (theme.ts) stops the browser breaking Chinese at any character (建筑面/积), and the
+// <wbr> between words gives the breaks back where they belong. A one-character word stays with the next
 // (碳排放, 校审), so no line holds a character alone.
 import { Fragment } from 'react';
 

@@ -13,6 +13,7 @@ import { formatPrecise } from '../../calc/format';
 import { decimalsOf, formatDate, isDateFormat, isNumeric, isSortable, isWarningRow, listFields } from './schemaFields';
 import { RowActions } from './RowActions';
 import { actionsColumn } from './tableParts';
+import { Words } from './Words';
 
 /** A dictionary value (or several, as chips) by its label; the raw value while the dictionary has none. */
 const DictLabel = ({ dict, value }: { dict: Record<string, string> | undefined; value: unknown }) => {
@@ -57,7 +58,7 @@ const LongText = ({ text }: { text: string }) => (
 function cellValue(prop: PropertySchema, value: unknown, { cutAfter, dicts }: FieldColumnOptions): ReactElement | string {
   const code = prop['x-dict'];
   if (code) return dicts ? <DictLabel dict={dicts[code]} value={value} /> : <DictValue code={code} value={value} />;
-  if (prop['x-enumLabels'] && value != null) return prop['x-enumLabels'][String(value)] ?? String(value);
+  if (prop['x-enumLabels'] && value != null) return <Words text={prop['x-enumLabels'][String(value)] ?? String(value)} />;
   if (isNumeric(prop)) return formatPrecise(value, decimalsOf(prop));
   if (isDateFormat(prop) || prop['x-widget'] === 'date') return formatDate(value, prop.format === 'date-time');
   if (typeof value === 'boolean') return value ? '是' : '否';
@@ -65,7 +66,7 @@ function cellValue(prop: PropertySchema, value: unknown, { cutAfter, dicts }: Fi
   if (value === null || value === undefined) return '';
   const text = String(value);
   if (cutAfter !== undefined ? text.length > cutAfter : (prop.maxLength ?? 0) > LONG_TEXT && text.length > CUT_AFTER) return <LongText text={text} />;
-  return text;
+  return <Words text={text} />;
 }
 
 export interface FieldColumnOptions {

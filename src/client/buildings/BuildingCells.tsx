@@ -33,7 +33,7 @@ export const Cell = ({ column, record, labels, marked }: { column: string; recor
       </Box>
     </>
   ) : (
-    <>{text}</>
+    <Words text={text} />
   );
 };
 

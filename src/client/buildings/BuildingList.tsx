@@ -47,6 +47,7 @@ import { RecordCards, usePhone } from '../admin/RecordCards';
 import { usePhoneFilters } from '../admin/PhoneFilters';
 import { selectColumn } from '../admin/tableParts';
 import { PageHeading } from '../admin/PageHeading';
+import { Words } from '../admin/Words';
 
 const RESOURCE = 'tpf3Project';
 const STATUS_LABELS: Record<string, string> = { '0': '未完成', '1': '已完成' };
@@ -148,8 +149,8 @@ const BulkDeleteButton = () => {
 const NameCell = ({ record }: { record: BuildingRecord }) => {
   const open = useOpenBuilding();
   return (
-    <Link component="button" type="button" underline="hover" onClick={() => open(record)} sx={{ textAlign: 'left', wordBreak: 'break-all' }}>
-      {record.name}
+    <Link component="button" type="button" underline="hover" onClick={() => open(record)} sx={{ textAlign: 'left', wordBreak: 'keep-all' }}>
+      <Words text={record.name} />
     </Link>
   );
 };
@@ -231,7 +232,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
               '& .MuiTableCell-root': { px: 0.75 },
               // (a header wraps between its words and before its unit, never inside a word: 建筑面/积 read wrong —
               // ColumnHeader marks where its words end)
-              '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3, wordBreak: 'keep-all' },
+              '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3 },
               // the actions stay in view while a wide table scrolls sideways
               '& .building-actions': { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', boxShadow: (t: Theme) => `-1px 0 0 ${t.palette.divider}` },
               '& .MuiTableCell-head.building-actions': { zIndex: 3 },
@@ -252,7 +253,7 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
                 label={<ColumnHeader title={columnTitle(key)} />}
                 disableSort={!isSortable(schema, key)}
                 align={isNumericColumn(key) ? 'right' : undefined}
-                sx={isNumericColumn(key) ? { whiteSpace: 'nowrap', minWidth: 80 } : { minWidth: 56, maxWidth: 120, wordBreak: 'break-all' }}
+                sx={isNumericColumn(key) ? { whiteSpace: 'nowrap', minWidth: 80 } : { minWidth: 56, maxWidth: 120 }}
                 render={(r: RaRecord) => <Cell column={key} record={r as BuildingRecord} labels={labels} marked={key === staleMarkColumn(visible)} />}
               />
             ))}

@@ -22,6 +22,7 @@ import {
 import { VERIFICATION_LABELS } from '../../../schemas/factors/verification';
 import { NoData } from '../admin/NoData';
 import { usePhone } from '../admin/RecordCards';
+import { Words } from '../admin/Words';
 
 
 const Flags = ({ flags }: { flags: string[] }) =>
@@ -90,9 +91,13 @@ const Checks = ({ review }: { review: PlausibilityReview }) => (
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{metricUnit(c.metric)}</TableCell>
             <TableCell sx={{ minWidth: 220 }}>{checkRangeText(c)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap', color: c.direction ? 'warning.main' : 'success.main' }}>{checkVerdict(c)}</TableCell>
-            <TableCell sx={{ minWidth: 160 }}>{c.lineName}</TableCell>
+            <TableCell sx={{ minWidth: 160 }}>
+              <Words text={c.lineName} />
+            </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{markText(c.verification)}</TableCell>
-            <TableCell sx={{ minWidth: 200, overflowWrap: 'anywhere' }}>{c.source || '—'}</TableCell>
+            <TableCell sx={{ minWidth: 200 }}>
+              <Words text={c.source || '—'} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
