@@ -1,6 +1,7 @@
 // `npm start`: build the client when dist/client is missing or older than its sources, compile the server when
-// dist/server is missing or older than any source it was made of (scripts/build-server.mjs), then run the server
-// in this very process (issue 24 §5: plain node on JavaScript, no second node process beside it).
+// dist/server is missing or older than any source it was made of (scripts/build-server.mjs), draw the user manual
+// into dist/manual when it is missing or older than its sources, then run the server in this very process (plain
+// node on JavaScript, no second node process beside it).
 // While a build runs, SIGTERM, SIGINT and SIGHUP are passed on to it; once the server runs it handles them itself
 // (src/server/http/shutdown.ts) and this process exits with the server's exit code. `npm start` runs this file
 // through `sh -c`, and sh (dash) dies of the SIGTERM npm forwards without passing it on: so losing the parent
@@ -67,6 +68,15 @@ if (serverStale()) {
   console.log('[start] compiling the server (scripts/build-server.mjs)…');
   const code = await run(process.execPath, [join(root, 'scripts/build-server.mjs')]);
   if (code !== 0) process.exit(code);
+}
+// The user manual drawn now, not by the server while a user waits for it: again when docs/manual or the server
+// changed since the last drawing (the server finds the drawing of its own sources; a failure here only means the
+// server draws it after it starts)
+const manuals = join(root, 'dist/manual');
+const manualAt = existsSync(manuals) ? newest(manuals) : 0;
+if (!manualAt || Math.max(newest(join(root, 'docs/manual')), statSync(server).mtimeMs) > manualAt) {
+  console.log('[start] drawing the user manual (dist/manual)…');
+  if ((await run(process.execPath, [server, '--draw-manual'])) !== 0) console.warn('[start] 用户手册未能预先生成，服务启动后再生成');
 }
 // `--build-only`: the builds above and nothing else (npm test builds once before its two e2e servers start)
 if (process.argv.includes('--build-only')) process.exit(0);

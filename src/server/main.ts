@@ -3,7 +3,7 @@
 // process first (seed/firstStart.ts), so the server holds no memory of it. A database that cannot be opened is one
 // Chinese line on stderr and exit code 1 (startFailure.ts); SIGTERM/SIGINT stop it cleanly (shutdown.ts).
 import pg from 'pg';
-import { keepManualsIn, manualPdf } from './help/manual';
+import { BUILT_MANUAL_DIR, drawBuiltManual, keepManualsIn, manualPdf } from './help/manual';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -43,7 +43,14 @@ async function checkPostgres(url: string): Promise<boolean> {
   }
 }
 
+/** `npm start`'s build step: draw the user manual into dist/manual and exit (scripts/start.mjs). */
+const DRAW_MANUAL_FLAG = '--draw-manual';
+
 async function main(): Promise<void> {
+  if (process.argv.includes(DRAW_MANUAL_FLAG)) {
+    console.log(`[start] 用户手册: ${await drawBuiltManual()}`);
+    process.exit(0);
+  }
   const cfg = loadConfig();
   // stopped while starting: no requests to finish yet (the lock file goes with the process, PGlite recovers)
   const stopEarly = (signal: string) => {
@@ -98,11 +105,11 @@ async function main(): Promise<void> {
   if ((await senderKind(new Settings(database.db))) === 'dev') {
     console.log(`[碳算] 短信发送方式: 开发模式 — 验证码不发短信，写入 ${join(cfg.dataDir, OUTBOX_FILE)}（全局配置 sms.sender 改为 http 接入短信网关）`);
   }
-  // The user manual takes 10–30 s to draw (jobs/threadPool.ts draws it in a thread): kept in the data dir, so a
-  // restart reads it and only the first start of a new version draws it — right after the start, so its first
-  // download is soon instant and, by the time the server is at rest, the drawing thread has ended (the pool ends a
-  // thread soon after its last task): the idle server keeps only the PDF's 1.5 MB, not the drawing's ~170 MB.
-  keepManualsIn(cfg.dataDir);
+  // The user manual takes seconds to draw: `npm start` draws it when it builds (dist/manual). A server run without
+  // that step (or after docs/manual changed) draws it in a thread right after the start and keeps it in the data
+  // dir; by the time the server is at rest that thread has ended (the pool ends a thread soon after its last
+  // task): the idle server keeps only the PDF's 1.5 MB, not the drawing's ~170 MB.
+  keepManualsIn(cfg.dataDir, BUILT_MANUAL_DIR);
   const warm = () => manualPdf().catch((err) => err instanceof PoolClosed || app.log.warn({ err }, 'user manual not drawn'));
   setTimeout(() => void warm(), MANUAL_WARM_MS).unref();
 }

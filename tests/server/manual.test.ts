@@ -138,6 +138,18 @@ describe('GET /api/sys/v1/help/manual', () => {
     expect((await keptOrDrawn()).toString()).toBe('kept');
   });
 
+  it("is read from the build's drawing first (npm start draws it into dist/manual before the server starts)", async () => {
+    const built = join(work, 'built');
+    mkdirSync(built);
+    writeFileSync(join(built, readdirSync(kept)[0]), 'built');
+    keepManualsIn(kept, built);
+    try {
+      expect((await keptOrDrawn()).toString()).toBe('built');
+    } finally {
+      keepManualsIn(kept);
+    }
+  });
+
   it('is 401 without a session', async () => {
     const r = await t.call('GET', MANUAL_ROUTE);
     expect(r.status).toBe(401);

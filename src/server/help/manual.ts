@@ -1,13 +1,14 @@
-// The user manual as one PDF (issue 9 §3): every chapter of docs/manual/ (NN-标题.md, in file-name order) through
+// The user manual as one PDF: every chapter of docs/manual/ (NN-标题.md, in file-name order) through
 // markdown.ts, after a cover (碳算 用户手册, the version, the date) and a table of contents (pdfmake toc: the
 // chapter and section headings with their pages); page numbers in the footer. Drawn by pdfmake with the same
 // embedded Noto Sans SC font as the reports (reports/fonts.ts) — no system fonts, no other PDF library.
 // Rendering takes a few seconds of CPU, so it runs in a pool thread (manualTask.ts): requests are answered meanwhile.
-// The PDF is kept in the data dir under a hash of what it is drawn from, so a restart draws nothing and its first
+// `npm start` draws it when it builds (dist/manual), under a hash of what it is drawn from; a server that finds no
+// drawing of its sources there draws one and keeps it in the data dir. So a start draws nothing and its first
 // download answers at once; later calls answer the bytes in memory.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadPool } from '../jobs/threadPool';
@@ -89,10 +90,18 @@ export async function renderManual(dir = MANUAL_DIR, date = new Date()): Promise
 
 let rendered: Promise<Buffer> | undefined;
 let keptIn: string | undefined;
+let builtIn: string | undefined;
 
-/** Where drawn manuals are kept between starts (the server's data dir): after a restart the first download is at once. */
-export const keepManualsIn = (dir: string | undefined) => {
-  keptIn = dir;
+/** Where `npm start`'s build leaves the manual it drew (node dist/server/main.js --draw-manual). */
+export const BUILT_MANUAL_DIR = fileURLToPath(new URL('../../../dist/manual/', import.meta.url));
+
+/**
+ * Where drawn manuals are found: the build's (a new version's first start finds it there) and the server's data
+ * dir (one drawn by the server itself, kept for the next start). Either way the first download is at once.
+ */
+export const keepManualsIn = (dataDir: string | undefined, built?: string) => {
+  keptIn = dataDir;
+  builtIn = built;
 };
 
 /** What the manual is drawn from — the product version and every file of docs/manual/ — as a short hash. */
@@ -109,19 +118,30 @@ function manualKey(dir = MANUAL_DIR): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The kept PDF of these sources, else drawn in a thread and kept (older drawings removed). */
+const KEPT_PREFIX = 'user-manual-';
+const fileIn = (dir: string) => join(dir, `${KEPT_PREFIX}${manualKey()}.pdf`);
+
+/** Keeps a drawing in `dir` in place of the drawings of older sources. */
+async function keep(dir: string, pdf: Buffer): Promise<void> {
+  for (const old of readdirSync(dir).filter((f) => f.startsWith(KEPT_PREFIX))) await rm(join(dir, old), { force: true });
+  await writeFile(fileIn(dir), pdf);
+}
+
+/** The build's step: the manual of these sources drawn into `dir` unless it is there already; answers its path. */
+export async function drawBuiltManual(dir = BUILT_MANUAL_DIR): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  if (!existsSync(fileIn(dir))) await keep(dir, await renderManual());
+  return fileIn(dir);
+}
+
+/** The PDF of these sources from the build or the data dir, else drawn in a thread and kept in the data dir. */
 export async function keptOrDrawn(): Promise<Buffer> {
-  const file = keptIn && join(keptIn, `${KEPT_PREFIX}${manualKey()}.pdf`);
-  if (file && existsSync(file)) return readFile(file);
+  for (const dir of [builtIn, keptIn]) if (dir && existsSync(fileIn(dir))) return readFile(fileIn(dir));
   const pdf = await threadPool.run<Buffer>(new URL('./manualTask.ts', import.meta.url), {});
-  if (file) {
-    // (a copy that cannot be written is drawn again at the next start: never a reason to fail a download)
-    for (const old of readdirSync(keptIn!).filter((f) => f.startsWith(KEPT_PREFIX))) await rm(join(keptIn!, old), { force: true }).catch(() => undefined);
-    await writeFile(file, pdf).catch(() => undefined);
-  }
+  // (a copy that cannot be written is drawn again at the next start: never a reason to fail a download)
+  if (keptIn) await keep(keptIn, pdf).catch(() => undefined);
   return pdf;
 }
-const KEPT_PREFIX = 'user-manual-';
 
 /** The manual's PDF: kept from an earlier start, or drawn at the first call of the process; a failed drawing is tried again next time. */
 export function manualPdf(): Promise<Buffer> {
