@@ -107,17 +107,24 @@ describe('/project/manage', () => {
     expect(opts).toEqual(['5', '10', '25', '50', '100']);
   });
 
-  it('on a phone: a card per project with its figures and units, the total saying what it leaves out; a tap opens its buildings', async () => {
+  it('on a phone: a card per project with its figures and units, the total saying what it leaves out, 编辑 and 删除; its name opens its buildings', async () => {
     await atWidth(390, async () => {
       api();
       await openPage();
       expect(screen.queryByRole('table')).toBeNull();
-      const card = screen.getByText('河西新城综合体').closest('a, [role="button"], li')!;
+      const card = screen.getByText('河西新城综合体').closest('li')!;
       expect(card).toHaveTextContent('单体数量：3 个（已完成 2 个）');
       expect(card).toHaveTextContent('总建筑面积：12,345.60 m²');
       expect(card).toHaveTextContent('碳排放总量：1,520.46 tCO2e（未完成 1 个未计入）');
-      expect(screen.getByText('苏州工业园').closest('a, [role="button"], li')).toHaveTextContent('碳排放总量：0.00 tCO2e');
-      fireEvent.click(card);
+      expect(screen.getByText('苏州工业园').closest('li')).toHaveTextContent('碳排放总量：0.00 tCO2e');
+      // the card's own actions, as the table's row has them; no button inside another
+      expect(await within(card).findByRole('button', { name: '编辑' })).toBeInTheDocument();
+      expect(await within(card).findByRole('button', { name: '删除' })).toBeInTheDocument();
+      expect(card.querySelector('[role="button"] button, a button, button button')).toBeNull();
+      fireEvent.click(within(card).getByRole('button', { name: '编辑' }));
+      expect(await screen.findByRole('dialog', { name: '编辑项目' })).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: '取消' }));
+      fireEvent.click(await screen.findByRole('button', { name: '河西新城综合体' }));
       await waitFor(() => expect(window.location.pathname).toBe('/project/list'));
     });
   });

@@ -1,8 +1,10 @@
-// Lists on a phone (issue 25 §4): below 600 px a table shows its first 2–4 columns and the figures a user opens the
-// page for run off to the right. There each record is a card instead (react-admin's SimpleList, in the same list
-// context: same page, sort and filters): its name, then its key figures one per line; a tap opens the whole record.
+// Lists on a phone: below 600 px a table shows its first 2–4 columns and the figures a user opens the page for run
+// off to the right. There each record is a card instead (react-admin's SimpleList, in the same list context: same
+// page, sort and filters): its name, then its key figures one per line; a tap opens the whole record. A card with
+// actions of its own (编辑, 删除) opens by its name instead, so no button sits inside another.
 import type { ReactElement, ReactNode } from 'react';
-import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Link, useMediaQuery, type Theme } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
 import { SimpleList, type RaRecord } from 'react-admin';
 import type { ResourceSchema } from '../../../schemas/index';
 import { formatPrecise } from '../../calc/format';
@@ -25,6 +27,8 @@ export interface RecordCardsProps {
   empty?: ReactElement;
   /** Outside a resource's list (a list of local data): the resource the records are of. */
   resource?: string;
+  /** The record's own buttons, under its figures. */
+  actions?: (record: RaRecord) => ReactNode;
 }
 
 const Figures = ({ record, figures }: { record: RaRecord; figures: readonly CardFigure[] }) => (
@@ -40,14 +44,42 @@ const Figures = ({ record, figures }: { record: RaRecord; figures: readonly Card
   </>
 );
 
-export const RecordCards = ({ title, figures, open, empty, resource }: RecordCardsProps) => (
+/** The card's name as the link that opens the record (a card with actions is no button itself). */
+const TitleLink = ({ record, title, open }: { record: RaRecord; title: RecordCardsProps['title']; open: RecordCardsProps['open'] }) => {
+  const navigate = useNavigate();
+  return (
+    <Link
+      component="button"
+      type="button"
+      underline="hover"
+      sx={{ textAlign: 'left', fontSize: 'inherit' }}
+      onClick={() => {
+        const to = open(record);
+        if (to) navigate(to);
+      }}
+    >
+      {title(record)}
+    </Link>
+  );
+};
+
+export const RecordCards = ({ title, figures, open, empty, resource, actions }: RecordCardsProps) => (
   <SimpleList
     resource={resource}
-    primaryText={title}
-    secondaryText={(record: RaRecord) => <Figures record={record} figures={figures} />}
-    rowClick={(_id, _resource, record) => open(record)}
+    primaryText={actions ? (record: RaRecord) => <TitleLink record={record} title={title} open={open} /> : title}
+    secondaryText={(record: RaRecord) => (
+      <>
+        <Figures record={record} figures={figures} />
+        {actions && (
+          <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', mt: 0.5, ml: -0.5 }}>
+            {actions(record)}
+          </Box>
+        )}
+      </>
+    )}
+    rowClick={actions ? false : (_id, _resource, record) => open(record)}
     empty={empty}
-    sx={{ '& .MuiListItemButton-root': { borderBottom: 1, borderColor: 'divider', alignItems: 'flex-start' } }}
+    sx={{ '& .MuiListItem-root, & .MuiListItemButton-root': { borderBottom: 1, borderColor: 'divider', alignItems: 'flex-start' } }}
   />
 );
 

@@ -73,7 +73,7 @@ const RowActions = ({ record, onEdit }: { record: RaRecord; onEdit: OpenDialog }
     }
   });
   return (
-    <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
+    <Stack component="span" direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
       {canEdit && (
         <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(record)}>
           编辑
@@ -166,7 +166,13 @@ export default function EngineeringList(_props: { module?: ModuleCode }) {
         sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
         {phone ? (
-          <RecordCards title={(r) => String(r.name ?? '')} figures={CARD_FIGURES} open={buildingListPath} empty={<NoData />} />
+          <RecordCards
+            title={(r) => String(r.name ?? '')}
+            figures={CARD_FIGURES}
+            open={buildingListPath}
+            empty={<NoData />}
+            actions={(r) => <RowActions record={r} onEdit={open} />}
+          />
         ) : (
           <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
             <DataTable.Col label="序号" disableSort sx={{ width: 64 }} render={() => <RowIndex />} />
