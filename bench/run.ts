@@ -1,4 +1,4 @@
-// npm run bench — the measures of issue 10 §8, each against its floor measured in the same run, interleaved
+// npm run bench — the performance measures, each against its floor measured in the same run, interleaved
 // (ours, floor, ours, floor …; medians and their ratio), on PGlite and, with DATABASE_URL set, on PostgreSQL.
 // The data sets are made here: a 10 000-row building, an 80 000-row workbook from the import template, a zip
 // bomb, 100 000 buildings, a 50 000-element IFC model. A benchmark, not a test: CI does not run it. See docs/benchmarks.md.

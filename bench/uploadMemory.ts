@@ -1,4 +1,4 @@
-// Issue 22 §7's memory figure: the server's RSS while N clients upload a generated ~150 MB IFC model at once and
+// The BIM upload's memory figure: the server's RSS while N clients upload a generated ~150 MB IFC model at once and
 // the parses run. The server is a child process — the real app on PGlite in a temp dir, listening on a port — so
 // its RSS is its own: /proc/<pid>/status VmRSS sampled every 50 ms, and VmHWM (the kernel's peak, reset by
 // clear_refs just before the uploads) as a check. The uploads stream from disk (?wait=0); the jobs are followed to

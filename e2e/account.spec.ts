@@ -1,4 +1,4 @@
-// Accounts as a user meets them (issue 8): the slider after two wrong passwords; registering with an SMS code
+// Accounts as a user meets them: the slider after two wrong passwords; registering with an SMS code
 // read from the development outbox → a new phone on /userinfo → logging in by SMS → changing the password on
 // /userinfo, which logs out the user's older session elsewhere; the trial countdown; the avatar in the navbar. Screenshots at 1366 px
 // and 390 px of /register, the login page's SMS tab, the slider dialog and /userinfo.
@@ -91,7 +91,7 @@ test('register with an SMS code → log in by SMS → change the password: the o
   await expect(page.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
   await page.getByLabel('验证码').fill(await smsCode(phone, 'register', sentAt));
   await page.getByRole('button', { name: '注册' }).click();
-  // one slider per form (issue 25): the code, sent after the slider, stands for it on submit
+  // one slider per form: the code, sent after the slider, stands for it on submit
   await expect(page).toHaveURL(/\/login$/);
   await expect(sliderDialog(page)).toHaveCount(0);
   await expect(page.getByText('注册成功，请登录')).toBeVisible();

@@ -1,4 +1,4 @@
-// A large Excel import (issue 10): 40 000 material rows (2 MB) run as a job (asked for at once here), so the
+// A large Excel import: 40 000 material rows (2 MB) run as a job (asked for at once here), so the
 // dialog follows the job — 已处理 n / 40,000 行 — until it ends; then the rows are all there.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 12 end to end: a building made through the API with one hand-entered 建材生产 row and a result; on /bim the
+// BIM import end to end: a building made through the API with one hand-entered 建材生产 row and a result; on /bim the
 // layered IFC4 fixture (tests/fixtures/bim/models.ts) is uploaded, parsed, its pre-flight report read (14 elements,
 // the element without material and the duplicated GlobalId named), its materials mapped (混凝土 C30 → C30混凝土
 // proposed and confirmed), imported; the 建材生产 page shows the model's row and the building's total grew by the

@@ -1,4 +1,4 @@
-// Issue 13 end to end, reference lines, hotspots and uncertainty: demo_admin adds a lower-carbon C30 factor
+// Decision tools end to end, reference lines, hotspots and uncertainty: demo_admin adds a lower-carbon C30 factor
 // (低碳混凝土（掺矿渣，C30）, 240 kgCO2e/m³ < 295; deleted after the test); demo_user's completed 概预算 office building (10 m³ C30 in 建材生产,
 // 10 × 295 = 2 950 kg; no runtime, so its operation intensity is 0.00). On the result page's 参考线 card a
 // reference figure of 5 → reduction 5.00 < 7 → 未满足; 10 → 满足. /decide?tab=reference shows the published lines

@@ -1,4 +1,4 @@
-// Issue 13 end to end, variants and phases: a calculated 概预算 building made through the API (10 m³ C30 in 建材生产,
+// Decision tools end to end, variants and phases: a calculated 概预算 building made through the API (10 m³ C30 in 建材生产,
 // 10 × 295 = 2 950 kg); on /decide?tab=variants 另存为方案 「方案B」 (the live data saved as 基准方案 first),
 // 切换为当前方案, the C30 quantity doubled through the stage API (+2 950 kg = +2.95 t), 计算; the comparison
 // then shows 建材生产 +2.95 (+100.00%) in red and the waterfall. Phases: an 估算 and a 概预算 building linked

@@ -1,4 +1,4 @@
-// Issue 11 §7, §8 end to end: the factor picker labels the library in Chinese and fills the row (a production
+// End to end: the factor picker labels the library in Chinese and fills the row (a production
 // row: name, unit, density); in the operation dialog 电 finds the grid factors with the building's own province
 // first (A1研发办公楼 is sited in 南京市, 江苏); an elevator row is filled from the lookup tables (参数表管理) with
 // each value's mark, h/d converted to h/a. Screenshots at 1366 and 390 px in .tmp/shots-h4/.

@@ -1,4 +1,4 @@
-// Issue 11 §6 end to end: a group admin edits a factor a completed building uses → the owner's notification opens
+// Factor versions end to end: a group admin edits a factor a completed building uses → the owner's notification opens
 // the building's result, which shows 因子已更新; 重新计算 shows the per-stage before/after table (nothing stored
 // yet), 确认更新 stores it. Also the chip in the building list and the factor's 历史版本 page.
 // Worked by hand: 1000 kg 钢筋 × 2.34 kgCO2e/kg = 2 340 kg; 10 m³ C30混凝土 × 295 = 2 950 kg → 5.29 t; the steel

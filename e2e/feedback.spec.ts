@@ -1,4 +1,4 @@
-// 问题反馈 (issue 9): demo_user sends feedback with a screenshot on /feedback → the super admin sees it at
+// 问题反馈: demo_user sends feedback with a screenshot on /feedback → the super admin sees it at
 // /sys/feedback and replies (已处理) → demo_user gets a notification and reads the reply on /feedback.
 // Screenshots at 1366 and 390 px.
 import type { Page } from '@playwright/test';

@@ -18,7 +18,7 @@ const isPageError = (text: string) => /react|uncaught/i.test(text) && !/Failed t
 
 /**
  * Playwright's test, with baseURL (page, request, browser.newContext()) on the worker's own server; a test fails
- * when its page threw or React logged an error on the way (issue 25 §6).
+ * when its page threw or React logged an error on the way.
  */
 export const test = base.extend({
   baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).url), // eslint-disable-line no-empty-pattern

@@ -1,4 +1,4 @@
-// Notifications and the rest of the shell (issue 9), as users meet them: demo_user adds demo_trial as a
+// Notifications and the rest of the shell, as users meet them: demo_user adds demo_trial as a
 // collaborator on a building → demo_trial's bell shows 1 after one 60 s poll (the browser clock is fast-forwarded
 // by exactly one poll, so the poll itself is what delivers it) → /notify, clicking it opens its link and the badge
 // goes; the user menu's order; the module app bar stays one line at 390 px with the template icon; a notice from

@@ -1,4 +1,4 @@
-// Engineering projects and buildings end to end (issue 3): create a project by searching a city and dragging
+// Engineering projects and buildings end to end: create a project by searching a city and dragging
 // the map marker → create a building with a bad name (the message shows), then a good one → it is listed with
 // its columns → copy → delete.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 27 end to end: the administrator adds 校对人, 审核人 and 审定人 to the demo tenant; demo_user's completed
+// 校审 (sign-off) end to end: the administrator adds 校对人, 审核人 and 审定人 to the demo tenant; demo_user's completed
 // 概预算 building names them; on /review 计算人 submits (a reason for each flag of the result) → 校对人 finds it in
 // 待我校审 and returns it with a comment on a row of 建材生产 (shown on the stage page beside the row) → 计算人 fixes the
 // row, resolves the comment and submits again → 校对, 审核, 审定 sign → 已审定 with a report number; the stage page is

@@ -1,4 +1,4 @@
-// The stage wizard end to end (issue 4): a demo building's stages from its info form, a row added with a factor
+// The stage wizard end to end: a demo building's stages from its info form, a row added with a factor
 // from the library, save then calculate on 下一步 through every stage, completion and the stored result.
 import { expect, login, nextStage, shot, test } from './fixtures';
 

@@ -1,4 +1,4 @@
-// Issue 23 §5: stored text is shown as text, never run as markup. The super admin sends a notice titled
+// Stored text is shown as text, never run as markup. The super admin sends a notice titled
 // `<img src=x onerror=alert(1)>` whose body holds a <script> and an <img onerror>; demo_user makes a project
 // named `<img src=x onerror=window.__xss=1>` with a building (building names refuse < > by schema, so the
 // building is named `&lt;b&gt;楼'&amp;`: were it written as HTML it would show as `<b>楼'&`) whose material rows

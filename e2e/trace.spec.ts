@@ -1,4 +1,4 @@
-// Issue 11 §4, §5, §10 end to end: a building made through the API — a transport row in m³ with density 2.4 and
+// Calculation traces end to end: a building made through the API — a transport row in m³ with density 2.4 and
 // no distance (C30混凝土 picked from the library, so its default 40 km applies), an operation row whose COP is
 // left empty on the building's grid factor, a waste row under GB — calculated; on the result page the transport
 // figure opens its trace with the 默认值 and its source, 建筑运行 shows its parts and the defaulted COP, waste is

@@ -1,4 +1,4 @@
-// Issue 21 end to end: a building made through the API with rebar entered in kg on the library's per-t factor
+// Units end to end: a building made through the API with rebar entered in kg on the library's per-t factor
 // (330 000 kg = 330 t × 2 340 kgCO2e/t = 772 200 kgCO2e). On the result page 建材生产's 计算过程 lists the unit
 // conversion; on the stage page a row in t on a typed per-m³ factor without density is refused in the dialog,
 // under 单位, naming both units, and nothing is saved; the result page's 合理性检查 flags the embodied intensity

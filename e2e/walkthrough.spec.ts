@@ -1,4 +1,4 @@
-// What the walkthrough found (issue 9 §8), each fix at the width where it was found: the building list's
+// What the walkthrough found, each fix at the width where it was found: the building list's
 // 更多 menu (BIM模型 disabled with its reason, 导出表格 of one building), the result columns readable beside the
 // sticky 操作 column at 1366 and 1440 px, the warning for a stage the building does not use, the engineering
 // dialog's map click filling 项目位置 (offline, and a real tile layer once 全局配置 names a tile URL), one number

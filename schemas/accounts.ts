@@ -1,4 +1,4 @@
-// The account API's shapes (issue 8): the request bodies of src/server/accounts/ (validated by the server's ajv
+// The account API's shapes: the request bodies of src/server/accounts/ (validated by the server's ajv
 // with Chinese messages, code 2) and the slider challenge the client draws — one definition for both sides.
 import { sysUser } from './resources/sysUser';
 

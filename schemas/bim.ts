@@ -1,4 +1,4 @@
-// The BIM import API's shapes (issue 12, docs/bim.md): the request bodies of src/server/bim/routes.ts (validated
+// The BIM import API's shapes (docs/bim.md): the request bodies of src/server/bim/routes.ts (validated
 // by the server, their types derived from the schemas) and the answers the server builds and the client shows
 // (src/client/bim/bimApi.ts) — one definition for both sides. Types only besides the schemas: the client imports it.
 import type { FromSchema } from 'json-schema-to-ts';
@@ -38,7 +38,7 @@ export type ProblemKind =
   | 'unknownUnit'
   | 'duplicateId'
   | 'fromGeometry'
-  // issue 22: the plausibility review — an import with any of these asks for explicit confirmation
+  // the plausibility review — an import with any of these asks for explicit confirmation
   | 'openSurface'
   | 'quantityMismatch'
   | 'volumeOverBox'

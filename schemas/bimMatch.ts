@@ -1,4 +1,4 @@
-// The BIM material matcher's confidence threshold (issue 22 §5), shared by the server (src/server/bim/match) and
+// The BIM material matcher's confidence threshold, shared by the server (src/server/bim/match) and
 // the mapping table (src/client/bim/mapping.ts). No dependencies: the client and the server import it.
 
 /**

@@ -1,4 +1,4 @@
-// Physical bounds are schema (issue 21, DESIGN §11): a number property states its range with `minimum`,
+// Physical bounds are schema: a number property states its range with `minimum`,
 // `maximum`, `exclusiveMinimum`, `exclusiveMaximum`; ajv enforces it on the API, the form (rjsf) and the Excel
 // import. This module words a range in Chinese once — `系统损失效率应不小于 0 且小于 1` — for formatErrors
 // (schemas/validation.ts: every bound refusal without its own x-messages), the import template's 填写说明 and

@@ -1,4 +1,4 @@
-// The factor-version answers (issue 11 §6): a building's superseded factors and the recalculation on the current
+// The factor-version answers: a building's superseded factors and the recalculation on the current
 // versions, as src/server/factors/ builds them and src/client/factors/ shows them — one definition for both sides.
 
 /** Where a building uses a factor: the stage, the row property that names it, how many rows. */

@@ -1,5 +1,5 @@
 // The registry: resource name → schema. Server routes, storage, client pages, labels and types are generated
-// from what is listed here (DESIGN §4). Add a resource by writing its schema module and listing it below.
+// from what is listed here. Add a resource by writing its schema module and listing it below.
 import type { FromSchema } from 'json-schema-to-ts';
 import { sysUser } from './resources/sysUser';
 import { sysRole } from './resources/sysRole';
@@ -132,7 +132,7 @@ export interface NeedRule {
   methods?: readonly string[];
 }
 
-/** Columns every stored record carries besides its schema's properties (DESIGN §5). */
+/** Columns every stored record carries besides its schema's properties. */
 export const SYSTEM_FIELDS = ['id', 'createDate', 'updateDate', 'createBy', 'tenantId'] as const;
 /** System fields a list may sort by. */
 export const SYSTEM_SORTABLE = ['id', 'createDate', 'updateDate'] as const;

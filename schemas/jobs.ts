@@ -1,4 +1,4 @@
-// A job as GET /api/sys/v1/job/{id} answers it (DESIGN §10 "one path for long work"): the server's rows
+// A job as GET /api/sys/v1/job/{id} answers it (the one path all long work takes): the server's rows
 // (src/server/jobs/store.ts) and the client's progress bar (src/client/jobs/jobApi.ts) read this one shape.
 import type { FieldError } from './validation';
 

@@ -1,5 +1,5 @@
 // The building's result fields, derived from the stage registry (schemas/standards.ts STAGE_SCHEMAS): each stage adds its
-// total to the field its `x-stage.result` names. The spec's fields are columns of tpf3Project (spec 001 §3, with their
+// total to the field its `x-stage.result` names. The built-in fields are columns of tpf3Project (with their
 // titles); a stage naming a field tpf3Project lacks gets a column titled after the stage (withResultColumns), so a
 // new stage is shown, stored, listed and compared without code beside its schema file.
 import { result, tpf3Project } from './domain/tpf3Project';
@@ -46,7 +46,7 @@ export function moduleResultFields(module?: string): ResultFieldDef[] {
   return resultFields().filter((f) => f.stages.some((c) => codes.includes(c)));
 }
 
-/** The building's stored result columns (spec 001 §3 order): intensity, total, then the module's result fields. */
+/** The building's stored result columns, in list order: intensity, total, then the module's result fields. */
 export const resultColumns = (module?: string): string[] => ['streng3', 'total', ...moduleResultFields(module).map((f) => f.field)];
 
 /** The building schema with a column for every result field a stage names and it does not declare. */

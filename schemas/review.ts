@@ -1,4 +1,4 @@
-// 校审 (issue 27): the design institute's sign-off chain of a building's revision — 计算 (its creator and
+// 校审: the design institute's sign-off chain of a building's revision — 计算 (its creator and
 // collaborators), then 校对, 审核, 审定 as the tenant requires (2 to 4 levels) — its states, the API's request bodies
 // (validated by the server, types derived from them) and answers. One definition for the server
 // (src/server/review/) and the client.
@@ -200,7 +200,7 @@ export interface WaitingBuilding {
 // the frozen report, its public page and its signing certificate
 export * from './signedReport';
 
-/** One change of a building, its rows or its variants (issue 27 §5), as its timeline shows it. */
+/** One change of a building, its rows or its variants, as its timeline shows it. */
 export interface AuditEntry {
   id: number;
   at: string;
@@ -239,7 +239,7 @@ export const auditQuery = {
 } as const;
 export type AuditQuery = FromSchema<typeof auditQuery>;
 
-/** A tenant's own sign-off rules (issue 27 §1), set by its group admin on /review (the super admin: 集团租户). */
+/** A tenant's own sign-off rules, set by its group admin on /review (the super admin: 集团租户). */
 export const signoffSettingsBody = {
   type: 'object',
   additionalProperties: false,

@@ -1,6 +1,6 @@
 // One colour per stage for every chart of stages — the result and compare pages (apexcharts in the browser) and
-// the report's donut and bars (ECharts on the server) alike, so a PDF and the page it was printed from agree
-// (issue 25). Keyed by stage: a sink is always green, the other stages with a result take the palette in registry
+// the report's donut and bars (ECharts on the server) alike, so a PDF and the page it was printed from agree.
+// Keyed by stage: a sink is always green, the other stages with a result take the palette in registry
 // order, so a stage added to the registry takes the next colour and never turns 碳汇 another one.
 import { stageMetas } from './stageMeta';
 

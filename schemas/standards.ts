@@ -1,5 +1,5 @@
-// Modules × standards × project stages × stage menus × what each standard disables (spec 001 §4), and the menu
-// rules of spec 000 §4. Data, not code in components: the building form, the sidebar, the wizard and the server
+// Modules × standards × project stages × stage menus × what each standard disables, and the menu
+// rules. Data, not code in components: the building form, the sidebar, the wizard and the server
 // all read this file. A new calculation stage is described by its own schema under schemas/stages/ and named
 // here: in STAGE_SCHEMAS and in a module's `menus`.
 
@@ -54,7 +54,7 @@ export interface StandardDef {
 
 export interface ModuleDef {
   code: ModuleCode;
-  /** Navbar name (spec 001 §2). */
+  /** Navbar name. */
   name: string;
   /** Short name used in lists and reports. */
   label: string;
@@ -73,7 +73,7 @@ export const STANDARD_NAMES: Record<StandardCode, string> = {
 };
 
 /**
- * Stages a standard's own boundary does not contain (issue 11 §10): GB/T 51366-2019 has no waste stage (it is the
+ * Stages a standard's own boundary does not contain: GB/T 51366-2019 has no waste stage (it is the
  * Jiangsu guideline's); a GB building that uses it is calculated as asked but the stage is marked in the result
  * and the report.
  */
@@ -97,7 +97,7 @@ export const MODULES: readonly ModuleDef[] = [
     name: '建筑碳排放估算',
     label: '估算',
     // In estimate, produce covers materialisation and demolition (建筑物化及拆除); the wizard drops trans,
-    // build and remove (spec 000 §4).
+    // build and remove.
     menus: BUILD_MENUS.map((m) => (m.code === 'produce' ? { ...m, title: '建筑物化及拆除' } : m)),
     standards: [
       { code: 'JS-STD', stages: ['可行性研究', '方案设计'], disabledMenus: ['waste'] },
@@ -128,8 +128,8 @@ export const MODULES: readonly ModuleDef[] = [
     standards: [
       { code: 'JS-STD', stages: ['竣工阶段', '运行阶段'], disabledMenus: ['runtimeChange', 'removeChange'] },
       { code: 'ZQYJG', stages: ['建造及交付', '运行使用', '建造交付及运行'], disabledMenus: ['remove'] },
-      // Spec 001 §4 lists only JS-STD and ZQYJG for accounting; spec 000 §4 gives rules for GB there. GB is
-      // offered with the stage names of the ZQYJG draft, whose index 0/1/2 the GB rules below speak of.
+      // Besides JS-STD and ZQYJG, accounting offers GB, whose menu rules (below) speak of stage index 0/1/2:
+      // it takes the stage names of the ZQYJG draft.
       { code: 'GB', stages: ['建造及交付', '运行使用', '建造交付及运行'], disabledMenus: ['removeChange'] },
     ],
   },
@@ -176,7 +176,7 @@ function inOrder(m: ModuleDef, codes: Iterable<string>): string[] {
 }
 
 /**
- * The menu rules of spec 000 §4 applied to the user's checkbox choice (only offered, enabled menus are kept):
+ * The menu rules applied to the user's checkbox choice (only offered, enabled menus are kept):
  * - estimate: choosing build adds produce;
  * - accounting with GB: stage index 0 leaves produce/runtime as chosen; index 1 empties produce (produce, trans,
  *   build) and sets runtime; index 2 sets produce to produce, trans and build, and runtime;
@@ -205,7 +205,7 @@ export function applyMenuRules(module: string, standard: string, stage: string, 
 }
 
 /**
- * The menus stored on save (spec 000 §4 "accounting save"): the rules above, then for accounting supplement
+ * The menus stored on save: the rules above, then for accounting supplement
  * forced first; removeChange kept only when it was set before and the standard is ZQYJG; voucher appended last
  * for ZQYJG. `previous` is the building's stored menus (empty for a new building).
  */
@@ -228,7 +228,7 @@ export function splitMenus(menus: string | null | undefined): string[] {
   return (menus ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** The wizard's stages: the building's menus; estimate drops trans, build and remove (spec 000 §4). */
+/** The wizard's stages: the building's menus; estimate drops trans, build and remove. */
 export function wizardStages(module: string, menus: readonly string[]): string[] {
   return module === 'estimate' ? menus.filter((c) => !['trans', 'build', 'remove'].includes(c)) : [...menus];
 }
@@ -236,7 +236,7 @@ export function wizardStages(module: string, menus: readonly string[]): string[]
 /**
  * GET tpf3ProjectV/getProjectComputeMethod?code= — the module (compute method) with its six-stage life cycle:
  * each of produce, trans, build, runtime, remove, green mapped to whether the module offers it, plus its
- * standards. (Spec 000 §7 says only "compute method mapped to an array of six stage values".)
+ * standards.
  */
 export const LIFECYCLE_STAGES = ['produce', 'trans', 'build', 'runtime', 'remove', 'green'] as const;
 

@@ -4,7 +4,7 @@ import type { JSONSchema } from 'json-schema-to-ts';
 export type RoleCode = 'admin' | 'groupAdmin' | 'dataAdmin' | 'user';
 
 /**
- * How a resource's rows are scoped to tenants (DESIGN §6); enforced in one place, src/server/db/scope.ts.
+ * How a resource's rows are scoped to tenants; enforced in one place, src/server/db/scope.ts.
  * - tenant: every row belongs to one tenant; non-admins see and write only their own tenant's rows.
  * - global: system rows without a tenant (roles, tenants, dictionaries, config); readable per `read`.
  * - shared: system rows (tenant_id null) visible to everyone plus each tenant's own rows (factor library).
@@ -35,7 +35,7 @@ export interface ResourceMeta {
   /** Rows belong to a building (projectId): visible and writable exactly when that building is. */
   ownedByProject?: boolean;
   /**
-   * Records frozen while `column` holds anything but `open` (a building under review or signed, issue 27): the
+   * Records frozen while `column` holds anything but `open` (a building under review or signed): the
    * database refuses every update or delete of such a record, and every write of the rows it owns
    * (ownedByProject), whoever and whatever route asks (src/server/db/lock.ts), with `message` — its {prop}s
    * replaced by the frozen record's values, a dictionary field's by its label.
@@ -86,7 +86,7 @@ export interface RowLink {
 export type Schema = JSONSchema & object;
 
 /**
- * A building result field a stage total goes to (spec 000 §3 Result: produce, trans, build, remove, runtimeTotal,
+ * A building result field a stage total goes to (produce, trans, build, remove, runtimeTotal,
  * runtimeChange, waste, green — or a new one a stage names, which gets its column; schemas/results.ts).
  */
 export type ResultField = string;

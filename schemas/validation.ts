@@ -1,6 +1,6 @@
 // One ajv configuration for server, client and tests: draft-07, strict, every `x-` keyword declared,
 // all errors reported, Chinese messages. formatErrors() turns ajv errors into the API's
-// `[{ field, errorMsg }]` (DESIGN §5) — used by the server's code-2 answers and by the client's forms.
+// `[{ field, errorMsg }]` — used by the server's code-2 answers and by the client's forms.
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import localizeZh from 'ajv-i18n/localize/zh';

@@ -1,4 +1,4 @@
-// Every IFC file of a folder through the real upload → pre-flight path, as a user would (issue 22): a fresh
+// Every IFC file of a folder through the real upload → pre-flight path, as a user would: a fresh
 // in-memory database with the seed, the app listening on a free port, each file posted as multipart over HTTP,
 // its parse job followed, its pre-flight report and suggestions read. Prints per file: accepted or refused (the
 // message), elements, problems by kind, notes, floor area, the largest materials and their top suggestion; and the

@@ -1,4 +1,4 @@
-// The server compiled ahead (issue 24 §5): `npm start` runs plain node on dist/server/main.js instead of compiling
+// The server compiled ahead: `npm start` runs plain node on dist/server/main.js instead of compiling
 // TypeScript at every start. esbuild bundles our own code (src/server, src/calc, schemas) into one file per entry;
 // packages stay in node_modules (imported as they are). Every output sits directly in dist/server, and two
 // rewrites keep source-relative paths working without touching the sources:

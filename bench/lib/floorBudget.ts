@@ -1,4 +1,4 @@
-// The floor of a budget-file import (issue 26): POST /floor/budget (multipart projectId, mappings, grid, file) — the
+// The floor of a budget-file import: POST /floor/budget (multipart projectId, mappings, grid, file) — the
 // least a route could do for the same rows, as the batch floor is for the wizard's save (floorBatch.ts). It reads
 // the workbook with the same SheetJS build as ours, takes the 人材机汇总表's columns at their known places (名称,
 // 规格型号, 单位, 数量 in columns D–G under the header on row 3), joins each line to what it was told for it

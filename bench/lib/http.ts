@@ -1,6 +1,6 @@
 // Requests the bench sends: a multipart upload built by hand (projectId + file, as the import dialog sends them:
 // the file name in UTF-8 with " CR LF escaped, as browsers send it), and long calls that may answer with a
-// background job (issue 10 §3: `data.job`, polled until it ends).
+// background job (`data.job`, polled until it ends).
 import type { Answer, Target } from './target';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -9,7 +9,7 @@ import { compare, type Result } from '../lib/report';
 import { fmtMs, fmtN, interleaved, median } from '../lib/stats';
 import { floorCall, settle, type Ctx } from './context';
 
-/** GOAL: ≤ 1.5× the floor (issue 24 §3). */
+/** GOAL: ≤ 1.5× the floor. */
 const MAX_RATIO = 1.5;
 
 /** `n` rows as the wizard's table sends them: a material of the library, its unit, a quantity, a density. */

@@ -1,4 +1,4 @@
-// BIM / IFC import (issue 12): the parse of a generated model of ~50 000 elements — parseIfc (web-ifc in a child
+// BIM / IFC import: the parse of a generated model of ~50 000 elements — parseIfc (web-ifc in a child
 // process: lines, relations, materials, quantity sets, every element measured from its geometry, and the
 // pre-flight report) — against its floor, web-ifc alone in a child process the same way (bench/lib/ifcFloorWorker.ts):
 // open the model, read every building element's line, stream every element's meshes. Time and peak RSS growth of
@@ -56,7 +56,7 @@ export async function bimMeasures(ctx: Ctx): Promise<Result[]> {
 
   // (the parse answers its pre-flight report, made in the parsing process)
   const ours = () => parseIfc(file.path, () => undefined);
-  // the parser streams every counted element (issue 22: quantity sets are checked against the geometry too; the
+  // the parser streams every counted element (quantity sets are checked against the geometry too; the
   // spaces without a floor-area quantity as well, and the generated model has none), so the floor streams them all
   const { counts } = (await ours()).summary;
   log(`  parsed: ${fmtN(counts.elements)} elements, ${fmtN(counts.fromGeometry)} volumes from the geometry, ${fmtN(counts.withoutMaterial)} without material, ${fmtN(counts.materials)} materials`);

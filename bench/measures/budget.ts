@@ -1,4 +1,4 @@
-// 14. A budget file end to end (issue 26): a 5 000-line 人材机汇总表 (.xlsx, written by tests/server/budget/workbooks.ts
+// 14. A budget file end to end: a 5 000-line 人材机汇总表 (.xlsx, written by tests/server/budget/workbooks.ts
 // bigRcj) uploaded — read, classified, pre-flighted, stored — then imported with every item's first convertible
 // proposal (the mappings prepared once, outside the timing, from GET budgetBill/{jobId}: a person reviews them in
 // between): 建材生产, 建材运输 and 建筑建造 rows and the building's recalculation. The floor: the same upload, with the

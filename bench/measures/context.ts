@@ -26,7 +26,7 @@ export interface Ctx {
   template: Template;
   /** made once per run, shared by the databases */
   files: { workbook?: GeneratedFile; probe?: GeneratedFile; bomb?: GeneratedFile; bim?: GeneratedFile };
-  /** the `wait` query parameter long routes take (issue 10 §3), '' while they do not */
+  /** the `wait` query parameter long routes take, '' while they do not */
   wait: { calculate?: string; upload?: string };
 }
 

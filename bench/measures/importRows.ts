@@ -27,7 +27,7 @@ export async function importMeasures(ctx: Ctx): Promise<Result[]> {
   };
 
   if (ctx.wait.upload === undefined) {
-    // fileUpload may take ?wait= (issue 10 §3); a small file of the same rows tells, and that the rows are valid
+    // fileUpload may take ?wait=; a small file of the same rows tells, and that the rows are valid
     const probe = { name: 'probe.xlsx', content: readFileSync(ctx.files.probe!.path) };
     let small = await upload(t, STAGE_PATH, id, probe, '?wait=600000');
     ctx.wait.upload = '?wait=600000';

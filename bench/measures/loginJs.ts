@@ -1,4 +1,4 @@
-// Login-page JS (issue 24 §5): the JavaScript a browser downloads to show the login form, against a bare
+// Login-page JS: the JavaScript a browser downloads to show the login form, against a bare
 // react-admin app's (bench/data/bareAdmin: <Admin> with one <Resource> listed by ListGuesser, react-admin's own
 // login page, MUI's default theme), built by the same vite and React plugin. Ours is what `npm start` serves:
 // scripts/start.mjs (it builds dist/client when stale) on a free port with its own data dir, /login opened in

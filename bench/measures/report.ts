@@ -1,4 +1,4 @@
-// 10. Heavy work off the request path (issue 24 §4): the building list (page 1 of 10, as the admin sees it) asked
+// 10. Heavy work off the request path: the building list (page 1 of 10, as the admin sees it) asked
 // ten times a second while a large building's PDF report is drawn (690 produce rows: ~66 pages), against the same
 // loop with no report running (the floor) for as long as the report took. The figures are the p99 and the longest
 // of the list's times; goal: p99 ≤ 250 ms while the report is drawn.
@@ -9,7 +9,7 @@ import type { Result } from '../lib/report';
 import type { Ctx } from './context';
 
 const MAX_P99_MS = 250;
-/** produce rows whose PDF report has ~66 pages (the report that stalled the server, issue 24) */
+/** produce rows whose PDF report has ~66 pages (the size of report that once stalled the server) */
 const ROWS = 690;
 /** a list request every 100 ms: ten users a second paging the building list */
 const INTERVAL_MS = 100;

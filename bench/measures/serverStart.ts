@@ -83,7 +83,7 @@ export async function serverStartMeasures(ctx: Ctx): Promise<Result[]> {
       ours: median(rss.ours),
       floor: median(rss.floor),
       ratio,
-      // the goal (issue 24 §5) is against node opening the same PGlite folder, where the database lives in the
+      // the goal is against node opening the same PGlite folder, where the database lives in the
       // process; on PostgreSQL the floor is a bare pg client (~57 MiB), so the figure is shown without a goal
       goal: embedded ? `≤ ${MAX_RSS_RATIO}×` : '—',
       within: embedded ? ratio <= MAX_RSS_RATIO : null,

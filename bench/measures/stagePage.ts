@@ -1,4 +1,4 @@
-// 13. A stage table at 100 000 rows (issue 25 §1): the page asks the server for one page of the building's rows with
+// 13. A stage table at 100 000 rows: the page asks the server for one page of the building's rows with
 // their count and emission sum (GET stage/produce/?projectId=&pageNum=&pageSize=10&sortField=id, the 合计 and 共 N 条
 // included), first page and last page. The floor is the same two statements side by side on the raw driver.
 import { createBuilding, insertStageRows, STAGE_PATH, STAGE_TABLE } from '../data/setup';
@@ -6,7 +6,7 @@ import { compare, type Result } from '../lib/report';
 import { fmtMs, fmtN, interleaved } from '../lib/stats';
 import { floorCall, type Ctx } from './context';
 
-/** GOAL: the first rows within 1 s (issue 25), and no more than 1.5× the floor. */
+/** GOAL: the first rows within 1 s, and no more than 1.5× the floor. */
 const MAX_MS = 1000;
 const MAX_RATIO = 1.5;
 const ROWS = 100_000;

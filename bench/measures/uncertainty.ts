@@ -1,4 +1,4 @@
-// Uncertainty (issue 13 §5): 2 000 Monte Carlo draws over a 1 000-row building (src/calc/decide/montecarlo.ts
+// Uncertainty: 2 000 Monte Carlo draws over a 1 000-row building (src/calc/decide/montecarlo.ts
 // simulate: bands, histogram, tornado) — goal under 1 s. The floor: the same number of uniform draws, each
 // multiplied into a row's emission and summed, in a bare loop (the least any simulation of these rows must do).
 // Uses no database. Then (uncertaintyListMeasures) the route itself beside the building list: GET

@@ -1,4 +1,4 @@
-// 11. The first minute after start (issue 24 §4): `npm start`'s server (scripts/start.mjs, the compiled server)
+// 11. The first minute after start: `npm start`'s server (scripts/start.mjs, the compiled server)
 // restarted on a data dir that is already migrated and seeded, and from its first 200 of GET /api/health, for 45 s,
 // a user arriving every second who goes through what the client asks in a user's first minute: the site footer,
 // login, the current user, the inbox count, the building list with its dictionaries, the map settings and the

@@ -1,4 +1,4 @@
-// 工程项目 (engineering): the parent of single buildings (spec 000 §3, dialog rules §5). Its records carry
+// 工程项目 (engineering): the parent of single buildings. Its records carry
 // the figures counted from its buildings (projectCount, endCount, and total over completed buildings only).
 export const tpf3Engineering = {
   $id: 'tpf3Engineering',
@@ -46,7 +46,7 @@ export const tpf3Engineering = {
       type: ['number', 'null'],
       title: '总建筑面积(m²)',
       minimum: 0,
-      // "max 10 chars" (spec 000 §5): at most 10 characters as typed, i.e. below 10^10.
+      // at most 10 characters as typed, i.e. below 10^10.
       maximum: 9999999999,
       'x-messages': { minimum: '总建筑面积应为非负数', maximum: '总建筑面积不超过 10 位', type: '总建筑面积应为非负数' },
       'x-sortable': true,
@@ -76,7 +76,7 @@ export const tpf3Engineering = {
     latLng: {
       type: 'string',
       title: '经纬度',
-      // 'lng,lat' (spec 000 §3), WGS-84/GCJ-02 degrees; empty until a point is chosen.
+      // 'lng,lat', WGS-84/GCJ-02 degrees; empty until a point is chosen.
       pattern: '^$|^-?\\d{1,3}(\\.\\d+)?,-?\\d{1,2}(\\.\\d+)?$',
       maxLength: 50,
       'x-messages': { pattern: '经纬度格式应为 经度,纬度' },

@@ -1,4 +1,4 @@
-// 单体建筑 (building, "project" in the API): spec 000 §3 fields, §5 rules and messages. The server validates
+// 单体建筑 (building, "project" in the API): its fields, rules and messages. The server validates
 // every save with this schema; the building form mirrors the same rules with the same messages. Standard,
 // stage and menus are checked against schemas/standards.ts by the server on top of this schema.
 /** A result figure: written by the calculation only (x-readonly), shown to 2 decimals, 0.00 when empty. */
@@ -31,7 +31,7 @@ const nonNegative = (title: string, maxChars: number) =>
     type: 'number',
     title,
     minimum: 0,
-    // "length limit n" (spec 000 §5): at most n characters as typed, i.e. below 10^n.
+    // a length limit of n: at most n characters as typed, i.e. below 10^n.
     maximum: 10 ** maxChars - 1,
     'x-messages': { required: `请输入${title}`, type: `${title}应为非负数`, minimum: `${title}应为非负数`, maximum: `${title}不超过 ${maxChars} 位` },
   }) as const;
@@ -61,13 +61,13 @@ export const tpf3Project = {
     scope: 'tenant',
     read: ['user'],
     write: ['user'],
-    // Plain users see and change the buildings they created or collaborate on (and read those they sign, issue 27);
+    // Plain users see and change the buildings they created or collaborate on (and read those they sign);
     // group admins all of the tenant.
     owner: { rows: 'all', collaborators: 'userId', readers: ['checkerId', 'reviewerId', 'approverId'] },
     defaultSort: { field: 'createDate', order: 'descend' },
-    // under review and once signed, nothing of the building changes (issue 27 §3): a change needs a new revision
+    // under review and once signed, nothing of the building changes: a change needs a new revision
     lock: { column: 'reviewState', open: 'draft', message: '单体「{name}」修订版 {revision} 处于「{reviewState}」状态，已锁定，不能修改' },
-    // every change of the building, its rows and its variants: who, when, before → after (issue 27 §5)
+    // every change of the building, its rows and its variants: who, when, before → after
     audit: {
       also: ['status', 'stageMethods', 'reviewState', 'reportNo'],
       // what names, files or signs the building: a change of these leaves its calculated result current
@@ -117,7 +117,7 @@ export const tpf3Project = {
       minLength: 1,
       maxLength: 20,
       'x-trim': true,
-      // chosen from the structureType dictionary or typed (custom entries allowed, spec 000 §2 screen 4)
+      // chosen from the structureType dictionary or typed (custom entries allowed)
       'x-messages': { required: '请选择或输入结构类型', minLength: '请选择或输入结构类型', maxLength: '结构类型不超过 20 个字符' },
       'x-filter': 'eq',
       'x-list': true,
@@ -166,7 +166,7 @@ export const tpf3Project = {
       'x-messages': { required: '请至少选择一个计算阶段!', minLength: '请至少选择一个计算阶段!', pattern: '请至少选择一个计算阶段!' },
       'x-list': false,
     },
-    // spec 000 §3, §9: how an accounting building's operation emissions are broken down — '1' by system (暖通空调,
+    // how an accounting building's operation emissions are broken down — '1' by system (暖通空调,
     // 照明, 电梯 …), '2' by accounting type (能源, 日常用水, 可再生能源); estimate and budget always by system
     runtimeType: { type: 'string', title: '运行分项方式', enum: ['1', '2'], 'x-enumLabels': { '1': '按用能系统分项', '2': '按核算类型分项' }, 'x-list': false },
     // the grid electricity factor of the building (region or province, year, source); a new building gets the
@@ -182,7 +182,7 @@ export const tpf3Project = {
     gridFactorUnit: { type: 'string', title: '电网因子单位', maxLength: 50, 'x-list': false },
     gridFactorSource: { type: 'string', title: '电网因子来源', maxLength: 200, 'x-list': false },
     remarks: { type: 'string', title: '备注', maxLength: 500, 'x-widget': 'textarea', 'x-list': false },
-    // 校审 (issue 27, src/server/review/): the signers of the levels after 计算 (the creator and the collaborators),
+    // 校审 (src/server/review/): the signers of the levels after 计算 (the creator and the collaborators),
     // chosen from the tenant's users; the state, revision and report number are written only by the review routes
     checkerId: signer('校对人'),
     reviewerId: signer('审核人'),
@@ -195,7 +195,7 @@ export const tpf3Project = {
     // whatever the tenant's settings become meanwhile (null while never submitted)
     reviewLevels: { type: ['integer', 'null'], title: '校审级数（提交时）', 'x-readonly': true, 'x-list': false },
     reviewSamePerson: { type: ['boolean', 'null'], title: '允许一人兼任多级（提交时）', 'x-readonly': true, 'x-list': false },
-    // results (spec 001 §3 list columns; written by the calculation)
+    // results (list columns; written by the calculation)
     streng3: result('碳排放强度(kgCO2e/(m²·a))', true),
     total: result('碳排放总量(tCO2e)', true),
     produce: result('建材生产(tCO2e)'),
@@ -210,7 +210,7 @@ export const tpf3Project = {
     stageMethods: { type: 'object', title: '计算方式选择', 'x-readonly': true, 'x-list': false },
     // the last calculation: runtime parts (tCO2e), each stage's total and the notes of the rules applied
     resultDetail: { type: 'object', title: '计算明细', 'x-readonly': true, 'x-list': false, 'x-detail': true },
-    // issue 13 (src/server/decide/): the GB 55015-2021 reference building's operation intensity the user entered, and
+    // decision tools (src/server/decide/): GB 55015-2021 reference building's operation intensity the user entered, and
     // the phase group linking one building's 估算, 概预算 and 核算 (the group's first building's id) — both written
     // only by the decide routes
     refOperation: { type: ['number', 'null'], title: '基准建筑运行碳排放强度(kgCO2/(m²·a))', 'x-readonly': true, 'x-decimals': 2, 'x-list': false },

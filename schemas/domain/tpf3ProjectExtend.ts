@@ -1,4 +1,4 @@
-// 建筑扩展信息 (tpf3ProjectExtend, spec 000 §7 "extended building data"): what a report says about a building
+// 建筑扩展信息 (tpf3ProjectExtend): what a report says about a building
 // beyond the form — green-building rating, energy-saving and prefabrication rates, heating and cooling systems.
 // One row per building; rows follow their building's visibility and are copied with it.
 import { projectId } from '../stages/fields';
@@ -7,7 +7,7 @@ const percent = (title: string) =>
   ({
     type: ['number', 'null'],
     title,
-    // spec 000 §5 "percent > 0 and ≤ 100"
+    // a percent: > 0 and ≤ 100
     exclusiveMinimum: 0,
     maximum: 100,
     'x-messages': { exclusiveMinimum: `${title}应大于0且不超过100`, maximum: `${title}应大于0且不超过100`, type: `${title}应为数字` },

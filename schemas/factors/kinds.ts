@@ -1,4 +1,4 @@
-// The classes a factor and a stage row are described by (issue 11): which energy a row uses — only electricity
+// The classes a factor and a stage row are described by: which energy a row uses — only electricity
 // may fall back on the building's grid factor — and where a number comes from (its data-quality class).
 
 /** Energies of the construction, demolition and operation rows (dictionary energyKind). */

@@ -1,5 +1,5 @@
-// 参考值库 (issue 13 §1): the published figures a building's result is read against — embodied kgCO2e/m², operation
-// and life-cycle kgCO2e/(m²·a), and (issue 21 合理性检查) concrete m³/m² and steel kg/m² — by building type, each
+// 参考值库: the published figures a building's result is read against — embodied kgCO2e/m², operation
+// and life-cycle kgCO2e/(m²·a), and (for 合理性检查) concrete m³/m² and steel kg/m² — by building type, each
 // with its source and verification mark. Administrators maintain it beside the factor library; seeded from the
 // researched figures (src/server/db/seed/data/benchmarks.csv).
 // A figure nobody has published stays empty and marked U: it is shown as 未知, never as 0.
@@ -9,7 +9,7 @@ export const BENCHMARK_METRICS = [
   ['embodied', '隐含碳排放强度（建材生产+运输+建造）', 'kgCO2e/m²'],
   ['operation', '运行碳排放强度', 'kgCO2/(m²·a)'],
   ['lifecycle', '全生命周期碳排放强度', 'kgCO2e/(m²·a)'],
-  // issue 21 合理性检查 (src/calc/plausibility.ts): material quantities per m² of floor area from 建材生产
+  // 合理性检查 (src/calc/plausibility.ts): material quantities per m² of floor area from 建材生产
   ['concrete', '混凝土用量（每平方米建筑面积）', 'm³/m²'],
   ['steel', '钢材用量（每平方米建筑面积）', 'kg/m²'],
 ] as const;

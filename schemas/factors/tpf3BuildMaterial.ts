@@ -17,7 +17,7 @@ export const tpf3BuildMaterial = {
     write: ['admin', 'groupAdmin', 'dataAdmin'],
     defaultSort: { field: 'createDate', order: 'descend' },
     menu: 'common',
-    // the version history page of src/client/factors/ (issue 25: reachable from the factor's row)
+    // the version history page of src/client/factors/ (reachable from the factor's row)
     rowLinks: [{ label: '历史版本', route: '/factors/versions/:id' }],
   },
   'x-rowWarning': { field: 'materialCo', when: 'emptyOrZero', message: '因子值为空或为 0，请核对' },
@@ -28,7 +28,7 @@ export const tpf3BuildMaterial = {
     name: { type: 'string', title: '名称', minLength: 1, maxLength: 100, 'x-list': true, 'x-filter': 'like', 'x-sortable': true, 'x-import': '名称' },
     spec: { type: 'string', title: '规格', maxLength: 100, 'x-list': true, 'x-import': '规格' },
     unit: { type: 'string', title: '单位', minLength: 1, maxLength: 30, 'x-list': true, 'x-import': '单位' },
-    // in its own unit (coUnit); bounded like a stage row's factor (schemas/stages/fields.ts LIMITS.factor, issue 21):
+    // in its own unit (coUnit); bounded like a stage row's factor (schemas/stages/fields.ts LIMITS.factor):
     // the largest seeded value is 28 500 kgCO2e/t (铝板带); a tCO2… factor is × 1000 when copied into a row, where
     // the row's bound applies again on save
     materialCo: {
@@ -44,7 +44,7 @@ export const tpf3BuildMaterial = {
     coUnit: { type: 'string', title: '因子单位', maxLength: 30, 'x-list': true, 'x-import': '因子单位' },
     source: { type: 'string', title: '数据来源', maxLength: 500, 'x-list': true, 'x-import': '数据来源' },
     verification,
-    // what a stage row copies with the factor (issue 11): the material's density and default transport
+    // what a stage row copies with the factor: the material's density and default transport
     // distance, the energy of an energy factor, the data-quality class and an EPD's number
     density: { type: ['number', 'null'], title: '密度(t/单位)', exclusiveMinimum: 0, maximum: 1e4, 'x-decimals': 4, 'x-list': false, 'x-import': '密度(t/单位)' },
     // the unit the density is per (t/m3 for a material counted in m³): used only to convert that unit
@@ -62,10 +62,10 @@ export const tpf3BuildMaterial = {
     quality: { ...qualityProperty, 'x-list': true, 'x-filter': 'eq' },
     epdNo: { type: 'string', title: 'EPD编号', maxLength: 100, 'x-list': false, 'x-import': 'EPD编号' },
     remarks: { type: 'string', title: '备注', maxLength: 500, 'x-widget': 'textarea', 'x-import': '备注' },
-    // issue 11 §8: the row's Chinese label and category (src/calc/factorLabel.ts factorSearchText), kept by the
+    // the row's Chinese label and category (src/calc/factorLabel.ts factorSearchText), kept by the
     // server (src/server/factors/label.ts) so pickers search 电 / 电力 / 天然气 / a region in one field
     label: { type: 'string', title: '检索名称', maxLength: 300, 'x-filter': 'like', 'x-readonly': true, 'x-list': false },
-    // issue 11 §6 factor versions (src/server/factors/versions.ts): changing what a calculation uses writes a new
+    // factor versions (src/server/factors/versions.ts): changing what a calculation uses writes a new
     // row (version + 1, same lineage); the old row stays, readable by id (stage rows keep pointing at it), with
     // supersededBy set. Lists and pickers offer current versions only. Rows written before versions: version 1.
     version: { type: ['integer', 'null'], title: '版本', minimum: 1, default: 1, 'x-readonly': true, 'x-list': false },

@@ -12,7 +12,7 @@ export const sysTenant = {
     phone: { type: 'string', title: '联系电话', pattern: '^(1[3-9]\\d{9})?$', 'x-messages': { pattern: '请输入正确的手机号' }, 'x-list': true },
     status: { type: 'integer', title: '状态', enum: [0, 1], default: 1, 'x-dict': 'status', 'x-list': true, 'x-filter': 'eq' },
     expireDate: { type: 'string', title: '到期日期', format: 'date', 'x-list': true, 'x-sortable': true },
-    // 校审 (issue 27): how many levels a building's report is signed at — 2: 计算+校对 … 4: 计算+校对+审核+审定 —,
+    // 校审: how many levels a building's report is signed at — 2: 计算+校对 … 4: 计算+校对+审核+审定 —,
     // whether one person may sign two levels of a revision, and the report numbers' prefix
     signoffLevels: { type: 'integer', title: '校审级数', minimum: 2, maximum: 4, default: 4, 'x-messages': { minimum: '校审级数应为 2–4', maximum: '校审级数应为 2–4', type: '校审级数应为 2–4' }, 'x-list': true },
     signoffSamePerson: { type: 'integer', title: '允许一人兼任多级', enum: [0, 1], default: 0, 'x-dict': 'yesNo', 'x-list': false },

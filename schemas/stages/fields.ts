@@ -4,7 +4,7 @@
 import { energyProperty, qualityProperty } from '../factors/kinds';
 
 /**
- * Physical bounds of the stage inputs (issue 21): every number a row takes states its range here or beside it,
+ * Physical bounds of the stage inputs: every number a row takes states its range here or beside it,
  * so ajv refuses the same values on the API, in the form and in the Excel import, and the refusal names the
  * field and the range (schemas/bounds.ts). Upper bounds are generous but finite — far above any building, low
  * enough that a typo of several orders of magnitude is caught:
@@ -65,7 +65,7 @@ export const factorFields = (type: string, title = '排放因子') =>
     factorValue: { type: ['number', 'null'], title, minimum: 0, maximum: LIMITS.factor, 'x-decimals': 4, 'x-list': true, 'x-import': title },
     factorUnit: { type: 'string', title: '因子单位', maxLength: 50, 'x-list': true, 'x-import': '因子单位' },
     factorSource: { type: 'string', title: '因子来源', maxLength: 200, 'x-list': false, 'x-import': '因子来源' },
-    // set from the factor when saved unless the user chose one (issue 11 §5)
+    // set from the factor when saved unless the user chose one
     quality: qualityProperty,
     qualityRef: { type: 'string', title: '数据依据(EPD编号/数据库)', maxLength: 100, 'x-list': false, 'x-import': '数据依据' },
   }) as const;
@@ -101,12 +101,12 @@ export const text = (title: string, maxLength = 50, list = true) => ({ type: 'st
 export const remarks = { type: 'string', title: '备注', maxLength: 200, 'x-list': false, 'x-import': '备注' } as const;
 
 /**
- * The BIM model a row was imported from (issue 12 §5): { fileName, modelId, elements, globalIds, ifcMaterials,
+ * The BIM model a row was imported from: { fileName, modelId, elements, globalIds, ifcMaterials,
  * fromGeometry, quantityShares (of quantity sets and geometry), basis, densities (used, with their source),
  * importedAt }. Written by the import only; a `replace` import replaces only such rows.
  */
 export const bimSource = { type: ['object', 'null'], title: 'BIM模型来源', 'x-readonly': true, 'x-list': false } as const;
-/** Where an imported budget line came from (issue 26): the file, its sheets and rows, when. Written by the import only. */
+/** Where an imported budget line came from: the file, its sheets and rows, when. Written by the import only. */
 export const billSource = { type: ['object', 'null'], title: '预算文件来源', 'x-readonly': true, 'x-list': false } as const;
 
 /** The row's emission as last calculated (kgCO2e), written by the calculation only. */
@@ -130,7 +130,7 @@ export const methodField = <const M extends readonly { value: string; label: str
     'x-filter': 'eq',
   }) as const;
 
-/** Only electricity may take the building's grid factor; every other energy needs its own (issue 11 §2). */
+/** Only electricity may take the building's grid factor; every other energy needs its own. */
 export const ENERGY_NEEDS = [
   { check: 'has(energy)', field: 'energy', message: '请选择能源种类' },
   { check: "energy == 'electricity' || has(factorValue)", field: 'factorId', message: '非电力能源须选择或填写能源因子' },

@@ -41,7 +41,7 @@ const SYSTEMS = {
   pv: `-${energyOf('panelArea', 'irradiation * efficiency * (1 - num(lossRate)) * panelArea', true)} ${life}`,
 };
 
-/** What the calculation fills in for an empty input, recorded as 默认值 (issue 11 §3). */
+/** What the calculation fills in for an empty input, recorded as 默认值. */
 const DEFAULTS = {
   ...GRID_DEFAULT,
   cop: { value: 1, when: 'num(annualLoad) > 0', source: '未填写系统能效比：按 1 计（相当于电直热，偏保守）' },
@@ -53,7 +53,7 @@ const DEFAULTS = {
   days: { value: 365, unit: 'd', when: 'num(users) > 0', source: '未填写年用水天数：按 365 d 计' },
   distEff: { value: 1, when: 'num(users) > 0', source: '未填写管网输配效率：按 1（不计损失）计' },
   heaterEff: { value: 1, when: 'num(users) > 0 || num(collectorArea) > 0', source: '未填写热源效率：按 1 计' },
-  // 核算 (issue 21): a metered row covers the years operated — its own, else 核算信息补充's 已运行年数, else the design life
+  // 核算: a metered row covers the years operated — its own, else 核算信息补充's 已运行年数, else the design life
   operatingYears: [
     { from: 'accountingYears', unit: 'a', source: '未填写运行年数：按核算信息补充的已运行年数计' },
     { from: 'designYears', unit: 'a', source: '未填写运行年数，核算信息补充也未填写已运行年数：按设计使用年限计' },
@@ -86,14 +86,14 @@ const NEEDS = [
   needOf('collectorArea', 'collectorEff', '集热器年平均效率'),
   needOf('panelArea', 'irradiation', '光伏面年太阳辐射量(kWh/(m²·a))'),
   needOf('panelArea', 'efficiency', '组件转换效率'),
-  // cross-field bounds (issue 21): hot water colder than its cold supply would make the operation negative
+  // cross-field bounds: hot water colder than its cold supply would make the operation negative
   { check: '!(has(hotTemp) && has(coldTemp)) || hotTemp > coldTemp', field: 'hotTemp', message: '热水温度(℃)应高于冷水温度(℃)' },
   // a year has 8 760 h: an elevator travels or stands by, not both at once
   { check: '!(has(runHours) && has(standbyHours)) || runHours + standbyHours <= 8760', field: 'standbyHours', message: '年运行时间与年待机时间之和应不大于 8760 h' },
 ];
 
 /**
- * Physical ranges of the inputs (issue 21; the shared upper bounds are fields.ts LIMITS). A refusal names the field
+ * Physical ranges of the inputs (the shared upper bounds are fields.ts LIMITS). A refusal names the field
  * and its range (schemas/bounds.ts), e.g. `系统损失效率应不小于 0 且小于 1`.
  */
 type Range = { minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number };

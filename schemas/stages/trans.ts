@@ -18,7 +18,7 @@ export const stageTrans = {
     mode: 'table',
     result: 'trans',
     role: 'transport',
-    // spec 000 §8, §9: transport emissions above 6 % of production are flagged
+    // transport emissions above 6 % of production are flagged
     limits: [{ base: 'produce', ratio: 0.06, message: '已超建材生产碳排放 6% !' }],
   },
   'x-formula': "toFactorUnitStrict(quantity * massPerUnit(unit) * distance, 't·km') * factorValue",

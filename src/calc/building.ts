@@ -1,4 +1,4 @@
-// A building's result (spec 000 §3 Result): every stage of its wizard calculated in dependency order (a stage
+// A building's result: every stage of its wizard calculated in dependency order (a stage
 // whose formula reads stage.<code> after that stage), stage totals added to their result fields in tCO2e, the
 // sink (green) negative, total = the sum, intensity streng3 = total × 1000 / (useDateLimit × buildArea) — in 核算 with
 // 建筑运行 per operating year (src/calc/intensity.ts).
@@ -24,7 +24,7 @@ export interface BuildingResult {
   total: number;
   /** kgCO2e/(m²·a), 2 decimals; null without area or design life (src/calc/intensity.ts lifeCycleIntensity) */
   streng3: number | null;
-  /** what the per-area and per-year figures divide by: area, design life, the years 建筑运行 covers (issue 21) */
+  /** what the per-area and per-year figures divide by: area, design life, the years 建筑运行 covers */
   basis: IntensityBasis;
   /** tCO2e per runtime part */
   parts: Record<string, number>;
@@ -38,7 +38,7 @@ export interface BuildingResult {
 /** Stored figures are rounded the way they are shown (src/calc/format.ts), so a shown figure is the stored one. */
 export const round = (v: number, decimals: number) => roundTo(v, decimals);
 
-/** Intensity kgCO2e/(m²·a) = total tCO2e × 1000 / (useDateLimit × buildArea), 2 decimals (spec 000 §9). */
+/** Intensity kgCO2e/(m²·a) = total tCO2e × 1000 / (useDateLimit × buildArea), 2 decimals. */
 export function intensity(totalT: number, years: number, area: number): number | null {
   return years > 0 && area > 0 ? round((totalT * 1000) / (years * area), 2) : null;
 }
@@ -113,7 +113,7 @@ function dependencyWarnings(s: StageInput, r: StageResult, totals: Record<string
   }
 }
 
-/** Accounting's runtime types (spec 001 §3): energy 能源, daily water 日常用水, renewables 可再生能源. */
+/** Accounting's runtime types: energy 能源, daily water 日常用水, renewables 可再生能源. */
 export const ACCOUNTING_RUNTIME_TYPES = { gas: '能源', water: '日常用水', renew: '可再生能源' } as const;
 const RENEWABLE_PARTS = ['pv', 'sun', 'renew'];
 

@@ -1,4 +1,4 @@
-// A row formula in words and in numbers, for the trace a reviewer reads (issue 11 §4): identifiers become their
+// A row formula in words and in numbers, for the trace a reviewer reads: identifiers become their
 // Chinese titles (or the values the row was calculated with), conditionals show only the branch the row took,
 // num(x) is x and a factor 1 disappears — '用量 × 密度(t/单位) × 运输距离(km) × 运输因子' and
 // '120 × 2.4 × 40 × 0.078'.

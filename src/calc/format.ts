@@ -1,5 +1,5 @@
-// Numbers as people read them — one way on every screen and in every report (spec 001 §9 "Numbers shown with 2
-// decimals"): rounded half away from zero on the number's decimal text (65711.515 → 65,711.52, not the binary
+// Numbers as people read them — one way on every screen and in every report, with 2 decimals: rounded half away
+// from zero on the number's decimal text (65711.515 → 65,711.52, not the binary
 // 65711.51499… that toFixed rounds down), ',' between thousands, never '-0.00'. The client (lists, dialogs, the
 // stage pages, result and compare) and the server (PDF, Word, report charts) import this file; nothing else
 // formats a number for display. A schema's `x-decimals` (factors and densities 4: 0.0055 t/m²) and integers (0) only change how

@@ -1,7 +1,7 @@
-// The formula basis of a result (issue 21): the one text the result page and the PDF/Word reports state. The
+// The formula basis of a result: the one text the result page and the PDF/Word reports state. The
 // JS-STD, JS and ZQYJG standards of schemas/standards.ts change project stages, menus and stage names only; every
 // formula and factor is GB/T 51366-2019's. A provincial rule is listed in PROVINCIAL_RULES only where the domain
-// research (reference/domain.md, domain2.md) gives it with mark V (verified) or M (recalled): none does — the
+// research gives it with mark V (verified) or M (recalled): none does — the
 // Jiangsu standard's number, the guideline's rated intensities (额定指标), waste-disposal formula and factors,
 // demolition ratio and mandated grid factor are U (not found), and which draft ZQYJG (征求意见稿) is, is U. What is
 // verified of Jiangsu (its stage names, its methods' defaults) is structure, which the menus already carry.

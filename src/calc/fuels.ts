@@ -1,4 +1,4 @@
-// What turns a fuel's mass or volume into energy and back (issue 21 §1): its net calorific value (低位发热量)
+// What turns a fuel's mass or volume into energy and back: its net calorific value (低位发热量)
 // and, for the liquid fuels bought by the litre, its density. Keyed by the row's energy kind (schemas/factors/
 // kinds.ts). Each value keeps its source and mark like the factor library (V verified, M recalled); src/calc/
 // units.ts reads them when a row's unit and its factor's unit differ in dimension (diesel in t on a per-TJ

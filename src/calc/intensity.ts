@@ -1,4 +1,4 @@
-// The per-area and per-year figures of a result (issue 21 "no number off by a unit"), pure: what they divide by,
+// The per-area and per-year figures of a result, pure: what they divide by,
 // for every module, and the accounting year of 核算.
 //
 // A result's basis: its area A (m²), its design life y (a) and the years y_op its operation total (建筑运行) covers.
@@ -13,7 +13,7 @@
 //   streng3      E_a ÷ A, 2 decimals (the life-cycle intensity, 单位面积年均碳排放)           kgCO2e/(m²·a)
 //   operation    (建筑运行 × 1000 ÷ y_op + 碳汇 × 1000 ÷ y) ÷ A — GB/T 51366 §4.1 C_M = [Σ E_i·EF_i − C_p]·y
 //                counts the sink inside the operation stage, so the operation intensity does too   kgCO2/(m²·a)
-// With y_op = y (every estimate and budget building) streng3 = total × 1000 ÷ (y × A), as spec 000 §9 writes.
+// With y_op = y (every estimate and budget building) streng3 = total × 1000 ÷ (y × A).
 import { compileFormula } from './formula';
 import { formatNumber, roundTo } from './format';
 import { formulaOf, type BuildingContext, type Row, type StageResult } from './stage';
@@ -133,7 +133,7 @@ export function annualEmission(f: IntensityFigures, b: Pick<IntensityBasis, 'des
 /** streng3 = E_a ÷ A, kgCO2e/(m²·a), 2 decimals; null without area or years. */
 export function lifeCycleIntensity(f: IntensityFigures, b: IntensityBasis): number | null {
   if (!valid(b)) return null;
-  // y_op = y: total × 1000 ÷ (y × A) computed as spec 000 §9 writes it (the same float as before issue 21)
+  // y_op = y: total × 1000 ÷ (y × A) computed in that order (the same float as older stored results)
   if (b.operationYears === b.designYears) return roundTo((f.total * 1000) / (b.designYears * b.area), 2);
   return roundTo(annualEmission(f, b)! / b.area, 2);
 }
@@ -150,8 +150,8 @@ const num = (v: unknown) => {
 };
 
 /**
- * The basis of a stored building: the one its last calculation kept (resultDetail.basis), else — a result from
- * before issue 21 — the building's area and design life for both.
+ * The basis of a stored building: the one its last calculation kept (resultDetail.basis), else — a result
+ * stored before the basis was kept — the building's area and design life for both.
  */
 export function basisOf(b: Record<string, unknown>): IntensityBasis {
   const kept = (b.resultDetail as { basis?: IntensityBasis } | null | undefined)?.basis;

@@ -1,4 +1,4 @@
-// 合理性检查 (issue 21 §5), pure: after a building is calculated its figures are held against published ranges —
+// 合理性检查, pure: after a building is calculated its figures are held against published ranges —
 // the life-cycle, embodied and operation intensities and the material quantities per m² of floor area (混凝土
 // m³/m², 钢材 kg/m², from the 建材生产 rows) — taken from 参考值库 (tpf3Benchmark) lines that apply to the building's
 // type path or to 全部. A figure outside a range is a 提示 naming the figure, the range and its source; no number of

@@ -1,4 +1,4 @@
-// Data quality of a result (issue 11 §5): each row's class — 实测, EPD, 标准默认值, 数据库, 估算 — from the
+// Data quality of a result: each row's class — 实测, EPD, 标准默认值, 数据库, 估算 — from the
 // factor it uses (copied on save) or set by the user; a row without one is 估算, except an electricity row on
 // the building's grid factor, which takes that factor's class. The shares are of the positive emissions (the
 // sink and renewable offsets are not data about what was emitted); the grade follows QUALITY_GRADE_RULE.

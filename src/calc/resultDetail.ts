@@ -29,6 +29,6 @@ export interface ResultDetail {
   qualityShares?: Record<string, number>;
   grade?: 'A' | 'B' | 'C' | 'D' | null;
   warnings?: string[];
-  /** what the per-area and per-year figures divide by (src/calc/intensity.ts); absent in results before issue 21 */
+  /** what the per-area and per-year figures divide by (src/calc/intensity.ts); absent in older results */
   basis?: IntensityBasis;
 }

@@ -21,7 +21,7 @@ export interface BuildingContext {
   gridQuality?: DataQuality;
   /** titles of every stage (a formula reading stage.<code> names it in the trace and in warnings) */
   stageTitles?: Record<string, string>;
-  /** 核算信息补充's 已运行年数 (a), an accounting building's; formulas and x-defaults read it as accountingYears (issue 21) */
+  /** 核算信息补充's 已运行年数 (a), an accounting building's; formulas and x-defaults read it as accountingYears */
   operatingYears?: number;
   /** where `area` comes from (核算: 竣工建筑面积 of 核算信息补充, else the building's) — src/calc/intensity.ts */
   areaSource?: string;
@@ -155,7 +155,7 @@ export function calculateStage(schema: ResourceSchema, rows: Row[], ctx: Buildin
     }
   }
   if (broken) warnings.push(`${broken} 行数据不全，计为 0，请补全后重新计算（见计算过程）`);
-  // rows kept under another method are not counted, and the answer says so rather than a bare 计算成功! (issue 21 §4)
+  // rows kept under another method are not counted, and the answer says so rather than a bare 计算成功!
   const label = (m: string | undefined) => meta.methods?.find((x) => x.value === m)?.label ?? m;
   for (const [m, n] of otherMethod) warnings.push(`${n} 行按「${label(m)}」录入，本单体该阶段采用「${label(method)}」，未计入`);
   if (unconvertible) warnings.push(`${unconvertible} 行用量单位无法换算为排放因子单位，计为 0，请修改后重新计算（见计算过程）`);

@@ -1,4 +1,4 @@
-// What a row's calculation did (issue 11 §3, §4). Kept with the row (the `trace` column, only when there is
+// What a row's calculation did. Kept with the row (the `trace` column, only when there is
 // something to say): the values the calculation filled in for empty inputs (x-defaults — 默认值 with their
 // source) and the save rules the stored row breaks (x-needs; a row saved before a rule existed is counted 0 and
 // named, never guessed). Explained on demand (explainRow: the trace endpoint, the reports): the formula in words
@@ -39,7 +39,7 @@ export interface RowTrace extends StoredTrace {
   /** the same with the row's numbers */
   numbers: string;
   inputs: TraceInput[];
-  /** the unit conversions it made, when it made any: '330,000 kg = 330 t' (issue 21 §1) */
+  /** the unit conversions it made, when it made any: '330,000 kg = 330 t' */
   conversions?: string[];
 }
 
@@ -101,7 +101,7 @@ export function rowNeeds(schema: ResourceSchema, row: Scope, method?: string): N
     if (need.methods && !need.methods.includes(String(method ?? row.method ?? ''))) continue;
     if (!compileFormula(need.check).evaluate(row)) out.push({ field: need.field, message: need.message });
   }
-  // the schema's physical bounds (issue 21): a row stored before a bound existed, or a factor copied from the
+  // the schema's physical bounds: a row stored before a bound existed, or a factor copied from the
   // library beyond the row's bound, is refused on save and counted 0 and named, like a need
   out.push(...boundProblems(schema.properties, row));
   return out;

@@ -1,4 +1,4 @@
-// Units as dimensions (issue 21 §1): every row unit and every factor unit is read into a dimension (mass,
+// Units as dimensions: every row unit and every factor unit is read into a dimension (mass,
 // volume, area, length, energy, time, transport work, a counted piece, a machine shift) and a scale to that
 // dimension's base (kg, m³, m², m, MJ, a, 台班, …), so a row's quantity is converted to its factor's unit before
 // it is multiplied — kg on a per-t factor ÷ 1000, kWh on a per-GJ factor × 0.0036 — and what cannot be

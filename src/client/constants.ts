@@ -1,4 +1,4 @@
-// Global constants of the shell (spec 001 §9) and the texts of the error catalogue (spec 001 §8).
+// Global constants of the shell and the texts of the error catalogue.
 import { APP_NAME, APP_VERSION } from '../../schemas/product';
 export const APP_TITLE = `${APP_NAME} ${APP_VERSION}`;
 export const API_BASE = '/api';
@@ -8,10 +8,10 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50, 100];
 export const DEFAULT_SORT = { field: 'createDate', order: 'DESC' as const };
 export const NOTIFY_AUTO_HIDE_MS = 5_000;
-/** The unread-notification count is polled this often (spec 001 §9: 60 s). */
+/** The unread-notification count is polled this often. */
 export const NOTIFY_POLL_MS = 60_000;
 
-/** Texts shown for HTTP errors whose body carries no message (spec 001 §8). */
+/** Texts shown for HTTP errors whose body carries no message. */
 export const MSG = {
   unauthorized: '用户登录已失效，请重新登录!',
   forbidden: '没有权限，拒绝访问!',

@@ -1,7 +1,7 @@
-// Routes of the bespoke domain pages (spec 000 §2, spec 001 §2): engineering management, building lists and
-// the building form per module, the stage pages, and the shell's own pages (issue 9): notifications, feedback,
-// version notes, application extensions and the cache page; BIM import (/bim, issue 12); budget-file import (/bill, issue 26); the decision tools (/decide, issue 13); 校审 (/review, issue 27). Pages are lazy-loaded: the login page never
-// downloads them.
+// Routes of the bespoke domain pages: engineering management, building lists and the building form per module,
+// the stage pages, and the shell's own pages: notifications, feedback, version notes, application extensions and
+// the cache page; BIM import (/bim); budget-file import (/bill); the decision tools (/decide); 校审 (/review).
+// Pages are lazy-loaded: the login page never downloads them.
 import { lazy, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { lazyPage as page } from './admin/lazyPage';

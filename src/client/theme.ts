@@ -18,7 +18,7 @@ export const theme: RaThemeOptions = merge(
   merge(defaultTheme, {
     palette: {
       // (darker than MUI's green 800 #2e7d32, warning #ed6c02 and info #0288d1: text in these colours reads at the
-      // 4.5:1 contrast WCAG AA asks on white and on the filled inputs' grey, issue 25 §3)
+      // 4.5:1 contrast WCAG AA asks on white and on the filled inputs' grey)
       primary: { main: '#2a762e' },
       warning: { main: '#b35000' },
       info: { main: '#0277bd' },

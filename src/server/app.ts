@@ -86,7 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // as sent; querystrings and params are coerced from text ('array' also wraps a single ?ids=1).
   const bodyAjv = createAjv();
   const queryAjv = createAjv({ coerceTypes: 'array' });
-  // Each compiled at the route's first request: compiling them all took a third of the start (issue 24 §5).
+  // Each compiled at the route's first request: compiling them all took a third of the start.
   app.setValidatorCompiler(({ schema, httpPart }) => {
     let validate: ((data: unknown) => boolean) | undefined;
     const lazy = (data: unknown) => {

@@ -1,4 +1,4 @@
-// Configuration: environment variables only (DESIGN §1). Read once at start; tests build their own objects.
+// Configuration: environment variables only. Read once at start; tests build their own objects.
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 

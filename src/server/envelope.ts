@@ -1,4 +1,4 @@
-// The one answer shape of the API (DESIGN §5): { code, message, data }. code 1 success, 0 error, 2 validation.
+// The one answer shape of the API: { code, message, data }. code 1 success, 0 error, 2 validation.
 import { MESSAGES } from './errors';
 
 export interface Envelope<T = unknown> {

@@ -1,5 +1,5 @@
 // Errors that become envelopes. Thrown anywhere (repo, auth, routes); the app's error handler turns them
-// into `{ code, message, data }` with the HTTP status (DESIGN §5, spec 001 §8).
+// into `{ code, message, data }` with the HTTP status.
 import { FORM_INVALID, type FieldError } from '../../schemas/validation';
 
 export const MESSAGES = {

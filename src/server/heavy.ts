@@ -1,4 +1,4 @@
-// Heavy packages, loaded at their first use instead of at start (issue 24 §5): together they hold ~170 MB and
+// Heavy packages, loaded at their first use instead of at start: together they hold ~170 MB and
 // several seconds of loading, and a server that draws no report, reads no workbook and cuts no picture never
 // needs them. Each getter loads its package the first time it is called. They are required (all ship CommonJS)
 // rather than imported because the functions using them are synchronous; their types come from `import type`.
@@ -19,6 +19,6 @@ export const exceljs = onFirstUse<typeof import('exceljs')>('exceljs');
 export const echarts = onFirstUse<typeof import('echarts')>('echarts');
 export const resvg = onFirstUse<typeof import('@resvg/resvg-js')>('@resvg/resvg-js');
 export const sharp = onFirstUse<typeof import('sharp').default>('sharp');
-// SheetJS reads the budget files (.xls as well as .xlsx) of issue 26: exceljs has no .xls reader
+// SheetJS reads the budget files (.xls as well as .xlsx): exceljs has no .xls reader
 export const sheetjs = onFirstUse<typeof import('@e965/xlsx')>('@e965/xlsx');
 export const pinyinPro = onFirstUse<typeof import('pinyin-pro')>('pinyin-pro');

@@ -1,4 +1,4 @@
-// A database that cannot be used at start is one clear Chinese line on stderr and exit code 1 (issue 10 §5), not
+// A database that cannot be used at start is one clear Chinese line on stderr and exit code 1, not
 // a stack trace: which database (host:port/name or the folder, never the password) and why.
 import { DISK_RESERVE_BYTES, isDiskFull } from './db/diskSpace';
 

@@ -1,4 +1,4 @@
-// Issue 21 "no number off by a unit": the accounting year (核算), the operation intensity with the sink (GB/T 51366
+// No number off by a unit: the accounting year (核算), the operation intensity with the sink (GB/T 51366
 // §4.1), the unrounded GB 55015 check and the formula basis — worked by hand.
 //
 // The accounting building: 单体建筑面积 1 000 m², design life y = 50 a; 核算信息补充: 竣工建筑面积 1 250 m², 已运行年数 1 a.
@@ -7,7 +7,7 @@
 //   total 526 270 kg = 526.27 t
 //   operation intensity = 58 270 ÷ 1 a ÷ 1 250 m²                   = 46.616 → 46.62 kgCO2/(m²·a)
 //   streng3 = 468 000 ÷ 50 a ÷ 1 250 m² + 58 270 ÷ 1 a ÷ 1 250 m²  = 7.488 + 46.616 = 54.104 → 54.10 kgCO2e/(m²·a)
-//   (before issue 21: 526 270 ÷ (50 × 1 000) = 10.53, the metered year spread over 50 years and the planned area)
+//   (the old, wrong figure: 526 270 ÷ (50 × 1 000) = 10.53, the metered year spread over 50 years and the planned area)
 import { describe, expect, it } from 'vitest';
 import type { ResourceSchema } from '../../schemas/index';
 import { STAGE_SCHEMAS } from '../../schemas/standards';
@@ -114,7 +114,7 @@ describe('GB 55015 on the GB/T 51366 §4.1 operation figure', () => {
 describe('formula basis', () => {
   it('GB follows GB/T 51366-2019; JS-STD, JS and ZQYJG say no provincial rule is applied and the rest is GB/T 51366', () => {
     expect(formulaBasis('GB').lines).toEqual(['计算依据：按《建筑碳排放计算标准》GB/T 51366-2019——各阶段的计算公式按该标准，排放因子取自因子库（该标准附录或各行所注来源）。']);
-    // the research (reference/domain.md, domain2.md) gives no Jiangsu or ZQYJG formula with mark V or M
+    // the standards research found no Jiangsu or ZQYJG formula with mark V or M
     expect(Object.values(PROVINCIAL_RULES).every((r) => r.length === 0)).toBe(true);
     for (const [code, name] of [['JS-STD', '江苏省标准'], ['JS', '江苏省导则'], ['ZQYJG', '征求意见稿']] as const) {
       const lines = formulaBasis(code).lines;

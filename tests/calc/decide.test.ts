@@ -1,4 +1,4 @@
-// Issue 13's pure maths, worked by hand: the GB 55015-2021 check, a percentile among 5 buildings, a variant diff
+// The decision page's pure maths, worked by hand: the GB 55015-2021 check, a percentile among 5 buildings, a variant diff
 // and its waterfall, row changes, a hotspot list, and the Monte Carlo band of a small building against its
 // analytic mean and variance.
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ describe('reference lines', () => {
     // 57 − 50 = 7: exactly the requirement → met; 56.99 − 50 = 6.99 → not met
     expect(gb55015Check(57, 50)).toMatchObject({ reduction: 7, pass: true });
     expect(gb55015Check(56.99, 50)).toMatchObject({ reduction: 6.99, pass: false });
-    // issue 21: the operation figure is GB/T 51366 §4.1's (the sink inside the operation stage), and says so
+    // the operation figure is GB/T 51366 §4.1's (the sink inside the operation stage), and says so
     expect(gb55015Check(56.99, 50).text).toBe('运行碳排放强度（含碳汇）50.00 kgCO2/(m²·a)，较基准建筑 56.99 降低 6.99 kgCO2/(m²·a)，未达到 GB 55015-2021 降低不少于 7 kgCO2/(m²·a) 的要求');
     expect(gb55015Check(null, 50)).toMatchObject({ pass: null, reduction: null });
   });

@@ -1,4 +1,4 @@
-// The Chinese labels of factor-library rows (src/calc/factorLabel.ts, issue 11 §8): every seeded row gets one
+// The Chinese labels of factor-library rows (src/calc/factorLabel.ts): every seeded row gets one
 // without a raw dataset code, grid rows name the province / region / nation and the year, the value is the one a
 // stage row keeps, and the building's province comes first.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The operation dialog's lookup-table pickers (src/client/stages/lookupFill.ts, issue 11 §7) against the seeded
+// The operation dialog's lookup-table pickers (src/client/stages/lookupFill.ts) against the seeded
 // tables (src/server/db/seed/lookups.ts): which inputs each table fills, the unit conversions (h/d × 365 = h/a,
 // % ÷ 100), U rows and rows without a number never offered, reference tables filling nothing.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 11: no silent defaults. Each rule worked by hand; building y = 50 a, A = 10 000 m², grid 0.5827 kgCO2/kWh.
+// No silent defaults. Each rule worked by hand; building y = 50 a, A = 10 000 m², grid 0.5827 kgCO2/kWh.
 import { describe, expect, it } from 'vitest';
 import type { ResourceSchema } from '../../schemas/index';
 import { STAGE_SCHEMAS } from '../../schemas/standards';

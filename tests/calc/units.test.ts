@@ -1,4 +1,4 @@
-// Issue 21 §1: a row's quantity is converted to its factor's unit, or refused naming both units. Each case worked
+// Units: a row's quantity is converted to its factor's unit, or refused naming both units. Each case worked
 // by hand in its comment; factors as the library stores them (GB/T 51366 附录A/D, a tCO2 factor already × 1000).
 import { describe, expect, it } from 'vitest';
 import type { ResourceSchema } from '../../schemas/index';
@@ -20,7 +20,7 @@ describe('reading units', () => {
     expect(parseUnit('m³')).toMatchObject({ dims: { L: 3 }, scale: 1 });
     expect(parseUnit('Ｌ')).toMatchObject({ dims: { L: 3 }, scale: 0.001 }); // full-width L
     expect(parseUnit('kWh/a')).toMatchObject({ dims: { E: 1 }, scale: 3.6 }); // an annual quantity may say so
-    // the SI spelling of budget files (issue 26): 1 kW·h = 3.6 MJ, whatever the dot
+    // the SI spelling of budget files: 1 kW·h = 3.6 MJ, whatever the dot
     for (const u of ['kW·h', 'kw.h', 'KW·H', 'kW*h', '千瓦·时']) expect(parseUnit(u), u).toMatchObject({ dims: { E: 1 }, scale: 3.6 });
     expect(convertToFactor(1000, 'kW·h', 'kgCO2e/kWh')).toMatchObject({ ok: true, value: 1000 });
     expect(parseUnit('千块')).toMatchObject({ dims: { '#块': 1 }, scale: 1000 });
@@ -167,7 +167,7 @@ describe('convertToFactor', () => {
   });
 });
 
-describe('rows of a method the building does not use (issue 21 §4)', () => {
+describe('rows of a method the building does not use', () => {
   it('are not counted and the stage says so, naming both methods', () => {
     // energy: 1 000 kWh × 0.5827 = 582.7 kg; the machine row (10 台班 × 63 kg × 3.096) is left out
     const list = [

@@ -110,7 +110,7 @@ describe('<Admin> with the fake API', () => {
     for (const h of ['类型', '小类', '名称', '单位', '碳排放因子', '核实标记', '创建时间', '操作']) {
       expect(within(table).getByText(h)).toBeInTheDocument();
     }
-    // spec 001 §2: numeric cells show 2 decimals (2.05 → '2.05', 0 → '0.00')
+    // numeric cells show 2 decimals (2.05 → '2.05', 0 → '0.00')
     expect(within(table).getByText('2.05')).toBeInTheDocument();
     expect(within(table).getByText('0.00')).toBeInTheDocument();
     expect(await within(table).findByText('已核实')).toBeInTheDocument();

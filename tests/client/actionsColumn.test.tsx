@@ -1,4 +1,4 @@
-// Issue 25: at 1366 px /divisor's 编辑/删除 were off-screen and 建材生产's 删除 was cut. The 操作 column of every
+// Once, at 1366 px /divisor's 编辑/删除 were off-screen and 建材生产's 删除 was cut. The 操作 column of every
 // DataTable list (admin/tableParts.tsx actionsColumn: the generic lists and the stage tables) holds compact text
 // buttons and stays at the table's right edge (sticky) when the columns are wider than the page. jsdom lays
 // nothing out, so the test reads the cells' computed CSS; the e2e screenshots at 1366 px show the result.

@@ -1,4 +1,4 @@
-// /sys/backup 数据备份 (super admin, issue 23): the backups newest first (文件名, 大小, 时间, 方式 手动/定时), the
+// /sys/backup 数据备份 (super admin): the backups newest first (文件名, 大小, 时间, 方式 手动/定时), the
 // schedule of 全局配置, 立即备份 → POST then the list again, 下载 through a one-time link; 暂无数据 when there is
 // none; on PostgreSQL only the pg_dump note and no button; nobody else may open it.
 import { describe, expect, it } from 'vitest';

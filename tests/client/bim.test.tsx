@@ -1,4 +1,4 @@
-// BIM import on the client (issue 12; contract .tmp/bim-contract.md): the mapping rules (which rows come
+// BIM import on the client: the mapping rules (which rows come
 // confirmed, what POST bim/import receives), the mirror of the upload limits, and the page /bim?id= against a
 // fake server — upload, a failed parse, the pre-flight report, a pick checked by the server, the import.
 import { describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ describe('mapping rules', () => {
   it('a saved mapping or confidence ≥ 0.8 comes chosen and confirmed; weaker, refused or missing suggestions are not chosen', () => {
     const rows = initialRows(MATERIALS);
     expect(rows.map((r) => r.confirmed)).toEqual([true, true, false, false, false]);
-    // issue 22 §5: nothing below the matcher's threshold is preselected (it stays offered in the picker)
+    // nothing below the matcher's threshold is preselected (it stays offered in the picker)
     expect(rows.map((r) => r.choice?.factorId ?? null)).toEqual([101, 102, null, null, null]);
     expect(rows[2].error).toBeNull();
     expect(canConfirm(rows[2])).toBe(false);
@@ -131,7 +131,7 @@ describe('/bim page', () => {
     expect(within(screen.getByRole('table', { name: '问题清单' })).getByText('暂无数据')).toBeInTheDocument();
     expect(screen.getByText('匹配度 92%')).toBeInTheDocument();
     expect(screen.getAllByText('已保存').length).toBeGreaterThan(0);
-    // 涂料X's refused 0.55 suggestion is offered, not chosen (issue 22 §5): no reason under the row until it is picked
+    // 涂料X's refused 0.55 suggestion is offered, not chosen: no reason under the row until it is picked
     expect(screen.queryByText(/「涂料X」没有质量或体积/)).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-// Budget-file import on the client (issue 26): the mapping rules (what comes chosen, what POST budgetBill/import
+// Budget-file import on the client: the mapping rules (what comes chosen, what POST budgetBill/import
 // receives), the mirror of the upload limits, and the page /bill?id= against a fake server — upload → pre-flight →
 // a proposal preselected only at or above the threshold → an error proposal not choosable → import with the chosen
 // mappings → the answer. Also a refused file, an estimate building, and the cards on a phone.

@@ -1,4 +1,4 @@
-// The building info form /{module}/project/info (spec 000 screen 4) inside the whole <Admin>, over the fake API.
+// The building info form /{module}/project/info inside the whole <Admin>, over the fake API.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
@@ -317,7 +317,7 @@ describe('building info form: save', () => {
       designOrg: '',
       compileOrg: '示例设计院',
       userId: '5;6',
-      // 校审 (issue 27): no signers chosen yet
+      // 校审: no signers chosen yet
       checkerId: null,
       reviewerId: null,
       approverId: null,

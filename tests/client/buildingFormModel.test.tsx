@@ -78,7 +78,7 @@ describe('building form model', () => {
     expect(v.engineeringId).toBe(4);
   });
 
-  it('runtimeType (spec 000 §3, §9): accounting starts by accounting type (2), keeps a stored 1; estimate sends none', () => {
+  it('runtimeType: accounting starts by accounting type (2), keeps a stored 1; estimate sends none', () => {
     expect(toPayload('accounting', filled()).runtimeType).toBe('2');
     expect(fromRecord({ runtimeType: '1' }, emptyValues('accounting')).runtimeType).toBe('1');
     expect(fromRecord({ runtimeType: null }, emptyValues('accounting')).runtimeType).toBe('2');

@@ -1,4 +1,4 @@
-// The building list (spec 000 §2 screen 3) against the fake API.
+// The building list against the fake API.
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
@@ -93,7 +93,7 @@ describe('building list columns', () => {
     expect(cellText('streng3', 12.345, labels)).toBe('12.35');
     expect(cellText('standard', 'JS-STD', labels)).toBe('江苏省标准');
     expect(cellText('computeMethod', 'accounting', labels)).toBe('核算');
-    expect(cellText('reviewState', 'review', labels)).toBe('待审核'); // 校审状态 (issue 27)
+    expect(cellText('reviewState', 'review', labels)).toBe('待审核'); // 校审状态
     expect(cellText('total', 65711.515, labels)).toBe('65,711.52');
     expect(splitUnit('碳排放强度(kgCO2e/(m²·a))')).toEqual(['碳排放强度', '(kgCO2e/(m²·a))']);
     expect(splitUnit('单体名称')).toEqual(['单体名称', '']);
@@ -243,7 +243,7 @@ describe('/{module}/project/list', () => {
     expect(getCurrentBuilding()).toBeUndefined();
   });
 
-  it('批量删除 of the selected buildings says the catalogue\'s 删除成功! (spec 001 §8), not 操作成功', async () => {
+  it('批量删除 of the selected buildings says the message catalogue\'s 删除成功!, not 操作成功', async () => {
     setToken('tok', false);
     const { calls } = api();
     renderApp('/budget/project/list');

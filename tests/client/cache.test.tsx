@@ -1,4 +1,4 @@
-// /sys/cache 缓存管理 (super admin, issue 9): one row per server cache (名称, 条目数, 最后加载 or 暂无, 说明) and 清除
+// /sys/cache 缓存管理 (super admin): one row per server cache (名称, 条目数, 最后加载 or 暂无, 说明) and 清除
 // with a confirmation — the session cache warns that every other user is signed out — then DELETE and reload.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

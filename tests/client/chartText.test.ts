@@ -1,5 +1,5 @@
 // Chart texts that ApexCharts writes with innerHTML (tooltip title, series names, legend) are escaped, whatever
-// formatter a chart brings; the escaper itself turns every markup character into a reference (issue 23 §5).
+// formatter a chart brings; the escaper itself turns every markup character into a reference.
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/client/escapeHtml';
 import { escapedTexts } from '../../src/client/results/Chart';

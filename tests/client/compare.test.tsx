@@ -1,4 +1,4 @@
-// The compare pages (spec 000 §2 screen 7, §4): the current building and up to three picks (a fourth drops the
+// The compare pages: the current building and up to three picks (a fourth drops the
 // oldest), the table over the seven stages (碳汇 negative), the grouped and stacked charts, and on
 // /project/compare the engineering projects' counts.
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 25: every date field shows and stores yyyy-MM-dd whatever the browser's locale — a text input of our own
+// Every date field shows and stores yyyy-MM-dd whatever the browser's locale — a text input of our own
 // (src/client/admin/form/DateWidget.tsx) instead of <input type=date> (08/30/2025 in an English browser), its
 // calendar button opening the browser's picker (showPicker), a wrong day answered in Chinese naming the field.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 13 热点与替代 and 不确定性 on the client against a fake server: the hotspot table in tCO2e with shares, the
+// The decision page's 热点与替代 and 不确定性 on the client against a fake server: the hotspot table in tCO2e with shares, the
 // Pareto chart's series, a substitute's 生成方案 (the POST body, the success text and link, the callback), rows
 // without substitutes; the uncertainty bands, the sampling caption, 重新抽样 with other draws, the tornado by swing
 // and the server's 400 as an info.

@@ -1,4 +1,4 @@
-// 复制为下一阶段 (issue 13 §3) on the client: the next module the group has not got, and the button posting it.
+// 复制为下一阶段 on the client: the next module the group has not got, and the button posting it.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';

@@ -1,4 +1,4 @@
-// Issue 13 参考线 on the client against a fake server: published values (未知 for an unknown one, never 0; a range as
+// The decision page's 参考线 on the client against a fake server: published values (未知 for an unknown one, never 0; a range as
 // low–high; no bar for an unknown line), the GB 55015-2021 chip and its saving (PUT with the number, the server's
 // field message under the input, 清除 sends null), the percentile below 5 peers as an info, the result page's card
 // and the compare page's GB 55015 row with the life-cycle lines.
@@ -185,7 +185,7 @@ describe('ReferenceCard and the compare rows', () => {
     expect(within(card).getByRole('link', { name: '查看全部参考线' })).toHaveAttribute('href', '/decide?id=7&tab=reference');
   });
 
-  it('the card of an accounting building says what its operation figure divides by (issue 21)', async () => {
+  it('the card of an accounting building says what its operation figure divides by', async () => {
     const note = '核算：建筑面积取核算信息补充：竣工建筑面积 12,500.00 m²；实测运行能耗的运行年数取实际能源用量各行填写的运行年数 1 年，建筑运行除以该年数为年均值；其余阶段按设计使用年限 50 年分摊。';
     const a = answer();
     server({ ...a, building: { ...a.building, module: 'accounting', operationYears: 1, operation: 32.17, notes: [LIFECYCLE_NOTE, OPERATION_NOTE, note] }, gb55015: { ...a.gb55015, operation: 32.17 } });
@@ -207,7 +207,7 @@ describe('ReferenceCard and the compare rows', () => {
     const row = await screen.findByTestId('compare-gb55015');
     await waitFor(() => expect(within(row).getAllByTestId('gb55015-chip').map((c) => c.textContent)).toEqual(['满足', '未满足']));
     expect(row).toHaveTextContent('降低 10.00');
-    // issue 21: the operation intensity (GB/T 51366 §4.1, sink included) per building, and the definitions
+    // the operation intensity (GB/T 51366 §4.1, sink included) per building, and the definitions
     const op = screen.getByTestId('compare-operation');
     expect(op).toHaveTextContent('运行碳排放强度（含碳汇）(kgCO2/(m²·a))');
     expect(within(op).getAllByRole('cell').slice(1).map((c) => c.textContent)).toEqual(['20.00', '20.00']);

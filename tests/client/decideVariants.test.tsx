@@ -1,4 +1,4 @@
-// The decision page's variants and phases on the client (issue 13; contract .tmp/decide-contract.md) against a fake
+// The decision page's variants and phases on the client against a fake
 // server: the signed differences of the comparison, the waterfall's bars, 另存为方案, the refused deletes, 切换,
 // read-only buildings, phases (fewer than two → 暂无数据, linking), the picker's links and the tab in the URL.
 import { beforeEach, describe, expect, it, vi } from 'vitest';

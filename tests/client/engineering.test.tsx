@@ -1,4 +1,4 @@
-// /project/manage (spec 000 screens 1–2, §5): the engineering list against the fake API — columns, numbers,
+// /project/manage: the engineering list against the fake API — columns, numbers,
 // search, paging params, the create/edit dialog with its validation messages, server field errors, delete
 // with confirmation, 新建单体 and the link to the buildings.
 import { describe, expect, it } from 'vitest';

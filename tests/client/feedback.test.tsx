@@ -1,4 +1,4 @@
-// 问题反馈 (issue 9): the /feedback form (反馈内容 required, checked before any call; 截图 uploaded with a preview;
+// 问题反馈: the /feedback form (反馈内容 required, checked before any call; 截图 uploaded with a preview;
 // POST sysFeedback/), 我的反馈 with status and reply, and /sys/feedback for the super admin (reply → PUT).
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

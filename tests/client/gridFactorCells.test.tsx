@@ -1,4 +1,4 @@
-// Runtime rows on the building's grid factor (issue 25): an electricity row without its own factor is calculated
+// Runtime rows on the building's grid factor: an electricity row without its own factor is calculated
 // with the building's 电网排放因子 (x-defaults, recorded in the row's trace), so its stored 能源因子 and 因子单位 are
 // empty — the 运行 table showed blank cells there. It shows the factor the calculation used: its value with the
 // name 电网排放因子, and its unit; a row with its own factor shows its own.

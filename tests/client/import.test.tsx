@@ -1,4 +1,4 @@
-// 下载模板 and 导入 on the generic list pages and the reusable <ImportButtons> (spec 001 §4, §5, §8).
+// 下载模板 and 导入 on the generic list pages and the reusable <ImportButtons>.
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, Notification } from 'react-admin';

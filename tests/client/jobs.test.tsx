@@ -1,7 +1,7 @@
-// Long work as jobs (issue 10 §3): an import or a calculation answering `{ job }` shows 已处理 {done} / {total} 行
+// Long work as jobs: an import or a calculation answering `{ job }` shows 已处理 {done} / {total} 行
 // while GET sys/v1/job/{id} is polled every 500 ms; done → as the direct answer (message, refresh), failed → as a
 // direct failure (message, 导入失败 with the rows); 后台运行 closes the dialog and stops polling. The server side
-// is faked here after the contract.
+// is faked here, answering in the job API's shapes.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { JOB_POLL_MS, type Job } from '../../src/client/jobs/jobApi';

@@ -1,4 +1,4 @@
-// The module sidebar items (spec 001 §2) and the route titles of the module pages.
+// The module sidebar items and the route titles of the module pages.
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';

@@ -1,4 +1,4 @@
-// The navbar's template download icon on module pages (spec 001 §2, issue 9): 核算 one call, 概预算 a choice of
+// The navbar's template download icon on module pages: 核算 one call, 概预算 a choice of
 // 国标 GB/T 51366-2019 / 省标准 / 省导则 (standard=GB / JS-STD / JS), 估算 one call; the link is downloaded.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// /sys/notify 通知公告 (issue 9): the generic list of sent notices, and the create page that lets the super admin
+// /sys/notify 通知公告: the generic list of sent notices, and the create page that lets the super admin
 // pick 全部用户 or one tenant (group admins get no choice: their own tenant).
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Notifications (issue 9): the navbar bell's unread count — read again at once on `notifyChange`, polled every
+// Notifications: the navbar bell's unread count — read again at once on `notifyChange`, polled every
 // NOTIFY_POLL_MS (60 s) — and /notify: 全部/未读, mark one read, 全部标为已读, delete with confirmation, a row with a
 // link marks itself read and opens it, 暂无数据 when empty.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// 合理性检查 on screen (issue 21 §5): the result page's card lists the stored flags (or 未发现超出参考范围的数值),
+// 合理性检查 on screen: the result page's card lists the stored flags (or 未发现超出参考范围的数值),
 // every check with its range, verdict, line, mark and source, the figures not checked and the metrics without a
 // published range (暂无公开范围); a result from before the review says 暂无数据; the 建材生产 计算过程 shows its flags.
 import { atWidth } from './viewport';

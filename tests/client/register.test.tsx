@@ -101,12 +101,12 @@ describe('registration', () => {
     expect(reg).toMatchObject({ userName: 'newbie2', name: '王五', phone: '13912345678', smsCode: '123456', companyName: '某设计院', userType: '1' });
     expect(unb64(reg.password)).toBe('Passw0rd9');
     expect(reg).not.toHaveProperty('confirm');
-    // one slider per form (issue 25): the one for the code; the submits went without one
+    // one slider per form: the one for the code; the submits went without one
     expect(calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/slider')).toHaveLength(1);
     for (const c of calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/registerUser')) expect(c.body).not.toHaveProperty('sliderToken');
   });
 
-  it('never opens the slider on submit, whatever the answer: the code stood for it (issue 25)', async () => {
+  it('never opens the slider on submit, whatever the answer: the code stood for it', async () => {
     const { calls } = stubFetch((c: Call) =>
       c.url.pathname === '/api/sys/v1/sso/registerUser' ? fail(400, '请完成滑块验证', 0, { needSlider: true }) : ok(c.url.pathname.endsWith('/slider') ? challenge('s3') : null),
     );
@@ -134,7 +134,7 @@ describe('registration', () => {
 });
 
 describe('password reset', () => {
-  it('asks the slider once: for the code, not again on submit (issue 25)', async () => {
+  it('asks the slider once: for the code, not again on submit', async () => {
     const { calls } = stubFetch((c: Call) => {
       const p = c.url.pathname;
       if (p === '/api/sys/v1/sso/slider') return ok(challenge('s2'));

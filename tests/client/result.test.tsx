@@ -1,4 +1,4 @@
-// The result page (spec 000 §2 screen 6): indicators with 2 decimals, the donut's series and labels, the radio
+// The result page: indicators with 2 decimals, the donut's series and labels, the radio
 // switching the bar chart to the runtime parts, the persisted fold state, and the export dialog's messages.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -83,7 +83,7 @@ describe('/{module}/result', () => {
     expect(donut.options.labels).toEqual(['建材生产', '建材运输', '建筑运行']);
     // each slice in its stage's colour, the report donut's (schemas/stageColors.ts; tests/server/reportColors.test.ts)
     expect(donut.options.colors).toEqual(['produce', 'trans', 'runtime'].map(stageColor));
-    // the centre sums the slices, which leave the sink out — and says so (issue 11 §4)
+    // the centre sums the slices, which leave the sink out — and says so
     expect(donut.options.plotOptions.pie.donut.labels.total.label).toBe('排放合计(不含碳汇)');
     expect(donut.options.plotOptions.pie.donut.labels.total.formatter()).toBe('1,500.00');
     expect(donut.options.tooltip.y.formatter(1.005)).toMatch(/^1\.0[01]$/);
@@ -140,7 +140,7 @@ describe('/{module}/result', () => {
     expect(await screen.findByRole('button', { name: '计算结果' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('计算依据与说明: the standard\'s formula basis and the intensity definitions (issue 21)', async () => {
+  it('计算依据与说明: the standard\'s formula basis and the intensity definitions', async () => {
     setCurrentBuilding(session);
     api(building);
     renderApp('/budget/result');

@@ -1,4 +1,4 @@
-// 校审 on the client (issue 27) against a fake server: 待我校审 (/review), a revision's page (/review?id=) — its chain,
+// 校审 on the client against a fake server: 待我校审 (/review), a revision's page (/review?id=) — its chain,
 // a submission that waits for a reason per flag and sends them, a signer's return with a comment on a row and a
 // signature, a comment's resolution — and the frozen building's stage page (read only, its comments beside the rows).
 import { describe, expect, it } from 'vitest';

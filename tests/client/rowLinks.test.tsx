@@ -1,4 +1,4 @@
-// x-resource.rowLinks (issue 25): the generic list draws a schema's row links beside 编辑/删除, for every reader —
+// x-resource.rowLinks: the generic list draws a schema's row links beside 编辑/删除, for every reader —
 // the factor library's 历史版本 opens the factor's version history (src/client/factors/), which before was
 // reachable only from a building's recalculation dialog.
 import { describe, expect, it } from 'vitest';

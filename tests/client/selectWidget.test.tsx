@@ -1,4 +1,4 @@
-// The app's select widget (admin/form/SelectWidget.tsx, issue 25): a required enum offers only its values — no
+// The app's select widget (admin/form/SelectWidget.tsx): a required enum offers only its values — no
 // blank option (用能系统 of a runtime row offered one) — and an optional enum offers first a choice labelled 未选择.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';

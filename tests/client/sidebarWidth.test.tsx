@@ -1,4 +1,4 @@
-// Issue 25: the 热点与替代 tab "squeezed the sidebar labels". The squeeze was react-admin's permanent sidebar
+// A reported bug: the 热点与替代 tab "squeezed the sidebar labels". The squeeze was react-admin's permanent sidebar
 // animating its width 50 → 240 px each time it mounted after mobile mode (a window widened past 992 px, or a
 // full-page screenshot, which lays the page out narrower for a moment): the e2e screenshots of the /decide tabs
 // caught it half-way. The sidebar is now drawn at its width from the first frame (layout/DesktopSidebar.tsx), and a

@@ -1,4 +1,4 @@
-// The stage-route guard and the wizard frame (spec 000 §4), and the result summary.
+// The stage-route guard and the wizard frame, and the result summary.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';

@@ -1,4 +1,4 @@
-// The stage screens generated from the stage schemas (spec 000 screen 5, §4, §8; spec 001 §2, §5): the table of a
+// The stage screens generated from the stage schemas: the table of a
 // table-mode stage with 序号, 2 decimals and 合计, the add dialog with the factor picker, the method radio, save
 // then calculate on 下一步, completion from the last stage, a form-mode stage, the transport warning, empty tables.
 import { describe, expect, it } from 'vitest';
@@ -324,7 +324,7 @@ describe('table-mode stage', () => {
   });
 });
 
-describe('units (issue 21 §1)', () => {
+describe('units', () => {
   it('a unit that cannot be converted to the factor’s is named under 单位 before any request', async () => {
     const { calls } = api(world());
     start('/budget/produce');

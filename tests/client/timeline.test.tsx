@@ -1,4 +1,4 @@
-// /timeline 版本说明 (issue 9): the changelog kept as data (src/client/help/changelog.json), V3.3 newest first down
+// /timeline 版本说明: the changelog kept as data (src/client/help/changelog.json), V3.3 newest first down
 // to V2.0, every version rendered with its date and items; and /apply/project 应用拓展's tool cards.
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';

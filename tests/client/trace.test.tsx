@@ -1,4 +1,4 @@
-// Issue 11 §4, §5, §10 on screen: a stage figure of the result page opens '<阶段> 计算过程' — each row's working
+// The calculation trace on screen: a stage figure of the result page opens '<阶段> 计算过程' — each row's working
 // quantity × factor (4 decimals, unit, source, verification mark) = emission, its 默认值 and problems, runtime's
 // parts and inputs, the stage notes and warnings, pages of 50 — the result's warnings, waste outside GB's
 // boundary, 数据质量 with the grade and its rule; and the stage table's 默认值 chip, problems and energy labels.
@@ -163,7 +163,7 @@ describe('result page: traces', () => {
     // every term of the transport formula, not 用量 × 因子: 120 m³ × 2.4 t/m³ × 40 km × 0.078 kgCO2e/(t·km) = 898.56 kgCO2e
     expect(within(first).getByTestId('trace-working')).toHaveTextContent('用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子：120 × 2.4 × 40 × 0.078 = 898.56 kgCO2e');
     expect(first).toHaveTextContent('因子来源：GB/T 51366-2019 附录E');
-    // an imported row says where its quantity came from (issue 26); a typed one says nothing
+    // an imported row says where its quantity came from; a typed one says nothing
     expect(within(first).getByTestId('trace-source')).toHaveTextContent('数据来源：预算文件 人材机汇总表.xlsx：人材机汇总表 第9行');
     expect(within(second).queryByTestId('trace-source')).toBeNull();
     expect(within(first).getByTestId('verification-mark')).toHaveTextContent('M 回忆值（待核实）');

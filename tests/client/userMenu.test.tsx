@@ -1,4 +1,4 @@
-// The user menu (spec 001 §2, issue 9): exactly 账号设置, 因子库管理, 用户手册, 版本说明, 问题反馈, 消息通知 (with the
+// The user menu: exactly 账号设置, 因子库管理, 用户手册, 版本说明, 问题反馈, 消息通知 (with the
 // unread badge), 退出登录; 用户手册 downloads the link help/manual answers; the footer on every page.
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

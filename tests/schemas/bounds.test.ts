@@ -1,4 +1,4 @@
-// Issue 21, physical bounds live in the schemas: every number a stage row takes states its lower and upper bound,
+// Physical bounds live in the schemas: every number a stage row takes states its lower and upper bound,
 // the refusal is worded once from the bounds and the title (schemas/bounds.ts through formatErrors), and the
 // save rules add the cross-field ones (hot water above the cold supply).
 import { describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ describe('the refusal names the field and the range', () => {
     return formatErrors(validate.errors, stageRuntime);
   };
 
-  it('ajv refuses the physically impossible inputs of issue 21 with the range in words', () => {
+  it('ajv refuses physically impossible inputs with the range in words', () => {
     expect(refusal({ lossRate: 1.5 })).toEqual([{ field: 'lossRate', errorMsg: '系统损失效率应不小于 0 且小于 1' }]);
     expect(refusal({ efficiency: 18 })).toEqual([{ field: 'efficiency', errorMsg: '组件转换效率应大于 0 且不大于 1' }]);
     expect(refusal({ runHours: 10000 })).toEqual([{ field: 'runHours', errorMsg: '年运行时间(h/a)应不小于 0 且不大于 8760' }]);

@@ -1,4 +1,4 @@
-// Small single-purpose files (issue 24 §7): no source file of the product grows over 300 lines. Data lives in
+// Small single-purpose files: no source file of the product grows over 300 lines. Data lives in
 // data files (src/server/db/seed/data/), not in code, so only code is counted.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 25: the words of the form messages over the whole registry — a field picked from choices (a select, a
+// The words of the form messages over the whole registry — a field picked from choices (a select, a
 // dictionary, a record, a library factor) asks 请选择…, never 请输入…; a date field that does not hold a day says
 // so naming the field (the yyyy-MM-dd date widget's rule, src/client/admin/form/DateWidget.tsx).
 import { describe, expect, it } from 'vitest';

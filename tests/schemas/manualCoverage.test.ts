@@ -1,4 +1,4 @@
-// Help that matches the product (issue 25 §2): the user manual (docs/manual/NN-标题.md, drawn into the PDF by
+// Help that matches the product: the user manual (docs/manual/NN-标题.md, drawn into the PDF by
 // src/server/help/manual.ts) and the 版本说明 page (src/client/help/changelog.json) describe what ships.
 // 1. Every menu entry of the app — the sidebar's common and system items for every role and each module's items,
 //    read from the client's own menu module (src/client/layout/menuItems.tsx) — every 应用拓展 tool

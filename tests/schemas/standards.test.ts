@@ -1,9 +1,9 @@
-// The menu rules of spec 000 §4 and the standards of spec 001 §4, per module × standard.
+// The standards and project stages each module offers, and the menu rules, per module × standard.
 import { describe, expect, it } from 'vitest';
 import { applyMenuRules, choicesFor, computeMethodInfo, menusForSave, MODULES, wizardStages } from '../../schemas/standards';
 
 describe('modules × standards × stages', () => {
-  it('offers the spec 001 §4 standards and project stages per module', () => {
+  it('offers the standards and project stages per module', () => {
     const table = Object.fromEntries(MODULES.map((m) => [m.code, m.standards.map((s) => `${s.code}:${s.stages.join('/')}`)]));
     expect(table).toEqual({
       estimate: ['JS-STD:可行性研究/方案设计', 'JS:可行性研究/方案设计'],
@@ -25,7 +25,7 @@ describe('modules × standards × stages', () => {
     expect(disabled('accounting', 'ZQYJG')).toEqual(['remove']);
   });
 
-  it('stage menus per module (spec 001 §4)', () => {
+  it('stage menus per module', () => {
     expect(choicesFor('estimate', 'JS').menus.map((m) => m.code)).toEqual(['produce', 'trans', 'build', 'remove', 'runtime', 'waste', 'green']);
     expect(choicesFor('budget', 'GB').menus.map((m) => m.code)).toEqual(['produce', 'trans', 'build', 'remove', 'runtime', 'waste', 'green']);
     expect(choicesFor('accounting', 'ZQYJG').menus.map((m) => m.code)).toEqual(['produce', 'trans', 'build', 'remove', 'runtime', 'runtimeChange', 'removeChange']);
@@ -33,7 +33,7 @@ describe('modules × standards × stages', () => {
   });
 });
 
-describe('menu rules (spec 000 §4)', () => {
+describe('menu rules', () => {
   it('estimate: choosing build adds produce', () => {
     expect(applyMenuRules('estimate', 'JS', '方案设计', ['build', 'runtime'])).toEqual(['produce', 'build', 'runtime']);
   });

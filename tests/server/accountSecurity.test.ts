@@ -1,4 +1,4 @@
-// Account security (issue 23 §4): registration and reset tell nothing about accounts before the SMS code, at
+// Account security: registration and reset tell nothing about accounts before the SMS code, at
 // most login.sliderAfterFailures passwords are checked before the slider under any concurrency, SMS-code
 // guesses cannot outrun their limit, slider challenges are limited per address and pruned, sms.http.url is
 // http(s) to a public address without redirects, and generated passwords go only to admin-password.txt.

@@ -1,4 +1,4 @@
-// Account settings (issue 8 §1, §2, §4, §8): profile edits of one's own record only, password change ending
+// Account settings: profile edits of one's own record only, password change ending
 // the other sessions, avatars checked by their bytes and re-encoded, the first-login password change, trial
 // expiry, and administrators' password changes ending the user's sessions.
 import sharp from 'sharp';

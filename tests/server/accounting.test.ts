@@ -1,4 +1,4 @@
-// Issue 21 through the API: the accounting year (核算). Metered operation counts per operating year, on the as-built
+// The accounting year (核算) through the API. Metered operation counts per operating year, on the as-built
 // area of 核算信息补充; streng3 = (total − 建筑运行) × 1000 ÷ (y × A) + 建筑运行 × 1000 ÷ (y_op × A) (src/calc/intensity.ts),
 // alike on the building, the 参考线 answer (card, compare page), the PDF, the Word file and the workbook.
 //

@@ -1,4 +1,4 @@
-// Backups of the embedded database (issue 23 §3): a backup taken under a write load is the set of transactions
+// Backups of the embedded database: a backup taken under a write load is the set of transactions
 // committed before it — restored into a fresh data dir it holds exactly the rows and totals the source had at that
 // moment, and no session; a file that is no backup is refused without touching the data; the schedule keeps the
 // newest backup.keep; only the super admin reaches the routes. On PostgreSQL backups are pg_dump (docs/operations.md).

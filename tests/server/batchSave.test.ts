@@ -1,4 +1,4 @@
-// Set-based writes of stage rows (issue 24 §3): the wizard's batch save checks its new rows together and inserts
+// Set-based writes of stage rows: the wizard's batch save checks its new rows together and inserts
 // them in one statement — the factor library read once per factor, not once per row — with the answers of a save
 // row by row: the first failing row named, nothing kept. Planting schemes are checked across the set, so one
 // import cannot mix them either. Factors from the seeded library: C30混凝土 295 kgCO2e/m³, C50混凝土 385 kgCO2e/m³.

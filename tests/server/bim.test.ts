@@ -1,4 +1,4 @@
-// Issue 12 through the API: an IFC upload is parsed in a worker into a pre-flight report (counts, groups,
+// BIM import through the API: an IFC upload is parsed in a worker into a pre-flight report (counts, groups,
 // problems, quantities per IFC material in m³/m²/kg), the materials are matched to the library, and an import
 // writes 建材生产 and 建材运输 rows in one transaction and recalculates. Bad files save nothing. Fixtures:
 // tests/fixtures/bim/models.ts (quantities worked by hand there). Library factors (GB/T 51366 附录D/E): C30混凝土

@@ -1,7 +1,7 @@
-// Issue 12 §4, issue 22 §5: suggesting factor-library materials for IFC material names (src/server/bim/match/) —
+// Suggesting factor-library materials for IFC material names (src/server/bim/match/) —
 // names normalised, synonyms, the material taxonomy (family before grade), grades, pinyin, unit fit — and the bulk
 // densities that let a volume meet a per-t factor. Candidates are the seed library (GB/T 51366 附录D and the
-// supplement of issue 22 §6) plus a few rows a tenant might add.
+// supplement, supplementary_materials.csv) plus a few rows a tenant might add.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_AT } from '../../schemas/bimMatch';
@@ -183,7 +183,7 @@ describe('family before grade', () => {
     expect(names('Concrete Masonry Units _Low Density')).not.toContain('C30混凝土');
     expect(names('Concrete, Sand/Cement Screed')).toEqual(['水泥砂浆（1:4）']);
     expect(match('Ceiling Tile 600 x 600', always, library)).toMatchObject({ suggestions: [], note: '因子库暂无「矿棉吸声板」类材料的因子（吊顶板多为矿棉或玻纤吸声板，不是瓷砖）' });
-    // the library has no aerated block: nothing, and why — never C30 (issue 22: a 46 % C30 was preselected)
+    // the library has no aerated block: nothing, and why — never C30 (a 46 % C30 was once preselected)
     expect(match('加气混凝土砌块', always, library)).toMatchObject({ suggestions: [], note: '因子库暂无「加气混凝土砌块」类材料的因子' });
     expect(match('Air', always, library)).toMatchObject({ suggestions: [], note: '空气层不计材料碳排放' });
   });

@@ -1,4 +1,4 @@
-// Issue 22: the patterns of real exports (../shared/ifc-samples, never committed) reproduced by the project's own
+// The patterns of real exports (kept outside the repository, never committed) reproduced by the project's own
 // IFC writer, each parsed as the worker parses (the bytes repaired, web-ifc in-process, extractModel) with the
 // quantity or problem worked by hand: a quantity written twice in two units (Revit 2021), an open-surface ceiling
 // (office-a), `*` for ordinary attributes (xbim-house), a negative weight (Tekla), element parts and assemblies

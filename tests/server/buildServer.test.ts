@@ -1,4 +1,4 @@
-// The server compiled ahead (scripts/build-server.mjs, issue 24 §5): what `npm start` runs must find what the
+// The server compiled ahead (scripts/build-server.mjs): what `npm start` runs must find what the
 // sources find — the process entries they start (the BIM parse child) next to the output, data files (seed CSVs,
 // sysConfig.json, fonts) where they are in the tree. A wrong rewrite shows only when the child is started, so the
 // build is read back here: the child's `new URL("./bim-parse-worker.js", import.meta.url)` is left relative to the
@@ -23,7 +23,7 @@ describe('the compiled server', () => {
   it('points every process entry at a file of the output', () => {
     const named = outputs().flatMap((f) => [...readFileSync(join(out, f), 'utf8').matchAll(/new URL\("\.\/([\w-]+\.js)", import\.meta\.url\)/g)].map((m) => m[1]));
     expect(named).toContain('bim-parse-worker.js');
-    // the pool's thread and the tasks it runs (issue 24 §4): the report's drawing, the manual's
+    // the pool's thread and the tasks it runs: the report's drawing, the manual's
     expect(named).toEqual(expect.arrayContaining(['jobs-thread.js', 'reports-drawTask.js', 'help-manualTask.js']));
     for (const file of named) expect(outputs()).toContain(file);
   });

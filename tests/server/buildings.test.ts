@@ -1,5 +1,5 @@
-// 单体建筑 API: every rule of spec 000 §5 with its message, the menu rules per module × standard applied on
-// save, collaborators (§6), copy with rows, delete, Excel, and tenant isolation.
+// 单体建筑 API: every form rule with its message, the menu rules per module × standard applied on
+// save, collaborators, copy with rows, delete, Excel, and tenant isolation.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from './helpers';
@@ -32,7 +32,7 @@ afterAll(() => t.close());
 const errorsOf = (body: { data: { field: string; errorMsg: string }[] }) => Object.fromEntries(body.data.map((e) => [e.field, e.errorMsg]));
 const create = (body: Record<string, unknown>, token = aUser) => t.call('POST', `${PROJECT}/`, token, body);
 
-describe('building form rules (spec 000 §5)', () => {
+describe('building form rules', () => {
   it('lists every missing required field with its message', async () => {
     const r = await create({});
     expect(r.status).toBe(400);
@@ -112,7 +112,7 @@ describe('building form rules (spec 000 §5)', () => {
   });
 });
 
-describe('menu rules applied on save (spec 000 §4)', () => {
+describe('menu rules applied on save', () => {
   const cases: [string, string, string, string, string][] = [
     ['estimate', 'JS', '方案设计', 'build,runtime', 'produce,build,runtime'],
     ['estimate', 'JS-STD', '可行性研究', 'produce,green', 'produce,trans,build,green'],
@@ -139,7 +139,7 @@ describe('menu rules applied on save (spec 000 §4)', () => {
   });
 });
 
-describe('collaborators (spec 000 §6)', () => {
+describe('collaborators', () => {
   it('the creator adds a collaborator, who then sees and edits the building but cannot change its collaborators', async () => {
     const b = (await create(buildingBody(engId, { name: '协作楼', userId: `${ids['试用用户']}` }))).body.data;
     expect(b.userId).toBe(String(ids['试用用户']));

@@ -1,4 +1,4 @@
-// Issue 10: imports at scale and long work as jobs, through the API on this file's own database.
+// Imports at scale and long work as jobs, through the API on this file's own database.
 // 80 000 rows land whole or not at all; hostile zips are refused before anything inflates them; a long import or
 // calculation answers with its job, which the owner (only) polls to its end.
 import { PassThrough } from 'node:stream';

@@ -1,4 +1,4 @@
-// Issue 11 through the API: rows whose mass, distance or energy factor cannot be known are refused on save with
+// No silent defaults, through the API: rows whose mass, distance or energy factor cannot be known are refused on save with
 // the row and the field named (dialog, batch, import); the stored trace lists the defaults; planting schemes are
 // not mixed; a stage needing an empty stage warns; the trace endpoint explains a stage figure; GB waste is marked.
 // Factors from the seeded library: C30混凝土 295 kgCO2e/m³, density 2.4 t/m³, default distance 40 km (附录D and
@@ -77,7 +77,7 @@ describe('the trace', () => {
   });
 });
 
-describe('a runtime row on the grid factor, as the stage table lists it (issue 25)', () => {
+describe('a runtime row on the grid factor, as the stage table lists it', () => {
   it('keeps its own factor fields empty and carries the grid factor used, with its unit, in its trace', async () => {
     // a building of its own: the stage warnings below count the shared building's stages
     const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody())).body.data;

@@ -1,4 +1,4 @@
-// Database faults are survivable (issue 23 §1). On PostgreSQL (DATABASE_URL set) a real backend is killed with
+// Database faults are survivable. On PostgreSQL (DATABASE_URL set) a real backend is killed with
 // pg_terminate_backend mid-request — once while its transaction waits between statements (pg then emits 'error' on a
 // checked-out client, which used to end the process), once inside a running statement: the request answers 503
 // `数据库连接中断，请稍后重试`, nothing of its write is kept, and the next request works on a new connection. On

@@ -1,4 +1,4 @@
-// Issue 13 through the API: reference lines (GB 55015 check, published lines, percentile among ≥ 5 peers), hotspots
+// The decision page through the API: reference lines (GB 55015 check, published lines, percentile among ≥ 5 peers), hotspots
 // with substitutes, a variant created from a substitute and compared with the baseline, switching, phase drift and
 // the uncertainty band. Library factors (GB/T 51366 附录D): 断桥铝合金窗（100%原生铝型材） 254 kgCO2e/m², 塑钢窗 121,
 // 铝木复合窗（原生铝:再生铝=7:3） 122.5, C50混凝土 385 kgCO2e/m³, C30混凝土 295, 热轧碳钢钢筋 2 340 kgCO2e/t;
@@ -61,8 +61,8 @@ describe('reference lines', () => {
     let r = await t.call('GET', `${D}/${b.id}/reference`, user);
     expect(r.body.data.building).toMatchObject({ calculated: true, total: 63.065, embodied: 33.93, operation: 0.58, lifecycle: 1.26 });
     expect(r.body.data.gb55015).toMatchObject({ refOperation: null, pass: null, required: 7 });
-    // issue 21: the check compares unrounded figures. 7.58 − 0.5827 = 6.9973 < 7: NOT met, although the 2-decimal
-    // figures read 7.58 − 0.58 = 7.00 (this test used to expect a pass — the rounding error the issue names)
+    // the check compares unrounded figures. 7.58 − 0.5827 = 6.9973 < 7: NOT met, although the 2-decimal
+    // figures read 7.58 − 0.58 = 7.00 (this test used to expect a pass — the rounding error since fixed)
     r = await t.call('PUT', `${D}/${b.id}/reference`, user, { refOperation: 7.58 });
     expect(r.body.data.gb55015).toMatchObject({ refOperation: 7.58, operation: 0.58, reduction: 7, pass: false });
     expect(r.body.data.gb55015.text).toContain('（未取整为 6.9973）');

@@ -1,4 +1,4 @@
-// Issue 13 §6: the decision sections of the PDF and Word reports and the workbook's decision sheets. Pure: a
+// The decision sections of the PDF and Word reports and the workbook's decision sheets. Pure: a
 // hand-made DecisionReport (a known, a ranged and an unknown published line; one variant compared; three
 // hotspots, the first with a substitute; an uncertainty band) through the section model, the renderers and the
 // sheets. Through the app: a calculated building's PDF, Word report and workbook carry them.

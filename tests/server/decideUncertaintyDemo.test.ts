@@ -1,4 +1,4 @@
-// Issue 21 §B: the uncertainty band is centred on the figure. Every demo building that the analysis accepts (估算,
+// The uncertainty band is centred on the figure. Every demo building that the analysis accepts (估算,
 // 概预算: A1, B2, D4 — C3 is 核算, refused) has its nominal total and intensity within its own P10–P90.
 //
 // Why it failed before: the grid factor's triangle took the published values of its region as they are, with the

@@ -1,4 +1,4 @@
-// 工程项目 API (spec 000 §5 dialog rules, §2 screen 1 figures) and its tenant isolation.
+// 工程项目 API (the dialog's rules, the list's figures) and its tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from './helpers';
 import { buildingBody, ENG, engineeringBody, PROJECT } from './builders';

@@ -1,4 +1,4 @@
-// Issue 11 §8: the factor library is searched by its Chinese label (tpf3BuildMaterial.label, kept by
+// The factor library is searched by its Chinese label (tpf3BuildMaterial.label, kept by
 // src/server/factors/label.ts): 电 and 电力 find the grid factors, 天然气 the fuel, 江苏 the province's grid factor;
 // the label is written on create and update, never taken from the client, and filled at start (fillFactorLabels).
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// Issue 11 §6 factor versions through the API: an edit makes a new version (the old one kept, rows keep the one
+// Factor versions through the API: an edit makes a new version (the old one kept, rows keep the one
 // they used, the stored result unchanged); the owner and collaborators of a completed building are notified;
 // the building is flagged; the preview shows the per-stage difference without storing it; apply stores it.
 //

@@ -1,4 +1,4 @@
-// A full disk (issue 10 §5): the failing request answers 507 `服务器存储空间不足` at once, nothing of it is kept,
+// A full disk: the failing request answers 507 `服务器存储空间不足` at once, nothing of it is kept,
 // and the next request answers normally. The failures are injected at their seams — a real ENOSPC from the
 // kernel (a file write to /dev/full), SQLSTATE 53100 from the database (a kysely plugin that fails the write
 // after a batch's rows inside its transaction), a PGlite PANIC — because a real full file system needs a mount, which

@@ -1,4 +1,4 @@
-// 问题反馈 (issue 9): any user sends (trial and ended trial included) and lists only their own; the super admin
+// 问题反馈: any user sends (trial and ended trial included) and lists only their own; the super admin
 // lists all, sets the status and replies, and the reply reaches the sender's inbox; screenshots are checked
 // like avatars and must be the sender's own upload.
 import sharp from 'sharp';

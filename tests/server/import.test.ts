@@ -1,4 +1,4 @@
-// Excel template and import (spec 001 §4–§5, §7): GET <path>/template and POST <path>/fileUpload for every
+// Excel template and import: GET <path>/template and POST <path>/fileUpload for every
 // resource with x-import columns — the factor library (/divisor) and the building-owned tpf3ProjectExtend.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Repo } from '../../src/server/db/repo';

@@ -1,4 +1,4 @@
-// The design's test (DESIGN §4): a maintainer adds a stage by adding one schema file and naming it in
+// The low-code promise: a maintainer adds a stage by adding one schema file and naming it in
 // schemas/standards.ts — no other code — and the stage has its table, routes, Excel template and import, a
 // calculation, a result field of its own (a building column), and its share in the building's result, the PDF
 // and Word reports and the workbook. tests/client/lowCodeStage.test.tsx shows it on the result and compare pages.

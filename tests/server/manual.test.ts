@@ -1,4 +1,4 @@
-// The user manual (issue 9 §3): GET /api/sys/v1/help/manual answers a short-lived /upload link (never the session
+// The user manual: GET /api/sys/v1/help/manual answers a short-lived /upload link (never the session
 // token), the file is a PDF whose text holds the cover, every chapter and section heading of docs/manual/ and the
 // cells of its tables, page 1 renders with pdftoppm, it has at least 10 pages; without a session the answer is
 // 401. The Markdown conversion is checked on its own: images stay inside the manual's folder, tables fill the

@@ -1,4 +1,4 @@
-// 消息通知 (issue 9): the inbox (own rows only, count, read), notices by super and group admins, and the events
+// 消息通知: the inbox (own rows only, count, read), notices by super and group admins, and the events
 // that notify — a collaborator added, an import finished or failed, a factor of a completed building changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildingBody, engineeringBody, ENG, PROJECT } from './builders';

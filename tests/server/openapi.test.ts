@@ -1,4 +1,4 @@
-// /api/docs (issue 10 §7): the OpenAPI document generated from the registered routes' own JSON Schemas, its
+// /api/docs: the OpenAPI document generated from the registered routes' own JSON Schemas, its
 // browsable page, both without a session; docs and static client routes hidden; generated, not a static file.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// 合理性检查 through the API (issue 21 §5): a building calculated with absurd quantities is answered
+// 合理性检查 through the API: a building calculated with absurd quantities is answered
 // 计算完成，有 N 条提示, the flags are stored with the result and shown in the stage's 计算过程, and no figure changes;
 // the same building with plausible quantities is 计算成功!. A database seeded before the material lines gets them
 // once at start.
@@ -167,7 +167,7 @@ describe('a database seeded before the material lines', () => {
     const count = async () => Number((await sql<{ n: number }>`select count(*)::int as n from tpf3_benchmark where metric in ('concrete', 'steel') and tenant_id is null`.execute(db)).rows[0].n);
     const seeded = await count();
     expect(seeded).toBe(4);
-    // as before issue 21: no material lines, no marker, the dictionary without their items
+    // as seeded before the material lines: none, no marker, the dictionary without their items
     await sql`delete from tpf3_benchmark where metric in ('concrete', 'steel')`.execute(db);
     await sql`delete from schema_migrations where id = ${MATERIAL_LINES_MARKER}`.execute(db);
     const dict = await db.selectFrom('sys_dict').select(['id', 'items']).where('dict_code', '=', 'benchmarkMetric').executeTakeFirstOrThrow();

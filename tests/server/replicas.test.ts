@@ -1,4 +1,4 @@
-// Replicas (issue 10 §6, DESIGN §9): two real server processes (`node --import tsx src/server/main.ts`) on one
+// Replicas: two real server processes (`node --import tsx src/server/main.ts`) on one
 // PostgreSQL, each with its own PORT and DATA_DIR, behave as one service over HTTP — a token from one works on the
 // other, a logout on one ends the session on the other, failed logins add up across both, a download link made
 // on one downloads from the other, and a dictionary, cache clear or 全局配置 change on one reaches the other

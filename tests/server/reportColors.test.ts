@@ -1,4 +1,4 @@
-// Issue 25: the report's donut and bars give each stage the colour the result page gives it (one palette keyed by
+// The report's donut and bars give each stage the colour the result page gives it (one palette keyed by
 // stage, schemas/stageColors.ts) — the PDF's and Word file's pictures are these charts.
 import { describe, expect, it } from 'vitest';
 import { shareDonutSvg, stageBarSvg } from '../../src/server/reports/charts';

@@ -1,4 +1,4 @@
-// A report whose drawing fails (spec 000 §8): an error thrown in the drawing thread, or the thread dying under it
+// A report whose drawing fails: an error thrown in the drawing thread, or the thread dying under it
 // (tests/server/threadTasks/fails.ts), answers 报告导出异常，请稍后再试！ with the error in the log, and the next
 // report is drawn as before. The drawing module is mocked, so this file runs in modules of its own (vitest.config.ts).
 import { Writable } from 'node:stream';

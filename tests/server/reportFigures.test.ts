@@ -1,4 +1,4 @@
-// Issue 11 §4, §5, §10 in the report files: one total rounded once and each stage's stored figure, identical in
+// Traceable figures in the report files: one total rounded once and each stage's stored figure, identical in
 // the PDF, the Word file and the Excel workbook; every row's trace (quantity × factor with source and mark,
 // formula with its numbers, 默认值, data quality); the data-quality shares and grade; waste under GB marked
 // outside GB/T 51366's boundary. A building made for it (GB, demo_user), worked by hand:
@@ -108,7 +108,7 @@ function traceFigures(): Map<string, ExcelJS.Cell> {
   return out;
 }
 
-describe('one total, rounded once (issue 11 §4)', () => {
+describe('one total, rounded once', () => {
   it('the stored figures: each stage field and the total, 4 decimals', () => {
     expect([b.produce, b.trans, b.runtimeTotal, b.waste, b.total]).toEqual([0.115, 0.005, 0, 0.005, 0.125]);
     // the legacy detail's unrounded stage total — the figure the old report showed as 0.11
@@ -159,7 +159,7 @@ function traceRows(): Record<string, unknown>[] {
   return out;
 }
 
-describe('every row explained (issue 11 §4)', () => {
+describe('every row explained', () => {
   const lines = [
     '计算：用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子 = 5,000 × 0.001 × 500 × 0.002 = 5.00 kgCO2e（以千克计，质量 = 用量 ÷ 1000）',
     '计算：年累计冷/热负荷(kWh/a) ÷ 系统能效比(COP/EER) × 能源因子 × 设计使用年限(a) = 1 ÷ 1 × 0.0001 × 50 = 0.01 kgCO2e',
@@ -197,7 +197,7 @@ describe('every row explained (issue 11 §4)', () => {
   });
 });
 
-describe('data quality (issue 11 §5)', () => {
+describe('data quality', () => {
   it('shares by class and the grade with its rule, the stored figures in all three files', () => {
     expect(b.resultDetail.grade).toBe('A');
     expect(b.resultDetail.qualityShares).toMatchObject({ epd: 92, estimate: 4, standard: 4, metered: 0, database: 0 });
@@ -216,7 +216,7 @@ describe('data quality (issue 11 §5)', () => {
   });
 });
 
-describe('waste under GB (issue 11 §10)', () => {
+describe('waste under GB', () => {
   it('is marked outside GB/T 51366-2019 in its section title, the totals and the workbook', async () => {
     expect(b.resultDetail.stages.waste.outsideBoundary).toBe(OUTSIDE);
     expect(word).toContain(`3.4 废弃物处理（${OUTSIDE}）`);

@@ -1,4 +1,4 @@
-// Reports (spec 000 §2 screen 8, §4, §7, §8): PDF and Word of a completed building with its figures, the
+// Reports: PDF and Word of a completed building with its figures, the
 // messages of a missing id and of an incomplete building (of a failed drawing: reportFailures.test.ts), trial
 // accounts (watermarked PDF, no Word) and tenant isolation. PDF text is read with poppler's pdftotext when installed (CI installs poppler-utils).
 import { execFileSync } from 'node:child_process';
@@ -51,7 +51,7 @@ const pdfText = (bytes: Buffer, mode: '-layout' | '-raw' = '-layout') => readPdf
 
 const stageTotals = () => Object.values((a1.resultDetail?.stages ?? {}) as Record<string, { total: number }>).map((s) => formatNumber(s.total));
 
-describe('report export messages (spec 000 §8)', () => {
+describe('report export messages', () => {
   it('without a project id: 获取报告ID失败，请重新选择项目！', async () => {
     for (const url of [EXPORT, `${EXPORT}?type=pdf`, `${EXPORT}?projectId=&type=pdf`, `${JS_EXPORT}?type=PDF`]) {
       const r = await t.call('GET', url, user);
@@ -124,7 +124,7 @@ describe('the report of a completed building', () => {
     expect(text).toContain('54,948.61 tCO2e');
   });
 
-  it('PDF: rows with the library mark and data quality; transport with its formula and 默认值 (issue 11 §4)', async (ctx) => {
+  it('PDF: rows with the library mark and data quality; transport with its formula and 默认值', async (ctx) => {
     needTools(ctx, 'pdftotext');
     const r = await t.call('GET', `${EXPORT}?projectId=${a1.id}&type=pdf`, user);
     const bytes = (await fetchFile(r.body.data)).bytes;

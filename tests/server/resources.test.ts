@@ -93,7 +93,7 @@ describe('create, read, update, delete', () => {
     const upd = await t.call('PUT', `${F}/`, admin, { ...rec, remarks: '改' });
     expect(upd.body.data).toMatchObject({ id: rec.id, materialCo: 2310.5, remarks: '改', createDate: rec.createDate });
     expect(new Date(upd.body.data.updateDate).getTime()).toBeGreaterThanOrEqual(new Date(rec.updateDate).getTime());
-    // PUT replaces: a property left out is cleared (a factor's value changed: a new version, issue 11 §6 —
+    // PUT replaces: a property left out is cleared (a factor's value changed: a new version —
     // tests/server/factorVersions.test.ts)
     const cleared = await t.call('PUT', `${F}/`, admin, { id: rec.id, type: '建材', name: '测试钢', unit: 't', materialCo: null });
     expect(cleared.body.data.smallType).toBeUndefined();

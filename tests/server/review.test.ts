@@ -1,4 +1,4 @@
-// 校审 through the API (issue 27): the signers on the building (tenant users, one level each), every transition of
+// 校审 through the API: the signers on the building (tenant users, one level each), every transition of
 // 编制中 → 待校对 → 待审核 → 待审定 → 已审定 and every refusal (out of turn, the wrong person, not completed, a flag
 // not acknowledged, a comment still open), the comments (open → resolved → closed), the inbox, the report number,
 // the lock over every write route of a building while under review and once signed (the routes enumerated from the

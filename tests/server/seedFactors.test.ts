@@ -128,7 +128,7 @@ describe('seed factor details', () => {
   });
 });
 
-describe('materials beyond App. D (issue 22 §6: supplementary_materials.csv)', () => {
+describe('materials beyond App. D (supplementary_materials.csv)', () => {
   const supplement = seedSupplement();
 
   it('every row names its published source and is verified, per tonne, as a database value', () => {
@@ -224,7 +224,7 @@ describe('upgrade of a database seeded before the details', () => {
   it('fills an old database, keeps what an admin set, leaves tenant rows alone, runs once', async () => {
     const db = database.db;
     const cols = sql`density = null, density_source = null, density_verification = null, default_distance = null, energy = null, quality = null`;
-    // a tenant's own copy of C30 (no details), then the database as it was before issue 11
+    // a tenant's own copy of C30 (no details), then the database as seeded before the factors' details
     await sql`insert into ${lib} (type, small_type, name, spec, unit, material_co, tenant_id) values ('建材', '混凝土', ${C30}, '', 'm3', 300, 1)`.execute(db);
     const seedRemarks = seedFactorUpgrades().find((u) => u.base.name === WINDOW)!.base.remarks;
     await sql`update ${lib} set ${cols}, remarks = ${seedRemarks} where tenant_id is null`.execute(db);

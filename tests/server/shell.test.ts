@@ -1,4 +1,4 @@
-// The shell's server parts (issue 9): module templates built from the stage schemas, 缓存管理 (sizes, clears,
+// The shell's server parts: module templates built from the stage schemas, 缓存管理 (sizes, clears,
 // replicas through sys_cache) and the footer text.
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
@@ -49,8 +49,8 @@ describe('module templates', () => {
       sheets[standard] = wb.worksheets.map((w) => w.name);
       expect(wb.getWorksheet('填写说明')!.getRow(1).getCell(1).value).toContain('建筑碳排放概预算');
     }
-    // budget offers 建材生产, 建材运输, 建筑建造, 建筑拆除, 建筑运行, 废弃物处理, 碳汇 — JS-STD without 废弃物处理
-    // (spec 001 §4); every stage with import columns is a sheet, in wizard order
+    // budget offers 建材生产, 建材运输, 建筑建造, 建筑拆除, 建筑运行, 废弃物处理, 碳汇 — JS-STD without 废弃物处理;
+    // every stage with import columns is a sheet, in wizard order
     expect(sheets.GB).toEqual(['建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '废弃物处理', '碳汇', '填写说明']);
     expect(sheets['JS-STD']).toEqual(['建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '碳汇', '填写说明']);
     expect(sheets.JS).toEqual(sheets.GB);

@@ -1,4 +1,4 @@
-// The slider check (issue 8 §7), the SMS sender settings with their write-only key (§5), and logs that never
+// The slider check, the SMS sender settings with their write-only key, and logs that never
 // hold a code, a password or a token.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';

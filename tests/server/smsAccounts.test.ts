@@ -1,4 +1,4 @@
-// SMS codes, SMS login, registration and password reset (issue 8 §3, §5, §6), on a clock the test moves.
+// SMS codes, SMS login, registration and password reset, on a clock the test moves.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lastCode, outbox, passSlider, sendCode } from './accountHelpers';
 import { b64, testApp, type TestApp } from './helpers';
@@ -20,7 +20,7 @@ beforeEach(() => {
 const SEND = '/api/sys/v1/sso/sendSmsCode';
 const register = (body: Record<string, unknown>) => t.call('POST', '/api/sys/v1/sso/registerUser', undefined, body);
 
-/** The form as the client sends it: one slider, for the code (sendCode), and none on submit (issue 25). */
+/** The form as the client sends it: one slider, for the code (sendCode), and none on submit. */
 async function registerUser(userName: string, phone: string, over: Record<string, unknown> = {}) {
   const { code } = await sendCode(t, phone, 'register');
   const r = await register({ userName, password: b64('Reg-Pass-2026'), name: '注册用户', phone, smsCode: code, companyName: '某设计院', userType: '1', ...over });
@@ -126,7 +126,7 @@ describe('registration and SMS login', () => {
     expect(await users()).toBe(before);
   });
 
-  it('asks the slider once per form: the code, sent only after a solved slider, stands for it on submit (issue 25)', async () => {
+  it('asks the slider once per form: the code, sent only after a solved slider, stands for it on submit', async () => {
     const tokens = async () => (await t.database.db.selectFrom('sys_slider').select('id').where('token_hash', 'is not', null).execute()).length;
     const phone = freshPhone();
     const { code } = await sendCode(t, phone, 'register');

@@ -1,4 +1,4 @@
-// Issue 21, physical bounds live in the schemas: through the API, a value outside a field's range is refused with
+// Physical bounds live in the schemas: through the API, a value outside a field's range is refused with
 // the field's title and the range in Chinese (dialog, batch, Excel import with the row named), nothing is
 // stored; hot water colder than its cold supply is refused (a cross-field x-needs rule); the factor library's own
 // value is bounded; a row stored before the bounds existed is counted 0 and named by the calculation, no crash.

@@ -1,4 +1,4 @@
-// A stage's rows listed a page at a time (issue 25 §1): filtered by 计算方式 on the server, with the emission summed
+// A stage's rows listed a page at a time: filtered by 计算方式 on the server, with the emission summed
 // over every row of the filter (`sums`), and cleared by the same filter. Factor from the seeded library:
 // 柴油 3.096 kgCO2/kg.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -118,7 +118,7 @@ describe('save then calculate', () => {
     const s = await t.call('PUT', `${PROJECT}/status`, user, { id: b.id, status: '1' });
     expect(s.body.data.status).toBe('1');
     const again = await t.call('GET', `${STAGE}/produce/calculate?projectId=${b.id}`, user);
-    // the energy row of 建筑建造 (its building uses the machine method) is not counted, and the answer says so (issue 21 §4)
+    // the energy row of 建筑建造 (its building uses the machine method) is not counted, and the answer says so
     expect(again.body).toMatchObject({ code: 1, message: expect.stringMatching(/^计算完成，有 \d+ 条提示$/) });
     expect(again.body.data.warnings).toContain('建筑建造：1 行按「按总能源用量计算」录入，本单体该阶段采用「按施工机械和临时设施计算」，未计入');
     expect(again.body.data.stage.total).toBe(1910000);

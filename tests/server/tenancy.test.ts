@@ -1,4 +1,4 @@
-// Cross-tenant isolation (reference/reliability.md §1.3): another tenant's record is "not found", lists never
+// Cross-tenant isolation: another tenant's record is "not found", lists never
 // show it, role checks answer 403, and the shared factor library mixes system rows with the tenant's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from './helpers';

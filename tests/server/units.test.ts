@@ -1,4 +1,4 @@
-// Issue 21 §1 through the API: a row's quantity is converted to its factor's unit on every stage, or refused on
+// Units through the API: a row's quantity is converted to its factor's unit on every stage, or refused on
 // save (dialog, batch, import) naming the row, the field and both units — nothing of the batch is stored. Factors
 // from the seeded library: 热轧碳钢钢筋 2 340 kgCO2e/t and C30混凝土 295 kgCO2e/m³ with density 2.4 t/m³
 // (附录D, GB 50009), 柴油 3.096 kgCO2/kg (附录A).

@@ -1,4 +1,4 @@
-// Two results side by side (issue 13 §2, §3), pure: per result field the difference in tCO2e and %, the waterfall
+// Two results side by side, pure: per result field the difference in tCO2e and %, the waterfall
 // from one total to the other through each stage's change, and the rows that changed, matched by row id.
 import { roundTo } from '../format';
 

@@ -1,4 +1,4 @@
-// The rows that cause most of a result (issue 13 §4), pure: the n largest positive emissions with their share of
+// The rows that cause most of a result, pure: the n largest positive emissions with their share of
 // the building's positive total and the cumulative share (a Pareto).
 import { roundTo } from '../format';
 

@@ -1,4 +1,4 @@
-// Uncertainty of a result (issue 13 §5), pure: every row's emission scaled by the uncertain inputs it depends on —
+// Uncertainty of a result, pure: every row's emission scaled by the uncertain inputs it depends on —
 // the grid factor and the design life (one draw each per trial), its transport distance (one draw per row) and its
 // factor's data-quality class (one draw per distinct factor) — each input a triangular distribution of multipliers
 // of its nominal value. Row i in trial k: E_i × Π_j r_jk^e_ij, with e_ij the row's elasticity to input j (found by
@@ -44,7 +44,7 @@ export interface McInput {
   rows: McRow[];
   /**
    * null: the grid factor is not uncertain (no row reads it, or no range known). Two-sided around 1 (the building's own
-   * factor: src/server/decide/gridRange.ts), so the nominal figure lies inside its band (issue 21).
+   * factor: src/server/decide/gridRange.ts), so the nominal figure lies inside its band.
    */
   grid: Tri | null;
   life: Tri;

@@ -1,4 +1,4 @@
-// Reference lines of a result (issue 13 §1), pure: the building's own intensities, the GB 55015-2021 check (new
+// Reference lines of a result, pure: the building's own intensities, the GB 55015-2021 check (new
 // residential and public buildings cut operation carbon by at least 7 kgCO2/(m²·a) against the 2016-standard
 // design, clause 2.0.3), which published lines apply to a building type, and the building's percentile among its
 // tenant's peers (at least 5, this one included).
@@ -42,7 +42,7 @@ export function exactOperation(b: ResultFigures, calculated: boolean): number | 
 const f = (v: number) => formatNumber(v);
 
 /**
- * Met when reference − design ≥ 7 on the UNROUNDED figures (issue 21: a 6.997 reduction is not 7.00); only float
+ * Met when reference − design ≥ 7 on the UNROUNDED figures (a 6.997 reduction is not 7.00); only float
  * noise (1e-9) is forgiven. `operation` is the exact intensity; the answer shows both figures to 2 decimals, and the
  * unrounded reduction when its 2 decimals would read as the other verdict.
  */

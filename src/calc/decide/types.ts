@@ -1,4 +1,4 @@
-// The answers of the decision routes (issue 13, src/server/decide/routes.ts), shared with the client
+// The answers of the decision routes (src/server/decide/routes.ts), shared with the client
 // (src/client/decide/decideApi.ts). t = tCO2e, kg = kgCO2e; intensities kgCO2e/(m²·a) unless named.
 import type { RowChange, StageDiff, WaterfallStep } from './compare';
 import type { Band, TornadoBar } from './montecarlo';

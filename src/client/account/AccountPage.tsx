@@ -1,4 +1,4 @@
-// /userinfo 账号设置 (route title 账号管理, spec 001 §2): 头像, 基本资料 and 修改密码 for every role.
+// /userinfo 账号设置 (route title 账号管理): 头像, 基本资料 and 修改密码 for every role.
 import { CardContent, Container, Stack } from '@mui/material';
 import { Loading } from 'react-admin';
 import { PageCard } from '../admin/PageCard';

@@ -1,4 +1,4 @@
-// First login (issue 8): a user whose password was generated or set by an administrator must set their own
+// First login: a user whose password was generated or set by an administrator must set their own
 // before anything else. While currentUser.mustChangePassword is true the layout renders only this dialog —
 // no page behind it, so nothing calls the API the server would refuse (请先修改初始密码). It cannot be
 // dismissed; 退出登录 is the only other way out. A successful change reloads the user and the dialog goes.

@@ -1,4 +1,4 @@
-// src/client/account/ owns the account side of the client (issue 8, spec 001 §2, §7): the account settings
+// src/client/account/ owns the account side of the client (docs/accounts.md): the account settings
 // page /userinfo (profile, password, avatar), registration /register and password reset /reset-password (public
 // pages mounted outside <Admin>), SMS codes and their countdown, the slider check (SliderCaptcha + the one
 // helper that repeats a call with a sliderToken), the first-login password dialog and reloading the identity
@@ -30,7 +30,7 @@ export interface RegisterValues {
   userType?: string;
 }
 
-/** No slider token: the SMS code, sent after a solved slider, stands for it (one slider per form, issue 25). */
+/** No slider token: the SMS code, sent after a solved slider, stands for it (one slider per form). */
 export const registerUser = (v: RegisterValues) =>
   apiFetch<{ userName: string }>(apiUrl('sys/v1/sso/registerUser'), json('POST', { ...v, userName: v.userName.trim(), password: base64Utf8(v.password) }));
 

@@ -1,7 +1,7 @@
 // The shared state of the public SMS forms (/register, /reset-password): the fields, the slider, 获取验证码,
 // and a submit that checks the form's rules, makes its call and then goes to /login with a notice — or shows
 // the server's field errors and message. The slider is asked once per form, for the code: the submit goes
-// without it, as the server wants (the code stands for the slider, issue 25).
+// without it, as the server wants (the code stands for the slider).
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { serverFieldErrors } from '../admin/form/serverFieldErrors';

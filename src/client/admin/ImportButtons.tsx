@@ -1,9 +1,9 @@
-// 下载模板 and 导入 for a resource whose schema names `x-import` columns (spec 001 §2, §4, §5, §7, §8):
+// 下载模板 and 导入 for a resource whose schema names `x-import` columns:
 // GET <path>/template → open the download link; 导入 picks an .xlsx, checks its size (6 MB), takes the building
 // (rows owned by a building: the projectId prop or the current building), POSTs <path>/fileUpload
 // (multipart: projectId, file), then says 上传文件成功 and refreshes the list. A code-2 answer shows its first
 // message and lists every bad row in a dialog 导入失败. Reused by the stage pages: <ImportButtons resource projectId />.
-// A long import answers `{ job }` (issue 10 §3): a dialog shows 已处理 {done} / {total} 行 while the job is polled,
+// A long import answers `{ job }`: a dialog shows 已处理 {done} / {total} 行 while the job is polled,
 // and its end is taken as the direct answer would be (same message, refresh, or 导入失败 with the rows);
 // 后台运行 closes the dialog and stops polling — the server tells the end in 消息通知.
 import { useRef, useState, type ChangeEvent } from 'react';
@@ -35,7 +35,7 @@ import { useJob } from '../jobs/useJob';
 import { notifyChanged } from '../session/inboxEvent';
 import { errorMessage } from './useConfirmedAction';
 
-/** Import limit (spec 001 §5, §9). */
+/** The largest file 导入 accepts. */
 export const IMPORT_MAX_BYTES = 6 * 1024 * 1024;
 
 export const IMPORT_MSG = {

@@ -1,5 +1,5 @@
 // List toolbar: 新增, 批量删除 (needs a selection and a non-empty list), 清空数据 (confirm), for schemas with
-// x-import columns 下载模板 and 导入 (ImportButtons), and 导出表格 — spec 001 §2, §5.
+// x-import columns 下载模板 and 导入 (ImportButtons), and 导出表格.
 import type { ReactNode } from 'react';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';

@@ -1,4 +1,4 @@
-// Generic list page for a registry resource (spec 001 §2 "Generic list pages"): page 1, 10 rows,
+// Generic list page for a registry resource: page 1, 10 rows,
 // 5/10/25/50/100, createDate descending by default, columns and filters from the schema, rows flagged by
 // `x-rowWarning`, 暂无数据 when empty. On a phone, a card per record (RecordCards) that opens its edit page.
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// Debouncing (the address search waits 1000 ms, spec 000 §9; the factor and building searches too): a plain
+// Debouncing (the address search waits 1000 ms; the factor and building searches too): a plain
 // function wrapper and a React hook.
 import { useEffect, useState } from 'react';
 

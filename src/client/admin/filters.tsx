@@ -1,5 +1,5 @@
 // List filters from `x-filter`: like → text search; eq → select for enums/dictionaries, else text;
-// range → two number inputs <field>Min / <field>Max (the API's range parameters, DESIGN §5).
+// range → two number inputs <field>Min / <field>Max (the API's range parameters).
 import type { ReactElement } from 'react';
 import { NumberInput, SelectInput, TextInput, type SelectInputProps } from 'react-admin';
 import type { PropertySchema, ResourceSchema } from '../../../schemas/index';

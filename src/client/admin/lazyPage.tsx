@@ -1,5 +1,5 @@
-// Pages (and the shell) loaded on their first visit with React.lazy, so the login page downloads none of them
-// (issue 24 §5): lazyPage shows react-admin's loading text while a page's chunk comes.
+// Pages (and the shell) loaded on their first visit with React.lazy, so the login page downloads none of them:
+// lazyPage shows react-admin's loading text while a page's chunk comes.
 import { Suspense, type ReactElement } from 'react';
 import { Loading } from 'react-admin';
 

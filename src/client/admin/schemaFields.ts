@@ -22,7 +22,7 @@ export const listSort = (s: ResourceSchema): { field: string; order: 'ASC' | 'DE
   return sort ? { field: sort.field, order: sort.order === 'ascend' ? 'ASC' : 'DESC' } : DEFAULT_SORT;
 };
 
-/** Decimals a number column shows: `x-decimals`, else 2 for numbers (spec 001 §9) and 0 for integers. */
+/** Decimals a number column shows: `x-decimals`, else 2 for numbers and 0 for integers. */
 export const decimalsOf = (p: PropertySchema): number => p['x-decimals'] ?? (isInteger(p) ? 0 : DECIMALS);
 
 

@@ -83,7 +83,7 @@ export const indexColumn = (): ReactElement => <DataTable.Col key={INDEX_COLUMN}
 
 /**
  * 操作 holds compact text buttons (as the building list's) and stays at the table's right edge (position: sticky)
- * when the columns are wider than the page, so a row's 编辑 / 删除 never need a sideways scroll (issue 25: /divisor's
+ * when the columns are wider than the page, so a row's 编辑 / 删除 never need a sideways scroll (/divisor's
  * were off-screen and 建材生产's 删除 cut at 1366 px) and a stage table's columns still fit beside them.
  * (An object: react-admin spreads a column's sx into each cell's.)
  */

@@ -1,4 +1,4 @@
-// A confirm dialog around an action: cancel → 操作已取消 (spec 001 §5), confirm → run the action.
+// A confirm dialog around an action: cancel → 操作已取消, confirm → run the action.
 import { useState, type ReactElement } from 'react';
 import { useNotify } from 'react-admin';
 import { ConfirmDialog } from './ConfirmDialog';

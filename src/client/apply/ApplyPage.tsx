@@ -1,4 +1,4 @@
-// src/client/apply/ owns /apply/project 应用拓展 (spec 001 §2, issue 9): the landing page of the application
+// src/client/apply/ owns /apply/project 应用拓展: the landing page of the application
 // extensions — one card per tool with what it does; a tool that is not there yet shows 即将上线 and is disabled.
 import type { ReactElement } from 'react';
 import { Box, Button, Card, CardActions, CardContent, Chip, Container, Stack, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// /login (spec 001 §2): two tabs, 账号登录 (user name + password) and 短信登录 (phone + SMS code), both with
+// /login: two tabs, 账号登录 (user name + password) and 短信登录 (phone + SMS code), both with
 // 记住我(7天); links to 注册账号 (/register) and 忘记密码 (/reset-password). The slider check opens when the
 // server asks for it. After login the user goes to ?redirect=. A notice left by the session's end or by a
 // public page (注册成功，请登录) is shown above the form.

@@ -1,5 +1,5 @@
 // A token handed over in the URL (?token=… or ?access-token=…) is stored for this browser session and removed
-// from the address bar before the app renders (spec 001 §2), so it never lingers in history or bookmarks.
+// from the address bar before the app renders, so it never lingers in history or bookmarks.
 import { setToken } from '../providers/tokenStorage';
 
 const KEYS = ['token', 'access-token'];

@@ -1,4 +1,4 @@
-// src/client/backup/ owns /sys/backup 数据备份 (super admin, issue 23): the backups of the embedded database —
+// src/client/backup/ owns /sys/backup 数据备份 (super admin): the backups of the embedded database —
 // 文件名, 大小, 时间, 方式 (手动/定时), newest first — from GET sys/v1/sys/backup/, the schedule in effect (全局配置
 // backup.cron / backup.keep), 立即备份 → POST (answers when the file is written) and 下载 through a one-time link.
 // On PostgreSQL there is nothing to list: the page points to pg_dump (docs/operations.md) and has no button.

@@ -1,4 +1,4 @@
-// src/client/bim/ owns the client of BIM import (issue 12, spec 000 §2): the page below, its API calls
+// src/client/bim/ owns the client of BIM import (docs/bim.md): the page below, its API calls
 // (bimApi.ts), the client's mirror of the upload limits (bimFile.ts), the mapping rules (mapping.ts), the route
 // and texts (texts.ts) and one component per step (BuildingHeader, UploadCard, PreflightSummary, ProblemsTable, MappingStep with
 // MappingTable and FactorChoice, ImportCard). The server (src/server/bim/) decides; the client shows and asks.

@@ -1,9 +1,9 @@
-// The import card (issue 12 §5): 导入方式 (追加到现有数据 / 替换此前由模型导入的数据, the latter confirmed first),
+// The import card: 导入方式 (追加到现有数据 / 替换此前由模型导入的数据, the latter confirmed first),
 // 导入 → POST bim/import with the confirmed mappings, the job followed while it runs (正在导入… 已处理 …); on
 // success the message, the skipped materials and the warnings, with links to the building's 建材生产 page and
 // its result (the building becomes the session's current one, as the stage pages need). Materials with problems
 // of the pre-flight's plausibility review are imported only after the user confirms them by name (the server
-// refuses them otherwise, issue 22).
+// refuses them otherwise).
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';

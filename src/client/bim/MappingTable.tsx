@@ -1,4 +1,4 @@
-// The mapping table (issue 12 §4): one row per IFC material with its quantities, the factor-library material it
+// The mapping table: one row per IFC material with its quantities, the factor-library material it
 // maps to (FactorChoice), the quantity that factor takes (计入工程量: value, unit and basis) and 确认. A factor
 // that cannot take the quantity is said in red under the row; one that only lacks a density asks for it there
 // (DensityPrompt, the family's default offered). A density in use — confirmed, or saved with an earlier import

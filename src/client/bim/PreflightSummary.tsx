@@ -1,6 +1,6 @@
-// The pre-flight report's summary (issue 12 §3), shown before anything is saved: the counts (problem counts
+// The pre-flight report's summary, shown before anything is saved: the counts (problem counts
 // highlighted when there are any), the file's schema and units, the elements grouped by 楼层 × 构件类型 with
-// their quantities, and 导出Excel (GET bim/{jobId}/excel → the download link). Issue 22: the count of the
+// their quantities, and 导出Excel (GET bim/{jobId}/excel → the download link). Also the count of the
 // plausibility review's problems, the floor area the per-m² checks divide by, and the parser's notes (which of
 // repeated quantities was taken and why, unit conversions).
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The pre-flight report's problem list (issue 12 §3): every element that cannot be fully counted, with its
+// The pre-flight report's problem list: every element that cannot be fully counted, with its
 // GlobalId and name, paged by the server (GET bim/{jobId}?pageNum=&pageSize=); 暂无数据 when there are none.
 import { Box, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, Typography } from '@mui/material';
 import { MSG } from '../constants';

@@ -1,4 +1,4 @@
-// The upload card of /bim?id= (issue 12 §1): a drop zone and 选择文件 for one .ifc / .ifczip, the limit said,
+// The upload card of /bim?id=: a drop zone and 选择文件 for one .ifc / .ifczip, the limit said,
 // the client's mirror check (bimFile.ts), POST bim/fileUpload, then the parse job followed with its progress
 // (正在解析模型… 已处理 …). A refused file or a failed parse shows the server's Chinese message and the user
 // picks another file; a parsed model hands its job id to the page. The card is the BIM model's by default; another

@@ -1,4 +1,4 @@
-// The BIM import calls (issue 12; contract .tmp/bim-contract.md; server src/server/bim/routes.ts), all below
+// The BIM import calls (docs/bim.md; server src/server/bim/routes.ts), all below
 // /api/tpf/v1/tpf/bim and through apiFetch (the envelope, the token, Chinese errors). Parsing and importing may
 // answer `{ job }` (jobs/jobApi: jobOf, pollJob, jobOutcome); the ended job's result is the direct answer.
 import { apiFetch, apiUrl } from '../providers/httpClient';

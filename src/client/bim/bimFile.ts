@@ -1,4 +1,4 @@
-// The client's mirror of the server's upload limits (issue 12 §1): an .ifc or .ifczip of at most 200 MB. Only a
+// The client's mirror of the server's upload limits: an .ifc or .ifczip of at most 200 MB. Only a
 // convenience so a wrong pick is said at once; the server checks the size, the zip and the ISO-10303-21 header
 // and decides.
 

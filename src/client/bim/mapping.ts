@@ -1,7 +1,7 @@
-// The mapping table's rules (issue 12 §4), kept apart from the components so they are tested alone: one row per
+// The mapping table's rules, kept apart from the components so they are tested alone: one row per
 // IFC material, its chosen factor, the quantity that factor takes (from the suggestion, or from POST
 // bim/{jobId}/check after another pick) and whether the row is confirmed. A row opens with its first suggestion
-// chosen and confirmed only when that suggestion is a saved mapping or at least CONFIRM_AT sure (issue 22 §5: the
+// chosen and confirmed only when that suggestion is a saved mapping or at least CONFIRM_AT sure (the
 // one threshold of the matcher, schemas/bimMatch.ts); a weaker suggestion is offered in the picker but not chosen.
 // A pick by the user confirms the row once the server accepts the quantity. Only confirmed rows without an error
 // are sent to the import; the others are skipped (the import answer lists them). A material of a known family comes

@@ -1,4 +1,4 @@
-// 单体建筑列表 (spec 000 §2 screen 3): /{module}/project/list lists one module's buildings, /project/list all of
+// 单体建筑列表: /{module}/project/list lists one module's buildings, /project/list all of
 // them with a 计算方式 column and filter. Query engineeringId (+ engineeringName) narrows to one engineering
 // project, shown as a removable chip. Search by name (50 chars), filters, column picker (local storage), paging
 // 10 of 5/10/25/50/100, createDate descending. Row actions in BuildingRowActions; clicking a name selects the

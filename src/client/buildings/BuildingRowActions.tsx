@@ -1,8 +1,8 @@
-// Row actions of the building list (spec 000 §2 screen 3): 编辑, 查看报告 (only for a completed building),
+// Row actions of the building list: 编辑, 查看报告 (only for a completed building),
 // 删除 (confirm), and 更多 → 复制 (confirm 确定要复制此项目吗?), BIM模型, 预算文件导入 and 导出表格 (the building's
-// workbook, tpf3Project/getExcelByID). BIM模型 opens the building's BIM import (/bim?id=<id>, issue 12), 预算文件导入
-// its budget-file import (/bill?id=<id>, issue 26), each selecting the building; in estimate both are disabled (spec
-// 000 §2) with the tooltip 估算模块不支持BIM模型导入 / 估算模块不支持预算文件导入.
+// workbook, tpf3Project/getExcelByID). BIM模型 opens the building's BIM import (/bim?id=<id>), 预算文件导入
+// its budget-file import (/bill?id=<id>), each selecting the building; in estimate both are disabled
+// with the tooltip 估算模块不支持BIM模型导入 / 估算模块不支持预算文件导入.
 import { useState } from 'react';
 import { Button, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';

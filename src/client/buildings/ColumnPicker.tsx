@@ -1,5 +1,5 @@
 // 列设置: a button opening checkboxes of the columns a list offers; the choice is kept in local storage under
-// a key per page, so each list remembers its own columns (spec 001 §9).
+// a key per page, so each list remembers its own columns.
 import { useCallback, useState } from 'react';
 import { Box, Button, Checkbox, Divider, FormControlLabel, FormGroup, Popover } from '@mui/material';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';

@@ -1,4 +1,4 @@
-// A building under review or signed is frozen (issue 27 §3): its form and stage pages say so — the state, the
+// A building under review or signed is frozen: its form and stage pages say so — the state, the
 // revision, the report number — with a link to its 校审 page; the server refuses any change (403).
 import { Alert, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';

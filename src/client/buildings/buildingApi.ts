@@ -1,4 +1,4 @@
-// Building calls beyond the generic data provider (spec 000 §7, DESIGN §5): copy, delete by tpf3ProjectIds,
+// Building calls beyond the generic data provider: copy, delete by tpf3ProjectIds,
 // the building's workbook (getExcelByID) and the building detail with its stored totals (tpf3ProjectV/{id}).
 import type { Building } from '../../../schemas/index';
 import { splitMenus, wizardStages } from '../../../schemas/standards';

@@ -1,4 +1,4 @@
-// The building list's columns (spec 000 §2 screen 3, spec 001 §3): which a page offers in its column picker,
+// The building list's columns: which a page offers in its column picker,
 // which it shows by default, their titles (the schema's `title`) and how their values are shown. Result
 // figures show 2 decimals and 0.00 when empty.
 import { resourceSchema } from '../../../schemas/index';
@@ -12,7 +12,10 @@ const props = resourceSchema('tpf3Project')!.properties;
 
 const RESULTS = new Set<string>(resultColumns());
 
-/** Columns in the order of spec 001 §3; computeMethod only on /project/list; the result fields of the module's stages (schemas/results.ts). */
+/**
+ * Columns in their display order; computeMethod only on /project/list; the result fields of the module's stages
+ * (schemas/results.ts).
+ */
 export function availableColumns(module: string | undefined): string[] {
   return [
     'engineeringName',
@@ -40,7 +43,7 @@ export function defaultColumns(module: string | undefined): string[] {
   return availableColumns(module).filter((c) => c === 'engineeringName' || c === 'computeMethod' || spec.includes(c));
 }
 
-/** The local-storage key of a page's column choice (spec 001 §9 "table column choices"). */
+/** The local-storage key of a page's column choice. */
 export const columnsStorageKey = (module: string | undefined) => `tansuan.columns.buildingList.${module ?? 'all'}`;
 
 export const columnTitle = (key: string) => props[key]?.title ?? key;

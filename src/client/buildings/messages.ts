@@ -1,5 +1,5 @@
-// Texts of spec 000 §4 and §8 used by the building list and the stage pages, exactly as the spec writes them;
-// stageNotUsed is ours (the spec is silent there).
+// Texts used by the building list and the stage pages, word for word as the product gives them;
+// stageNotUsed is ours.
 export const BUILDING_MSG = {
   selectFirst: '请先选择或新建项目',
   noStages: '获取计算阶段出错，请刷新后重试！',

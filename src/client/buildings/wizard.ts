@@ -1,4 +1,4 @@
-// The stage wizard's order and moves (spec 000 §4): the stages come from the building's menus (estimate drops
+// The stage wizard's order and moves: the stages come from the building's menus (estimate drops
 // trans, build and remove); back from the first stage goes to the project info, next from the last goes to
 // the result page; from the result, back goes to the last stage. Routes are the spec's: /{module}/{stage}.
 import { allMenuCodes, menuTitle, moduleDef, splitMenus, wizardStages } from '../../../schemas/standards';

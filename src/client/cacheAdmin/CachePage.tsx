@@ -1,4 +1,4 @@
-// src/client/cacheAdmin/ owns /sys/cache 缓存管理 (super admin, issue 9): each server cache — 名称, 条目数,
+// src/client/cacheAdmin/ owns /sys/cache 缓存管理 (super admin): each server cache — 名称, 条目数,
 // 最后加载, 说明 — from GET sys/v1/sys/cache/, and 清除 per cache (confirmation; clearing 登录会话 signs every
 // other user out) → DELETE sys/v1/sys/cache/{name}, then the table is read again.
 import { Alert, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';

@@ -1,4 +1,4 @@
-// src/client/decide/ owns the client of the decision tools (issue 13, contract .tmp/decide-contract.md): this page,
+// src/client/decide/ owns the client of the decision tools (docs/decision-tools.md): this page,
 // the API calls and answer shapes (decideApi.ts), the route and texts (texts.ts), one panel per tab — 参考线
 // (ReferencePanel), 方案比选 (VariantPanel with VariantTable, VariantCompare, NameDialog), 热点与替代 (HotspotPanel),
 // 不确定性 (UncertaintyPanel), 阶段偏差 (PhasePanel with PhaseLinkDialog) — and the Waterfall chart they share.

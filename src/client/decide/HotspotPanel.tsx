@@ -1,4 +1,4 @@
-// The 热点与替代 tab of /decide (issue 13): the Pareto chart of the ten largest emitting rows (bars in tCO2e, the
+// The 热点与替代 tab of /decide: the Pareto chart of the ten largest emitting rows (bars in tCO2e, the
 // cumulative share as a line), their table with the lower-carbon substitutes, and 生成方案 — a variant with one
 // row's factor swapped (POST decide/:id/substitute), announced with a link to 方案比选.
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// The lower-carbon substitutes of one hotspot material row (issue 13): each factor with its value, source and
+// The lower-carbon substitutes of one hotspot material row: each factor with its value, source and
 // verification mark, the row's emission with it and the saving, and 生成方案 (a variant with the factor swapped).
 import { Box, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { formatNumber } from '../../calc/format';

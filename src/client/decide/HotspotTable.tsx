@@ -1,4 +1,4 @@
-// The hotspot table (issue 13): the ten largest emitting rows with rank, stage, quantity, factor, emission (t),
+// The hotspot table: the ten largest emitting rows with rank, stage, quantity, factor, emission (t),
 // share and cumulative share; a material row with substitutes opens them under itself (低碳替代). On a phone the
 // rows are blocks instead of a table wider than the screen.
 import { Fragment, useState } from 'react';

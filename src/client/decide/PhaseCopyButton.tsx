@@ -1,4 +1,4 @@
-// 复制为下一阶段 (issue 13 §3): a copy of this building — its rows, in the next module the phase group has not got
+// 复制为下一阶段: a copy of this building — its rows, in the next module the phase group has not got
 // (估算 → 概预算 → 核算) — linked as that phase and calculated by the server; the panel then shows the new group.
 import { useState } from 'react';
 import { Button, Tooltip } from '@mui/material';

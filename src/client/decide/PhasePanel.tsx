@@ -1,4 +1,4 @@
-// 阶段偏差 (issue 13): the building's linked phases in order 估算 → 概预算 → 核算 (one card each), 关联阶段 /
+// 阶段偏差: the building's linked phases in order 估算 → 概预算 → 核算 (one card each), 关联阶段 /
 // 解除关联, the waterfall from the first phase's total to the last, and per step its stage differences and the
 // largest changes named; the server's notes as captions.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The published reference lines of a building (issue 13), one block per metric: a table (未知 for an unknown value,
+// The published reference lines of a building, one block per metric: a table (未知 for an unknown value,
 // a range as low–high, the verification mark, the building's figure and the difference) and a horizontal bar
 // chart of the building's figure against every known value (a range drawn as a band; unknown lines not drawn).
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';

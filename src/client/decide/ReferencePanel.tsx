@@ -1,4 +1,4 @@
-// The 参考线 tab of /decide (issue 13): the GB 55015-2021 strip with the reference figure's input, the building's
+// The 参考线 tab of /decide: the GB 55015-2021 strip with the reference figure's input, the building's
 // own intensities, the published lines by metric (table and chart) and the percentile among the tenant's peers.
 import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
 import { Loading } from 'react-admin';

@@ -1,4 +1,4 @@
-// The tornado chart of the uncertainty analysis (issue 13): one horizontal bar per input from the total at the
+// The tornado chart of the uncertainty analysis: one horizontal bar per input from the total at the
 // input's P10 to the total at its P90 (the others nominal), the largest swing on top, around a line at the
 // nominal total. Drawn with boxes so it needs no chart library and reads the same on a phone.
 import { Box, Stack, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// The figures of the uncertainty analysis (issue 13): a band's 名义值 / 均值 / P10 / P50 / P90 / 标准差 as cards and
+// The figures of the uncertainty analysis: a band's 名义值 / 均值 / P10 / P50 / P90 / 标准差 as cards and
 // the histogram of the total with P10, P50, P90 and the nominal value marked.
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { formatNumber, roundTo } from '../../calc/format';

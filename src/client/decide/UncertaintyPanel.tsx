@@ -1,4 +1,4 @@
-// The 不确定性 tab of /decide (issue 13): the Monte Carlo band of the total and the intensity, the histogram with
+// The 不确定性 tab of /decide: the Monte Carlo band of the total and the intensity, the histogram with
 // P10/P50/P90 and the nominal value, the tornado of the inputs, the inputs' distributions, the draws/seed/time
 // caption and 重新抽样 with other draws (2000–20000) or another seed. A refusal (核算, not calculated) is an info.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// 方案比选 (issue 13): the building's variants with their actions — 另存为方案, 切换为当前方案, 设为基准, 重命名,
+// 方案比选: the building's variants with their actions — 另存为方案, 切换为当前方案, 设为基准, 重命名,
 // 计算, 删除 — and their comparison with the baseline (VariantCompare). The server decides and refuses in Chinese;
 // its messages are shown as notifications (or in the name dialog).
 import { useState } from 'react';

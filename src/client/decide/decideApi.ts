@@ -1,4 +1,4 @@
-// The decision calls (issue 13; server src/server/decide/routes.ts), all below /api/tpf/v1/tpf/decide and
+// The decision calls (server src/server/decide/routes.ts), all below /api/tpf/v1/tpf/decide and
 // through apiFetch (the envelope, the token, Chinese errors). The answers' shapes are src/calc/decide/types.ts,
 // shared with the server. The reference calls, which the result pages use too, are results/referenceApi.ts.
 import { apiFetch, apiUrl } from '../providers/httpClient';

@@ -1,4 +1,4 @@
-// Small shared pieces of the decision panels (issue 13): a panel's titled section, how a difference in % and a
+// Small shared pieces of the decision panels: a panel's titled section, how a difference in % and a
 // tonne figure are written. The reference pieces they share with the result pages: results/referenceParts.tsx.
 import type { ReactNode } from 'react';
 import { Card, CardContent, Typography } from '@mui/material';

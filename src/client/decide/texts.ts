@@ -1,4 +1,4 @@
-// The decision page's tabs (/decide, issue 13; its route: buildings/buildingPages.ts), the Chinese texts of the
+// The decision page's tabs (/decide; its route: buildings/buildingPages.ts), the Chinese texts of the
 // variant and phase panels and the signed-difference format they share (folder: DecidePage.tsx).
 import { formatNumber } from '../../calc/format';
 import type { DecideTab } from '../buildings/buildingPages';

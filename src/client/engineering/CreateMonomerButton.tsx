@@ -1,6 +1,6 @@
 // 新建单体: a small menu of the three modules (估算 / 概预算 / 核算); each opens that module's building form for
 // this engineering project: /{module}/project/info?engineeringId={id}. The engineering project is also kept
-// for the session (spec 001 §9 "engineering info"), so the form can preselect it.
+// for the session, so the form can preselect it.
 import { useState } from 'react';
 import { Button, Menu, MenuItem } from '@mui/material';
 import AddHomeWorkIcon from '@mui/icons-material/AddHomeWorkOutlined';

@@ -1,4 +1,4 @@
-// 新增项目 / 编辑项目 (spec 000 screen 2): name, code, organisations, area, city, address with the map picker.
+// 新增项目 / 编辑项目: name, code, organisations, area, city, address with the map picker.
 // Validated on 确定 with the resource schema (engineeringForm.ts): messages under the fields and the toast
 // 表单校验失败, 请检查输入!. Server code-2 errors land under their fields the same way. Success: 新增成功! /
 // 修改成功!, the dialog closes and the list refreshes.

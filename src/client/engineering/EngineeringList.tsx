@@ -1,5 +1,6 @@
-// 项目管理 — /project/manage (spec 000 screen 1; the title shows in the breadcrumbs, layout/routeMeta.ts): the engineering projects of the tenant, searched by name
-// (at most 20 characters) and city; columns 序号, 项目名称 (→ its buildings), 项目编码, 单体数量, 已完成数量,
+// 项目管理 — /project/manage (the title shows in the breadcrumbs, layout/routeMeta.ts): the engineering projects
+// of the tenant, searched by name (at most 20 characters) and city; columns 序号, 项目名称 (→ its buildings),
+// 项目编码, 单体数量, 已完成数量,
 // 所在城市, 总建筑面积(m²), 碳排放总量(tCO2e) (completed buildings only — counted by the server, and the cell says how
 // many are left out); 10 rows a page (5/10/25/50/100), newest first. 新增 and 编辑 open the dialog with the map picker; 新建单体 opens a
 // module's building form for the project; 删除 asks first (确定/取消) and shows the server's message when the
@@ -35,7 +36,7 @@ import { CreateMonomerButton } from './CreateMonomerButton';
 import { EngineeringDialog, RESOURCE } from './EngineeringDialog';
 import { PageHeading } from '../admin/PageHeading';
 
-/** Search name limit for engineering projects (spec 000 §9). */
+/** Search name limit for engineering projects. */
 export const SEARCH_NAME_MAX = 20;
 
 export const buildingListPath = (record: RaRecord) =>

@@ -1,4 +1,4 @@
-// The engineering dialog's data (spec 000 screen 2, §5): form values ↔ the API body, and validation with the
+// The engineering dialog's data: form values ↔ the API body, and validation with the
 // resource schema itself through the shared ajv configuration (schemas/validation.ts) — the same schema, the
 // same keywords and the same `[{ field, errorMsg }]` wording as the server's code-2 answers.
 import { tpf3Engineering } from '../../../schemas/domain/tpf3Engineering';
@@ -38,7 +38,7 @@ export const EDITABLE_FIELDS = Object.entries(tpf3Engineering.properties)
   .filter(([, p]) => !(p as { 'x-virtual'?: boolean })['x-virtual'])
   .map(([name]) => name) as (keyof EngineeringValues)[];
 
-/** Area input (spec 000 §5 "max 10 chars"): digits and the first decimal point, at most 10 characters. */
+/** Area input: digits and the first decimal point, at most 10 characters. */
 export const numericInput = (text: string, maxLength = 10): string => numericText(text, { maxLength });
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -55,7 +55,7 @@ export function toValues(record: Record<string, unknown> | undefined): Engineeri
   return v;
 }
 
-/** The text fields trimmed (name, code, remarks as spec 000 §5 says; the organisations too). */
+/** The text fields trimmed (name, code, remarks and the organisations). */
 export function trimValues(v: EngineeringValues): EngineeringValues {
   return { ...v, name: v.name.trim(), code: v.code.trim(), buildOrg: v.buildOrg.trim(), designOrg: v.designOrg.trim(), remarks: v.remarks.trim() };
 }

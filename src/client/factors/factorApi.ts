@@ -1,4 +1,4 @@
-// src/client/factors/ owns the client side of factor versions (issue 11 §6): the `因子已更新` chip of a building
+// src/client/factors/ owns the client side of factor versions: the `因子已更新` chip of a building
 // (StageHeader, building list rows), the recalculation dialog with its before/after table, the page a
 // notification opens (select the building, go to its result) and a factor's version history. This file: the
 // calls (src/server/factors/routes.ts) and the job handling of the two recalculations.

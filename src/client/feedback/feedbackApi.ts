@@ -1,4 +1,4 @@
-// src/client/feedback/ owns 问题反馈 on the client (issue 9, spec 001 §2): /feedback for every user (the form and
+// src/client/feedback/ owns 问题反馈 on the client: /feedback for every user (the form and
 // 我的反馈 with the administrator's replies) and /sys/feedback for the super admin (every feedback, a status
 // filter and the reply dialog). Records go through the data provider (resource sysFeedback); this file holds
 // what it does not: the screenshot upload, the client-side screenshot check and the status/type texts.

@@ -1,4 +1,4 @@
-// src/client/help/ owns the help side of the shell (issue 9, spec 001 §1–§2): the user manual download (用户手册),
+// src/client/help/ owns the help side of the shell: the user manual download (用户手册),
 // /timeline 版本说明 (the changelog kept as data in changelog.json), and the footer on every page (the
 // technical-service text from 全局配置, the version, the feedback link). This file: the help calls.
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// `resources.<name>.name` and `resources.<name>.fields.<prop>` generated from the registry schemas' titles
-// (DESIGN §4), so columns, filters and forms get their Chinese labels through react-admin's usual lookup.
+// `resources.<name>.name` and `resources.<name>.fields.<prop>` generated from the registry schemas' titles,
+// so columns, filters and forms get their Chinese labels through react-admin's usual lookup.
 import { clientResources } from '../registry';
 
 export const SYSTEM_FIELD_LABELS: Record<string, string> = {

@@ -1,5 +1,5 @@
 // Our own Simplified-Chinese react-admin messages. Written for this app (not a third-party package): the
-// community Chinese packs target react-admin 4 and miss keys (reference/ecosystem.md §4).
+// community Chinese packs target react-admin 4 and miss keys.
 // tests/client/i18n.test.ts asserts that every key of ra-language-english exists here, so a react-admin
 // upgrade that adds keys fails the build instead of showing English.
 import type { TranslationMessages } from 'ra-core';

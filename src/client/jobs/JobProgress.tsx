@@ -1,6 +1,6 @@
 // The progress of a job: an MUI LinearProgress (indeterminate until the total is known, then determinate) and
 // the text `已处理 {done} / {total} 行` with thousands separators (12,000), optionally after a prefix
-// such as `正在计算… `. A job waiting for its turn says so instead (its message: 排队中（第 N 位）…, issue 22).
+// such as `正在计算… `. A job waiting for its turn says so instead (its message: 排队中（第 N 位）…).
 import { Box, LinearProgress, Typography } from '@mui/material';
 import type { Job } from './jobApi';
 

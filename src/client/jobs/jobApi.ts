@@ -1,5 +1,6 @@
-// src/client/jobs/ owns the client side of long work that the server runs as a job (issue 10 §3): an Excel import or a stage calculation that does not end within the route's
-// `wait` answers `{ data: { job } }` instead of its direct data. The folder holds the job calls and the polling
+// src/client/jobs/ owns the client side of long work that the server runs as a job: an Excel import or a stage
+// calculation that does not end within the route's `wait` answers `{ data: { job } }` instead of its direct data.
+// The folder holds the job calls and the polling
 // (this file), the `useJob` hook (useJob.ts), the bar `已处理 {done} / {total} 行` (JobProgress.tsx) and the
 // dialog around it with 后台运行 (JobDialog.tsx). Callers: admin/ImportButtons.tsx and stages/ (计算, recalculate).
 // This file: the Job type, GET sys/v1/job/{id}, telling a job answer from a direct one, polling until the job

@@ -1,4 +1,4 @@
-// Breadcrumbs start at 首页 (spec 001 §2).
+// Breadcrumbs start at 首页.
 import { useEffect } from 'react';
 import { Breadcrumbs, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router-dom';

@@ -1,6 +1,6 @@
 // react-admin's `layout`: every authenticated route renders inside it, and it picks the header layout for
-// the home/maintenance/404 routes and the sidebar layout for everything else (spec 001 §2). Until the user is
-// known nothing renders; a user who must change the initial password sees only that dialog (issue 8), so no
+// the home/maintenance/404 routes and the sidebar layout for everything else. Until the user is
+// known nothing renders; a user who must change the initial password sees only that dialog, so no
 // page behind it calls the API the server would refuse.
 import type { ReactNode } from 'react';
 import { useGetIdentity } from 'react-admin';

@@ -1,4 +1,4 @@
-// User menu (top right): avatar, the user's name and role label; entries exactly as spec 001 §2 lists them:
+// User menu (top right): avatar, the user's name and role label; its entries, in this order:
 // 账号设置, 因子库管理, 用户手册 (the PDF manual), 版本说明, 问题反馈, 消息通知 (with the unread count), 退出登录.
 import { useState, type MouseEvent, type ReactElement } from 'react';
 import { Avatar, Badge, Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';

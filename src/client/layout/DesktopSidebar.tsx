@@ -2,7 +2,7 @@
 // past 992 px — or a full-page screenshot, which lays the page out narrower for a moment) mounts it anew with the
 // closed state mobile mode left, and AppSidebar then restores the open state from the cookie: react-admin animated
 // that as a width transition 50 → 240 px, which screenshots caught half-way with the menu labels squeezed to
-// their first character (issue 25, seen on the /decide tabs). Width changes animate only once it has been drawn,
+// their first character (seen on the /decide tabs). Width changes animate only once it has been drawn,
 // so the sidebar toggle still slides.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Sidebar } from 'react-admin';

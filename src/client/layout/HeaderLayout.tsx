@@ -1,4 +1,4 @@
-// The header layout (spec 001 §2) for the home, maintenance and not-found pages: a top bar (one line, as the
+// The header layout for the home, maintenance and not-found pages: a top bar (one line, as the
 // sidebar layout's), no sidebar, the footer at the bottom.
 import { Suspense, type ReactNode } from 'react';
 import { AppBar, Box, Toolbar } from '@mui/material';

@@ -1,4 +1,4 @@
-// The navbar's template download icon on the calculation modules' pages (spec 001 §2): 下载导入模板 →
+// The navbar's template download icon on the calculation modules' pages: 下载导入模板 →
 // GET tpf/v1/tpf/template/{module}[?standard=] → a short-lived link → download(). 核算 one zip of every stage's
 // template, 估算 its stages' workbook, 概预算 a choice of three standards, each one workbook.
 import { useState, type MouseEvent } from 'react';

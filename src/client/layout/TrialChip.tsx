@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import { useCurrentUser } from '../session/useCurrentUser';
 
 /**
- * Navbar mark for trial accounts (spec 001 §6): 试用账号 · 剩余 N 天, or 试用已到期 once the trial is over. On a
+ * Navbar mark for trial accounts: 试用账号 · 剩余 N 天, or 试用已到期 once the trial is over. On a
  * narrow navbar it shrinks with an ellipsis (the whole text stays in its title).
  */
 export const TrialChip = () => {

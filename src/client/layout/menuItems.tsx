@@ -1,4 +1,4 @@
-// What the sidebar offers (spec 001 §2): the common items, the current module's items, and the system items
+// What the sidebar offers: the common items, the current module's items, and the system items
 // for admin/groupAdmin only — each system page only for the roles in its schema's x-resource.read.
 // Only pages that exist are listed: generic pages come from the registry, bespoke ones are named here (with the
 // roles that may open them, for the system pages).
@@ -79,7 +79,7 @@ const SYSTEM_PAGES: (MenuEntry & { roles: readonly RoleCode[] })[] = [
   { to: '/sys/feedback', label: '问题反馈', icon: <FeedbackIcon />, roles: ['admin'] },
 ];
 
-/** The system pages in the order of spec 001 §2's route table; pages not named here follow in registry order. */
+/** The system pages in their menu order; pages not named here follow in registry order. */
 const SYSTEM_ORDER = ['/sys/organization', '/sys/role', '/sys/user', '/sys/dictionary', '/sys/tenant', '/sys/configManage', '/sys/cache', '/sys/backup', '/sys/feedback', '/sys/notify'];
 const rank = (route: string) => {
   const i = SYSTEM_ORDER.indexOf(route);

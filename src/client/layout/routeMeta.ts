@@ -19,7 +19,7 @@ const STATIC_TITLES: Record<string, string> = {
   '/dashboard': '首页',
   '/hold-on/index': '系统维护中',
   '/404': '页面未找到',
-  // bespoke common pages (spec 001 §2 route table)
+  // bespoke common pages
   '/project/list': '单体建筑列表',
   '/project/manage': '项目管理',
   '/project/compare': '统计分析',

@@ -1,4 +1,4 @@
-// The sidebar's open/closed state is kept in a cookie (spec 001 §2): sidebar_status=1 (open) / 0 (closed).
+// The sidebar's open/closed state is kept in a cookie: sidebar_status=1 (open) / 0 (closed).
 const NAME = 'sidebar_status';
 const ONE_YEAR = 60 * 60 * 24 * 365;
 

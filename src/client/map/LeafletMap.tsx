@@ -1,4 +1,4 @@
-// Our own small React wrapper around Leaflet (react-leaflet's licence is not OSI — reference/components.md §4).
+// Our own small React wrapper around Leaflet (react-leaflet's licence is not an OSI one).
 // One map per mount: an optional tile layer from 全局配置 (offline by default: no basemap, a CSS grid and the
 // bundled places as dots, named where the names fit — labels.ts), a draggable CSS pin (L.divIcon — Leaflet's
 // default icon images break under Vite), and clicks/drags reported as { lng, lat }. Leaflet takes [lat, lng]; everything outside this file

@@ -1,4 +1,4 @@
-// The location picker of the engineering dialog (spec 000 screen 2): an address search over the built-in place
+// The location picker of the engineering dialog: an address search over the built-in place
 // list (debounced 1000 ms, all provinces, cities and districts, by name or pinyin), the map with a draggable pin, and
 // 经度 / 纬度 inputs. Picking a point — a click, a drag, typed coordinates — sets latLng ('lng,lat', 6 decimals)
 // and fills the address (项目位置) with the place it falls near: at once the bundled city and, where known, district

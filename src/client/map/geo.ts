@@ -1,17 +1,17 @@
-// Pure geography helpers of the location picker (spec 000 §2 screen 2, §9): the 'lng,lat' string, the built-in
+// Pure geography helpers of the location picker: the 'lng,lat' string, the built-in
 // place list (the `city` dictionary: provinces with their prefecture-level cities, centre points and pinyin, and
 // the districts of the municipalities and SARs), place search over all of them, the place a point falls near,
 // and the address texts filled in for the user.
 // No Leaflet here, so every rule is unit-tested without a map.
 
-/** Map default centre (Nanjing) and zoom, spec 000 §9. Leaflet itself takes [lat, lng]. */
+/** Map default centre (Nanjing) and zoom. Leaflet itself takes [lat, lng]. */
 export const DEFAULT_CENTER: LngLat = { lng: 118.78, lat: 32.04 };
 export const DEFAULT_ZOOM = 16;
 /** Offline there is no basemap to read at street level: a picked point is shown among its city's places. */
 export const OFFLINE_ZOOM = 9;
 /** Offline and no point yet: the region around the view, with its cities. */
 export const OFFLINE_OVERVIEW_ZOOM = 5;
-/** Address search waits this long after the last key (spec 000 §9). */
+/** Address search waits this long after the last key. */
 export const SEARCH_DEBOUNCE_MS = 1000;
 /** Decimals kept in the stored 'lng,lat'. */
 export const LATLNG_DECIMALS = 6;
@@ -120,7 +120,7 @@ export function cityMatches(city: Place, query: string): boolean {
 }
 
 /**
- * Address search over ALL places (spec 000 §9): provinces, cities and districts whose name or pinyin starts with
+ * Address search over ALL places: provinces, cities and districts whose name or pinyin starts with
  * or contains the query; a query naming a province also lists that province's cities. Exact and prefix
  * matches first, then provinces before cities before districts, then dictionary order.
  */
@@ -194,7 +194,7 @@ export function normalizePoint(point: LngLat): LngLat {
   return { lng: Math.round(lng * f) / f, lat: Math.round(lat * f) / f };
 }
 
-/** The stored text 'lng,lat' with 6 decimals (spec 000 §3). */
+/** The stored text 'lng,lat' with 6 decimals. */
 export function formatLatLng(point: LngLat): string {
   const p = normalizePoint(point);
   return `${p.lng.toFixed(LATLNG_DECIMALS)},${p.lat.toFixed(LATLNG_DECIMALS)}`;

@@ -1,5 +1,5 @@
-// Reverse geocoding with the map service of 全局配置 (spec 000 §7: "a map service queried from the browser for
-// place search and geocoding"). mapSettings.geocodeUrl is a URL template with {lng} and {lat} — e.g. Tianditu's
+// Reverse geocoding with the map service of 全局配置 (queried from the browser, for
+// place search and geocoding). mapSettings.geocodeUrl is a URL template with {lng} and {lat} — e.g. Tianditu's
 // geocoder (…/geocoder?postStr={'lon':{lng},'lat':{lat},'ver':1}&type=geocode&tk=…) or a Nominatim
 // (…/reverse?format=json&lon={lng}&lat={lat}). The answer's formatted address (formatted_address, as Tianditu,
 // AMap and Baidu answer, or Nominatim's display_name) is the place. No service, a failure or an answer without an

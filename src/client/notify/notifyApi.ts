@@ -1,4 +1,4 @@
-// src/client/notify/ owns the inbox side of the client (issue 9, spec 001 §2 "Notifications", §9): the /notify page
+// src/client/notify/ owns the inbox side of the client: the /notify page
 // (消息通知), the unread count shared by the navbar bell and the user menu's badge — polled every NOTIFY_POLL_MS
 // and read again at once on the window event `notifyChange` (session/inboxEvent.ts) — and the notice form of
 // /sys/notify (通知公告). This file: the inbox calls of the API contract that the data provider does not cover.

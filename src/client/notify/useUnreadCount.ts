@@ -1,5 +1,5 @@
 // The unread count of the logged-in user, shared by the navbar bell and the user menu (one query key, so both
-// read one answer): fetched when the user is known, again every NOTIFY_POLL_MS (spec 001 §9), and at once on
+// read one answer): fetched when the user is known, again every NOTIFY_POLL_MS, and at once on
 // the `notifyChange` event. A failed count shows as 0 (no error toast every minute).
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

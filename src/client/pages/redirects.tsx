@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 
-/** `/` → /dashboard (spec 001 §2: home is /dashboard, target of /). */
+/** `/` → /dashboard: the home page is /dashboard. */
 export const HomeRedirect = () => <Navigate to="/dashboard" replace />;
 
 /** Any unknown path → /404. */

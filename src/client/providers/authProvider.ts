@@ -1,4 +1,4 @@
-// react-admin AuthProvider over /api/sys/v1/sso (spec 001 §2, §6). 401 logs the user out, 403 does not.
+// react-admin AuthProvider over /api/sys/v1/sso. 401 logs the user out, 403 does not.
 import { clearCurrentBuilding, setCurrentEngineering } from '../session/currentBuilding';
 import type { AuthProvider } from 'ra-core';
 import { MSG } from '../constants';

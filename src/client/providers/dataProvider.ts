@@ -1,4 +1,4 @@
-// react-admin DataProvider over our API: react-admin params ↔ our list params (DESIGN §5). The resource
+// react-admin DataProvider over our API: react-admin params ↔ our list params (docs/api.md). The resource
 // name is the registry name; its API path comes from the schema's x-resource.path.
 import type { DataProvider, GetListParams, Identifier } from 'ra-core';
 

@@ -1,4 +1,4 @@
-// THE one place that knows the API envelope `{ code, message, data }` (DESIGN §5, spec 001 §7–§8).
+// THE one place that knows the API envelope `{ code, message, data }`.
 // Every call goes through apiFetch(): it adds the Access-Token header, enforces the 180 s timeout and turns
 // every failure into a react-admin HttpError whose message is the Chinese text the user should see.
 import { HttpError } from 'ra-core';
@@ -34,7 +34,7 @@ export function apiUrl(path: string, query?: Query): string {
   return `${API_BASE}/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
 }
 
-/** The text for an HTTP status when the body carries no message of its own (spec 001 §8). */
+/** The text for an HTTP status when the body carries no message of its own. */
 export function statusMessage(status: number): string {
   switch (status) {
     case 401:

@@ -1,5 +1,5 @@
 // Where the session token lives. "Remember me" (7-day token) → localStorage, shared by tabs and kept across
-// browser restarts; otherwise sessionStorage, gone with the browser session (spec 001 §2, DESIGN §5).
+// browser restarts; otherwise sessionStorage, gone with the browser session.
 export const TOKEN_KEY = 'access-token';
 
 export function getToken(): string | null {

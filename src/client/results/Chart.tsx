@@ -1,5 +1,5 @@
-// react-apexcharts (apexcharts 4.7.0, pinned: the last MIT release — DESIGN §3), loaded on demand so the login
-// page never downloads it (DESIGN §8). Labels and tooltips show 2 decimals; texts are Chinese.
+// react-apexcharts (apexcharts 4.7.0, pinned: the last MIT release), loaded on demand so the login
+// page never downloads it. Labels and tooltips show 2 decimals; texts are Chinese.
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import type { ApexOptions } from 'apexcharts';

@@ -1,5 +1,5 @@
-// The compare page's reference rows (issue 13): per compared building its GB 55015-2021 status (满足 / 未满足 /
-// 待输入 with the reduction), its operation intensity (sink included, GB/T 51366 §4.1 — issue 21) and its life-cycle
+// The compare page's reference rows: per compared building its GB 55015-2021 status (满足 / 未满足 /
+// 待输入 with the reduction), its operation intensity (sink included, GB/T 51366 clause 4.1) and its life-cycle
 // intensity, with their definitions, and the published life-cycle typical lines (known values only) as a small
 // 参考线 table — the compare page's chart is in tCO2e, so the lines cannot be drawn on it.
 import { Box, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';

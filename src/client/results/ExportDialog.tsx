@@ -1,7 +1,7 @@
-// 导出报告 (spec 000 §2 screen 8, §4, §8): choose pdf or word; an incomplete building has no report
+// 导出报告: choose pdf or word; an incomplete building has no report
 // (未完成项目，暂无报告, checked before calling); without a building 获取报告ID失败，请重新选择项目！; the API
 // answers a download URL that is downloaded (导出成功), a failure shows 报告导出异常，请稍后再试！ — except a 403,
-// whose message names the rule (an expired trial). Trial accounts cannot choose Word (issue 8).
+// whose message names the rule (an expired trial). Trial accounts cannot choose Word.
 import { download } from '../providers/download';
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Radio, RadioGroup } from '@mui/material';

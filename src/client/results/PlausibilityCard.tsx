@@ -1,4 +1,4 @@
-// 合理性检查 on the result page (issue 21 §5): the review stored with the result (resultDetail.plausibility,
+// 合理性检查 on the result page: the review stored with the result (resultDetail.plausibility,
 // src/calc/plausibility.ts) — its flags (a figure outside a published range of 参考值库), or 未发现超出参考范围的数值;
 // every check (the building's figure, the range, its source and mark, the verdict); the figures not checked and
 // why; the metrics without a published range (暂无公开范围). Nothing is computed here; no figure is changed.

@@ -1,4 +1,4 @@
-// 数据质量 (issue 11 §5): the share of the positive emissions (no sink) by data-quality class — 实测, EPD,
+// 数据质量: the share of the positive emissions (no sink) by data-quality class — 实测, EPD,
 // 标准默认值, 数据库, 估算 (dictionary dataQuality) — as bars with percentages (2 decimals) and tonnes, and the
 // grade A–D with its rule (src/calc/quality.ts QUALITY_GRADE_RULE, the same text as docs/calculation.md and the report).
 import { Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';

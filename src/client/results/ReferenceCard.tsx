@@ -1,4 +1,4 @@
-// The 参考线 card of the result page (issue 13): the GB 55015-2021 strip with its input, the percentile sentence,
+// The 参考线 card of the result page: the GB 55015-2021 strip with its input, the percentile sentence,
 // at most three published lines of the building's type and the link to every line on /decide?tab=reference.
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The GB 55015-2021 strip (issue 13): the building's operation intensity against the reference building's, the
+// The GB 55015-2021 strip: the building's operation intensity against the reference building's, the
 // reduction with its 满足 / 未满足 / 待输入 chip and the server's sentence, and the input that saves (or clears) the
 // reference figure through PUT decide/:id/reference; the server's field message shows under the input.
 import { useState } from 'react';
@@ -70,7 +70,7 @@ export const ReferenceStrip = ({ projectId, data }: { projectId: number; data: R
       <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }} data-testid="gb55015-text">
         {gb.text}
       </Typography>
-      {/* issue 21: what the operation figure is (GB/T 51366 §4.1, sink included) and, in 核算, its area and years */}
+      {/* what the operation figure is (GB/T 51366 clause 4.1, sink included) and, in 核算, its area and years */}
       <Box sx={{ mb: 2 }} data-testid="gb55015-basis">
         {(data.building.notes ?? [])
           .filter((n) => n !== LIFECYCLE_NOTE)

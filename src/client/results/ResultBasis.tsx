@@ -1,4 +1,4 @@
-// The 计算依据与说明 block of the result page (issue 21): the formula basis of the building's standard (one text for
+// The 计算依据与说明 block of the result page: the formula basis of the building's standard (one text for
 // the page and the reports: src/calc/formulaBasis.ts) and what its intensities divide by (src/calc/intensity.ts —
 // in 核算 the 竣工建筑面积 and the operating years).
 import { Box, Typography } from '@mui/material';

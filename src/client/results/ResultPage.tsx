@@ -1,8 +1,8 @@
-// /{module}/result (spec 000 §2 screen 6): the selected building's result — a donut of the stage shares (the
+// /{module}/result: the selected building's result — a donut of the stage shares (the
 // carbon sink apart, as 减碳), total indicators (碳排放总量, 年均碳排放) and intensity indicators (单位面积碳排放,
 // 单位面积年均碳排放 = streng3), a per-stage bar chart chosen by radio buttons (建筑运行 shows its parts), and
-// 上一步 / 建筑对比 / 导出报告. The 计算结果 panel folds; its state is kept in local storage. Issue 11: the result's
-// warnings above the figures, every stage figure opening its trace (StageTraceDialog), and 数据质量; issue 21: 合理性检查.
+// 上一步 / 建筑对比 / 导出报告. The 计算结果 panel folds; its state is kept in local storage. Also the result's
+// warnings above the figures, every stage figure opening its trace (StageTraceDialog), 数据质量 and 合理性检查.
 import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';

@@ -1,7 +1,7 @@
 // The folding 计算结果 panel of the result page: the donut of the stage shares (its centre says what it sums —
-// 排放合计(不含碳汇) — issue 11 §4), the total and intensity indicators (碳排放总量 is the stored `total`, rounded
+// 排放合计(不含碳汇)), the total and intensity indicators (碳排放总量 is the stored `total`, rounded
 // once by src/calc/format.ts, the figure the reports print) and the 各阶段碳排放 table whose figures open the
-// stage's trace. A stage outside the standard's boundary (waste under GB, §10) says so next to its figure. Issue 21:
+// stage's trace. A stage outside the standard's boundary (waste under GB) says so next to its figure. Then
 // 计算依据与说明 — the standard's formula basis and the intensities' definitions (ResultBasis.tsx).
 import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';

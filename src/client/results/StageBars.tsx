@@ -1,5 +1,5 @@
 // 各阶段碳排放: one stage's bar chart, chosen by radio buttons (建筑运行 shows its parts with dictionary labels).
-// A bar — or the button under the chart, for the keyboard — opens the stage's trace (issue 11 §4).
+// A bar — or the button under the chart, for the keyboard — opens the stage's trace.
 import { useState } from 'react';
 import { Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';

@@ -1,6 +1,6 @@
-// '<阶段> 计算过程' (issue 11 §4): how a stage figure of the result page was made — the stage total and method,
+// '<阶段> 计算过程': how a stage figure of the result page was made — the stage total and method,
 // its formula in words, 建筑运行's parts with their totals, the stage's notes (e.g. the renewables cap) and
-// warnings and 合理性检查's flags of the figures it adds to (issue 21), then its rows a page at a time (50, as the
+// warnings and 合理性检查's flags of the figures it adds to, then its rows a page at a time (50, as the
 // trace endpoint pages), each with its working, defaults and problems (TraceRowItem). Full screen below 600 px.
 import { useState } from 'react';
 import {

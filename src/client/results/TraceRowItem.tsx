@@ -1,4 +1,4 @@
-// One row of a stage's trace (issue 11 §4): its name (and part, energy, data-quality class), the working
+// One row of a stage's trace: its name (and part, energy, data-quality class), the working
 // quantity unit × factor (4 decimals, unit, source, verification mark) = emission (kgCO2e, 2 decimals), the
 // formula in words and with the row's numbers, the inputs the formula read, the 默认值 and the row's problems.
 // A card per row rather than a wide table, so the working reads the same at 390 px as at 1366 px.

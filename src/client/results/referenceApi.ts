@@ -1,4 +1,4 @@
-// The reference calls (issue 13; server src/server/decide/routes.ts): the published lines a building's result is
+// The reference calls (server src/server/decide/routes.ts): the published lines a building's result is
 // read against, shown on the result page, the compare page and the decision page's 参考线 tab. The answers'
 // shapes are src/calc/decide/types.ts, shared with the server.
 import { apiFetch, apiUrl } from '../providers/httpClient';

@@ -1,4 +1,4 @@
-// Small shared pieces of the reference lines (issue 13) on the result, compare and decision pages: the reference
+// Small shared pieces of the reference lines on the result, compare and decision pages: the reference
 // query, the GB 55015 and verification chips, how a published value is written.
 import { Chip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

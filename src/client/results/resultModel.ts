@@ -1,4 +1,4 @@
-// Pure figures of the result and compare pages (spec 000 §2 screens 6–7, §3 Result, §4, §9): stage shares,
+// Pure figures of the result and compare pages: stage shares,
 // indicators, the runtime breakdown, the "up to three others" pick and the sums by compute method. Which stages
 // and result fields exist, which is a sink and which has parts come from the stage registry (schemas/results.ts):
 // nothing here names a stage.
@@ -20,23 +20,23 @@ export type BuildingResult = Record<string, unknown> & {
     parts?: Record<string, number>;
     breakdown?: Record<string, number>;
     stages?: Record<string, { total?: number; method?: string | null; rows?: unknown; notes?: string[]; warnings?: string[]; outsideBoundary?: string }>;
-    /** issue 11 §5: tCO2e and % of the positive emissions by data-quality class, and the grade A–D */
+    /** tCO2e and % of the positive emissions by data-quality class, and the grade A–D */
     quality?: Record<string, number>;
     qualityShares?: Record<string, number>;
     grade?: string | null;
     /** every stage's warnings, '建筑拆除：…' */
     warnings?: string[];
-    /** issue 21: 合理性检查 (src/calc/plausibility.ts) */
+    /** 合理性检查 (src/calc/plausibility.ts) */
     plausibility?: PlausibilityReview | null;
   } | null;
 };
 
-/** Labels of the accounting breakdown when the runtime type is not '1' (spec 001 §3). */
+/** Labels of the accounting breakdown when the runtime type is not '1'. */
 export const ACCOUNTING_BREAKDOWN_LABELS: Record<string, string> = { gas: '能源', water: '日常用水', renew: '可再生能源' };
 
 export const SINK_LABEL = '减碳';
 
-/** The donut's centre: the sum of its slices, which leaves the sink out — said so (issue 11 §4). */
+/** The donut's centre: the sum of its slices, which leaves the sink out — said so. */
 export const DONUT_TOTAL_LABEL = '排放合计(不含碳汇)';
 
 export function num(v: unknown): number {
@@ -153,7 +153,7 @@ export function stageBars(
   return { categories: [meta?.sink ? SINK_LABEL : stageLabel(module, code)], data: [round2(stageValue(b, code, module))], color };
 }
 
-/** A stage's name in the figure table: the sink as 减碳, a stage outside the standard's boundary marked (§10). */
+/** A stage's name in the figure table: the sink as 减碳, a stage outside the standard's boundary marked. */
 export function stageRowLabel(b: BuildingResult, module: string, code: string): string {
   const label = stageMeta(code)?.sink ? `${stageLabel(module, code)}（${SINK_LABEL}）` : stageLabel(module, code);
   const outside = b.resultDetail?.stages?.[code]?.outsideBoundary;
@@ -163,7 +163,7 @@ export function stageRowLabel(b: BuildingResult, module: string, code: string): 
 /** The stages of the building that have a figure, for the radio buttons. */
 export const figureStages = (stages: readonly string[]) => stages.filter((c) => stageMeta(c)?.result);
 
-/** Adds a pick; beyond `limit` the oldest picks are dropped (spec 000 §4: a fourth drops the oldest). */
+/** Adds a pick; beyond `limit` the oldest picks are dropped. */
 export function pickWithLimit<T>(previous: readonly T[], next: readonly T[], limit = 3, same: (a: T, b: T) => boolean = Object.is): T[] {
   const kept = previous.filter((p) => next.some((n) => same(n, p)));
   const added = next.filter((n) => !previous.some((p) => same(n, p)));
@@ -172,7 +172,7 @@ export function pickWithLimit<T>(previous: readonly T[], next: readonly T[], lim
 }
 
 /**
- * The comparison's columns (spec 000 §2 screen 7): the result fields of the module's stages (all of them on
+ * The comparison's columns: the result fields of the module's stages (all of them on
  * 统计分析), the sink last; a field one stage of the module fills is named as that stage's menu (估算's 建筑物化及拆除).
  */
 export function compareColumns(module?: string): { field: ResultFieldDef; label: string }[] {

@@ -1,4 +1,4 @@
-// A building's changes (issue 27 §5; recorded by the database): who changed what, when, from what to what — newest
+// A building's changes (recorded by the database): who changed what, when, from what to what — newest
 // first, a page at a time, narrowed to 单体信息, one stage or 方案.
 import { useState } from 'react';
 import { Alert, Box, Card, CardContent, Chip, FormControl, InputLabel, List, ListItem, MenuItem, Pagination, Select, Stack, Typography } from '@mui/material';

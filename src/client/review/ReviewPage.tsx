@@ -1,6 +1,7 @@
-// src/client/review/ owns 校审 (issue 27, README 校审): /review?id=<building> — a revision's sign-off chain, what the
-// caller may do (BuildingReview) — and /review, 待我校审 (WaitingList) with the tenant's sign-off rules (SignoffSettingsCard). The server decides every step
-// (src/server/review/); the page shows its answer and sends the caller's choices.
+// src/client/review/ owns 校审 (docs/review.md): /review?id=<building> — a revision's sign-off chain, what the
+// caller may do (BuildingReview) — and /review, 待我校审 (WaitingList) with the tenant's sign-off rules
+// (SignoffSettingsCard). The server decides every step (src/server/review/); the page shows its answer and
+// sends the caller's choices.
 import { Box } from '@mui/material';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';

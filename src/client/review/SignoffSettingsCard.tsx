@@ -1,4 +1,4 @@
-// 本单位校审设置 (issue 27 §1): the caller's tenant's sign-off rules — how many levels, whether one person may sign two
+// 本单位校审设置: the caller's tenant's sign-off rules — how many levels, whether one person may sign two
 // levels, the report numbers' prefix. Everyone reads them; the tenant's group admin changes them (the server decides).
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, CardContent, FormControl, FormControlLabel, InputLabel, Link, MenuItem, Select, Stack, Switch, TextField, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// The 校审 calls (issue 27; server src/server/review/routes.ts), below /api/tpf/v1/tpf/review, through apiFetch.
+// The 校审 calls (server src/server/review/routes.ts), below /api/tpf/v1/tpf/review, through apiFetch.
 import { apiFetch, apiUrl } from '../providers/httpClient';
 import type { CertificateAnswer, AuditAnswer, Person, ReviewAnswer, SignLevel, ReviewCommentInput, SignoffSettings, SignoffSettingsAnswer, VerifyAnswer, VerifyCheck, WaitingBuilding } from '../../../schemas/review';
 

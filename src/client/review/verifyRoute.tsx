@@ -1,4 +1,4 @@
-// The public verify page's route (issue 27 §4: a frozen report's QR code leads here), mounted by App.tsx outside
+// The public verify page's route (a frozen report's QR code leads here), mounted by App.tsx outside
 // <Admin> beside the account pages so it works without a token.
 import { lazy, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The building and engineering project the user works on (spec 000 §4, spec 001 §9): kept in local storage
+// The building and engineering project the user works on: kept in local storage
 // under the spec's keys (module name, project id, project info, engineering info) so a reload or a new tab
 // continues where the user was. A change fires MENU_REFRESH_EVENT so the sidebar re-reads the menus.
 import { splitMenus } from '../../../schemas/standards';

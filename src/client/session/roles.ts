@@ -1,4 +1,4 @@
-// Roles and their labels (spec 001 §6). 'user' in a schema's read/write list means any logged-in user.
+// Roles and their labels. 'user' in a schema's read/write list means any logged-in user.
 import type { RoleCode } from '../../../schemas/types';
 
 export interface CurrentUser {

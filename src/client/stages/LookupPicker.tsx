@@ -1,4 +1,4 @@
-// 从参数表取值 (issue 11 §7): in the row dialog of an operation row calculated system by system, one picker per
+// 从参数表取值: in the row dialog of an operation row calculated system by system, one picker per
 // lookup table of 参数表管理 that feeds the chosen part's inputs (lookupFill.ts: elevator class and usage, heater
 // type, PV module, heating/cooling source …). Each option shows its value and its verification mark; a value
 // marked U or without a number is listed disabled as 来源未知, never offered as a default. Picking fills the

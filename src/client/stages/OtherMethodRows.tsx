@@ -1,4 +1,4 @@
-// Rows a building keeps under a stage's other 计算方式 (issue 21 §4): they are not counted. Said above the table
+// Rows a building keeps under a stage's other 计算方式: they are not counted. Said above the table
 // with their number and a way to remove them — one clear per method on the server, whatever page is shown.
 import { Alert, Button } from '@mui/material';
 import { useNotify } from 'react-admin';

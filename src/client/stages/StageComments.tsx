@@ -1,4 +1,4 @@
-// The signers' comments on a stage (issue 27 §2), shown on its page until closed: a line per comment above the table
+// The signers' comments on a stage, shown on its page until closed: a line per comment above the table
 // (what it is on, who said it, whether 计算人 has dealt with it) and, in the rows they are on, a 校审意见 column.
 // Read from the building's 校审 answer (GET review/{id}: the same query as the 校审 page).
 import type { ReactElement } from 'react';

@@ -1,11 +1,11 @@
-// /{module}/:stage — the stage-route guard and the wizard frame (spec 000 §4). /{module}/result and
+// /{module}/:stage — the stage-route guard and the wizard frame. /{module}/result and
 // /{module}/compare are routes of their own (results/, mounted in domainRoutes.tsx).
 // - a code that is not a stage of the module (schemas/standards.ts) → /404;
 // - no building of this module selected → warning 请先选择或新建项目 and back to the module's building list;
 // - a stage the building's menus do not include → warning 该单体未启用此计算阶段 and the building's first stage
 //   (no stages at all → 获取计算阶段出错);
 // - otherwise the stage header, the wizard's steps, the stage's data (StageTable or StageRecordForm, generated
-//   from the stage schema), its total, and 计算 / 上一步 / 下一步 (save then calculate, spec 000 §4).
+//   from the stage schema), its total, and 计算 / 上一步 / 下一步 (save then calculate).
 import { lazy, useEffect, useRef, useState, type Ref, type RefObject } from 'react';
 import { Alert, Backdrop, Box, Button, Card, CardContent, CircularProgress, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -71,11 +71,11 @@ const StageBody = ({ def, projectId, formHandle }: { def: StageDef; projectId: n
 );
 
 /**
- * 计算 / 下一步 (spec 000 §4 "save then calculate"): a changed single-record form is saved first (table rows are
+ * 计算 / 下一步: a changed single-record form is saved first (table rows are
  * saved by their dialog), then the stage is calculated (GET <path>/calculate) under the mask 正在保存, 请稍候...,
  * 计算成功! and any limit warning (transport > 6 % of production) are shown. 下一步 then goes to the next stage;
  * from the last one the building is marked complete (status '1') and the result page opens.
- * A long calculation answers `{ job }` (issue 10 §3): a dialog shows 正在计算… 已处理 {done} / {total} 行 until it
+ * A long calculation answers `{ job }`: a dialog shows 正在计算… 已处理 {done} / {total} 行 until it
  * ends, then its result is taken as the direct answer. 后台运行 closes it and stops polling; the calculation goes
  * on in the server and the user keeps working (下一步 still goes on, without 计算成功!).
  */
@@ -104,7 +104,7 @@ function useCalculation(module: ModuleCode, stage: string, stages: string[], bui
           if (!ended) return true; // 后台运行: the calculation goes on; so does the user
           done = jobOutcome<CalculateAnswer>(ended); // a failed job throws as the direct failure would
         }
-        // a stage that counted rows as 0 or needs an empty stage says so instead of 计算成功! (issue 11 §3)
+        // a stage that counted rows as 0 or needs an empty stage says so instead of 计算成功!
         const warnings = (done as { warnings?: string[] }).warnings ?? [];
         if (warnings.length) notify(`计算完成，有 ${warnings.length} 条提示：${warnings.join('；')}`, { type: 'warning', multiLine: true, autoHideDuration: 10_000 });
         else notify(CALCULATED, { type: 'success' });

@@ -1,5 +1,5 @@
 // A form-mode stage (x-stage.mode 'form', e.g. 核算信息补充): one record per building — GET with projectId (the
-// first of dataList), saved with PUT when it has an id, else POST (spec 000 §7 "single form"). 下一步 saves a
+// first of dataList), saved with PUT when it has an id, else POST. 下一步 saves a
 // changed form first (the wizard calls `save` through the handle).
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';

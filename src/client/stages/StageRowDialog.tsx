@@ -1,9 +1,9 @@
-// 新增 / 编辑 a row of a table-mode stage in a dialog (spec 000 screen 5): the rjsf form from the stage schema,
+// 新增 / 编辑 a row of a table-mode stage in a dialog: the rjsf form from the stage schema,
 // 保存 and 保存并新增. A row is saved through POST <path>/batch (one row; with id: update), which saves and
 // calculates in one transaction, so the table shows the row's emission and the stage total right away. The row
 // gets the building and, for a stage with methods, the method chosen for the building. The factor pickers list
 // the building's province first (its site, from the building detail); an operation row calculated system by
-// system gets the lookup-table pickers of its part (LookupPicker.tsx, issue 11 §7).
+// system gets the lookup-table pickers of its part (LookupPicker.tsx).
 import { useRef, useState } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, type Theme } from '@mui/material';
 import type { ErrorSchema } from '@rjsf/utils';

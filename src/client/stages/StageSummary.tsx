@@ -1,6 +1,6 @@
 // Under a stage's data: the stage total as last calculated (tCO2e, 2 decimals), the calculation's notes and the
-// limit warnings between stages (transport against production, spec 000 §8) — from stage/data — and, from the
-// building's result detail (issue 11 §3, §10), the stage's own warnings (rows counted 0, a needed stage empty),
+// limit warnings between stages (transport against production) — from stage/data — and, from the
+// building's result detail, the stage's own warnings (rows counted 0, a needed stage empty),
 // how many rows took a 默认值, and a stage outside the standard's boundary (waste under GB).
 import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
 import { formatNumber } from '../../calc/format';

@@ -1,13 +1,13 @@
-// A table-mode stage (x-stage.mode 'table'; spec 000 screen 5, spec 001 §2 "stage data tables"): the rows of the
+// A table-mode stage (x-stage.mode 'table'): the rows of the
 // building for the stage (of the chosen method, for a stage with methods), paged, sorted and searched on the server
 // like every list (page 1, 10 rows, 5/10/25/50/100, 共 N 条 — a stage may hold 100 000 rows), a 序号 column, the
 // schema's x-list columns (numbers with 2 decimals or x-decimals), a 合计 row of the emission over every row of the
 // filter (the server's `sums`), 编辑 / 删除 per row, and the toolbar 新增, 批量删除 (the rows chosen on any page),
 // 刷新, 清空数据, 下载模板, 导入. Rows are added and edited in a dialog (StageRowDialog). After a change the stage
 // is calculated again; when that runs as a job its progress shows above the table.
-// Issue 11 §3: a row whose last calculation filled in a value shows a 默认值 chip by its emission (the tooltip
+// A row whose last calculation filled in a value shows a 默认值 chip by its emission (the tooltip
 // lists each default and its source); a stored row breaking a save rule (counted 0) shows why, in red. A listed
-// field the row leaves empty shows the value its calculation used, named (issue 25: 电网排放因子 — filledCells.ts).
+// field the row leaves empty shows the value its calculation used, named (e.g. 电网排放因子 — filledCells.ts).
 // Driven by react-admin's list controller (ListBase) and drawn by its DataTable like every list page: the schema's
 // columns from admin/columns.tsx, the selection, 序号 and 操作 columns, the problem rows (body), the 合计 row (foot)
 // and the empty table from admin/tableParts.tsx.

@@ -1,5 +1,5 @@
-// The small marks of a row's trace, shared by the result page's trace dialog and the stage table (issue 11 §3,
-// §4): the 默认值 the calculation filled in (title value unit — source), the save rules a stored row breaks (red),
+// The small marks of a row's trace, shared by the result page's trace dialog and the stage table:
+// the 默认值 the calculation filled in (title value unit — source), the save rules a stored row breaks (red),
 // and a factor's verification mark (V/V2 verified; M/D/U shown as such, so a reviewer sees an unverified value).
 import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { formatNumber } from '../../calc/format';

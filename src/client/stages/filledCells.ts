@@ -1,4 +1,4 @@
-// The cells of a stage row that the row leaves empty but its last calculation filled in (issue 25: an electricity
+// The cells of a stage row that the row leaves empty but its last calculation filled in (e.g. an electricity
 // row without its own factor is calculated with the building's 电网排放因子, and its 能源因子 and 因子单位 cells
 // were blank). Such a cell shows the default the calculation used — in the unit column of a factor value, that
 // value's unit — and the value cell is marked with where it came from. Read from the row's stored trace, so the

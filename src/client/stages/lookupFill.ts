@@ -1,5 +1,5 @@
 // Which lookup table of 参数表管理 (tpf3Lookup, seeded by src/server/db/seed/lookups.ts) fills which input of an
-// operation row (schemas/stages/runtime.ts, method 各用能系统), and how its unit becomes the input's (issue 11 §7).
+// operation row (schemas/stages/runtime.ts, method 各用能系统), and how its unit becomes the input's.
 // Pure, so the mapping is unit-tested. The units are the seeded tables':
 // - elevatorClass: value = specific travel energy (mWh/(kg·m)), value2 = standby power (W) — the inputs' units;
 // - elevatorUsage: value / value2 = running / standby hours PER DAY (h/d) → × 365 d for the inputs' h/a;

@@ -1,4 +1,4 @@
-// The stage calls (DESIGN §5, spec 000 §7; server: src/server/stages/routes.ts). `path` is the stage's API path
+// The stage calls (server: src/server/stages/routes.ts). `path` is the stage's API path
 // below /api (tpf/v1/tpf/stage/<code>), from the schema's x-resource.
 import { apiFetch, apiUrl } from '../providers/httpClient';
 import type { ListAnswer } from '../providers/dataProvider';
@@ -54,7 +54,7 @@ export interface CalculateAnswer {
 
 /**
  * GET <path>/calculate?projectId= → the stage and the building result, or `{ job }` when the calculation goes on
- * in the server (issue 10 §3; jobs/jobApi: jobOf, and jobOutcome → the same CalculateAnswer once done).
+ * in the server (jobs/jobApi: jobOf, and jobOutcome → the same CalculateAnswer once done).
  */
 export const calculateStage = (path: string, projectId: number) =>
   apiFetch<CalculateAnswer | JobAnswer>(apiUrl(`${path}/calculate`, { projectId }));
@@ -78,7 +78,7 @@ export const saveStageRecord = (path: string, record: Record<string, unknown>) =
 /** GET stage/data?tpf3ProjectId= → { <code>: { title, total (tCO2e), rows, method, notes } }. */
 export const getStageData = (projectId: number, signal?: AbortSignal) => apiFetch<unknown>(apiUrl(STAGE_DATA, { tpf3ProjectId: projectId }), { signal });
 
-/** PUT tpf3Project/status { id, status: '1' } — the building is complete (spec 000 §4). */
+/** PUT tpf3Project/status { id, status: '1' } — the building is complete. */
 export const completeBuilding = (id: number) => apiFetch<BuildingRecord>(apiUrl(BUILDING_STATUS), { method: 'PUT', body: body({ id, status: '1' }) });
 
 export interface Factor {
@@ -92,7 +92,7 @@ export interface Factor {
   verification?: string | null;
   type?: string;
   smallType?: string | null;
-  // what a row copies with the factor (issue 11; schemas/factors/tpf3BuildMaterial.ts)
+  // what a row copies with the factor (schemas/factors/tpf3BuildMaterial.ts)
   density?: number | null;
   /** what the density is per (t/m3) */
   densityUnit?: string | null;

@@ -109,7 +109,7 @@ export function stageItem(data: unknown, code: string): StageDataItem | undefine
 
 /**
  * The warnings of a stage's `x-stage.limits` with the current totals (stage/data, tCO2e): its total above a
- * share of another stage's (spec 000 §8, §9: transport above 6 % of production).
+ * share of another stage's (e.g. transport above 6 % of production).
  */
 export function limitWarnings(code: string, data: unknown): string[] {
   const out: string[] = [];

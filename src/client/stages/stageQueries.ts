@@ -3,7 +3,7 @@
 // stage/data map (totals, methods, notes) and the building detail (stageMethods; the result page reads the same
 // key). After rows change
 // elsewhere than the batch save (a row saved in its dialog, delete, clear, import), the stage is calculated again so the row emissions and
-// the totals shown stay true. A long calculation answers `{ job }` (issue 10 §3): the rows are read at once, the
+// the totals shown stay true. A long calculation answers `{ job }`: the rows are read at once, the
 // job is followed (its progress shown by the table) and everything is read again when it is done.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildingKey } from '../buildings/buildingApi';
@@ -31,7 +31,7 @@ export function useStageRecord(def: StageDef, projectId: number) {
   });
 }
 
-/** Rows kept under the stage's other 计算方式 (not counted, issue 21 §4): how many of each, those with rows only. */
+/** Rows kept under the stage's other 计算方式 (not counted): how many of each, those with rows only. */
 export function useOtherMethodRows(def: StageDef, projectId: number, method: string | undefined) {
   const others = (def.meta.methods ?? []).map((m) => m.value).filter((m) => m !== method);
   return useQuery({
@@ -55,7 +55,7 @@ export function useStageData(projectId: number) {
 
 export { useBuildingDetail };
 
-/** A building under review or signed (issue 27): its stage pages read, never write (the server refuses, 403). */
+/** A building under review or signed: its stage pages read, never write (the server refuses, 403). */
 export function useFrozen(projectId: number): boolean {
   const state = (useBuildingDetail(projectId).data as { reviewState?: string } | undefined)?.reviewState;
   return !!state && state !== 'draft';

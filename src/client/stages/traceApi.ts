@@ -1,6 +1,6 @@
-// How a stage figure was made (issue 11 §4): GET stage/<code>/trace?projectId&pageNum&pageSize — the stage's
+// How a stage figure was made: GET stage/<code>/trace?projectId&pageNum&pageSize — the stage's
 // total, method, notes and warnings as last calculated and one page of its rows, each with quantity × factor =
-// emission and the row's stored trace (formula, inputs, 默认值, problems). Shapes: .tmp/contract11.md.
+// emission and the row's stored trace (formula, inputs, 默认值, problems).
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
 // the row's working as src/calc explains it (explainRow), answered by the endpoint
@@ -39,7 +39,7 @@ export interface StageTrace {
   total: number | null;
   notes: string[];
   warnings: string[];
-  /** 合理性检查 (issue 21): flags of the figures the stage adds to, workings of its material figures */
+  /** 合理性检查: flags of the figures the stage adds to, workings of its material figures */
   plausibility?: { flags: string[]; workings: string[] };
   /** tCO2e by part (建筑运行) */
   parts?: Record<string, number>;

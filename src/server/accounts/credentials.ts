@@ -1,5 +1,5 @@
 // Stored passwords (sys_credential): the argon2id hash and whether the user must choose their own password
-// before anything else (a generated password, or one set by an administrator — issue 8 §8).
+// before anything else (a generated password, or one set by an administrator).
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Executor } from '../db/database';
 

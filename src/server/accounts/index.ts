@@ -1,4 +1,4 @@
-// Accounts (issue 8): everything a person does with their own account — password and SMS login, the slider
+// Accounts: everything a person does with their own account — password and SMS login, the slider
 // check, registration of trial accounts, password reset, account settings (profile, password, avatar) — and
 // the 全局配置 keys they read (sms.*, login.slider*, trial.days). Sessions, tokens and the auth guard stay in
 // ../auth/.

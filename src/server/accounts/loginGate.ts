@@ -1,10 +1,10 @@
-// Failed logins, counted in the database (counters.ts: survives restarts, shared by replicas — DESIGN §9) per
+// Failed logins, counted in the database (counters.ts: survives restarts, shared by replicas) per
 // account and per address in a 15-minute window. A login reserves its place in both counts BEFORE the password
-// is checked (issue 23): the reservation answers how many tries came before it, so however many requests run at
+// is checked: the reservation answers how many tries came before it, so however many requests run at
 // once, at most login.sliderAfterFailures passwords are checked before the slider is demanded. A failure keeps
 // its reservation; a success clears the account's count and gives the address's back; a request refused before
 // the check gives both back. After login.sliderAfterFailures failures for the account or the address a login
-// needs the slider (issue 8 §7). Limits: an address with IP_LIMIT failures in the window is refused (429,
+// needs the slider. Limits: an address with IP_LIMIT failures in the window is refused (429,
 // password spraying); so is an account with ACCOUNT_LIMIT (a slider solved by a script buys one try each, from
 // any number of addresses) — its owner can still log in by SMS code or reset the password.
 import type { Executor } from '../db/database';

@@ -1,6 +1,6 @@
 // POST /api/sys/v1/sso/registerUser — a new trial account (authFlag 0) in a tenant of its own, its phone
 // proven by an SMS code; POST /api/sys/v1/sso/resetPassword — a new password by SMS code, ending every session.
-// Neither asks for the slider (issue 25): the code was only sent after a solved slider (smsRoutes.ts), so it
+// Neither asks for the slider: the code was only sent after a solved slider (smsRoutes.ts), so it
 // stands for the slider here — one slider per form; the code's MAX_ATTEMPTS and send limits stay the barrier.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +31,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AccountsContext): void
 
   r.post('/api/sys/v1/sso/registerUser', { schema: { body: registerBody }, config: { public: true, writes: true } }, async (req) => {
     const b = req.body;
-    // Nothing that tells whether an account exists comes before the phone's code (issue 23): a
+    // Nothing that tells whether an account exists comes before the phone's code: a
     // wrong or expired code gets the same answer for a registered phone and a free one. A valid code proves the
     // phone only, so its holder may learn that the phone is registered; they may also learn that a login name
     // is taken — acceptable: names are chosen, not secret, and each try costs one of the code's 5 attempts (a

@@ -1,8 +1,8 @@
-// The slider check (issue 8 §7), issued and verified on the server. A challenge keeps the gap's x in the
+// The slider check, issued and verified on the server. A challenge keeps the gap's x in the
 // database (never sent); the client drags the piece and sends where it let go and how long the drag took. A
 // position within TOLERANCE_PX after a plausible drag earns a one-time token valid 2 minutes, which a login or an
 // SMS code request that needs the slider spends (registration and reset spend that code instead: one slider per
-// form, issue 25). A challenge is answered once, right or wrong.
+// form). A challenge is answered once, right or wrong.
 // The slider is friction against casual scripts, not a bot barrier (a pixel-matching script solves it): the
 // barrier is the per-address and per-account/phone limits behind it (loginGate.ts, smsCodes.ts). Challenges
 // are limited per address (CHALLENGES_PER_MINUTE, counted before one is drawn) and expire after CHALLENGE_MS;

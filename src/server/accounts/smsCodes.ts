@@ -1,4 +1,4 @@
-// SMS verification codes (issue 8 §5, reliability.md A7): 6 digits from the CSPRNG, valid 5 minutes, single
+// SMS verification codes: 6 digits from the CSPRNG, valid 5 minutes, single
 // use, bound to the phone and the purpose, at most 5 tries (each taken before it is checked). Sends are
 // limited to 1 per phone per 60 s, 10 per phone per 24 h and 20 per address per hour. Only a salted hash of the code is stored.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The rule for 全局配置 sms.http.url (issue 23): an http(s) URL whose host is not loopback, link-local, private,
+// The rule for 全局配置 sms.http.url: an http(s) URL whose host is not loopback, link-local, private,
 // unspecified, multicast or an IPv4-in-IPv6 form — the server POSTs codes and the gateway key there, so the
 // setting must not reach the server itself or its network. Checked twice: on save for a literal address (the
 // sysConfig hook below), and at send time after DNS resolution, in the lookup the connection itself uses (so a

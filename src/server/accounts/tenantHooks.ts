@@ -1,4 +1,4 @@
-// Every user may read their own tenant (GET sysTenant/{id}, spec 001 §7); the rest is super admin only.
+// Every user may read their own tenant (GET sysTenant/{id}); the rest is super admin only.
 import { registerHooks } from '../db/hooks';
 
 registerHooks('sysTenant', {

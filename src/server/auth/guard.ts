@@ -1,5 +1,5 @@
 // The authentication hook of every /api route except the public ones. The token comes from the Access-Token
-// header only — never from the query (tokens in URLs end up in logs, reliability.md §0). On top of a valid
+// header only — never from the query (tokens in URLs end up in logs). On top of a valid
 // session: a user who must replace a generated password reaches only the account routes, and an expired trial
 // account only reads (routes declared `writes: false`) and manages its own account.
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Passwords: sent base64-encoded by the client (a transport wrapper only, spec 001 §2), decoded strictly, and
+// Passwords: sent base64-encoded by the client (a transport wrapper only), decoded strictly, and
 // stored as argon2id (@node-rs/argon2 defaults: m=19456, t=2, p=1 — OWASP's minimum).
 import { hash, verify } from '@node-rs/argon2';
 import { badRequest } from '../errors';

@@ -1,5 +1,5 @@
 // Server-side sessions in sys_session. "Remember me": 7 days absolute. Otherwise 12 h idle and 12 h absolute
-// (the browser drops the token at the end of its session, spec 001 §2). last_seen_at is touched at most once
+// (the browser drops the token at the end of its session). last_seen_at is touched at most once
 // a minute (not while the disk is nearly full: a read must not write then). Logout, disabling and deleting a user
 // revoke on the next request.
 import { sql } from 'kysely';

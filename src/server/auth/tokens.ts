@@ -1,4 +1,4 @@
-// Opaque session tokens (reference/reliability.md §2.3): 32 random bytes, base64url; the DB keeps only the
+// Opaque session tokens: 32 random bytes, base64url; the DB keeps only the
 // SHA-256, so a leaked database yields no usable token.
 import { createHash, randomBytes } from 'node:crypto';
 

@@ -1,4 +1,4 @@
-// The session user object of login and currentUser (spec 001 §3): name, userId, avatar, isTrial, isAdmin,
+// The session user object of login and currentUser: name, userId, avatar, isTrial, isAdmin,
 // createDay, companyName, roleList, tenantId (+ token on login), and for the account page and the navbar the
 // profile fields, whether the password must be changed first and the trial's days left.
 import { trialStatus } from './trial';

@@ -1,5 +1,5 @@
 // A pre-flight report's bulk — every problem and every material with its GlobalIds, ~25 MB of JSON for a
-// 200 000-element model — travels and is stored gzipped (issue 22 §7): the parsing process packs it, the server
+// 200 000-element model — travels and is stored gzipped: the parsing process packs it, the server
 // passes the bytes to the database untouched and unpacks them only for a page of the report or an import. The
 // rest of the report (counts, groups, notes, floor area) is small and stays plain.
 import { promisify } from 'node:util';

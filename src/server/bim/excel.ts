@@ -1,4 +1,4 @@
-// The pre-flight report as a workbook (issue 12 §3): 汇总 (file, schema, units, counts), 构件分组, 问题清单 (every
+// The pre-flight report as a workbook: 汇总 (file, schema, units, counts), 构件分组, 问题清单 (every
 // problem, not only the page shown) and 材料 (quantities per IFC material).
 import { drawWorkbook } from '../excel/draw';
 import type { ExportColumn } from '../excel/workbook';

@@ -1,9 +1,9 @@
-// Importing a model (issue 12 §5): every confirmed mapping is checked (the IFC material is in the model, the
+// Importing a model: every confirmed mapping is checked (the IFC material is in the model, the
 // factor a current 建材 of the caller's library, its unit can take the material's quantities — else refused
 // naming the material), the quantities are summed per library material into 建材生产 rows (and 建材运输 rows,
 // distance left to the material's default, when the building has the transport stage), all in one
 // transaction with the recalculation: the rows and the new result, or nothing. `replace` first deletes only the
-// rows an earlier model import made. The mappings are remembered for the tenant. Issue 22: an import touching
+// rows an earlier model import made. The mappings are remembered for the tenant. An import touching
 // materials with open problems of the plausibility review needs `confirmProblems` (else 400 naming them). Each row
 // records how much of its quantity came from IFC quantity sets and how much from the geometry (bimSource, remarks)
 // and is 估算 when the geometry's share is the larger (over 50 %); a density the user confirmed for a volume-only

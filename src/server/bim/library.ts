@@ -1,4 +1,4 @@
-// The factor-library rows an import may map to: 建材 rows (or 能源 rows for a budget file's energy, issue 26) the
+// The factor-library rows an import may map to: 建材 rows (or 能源 rows for a budget file's energy) the
 // caller may read, current versions only (the same scope and version rule as the stage pickers), keyed by id.
 import { sql } from 'kysely';
 import { factorLabel, type LabelledFactor } from '../../calc/factorLabel';

@@ -1,4 +1,4 @@
-// src/server/bim/ owns BIM import (issue 12, spec 000 §2 /bim): an IFC upload is bounded and checked
+// src/server/bim/ owns BIM import (docs/bim.md): an IFC upload is bounded and checked
 // (upload.ts), parsed off the request thread in a worker with web-ifc (parse/), summarised into a pre-flight
 // report before anything is saved (preflight.ts), its materials matched to the factor library with saved
 // per-tenant mappings first (match/), and imported as the building's 建材生产 (and 建材运输) rows in one

@@ -1,6 +1,6 @@
-// The pre-flight report of a parsed model (issue 12 §3), made once when the parse ends and stored with the
+// The pre-flight report of a parsed model, made once when the parse ends and stored with the
 // model: counts of elements and of each problem, the table by storey × element type, every problem with the
-// element's GlobalId and name, and the quantities per IFC material that mapping and import work on. Issue 22: the
+// element's GlobalId and name, and the quantities per IFC material that mapping and import work on. With them the
 // plausibility review — the parser's element checks plus each material family's total per m² of floor area
 // (review/perArea.ts) — counted as 待确认问题, and the parser's notes (which repeated quantity was taken, unit
 // conversions) passed on to be shown.

@@ -1,4 +1,4 @@
-// Which of an IFC material's quantities feeds a library factor, by the factor's unit (issue 12 §4): a per-m³
+// Which of an IFC material's quantities feeds a library factor, by the factor's unit: a per-m³
 // factor takes the volume, a per-m² factor the area, a per-t or per-kg factor the weight — or the volume
 // through a density (t/m³: the model's own, else the bulk density table) — a per-piece factor the element
 // count. Anything else cannot take the quantity and is refused naming the material. A volume that needs a density

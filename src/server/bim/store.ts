@@ -38,7 +38,7 @@ export async function findModel(ex: Executor, caller: Caller, jobId: number): Pr
     .where('user_id', '=', caller.userId)
     .executeTakeFirst();
   if (!r) return undefined;
-  // (rows written before issue 22 have their detail in the jsonb columns)
+  // (rows written before the `detail` column have theirs in the jsonb columns)
   const detail: Detail = r.detail ? await unpackDetail(fromBase64(r.detail)) : { problems: r.problems, materials: r.materials };
   return { id: Number(r.id), jobId: Number(r.job_id), projectId: Number(r.project_id), fileName: r.file_name, schema: r.schema_name, units: r.units, counts: r.counts, groups: r.groups, ...detail, notes: r.review?.notes ?? [], floorArea: r.review?.floorArea ?? null };
 }

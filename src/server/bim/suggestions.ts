@@ -1,7 +1,7 @@
-// Each IFC material's proposed library materials (issue 12 §4): the tenant's confirmed mapping first (已保存),
+// Each IFC material's proposed library materials: the tenant's confirmed mapping first (已保存),
 // then the name matcher's best (match/suggest.ts) — every one with the quantity it would import in the
-// factor's unit, or why the unit cannot take the material's quantities. With them the material's family (issue 22
-// §5) and, when the matcher has nothing to offer for a known family, why (因子库暂无「…」类材料的因子); the
+// factor's unit, or why the unit cannot take the material's quantities. With them the material's family
+// and, when the matcher has nothing to offer for a known family, why (因子库暂无「…」类材料的因子); the
 // family's default density, offered where a per-mass factor needs one the model and the factor lack. A density
 // confirmed with the tenant's mapping of the material is offered again (已保存) on every proposal that needs one.
 import type { BimMaterial, BimSuggestion, SavedDensity } from '../../../schemas/bim';

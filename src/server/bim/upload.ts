@@ -1,4 +1,4 @@
-// An uploaded model is bounded and checked before any parser sees it (DESIGN §10, issues 12 §1 and 22 §7), and is
+// An uploaded model is bounded and checked before any parser sees it, and is
 // never held whole in memory: the multipart file streams to a spool on disk (files/spool.ts), at most 200 MB.
 // Its first bytes decide at once — a zip, or the `ISO-10303-21;` header naming IFC2X3, IFC4 or IFC4X3_ADD2 in
 // FILE_SCHEMA — so a wrong file is answered before the rest arrives. The rest of a refused request is read and

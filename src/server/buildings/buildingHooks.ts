@@ -1,4 +1,4 @@
-// Building rules beyond the schema (spec 000 §4–§6): the module's standards, project stages and stage menus
+// Building rules beyond the schema: the module's standards, project stages and stage menus
 // from schemas/standards.ts with the menu rules applied on save; compileOrg defaulting to the company name;
 // collaborators changed only by the creator; the module fixed after creation; deleting a building deletes
 // the rows that belong to it. Records carry the engineering's name, code and area and the creator's name.

@@ -10,7 +10,7 @@ import { projectOwned } from './buildingHooks';
 import { markCurrent } from './stale';
 
 const SUFFIX = '-副本';
-/** A copy starts its own sign-off (issue 27): the first revision, 编制中, no report. */
+/** A copy starts its own sign-off: the first revision, 编制中, no report. */
 const UNSIGNED = { reviewState: 'draft', revision: 'A', revisionOf: null, reportNo: null };
 const NAME_MAX = 20;
 

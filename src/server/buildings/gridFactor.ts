@@ -1,4 +1,4 @@
-// The grid electricity factor a new building starts with (issue 4 §4): the current official average of its
+// The grid electricity factor a new building starts with: the current official average of its
 // site's province — the newest 生态环境部/国家统计局 provincial dataset (MEE_NBS_<year>_province) — else the
 // newest national average, current factor versions only (factors/versions.ts). Baseline (OM/BM) factors are never
 // chosen (and refused when picked, factorCopy.ts).

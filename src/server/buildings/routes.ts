@@ -1,4 +1,4 @@
-// Building routes beyond the generic CRUD of tpf3Project (spec 000 §7, DESIGN §5):
+// Building routes beyond the generic CRUD of tpf3Project:
 //   GET tpf3ProjectV/                          the building list (same answer as tpf3Project/)
 //   GET tpf3ProjectV/revisions                 ?projectId → every revision of its chain, A first (历史修订版)
 //   GET tpf3ProjectV/:id                       one building with its engineering's name and the creator's name

@@ -1,4 +1,4 @@
-// Server caches (缓存管理, DESIGN §10): what this folder owns. A MemoryCache keeps values loaded from the database
+// Server caches (缓存管理): what this folder owns. A MemoryCache keeps values loaded from the database
 // in this process; every replica keeps its own. Clearing one — after a write of what it holds, or from
 // /sys/cache — clears it here at once and bumps its version in sys_cache, which every replica compares at most
 // SYNC_MS later before answering from its copy: no replica serves a cleared value for longer than that.

@@ -1,4 +1,4 @@
-// The audit trail (issue 27 §5): every change of an audited record (x-resource.audit: a building) and of the rows it
+// The audit trail: every change of an audited record (x-resource.audit: a building) and of the rows it
 // owns (ownedByProject: stage rows, extended data) and of its variants is recorded by the database itself — whoever
 // writes, through whatever route, job or import — in tpf3_audit: who (the request's user, db/actor.ts), when, what
 // (the table and row) and before → after of the fields a person sets. Statement-level triggers read the statement's

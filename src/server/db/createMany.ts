@@ -1,4 +1,4 @@
-// Many new records of one resource in few statements (DESIGN §10, set-based writes): the write path of the imports,
+// Many new records of one resource in few statements (set-based writes): the write path of the imports,
 // the wizard's batch save and the BIM import. The checks run over the whole set — one query per reference
 // property, the resource's rules once (validateSet: a lookup for all rows, not one per row) — then one multi-row
 // insert per BULK_BATCH rows (bulkInsert.ts). setProblems is also the check of a single create or update.

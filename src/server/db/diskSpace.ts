@@ -1,4 +1,4 @@
-// A full disk (issue 10 §5): what is measured and how a failure is recognised. Every request that fails on it answers
+// A full disk: what is measured and how a failure is recognised. Every request that fails on it answers
 // 507 `服务器存储空间不足` (http/errorHandler.ts); on the embedded database a write request is refused before it starts
 // when the data dir's file system is low (http/diskGuard.ts), and the PGlite dialect refuses write statements.
 //

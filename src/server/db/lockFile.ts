@@ -1,4 +1,4 @@
-// PGlite does not lock its folder, and two processes on one data dir lose writes (reference/components.md §6).
+// PGlite does not lock its folder, and two processes on one data dir lose writes.
 // One server process per data dir: an exclusive lock file holding the owner's pid. A stale lock (its pid is
 // no longer running) is taken over; a live one stops the start with a clear message.
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';

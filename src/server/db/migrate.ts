@@ -51,7 +51,7 @@ export function resourceTableDdl(name: string, schema: ResourceSchema): string[]
 }
 
 /**
- * Indexes the schema asks for by its keywords (DESIGN §10): every reference (project_id on each table a
+ * Indexes the schema asks for by its keywords: every reference (project_id on each table a
  * building owns, factor ids …) and every list filter — equality and ranges by btree, `like` filters (ILIKE
  * '%text%') by a pg_trgm GIN index, which serves a substring search that no btree can. A building's own rows
  * (ownedByProject: the stage rows) are always listed by their building in id order, a page at a time: one index on
@@ -125,7 +125,7 @@ export async function migrate(db: Db): Promise<string[]> {
 
 /**
  * Generated DDL (the resource tables, their locks, the audit triggers) runs again only when it changed: its hundreds
- * of IF NOT EXISTS statements took seconds of every restart on PGlite (issue 24 §5). Its hash is recorded as done
+ * of IF NOT EXISTS statements took seconds of every restart on PGlite. Its hash is recorded as done
  * beside the versioned migrations.
  */
 async function applyGenerated(db: Db, known: Set<string>, name: string, ddl: string[]): Promise<void> {

@@ -1,4 +1,4 @@
-// A small kysely dialect for PGlite (reference/components.md §6). kysely-pglite loses writes: it has no
+// A small kysely dialect for PGlite. kysely-pglite loses writes: it has no
 // connection mutex (a concurrent query runs inside someone else's open transaction) and drops affectedRows.
 // PGlite is one session, so the driver hands out that single connection under a promise mutex: acquire waits
 // for the previous holder's release, and BEGIN/COMMIT/ROLLBACK run on the held connection.

@@ -1,4 +1,4 @@
-// The last resort on a full disk (issue 10 §5). When PGlite cannot grow its WAL it may spin for ever inside one
+// The last resort on a full disk. When PGlite cannot grow its WAL it may spin for ever inside one
 // statement (seen: XLogFlush at COMMIT, on the main thread, with no error first): the event loop is blocked, so no
 // request, timer or signal handler runs again. A worker thread watches the statement that runs; past the limit it
 // prints one line, removes the data dir's lock file and kills the process, so a supervisor (or the operator)

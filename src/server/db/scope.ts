@@ -1,4 +1,4 @@
-// Tenant scoping and role checks, in ONE place (DESIGN §6). The generic repository asks this module which
+// Tenant scoping and role checks, in ONE place. The generic repository asks this module which
 // rows a caller may read or write and which tenant a new row belongs to; routes never filter by tenant.
 //
 // - tenant: rows belong to one tenant; non-super-admins read and write only their own tenant's rows.

@@ -1,4 +1,4 @@
-// Upkeep after bulk writes (DESIGN §10): the embedded PGlite has no autovacuum, so a recalculation that rewrote
+// Upkeep after bulk writes: the embedded PGlite has no autovacuum, so a recalculation that rewrote
 // thousands of rows would leave them dead for good; PostgreSQL's autovacuum does it there. Runs after the
 // answer, never inside a transaction (VACUUM cannot), and a failure only costs space.
 import { sql } from 'kysely';

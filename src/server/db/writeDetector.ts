@@ -1,4 +1,4 @@
-// The write detector (issue 23 §2): the kysely plugin that notices a write made by the work of a route declared
+// The write detector: the kysely plugin that notices a write made by the work of a route declared
 // `writes: false` (http/writeFlag.ts enters each request's store; the store follows every promise, timer and job the
 // request starts). The database attaches the plugin; it knows requests only through this store.
 import { AsyncLocalStorage } from 'node:async_hooks';

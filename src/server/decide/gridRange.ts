@@ -1,9 +1,9 @@
-// The grid factor's range for the uncertainty analysis (issue 13 §5): the published values of the building's grid
+// The grid factor's range for the uncertainty analysis: the published values of the building's grid
 // factor's region (its province, else its region or 全国) across the years the library holds — current versions,
 // average factors only (not the OM/BM baselines). A region with one year only takes the relative spread of the
 // national average across its years, applied to the building's factor, and says so.
 //
-// Two-sided around the building's own factor (issue 21): the triangle's mode is the building's value and its
+// Two-sided around the building's own factor: the triangle's mode is the building's value and its
 // half-width h is the largest relative distance of a published value from it — max(hi − f, f − lo) ÷ f — applied
 // both ways, (f·(1 − h), f, f·(1 + h)). The newest factor is usually the lowest of its region's years, so the
 // published values alone (mode = minimum) made the band one-sided upward and the nominal figure fell below its own

@@ -1,4 +1,4 @@
-// Hotspots with substitutes (issue 13 §4): the ten rows of the live data with the largest emissions (share of the
+// Hotspots with substitutes: the ten rows of the live data with the largest emissions (share of the
 // positive total, cumulative share), and for each 建材生产 row on a library factor the lower-carbon factors of the
 // same type, 小类 and unit and the same kind of product (窗 for 窗, 砖 for 砖: the name's last character) the caller may
 // read — never a weaker strength or steel grade (C30 is not replaced by C25).

@@ -1,4 +1,4 @@
-// Phase drift (issue 13 §3): one building followed across 估算 → 概预算 → 核算. Buildings are linked into a phase
+// Phase drift: one building followed across 估算 → 概预算 → 核算. Buildings are linked into a phase
 // group (tpf3Project.phaseGroup = the group's first building's id), one building per module, by the user or by
 // copying a building as its next phase; the
 // waterfall goes from the first phase's total through each next phase's stage changes, with the largest named.

@@ -1,4 +1,4 @@
-// Reference lines of a building (issue 13 §1): its own intensities, the GB 55015-2021 check against the reference
+// Reference lines of a building: its own intensities, the GB 55015-2021 check against the reference
 // building's operation figure the user entered, the published lines of 参考值库 that apply to its type, and its
 // percentile among the tenant's completed buildings of the same type and module (an aggregate: no other building
 // is named or shown).
@@ -28,7 +28,7 @@ export async function referenceAnswer(db: Db, caller: Caller, building: ApiRecor
   const basis = basisOf(building);
   const lines = await repo(db, 'tpf3Benchmark').list(caller, { pageNum: 1, pageSize: -1, sortField: 'id', sortOrder: 'ascend', filters: [] });
   const buildType = String(building.buildType ?? '');
-  // a material line (混凝土 m³/m², 钢材 kg/m², issue 21) reads the figure 合理性检查 stored with the result
+  // a material line (混凝土 m³/m², 钢材 kg/m²) reads the figure 合理性检查 stored with the result
   const review = (building.resultDetail as { plausibility?: Pick<PlausibilityReview, 'figures'> } | null | undefined)?.plausibility;
   const figureOf = (m: string): number | null => (own as Record<string, number | null>)[m] ?? review?.figures.find((f) => f.metric === m)?.value ?? null;
   const published = (lines.dataList as ApiRecord[])

@@ -1,4 +1,4 @@
-// The decision tools' rules on generic writes (DESIGN §10: a domain registers its hooks): a reference line is either
+// The decision tools' rules on generic writes (a domain registers its hooks): a reference line is either
 // a figure (value, or a range low ≤ high) or marked U without one — an unknown figure is never stored as 0 — and a
 // deleted building takes its variants with it.
 import { registerHooks } from '../db/hooks';

@@ -1,4 +1,4 @@
-// A building's data as a variant keeps it (issue 13 §2): every row of every resource the building owns (stage rows,
+// A building's data as a variant keeps it: every row of every resource the building owns (stage rows,
 // extended data) as records with their ids, and its chosen stage methods. Restoring puts the rows back with the SAME
 // ids — only one variant is live at a time and ids come from each table's sequence, so they never collide — which is
 // what lets two variants be compared row by row. A snapshot is calculated with the live engine, without storing.

@@ -1,4 +1,4 @@
-// Applying a substitute (issue 13 §4) never edits the building: it creates a variant whose copy of the row takes the
+// Applying a substitute never edits the building: it creates a variant whose copy of the row takes the
 // new factor (copied into the row as a save would, its data-quality class the new factor's) and calculates it.
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';

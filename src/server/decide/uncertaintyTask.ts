@@ -1,4 +1,4 @@
-// The uncertainty analysis's arithmetic, run in a pool thread (jobs/threadPool.ts; issue 24 §4): the engine run
+// The uncertainty analysis's arithmetic, run in a pool thread (jobs/threadPool.ts): the engine run
 // four times over the building's rows (nominal, grid factor, design life and every distance moved by 10 %), each
 // row's elasticities, then the Monte Carlo draws (src/calc/decide/montecarlo.ts) — seconds of CPU for a large
 // building at 20 000 draws. uncertainty.ts reads the rows and writes the answer's texts on the main thread.

@@ -1,4 +1,4 @@
-// Variants side by side with the pinned baseline (issue 13 §2): per stage the difference in tCO2e and %, the
+// Variants side by side with the pinned baseline: per stage the difference in tCO2e and %, the
 // waterfall from the baseline's total to the variant's through each stage's change, and the rows that changed.
 import { resultFields } from '../../../schemas/results';
 import { rowChanges, stageDiffs, waterfall, pct, type ComparedRow } from '../../calc/decide/compare';

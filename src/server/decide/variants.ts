@@ -1,4 +1,4 @@
-// Design variants (方案, issue 13 §2): named snapshots of a building's data. Once a building has variants, exactly
+// Design variants (方案): named snapshots of a building's data. Once a building has variants, exactly
 // one is current — its data is the live data the stage screens edit and its result the building's — and one is the
 // pinned baseline. Switching is explicit: the live data goes back into the current variant, the chosen one's rows
 // come back with their ids, and the building is recalculated. Every change needs the right to change the building.

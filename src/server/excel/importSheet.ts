@@ -1,4 +1,4 @@
-// Excel import for every resource whose schema names `x-import` column titles (spec 001 §4–§5, DESIGN §4):
+// Excel import for every resource whose schema names `x-import` column titles:
 // the template (one sheet named after the resource, the titles as its header row, and a 填写说明 sheet with the
 // rules of each column) and the reading of an uploaded workbook into one body per row — columns matched by
 // their header title, cells converted to the property's type, dictionary labels turned into their values.

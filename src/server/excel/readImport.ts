@@ -1,4 +1,4 @@
-// Reading an uploaded import workbook (spec 001 §4–§5) with exceljs's streaming reader: the file is bounded
+// Reading an uploaded import workbook with exceljs's streaming reader: the file is bounded
 // first (files/zipBounds.ts), then its data sheet is read row by row — columns matched by their header title,
 // cells converted to the property's type, dictionary labels turned into their values — so an 80 000-row file
 // never exists as a whole workbook in memory. Validation and storage are the route's business.

@@ -1,7 +1,7 @@
 // Excel workbooks written with exceljs (never npm's xlsx: unfixed CVEs). Columns come from a resource schema:
 // titles as headers, dictionary codes as their labels, numbers kept as numbers (2-decimal format). A text
 // cell that starts with = + - @ is stored as text with the text number format '@', so no spreadsheet
-// program evaluates it as a formula (formula injection, reliability.md).
+// program evaluates it as a formula (formula injection).
 import type ExcelJS from 'exceljs';
 import { exceljs } from '../heavy';
 import type { ResourceSchema } from '../../../schemas/index';

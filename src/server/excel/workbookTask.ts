@@ -1,4 +1,4 @@
-// Workbooks written in a pool thread (jobs/threadPool.ts; issue 24 §4): exceljs lays out and zips every cell of an
+// Workbooks written in a pool thread (jobs/threadPool.ts): exceljs lays out and zips every cell of an
 // export there — about a second for a 10 000-row sheet — instead of on the loop that answers requests. A job is
 // plain data, its sheets (columns and records) or an import template in words (templateBook.ts); the answer is the
 // file's bytes. drawWorkbook (draw.ts) sends the job; the caller stores the bytes.

@@ -1,4 +1,4 @@
-// The factor library's stored search label (tpf3BuildMaterial.label, issue 11 §8): the row's Chinese label and
+// The factor library's stored search label (tpf3BuildMaterial.label): the row's Chinese label and
 // category from src/calc/factorLabel.ts (`江苏省 2023 年电网平均排放因子 0.5827 kgCO2/kWh｜能源·电力`), so the
 // pickers find a row by 电 / 电力 / 天然气 / its region with the list's one `like` filter. The label is
 // x-readonly (never taken from a client body): it is written here after every create or update — an import goes

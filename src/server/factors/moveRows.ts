@@ -2,7 +2,7 @@
 // version as a save would (stages/factorCopy.ts): <prefix>Value/Unit/Source always, the keyword's `copy` fields
 // when the version has them, its `fill` fields where the row's value is empty or still the old version's (it was
 // filled from the library then; a value the user typed stays). One UPDATE per table, factor column and old
-// version, never one per row (DESIGN §10). Nothing is recalculated here: recalc.ts does that.
+// version, never one per row. Nothing is recalculated here: recalc.ts does that.
 import { sql, type RawBuilder } from 'kysely';
 import { BASELINE_REFUSED, factorSource, isBaseline, normalizedFactor, type LibraryFactor } from '../../calc/factor';
 import { isGiven } from '../../calc/formula';

@@ -1,10 +1,10 @@
-// Factor-version routes (issue 11 §6):
+// Factor-version routes:
 //   GET  tpf3BuildMaterial/{id}/versions      every version of the factor's lineage, newest first
 //   GET  factorUpdates/buildings              ids of the caller's buildings that use a superseded factor (list flag)
 //   GET  tpf3Project/{id}/factorUpdates       { count, factors: [{ old, current, uses: [{ code, title, rows }] }] }
 //   POST tpf3Project/{id}/recalculate/preview per stage before / after / difference (tCO2e), nothing stored
 //   POST tpf3Project/{id}/recalculate/apply   the same, stored (rows moved to the current versions, recalculated)
-// Both recalculations are jobs (DESIGN §10: a big building may take long): `?wait=` as the calculate route.
+// Both recalculations are jobs (a big building may take long): `?wait=` as the calculate route.
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../auth/guard';

@@ -1,4 +1,4 @@
-// Factor versions (issue 11 §6). This folder owns the factor library's domain rules; this file the rule that a
+// Factor versions. This folder owns the factor library's domain rules; this file the rule that a
 // factor is never changed in place once it may have been calculated with. An update that changes anything but
 // the remark leaves the stored row as it is and writes the new values to a new row — version + 1, the same
 // lineageId (the first version's id) — and marks the old row supersededBy = the new id; the update answers the

@@ -1,4 +1,4 @@
-// 问题反馈 (issue 9): what this folder owns — the rules of sysFeedback on top of the generic routes (any user
+// 问题反馈: what this folder owns — the rules of sysFeedback on top of the generic routes (any user
 // sends; only the super admin sets the status and replies; a reply reaches the sender's inbox) and the
 // screenshot upload. Listing one's own is x-resource.personal (db/scope.ts).
 import type { Executor } from '../db/database';

@@ -1,4 +1,4 @@
-// Large uploads go to disk, not memory (issue 22 §7): a spool is a private temp folder of one upload, removed when
+// Large uploads go to disk, not memory: a spool is a private temp folder of one upload, removed when
 // its work ends, on failure, and when the server stops. They live under os.tmpdir() (TMPDIR moves them), not the
 // data dir: a spool that fills its disk must not starve the embedded database's WAL (db/diskSpace.ts).
 // `receive` writes a stream into a spool file with backpressure, deciding on the first bytes whether to go on.

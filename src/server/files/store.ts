@@ -1,5 +1,5 @@
-// Generated files (Excel exports, reports) handed out by short-lived download links (DESIGN §5): the file is
-// kept in the database (nothing on a replica's local disk matters, DESIGN §9) with the SHA-256 of a random
+// Generated files (Excel exports, reports) handed out by short-lived download links: the file is
+// kept in the database (nothing on a replica's local disk matters) with the SHA-256 of a random
 // download token; the link `/upload/<id>?token=<token>` works for DOWNLOAD_TTL_MS and never carries the
 // session token.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';

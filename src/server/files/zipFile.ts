@@ -1,4 +1,4 @@
-// A zip read from disk (issue 22 §7, the spooled .ifczip): the central directory from the file's end, one entry
+// A zip read from disk (the spooled .ifczip): the central directory from the file's end, one entry
 // inflated as a stream (node:zlib) into a file — never the archive or the entry whole in memory. The bounds are
 // zipBounds.ts's: the declared sizes first (assertDeclaredBounds), then the bytes actually inflated are counted
 // and stop at what the entry declared (a lying header). Entries that are not extracted are never inflated.

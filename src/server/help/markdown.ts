@@ -1,4 +1,4 @@
-// src/server/help/ owns the user manual (用户手册, issue 9 §3): the Chinese Markdown chapters in docs/manual/ rendered
+// src/server/help/ owns the user manual (用户手册): the Chinese Markdown chapters in docs/manual/ rendered
 // to one PDF with the reports' pdfmake stack (manual.ts) and handed out by GET /api/sys/v1/help/manual (routes.ts).
 // This file: Markdown tokens (marked's lexer) → pdfmake content — headings (h1/h2 in the table of contents),
 // paragraphs with bold, italics and inline code, ordered and unordered lists, tables, code blocks, block quotes,

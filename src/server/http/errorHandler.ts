@@ -1,4 +1,4 @@
-// Every error becomes the envelope with its HTTP status (DESIGN §5). Validation errors are code 2 with every
+// Every error becomes the envelope with its HTTP status. Validation errors are code 2 with every
 // failing field in Chinese (formatErrors over the route's own schema, so titles and x-messages apply).
 // 500s hide their details from the client and log them. A full disk (node ENOSPC, SQLSTATE 53100 from PostgreSQL or
 // PGlite) answers 507 `服务器存储空间不足`: the request's transaction has rolled back and others go on (db/diskSpace.ts).

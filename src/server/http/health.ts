@@ -1,4 +1,4 @@
-// GET /api/health (issue 23 §1): for load balancers, supervisors and operators. Public and cheap — no session,
+// GET /api/health: for load balancers, supervisors and operators. Public and cheap — no session,
 // no write, one `select 1` — so it can be polled often. 200 while the database answers; 503
 // `数据库连接中断，请稍后重试` with { status: 'degraded', database: 'down' } when it fails or, on PostgreSQL, does not
 // answer within HEALTH_TIMEOUT_MS (restarting or away). The server itself keeps running and the pool reconnects by

@@ -1,6 +1,6 @@
 // pino options for Fastify: secrets never reach the log. The Access-Token header, cookies and any password
 // field are redacted, and token/password/sig query parameters are cut out of logged URLs (Fastify logs the
-// full URL of every request by default — reference/reliability.md §0).
+// full URL of every request by default).
 import type { DestinationStream, LoggerOptions } from 'pino';
 
 const SECRET_QUERY = /^(token|access-token|access_token|password|sig|signature)$/i;

@@ -1,4 +1,4 @@
-// Stopping the server (issue 10 §5). On SIGTERM, SIGINT or SIGHUP — `npm start` forwards them (scripts/start.mjs):
+// Stopping the server. On SIGTERM, SIGINT or SIGHUP — `npm start` forwards them (scripts/start.mjs):
 //   1. the HTTP server takes no new connections; requests in flight finish (new ones on open connections get 503);
 //   2. the work other modules registered with onShutdown runs (e.g. wait for or abort background jobs), in the
 //      order registered, while the database is still open;

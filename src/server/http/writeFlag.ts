@@ -1,4 +1,4 @@
-// The route flag `config.writes` (issue 23 §2): every /api route says whether it — or work it starts, such as a
+// The route flag `config.writes`: every /api route says whether it — or work it starts, such as a
 // job — writes to the database or the disk. The disk reserve (diskGuard.ts) and the end of a trial (auth/guard.ts)
 // read it instead of the HTTP verb, since GETs calculate, copy and export too. Two checks keep it honest:
 // buildApp refuses to start with an /api route that does not declare it, and the write detector (db/writeDetector.ts) notices

@@ -1,4 +1,4 @@
-// At most `size` jobs of one kind at once (issue 22 §7: IFC parses, each a worker thread with web-ifc's memory);
+// At most `size` jobs of one kind at once (IFC parses, each a worker thread with web-ifc's memory);
 // the others wait in order of arrival. runJob (run.ts) takes the slots: a waiting job's row says 排队中 with its
 // place — its state stays running, as clients poll until a job is no longer running — and is touched while it
 // waits, so it is not taken for the job of a process that died (store.ts STALE_MS).

@@ -1,4 +1,4 @@
-// Long work (DESIGN §10 "one path for long work"): this folder owns the jobs — a row in sys_job per import or
+// Long work, all on one path: this folder owns the jobs — a row in sys_job per import or
 // recalculation (state, rows done / total, result or failure, owner), run off the request, polled by the client.
 // Because the row is in the database, any replica answers for it. This file: the rows.
 import { sql } from 'kysely';

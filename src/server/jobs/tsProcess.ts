@@ -1,4 +1,4 @@
-// Child processes for job work whose memory must not be the server's (DESIGN §10; issue 22 §7): web-ifc holds
+// Child processes for job work whose memory must not be the server's: web-ifc holds
 // several times a model's size while it parses, and a worker thread's memory is the server's own RSS (three
 // 150 MB uploads took it up by 2–3 GiB, and much of it stayed). A process hands all of it back when it exits and
 // cannot take the server down if it runs out. The entry is a TypeScript file run through tsx (tests, bench,

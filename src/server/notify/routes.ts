@@ -1,4 +1,4 @@
-// The inbox's own routes (spec 001 §7 Notifications); listing and deleting are the generic resource routes,
+// The inbox's own routes ; listing and deleting are the generic resource routes,
 // scoped to the caller's own rows by x-resource.personal:
 //   PUT /api/sys/v1/sys/sysNotify/read            { ids: [...] } or { all: true } → how many were marked read
 //   GET /api/sys/v1/sys/sysNotify/count/:userId   the caller's unread count (polled every 60 s); another user's → 403

@@ -1,4 +1,4 @@
-// 消息通知 (issue 9): what this folder owns — putting notifications in users' inboxes (sysNotify rows, one per
+// 消息通知: what this folder owns — putting notifications in users' inboxes (sysNotify rows, one per
 // recipient) when something matters to them, the inbox's own routes (mark read, unread count), and the notices
 // administrators send (sysNotice). Every insert is one statement over the recipients, never one per user.
 import { sql, type RawBuilder } from 'kysely';

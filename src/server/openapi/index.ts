@@ -1,4 +1,4 @@
-// OpenAPI from the schemas (issue 10 §7): owns /api/docs — the OpenAPI 3.1 document at /api/docs/json (and
+// OpenAPI from the schemas: owns /api/docs — the OpenAPI 3.1 document at /api/docs/json (and
 // /api/docs/yaml), generated at run time by @fastify/swagger from every route registered after it, with the
 // JSON Schemas Fastify validates with; and the browsable Swagger UI page at /api/docs, served from
 // node_modules (no CDN). Register it before any route: its onRoute hook only sees routes added afterwards.

@@ -1,4 +1,4 @@
-// 合理性检查 of a calculated building (issue 21 §5): owns reading what src/calc/plausibility.ts needs — the
+// 合理性检查 of a calculated building: owns reading what src/calc/plausibility.ts needs — the
 // 参考值库 lines the building's tenant reads (system lines and its own), the library category (小类) and name of
 // each factor its 建材生产 rows use, its intensities as just calculated — in the calculation's transaction. The
 // review is stored with the result (resultDetail.plausibility) and its flags are 提示 of the calculate answer;

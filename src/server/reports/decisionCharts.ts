@@ -1,4 +1,4 @@
-// The decision sections' charts for the PDF and Word reports (issue 13 §6): a variant's waterfall (基准方案 total,
+// The decision sections' charts for the PDF and Word reports: a variant's waterfall (基准方案 total,
 // one bar per stage change, the variant's total) and the uncertainty tornado (each input's P10→P90 range of the
 // total), drawn with the report charts' ECharts → resvg pipeline (src/server/reports/charts.ts).
 import { formatNumber } from '../../calc/format';

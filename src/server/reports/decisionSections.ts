@@ -1,4 +1,4 @@
-// The decision tools' sections of the PDF and Word reports (issue 13 §6), built from a DecisionReport as neutral
+// The decision tools' sections of the PDF and Word reports, built from a DecisionReport as neutral
 // blocks both renderers draw (src/server/reports/pdf.ts, word.ts): 参考线 (GB 55015-2021, published lines,
 // percentile), 方案对比 (only with variants), 碳排放热点 (with substitutes) and 不确定性分析. Figures in the one
 // number format (2 decimals, factor values with the library's 4); hotspot and row emissions are stored in kg.
@@ -70,7 +70,7 @@ function reference(r: ReferenceAnswer): DecisionBlock[] {
         ['全生命周期碳排放强度（kgCO2e/(m²·a)）', f2(b.lifecycle)],
       ],
     },
-    // issue 21: what the intensities divide by (核算: 竣工建筑面积, operating years) and the sink in the operation figure
+    // what the intensities divide by (核算: 竣工建筑面积, operating years) and the sink in the operation figure
     ...(b.notes ?? []).map((text) => ({ kind: 'text' as const, text, tone: 'note' as const })),
     { kind: 'heading', text: 'GB 55015-2021 降碳要求核对' },
     { kind: 'text', text: g.text, tone: 'strong' },

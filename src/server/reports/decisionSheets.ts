@@ -1,4 +1,4 @@
-// The building workbook's decision sheets (issue 13 §6): 参考线, 方案对比, 热点与替代 and 不确定性, the same
+// The building workbook's decision sheets: 参考线, 方案对比, 热点与替代 and 不确定性, the same
 // DecisionReport the PDF and Word sections show. Numbers stay numbers with the screens' format (2 decimals,
 // factor values 4, counts 0); a published line without a value is the text 未知 (a range: its text and bounds).
 // Written in the workbook thread (workbookTask.ts) from the report read on the main thread.

@@ -1,4 +1,4 @@
-// The report drawn in a pool thread (jobs/threadPool.ts; issue 24 §4): the main thread reads the database and builds
+// The report drawn in a pool thread (jobs/threadPool.ts): the main thread reads the database and builds
 // the model (model.ts), this draws the pictures and lays out the PDF or Word file — seconds of CPU for a large
 // building — and answers the bytes. pdfmake, docx, echarts and resvg are loaded here only.
 import type { ReportModel } from './model';

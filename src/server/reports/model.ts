@@ -1,7 +1,7 @@
 // What a building's report says (PDF and Word draw the same model): cover, building information, calculation
 // boundary and method, one section per wizard stage with every row and how it was calculated (traceLines.ts,
-// stageTable.ts), totals and intensity, data quality, the notes on the assumptions, then 合理性检查 (issue 21,
-// plausibilitySection.ts) and the decision tools' sections (decisionSections.ts: 参考线, 方案对比,
+// stageTable.ts), totals and intensity, data quality, the notes on the assumptions, then 合理性检查
+// (plausibilitySection.ts) and the decision tools' sections (decisionSections.ts: 参考线, 方案对比,
 // 碳排放热点, 不确定性分析). Every figure is a stored one formatted once with src/calc/format.ts (stageData.ts):
 // the total is the building's `total`, never a sum of the shown stage figures. Emissions of rows in kgCO2e,
 // stage totals in tCO2e.
@@ -58,21 +58,21 @@ export interface ReportModel {
   totals: [string, string][];
   quality: QualitySection | null;
   notes: string[];
-  /** after the notes: 合理性检查 (issue 21), then the decision tools' sections */
+  /** after the notes: 合理性检查, then the decision tools' sections */
   decision: DecisionSection[];
   /** Stage figures (tCO2e) for the share donut (positive ones) and the bar chart. */
   chart: { code: string; name: string; value: number }[];
   total: number;
   streng3: number | null;
-  /** a frozen report's 签署页 (issue 27 §4); absent on an ordinary export */
+  /** a frozen report's 签署页; absent on an ordinary export */
   signoff?: ReportSignoff;
-  /** a frozen report's last section: its building's changes (issue 27 §5) */
+  /** a frozen report's last section: its building's changes */
   appendix?: { title: string; note: string; table: ReportTable };
 }
 
 /**
  * A turn of the event loop between the model's steps: on the embedded database every query runs on this thread,
- * and a large building's steps would otherwise hold every other request for their sum (issue 24 §4).
+ * and a large building's steps would otherwise hold every other request for their sum.
  */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -162,7 +162,7 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
   const streng3 = b.streng3 === null || b.streng3 === undefined ? null : Number(b.streng3);
   const basis = basisOf(b);
   const boundary = [
-    // issue 21: the one formula-basis text (src/calc/formulaBasis.ts) the result page shows too
+    // the one formula-basis text (src/calc/formulaBasis.ts) the result page shows too
     ...formulaBasis(b.standard as string | undefined).lines,
     `计算模块：${mod?.name ?? module}；项目阶段：${text(b.stage)}。`,
     `计算边界（纳入的阶段）：${stages.map((s) => s.title).join('、') || '—'}。`,
@@ -198,7 +198,7 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     totals,
     quality,
     notes,
-    // 合理性检查 (issue 21) first, then the decision tools' sections
+    // 合理性检查 first, then the decision tools' sections
     decision: [plausibilitySection(detail as Parameters<typeof plausibilitySection>[0]), ...decisionSections(await turn().then(() => decisionReport(db, caller, b)))],
     chart: withTotal.map((s) => ({ code: s.code, name: s.name, value: roundTo(s.total ?? 0) })),
     total,

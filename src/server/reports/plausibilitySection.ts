@@ -1,4 +1,4 @@
-// The report's 合理性检查 section (issue 21 §5), drawn by the PDF and Word renderers like the decision sections
+// The report's 合理性检查 section, drawn by the PDF and Word renderers like the decision sections
 // (neutral blocks, decisionSections.ts): the flags stored with the result (or 未发现超出参考范围的
 // 数值), every check — the building's figure, the range, the verdict, the 参考值库 line, its mark and source —, how
 // the material figures were found, what was not checked and why, and the metrics without a published range

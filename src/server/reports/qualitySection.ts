@@ -1,4 +1,4 @@
-// The report's data-quality section (issue 11 §5): the stored tCO2e of the positive emissions by class
+// The report's data-quality section: the stored tCO2e of the positive emissions by class
 // (实测, EPD, 标准默认值, 数据库, 估算 — labels from the dictionary dataQuality), their stored shares and the
 // grade A–D with its rule (src/calc/quality.ts). Nothing is recomputed here: the figures are the result's.
 import { QUALITY_VALUES } from '../../../schemas/factors/kinds';

@@ -1,4 +1,4 @@
-// Report downloads (spec 000 §2 screen 8, §7; DESIGN §3, §5):
+// Report downloads:
 //   GET /api/tpf/v1/tpf/tpf3Project/exportPdf?projectId=&type=pdf|word   → the building's report, PDF or Word
 //   GET /api/js/v1/js/tpfJs/exportWord?projectId=&type=PDF               → the accounting report: type=PDF gives
 //       the PDF, any other type the Word file (the spec names the route "exportWord" but sends type=PDF).
@@ -58,7 +58,7 @@ export async function exportReport(db: Db, req: FastifyRequest, caller: Caller, 
   try {
     const model = await reportModel(db, caller, building);
     const base = `${String(building.name ?? '建筑')}碳排放报告_${stamp()}`.replace(/[\\/:*?"<>|]/g, '_');
-    // drawn in a pool thread (issue 24 §4): a 66-page report no longer stalls every other request
+    // drawn in a pool thread: a 66-page report no longer stalls every other request
     const content = await drawReport({ format, model, trial });
     const [ext, mime] = format === 'pdf' ? ['pdf', PDF_MIME] : ['docx', DOCX_MIME];
     return await putFile(db, caller, { fileName: `${base}.${ext}`, mime, content });

@@ -1,6 +1,6 @@
 // What the reports (PDF, Word) and the building workbook read of a building's stages: each wizard stage's rows
 // (read scope of the caller), its part of resultDetail, and its figure — the STORED result field (tCO2e, as
-// the result page shows it), so every file shows the same number rounded once (issue 11 §4). Only where two
+// the result page shows it), so every file shows the same number rounded once. Only where two
 // stages share one result field (建筑拆除 and 建筑改造拆除 both add to `remove`) does a stage show its own
 // detail total, rounded to the stored 4 decimals.
 import { menuTitle, OUTSIDE_BOUNDARY, splitMenus, wizardStages, type StandardCode } from '../../../schemas/standards';

@@ -1,4 +1,4 @@
-// One line per stage row of how its emission was made (issue 11 §4), shared by the PDF/Word tables and the
+// One line per stage row of how its emission was made, shared by the PDF/Word tables and the
 // workbook's 计算过程 sheet: quantity × factor (value, unit, source, the library's verification mark) =
 // emission, the row's data-quality class, where an imported row's quantity came from (数据来源), the 默认值 the calculation filled in (title value unit — source), the
 // formula with its numbers where it reads more than quantity and factor (transport, operation), and the save

@@ -1,4 +1,4 @@
-// The building workbook's 计算过程 sheet (issue 11 §4, §5): one line per stage row, as in the report's stage
+// The building workbook's 计算过程 sheet: one line per stage row, as in the report's stage
 // tables (traceLines.ts) — quantity, factor, source, mark, data quality, 默认值 and the formula with its numbers
 // — then each stage's stored figure, the stored total and the data-quality shares with the grade. Numbers
 // stay numbers, with the screens' decimals as number format; the totals are the stored values themselves.

@@ -3,7 +3,7 @@
 // of its menus, and 计算过程 (src/server/reports/traceSheet.ts: how each row's emission was made, the stored
 // totals and the data quality — the same figures as the PDF and Word reports), then the decision sheets
 // (decisionSheets.ts: 参考线, 方案对比, 热点与替代, 不确定性). Read here on the main thread; written in a pool thread
-// (workbookTask.ts; issue 24 §4).
+// (workbookTask.ts).
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { columnName } from '../db/naming';

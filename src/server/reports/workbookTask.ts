@@ -1,4 +1,4 @@
-// The building workbook written in a pool thread (jobs/threadPool.ts; issue 24 §4): workbook.ts reads the building,
+// The building workbook written in a pool thread (jobs/threadPool.ts): workbook.ts reads the building,
 // its rows, the calculation trace and the decision report on the main thread; here exceljs lays out and zips the
 // sheets — seconds for a 10 000-row building (its stage sheet and its 计算过程 sheet) — and answers the bytes.
 import type { DecisionReport } from '../decide/report';

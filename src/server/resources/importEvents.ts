@@ -1,5 +1,5 @@
 // The end of an Excel import, for the domain folders that care (the inbox: "an import finished or failed").
-// The generic import route announces it here and never imports a domain folder (DESIGN §10).
+// The generic import route announces it here and never imports a domain folder.
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import type { ResourceDef } from '../registry';

@@ -1,4 +1,4 @@
-// Excel template and import for a resource whose schema names `x-import` columns (spec 001 §4–§5, §7):
+// Excel template and import for a resource whose schema names `x-import` columns:
 //   GET  P/template    the import template (.xlsx)                          → { data: download URL }
 //   POST P/fileUpload  multipart: projectId (rows owned by a building), file → { data: { count } }
 // The file is bounded and streamed (excel/readImport.ts); every row is converted and validated with the resource

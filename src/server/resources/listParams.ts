@@ -1,5 +1,5 @@
 // Turns a validated list querystring into repository ListParams, refusing sort fields and query parameters
-// that are not on the schema's allow-lists (reference/reliability.md V2).
+// that are not on the schema's allow-lists.
 import { sortableFields, type ResourceSchema } from '../../../schemas/index';
 import type { ResourceMeta } from '../../../schemas/types';
 import { PAGE_SIZE_CAP, type ListFilter, type ListParams } from '../db/repo';

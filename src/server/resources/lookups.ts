@@ -1,4 +1,4 @@
-// Small lookups every logged-in user needs (spec 001 §7):
+// Small lookups every logged-in user needs:
 //   GET /api/sys/v1/sys/sysUser/dropDownByOrg   → { id: name } of the users of the caller's tenant (collaborators)
 //   GET /api/sys/v1/sys/sysConfig/mapSettings   → the map tile settings of 全局配置 ('' tileUrl = offline map)
 //   GET /api/sys/v1/sys/sysConfig/site          → { footer } the technical-service text of every page's footer

@@ -106,7 +106,7 @@ export const projectQuery = <const K extends string>(key: K) =>
 
 const idList = { type: 'array', title: 'ids', minItems: 1, maxItems: 5000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } as const;
 
-/** Batch delete: repeated `ids`, or the resource's own name for them (spec 000 §7: tpf3ProjectIds); one of them is required (checked by the route). */
+/** Batch delete: repeated `ids`, or the resource's own name for them (e.g. tpf3ProjectIds); one of them is required (checked by the route). */
 export function idsQuery(alias: string) {
   return {
     type: 'object',

@@ -1,4 +1,4 @@
-// Generic CRUD routes for every registry resource under /api/<x-resource.path>/ (DESIGN §5):
+// Generic CRUD routes for every registry resource under /api/<x-resource.path>/:
 //   GET    P/            list  (pageNum, pageSize, sortField, sortOrder, filters) → { dataList, total }
 //   GET    P/:id         one record
 //   POST   P/            create (body = schema properties)           → the created record

@@ -1,4 +1,4 @@
-// Dictionary lookups for every logged-in user (spec 001 §7):
+// Dictionary lookups for every logged-in user:
 //   GET /api/sys/v1/sys/sysDict/dropDown/:dictCode → { value: label } over all levels of the items tree
 //   GET /api/sys/v1/sys/sysDict/items/:dictCode    → the items tree (cities grouped by province, build types)
 import type { FastifyInstance } from 'fastify';

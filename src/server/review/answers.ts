@@ -1,4 +1,4 @@
-// What the 校审 routes answer (issue 27): a revision's sign-off as its page shows it — the chain with names and
+// What the 校审 routes answer: a revision's sign-off as its page shows it — the chain with names and
 // dates, the flags a submission acknowledges, the steps and comments, what the caller may do — and 待我校审.
 import { CALC_ROLE, LEVELS, levelIn, levelsOf, type ChainStep, type ReviewAnswer, type ReviewEvent, type ReviewState, type WaitingBuilding } from '../../../schemas/review';
 import type { Caller } from '../db/caller';

@@ -1,4 +1,4 @@
-// A building's signers on every save (issue 27 §1): users of its tenant, one level each unless the tenant allows
+// A building's signers on every save: users of its tenant, one level each unless the tenant allows
 // more (people.ts). They may stay empty until the building is submitted.
 import { registerHooks } from '../db/hooks';
 import { invalid } from '../errors';

@@ -1,4 +1,4 @@
-// The sign-off of a building's revision (issue 27 §2): 编制中 → 待校对 → 待审核 → 待审定 → 已审定, with as many
+// The sign-off of a building's revision: 编制中 → 待校对 → 待审核 → 待审定 → 已审定, with as many
 // levels as its tenant signs at. 计算人 submits a completed building whose open flags are each acknowledged with a
 // reason and whose comments are all resolved; the signer of the current level approves (the next level's state, or
 // 已审定 with the tenant's next report number) or returns it to 编制中 with comments. Each step is an event, and the

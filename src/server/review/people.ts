@@ -1,4 +1,4 @@
-// Who holds which level of a building's sign-off (issue 27 §1): 计算 is its creator and collaborators; 校对, 审核,
+// Who holds which level of a building's sign-off: 计算 is its creator and collaborators; 校对, 审核,
 // 审定 the users named in the building's fields, as many levels as its tenant signs at (sys_tenant.signoff_levels,
 // 2–4, default 4). One person holds one level of a revision unless the tenant allows more (signoff_same_person).
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// 校审 routes (issue 27, README 校审):
+// 校审 routes (docs/review.md):
 //   GET  review/mine                 the buildings waiting for the caller's signature (待我校审)
 //   GET  review/:projectId           the revision's state, chain (计算, 校对 …), flags to acknowledge, steps, comments
 //   POST review/submit               { projectId, acknowledgements } 计算人 → the first level

@@ -1,4 +1,4 @@
-// A tenant's sign-off rules as its own setting (issue 27 §1): how many levels its buildings are signed at, whether one
+// A tenant's sign-off rules as its own setting: how many levels its buildings are signed at, whether one
 // person may sign two levels, its report numbers' prefix. Every user of the tenant reads them; its group admin
 // changes them (the super admin sets any tenant's in 集团租户, the same columns of sys_tenant).
 import { SETTINGS_TEXTS, type SignoffSettings, type SignoffSettingsAnswer } from '../../../schemas/review';

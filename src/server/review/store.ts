@@ -1,4 +1,4 @@
-// What a building's sign-off keeps besides its own fields (issue 27): the steps (tpf3_review_event: who moved the
+// What a building's sign-off keeps besides its own fields: the steps (tpf3_review_event: who moved the
 // revision from which state to which, when, with the flags they acknowledged), the signers' comments
 // (tpf3_review_comment: open → resolved by 计算人 → closed by their author) and the report numbers of each prefix.
 import { sql } from 'kysely';

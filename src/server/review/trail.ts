@@ -1,4 +1,4 @@
-// A building's audit trail in words (issue 27 §5; recorded by the database, db/audit.ts): each change with who and
+// A building's audit trail in words (recorded by the database, db/audit.ts): each change with who and
 // when, what it was on (单体信息, a stage's row by its name, a variant) and its fields before → after, by their titles
 // and labels — the timeline of the review page, filterable by stage, and the appendix of the frozen report.
 import type { ResourceSchema } from '../../../schemas/index';

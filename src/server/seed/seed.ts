@@ -2,7 +2,7 @@
 // with its organisation, three demo accounts and a demo engineering project, map configuration, dictionaries
 // and the factor library.
 // Generated passwords are written only to DATA_DIR/admin-password.txt (mode 600, created atomically, in the
-// seeding transaction: if it cannot be written nothing is seeded); the console says where, never what (issue 23).
+// seeding transaction: if it cannot be written nothing is seeded); the console says where, never what.
 import { randomInt } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -141,7 +141,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     await insertRows(trx, 'sysDict', seedDictionaries.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
     await insertRows(trx, 'tpf3BuildMaterial', loadSeedFactors().map((f) => ({ ...f })));
     await insertRows(trx, 'tpf3Lookup', loadSeedLookups().map((l) => ({ ...l })));
-    // before the demo buildings: their calculation holds them against these lines (合理性检查, issue 21)
+    // before the demo buildings: their calculation holds them against these lines (合理性检查)
     await insertRows(trx, 'tpf3Benchmark', loadSeedBenchmarks().map((b) => ({ ...b })));
 
     await seedDemoProjects(db, trx, { userId: demoUser.id, tenantId: tenant.id, roles: [], isAdmin: false });
@@ -170,25 +170,25 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     if (!(await trx.selectFrom(resourceDef('tpf3Lookup').table).select('id').limit(1).executeTakeFirst())) {
       await insertRows(trx, 'tpf3Lookup', loadSeedLookups().map((l) => ({ ...l })));
     }
-    // The reference lines (参考值库, issue 13) likewise.
+    // The reference lines (参考值库) likewise.
     if (!(await trx.selectFrom(resourceDef('tpf3Benchmark').table).select('id').limit(1).executeTakeFirst())) {
       await insertRows(trx, 'tpf3Benchmark', loadSeedBenchmarks().map((b) => ({ ...b })));
     }
-    // Reference lines of metrics added later (issue 21: material quantities per m²), once.
+    // Reference lines of metrics added later (material quantities per m²), once.
     await upgradeBenchmarks(trx);
-    // The districts of the city dictionary (issue 25 §5), once.
+    // The districts of the city dictionary, once.
     await upgradeCityDistricts(trx);
-    // The library's density, default distance, energy and data-quality class (issue 11), once, where still empty.
+    // The library's density, default distance, energy and data-quality class, once, where still empty.
     await upgradeFactorDetails(trx, seedFactorUpgrades);
-    // Materials beyond GB/T 51366 附录D (issue 22 §6), once, with their details (after the step above: its marker
+    // Materials beyond GB/T 51366 附录D, once, with their details (after the step above: its marker
     // may be set already, so it would not fill them).
     await upgradeSupplementMaterials(trx, seedSupplement);
     // Mortar's default distance as GB/T 51366 第6.3.2条 gives it and the water energy factor, once (before the labels).
     await upgradeLibraryStandard(trx, () => loadSeedFactors().filter((f) => f.energy === 'water'));
-    // The library's Chinese search labels (issue 11 §8), for rows written without the hook (seed inserts).
+    // The library's Chinese search labels, for rows written without the hook (seed inserts).
     await fillFactorLabels(trx);
-    // Stage rows saved before issue 11 get the energy, class and distance the old calculation assumed (last:
-    // they copy the library's details filled in above).
+    // Stage rows saved before these details existed get the energy, class and distance the old calculation
+    // assumed (last: they copy the library's details filled in above).
     await upgradeStageRows(trx);
     // What a library density is per and each fuel's own calorific value, then the open buildings' rows that copied
     // them, once.

@@ -1,4 +1,4 @@
-// 全局配置 as the server reads it (DESIGN §10): the sys_config rows, seeded with defaults from
+// 全局配置 as the server reads it: the sys_config rows, seeded with defaults from
 // db/seed/data/sysConfig.json, read through this one cached accessor. A change through the API invalidates the
 // cache at once (app.ts); other replicas re-read the rows at most MAX_AGE_MS later, through the database.
 import { readFileSync } from 'node:fs';

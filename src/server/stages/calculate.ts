@@ -65,7 +65,7 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, { progress
     progress?.((done += stage.rows.length), rowCount);
   }
   for (const { def, rows } of added.values()) await insertRows(trx, def, rows);
-  // 合理性检查 (issue 21): the figures against 参考值库's ranges; flags are 提示, no figure changes
+  // 合理性检查: the figures against 参考值库's ranges; flags are 提示, no figure changes
   const plausibility = await plausibilityOf(trx, building, inputs, result);
   const outside = OUTSIDE_BOUNDARY[building.standard as StandardCode] ?? {};
   const stages = Object.fromEntries(
@@ -138,7 +138,7 @@ export const resultWarnings = (result: CalculatedBuilding) => [
 
 /**
  * What the formulas read of the building (src/calc BuildingContext). An accounting building's area and operating
- * years come from its 核算信息补充 row (issue 21): the one among `inputs` (a variant's snapshot), else the stored one.
+ * years come from its 核算信息补充 row: the one among `inputs` (a variant's snapshot), else the stored one.
  */
 export async function calcContext(ex: Executor, building: ApiRecord, inputs?: { schema: { 'x-stage'?: { code: string } }; rows: unknown[] }[]): Promise<BuildingContext> {
   const module = String(building.computeMethod);
@@ -192,7 +192,7 @@ async function withNewIds(trx: Tx, adding: NewRows | undefined) {
 
 /**
  * A stage's figures kept: each new row (`fresh`, by id) gets its emission and trace before its insert; the stored
- * rows whose figures changed are updated in ONE statement (DESIGN §10: set-based writes) — rows already holding the
+ * rows whose figures changed are updated in ONE statement (set-based writes) — rows already holding the
  * same values are left alone, so a recalculation that changes nothing writes nothing. Answers the stage's records
  * as now stored. (calculateStage answers one result per row, in the rows' order.)
  */

@@ -1,4 +1,4 @@
-// Stage routes beyond each stage's generic CRUD (DESIGN §5, spec 000 §4 "save then calculate"):
+// Stage routes beyond each stage's generic CRUD (save, then calculate):
 //   POST stage/<code>/batch       rows of one building (with id: update, without: create), then calculate — one
 //                                 transaction: all rows valid and saved and the result stored, or nothing
 //   GET  stage/<code>/calculate   ?projectId → calculate the building; answers the stage and the building result
@@ -29,7 +29,7 @@ export const CALCULATED = '计算成功!';
 
 /**
  * 计算成功! — unless a stage warns (a row counted 0 for missing data, a needed stage empty) or 合理性检查 flags a
- * figure outside its published range (issue 21): then say how many 提示 (the answer's `warnings` lists them).
+ * figure outside its published range: then say how many 提示 (the answer's `warnings` lists them).
  */
 export const calculatedMessage = (result: CalculatedBuilding) => {
   const n = result.stages.reduce((a, s) => a + s.warnings.length, 0) + (result.plausibility?.flags.length ?? 0);

@@ -1,5 +1,5 @@
 // The save rules of the stage rows: a row whose mass, distance, energy factor or machine energy cannot be known
-// (x-needs, issue 11), or whose unit cannot be converted to its factor's unit (issue 21 §1), is refused on every
+// (x-needs), or whose unit cannot be converted to its factor's unit, is refused on every
 // write path — the dialog, the batch save, the import, the BIM import — with the field and the rule named.
 // Registered after factorCopy.ts, so a factor picked from the library (its value and unit) counts.
 import { rowUnitProblems } from '../../calc/stage';

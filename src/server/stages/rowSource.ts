@@ -1,6 +1,6 @@
 // Where an imported row's quantity came from, in the words the trace (计算过程) and the row's remark show: a budget
-// file's sheets and rows and how the quantity was converted (issue 26), or a BIM model's materials and elements
-// (issue 12). Read from the row's stored source; a row typed by hand has none.
+// file's sheets and rows and how the quantity was converted, or a BIM model's materials and elements.
+// Read from the row's stored source; a row typed by hand has none.
 import { sourcesText } from '../../../schemas/budget';
 
 interface BillSource {

@@ -1,4 +1,4 @@
-// GET stage/<code>/trace?projectId&pageNum&pageSize — how a stage figure was made (issue 11 §4): the stage's
+// GET stage/<code>/trace?projectId&pageNum&pageSize — how a stage figure was made: the stage's
 // total, method, notes and warnings as last calculated, and a page of its rows, each with quantity × factor
 // (value, unit, source, the library's verification mark, data-quality class) = emission and its trace — the
 // formula in words and numbers, its inputs, 默认值 and problems (src/calc explainRow: the same evaluation the
@@ -86,7 +86,7 @@ export function traceRoute(app: FastifyInstance, db: Db, def: ResourceDef): void
       defaults: sd.defaults ?? 0,
       quality: sd.quality ?? null,
       outsideBoundary: sd.outsideBoundary ?? null,
-      // 合理性检查 (issue 21): the flags of the figures this stage adds to, and how its material figures were found
+      // 合理性检查: the flags of the figures this stage adds to, and how its material figures were found
       plausibility: stagePlausibility((detail as { plausibility?: PlausibilityReview }).plausibility, meta.code),
       ...(meta.partField ? { parts: detail.parts ?? {} } : {}),
       rows: { total: Number(count.n), dataList },

@@ -1,4 +1,4 @@
-// Rows saved before issue 11 (once per database, marker 'stage_rows_v2'): they carry no energy, no data-quality
+// Older rows (once per database, marker 'stage_rows_v2'): they carry no energy, no data-quality
 // class and, for transport, no default distance. They are given what the old calculation assumed — so a stored
 // result does not move by itself — and from now on the trace shows it as 默认值 with its source:
 // - energy: the library factor's energy; a row without a factor was priced with the grid factor → electricity;

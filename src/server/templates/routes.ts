@@ -1,4 +1,4 @@
-// Module templates (spec 001 §2: the template download icon of module pages), built from the stage schemas like
+// Module templates (the template download icon of module pages), built from the stage schemas like
 // each stage's own template (excel/importSheet.ts):
 //   GET /api/tpf/v1/tpf/template/:module?standard=
 //     budget      one workbook per standard (GB, JS-STD, JS — required): one sheet per stage that standard offers

@@ -1,6 +1,6 @@
 // rjsf's date widget for every date field of the app's forms (format 'date', x-widget 'date'): a text input that
 // shows and stores 'YYYY-MM-DD' whatever the browser's locale — a native <input type=date> shows 08/30/2025 in an
-// English-locale browser (issue 25) — with a calendar button opening the browser's own picker on a hidden native
+// English-locale browser — with a calendar button opening the browser's own picker on a hidden native
 // date input (showPicker), whose value is 'YYYY-MM-DD' in every locale. A day typed as 2025/8/30 is written back
 // as 2025-08-30 on leaving the field; anything else stays as typed, for the
 // schema's Chinese message naming the field (schemas/validation.ts).

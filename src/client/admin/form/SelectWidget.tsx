@@ -1,5 +1,5 @@
 // rjsf's select widget for every enum field of the app's forms (the generic SchemaForm and the stage forms).
-// rjsf-mui's own puts a blank first option in every single select without a default, required or not (issue 25:
+// rjsf-mui's own puts a blank first option in every single select without a default, required or not (e.g.
 // 用能系统 offered one). Here a required choice offers only its values; an optional one offers first a choice
 // labelled 未选择 (or the field's placeholder) that clears it.
 import type { ChangeEvent, FocusEvent } from 'react';

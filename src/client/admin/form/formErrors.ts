@@ -49,7 +49,7 @@ export function serverErrorsToErrorSchema(errors: Record<string, unknown>): Erro
   return out as ErrorSchema;
 }
 
-/** The first field message, to show as the toast (spec 001 §8: "first errorMsg in data is shown"). */
+/** The first field message, to show as the toast. */
 export function firstServerError(errors: Record<string, unknown>): string | undefined {
   for (const [field, msg] of Object.entries(errors)) {
     if (field === 'root') continue;

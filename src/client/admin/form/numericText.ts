@@ -1,5 +1,5 @@
 // Numeric text inputs: everything but digits and one decimal point is stripped as the user types (integers:
-// digits only), and the text is cut to the field's length limit (spec 000 §5).
+// digits only), and the text is cut to the field's length limit.
 export function numericText(input: string, opts: { integer?: boolean; maxLength?: number } = {}): string {
   let out = '';
   let dot = false;

@@ -1,4 +1,4 @@
-// /{module}/project/info — the building info form (spec 000 screen 4): create, or edit the building of ?id=
+// /{module}/project/info — the building info form: create, or edit the building of ?id=
 // (else the module's current building). Project, sync from another building, standard / stage / stage menus,
 // the building's information (accounting: how operation is broken down, runtimeType), collaborators; 保存,
 // 保存并继续 (to the first wizard stage) and 取消.
@@ -60,7 +60,7 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
   const structureTypes = Object.values(useDict('structureType'));
   const { cities, loading: citiesLoading } = useCities();
   const { values, errors, patch, saving } = f;
-  // under review or signed (issue 27): shown, not saved (ReviewNotice says why)
+  // under review or signed: shown, not saved (ReviewNotice says why)
   const frozen = !!f.record?.reviewState && f.record.reviewState !== 'draft';
 
   if (f.loading) return <Loading loadingPrimary={LOADING_TEXT} loadingSecondary="" />;

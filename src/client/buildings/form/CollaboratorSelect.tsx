@@ -1,5 +1,5 @@
 // 协作人: users of the caller's tenant (sysUser/dropDownByOrg), several at once; saved as ids joined with ';'.
-// Only the building's creator may change them (spec 000 §6); the creator is shown as 创建人.
+// Only the building's creator may change them; the creator is shown as 创建人.
 import { Autocomplete, Stack, TextField, Typography } from '@mui/material';
 import { useTenantUsers } from './lookups';
 

@@ -1,4 +1,4 @@
-// 运行分项方式 (spec 000 §3 runtimeType, §9 "Runtime type '1' versus others changes the breakdown"): how an
+// 运行分项方式 (runtimeType): how an
 // accounting building's operation emissions are broken down in its result — by system ('1': 暖通空调, 照明,
 // 电梯 …) or by the accounting types ('2': 能源, 日常用水, 可再生能源; src/calc/building.ts runtimeBreakdown).
 // Estimate and budget buildings are always broken down by system, so the form shows it for accounting only.

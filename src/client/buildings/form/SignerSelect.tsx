@@ -1,4 +1,4 @@
-// 校对人, 审核人, 审定人 (issue 27): one user of the caller's tenant each (sysUser/dropDownByOrg), or none until the
+// 校对人, 审核人, 审定人: one user of the caller's tenant each (sysUser/dropDownByOrg), or none until the
 // building is submitted for review. The server checks that they are the tenant's and one level each.
 import { Autocomplete, TextField } from '@mui/material';
 import { useTenantUsers } from './lookups';

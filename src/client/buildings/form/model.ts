@@ -1,4 +1,4 @@
-// The building form's state and its mapping to and from the API record (spec 000 §3): buildType is an array in
+// The building form's state and its mapping to and from the API record: buildType is an array in
 // the form and joined with '/' when saved, userId an array joined with ';', menus an array joined with ','.
 // Numbers are kept as typed text and parsed only for validation and saving.
 import { tpf3Project } from '../../../../schemas/domain/tpf3Project';
@@ -28,7 +28,7 @@ export interface FormValues {
   designOrg: string;
   compileOrg: string;
   userId: string[];
-  /** 校审 (issue 27): the signers' user ids, '' for none */
+  /** 校审: the signers' user ids, '' for none */
   checkerId: string;
   reviewerId: string;
   approverId: string;

@@ -1,6 +1,6 @@
 // The province of a building's site (a city name such as '南京市', or a province), from the `city` dictionary the
 // city picker uses — the client's twin of the server's provinceOf (src/server/buildings/gridFactor.ts). The
-// factor pickers list the site's own grid factor first (issue 11 §8).
+// factor pickers list the site's own grid factor first.
 import { useMemo } from 'react';
 import { useCities } from '../../map/useCities';
 import type { Place } from '../../map/geo';

@@ -17,7 +17,7 @@ import type { Place } from '../../map/geo';
 const PROJECT = 'tpf/v1/tpf/tpf3Project/';
 const PROJECT_V = 'tpf/v1/tpf/tpf3ProjectV';
 export const DEFAULT_COMPILE_ORG = '默认集团';
-/** Spec 000 §8 (this screen's success texts). */
+/** The texts this screen shows. */
 export const SAVED = '保存成功!';
 export const NO_STAGES = '获取计算阶段出错，请刷新后重试！';
 

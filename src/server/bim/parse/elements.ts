@@ -1,4 +1,4 @@
-// Which lines of a model are its counted building elements (issue 12 §2, issue 22 §4). Building elements are
+// Which lines of a model are its counted building elements. Building elements are
 // IfcBuildingElement's subtypes (IfcBuiltElement's in IFC4X3) and IfcBuildingElementPart, which IFC4 moved under
 // IfcElementComponent. Each is counted once: an element decomposed (IfcRelAggregates / IfcRelNests, through
 // any IfcElementAssembly between) into building elements is counted through its parts only, and the parts that

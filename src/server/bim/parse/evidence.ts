@@ -1,4 +1,4 @@
-// Which of a quantity's repeated values counts (issue 22 §1). Revit 2021 writes NetVolume twice in one set — the
+// Which of a quantity's repeated values counts. Revit 2021 writes NetVolume twice in one set — the
 // gross volume in mm³ under a m³ declaration, then the net volume in m³ — and other tools repeat a name across
 // sets. The value taken is the one agreeing best with independent evidence: the closed geometry's volume, the
 // set's own lengths (length × height × width), area × layer thickness; failing all, the smaller of values a

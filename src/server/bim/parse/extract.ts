@@ -1,4 +1,4 @@
-// One opened model → ParsedModel (issue 12 §2, issue 22). Relations are read once each, set-based (containment,
+// One opened model → ParsedModel. Relations are read once each, set-based (containment,
 // types, material associations, quantity sets, decomposition), the counted elements are chosen (elements.ts),
 // every one is measured from its geometry (and the spaces without a floor-area quantity), then each element is
 // assembled: its storey, its materials as shares (its own, else its type's), its quantities and their review

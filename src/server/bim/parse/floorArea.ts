@@ -1,4 +1,4 @@
-// The model's floor area (issue 22 §3), what the pre-flight's per-m² plausibility ranges divide by: the spaces'
+// The model's floor area, what the pre-flight's per-m² plausibility ranges divide by: the spaces'
 // floor areas (Qto_SpaceBaseQuantities NetFloorArea, else GrossFloorArea, else the space geometry's floor), else
 // the floor slabs' areas (PredefinedType FLOOR / BASESLAB; every slab, said in a note, when none is marked),
 // else unknown. Spaces covering under half the floor slabs' area are a few rooms, not the building (tallbuilding):

@@ -1,4 +1,4 @@
-// Measures from the geometry (issue 12 §2, issue 22 §1–3): web-ifc triangulates each element (openings cut,
+// Measures from the geometry: web-ifc triangulates each element (openings cut,
 // scaled to metres) and each of its pieces is measured placed — its signed-tetrahedron volume, surface area,
 // floor (upward) area and bounding box. A volume is only a volume when the piece is a closed solid (mesh.ts):
 // the tetrahedron sum of an open surface depends on where the origin is, so such an element has no volume,

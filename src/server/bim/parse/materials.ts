@@ -1,8 +1,8 @@
-// An element's materials as shares of its volume (issue 12 §2): a layer set splits by layer thickness (an air
+// An element's materials as shares of its volume: a layer set splits by layer thickness (an air
 // layer without material keeps its share, counted for nothing), a constituent set by its fractions (the rest
 // shared equally by constituents without one), a profile set and a material list equally; a single material
 // takes all. A layered material also answers its layers' thicknesses: the element's thickness (area × thickness is
-// evidence for a volume, issue 22 §1) and a layer over 2 m is implausible (§3).
+// evidence for a volume) and a layer over 2 m is implausible.
 import * as W from 'web-ifc';
 import { type Line, numOf, ref, textOf } from './lines';
 

@@ -1,4 +1,4 @@
-// One triangulated piece of an element, measured (issue 22 §2): is it a closed solid — every edge shared by
+// One triangulated piece of an element, measured: is it a closed solid — every edge shared by
 // exactly two triangles running it in opposite directions (one consistent orientation)? Only then is its
 // signed-tetrahedron sum a volume. web-ifc repeats a vertex once per face normal, so vertices are first welded by
 // position (to WELD m). Hash tables live in typed arrays reused between calls: the parse measures every element.

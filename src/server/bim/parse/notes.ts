@@ -1,4 +1,4 @@
-// The pre-flight's model notes (issue 22 §1, §4): each kind of choice or conversion said once, with the number of
+// The pre-flight's model notes: each kind of choice or conversion said once, with the number of
 // elements it applies to; and the numbers in a problem's details, always to 2 decimals.
 import type { BimNote } from '../model';
 

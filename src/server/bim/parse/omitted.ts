@@ -1,4 +1,4 @@
-// STEP's two "no value" marks, made what web-ifc expects (issue 22 §4, the xbim-house case). `*` is only valid
+// STEP's two "no value" marks, made what web-ifc expects (the xbim-house case). `*` is only valid
 // for an attribute a subtype redeclares as derived; web-ifc 0.0.78 drops every `*` token and its generated schema
 // leaves exactly those derived attributes out. A file writing `*` for an ordinary attribute (xbim-house:
 // IFCPROJECT(…,'House',*,*,$,$,(#14),#9)) thus has every later attribute read one place early — its units, its

@@ -1,4 +1,4 @@
-// web-ifc opens a model from a file on disk (issue 22 §7): OpenModelFromCallback asks for the bytes chunk by chunk,
+// web-ifc opens a model from a file on disk: OpenModelFromCallback asks for the bytes chunk by chunk,
 // each read into one reused buffer, so the file is never one buffer in the thread's memory (OpenModel would need
 // it whole, beside web-ifc's own copy). Used by the parsing worker and the bench's floor alike; the worker has the
 // chunks repaired on the way (omitted.ts: `*` written for ordinary attributes, the xbim-house case).

@@ -1,7 +1,7 @@
 // An element's quantities from its quantity sets (IfcElementQuantity: Qto_*BaseQuantities, BaseQuantities …)
-// in m³, m², kg (issue 12 §2). Net before gross; the areas a material covers (a slab's, a wall's side, a
+// in m³, m², kg. Net before gross; the areas a material covers (a slab's, a wall's side, a
 // window's) — never a cross-section or the outer surface of a column. A quantity with its own unit that
-// cannot be read is left out and the element flagged. Every value of a name is kept (issue 22 §1: Revit writes
+// cannot be read is left out and the element flagged. Every value of a name is kept (Revit writes
 // a quantity twice, in two units); which one counts is chosen by evidence (evidence.ts).
 import * as W from 'web-ifc';
 import { type Line, numOf, ref, textOf } from './lines';

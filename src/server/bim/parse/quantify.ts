@@ -1,4 +1,4 @@
-// One element's counted quantities and their element-level review (issue 12 §2, issue 22 §1–3). Quantity sets
+// One element's counted quantities and their element-level review. Quantity sets
 // first, each repeated quantity chosen by evidence; an element without any takes its volume from the geometry —
 // only from a closed solid: an open surface offers its area instead. Then what cannot be right is flagged with
 // its figures: a quantity set disagreeing with the closed geometry by over 10 %, a volume larger than the

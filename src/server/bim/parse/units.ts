@@ -1,7 +1,7 @@
-// The file's units (IfcUnitAssignment of the IfcProject) as factors to m, m², m³ and kg (issue 12 §2). A length
+// The file's units (IfcUnitAssignment of the IfcProject) as factors to m, m², m³ and kg. A length
 // unit is required: without it no quantity can be read and the model is refused with the reason. An area or
 // volume unit the file leaves out follows its length unit (m → m², m³), a mass unit defaults to kg; both are
-// said in the report's words, never assumed silently. The assignment is found robustly (issue 22 §4): when the
+// said in the report's words, never assumed silently. The assignment is found robustly: when the
 // project's reference does not lead to one (a file misplacing its attributes), the file's own IfcUnitAssignment is
 // used and the report says so.
 import * as W from 'web-ifc';

@@ -39,7 +39,7 @@ export const before: Migration[] = [
       );
     `,
   },
-  // Substring filters (ILIKE '%x%') are served by trigram indexes (issue 10); PGlite loads the extension's code
+  // Substring filters (ILIKE '%x%') are served by trigram indexes; PGlite loads the extension's code
   // when it opens (db/database.ts), PostgreSQL ships it (trusted since 13: the database owner may create it).
   {
     id: '007_trgm',
@@ -79,8 +79,8 @@ export const after: Migration[] = [
       create index if not exists sys_file_expires_idx on sys_file (expires_at);
     `,
   },
-  // Accounts (issue 8): SMS codes, slider challenges, the must-change flag of generated passwords, avatars kept
-  // as files without an end date (expires_at null).
+  // Accounts (src/server/accounts/): SMS codes, slider challenges, the must-change flag of generated passwords,
+  // avatars kept as files without an end date (expires_at null).
   {
     id: '004_accounts',
     sql: `
@@ -111,7 +111,7 @@ export const after: Migration[] = [
       create index if not exists sys_slider_token_idx on sys_slider (token_hash);
     `,
   },
-  // The shell (issue 9): each server cache's version, bumped by a clear so that every replica drops its copy
+  // Caches and the inbox: each server cache's version, bumped by a clear so that every replica drops its copy
   // (src/server/cache/); the inbox is read by recipient.
   {
     id: '005_shell',
@@ -124,7 +124,7 @@ export const after: Migration[] = [
       create index if not exists sys_notify_user_idx on sys_notify (user_id, read_flag);
     `,
   },
-  // Long work (issue 10, src/server/jobs/): one row per import or recalculation that the client polls.
+  // Long work (src/server/jobs/): one row per import or recalculation that the client polls.
   {
     id: '006_jobs',
     sql: `
@@ -146,7 +146,7 @@ export const after: Migration[] = [
       create index if not exists sys_job_user_idx on sys_job (user_id, update_date);
     `,
   },
-  // BIM import (issue 12, src/server/bim/): a parsed model's pre-flight report and material totals, kept for its
+  // BIM import (src/server/bim/): a parsed model's pre-flight report and material totals, kept for its
   // import; the tenant's confirmed IFC-material → factor mappings (tenant_key 0: the platform's).
   {
     id: '007_bim',
@@ -179,7 +179,7 @@ export const after: Migration[] = [
       );
     `,
   },
-  // Design variants (issue 13, src/server/decide/variants.ts): a building's named snapshots of every row it owns,
+  // Design variants (src/server/decide/variants.ts): a building's named snapshots of every row it owns,
   // one of them current (its data is the live data), one the pinned baseline; each with its last calculation.
   {
     id: '008_decide',
@@ -204,7 +204,7 @@ export const after: Migration[] = [
       create index if not exists tpf3_variant_project_idx on tpf3_variant (project_id);
     `,
   },
-  // The pre-flight's plausibility review (issue 22): the parser's notes and the model's floor area; the problems
+  // The pre-flight's plausibility review: the parser's notes and the model's floor area; the problems
   // and materials gzipped (`detail`: a 200 000-element model's are ~25 MB of JSON, which PGlite's memory would
   // keep growing for), the jsonb columns left for the rows written before.
   {
@@ -212,7 +212,7 @@ export const after: Migration[] = [
     sql: `alter table tpf3_bim_model add column if not exists review jsonb not null default '{}'::jsonb;
       alter table tpf3_bim_model add column if not exists detail bytea;`,
   },
-  // A budget file's pre-flight (issue 26, src/server/budget/): its items and problems, kept for its import.
+  // A budget file's pre-flight (src/server/budget/): its items and problems, kept for its import.
   {
     id: '010_budget',
     sql: `
@@ -237,7 +237,7 @@ export const after: Migration[] = [
     sql: `delete from tpf3_budget_file;
       alter table tpf3_budget_file alter column preflight type bytea using convert_to(preflight::text, 'UTF8');`,
   },
-  // A building's variants are frozen with it (issue 27 §3; the lock's function is made with the resource tables).
+  // A building's variants are frozen with it (the lock's function is made with the resource tables).
   {
     id: '012_variant_lock',
     sql: ownedLockDdl('tpf3_variant', 'tpf3_project').join(';\n'),

@@ -1,9 +1,9 @@
-// The migrations of 校审 (issue 27, src/server/review/): its steps, comments and report numbers (013), the frozen
+// The migrations of 校审 (src/server/review/): its steps, comments and report numbers (013), the frozen
 // reports (014), the audit trail (015), report numbers per prefix (016). Run after the core ones (core.ts `after`).
 import type { Migration } from './core';
 
 export const reviewMigrations: Migration[] = [
-  // 校审 (issue 27, src/server/review/): each step of a revision's sign-off (who, when, from → to, the flags they
+  // 校审 (src/server/review/): each step of a revision's sign-off (who, when, from → to, the flags they
   // acknowledged), the signers' comments on the building, a stage or a row until resolved and closed, and each
   // tenant's report numbers per year.
   {
@@ -50,7 +50,7 @@ export const reviewMigrations: Migration[] = [
       );
     `,
   },
-  // 校审's frozen report (issue 27 §4, src/server/review/frozen.ts): at 已审定 the PDF and Word files drawn once with
+  // 校审's frozen report (src/server/review/frozen.ts): at 已审定 the PDF and Word files drawn once with
   // the report number, revision, signatures and QR code, the PDF's SHA-256, and what the public page
   // /verify/{number} shows — kept whatever later happens to the building.
   {
@@ -74,7 +74,7 @@ export const reviewMigrations: Migration[] = [
       create index if not exists tpf3_review_report_project_idx on tpf3_review_report (project_id);
     `,
   },
-  // The audit trail (issue 27 §5, src/server/db/audit.ts): a building's, its rows' and its variants' changes, written
+  // The audit trail (src/server/db/audit.ts): a building's, its rows' and its variants' changes, written
   // by the audited tables' triggers — a row per changed row (its fields before → after), or per statement of many.
   {
     id: '015_audit',

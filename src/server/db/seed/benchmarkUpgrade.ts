@@ -1,4 +1,4 @@
-// Reference lines added to the seed after a database was seeded (issue 21: 合理性检查's material quantities per m²,
+// Reference lines added to the seed after a database was seeded (合理性检查's material quantities per m²,
 // metrics concrete and steel of 参考值库) reach that database once, at start (marker below): the seed lines of
 // those metrics not already there (same metric, name and type, system rows) are inserted, and the metric
 // dictionary benchmarkMetric gets the items it lacks (items an administrator edited stay as they are). A fresh

@@ -1,4 +1,4 @@
-// The reference-line seed rows (tpf3Benchmark, 参考值库; issue 13), read from ./data/benchmarks.csv. A row the
+// The reference-line seed rows (tpf3Benchmark, 参考值库), read from ./data/benchmarks.csv. A row the
 // research found no number for keeps value, low and high empty and is marked U (shown 未知).
 import type { BenchmarkMetric } from '../../../../schemas/factors/tpf3Benchmark';
 import { readSeedCsv } from './dataFiles';

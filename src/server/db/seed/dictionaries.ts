@@ -57,10 +57,10 @@ const labelled = (list: ReadonlyArray<readonly [string, string, ...unknown[]]>):
 const FROM: Record<string, () => DictItem[]> = {
   'cities.json': cityItems,
   VERIFICATION_LABELS: () => labelled(Object.entries(VERIFICATION_LABELS)),
-  // issue 11: the energy of a row and the data-quality class of a factor or row (schemas/factors/kinds.ts)
+  // the energy of a row and the data-quality class of a factor or row (schemas/factors/kinds.ts)
   ENERGY_KINDS: () => labelled(ENERGY_KINDS),
   DATA_QUALITY: () => labelled(DATA_QUALITY),
-  // issue 13: the metric of a reference line (schemas/factors/tpf3Benchmark.ts)
+  // the metric of a reference line (schemas/factors/tpf3Benchmark.ts)
   BENCHMARK_METRICS: () => labelled(BENCHMARK_METRICS),
 };
 

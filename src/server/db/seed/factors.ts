@@ -2,7 +2,7 @@
 // Each row keeps its source and its verification mark (V verified, V2 two sources, M recalled, D derived,
 // U unknown); an M or U value is never presented as official. Where a CSV's mark is compound
 // ('V(tCO2/TJ) M(NCV)'), the weakest mark that covers the stored value is used and the original text is kept
-// in remarks. See ./data/README.md for where each table comes from. Issue 11's details (density, default
+// in remarks. See ./data/README.md for where each table comes from. The details (density, default
 // distance, energy, data-quality class) are computed in ./factorDetails and merged here.
 import { QUALITY_VALUES, type DataQuality } from '../../../../schemas/factors/kinds';
 import { readSeedCsv } from './dataFiles';
@@ -26,7 +26,7 @@ export interface SeedFactor extends Partial<FactorDetails> {
 /** The CSV tables this module reads, by file name (all in ./data). */
 export const FACTOR_FILES = {
   materials: 'gbt51366_appD_materials.csv',
-  // materials real models carry that App. D lacks (issue 22 §6), each row with its own source
+  // materials real models carry that App. D lacks, each row with its own source
   supplement: 'supplementary_materials.csv',
   // the same families from Chinese sources, each row with its source, year, boundary and data-quality class
   cn: 'cn_materials.csv',
@@ -272,7 +272,7 @@ function refrigerants(): SeedFactor[] {
   });
 }
 
-/** Every seed row as first seeded (base) and with issue 11's details (full), in table order. */
+/** Every seed row as first seeded (base) and with its details (full), in table order. */
 export function seedFactorUpgrades(): FactorUpgrade[] {
   const densities = densityTable(readSeedCsv(DENSITY_FILE));
   const base = [...materials(), ...supplement(), ...cnMaterials(), ...fuels(), ...water(), ...grid(), ...transport(), ...planting(), ...refrigerants()];
