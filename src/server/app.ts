@@ -20,7 +20,7 @@ import { diskSpaceGuard, type DiskGuardOptions } from './http/diskGuard';
 import { collectWriteFlags, detectUndeclaredWrites, warnOncePerRoute } from './http/writeFlag';
 import { loggerOptions } from './http/logger';
 import { defaultClientDir, registerClient, toClientFiles } from './http/static';
-import { resources } from './registry';
+import { resources } from './db/registry';
 import { resourceRoutes } from './resources/routes';
 import { lookupRoutes } from './resources/lookups';
 import { buildingRoutes } from './buildings/routes';

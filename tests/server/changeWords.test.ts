@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { valueLabels } from '../../src/server/cache/dicts';
 import { auditedTables } from '../../src/server/db/audit';
 import { storedColumns } from '../../src/server/db/resourceColumns';
-import { resources } from '../../src/server/registry';
+import { resources } from '../../src/server/db/registry';
 import { testApp, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -14,7 +14,7 @@ import { buildApp } from '../../src/server/app';
 import { setMustChange } from '../../src/server/accounts/credentials';
 import { isConnectionLost } from '../../src/server/db/connectionLost';
 import type { Database } from '../../src/server/db/database';
-import { resourceDef } from '../../src/server/registry';
+import { resourceDef } from '../../src/server/db/registry';
 import { ENG, engineeringBody } from './builders';
 import { b64, TEST_PASSWORDS } from './helpers';
 import { adminQuery, openTestDatabase } from './testDb';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../../schemas/product';
-import { resourceDef } from '../../src/server/registry';
+import { resourceDef } from '../../src/server/db/registry';
 import { createBodySchema, listQuery } from '../../src/server/resources/routeSchemas';
 import { testApp, type TestApp } from './helpers';
 

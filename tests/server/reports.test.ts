@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceDef } from '../../src/server/registry';
+import { resourceDef } from '../../src/server/db/registry';
 import { formatNumber } from '../../src/calc/format';
 import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';
 import { hasPoppler, PDFTOPPM, PDFTOTEXT, pdfText as readPdf, SOFFICE, unzipEntry } from './reportFiles';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testApp, type TestApp } from './helpers';
 import { buildingBody, ENG, engineeringBody, libraryFactor, PROJECT, PROJECT_V } from './builders';
-import { resourceDef, resources } from '../../src/server/registry';
+import { resourceDef, resources } from '../../src/server/db/registry';
 import type { ResourceSchema } from '../../schemas/index';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

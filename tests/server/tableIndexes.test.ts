@@ -12,7 +12,7 @@ import { migrate } from '../../src/server/db/migrate';
 import { repo } from '../../src/server/db/repo';
 import { staleQuery } from '../../src/server/buildings/stale';
 import '../../src/server/hooks';
-import { resources } from '../../src/server/registry';
+import { resources } from '../../src/server/db/registry';
 import { openTestDatabase } from './testDb';
 
 let database: Database;

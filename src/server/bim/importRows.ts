@@ -21,7 +21,7 @@ import { writableBuilding } from '../buildings/writable';
 import { repo, RowsInvalid } from '../db/repo';
 import { badRequest, invalid } from '../errors';
 import type { Progress } from '../jobs/index';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { calculateAndStore, resultWarnings, stageDef, upkeepAfter } from '../stages/calculate';
 import { libraryMaterials, type LibraryMaterial } from './library';
 import { type MaterialTotal, PROBLEM_TEXT, type ProblemKind, REVIEW_KINDS } from './model';

@@ -7,7 +7,7 @@ import type { Executor } from '../db/database';
 import { hooksOf } from '../db/hooks';
 import { toRecord } from '../db/record';
 import { readScope } from '../db/scope';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { bulkDensityFor } from './match/bulkDensity';
 import type { Density } from './quantities';
 

@@ -3,7 +3,7 @@
 import type { Caller } from '../db/caller';
 import type { Executor } from '../db/database';
 import { readScope } from '../db/scope';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { ENERGY_TYPE, libraryMaterials } from '../bim/library';
 import { savedMappings } from '../bim/store';
 import type { MachineRow } from './machines';

@@ -8,7 +8,7 @@ import { registerHooks } from '../db/hooks';
 import { isPlainUser } from '../db/scope';
 import { columnName } from '../db/naming';
 import { forbidden, invalid } from '../errors';
-import { resources, resourceDef } from '../registry';
+import { resources, resourceDef } from '../db/registry';
 import { defaultGridFactorId } from './gridFactor';
 import { currentRevisionFor, supersededIds } from './revisions';
 import { staleIds } from './stale';

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { registerHooks } from '../db/hooks';
 import { readScope } from '../db/scope';
 import { badRequest } from '../errors';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { currentRevisionFor } from './revisions';
 
 export const ENGINEERING_HAS_BUILDINGS = '该项目下还有单体建筑，请先删除单体建筑';

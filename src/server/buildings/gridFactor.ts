@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { loadCities } from '../db/seed/dictionaries';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 
 const SUFFIX = /(省|市|壮族自治区|回族自治区|维吾尔自治区|自治区|特别行政区)$/;
 

@@ -8,7 +8,7 @@ import type { ApiRecord } from '../db/record';
 import type { Where } from '../db/scope';
 import { repo } from '../db/repo';
 import type { Db } from '../db/database';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 
 const table = () => resourceDef('tpf3Project').table;
 

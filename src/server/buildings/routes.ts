@@ -12,7 +12,7 @@ import type { Db } from '../db/database';
 import { repo } from '../db/repo';
 import { ok } from '../envelope';
 import { badRequest, MESSAGES } from '../errors';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { parseListParams } from '../resources/listParams';
 import { idParams, listQuery, projectQuery } from '../resources/routeSchemas';
 import { copyBuilding } from './copy';

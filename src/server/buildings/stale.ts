@@ -9,7 +9,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { AUDIT_TABLE } from '../db/audit';
 import type { Executor } from '../db/database';
 import { columnName } from '../db/naming';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 
 /** The column of tpf3_project holding the audit entry its stored result was calculated after. */
 export const RESULT_INPUT = 'result_input_id';

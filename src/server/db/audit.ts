@@ -6,7 +6,7 @@
 // rows records each row, of many (an import, a copy) one line with the count. Work the calculation does (emissions,
 // results) sets no audited column, so it fires nothing.
 import type { ResourceSchema } from '../../../schemas/index';
-import { resources } from '../registry';
+import { resources } from './registry';
 import { columnName, tableName } from './naming';
 import { storedColumns } from './resourceColumns';
 

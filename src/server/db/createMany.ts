@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { ResourceSchema } from '../../../schemas/index';
 import type { FieldError } from '../../../schemas/validation';
 import { ApiError, invalid, MESSAGES } from '../errors';
-import { resourceDef, type ResourceDef } from '../registry';
+import { resourceDef, type ResourceDef } from './registry';
 import { bulkInsert } from './bulkInsert';
 import type { Caller } from './caller';
 import type { Db, Tx } from './database';

@@ -2,7 +2,7 @@
 // registerHooks when imported); src/server/hooks.ts imports them all and says so, and a repository refuses to work
 // before it has — db/ never imports a domain folder, and a forgotten import fails loudly instead of skipping rules.
 import { ApiError } from '../errors';
-import type { ResourceDef } from '../registry';
+import type { ResourceDef } from './registry';
 import { breathe } from './breathe';
 import type { Caller } from './caller';
 import type { Db, Executor, Tx } from './database';

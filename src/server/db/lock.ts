@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { ResourceSchema } from '../../../schemas/index';
 import { ApiError } from '../errors';
 import type { Executor, Tx } from './database';
-import { resourceDef, type ResourceDef } from '../registry';
+import { resourceDef, type ResourceDef } from './registry';
 import { columnName, tableName } from './naming';
 
 export const LOCKED_SQLSTATE = 'TS403';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ResourceSchema } from '../../../schemas/index';
-import { resources } from '../registry';
+import { resources } from './registry';
 import type { Db, Executor } from './database';
 import { after, before, type Migration } from './migrations/core';
 import { auditStatements } from './audit';

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { ResourceSchema } from '../../../schemas/index';
 import { ApiError, badRequest, forbidden, MESSAGES, notFound } from '../errors';
-import { resourceDef, type ResourceDef } from '../registry';
+import { resourceDef, type ResourceDef } from './registry';
 import { checkedRows, createMany, setProblems } from './createMany';
 import type { Caller } from './caller';
 import type { Db, Executor, Tx } from './database';

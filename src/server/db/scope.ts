@@ -14,7 +14,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { ResourceMeta, RoleCode } from '../../../schemas/types';
 import { forbidden } from '../errors';
-import { resourceDef } from '../registry';
+import { resourceDef } from './registry';
 import { columnName } from './naming';
 import type { Caller } from './caller';
 

@@ -14,7 +14,7 @@ import { formatNumber } from '../../calc/format';
 import type { Tri } from '../../calc/decide/montecarlo';
 import type { Executor } from '../db/database';
 import type { ApiRecord } from '../db/record';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 
 interface Published {
   value: number;

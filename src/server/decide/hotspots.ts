@@ -12,7 +12,7 @@ import { roundTo } from '../../calc/format';
 import { gradeFamily, gradeOf, gradeValue } from '../bim/match/names';
 import type { Db, Executor } from '../db/database';
 import { toRecord, type ApiRecord, type Row } from '../db/record';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { stageDef } from '../stages/calculate';
 import type { Hotspot, HotspotAnswer, Substitute, Verification } from '../../calc/decide/types';
 

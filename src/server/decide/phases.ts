@@ -12,7 +12,7 @@ import type { Db, Executor } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
 import { badRequest, invalid } from '../errors';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import type { Phase, PhaseAnswer, PhaseCandidate, PhaseStep, WaterfallStep } from '../../calc/decide/types';
 import { FIELD_TITLES } from './variantCompare';
 import { canEdit, writable } from './variants';

@@ -11,7 +11,7 @@ import type { Db, Executor } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
 import { invalid } from '../errors';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import type { Metric, ReferenceAnswer, Verification } from '../../calc/decide/types';
 import type { PlausibilityReview } from '../../calc/plausibility';
 import { writable } from './variants';

@@ -6,7 +6,7 @@ import { calculateBuilding, type BuildingResult } from '../../calc/building';
 import type { Executor, Tx } from '../db/database';
 import { columnName } from '../db/naming';
 import { recordColumns, toRecord, type ApiRecord, type Row } from '../db/record';
-import type { ResourceDef } from '../registry';
+import type { ResourceDef } from '../db/registry';
 import { projectOwned } from '../buildings/buildingHooks';
 import { calcContext, stageInputs } from '../stages/calculate';
 

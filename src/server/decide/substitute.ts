@@ -6,7 +6,7 @@ import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
 import { writableBuilding } from '../buildings/writable';
 import { invalid, notFound } from '../errors';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { stageDef } from '../stages/calculate';
 import { copyFactor } from '../stages/factorCopy';
 import { substitutesFor, SUBSTITUTE_STAGE } from './hotspots';

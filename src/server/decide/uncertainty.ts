@@ -16,7 +16,7 @@ import { storedColumns } from '../db/resourceColumns';
 import { toRecord, type ApiRecord, type Row } from '../db/record';
 import { badRequest } from '../errors';
 import { threadPool } from '../jobs/threadPool';
-import { resourceDef, type ResourceDef } from '../registry';
+import { resourceDef, type ResourceDef } from '../db/registry';
 import { calcContext, stageInputs } from '../stages/calculate';
 import { gridRange } from './gridRange';
 import { pctText, type UncertaintyJob, type UncertaintyResult } from './uncertaintyTask';

@@ -7,7 +7,7 @@ import type { Caller } from '../db/caller';
 import type { Db, Executor } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
-import { resourceDef, resources } from '../registry';
+import { resourceDef, resources } from '../db/registry';
 import { takeSnapshot, type SnapshotData } from './snapshot';
 import type { CompareAnswer, Variant } from '../../calc/decide/types';
 import { toVariant, userNames, variantRows, type VariantRow } from './variantStore';

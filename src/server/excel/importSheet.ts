@@ -8,7 +8,7 @@ import { rangeText } from '../../../schemas/bounds';
 import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
 import type { Db } from '../db/database';
 import { baseType } from '../db/resourceColumns';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { valueLabels } from '../cache/dicts';
 import { GUIDE_SHEET, templateBookOf, type TemplateColumn, type TemplateSpec } from './templateBook';
 

@@ -3,7 +3,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FactorKeyword } from '../../../schemas/index';
 import { columnName } from '../db/naming';
-import { resources, type ResourceDef } from '../registry';
+import { resources, type ResourceDef } from '../db/registry';
 
 export const BUILDING = 'tpf3Project';
 

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { factorSearchText, type LabelledFactor } from '../../calc/factorLabel';
 import type { Executor } from '../db/database';
 import { registerHooks } from '../db/hooks';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 
 const RESOURCE = 'tpf3BuildMaterial';
 

@@ -5,7 +5,7 @@ import type { FactorUse } from '../../../schemas/factorUpdates';
 import type { Executor } from '../db/database';
 import { toRecord, type ApiRecord, type Row } from '../db/record';
 import type { Where } from '../db/scope';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { BUILDING, factorUses, usesSql } from './factorUse';
 import { LIBRARY } from './versions';
 

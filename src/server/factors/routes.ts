@@ -15,7 +15,7 @@ import { assertRead, readScope } from '../db/scope';
 import { ok } from '../envelope';
 import { notFound } from '../errors';
 import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { idParams } from '../resources/routeSchemas';
 import { upkeepAfter } from '../stages/calculate';
 import { BUILDING } from './factorUse';

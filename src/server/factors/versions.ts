@@ -17,7 +17,7 @@ import { registerHooks } from '../db/hooks';
 import type { ApiRecord } from '../db/record';
 import { storedColumns } from '../db/resourceColumns';
 import { ApiError } from '../errors';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 
 export const LIBRARY = 'tpf3BuildMaterial';
 /** Properties changed in place: they say nothing a calculation or a row's copy uses. */

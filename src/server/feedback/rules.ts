@@ -5,7 +5,7 @@ import type { Executor } from '../db/database';
 import { registerHooks } from '../db/hooks';
 import { ApiError, invalid } from '../errors';
 import { deleteFile, fileIdOf } from '../files/store';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { notifyUsers, userNames } from '../notify/send';
 
 export const ONLY_ADMIN_REPLIES = '只有超级管理员可以处理反馈';

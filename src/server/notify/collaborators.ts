@@ -1,6 +1,6 @@
 // A user added as a collaborator on a building (协作者, tpf3Project.userId) is told so, once, by whoever added them.
 import { registerHooks } from '../db/hooks';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { notifyUsers, userIdList, userNames } from './send';
 
 registerHooks('tpf3Project', {

@@ -8,7 +8,7 @@ import { normalizedFactor, type LibraryFactor } from '../../calc/factor';
 import { registerHooks } from '../db/hooks';
 import { completedBuildingsUsing } from '../factors/outdated';
 import { LIBRARY } from '../factors/versions';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { notifyUsers, userIdList } from './send';
 
 /** The client route that selects the building and opens its result page (src/client/factors/OpenResult.tsx). */

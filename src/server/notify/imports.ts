@@ -1,7 +1,7 @@
 // An import that finished or failed is noted in the importer's inbox, naming the building and the stage — the
 // record that stays when the dialog is gone (and, once imports run as jobs, the only answer the user gets).
 import { onImportEnd } from '../resources/importEvents';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { notifyUsers } from './send';
 
 onImportEnd(async ({ db, caller, def, projectId, fileName, count, error }) => {

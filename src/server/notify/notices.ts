@@ -3,7 +3,7 @@
 // the same transaction; a sent notice is not rewritten (x-resource.immutable).
 import { registerHooks } from '../db/hooks';
 import { invalid } from '../errors';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { notifyTenant } from './send';
 
 export const ALL_USERS = '全部用户';

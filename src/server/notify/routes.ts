@@ -7,7 +7,7 @@ import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
 import { ok } from '../envelope';
 import { forbidden } from '../errors';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { typed } from '../http/typed';
 
 const readBody = {

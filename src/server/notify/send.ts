@@ -3,7 +3,7 @@
 // administrators send (sysNotice). Every insert is one statement over the recipients, never one per user.
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/database';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 
 export type NotifyKind = 'collaborator' | 'import' | 'factor' | 'feedback' | 'notice' | 'review';
 

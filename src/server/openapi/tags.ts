@@ -1,7 +1,7 @@
 // Which group (OpenAPI tag) a route belongs to and a short summary, both from its URL: a resource's routes
 // (and the special routes below its path) carry the resource's Chinese title from the registry; the routes
 // outside every resource path fall into a few named groups.
-import { resourceDef, resources } from '../registry';
+import { resourceDef, resources } from '../db/registry';
 
 interface Group {
   prefix: string;

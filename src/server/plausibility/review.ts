@@ -10,7 +10,7 @@ import { reviewPlausibility, type MaterialRow, type PlausibilityReview, type Ran
 import type { Executor } from '../db/database';
 import { columnName } from '../db/naming';
 import { toRecord, type ApiRecord, type Row } from '../db/record';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 
 interface StageRows {
   schema: { 'x-stage'?: { code: string } };

@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
 import { toRecord, type ApiRecord, type Row } from '../db/record';
 import { readScope } from '../db/scope';
-import type { ResourceDef } from '../registry';
+import type { ResourceDef } from '../db/registry';
 import { stageDef } from '../stages/calculate';
 import { roundTo } from '../../calc/format';
 import type { ResultDetail, StageDetail } from '../../calc/resultDetail';

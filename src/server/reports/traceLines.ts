@@ -10,7 +10,7 @@ import { DATA_QUALITY } from '../../../schemas/factors/kinds';
 import type { Db } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import { schemaColumns } from '../excel/workbook';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { dictItems, flattenDict } from '../cache/dicts';
 import { DECIMALS, formatNumber } from '../../calc/format';
 import { explainRow, type BuildingContext, type Row as CalcRow } from '../../calc/stage';

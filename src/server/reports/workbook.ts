@@ -17,7 +17,7 @@ import { threadPool } from '../jobs/threadPool';
 import { projectOwned } from '../buildings/buildingHooks';
 import { resultColumns } from '../../../schemas/results';
 import { splitMenus } from '../../../schemas/standards';
-import type { ResourceDef } from '../registry';
+import type { ResourceDef } from '../db/registry';
 import { buildingStages, resultDetailOf } from './stageData';
 import { TRACE_COLUMNS, type TraceSheetData } from './traceSheet';
 import { stageTraceLines, traceContext } from './traceLines';

@@ -3,7 +3,7 @@
 // at start, compiled its meta-schema every time: ~220 ms of every start for the stages alone.)
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../../schemas/validation';
-import type { ResourceDef } from '../registry';
+import type { ResourceDef } from '../db/registry';
 import { createBodySchema, updateBodySchema } from './routeSchemas';
 
 const ajv = createAjv();

@@ -2,7 +2,7 @@
 // The generic import route announces it here and never imports a domain folder.
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
-import type { ResourceDef } from '../registry';
+import type { ResourceDef } from '../db/registry';
 
 export interface ImportEnd {
   db: Db;

@@ -26,7 +26,7 @@ import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty, type Progress } from 
 import { stampedName } from '../excel/workbook';
 import { drawWorkbook } from '../excel/draw';
 import { putFile, XLSX_MIME } from '../files/store';
-import { resourceDef, type ResourceDef } from '../registry';
+import { resourceDef, type ResourceDef } from '../db/registry';
 import { bodyValidator } from './bodyValidators';
 import { importEnded } from './importEvents';
 import { breathe } from '../db/breathe';

@@ -16,7 +16,7 @@ import type { Where } from '../db/scope';
 import { ok } from '../envelope';
 import { ApiError, invalid, MESSAGES } from '../errors';
 import { callerOf } from '../auth/guard';
-import type { ResourceDef } from '../registry';
+import type { ResourceDef } from '../db/registry';
 import { parseListParams } from './listParams';
 import { createBodySchema, deleteBatchQuery, idParams, idsQuery, listQuery, updateBodySchema } from './routeSchemas';
 import { putFile, XLSX_MIME } from '../files/store';

@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
 import type { ApiRecord } from '../db/record';
 import { userNames } from '../notify/send';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { canReassign, resultFlags } from './flow';
 import { calcPeople, revisionPolicy, signerOf } from './people';
 import { reviewRecords } from './store';

@@ -15,7 +15,7 @@ import { passLock } from '../db/lock';
 import type { ApiRecord } from '../db/record';
 import { repo } from '../db/repo';
 import { ApiError, badRequest, invalid } from '../errors';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { copyBuilding } from '../buildings/copy';
 import { successorOf } from '../buildings/revisions';
 import { staleIds } from '../buildings/stale';

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { signerLabel, type ReviewComment, type ReviewCommentInput, type ReviewEvent, type ReviewState, type SignLevel } from '../../../schemas/review';
 import type { Executor } from '../db/database';
 import { userNames } from '../notify/send';
-import { resources } from '../registry';
+import { resources } from '../db/registry';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));

@@ -10,7 +10,7 @@ import { AUDIT_TABLE } from '../db/audit';
 import { columnName } from '../db/naming';
 import { storedColumns } from '../db/resourceColumns';
 import { userNames } from '../notify/send';
-import { resourceDef, resources } from '../registry';
+import { resourceDef, resources } from '../db/registry';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));

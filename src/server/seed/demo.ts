@@ -9,7 +9,7 @@ import { AUDIT_TABLE, SEED_ACTION } from '../db/audit';
 import type { Caller } from '../db/caller';
 import type { Db, Tx } from '../db/database';
 import { repo } from '../db/repo';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { calculateAndStore, stageDef } from '../stages/calculate';
 import { arrayAt, dataError, objectAt, readSeedJson, stringAt } from '../db/seed/dataFiles';
 

@@ -10,7 +10,7 @@ import { SYSTEM_CALLER } from '../db/caller';
 import type { Db, Executor } from '../db/database';
 import { toColumns } from '../db/record';
 import { repo } from '../db/repo';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import '../hooks'; // the seed writes through repositories: every domain folder's rules first
 import { seedDictionaries } from '../db/seed/dictionaries';
 import { upgradeCityDistricts } from '../db/seed/districtUpgrade';

@@ -15,7 +15,7 @@ import { columnName } from '../db/naming';
 import { insertRows, newIds } from '../db/createMany';
 import { jsonRows, type BulkColumn } from '../db/bulkInsert';
 import { insertedRecords, setStoredValue, toRecord, type ApiRecord, type Row } from '../db/record';
-import { resourceDef, resources, type ResourceDef } from '../registry';
+import { resourceDef, resources, type ResourceDef } from '../db/registry';
 import { flagWarning } from '../../calc/plausibility';
 import { plausibilityOf, type CalculatedBuilding } from '../plausibility/review';
 import { lastEntry, libraryVersion, RESULT_INPUT } from '../buildings/stale';

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../db/database';
 import { CONCRETE_KM, OTHER_KM } from '../db/seed/factorDetails';
 import { MORTAR_FACTOR } from '../db/seed/standardUpgrade';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { stageDef } from './calculate';
 
 export const ROW_DISTANCE_MARKER = 'stage_rows_v4_mortar_distance';

@@ -16,7 +16,7 @@ import { registerHooks, type SetProblems } from '../db/hooks';
 import { columnName } from '../db/naming';
 import { toRecord, type Row } from '../db/record';
 import { invalid } from '../errors';
-import { resourceDef, resources, type ResourceDef } from '../registry';
+import { resourceDef, resources, type ResourceDef } from '../db/registry';
 
 const factorProps = (s: ResourceSchema) => Object.entries(s.properties).filter(([, p]) => p['x-factor']);
 

@@ -15,7 +15,7 @@ import { repo, RowsInvalid } from '../db/repo';
 import { writableBuilding } from '../buildings/writable';
 import { ok } from '../envelope';
 import { ApiError, badRequest, invalid, MESSAGES, notFound } from '../errors';
-import { resourceDef, resources } from '../registry';
+import { resourceDef, resources } from '../db/registry';
 import { bodyValidator } from '../resources/bodyValidators';
 import { projectQuery } from '../resources/routeSchemas';
 import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';

@@ -7,7 +7,7 @@ import { rowNeeds } from '../../calc/trace';
 import { breathe } from '../db/breathe';
 import { registerHooks, type SetProblems } from '../db/hooks';
 import { invalid } from '../errors';
-import { resources } from '../registry';
+import { resources } from '../db/registry';
 
 for (const def of resources.filter((r) => r.schema['x-needs']?.length || r.schema['x-formula'])) {
   registerHooks(def.name, {

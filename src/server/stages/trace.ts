@@ -10,7 +10,7 @@ import { columnName } from '../db/naming';
 import { toRecord, type Row } from '../db/record';
 import { repo } from '../db/repo';
 import { ok } from '../envelope';
-import { resourceDef, type ResourceDef } from '../registry';
+import { resourceDef, type ResourceDef } from '../db/registry';
 import { rowQuality } from '../../calc/quality';
 import type { ResultDetail } from '../../calc/resultDetail';
 import { explainRow, type Row as CalcRow } from '../../calc/stage';

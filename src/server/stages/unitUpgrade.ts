@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../db/database';
 import { AUDIT_TABLE } from '../db/audit';
 import { passLock } from '../db/lock';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { stageDef } from './calculate';
 import { baseText, bridgeable } from '../../calc/bridges';
 import { parseUnit } from '../../calc/units';

@@ -9,7 +9,7 @@
 //   calculation counts it 0 and names it.
 import { sql } from 'kysely';
 import type { Tx } from '../db/database';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 import { stageDef } from './calculate';
 
 export const STAGE_ROWS_MARKER = 'stage_rows_v2';

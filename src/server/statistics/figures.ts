@@ -11,7 +11,7 @@ import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
 import { repo } from '../db/repo';
-import { resourceDef } from '../registry';
+import { resourceDef } from '../db/registry';
 
 const completed = sql<boolean>`status = '1'`;
 const f8 = (e: RawBuilder<unknown>) => sql<number>`coalesce(${e}, 0)::float8`;

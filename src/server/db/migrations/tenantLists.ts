@@ -3,7 +3,7 @@
 // those its revisions were made of: the revisions it made are read from an index of their own. How many of a
 // tenant's buildings are completed varies from tenant to tenant; without the pair's statistics the planner
 // multiplied the two shares, took a tenant's 1 000 completed buildings for 6 and sorted them all for a picker's 20.
-import { resources } from '../../registry';
+import { resources } from '../registry';
 import type { Migration } from './core';
 
 export const tenantListMigrations: Migration[] = [

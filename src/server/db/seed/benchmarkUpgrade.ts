@@ -4,7 +4,7 @@
 // dictionary benchmarkMetric gets the items it lacks (items an administrator edited stay as they are). A fresh
 // database already has them from the first seed; a line an administrator deletes later is not brought back.
 import { BENCHMARK_METRICS, MATERIAL_BENCHMARK_METRICS } from '../../../../schemas/factors/tpf3Benchmark';
-import { resourceDef } from '../../registry';
+import { resourceDef } from '../registry';
 import type { Tx } from '../database';
 import { toColumns } from '../record';
 import { loadSeedBenchmarks } from './benchmarks';

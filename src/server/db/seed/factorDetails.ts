@@ -11,7 +11,7 @@
 // upgrade is handed the seed rows by seed.ts.
 import { sql } from 'kysely';
 import type { DataQuality, EnergyKind } from '../../../../schemas/factors/kinds';
-import { resourceDef } from '../../registry';
+import { resourceDef } from '../registry';
 import type { Tx } from '../database';
 import type { SeedFactor, Verification } from './factors';
 import { fuelNcv } from './fuelNcv';

@@ -4,7 +4,7 @@
 // and a brick's size, which its name gives.
 // A database seeded before both gets them once (marker): only empty columns of the library are filled.
 import { sql } from 'kysely';
-import { resourceDef } from '../../registry';
+import { resourceDef } from '../registry';
 import type { Tx } from '../database';
 import { readSeedCsv } from './dataFiles';
 

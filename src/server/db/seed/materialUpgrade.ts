@@ -3,7 +3,7 @@
 // lacks, international database values) and ./data/cn_materials.csv (the same families from Chinese sources). The
 // seed rows not already there as system rows (same type, name, spec and unit) are inserted with their details. A
 // fresh database has them from the first seed; a row an administrator deletes later is not brought back.
-import { resourceDef } from '../../registry';
+import { resourceDef } from '../registry';
 import type { Tx } from '../database';
 import { toColumns } from '../record';
 import { FACTOR_FILES, type SeedFactor } from './factors';

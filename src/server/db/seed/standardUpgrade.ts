@@ -7,7 +7,7 @@
 //   自来水 energy row (附录D's number) is added when no system row of that type, name, specification and unit exists.
 // The rows of open buildings that copied the old 40 are brought along by ../../stages/distanceUpgrade.ts.
 import { sql } from 'kysely';
-import { resourceDef } from '../../registry';
+import { resourceDef } from '../registry';
 import type { Tx } from '../database';
 import { toColumns } from '../record';
 import { CONCRETE_KM, OTHER_KM } from './factorDetails';

@@ -1,7 +1,7 @@
 // The schema registry seen by the server: each resource with its schema, meta and table.
-import { registry, type ResourceSchema } from '../../schemas/index';
-import type { ResourceMeta } from '../../schemas/types';
-import { tableName } from './db/naming';
+import { registry, type ResourceSchema } from '../../../schemas/index';
+import type { ResourceMeta } from '../../../schemas/types';
+import { tableName } from './naming';
 
 export interface ResourceDef {
   name: string;
