@@ -1,6 +1,7 @@
 // The folder-level import graph of src/server and src/client (docs/architecture.md): which top-level folder imports
 // which. The layers hold when the graph has no cycle (no folder pair importing each other, no import running back
-// up) and the generic folders import no domain folder. `node scripts/import-graph.mjs` prints the violations and
+// up), the generic folders import no domain folder, and no import source (bim, budget) imports another.
+// `node scripts/import-graph.mjs` prints the violations and
 // exits 1 when there are any; tests/schemas/importGraph.test.ts runs the same check.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -15,6 +16,9 @@ export const GENERIC = {
   // domain's) serve every domain too; layout is the app shell at the top, composing the domains' menus and pages.
   client: ['session', 'i18n', 'providers', 'jobs', 'admin'],
 };
+
+/** Import sources: each is built on the import kit (`imports/`) and never imports another source. */
+export const IMPORT_SOURCES = ['bim', 'budget'];
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 
@@ -97,6 +101,7 @@ export function violations() {
     }
     const generic = GENERIC[side];
     for (const e of edges) {
+      if (IMPORT_SOURCES.includes(e.from) && IMPORT_SOURCES.includes(e.to)) lines.push(`src/${side}: import source ${e.from} imports source ${e.to} (share through imports/): ${e.files.join(', ')}`);
       if (generic.includes(e.from) && !generic.includes(e.to) && !isFile(side, e.to)) lines.push(`src/${side}: generic ${e.from} imports domain ${e.to}: ${e.files.join(', ')}`);
     }
   }
@@ -109,5 +114,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log(v.join('\n'));
     process.exit(1);
   }
-  console.log('import graph: no cycles between folders, no generic folder importing a domain folder');
+  console.log('import graph: no cycles between folders, no generic folder importing a domain folder, no import source importing another');
 }

@@ -1,4 +1,4 @@
-// Suggesting factor-library materials for IFC material names (src/server/bim/match/) —
+// Suggesting factor-library materials for IFC material names (src/server/imports/match/) —
 // names normalised, synonyms, the material taxonomy (family before grade), grades, pinyin, unit fit — and the bulk
 // densities that let a volume meet a per-t factor. Candidates are the seed library (GB/T 51366 附录D and the
 // supplement, supplementary_materials.csv) plus a few rows a tenant might add.
@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_AT } from '../../schemas/bimMatch';
 import { loadSeedFactors } from '../../src/server/db/seed/factors';
-import { bulkDensityFor, familyDensityFor, readBulkDensities, readFamilyDensities } from '../../src/server/bim/match/bulkDensity';
-import { chineseSource } from '../../src/server/bim/match/candidates';
-import { applySynonyms, basic, foreignTerms, gradeOf, normaliseName, TAXONOMY } from '../../src/server/bim/match/names';
-import { type Candidate, match, prepare, suggest } from '../../src/server/bim/match/suggest';
-import { candidateFamily, classify, FAMILIES, materialFamily } from '../../src/server/bim/match/taxonomy';
+import { bulkDensityFor, familyDensityFor, readBulkDensities, readFamilyDensities } from '../../src/server/imports/match/bulkDensity';
+import { chineseSource } from '../../src/server/imports/match/candidates';
+import { applySynonyms, basic, foreignTerms, gradeOf, normaliseName, TAXONOMY } from '../../src/server/imports/match/names';
+import { type Candidate, match, prepare, suggest } from '../../src/server/imports/match/suggest';
+import { candidateFamily, classify, FAMILIES, materialFamily } from '../../src/server/imports/match/taxonomy';
 import { quantityFor } from '../../src/server/bim/quantities';
 import { confirmedDensity } from '../../src/server/bim/suggestions';
 
@@ -169,7 +169,7 @@ describe('taxonomy', () => {
   });
 
   it('a word is either a family’s (taxonomy.json) or a finer rewrite (synonyms.json), never both', () => {
-    const synonyms = JSON.parse(readFileSync(new URL('../../src/server/bim/match/synonyms.json', import.meta.url), 'utf8')) as { groups: { from: string[] }[] };
+    const synonyms = JSON.parse(readFileSync(new URL('../../src/server/imports/match/synonyms.json', import.meta.url), 'utf8')) as { groups: { from: string[] }[] };
     const familyTerms = new Set(TAXONOMY.flatMap((f) => [...(f.zh ?? []), ...foreignTerms(f)]).map(basic));
     expect(synonyms.groups.flatMap((g) => g.from).filter((t) => familyTerms.has(basic(t)))).toEqual([]);
   });

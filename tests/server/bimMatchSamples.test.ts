@@ -8,11 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_AT } from '../../schemas/bimMatch';
 import { loadSeedFactors } from '../../src/server/db/seed/factors';
-import { type Candidate, match, prepare } from '../../src/server/bim/match/suggest';
-import { bulkDensityFor } from '../../src/server/bim/match/bulkDensity';
-import { chineseSource } from '../../src/server/bim/match/candidates';
-import { candidateFamily, classify, type Family, FAMILIES, familyById, isKindOf } from '../../src/server/bim/match/taxonomy';
-import type { LibraryMaterial } from '../../src/server/bim/library';
+import { type Candidate, match, prepare } from '../../src/server/imports/match/suggest';
+import { bulkDensityFor } from '../../src/server/imports/match/bulkDensity';
+import { chineseSource } from '../../src/server/imports/match/candidates';
+import { candidateFamily, classify, type Family, FAMILIES, familyById, isKindOf } from '../../src/server/imports/match/taxonomy';
+import type { LibraryMaterial } from '../../src/server/imports/library';
 import { suggestionsFor } from '../../src/server/bim/suggestions';
 import { FZK_HAUS, LEADING_WORDS, SAMPLE_MATERIALS } from '../fixtures/bim/sampleMaterials';
 

@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { useConfirmedAction } from '../admin/useConfirmedAction';
 import type { BuildingRecord } from '../buildings/buildingApi';
 import { JobProgress } from '../jobs/JobProgress';
-import { useImportRun } from './useImportRun';
+import { useImportRun } from '../imports/useImportRun';
 import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
 import { stageOfRole } from '../../../schemas/stageMeta';
 import { stageRoute, stageTitle } from '../buildings/wizard';

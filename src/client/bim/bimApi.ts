@@ -5,6 +5,7 @@ import { apiFetch, apiUrl } from '../providers/httpClient';
 import type { CheckAnswer, ImportAnswer as BimImportAnswer, ImportRequest, PreflightAnswer } from '../../../schemas/bim';
 import type { JobAnswer } from '../jobs/jobApi';
 import type { BuildingRecord } from '../buildings/buildingApi';
+import { uploadFile, type UploadAnswer } from '../imports/importApi';
 
 const BASE = 'tpf/v1/tpf/bim';
 const body = (b: unknown) => JSON.stringify(b);
@@ -14,15 +15,8 @@ const jobPath = (jobId: number, rest = '') => `${BASE}/${encodeURIComponent(Stri
 export type { BimCounts, BimGroup, BimMaterial, BimSuggestion, CheckAnswer, DensityDefault, ImportMapping, ImportMode, ImportRequest, Preflight, PreflightAnswer } from '../../../schemas/bim';
 export type ImportAnswer = BimImportAnswer<BuildingRecord>;
 
-export type UploadAnswer = { jobId: number } | JobAnswer;
-
 /** POST fileUpload (multipart projectId, file) → `{ jobId }` when parsed within the wait, else `{ job }`. */
-export function uploadModel(projectId: number, file: File): Promise<UploadAnswer> {
-  const form = new FormData();
-  form.append('projectId', String(projectId));
-  form.append('file', file, file.name);
-  return apiFetch<UploadAnswer>(apiUrl(`${BASE}/fileUpload`), { method: 'POST', body: form });
-}
+export const uploadModel = (projectId: number, file: File): Promise<UploadAnswer> => uploadFile(BASE, projectId, file);
 
 /** GET bim/{jobId}?pageNum=&pageSize= → the job and its pre-flight report (problems paged by the server). */
 export const getPreflight = (jobId: number, pageNum: number, pageSize: number, signal?: AbortSignal) =>

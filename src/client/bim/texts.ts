@@ -6,7 +6,6 @@ export const BIM_MSG = {
   estimate: BUILDING_MSG.bimEstimate,
   pickBuilding: '请选择要导入 BIM 模型的单体建筑（概预算、核算模块）',
   parsing: '正在解析模型… ',
-  uploading: '正在上传, 请稍候...',
   importing: '正在导入… ',
   noMapping: '请至少确认一种材料的对应因子',
   replaceConfirm: '将删除此前由 BIM 模型导入的建材生产（及建材运输）数据，再按本次映射重新导入，确定继续吗？',

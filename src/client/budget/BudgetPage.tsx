@@ -1,6 +1,6 @@
 // src/client/budget/ owns the client of the budget-file import (docs/budget.md): the page below, its API
 // calls (budgetApi.ts), the client's mirror of the upload limits (budgetFile.ts), the mapping rules (selection.ts),
-// the texts (texts.ts) and one component per step — the BIM import's UploadCard and BuildingHeader, then
+// the texts (texts.ts) and one component per step — the import kit's UploadCard and BuildingHeader (imports/), then
 // PreflightCard, ProblemsTable, MappingStep (MappingTable / MappingCards with ProposalChoice), ImportCard and
 // ImportResult. The route is in buildings/buildingPages.ts (billRoute) and domainRoutes.tsx. The server decides.
 //
@@ -11,16 +11,16 @@ import { Alert } from '@mui/material';
 import { Loading } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../admin/useConfirmedAction';
-import { BuildingHeader } from '../bim/BuildingHeader';
-import { BuildingToolPage } from '../bim/ToolPage';
-import { UploadCard, type UploadKind } from '../bim/UploadCard';
+import { billRoute } from '../buildings/buildingPages';
+import { BuildingHeader } from '../imports/BuildingHeader';
+import { BuildingPicker, importAllowed } from '../imports/BuildingPicker';
+import { BuildingToolPage } from '../imports/ToolPage';
+import { UploadCard, type UploadKind } from '../imports/UploadCard';
 import { useBuildingDetail } from '../stages/stageQueries';
 import { uploadBill } from './budgetApi';
 import { BILL_ACCEPT, BILL_FILE_MSG, checkBillFile } from './budgetFile';
 import { BillReport } from './BillReport';
-import { billAllowed, BuildingPicker } from './BuildingPicker';
 import { BILL_MSG } from './texts';
-
 
 export const BILL_UPLOAD: UploadKind = {
   title: '上传预算文件',
@@ -41,7 +41,7 @@ const BuildingBill = ({ id, jobId }: { id: number; jobId: number | null }) => {
   if (detail.isError) return <Alert severity="error">{errorMessage(detail.error)}</Alert>;
   const building = detail.data;
   const header = <BuildingHeader building={building} title={BILL_MSG.title} testId="bill-building" />;
-  if (!billAllowed(building.computeMethod))
+  if (!importAllowed(building.computeMethod))
     return (
       <>
         {header}
@@ -58,7 +58,7 @@ const BuildingBill = ({ id, jobId }: { id: number; jobId: number | null }) => {
 };
 
 export const BudgetPage = () => (
-  <BuildingToolPage title={BILL_MSG.title} picker={<BuildingPicker />}>
+  <BuildingToolPage title={BILL_MSG.title} picker={<BuildingPicker queryKey="billBuildings" hint={`${BILL_MSG.pickBuilding}；${BILL_MSG.estimate}。`} to={billRoute} action="导入预算文件" />}>
     {(id, jobId) => <BuildingBill id={id} jobId={jobId} />}
   </BuildingToolPage>
 );

@@ -8,7 +8,7 @@ import { Alert, Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGr
 import { useConfirmedAction } from '../admin/useConfirmedAction';
 import type { BuildingRecord } from '../buildings/buildingApi';
 import { formatCount, JobProgress } from '../jobs/JobProgress';
-import { useImportRun } from '../bim/useImportRun';
+import { useImportRun } from '../imports/useImportRun';
 import { importBill, type BillImportAnswer, type BillImportMode, type BudgetMapping } from './budgetApi';
 import { ImportResult } from './ImportResult';
 import { BILL_MSG } from './texts';

@@ -1,5 +1,5 @@
 // The budget pre-flight's 待确认问题: material families whose amount per m² of the building's floor area is over
-// their ceiling (server: budget/review.ts, the ceilings and their sources in bim/review/ranges.csv), each with its
+// their ceiling (server: budget/review.ts, the ceilings and their sources in imports/ranges.csv), each with its
 // lines, their rows in the workbook and the working. Shown only when there are any; importing one of those lines
 // asks for confirmation (ImportCard).
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';

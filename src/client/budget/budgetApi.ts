@@ -5,7 +5,7 @@ import { apiFetch, apiUrl } from '../providers/httpClient';
 import type { BudgetImportAnswer, BudgetImportRequest, BudgetPreflightAnswer, BudgetSuggestionAnswer } from '../../../schemas/budget';
 import type { JobAnswer } from '../jobs/jobApi';
 import type { BuildingRecord } from '../buildings/buildingApi';
-import type { UploadAnswer } from '../bim/bimApi';
+import { uploadFile, type UploadAnswer } from '../imports/importApi';
 
 const BASE = 'tpf/v1/tpf/budgetBill';
 const jobPath = (jobId: number, rest = '') => `${BASE}/${encodeURIComponent(String(jobId))}${rest}`;
@@ -17,12 +17,7 @@ export type BillImportAnswer = BudgetImportAnswer<BuildingRecord>;
 export type BillImportMode = BudgetImportRequest['mode'];
 
 /** POST fileUpload (multipart projectId, file) → `{ jobId }` when read within the wait, else `{ job }`. */
-export function uploadBill(projectId: number, file: File): Promise<UploadAnswer> {
-  const form = new FormData();
-  form.append('projectId', String(projectId));
-  form.append('file', file, file.name);
-  return apiFetch<UploadAnswer>(apiUrl(`${BASE}/fileUpload`), { method: 'POST', body: form });
-}
+export const uploadBill = (projectId: number, file: File): Promise<UploadAnswer> => uploadFile(BASE, projectId, file);
 
 /** GET budgetBill/{jobId} → the job and, once read, the pre-flight with each item's proposals. */
 export const getBill = (jobId: number, signal?: AbortSignal) => apiFetch<BudgetPreflightAnswer>(apiUrl(jobPath(jobId)), { signal });

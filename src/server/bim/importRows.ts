@@ -14,25 +14,26 @@ import { splitMenus } from '../../../schemas/standards';
 import type { ImportAnswer, ImportRequest } from '../../../schemas/bim';
 import type { FieldError } from '../../../schemas/validation';
 import type { Caller } from '../db/caller';
-import type { Db, Tx } from '../db/database';
+import type { Db } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import { columnName } from '../db/naming';
 import { writableBuilding } from '../buildings/writable';
 import { repo, RowsInvalid } from '../db/repo';
 import { badRequest, invalid } from '../errors';
 import type { Progress } from '../jobs/index';
-import { resourceDef } from '../db/registry';
 import { calculateAndStore, resultWarnings, stageDef, upkeepAfter } from '../stages/calculate';
-import { libraryMaterials, type LibraryMaterial } from './library';
+import { libraryMaterials, type LibraryMaterial } from '../imports/library';
 import { type MaterialTotal, PROBLEM_TEXT, type ProblemKind, REVIEW_KINDS } from './model';
-import { BASIS_TEXT, type Density, quantityFor, unitKind, type Basis } from './quantities';
-import { findModel, mappingKey, type SavedChoice, savedChoices, saveMappings, type StoredModel } from './store';
+import { BASIS_TEXT, quantityFor, type Basis } from './quantities';
+import { unitKind, type Density } from '../imports/units';
+import { findModel, type StoredModel } from './store';
+import { mappingKey, type SavedChoice, savedChoices, saveMappings } from '../imports/mappings';
+import { truckFactor } from '../imports/truck';
 import { bulkFor, mappingDensity } from './suggestions';
 import { BIM_MESSAGES } from './upload';
 
 export const MODEL_GONE = '模型不存在或已过期，请重新上传';
 /** The transport mode of generated 建材运输 rows when the building has none yet (GB/T 51366 附录E). */
-export const DEFAULT_TRUCK = { name: '重型柴油货车运输', spec: '30t' };
 
 interface RowPlan {
   factor: LibraryMaterial;
@@ -123,22 +124,6 @@ export function openProblems(model: StoredModel, mapped: Set<string>): { count: 
 export const UNCONFIRMED = (o: { count: number; text: string }) => `所选材料有 ${o.count} 个待确认的问题（${o.text}），请核对预检报告的问题清单后确认导入`;
 export const CONFIRMED = (o: { count: number; text: string }) => `已确认导入有问题的构件：${o.text}，请核对建材生产数据`;
 
-/** The transport factor for generated rows: the one the building's transport rows use most, else DEFAULT_TRUCK. */
-export async function truckFactor(trx: Tx, projectId: number): Promise<{ id: number; name: string } | undefined> {
-  const trans = stageDef(stageOfRole('transport')!)!;
-  const used = await trx
-    .selectFrom(trans.table)
-    .select([columnName('factorId'), (eb) => eb.fn.countAll<number>().as('n')])
-    .where(columnName('projectId'), '=', projectId)
-    .where(columnName('factorId'), 'is not', null)
-    .groupBy(columnName('factorId'))
-    .orderBy('n', 'desc')
-    .executeTakeFirst();
-  const table = resourceDef('tpf3BuildMaterial').table;
-  const q = trx.selectFrom(table).select(['id', 'name', 'spec']);
-  const row = used ? await q.where('id', '=', Number(used[columnName('factorId')])).executeTakeFirst() : await q.where('type', '=', '运输').where('name', '=', DEFAULT_TRUCK.name).where('spec', '=', DEFAULT_TRUCK.spec).where('tenant_id', 'is', null).orderBy('id', 'desc').executeTakeFirst();
-  return row ? { id: Number(row.id), name: `${row.name}${row.spec ? `（${row.spec}）` : ''}` } : undefined;
-}
 
 export async function importModel(db: Db, caller: Caller, input: ImportRequest, progress: Progress, log: (err: unknown) => void): Promise<ImportAnswer<ApiRecord>> {
   // (a building the caller may not change, or a frozen one, is told before its model is unpacked)

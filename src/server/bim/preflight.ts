@@ -2,10 +2,10 @@
 // model: counts of elements and of each problem, the table by storey × element type, every problem with the
 // element's GlobalId and name, and the quantities per IFC material that mapping and import work on. With them the
 // plausibility review — the parser's element checks plus each material family's total per m² of floor area
-// (review/perArea.ts) — counted as 待确认问题, and the parser's notes (which repeated quantity was taken, unit
+// (imports/perArea.ts) — counted as 待确认问题, and the parser's notes (which repeated quantity was taken, unit
 // conversions) passed on to be shown.
 import { type BimElement, type FloorArea, type MaterialTotal, type BimNote, type ParsedModel, PROBLEM_TEXT, type ProblemKind, REVIEW_KINDS, typeTitle } from './model';
-import { overCeilings } from './review/perArea';
+import { overCeilings } from '../imports/perArea';
 import type { BimCounts, BimGroup, BimProblem } from '../../../schemas/bim';
 
 export interface Report {

@@ -5,6 +5,7 @@
 // nobody gave is refused with `needsDensity`: the mapping page asks for one in place (the family's default offered,
 // match/familyDensity.csv), and the density the user confirms comes back with the mapping (`typed`).
 import type { MaterialTotal } from './model';
+import { unitKind, type Density } from '../imports/units';
 
 export type Basis = 'volume' | 'area' | 'weight' | 'volumeByDensity' | 'count';
 
@@ -16,23 +17,6 @@ export const BASIS_TEXT: Record<Basis, string> = {
   count: '构件数量',
 };
 
-type UnitKind = 'volume' | 'area' | 'mass' | 'count';
-
-/** Factor units as written in the library and by users, by what they measure; the factor for 1 kg is 1/1000 t. */
-const UNIT_KINDS: [RegExp, UnitKind, number][] = [
-  [/^(m3|m³|立方米|方)$/i, 'volume', 1],
-  [/^(m2|m²|平方米|平米)$/i, 'area', 1],
-  [/^(t|吨)$/i, 'mass', 1],
-  [/^(kg|千克|公斤)$/i, 'mass', 1000],
-  [/^(个|件|套|樘|扇|根|块|台|组|只|副)$/, 'count', 1],
-];
-
-export function unitKind(unit: string): { kind: UnitKind; perTonne: number } | null {
-  const u = unit.trim().replace(/^.*\//, ''); // (a factor unit such as kgCO2e/m3 → m3)
-  for (const [re, kind, perTonne] of UNIT_KINDS) if (re.test(u)) return { kind, perTonne };
-  return null;
-}
-
 export interface Fit {
   /** in the factor's unit */
   quantity: number;
@@ -40,11 +24,6 @@ export interface Fit {
   /** t/m³ used for volumeByDensity, with where it came from */
   density?: number;
   densitySource?: string;
-}
-
-export interface Density {
-  value: number;
-  source: string;
 }
 
 /** Why a quantity cannot be had; `needsDensity` when a density would make it (asked for on the mapping page). */

@@ -20,9 +20,10 @@ import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index'
 import { findJob } from '../jobs/store';
 import { preflightWorkbook } from './excel';
 import { importModel, MODEL_GONE } from './importRows';
-import { libraryMaterials } from './library';
+import { libraryMaterials } from '../imports/library';
 import { parseIfc, PARSES } from './parse/run';
-import { findModel, mappingKey, savedChoices, saveModel } from './store';
+import { findModel, saveModel } from './store';
+import { mappingKey, savedChoices } from '../imports/mappings';
 import { confirmedDensity, fitOf, suggestionsFor } from './suggestions';
 import { BIM_MESSAGES, receiveModel } from './upload';
 import { typed } from '../http/typed';

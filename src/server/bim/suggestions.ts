@@ -5,12 +5,13 @@
 // family's default density, offered where a per-mass factor needs one the model and the factor lack. A density
 // confirmed with the tenant's mapping of the material is offered again (已保存) on every proposal that needs one.
 import type { BimMaterial, BimSuggestion, SavedDensity } from '../../../schemas/bim';
-import type { LibraryMaterial } from './library';
-import { familyDensityFor } from './match/bulkDensity';
-import { type Candidate, match, prepare } from './match/suggest';
+import type { LibraryMaterial } from '../imports/library';
+import { familyDensityFor } from '../imports/match/bulkDensity';
+import { type Candidate, match, prepare } from '../imports/match/suggest';
 import type { MaterialTotal } from './model';
-import { BASIS_TEXT, type Density, quantityFor } from './quantities';
-import { mappingKey, type SavedChoice } from './store';
+import { BASIS_TEXT, quantityFor } from './quantities';
+import type { Density } from '../imports/units';
+import { mappingKey, type SavedChoice } from '../imports/mappings';
 
 type FitAnswer = { quantity: number; basis: string; error: null; density?: SavedDensity } | { quantity: null; basis: null; error: string; needsDensity?: boolean };
 

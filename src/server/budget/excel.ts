@@ -17,7 +17,7 @@ const rows = (list: object[]) => list as Record<string, unknown>[];
 const CLASSES = Object.keys(CLASS_LABELS) as LineClass[];
 
 /**
- * A 待确认 problem as a row: its family, lines and rows, and from its message (the review's one wording, bim/review/
+ * A 待确认 problem as a row: its family, lines and rows, and from its message (the review's one wording, imports/
  * perArea.ts overCeiling: '… = 58.26 kg/m²，超过铝及铝合金上限 30.00 kg/m²（…') the amount per m², the ceiling and
  * their unit; those cells stay empty for a message worded otherwise — the 说明 column still says it all.
  */

@@ -4,8 +4,8 @@ import type { Caller } from '../db/caller';
 import type { Executor } from '../db/database';
 import { readScope } from '../db/scope';
 import { resourceDef } from '../db/registry';
-import { ENERGY_TYPE, libraryMaterials } from '../bim/library';
-import { savedMappings } from '../bim/store';
+import { ENERGY_TYPE, libraryMaterials } from '../imports/library';
+import { savedMappings } from '../imports/mappings';
 import type { MachineRow } from './machines';
 import type { Library } from './suggest';
 

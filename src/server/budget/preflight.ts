@@ -12,7 +12,7 @@ import { noSkips, type BudgetLine, type LineSkips } from './lines';
 import { columnLetter } from './grid';
 import { sameItem } from './sameItem';
 import { reviewItems } from './review';
-import type { FloorArea } from '../bim/model';
+import type { FloorArea } from '../../../schemas/bim';
 import type { BudgetTables } from './tables';
 
 /** A line to map: one or more lines of the file merged (its shape: schemas/budget.ts). */

@@ -7,7 +7,7 @@
 import { ApiError, badRequest } from '../errors';
 import { JobSlots } from '../jobs/slots';
 import { poolSize, TaskTimedOut, ThreadPool } from '../jobs/threadPool';
-import type { FloorArea } from '../bim/model';
+import type { FloorArea } from '../../../schemas/bim';
 import type { ReadAnswer, ReadBill, ReadData } from './readTask';
 
 export type { ReadBill };

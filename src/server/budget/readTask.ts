@@ -4,7 +4,7 @@
 // reader's refusal as its status and Chinese message, so the route answers the same 400 it would have answered itself
 // (a pool thread passes only an error's message).
 import { ApiError } from '../errors';
-import type { FloorArea } from '../bim/model';
+import type { FloorArea } from '../../../schemas/bim';
 import { preflight } from './preflight';
 import { readBudgetGrids } from './readGrids';
 import { packBill } from './store';

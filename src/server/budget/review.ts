@@ -1,5 +1,5 @@
 // The budget file's plausibility review, the BIM pre-flight's held on a bill: each material family's amount per m²
-// of the building's floor area against the same ceilings (bim/review/ranges.csv, with their sources), a family over
+// of the building's floor area against the same ceilings (imports/ranges.csv, with their sources), a family over
 // its ceiling a 待确认 problem naming its lines, their figures and the ceiling; an import mapping any of those lines
 // asks for confirmation. A line's amount is its quantity in the ceiling's measure — kg or m³ — converted as the
 // import converts it to a factor (./convert.ts): within a dimension by the units (t → kg, L → m³), a brick's size
@@ -7,10 +7,10 @@
 // its name, else the ceiling's: 20 m³ of 铝板 at 2.7 t/m³ is 54 000 kg). A line nothing converts (卷, 套, m² without
 // a thickness) is not counted: it says nothing of the family's amount.
 import type { BudgetReviewProblem } from '../../../schemas/budget';
-import { anyCeiling, type Amount, type Ceiling, ceilings, familyCeiling, overCeiling } from '../bim/review/perArea';
-import { bulkDensityFor } from '../bim/match/bulkDensity';
+import { anyCeiling, type Amount, type Ceiling, ceilings, familyCeiling, overCeiling } from '../imports/perArea';
+import { bulkDensityFor } from '../imports/match/bulkDensity';
 import { convertItem, type ConvertTarget } from './convert';
-import type { FloorArea } from '../bim/model';
+import type { FloorArea } from '../../../schemas/bim';
 import { formatNumber } from '../../calc/format';
 import type { BudgetItem } from './preflight';
 

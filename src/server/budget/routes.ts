@@ -31,7 +31,7 @@ import { READS, readBill } from './readBill';
 import { findBill, saveBill } from './store';
 import { manualSuggestion, suggestItems } from './suggest';
 import { materialCoverage } from './coverage';
-import { libraryMaterials } from '../bim/library';
+import { libraryMaterials } from '../imports/library';
 
 const BASE = '/api/tpf/v1/tpf/budgetBill';
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;

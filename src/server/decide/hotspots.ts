@@ -9,7 +9,7 @@ import { topRows } from '../../calc/decide/hotspots';
 import { isBaseline, normalizedFactor, factorSource, type LibraryFactor } from '../../calc/factor';
 import { stageOfRole } from '../../../schemas/stageMeta';
 import { roundTo } from '../../calc/format';
-import { gradeFamily, gradeOf, gradeValue } from '../bim/match/names';
+import { gradeFamily, gradeOf, gradeValue } from '../imports/match/names';
 import type { Db, Executor } from '../db/database';
 import { toRecord, type ApiRecord, type Row } from '../db/record';
 import { resourceDef } from '../db/registry';

@@ -1,6 +1,6 @@
 // The budget pre-flight as a workbook, read back as a user opens it. The figures are those of
 // read.test.ts, worked by hand from RCJ_LINES; here only that they reach the right sheet and cell. The 待确认问题
-// figures are review.test.ts's (ceilings: src/server/bim/review/ranges.csv), worked again in the comments.
+// figures are review.test.ts's (ceilings: src/server/imports/ranges.csv), worked again in the comments.
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { budgetPreflightWorkbook, reviewRow } from '../../../src/server/budget/excel';

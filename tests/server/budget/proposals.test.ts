@@ -1,15 +1,15 @@
-// Which bill lines open preselected (src/server/bim/match/decide.ts through budget/suggest.ts), against the seed
+// Which bill lines open preselected (src/server/imports/match/decide.ts through budget/suggest.ts), against the seed
 // library: a line is preselected only when it decides one row — the family's only row, or the only row whose
 // distinguishing words it has (页岩 of 页岩实心砖, the make-up of 中空玻璃 6+12A+6, the grade of C30) — and a
 // family word alone, a word the rows lack (白水泥), a grade or make-up the library has not, or a stand-in never is.
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_AT } from '../../../schemas/bimMatch';
 import { loadSeedFactors } from '../../../src/server/db/seed/factors';
-import { bulkDensityFor } from '../../../src/server/bim/match/bulkDensity';
-import type { LibraryMaterial } from '../../../src/server/bim/library';
+import { bulkDensityFor } from '../../../src/server/imports/match/bulkDensity';
+import type { LibraryMaterial } from '../../../src/server/imports/library';
 import { suggestItems } from '../../../src/server/budget/suggest';
 import { materialCoverage, preselected } from '../../../src/server/budget/coverage';
-import { uncovered } from '../../../src/server/bim/match/decide';
+import { uncovered } from '../../../src/server/imports/match/decide';
 
 const materials = new Map<number, LibraryMaterial>(
   loadSeedFactors()

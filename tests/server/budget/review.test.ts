@@ -1,5 +1,5 @@
 // The budget file's plausibility review: each material family's amount per m² of the building's floor area against
-// the ceilings of the BIM pre-flight (src/server/bim/review/ranges.csv). A family over its ceiling is a 待确认
+// the ceilings of the BIM pre-flight (src/server/imports/ranges.csv). A family over its ceiling is a 待确认
 // problem naming its lines, their figures and the ceiling; an import mapping one of them is refused until
 // confirmed, and the answer says what was confirmed. Figures worked by hand in the comments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

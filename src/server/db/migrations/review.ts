@@ -206,7 +206,7 @@ export const reviewMigrations: Migration[] = [
   },
   // A confirmed BIM mapping remembers the density (t/m³) the user confirmed for a material that has only a volume,
   // and where it came from (the family's default, or the user's own), so the next model with that material is
-  // offered it instead of being asked again (src/server/bim/store.ts). Mappings saved before have none.
+  // offered it instead of being asked again (src/server/imports/mappings.ts). Mappings saved before have none.
   {
     id: '021_bim_mapping_density',
     sql: `

@@ -1,3 +1,8 @@
+// The kit an import source is built on: the page's frame (below), the building's header (BuildingHeader), the
+// building picker (BuildingPicker), the upload card (UploadCard), the import's run (useImportRun), the shared calls
+// (importApi.ts) and texts (texts.ts). Each source (the BIM model, the budget file) brings its own file, calls, steps
+// and words.
+//
 // The frame of a page that imports a file into one building (/bim, /bill): its title, and either the building's
 // work (?id=<building>&job=<job>, both kept in the URL so a reload keeps the report) or, without a valid id, the
 // page's building picker.

@@ -1,8 +1,7 @@
-// The upload card of /bim?id=: a drop zone and 选择文件 for one .ifc / .ifczip, the limit said,
-// the client's mirror check (bimFile.ts), POST bim/fileUpload, then the parse job followed with its progress
-// (正在解析模型… 已处理 …). A refused file or a failed parse shows the server's Chinese message and the user
-// picks another file; a parsed model hands its job id to the page. The card is the BIM model's by default; another
-// upload of one file read as a job (the budget file, budget/) passes its own `kind`.
+// The upload card of an import page (/bim?id=, /bill?id=): a drop zone and 选择文件 for one file, the limit said,
+// the source's mirror check, the source's upload, then the reading job followed with its progress (正在解析模型…,
+// 正在读取预算文件… 已处理 …). A refused file or a failed read shows the server's Chinese message and the user
+// picks another file; a read file hands its job id to the page. What the card says and does is the source's `kind`.
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -10,14 +9,13 @@ import { errorMessage } from '../admin/useConfirmedAction';
 import { jobOf, jobOutcome } from '../jobs/jobApi';
 import { JobProgress } from '../jobs/JobProgress';
 import { useJob } from '../jobs/useJob';
-import { uploadModel, type UploadAnswer } from './bimApi';
+import type { UploadAnswer } from './importApi';
 import { fileSizeText } from '../i18n/fileSize';
-import { BIM_ACCEPT, BIM_FILE_MSG, checkModelFile } from './bimFile';
-import { BIM_MSG } from './texts';
+import { IMPORT_MSG } from './texts';
 
 /** What the card says and does for one kind of file. */
 export interface UploadKind {
-  /** the card's title: 上传模型 */
+  /** the card's title: 上传模型, 上传预算文件 */
   title: string;
   /** before 选择文件 in the drop zone */
   drop: string;
@@ -30,31 +28,19 @@ export interface UploadKind {
   check: (file: File) => string | null;
   /** POST the file → `{ jobId }` or the running job */
   upload: (projectId: number, file: File) => Promise<UploadAnswer>;
-  /** the job's progress prefix: 正在解析模型… */
+  /** the job's progress prefix: 正在解析模型…, 正在读取预算文件… */
   reading: string;
   testId: string;
 }
 
-export const BIM_UPLOAD: UploadKind = {
-  title: '上传模型',
-  drop: '将 IFC 模型文件拖到此处，或',
-  limit: BIM_FILE_MSG.limit,
-  inputLabel: '选择IFC模型文件',
-  accept: BIM_ACCEPT,
-  check: checkModelFile,
-  upload: uploadModel,
-  reading: BIM_MSG.parsing,
-  testId: 'bim-drop',
-};
-
 export interface UploadCardProps {
   projectId: number;
-  /** The file is read: its job id (GET bim/{jobId}). */
+  /** The file is read: its job id (the source's GET {jobId}). */
   onParsed: (jobId: number) => void;
-  kind?: UploadKind;
+  kind: UploadKind;
 }
 
-export const UploadCard = ({ projectId, onParsed, kind = BIM_UPLOAD }: UploadCardProps) => {
+export const UploadCard = ({ projectId, onParsed, kind }: UploadCardProps) => {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -142,9 +128,9 @@ export const UploadCard = ({ projectId, onParsed, kind = BIM_UPLOAD }: UploadCar
         )}
         {phase === 'upload' && (
           <Stack spacing={1} sx={{ mt: 1.5 }}>
-            <LinearProgress aria-label={BIM_MSG.uploading} />
+            <LinearProgress aria-label={IMPORT_MSG.uploading} />
             <Typography variant="body2" color="text.secondary">
-              {BIM_MSG.uploading}
+              {IMPORT_MSG.uploading}
             </Typography>
           </Stack>
         )}

@@ -1,4 +1,4 @@
-// The model-wide half of the pre-flight plausibility review, shared with the budget-file pre-flight: each
+// The source-wide half of an import's plausibility review (a model's, a bill's): each
 // material family's total per m² of floor area against the ceilings in ./ranges.csv — one per family (aluminium,
 // copper, glass, insulation, timber, masonry, mortar, concrete, steel), each with its published typical quantity
 // or its physical bound written beside it, and one for any material (a material cannot fill more than the storey
@@ -8,10 +8,10 @@
 // surfaces, volume over the bounding box, …) are the parser's.
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { formatNumber } from '../../../calc/format';
-import { bulkDensityFor } from '../match/bulkDensity';
-import { classify, familyById } from '../match/taxonomy';
-import type { FloorArea, MaterialTotal } from '../model';
+import { formatNumber } from '../../calc/format';
+import { bulkDensityFor } from './match/bulkDensity';
+import { classify, familyById } from './match/taxonomy';
+import type { FloorArea } from '../../../schemas/bim';
 
 export interface Ceiling {
   /** taxonomy families (match/taxonomy) it applies to, with their kinds; '*' any material */
@@ -120,8 +120,18 @@ export function overCeiling(c: Ceiling, amounts: Amount[], floor: FloorArea): Ov
   };
 }
 
-/** A model material's amount in the ceiling's measure: its volume; for mass its weight, else volume × density. */
-function modelAmount(m: MaterialTotal, c: Ceiling): Amount | null {
+/** What a source knows of a material's quantity: a model's totals, a bill's lines summed. */
+export interface MaterialQuantities {
+  name: string;
+  volume: number;
+  /** kg */
+  weight: number;
+  /** t/m³, the source's own */
+  density: number | null;
+}
+
+/** A material's amount in the ceiling's measure: its volume; for mass its weight, else volume × density. */
+function modelAmount(m: MaterialQuantities, c: Ceiling): Amount | null {
   if (c.measure === 'volume') return m.volume > 0 ? { name: m.name, amount: m.volume, working: `${n2(m.volume)} m³` } : null;
   if (m.weight > 0) return { name: m.name, amount: m.weight, working: `${n2(m.weight)} kg` };
   const d = densityFor(m.name, c, m.density);
@@ -134,7 +144,7 @@ function modelAmount(m: MaterialTotal, c: Ceiling): Amount | null {
  * The families over their ceiling and the materials without one over the ceiling for any material, each with the
  * working, in the order their first material comes; none when the floor area is unknown.
  */
-export function overCeilings(materials: MaterialTotal[], floor: FloorArea | null | undefined, list: Ceiling[] = ceilings()): OverCeiling[] {
+export function overCeilings(materials: MaterialQuantities[], floor: FloorArea | null | undefined, list: Ceiling[] = ceilings()): OverCeiling[] {
   if (!floor || !(floor.value > 0)) return [];
   const byCeiling = new Map<Ceiling, Amount[]>();
   const order: (Ceiling | Amount)[] = [];

@@ -9,7 +9,7 @@ import { toRecord } from '../db/record';
 import { readScope } from '../db/scope';
 import { resourceDef } from '../db/registry';
 import { bulkDensityFor } from './match/bulkDensity';
-import type { Density } from './quantities';
+import type { Density } from './units';
 
 export interface LibraryMaterial {
   id: number;

@@ -1,5 +1,5 @@
-// The head of a building's import page (/bim, and /bill of budget/): the page's title, the building's name, module
-// and project, and links back to its stage pages (the building becomes the session's current one) and its list.
+// The head of a building's import page (/bim, /bill): the page's title, the building's name (under the page's test id),
+// module and project, and links back to its stage pages (the building becomes the session's current one) and its list.
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link } from 'react-router-dom';
@@ -16,7 +16,7 @@ function backStage(b: BuildingRecord): string {
   return materials && stages.includes(materials) ? materials : (stages[0] ?? '');
 }
 
-export const BuildingHeader = ({ building, title, testId = 'bim-building' }: { building: BuildingRecord; title: string; testId?: string }) => {
+export const BuildingHeader = ({ building, title, testId }: { building: BuildingRecord; title: string; testId: string }) => {
   const module = moduleDef(building.computeMethod);
   const select = () => setCurrentBuilding(building as CurrentBuilding & Record<string, unknown>);
   return (
