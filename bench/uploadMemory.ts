@@ -104,7 +104,7 @@ function child<T>(args: string[]): Child<T> {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 type Answer = { status: number; body: any };
 
 async function call(port: number, method: string, path: string, token?: string, body?: unknown): Promise<Answer> {

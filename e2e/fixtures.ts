@@ -293,7 +293,7 @@ export async function shotAround(page: Page, target: Locator, name: string, { be
 }
 
 /** A JSON API call with the page's session token; the answer must be code 1 (its message and data shown if not). */
-export async function api<T = any>(page: Page, method: 'POST' | 'GET' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function api<T = any>(page: Page, method: 'POST' | 'GET' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<T> {  
   const token = await page.evaluate(() => sessionStorage.getItem('access-token') ?? localStorage.getItem('access-token'));
   const res = await page.request.fetch(url, { method, data, headers: { 'Access-Token': token ?? '' } });
   const body = await res.json();

@@ -45,9 +45,9 @@ async function embedded(dataDir: string, out: string | undefined): Promise<void>
     if (!(e instanceof DataDirLockedError)) throw e;
     // the server runs: it makes the backup (it alone may open the data dir)
     const a = await requestBackup(dataDir, out).catch((err: Error) => {
-      throw new Error(`服务（进程 ${e.pid}）正在运行，但无法通过 ${join(dataDir, 'control.sock')} 请求备份：${err.message}`);
+      throw new Error(`服务（进程 ${e.pid}）正在运行，但无法通过 ${join(dataDir, 'control.sock')} 请求备份：${err.message}`, { cause: err });
     });
-    if (!a.ok) throw new Error(a.message);
+    if (!a.ok) throw new Error(a.message, { cause: e });
     console.log(`[碳算] 备份完成（由运行中的服务生成）：${a.path}（${mb(a.size ?? 0)}）`);
     return;
   }

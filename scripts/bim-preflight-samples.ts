@@ -25,7 +25,7 @@ await seed(database.db, { passwords: { admin: 'Samples-Admin-1', demo_admin: 'Sa
 const app = await buildApp({ db: database.db, logger: false, clientDir: '/nonexistent', dataDir: mkdtempSync(join(tmpdir(), 'bim-samples-')) });
 const base = await app.listen({ host: '127.0.0.1', port: 0 });
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 let token = '';
 async function call(method: string, path: string, body?: unknown): Promise<Json> {
   const r = await fetch(`${base}${path}`, { method, headers: { 'access-token': token, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
@@ -52,7 +52,7 @@ for (const name of files) {
     continue;
   }
   const jobId = up.data.jobId ?? up.data.job.id;
-  let job: Json = {};
+  let job: Json;
   for (;;) {
     job = (await call('GET', `/api/sys/v1/job/${jobId}`)).data;
     if (!['running', 'queued'].includes(job.state)) break;

@@ -1,5 +1,5 @@
-// `npm test`: every test — vitest (unit, schema, calc, API, client) and then Playwright e2e against the real
-// server in Debian's Chromium. Stops at the first failing runner and exits with its code.
+// `npm test`: ESLint, then every test — vitest (unit, schema, calc, API, client) and then Playwright e2e against the
+// real server in Debian's Chromium. Stops at the first failing runner and exits with its code.
 // With DATABASE_URL set, the API tests run against that PostgreSQL (the e2e server always uses its own fresh
 // embedded database in .tmp/e2e-data-<worker>; see playwright.config.ts).
 import { spawnSync } from 'node:child_process';
@@ -36,7 +36,9 @@ if (dbUrl) {
   try {
     const u = new URL(dbUrl);
     host = `${u.hostname}:${u.port || 5432}`;
-  } catch {}
+  } catch {
+    // not a URL: the line names no host
+  }
   console.log(`[test] database for the API tests: PostgreSQL at ${host} (${maskUrl(dbUrl)})`);
 } else {
   console.log('[test] database for the API tests: PGlite (embedded; one migrated template copied per test file)');
@@ -74,6 +76,12 @@ function finish(code) {
 // `npm test -- --api`: the API tests only (tests/server) and no browser — CI's second pass on PostgreSQL, since the
 // schema and calculation tests, the client tests and the e2e server never touch DATABASE_URL.
 const apiOnly = process.argv.includes('--api');
+
+// 0. ESLint over the whole tree (eslint.config.mjs): a lint error stops the run before any test.
+if (!apiOnly) {
+  const lintCode = run('eslint', ['eslint', '.']);
+  if (lintCode !== 0) finish(lintCode);
+}
 
 // 1. vitest: every project in vitest.config.ts.
 rmSync(vitestJson, { force: true });

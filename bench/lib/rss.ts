@@ -41,8 +41,8 @@ export class RssSampler {
     await started;
     const t0 = performance.now();
     let value: T;
-    let ms = 0;
-    let peak = { max: before, samples: 0 };
+    let ms: number;
+    let peak: { max: number; samples: number };
     try {
       value = await fn();
     } finally {

@@ -18,7 +18,7 @@ export function serverSetup(name: string, databaseUrl?: string): { dataDir: stri
   const remove = () => rmSync(dataDir, { recursive: true, force: true });
   remove();
   mkdirSync(dataDir, { recursive: true });
-  const { DATABASE_URL: _url, ...rest } = process.env; // eslint-disable-line @typescript-eslint/no-unused-vars
+  const { DATABASE_URL: _url, ...rest } = process.env;  
   const env = { ...rest, DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORDS.admin, LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   return { dataDir, env, remove };
 }

@@ -20,7 +20,7 @@ export const BENCH_DB = 'tansuan_bench';
 
 export interface Answer {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   body: any;
 }
 
@@ -71,7 +71,7 @@ async function benchDatabase(url: string, keep: boolean): Promise<{ url: string;
   } catch (e) {
     const err = e as Error & { code?: string };
     const hint = err.code === '42501' ? `; give the role CREATEDB, or create a database named ${BENCH_DB} and point DATABASE_URL at it` : '';
-    throw new Error(`cannot create the database ${BENCH_DB} on DATABASE_URL's server: ${err.message}${hint}`);
+    throw new Error(`cannot create the database ${BENCH_DB} on DATABASE_URL's server: ${err.message}${hint}`, { cause: e });
   }
   return { url: withDatabase(url, BENCH_DB), drop: async () => (keep ? undefined : adminQuery(url, `drop database if exists ${BENCH_DB} with (force)`)) };
 }

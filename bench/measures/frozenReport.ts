@@ -27,7 +27,7 @@ const POLL_MS = 100;
 /** longest wait for the pool's threads to end (their idle time is 10 s) */
 const COLD_WAIT_MS = 30_000;
 
-type Call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => Promise<{ status: number; body: any }>;  
 
 function caller(t: Target, token: string): Call {
   return async (method, url, payload) => {
@@ -47,7 +47,7 @@ async function login(t: Target, userName: string, password: string): Promise<Cal
 
 const must = (what: string, a: { status: number; body: { code?: number } }) => {
   if (a.status !== 200 || a.body?.code !== 1) throw new Error(`${what}: HTTP ${a.status} ${JSON.stringify(a.body).slice(0, 300)}`);
-  return a.body as { code: number; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return a.body as { code: number; data: any };  
 };
 
 interface People {

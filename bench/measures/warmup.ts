@@ -32,7 +32,7 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 
 /** A client of the server on `port` that times every request into `samples` (time from `t0`). */
 function client(port: number, t0: number, samples: Sample[]) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   return async (what: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<any> => {
     const sent = performance.now();
     const res = await fetch(`http://127.0.0.1:${port}${path}`, {

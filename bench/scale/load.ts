@@ -48,7 +48,7 @@ export interface Answer {
   status: number;
   bytes: number;
   message: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   body: any;
 }
 

@@ -31,7 +31,7 @@ describe('stage schemas', () => {
 
   it('the formula language refuses what could reach outside the row', () => {
     for (const bad of ['constructor.constructor("return process")()', 'this', 'a[0]', 'process.exit()', 'globalThis', 'x = 1', 'new Date()']) {
-      let refused = false;
+      let refused: boolean;
       try {
         const c = compileFormula(bad);
         // an unknown identifier is only a missing value: it reads nothing outside the scope

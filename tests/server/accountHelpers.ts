@@ -18,7 +18,7 @@ let nextAddress = 0;
 const anotherAddress = () => `198.51.100.${(nextAddress++ % 250) + 1}`;
 
 /** A new challenge and its gap position (server-side secret). */
-export async function challenge(t: TestApp, ip = anotherAddress()): Promise<{ id: string; gapX: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function challenge(t: TestApp, ip = anotherAddress()): Promise<{ id: string; gapX: number; body: any }> {  
   const res = await t.app.inject({ method: 'GET', url: '/api/sys/v1/sso/slider', remoteAddress: ip });
   const r = { body: res.json() };
   const id = r.body.data.id as string;
@@ -54,7 +54,7 @@ export function lastCode(t: TestApp, phone: string, purpose: string): string | u
 }
 
 /** Sends a code (passing the slider) and answers it from the outbox. */
-export async function sendCode(t: TestApp, phone: string, purpose: string, ip = '127.0.0.1'): Promise<{ status: number; body: any; code?: string }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function sendCode(t: TestApp, phone: string, purpose: string, ip = '127.0.0.1'): Promise<{ status: number; body: any; code?: string }> {  
   const sliderToken = await passSlider(t);
   const res = await t.app.inject({ method: 'PUT', url: `/api/sys/v1/sso/sendSmsCode?phone=${phone}&purpose=${purpose}`, payload: { sliderToken }, remoteAddress: ip });
   return { status: res.statusCode, body: res.json(), code: lastCode(t, phone, purpose) };

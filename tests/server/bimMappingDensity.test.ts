@@ -43,7 +43,7 @@ async function parsed(name: string, text: string) {
 type Suggestion = { factorId: number; saved: boolean; quantity: number | null; density?: unknown };
 const light = (model: { materials: { name: string; suggestions: Suggestion[] }[] }) => model.materials.find((m) => m.name === 'Leichtbeton')!;
 const importBody = (jobId: number, mappings: { ifcMaterial: string; factorId: number; density?: number }[]) => ({ jobId, projectId: b.id, mode: 'replace', mappings });
-const bimRow = async () => ((await t.call('GET', `${STAGE}/produce/?projectId=${b.id}&pageSize=-1`, user)).body.data.dataList as Record<string, any>[]).find((r) => r.bimSource); // eslint-disable-line @typescript-eslint/no-explicit-any
+const bimRow = async () => ((await t.call('GET', `${STAGE}/produce/?projectId=${b.id}&pageSize=-1`, user)).body.data.dataList as Record<string, any>[]).find((r) => r.bimSource);  
 
 beforeAll(async () => {
   t = await testApp();

@@ -176,7 +176,7 @@ describe('hotspots, substitutes and variants', () => {
     const list = (await t.call('GET', `${D}/${b.id}/variants`, user)).body.data.variants;
     const [base, alt] = list;
     const ids = (await produceRows()).map((x) => x.id).sort();
-    let s = await t.call('POST', `${D}/variants/${alt.id}/switch`, user);
+    const s = await t.call('POST', `${D}/variants/${alt.id}/switch`, user);
     expect(s.body.code, JSON.stringify(s.body)).toBe(1);
     expect((await live()).total).toBe(49.765);
     const rows = await produceRows();
@@ -187,7 +187,7 @@ describe('hotspots, substitutes and variants', () => {
     const delBase = await t.call('DELETE', `${D}/variants/${base.id}`, user);
     expect([delBase.status, delBase.body.message]).toEqual([400, '基准方案不能删除，请先将其他方案设为基准']);
     expect((await t.call('POST', `${D}/variants/${alt.id}/switch`, other)).status).toBe(404);
-    s = await t.call('POST', `${D}/variants/${base.id}/switch`, user);
+    await t.call('POST', `${D}/variants/${base.id}/switch`, user);
     expect((await live()).total).toBe(63.065);
     expect((await produceRows()).map((x) => x.id).sort()).toEqual(ids);
     const dup = await t.call('POST', `${D}/${b.id}/variants`, user, { name: '基准方案' });

@@ -20,7 +20,7 @@ const USER = '/api/sys/v1/sys/sysUser';
 
 let t: TestApp;
 let admin: string, aAdmin: string, aUser: string, trial: string;
-let steel: Record<string, any>, power: Record<string, any>, grid: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+let steel: Record<string, any>, power: Record<string, any>, grid: Record<string, any>;  
 let done: { id: number }, open: { id: number };
 let g: number;
 
@@ -115,7 +115,7 @@ describe('因子已更新 and the recalculation', () => {
     expect(newGrid.version).toBe(2);
     const updates = (await t.call('GET', `${PROJECT}/${done.id}/factorUpdates`, aUser)).body.data;
     expect(updates.count).toBe(3);
-    const byName = Object.fromEntries(updates.factors.map((f: any) => [f.old.name, f])); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const byName = Object.fromEntries(updates.factors.map((f: any) => [f.old.name, f]));  
     expect(byName['版本测试钢筋']).toMatchObject({ old: { id: steel.lineageId, version: 1, materialCo: 2.34 }, current: { id: steel.id, version: 2, materialCo: 2.5 }, uses: [{ code: 'produce', title: '建材生产', rows: 1 }] });
     expect(byName[grid.name].uses).toEqual([{ code: 'building', title: '单体信息', prop: 'gridFactorId', rows: 1 }]);
     // (乙楼: its steel row and its own grid factor)

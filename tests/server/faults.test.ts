@@ -201,7 +201,7 @@ describe('the embedded database on a nearly full disk', () => {
 
 describe('the PGlite dialect below the disk reserve', () => {
   let pglite: PGlite;
-  let db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let db: Kysely<any>;  
   let free = 100 * 1024 ** 2;
   beforeAll(async () => {
     pglite = new PGlite();

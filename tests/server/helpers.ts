@@ -22,7 +22,7 @@ export interface TestApp {
   /** Log in (password from TEST_PASSWORDS unless given) and return the token. */
   login(userName: string, password?: string, opts?: { keepMustChange?: boolean }): Promise<string>;
   /** inject with the Access-Token header; the body is parsed JSON. */
-  call(method: InjectOptions['method'], url: string, token?: string, payload?: unknown): Promise<{ status: number; body: any; res: LightMyRequestResponse }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  call(method: InjectOptions['method'], url: string, token?: string, payload?: unknown): Promise<{ status: number; body: any; res: LightMyRequestResponse }>;  
   close(): Promise<void>;
 }
 

@@ -15,8 +15,8 @@ const probeQuery = { type: 'object', additionalProperties: false, properties: { 
 type Doc = {
   openapi: string;
   info: { title: string; version: string; description: string };
-  paths: Record<string, Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  components: Record<string, Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  paths: Record<string, Record<string, any>>;  
+  components: Record<string, Record<string, any>>;  
   security: Record<string, string[]>[];
   tags: { name: string; description?: string }[];
 };

@@ -73,7 +73,7 @@ async function stopReplica(r: Replica): Promise<void> {
   clearTimeout(timer);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 async function call(r: Replica, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any; res: Response }> {
   const headers: Record<string, string> = {};
   if (token) headers['access-token'] = token;

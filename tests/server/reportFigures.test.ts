@@ -32,7 +32,7 @@ const OUTSIDE = '不在 GB/T 51366-2019 计算边界内';
 let t: TestApp;
 let user: string;
 let work: string;
-let b: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+let b: Record<string, any>;  
 let pdf = '';
 let word = '';
 let wb: ExcelJS.Workbook;

@@ -20,7 +20,7 @@ let t: TestApp;
 let user: string;
 let trial: string;
 let bUser: string;
-let a1: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+let a1: Record<string, any>;  
 let work: string;
 
 beforeAll(async () => {

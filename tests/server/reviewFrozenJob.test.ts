@@ -25,7 +25,7 @@ async function readyToSign(name: string): Promise<number> {
 }
 
 /** The review page read by 计算人 until `done` holds (every answer kept). */
-async function until(id: number, done: (rv: Record<string, any>) => boolean): Promise<Record<string, any>[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function until(id: number, done: (rv: Record<string, any>) => boolean): Promise<Record<string, any>[]> {  
   const seen = [await kit.review(id)];
   for (const end = Date.now() + 90_000; !done(seen.at(-1)!) && Date.now() < end; ) {
     await new Promise((r) => setTimeout(r, 100));

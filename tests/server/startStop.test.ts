@@ -50,7 +50,7 @@ const accepts = (port: number) =>
 
 
 function start(env: Record<string, string>): { child: ChildProcess; exited: Promise<number | null>; output: () => { stdout: string; stderr: string } } {
-  const { DATABASE_URL: _ignored, ...rest } = process.env; // eslint-disable-line @typescript-eslint/no-unused-vars
+  const { DATABASE_URL: _ignored, ...rest } = process.env;  
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...rest, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

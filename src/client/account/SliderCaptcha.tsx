@@ -68,6 +68,7 @@ function SliderBody({ onSuccess, onCancel }: Omit<SliderCaptchaProps, 'open'>) {
   }, []);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the puzzle is fetched once the slider shows
     void load();
   }, [load]);
 
@@ -104,7 +105,7 @@ function SliderBody({ onSuccess, onCancel }: Omit<SliderCaptchaProps, 'open'>) {
       window.removeEventListener('pointerup', onUp);
       window.removeEventListener('pointercancel', onUp);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the listeners live while a drag does; they read the drag's start from refs
   }, [dragging]);
 
   const start = (e: PointerEvent<HTMLElement>) => {

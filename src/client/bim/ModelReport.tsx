@@ -38,7 +38,7 @@ export const ModelReport = ({ jobId, building }: { jobId: number; building: Buil
         if (ended) void queryClient.invalidateQueries({ queryKey: ['bimPreflight', jobId] });
       })
       .catch(() => void queryClient.invalidateQueries({ queryKey: ['bimPreflight', jobId] }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one follow per running job, not per poll of it
   }, [running?.id]);
 
   if (query.isPending) return <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;

@@ -31,7 +31,7 @@ export const BillReport = ({ jobId, building }: { jobId: number; building: Build
     void follow(running)
       .then((ended) => ended && again())
       .catch(again);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one follow per running job, not per poll of it
   }, [running?.id]);
 
   if (query.isPending) return <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;

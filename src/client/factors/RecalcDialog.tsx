@@ -95,6 +95,7 @@ export const RecalcDialog = ({ buildingId, buildingName, open, onClose }: { buil
   useEffect(() => {
     if (!open) return;
     let live = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- each opening previews afresh
     setAnswer(null);
     setError(null);
     recalc(buildingId, false, follow)

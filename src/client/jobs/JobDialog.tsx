@@ -1,7 +1,7 @@
 // The dialog shown while a job is followed: its title (the job's own, e.g. '导入 建材生产 — 清单.xlsx'), the
 // progress bar and 后台运行, which closes the dialog and stops the polling (closing it otherwise does the same):
 // the work goes on in the server and the user keeps working.
-import { useId, useRef } from 'react';
+import { useId, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { Job } from './jobApi';
 import { JobProgress } from './JobProgress';
@@ -21,9 +21,9 @@ export interface JobDialogProps {
 export const JobDialog = ({ job, fallbackTitle, prefix, onBackground }: JobDialogProps) => {
   const id = useId();
   // the last job stays shown while the dialog fades out
-  const last = useRef<Job | null>(null);
-  if (job) last.current = job;
-  const shown = job ?? last.current;
+  const [last, setLast] = useState<Job | null>(job);
+  if (job && job !== last) setLast(job);
+  const shown = job ?? last;
   return (
     <Dialog open={!!job} onClose={onBackground} maxWidth="xs" fullWidth aria-labelledby={id}>
       <DialogTitle id={id}>{shown?.title || fallbackTitle}</DialogTitle>

@@ -16,6 +16,7 @@ export const AppSidebar = ({ children }: { children: ReactNode }) => {
   // in mobile mode the drawer may open only once the open state has been seen closed there
   const [armed, setArmed] = useState(false);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- follows the drawer's mode, which the store changes outside React
     if (!mobile) setArmed(false);
     else if (!open) setArmed(true);
   }, [mobile, open]);
@@ -29,7 +30,7 @@ export const AppSidebar = ({ children }: { children: ReactNode }) => {
     }
     synced.current = true;
     // only when entering or leaving mobile mode
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs only when entering or leaving mobile mode
   }, [mobile]);
 
   useEffect(() => {

@@ -11,6 +11,7 @@ import { DEFAULT_ZOOM, normalizePoint, subdomainsOf, type LngLat, type MapPlace 
 import { labelsToShow } from './labels';
 import type { MapSettings } from './mapSettings';
 import { escapeHtml } from '../escapeHtml';
+import { useLatest } from '../admin/useLatest';
 
 export interface LeafletMapProps {
   /** Where the view is centred; the map re-centres whenever this point changes. */
@@ -46,10 +47,8 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.Marker | null>(null);
-  const onPickRef = useRef(onPick);
-  onPickRef.current = onPick;
-  const onReadyRef = useRef(onReady);
-  onReadyRef.current = onReady;
+  const onPickRef = useLatest(onPick);
+  const onReadyRef = useLatest(onReady);
   const offline = !tiles.tileUrl;
 
   // create the map once; tear it down on unmount
@@ -79,7 +78,7 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
       markerRef.current = null;
     };
     // the initial view only; later changes go through the effects below
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is made once; later props go through the effects below
   }, []);
 
   // re-centre when the caller moves the view, and zoom when the caller's zoom changes (the user's own zoom stays
@@ -93,7 +92,7 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
     const zoomed = zoom !== zoomAsked.current;
     zoomAsked.current = zoom;
     if (moved || zoomed) map.setView(toLeaflet(center), zoomed ? zoom : map.getZoom());
-  }, [center.lng, center.lat, zoom]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [center.lng, center.lat, zoom]); // eslint-disable-line react-hooks/exhaustive-deps -- the point's numbers, not a new object per render
 
   // the pin
   useEffect(() => {
@@ -112,7 +111,7 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
     } else {
       markerRef.current.setLatLng(toLeaflet(marker));
     }
-  }, [marker?.lng, marker?.lat]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [marker?.lng, marker?.lat]); // eslint-disable-line react-hooks/exhaustive-deps -- the point's numbers, not a new object per render
 
   // the basemap: tiles when configured, nothing (the CSS grid) when offline
   useEffect(() => {

@@ -36,6 +36,7 @@ import { reverseGeocode } from './geocode';
 import { LeafletMap, type LeafletMapProps } from './LeafletMap';
 import { useMapSettings } from './mapSettings';
 import { tpf3Engineering } from '../../../schemas/domain/tpf3Engineering';
+import { useLatest } from '../admin/useLatest';
 
 export interface LocationValue {
   /** 项目位置: the address text. */
@@ -90,8 +91,9 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
   useEffect(() => {
     if (sawCity.current || !cityOfSite) return;
     sawCity.current = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the places arrive from the dictionary after the first render
     if (!point) setView({ lng: cityOfSite.lng, lat: cityOfSite.lat });
-  }, [cityOfSite]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [cityOfSite]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the places arrive
 
   // a city chosen in the 所在城市 picker (not by us) moves the view there when no point is set yet
   const siteSetHere = useRef<string | undefined>(undefined);
@@ -100,12 +102,12 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
     if (value.site === previousSite.current) return;
     previousSite.current = value.site;
     if (value.site === siteSetHere.current) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a site chosen in another field moves the view
     if (cityOfSite && !parseLatLng(value.latLng)) setView({ lng: cityOfSite.lng, lat: cityOfSite.lat });
-  }, [value.site, cityOfSite]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [value.site, cityOfSite]); // eslint-disable-line react-hooks/exhaustive-deps -- only a site chosen elsewhere moves the view
 
   // the latest onChange: a geocoder answer arrives after later renders
-  const onChangeNow = useRef(onChange);
-  onChangeNow.current = onChange;
+  const onChangeNow = useLatest(onChange);
   const emit = (patch: Partial<LocationValue>) => {
     if (patch.site !== undefined) siteSetHere.current = patch.site;
     onChangeNow.current(patch);
@@ -113,8 +115,7 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
 
   // the address as last rendered, and the latest pick: a geocoder answer lands only on the pick it belongs to
   // and only while the address is still the one we filled in
-  const remarksNow = useRef(value.remarks);
-  remarksNow.current = value.remarks;
+  const remarksNow = useLatest(value.remarks);
   const geocoding = useRef<AbortController | undefined>(undefined);
   useEffect(() => () => geocoding.current?.abort(), []);
 
@@ -174,9 +175,10 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
   const [lngText, setLngText] = useState(coordText(point?.lng));
   const [latText, setLatText] = useState(coordText(point?.lat));
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- typed text follows a point changed elsewhere (the map, the search)
     if (!sameNumber(parseCoordinate(lngText), point?.lng)) setLngText(coordText(point?.lng));
     if (!sameNumber(parseCoordinate(latText), point?.lat)) setLatText(coordText(point?.lat));
-  }, [value.latLng]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [value.latLng]); // eslint-disable-line react-hooks/exhaustive-deps -- typed text follows only a point changed elsewhere
 
   const onCoordinate = (lngT: string, latT: string) => {
     setLngText(lngT);

@@ -18,6 +18,7 @@ export default function OpenResult() {
 
   useEffect(() => {
     if (!Number.isInteger(id) || id <= 0) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the address itself names no building
       setError('缺少单体建筑');
       return;
     }

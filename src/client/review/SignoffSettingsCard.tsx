@@ -34,6 +34,7 @@ export const SignoffSettingsCard = () => {
   const s = settings.data;
   useEffect(() => {
     if (!s) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the form starts from the settings once they arrive
     setLevels(s.signoffLevels);
     setSame(s.signoffSamePerson === 1);
     setPrefix(s.reportPrefix ?? '');

@@ -17,6 +17,7 @@ export const VerifyPage = () => {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- another report number clears the last answer
     setInfo(null);
     setError(null);
     getVerify(reportNo, code, ctl.signal).then(setInfo, (err) => ctl.signal.aborted || setError(failureText(err, VERIFY_TEXTS.unknown)));

@@ -3,7 +3,7 @@
 // the method are set by the screen (hidden), the calculated emission is not an input, an x-factor property is a
 // factor-library picker whose pick fills the factor value, unit and source (read-only while a factor is picked).
 // Controlled: the owner keeps formData. Two columns; long texts take the whole width.
-import { forwardRef, useMemo, useRef } from 'react';
+import { forwardRef, useMemo } from 'react';
 import { Box } from '@mui/material';
 import Form from '@rjsf/mui';
 import type CoreForm from '@rjsf/core';
@@ -19,6 +19,7 @@ import { FactorWidget, type StageFormContext } from './FactorWidget';
 import { factorPicks, hasMethods, METHOD_FIELD, PROJECT_FIELD, rowNameField, unitFollowsFactor, type StageDef } from './stageDefs';
 import { factorRowName, factorSource, fillFromFactor, normalizedFactor } from './factor';
 import type { Factor } from './stageApi';
+import { useLatest } from '../admin/useLatest';
 
 export type FormValues = Record<string, unknown>;
 export type StageFormRef = CoreForm<FormValues, RJSFSchema, StageFormContext>;
@@ -123,11 +124,10 @@ export const StageSchemaForm = forwardRef<StageFormRef, StageSchemaFormProps>(fu
   const uiSchema = stageUiSchema(def, dicts, formData);
   // rjsf keeps the registry (and formContext) while props are deep-equal, functions included: the pick handler
   // reads the latest form data and owner through a ref
-  const latest = useRef({ formData, onChange });
-  latest.current = { formData, onChange };
+  const latest = useLatest({ formData, onChange });
   const formContext = useMemo<StageFormContext>(
     () => ({ province, onFactorPick: (field, factor) => latest.current.onChange(withFactor(def, latest.current.formData, field, factor)) }),
-    [def, province],
+    [def, province, latest],
   );
   return (
     <Form

@@ -122,7 +122,7 @@ export class Repo {
         .execute() as Promise<Row[]>;
     const sums = summed.map((f) => sql<number>`coalesce(sum(${sql.ref(columnName(f))}), 0)::float8`.as(f));
     const count = () => base.select([sql<number>`count(*)::int`.as('total'), ...sums]).executeTakeFirstOrThrow() as Promise<Record<string, number>>;
-    let [rows, counted]: [Row[], Record<string, number>] = [[], { total: 0 }];
+    let rows: Row[], counted: Record<string, number>;
     if (all) {
       // counted first: "all" past the cap is refused before its rows are read
       counted = await count();

@@ -92,7 +92,7 @@ function writePasswordFile(dataDir: string, accounts: SeedAccount[], passwords: 
     renameSync(tmp, file);
   } catch (e) {
     rmSync(tmp, { force: true });
-    throw new Error(`无法写入 ${file}：${(e as Error).message}`);
+    throw new Error(`无法写入 ${file}：${(e as Error).message}`, { cause: e });
   }
   return file;
 }

@@ -52,6 +52,7 @@ export function DateWidget(props: WidgetProps) {
   );
 
   return (
+    // eslint-disable-next-line react-hooks/static-components -- rjsf's registry hands out the same template each render
     <BaseInputTemplate
       {...props}
       type="text"

@@ -54,6 +54,7 @@ export function useBuildingForm(module: ModuleCode, id: number | undefined) {
   useEffect(() => {
     if (id === undefined) return;
     const controller = new AbortController();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the building is fetched for the id in the address
     setLoading(true);
     apiFetch<Rec>(apiUrl(`${PROJECT_V}/${id}`), { signal: controller.signal })
       .then((r) => {
@@ -84,6 +85,7 @@ export function useBuildingForm(module: ModuleCode, id: number | undefined) {
     const engId = Number(params.get('engineeringId')) || current?.id;
     if (!engId) return;
     const name = params.get('engineeringName') ?? (current?.id === engId ? current.name : '');
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, from the address or the session: both outside React
     setEngineeringObj({ id: engId, name });
     setValues((v) => ({ ...v, engineeringId: engId, engineeringName: name }));
     apiFetch<Engineering>(apiUrl(`tpf/v1/tpf/tpf3Engineering/${engId}`))

@@ -36,14 +36,14 @@ let quantised = new Float64Array(0);
 function table(n: number): number {
   let size = 16;
   while (size < 2 * n) size *= 2;
-  if (slots.length < size) (slots = new Int32Array(size)), (keys = new Float64Array(size)), (counts = new Int32Array(size));
+  if (slots.length < size) { slots = new Int32Array(size); keys = new Float64Array(size); counts = new Int32Array(size); }
   slots.fill(-1, 0, size);
   return size - 1;
 }
 
 /** The vertex buffers for n vertices (grown, never shrunk: one piece is measured at a time). */
 function vertexBuffers(n: number) {
-  if (welded.length < n) (placed = new Float64Array(n * 3)), (welded = new Int32Array(n)), (quantised = new Float64Array(n * 3));
+  if (welded.length < n) { placed = new Float64Array(n * 3); welded = new Int32Array(n); quantised = new Float64Array(n * 3); }
 }
 
 /** Welds the n placed vertices into `welded` (each vertex's index among the distinct positions). */
@@ -57,7 +57,7 @@ function weld(n: number): void {
       const s = slots[h];
       if (s < 0) {
         slots[h] = unique;
-        (quantised[unique * 3] = qx), (quantised[unique * 3 + 1] = qy), (quantised[unique * 3 + 2] = qz);
+        quantised[unique * 3] = qx; quantised[unique * 3 + 1] = qy; quantised[unique * 3 + 2] = qz;
         welded[i] = unique++;
         break;
       }
@@ -187,9 +187,9 @@ export function addPiece(shape: Shape, v: Float32Array, idx: Uint32Array, t: Arr
   }
   weld(n);
   const volume = Math.abs(signed);
-  if (!closed(welded, idx, n, p)) (shape.volume = null), (area = faceArea(welded, idx, p));
+  if (!closed(welded, idx, n, p)) { shape.volume = null; area = faceArea(welded, idx, p); }
   // (closed around nothing: a surface modelled both ways, each side half the triangles' area)
-  else if (volume <= area * MIN_THICKNESS) (shape.volume = null), (area /= 2), (plan /= 2);
+  else if (volume <= area * MIN_THICKNESS) { shape.volume = null; area /= 2; plan /= 2; }
   else if (shape.volume !== null) shape.volume += volume;
   shape.area += area;
   shape.plan += plan;

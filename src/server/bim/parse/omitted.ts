@@ -85,17 +85,17 @@ export class OmittedRepair {
       else if (c === SLASH && i + 1 === bytes.length) this.slash = true;
       else if (c === SLASH && bytes[i + 1] === STAR) i = this.commentEnd(bytes, i + 2);
       else if (depth === 0) {
-        if (c === EQUALS) (afterEquals = true), (this.name = ''), (nameFrom = i + 1);
+        if (c === EQUALS) { afterEquals = true; this.name = ''; nameFrom = i + 1; }
         else if (c === OPEN && afterEquals) {
           derived = this.derivedOf(bytes, nameFrom, i);
-          (depth = 1), (arg = 0), (afterEquals = false), (this.name = '');
+          depth = 1; arg = 0; afterEquals = false; this.name = '';
         } else if (c === SEMI) afterEquals = false;
       } else if (c === OPEN) depth++;
       else if (c === CLOSE) depth--;
       else if (depth === 1) {
         if (c === COMMA) arg++;
-        else if (c === STAR && !derived?.includes(arg)) (bytes[i] = DOLLAR), this.rewrites.push((offset + i) * 2), starred++;
-        else if (c === DOLLAR && derived?.includes(arg)) (bytes[i] = STAR), this.rewrites.push((offset + i) * 2 + 1);
+        else if (c === STAR && !derived?.includes(arg)) { bytes[i] = DOLLAR; this.rewrites.push((offset + i) * 2); starred++; }
+        else if (c === DOLLAR && derived?.includes(arg)) { bytes[i] = STAR; this.rewrites.push((offset + i) * 2 + 1); }
       }
     }
     if (afterEquals && this.name.length < 64) this.name += latin1(bytes, nameFrom, bytes.length);

@@ -46,8 +46,8 @@ export function quantify(raw: RawQuantities, geometry: GeometryMeasure | undefin
   const closed = geometry?.volume ?? null;
 
   if (!hasQuantities(raw)) {
-    if (closed) (q.volume = closed), (q.fromGeometry = true), flag(q, 'fromGeometry');
-    else if (geometry) (q.area = geometry.area), flag(q, 'openSurface', `几何不是封闭实体，只计面积 ${fmt(geometry.area)} m²`);
+    if (closed) { q.volume = closed; q.fromGeometry = true; flag(q, 'fromGeometry'); }
+    else if (geometry) { q.area = geometry.area; flag(q, 'openSurface', `几何不是封闭实体，只计面积 ${fmt(geometry.area)} m²`); }
     else flag(q, 'noQuantity');
     return q;
   }

@@ -22,7 +22,7 @@ export function readSeedJson(file: string): unknown {
   try {
     return JSON.parse(readText(file));
   } catch (e) {
-    throw new Error(`seed data ${file}: ${(e as Error).message}`);
+    throw new Error(`seed data ${file}: ${(e as Error).message}`, { cause: e });
   }
 }
 

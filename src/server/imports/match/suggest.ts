@@ -61,7 +61,9 @@ export function match(ifcName: string, fits: Fits, candidates: Candidate[] | Pre
   const family = classify(ifcName);
   if (family?.none) return { family, suggestions: [], note: family.none };
   const { grades, notes } = readGrades(ifcName);
-  let { core, used } = coreName(ifcName);
+  const named = coreName(ifcName);
+  const used = named.used;
+  let core = named.core;
   let inferred = false;
   // a name that is only a grade ('C30') names its material
   if (!core && grades.length) {
