@@ -14,11 +14,23 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // a leading _ marks a parameter or a picked-out field kept unused on purpose (a handler's signature, a rest)
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // `a && b()` and `c ? d() : e()` as statements are the house style for one-line guards
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
       // the ideographic space (U+3000) lays out Chinese texts; in code it would still be an error
-      'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipJSXText: true, skipRegExps: true }],
+      'no-irregular-whitespace': [
+        'error',
+        { skipStrings: true, skipTemplates: true, skipJSXText: true, skipRegExps: true },
+      ],
+      // Prettier wraps code at 120 but leaves comments and strings whole: comments are wrapped by hand, while a
+      // message, a SQL statement or a URL stays on one line so that a search for it finds it
+      'max-len': [
+        'error',
+        { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreUrls: true },
+      ],
     },
   },
   {

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Node projects for schemas, calc and the API (fastify.inject on PGlite/PostgreSQL); jsdom for the client.
-// Each API test file gets its own database copied from a template migrated and seeded once (tests/server/globalSetup.ts).
+// Each API test file gets its own database copied from a template migrated and seeded once
+// (tests/server/globalSetup.ts).
 const node = {
   environment: 'node' as const,
   include: ['tests/{schemas,calc,server}/**/*.test.ts'],
@@ -14,7 +15,11 @@ const node = {
 };
 
 /** Node test files that run in a fresh module registry of their own (see the projects below). */
-const OWN_MODULES = ['tests/server/lowCodeStage.test.ts', 'tests/server/accountSecurity.test.ts', 'tests/server/reportFailures.test.ts'];
+const OWN_MODULES = [
+  'tests/server/lowCodeStage.test.ts',
+  'tests/server/accountSecurity.test.ts',
+  'tests/server/reportFailures.test.ts',
+];
 
 const client = {
   environment: 'jsdom' as const,
@@ -23,7 +28,9 @@ const client = {
   testTimeout: 30_000,
 };
 /** Client test files that draw the charts through a vi.mock of react-apexcharts. */
-const CLIENT_OWN_MODULES = ['tests/client/{compare,decideHotspots,decideReference,decideVariants,lowCodeStage,plausibility,result,sidebarWidth,trace}.test.tsx'];
+const CLIENT_OWN_MODULES = [
+  'tests/client/{compare,decideHotspots,decideReference,decideVariants,lowCodeStage,plausibility,result,sidebarWidth,trace}.test.tsx',
+];
 
 export default defineConfig({
   test: {

@@ -10,9 +10,19 @@
 // (bench/lib/ifcFloorWorker.ts): what one parse takes. --refused uploads a file that is not IFC instead: each is
 // refused with 400 on its first bytes, and RSS 30 s after the answers (no GC asked for) must be within 50 MB of
 // before — the refused bodies are dropped as they stream. Not part of `npm run bench` (minutes, 3 × 150 MB).
-//   node --import tsx bench/uploadMemory.ts [--mb 150] [--uploads 3] [--rounds 1] [--root DIR] [--floor] [--refused] [--keep]
+//   node --import tsx bench/uploadMemory.ts [--mb 150] [--uploads 3] [--rounds 1] [--root DIR] [--floor] [--refused]
+// [--keep]
 import { fork } from 'node:child_process';
-import { appendFileSync, createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +37,12 @@ const ELEMENTS_PER_MB = 50_000 / 36.5;
 const here = resolve(import.meta.dirname, '..');
 // (as lib/target.ts, not imported from there: the server child would load this checkout's app beside --root's)
 const BENCH_DIR = join(here, '.tmp/bench');
-const PASSWORDS = { admin: 'Bench-Admin-Pass-1', demo_admin: 'Bench-Demo-Admin-1', demo_user: 'Bench-Demo-User-1', demo_trial: 'Bench-Demo-Trial-1' };
+const PASSWORDS = {
+  admin: 'Bench-Admin-Pass-1',
+  demo_admin: 'Bench-Demo-Admin-1',
+  demo_user: 'Bench-Demo-User-1',
+  demo_trial: 'Bench-Demo-Trial-1',
+};
 const mib = (bytes: number) => Math.round(bytes / MiB);
 type Mem = NodeJS.MemoryUsage & { pglite: number };
 
@@ -47,7 +62,8 @@ async function serve(root: string, dir: string): Promise<void> {
   process.on('message', async (m) => {
     if (m === 'gc') return (globalThis as { gc?: () => void }).gc?.();
     // (what the process holds: V8's heaps, buffers outside them, and PGlite's WASM memory, which never shrinks)
-    if (m === 'mem') return process.send!({ ...process.memoryUsage(), pglite: database.pglite?.mod?.HEAPU8?.byteLength ?? 0 });
+    if (m === 'mem')
+      return process.send!({ ...process.memoryUsage(), pglite: database.pglite?.mod?.HEAPU8?.byteLength ?? 0 });
     if (m !== 'stop') return;
     await app.close();
     await database.close();
@@ -71,7 +87,10 @@ async function floorAlone(path: string): Promise<void> {
   const m = await rss.measure(
     () =>
       new Promise((res, rej) => {
-        const worker = tsProcess(new URL('./lib/ifcFloorWorker.ts', import.meta.url), { path, memoryLimit: MEMORY_LIMIT });
+        const worker = tsProcess(new URL('./lib/ifcFloorWorker.ts', import.meta.url), {
+          path,
+          memoryLimit: MEMORY_LIMIT,
+        });
         const end = settleOnce(worker);
         worker.on('message', (a) => end(() => res(a)));
         worker.on('error', (e) => end(() => rej(e)));
@@ -94,7 +113,10 @@ interface Child<T> {
 }
 
 function child<T>(args: string[]): Child<T> {
-  const c = fork(join(here, 'bench/uploadMemory.ts'), args, { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const c = fork(join(here, 'bench/uploadMemory.ts'), args, {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return {
     pid: c.pid!,
     first: new Promise((res, rej) => c.once('message', (m) => res(m as T)).once('error', rej)),
@@ -104,16 +126,27 @@ function child<T>(args: string[]): Child<T> {
   };
 }
 
- 
 type Answer = { status: number; body: any };
 
 async function call(port: number, method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
   return new Promise((res, rej) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const r = request({ host: '127.0.0.1', port, method, path, headers: { ...(token ? { 'access-token': token } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) } }, (resp) => {
-      let text = '';
-      resp.on('data', (c) => (text += c)).on('end', () => res({ status: resp.statusCode!, body: JSON.parse(text) }));
-    });
+    const r = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          ...(token ? { 'access-token': token } : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        },
+      },
+      (resp) => {
+        let text = '';
+        resp.on('data', (c) => (text += c)).on('end', () => res({ status: resp.statusCode!, body: JSON.parse(text) }));
+      },
+    );
     r.once('error', rej).end(payload);
   });
 }
@@ -121,11 +154,23 @@ async function call(port: number, method: string, path: string, token?: string, 
 /** POST fileUpload?wait=0 with the file streamed from disk. */
 function uploadFile(port: number, token: string, projectId: number, file: string): Promise<Answer> {
   const boundary = `tansuan${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="projectId"\r\n\r\n${projectId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="model.ifc"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="projectId"\r\n\r\n${projectId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="model.ifc"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((res, rej) => {
     const r = request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/tpf/v1/tpf/bim/fileUpload?wait=0', headers: { 'access-token': token, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + statSync(file).size + tail.length } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/tpf/v1/tpf/bim/fileUpload?wait=0',
+        headers: {
+          'access-token': token,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + statSync(file).size + tail.length,
+        },
+      },
       (resp) => {
         let text = '';
         resp.on('data', (c) => (text += c)).on('end', () => res({ status: resp.statusCode!, body: JSON.parse(text) }));
@@ -133,7 +178,9 @@ function uploadFile(port: number, token: string, projectId: number, file: string
     );
     r.once('error', rej);
     r.write(head);
-    createReadStream(file).once('end', () => r.end(tail)).pipe(r, { end: false });
+    createReadStream(file)
+      .once('end', () => r.end(tail))
+      .pipe(r, { end: false });
   });
 }
 
@@ -147,29 +194,69 @@ function writeNotIfc(file: string, mb: number): void {
   for (let i = 0; i < mb; i++) appendFileSync(file, chunk);
 }
 
-async function measureServer(root: string, file: string, uploads: number, rounds: number, log: (s: string) => void, refused = false) {
+async function measureServer(
+  root: string,
+  file: string,
+  uploads: number,
+  rounds: number,
+  log: (s: string) => void,
+  refused = false,
+) {
   const dir = join(BENCH_DIR, `upload-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const server = child<{ port: number }>(['--serve', root, dir]);
   try {
     const { port } = await server.first;
-    const login = await call(port, 'POST', '/api/sys/v1/sso/login', undefined, { userName: 'demo_user', password: Buffer.from(PASSWORDS.demo_user).toString('base64') });
+    const login = await call(port, 'POST', '/api/sys/v1/sso/login', undefined, {
+      userName: 'demo_user',
+      password: Buffer.from(PASSWORDS.demo_user).toString('base64'),
+    });
     const token = login.body.data.token as string;
     const eng = (await call(port, 'POST', `${ENG}/`, token, engineeringBody())).body.data;
-    const b = (await call(port, 'POST', `${PROJECT}/`, token, buildingBody(eng.id, { useDateLimit: 50, buildArea: 1000, standard: 'GB', menus: 'produce,trans,build,runtime' }))).body.data;
+    const b = (
+      await call(
+        port,
+        'POST',
+        `${PROJECT}/`,
+        token,
+        buildingBody(eng.id, {
+          useDateLimit: 50,
+          buildArea: 1000,
+          standard: 'GB',
+          menus: 'produce,trans,build,runtime',
+        }),
+      )
+    ).body.data;
 
     const rssNow = () => kb(status(server.pid), 'VmRSS');
     // (the parses run in child processes of the server: their memory is the machine's, not the server's)
-    const kids = () => { try { return readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number); } catch { return []; } };
-    const treeNow = () => rssNow() + kids().reduce((a, pid) => { try { return a + kb(status(pid), 'VmRSS'); } catch { return a; } }, 0);
+    const kids = () => {
+      try {
+        return readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8')
+          .split(/\s+/)
+          .filter(Boolean)
+          .map(Number);
+      } catch {
+        return [];
+      }
+    };
+    const treeNow = () =>
+      rssNow() +
+      kids().reduce((a, pid) => {
+        try {
+          return a + kb(status(pid), 'VmRSS');
+        } catch {
+          return a;
+        }
+      }, 0);
     const settle = async () => {
       // (after a full GC: what stays is held, not garbage not yet collected) until RSS has not fallen by 1 MiB
       // for 2 s, at most 30 s
       server.send('gc');
       let low = Infinity;
       let since = performance.now();
-      for (const t0 = performance.now(); performance.now() - t0 < 30_000; ) {
+      for (const t0 = performance.now(); performance.now() - t0 < 30_000;) {
         const r = rssNow();
         if (r < low - MiB) [low, since] = [r, performance.now()];
         else if (performance.now() - since > 2000) break;
@@ -192,15 +279,27 @@ async function measureServer(root: string, file: string, uploads: number, rounds
       const answers = await Promise.all(Array.from({ length: uploads }, () => uploadFile(port, token, b.id, file)));
       const uploaded = performance.now();
       const uploadPeak = max;
-      log(`  ${uploads} uploads answered in ${((uploaded - t0) / 1000).toFixed(1)} s: ${answers.map((a) => `${a.status} ${a.body.data?.job?.message ?? a.body.message ?? ''}`.trim()).join(' | ')}`);
+      log(
+        `  ${uploads} uploads answered in ${((uploaded - t0) / 1000).toFixed(1)} s: ${answers.map((a) => `${a.status} ${a.body.data?.job?.message ?? a.body.message ?? ''}`.trim()).join(' | ')}`,
+      );
       if (refused) {
         // (what stays of the refused bodies, as a server left alone holds it: no GC asked for)
         await new Promise((res) => setTimeout(res, REFUSED_AFTER_MS));
         clearInterval(timer);
         const later = rssNow();
         const { rss: after } = await settle();
-        const r = { before: mib(before), uploadPeak: mib(uploadPeak), peak: mib(max), after30s: mib(later), afterGc: mib(after), statuses: answers.map((a) => a.status), within: later - before <= REFUSED_MAX_GROWTH_MB * MiB && answers.every((a) => a.status === 400) };
-        log(`  RSS MiB: before ${r.before}, peak while uploading ${r.uploadPeak} (+${r.uploadPeak - r.before}), ${REFUSED_AFTER_MS / 1000} s after ${r.after30s} (+${r.after30s - r.before}; goal ≤ +${REFUSED_MAX_GROWTH_MB} MB: ${r.within ? 'within' : 'NOT within'}), after a GC ${r.afterGc} (+${r.afterGc - r.before})`);
+        const r = {
+          before: mib(before),
+          uploadPeak: mib(uploadPeak),
+          peak: mib(max),
+          after30s: mib(later),
+          afterGc: mib(after),
+          statuses: answers.map((a) => a.status),
+          within: later - before <= REFUSED_MAX_GROWTH_MB * MiB && answers.every((a) => a.status === 400),
+        };
+        log(
+          `  RSS MiB: before ${r.before}, peak while uploading ${r.uploadPeak} (+${r.uploadPeak - r.before}), ${REFUSED_AFTER_MS / 1000} s after ${r.after30s} (+${r.after30s - r.before}; goal ≤ +${REFUSED_MAX_GROWTH_MB} MB: ${r.within ? 'within' : 'NOT within'}), after a GC ${r.afterGc} (+${r.afterGc - r.before})`,
+        );
         out.push(r);
         continue;
       }
@@ -208,7 +307,8 @@ async function measureServer(root: string, file: string, uploads: number, rounds
       const states = new Map<number, string>();
       for (;;) {
         const now = await Promise.all(jobs.map((id) => call(port, 'GET', `/api/sys/v1/job/${id}`, token)));
-        for (const [i, j] of now.entries()) states.set(jobs[i], `${j.body.data.state}${j.body.data.message ? ` (${j.body.data.message})` : ''}`);
+        for (const [i, j] of now.entries())
+          states.set(jobs[i], `${j.body.data.state}${j.body.data.message ? ` (${j.body.data.message})` : ''}`);
         if (now.every((j) => j.body.data.state !== 'running')) break;
         await new Promise((res) => setTimeout(res, 500));
       }
@@ -216,10 +316,28 @@ async function measureServer(root: string, file: string, uploads: number, rounds
       clearInterval(timer);
       const hwm = kb(status(server.pid), 'VmHWM');
       const { rss: after, mem } = await settle();
-      const held = Object.fromEntries((['heapTotal', 'external', 'arrayBuffers', 'pglite'] as const).map((k) => [k, mib(mem[k] - memBefore[k])]));
+      const held = Object.fromEntries(
+        (['heapTotal', 'external', 'arrayBuffers', 'pglite'] as const).map((k) => [k, mib(mem[k] - memBefore[k])]),
+      );
       log(`  jobs: ${[...states.values()].join(' | ')}; parsed in ${((parsed - uploaded) / 1000).toFixed(1)} s`);
-      const r = { before: mib(before), uploadPeak: mib(uploadPeak), peak: mib(max), hwm: mib(hwm), treePeak: mib(treeMax), after: mib(after), held, uploadS: (uploaded - t0) / 1000, parseS: (parsed - uploaded) / 1000 };
-      log(`  RSS MiB: before ${r.before}, peak while uploading ${r.uploadPeak} (+${r.uploadPeak - r.before}), peak ${r.peak} (+${r.peak - r.before}; VmHWM ${r.hwm}), with the parse processes ${r.treePeak} (+${r.treePeak - r.before}), after ${r.after} (+${r.after - r.before}: ${Object.entries(held).map(([k, v]) => `${k} ${v >= 0 ? '+' : ''}${v}`).join(', ')})`);
+      const r = {
+        before: mib(before),
+        uploadPeak: mib(uploadPeak),
+        peak: mib(max),
+        hwm: mib(hwm),
+        treePeak: mib(treeMax),
+        after: mib(after),
+        held,
+        uploadS: (uploaded - t0) / 1000,
+        parseS: (parsed - uploaded) / 1000,
+      };
+      log(
+        `  RSS MiB: before ${r.before}, peak while uploading ${r.uploadPeak} (+${r.uploadPeak - r.before}), peak ${r.peak} (+${r.peak - r.before}; VmHWM ${r.hwm}), with the parse processes ${r.treePeak} (+${r.treePeak - r.before}), after ${r.after} (+${r.after - r.before}: ${Object.entries(
+          held,
+        )
+          .map(([k, v]) => `${k} ${v >= 0 ? '+' : ''}${v}`)
+          .join(', ')})`,
+      );
       out.push(r);
     }
     return out;
@@ -235,7 +353,18 @@ async function main(): Promise<void> {
   if (argv[0] === '--serve') return serve(argv[1], argv[2]);
   if (argv[0] === '--parse') return parseAlone(argv[1]);
   if (argv[0] === '--floor') return floorAlone(argv[1]);
-  const { values } = parseArgs({ args: argv, options: { mb: { type: 'string', default: '150' }, uploads: { type: 'string', default: '3' }, rounds: { type: 'string', default: '1' }, root: { type: 'string' }, floor: { type: 'boolean' }, refused: { type: 'boolean' }, keep: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      mb: { type: 'string', default: '150' },
+      uploads: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '1' },
+      root: { type: 'string' },
+      floor: { type: 'boolean' },
+      refused: { type: 'boolean' },
+      keep: { type: 'boolean' },
+    },
+  });
   const log = (s: string) => console.log(s);
   const mb = Number(values.mb);
   mkdirSync(BENCH_DIR, { recursive: true });
@@ -247,7 +376,9 @@ async function main(): Promise<void> {
   }
   const size = statSync(file).size;
   const root = resolve(values.root ?? here);
-  log(`server ${root}: ${values.uploads} × ${(size / 1e6).toFixed(1)} MB ${values.refused ? 'uploads that are not IFC' : 'uploads'} at once`);
+  log(
+    `server ${root}: ${values.uploads} × ${(size / 1e6).toFixed(1)} MB ${values.refused ? 'uploads that are not IFC' : 'uploads'} at once`,
+  );
   const server = await measureServer(root, file, Number(values.uploads), Number(values.rounds), log, values.refused);
   const out: Record<string, unknown> = { root, file: { bytes: size }, uploads: Number(values.uploads), server };
   if (values.floor) {
@@ -257,7 +388,9 @@ async function main(): Promise<void> {
     const floor = child<{ growth: number; ms: number }>(['--floor', file]);
     const f = await floor.first;
     await floor.exited;
-    log(`  one parse alone: +${mib(p.growth)} MiB in ${(p.ms / 1000).toFixed(1)} s (${p.elements} elements); web-ifc alone: +${mib(f.growth)} MiB in ${(f.ms / 1000).toFixed(1)} s`);
+    log(
+      `  one parse alone: +${mib(p.growth)} MiB in ${(p.ms / 1000).toFixed(1)} s (${p.elements} elements); web-ifc alone: +${mib(f.growth)} MiB in ${(f.ms / 1000).toFixed(1)} s`,
+    );
     out.parseAlone = { growth: mib(p.growth), s: p.ms / 1000 };
     out.webIfcAlone = { growth: mib(f.growth), s: f.ms / 1000 };
   }

@@ -54,7 +54,15 @@ const ADMIN = [
 /** Pages a demo user may not open: the administrator's bespoke pages and a system resource. */
 const DENIED = ['/sys/cache', '/sys/backup', '/sys/feedback', '/sys/user'];
 /** The pages whose phone layout differs most from the desktop one. */
-const PHONE = ['/review', '/bim', '/bill', '/project/manage', '/budget/project/list', '/budget/produce', '/budget/result'];
+const PHONE = [
+  '/review',
+  '/bim',
+  '/bill',
+  '/project/manage',
+  '/budget/project/list',
+  '/budget/produce',
+  '/budget/result',
+];
 
 /** Routes in chunks of at most `size`: one test each, so the file's tests share the workers. */
 function chunks(paths: readonly string[], size: number): string[][] {
@@ -75,7 +83,9 @@ async function scan(page: Page, paths: readonly string[]): Promise<void> {
 // each test on its own page and login, so any worker may run it (each worker talks to its own server)
 test.describe.configure({ mode: 'parallel' });
 
-test(`no critical, serious or moderate axe violation, an h1 and a main landmark: ${PUBLIC.join(' ')}`, async ({ page }) => {
+test(`no critical, serious or moderate axe violation, an h1 and a main landmark: ${PUBLIC.join(' ')}`, async ({
+  page,
+}) => {
   await scan(page, PUBLIC);
 });
 
@@ -113,11 +123,14 @@ test('the same for a list while its records are on the way', async ({ page }) =>
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   let asked = false;
-  await page.route((url) => url.pathname.startsWith('/api/tpf/v1/tpf/tpf3Project'), async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
+  await page.route(
+    (url) => url.pathname.startsWith('/api/tpf/v1/tpf/tpf3Project'),
+    async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    },
+  );
   await page.goto('/project/list');
   const found = await violations(page, '/project/list (loading)', { loading: true });
   expect(asked).toBe(true);

@@ -1,9 +1,24 @@
 // Accounts as a user meets them: the slider after two wrong passwords; registering with an SMS code
 // read from the development outbox → a new phone on /userinfo → logging in by SMS → changing the password on
-// /userinfo, which logs out the user's older session elsewhere; the trial countdown; the avatar in the navbar. Screenshots at 1366 px
+// /userinfo, which logs out the user's older session elsewhere; the trial countdown; the avatar in the navbar.
+// Screenshots at 1366 px
 // and 390 px of /register, the login page's SMS tab, the slider dialog and /userinfo.
 import type { Page } from '@playwright/test';
-import { expect, finishLogin, heldFor, login, loginWith, seededPassword, shot, shotBoth, SHOTS_ON, sliderDialog, smsCode, solveSlider, test } from './fixtures';
+import {
+  expect,
+  finishLogin,
+  heldFor,
+  login,
+  loginWith,
+  seededPassword,
+  shot,
+  shotBoth,
+  SHOTS_ON,
+  sliderDialog,
+  smsCode,
+  solveSlider,
+  test,
+} from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,7 +46,9 @@ async function pngBytes(page: Page): Promise<Buffer> {
   return Buffer.from(b64, 'base64');
 }
 
-test('two wrong passwords for demo_user: the error is shown, the next login goes through the slider', async ({ page }) => {
+test('two wrong passwords for demo_user: the error is shown, the next login goes through the slider', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByLabel('账号').fill('demo_user');
   for (let i = 1; i <= 2; i++) {
@@ -66,7 +83,10 @@ test('two wrong passwords for demo_user: the error is shown, the next login goes
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('register with an SMS code → log in by SMS → change the password: the older session elsewhere is logged out', async ({ page, browser }) => {
+test('register with an SMS code → log in by SMS → change the password: the older session elsewhere is logged out', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/login');
   await page.getByRole('link', { name: '注册账号' }).click();
@@ -176,16 +196,28 @@ test('the uploaded avatar shows in the navbar', async ({ page }) => {
   await login(page, 'demo_admin', '/userinfo');
   await expect(page.getByRole('heading', { name: '账号设置' })).toBeVisible();
   await expect(page.getByTestId('navbar-avatar').locator('img')).toHaveCount(0); // initials before
-  await page.getByTestId('avatar-input').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: await pngBytes(page) });
+  await page
+    .getByTestId('avatar-input')
+    .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: await pngBytes(page) });
   await expect(page.getByText('上传文件成功')).toBeVisible();
   const img = page.getByTestId('navbar-avatar').locator('img');
   await expect(img).toHaveAttribute('src', /.+/);
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
-  await expect(page.getByTestId('account-avatar').locator('img')).toHaveAttribute('src', (await img.getAttribute('src'))!);
+  await expect(page.getByTestId('account-avatar').locator('img')).toHaveAttribute(
+    'src',
+    (await img.getAttribute('src'))!,
+  );
   // still there after a reload (the server keeps it)
   await page.reload();
   await expect(page.getByRole('heading', { name: '账号设置' })).toBeVisible();
-  await expect.poll(() => page.getByTestId('navbar-avatar').locator('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('navbar-avatar')
+        .locator('img')
+        .evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   await page.getByRole('button', { name: '用户菜单' }).click();
   await expect(page.getByRole('menuitem', { name: '账号设置' })).toBeVisible();
   await shot(page, 'account-avatar-menu', { fullPage: false });

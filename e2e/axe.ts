@@ -1,6 +1,7 @@
 // axe-core on the page as it is now: the critical, serious and moderate violations of the WCAG 2.0/2.1 A and AA
 // rules and of axe's best practices (the page-structure rules among them: an h1, headings in order, a main
-// landmark), one line each with its rule, impact, elements and why. e2e/a11y.spec scans every route; a spec may scan a step of a
+// landmark), one line each with its rule, impact, elements and why. e2e/a11y.spec scans every route; a spec may scan a
+// step of a
 // page (a pre-flight, a mapping) that no route shows by itself.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -13,8 +14,16 @@ export async function violations(page: Page, where: string, { loading = false } 
   // the page's own content is there — its heading (every page has one) and its requests answered
   await page.locator('h1').first().waitFor();
   if (!loading) await page.waitForLoadState('networkidle');
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return result.violations
     .filter((v) => FAILING.has(v.impact ?? ''))
-    .map((v) => `${where} ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.html.slice(0, 120)} ${n.any[0]?.message ?? ''}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${where} ${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.html.slice(0, 120)} ${n.any[0]?.message ?? ''}`)
+          .join(' | ')}`,
+    );
 }

@@ -24,8 +24,18 @@ test('a 40 000-row import shows its progress, then every row is there', async ({
   test.setTimeout(240_000);
   await writeWorkbook();
   await login(page, 'demo_user', '/budget/project/list');
-  const eng = await api(page, 'POST', '/api/tpf/v1/tpf/tpf3Engineering/', engineeringBody({ name: '批量导入工程', code: 'E2E-BULK' }));
-  await api(page, 'POST', '/api/tpf/v1/tpf/tpf3Project/', buildingBody(eng.id, { name: '批量导入楼', code: 'BULK-1', menus: 'produce' }));
+  const eng = await api(
+    page,
+    'POST',
+    '/api/tpf/v1/tpf/tpf3Engineering/',
+    engineeringBody({ name: '批量导入工程', code: 'E2E-BULK' }),
+  );
+  await api(
+    page,
+    'POST',
+    '/api/tpf/v1/tpf/tpf3Project/',
+    buildingBody(eng.id, { name: '批量导入楼', code: 'BULK-1', menus: 'produce' }),
+  );
   await page.reload();
   const row = page.getByRole('row').filter({ hasText: '批量导入楼' });
   await row.getByRole('button', { name: '编辑' }).click();
@@ -35,7 +45,9 @@ test('a 40 000-row import shows its progress, then every row is there', async ({
 
   // the upload answers with its job at once (?wait=0), whatever this machine's speed: the dialog's path is
   // tested, not whether 40 000 rows outlast the 1.5 s wait
-  await page.route('**/stage/produce/fileUpload', (route) => route.continue({ url: `${route.request().url()}?wait=0` }));
+  await page.route('**/stage/produce/fileUpload', (route) =>
+    route.continue({ url: `${route.request().url()}?wait=0` }),
+  );
   await page.getByTestId('import-file-stageProduce').setInputFiles(FILE);
   const dialog = page.getByRole('dialog', { name: /导入建材生产/ });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
@@ -50,7 +62,11 @@ test('a 40 000-row import shows its progress, then every row is there', async ({
   // the page recalculates after the import: each quantity 1…100 on 400 rows → 400 × 5050 = 2 020 000 m³ ×
   // 295 kgCO2e/m³ = 595 900 000 kg = 595 900 t
   const id = await page.evaluate(() => localStorage.getItem('tansuan.projectId'));
-  await expect.poll(async () => (await api(page, 'GET', `/api/tpf/v1/tpf/stage/data?tpf3ProjectId=${id}`)).produce, { timeout: 60_000 }).toMatchObject({ rows: ROWS, total: 595_900 });
+  await expect
+    .poll(async () => (await api(page, 'GET', `/api/tpf/v1/tpf/stage/data?tpf3ProjectId=${id}`)).produce, {
+      timeout: 60_000,
+    })
+    .toMatchObject({ rows: ROWS, total: 595_900 });
   // the table reads a page of the rows from the server, its 合计 over all of them: 595 900 000.00 kg
   await expect(page.getByText(`第 1-10 条，共 ${ROWS.toLocaleString('en-US')} 条`)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('table', { name: '建材生产' }).getByRole('row')).toHaveCount(1 + 10 + 1);

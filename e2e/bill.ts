@@ -16,14 +16,30 @@ export function billFile(name: string, content: Buffer): string {
 }
 
 /** demo_user logged in at 1366 px, and a new engineering with one building of `menus`. */
-export async function billBuilding(page: Page, b: { engineering: string; building: string; code: string; menus: string }): Promise<{ id: number }> {
+export async function billBuilding(
+  page: Page,
+  b: { engineering: string; building: string; code: string; menus: string },
+): Promise<{ id: number }> {
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/budget/project/list');
-  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: b.engineering, code: `E2E-${b.code}` }));
-  return api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: b.building, code: b.code, menus: b.menus }));
+  const eng = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Engineering/`,
+    engineeringBody({ name: b.engineering, code: `E2E-${b.code}` }),
+  );
+  return api(
+    page,
+    'POST',
+    `${TPF}/tpf3Project/`,
+    buildingBody(eng.id, { name: b.building, code: b.code, menus: b.menus }),
+  );
 }
 
-/** `step` at 390 then 1366 px, each once the mapping is drawn in that width's layout (cards below 600 px, the table above). */
+/**
+ * `step` at 390 then 1366 px, each once the mapping is drawn in that width's layout (cards below 600 px, the table
+ * above).
+ */
 export async function atMappingWidths(page: Page, step: (width: number) => Promise<void>): Promise<void> {
   for (const [w, h] of [
     [390, 844],

@@ -13,7 +13,6 @@ import { api, expect, login, shotBoth, test } from './fixtures';
 const SHOTS = '.tmp/shots-bim';
 const TPF = '/api/tpf/v1/tpf';
 
-
 test('BIM import: upload → pre-flight → map → import → 建材生产 rows → the result changed', async ({ page }) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
@@ -23,10 +22,28 @@ test('BIM import: upload → pre-flight → map → import → 建材生产 rows
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/budget/project/list');
 
-  const c30 = (await api<{ dataList: any[] }>(page, 'GET', `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent('建材')}&name=C30${encodeURIComponent('混凝土')}&pageSize=10`)).dataList[0];
-  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: 'BIM导入工程', code: 'E2E-BIM' }));
-  const b = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: 'BIM导入楼', code: 'BIM-1', menus: 'produce,runtime', buildArea: 1000 }));
-  await api(page, 'POST', `${TPF}/stage/produce/batch`, [{ projectId: b.id, materialName: '手工录入混凝土', unit: 'm3', quantity: 10, factorId: c30.id }]);
+  const c30 = (
+    await api<{ dataList: any[] }>(
+      page,
+      'GET',
+      `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent('建材')}&name=C30${encodeURIComponent('混凝土')}&pageSize=10`,
+    )
+  ).dataList[0];
+  const eng = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Engineering/`,
+    engineeringBody({ name: 'BIM导入工程', code: 'E2E-BIM' }),
+  );
+  const b = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Project/`,
+    buildingBody(eng.id, { name: 'BIM导入楼', code: 'BIM-1', menus: 'produce,runtime', buildArea: 1000 }),
+  );
+  await api(page, 'POST', `${TPF}/stage/produce/batch`, [
+    { projectId: b.id, materialName: '手工录入混凝土', unit: 'm3', quantity: 10, factorId: c30.id },
+  ]);
   const before = await api(page, 'GET', `${TPF}/tpf3ProjectV/${b.id}`);
   // 10 m³ × 295 = 2 950 kg
   expect(before.resultDetail.stages.produce.total).toBeCloseTo(2.95, 6);
@@ -44,7 +61,10 @@ test('BIM import: upload → pre-flight → map → import → 建材生产 rows
   await expect(page.getByText('外墙-03')).toBeVisible();
   await shotBoth(page, 'bim-preflight', { dir: SHOTS, fullPage: true });
   // axe on the pre-flight and the mapping, at the phone's width and the desktop's
-  for (const [width, height] of [[390, 844], [1366, 900]]) {
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ]) {
     await page.setViewportSize({ width, height });
     expect(await violations(page, `/bim (预检报告、材料映射) ${width} px`)).toEqual([]);
   }
@@ -58,7 +78,8 @@ test('BIM import: upload → pre-flight → map → import → 建材生产 rows
   await shotBoth(page, 'bim-imported', { dir: SHOTS, fullPage: true });
 
   const after = await api(page, 'GET', `${TPF}/tpf3ProjectV/${b.id}`);
-  const rows = (await api<{ dataList: any[] }>(page, 'GET', `${TPF}/stage/produce/?projectId=${b.id}&pageSize=-1`)).dataList;
+  const rows = (await api<{ dataList: any[] }>(page, 'GET', `${TPF}/stage/produce/?projectId=${b.id}&pageSize=-1`))
+    .dataList;
   const imported = rows.find((r) => r.materialName === 'C30混凝土' && r.bimSource);
   // 20.085 m³ (the fixture's working) × 295 = 5 925.075 kg — the produce stage grew by at least that much
   expect(imported.quantity).toBeCloseTo(20.085, 6);

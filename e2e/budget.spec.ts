@@ -15,7 +15,10 @@ import { api, expect, shot, shotAround, shotBoth, test } from './fixtures';
 
 const TPF = '/api/tpf/v1/tpf';
 
-/** No sideways scroll of the whole page at a phone's width (tables scroll inside their box), once it shows the phone's cards. */
+/**
+ * No sideways scroll of the whole page at a phone's width (tables scroll inside their box), once it shows the phone's
+ * cards.
+ */
 async function noPageScroll(page: Page): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('list', { name: '清单映射' })).toBeVisible();
@@ -27,7 +30,12 @@ async function noPageScroll(page: Page): Promise<void> {
 test('budget file: upload → pre-flight → mapping → import → 建材生产 rows', async ({ page }) => {
   test.setTimeout(240_000);
   const file = billFile('某办公楼人材机汇总表.xlsx', await rcjSummary());
-  const b = await billBuilding(page, { engineering: '预算导入工程', building: '预算导入楼', code: 'BILL-1', menus: 'produce,trans,build' });
+  const b = await billBuilding(page, {
+    engineering: '预算导入工程',
+    building: '预算导入楼',
+    code: 'BILL-1',
+    menus: 'produce,trans,build',
+  });
 
   // reached from the building list's 更多 menu
   await page.reload();
@@ -57,14 +65,20 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
   await shotBoth(page, 'bill-page');
 
   // the mapping: sure proposals preselected, the others not; an unconvertible proposal offered but disabled
-  const row = (name: string) => page.getByTestId('bill-mapping-row').filter({ has: page.getByText(name, { exact: true }) }).first();
+  const row = (name: string) =>
+    page
+      .getByTestId('bill-mapping-row')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .first();
   const choice = (name: string) => row(name).getByRole('combobox', { name: `${name} 对应因子` });
   await expect(choice('商品混凝土').first()).toContainText('C30混凝土');
   await expect(row('水泥')).toContainText('人材机汇总表 第14行、第26行');
   await expect(choice('螺纹钢筋')).toContainText('热轧碳钢钢筋');
   await expect(page.getByTestId('bill-coverage')).toContainText(/已自动匹配 \d+ 项，占估算碳排放 [\d.]+%/);
   await expect(choice('电')).toContainText('电网排放因子');
-  await expect(page.getByTestId('bill-build-method')).toContainText('本单体建筑建造未选择计算方式，默认按「按总能源用量计算」计算');
+  await expect(page.getByTestId('bill-build-method')).toContainText(
+    '本单体建筑建造未选择计算方式，默认按「按总能源用量计算」计算',
+  );
   await expect(row('载重汽车').getByTestId('bill-left-out')).toContainText('机械台班不计入；不导入');
   await expect(row('陶瓷地砖')).toContainText('因子库暂无「陶瓷砖」类材料的因子');
   await expect(page.getByTestId('bill-mapping-count')).toContainText(/已选择 \d+ \/ 34 项/);
@@ -91,13 +105,21 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
   const tile = row('陶瓷地砖').getByRole('combobox', { name: '陶瓷地砖 从因子库选择' });
   await tile.click();
   await tile.fill('普通聚苯乙烯');
-  await page.getByRole('option', { name: /普通聚苯乙烯/ }).first().click();
-  await expect(row('陶瓷地砖').getByTestId('bill-pick-error')).toContainText('不能对应「普通聚苯乙烯」：用量单位「m2」与排放因子单位「kgCO2e/t」不一致');
+  await page
+    .getByRole('option', { name: /普通聚苯乙烯/ })
+    .first()
+    .click();
+  await expect(row('陶瓷地砖').getByTestId('bill-pick-error')).toContainText(
+    '不能对应「普通聚苯乙烯」：用量单位「m2」与排放因子单位「kgCO2e/t」不一致',
+  );
   await choice('螺纹钢筋').click();
   await page.getByRole('option', { name: '从因子库选择其他材料…' }).click();
   const rebar = row('螺纹钢筋').getByRole('combobox', { name: '螺纹钢筋 从因子库选择' });
   await rebar.fill('热轧碳钢钢筋');
-  await page.getByRole('option', { name: /热轧碳钢钢筋/ }).first().click();
+  await page
+    .getByRole('option', { name: /热轧碳钢钢筋/ })
+    .first()
+    .click();
   await expect(choice('螺纹钢筋')).toContainText('热轧碳钢钢筋');
   await expect(row('螺纹钢筋').getByTestId('bill-chosen')).toContainText('计入：86.25 t');
   await shotAround(page, row('陶瓷地砖'), 'bill-library-pick');
@@ -113,11 +135,21 @@ test('budget file: upload → pre-flight → mapping → import → 建材生产
   await noPageScroll(page);
   await shotAround(page, page.getByRole('heading', { name: '导入', exact: true }), 'bill-imported');
 
-  const rows = (await api<{ dataList: { materialName: string; remarks: string }[] }>(page, 'GET', `${TPF}/stage/produce/?projectId=${b.id}&pageSize=-1`)).dataList;
+  const rows = (
+    await api<{ dataList: { materialName: string; remarks: string }[] }>(
+      page,
+      'GET',
+      `${TPF}/stage/produce/?projectId=${b.id}&pageSize=-1`,
+    )
+  ).dataList;
   expect(rows.map((r) => r.materialName)).toEqual(expect.arrayContaining([expect.stringMatching(/^C30混凝土/)]));
-  expect(rows.find((r) => r.materialName.startsWith('C30混凝土'))!.remarks).toBe('预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第9行');
+  expect(rows.find((r) => r.materialName.startsWith('C30混凝土'))!.remarks).toBe(
+    '预算文件 某办公楼人材机汇总表.xlsx：人材机汇总表 第9行',
+  );
   // 建筑建造: the energy items only (电 on the grid factor, 柴油 …), no machine shift — the building counts energy
-  const build = (await api<{ dataList: { method: string }[] }>(page, 'GET', `${TPF}/stage/build/?projectId=${b.id}&pageSize=-1`)).dataList;
+  const build = (
+    await api<{ dataList: { method: string }[] }>(page, 'GET', `${TPF}/stage/build/?projectId=${b.id}&pageSize=-1`)
+  ).dataList;
   expect(build.length).toBeGreaterThanOrEqual(2);
   expect(new Set(build.map((r) => r.method))).toEqual(new Set(['energy']));
 

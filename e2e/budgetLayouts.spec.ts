@@ -12,7 +12,12 @@ test('budget files: the coverage of the proposals, and a column that may hold gr
   test.setTimeout(180_000);
   const vendor = billFile('工料机汇总表.xls', await swFrameBill());
   const grades = billFile('人材机汇总表_参数列.xlsx', await unreadGrades());
-  const b = await billBuilding(page, { engineering: '清单版式工程', building: '清单版式楼', code: 'LAYOUT-1', menus: 'produce,trans,build' });
+  const b = await billBuilding(page, {
+    engineering: '清单版式工程',
+    building: '清单版式楼',
+    code: 'LAYOUT-1',
+    menus: 'produce,trans,build',
+  });
 
   await page.goto(`/bill?id=${b.id}`);
   await page.getByLabel('选择预算文件').setInputFiles(vendor);

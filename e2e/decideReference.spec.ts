@@ -1,5 +1,6 @@
 // Decision tools end to end, reference lines, hotspots and uncertainty: demo_admin adds a lower-carbon C30 factor
-// (低碳混凝土（掺矿渣，C30）, 240 kgCO2e/m³ < 295; deleted after the test); demo_user's completed 概预算 office building (10 m³ C30 in 建材生产,
+// (低碳混凝土（掺矿渣，C30）, 240 kgCO2e/m³ < 295; deleted after the test); demo_user's completed 概预算 office building (10 m³ C30
+// in 建材生产,
 // 10 × 295 = 2 950 kg; no runtime, so its operation intensity is 0.00). On the result page's 参考线 card a
 // reference figure of 5 → reduction 5.00 < 7 → 未满足; 10 → 满足. /decide?tab=reference shows the published lines
 // (未知 for the unknown ones); tab=hotspots offers the new factor for the C30 row, 生成方案 makes 「替代-C30混凝土」
@@ -19,9 +20,22 @@ async function addSubstitute(browser: Browser) {
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
   await login(page, 'demo_admin');
-  const list = await api<{ dataList: { name: string }[] }>(page, 'GET', `${TPF}/tpf3BuildMaterial/?pageSize=-1&name=${encodeURIComponent(SUBSTITUTE)}`);
+  const list = await api<{ dataList: { name: string }[] }>(
+    page,
+    'GET',
+    `${TPF}/tpf3BuildMaterial/?pageSize=-1&name=${encodeURIComponent(SUBSTITUTE)}`,
+  );
   if (!list.dataList.some((f) => f.name === SUBSTITUTE))
-    await api(page, 'POST', `${TPF}/tpf3BuildMaterial/`, { type: '建材', smallType: '混凝土', name: SUBSTITUTE, unit: 'm3', materialCo: 240, coUnit: 'kgCO2e/m3', source: '示例EPD（端到端测试）', verification: 'V' });
+    await api(page, 'POST', `${TPF}/tpf3BuildMaterial/`, {
+      type: '建材',
+      smallType: '混凝土',
+      name: SUBSTITUTE,
+      unit: 'm3',
+      materialCo: 240,
+      coUnit: 'kgCO2e/m3',
+      source: '示例EPD（端到端测试）',
+      verification: 'V',
+    });
   await ctx.close();
 }
 
@@ -30,8 +44,13 @@ test.afterAll(async ({ browser }) => {
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
   await login(page, 'demo_admin');
-  const list = await api<{ dataList: { id: number; name: string }[] }>(page, 'GET', `${TPF}/tpf3BuildMaterial/?pageSize=-1&name=${encodeURIComponent(SUBSTITUTE)}`);
-  for (const f of list.dataList.filter((x) => x.name === SUBSTITUTE)) await api(page, 'DELETE', `${TPF}/tpf3BuildMaterial/${f.id}`);
+  const list = await api<{ dataList: { id: number; name: string }[] }>(
+    page,
+    'GET',
+    `${TPF}/tpf3BuildMaterial/?pageSize=-1&name=${encodeURIComponent(SUBSTITUTE)}`,
+  );
+  for (const f of list.dataList.filter((x) => x.name === SUBSTITUTE))
+    await api(page, 'DELETE', `${TPF}/tpf3BuildMaterial/${f.id}`);
   await ctx.close();
 });
 
@@ -41,10 +60,34 @@ test('参考线, 热点与替代 and 不确定性 of a calculated building', asy
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/budget/project/list');
 
-  const c30 = (await api<{ dataList: any[] }>(page, 'GET', `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent('建材')}&name=C30${encodeURIComponent('混凝土')}&pageSize=10`)).dataList.find((f) => f.name === 'C30混凝土');
-  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '参考线工程', code: 'E2E-REF' }));
-  const b = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '参考线办公楼', code: 'REF-1', menus: 'produce,runtime', buildArea: 1000, buildType: '公共建筑/办公建筑' }));
-  await api(page, 'POST', `${TPF}/stage/produce/batch`, [{ projectId: b.id, materialName: 'C30混凝土', unit: 'm3', quantity: 10, factorId: c30.id }]);
+  const c30 = (
+    await api<{ dataList: any[] }>(
+      page,
+      'GET',
+      `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent('建材')}&name=C30${encodeURIComponent('混凝土')}&pageSize=10`,
+    )
+  ).dataList.find((f) => f.name === 'C30混凝土');
+  const eng = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Engineering/`,
+    engineeringBody({ name: '参考线工程', code: 'E2E-REF' }),
+  );
+  const b = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Project/`,
+    buildingBody(eng.id, {
+      name: '参考线办公楼',
+      code: 'REF-1',
+      menus: 'produce,runtime',
+      buildArea: 1000,
+      buildType: '公共建筑/办公建筑',
+    }),
+  );
+  await api(page, 'POST', `${TPF}/stage/produce/batch`, [
+    { projectId: b.id, materialName: 'C30混凝土', unit: 'm3', quantity: 10, factorId: c30.id },
+  ]);
   await api(page, 'PUT', `${TPF}/tpf3Project/status`, { id: b.id, status: '1' });
 
   // the result page's 参考线 card: 5 → 未满足, 10 → 满足
@@ -69,8 +112,12 @@ test('参考线, 热点与替代 and 不确定性 of a calculated building', asy
   await expect(page).toHaveURL(new RegExp(`/decide\\?id=${b.id}`));
   const panel = page.getByTestId('reference-panel');
   await expect(panel.getByTestId('gb55015-chip')).toHaveText('满足');
-  await expect(panel.getByRole('table', { name: '运行碳排放强度' })).toContainText('天津某办公建筑运行碳排放强度（案例）');
-  await expect(panel.getByRole('row').filter({ hasText: '运行碳排放强度（按建筑类型）' }).first().getByTestId('line-value')).toHaveText('未知');
+  await expect(panel.getByRole('table', { name: '运行碳排放强度' })).toContainText(
+    '天津某办公建筑运行碳排放强度（案例）',
+  );
+  await expect(
+    panel.getByRole('row').filter({ hasText: '运行碳排放强度（按建筑类型）' }).first().getByTestId('line-value'),
+  ).toHaveText('未知');
   await expect(panel.getByTestId('chart-lines-operation').locator('.apexcharts-canvas svg').first()).toBeVisible();
   await shotBoth(page, 'decide-reference', { dir: SHOTS });
 

@@ -19,7 +19,11 @@ async function shots(page: Page, name: string) {
 }
 
 async function c30(page: Page) {
-  const list = await api<{ dataList: any[] }>(page, 'GET', `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent('建材')}&name=C30${encodeURIComponent('混凝土')}&pageSize=10`);
+  const list = await api<{ dataList: any[] }>(
+    page,
+    'GET',
+    `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent('建材')}&name=C30${encodeURIComponent('混凝土')}&pageSize=10`,
+  );
   return list.dataList.find((f) => f.name === 'C30混凝土');
 }
 
@@ -27,15 +31,28 @@ test('方案比选 then 阶段偏差 and 应用拓展 (one login)', async ({ pag
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/budget/project/list');
-  await test.step('方案比选: save 方案B, switch, change a 建材生产 row, compare with the baseline', () => variants(page));
+  await test.step('方案比选: save 方案B, switch, change a 建材生产 row, compare with the baseline', () =>
+    variants(page));
   await test.step('阶段偏差: an 估算 and a 概预算 building linked; 应用拓展 lists the tools', () => phases(page));
 });
 
 async function variants(page: Page) {
   const factor = await c30(page);
-  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '方案比选工程', code: 'E2E-DEC' }));
-  const b = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '方案比选楼', code: 'DEC-1', menus: 'produce,runtime', buildArea: 1000 }));
-  await api(page, 'POST', `${TPF}/stage/produce/batch`, [{ projectId: b.id, materialName: 'C30混凝土', unit: 'm3', quantity: 10, factorId: factor.id }]);
+  const eng = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Engineering/`,
+    engineeringBody({ name: '方案比选工程', code: 'E2E-DEC' }),
+  );
+  const b = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Project/`,
+    buildingBody(eng.id, { name: '方案比选楼', code: 'DEC-1', menus: 'produce,runtime', buildArea: 1000 }),
+  );
+  await api(page, 'POST', `${TPF}/stage/produce/batch`, [
+    { projectId: b.id, materialName: 'C30混凝土', unit: 'm3', quantity: 10, factorId: factor.id },
+  ]);
 
   await page.goto(`/decide?tab=variants`);
   await expect(page.getByRole('link', { name: '方案比选楼' })).toBeVisible({ timeout: 60_000 });
@@ -65,9 +82,12 @@ async function variants(page: Page) {
   await expect(rowB).toContainText('当前');
 
   // the live data is 方案B's now: double the concrete (10 → 20 m³) through the stage API, which calculates
-  const live = (await api<{ dataList: any[] }>(page, 'GET', `${TPF}/stage/produce/?projectId=${b.id}&pageSize=-1`)).dataList;
+  const live = (await api<{ dataList: any[] }>(page, 'GET', `${TPF}/stage/produce/?projectId=${b.id}&pageSize=-1`))
+    .dataList;
   expect(live).toHaveLength(1);
-  await api(page, 'POST', `${TPF}/stage/produce/batch`, [{ id: live[0].id, projectId: b.id, materialName: 'C30混凝土', unit: 'm3', quantity: 20, factorId: factor.id }]);
+  await api(page, 'POST', `${TPF}/stage/produce/batch`, [
+    { id: live[0].id, projectId: b.id, materialName: 'C30混凝土', unit: 'm3', quantity: 20, factorId: factor.id },
+  ]);
   await page.reload();
   await page.getByTestId('variant-row').filter({ hasText: '方案B' }).getByRole('button', { name: '计算' }).click();
   await expect(page.getByText('方案「方案B」计算完成')).toBeVisible({ timeout: 30_000 });
@@ -86,14 +106,43 @@ async function variants(page: Page) {
 
 async function phases(page: Page) {
   const factor = await c30(page);
-  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '阶段偏差工程', code: 'E2E-PH' }));
-  const est = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '阶段楼-估算', code: 'PH-E', computeMethod: 'estimate', standard: 'JS', stage: '方案设计', menus: 'produce,trans,runtime', buildArea: 1000 }));
-  await api(page, 'POST', `${TPF}/stage/produce/batch`, [{ projectId: est.id, materialName: '综合', unit: 'm2', quantity: 1000, factorValue: 5 }]);
-  const bud = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '阶段楼-概预算', code: 'PH-B', menus: 'produce,runtime', buildArea: 1000 }));
-  await api(page, 'POST', `${TPF}/stage/produce/batch`, [{ projectId: bud.id, materialName: 'C30混凝土', unit: 'm3', quantity: 20, factorId: factor.id }]);
+  const eng = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Engineering/`,
+    engineeringBody({ name: '阶段偏差工程', code: 'E2E-PH' }),
+  );
+  const est = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Project/`,
+    buildingBody(eng.id, {
+      name: '阶段楼-估算',
+      code: 'PH-E',
+      computeMethod: 'estimate',
+      standard: 'JS',
+      stage: '方案设计',
+      menus: 'produce,trans,runtime',
+      buildArea: 1000,
+    }),
+  );
+  await api(page, 'POST', `${TPF}/stage/produce/batch`, [
+    { projectId: est.id, materialName: '综合', unit: 'm2', quantity: 1000, factorValue: 5 },
+  ]);
+  const bud = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Project/`,
+    buildingBody(eng.id, { name: '阶段楼-概预算', code: 'PH-B', menus: 'produce,runtime', buildArea: 1000 }),
+  );
+  await api(page, 'POST', `${TPF}/stage/produce/batch`, [
+    { projectId: bud.id, materialName: 'C30混凝土', unit: 'm3', quantity: 20, factorId: factor.id },
+  ]);
 
   await page.goto(`/decide?id=${bud.id}&tab=phases`);
-  await expect(page.getByText('关联同一建筑的估算、概预算、核算单体后，可查看各阶段之间的碳排放变化')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('关联同一建筑的估算、概预算、核算单体后，可查看各阶段之间的碳排放变化')).toBeVisible({
+    timeout: 60_000,
+  });
   await shots(page, 'decide-phases-empty');
   await page.getByRole('button', { name: '关联阶段' }).click();
   const dialog = page.getByRole('dialog', { name: '关联阶段' });
@@ -110,6 +159,7 @@ async function phases(page: Page) {
   await shots(page, 'decide-phases');
 
   await page.goto('/apply/project');
-  for (const title of ['方案比选', '阶段偏差分析', '热点与低碳替代', '不确定性分析', '参考线']) await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 60_000 });
+  for (const title of ['方案比选', '阶段偏差分析', '热点与低碳替代', '不确定性分析', '参考线'])
+    await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 60_000 });
   await shots(page, 'decide-apply');
 }

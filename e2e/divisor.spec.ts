@@ -3,7 +3,9 @@
 // again, then deleted too), and the batch-delete selection rule.
 import { expect, login, shot, test } from './fixtures';
 
-test('factor library: seeded rows, paging, add with a 0 factor is flagged, edit, delete with confirmation', async ({ page }) => {
+test('factor library: seeded rows, paging, add with a 0 factor is flagged, edit, delete with confirmation', async ({
+  page,
+}) => {
   await login(page, 'demo_admin', '/divisor');
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(11); // header + default page size 10

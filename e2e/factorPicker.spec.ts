@@ -7,7 +7,9 @@ import { expect, login, shotAround, shotBoth, test } from './fixtures';
 const SHOTS = '.tmp/shots-h4';
 const JIANGSU = '江苏省 2023 年电网平均排放因子 0.5827 kgCO2/kWh';
 
-test('factor picker and lookup tables: Chinese labels, the row filled, the province first, an elevator from 参数表', async ({ page }) => {
+test('factor picker and lookup tables: Chinese labels, the row filled, the province first, an elevator from 参数表', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/budget/project/list');
@@ -30,7 +32,9 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   const c30 = page.getByRole('option', { name: /^C30混凝土 295\.0000 kgCO2e\/m3/ });
   await expect(c30).toBeVisible();
   await expect(c30).toContainText('建材·混凝土 · 单位 m3 · 密度 2.400 t/m3');
-  await shotAround(page, dialog.getByRole('combobox', { name: /排放因子\(因子库\)/ }), 'produce-factor-options', { dir: SHOTS });
+  await shotAround(page, dialog.getByRole('combobox', { name: /排放因子\(因子库\)/ }), 'produce-factor-options', {
+    dir: SHOTS,
+  });
   await c30.click();
   await expect(dialog.getByLabel(/材料名称/)).toHaveValue('C30混凝土');
   await expect(dialog.getByRole('textbox', { name: /^单位/ })).toHaveValue('m3');
@@ -53,7 +57,9 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   await dialog.getByRole('combobox', { name: /能源因子\(因子库\)/ }).fill('电');
   await expect(page.getByRole('option').first()).toContainText(JIANGSU);
   await expect(page.getByRole('option').first()).toContainText('能源·电力');
-  await shotAround(page, dialog.getByRole('combobox', { name: /能源因子\(因子库\)/ }), 'runtime-factor-search', { dir: SHOTS });
+  await shotAround(page, dialog.getByRole('combobox', { name: /能源因子\(因子库\)/ }), 'runtime-factor-search', {
+    dir: SHOTS,
+  });
   await page.getByRole('option').first().click();
   await expect(dialog.getByRole('textbox', { name: '单位', exact: true })).toHaveValue('kWh');
   await expect(dialog.getByLabel(/^能源因子$/)).toHaveValue('0.5827');
@@ -64,7 +70,9 @@ test('factor picker and lookup tables: Chinese labels, the row filled, the provi
   await lookups.getByRole('combobox', { name: '电梯能效等级' }).click();
   await expect(page.getByRole('option', { name: /VDI 4707 G 级/ })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByRole('option', { name: /VDI 4707 G 级/ })).toContainText('来源未知');
-  await shotAround(page, lookups.getByRole('combobox', { name: '电梯能效等级' }), 'runtime-lookup-options', { dir: SHOTS });
+  await shotAround(page, lookups.getByRole('combobox', { name: '电梯能效等级' }), 'runtime-lookup-options', {
+    dir: SHOTS,
+  });
   await page.getByRole('option', { name: /^VDI 4707 A 级/ }).click();
   await lookups.getByRole('combobox', { name: '电梯使用等级' }).click();
   await page.getByRole('option', { name: /^使用类别 3（中）/ }).click();

@@ -22,12 +22,28 @@ async function groupAdmin(browser: Browser): Promise<{ page: Page; close: () => 
 test('a factor edit: notification → 因子已更新 → before/after per stage → 确认更新', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const admin = await groupAdmin(browser);
-  const steel = await api(admin.page, 'POST', `${F}/`, { type: '建材', name: '演示钢筋(版本)', materialCo: 2.34, coUnit: 'kgCO2e/kg', unit: 'kg' });
+  const steel = await api(admin.page, 'POST', `${F}/`, {
+    type: '建材',
+    name: '演示钢筋(版本)',
+    materialCo: 2.34,
+    coUnit: 'kgCO2e/kg',
+    unit: 'kg',
+  });
 
   await login(page, 'demo_user', '/budget/project/list');
   const c30 = (await api(page, 'GET', `${F}/?pageSize=-1&name=${encodeURIComponent('C30混凝土')}`)).dataList[0];
-  const eng = await api(page, 'POST', '/api/tpf/v1/tpf/tpf3Engineering/', engineeringBody({ name: '因子版本演示工程', code: 'E2E-FV' }));
-  const b = await api(page, 'POST', '/api/tpf/v1/tpf/tpf3Project/', buildingBody(eng.id, { name: NAME, code: 'FV-1', menus: 'produce' }));
+  const eng = await api(
+    page,
+    'POST',
+    '/api/tpf/v1/tpf/tpf3Engineering/',
+    engineeringBody({ name: '因子版本演示工程', code: 'E2E-FV' }),
+  );
+  const b = await api(
+    page,
+    'POST',
+    '/api/tpf/v1/tpf/tpf3Project/',
+    buildingBody(eng.id, { name: NAME, code: 'FV-1', menus: 'produce' }),
+  );
   await api(page, 'POST', '/api/tpf/v1/tpf/stage/produce/batch', [
     { projectId: b.id, materialName: '钢筋', unit: 'kg', quantity: 1000, factorId: steel.id },
     { projectId: b.id, materialName: 'C30混凝土', unit: 'm3', quantity: 10, factorId: c30.id },

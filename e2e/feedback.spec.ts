@@ -24,7 +24,10 @@ async function screenshotPng(page: Page): Promise<Buffer> {
   return Buffer.from(b64, 'base64');
 }
 
-test('feedback with a screenshot → the admin replies → the sender is notified and sees the reply', async ({ page, browser }) => {
+test('feedback with a screenshot → the admin replies → the sender is notified and sees the reply', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   await login(page, 'demo_user', '/dashboard');
   await page.getByTestId('app-footer').getByRole('link', { name: '问题反馈' }).click();
@@ -37,7 +40,9 @@ test('feedback with a screenshot → the admin replies → the sender is notifie
   await page.getByRole('option', { name: '问题报告' }).click();
   await form.getByLabel('反馈内容').fill(CONTENT);
   await form.getByLabel('联系方式').fill('13800000001');
-  await page.getByTestId('screenshot-input').setInputFiles({ name: 'form.png', mimeType: 'image/png', buffer: await screenshotPng(page) });
+  await page
+    .getByTestId('screenshot-input')
+    .setInputFiles({ name: 'form.png', mimeType: 'image/png', buffer: await screenshotPng(page) });
   await expect(page.getByTestId('screenshot-preview').getByRole('img', { name: '截图' })).toBeVisible();
   await shotBoth(page, 'feedback-form');
   await form.getByRole('button', { name: '提交' }).click();
@@ -52,7 +57,10 @@ test('feedback with a screenshot → the admin replies → the sender is notifie
   await login(admin, 'admin', '/divisor');
   await admin.getByRole('menuitem', { name: '问题反馈' }).click();
   await expect(admin).toHaveURL(/\/sys\/feedback$/);
-  const row = admin.getByRole('row').filter({ hasText: CONTENT.slice(0, 12) }).first();
+  const row = admin
+    .getByRole('row')
+    .filter({ hasText: CONTENT.slice(0, 12) })
+    .first();
   await expect(row).toContainText('演示用户');
   await expect(row.getByTestId('feedback-status')).toHaveText('待处理');
   await expect(row.getByRole('img', { name: '截图' })).toBeVisible();

@@ -16,7 +16,15 @@ const USER = [
   '/decide?tab=hotspots',
   '/review',
 ];
-const ADMIN = ['/divisor', '/divisor/lookup', '/divisor/benchmark', '/sys/user', '/sys/role', '/sys/tenant', '/sys/dictionary'];
+const ADMIN = [
+  '/divisor',
+  '/divisor/lookup',
+  '/divisor/benchmark',
+  '/sys/user',
+  '/sys/role',
+  '/sys/tenant',
+  '/sys/dictionary',
+];
 const WIDTHS = [
   [1366, 900],
   [1440, 900],
@@ -47,7 +55,8 @@ async function hiddenFigures(page: Page, path: string): Promise<string[]> {
     };
     for (const table of Array.from(document.querySelectorAll('main table'))) {
       let box: Element | null = table.parentElement;
-      while (box && box !== document.body && !/(auto|scroll|hidden)/.test(getComputedStyle(box).overflowX)) box = box.parentElement;
+      while (box && box !== document.body && !/(auto|scroll|hidden)/.test(getComputedStyle(box).overflowX))
+        box = box.parentElement;
       const edge = (box ?? document.body).getBoundingClientRect();
       const heads = Array.from(table.querySelectorAll('thead th')).map((th) => (th.textContent ?? '').trim());
       for (const th of Array.from(table.querySelectorAll('thead th'))) {
@@ -68,15 +77,23 @@ async function hiddenFigures(page: Page, path: string): Promise<string[]> {
           if (!r.width) return;
           const name = `${path} ${heads[i] ?? i}=${text}`;
           const cellBox = cell.getBoundingClientRect();
-          if (r.left < cellBox.left - 0.5 || r.right > cellBox.right + 0.5 || (cell as HTMLElement).scrollWidth > (cell as HTMLElement).clientWidth + 1) out.push(`${name}: wider than its cell`);
-          else if (r.right <= edge.left || r.left >= edge.right) return; // wholly scrolled out of view: reached by scrolling
+          if (
+            r.left < cellBox.left - 0.5 ||
+            r.right > cellBox.right + 0.5 ||
+            (cell as HTMLElement).scrollWidth > (cell as HTMLElement).clientWidth + 1
+          )
+            out.push(`${name}: wider than its cell`);
+          else if (r.right <= edge.left || r.left >= edge.right)
+            return; // wholly scrolled out of view: reached by scrolling
           else if (r.left < edge.left - 0.5 || r.right > edge.right + 0.5) out.push(`${name}: cut by the table's edge`);
           else {
             const y = (r.top + r.bottom) / 2;
             for (const x of [r.left + 1, r.right - 1]) {
               const top = document.elementFromPoint(x, y);
               if (top && !cell.contains(top)) {
-                out.push(`${name}: covered by ${top.tagName.toLowerCase()}.${String((top as HTMLElement).className).split(' ')[0]}`);
+                out.push(
+                  `${name}: covered by ${top.tagName.toLowerCase()}.${String((top as HTMLElement).className).split(' ')[0]}`,
+                );
                 break;
               }
             }
@@ -109,7 +126,9 @@ async function check(page: Page, paths: readonly string[]): Promise<void> {
 
 test.describe.configure({ mode: 'parallel' });
 
-test(`no figure clipped or covered, no word broken, demo_user with a current building: ${USER.join(' ')}`, async ({ page }) => {
+test(`no figure clipped or covered, no word broken, demo_user with a current building: ${USER.join(' ')}`, async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await loginWithDemoBuilding(page);
   await check(page, USER);

@@ -21,7 +21,8 @@ const isPageError = (text: string) => /react|uncaught/i.test(text) && !/Failed t
  * when its page threw or React logged an error on the way.
  */
 export const test = base.extend({
-  baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).url), // eslint-disable-line no-empty-pattern
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).url),
   page: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
@@ -43,7 +44,10 @@ function changedPasswords(): Record<string, string> {
 }
 
 export function recordPassword(userName: string, password: string): void {
-  writeFileSync(dataFile('changed-passwords.json'), JSON.stringify({ ...changedPasswords(), [userName]: password }, null, 2));
+  writeFileSync(
+    dataFile('changed-passwords.json'),
+    JSON.stringify({ ...changedPasswords(), [userName]: password }, null, 2),
+  );
 }
 
 /** Password of a seeded account: the one set at its first login, else the one the first start wrote. */
@@ -85,13 +89,15 @@ async function findGap(page: Page): Promise<number> {
     };
     const B = pixels(bg);
     const P = pixels(pc);
-    const alpha = (i: number, j: number) => (i < 0 || j < 0 || i >= P.width || j >= P.height ? 0 : P.data[(j * P.width + i) * 4 + 3]);
+    const alpha = (i: number, j: number) =>
+      i < 0 || j < 0 || i >= P.width || j >= P.height ? 0 : P.data[(j * P.width + i) * 4 + 3];
     // inner pixels: opaque with an opaque neighbourhood (clear of the piece's outline and anti-aliasing)
     const inner: [number, number][] = [];
     for (let j = 0; j < P.height; j++)
       for (let i = 0; i < P.width; i++) {
         let ok = true;
-        for (let dj = -3; dj <= 3 && ok; dj++) for (let di = -3; di <= 3 && ok; di++) if (alpha(i + di, j + dj) < 255) ok = false;
+        for (let dj = -3; dj <= 3 && ok; dj++)
+          for (let di = -3; di <= 3 && ok; di++) if (alpha(i + di, j + dj) < 255) ok = false;
         if (ok) inner.push([i, j]);
       }
     let best = { x: 0, score: Infinity };
@@ -101,7 +107,10 @@ async function findGap(page: Page): Promise<number> {
         for (const [i, j] of inner) {
           const b = ((y + j) * B.width + x + i) * 4;
           const p = (j * P.width + i) * 4;
-          score += Math.abs(B.data[b] - P.data[p] / 2) + Math.abs(B.data[b + 1] - P.data[p + 1] / 2) + Math.abs(B.data[b + 2] - P.data[p + 2] / 2);
+          score +=
+            Math.abs(B.data[b] - P.data[p] / 2) +
+            Math.abs(B.data[b + 1] - P.data[p + 1] / 2) +
+            Math.abs(B.data[b + 2] - P.data[p + 2] / 2);
           if (score >= best.score) break;
         }
         if (score < best.score) best = { x, score };
@@ -139,7 +148,9 @@ const MIN_DRAG_MS = 200; // src/server/accounts/slider.ts's (its imports do not 
  * `pressed`: the server refuses a faster drag as no hand's, whatever its position.
  */
 export async function heldFor(page: Page, pressed: number): Promise<void> {
-  await expect.poll(() => page.evaluate((t) => performance.now() - t, pressed), { intervals: [25] }).toBeGreaterThanOrEqual(MIN_DRAG_MS);
+  await expect
+    .poll(() => page.evaluate((t) => performance.now() - t, pressed), { intervals: [25] })
+    .toBeGreaterThanOrEqual(MIN_DRAG_MS);
 }
 
 /** After 登录: solves the slider if it opens, changes a generated password if the first-login dialog opens. */
@@ -182,7 +193,10 @@ export async function login(page: Page, userName: string, path = '/dashboard'): 
   await loginWith(page, userName, seededPassword(userName), path);
 }
 
-/** demo_user, logged in, with the completed demo building A1研发办公楼 as the current building (its stage, result, decision and BIM pages). */
+/**
+ * demo_user, logged in, with the completed demo building A1研发办公楼 as the current building (its stage, result, decision
+ * and BIM pages).
+ */
 export async function loginWithDemoBuilding(page: Page): Promise<void> {
   await login(page, 'demo_user', '/budget/project/list');
   const row = page.getByRole('row').filter({ hasText: 'A1研发办公楼' });
@@ -217,7 +231,9 @@ export async function smsCode(phone: string, purpose: 'login' | 'register' | 're
 export async function nextStage(page: Page, module: string, stage: string): Promise<void> {
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page).toHaveURL(new RegExp(`/${module}/${stage}$`));
-  await expect(page.getByRole('heading', { level: 1, name: menuTitle(module, stage) ?? stage, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: menuTitle(module, stage) ?? stage, exact: true }),
+  ).toBeVisible();
 }
 
 /**
@@ -238,7 +254,13 @@ const WIDTHS = [
 const QUIET_MS = 300;
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const moving = () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity).length);
+  const moving = () =>
+    page.evaluate(
+      () =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity).length,
+    );
   await expect.poll(moving, { intervals: [50] }).toBe(0);
   await page.evaluate(
     (quiet) =>
@@ -254,14 +276,22 @@ export async function settled(page: Page): Promise<void> {
           timer = setTimeout(done, quiet);
         });
         observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-        const cap = setTimeout(done, 20 * quiet); // a page that never stops changing (a ticking clock) is as still as it gets
+        // a page that never stops changing (a ticking clock) is as still as it gets
+        const cap = setTimeout(done, 20 * quiet);
       }),
     QUIET_MS,
   );
 }
 
-/** One picture in `dir`/`name`.png once the page is settled: the element `of`, else the page (whole unless fullPage false). */
-export async function shot(page: Page, name: string, { dir = SCREENS, fullPage = true, of }: { dir?: string; fullPage?: boolean; of?: Locator } = {}): Promise<void> {
+/**
+ * One picture in `dir`/`name`.png once the page is settled: the element `of`, else the page (whole unless fullPage
+ * false).
+ */
+export async function shot(
+  page: Page,
+  name: string,
+  { dir = SCREENS, fullPage = true, of }: { dir?: string; fullPage?: boolean; of?: Locator } = {},
+): Promise<void> {
   if (!SHOTS_ON) return;
   await settled(page);
   const path = `${dir}/${name}.png`;
@@ -269,7 +299,11 @@ export async function shot(page: Page, name: string, { dir = SCREENS, fullPage =
 }
 
 /** The same screen at 390 px and 1366 px wide (name-390.png, name-1366.png), the page's own size again after. */
-export async function shotBoth(page: Page, name: string, { dir = SCREENS, fullPage = true }: { dir?: string; fullPage?: boolean } = {}): Promise<void> {
+export async function shotBoth(
+  page: Page,
+  name: string,
+  { dir = SCREENS, fullPage = true }: { dir?: string; fullPage?: boolean } = {},
+): Promise<void> {
   if (!SHOTS_ON) return;
   const size = page.viewportSize();
   for (const [width, height] of WIDTHS) {
@@ -279,8 +313,16 @@ export async function shotBoth(page: Page, name: string, { dir = SCREENS, fullPa
   if (size) await page.setViewportSize(size);
 }
 
-/** The viewport with `target` `below` px under its top, at 390 and 1366 px (name-390.png, name-1366.png): not the whole page. */
-export async function shotAround(page: Page, target: Locator, name: string, { below = 64, dir = SCREENS }: { below?: number; dir?: string } = {}): Promise<void> {
+/**
+ * The viewport with `target` `below` px under its top, at 390 and 1366 px (name-390.png, name-1366.png): not the whole
+ * page.
+ */
+export async function shotAround(
+  page: Page,
+  target: Locator,
+  name: string,
+  { below = 64, dir = SCREENS }: { below?: number; dir?: string } = {},
+): Promise<void> {
   if (!SHOTS_ON) return;
   const size = page.viewportSize();
   for (const [width, height] of WIDTHS) {
@@ -293,8 +335,15 @@ export async function shotAround(page: Page, target: Locator, name: string, { be
 }
 
 /** A JSON API call with the page's session token; the answer must be code 1 (its message and data shown if not). */
-export async function api<T = any>(page: Page, method: 'POST' | 'GET' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<T> {  
-  const token = await page.evaluate(() => sessionStorage.getItem('access-token') ?? localStorage.getItem('access-token'));
+export async function api<T = any>(
+  page: Page,
+  method: 'POST' | 'GET' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const token = await page.evaluate(
+    () => sessionStorage.getItem('access-token') ?? localStorage.getItem('access-token'),
+  );
   const res = await page.request.fetch(url, { method, data, headers: { 'Access-Token': token ?? '' } });
   const body = await res.json();
   expect(body.code, `${method} ${url}: ${body.message} ${JSON.stringify(body.data)}`).toBe(1);

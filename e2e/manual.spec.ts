@@ -23,8 +23,14 @@ const MAX_BYTES = 200 * 1024;
 async function capture(page: Page, name: string): Promise<void> {
   await expect(page.locator('.MuiSnackbar-root')).toHaveCount(0, { timeout: 15_000 }); // no toast over the screen
   await settled(page); // dialogs faded in, charts drawn
-  const png = await page.screenshot({ type: 'png', scale: 'css', animations: 'disabled', clip: { x: 0, y: 0, width: WIDTH, height: HEIGHT } });
-  const out = png.length <= MAX_BYTES ? png : await sharp(png).png({ palette: true, quality: 90, effort: 10 }).toBuffer();
+  const png = await page.screenshot({
+    type: 'png',
+    scale: 'css',
+    animations: 'disabled',
+    clip: { x: 0, y: 0, width: WIDTH, height: HEIGHT },
+  });
+  const out =
+    png.length <= MAX_BYTES ? png : await sharp(png).png({ palette: true, quality: 90, effort: 10 }).toBuffer();
   const path = `${DIR}/${name}.png`;
   await sharp(out).toFile(path);
   const meta = await sharp(readFileSync(path)).metadata();
@@ -34,8 +40,13 @@ async function capture(page: Page, name: string): Promise<void> {
 
 const rowOf = (scope: Page | Locator, text: string) => scope.getByRole('row').filter({ hasText: text });
 
-test('manual screenshots: login, projects, buildings, building form, stage table and dialog, result, factor library', async ({ page }) => {
-  test.skip(!SHOTS_ON && !UPDATE, 'the manual\'s images are taken by npm run manual:shots (E2E_SHOTS=1 or UPDATE_MANUAL_SHOTS=1)');
+test('manual screenshots: login, projects, buildings, building form, stage table and dialog, result, factor library', async ({
+  page,
+}) => {
+  test.skip(
+    !SHOTS_ON && !UPDATE,
+    "the manual's images are taken by npm run manual:shots (E2E_SHOTS=1 or UPDATE_MANUAL_SHOTS=1)",
+  );
   test.setTimeout(180_000);
   mkdirSync(DIR, { recursive: true });
   await page.setViewportSize({ width: WIDTH, height: HEIGHT });
@@ -114,7 +125,18 @@ test('用户手册 from the user menu: a PDF download whose first page renders',
   await pdf.saveAs(file);
   expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
   expect(pdf.url()).not.toContain('access-token');
-  execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', file, '.tmp/screens/manual-page1']);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '50',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    file,
+    '.tmp/screens/manual-page1',
+  ]);
   const page1 = await sharp('.tmp/screens/manual-page1.png').stats();
   // a page with text on it: not one flat colour
   expect(page1.channels[0].min).toBeLessThan(128);

@@ -16,7 +16,10 @@ test('offline map: named places; a click in 北京 fills 项目位置 with its d
 
   const search = dialog.getByRole('combobox', { name: '搜索地点' });
   await search.fill('beijing');
-  await page.getByRole('option', { name: /^北京市/ }).first().click();
+  await page
+    .getByRole('option', { name: /^北京市/ })
+    .first()
+    .click();
   await expect(dialog.getByLabel('项目位置')).toHaveValue('北京市');
   // at city level the districts are drawn in place of the city and named where they fit; one step closer the
   // central ones get room
@@ -38,7 +41,10 @@ test('offline map below the city: a click in 南京 fills 省+市+区县', async
   const dialog = page.getByRole('dialog');
   const map = dialog.getByTestId('leaflet-map');
   await dialog.getByRole('combobox', { name: '搜索地点' }).fill('nanjing');
-  await page.getByRole('option', { name: /^江苏省南京市 / }).first().click();
+  await page
+    .getByRole('option', { name: /^江苏省南京市 / })
+    .first()
+    .click();
   await dialog.getByRole('button', { name: '放大' }).click();
   const jiangning = map.locator('.ts-place--district.ts-place--named .ts-place__name', { hasText: '江宁区' });
   await expect(jiangning).toBeVisible();

@@ -20,7 +20,10 @@ async function expectOneLineAppBar(page: Page): Promise<void> {
   expect(avatar.y + avatar.height).toBeLessThanOrEqual(bar.y + bar.height);
 }
 
-test('a collaborator added → the bell shows 1 after one poll → /notify, click it → the badge is gone', async ({ page, browser }) => {
+test('a collaborator added → the bell shows 1 after one poll → /notify, click it → the badge is gone', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   // the receiver first, on a browser clock the test controls
   const ctx = await browser.newContext();
@@ -40,7 +43,9 @@ test('a collaborator added → the bell shows 1 after one poll → /notify, clic
   // the server holds the invitation for demo_trial, yet the bell shows nothing until its next poll; one poll (60 s)
   // later it shows it
   const unreadInvitations = async () =>
-    (await api<{ dataList: { readFlag?: number }[] }>(trial, 'GET', '/api/sys/v1/sys/sysNotify/?pageSize=100')).dataList.filter((n) => !n.readFlag && JSON.stringify(n).includes('A1研发办公楼')).length;
+    (
+      await api<{ dataList: { readFlag?: number }[] }>(trial, 'GET', '/api/sys/v1/sys/sysNotify/?pageSize=100')
+    ).dataList.filter((n) => !n.readFlag && JSON.stringify(n).includes('A1研发办公楼')).length;
   await expect.poll(unreadInvitations).toBe(1);
   await expect(bellOf(trial)).toHaveAttribute('aria-label', unreadLabel(0));
   await trial.clock.fastForward(60_000);
@@ -50,7 +55,15 @@ test('a collaborator added → the bell shows 1 after one poll → /notify, clic
 
   await trial.getByRole('button', { name: '用户菜单' }).click();
   const menu = trial.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['账号设置', '因子库管理', '用户手册', '版本说明', '问题反馈', '消息通知1', '退出登录']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    '账号设置',
+    '因子库管理',
+    '用户手册',
+    '版本说明',
+    '问题反馈',
+    '消息通知1',
+    '退出登录',
+  ]);
   await shot(trial, 'notify-user-menu-1366', { fullPage: false });
   await menu.getByRole('menuitem', { name: /消息通知/ }).click();
   await expect(trial).toHaveURL(/\/notify$/);
@@ -76,7 +89,9 @@ test('a collaborator added → the bell shows 1 after one poll → /notify, clic
   await ctx.close();
 });
 
-test('the module app bar stays one line at 390 px; 概预算 offers three templates, each downloaded', async ({ page }) => {
+test('the module app bar stays one line at 390 px; 概预算 offers three templates, each downloaded', async ({
+  page,
+}) => {
   await login(page, 'demo_trial', '/budget/project/list');
   for (const width of [1366, 991, 390]) {
     await page.setViewportSize({ width, height: 844 });
@@ -132,7 +147,8 @@ test('a notice from the super admin to 全部用户 reaches demo_user', async ({
 
 test('/sys/cache lists the caches and clears one after confirming', async ({ page }) => {
   await login(page, 'admin', '/sys/cache');
-  for (const t of ['系统字典', '因子库', '全局配置', '登录会话']) await expect(page.getByRole('cell', { name: t, exact: true })).toBeVisible();
+  for (const t of ['系统字典', '因子库', '全局配置', '登录会话'])
+    await expect(page.getByRole('cell', { name: t, exact: true })).toBeVisible();
   await shotBoth(page, 'sys-cache');
   await page.getByRole('button', { name: '清除系统字典' }).click();
   await expect(page.getByRole('dialog')).toContainText('确定要清除“系统字典”缓存吗？');
@@ -146,14 +162,24 @@ test('/sys/cache lists the caches and clears one after confirming', async ({ pag
 
 test('/timeline shows V3.3 down to V2.0; /apply/project lists the tools', async ({ page }) => {
   await login(page, 'demo_user', '/timeline');
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['V3.3', 'V3.2', 'V3.1', 'V3.0', 'V2.5', 'V2.1', 'V2.0']);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+    'V3.3',
+    'V3.2',
+    'V3.1',
+    'V3.0',
+    'V2.5',
+    'V2.1',
+    'V2.0',
+  ]);
   await expect(page.getByTestId('app-footer')).toContainText('问题反馈');
   await shotBoth(page, 'timeline');
 
   await page.getByRole('menuitem', { name: '应用拓展' }).click();
   await expect(page).toHaveURL(/\/apply\/project$/);
   await expect(page.getByTestId('module-name')).toHaveText('应用拓展');
-  await expect(page.getByTestId('apply-tool').filter({ hasText: 'BIM模型导入' }).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/bim');
+  await expect(
+    page.getByTestId('apply-tool').filter({ hasText: 'BIM模型导入' }).getByRole('link', { name: '进入' }),
+  ).toHaveAttribute('href', '/bim');
   await shotBoth(page, 'apply-project');
   await page.getByTestId('apply-tool').filter({ hasText: '单体建筑对比' }).getByRole('link', { name: '进入' }).click();
   await expect(page).toHaveURL(/\/project\/compare$/);

@@ -13,7 +13,9 @@ async function pick(page: Page, label: string, typed: string, option: string | R
   await page.getByRole('option', { name: option }).first().click();
 }
 
-test('project by city search and marker drag → building (bad name, then good) → listed → copy → delete', async ({ page }) => {
+test('project by city search and marker drag → building (bad name, then good) → listed → copy → delete', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await login(page, 'demo_user', '/project/manage');
   await expect(page.getByRole('row').filter({ hasText: '江北新区低碳示范园' })).toContainText('DEMO-2026');
@@ -80,7 +82,8 @@ test('project by city search and marker drag → building (bad name, then good) 
   await page.goto('/budget/project/list');
   const row = page.getByRole('row').filter({ hasText: '科创1号楼' });
   await expect(row).toHaveCount(1);
-  for (const text of ['施工图设计', '苏州市', '公共建筑/办公建筑/商务办公', '框架结构', '24,000.00', '50', '0.00']) await expect(row).toContainText(text);
+  for (const text of ['施工图设计', '苏州市', '公共建筑/办公建筑/商务办公', '框架结构', '24,000.00', '50', '0.00'])
+    await expect(row).toContainText(text);
   await expect(row.getByRole('button', { name: '查看报告' })).toBeDisabled();
   await shot(page, 'projects-building-list');
   await page.locator('.RaDataTable-tableWrapper').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));

@@ -41,7 +41,18 @@ test('result: donut, indicators, the runtime parts bar chart, fold and the expor
   const file = '.tmp/screens/results-report.pdf';
   await pdf.saveAs(file);
   expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
-  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, '.tmp/screens/results-report-page1']);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '60',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    file,
+    '.tmp/screens/results-report-page1',
+  ]);
   expect(existsSync('.tmp/screens/results-report-page1.png')).toBe(true);
 
   await page.getByRole('button', { name: '建筑对比' }).click();
@@ -61,8 +72,12 @@ test('统计分析: engineering totals, charts, and a fourth pick drops the olde
   await expect(page).toHaveURL(/\/project\/compare$/);
   await expect(page.getByRole('table', { name: '项目统计' })).toContainText('江北新区低碳示范园');
   // the sums say what they counted, and 合计 covers every project (summed by the server, not the page)
-  await expect(page.getByTestId('compare-summed')).toContainText(/^已计入已完成的单体 \d+ 个（估算 \d+ 个，概预算 \d+ 个，核算 \d+ 个）/);
-  await expect(page.getByRole('table', { name: '项目统计' }).getByRole('row').last()).toContainText(/合计（全部 \d+ 个项目）/);
+  await expect(page.getByTestId('compare-summed')).toContainText(
+    /^已计入已完成的单体 \d+ 个（估算 \d+ 个，概预算 \d+ 个，核算 \d+ 个）/,
+  );
+  await expect(page.getByRole('table', { name: '项目统计' }).getByRole('row').last()).toContainText(
+    /合计（全部 \d+ 个项目）/,
+  );
   const combo = page.getByRole('combobox', { name: /对比建筑/ });
   for (const name of ['A1研发办公楼', 'B2人才公寓', 'C3配套学校', 'D4商业配套中心']) {
     await combo.click();

@@ -29,25 +29,64 @@ async function signer(browser: Browser, userName: string, path: string): Promise
   return page;
 }
 
-test('校审: submit → return with a row comment → resolve → resubmit → 校对 → 审核 → 审定 → locked', async ({ page, browser }) => {
+test('校审: submit → return with a row comment → resolve → resubmit → 校对 → 审核 → 审定 → locked', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // the administrator adds the three signers to the demo tenant
   const admin = await (await browser.newContext()).newPage();
   await login(admin, 'admin', '/sys/user');
-  const tenants = await api<{ dataList: { id: number; code: string }[] }>(admin, 'GET', '/api/sys/v1/sys/sysTenant/?pageSize=50');
+  const tenants = await api<{ dataList: { id: number; code: string }[] }>(
+    admin,
+    'GET',
+    '/api/sys/v1/sys/sysTenant/?pageSize=50',
+  );
   const demo = tenants.dataList.find((t) => t.code === 'demo')!.id;
   const ids: Record<string, number> = {};
   // (with the 实名 their signatures print: 钱审定（rv_approver）)
-  for (const [userName, name] of [...SIGNERS, ['rv_checker2', '孙校对']]) ids[userName] = (await api<{ id: number }>(admin, 'POST', '/api/sys/v1/sys/sysUser/', { userName, name, realName: name, password: PASSWORD, roleList: [], tenantId: demo })).id;
+  for (const [userName, name] of [...SIGNERS, ['rv_checker2', '孙校对']])
+    ids[userName] = (
+      await api<{ id: number }>(admin, 'POST', '/api/sys/v1/sys/sysUser/', {
+        userName,
+        name,
+        realName: name,
+        password: PASSWORD,
+        roleList: [],
+        tenantId: demo,
+      })
+    ).id;
   await admin.context().close();
 
   // demo_user's completed building names them
   await login(page, 'demo_user', '/budget/project/list');
   const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '校审工程', code: 'E2E-RV' }));
-  const b = await api<{ id: number }>(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '校审楼', code: 'RV-1', menus: 'produce', checkerId: ids.rv_checker, reviewerId: ids.rv_reviewer, approverId: ids.rv_approver }));
-  await api(page, 'POST', `${TPF}/stage/produce/batch`, [{ projectId: b.id, materialName: '钢材', unit: 't', quantity: 100, factorValue: 2, factorUnit: 'kgCO2e/t', factorSource: '测试' }]);
+  const b = await api<{ id: number }>(
+    page,
+    'POST',
+    `${TPF}/tpf3Project/`,
+    buildingBody(eng.id, {
+      name: '校审楼',
+      code: 'RV-1',
+      menus: 'produce',
+      checkerId: ids.rv_checker,
+      reviewerId: ids.rv_reviewer,
+      approverId: ids.rv_approver,
+    }),
+  );
+  await api(page, 'POST', `${TPF}/stage/produce/batch`, [
+    {
+      projectId: b.id,
+      materialName: '钢材',
+      unit: 't',
+      quantity: 100,
+      factorValue: 2,
+      factorUnit: 'kgCO2e/t',
+      factorSource: '测试',
+    },
+  ]);
   await api(page, 'PUT', `${TPF}/tpf3Project/status`, { id: b.id, status: '1' });
 
   // 计算人 submits, with a reason for each flag of the result
@@ -88,7 +127,9 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await page.goto('/budget/project/list');
   await page.getByRole('row').filter({ hasText: '校审楼' }).getByRole('button', { name: '校审楼' }).click();
   await page.goto('/budget/produce');
-  await expect(page.getByTestId('stage-comments')).toContainText('建材生产 第 1 行 钢材：钢材用量与结构计算书不符，请核对（王校对，未处理）');
+  await expect(page.getByTestId('stage-comments')).toContainText(
+    '建材生产 第 1 行 钢材：钢材用量与结构计算书不符，请核对（王校对，未处理）',
+  );
   await expect(page.getByRole('row').filter({ hasText: '钢材' }).getByTestId('row-comment')).toHaveText('未处理');
   await shotBoth(page, 'review-stage-comment', { fullPage: false });
 
@@ -98,7 +139,11 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await expect(comment).toContainText('钢材用量与结构计算书不符，请核对');
   await expect(comment).toContainText('未处理');
   await expect(comment).toContainText('建材生产 第 1 行 钢材');
-  const rows = await api<{ dataList: Record<string, unknown>[] }>(page, 'GET', `${TPF}/stage/produce/?projectId=${b.id}`);
+  const rows = await api<{ dataList: Record<string, unknown>[] }>(
+    page,
+    'GET',
+    `${TPF}/stage/produce/?projectId=${b.id}`,
+  );
   await api(page, 'PUT', `${TPF}/stage/produce/`, { ...rows.dataList[0], quantity: 120 });
   await comment.getByLabel('处理说明').fill('已按结构计算书改为 120 t');
   await comment.getByRole('button', { name: '处理' }).click();
@@ -135,10 +180,14 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
 
   // the building's changes: the row fix by 计算人, the states by the people who moved them; narrowed to 建材生产
   const trail = page.getByRole('list', { name: '变更记录' });
-  await expect(trail.getByTestId('audit-entry').filter({ hasText: '校审状态：待审定 → 已审定' })).toContainText('钱审定');
+  await expect(trail.getByTestId('audit-entry').filter({ hasText: '校审状态：待审定 → 已审定' })).toContainText(
+    '钱审定',
+  );
   await page.getByLabel('范围').click();
   await page.getByRole('option', { name: '建材生产' }).click();
-  await expect(trail.getByTestId('audit-entry').first()).toContainText(/演示用户修改建材生产「钢材」.*用量：\d+(\.\d+)? → 120/);
+  await expect(trail.getByTestId('audit-entry').first()).toContainText(
+    /演示用户修改建材生产「钢材」.*用量：\d+(\.\d+)? → 120/,
+  );
   const trailCard = page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: '变更记录' }) });
   if (SHOTS_ON) {
     for (const width of [390, 1366]) {
@@ -159,9 +208,33 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   mkdirSync('.tmp/shots-review', { recursive: true });
   writeFileSync('.tmp/shots-review/report.pdf', pdf);
   if (SHOTS_ON) {
-    execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '2', '-l', '2', '-singlefile', '.tmp/shots-review/report.pdf', '.tmp/screens/review-report-signoff']);
-    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['.tmp/shots-review/report.pdf'], { encoding: 'utf8' }))![1]);
-    execFileSync('pdftoppm', ['-png', '-r', '70', '-f', String(pages), '-l', String(pages), '-singlefile', '.tmp/shots-review/report.pdf', '.tmp/screens/review-report-appendix']);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '70',
+      '-f',
+      '2',
+      '-l',
+      '2',
+      '-singlefile',
+      '.tmp/shots-review/report.pdf',
+      '.tmp/screens/review-report-signoff',
+    ]);
+    const pages = Number(
+      /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['.tmp/shots-review/report.pdf'], { encoding: 'utf8' }))![1],
+    );
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '70',
+      '-f',
+      String(pages),
+      '-l',
+      String(pages),
+      '-singlefile',
+      '.tmp/shots-review/report.pdf',
+      '.tmp/screens/review-report-appendix',
+    ]);
   }
   const qr = pdfQr('.tmp/shots-review', pdf, 2)!;
   expect(qr).toMatch(/^http:\/\/[^/]+\/verify\/demo-\d{4}-\d{4}\?c=[\w-]{16}$/);
@@ -170,14 +243,20 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await stranger.goto(`${new URL(qr).pathname}${new URL(qr).search}`);
   await expect(stranger.getByTestId('verify-summary')).toContainText('单体名称校审楼');
   await expect(stranger.getByRole('table', { name: '签署' })).toContainText('审定钱审定（rv_approver）');
-  await stranger.getByTestId('verify-file').setInputFiles({ name: '校审楼碳排放报告.pdf', mimeType: 'application/pdf', buffer: pdf });
-  await expect(stranger.getByTestId('verify-result')).toContainText('匹配：「校审楼碳排放报告.pdf」与存档的签署报告一致');
+  await stranger
+    .getByTestId('verify-file')
+    .setInputFiles({ name: '校审楼碳排放报告.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(stranger.getByTestId('verify-result')).toContainText(
+    '匹配：「校审楼碳排放报告.pdf」与存档的签署报告一致',
+  );
   await expect(stranger.getByTestId('verify-signature')).toContainText('内嵌签名有效');
   await shotBoth(stranger, 'review-verify');
   expect(await violations(stranger, `${new URL(qr).pathname}${new URL(qr).search}`)).toEqual([]);
   const changed = Buffer.from(pdf);
   changed[changed.length >> 1] ^= 1;
-  await stranger.getByTestId('verify-file').setInputFiles({ name: '改过的报告.pdf', mimeType: 'application/pdf', buffer: changed });
+  await stranger
+    .getByTestId('verify-file')
+    .setInputFiles({ name: '改过的报告.pdf', mimeType: 'application/pdf', buffer: changed });
   await expect(stranger.getByTestId('verify-result')).toContainText('不匹配：「改过的报告.pdf」');
   await shot(stranger, 'review-verify-mismatch-1366', { fullPage: false });
   await stranger.context().close();
@@ -188,10 +267,17 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await expect(page.getByTestId('review-notice')).toContainText('已锁定，不能修改');
   // read only: no 新增, 编辑, 删除 or 计算
   await expect(page.getByRole('row').filter({ hasText: '钢材' })).toBeVisible();
-  for (const name of ['新增', '编辑', '删除', '计算']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  for (const name of ['新增', '编辑', '删除', '计算'])
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   await shotBoth(page, 'review-locked-stage', { fullPage: false });
-  const token = await page.evaluate(() => sessionStorage.getItem('access-token') ?? localStorage.getItem('access-token'));
-  const refused = await page.request.fetch(`${TPF}/stage/produce/`, { method: 'PUT', data: { ...rows.dataList[0], quantity: 1 }, headers: { 'Access-Token': token ?? '' } });
+  const token = await page.evaluate(
+    () => sessionStorage.getItem('access-token') ?? localStorage.getItem('access-token'),
+  );
+  const refused = await page.request.fetch(`${TPF}/stage/produce/`, {
+    method: 'PUT',
+    data: { ...rows.dataList[0], quantity: 1 },
+    headers: { 'Access-Token': token ?? '' },
+  });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toBe('单体「校审楼」修订版 A 处于「已审定」状态，已锁定，不能修改');
 
@@ -216,8 +302,16 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   await expect(page.getByText('修订版 B', { exact: true })).toBeVisible();
   const revB = Number(new URL(page.url()).searchParams.get('id'));
   expect(revB).not.toBe(b.id);
-  const again = await page.request.fetch(`${TPF}/review/revise`, { method: 'POST', data: { projectId: b.id }, headers: { 'Access-Token': token ?? '' } });
-  expect(await again.json()).toMatchObject({ code: 0, message: '单体「校审楼」修订版 A 已有修订版 B，不能再次新建修订版', data: { id: revB } });
+  const again = await page.request.fetch(`${TPF}/review/revise`, {
+    method: 'POST',
+    data: { projectId: b.id },
+    headers: { 'Access-Token': token ?? '' },
+  });
+  expect(await again.json()).toMatchObject({
+    code: 0,
+    message: '单体「校审楼」修订版 A 已有修订版 B，不能再次新建修订版',
+    data: { id: revB },
+  });
 
   // the list offers the building once, as B, with its 历史修订版
   await page.goto('/budget/project/list');
@@ -236,7 +330,10 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
   // B is submitted; 计算人 takes it back (撤回) before 校对 signs, and submits it again
   const submitB = async () => {
     const flags = (await api<{ flags: string[] }>(page, 'GET', `${TPF}/review/${revB}`)).flags;
-    await api(page, 'POST', `${TPF}/review/submit`, { projectId: revB, acknowledgements: flags.map((text) => ({ text, reason: '修订版沿用审定版数据' })) });
+    await api(page, 'POST', `${TPF}/review/submit`, {
+      projectId: revB,
+      acknowledgements: flags.map((text) => ({ text, reason: '修订版沿用审定版数据' })),
+    });
   };
   await submitB();
   await page.goto(`/review?id=${revB}`);
@@ -260,13 +357,17 @@ test('校审: submit → return with a row comment → resolve → resubmit → 
 
   // B is signed at its three levels (校对 by 孙校对); A's public page then says it was replaced, naming B's report
   sessions.rv_checker2 = await signer(browser, 'rv_checker2', `/review?id=${revB}`);
-  for (const userName of ['rv_checker2', 'rv_reviewer', 'rv_approver']) await api(sessions[userName], 'POST', `${TPF}/review/approve`, { projectId: revB });
+  for (const userName of ['rv_checker2', 'rv_reviewer', 'rv_approver'])
+    await api(sessions[userName], 'POST', `${TPF}/review/approve`, { projectId: revB });
   for (const p of Object.values(sessions)) await p.context().close();
   const reader = await (await browser.newContext()).newPage(); // no login
   await reader.setViewportSize({ width: 1366, height: 900 });
   await expect(async () => {
     await reader.goto(new URL(qr).pathname + new URL(qr).search);
-    await expect(reader.getByTestId('verify-superseded')).toContainText(/已被修订版 B（报告编号 DEMO-JS-\d{4}-\d{4}，\d{4}-\d{2}-\d{2}）替代/, { timeout: 2000 });
+    await expect(reader.getByTestId('verify-superseded')).toContainText(
+      /已被修订版 B（报告编号 DEMO-JS-\d{4}-\d{4}，\d{4}-\d{2}-\d{2}）替代/,
+      { timeout: 2000 },
+    );
   }).toPass({ timeout: 90_000 });
   await shotBoth(reader, 'review-verify-superseded');
   await reader.context().close();

@@ -34,9 +34,21 @@ test('home has 项目管理 and 统计分析; unknown paths go to /404; /hold-on
   await expect(page.getByText('系统维护中').first()).toBeVisible();
 });
 
-test('system menu: admin sees every system page, a group admin only 组织管理, 用户账户 and 通知公告, a group user none', async ({ page }) => {
+test('system menu: admin sees every system page, a group admin only 组织管理, 用户账户 and 通知公告, a group user none', async ({
+  page,
+}) => {
   await login(page, 'admin', '/divisor');
-  for (const t of ['组织管理', '角色权限', '用户账户', '系统字典', '集团租户', '全局配置', '缓存管理', '问题反馈', '通知公告']) {
+  for (const t of [
+    '组织管理',
+    '角色权限',
+    '用户账户',
+    '系统字典',
+    '集团租户',
+    '全局配置',
+    '缓存管理',
+    '问题反馈',
+    '通知公告',
+  ]) {
     await expect(page.getByRole('menuitem', { name: t })).toBeVisible();
   }
   await shot(page, 'admin-divisor');
@@ -44,7 +56,9 @@ test('system menu: admin sees every system page, a group admin only 组织管理
   await page.getByRole('button', { name: '用户菜单' }).click();
   await page.getByText('退出登录').click();
   await expect(page).toHaveURL(/\/login/);
-  expect(await page.evaluate(() => [sessionStorage.getItem('access-token'), localStorage.getItem('access-token')])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [sessionStorage.getItem('access-token'), localStorage.getItem('access-token')]),
+  ).toEqual([null, null]);
 
   await login(page, 'demo_admin', '/divisor');
   await expect(page.getByRole('menuitem', { name: '用户账户' })).toBeVisible();

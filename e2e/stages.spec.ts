@@ -2,7 +2,9 @@
 // from the library, save then calculate on 下一步 through every stage, completion and the stored result.
 import { expect, login, nextStage, shot, test } from './fixtures';
 
-test('wizard: add a material row with a library factor, calculate through the stages, finish on the result', async ({ page }) => {
+test('wizard: add a material row with a library factor, calculate through the stages, finish on the result', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await login(page, 'demo_user', '/budget/project/list');
   const row = page.getByRole('row').filter({ hasText: 'A1研发办公楼' });
@@ -23,7 +25,10 @@ test('wizard: add a material row with a library factor, calculate through the st
   await dialog.getByLabel(/^单位/).fill('m3');
   await dialog.getByLabel(/^用量/).fill('200');
   await dialog.getByRole('combobox', { name: /排放因子\(因子库\)/ }).fill('C50');
-  await page.getByRole('option', { name: /C50混凝土/ }).first().click();
+  await page
+    .getByRole('option', { name: /C50混凝土/ })
+    .first()
+    .click();
   await expect(dialog.getByLabel(/^排放因子$/)).toHaveValue('385');
   await shot(page, 'stages-dialog');
   await dialog.getByRole('button', { name: '保存', exact: true }).click();

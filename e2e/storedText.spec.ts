@@ -37,7 +37,9 @@ function watchDialogs(page: Page): string[] {
 /** Nothing of the payload ran or became an element: no __xss, no <img src="x">, no script mentioning __xss. */
 async function expectInert(page: Page, dialogs: string[]): Promise<void> {
   // an <img src=x> fails to load asynchronously: once every image has loaded or failed, its onerror has run
-  await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete || img.loading === 'lazy')))
+    .toBe(true);
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   expect(await page.evaluate(() => [...document.scripts].some((s) => s.text.includes('__xss')))).toBe(false);
@@ -73,9 +75,25 @@ test('stored text renders as text on every page, in the reports and in notificat
   const user = await ctx.newPage();
   const dialogs = watchDialogs(user);
   await login(user, 'demo_user', '/dashboard');
-  const c30 = (await api<{ dataList: { id: number }[] }>(user, 'GET', `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent('建材')}&name=${encodeURIComponent('C30混凝土')}&pageSize=5`)).dataList[0];
-  const eng = await api<{ id: number }>(user, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: PAYLOAD, code: 'E2E-XSS' }));
-  const b = await api<{ id: number }>(user, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: BUILDING, code: 'XSS-1', menus: 'produce', buildArea: 1000 }));
+  const c30 = (
+    await api<{ dataList: { id: number }[] }>(
+      user,
+      'GET',
+      `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent('建材')}&name=${encodeURIComponent('C30混凝土')}&pageSize=5`,
+    )
+  ).dataList[0];
+  const eng = await api<{ id: number }>(
+    user,
+    'POST',
+    `${TPF}/tpf3Engineering/`,
+    engineeringBody({ name: PAYLOAD, code: 'E2E-XSS' }),
+  );
+  const b = await api<{ id: number }>(
+    user,
+    'POST',
+    `${TPF}/tpf3Project/`,
+    buildingBody(eng.id, { name: BUILDING, code: 'XSS-1', menus: 'produce', buildArea: 1000 }),
+  );
 
   try {
     await api(user, 'POST', `${TPF}/stage/produce/batch`, [
@@ -160,7 +178,10 @@ test('stored text renders as text on every page, in the reports and in notificat
     await user.getByRole('dialog', { name: '导出报告' }).getByRole('button', { name: '确定' }).click();
     const pdfFile = `${DIR}/xss-report.pdf`;
     await (await pdfDownload).saveAs(pdfFile);
-    const pdfText = execFileSync('pdftotext', ['-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+    const pdfText = execFileSync('pdftotext', ['-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }).replace(
+      /\s+/g,
+      '',
+    );
     expect(pdfText).toContain('<imgsrc=xonerror=window.__xss=1>');
     expect(pdfText).toContain(BUILDING);
     const docxDownload = user.waitForEvent('download');
@@ -183,8 +204,12 @@ test('stored text renders as text on every page, in the reports and in notificat
     await expect(user.getByRole('table', { name: '建筑对比' }).getByText(BUILDING)).toBeVisible();
     await user.getByRole('combobox', { name: /对比建筑/ }).click();
     await user.getByRole('option', { name: 'A1研发办公楼' }).click();
-    await expect(user.getByTestId('chart-compare').locator('.apexcharts-legend-text').filter({ hasText: BUILDING })).toBeVisible();
-    expect(await hoverChart(user, 'chart-compare', '.apexcharts-series[rel="1"] .apexcharts-bar-area')).toContain(BUILDING);
+    await expect(
+      user.getByTestId('chart-compare').locator('.apexcharts-legend-text').filter({ hasText: BUILDING }),
+    ).toBeVisible();
+    expect(await hoverChart(user, 'chart-compare', '.apexcharts-series[rel="1"] .apexcharts-bar-area')).toContain(
+      BUILDING,
+    );
     await expectInert(user, dialogs);
 
     // 统计分析: the project in its table, the current building (the one chosen above) in the charts
@@ -209,8 +234,13 @@ test('stored text renders as text on every page, in the reports and in notificat
     await api(user, 'DELETE', `${TPF}/tpf3Engineering/${eng.id}`);
     await api(page, 'DELETE', `${SYS}/sysNotice/${notice.id}`);
     for (const p of [page, user]) {
-      const inbox = await api<{ dataList: { id: number; title: string }[] }>(p, 'GET', `${SYS}/sysNotify/?pageSize=100&kind=notice`);
-      for (const n of inbox.dataList.filter((x) => x.title === TITLE)) await api(p, 'DELETE', `${SYS}/sysNotify/${n.id}`);
+      const inbox = await api<{ dataList: { id: number; title: string }[] }>(
+        p,
+        'GET',
+        `${SYS}/sysNotify/?pageSize=100&kind=notice`,
+      );
+      for (const n of inbox.dataList.filter((x) => x.title === TITLE))
+        await api(p, 'DELETE', `${SYS}/sysNotify/${n.id}`);
     }
     await ctx.close();
   }

@@ -13,15 +13,17 @@ import { api, expect, login, shotBoth, test } from './fixtures';
 const SHOTS = '.tmp/shots-h2';
 const TPF = '/api/tpf/v1/tpf';
 
-
 /** The first library factor of a type whose name contains `name` (and matches `pick`). */
 async function factor(page: Page, type: string, name: string, pick: (f: any) => boolean = () => true) {
-  const list = await api<{ dataList: any[] }>(page, 'GET', `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent(type)}&name=${encodeURIComponent(name)}&pageSize=50`);
+  const list = await api<{ dataList: any[] }>(
+    page,
+    'GET',
+    `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent(type)}&name=${encodeURIComponent(name)}&pageSize=50`,
+  );
   const f = list.dataList.find(pick);
   expect(f, `${type} ${name}`).toBeTruthy();
   return f;
 }
-
 
 test('result page: stage traces with 默认值, parts, data quality, waste outside GB', async ({ page }) => {
   test.setTimeout(180_000);
@@ -33,19 +35,52 @@ test('result page: stage traces with 默认值, parts, data quality, waste outsi
   expect(concrete).toMatchObject({ density: 2.4, defaultDistance: 40 });
   const truck = await factor(page, '运输', '重型柴油货车', (f) => f.materialCo === 0.078);
   const grid = await factor(page, '能源', '江苏', (f) => f.smallType === '电力');
-  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '计算过程工程', code: 'E2E-TRACE' }));
-  const b = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '计算过程楼', code: 'TR-1', menus: 'produce,trans,runtime,waste', buildArea: 5000, gridFactorId: grid.id }));
-  await api(page, 'POST', `${TPF}/stage/produce/batch`, [{ projectId: b.id, materialName: 'C30混凝土', unit: 'm3', quantity: 120, factorId: concrete.id }]);
+  const eng = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Engineering/`,
+    engineeringBody({ name: '计算过程工程', code: 'E2E-TRACE' }),
+  );
+  const b = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Project/`,
+    buildingBody(eng.id, {
+      name: '计算过程楼',
+      code: 'TR-1',
+      menus: 'produce,trans,runtime,waste',
+      buildArea: 5000,
+      gridFactorId: grid.id,
+    }),
+  );
+  await api(page, 'POST', `${TPF}/stage/produce/batch`, [
+    { projectId: b.id, materialName: 'C30混凝土', unit: 'm3', quantity: 120, factorId: concrete.id },
+  ]);
   // m³ with the density given, no distance: the material's default distance (40 km) is used and recorded
-  await api(page, 'POST', `${TPF}/stage/trans/batch`, [{ projectId: b.id, materialId: concrete.id, materialName: 'C30混凝土', unit: 'm³', quantity: 120, density: 2.4, factorId: truck.id }]);
+  await api(page, 'POST', `${TPF}/stage/trans/batch`, [
+    {
+      projectId: b.id,
+      materialId: concrete.id,
+      materialName: 'C30混凝土',
+      unit: 'm³',
+      quantity: 120,
+      density: 2.4,
+      factorId: truck.id,
+    },
+  ]);
   // heating on electricity without a factor (the grid's) and without a COP (1)
-  await api(page, 'POST', `${TPF}/stage/runtime/batch`, [{ projectId: b.id, method: 'systems', part: 'airHot', name: '空调热泵', energy: 'electricity', annualLoad: 20000 }]);
-  await api(page, 'POST', `${TPF}/stage/waste/batch`, [{ projectId: b.id, name: '建筑垃圾填埋', quantity: 10, factorValue: 3.2 }]);
+  await api(page, 'POST', `${TPF}/stage/runtime/batch`, [
+    { projectId: b.id, method: 'systems', part: 'airHot', name: '空调热泵', energy: 'electricity', annualLoad: 20000 },
+  ]);
+  await api(page, 'POST', `${TPF}/stage/waste/batch`, [
+    { projectId: b.id, name: '建筑垃圾填埋', quantity: 10, factorValue: 3.2 },
+  ]);
   await api(page, 'GET', `${TPF}/stage/waste/calculate?projectId=${b.id}`);
   await api(page, 'PUT', `${TPF}/tpf3Project/status`, { id: b.id, status: '1' });
   const stored = await api(page, 'GET', `${TPF}/tpf3ProjectV/${b.id}`);
   // 120 m³ × 2.4 t/m³ × 40 km × 0.078 kgCO2e/(t·km) = 898.56 kgCO2e
-  const transRow = (await api<{ rows: { dataList: any[] } }>(page, 'GET', `${TPF}/stage/trans/trace?projectId=${b.id}`)).rows.dataList[0];
+  const transRow = (await api<{ rows: { dataList: any[] } }>(page, 'GET', `${TPF}/stage/trans/trace?projectId=${b.id}`))
+    .rows.dataList[0];
   expect(transRow.emission).toBeCloseTo(898.56, 6);
 
   await page.reload();
@@ -59,16 +94,25 @@ test('result page: stage traces with 默认值, parts, data quality, waste outsi
   const quality = result.getByTestId('quality-section');
   await expect(quality.getByRole('heading', { name: '数据质量' })).toBeVisible();
   await expect(quality.getByTestId('quality-grade')).toHaveText(stored.resultDetail.grade);
-  await expect(quality.getByTestId('quality-database')).toContainText(`${Number(stored.resultDetail.qualityShares.database).toFixed(2)}%`);
+  await expect(quality.getByTestId('quality-database')).toContainText(
+    `${Number(stored.resultDetail.qualityShares.database).toFixed(2)}%`,
+  );
   await expect(page.getByTestId('chart-shares')).toBeVisible();
   await shotBoth(page, 'result', { dir: SHOTS });
 
   // the transport figure → 建材运输 计算过程
-  await result.getByRole('table', { name: '各阶段碳排放' }).getByRole('button', { name: /查看建材运输计算过程/ }).click();
+  await result
+    .getByRole('table', { name: '各阶段碳排放' })
+    .getByRole('button', { name: /查看建材运输计算过程/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: '建材运输 计算过程' });
   const row = dialog.getByTestId('trace-row').first();
-  await expect(row.getByTestId('trace-working')).toHaveText(/^用量 × 单位质量\(t\/单位\) × 运输距离\(km\) × 运输因子：120 × \S+ × 40 × 0\.078 = 898\.56 kgCO2e$/);
-  await expect(row.getByTestId('trace-defaults')).toContainText('默认值运输距离(km) 40.00 km — 来源：因子库材料的默认运输距离');
+  await expect(row.getByTestId('trace-working')).toHaveText(
+    /^用量 × 单位质量\(t\/单位\) × 运输距离\(km\) × 运输因子：120 × \S+ × 40 × 0\.078 = 898\.56 kgCO2e$/,
+  );
+  await expect(row.getByTestId('trace-defaults')).toContainText(
+    '默认值运输距离(km) 40.00 km — 来源：因子库材料的默认运输距离',
+  );
   await expect(row.getByTestId('verification-mark')).toHaveText('V 已核实');
   await expect(row).toContainText('因子来源：GB/T 51366-2019 附录E');
   await expect(row).toContainText('数据质量：标准默认值');
@@ -78,9 +122,14 @@ test('result page: stage traces with 默认值, parts, data quality, waste outsi
   await expect(dialog).toBeHidden();
 
   // 建筑运行: its parts and the COP filled in
-  await result.getByRole('table', { name: '各阶段碳排放' }).getByRole('button', { name: /查看建筑运行计算过程/ }).click();
+  await result
+    .getByRole('table', { name: '各阶段碳排放' })
+    .getByRole('button', { name: /查看建筑运行计算过程/ })
+    .click();
   const runtime = page.getByRole('dialog', { name: '建筑运行 计算过程' });
-  await expect(runtime.getByRole('table', { name: '各用能系统碳排放' }).getByRole('row').filter({ hasText: '供暖' })).toContainText('582.70');
+  await expect(
+    runtime.getByRole('table', { name: '各用能系统碳排放' }).getByRole('row').filter({ hasText: '供暖' }),
+  ).toContainText('582.70');
   const defaults = runtime.getByTestId('trace-defaults');
   await expect(defaults).toContainText('系统能效比(COP/EER) 1.00 — 来源：未填写系统能效比');
   await expect(defaults).toContainText('能源因子 0.5827 kgCO2/kWh — 来源：单体电网排放因子');

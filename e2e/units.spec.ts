@@ -16,11 +16,29 @@ test('a unit conversion in the trace; an unconvertible row refused in the stage 
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/budget/project/list');
 
-  const rebar = (await api<{ dataList: any[] }>(page, 'GET', `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent('建材')}&name=${encodeURIComponent('热轧碳钢钢筋')}&pageSize=10`)).dataList.find((f) => f.name === '热轧碳钢钢筋');
+  const rebar = (
+    await api<{ dataList: any[] }>(
+      page,
+      'GET',
+      `${TPF}/tpf3BuildMaterial/?type=${encodeURIComponent('建材')}&name=${encodeURIComponent('热轧碳钢钢筋')}&pageSize=10`,
+    )
+  ).dataList.find((f) => f.name === '热轧碳钢钢筋');
   expect(rebar).toMatchObject({ unit: 't', materialCo: 2340 });
-  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '单位换算工程', code: 'E2E-UNIT' }));
-  const b = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '单位换算楼', code: 'UNIT-1', menus: 'produce', buildArea: 10000 }));
-  const saved = await api(page, 'POST', `${TPF}/stage/produce/batch`, [{ projectId: b.id, materialName: '钢筋', unit: 'kg', quantity: 330_000, factorId: rebar.id }]);
+  const eng = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Engineering/`,
+    engineeringBody({ name: '单位换算工程', code: 'E2E-UNIT' }),
+  );
+  const b = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Project/`,
+    buildingBody(eng.id, { name: '单位换算楼', code: 'UNIT-1', menus: 'produce', buildArea: 10000 }),
+  );
+  const saved = await api(page, 'POST', `${TPF}/stage/produce/batch`, [
+    { projectId: b.id, materialName: '钢筋', unit: 'kg', quantity: 330_000, factorId: rebar.id },
+  ]);
   expect(saved.rows[0].emission).toBeCloseTo(772_200, 6);
   await api(page, 'PUT', `${TPF}/tpf3Project/status`, { id: b.id, status: '1' });
 
@@ -33,7 +51,10 @@ test('a unit conversion in the trace; an unconvertible row refused in the stage 
   const review = result.getByTestId('plausibility-card');
   await expect(review.getByTestId('plausibility-flags')).toContainText('77.22');
   await shotAround(page, review, 'result-plausibility', { dir: SHOTS });
-  await result.getByRole('table', { name: '各阶段碳排放' }).getByRole('button', { name: /查看建材生产计算过程/ }).click();
+  await result
+    .getByRole('table', { name: '各阶段碳排放' })
+    .getByRole('button', { name: /查看建材生产计算过程/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: '建材生产 计算过程' });
   const row = dialog.getByTestId('trace-row').first();
   await expect(row.getByTestId('trace-conversions')).toHaveText('单位换算：330,000 kg = 330 t');
@@ -65,12 +86,24 @@ test('a unit conversion in the trace; an unconvertible row refused in the stage 
 
 // A typed unit is never replaced by the picked factor's: 5 000 kg of rebar on the per-t 热轧碳钢钢筋 stays kg and is
 // saved as 5 000 kg = 5 t × 2 340 kgCO2e/t = 11 700 kgCO2e (not 5 000 t × 2 340 = 11 700 000).
-test('单位 kg typed, 热轧碳钢钢筋 picked: 单位 stays kg, the row is 11,700.00 with its 单位换算 line', async ({ page }) => {
+test('单位 kg typed, 热轧碳钢钢筋 picked: 单位 stays kg, the row is 11,700.00 with its 单位换算 line', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/budget/project/list');
-  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '键入单位工程', code: 'E2E-TYPED' }));
-  const b = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '键入单位楼', code: 'TYPED-1', menus: 'produce', buildArea: 10000 }));
+  const eng = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Engineering/`,
+    engineeringBody({ name: '键入单位工程', code: 'E2E-TYPED' }),
+  );
+  const b = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Project/`,
+    buildingBody(eng.id, { name: '键入单位楼', code: 'TYPED-1', menus: 'produce', buildArea: 10000 }),
+  );
   await page.reload();
   await page.getByRole('row').filter({ hasText: '键入单位楼' }).getByRole('button', { name: '编辑' }).click();
   await page.getByRole('button', { name: '保存并继续' }).click();
@@ -82,7 +115,10 @@ test('单位 kg typed, 热轧碳钢钢筋 picked: 单位 stays kg, the row is 11
   await form.getByLabel(/^单位/).fill('kg');
   await form.getByLabel(/^用量/).fill('5000');
   await form.getByRole('combobox', { name: /排放因子\(因子库\)/ }).fill('热轧碳钢');
-  await page.getByRole('option', { name: /热轧碳钢钢筋/ }).first().click();
+  await page
+    .getByRole('option', { name: /热轧碳钢钢筋/ })
+    .first()
+    .click();
   await expect(form.getByLabel(/^排放因子$/)).toHaveValue('2340');
   await expect(form.getByLabel(/因子单位/)).toHaveValue('kgCO2e/t');
   await expect(form.getByLabel(/^单位/)).toHaveValue('kg');
@@ -97,7 +133,11 @@ test('单位 kg typed, 热轧碳钢钢筋 picked: 单位 stays kg, the row is 11
   await page.goto('/budget/project/list');
   await page.getByRole('row').filter({ hasText: '键入单位楼' }).getByRole('button', { name: '查看报告' }).click();
   await expect(page).toHaveURL(/\/budget\/result$/);
-  await page.getByTestId('result-page').getByRole('table', { name: '各阶段碳排放' }).getByRole('button', { name: /查看建材生产计算过程/ }).click();
+  await page
+    .getByTestId('result-page')
+    .getByRole('table', { name: '各阶段碳排放' })
+    .getByRole('button', { name: /查看建材生产计算过程/ })
+    .click();
   const trace = page.getByRole('dialog', { name: '建材生产 计算过程' }).getByTestId('trace-row').first();
   await expect(trace.getByTestId('trace-conversions')).toHaveText('单位换算：5,000 kg = 5 t');
   await expect(trace).toContainText('代入数值：5 × 2,340 = 11,700.00 kgCO2e');
@@ -109,12 +149,24 @@ test('单位 kg typed, 热轧碳钢钢筋 picked: 单位 stays kg, the row is 11
 // A library density weighs only its own unit: 页岩实心砖（240mm×115mm×53mm） is 1.9 t per m³, so 120 千块 of it
 // on the truck weigh 120 000 × 0.0014628 m³ × 1.9 t/m³ = 333.5184 t — by the size its name gives, which the pick
 // brings — × 500 km × 0.162 kgCO2e/(t·km) = 27 014.99 kg; with the size cleared the dialog refuses, naming both units.
-test('建材运输: 120 千块 of the library brick weigh by its size; without it the dialog names both units', async ({ page }) => {
+test('建材运输: 120 千块 of the library brick weigh by its size; without it the dialog names both units', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/budget/project/list');
-  const eng = await api(page, 'POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '砖运输工程', code: 'E2E-BRICK' }));
-  const b = await api(page, 'POST', `${TPF}/tpf3Project/`, buildingBody(eng.id, { name: '砖运输楼', code: 'BRICK-1', menus: 'trans', buildArea: 10000 }));
+  const eng = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Engineering/`,
+    engineeringBody({ name: '砖运输工程', code: 'E2E-BRICK' }),
+  );
+  const b = await api(
+    page,
+    'POST',
+    `${TPF}/tpf3Project/`,
+    buildingBody(eng.id, { name: '砖运输楼', code: 'BRICK-1', menus: 'trans', buildArea: 10000 }),
+  );
   await page.reload();
   await page.getByRole('row').filter({ hasText: '砖运输楼' }).getByRole('button', { name: '编辑' }).click();
   await page.getByRole('button', { name: '保存并继续' }).click();
@@ -123,27 +175,39 @@ test('建材运输: 120 千块 of the library brick weigh by its size; without i
   await page.getByRole('button', { name: '新增', exact: true }).click();
   const form = page.getByRole('dialog');
   await form.getByRole('combobox', { name: /材料\(因子库\)/ }).fill('页岩实心砖');
-  await page.getByRole('option', { name: /页岩实心砖/ }).first().click();
+  await page
+    .getByRole('option', { name: /页岩实心砖/ })
+    .first()
+    .click();
   await form.getByLabel(/^单位/).fill('千块');
   await form.getByLabel(/^用量/).fill('120');
   await form.getByLabel(/^运输距离/).fill('500');
   await form.getByRole('combobox', { name: /运输因子\(因子库\)/ }).fill('重型柴油货车');
-  await page.getByRole('option', { name: /重型柴油货车运输.*10t/ }).first().click();
+  await page
+    .getByRole('option', { name: /重型柴油货车运输.*10t/ })
+    .first()
+    .click();
   await expect(form.getByLabel(/^密度单位/)).toHaveValue('t/m3');
   await expect(form.getByLabel(/^规格尺寸/)).toHaveValue('240×115×53');
   await form.getByLabel(/^规格尺寸/).fill('');
   await form.getByRole('button', { name: '保存', exact: true }).click();
-  await expect(form).toContainText('用量单位「千块」无法换算为质量(t)：密度 1.9 t/m3 只能用于 m3，请填写规格尺寸(mm)或按千块计的密度');
+  await expect(form).toContainText(
+    '用量单位「千块」无法换算为质量(t)：密度 1.9 t/m3 只能用于 m3，请填写规格尺寸(mm)或按千块计的密度',
+  );
   await shotBoth(page, 'dialog-brick-refused', { dir: SHOTS, fullPage: false });
   await form.getByLabel(/^规格尺寸/).fill('240×115×53');
   await form.getByRole('button', { name: '保存', exact: true }).click();
   await expect(form).toHaveCount(0);
-  await expect(page.getByTestId('stage-table').getByRole('row').filter({ hasText: '页岩实心砖' })).toContainText('27,014.99');
+  await expect(page.getByTestId('stage-table').getByRole('row').filter({ hasText: '页岩实心砖' })).toContainText(
+    '27,014.99',
+  );
   await api(page, 'DELETE', `${TPF}/tpf3Project/?tpf3ProjectIds=${b.id}`);
   await api(page, 'DELETE', `${TPF}/tpf3Engineering/${eng.id}`);
 });
 
-test('demo C3 (核算, one metered year): the 参考线 card reads the annual operation intensity 32.17', async ({ page }) => {
+test('demo C3 (核算, one metered year): the 参考线 card reads the annual operation intensity 32.17', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, 'demo_user', '/accounting/project/list');

@@ -39,14 +39,22 @@ async function adminApi(browser: Browser): Promise<{ headers: Record<string, str
 /** A building's stored total (tCO2e) as the API answers it — other specs may have recalculated it. */
 async function apiTotal(browser: Browser, request: APIRequestContext, name: string): Promise<number> {
   const admin = await adminApi(browser);
-  const list = await (await request.get(`/api/tpf/v1/tpf/tpf3ProjectV/?pageSize=-1&name=${encodeURIComponent(name)}`, { headers: admin.headers })).json();
+  const list = await (
+    await request.get(`/api/tpf/v1/tpf/tpf3ProjectV/?pageSize=-1&name=${encodeURIComponent(name)}`, {
+      headers: admin.headers,
+    })
+  ).json();
   await admin.close();
   return Number(list.data.dataList.find((b: { name: string }) => b.name === name).total);
 }
 
 const at = (page: Page, width: number) => page.setViewportSize({ width, height: 900 });
 
-test('building lists at 1366 and 1440 px: 碳排放强度 and 碳排放总量 beside 操作, no sideways scrolling', async ({ page, request, browser }) => {
+test('building lists at 1366 and 1440 px: 碳排放强度 and 碳排放总量 beside 操作, no sideways scrolling', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await at(page, 1366);
   await login(page, 'demo_user', '/budget/project/list');
@@ -58,7 +66,10 @@ test('building lists at 1366 and 1440 px: 碳排放强度 and 碳排放总量 be
       // (measured again until the table has been laid out at this width, or the expect's timeout)
       await expect(async () => {
         const wrapper = page.locator('.RaDataTable-tableWrapper');
-        const { scrollWidth, clientWidth } = await wrapper.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+        const { scrollWidth, clientWidth } = await wrapper.evaluate((el) => ({
+          scrollWidth: el.scrollWidth,
+          clientWidth: el.clientWidth,
+        }));
         expect(scrollWidth, `${module} at ${width}px scrolls sideways`).toBeLessThanOrEqual(clientWidth);
         const actions = (await page.getByRole('columnheader', { name: '操作' }).boundingBox())!;
         for (const name of [/碳排放强度/, /碳排放总量/]) {
@@ -73,7 +84,10 @@ test('building lists at 1366 and 1440 px: 碳排放强度 and 碳排放总量 be
   await page.goto('/budget/project/list');
   await at(page, 1366);
   await narrowTo(page, A1);
-  const total = rowOf(page, A1).getByRole('cell', { name: formatNumber(await apiTotal(browser, request, A1)), exact: true });
+  const total = rowOf(page, A1).getByRole('cell', {
+    name: formatNumber(await apiTotal(browser, request, A1)),
+    exact: true,
+  });
   const edit = rowOf(page, A1).getByRole('button', { name: '编辑' });
   await expect(async () => {
     const [cell, button] = [(await total.boundingBox())!, (await edit.boundingBox())!];
@@ -84,7 +98,9 @@ test('building lists at 1366 and 1440 px: 碳排放强度 and 碳排放总量 be
   await shotBoth(page, 'walk-building-list');
 });
 
-test('更多 at 1366 px: BIM模型 opens the building’s BIM import; 导出表格 downloads that building’s workbook', async ({ page }) => {
+test('更多 at 1366 px: BIM模型 opens the building’s BIM import; 导出表格 downloads that building’s workbook', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await at(page, 1366);
   await login(page, 'demo_user', '/budget/project/list');
@@ -116,7 +132,9 @@ test('更多 at 1366 px: BIM模型 opens the building’s BIM import; 导出表�
   expect(values).not.toContain('D4商业配套中心');
 });
 
-test('a stage the building does not use: the warning 该单体未启用此计算阶段, then its first stage', async ({ page }) => {
+test('a stage the building does not use: the warning 该单体未启用此计算阶段, then its first stage', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await at(page, 1366);
   await login(page, 'demo_user', '/budget/project/list');
@@ -128,7 +146,9 @@ test('a stage the building does not use: the warning 该单体未启用此计算
   await shot(page, 'walk-stage-not-used');
 });
 
-test('engineering dialog at 1366 px: a map click fills 项目位置 with the nearest district and 所在城市 when empty', async ({ page }) => {
+test('engineering dialog at 1366 px: a map click fills 项目位置 with the nearest district and 所在城市 when empty', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await at(page, 1366);
   await login(page, 'demo_user', '/project/manage');
@@ -200,7 +220,9 @@ test('a tile URL in 全局配置: the engineering map shows that base map', asyn
     // (tiles load one by one after the first: wait for several rather than counting at once)
     await expect.poll(() => map.locator('img.leaflet-tile-loaded').count()).toBeGreaterThan(3);
     await expect(dialog.getByText(/离线地图/)).toHaveCount(0);
-    await page.mouse.click(...(await map.boundingBox().then((b) => [b!.x + b!.width / 2 + 40, b!.y + b!.height / 2] as const)));
+    await page.mouse.click(
+      ...(await map.boundingBox().then((b) => [b!.x + b!.width / 2 + 40, b!.y + b!.height / 2] as const)),
+    );
     await expect(dialog.getByLabel('项目位置')).toHaveValue(/^江苏省南京市\S+区$/);
     await shotBoth(page, 'walk-engineering-tiles');
   } finally {
@@ -235,6 +257,18 @@ test('one number format from the list to the PDF; one pagination label style', a
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-layout', file, '-'], { encoding: 'utf8' });
   expect(text).toMatch(new RegExp(`碳排放总量（tCO2e）\\s+${A1_TOTAL.replace('.', '\\.')}`));
   expect(text).not.toMatch(/\d{5,}\.\d\d tCO2e/); // no ungrouped figures
-  if (SHOTS_ON) execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, '.tmp/screens/walk-a1-report-page1']);
+  if (SHOTS_ON)
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      file,
+      '.tmp/screens/walk-a1-report-page1',
+    ]);
   await shot(page, 'walk-result');
 });

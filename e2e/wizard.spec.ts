@@ -36,14 +36,17 @@ async function addRow(page: Page, fill: (dialog: ReturnType<Page['getByRole']>) 
   await expect(dialog).toHaveCount(0);
 }
 
-test('budget / GB building: every stage with realistic data, an Excel import, completion, hand-worked totals', async ({ page }) => {
+test('budget / GB building: every stage with realistic data, an Excel import, completion, hand-worked totals', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await login(page, 'demo_user', '/budget/project/info?create=1');
   await pickOption(page, '所属项目', '江北', '江北新区低碳示范园');
   await page.getByRole('combobox', { name: '计算标准' }).click();
   await page.getByRole('option', { name: '国家标准GB/T 51366-2019' }).click();
   await page.getByRole('radio', { name: '施工图设计' }).check();
-  for (const m of ['建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '碳汇']) await page.getByRole('checkbox', { name: m }).check();
+  for (const m of ['建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '碳汇'])
+    await page.getByRole('checkbox', { name: m }).check();
   await page.getByLabel('单体名称').fill('E2E实验楼');
   await page.getByLabel('单体编码').fill('E2E-LAB');
   await pickOption(page, '建设地点', '南京', '南京市');
@@ -57,7 +60,11 @@ test('budget / GB building: every stage with realistic data, an Excel import, co
   await expect(page).toHaveURL(/\/budget\/produce$/);
 
   // materials from Excel
-  await page.getByTestId('import-file-stageProduce').setInputFiles({ name: '建材.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await materialsWorkbook() });
+  await page.getByTestId('import-file-stageProduce').setInputFiles({
+    name: '建材.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await materialsWorkbook(),
+  });
   await expect(page.getByText('上传文件成功')).toBeVisible();
   const table = page.getByTestId('stage-table');
   await expect(table.getByRole('row').filter({ hasText: '热轧碳钢钢筋' })).toContainText('702,000.00');
@@ -72,9 +79,15 @@ test('budget / GB building: every stage with realistic data, an Excel import, co
     await d.getByLabel(/^密度\(t/).fill('2.4');
     // the library material brings its default distance (40 km for concrete)
     await d.getByRole('combobox', { name: /材料\(因子库\)/ }).fill('C30');
-    await page.getByRole('option', { name: /C30混凝土/ }).first().click();
+    await page
+      .getByRole('option', { name: /C30混凝土/ })
+      .first()
+      .click();
     await d.getByRole('combobox', { name: /运输因子\(因子库\)/ }).fill('重型柴油');
-    await page.getByRole('option', { name: /重型柴油货车运输.*10t/ }).first().click();
+    await page
+      .getByRole('option', { name: /重型柴油货车运输.*10t/ })
+      .first()
+      .click();
   });
   await expect(page.getByTestId('stage-table')).toContainText('31,104.00');
 
@@ -124,5 +137,7 @@ test('budget / GB building: every stage with realistic data, an Excel import, co
 
   // completed: the list offers its report
   await page.goto('/budget/project/list');
-  await expect(page.getByRole('row').filter({ hasText: 'E2E实验楼' }).getByRole('button', { name: '查看报告' })).toBeEnabled();
+  await expect(
+    page.getByRole('row').filter({ hasText: 'E2E实验楼' }).getByRole('button', { name: '查看报告' }),
+  ).toBeEnabled();
 });

@@ -3,7 +3,12 @@
 import { sysUser } from './resources/sysUser';
 
 const u = sysUser.properties;
-export const PHONE = { type: 'string', title: '手机号', pattern: '^1[3-9]\\d{9}$', 'x-messages': { pattern: '请输入正确的手机号' } } as const;
+export const PHONE = {
+  type: 'string',
+  title: '手机号',
+  pattern: '^1[3-9]\\d{9}$',
+  'x-messages': { pattern: '请输入正确的手机号' },
+} as const;
 export const SMS_CODE = { type: 'string', title: '验证码', minLength: 1, maxLength: 10 } as const;
 export const B64_PASSWORD = { type: 'string', title: '密码', minLength: 1, maxLength: 1000 } as const;
 const SLIDER_TOKEN = { type: 'string', title: '滑块验证', maxLength: 100 } as const;
@@ -36,7 +41,11 @@ export const sendSmsQuery = {
 export const sendSmsBody = {
   type: ['object', 'null'],
   additionalProperties: false,
-  properties: { phone: { type: 'string', maxLength: 20 }, purpose: { type: 'string', maxLength: 20 }, sliderToken: SLIDER_TOKEN },
+  properties: {
+    phone: { type: 'string', maxLength: 20 },
+    purpose: { type: 'string', maxLength: 20 },
+    sliderToken: SLIDER_TOKEN,
+  },
 } as const;
 
 export const registerBody = {

@@ -7,7 +7,12 @@ import type { Job } from './jobs';
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 // (density: t/m³ the user confirmed for a material that has only a volume, for a per-mass factor)
 const density = { type: 'number', title: '密度(t/m³)', exclusiveMinimum: 0, maximum: 25 } as const;
-const mapping = { type: 'object', additionalProperties: false, required: ['ifcMaterial', 'factorId'], properties: { ifcMaterial: { type: 'string', minLength: 1, maxLength: 500 }, factorId: id, density } } as const;
+const mapping = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ifcMaterial', 'factorId'],
+  properties: { ifcMaterial: { type: 'string', minLength: 1, maxLength: 500 }, factorId: id, density },
+} as const;
 
 /** POST bim/:jobId/check: the quantity one factor would import for one IFC material. */
 export const checkBody = mapping;

@@ -15,7 +15,12 @@ export interface Bounded {
 }
 
 /** The ajv keywords whose refusal is worded from the property's whole range. */
-export const BOUND_KEYWORDS: ReadonlySet<string> = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']);
+export const BOUND_KEYWORDS: ReadonlySet<string> = new Set([
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+]);
 
 /** A bound in words: 8760 stays 8760, 1e5 → 10万, 1e9 → 10亿, 1e12 → 1万亿 (round figures only). */
 export function boundNumber(n: number): string {
@@ -68,7 +73,10 @@ function boundedOf(properties: Record<string, Bounded>): [string, Bounded][] {
  * cannot break them (ajv refused it); a row stored before a bound existed, or a value copied from the factor
  * library on save (a tCO2 factor × 1000), can: the save refuses it, the calculation counts the row 0 and names it.
  */
-export function boundProblems(properties: Record<string, Bounded>, row: Record<string, unknown>): { field: string; message: string }[] {
+export function boundProblems(
+  properties: Record<string, Bounded>,
+  row: Record<string, unknown>,
+): { field: string; message: string }[] {
   const out: { field: string; message: string }[] = [];
   for (const [field, p] of boundedOf(properties)) {
     const raw = row[field];

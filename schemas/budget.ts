@@ -14,7 +14,11 @@ const mapping = {
   type: 'object',
   additionalProperties: false,
   required: ['key', 'factorId'],
-  properties: { key: { type: 'string', minLength: 1, maxLength: 600 }, factorId: { anyOf: [id, { type: 'null' }] }, machineId: { ...id, title: '施工机械台班能耗' } },
+  properties: {
+    key: { type: 'string', minLength: 1, maxLength: 600 },
+    factorId: { anyOf: [id, { type: 'null' }] },
+    machineId: { ...id, title: '施工机械台班能耗' },
+  },
 } as const;
 
 /** POST budgetBill/import: the confirmed items of a read file, imported into the building. */
@@ -76,7 +80,10 @@ export interface BudgetSuggestionAnswer {
   error: string | null;
 }
 
-/** A line of the file to map: the lines with the same class, name, specification and unit merged (server: budget/preflight.ts). */
+/**
+ * A line of the file to map: the lines with the same class, name, specification and unit merged (server:
+ * budget/preflight.ts).
+ */
 export interface BudgetItemFields {
   key: string;
   cls: BudgetClass;
@@ -135,7 +142,10 @@ export interface BudgetReviewProblem {
 export interface BudgetPreflightFields<I extends BudgetItemFields> {
   sheets: string[];
   otherSheets: string[];
-  /** columns that may hold a specification (规格, 型号, 材质, grades) and were not read: lines differing in them are kept apart */
+  /**
+   * columns that may hold a specification (规格, 型号, 材质, grades) and were not read: lines differing in them are kept
+   * apart
+   */
   unreadColumns?: { sheet: string; /** Excel's letter */ column: string; title: string }[];
   totalLines: number;
   /** lines read per class (before merging), and the items they merged into */
@@ -146,8 +156,18 @@ export interface BudgetPreflightFields<I extends BudgetItemFields> {
   costLines: number;
   duplicatesMerged: number;
   units: { unit: string; lines: number }[];
-  /** rows that are no line; title (a page's title block repeated) and subheading (其中：…) absent in files read before them */
-  skipped: { blank: number; subtotal: number; note: number; section: number; header: number; title?: number; subheading?: number };
+  /**
+   * rows that are no line; title (a page's title block repeated) and subheading (其中：…) absent in files read before them
+   */
+  skipped: {
+    blank: number;
+    subtotal: number;
+    note: number;
+    section: number;
+    header: number;
+    title?: number;
+    subheading?: number;
+  };
   problems: (BudgetSource & { name: string; message: string })[];
   /** 待确认: families over their ceiling per m² of the building's floor area (absent in files read before the review) */
   review?: BudgetReviewProblem[];

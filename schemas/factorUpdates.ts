@@ -40,7 +40,9 @@ export interface StageChange extends Change {
   title: string;
 }
 
-/** POST tpf3Project/{id}/recalculate/preview|apply: each stage's stored total before, after and the difference (tCO2e). */
+/**
+ * POST tpf3Project/{id}/recalculate/preview|apply: each stage's stored total before, after and the difference (tCO2e).
+ */
 export interface RecalcAnswer {
   stages: StageChange[];
   total: Change;

@@ -145,7 +145,12 @@ export const resourceNames = Object.keys(registry) as ResourceName[];
 
 /** Fields a list may be sorted by: the system ones plus every property marked `x-sortable`. */
 export function sortableFields(s: ResourceSchema): string[] {
-  return [...SYSTEM_SORTABLE, ...Object.entries(s.properties).filter(([, p]) => p['x-sortable']).map(([k]) => k)];
+  return [
+    ...SYSTEM_SORTABLE,
+    ...Object.entries(s.properties)
+      .filter(([, p]) => p['x-sortable'])
+      .map(([k]) => k),
+  ];
 }
 
 /** Fields a list may be filtered by, with their operator. */

@@ -1,4 +1,5 @@
-// The building's result fields, derived from the stage registry (schemas/standards.ts STAGE_SCHEMAS): each stage adds its
+// The building's result fields, derived from the stage registry (schemas/standards.ts STAGE_SCHEMAS): each stage adds
+// its
 // total to the field its `x-stage.result` names. The built-in fields are columns of tpf3Project (with their
 // titles); a stage naming a field tpf3Project lacks gets a column titled after the stage (withResultColumns), so a
 // new stage is shown, stored, listed and compared without code beside its schema file.
@@ -27,7 +28,12 @@ export function resultFields(): ResultFieldDef[] {
   const byField = new Map<string, ResultFieldDef>();
   for (const m of stageMetas()) {
     if (!m.result) continue;
-    const f = byField.get(m.result) ?? { field: m.result, title: declared[m.result]?.title?.replace(UNIT, '') ?? m.title, stages: [], sink: false };
+    const f = byField.get(m.result) ?? {
+      field: m.result,
+      title: declared[m.result]?.title?.replace(UNIT, '') ?? m.title,
+      stages: [],
+      sink: false,
+    };
     f.stages.push(m.code);
     f.sink ||= !!m.sink;
     byField.set(m.result, f);
@@ -47,7 +53,11 @@ export function moduleResultFields(module?: string): ResultFieldDef[] {
 }
 
 /** The building's stored result columns, in list order: intensity, total, then the module's result fields. */
-export const resultColumns = (module?: string): string[] => ['streng3', 'total', ...moduleResultFields(module).map((f) => f.field)];
+export const resultColumns = (module?: string): string[] => [
+  'streng3',
+  'total',
+  ...moduleResultFields(module).map((f) => f.field),
+];
 
 /** The building schema with a column for every result field a stage names and it does not declare. */
 export function withResultColumns<S extends ResourceSchema>(building: S): S {

@@ -27,7 +27,13 @@ export const LEVELS: readonly LevelDef[] = [
   { level: 'approve', title: '审定', role: '审定人', field: 'approverId', state: 'approve' },
 ];
 
-export const STATE_LABELS: Record<ReviewState, string> = { draft: '编制中', check: '待校对', review: '待审核', approve: '待审定', approved: '已审定' };
+export const STATE_LABELS: Record<ReviewState, string> = {
+  draft: '编制中',
+  check: '待校对',
+  review: '待审核',
+  approve: '待审定',
+  approved: '已审定',
+};
 
 export const CALC_ROLE = '计算人';
 export const DEFAULT_LEVELS = 4;
@@ -73,12 +79,22 @@ export const submitBody = {
     acknowledgements: {
       type: 'array',
       maxItems: 200,
-      items: { type: 'object', additionalProperties: false, required: ['text', 'reason'], properties: { text: text('提示', 500), reason: text('说明', 200) } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['text', 'reason'],
+        properties: { text: text('提示', 500), reason: text('说明', 200) },
+      },
     },
   },
 } as const;
 
-export const approveBody = { type: 'object', additionalProperties: false, required: ['projectId'], properties: { projectId: id, note: { type: 'string', maxLength: 200 } } } as const;
+export const approveBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['projectId'],
+  properties: { projectId: id, note: { type: 'string', maxLength: 200 } },
+} as const;
 
 const comment = {
   type: 'object',
@@ -102,8 +118,18 @@ export const reassignBody = {
   properties: { projectId: id, level: { type: 'string', enum: ['check', 'review', 'approve'] }, userId: id },
 } as const;
 
-export const resolveBody = { type: 'object', additionalProperties: false, required: ['note'], properties: { note: text('处理说明', 200) } } as const;
-export const projectBody = { type: 'object', additionalProperties: false, required: ['projectId'], properties: { projectId: id } } as const;
+export const resolveBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['note'],
+  properties: { note: text('处理说明', 200) },
+} as const;
+export const projectBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['projectId'],
+  properties: { projectId: id },
+} as const;
 
 export type SubmitRequest = FromSchema<typeof submitBody>;
 export type ApproveRequest = FromSchema<typeof approveBody>;
@@ -120,7 +146,8 @@ export interface Person {
  * How a signature names its signer: the 实名 an administrator set and the account, 「张明（zhangming）」 — or the
  * account alone when no 实名 was set; never the display name, which its holder changes himself.
  */
-export const signerLabel = (account: string, realName: string | null | undefined): string => (realName?.trim() ? `${realName.trim()}（${account}）` : account);
+export const signerLabel = (account: string, realName: string | null | undefined): string =>
+  realName?.trim() ? `${realName.trim()}（${account}）` : account;
 
 export interface ChainStep {
   level: 'calc' | SignLevel;
@@ -182,7 +209,15 @@ export interface ReviewAnswer {
   events: ReviewEvent[];
   comments: ReviewComment[];
   /** what the caller may do now */
-  can: { submit: boolean; approve: boolean; return: boolean; resolve: boolean; revise: boolean; withdraw: boolean; reassign: boolean };
+  can: {
+    submit: boolean;
+    approve: boolean;
+    return: boolean;
+    resolve: boolean;
+    revise: boolean;
+    withdraw: boolean;
+    reassign: boolean;
+  };
 }
 
 export interface WaitingBuilding {
@@ -219,7 +254,11 @@ export interface AuditEntry {
 
 /** An entry's changes in words: 'field：before → after' (an update), 'field：value' (a row added or deleted). */
 export const changeLines = (e: Pick<AuditEntry, 'action' | 'changes'>): string[] =>
-  e.changes.map((c) => (e.action === 'update' ? `${c.field}：${c.before} → ${c.after}` : `${c.field}：${e.action === 'insert' ? c.after : c.before}`));
+  e.changes.map((c) =>
+    e.action === 'update'
+      ? `${c.field}：${c.before} → ${c.after}`
+      : `${c.field}：${e.action === 'insert' ? c.after : c.before}`,
+  );
 
 export interface AuditAnswer {
   entries: AuditEntry[];

@@ -75,10 +75,12 @@ export const VERIFY_TEXTS = {
 } as const;
 
 /** The public page of a report number (its QR code links here, from the host the report was signed on). */
-export const verifyPath = (reportNo: string, checkCode?: string | null) => `/verify/${encodeURIComponent(reportNo)}${checkCode ? `?c=${encodeURIComponent(checkCode)}` : ''}`;
+export const verifyPath = (reportNo: string, checkCode?: string | null) =>
+  `/verify/${encodeURIComponent(reportNo)}${checkCode ? `?c=${encodeURIComponent(checkCode)}` : ''}`;
 
 /** 已被修订版 B（报告编号 …，日期）替代 */
-export const supersededText = (s: NonNullable<VerifyAnswer['supersededBy']>) => `已被修订版 ${s.revision}（报告编号 ${s.reportNo}，${s.approvedAt}）替代`;
+export const supersededText = (s: NonNullable<VerifyAnswer['supersededBy']>) =>
+  `已被修订版 ${s.revision}（报告编号 ${s.reportNo}，${s.approvedAt}）替代`;
 
 /** A tenant's certificate its frozen PDFs are signed with, as its group admin sees it (never the key or password). */
 export interface CertificateInfo {

@@ -5,7 +5,17 @@
 import { stageMetas } from './stageMeta';
 
 export const SINK_COLOR = '#43a047';
-export const STAGE_PALETTE = ['#1e88e5', '#00acc1', '#fb8c00', '#e53935', '#8e24aa', '#6d4c41', '#fdd835', '#546e7a', '#d81b60'] as const;
+export const STAGE_PALETTE = [
+  '#1e88e5',
+  '#00acc1',
+  '#fb8c00',
+  '#e53935',
+  '#8e24aa',
+  '#6d4c41',
+  '#fdd835',
+  '#546e7a',
+  '#d81b60',
+] as const;
 
 /** The colour of a stage's figure ('produce' → '#1e88e5'); the palette's last colour for a code no stage has. */
 export function stageColor(code: string | undefined): string {
@@ -16,4 +26,5 @@ export function stageColor(code: string | undefined): string {
 }
 
 /** A result field's colour: its first stage's (建筑拆除 for the field 建筑拆除 and 建筑改造拆除 add to). */
-export const resultFieldColor = (f: { stages: readonly string[]; sink?: boolean }): string => (f.sink ? SINK_COLOR : stageColor(f.stages[0]));
+export const resultFieldColor = (f: { stages: readonly string[]; sink?: boolean }): string =>
+  f.sink ? SINK_COLOR : stageColor(f.stages[0]);

@@ -5,7 +5,8 @@ import { STAGE_SCHEMAS } from './standards';
 import type { StageMeta, StageRole } from './types';
 
 /** Every stage's x-stage, in registry order (read on each call: a test may name a stage before the first read). */
-export const stageMetas = (): StageMeta[] => Object.values(STAGE_SCHEMAS as Record<string, { 'x-stage': StageMeta }>).map((s) => s['x-stage']);
+export const stageMetas = (): StageMeta[] =>
+  Object.values(STAGE_SCHEMAS as Record<string, { 'x-stage': StageMeta }>).map((s) => s['x-stage']);
 
 export const stageMeta = (code: string): StageMeta | undefined => stageMetas().find((m) => m.code === code);
 
@@ -13,4 +14,5 @@ export const stageMeta = (code: string): StageMeta | undefined => stageMetas().f
 export const stageOfRole = (role: StageRole): string | undefined => stageMetas().find((m) => m.role === role)?.code;
 
 /** The codes of the stages playing any of `roles`, in the order of the roles. */
-export const stagesOfRoles = (roles: readonly StageRole[]): string[] => roles.map(stageOfRole).filter((c): c is string => !!c);
+export const stagesOfRoles = (roles: readonly StageRole[]): string[] =>
+  roles.map(stageOfRole).filter((c): c is string => !!c);

@@ -17,7 +17,8 @@ import { stageVoucher } from './stages/voucher';
 
 /**
  * Every calculation stage schema, by registry name (stage<Code>), in the order of the building's result fields
- * (schemas/results.ts: the list columns, the comparison, the workbook's summary). The registry lists them, so each gets its table,
+ * (schemas/results.ts: the list columns, the comparison, the workbook's summary). The registry lists them, so each gets
+ * its table,
  * its routes at /api/tpf/v1/tpf/stage/<code>/, its import template and its calculation; a module's `menus` below
  * give it its wizard screen. Adding a stage = its schema file under schemas/stages/ + a line here + its menu.
  */
@@ -124,7 +125,10 @@ export const MODULES: readonly ModuleDef[] = [
       { code: 'runtimeChange', title: '建筑维护改造' },
       { code: 'removeChange', title: '建筑改造拆除' },
     ],
-    fixedMenus: { first: { code: 'supplement', title: '核算信息补充' }, last: { code: 'voucher', title: '核算凭证管理' } },
+    fixedMenus: {
+      first: { code: 'supplement', title: '核算信息补充' },
+      last: { code: 'voucher', title: '核算凭证管理' },
+    },
     standards: [
       { code: 'JS-STD', stages: ['竣工阶段', '运行阶段'], disabledMenus: ['runtimeChange', 'removeChange'] },
       { code: 'ZQYJG', stages: ['建造及交付', '运行使用', '建造交付及运行'], disabledMenus: ['remove'] },
@@ -147,7 +151,11 @@ export function standardDef(module: string, standard: string): StandardDef | und
 
 /** Every stage code that can appear in a building's menus for this module (fixed ones included). */
 export function allMenuCodes(m: ModuleDef): string[] {
-  return [...(m.fixedMenus?.first ? [m.fixedMenus.first.code] : []), ...m.menus.map((x) => x.code), ...(m.fixedMenus?.last ? [m.fixedMenus.last.code] : [])];
+  return [
+    ...(m.fixedMenus?.first ? [m.fixedMenus.first.code] : []),
+    ...m.menus.map((x) => x.code),
+    ...(m.fixedMenus?.last ? [m.fixedMenus.last.code] : []),
+  ];
 }
 
 /** The title of a stage menu in a module (fixed ones included). */
@@ -201,7 +209,10 @@ export function applyMenuRules(module: string, standard: string, stage: string, 
     }
   }
   if (standard === 'JS-STD' && menus.has('produce')) for (const c of PRODUCE_GROUP) menus.add(c);
-  return inOrder(m, [...menus].filter((c) => offered.has(c)));
+  return inOrder(
+    m,
+    [...menus].filter((c) => offered.has(c)),
+  );
 }
 
 /**
@@ -209,7 +220,13 @@ export function applyMenuRules(module: string, standard: string, stage: string, 
  * forced first; removeChange kept only when it was set before and the standard is ZQYJG; voucher appended last
  * for ZQYJG. `previous` is the building's stored menus (empty for a new building).
  */
-export function menusForSave(module: string, standard: string, stage: string, chosen: readonly string[], previous: readonly string[] = []): string[] {
+export function menusForSave(
+  module: string,
+  standard: string,
+  stage: string,
+  chosen: readonly string[],
+  previous: readonly string[] = [],
+): string[] {
   const m = moduleDef(module);
   if (!m) return [];
   let menus = applyMenuRules(module, standard, stage, chosen);
@@ -217,7 +234,8 @@ export function menusForSave(module: string, standard: string, stage: string, ch
   // removeChange belongs to the ZQYJG draft: kept when chosen now or set before (spec: "appended when
   // previously set"), never under another standard.
   menus = menus.filter((c) => c !== 'removeChange');
-  if (standard === 'ZQYJG' && (chosen.includes('removeChange') || previous.includes('removeChange'))) menus = inOrder(m, [...menus, 'removeChange']);
+  if (standard === 'ZQYJG' && (chosen.includes('removeChange') || previous.includes('removeChange')))
+    menus = inOrder(m, [...menus, 'removeChange']);
   const out = [m.fixedMenus!.first!.code, ...menus];
   if (standard === 'ZQYJG') out.push(m.fixedMenus!.last!.code);
   return out;
@@ -225,7 +243,10 @@ export function menusForSave(module: string, standard: string, stage: string, ch
 
 /** Menus split from the stored comma-separated text. */
 export function splitMenus(menus: string | null | undefined): string[] {
-  return (menus ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (menus ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The wizard's stages: the building's menus; estimate drops trans, build and remove. */
@@ -247,7 +268,11 @@ export function computeMethodInfo(code: string) {
   return {
     computeMethod: m.code,
     name: m.name,
-    stages: LIFECYCLE_STAGES.map((c) => ({ code: c, title: menuTitle(m.code, c) ?? BUILD_MENUS.find((x) => x.code === c)!.title, enabled: offered.has(c) })),
+    stages: LIFECYCLE_STAGES.map((c) => ({
+      code: c,
+      title: menuTitle(m.code, c) ?? BUILD_MENUS.find((x) => x.code === c)!.title,
+      enabled: offered.has(c),
+    })),
     standards: m.standards.map((s) => ({ code: s.code, name: STANDARD_NAMES[s.code], ...choicesFor(m.code, s.code) })),
   };
 }

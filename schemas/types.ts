@@ -31,7 +31,11 @@ export interface ResourceMeta {
    * rows 'all' — they read and change only rows they created or, with `collaborators`, are listed in
    * (the property holding user ids joined with ';').
    */
-  owner?: { rows: 'write' | 'all'; collaborators?: string; /** user-id fields whose user may read the row too (a building's signers) */ readers?: readonly string[] };
+  owner?: {
+    rows: 'write' | 'all';
+    collaborators?: string;
+    /** user-id fields whose user may read the row too (a building's signers) */ readers?: readonly string[];
+  };
   /** Rows belong to a building (projectId): visible and writable exactly when that building is. */
   ownedByProject?: boolean;
   /**

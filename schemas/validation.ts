@@ -26,14 +26,32 @@ export interface FieldError {
   errorMsg: string;
 }
 
-type Node = Bounded & { title?: string; properties?: Record<string, Node>; items?: Node; 'x-messages'?: Record<string, string>; enum?: unknown; 'x-dict'?: unknown; 'x-reference'?: unknown; 'x-factor'?: unknown; 'x-widget'?: unknown; format?: unknown };
+type Node = Bounded & {
+  title?: string;
+  properties?: Record<string, Node>;
+  items?: Node;
+  'x-messages'?: Record<string, string>;
+  enum?: unknown;
+  'x-dict'?: unknown;
+  'x-reference'?: unknown;
+  'x-factor'?: unknown;
+  'x-widget'?: unknown;
+  format?: unknown;
+};
 
 /** A field the user picks rather than types (a select, a dictionary, a record, a library factor): 请选择…, not 请输入…. */
-const isChoice = (n: Node | undefined) => !!n && (n.enum !== undefined || n['x-dict'] !== undefined || n['x-reference'] !== undefined || n['x-factor'] !== undefined || n.items?.enum !== undefined);
+const isChoice = (n: Node | undefined) =>
+  !!n &&
+  (n.enum !== undefined ||
+    n['x-dict'] !== undefined ||
+    n['x-reference'] !== undefined ||
+    n['x-factor'] !== undefined ||
+    n.items?.enum !== undefined);
 
 /** A date field (format 'date', or a 'YYYY-MM-DD' text with x-widget 'date') not holding a day as the app writes it. */
 const isBadDate = (e: ErrorObject, n: Node | undefined) =>
-  (e.keyword === 'format' && (e.params as { format?: string }).format === 'date') || (e.keyword === 'pattern' && n?.['x-widget'] === 'date');
+  (e.keyword === 'format' && (e.params as { format?: string }).format === 'date') ||
+  (e.keyword === 'pattern' && n?.['x-widget'] === 'date');
 
 /** The sub-schema a JSON pointer points at, following properties and array items. */
 function nodeAt(schema: Node, path: string[]): Node | undefined {
@@ -48,7 +66,8 @@ function nodeAt(schema: Node, path: string[]): Node | undefined {
 /**
  * ajv errors → `[{ field, errorMsg }]`, one entry per field (the first rule that failed for it).
  * A property's `x-messages[keyword]` is the spec's own message; otherwise `<title><中文 ajv message>`,
- * for a missing required field `请输入<title>` (`请选择<title>` for one picked from choices), for a value that is none of a select's choices `请选择<title>`, and for a value out of range the property's whole range in words
+ * for a missing required field `请输入<title>` (`请选择<title>` for one picked from choices), for a value that is none of a
+ * select's choices `请选择<title>`, and for a value out of range the property's whole range in words
  * (`系统损失效率应不小于 0 且小于 1`, schemas/bounds.ts) — on the API, the form and the Excel import alike.
  */
 export function formatErrors(errors: ErrorObject[] | null | undefined, schema: object): FieldError[] {
@@ -58,9 +77,13 @@ export function formatErrors(errors: ErrorObject[] | null | undefined, schema: o
   const out: FieldError[] = [];
   const seen = new Set<string>();
   for (const e of copy) {
-    const path = e.instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path = e.instancePath
+      .split('/')
+      .filter(Boolean)
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (e.keyword === 'required') path.push(String((e.params as { missingProperty: string }).missingProperty));
-    if (e.keyword === 'additionalProperties') path.push(String((e.params as { additionalProperty: string }).additionalProperty));
+    if (e.keyword === 'additionalProperties')
+      path.push(String((e.params as { additionalProperty: string }).additionalProperty));
     const field = path.join('.') || '_';
     if (seen.has(field)) continue;
     seen.add(field);
@@ -76,7 +99,8 @@ export function formatErrors(errors: ErrorObject[] | null | undefined, schema: o
     // (a value that is none of the choices: the field is a select)
     else if (e.keyword === 'enum') errorMsg = `请选择${title}`;
     else if (BOUND_KEYWORDS.has(e.keyword) && node) errorMsg = rangeMessage(node, title);
-    else if (e.keyword === 'type') errorMsg = `${title}${TYPE_MESSAGES[String((e.params as { type: string }).type).split(',')[0]] ?? '类型不正确'}`;
+    else if (e.keyword === 'type')
+      errorMsg = `${title}${TYPE_MESSAGES[String((e.params as { type: string }).type).split(',')[0]] ?? '类型不正确'}`;
     else errorMsg = `${title}${e.message ?? '格式不正确'}`;
     out.push({ field, errorMsg });
   }

@@ -27,7 +27,9 @@ function outArg(): string | undefined {
 function pgDump(url: string, dataDir: string, out: string | undefined): void {
   const file = out ?? join(backupDir(dataDir), `tansuan-${stamp(new Date())}.dump`);
   if (spawnSync('pg_dump', ['--version']).error) {
-    console.log('[碳算] 数据库为 PostgreSQL（DATABASE_URL），本机没有 pg_dump。请在装有 PostgreSQL 客户端的机器上运行：');
+    console.log(
+      '[碳算] 数据库为 PostgreSQL（DATABASE_URL），本机没有 pg_dump。请在装有 PostgreSQL 客户端的机器上运行：',
+    );
     console.log(`  pg_dump -Fc -d "$DATABASE_URL" -f tansuan-$(date +%F).dump`);
     process.exit(1);
   }
@@ -37,7 +39,8 @@ function pgDump(url: string, dataDir: string, out: string | undefined): void {
 }
 
 async function embedded(dataDir: string, out: string | undefined): Promise<void> {
-  if (!existsSync(join(dataDir, 'db', 'PG_VERSION'))) throw new Error(`数据目录 ${dataDir} 中没有数据库（DATA_DIR 是否正确？）`);
+  if (!existsSync(join(dataDir, 'db', 'PG_VERSION')))
+    throw new Error(`数据目录 ${dataDir} 中没有数据库（DATA_DIR 是否正确？）`);
   let database;
   try {
     database = await openPGlite({ dataDir });
@@ -45,7 +48,10 @@ async function embedded(dataDir: string, out: string | undefined): Promise<void>
     if (!(e instanceof DataDirLockedError)) throw e;
     // the server runs: it makes the backup (it alone may open the data dir)
     const a = await requestBackup(dataDir, out).catch((err: Error) => {
-      throw new Error(`服务（进程 ${e.pid}）正在运行，但无法通过 ${join(dataDir, 'control.sock')} 请求备份：${err.message}`, { cause: err });
+      throw new Error(
+        `服务（进程 ${e.pid}）正在运行，但无法通过 ${join(dataDir, 'control.sock')} 请求备份：${err.message}`,
+        { cause: err },
+      );
     });
     if (!a.ok) throw new Error(a.message, { cause: e });
     console.log(`[碳算] 备份完成（由运行中的服务生成）：${a.path}（${mb(a.size ?? 0)}）`);

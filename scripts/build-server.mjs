@@ -54,10 +54,19 @@ const sourceUrls = (outDir) => ({
       const dir = posix(relative(outDir, dirname(args.path)));
       // an entry's URL stays relative to the output (OUTPUT_URL keeps the source-URL rewrite off it)
       const text = readFileSync(args.path, 'utf8')
-        .replace(ENTRY_URL, (_, _q, rel) => `new URL('./${entryName(join(dirname(args.path), rel))}.js', ${OUTPUT_URL})`)
+        .replace(
+          ENTRY_URL,
+          (_, _q, rel) => `new URL('./${entryName(join(dirname(args.path), rel))}.js', ${OUTPUT_URL})`,
+        )
         .replaceAll('import.meta.url', `new URL(${JSON.stringify(self)}, import.meta.url).href`)
-        .replaceAll('import.meta.dirname', `decodeURIComponent(new URL(${JSON.stringify(`${dir}/`)}, import.meta.url).pathname).slice(0, -1)`)
-        .replaceAll('import.meta.filename', `decodeURIComponent(new URL(${JSON.stringify(self)}, import.meta.url).pathname)`)
+        .replaceAll(
+          'import.meta.dirname',
+          `decodeURIComponent(new URL(${JSON.stringify(`${dir}/`)}, import.meta.url).pathname).slice(0, -1)`,
+        )
+        .replaceAll(
+          'import.meta.filename',
+          `decodeURIComponent(new URL(${JSON.stringify(self)}, import.meta.url).pathname)`,
+        )
         .replaceAll(OUTPUT_URL, 'import.meta.url');
       return { contents: text, loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js' };
     });
@@ -70,7 +79,8 @@ const sourceUrls = (outDir) => ({
  * to import; bundled 11–30 ms). Packages that read files of their own beside their code (PGlite's WASM and data,
  * the Swagger UI's pages, fonts, native addons) and those only the worker threads load stay in node_modules.
  */
-const BUNDLED = /^(kysely|ajv|ajv-formats|ajv-i18n|fastify|@fastify\/(static|multipart|helmet|swagger)|pg|pino|node-forge|@signpdf\/[^/]+|qrcode|marked|papaparse|fflate|jsep|@jsep-plugin\/[^/]+)$/;
+const BUNDLED =
+  /^(kysely|ajv|ajv-formats|ajv-i18n|fastify|@fastify\/(static|multipart|helmet|swagger)|pg|pino|node-forge|@signpdf\/[^/]+|qrcode|marked|papaparse|fflate|jsep|@jsep-plugin\/[^/]+)$/;
 /** Optional peers that the bundled packages require only when they are installed (pg-native), left to node. */
 const OPTIONAL = /^(pg-native|pg-cloudflare|cloudflare:sockets)$/;
 
@@ -117,18 +127,25 @@ export async function buildServer(outDir = OUT_DIR) {
     sourcemap: 'linked',
     sourcesContent: false, // stack traces need only the mappings; the sources are in the tree
     // the bundled CommonJS packages require node's built-ins: ESM output has no require of its own
-    banner: { js: "import { createRequire as __tansuanRequire } from 'node:module'; const require = __tansuanRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __tansuanRequire } from 'node:module'; const require = __tansuanRequire(import.meta.url);",
+    },
     metafile: true,
     logLevel: 'warning',
     plugins: [externals, sourceUrls(outDir)],
   });
   const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules/'));
-  writeFileSync(join(outDir, 'inputs.json'), JSON.stringify({ entries: list.map((f) => posix(relative(root, f))), inputs }, null, 1));
+  writeFileSync(
+    join(outDir, 'inputs.json'),
+    JSON.stringify({ entries: list.map((f) => posix(relative(root, f))), inputs }, null, 1),
+  );
   return list.length;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const t0 = performance.now();
   const n = await buildServer();
-  console.log(`[build-server] ${n} entr${n === 1 ? 'y' : 'ies'} → dist/server in ${Math.round(performance.now() - t0)} ms`);
+  console.log(
+    `[build-server] ${n} entr${n === 1 ? 'y' : 'ies'} → dist/server in ${Math.round(performance.now() - t0)} ms`,
+  );
 }

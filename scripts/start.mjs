@@ -32,7 +32,9 @@ function serverStale() {
   if (!existsSync(server) || !existsSync(serverInputs)) return true;
   const built = statSync(server).mtimeMs;
   const { inputs } = JSON.parse(readFileSync(serverInputs, 'utf8'));
-  return ['scripts/build-server.mjs', ...inputs].some((p) => !existsSync(join(root, p)) || statSync(join(root, p)).mtimeMs > built);
+  return ['scripts/build-server.mjs', ...inputs].some(
+    (p) => !existsSync(join(root, p)) || statSync(join(root, p)).mtimeMs > built,
+  );
 }
 
 let child;
@@ -76,7 +78,8 @@ const manuals = join(root, 'dist/manual');
 const manualAt = existsSync(manuals) ? newest(manuals) : 0;
 if (!manualAt || Math.max(newest(join(root, 'docs/manual')), statSync(server).mtimeMs) > manualAt) {
   console.log('[start] drawing the user manual (dist/manual)…');
-  if ((await run(process.execPath, [server, '--draw-manual'])) !== 0) console.warn('[start] 用户手册未能预先生成，服务启动后再生成');
+  if ((await run(process.execPath, [server, '--draw-manual'])) !== 0)
+    console.warn('[start] 用户手册未能预先生成，服务启动后再生成');
 }
 // `--build-only`: the builds above and nothing else (npm test builds once before its two e2e servers start)
 if (process.argv.includes('--build-only')) process.exit(0);

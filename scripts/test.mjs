@@ -1,4 +1,4 @@
-// `npm test`: ESLint, then every test — vitest (unit, schema, calc, API, client) and then Playwright e2e against the
+// `npm test`: ESLint and Prettier, then every test — vitest (unit, schema, calc, API, client) and then Playwright e2e against the
 // real server in Debian's Chromium. Stops at the first failing runner and exits with its code.
 // With DATABASE_URL set, the API tests run against that PostgreSQL (the e2e server always uses its own fresh
 // embedded database in .tmp/e2e-data-<worker>; see playwright.config.ts).
@@ -15,7 +15,9 @@ const vitestJson = join(tmp, 'vitest-report.json');
 const playwrightJson = join(tmp, 'playwright-report.json');
 
 if (!existsSync(CHROMIUM)) {
-  console.error(`[test] Chromium is missing at ${CHROMIUM}; the browser tests need Debian's Chromium. Install it with:`);
+  console.error(
+    `[test] Chromium is missing at ${CHROMIUM}; the browser tests need Debian's Chromium. Install it with:`,
+  );
   console.error('apt-get install -y chromium');
   process.exit(1);
 }
@@ -43,7 +45,9 @@ if (dbUrl) {
 } else {
   console.log('[test] database for the API tests: PGlite (embedded; one migrated template copied per test file)');
 }
-console.log('[test] database for the e2e servers: PGlite in .tmp/e2e-data-0 and -1, one per Playwright worker (fresh every run)');
+console.log(
+  '[test] database for the e2e servers: PGlite in .tmp/e2e-data-0 and -1, one per Playwright worker (fresh every run)',
+);
 
 mkdirSync(tmp, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -77,15 +81,23 @@ function finish(code) {
 // schema and calculation tests, the client tests and the e2e server never touch DATABASE_URL.
 const apiOnly = process.argv.includes('--api');
 
-// 0. ESLint over the whole tree (eslint.config.mjs): a lint error stops the run before any test.
+// 0. `npm run lint`: ESLint (eslint.config.mjs) and Prettier's check over the whole tree; a finding stops the run
+// before any test (`npm run format` rewrites what Prettier would).
 if (!apiOnly) {
-  const lintCode = run('eslint', ['eslint', '.']);
+  const lintCode = run('lint', ['npm', 'run', '--silent', 'lint']);
   if (lintCode !== 0) finish(lintCode);
 }
 
 // 1. vitest: every project in vitest.config.ts.
 rmSync(vitestJson, { force: true });
-const vitestCode = run('vitest', ['vitest', 'run', ...(apiOnly ? ['--project', 'node', '--project', 'node-own-modules', 'tests/server'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestCode = run('vitest', [
+  'vitest',
+  'run',
+  ...(apiOnly ? ['--project', 'node', '--project', 'node-own-modules', 'tests/server'] : []),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 v = readJson(vitestJson);
 if (v) {
   totals.passed += v.numPassedTests ?? 0;

@@ -12,14 +12,25 @@ const SITE = { site: '南京市', latLng: '118.727000,32.158000' };
 
 export async function createEngineering(t: Target): Promise<number> {
   const a = await t.call('POST', '/api/tpf/v1/tpf/tpf3Engineering/', {
-    payload: { name: '性能基准工程', code: `BENCH-${Date.now() % 1e6}`, remarks: '江苏省南京市（npm run bench）', buildArea: 100000, ...SITE },
+    payload: {
+      name: '性能基准工程',
+      code: `BENCH-${Date.now() % 1e6}`,
+      remarks: '江苏省南京市（npm run bench）',
+      buildArea: 100000,
+      ...SITE,
+    },
   });
   if (a.body?.code !== 1) throw new Error(`creating the engineering project failed: ${JSON.stringify(a.body)}`);
   return a.body.data.id as number;
 }
 
 /** A budget-module building whose only stage is 建材生产 (produce), unless `menus` says more. */
-export async function createBuilding(t: Target, engineeringId: number, name: string, menus = 'produce'): Promise<number> {
+export async function createBuilding(
+  t: Target,
+  engineeringId: number,
+  name: string,
+  menus = 'produce',
+): Promise<number> {
   const a = await t.call('POST', `${BUILDING_PATH}/`, {
     payload: {
       engineeringId,
@@ -67,7 +78,12 @@ export async function libraryFactors(raw: Raw, limit = 40): Promise<Factor[]> {
     const name = String(r.name);
     if (seen.has(name)) continue; // an import resolves a name to one factor: keep names that name one
     seen.add(name);
-    const f = { materialCo: r.material_co as number, coUnit: r.co_unit as string, source: r.source as string, verification: r.verification as string };
+    const f = {
+      materialCo: r.material_co as number,
+      coUnit: r.co_unit as string,
+      source: r.source as string,
+      verification: r.verification as string,
+    };
     const { value, unit } = normalizedFactor(f);
     if (value === null) continue;
     out.push({ id: Number(r.id), name, value, unit, rowUnit: unit.split('/')[1] || 't', source: factorSource(f) });
@@ -85,7 +101,17 @@ export async function insertStageRows(raw: Raw, projectId: number, n: number, fa
        from generate_series(0, $2 - 1) g
        join unnest($3::int[], $4::text[], $5::float8[], $6::text[], $7::text[], $8::text[]) with ordinality
             as f(id, name, value, unit, row_unit, source, k) on f.k = 1 + g % $9`,
-    [projectId, n, factors.map((f) => f.id), factors.map((f) => f.name), factors.map((f) => f.value), factors.map((f) => f.unit), factors.map((f) => f.rowUnit), factors.map((f) => f.source), factors.length],
+    [
+      projectId,
+      n,
+      factors.map((f) => f.id),
+      factors.map((f) => f.name),
+      factors.map((f) => f.value),
+      factors.map((f) => f.unit),
+      factors.map((f) => f.rowUnit),
+      factors.map((f) => f.source),
+      factors.length,
+    ],
   );
 }
 
@@ -96,14 +122,27 @@ export async function deleteStageRows(raw: Raw, projectId: number): Promise<void
 
 /** A name filter that matches one building in 1 000 (what a user types to find a building). */
 export const NAME_FILTER = '人才公寓';
-const OTHER_NAMES = ['研发办公楼', '配套学校', '商业中心', '科创大厦', '住宅', '门诊楼', '体育馆', '图书馆', '酒店', '厂房'];
+const OTHER_NAMES = [
+  '研发办公楼',
+  '配套学校',
+  '商业中心',
+  '科创大厦',
+  '住宅',
+  '门诊楼',
+  '体育馆',
+  '图书馆',
+  '酒店',
+  '厂房',
+];
 
 /**
  * `n` buildings of the demo tenant created by demo_user (the admin sees every tenant's), in one
  * INSERT … SELECT generate_series, then VACUUM ANALYZE as PostgreSQL's autovacuum would have done.
  */
 export async function insertBuildings(raw: Raw, n: number, engineeringId: number): Promise<{ matching: number }> {
-  const [user] = await raw.query<{ id: number; tenant_id: number }>(`select id, tenant_id from sys_user where user_name = 'demo_user'`);
+  const [user] = await raw.query<{ id: number; tenant_id: number }>(
+    `select id, tenant_id from sys_user where user_name = 'demo_user'`,
+  );
   await raw.query(
     `insert into tpf3_project (create_date, update_date, create_by, tenant_id, engineering_id, compute_method, standard, stage, name, code, status, site,
                                build_type, structure_type, use_date_limit, build_area, height, floor_up, floor_down, lat_lng, compile_org, user_id, menus)
@@ -114,6 +153,8 @@ export async function insertBuildings(raw: Raw, n: number, engineeringId: number
     [user.id, user.tenant_id, engineeringId, NAME_FILTER, OTHER_NAMES, n],
   );
   await raw.exec('vacuum analyze tpf3_project');
-  const [m] = await raw.query<{ n: number }>(`select count(*)::int as n from tpf3_project where name ilike $1`, [`%${NAME_FILTER}%`]);
+  const [m] = await raw.query<{ n: number }>(`select count(*)::int as n from tpf3_project where name ilike $1`, [
+    `%${NAME_FILTER}%`,
+  ]);
   return { matching: Number(m.n) };
 }

@@ -33,7 +33,11 @@ export async function downloadTemplate(t: Target, stagePath: string): Promise<Te
 }
 
 /** The schema property of each import title. */
-const KEY_OF_TITLE = new Map(Object.entries(stageProduce.properties).flatMap(([k, p]) => ('x-import' in p && p['x-import'] ? [[p['x-import'] as string, k]] : [])));
+const KEY_OF_TITLE = new Map(
+  Object.entries(stageProduce.properties).flatMap(([k, p]) =>
+    'x-import' in p && p['x-import'] ? [[p['x-import'] as string, k]] : [],
+  ),
+);
 
 /** The cell values of data row i (0-based) by property. */
 export function rowValues(i: number, factors: Factor[]): Record<string, string | number | undefined> {
@@ -54,7 +58,12 @@ export function rowValues(i: number, factors: Factor[]): Record<string, string |
 }
 
 /** Writes `rows` data rows under the template's header to `file`; answers the file's size in bytes. */
-export async function writeImportWorkbook(file: string, template: Template, rows: number, factors: Factor[]): Promise<number> {
+export async function writeImportWorkbook(
+  file: string,
+  template: Template,
+  rows: number,
+  factors: Factor[],
+): Promise<number> {
   const keys = template.titles.map((title) => KEY_OF_TITLE.get(title));
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: false });
   const ws = wb.addWorksheet(template.sheet);

@@ -36,25 +36,35 @@ interface Entry {
 }
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const column = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : String.fromCharCode(64 + Math.floor(i / 26)) + String.fromCharCode(65 + (i % 26)));
+const column = (i: number) =>
+  i < 26
+    ? String.fromCharCode(65 + i)
+    : String.fromCharCode(64 + Math.floor(i / 26)) + String.fromCharCode(65 + (i % 26));
 
 /** The path of the data sheet's XML inside the template (workbook.xml → its relationship). */
 function sheetPath(files: Record<string, Uint8Array>, sheet: string): string {
   const text = (p: string) => new TextDecoder().decode(files[p]);
   const wb = text('xl/workbook.xml');
-  const m = new RegExp(`<sheet [^>]*name="${xmlEscape(sheet)}"[^>]*r:id="([^"]+)"`).exec(wb) ?? /<sheet [^>]*r:id="([^"]+)"/.exec(wb);
+  const m =
+    new RegExp(`<sheet [^>]*name="${xmlEscape(sheet)}"[^>]*r:id="([^"]+)"`).exec(wb) ??
+    /<sheet [^>]*r:id="([^"]+)"/.exec(wb);
   if (!m) throw new Error('zip bomb: no sheet in the template');
-  const rel = new RegExp(`<Relationship [^>]*Id="${m[1]}"[^>]*Target="([^"]+)"`).exec(text('xl/_rels/workbook.xml.rels')) ?? new RegExp(`<Relationship [^>]*Target="([^"]+)"[^>]*Id="${m[1]}"`).exec(text('xl/_rels/workbook.xml.rels'));
+  const rel =
+    new RegExp(`<Relationship [^>]*Id="${m[1]}"[^>]*Target="([^"]+)"`).exec(text('xl/_rels/workbook.xml.rels')) ??
+    new RegExp(`<Relationship [^>]*Target="([^"]+)"[^>]*Id="${m[1]}"`).exec(text('xl/_rels/workbook.xml.rels'));
   if (!rel) throw new Error('zip bomb: no relationship for the sheet');
   return rel[1].startsWith('/') ? rel[1].slice(1) : `xl/${rel[1]}`;
 }
 
 /** Writes the bomb to `file` (about 600 KB for 450 MB); answers its size and the inflated size of its sheet. */
-export function writeZipBomb(file: string, template: Template, inflatedBytes = 450 * 10 ** 6): { size: number; inflated: number } {
+export function writeZipBomb(
+  file: string,
+  template: Template,
+  inflatedBytes = 450 * 10 ** 6,
+): { size: number; inflated: number } {
   const files = unzipSync(new Uint8Array(template.bytes));
   const target = sheetPath(files, template.sheet);
   const entries: Entry[] = [];
-
 
   // the sheet, streamed
   const head =
@@ -80,14 +90,19 @@ export function writeZipBomb(file: string, template: Template, inflatedBytes = 4
   deflate.push(block);
   deflate.flush(true);
   const blockZ = Buffer.concat(parts);
-  if (inflateRawSync(blockZ, { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length !== block.length) throw new Error('zip bomb: the deflated block does not inflate back');
+  if (inflateRawSync(blockZ, { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length !== block.length)
+    throw new Error('zip bomb: the deflated block does not inflate back');
   const blocks = Math.max(1, Math.round(inflatedBytes / block.length));
   const headBytes = Buffer.from(head);
   const tailBytes = Buffer.from(tail);
   let crc = crc32(headBytes);
   for (let i = 0; i < blocks; i++) crc = crc32(block, crc);
   crc = crc32(tailBytes, crc);
-  const compressed = [stored(headBytes, false), ...Array.from({ length: blocks }, () => blockZ), stored(tailBytes, true)];
+  const compressed = [
+    stored(headBytes, false),
+    ...Array.from({ length: blocks }, () => blockZ),
+    stored(tailBytes, true),
+  ];
   const sheet: Entry = {
     name: target,
     crc,

@@ -25,14 +25,35 @@ export function floorBatchRoute(app: FastifyInstance, raw: Raw, opts: { stageTab
     const projectId = rows[0].projectId;
     return raw.transaction(async (q) => {
       const ids = [...new Set(rows.map((r) => r.factorId).filter((v): v is number => typeof v === 'number'))];
-      const found = await q.query<{ id: number; material_co: number; co_unit: string; source: string }>('select id, material_co, co_unit, source from tpf3_build_material where id = any($1)', [ids]);
-      const byId = new Map(found.map((f) => {
-        const t = /^tCO2/.test(f.co_unit ?? '');
-        return [Number(f.id), { value: t ? Number(f.material_co) * 1000 : Number(f.material_co), unit: t ? `kg${f.co_unit.slice(1)}` : f.co_unit, source: f.source ?? '' }];
-      }));
-      const stored = await q.query<{ id: number; quantity: number; factor_value: number | null; emission: number | null }>(`select * from ${opts.stageTable} where project_id = $1 order by id`, [projectId]);
+      const found = await q.query<{ id: number; material_co: number; co_unit: string; source: string }>(
+        'select id, material_co, co_unit, source from tpf3_build_material where id = any($1)',
+        [ids],
+      );
+      const byId = new Map(
+        found.map((f) => {
+          const t = /^tCO2/.test(f.co_unit ?? '');
+          return [
+            Number(f.id),
+            {
+              value: t ? Number(f.material_co) * 1000 : Number(f.material_co),
+              unit: t ? `kg${f.co_unit.slice(1)}` : f.co_unit,
+              source: f.source ?? '',
+            },
+          ];
+        }),
+      );
+      const stored = await q.query<{
+        id: number;
+        quantity: number;
+        factor_value: number | null;
+        emission: number | null;
+      }>(`select * from ${opts.stageTable} where project_id = $1 order by id`, [projectId]);
       const changed = stored.filter((r) => r.emission !== rowEmission(r));
-      if (changed.length) await q.query(`update ${opts.stageTable} s set emission = u.e from unnest($1::int[], $2::float8[]) as u(id, e) where s.id = u.id`, [changed.map((r) => r.id), changed.map(rowEmission)]);
+      if (changed.length)
+        await q.query(
+          `update ${opts.stageTable} s set emission = u.e from unnest($1::int[], $2::float8[]) as u(id, e) where s.id = u.id`,
+          [changed.map((r) => r.id), changed.map(rowEmission)],
+        );
       const col = <T>(pick: (r: BatchRow) => T) => rows.map(pick);
       const factor = (r: BatchRow) => (r.factorId === undefined ? undefined : byId.get(r.factorId));
       const emissions = rows.map((r) => rowEmission({ quantity: r.quantity, factor_value: factor(r)?.value }));
@@ -57,7 +78,12 @@ export function floorBatchRoute(app: FastifyInstance, raw: Raw, opts: { stageTab
         ],
       );
       const all = [...stored.map((r) => ({ ...r, emission: rowEmission(r) })), ...inserted];
-      const { data } = await storeBuilding(q, projectId, all.reduce((a, r) => a + Number(r.emission), 0), all.length);
+      const { data } = await storeBuilding(
+        q,
+        projectId,
+        all.reduce((a, r) => a + Number(r.emission), 0),
+        all.length,
+      );
       const [building] = await q.query('select * from tpf3_project where id = $1', [projectId]);
       return { code: 1, message: 'ok', data: { rows: all, result: building, stage: data, saved: rows.length } };
     });

@@ -65,10 +65,12 @@ interface Line {
   factor?: Factor;
 }
 
-const keyOf = (name: unknown, spec: unknown, unit: unknown) => `${String(name ?? '')}|${String(spec ?? '')}|${String(unit ?? '')}`;
+const keyOf = (name: unknown, spec: unknown, unit: unknown) =>
+  `${String(name ?? '')}|${String(spec ?? '')}|${String(unit ?? '')}`;
 const TYPES = { int: 'int4', float: 'float8', text: 'text', json: 'text' } as const;
 type Columns = Record<string, [keyof typeof TYPES, unknown[]]>;
-const FACTOR_COLUMNS = 'id, name, type, spec, unit, material_co, co_unit, source, quality, density, density_source, default_distance';
+const FACTOR_COLUMNS =
+  'id, name, type, spec, unit, material_co, co_unit, source, quality, density, density_source, default_distance';
 const DISTANCE_SOURCE = '因子库材料的默认运输距离（GB/T 51366-2019 第6.3.2条：混凝土、砂浆 40 km，其他建材 500 km）';
 
 /** One INSERT … SELECT FROM unnest of the column arrays into `table`; json columns cast to jsonb. */
@@ -77,7 +79,10 @@ async function insertAll(q: Query, table: string, columns: Columns) {
   if (!columns[names[0]][1].length) return;
   const picked = names.map((n) => (columns[n][0] === 'json' ? `u.${n}::jsonb` : `u.${n}`));
   const arrays = names.map((n, i) => `$${i + 1}::${TYPES[columns[n][0]]}[]`);
-  await q.query(`insert into ${table} (${names.join(', ')}) select ${picked.join(', ')} from unnest(${arrays.join(', ')}) as u(${names.join(', ')})`, names.map((n) => columns[n][1]));
+  await q.query(
+    `insert into ${table} (${names.join(', ')}) select ${picked.join(', ')} from unnest(${arrays.join(', ')}) as u(${names.join(', ')})`,
+    names.map((n) => columns[n][1]),
+  );
 }
 
 export function floorBudgetRoute(app: FastifyInstance, raw: Raw, userId: number): void {
@@ -89,20 +94,34 @@ export function floorBudgetRoute(app: FastifyInstance, raw: Raw, userId: number)
     for await (const part of req.parts()) {
       if (part.type === 'field') {
         if (part.fieldname === 'projectId') projectId = Number(part.value);
-        if (part.fieldname === 'mappings') told = new Map((JSON.parse(String(part.value)) as FloorMapping[]).map((m) => [keyOf(m.name, m.spec, m.unit), m]));
+        if (part.fieldname === 'mappings')
+          told = new Map(
+            (JSON.parse(String(part.value)) as FloorMapping[]).map((m) => [keyOf(m.name, m.spec, m.unit), m]),
+          );
         if (part.fieldname === 'grid') grid = JSON.parse(String(part.value)) as FloorGrid;
         continue;
       }
       if (!Number.isFinite(projectId)) return reply.status(400).send({ code: 0, message: 'no building' });
       const fileName = part.filename;
-      const book = XLSX.read(await part.toBuffer(), { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false });
+      const book = XLSX.read(await part.toBuffer(), {
+        type: 'buffer',
+        dense: true,
+        cellFormula: false,
+        cellHTML: false,
+        cellStyles: false,
+        cellText: false,
+      });
       const sheet = book.SheetNames.find((n) => n.includes('人材机')) ?? book.SheetNames[0];
       const data = (book.Sheets[sheet]['!data'] ?? []) as ({ v?: unknown } | undefined)[][];
       count = await raw.transaction(async (q) => {
         const ids = [...new Set([...told.values()].flatMap((m) => (m.factorId === null ? [] : [m.factorId])))];
-        const factors = await q.query<Factor>(`select ${FACTOR_COLUMNS} from tpf3_build_material where id = any($1)`, [ids]);
+        const factors = await q.query<Factor>(`select ${FACTOR_COLUMNS} from tpf3_build_material where id = any($1)`, [
+          ids,
+        ]);
         const byId = new Map(factors.map((f) => [Number(f.id), f]));
-        const [truck] = await q.query<Factor>(`select ${FACTOR_COLUMNS} from tpf3_build_material where type = '运输' order by id limit 1`);
+        const [truck] = await q.query<Factor>(
+          `select ${FACTOR_COLUMNS} from tpf3_build_material where type = '运输' order by id limit 1`,
+        );
         const merged = new Map<string, Line>();
         for (let r = 3; r < data.length; r++) {
           const row = data[r] ?? [];
@@ -114,26 +133,51 @@ export function floorBudgetRoute(app: FastifyInstance, raw: Raw, userId: number)
           if (seen) {
             seen.quantity += quantity * m.scale;
             seen.rows.push(r + 1);
-          } else merged.set(key, { m, name: String(row[3]?.v), spec: String(row[4]?.v ?? ''), unit: String(row[5]?.v ?? ''), quantity: quantity * m.scale, rows: [r + 1], factor: m.factorId === null ? undefined : byId.get(m.factorId) });
+          } else
+            merged.set(key, {
+              m,
+              name: String(row[3]?.v),
+              spec: String(row[4]?.v ?? ''),
+              unit: String(row[5]?.v ?? ''),
+              quantity: quantity * m.scale,
+              rows: [r + 1],
+              factor: m.factorId === null ? undefined : byId.get(m.factorId),
+            });
         }
         const lines = [...merged.values()];
         const materials = lines.filter((l) => l.m.kind === 'material' && l.factor);
         const builds = lines.filter((l) => l.m.kind !== 'material');
         const importedAt = new Date().toISOString();
-        const remark = (l: Line) => `预算文件 ${fileName}：${sheet} ${l.rows.map((r) => `第${r}行`).join('、')}`.slice(0, 200);
-        const source = (l: Line) => JSON.stringify({ fileName, fileId: projectId, sources: l.rows.map((row) => ({ sheet, row })), importedAt, ...(l.m.machine ? { machine: l.m.machine } : {}) });
-        const defaults = (field: string, title: string, value: unknown, unit: string, from: string) => JSON.stringify({ defaults: [{ field, title, value, unit, source: from }] });
+        const remark = (l: Line) =>
+          `预算文件 ${fileName}：${sheet} ${l.rows.map((r) => `第${r}行`).join('、')}`.slice(0, 200);
+        const source = (l: Line) =>
+          JSON.stringify({
+            fileName,
+            fileId: projectId,
+            sources: l.rows.map((row) => ({ sheet, row })),
+            importedAt,
+            ...(l.m.machine ? { machine: l.m.machine } : {}),
+          });
+        const defaults = (field: string, title: string, value: unknown, unit: string, from: string) =>
+          JSON.stringify({ defaults: [{ field, title, value, unit, source: from }] });
         let kg = 0;
         let count = 0;
         // one table's rows as column arrays: the line's, its factor's copy (the truck's, for 建材运输), and its own
-        const insert = async (table: string, ls: Line[], factor: (l: Line) => Factor | undefined, emission: (l: Line) => number | null, own: Columns) => {
+        const insert = async (
+          table: string,
+          ls: Line[],
+          factor: (l: Line) => Factor | undefined,
+          emission: (l: Line) => number | null,
+          own: Columns,
+        ) => {
           const e = ls.map(emission);
           kg += e.reduce<number>((a, x) => a + (x ?? 0), 0);
           count += ls.length;
-          const copy = <T>(pick: (f: Factor) => T) => ls.map((l) => {
-            const f = factor(l);
-            return f ? pick(f) : null;
-          });
+          const copy = <T>(pick: (f: Factor) => T) =>
+            ls.map((l) => {
+              const f = factor(l);
+              return f ? pick(f) : null;
+            });
           await insertAll(q, table, {
             create_by: ['int', ls.map(() => userId)],
             project_id: ['int', ls.map(() => projectId)],
@@ -153,34 +197,62 @@ export function floorBudgetRoute(app: FastifyInstance, raw: Raw, userId: number)
         const units = ['text', materials.map((l) => l.factor!.unit)] satisfies Columns[string];
         const densities = ['float', materials.map((l) => l.factor!.density)] satisfies Columns[string];
         const densitySources = ['text', materials.map((l) => l.factor!.density_source)] satisfies Columns[string];
-        await insert('stage_produce', materials, (l) => l.factor, (l) => rowEmission({ quantity: l.quantity, factor_value: l.factor!.material_co }), {
-          material_name: names,
-          spec: ['text', materials.map((l) => l.factor!.spec)],
-          unit: units,
-          density: densities,
-          density_source: densitySources,
-        });
-        if (truck) {
-          const distance = (l: Line) => l.factor!.default_distance ?? 500;
-          await insert('stage_trans', materials, () => truck, (l) => l.quantity * (l.factor!.density ?? 1) * distance(l) * truck.material_co, {
-            material_id: ['int', materials.map((l) => l.factor!.id)],
+        await insert(
+          'stage_produce',
+          materials,
+          (l) => l.factor,
+          (l) => rowEmission({ quantity: l.quantity, factor_value: l.factor!.material_co }),
+          {
             material_name: names,
+            spec: ['text', materials.map((l) => l.factor!.spec)],
             unit: units,
             density: densities,
             density_source: densitySources,
-            default_distance: ['float', materials.map((l) => l.factor!.default_distance)],
-            trace: ['json', materials.map((l) => defaults('distance', '运输距离(km)', distance(l), 'km', DISTANCE_SOURCE))],
-          });
+          },
+        );
+        if (truck) {
+          const distance = (l: Line) => l.factor!.default_distance ?? 500;
+          await insert(
+            'stage_trans',
+            materials,
+            () => truck,
+            (l) => l.quantity * (l.factor!.density ?? 1) * distance(l) * truck.material_co,
+            {
+              material_id: ['int', materials.map((l) => l.factor!.id)],
+              material_name: names,
+              unit: units,
+              density: densities,
+              density_source: densitySources,
+              default_distance: ['float', materials.map((l) => l.factor!.default_distance)],
+              trace: [
+                'json',
+                materials.map((l) => defaults('distance', '运输距离(km)', distance(l), 'km', DISTANCE_SOURCE)),
+              ],
+            },
+          );
         }
-        await insert('stage_build', builds, (l) => l.factor, (l) => (l.m.kind === 'machine' ? null : l.quantity * (l.factor?.material_co ?? grid.value)), {
-          method: ['text', builds.map((l) => (l.m.kind === 'machine' ? 'machine' : 'energy'))],
-          name: ['text', builds.map((l) => (l.m.kind === 'machine' && l.spec ? `${l.name} ${l.spec}` : l.name))],
-          energy: ['text', builds.map((l) => l.m.energy ?? null)],
-          unit: ['text', builds.map((l) => (l.m.kind === 'machine' ? '台班' : l.unit))],
-          energy_per_shift: ['float', builds.map((l) => l.m.energyPerShift ?? null)],
-          energy_per_shift_unit: ['text', builds.map((l) => l.m.energyPerShiftUnit ?? null)],
-          trace: ['json', builds.map((l) => (l.factor || l.m.kind === 'machine' ? null : defaults('factorValue', '能源因子', grid.value, grid.unit, grid.source)))],
-        });
+        await insert(
+          'stage_build',
+          builds,
+          (l) => l.factor,
+          (l) => (l.m.kind === 'machine' ? null : l.quantity * (l.factor?.material_co ?? grid.value)),
+          {
+            method: ['text', builds.map((l) => (l.m.kind === 'machine' ? 'machine' : 'energy'))],
+            name: ['text', builds.map((l) => (l.m.kind === 'machine' && l.spec ? `${l.name} ${l.spec}` : l.name))],
+            energy: ['text', builds.map((l) => l.m.energy ?? null)],
+            unit: ['text', builds.map((l) => (l.m.kind === 'machine' ? '台班' : l.unit))],
+            energy_per_shift: ['float', builds.map((l) => l.m.energyPerShift ?? null)],
+            energy_per_shift_unit: ['text', builds.map((l) => l.m.energyPerShiftUnit ?? null)],
+            trace: [
+              'json',
+              builds.map((l) =>
+                l.factor || l.m.kind === 'machine'
+                  ? null
+                  : defaults('factorValue', '能源因子', grid.value, grid.unit, grid.source),
+              ),
+            ],
+          },
+        );
         await storeBuilding(q, projectId, kg, count);
         return count;
       });

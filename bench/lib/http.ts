@@ -5,7 +5,10 @@ import type { Answer, Target } from './target';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export function multipart(fields: Record<string, string>, file: { name: string; content: Buffer; mime?: string }): { body: Buffer; contentType: string } {
+export function multipart(
+  fields: Record<string, string>,
+  file: { name: string; content: Buffer; mime?: string },
+): { body: Buffer; contentType: string } {
   const boundary = `----tansuanBench${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
@@ -37,7 +40,12 @@ const POLL_MS = 10;
  * A call to a long route. If the answer carries a job (`data.job.id`), the job is polled every 10 ms until it has
  * ended, and the outcome is the job's. The time of the whole is what the caller measures.
  */
-export async function longCall(t: Target, method: 'GET' | 'POST', url: string, opts: { payload?: Buffer | string | object; headers?: Record<string, string> } = {}): Promise<Outcome> {
+export async function longCall(
+  t: Target,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: { payload?: Buffer | string | object; headers?: Record<string, string> } = {},
+): Promise<Outcome> {
   const a: Answer = await t.call(method, url, { payload: opts.payload as never, headers: opts.headers });
   const job = a.body?.data?.job;
   if (a.status === 200 && job && typeof job.id === 'number') {
@@ -45,11 +53,24 @@ export async function longCall(t: Target, method: 'GET' | 'POST', url: string, o
       await new Promise((r) => setTimeout(r, POLL_MS));
       const j = await t.call('GET', `/api/sys/v1/job/${job.id}`);
       const state = j.body?.data?.state;
-      if (j.status !== 200) return { ok: false, status: j.status, message: `job ${job.id}: ${j.body?.message ?? j.status}`, data: j.body?.data, job: true };
+      if (j.status !== 200)
+        return {
+          ok: false,
+          status: j.status,
+          message: `job ${job.id}: ${j.body?.message ?? j.status}`,
+          data: j.body?.data,
+          job: true,
+        };
       if (state === 'running') continue;
       return state === 'done'
         ? { ok: true, status: 200, message: 'done', data: j.body.data.result, job: true }
-        : { ok: false, status: 200, message: String(j.body.data.message ?? 'failed'), data: j.body.data.errors, job: true };
+        : {
+            ok: false,
+            status: 200,
+            message: String(j.body.data.message ?? 'failed'),
+            data: j.body.data.errors,
+            job: true,
+          };
     }
   }
   const ok = a.status === 200 && a.body?.code === 1;
@@ -57,7 +78,16 @@ export async function longCall(t: Target, method: 'GET' | 'POST', url: string, o
 }
 
 /** An upload to POST <path>/fileUpload. */
-export function upload(t: Target, path: string, projectId: number, file: { name: string; content: Buffer }, query = ''): Promise<Outcome> {
+export function upload(
+  t: Target,
+  path: string,
+  projectId: number,
+  file: { name: string; content: Buffer },
+  query = '',
+): Promise<Outcome> {
   const m = multipart({ projectId: String(projectId) }, file);
-  return longCall(t, 'POST', `${path}/fileUpload${query}`, { payload: m.body, headers: { 'content-type': m.contentType } });
+  return longCall(t, 'POST', `${path}/fileUpload${query}`, {
+    payload: m.body,
+    headers: { 'content-type': m.contentType },
+  });
 }

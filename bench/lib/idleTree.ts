@@ -8,8 +8,15 @@ import { pause, spawnServer } from './spawnServer';
 /** How long after the first answer a server counts as at rest. */
 export const IDLE_MS = 45_000;
 
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const nameOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).map((a) => a.split('/').pop()).slice(0, 2).join(' ');
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const nameOf = (pid: number) =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    .split('\0')
+    .filter(Boolean)
+    .map((a) => a.split('/').pop())
+    .slice(0, 2)
+    .join(' ');
 
 export interface Idle {
   rssMiB: number;
@@ -27,10 +34,15 @@ export async function idleTree(args: string[], env: NodeJS.ProcessEnv, limitMs?:
     await pause(IDLE_MS);
     const now = tree(server.child.pid!);
     pids.push(...now.filter((p) => !pids.includes(p)));
-    return { rssMiB: treeRssMiB(server.child.pid!), parts: now.map((p) => `${nameOf(p)} ${rssOf(p).toFixed(0)}`).join(', '), ms: server.ms };
+    return {
+      rssMiB: treeRssMiB(server.child.pid!),
+      parts: now.map((p) => `${nameOf(p)} ${rssOf(p).toFixed(0)}`).join(', '),
+      ms: server.ms,
+    };
   } finally {
     await server.stop();
     // (npm may end before the server it started)
-    for (const end = performance.now() + 60_000; pids.some((p) => existsSync(`/proc/${p}`)) && performance.now() < end; ) await pause(100);
+    for (const end = performance.now() + 60_000; pids.some((p) => existsSync(`/proc/${p}`)) && performance.now() < end;)
+      await pause(100);
   }
 }

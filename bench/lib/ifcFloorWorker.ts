@@ -1,5 +1,6 @@
 // The BIM parse's floor: web-ifc alone doing the part of the parse nothing can skip, in a child process
-// as src/server/bim/parse/worker.ts runs — Init, open the file from disk in chunks (the same openIfcFile and settings), the building elements
+// as src/server/bim/parse/worker.ts runs — Init, open the file from disk in chunks (the same openIfcFile and settings),
+// the building elements
 // (the parser's elementIds: GetLineIDsWithType of its element types) and GetLine of each, then StreamMeshes of the
 // elements the parser measures (the GlobalIds in its data's stream) with each mesh's vertex and index arrays
 // (what any measure from the geometry must read). No relations, materials, quantity sets, units or volume sums.

@@ -1,7 +1,28 @@
 // Command line of `npm run bench -- …`.
 import { parseArgs } from 'node:util';
 
-export const MEASURES = ['recalc', 'import', 'zipbomb', 'list-filter', 'list', 'bim', 'uncertainty', 'batch', 'start', 'report', 'loginjs', 'warmup', 'stagepage', 'budget', 'budget-upload', 'uncertainty-list', 'frozen-report', 'statistics', 'first-start', 'scale'] as const;
+export const MEASURES = [
+  'recalc',
+  'import',
+  'zipbomb',
+  'list-filter',
+  'list',
+  'bim',
+  'uncertainty',
+  'batch',
+  'start',
+  'report',
+  'loginjs',
+  'warmup',
+  'stagepage',
+  'budget',
+  'budget-upload',
+  'uncertainty-list',
+  'frozen-report',
+  'statistics',
+  'first-start',
+  'scale',
+] as const;
 export type MeasureName = (typeof MEASURES)[number];
 /** Measures that run only when --only names them: each takes minutes of its own. */
 export const OPT_IN: readonly MeasureName[] = ['scale'];
@@ -86,8 +107,14 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer, not ${v}`);
     return n;
   };
-  const only = values.only ? (values.only.split(',').map((s) => s.trim()).filter(Boolean) as MeasureName[]) : MEASURES.filter((m) => !OPT_IN.includes(m));
-  for (const m of only) if (!MEASURES.includes(m)) throw new Error(`--only: unknown measure ${m} (${MEASURES.join(', ')})`);
+  const only = values.only
+    ? (values.only
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean) as MeasureName[])
+    : MEASURES.filter((m) => !OPT_IN.includes(m));
+  for (const m of only)
+    if (!MEASURES.includes(m)) throw new Error(`--only: unknown measure ${m} (${MEASURES.join(', ')})`);
   const db = values.db ?? (env.DATABASE_URL ? 'all' : 'pglite');
   if (!['pglite', 'postgres', 'all'].includes(db)) throw new Error(`--db: pglite, postgres or all, not ${db}`);
   const dbs: Options['dbs'] = db === 'all' ? ['pglite', 'postgres'] : [db as 'pglite' | 'postgres'];
@@ -101,7 +128,17 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
       : [1_000, recalcRows, 100_000];
   const rounds = int('rounds', values.rounds, 5);
   const listRounds = int('list-rounds', values['list-rounds'], 21);
-  const partial = values.only !== undefined || values.rows !== undefined || values['recalc-rows'] !== undefined || values['import-rows'] !== undefined || values.scale !== undefined || values.buildings !== undefined || values['bim-elements'] !== undefined || values['batch-rows'] !== undefined || rounds < 5 || listRounds < 21;
+  const partial =
+    values.only !== undefined ||
+    values.rows !== undefined ||
+    values['recalc-rows'] !== undefined ||
+    values['import-rows'] !== undefined ||
+    values.scale !== undefined ||
+    values.buildings !== undefined ||
+    values['bim-elements'] !== undefined ||
+    values['batch-rows'] !== undefined ||
+    rounds < 5 ||
+    listRounds < 21;
   return {
     only,
     dbs,

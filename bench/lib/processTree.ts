@@ -23,6 +23,8 @@ export const treeRssMiB = (pid: number) =>
 /** CPU time the tree's living processes have used (ms). */
 export const treeCpuMs = (pid: number) =>
   tree(pid).reduce((a, p) => {
-    const fields = read(`/proc/${p}/stat`).replace(/^.*\) /, '').split(' '); // after "pid (comm) "
+    const fields = read(`/proc/${p}/stat`)
+      .replace(/^.*\) /, '')
+      .split(' '); // after "pid (comm) "
     return a + ((Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 1000) / TICKS_PER_S;
   }, 0);

@@ -35,7 +35,9 @@ export function rawPGlite(pglite: PGlite): Raw {
     async copyCsv(q, table, columns, csv) {
       // PGlite reads COPY … FROM '/dev/blob' from the blob passed with the query (on the transaction's query too)
       const target = (q as { db?: PGlite | Transaction }).db ?? pglite;
-      await target.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob' with (format csv)`, [], { blob: new Blob([csv]) });
+      await target.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob' with (format csv)`, [], {
+        blob: new Blob([csv]),
+      });
     },
     close: async () => {},
   };

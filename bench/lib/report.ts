@@ -22,18 +22,51 @@ export interface Result {
 }
 
 /** A comparison of two sample sets with a ratio goal. */
-export function compare(id: string, measure: string, database: string, s: { ours: number[]; floor: number[] }, maxRatio: number, note?: string): Result {
+export function compare(
+  id: string,
+  measure: string,
+  database: string,
+  s: { ours: number[]; floor: number[] },
+  maxRatio: number,
+  note?: string,
+): Result {
   const ours = median(s.ours);
   const floor = median(s.floor);
   const ratio = ours / floor;
-  return { id, measure, database, unit: 'ms', ours, floor, ratio, goal: `≤ ${maxRatio}×`, within: ratio <= maxRatio, samples: { ours: s.ours.map(round1), floor: s.floor.map(round1) }, note };
+  return {
+    id,
+    measure,
+    database,
+    unit: 'ms',
+    ours,
+    floor,
+    ratio,
+    goal: `≤ ${maxRatio}×`,
+    within: ratio <= maxRatio,
+    samples: { ours: s.ours.map(round1), floor: s.floor.map(round1) },
+    note,
+  };
 }
 
 /** Display width: CJK and full-width characters take two columns. */
-const width = (s: string) => [...s].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1), 0);
-const pad = (s: string, w: number, right = false) => (right ? ' '.repeat(Math.max(0, w - width(s))) + s : s + ' '.repeat(Math.max(0, w - width(s))));
+const width = (s: string) =>
+  [...s].reduce(
+    (n, ch) =>
+      n +
+      (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch)
+        ? 2
+        : 1),
+    0,
+  );
+const pad = (s: string, w: number, right = false) =>
+  right ? ' '.repeat(Math.max(0, w - width(s))) + s : s + ' '.repeat(Math.max(0, w - width(s)));
 
-const value = (r: Result, v: number | null) => (v === null || !Number.isFinite(v) ? '—' : r.unit === 'ms' ? fmtMs(v) : `${v.toFixed(r.unit === 'KB' ? 1 : 0)} ${r.unit}`);
+const value = (r: Result, v: number | null) =>
+  v === null || !Number.isFinite(v)
+    ? '—'
+    : r.unit === 'ms'
+      ? fmtMs(v)
+      : `${v.toFixed(r.unit === 'KB' ? 1 : 0)} ${r.unit}`;
 
 export function table(results: Result[]): string {
   const head = ['measure', 'database', 'ours (median ms)', 'floor (median ms)', 'ratio', 'goal', 'within goal'];
@@ -58,13 +91,21 @@ export function notes(results: Result[]): string[] {
 
 export function machine() {
   const c = cpus();
-  return { os: `${osType()} ${release()} ${arch()}`, cpus: { model: c[0]?.model ?? '?', count: c.length, mhz: c[0]?.speed ?? null }, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
+  return {
+    os: `${osType()} ${release()} ${arch()}`,
+    cpus: { model: c[0]?.model ?? '?', count: c.length, mhz: c[0]?.speed ?? null },
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
 }
 
 /** The 1-minute load average: other work on the machine shows in every figure. */
 export const load = () => Math.round(loadavg()[0] * 100) / 100;
 
-export function writeResults(file: string, doc: { options: object; databases: object[]; results: Result[]; elapsedS: number; loadAtStart: number }): void {
+export function writeResults(
+  file: string,
+  doc: { options: object; databases: object[]; results: Result[]; elapsedS: number; loadAtStart: number },
+): void {
   const out = {
     date: new Date().toISOString(),
     machine: { ...machine(), loadAverage1m: { start: doc.loadAtStart, end: load() } },
@@ -83,6 +124,11 @@ export function writeResults(file: string, doc: { options: object; databases: ob
   writeFileSync(file, resultsJson(out));
 }
 
-/** Indented JSON with every array of numbers (the samples) on one line: a full run's file stays ~200 lines, not 5 000. */
+/**
+ * Indented JSON with every array of numbers (the samples) on one line: a full run's file stays ~200 lines, not 5 000.
+ */
 export const resultsJson = (value: unknown) =>
-  JSON.stringify(value, null, 2).replace(/\[\s*(-?[\d.e+-]+(?:,\s*-?[\d.e+-]+)*)\s*\]/g, (_, items: string) => `[${items.split(/,\s*/).join(', ')}]`) + '\n';
+  JSON.stringify(value, null, 2).replace(
+    /\[\s*(-?[\d.e+-]+(?:,\s*-?[\d.e+-]+)*)\s*\]/g,
+    (_, items: string) => `[${items.split(/,\s*/).join(', ')}]`,
+  ) + '\n';

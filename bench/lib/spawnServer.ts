@@ -13,13 +13,22 @@ const ANSWER_MS = 120_000;
  * A fresh data dir under .tmp/bench for a server the bench starts, and that server's environment: the bench's admin
  * password, quiet logs, and `databaseUrl` (a PostgreSQL target) or else none (the embedded database in the dir).
  */
-export function serverSetup(name: string, databaseUrl?: string): { dataDir: string; env: NodeJS.ProcessEnv; remove: () => void } {
+export function serverSetup(
+  name: string,
+  databaseUrl?: string,
+): { dataDir: string; env: NodeJS.ProcessEnv; remove: () => void } {
   const dataDir = join(BENCH_DIR, `${name}-${process.pid}`);
   const remove = () => rmSync(dataDir, { recursive: true, force: true });
   remove();
   mkdirSync(dataDir, { recursive: true });
-  const { DATABASE_URL: _url, ...rest } = process.env;  
-  const env = { ...rest, DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORDS.admin, LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const { DATABASE_URL: _url, ...rest } = process.env;
+  const env = {
+    ...rest,
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: PASSWORDS.admin,
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   return { dataDir, env, remove };
 }
 
@@ -55,7 +64,11 @@ export async function spawnServer(args: string[], env: NodeJS.ProcessEnv, limitM
   const port = await freePort();
   let output = '';
   const t0 = performance.now();
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr!.on('data', (d) => (output = (output + d).slice(-2000)));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const stop = async () => {

@@ -21,7 +21,11 @@ export const gc = () => (globalThis as { gc?: () => void }).gc?.();
 export async function interleaved(
   rounds: number,
   fns: (() => Promise<unknown>)[],
-  opts: { warmup?: number; between?: (i: number) => Promise<void>; onRound?: (round: number, ms: number[]) => void } = {},
+  opts: {
+    warmup?: number;
+    between?: (i: number) => Promise<void>;
+    onRound?: (round: number, ms: number[]) => void;
+  } = {},
 ): Promise<number[][]> {
   const out = fns.map(() => [] as number[]);
   // (no forced GC before a call: the first queries after one run several times slower — freed memory is paged
@@ -50,5 +54,6 @@ export async function interleaved(
 /** 10 000 */
 export const fmtN = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
 
-export const fmtMs = (ms: number) => (!Number.isFinite(ms) ? '—' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
+export const fmtMs = (ms: number) =>
+  !Number.isFinite(ms) ? '—' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
 export const fmtMb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;

@@ -15,12 +15,17 @@ import { alive } from '../../src/server/db/lockFile';
 import { adminQuery } from '../../tests/server/testDb';
 
 export const BENCH_DIR = resolve(import.meta.dirname, '../../.tmp/bench');
-export const PASSWORDS = { admin: 'Bench-Admin-Pass-1', demo_admin: 'Bench-Demo-Admin-1', demo_user: 'Bench-Demo-User-1', demo_trial: 'Bench-Demo-Trial-1' };
+export const PASSWORDS = {
+  admin: 'Bench-Admin-Pass-1',
+  demo_admin: 'Bench-Demo-Admin-1',
+  demo_user: 'Bench-Demo-User-1',
+  demo_trial: 'Bench-Demo-Trial-1',
+};
 export const BENCH_DB = 'tansuan_bench';
 
 export interface Answer {
   status: number;
-   
+
   body: any;
 }
 
@@ -35,21 +40,24 @@ export interface Target {
   raw: Raw;
   token: string;
   /** inject as admin; the body parsed when it is JSON */
-  call(method: InjectOptions['method'], url: string, opts?: { payload?: InjectOptions['payload']; headers?: Record<string, string> }): Promise<Answer>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { payload?: InjectOptions['payload']; headers?: Record<string, string> },
+  ): Promise<Answer>;
   setupMs: number;
   close(): Promise<void>;
 }
-
 
 /** Data dirs left by bench runs that were killed (their process is gone). */
 function removeStaleDirs(): void {
   if (!existsSync(BENCH_DIR)) return;
   for (const name of readdirSync(BENCH_DIR)) {
     const m = /^(pglite|data)-(\d+)$/.exec(name);
-    if (m && Number(m[2]) !== process.pid && !alive(Number(m[2]))) rmSync(join(BENCH_DIR, name), { recursive: true, force: true });
+    if (m && Number(m[2]) !== process.pid && !alive(Number(m[2])))
+      rmSync(join(BENCH_DIR, name), { recursive: true, force: true });
   }
 }
-
 
 const withDatabase = (url: string, name: string) => {
   const u = new URL(url);
@@ -70,13 +78,24 @@ async function benchDatabase(url: string, keep: boolean): Promise<{ url: string;
     await adminQuery(url, `create database ${BENCH_DB}`);
   } catch (e) {
     const err = e as Error & { code?: string };
-    const hint = err.code === '42501' ? `; give the role CREATEDB, or create a database named ${BENCH_DB} and point DATABASE_URL at it` : '';
-    throw new Error(`cannot create the database ${BENCH_DB} on DATABASE_URL's server: ${err.message}${hint}`, { cause: e });
+    const hint =
+      err.code === '42501'
+        ? `; give the role CREATEDB, or create a database named ${BENCH_DB} and point DATABASE_URL at it`
+        : '';
+    throw new Error(`cannot create the database ${BENCH_DB} on DATABASE_URL's server: ${err.message}${hint}`, {
+      cause: e,
+    });
   }
-  return { url: withDatabase(url, BENCH_DB), drop: async () => (keep ? undefined : adminQuery(url, `drop database if exists ${BENCH_DB} with (force)`)) };
+  return {
+    url: withDatabase(url, BENCH_DB),
+    drop: async () => (keep ? undefined : adminQuery(url, `drop database if exists ${BENCH_DB} with (force)`)),
+  };
 }
 
-export async function openTarget(kind: 'pglite' | 'postgres', opts: { databaseUrl?: string; keep: boolean; log: (s: string) => void }): Promise<Target> {
+export async function openTarget(
+  kind: 'pglite' | 'postgres',
+  opts: { databaseUrl?: string; keep: boolean; log: (s: string) => void },
+): Promise<Target> {
   const t0 = performance.now();
   mkdirSync(BENCH_DIR, { recursive: true });
   removeStaleDirs();
@@ -111,12 +130,19 @@ export async function openTarget(kind: 'pglite' | 'postgres', opts: { databaseUr
 
   let token = '';
   const call: Target['call'] = async (method, url, o = {}) => {
-    const res = await app.inject({ method, url, payload: o.payload, headers: { ...(token ? { 'access-token': token } : {}), ...o.headers } });
+    const res = await app.inject({
+      method,
+      url,
+      payload: o.payload,
+      headers: { ...(token ? { 'access-token': token } : {}), ...o.headers },
+    });
     let body: unknown = res.body;
     if (String(res.headers['content-type'] ?? '').includes('json')) body = res.json();
     return { status: res.statusCode, body };
   };
-  const login = await call('POST', '/api/sys/v1/sso/login', { payload: { userName: 'admin', password: Buffer.from(PASSWORDS.admin).toString('base64') } });
+  const login = await call('POST', '/api/sys/v1/sso/login', {
+    payload: { userName: 'admin', password: Buffer.from(PASSWORDS.admin).toString('base64') },
+  });
   if (login.body?.code !== 1) throw new Error(`login as admin failed: ${JSON.stringify(login.body)}`);
   token = login.body.data.token;
 

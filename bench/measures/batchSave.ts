@@ -16,7 +16,16 @@ const MAX_RATIO = 1.5;
 export function batchRows(projectId: number, n: number, factors: Factor[]) {
   return Array.from({ length: n }, (_, g) => {
     const f = factors[g % factors.length];
-    return { projectId, materialName: f.name, spec: `规格${g % 50}`, unit: f.rowUnit, quantity: ((g * 7919) % 100000) / 100 + 1, factorId: f.id, density: 2.4, remarks: '' };
+    return {
+      projectId,
+      materialName: f.name,
+      spec: `规格${g % 50}`,
+      unit: f.rowUnit,
+      quantity: ((g * 7919) % 100000) / 100 + 1,
+      factorId: f.id,
+      density: 2.4,
+      remarks: '',
+    };
   });
 }
 
@@ -26,12 +35,19 @@ export async function batchSaveMeasures(ctx: Ctx): Promise<Result[]> {
   const id = await createBuilding(t, ctx.engineeringId, `基准批量保存${n}`);
   const rows = batchRows(id, n, ctx.factors);
   const payload = JSON.stringify(rows);
-  const count = async () => Number((await t.raw.query<{ n: number }>(`select count(*)::int as n from ${STAGE_TABLE} where project_id = $1`, [id]))[0].n);
+  const count = async () =>
+    Number(
+      (await t.raw.query<{ n: number }>(`select count(*)::int as n from ${STAGE_TABLE} where project_id = $1`, [id]))[0]
+        .n,
+    );
   const clear = async () => {
     await t.raw.query(`delete from ${STAGE_TABLE} where project_id = $1`, [id]);
     await t.raw.exec(`vacuum ${STAGE_TABLE}`);
   };
-  const produceOf = async () => Number((await t.raw.query<{ produce: number }>('select produce from tpf3_project where id = $1', [id]))[0]?.produce);
+  const produceOf = async () =>
+    Number(
+      (await t.raw.query<{ produce: number }>('select produce from tpf3_project where id = $1', [id]))[0]?.produce,
+    );
 
   log(`  batch save: ${fmtN(n)} rows, ${(payload.length / 1e6).toFixed(2)} MB of JSON`);
   const refusals: string[] = [];
@@ -42,7 +58,10 @@ export async function batchSaveMeasures(ctx: Ctx): Promise<Result[]> {
     opts.rounds,
     [
       async () => {
-        const o = await longCall(t, 'POST', `${STAGE_PATH}/batch`, { payload, headers: { 'content-type': 'application/json' } });
+        const o = await longCall(t, 'POST', `${STAGE_PATH}/batch`, {
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
         if (!o.ok) refusals.push(`${o.status} ${o.message} ${JSON.stringify(o.data)?.slice(0, 200)}`);
       },
       () => floorCall(ctx, 'POST', '/floor/batch', Buffer.from(payload), { 'content-type': 'application/json' }),
@@ -58,11 +77,14 @@ export async function batchSaveMeasures(ctx: Ctx): Promise<Result[]> {
       onRound: (r, ms) => log(`    round ${r + 1}: ours ${fmtMs(ms[0])} ms, floor ${fmtMs(ms[1])} ms`),
     },
   );
-  const notes = [`floor: one factor query, one INSERT … SELECT FROM unnest, the recalculation, the rows answered; work left running after ours' answer (waited for, counted in neither): median ${fmtMs(median(after))} ms`];
+  const notes = [
+    `floor: one factor query, one INSERT … SELECT FROM unnest, the recalculation, the rows answered; work left running after ours' answer (waited for, counted in neither): median ${fmtMs(median(after))} ms`,
+  ];
   const result = compare('batch', `batch save ${fmtN(n)} rows`, ctx.db, { ours, floor }, MAX_RATIO);
   if (refusals.length) notes.unshift(`the route refused: ${refusals[0]}`);
   if (counts.some((c) => c !== n)) notes.unshift(`rows stored after a call: ${counts.join(', ')} (expected ${n})`);
-  if (Math.abs(produce.ours - produce.floor) > Math.max(0.01, Math.abs(produce.floor) * 1e-6)) notes.push(`produce differs: ours ${produce.ours} t, floor ${produce.floor} t`);
+  if (Math.abs(produce.ours - produce.floor) > Math.max(0.01, Math.abs(produce.floor) * 1e-6))
+    notes.push(`produce differs: ours ${produce.ours} t, floor ${produce.floor} t`);
   if (refusals.length || counts.some((c) => c !== n)) result.within = false;
   result.note = notes.join('; ');
   return [result];

@@ -15,7 +15,6 @@ const MAX_RATIO = 2;
 const MAX_RSS_MIB = 1536;
 const MiB = 2 ** 20;
 
-
 /**
  * Waits (untimed) until the last worker's memory is gone: parseIfc does not wait for its worker's termination, so
  * RSS just after a call still holds that worker's heap and WASM memory, which would lower the next call's
@@ -59,7 +58,9 @@ export async function bimMeasures(ctx: Ctx): Promise<Result[]> {
   // the parser streams every counted element (quantity sets are checked against the geometry too; the
   // spaces without a floor-area quantity as well, and the generated model has none), so the floor streams them all
   const { counts } = (await ours()).summary;
-  log(`  parsed: ${fmtN(counts.elements)} elements, ${fmtN(counts.fromGeometry)} volumes from the geometry, ${fmtN(counts.withoutMaterial)} without material, ${fmtN(counts.materials)} materials`);
+  log(
+    `  parsed: ${fmtN(counts.elements)} elements, ${fmtN(counts.fromGeometry)} volumes from the geometry, ${fmtN(counts.withoutMaterial)} without material, ${fmtN(counts.materials)} materials`,
+  );
   await settleRss();
   await floorParse(file.path); // (the warm-up pair's floor)
   await settleRss();
@@ -85,10 +86,13 @@ export async function bimMeasures(ctx: Ctx): Promise<Result[]> {
       warmup: 0,
       between: settleRss,
       onRound: (r, ms) =>
-        log(`    round ${r + 1}: ours ${fmtMs(ms[0])} ms +${growth.ours.at(-1)!.toFixed(0)} MiB, floor ${fmtMs(ms[1])} ms +${growth.floor.at(-1)!.toFixed(0)} MiB`),
+        log(
+          `    round ${r + 1}: ours ${fmtMs(ms[0])} ms +${growth.ours.at(-1)!.toFixed(0)} MiB, floor ${fmtMs(ms[1])} ms +${growth.floor.at(-1)!.toFixed(0)} MiB`,
+        ),
     },
   );
-  if (floorAnswer!.elements !== counts.elements) throw new Error(`the floor read ${floorAnswer!.elements} elements, the parser counted ${counts.elements}`);
+  if (floorAnswer!.elements !== counts.elements)
+    throw new Error(`the floor read ${floorAnswer!.elements} elements, the parser counted ${counts.elements}`);
   const time = median(oursMs) / median(floorMs);
   const rssOurs = median(growth.ours);
   const rssFloor = median(growth.floor);

@@ -51,7 +51,9 @@ export async function budgetUploadMeasures(ctx: Ctx): Promise<Result[]> {
   const { t, log } = ctx;
   const t0 = performance.now();
   const { big, bill } = await files();
-  log(`  files: ${fmtN(REFUSED_ROWS)} rows ${(big.content.length / 1e6).toFixed(1)} MB, ${fmtN(BILL_LINES)} lines ${(bill.content.length / 1e6).toFixed(1)} MB, made in ${fmtMs(performance.now() - t0)} ms`);
+  log(
+    `  files: ${fmtN(REFUSED_ROWS)} rows ${(big.content.length / 1e6).toFixed(1)} MB, ${fmtN(BILL_LINES)} lines ${(bill.content.length / 1e6).toFixed(1)} MB, made in ${fmtMs(performance.now() - t0)} ms`,
+  );
   const id = await createBuilding(t, ctx.engineeringId, '基准预算读取', 'produce,trans,build');
   const expected = BUDGET_READ_MESSAGES.rows('人材机汇总表');
   let wrong = '';
@@ -70,7 +72,10 @@ export async function budgetUploadMeasures(ctx: Ctx): Promise<Result[]> {
   const took = { refused: [] as number[], bill: [] as number[] };
   const rounds = Math.min(ctx.opts.rounds, MAX_ROUNDS);
   for (let r = 0; r < rounds; r++) {
-    for (const [kind, file] of [['refused', big], ['bill', bill]] as const) {
+    for (const [kind, file] of [
+      ['refused', big],
+      ['bill', bill],
+    ] as const) {
       const sent = send(file, kind === 'refused');
       const times = await listLoop(ctx, { until: sent });
       const ms = await sent;
@@ -78,18 +83,23 @@ export async function budgetUploadMeasures(ctx: Ctx): Promise<Result[]> {
       during[kind].push(...times);
       without.push(...floor);
       took[kind].push(ms);
-      log(`    round ${r + 1} ${kind}: upload ${fmtMs(ms)} ms; list ×${times.length} p99 ${fmtMs(quantile(times, 0.99))} ms, max ${fmtMs(Math.max(...times))} ms; floor ×${floor.length} p99 ${fmtMs(quantile(floor, 0.99))} ms`);
+      log(
+        `    round ${r + 1} ${kind}: upload ${fmtMs(ms)} ms; list ×${times.length} p99 ${fmtMs(quantile(times, 0.99))} ms, max ${fmtMs(Math.max(...times))} ms; floor ×${floor.length} p99 ${fmtMs(quantile(floor, 0.99))} ms`,
+      );
     }
   }
   const before = { refused: await onTheLoop(ctx, big), bill: await onTheLoop(ctx, bill) };
   const was = (xs: number[]) => `p99 ${fmtMs(quantile(xs, 0.99))} ms, max ${fmtMs(Math.max(...xs))} ms`;
-  log(`    for reference, read on the request loop: ${fmtN(REFUSED_ROWS)} rows ${was(before.refused)}; ${fmtN(BILL_LINES)} lines ${was(before.bill)}`);
+  log(
+    `    for reference, read on the request loop: ${fmtN(REFUSED_ROWS)} rows ${was(before.refused)}; ${fmtN(BILL_LINES)} lines ${was(before.bill)}`,
+  );
 
   const figure = (kind: 'refused' | 'bill', q: 'p99' | 'max'): Result => {
     const of = (xs: number[]) => (q === 'p99' ? quantile(xs, 0.99) : Math.max(...xs));
     const ours = of(during[kind]);
     const floor = of(without);
-    const what = kind === 'refused' ? `a ${fmtN(REFUSED_ROWS)}-row .xlsx is refused` : `a ${fmtN(BILL_LINES)}-line bill is read`;
+    const what =
+      kind === 'refused' ? `a ${fmtN(REFUSED_ROWS)}-row .xlsx is refused` : `a ${fmtN(BILL_LINES)}-line bill is read`;
     const reference = `on the request loop it was ${was(before[kind])}`;
     return {
       id: `budget-upload.${kind}.${q}`,
@@ -102,7 +112,9 @@ export async function budgetUploadMeasures(ctx: Ctx): Promise<Result[]> {
       goal: `≤ ${MAX_WAIT_MS} ms`,
       within: !wrong && ours <= MAX_WAIT_MS,
       samples: { ours: during[kind].map(round1), floor: without.map(round1) },
-      note: wrong ? `wrong answer: ${wrong}` : `uploads took ${took[kind].map((d) => fmtMs(d)).join(', ')} ms; ${during[kind].length} list requests during, ${without.length} without; ${reference}`,
+      note: wrong
+        ? `wrong answer: ${wrong}`
+        : `uploads took ${took[kind].map((d) => fmtMs(d)).join(', ')} ms; ${during[kind].length} list requests during, ${without.length} without; ${reference}`,
     };
   };
   return [figure('refused', 'p99'), figure('refused', 'max'), figure('bill', 'p99'), figure('bill', 'max')];

@@ -31,7 +31,13 @@ export interface Ctx {
 }
 
 /** The floor app's answer, which must be a success. */
-export async function floorCall(ctx: Ctx, method: 'GET' | 'POST', url: string, payload?: Buffer, headers?: Record<string, string>) {
+export async function floorCall(
+  ctx: Ctx,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: Buffer,
+  headers?: Record<string, string>,
+) {
   const res = await ctx.floor.inject({ method, url, payload, headers });
   if (res.statusCode !== 200) throw new Error(`floor ${url}: HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
   return res.json() as { code: number; data: unknown };

@@ -3,7 +3,8 @@
 // IDLE_MS idle after the first 200 of GET /api/health, and the RSS of the whole process tree then (VmRSS summed
 // over npm and everything under it). The floor: a bare node process opening the same PGlite data dir and answering
 // one query (bench/lib/startFloor.mjs), as long idle. Goal ≤ 1.3×. Each round on its own fresh data dir, the floor
-// right after on that dir (npm start, floor, npm start, floor …). PGlite only: a first start on PostgreSQL would need an empty database of its own.
+// right after on that dir (npm start, floor, npm start, floor …). PGlite only: a first start on PostgreSQL would need
+// an empty database of its own.
 import { dirname, join } from 'node:path';
 import { IDLE_MS, idleTree, type Idle } from '../lib/idleTree';
 import type { Result } from '../lib/report';
@@ -16,7 +17,8 @@ const FIRST_START_MS = 600_000;
 const MAX_ROUNDS = 3;
 
 /** npm's CLI: the one `npm run bench` runs under, or the one beside this node. */
-const npmCli = () => process.env.npm_execpath ?? join(dirname(process.execPath), '../lib/node_modules/npm/bin/npm-cli.js');
+const npmCli = () =>
+  process.env.npm_execpath ?? join(dirname(process.execPath), '../lib/node_modules/npm/bin/npm-cli.js');
 
 export async function firstStartMeasures(ctx: Ctx): Promise<Result[]> {
   const { opts, log, db } = ctx;
@@ -32,7 +34,9 @@ export async function firstStartMeasures(ctx: Ctx): Promise<Result[]> {
       const floor = await idleTree(['bench/lib/startFloor.mjs'], env);
       rounds.ours.push(ours);
       rounds.floor.push(floor);
-      log(`    round ${i + 1}: npm start ${ours.rssMiB.toFixed(0)} MiB (${ours.parts}; first answer after ${fmtMs(ours.ms)} ms), floor ${floor.rssMiB.toFixed(0)} MiB`);
+      log(
+        `    round ${i + 1}: npm start ${ours.rssMiB.toFixed(0)} MiB (${ours.parts}; first answer after ${fmtMs(ours.ms)} ms), floor ${floor.rssMiB.toFixed(0)} MiB`,
+      );
     } finally {
       remove();
     }

@@ -27,17 +27,26 @@ const POLL_MS = 100;
 /** longest wait for the pool's threads to end (their idle time is 10 s) */
 const COLD_WAIT_MS = 30_000;
 
-type Call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => Promise<{ status: number; body: any }>;  
+type Call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => Promise<{ status: number; body: any }>;
 
 function caller(t: Target, token: string): Call {
   return async (method, url, payload) => {
-    const res = await t.app.inject({ method, url, headers: { 'access-token': token }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { 'access-token': token },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     return { status: res.statusCode, body: res.json() };
   };
 }
 
 async function login(t: Target, userName: string, password: string): Promise<Call> {
-  const r = await t.app.inject({ method: 'POST', url: '/api/sys/v1/sso/login', payload: { userName, password: Buffer.from(password).toString('base64') } });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/sys/v1/sso/login',
+    payload: { userName, password: Buffer.from(password).toString('base64') },
+  });
   const body = r.json();
   if (body.code !== 1) throw new Error(`login ${userName}: ${JSON.stringify(body)}`);
   // (users made by the admin change their password at their first login: not what is measured)
@@ -46,8 +55,9 @@ async function login(t: Target, userName: string, password: string): Promise<Cal
 }
 
 const must = (what: string, a: { status: number; body: { code?: number } }) => {
-  if (a.status !== 200 || a.body?.code !== 1) throw new Error(`${what}: HTTP ${a.status} ${JSON.stringify(a.body).slice(0, 300)}`);
-  return a.body as { code: number; data: any };  
+  if (a.status !== 200 || a.body?.code !== 1)
+    throw new Error(`${what}: HTTP ${a.status} ${JSON.stringify(a.body).slice(0, 300)}`);
+  return a.body as { code: number; data: any };
 };
 
 interface People {
@@ -70,11 +80,23 @@ async function people(ctx: Ctx): Promise<People> {
   for (const key of SIGNERS) {
     const userName = `bf_${key}_${stamp}`; // (an account has at most 20 characters)
     const password = `Bench-${key}-1`;
-    const made = must(`user ${userName}`, await t.call('POST', '/api/sys/v1/sys/sysUser/', { payload: { userName, name: `基准${key}`, password, roleList: [], tenantId } }));
+    const made = must(
+      `user ${userName}`,
+      await t.call('POST', '/api/sys/v1/sys/sysUser/', {
+        payload: { userName, name: `基准${key}`, password, roleList: [], tenantId },
+      }),
+    );
     ids[key] = made.data.id;
     signers[key] = await login(t, userName, password);
   }
-  const eng = must('engineering', await calc('POST', `${TPF}/tpf3Engineering/`, engineeringBody({ name: '签署报告基准工程', code: `BENCH-SIGN-${stamp}` })));
+  const eng = must(
+    'engineering',
+    await calc(
+      'POST',
+      `${TPF}/tpf3Engineering/`,
+      engineeringBody({ name: '签署报告基准工程', code: `BENCH-SIGN-${stamp}` }),
+    ),
+  );
   return { calc, signers, ids, tenantId, userId, engineeringId: eng.data.id };
 }
 
@@ -82,23 +104,45 @@ async function people(ctx: Ctx): Promise<People> {
 async function readyToSign(ctx: Ctx, p: People, name: string): Promise<number> {
   const b = must(
     'building',
-    await p.calc('POST', `${TPF}/tpf3Project/`, buildingBody(p.engineeringId, { name, code: name, menus: 'produce', checkerId: p.ids.checker, reviewerId: p.ids.reviewer, approverId: p.ids.approver })),
+    await p.calc(
+      'POST',
+      `${TPF}/tpf3Project/`,
+      buildingBody(p.engineeringId, {
+        name,
+        code: name,
+        menus: 'produce',
+        checkerId: p.ids.checker,
+        reviewerId: p.ids.reviewer,
+        approverId: p.ids.approver,
+      }),
+    ),
   );
   const id = b.data.id as number;
   await insertStageRows(ctx.t.raw, id, ROWS, ctx.factors);
   // (the rows as demo_user's: the report reads them in the tenant's scope)
-  await ctx.t.raw.query(`update stage_produce set tenant_id = $1, create_by = $2 where project_id = $3`, [p.tenantId, p.userId, id]);
+  await ctx.t.raw.query(`update stage_produce set tenant_id = $1, create_by = $2 where project_id = $3`, [
+    p.tenantId,
+    p.userId,
+    id,
+  ]);
   must('calculate', await p.calc('GET', `${STAGE_PATH}/calculate?projectId=${id}&wait=600000`));
   must('completed', await p.calc('PUT', `${TPF}/tpf3Project/status`, { id, status: '1' }));
   const flags = must('review', await p.calc('GET', `${REVIEW}/${id}`)).data.flags as string[];
-  must('submit', await p.calc('POST', `${REVIEW}/submit`, { projectId: id, acknowledgements: flags.map((text) => ({ text, reason: '基准测试数据' })) }));
-  for (const key of ['checker', 'reviewer'] as const) must(`sign ${key}`, await p.signers[key]('POST', `${REVIEW}/approve`, { projectId: id }));
+  must(
+    'submit',
+    await p.calc('POST', `${REVIEW}/submit`, {
+      projectId: id,
+      acknowledgements: flags.map((text) => ({ text, reason: '基准测试数据' })),
+    }),
+  );
+  for (const key of ['checker', 'reviewer'] as const)
+    must(`sign ${key}`, await p.signers[key]('POST', `${REVIEW}/approve`, { projectId: id }));
   return id;
 }
 
 /** The pool's threads have ended (their idle time past): the next drawing starts one, as a signer's does. */
 async function coldPool(): Promise<void> {
-  for (const until = performance.now() + COLD_WAIT_MS; threadPool.running > 0; ) {
+  for (const until = performance.now() + COLD_WAIT_MS; threadPool.running > 0;) {
     if (performance.now() > until) throw new Error(`the pool's threads did not end within ${COLD_WAIT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -109,10 +153,17 @@ async function sign(ctx: Ctx, p: People, id: number): Promise<{ answerMs: number
   const t0 = performance.now();
   must('sign approver', await p.signers.approver('POST', `${REVIEW}/approve`, { projectId: id }));
   const answerMs = performance.now() - t0;
-  const reportNo = String((await ctx.t.raw.query<{ report_no: string }>(`select report_no from tpf3_project where id = $1`, [id]))[0].report_no);
+  const reportNo = String(
+    (await ctx.t.raw.query<{ report_no: string }>(`select report_no from tpf3_project where id = $1`, [id]))[0]
+      .report_no,
+  );
   for (;;) {
-    if ((await ctx.t.raw.query(`select 1 from tpf3_review_report where project_id = $1`, [id])).length) return { answerMs, reportMs: performance.now() - t0 };
-    const failed = await ctx.t.raw.query<{ message: string }>(`select message from sys_job where kind = 'report' and state = 'failed' and title like $1`, [`% ${reportNo}`]);
+    if ((await ctx.t.raw.query(`select 1 from tpf3_review_report where project_id = $1`, [id])).length)
+      return { answerMs, reportMs: performance.now() - t0 };
+    const failed = await ctx.t.raw.query<{ message: string }>(
+      `select message from sys_job where kind = 'report' and state = 'failed' and title like $1`,
+      [`% ${reportNo}`],
+    );
     if (failed.length) throw new Error(`the frozen report failed: ${failed[0].message}`);
     if (performance.now() - t0 > 600_000) throw new Error('the frozen report was not stored within 10 minutes');
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -122,7 +173,9 @@ async function sign(ctx: Ctx, p: People, id: number): Promise<{ answerMs: number
 export async function frozenReportMeasures(ctx: Ctx): Promise<Result[]> {
   const { log, opts } = ctx;
   const p = await people(ctx);
-  log(`  frozen report: a building of ${fmtN(ROWS)} rows signed at three levels, each signature once the pool's threads have ended; first round unmeasured (the tenant's certificate is made)`);
+  log(
+    `  frozen report: a building of ${fmtN(ROWS)} rows signed at three levels, each signature once the pool's threads have ended; first round unmeasured (the tenant's certificate is made)`,
+  );
   const id0 = await readyToSign(ctx, p, '基准签署0');
   await coldPool();
   const first = await sign(ctx, p, id0);
@@ -144,7 +197,9 @@ export async function frozenReportMeasures(ctx: Ctx): Promise<Result[]> {
     without.push(...floor);
     reports.push(reportMs);
     answers.push(answerMs);
-    log(`    round ${r + 1}: signature answered in ${fmtMs(answerMs)} ms, report stored after ${fmtMs(reportMs)} ms; list ×${times.length} p99 ${fmtMs(quantile(times, 0.99))} ms, max ${fmtMs(Math.max(...times))} ms; floor ×${floor.length} p99 ${fmtMs(quantile(floor, 0.99))} ms`);
+    log(
+      `    round ${r + 1}: signature answered in ${fmtMs(answerMs)} ms, report stored after ${fmtMs(reportMs)} ms; list ×${times.length} p99 ${fmtMs(quantile(times, 0.99))} ms, max ${fmtMs(Math.max(...times))} ms; floor ×${floor.length} p99 ${fmtMs(quantile(floor, 0.99))} ms`,
+    );
   }
   const note = `${fmtN(ROWS)} rows; first (cold) report after ${fmtMs(first.reportMs)} ms; signature answered in ${answers.map((a) => fmtMs(a)).join(', ')} ms; ${during.length} list requests during the drawings, ${without.length} without`;
   const took = median(reports);

@@ -20,7 +20,11 @@ export async function importMeasures(ctx: Ctx): Promise<Result[]> {
   const file = { name: basename(wb.path), content: readFileSync(wb.path) };
   const n = wb.amount;
   const id = await createBuilding(t, ctx.engineeringId, `基准导入${n}`);
-  const count = async () => Number((await t.raw.query<{ n: number }>(`select count(*)::int as n from ${STAGE_TABLE} where project_id = $1`, [id]))[0].n);
+  const count = async () =>
+    Number(
+      (await t.raw.query<{ n: number }>(`select count(*)::int as n from ${STAGE_TABLE} where project_id = $1`, [id]))[0]
+        .n,
+    );
   const clear = async () => {
     await t.raw.query(`delete from ${STAGE_TABLE} where project_id = $1`, [id]);
     await t.raw.exec(`vacuum ${STAGE_TABLE}`);
@@ -35,7 +39,10 @@ export async function importMeasures(ctx: Ctx): Promise<Result[]> {
       ctx.wait.upload = '';
       small = await upload(t, STAGE_PATH, id, probe);
     }
-    if (!small.ok) throw new Error(`importing ${ctx.files.probe!.amount} generated rows failed: ${small.status} ${small.message} ${JSON.stringify(small.data)?.slice(0, 300)}`);
+    if (!small.ok)
+      throw new Error(
+        `importing ${ctx.files.probe!.amount} generated rows failed: ${small.status} ${small.message} ${JSON.stringify(small.data)?.slice(0, 300)}`,
+      );
     await clear();
   }
 
@@ -85,14 +92,24 @@ export async function importMeasures(ctx: Ctx): Promise<Result[]> {
         }
         await clear();
       },
-      onRound: (r, ms) => log(`    round ${r + 1}: ours ${fmtMs(ms[0])} ms (${outcomes.at(-1)?.ok ? 'imported' : `refused: ${outcomes.at(-1)?.message}`}), floor ${fmtMs(ms[1])} ms`),
+      onRound: (r, ms) =>
+        log(
+          `    round ${r + 1}: ours ${fmtMs(ms[0])} ms (${outcomes.at(-1)?.ok ? 'imported' : `refused: ${outcomes.at(-1)?.message}`}), floor ${fmtMs(ms[1])} ms`,
+        ),
     },
   );
 
   const refused = outcomes.find((o) => !o.ok);
   const wrongCount = outcomes.some((o, i) => o.ok && counts[i] !== n);
   const what = `import ${fmtN(n)} rows (${(wb.size / 1e6).toFixed(1)} MB)`;
-  const time = compare('import', what, ctx.db, { ours, floor }, MAX_RATIO, `floor: exceljs streaming reader + ${insert === 'copy' ? 'COPY' : 'INSERT … SELECT FROM unnest'}; work left running after ours' answer (waited for, counted in neither): median ${fmtMs(median(after))} ms`);
+  const time = compare(
+    'import',
+    what,
+    ctx.db,
+    { ours, floor },
+    MAX_RATIO,
+    `floor: exceljs streaming reader + ${insert === 'copy' ? 'COPY' : 'INSERT … SELECT FROM unnest'}; work left running after ours' answer (waited for, counted in neither): median ${fmtMs(median(after))} ms`,
+  );
   if (refused) {
     time.ratio = null;
     time.within = false;

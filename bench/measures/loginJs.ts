@@ -31,20 +31,38 @@ interface PageJs {
 
 /** Opens the URL in a fresh browser context, waits for the login form and an idle network, sums the JS. */
 async function loginPageJs(url: string): Promise<PageJs> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
   try {
     const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
     const seen = new Map<string, Promise<number>>();
     page.on('response', (res) => {
-      if (res.status() !== 200 || !/javascript/.test(res.headers()['content-type'] ?? '') || seen.has(res.url())) return;
+      if (res.status() !== 200 || !/javascript/.test(res.headers()['content-type'] ?? '') || seen.has(res.url()))
+        return;
       // a compressed answer counts as sent; an uncompressed one at its gzip size
-      const size = res.headers()['content-encoding'] ? res.request().sizes().then((s) => s.responseBodySize) : res.body().then((b) => gzipSync(b, { level: 9 }).length);
+      const size = res.headers()['content-encoding']
+        ? res
+            .request()
+            .sizes()
+            .then((s) => s.responseBodySize)
+        : res.body().then((b) => gzipSync(b, { level: 9 }).length);
       seen.set(res.url(), size);
     });
     await page.goto(url);
     await page.waitForSelector(LOGIN_FORM, { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
-    const chunks = await Promise.all([...seen].map(async ([u, size]) => ({ url: new URL(u).pathname, gzip: await size })));
+    const chunks = await Promise.all(
+      [...seen].map(async ([u, size]) => ({ url: new URL(u).pathname, gzip: await size })),
+    );
     chunks.sort((a, b) => b.gzip - a.gzip);
     if (!chunks.length) throw new Error(`${url}: no JavaScript loaded`);
     return { chunks, total: chunks.reduce((n, c) => n + c.gzip, 0) };
@@ -53,13 +71,20 @@ async function loginPageJs(url: string): Promise<PageJs> {
   }
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 
 /** The built files as they are (no compression); any path that is no file answers index.html. */
 async function serveFiles(dir: string): Promise<{ server: Server; port: number }> {
   const server = createServer((req, res) => {
     let file = normalize(join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
-    if (!file.startsWith(dir + sep) || !statSync(file, { throwIfNoEntry: false })?.isFile()) file = join(dir, 'index.html');
+    if (!file.startsWith(dir + sep) || !statSync(file, { throwIfNoEntry: false })?.isFile())
+      file = join(dir, 'index.html');
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     res.end(readFileSync(file));
   });
@@ -82,7 +107,9 @@ async function ours(log: Ctx['log']): Promise<PageJs> {
   const { env, remove } = serverSetup('loginjs'); // its own embedded database, whatever DATABASE_URL says
   const t0 = performance.now();
   const server = await spawnServer(['scripts/start.mjs'], env, FIRST_START_MS);
-  log(`  npm start's server up in ${((performance.now() - t0) / 1000).toFixed(1)} s (builds when stale, migration, seed)`);
+  log(
+    `  npm start's server up in ${((performance.now() - t0) / 1000).toFixed(1)} s (builds when stale, migration, seed)`,
+  );
   try {
     return await loginPageJs(`http://127.0.0.1:${server.port}/login`);
   } finally {
@@ -116,7 +143,11 @@ export async function loginJsMeasures(ctx: Ctx): Promise<Result[]> {
   const { log } = ctx;
   const o = await ours(log);
   const f = await floor(log);
-  for (const [who, p] of [['ours', o], ['floor', f]] as const) log(`  ${who}: ${kb(p.total)} KB gzip in ${p.chunks.length} chunks (largest: ${top(p)})`);
+  for (const [who, p] of [
+    ['ours', o],
+    ['floor', f],
+  ] as const)
+    log(`  ${who}: ${kb(p.total)} KB gzip in ${p.chunks.length} chunks (largest: ${top(p)})`);
   const ratio = o.total / f.total;
   return [
     {

@@ -27,9 +27,13 @@ async function calculate(ctx: Ctx, projectId: number): Promise<void> {
  * Untimed, before every call: the rows' stored emissions are cleared, so every calculation has every row's emission
  * to store (a recalculation that changes nothing may rightly write nothing; the measure is the one that changes all).
  */
-const forget = (ctx: Ctx, id: number) => ctx.t.raw.query('update stage_produce set emission = null where project_id = $1', [id]);
+const forget = (ctx: Ctx, id: number) =>
+  ctx.t.raw.query('update stage_produce set emission = null where project_id = $1', [id]);
 
-const produceOf = async (ctx: Ctx, id: number) => Number((await ctx.t.raw.query<{ produce: number }>('select produce from tpf3_project where id = $1', [id]))[0]?.produce);
+const produceOf = async (ctx: Ctx, id: number) =>
+  Number(
+    (await ctx.t.raw.query<{ produce: number }>('select produce from tpf3_project where id = $1', [id]))[0]?.produce,
+  );
 
 export async function recalcMeasures(ctx: Ctx): Promise<Result[]> {
   const { t, opts, log } = ctx;
@@ -71,7 +75,9 @@ export async function recalcMeasures(ctx: Ctx): Promise<Result[]> {
     },
   );
   const same = Math.abs(oursProduce - floorProduce) <= Math.max(0.01, Math.abs(floorProduce) * 1e-6);
-  const notes = [`work left running after ours' answer (waited for, counted in neither): median ${fmtMs(median(after))} ms`];
+  const notes = [
+    `work left running after ours' answer (waited for, counted in neither): median ${fmtMs(median(after))} ms`,
+  ];
   if (!same) notes.push(`produce differs: ours ${oursProduce} t, floor ${floorProduce} t`);
   out.push(compare('recalc', `recalc ${fmtN(n)} rows`, ctx.db, { ours, floor }, MAX_RATIO, notes.join('; ')));
 
@@ -88,7 +94,10 @@ export async function recalcMeasures(ctx: Ctx): Promise<Result[]> {
         await settle(ctx);
         await forget(ctx, bid);
       };
-      [samples] = await interleaved(rounds, [() => calculate(ctx, bid)], { between, onRound: (r, ms) => log(`    round ${r + 1}: ${fmtMs(ms[0])} ms`) });
+      [samples] = await interleaved(rounds, [() => calculate(ctx, bid)], {
+        between,
+        onRound: (r, ms) => log(`    round ${r + 1}: ${fmtMs(ms[0])} ms`),
+      });
     }
     perRow.push({ rows: size, ms: median(samples), samples });
   }
@@ -112,6 +121,7 @@ export async function recalcMeasures(ctx: Ctx): Promise<Result[]> {
   }
 
   // leave the stage table as it was for the measures after this one
-  for (const [rows, bid] of buildings) await deleteStageRows(t.raw, bid).then(() => log(`    removed the ${fmtN(rows)} rows`));
+  for (const [rows, bid] of buildings)
+    await deleteStageRows(t.raw, bid).then(() => log(`    removed the ${fmtN(rows)} rows`));
   return out;
 }

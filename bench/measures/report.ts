@@ -16,7 +16,8 @@ const INTERVAL_MS = 100;
 const LIST = `${BUILDING_PATH}/?pageNum=1&pageSize=10`;
 
 /** The q-quantile of the samples (nearest rank). */
-export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * xs.length) - 1)] ?? NaN;
+export const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * xs.length) - 1)] ?? NaN;
 
 /**
  * A list request every INTERVAL_MS — users arriving, whether or not the last one has been answered, so a stalled
@@ -24,10 +25,30 @@ export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - 
  * one's time from when it was due.
  */
 /** The list's p99 while something ran, beside its p99 with nothing running, within `maxMs`. */
-export function listP99(id: string, measure: string, ctx: Ctx, during: number[], without: number[], maxMs: number, note: string): Result {
+export function listP99(
+  id: string,
+  measure: string,
+  ctx: Ctx,
+  during: number[],
+  without: number[],
+  maxMs: number,
+  note: string,
+): Result {
   const ours = quantile(during, 0.99);
   const floor = quantile(without, 0.99);
-  return { id, measure, database: ctx.db, unit: 'ms', ours, floor, ratio: ours / floor, goal: `≤ ${maxMs} ms`, within: ours <= maxMs, samples: { ours: during.map(round1), floor: without.map(round1) }, note };
+  return {
+    id,
+    measure,
+    database: ctx.db,
+    unit: 'ms',
+    ours,
+    floor,
+    ratio: ours / floor,
+    goal: `≤ ${maxMs} ms`,
+    within: ours <= maxMs,
+    samples: { ours: during.map(round1), floor: without.map(round1) },
+    note,
+  };
 }
 
 export async function listLoop(ctx: Ctx, stop: { until?: Promise<unknown>; ms?: number }): Promise<number[]> {
@@ -40,7 +61,8 @@ export async function listLoop(ctx: Ctx, stop: { until?: Promise<unknown>; ms?: 
     await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
     calls.push(
       ctx.t.call('GET', LIST).then((a) => {
-        if (a.status !== 200 || a.body?.code !== 1) throw new Error(`building list: HTTP ${a.status} ${JSON.stringify(a.body).slice(0, 200)}`);
+        if (a.status !== 200 || a.body?.code !== 1)
+          throw new Error(`building list: HTTP ${a.status} ${JSON.stringify(a.body).slice(0, 200)}`);
         return performance.now() - due;
       }),
     );
@@ -86,7 +108,9 @@ export async function reportMeasures(ctx: Ctx): Promise<Result[]> {
     during.push(...times);
     without.push(...floor);
     draws.push(ms);
-    log(`    round ${r + 1}: report ${fmtMs(ms)} ms; list ×${times.length} p99 ${fmtMs(quantile(times, 0.99))} ms, max ${fmtMs(Math.max(...times))} ms; floor ×${floor.length} p99 ${fmtMs(quantile(floor, 0.99))} ms`);
+    log(
+      `    round ${r + 1}: report ${fmtMs(ms)} ms; list ×${times.length} p99 ${fmtMs(quantile(times, 0.99))} ms, max ${fmtMs(Math.max(...times))} ms; floor ×${floor.length} p99 ${fmtMs(quantile(floor, 0.99))} ms`,
+    );
   }
   await deleteStageRows(t.raw, id);
 
@@ -108,7 +132,10 @@ export async function reportMeasures(ctx: Ctx): Promise<Result[]> {
   };
   const note = `${pages} pages, ${fmtN(rows)} rows; report drawn in ${draws.map((d) => fmtMs(d)).join(', ')} ms; ${during.length} list requests during the reports, ${without.length} without`;
   return [
-    { ...figure('report.p99', `list p99 while a ${pages}-page PDF is drawn`, (xs) => quantile(xs, 0.99), MAX_P99_MS), note },
+    {
+      ...figure('report.p99', `list p99 while a ${pages}-page PDF is drawn`, (xs) => quantile(xs, 0.99), MAX_P99_MS),
+      note,
+    },
     figure('report.max', `list max while a ${pages}-page PDF is drawn`, (xs) => Math.max(...xs), null),
   ];
 }

@@ -53,8 +53,13 @@ export async function serverStartMeasures(ctx: Ctx): Promise<Result[]> {
       ],
       { onRound: (i, ms) => log(`    round ${i + 1}: ours ${fmtMs(ms[0])} ms, floor ${fmtMs(ms[1])} ms`) },
     );
-    const idle = { ours: await idleTree(['scripts/start.mjs'], env), floor: await idleTree(['bench/lib/startFloor.mjs'], env) };
-    log(`    at rest ${IDLE_MS / 1000} s after the first answer: ours ${idle.ours.rssMiB.toFixed(0)} MiB (${idle.ours.parts}), floor ${idle.floor.rssMiB.toFixed(0)} MiB`);
+    const idle = {
+      ours: await idleTree(['scripts/start.mjs'], env),
+      floor: await idleTree(['bench/lib/startFloor.mjs'], env),
+    };
+    log(
+      `    at rest ${IDLE_MS / 1000} s after the first answer: ours ${idle.ours.rssMiB.toFixed(0)} MiB (${idle.ours.parts}), floor ${idle.floor.rssMiB.toFixed(0)} MiB`,
+    );
     // (the warm-up round is not counted)
     runs.ours = runs.ours.slice(-opts.rounds);
     runs.floor = runs.floor.slice(-opts.rounds);

@@ -19,7 +19,10 @@ const GOAL_MS = 100;
 const GOAL_KB = 200;
 const PASSWORD = 'Bench-Stat-Admin-1';
 
-const VIEW = ['/api/tpf/v1/tpf/tpf3ProjectV/statistics', '/api/tpf/v1/tpf/tpf3Engineering/?pageNum=1&pageSize=10&sortField=createDate&sortOrder=descend'];
+const VIEW = [
+  '/api/tpf/v1/tpf/tpf3ProjectV/statistics',
+  '/api/tpf/v1/tpf/tpf3Engineering/?pageNum=1&pageSize=10&sortField=createDate&sortOrder=descend',
+];
 const PICKER = ['/api/tpf/v1/tpf/tpf3ProjectV/?status=1&pageSize=20&sortField=updateDate&sortOrder=descend'];
 const FLOOR = ['/api/tpf/v1/tpf/tpf3ProjectV/?pageNum=1&pageSize=10'];
 
@@ -55,16 +58,29 @@ async function completedTenant(ctx: Ctx): Promise<string> {
       [user.id, tenant.id, eng.id, note, BUILDINGS],
     );
     // calculated after their last change, as a completed building's result is: none of them is stale
-    await q.query(`update tpf3_project p set result_input_id = (select max(a.id) from tpf3_audit a where a.project_id = p.id) where tenant_id = $1`, [tenant.id]);
+    await q.query(
+      `update tpf3_project p set result_input_id = (select max(a.id) from tpf3_audit a where a.project_id = p.id) where tenant_id = $1`,
+      [tenant.id],
+    );
   });
   await ctx.t.raw.exec('vacuum analyze tpf3_project');
-  const login = await ctx.t.call('POST', '/api/sys/v1/sso/login', { payload: { userName: 'stat_admin', password: Buffer.from(PASSWORD).toString('base64') } });
-  if (login.body?.code !== 1) throw new Error(`login as the statistics tenant's admin failed: ${JSON.stringify(login.body)}`);
+  const login = await ctx.t.call('POST', '/api/sys/v1/sso/login', {
+    payload: { userName: 'stat_admin', password: Buffer.from(PASSWORD).toString('base64') },
+  });
+  if (login.body?.code !== 1)
+    throw new Error(`login as the statistics tenant's admin failed: ${JSON.stringify(login.body)}`);
   return String(login.body.data.token);
 }
 
-/** `USERS` loads of `urls` at once (each load its requests in parallel, as a page does), `ROUNDS` times: each load's ms and bytes. */
-async function loads(ctx: Ctx, token: string, urls: string[]): Promise<{ ms: number[]; bytes: number; each: number[][] }> {
+/**
+ * `USERS` loads of `urls` at once (each load its requests in parallel, as a page does), `ROUNDS` times: each load's ms
+ * and bytes.
+ */
+async function loads(
+  ctx: Ctx,
+  token: string,
+  urls: string[],
+): Promise<{ ms: number[]; bytes: number; each: number[][] }> {
   const ms: number[] = [];
   const each: number[][] = urls.map(() => []);
   let bytes = 0;
@@ -78,7 +94,9 @@ async function loads(ctx: Ctx, token: string, urls: string[]): Promise<{ ms: num
     const t0 = performance.now();
     const answers = await Promise.all(urls.map(timed));
     ms.push(performance.now() - t0);
-    for (const a of answers) if (a.status !== 200 || a.body?.code !== 1) throw new Error(`${a.status} ${JSON.stringify(a.body).slice(0, 200)}`);
+    for (const a of answers)
+      if (a.status !== 200 || a.body?.code !== 1)
+        throw new Error(`${a.status} ${JSON.stringify(a.body).slice(0, 200)}`);
     bytes = answers.reduce((n, a) => n + Buffer.byteLength(JSON.stringify(a.body)), 0);
   };
   for (let r = 0; r < ROUNDS; r++) await Promise.all(Array.from({ length: USERS }, one));
@@ -94,7 +112,9 @@ export async function statisticsMeasures(ctx: Ctx): Promise<Result[]> {
   const floor = await loads(ctx, token, FLOOR);
   const picker = await loads(ctx, token, PICKER);
   const [ours, base] = [median(view.ms), median(floor.ms)];
-  ctx.log(`  ${fmtN(BUILDINGS)} completed buildings, ${USERS} users × ${ROUNDS}: view p50 ${fmtMs(ours)} ms p99 ${fmtMs(p99(view.ms))} ms, ${(view.bytes / 1024).toFixed(1)} KB; list page p50 ${fmtMs(base)} ms`);
+  ctx.log(
+    `  ${fmtN(BUILDINGS)} completed buildings, ${USERS} users × ${ROUNDS}: view p50 ${fmtMs(ours)} ms p99 ${fmtMs(p99(view.ms))} ms, ${(view.bytes / 1024).toFixed(1)} KB; list page p50 ${fmtMs(base)} ms`,
+  );
   VIEW.forEach((u, i) => ctx.log(`    p50 ${fmtMs(median(view.each[i]))} ms  ${u}`));
   const opened = `对比建筑 opened (its first 20 buildings), ${USERS} users: p50 ${fmtMs(median(picker.ms))} ms`;
   ctx.log(`  ${opened}`);

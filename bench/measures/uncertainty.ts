@@ -32,8 +32,20 @@ function building(): McInput {
       factorLabel: `因子${i % 150}`,
     });
   }
-  const quality = Object.fromEntries(Object.entries(QUALITY_BANDS).map(([k, h]) => [k, symmetric(h)])) as McInput['quality'];
-  return { rows, grid: { low: 0.91, mode: 1, high: 1.09 }, life: symmetric(0.2), distance: symmetric(0.5), quality, area: 10000, years: 50, draws: DRAWS, seed: 1 };
+  const quality = Object.fromEntries(
+    Object.entries(QUALITY_BANDS).map(([k, h]) => [k, symmetric(h)]),
+  ) as McInput['quality'];
+  return {
+    rows,
+    grid: { low: 0.91, mode: 1, high: 1.09 },
+    life: symmetric(0.2),
+    distance: symmetric(0.5),
+    quality,
+    area: 10000,
+    years: 50,
+    draws: DRAWS,
+    seed: 1,
+  };
 }
 
 function floor(input: McInput): number {
@@ -51,7 +63,9 @@ function floor(input: McInput): number {
 export async function uncertaintyMeasures(ctx: Ctx): Promise<Result[]> {
   const input = building();
   ctx.log(`  uncertainty: ${ROWS} rows × ${DRAWS} draws, ${ctx.opts.rounds} rounds`);
-  const [ours, base] = await interleaved(ctx.opts.rounds, [async () => simulate(input), async () => floor(input)], { warmup: 1 });
+  const [ours, base] = await interleaved(ctx.opts.rounds, [async () => simulate(input), async () => floor(input)], {
+    warmup: 1,
+  });
   const o = median(ours);
   const f = median(base);
   return [
@@ -87,7 +101,9 @@ export async function uncertaintyListMeasures(ctx: Ctx): Promise<Result[]> {
     if (a.body?.code !== 1) throw new Error(`uncertainty answered ${a.status} ${JSON.stringify(a.body).slice(0, 200)}`);
     return performance.now() - t0;
   };
-  log(`  uncertainty beside the list: a building of ${fmtN(LIST_ROWS)} rows, ${CALLS} calls a round; warm-up (the thread starts)`);
+  log(
+    `  uncertainty beside the list: a building of ${fmtN(LIST_ROWS)} rows, ${CALLS} calls a round; warm-up (the thread starts)`,
+  );
   log(`    first call ${fmtMs(await ask())} ms`);
   await listLoop(ctx, { ms: 300 });
   const during: number[] = [];
@@ -105,10 +121,20 @@ export async function uncertaintyListMeasures(ctx: Ctx): Promise<Result[]> {
     during.push(...times);
     without.push(...floor);
     calls.push(...took);
-    log(`    round ${r + 1}: calls ${took.map((x) => fmtMs(x)).join(', ')} ms; list ×${times.length} p99 ${fmtMs(quantile(times, 0.99))} ms, max ${fmtMs(Math.max(...times))} ms; floor ×${floor.length} p99 ${fmtMs(quantile(floor, 0.99))} ms`);
+    log(
+      `    round ${r + 1}: calls ${took.map((x) => fmtMs(x)).join(', ')} ms; list ×${times.length} p99 ${fmtMs(quantile(times, 0.99))} ms, max ${fmtMs(Math.max(...times))} ms; floor ×${floor.length} p99 ${fmtMs(quantile(floor, 0.99))} ms`,
+    );
   }
   await deleteStageRows(t.raw, id);
   return [
-    listP99('uncertainty.list.p99', `list p99 while /uncertainty runs (${fmtN(LIST_ROWS)} rows)`, ctx, during, without, MAX_P99_MS, `${calls.length} calls, median ${fmtMs(median(calls))} ms; list max ${fmtMs(Math.max(...during))} ms during, ${fmtMs(Math.max(...without))} ms without; ${during.length} list requests during, ${without.length} without`),
+    listP99(
+      'uncertainty.list.p99',
+      `list p99 while /uncertainty runs (${fmtN(LIST_ROWS)} rows)`,
+      ctx,
+      during,
+      without,
+      MAX_P99_MS,
+      `${calls.length} calls, median ${fmtMs(median(calls))} ms; list max ${fmtMs(Math.max(...during))} ms during, ${fmtMs(Math.max(...without))} ms without; ${during.length} list requests during, ${without.length} without`,
+    ),
   ];
 }

@@ -25,7 +25,9 @@ export async function zipBombMeasures(ctx: Ctx): Promise<Result[]> {
   for (let i = 0; i < opts.bombRounds; i++) {
     const m = await ctx.rss.measure(() => upload(t, STAGE_PATH, id, file, ctx.wait.upload ?? ''));
     runs.push({ ms: m.ms, growth: m.growth / MiB, outcome: m.value });
-    log(`    call ${i + 1}: ${fmtMs(m.ms)} ms, +${(m.growth / MiB).toFixed(0)} MiB, HTTP ${m.value.status} ${m.value.message}`);
+    log(
+      `    call ${i + 1}: ${fmtMs(m.ms)} ms, +${(m.growth / MiB).toFixed(0)} MiB, HTTP ${m.value.status} ${m.value.message}`,
+    );
     await t.raw.query(`delete from ${STAGE_TABLE} where project_id = $1`, [id]);
     if (m.ms > 20_000 || performance.now() - started > 45_000) break;
   }

@@ -34,7 +34,10 @@ async function marker(url: string): Promise<string | null> {
 }
 
 /** Opens the kept database or makes a new one (migrated, seeded, empty of bench data); `generate` fills a new one. */
-export async function openScaleDb(serverUrl: string, opts: { keep: boolean; log: (s: string) => void; generate: (raw: Raw) => Promise<void> }): Promise<ScaleDb> {
+export async function openScaleDb(
+  serverUrl: string,
+  opts: { keep: boolean; log: (s: string) => void; generate: (raw: Raw) => Promise<void> },
+): Promise<ScaleDb> {
   const url = withDatabase(serverUrl, SCALE_DB);
   const kept = (await marker(url)) === DATA_VERSION;
   if (!kept) {
@@ -52,11 +55,16 @@ export async function openScaleDb(serverUrl: string, opts: { keep: boolean; log:
   const raw = rawPostgres(url);
   if (kept) opts.log(`  ${SCALE_DB}: kept from an earlier run (${DATA_VERSION}), not generated again`);
   else {
-    await raw.exec(`create table bench_scale_marker (version text not null, done boolean not null default false, generated_s double precision)`);
+    await raw.exec(
+      `create table bench_scale_marker (version text not null, done boolean not null default false, generated_s double precision)`,
+    );
     const t0 = performance.now();
     await opts.generate(raw);
     const s = (performance.now() - t0) / 1000;
-    await raw.query(`insert into bench_scale_marker (version, done, generated_s) values ($1, true, $2)`, [DATA_VERSION, s]);
+    await raw.query(`insert into bench_scale_marker (version, done, generated_s) values ($1, true, $2)`, [
+      DATA_VERSION,
+      s,
+    ]);
   }
   return {
     url,

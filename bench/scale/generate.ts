@@ -30,7 +30,12 @@ export const userId = (k: number, j: number) => 1000 * k + j;
 export const userName = (k: number, j: number) => (j === 0 ? `s${k}_admin` : `s${k}_u${j}`);
 
 /** A step of the generation: its statements in one transaction that passes the review lock, timed and logged. */
-export async function step(raw: Raw, log: (s: string) => void, title: string, run: (q: Query) => Promise<void>): Promise<void> {
+export async function step(
+  raw: Raw,
+  log: (s: string) => void,
+  title: string,
+  run: (q: Query) => Promise<void>,
+): Promise<void> {
   const t0 = performance.now();
   await raw.transaction(async (q) => {
     await q.query(`select set_config('tansuan.lock_bypass', 'on', true)`);
@@ -56,7 +61,9 @@ async function people(raw: Raw, log: (s: string) => void): Promise<void> {
              case when j = 0 then '管理员' || k else '工程师' || k || '-' || j end,
              1, 1, case when j = 0 then '["groupAdmin"]'::jsonb else '[]'::jsonb end, '1'
         from generate_series(1, ${SCALE.tenants}) k cross join lateral generate_series(0, ${USERS_OF}) j`);
-    await q.query(`insert into sys_credential (user_id, password_hash) select id, $1 from sys_user where id >= 1000`, [hash]);
+    await q.query(`insert into sys_credential (user_id, password_hash) select id, $1 from sys_user where id >= 1000`, [
+      hash,
+    ]);
   });
   await step(raw, log, 'engineering projects', async (q) => {
     await q.query(`
@@ -87,7 +94,9 @@ async function plan(raw: Raw, log: (s: string) => void): Promise<void> {
         from (select k, ${BUILDINGS_OF} as n, ${USERS_OF} as u from generate_series(1, ${SCALE.tenants}) k) t
         cross join lateral generate_series(1, n) i`);
     await q.query(`alter table bench_scale_building add primary key (id)`);
-    await q.query(`alter table bench_scale_building add column revised boolean generated always as (m between 0 and 2 or m between 8 and 9) stored`);
+    await q.query(
+      `alter table bench_scale_building add column revised boolean generated always as (m between 0 and 2 or m between 8 and 9) stored`,
+    );
   });
 }
 
@@ -101,7 +110,9 @@ const BUILDING_VALUES = `b.creator, b.tenant_id, b.engineering_id, d.compute_met
   50, 2020 + b.i % 6, 3000 + (b.i * 7919) % 60000, d.height, d.floor_up, d.floor_down, d.lat_lng, d.build_org, d.design_org, d.compile_org,
   b.creator::text, d.menus, d.runtime_type, d.grid_factor_id, d.grid_factor_value, d.grid_factor_unit, d.grid_factor_source, d.stage_methods,
   b.checker, b.reviewer, b.approver, 4, false`;
-/** The result columns: the demo's detail as it is (a real calculation's, ~3–4.5 KB), the figures filled by generateRows. */
+/**
+ * The result columns: the demo's detail as it is (a real calculation's, ~3–4.5 KB), the figures filled by generateRows.
+ */
 const RESULT = `case when b.m < 60 then '1' else '0' end, case when b.m < 60 then d.result_detail end`;
 
 async function buildings(raw: Raw, log: (s: string) => void): Promise<void> {
@@ -125,7 +136,15 @@ async function buildings(raw: Raw, log: (s: string) => void): Promise<void> {
 
 /** Identity sequences past the ids chosen here, so rows the app adds later get new ones. */
 async function sequences(raw: Raw): Promise<void> {
-  for (const table of ['sys_tenant', 'sys_user', 'tpf3_engineering', 'tpf3_project', 'stage_produce', 'tpf3_review_event', 'sys_notify']) {
+  for (const table of [
+    'sys_tenant',
+    'sys_user',
+    'tpf3_engineering',
+    'tpf3_project',
+    'stage_produce',
+    'tpf3_review_event',
+    'sys_notify',
+  ]) {
     await raw.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
   }
 }

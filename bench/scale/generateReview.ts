@@ -15,7 +15,8 @@ const LEVELS = [
 
 /** Steps of the buildings `where` selects (over p, the building), the last signed level given by `upTo` (0–3). */
 async function events(q: Query, where: string, upTo: string): Promise<void> {
-  const person = (col: string) => `(select jsonb_build_object('id', u.id, 'account', u.user_name, 'realName', u.real_name) from sys_user u where u.id = p.${col})`;
+  const person = (col: string) =>
+    `(select jsonb_build_object('id', u.id, 'account', u.user_name, 'realName', u.real_name) from sys_user u where u.id = p.${col})`;
   await q.query(`
     insert into tpf3_review_event (tenant_id, project_id, revision, action, from_state, to_state, user_id, create_date, signer_account, signer_name, signer_team, acknowledgements)
     select p.tenant_id, p.id, p.revision, 'submit', 'draft', 'check', p.create_by, p.update_date - interval '10 days',
@@ -37,7 +38,11 @@ export async function generateReview(raw: Raw, log: (s: string) => void): Promis
       select p.tenant_id, p.id, 'B', 'revise', 'approved', 'draft', p.create_by, p.create_date, '由修订版 A（报告 ' || a.report_no || '）新建'
         from tpf3_project p join tpf3_project a on a.id = p.revision_of`);
     await events(q, `p.review_state = 'approved'`, '3');
-    await events(q, `p.review_state in ('check', 'review', 'approve')`, `(case p.review_state when 'check' then 0 when 'review' then 1 else 2 end)`);
+    await events(
+      q,
+      `p.review_state in ('check', 'review', 'approve')`,
+      `(case p.review_state when 'check' then 0 when 'review' then 1 else 2 end)`,
+    );
   });
   await step(raw, log, '2 000 frozen reports', async (q) => {
     // incompressible bytes (hex of md5s), so the files take on disk what real ones do

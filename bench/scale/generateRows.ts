@@ -16,7 +16,10 @@ const BIG = 20_000;
 const ROW_COLUMNS = `create_date, update_date, create_by, tenant_id, project_id, material_name, spec, unit, quantity, factor_id, factor_value, factor_unit,
   factor_source, quality, density, emission`;
 
-/** The rows of the buildings `from` ≤ id < `to` of the plan, for the building itself (`older` false) or its older revision. */
+/**
+ * The rows of the buildings `from` ≤ id < `to` of the plan, for the building itself (`older` false) or its older
+ * revision.
+ */
 const rowsSql = (older: boolean) => `
   insert into stage_produce (${ROW_COLUMNS})
   select clock_timestamp(), clock_timestamp(), p.create_by, p.tenant_id, p.id, f.name, f.spec, f.unit, q.quantity, f.id, f.material_co, f.co_unit,
@@ -34,14 +37,25 @@ export async function generateRows(raw: Raw, log: (s: string) => void): Promise<
   );
   const t0 = performance.now();
   let done = 0;
-  const chunks = [...Array.from({ length: Math.ceil((hi - lo + 1) / CHUNK) }, (_, c) => [lo + c * CHUNK, lo + (c + 1) * CHUNK, false] as const), [lo, hi + 1, true] as const];
+  const chunks = [
+    ...Array.from(
+      { length: Math.ceil((hi - lo + 1) / CHUNK) },
+      (_, c) => [lo + c * CHUNK, lo + (c + 1) * CHUNK, false] as const,
+    ),
+    [lo, hi + 1, true] as const,
+  ];
   for (const [from, to, big] of chunks) {
-    await step(raw, () => {}, '', async (q) => {
-      await q.query(`create temp table factors on commit drop as
+    await step(
+      raw,
+      () => {},
+      '',
+      async (q) => {
+        await q.query(`create temp table factors on commit drop as
         select row_number() over (order by id) as n, * from tpf3_build_material where type = '建材' and tenant_id is null and superseded_by is null`);
-      await q.query(rowsSql(false), [from, to, big]);
-      await q.query(rowsSql(true), [from, to, big]);
-    });
+        await q.query(rowsSql(false), [from, to, big]);
+        await q.query(rowsSql(true), [from, to, big]);
+      },
+    );
     const [{ n }] = await raw.query<{ n: string }>(
       `select coalesce(sum(rows) + coalesce(sum(rows) filter (where revised), 0), 0)::bigint as n from bench_scale_building where id >= $1 and id < $2 and (rows >= ${BIG}) = $3`,
       [from, to, big],

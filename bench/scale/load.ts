@@ -24,7 +24,10 @@ export async function startReplicas(url: string, count = 2): Promise<Replicas> {
   try {
     for (let i = 0; i < count; i++) {
       const { env, remove } = serverSetup(`scale-${i}`, url);
-      started.push({ server: await spawnServer(['scripts/start.mjs'], { ...env, TRUST_PROXY: 'loopback' }, FIRST_START_MS), remove });
+      started.push({
+        server: await spawnServer(['scripts/start.mjs'], { ...env, TRUST_PROXY: 'loopback' }, FIRST_START_MS),
+        remove,
+      });
     }
   } catch (e) {
     for (const s of started) await s.server.stop().finally(s.remove);
@@ -48,17 +51,30 @@ export interface Answer {
   status: number;
   bytes: number;
   message: string;
-   
+
   body: any;
 }
 
 /** One request to the next replica: the user's session and address, or a new visitor's for a public page. */
-export async function send(ports: number[], url: string, u: ScaleUser | undefined, opts: { visitor?: boolean; method?: string; body?: unknown } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-forwarded-for': opts.visitor ? `10.200.${(visitor >> 8) & 255}.${visitor++ & 255}` : (u?.address ?? '10.199.0.1') };
+export async function send(
+  ports: number[],
+  url: string,
+  u: ScaleUser | undefined,
+  opts: { visitor?: boolean; method?: string; body?: unknown } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {
+    'x-forwarded-for': opts.visitor
+      ? `10.200.${(visitor >> 8) & 255}.${visitor++ & 255}`
+      : (u?.address ?? '10.199.0.1'),
+  };
   if (u?.token && !opts.visitor) headers['access-token'] = u.token;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   try {
-    const res = await fetch(`http://127.0.0.1:${next(ports)}${url}`, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    const res = await fetch(`http://127.0.0.1:${next(ports)}${url}`, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
     const text = await res.text();
     let body: { code?: number; message?: string } | undefined;
     try {
@@ -67,7 +83,13 @@ export async function send(ports: number[], url: string, u: ScaleUser | undefine
       body = undefined;
     }
     const ok = res.status === 200 && body?.code === 1;
-    return { ok, status: res.status, bytes: Buffer.byteLength(text), message: ok ? '' : `${res.status} ${body?.message ?? text.slice(0, 120)}`, body };
+    return {
+      ok,
+      status: res.status,
+      bytes: Buffer.byteLength(text),
+      message: ok ? '' : `${res.status} ${body?.message ?? text.slice(0, 120)}`,
+      body,
+    };
   } catch (e) {
     return { ok: false, status: 0, bytes: 0, message: (e as Error).message, body: undefined };
   }
@@ -79,7 +101,10 @@ export async function logIn(ports: number[], users: ScaleUser[]): Promise<void> 
   for (let i = 0; i < users.length; i += AT_ONCE) {
     await Promise.all(
       users.slice(i, i + AT_ONCE).map(async (u) => {
-        const a = await send(ports, '/api/sys/v1/sso/login', u, { method: 'POST', body: { userName: u.name, password: Buffer.from(u.password).toString('base64') } });
+        const a = await send(ports, '/api/sys/v1/sso/login', u, {
+          method: 'POST',
+          body: { userName: u.name, password: Buffer.from(u.password).toString('base64') },
+        });
         if (!a.ok) throw new Error(`login as ${u.name}: ${a.message}`);
         u.token = a.body.data.token;
         // the shell's first requests: who is logged in, and the unread count it polls
@@ -109,7 +134,10 @@ async function openPage(ports: number[], u: ScaleUser, page: Page, tally: Tally)
   let s = tally.get(page.name);
   if (!s) tally.set(page.name, (s = { ms: [], errors: 0, bytes: 0, failures: [] }));
   s.ms.push(ms);
-  s.bytes = Math.max(s.bytes, answers.reduce((n, a) => n + a.bytes, 0));
+  s.bytes = Math.max(
+    s.bytes,
+    answers.reduce((n, a) => n + a.bytes, 0),
+  );
   const bad = answers.filter((a) => !a.ok);
   if (bad.length) {
     s.errors++;
@@ -118,7 +146,12 @@ async function openPage(ports: number[], u: ScaleUser, page: Page, tally: Tally)
 }
 
 /** Every user goes through their pages again and again for `ms`; answers each page's times and failures. */
-export async function runUsers(ports: number[], users: ScaleUser[], ms: number, report: () => { no: string; code: string }): Promise<Tally> {
+export async function runUsers(
+  ports: number[],
+  users: ScaleUser[],
+  ms: number,
+  report: () => { no: string; code: string },
+): Promise<Tally> {
   const tally: Tally = new Map();
   const end = performance.now() + ms;
   await Promise.all(
@@ -126,7 +159,8 @@ export async function runUsers(ports: number[], users: ScaleUser[], ms: number, 
       // (users start a page apart, not all on the list at once)
       for (let round = 0; performance.now() < end; round++) {
         const pages = userPages(u, report);
-        for (let p = 0; p < pages.length && performance.now() < end; p++) await openPage(ports, u, pages[(p + n) % pages.length], tally);
+        for (let p = 0; p < pages.length && performance.now() < end; p++)
+          await openPage(ports, u, pages[(p + n) % pages.length], tally);
       }
     }),
   );
@@ -138,6 +172,10 @@ export async function runFloor(ports: number[], users: ScaleUser[], ms: number):
   const page: Page = { name: 'floor', requests: [{ url: '/api/sys/v1/sys/sysUser/currentUser' }] };
   const tally: Tally = new Map();
   const end = performance.now() + ms;
-  await Promise.all(users.map(async (u) => { while (performance.now() < end) await openPage(ports, u, page, tally); }));
+  await Promise.all(
+    users.map(async (u) => {
+      while (performance.now() < end) await openPage(ports, u, page, tally);
+    }),
+  );
   return tally;
 }

@@ -20,24 +20,40 @@ export interface Page {
 }
 
 const TPF = '/api/tpf/v1/tpf';
-const qs = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+const qs = (q: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
 const LIST = { pageNum: 1, pageSize: 10, sortField: 'createDate', sortOrder: 'descend' };
 const PICKER = { status: 1, pageSize: 20, sortField: 'updateDate', sortOrder: 'descend' };
 
 /** The page names in the order a user goes through them (the printed table's order). */
-export const PAGE_NAMES = ['list', 'list-filter', 'stage', 'result', 'statistics', 'compare', 'waiting', 'notify', 'verify'] as const;
+export const PAGE_NAMES = [
+  'list',
+  'list-filter',
+  'stage',
+  'result',
+  'statistics',
+  'compare',
+  'waiting',
+  'notify',
+  'verify',
+] as const;
 
 export function userPages(u: ScaleUser, report: () => { no: string; code: string }): Page[] {
   const building = (id: number) => `${TPF}/tpf3ProjectV/${id}`;
   const statistics = `${TPF}/tpf3ProjectV/statistics`;
   return [
     { name: 'list', requests: [{ url: `${TPF}/tpf3Project/?${qs(LIST)}` }] },
-    { name: 'list-filter', requests: [{ url: `${TPF}/tpf3Project/?${qs({ ...LIST, name: u.nameFilter, status: 1 })}` }] },
+    {
+      name: 'list-filter',
+      requests: [{ url: `${TPF}/tpf3Project/?${qs({ ...LIST, name: u.nameFilter, status: 1 })}` }],
+    },
     {
       name: 'stage',
       requests: [
         { url: building(u.big.id) },
-        { url: `${TPF}/stage/produce/?${qs({ pageNum: 1, pageSize: 10, sortField: 'id', sortOrder: 'ascend', projectId: u.big.id })}` },
+        {
+          url: `${TPF}/stage/produce/?${qs({ pageNum: 1, pageSize: 10, sortField: 'id', sortOrder: 'ascend', projectId: u.big.id })}`,
+        },
         { url: `${TPF}/stage/data?${qs({ tpf3ProjectId: u.big.id })}` },
         { url: `${TPF}/review/${u.big.id}` },
       ],
@@ -45,14 +61,25 @@ export function userPages(u: ScaleUser, report: () => { no: string; code: string
     { name: 'result', requests: [{ url: building(u.done.id) }, { url: `${TPF}/decide/${u.done.id}/reference` }] },
     {
       name: 'statistics',
-      requests: [{ url: statistics }, { url: `${TPF}/tpf3Engineering/?${qs(LIST)}` }, { url: `${TPF}/tpf3ProjectV/?${qs(PICKER)}` }],
+      requests: [
+        { url: statistics },
+        { url: `${TPF}/tpf3Engineering/?${qs(LIST)}` },
+        { url: `${TPF}/tpf3ProjectV/?${qs(PICKER)}` },
+      ],
     },
     {
       name: 'compare',
-      requests: [{ url: statistics }, { url: building(u.done.id) }, { url: `${TPF}/tpf3ProjectV/?${qs({ ...PICKER, computeMethod: u.done.method })}` }],
+      requests: [
+        { url: statistics },
+        { url: building(u.done.id) },
+        { url: `${TPF}/tpf3ProjectV/?${qs({ ...PICKER, computeMethod: u.done.method })}` },
+      ],
     },
     { name: 'waiting', requests: [{ url: `${TPF}/review/mine` }] },
-    { name: 'notify', requests: [{ url: `/api/sys/v1/sys/sysNotify/?${qs(LIST)}` }, { url: `/api/sys/v1/sys/sysNotify/count/${u.id}` }] },
+    {
+      name: 'notify',
+      requests: [{ url: `/api/sys/v1/sys/sysNotify/?${qs(LIST)}` }, { url: `/api/sys/v1/sys/sysNotify/count/${u.id}` }],
+    },
     {
       name: 'verify',
       requests: [

@@ -37,7 +37,8 @@ async function capture(fn: () => Promise<unknown>): Promise<Statement[]> {
   proto.query = function (this: unknown, ...args: unknown[]) {
     const [a, b] = args;
     const text = typeof a === 'string' ? a : (a as { text?: string })?.text;
-    if (text) seen.push({ text, values: (Array.isArray(b) ? b : ((a as { values?: unknown[] })?.values ?? [])) as unknown[] });
+    if (text)
+      seen.push({ text, values: (Array.isArray(b) ? b : ((a as { values?: unknown[] })?.values ?? [])) as unknown[] });
     return original.apply(this, args);
   };
   try {
@@ -48,13 +49,17 @@ async function capture(fn: () => Promise<unknown>): Promise<Statement[]> {
   return seen;
 }
 
-const isRead = (s: Statement) => /^\s*(select|with)\b/i.test(s.text) && !/set_config|pg_advisory|^\s*select 1\s*$/i.test(s.text);
+const isRead = (s: Statement) =>
+  /^\s*(select|with)\b/i.test(s.text) && !/set_config|pg_advisory|^\s*select 1\s*$/i.test(s.text);
 
 /** Scan nodes of a text plan, each with its actual rows: "Index Scan using x on t (rows=10)". */
 export function scansOf(plan: string[]): string {
   const out: string[] = [];
   for (const line of plan) {
-    const m = /((?:Parallel )?(?:Seq Scan|Index Only Scan|Index Scan|Bitmap Heap Scan|Bitmap Index Scan)(?: Backward)?(?: using \S+)? on \S+|(?:Parallel )?(?:Seq Scan|Bitmap Index Scan) on \S+|Bitmap Index Scan on \S+)/.exec(line);
+    const m =
+      /((?:Parallel )?(?:Seq Scan|Index Only Scan|Index Scan|Bitmap Heap Scan|Bitmap Index Scan)(?: Backward)?(?: using \S+)? on \S+|(?:Parallel )?(?:Seq Scan|Bitmap Index Scan) on \S+|Bitmap Index Scan on \S+)/.exec(
+        line,
+      );
     const rows = /actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)/.exec(line);
     if (m) out.push(`${m[1]} (rows=${rows ? Number(rows[1]) * Number(rows[2]) : '?'})`);
   }
@@ -62,13 +67,19 @@ export function scansOf(plan: string[]): string {
 }
 
 /** Plans of every page of `users` (one pass each), written to PLANS_FILE; answers each page's slowest statement. */
-export async function explainPages(url: string, users: ScaleUser[], report: () => { no: string; code: string }): Promise<PagePlan[]> {
+export async function explainPages(
+  url: string,
+  users: ScaleUser[],
+  report: () => { no: string; code: string },
+): Promise<PagePlan[]> {
   const database = openPostgres(url);
   const raw = rawPostgres(url);
   const dataDir = join(BENCH_DIR, `scale-plans-${process.pid}`);
   mkdirSync(dataDir, { recursive: true });
   const app = await buildApp({ db: database.db, logger: false, clientDir: join(BENCH_DIR, 'no-client'), dataDir });
-  const text: string[] = [`EXPLAIN (ANALYZE, BUFFERS) of the statements behind each page, ${new Date().toISOString()}\n`];
+  const text: string[] = [
+    `EXPLAIN (ANALYZE, BUFFERS) of the statements behind each page, ${new Date().toISOString()}\n`,
+  ];
   const out: PagePlan[] = [];
   try {
     await app.ready();
@@ -77,7 +88,9 @@ export async function explainPages(url: string, users: ScaleUser[], report: () =
         let slowest: PagePlan = { user: u.name, page: page.name, slowestMs: 0, scans: '', sql: '' };
         text.push(`\n######## ${page.name} as ${u.name} (${u.role}${u.k ? `, tenant ${u.k}` : ''})`);
         for (const r of page.requests) {
-          const statements = await capture(() => app.inject({ method: 'GET', url: r.url, headers: r.visitor ? {} : { 'access-token': u.token! } }));
+          const statements = await capture(() =>
+            app.inject({ method: 'GET', url: r.url, headers: r.visitor ? {} : { 'access-token': u.token! } }),
+          );
           text.push(`\n==== GET ${r.url}: ${statements.length} statements, ${statements.filter(isRead).length} reads`);
           for (const s of statements.filter(isRead)) {
             // (JIT off as in the app's own sessions, db/database.ts)
@@ -87,8 +100,17 @@ export async function explainPages(url: string, users: ScaleUser[], report: () =
             });
             const plan = rows.map((x) => Object.values(x)[0]);
             const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan.at(-1) ?? '')?.[1] ?? 0);
-            text.push(`\n-- ${ms.toFixed(2)} ms\n${s.text}\n-- parameters: ${JSON.stringify(s.values).slice(0, 300)}\n${plan.join('\n')}`);
-            if (ms >= slowest.slowestMs) slowest = { user: u.name, page: page.name, slowestMs: ms, scans: scansOf(plan), sql: s.text.replace(/\s+/g, ' ').slice(0, 160) };
+            text.push(
+              `\n-- ${ms.toFixed(2)} ms\n${s.text}\n-- parameters: ${JSON.stringify(s.values).slice(0, 300)}\n${plan.join('\n')}`,
+            );
+            if (ms >= slowest.slowestMs)
+              slowest = {
+                user: u.name,
+                page: page.name,
+                slowestMs: ms,
+                scans: scansOf(plan),
+                sql: s.text.replace(/\s+/g, ' ').slice(0, 160),
+              };
           }
         }
         out.push(slowest);

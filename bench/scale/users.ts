@@ -40,10 +40,20 @@ export async function scaleUsers(raw: Raw, n: number): Promise<ScaleUser[]> {
   const out: ScaleUser[] = [];
   for (const [index, { k, j }] of pickUsers(n).entries()) {
     const role = k === 0 ? 'admin' : j === 0 ? 'groupAdmin' : 'user';
-    const id = k === 0 ? Number((await raw.query<{ id: number }>(`select id from sys_user where user_name = 'admin'`))[0].id) : userId(k, j);
+    const id =
+      k === 0
+        ? Number((await raw.query<{ id: number }>(`select id from sys_user where user_name = 'admin'`))[0].id)
+        : userId(k, j);
     // what the user may read: everything (super admin), the tenant (group admin), what they made or sign (user)
-    const mine = role === 'admin' ? 'true' : role === 'groupAdmin' ? `b.k = ${k}` : `(b.creator = ${id} or ${id} in (b.checker, b.reviewer, b.approver))`;
-    const [big] = await raw.query<{ id: number; rows: number }>(`select b.id, b.rows from bench_scale_building b where ${mine} order by b.rows desc, b.id limit 1`);
+    const mine =
+      role === 'admin'
+        ? 'true'
+        : role === 'groupAdmin'
+          ? `b.k = ${k}`
+          : `(b.creator = ${id} or ${id} in (b.checker, b.reviewer, b.approver))`;
+    const [big] = await raw.query<{ id: number; rows: number }>(
+      `select b.id, b.rows from bench_scale_building b where ${mine} order by b.rows desc, b.id limit 1`,
+    );
     const [done] = await raw.query<{ id: number; method: string }>(
       `select p.id, p.compute_method as method from bench_scale_building b join tpf3_project p on p.id = b.id where ${mine} and b.m between 10 and 59 order by b.id limit 1`,
     );
@@ -64,6 +74,8 @@ export async function scaleUsers(raw: Raw, n: number): Promise<ScaleUser[]> {
 
 /** Signed reports to look up on the verify page (number and check code), newest first. */
 export async function verifyTargets(raw: Raw): Promise<{ no: string; code: string }[]> {
-  const rows = await raw.query<{ no: string; code: string }>(`select report_no as no, check_code as code from tpf3_review_report order by approved_at desc`);
+  const rows = await raw.query<{ no: string; code: string }>(
+    `select report_no as no, check_code as code from tpf3_review_report order by approved_at desc`,
+  );
   return rows.map((r) => ({ no: String(r.no), code: String(r.code) }));
 }

@@ -22,7 +22,16 @@ export type BenchmarkMetric = (typeof BENCHMARK_METRICS)[number][0];
 /** The type a line applies to when it is not one type's. */
 export const ALL_TYPES = '全部';
 
-const figure = (title: string) => ({ type: ['number', 'null'], title, minimum: 0, 'x-decimals': 2, 'x-list': true, 'x-import': title, 'x-messages': { minimum: `${title}应为非负数` } }) as const;
+const figure = (title: string) =>
+  ({
+    type: ['number', 'null'],
+    title,
+    minimum: 0,
+    'x-decimals': 2,
+    'x-list': true,
+    'x-import': title,
+    'x-messages': { minimum: `${title}应为非负数` },
+  }) as const;
 
 export const tpf3Benchmark = {
   $id: 'tpf3Benchmark',
@@ -51,7 +60,17 @@ export const tpf3Benchmark = {
       'x-sortable': true,
       'x-import': '指标',
     },
-    name: { type: 'string', title: '名称', minLength: 1, maxLength: 100, 'x-list': true, 'x-filter': 'like', 'x-sortable': true, 'x-import': '名称', 'x-messages': { required: '请输入名称', minLength: '请输入名称' } },
+    name: {
+      type: 'string',
+      title: '名称',
+      minLength: 1,
+      maxLength: 100,
+      'x-list': true,
+      'x-filter': 'like',
+      'x-sortable': true,
+      'x-import': '名称',
+      'x-messages': { required: '请输入名称', minLength: '请输入名称' },
+    },
     buildType: {
       type: 'string',
       title: '适用建筑类型',
@@ -60,7 +79,10 @@ export const tpf3Benchmark = {
       'x-list': true,
       'x-filter': 'like',
       'x-import': '适用建筑类型',
-      'x-messages': { required: '请输入适用建筑类型（不限类型填“全部”）', minLength: '请输入适用建筑类型（不限类型填“全部”）' },
+      'x-messages': {
+        required: '请输入适用建筑类型（不限类型填“全部”）',
+        minLength: '请输入适用建筑类型（不限类型填“全部”）',
+      },
     },
     region: { type: 'string', title: '地区', maxLength: 50, 'x-list': true, 'x-import': '地区' },
     dataYear: { type: 'string', title: '数据年份', maxLength: 20, 'x-list': true, 'x-import': '数据年份' },

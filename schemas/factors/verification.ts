@@ -11,4 +11,10 @@ export const verification = {
 } as const;
 
 /** The marks' labels (dictionary verification). */
-export const VERIFICATION_LABELS = { V: '已核实', V2: '双来源核实', M: '回忆值（待核实）', D: '推导值', U: '未知' } as const;
+export const VERIFICATION_LABELS = {
+  V: '已核实',
+  V2: '双来源核实',
+  M: '回忆值（待核实）',
+  D: '推导值',
+  U: '未知',
+} as const;

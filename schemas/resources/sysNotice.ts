@@ -18,7 +18,15 @@ export const sysNotice = {
   },
   required: ['title', 'content'],
   properties: {
-    title: { type: 'string', title: '标题', minLength: 1, maxLength: 50, 'x-trim': true, 'x-list': true, 'x-filter': 'like' },
+    title: {
+      type: 'string',
+      title: '标题',
+      minLength: 1,
+      maxLength: 50,
+      'x-trim': true,
+      'x-list': true,
+      'x-filter': 'like',
+    },
     content: { type: 'string', title: '内容', minLength: 1, maxLength: 2000, 'x-widget': 'textarea', 'x-list': true },
     scopeName: { type: 'string', title: '发送范围', 'x-virtual': true, 'x-list': true },
     sentCount: { type: 'integer', title: '接收人数', 'x-readonly': true, default: 0, 'x-list': true },

@@ -18,9 +18,30 @@ export const sysNotify = {
   properties: {
     title: { type: 'string', title: '标题', minLength: 1, maxLength: 100, 'x-list': true, 'x-filter': 'like' },
     content: { type: 'string', title: '内容', maxLength: 2000, 'x-widget': 'textarea', 'x-list': true },
-    kind: { type: 'string', title: '类型', enum: ['collaborator', 'import', 'factor', 'feedback', 'notice', 'review'], default: 'notice', 'x-dict': 'notifyKind', 'x-list': true, 'x-filter': 'eq' },
+    kind: {
+      type: 'string',
+      title: '类型',
+      enum: ['collaborator', 'import', 'factor', 'feedback', 'notice', 'review'],
+      default: 'notice',
+      'x-dict': 'notifyKind',
+      'x-list': true,
+      'x-filter': 'eq',
+    },
     link: { type: ['string', 'null'], title: '链接', maxLength: 300, 'x-list': false },
-    userId: { type: ['integer', 'null'], title: '接收人', 'x-reference': { resource: 'sysUser', label: 'name' }, 'x-list': false },
-    readFlag: { type: 'integer', title: '已读', enum: [0, 1], default: 0, 'x-dict': 'readFlag', 'x-list': true, 'x-filter': 'eq' },
+    userId: {
+      type: ['integer', 'null'],
+      title: '接收人',
+      'x-reference': { resource: 'sysUser', label: 'name' },
+      'x-list': false,
+    },
+    readFlag: {
+      type: 'integer',
+      title: '已读',
+      enum: [0, 1],
+      default: 0,
+      'x-dict': 'readFlag',
+      'x-list': true,
+      'x-filter': 'eq',
+    },
   },
 } as const;

@@ -1,7 +1,25 @@
 // 建筑建造 (GB/T 51366 §5.1–5.2). Two methods, chosen per building: 按总能源用量 (site energy × factor) or
 // 按施工机械及临时设施 (machine shifts × energy per shift × fuel factor, App. C per-shift energies). Every row
 // names its energy; only electricity without its own factor takes the building's grid factor (recorded as 默认值).
-import { billSource, emission, energy, fuelFields, ENERGY_NEEDS, energyPerShift, energyPerShiftUnit, factorFields, GRID_DEFAULT, methodField, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
+import {
+  billSource,
+  emission,
+  energy,
+  fuelFields,
+  ENERGY_NEEDS,
+  energyPerShift,
+  energyPerShiftUnit,
+  factorFields,
+  GRID_DEFAULT,
+  methodField,
+  projectId,
+  quantity,
+  remarks,
+  stageResource,
+  text,
+  trace,
+  rowName,
+} from './fields';
 
 /** The methods a building chooses among for this stage. */
 const BUILD_METHODS = [
@@ -23,9 +41,15 @@ export const stageBuild = {
     role: 'construction',
     methods: BUILD_METHODS,
   },
-  'x-formula': { energy: 'toFactorUnit(quantity, unit) * factorValue', machine: 'toFactorUnitPerShift(quantity, energyPerShift, energy, energyPerShiftUnit) * factorValue' },
+  'x-formula': {
+    energy: 'toFactorUnit(quantity, unit) * factorValue',
+    machine: 'toFactorUnitPerShift(quantity, energyPerShift, energy, energyPerShiftUnit) * factorValue',
+  },
   'x-defaults': GRID_DEFAULT,
-  'x-needs': [...ENERGY_NEEDS, { check: 'has(energyPerShift)', field: 'energyPerShift', message: '请填写台班能耗', methods: ['machine'] }],
+  'x-needs': [
+    ...ENERGY_NEEDS,
+    { check: 'has(energyPerShift)', field: 'energyPerShift', message: '请填写台班能耗', methods: ['machine'] },
+  ],
   required: ['projectId', 'method', 'name', 'quantity'],
   properties: {
     projectId,

@@ -19,7 +19,15 @@ import { energyProperty, qualityProperty } from '../factors/kinds';
  * - perShift: energy per machine shift ≤ 1e5 (App. C's largest is 403.2 kWh per shift);
  * - distances ≤ 100 000 km; hours ≤ 8 760 a year, days ≤ 366 (runtime.ts).
  */
-export const LIMITS = { quantity: 1e10, factor: 1e6, area: 1e8, intensity: 1e5, density: 1e4, perShift: 1e5, distance: 100000 } as const;
+export const LIMITS = {
+  quantity: 1e10,
+  factor: 1e6,
+  area: 1e8,
+  intensity: 1e5,
+  density: 1e4,
+  perShift: 1e5,
+  distance: 100000,
+} as const;
 
 /** The x-resource block of a stage: rows belong to a building, at /api/tpf/v1/tpf/stage/<code>/. */
 export const stageResource = (code: string, title: string) =>
@@ -53,7 +61,14 @@ const FACTOR_COPY = { energy: 'energy', ncv: 'ncv', ncvUnit: 'ncvUnit', ncvSourc
  * Library fields a picked factor brings where the row leaves them empty (the user's own value wins). A field named
  * after another (densityUnit, densitySource after density) comes only with that value, never beside the user's own.
  */
-const FACTOR_FILL = { quality: 'quality', qualityRef: 'epdNo', density: 'density', densityUnit: 'densityUnit', densitySource: 'densitySource', pieceSize: 'pieceSize' } as const;
+const FACTOR_FILL = {
+  quality: 'quality',
+  qualityRef: 'epdNo',
+  density: 'density',
+  densityUnit: 'densityUnit',
+  densitySource: 'densitySource',
+  pieceSize: 'pieceSize',
+} as const;
 
 /**
  * A factor from the library (tpf3BuildMaterial) of the given type: the row keeps its id and, copied by the
@@ -61,13 +76,34 @@ const FACTOR_FILL = { quality: 'quality', qualityRef: 'epdNo', density: 'density
  */
 export const factorFields = (type: string, title = '排放因子') =>
   ({
-    factorId: { type: ['integer', 'null'], title: `${title}(因子库)`, 'x-factor': { type, copy: FACTOR_COPY, fill: FACTOR_FILL }, 'x-reference': { resource: 'tpf3BuildMaterial', label: 'name' }, 'x-list': false, 'x-import': `${title}名称` },
-    factorValue: { type: ['number', 'null'], title, minimum: 0, maximum: LIMITS.factor, 'x-decimals': 4, 'x-list': true, 'x-import': title },
+    factorId: {
+      type: ['integer', 'null'],
+      title: `${title}(因子库)`,
+      'x-factor': { type, copy: FACTOR_COPY, fill: FACTOR_FILL },
+      'x-reference': { resource: 'tpf3BuildMaterial', label: 'name' },
+      'x-list': false,
+      'x-import': `${title}名称`,
+    },
+    factorValue: {
+      type: ['number', 'null'],
+      title,
+      minimum: 0,
+      maximum: LIMITS.factor,
+      'x-decimals': 4,
+      'x-list': true,
+      'x-import': title,
+    },
     factorUnit: { type: 'string', title: '因子单位', maxLength: 50, 'x-list': true, 'x-import': '因子单位' },
     factorSource: { type: 'string', title: '因子来源', maxLength: 200, 'x-list': false, 'x-import': '因子来源' },
     // set from the factor when saved unless the user chose one
     quality: qualityProperty,
-    qualityRef: { type: 'string', title: '数据依据(EPD编号/数据库)', maxLength: 100, 'x-list': false, 'x-import': '数据依据' },
+    qualityRef: {
+      type: 'string',
+      title: '数据依据(EPD编号/数据库)',
+      maxLength: 100,
+      'x-list': false,
+      'x-import': '数据依据',
+    },
   }) as const;
 
 /** The energy a construction, demolition or operation row uses; only electricity may take the grid factor. */
@@ -84,19 +120,40 @@ export const materialFields = {
   materialId: {
     type: ['integer', 'null'],
     title: '材料(因子库)',
-    'x-factor': { type: '建材', prefix: 'material', copy: { defaultDistance: 'defaultDistance' }, fill: { density: 'density', densityUnit: 'densityUnit', densitySource: 'densitySource', pieceSize: 'pieceSize' } },
+    'x-factor': {
+      type: '建材',
+      prefix: 'material',
+      copy: { defaultDistance: 'defaultDistance' },
+      fill: { density: 'density', densityUnit: 'densityUnit', densitySource: 'densitySource', pieceSize: 'pieceSize' },
+    },
     'x-reference': { resource: 'tpf3BuildMaterial', label: 'name' },
     'x-list': false,
     'x-import': '材料(因子库)名称',
   },
   densitySource: { type: 'string', title: '密度来源', maxLength: 200, 'x-list': false, 'x-import': '密度来源' },
-  defaultDistance: { type: ['number', 'null'], title: '默认运输距离(km)', minimum: 0, maximum: LIMITS.distance, 'x-list': false, 'x-import': '默认运输距离(km)' },
+  defaultDistance: {
+    type: ['number', 'null'],
+    title: '默认运输距离(km)',
+    minimum: 0,
+    maximum: LIMITS.distance,
+    'x-list': false,
+    'x-import': '默认运输距离(km)',
+  },
 } as const;
 
 export const quantity = (title = '数量') =>
-  ({ type: 'number', title, minimum: 0, maximum: LIMITS.quantity, 'x-list': true, 'x-import': title, 'x-messages': { required: `请输入${title}`, type: `${title}应为数字` } }) as const;
+  ({
+    type: 'number',
+    title,
+    minimum: 0,
+    maximum: LIMITS.quantity,
+    'x-list': true,
+    'x-import': title,
+    'x-messages': { required: `请输入${title}`, type: `${title}应为数字` },
+  }) as const;
 
-export const text = (title: string, maxLength = 50, list = true) => ({ type: 'string', title, maxLength, 'x-trim': true, 'x-list': list, 'x-import': title }) as const;
+export const text = (title: string, maxLength = 50, list = true) =>
+  ({ type: 'string', title, maxLength, 'x-trim': true, 'x-list': list, 'x-import': title }) as const;
 
 export const remarks = { type: 'string', title: '备注', maxLength: 200, 'x-list': false, 'x-import': '备注' } as const;
 
@@ -105,20 +162,42 @@ export const remarks = { type: 'string', title: '备注', maxLength: 200, 'x-lis
  * fromGeometry, quantityShares (of quantity sets and geometry), basis, densities (used, with their source),
  * importedAt }. Written by the import only; a `replace` import replaces only such rows.
  */
-export const bimSource = { type: ['object', 'null'], title: 'BIM模型来源', 'x-readonly': true, 'x-list': false } as const;
+export const bimSource = {
+  type: ['object', 'null'],
+  title: 'BIM模型来源',
+  'x-readonly': true,
+  'x-list': false,
+} as const;
 /** Where an imported budget line came from: the file, its sheets and rows, when. Written by the import only. */
-export const billSource = { type: ['object', 'null'], title: '预算文件来源', 'x-readonly': true, 'x-list': false } as const;
+export const billSource = {
+  type: ['object', 'null'],
+  title: '预算文件来源',
+  'x-readonly': true,
+  'x-list': false,
+} as const;
 
 /** The row's emission as last calculated (kgCO2e), written by the calculation only. */
-export const emission = { type: ['number', 'null'], title: '碳排放量(kgCO2e)', 'x-readonly': true, 'x-decimals': 2, 'x-list': true, 'x-sum': true, 'x-sortable': true } as const;
+export const emission = {
+  type: ['number', 'null'],
+  title: '碳排放量(kgCO2e)',
+  'x-readonly': true,
+  'x-decimals': 2,
+  'x-list': true,
+  'x-sum': true,
+  'x-sortable': true,
+} as const;
 
 /** The name a row is known by (材料名称, 能源/机械名称 …): required, sortable, and searched in the stage table. */
-export const rowName = (title: string) => ({ ...text(title), minLength: 1, 'x-sortable': true, 'x-filter': 'like' }) as const;
+export const rowName = (title: string) =>
+  ({ ...text(title), minLength: 1, 'x-sortable': true, 'x-filter': 'like' }) as const;
 
 /** A stage's 计算方式 per row (the building chooses one; rows of the others are kept, not counted): a list filter, so a
  * table shows and clears the rows of one method on the server. Its codes read as the methods' words wherever a
  * value is shown (变更记录, the signed report). */
-export const methodField = <const M extends readonly { value: string; label: string }[]>(methods: M, fallback: M[number]['value']) =>
+export const methodField = <const M extends readonly { value: string; label: string }[]>(
+  methods: M,
+  fallback: M[number]['value'],
+) =>
   ({
     type: 'string',
     title: '计算方式',
@@ -133,19 +212,36 @@ export const methodField = <const M extends readonly { value: string; label: str
 /** Only electricity may take the building's grid factor; every other energy needs its own. */
 export const ENERGY_NEEDS = [
   { check: 'has(energy)', field: 'energy', message: '请选择能源种类' },
-  { check: "energy == 'electricity' || has(factorValue)", field: 'factorId', message: '非电力能源须选择或填写能源因子' },
+  {
+    check: "energy == 'electricity' || has(factorValue)",
+    field: 'factorId',
+    message: '非电力能源须选择或填写能源因子',
+  },
 ] as const;
 
 /** An electricity row without its own factor is calculated with the building's grid factor, recorded as 默认值. */
 export const GRID_DEFAULT = {
-  factorValue: { from: 'gridFactor', when: "energy == 'electricity'", unit: 'kgCO2/kWh', source: '单体电网排放因子：{gridFactorSource}' },
+  factorValue: {
+    from: 'gridFactor',
+    when: "energy == 'electricity'",
+    unit: 'kgCO2/kWh',
+    source: '单体电网排放因子：{gridFactorSource}',
+  },
 } as const;
 
 /** The row's factor must be known (picked or typed): a missing factor is never counted as 0. */
-export const factorNeed = (message = '请选择或填写排放因子') => ({ check: 'has(factorValue)', field: 'factorId', message }) as const;
+export const factorNeed = (message = '请选择或填写排放因子') =>
+  ({ check: 'has(factorValue)', field: 'factorId', message }) as const;
 
 /** Energy per machine shift (App. C 台班能源用量), for the machine methods of construction and demolition. */
-export const energyPerShift = { type: ['number', 'null'], title: '台班能耗', minimum: 0, maximum: LIMITS.perShift, 'x-list': true, 'x-import': '台班能耗' } as const;
+export const energyPerShift = {
+  type: ['number', 'null'],
+  title: '台班能耗',
+  minimum: 0,
+  maximum: LIMITS.perShift,
+  'x-list': true,
+  'x-import': '台班能耗',
+} as const;
 /**
  * The unit of that energy per shift (kg, t, kWh, m3 …; '/台班' may be written). Empty: the energy's own unit (kWh of
  * electricity, m³ of gas, GJ of heat, kg of any other — src/calc/units.ts shiftEnergyUnit), said in the trace.
@@ -162,7 +258,15 @@ export const energyPerShiftUnit = {
 
 /** A row's density in t per unit (transport mass; kept with a produced material for the transport stage). */
 export const density = (list: boolean) =>
-  ({ type: ['number', 'null'], title: '密度(t/单位)', exclusiveMinimum: 0, maximum: LIMITS.density, 'x-decimals': 4, 'x-list': list, 'x-import': '密度(t/单位)' }) as const;
+  ({
+    type: ['number', 'null'],
+    title: '密度(t/单位)',
+    exclusiveMinimum: 0,
+    maximum: LIMITS.density,
+    'x-decimals': 4,
+    'x-list': list,
+    'x-import': '密度(t/单位)',
+  }) as const;
 
 /**
  * What a density is per, and what else turns the row's unit into the density's (src/calc/units.ts): a density is
@@ -170,8 +274,24 @@ export const density = (list: boolean) =>
  * in pieces or square metres states its size (a brick's 240×115×53, a sheet's thickness) or its own density.
  */
 export const densityFields = {
-  densityUnit: { type: 'string', title: '密度单位', maxLength: 20, 'x-trim': true, 'x-list': false, 'x-import': '密度单位', description: '密度为每该单位的质量，如 t/m3、t/m2、t/块；未填按 t/用量单位（如 t/千块）' },
-  pieceSize: { type: 'string', title: '规格尺寸(mm)', maxLength: 40, 'x-trim': true, 'x-list': false, 'x-import': '规格尺寸(mm)', description: '块料长×宽×高（如 240×115×53），板材厚度（如 20），用于换算为密度的单位' },
+  densityUnit: {
+    type: 'string',
+    title: '密度单位',
+    maxLength: 20,
+    'x-trim': true,
+    'x-list': false,
+    'x-import': '密度单位',
+    description: '密度为每该单位的质量，如 t/m3、t/m2、t/块；未填按 t/用量单位（如 t/千块）',
+  },
+  pieceSize: {
+    type: 'string',
+    title: '规格尺寸(mm)',
+    maxLength: 40,
+    'x-trim': true,
+    'x-list': false,
+    'x-import': '规格尺寸(mm)',
+    description: '块料长×宽×高（如 240×115×53），板材厚度（如 20），用于换算为密度的单位',
+  },
 } as const;
 
 /**
@@ -180,7 +300,23 @@ export const densityFields = {
  * energy kind's default is used and named in the trace (src/calc/fuels.ts).
  */
 export const fuelFields = {
-  ncv: { type: ['number', 'null'], title: '低位发热量', exclusiveMinimum: 0, maximum: 1000, 'x-decimals': 3, 'x-list': false, 'x-import': '低位发热量' },
-  ncvUnit: { type: 'string', title: '发热量单位', maxLength: 20, 'x-trim': true, 'x-list': false, 'x-import': '发热量单位', description: '如 MJ/kg、GJ/t、MJ/m3' },
+  ncv: {
+    type: ['number', 'null'],
+    title: '低位发热量',
+    exclusiveMinimum: 0,
+    maximum: 1000,
+    'x-decimals': 3,
+    'x-list': false,
+    'x-import': '低位发热量',
+  },
+  ncvUnit: {
+    type: 'string',
+    title: '发热量单位',
+    maxLength: 20,
+    'x-trim': true,
+    'x-list': false,
+    'x-import': '发热量单位',
+    description: '如 MJ/kg、GJ/t、MJ/m3',
+  },
   ncvSource: { type: 'string', title: '发热量来源', maxLength: 200, 'x-list': false, 'x-import': '发热量来源' },
 } as const;

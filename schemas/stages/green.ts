@@ -2,7 +2,17 @@
 // Two ways to pick the per-m² value: by planting mode (种植方式) or by plant type (植物类型); the factor
 // library's two planting schemes (its smallType) must not be mixed on one building: a row whose factor comes
 // from the other scheme is refused on save.
-import { emission, factorFields, factorNeed, methodField, projectId, remarks, stageResource, trace, rowName } from './fields';
+import {
+  emission,
+  factorFields,
+  factorNeed,
+  methodField,
+  projectId,
+  remarks,
+  stageResource,
+  trace,
+  rowName,
+} from './fields';
 
 const sinkFactor = factorFields('碳汇', '固碳量');
 
@@ -34,11 +44,22 @@ export const stageGreen = {
     method: methodField(GREEN_METHODS, 'planting'),
     name: rowName('种植类型'),
     // a planted area, not a floor area: up to 1e9 m² (1 000 km², a park or forest counted with a district)
-    area: { type: 'number', title: '面积(m²)', minimum: 0, maximum: 1e9, 'x-list': true, 'x-import': '面积(m²)', 'x-messages': { required: '请输入面积(m²)' } },
+    area: {
+      type: 'number',
+      title: '面积(m²)',
+      minimum: 0,
+      maximum: 1e9,
+      'x-list': true,
+      'x-import': '面积(m²)',
+      'x-messages': { required: '请输入面积(m²)' },
+    },
     ...sinkFactor,
     factorId: {
       ...sinkFactor.factorId,
-      'x-factor': { ...sinkFactor.factorId['x-factor'], uniform: { field: 'smallType', message: '同一单体的碳汇只能采用一种种植方案，不得混用' } },
+      'x-factor': {
+        ...sinkFactor.factorId['x-factor'],
+        uniform: { field: 'smallType', message: '同一单体的碳汇只能采用一种种植方案，不得混用' },
+      },
     },
     emission,
     trace,

@@ -1,6 +1,21 @@
 // 建材生产 (GB/T 51366 §6.2): C_sc = Σ M_i · F_i — quantity in the factor's unit × factor (kgCO2e per unit).
 // The density (t per unit) is kept with the material for the transport stage.
-import { density, densityFields, emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace, bimSource, billSource, rowName } from './fields';
+import {
+  density,
+  densityFields,
+  emission,
+  factorFields,
+  factorNeed,
+  projectId,
+  quantity,
+  remarks,
+  stageResource,
+  text,
+  trace,
+  bimSource,
+  billSource,
+  rowName,
+} from './fields';
 
 export const stageProduce = {
   $id: 'stageProduce',

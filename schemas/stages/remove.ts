@@ -2,9 +2,27 @@
 // ratio takes 10 % — a literature convention, not a value of the standard — recorded as 默认值; with no
 // construction emissions the stage warns instead of reporting 0 as a success) or 按拆除机械工程量 (as
 // construction: shifts × energy per shift × the energy's factor).
-import { emission, energy, fuelFields, ENERGY_NEEDS, energyPerShift, energyPerShiftUnit, factorFields, GRID_DEFAULT, methodField, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
+import {
+  emission,
+  energy,
+  fuelFields,
+  ENERGY_NEEDS,
+  energyPerShift,
+  energyPerShiftUnit,
+  factorFields,
+  GRID_DEFAULT,
+  methodField,
+  projectId,
+  quantity,
+  remarks,
+  stageResource,
+  text,
+  trace,
+  rowName,
+} from './fields';
 
-const machineOnly = (rules: readonly { check: string; field: string; message: string }[]) => rules.map((r) => ({ ...r, methods: ['machine'] }));
+const machineOnly = (rules: readonly { check: string; field: string; message: string }[]) =>
+  rules.map((r) => ({ ...r, methods: ['machine'] }));
 
 /** The methods a building chooses among for this stage. */
 const REMOVE_METHODS = [
@@ -25,18 +43,32 @@ export const stageRemove = {
     result: 'remove',
     methods: REMOVE_METHODS,
   },
-  'x-formula': { ratio: 'ratio / 100 * stage.build', machine: 'toFactorUnitPerShift(quantity, energyPerShift, energy, energyPerShiftUnit) * factorValue' },
+  'x-formula': {
+    ratio: 'ratio / 100 * stage.build',
+    machine: 'toFactorUnitPerShift(quantity, energyPerShift, energy, energyPerShiftUnit) * factorValue',
+  },
   'x-defaults': {
     ratio: { value: 10, unit: '%', source: '拆除碳排放按建造碳排放的 10% 估算（文献常用取值，非 GB/T 51366 规定）' },
     ...GRID_DEFAULT,
   },
-  'x-needs': machineOnly([...ENERGY_NEEDS, { check: 'has(quantity)', field: 'quantity', message: '请输入用量/台班数' }, { check: 'has(energyPerShift)', field: 'energyPerShift', message: '请填写台班能耗' }]),
+  'x-needs': machineOnly([
+    ...ENERGY_NEEDS,
+    { check: 'has(quantity)', field: 'quantity', message: '请输入用量/台班数' },
+    { check: 'has(energyPerShift)', field: 'energyPerShift', message: '请填写台班能耗' },
+  ]),
   required: ['projectId', 'method', 'name'],
   properties: {
     projectId,
     method: methodField(REMOVE_METHODS, 'ratio'),
     name: rowName('名称'),
-    ratio: { type: ['number', 'null'], title: '比例系数(%)', exclusiveMinimum: 0, maximum: 100, 'x-list': true, 'x-import': '比例系数(%)' },
+    ratio: {
+      type: ['number', 'null'],
+      title: '比例系数(%)',
+      exclusiveMinimum: 0,
+      maximum: 100,
+      'x-list': true,
+      'x-import': '比例系数(%)',
+    },
     energy,
     ...fuelFields,
     unit: text('单位', 20),

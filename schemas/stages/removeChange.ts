@@ -1,7 +1,23 @@
 // 建筑改造拆除 (accounting, ZQYJG): demolition during renovation — machine shifts × energy per shift × the
 // energy's factor, or, without an energy per shift, the quantity is the energy itself (in the row's unit); counted
 // with the demolition result.
-import { emission, energy, fuelFields, ENERGY_NEEDS, energyPerShift, energyPerShiftUnit, factorFields, GRID_DEFAULT, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
+import {
+  emission,
+  energy,
+  fuelFields,
+  ENERGY_NEEDS,
+  energyPerShift,
+  energyPerShiftUnit,
+  factorFields,
+  GRID_DEFAULT,
+  projectId,
+  quantity,
+  remarks,
+  stageResource,
+  text,
+  trace,
+  rowName,
+} from './fields';
 
 export const stageRemoveChange = {
   $id: 'stageRemoveChange',
@@ -10,7 +26,8 @@ export const stageRemoveChange = {
   additionalProperties: false,
   'x-resource': stageResource('removeChange', '建筑改造拆除'),
   'x-stage': { code: 'removeChange', title: '建筑改造拆除', mode: 'table', result: 'remove' },
-  'x-formula': '(has(energyPerShift) ? toFactorUnitPerShift(quantity, energyPerShift, energy, energyPerShiftUnit) : toFactorUnit(quantity, unit)) * factorValue',
+  'x-formula':
+    '(has(energyPerShift) ? toFactorUnitPerShift(quantity, energyPerShift, energy, energyPerShiftUnit) : toFactorUnit(quantity, unit)) * factorValue',
   'x-defaults': GRID_DEFAULT,
   'x-needs': ENERGY_NEEDS,
   required: ['projectId', 'name', 'quantity'],

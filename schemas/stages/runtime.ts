@@ -4,7 +4,22 @@
 // their rows count negative with the factor of the energy replaced. Only an electricity row without its own
 // factor uses the building's grid factor; every value the calculation fills in (COP, equipment life, emergency
 // lighting hours, …) is an x-defaults rule, recorded with the row as 默认值. The carbon sink is its own stage.
-import { emission, energy, fuelFields, ENERGY_NEEDS, factorFields, GRID_DEFAULT, LIMITS, methodField, projectId, remarks, stageResource, text, trace, rowName } from './fields';
+import {
+  emission,
+  energy,
+  fuelFields,
+  ENERGY_NEEDS,
+  factorFields,
+  GRID_DEFAULT,
+  LIMITS,
+  methodField,
+  projectId,
+  remarks,
+  stageResource,
+  text,
+  trace,
+  rowName,
+} from './fields';
 
 const SIGN = "(part == 'pv' || part == 'sun' || part == 'renew' ? -1 : 1)";
 
@@ -20,13 +35,22 @@ const SIGN = "(part == 'pv' || part == 'sun' || part == 'renew' ? -1 : 1)";
  * - any other part — and any of the above whose key input (the first of KEYS) is empty — its annual energy as
  *   entered.
  */
-const KEYS = { airHot: 'annualLoad', airCool: 'annualLoad', elevator: 'ratedLoad', light: 'powerDensity', hotWater: 'users', sun: 'collectorArea', pv: 'panelArea' } as const;
+const KEYS = {
+  airHot: 'annualLoad',
+  airCool: 'annualLoad',
+  elevator: 'ratedLoad',
+  light: 'powerDensity',
+  hotWater: 'users',
+  sun: 'collectorArea',
+  pv: 'panelArea',
+} as const;
 // Every amount reaches the factor through the unit conversion (src/calc/units.ts): a system formula yields kWh —
 // strict for lighting, elevators and PV (electricity: only a per-energy factor), across dimensions by the fuel's
 // calorific value for HVAC, hot water and solar heat (a boiler's kWh priced per m³ of gas); an entered annual
 // quantity is in the row's unit.
 const annual = 'toFactorUnit(num(annualQuantity), unit)';
-const energyOf = (key: string, expr: string, strict = false) => `(num(${key}) > 0 ? toFactorUnit${strict ? 'Strict' : ''}(${expr}, 'kWh') : ${annual})`;
+const energyOf = (key: string, expr: string, strict = false) =>
+  `(num(${key}) > 0 ? toFactorUnit${strict ? 'Strict' : ''}(${expr}, 'kWh') : ${annual})`;
 const life = '* factorValue * designYears';
 const refrigerant = '(num(charge) > 0 ? charge / equipLife * num(gwp) * designYears : 0)';
 const hvac = `${energyOf('annualLoad', 'annualLoad / cop')} ${life} + ${refrigerant}`;
@@ -45,10 +69,20 @@ const SYSTEMS = {
 const DEFAULTS = {
   ...GRID_DEFAULT,
   cop: { value: 1, when: 'num(annualLoad) > 0', source: '未填写系统能效比：按 1 计（相当于电直热，偏保守）' },
-  equipLife: { value: 15, unit: 'a', when: 'num(charge) > 0', source: '未填写设备寿命：按 15 a 计（常用取值，非 GB/T 51366 规定）' },
+  equipLife: {
+    value: 15,
+    unit: 'a',
+    when: 'num(charge) > 0',
+    source: '未填写设备寿命：按 15 a 计（常用取值，非 GB/T 51366 规定）',
+  },
   count: { value: 1, unit: '台', when: 'num(ratedLoad) > 0', source: '未填写台数：按 1 台计' },
   litArea: { from: 'buildArea', unit: 'm²', when: 'num(powerDensity) > 0', source: '未填写照明面积：按建筑面积计' },
-  emergencyHours: { value: 8760, unit: 'h/a', when: 'num(emergencyDensity) > 0', source: 'GB/T 51366-2019 第4.4节：应急照明全年 24 h 点亮（8 760 h/a）' },
+  emergencyHours: {
+    value: 8760,
+    unit: 'h/a',
+    when: 'num(emergencyDensity) > 0',
+    source: 'GB/T 51366-2019 第4.4节：应急照明全年 24 h 点亮（8 760 h/a）',
+  },
   waterDensity: { value: 1, unit: 'kg/L', when: 'num(users) > 0', source: '未填写热水密度：按 1 kg/L 计' },
   days: { value: 365, unit: 'd', when: 'num(users) > 0', source: '未填写年用水天数：按 365 d 计' },
   distEff: { value: 1, when: 'num(users) > 0', source: '未填写管网输配效率：按 1（不计损失）计' },
@@ -87,9 +121,17 @@ const NEEDS = [
   needOf('panelArea', 'irradiation', '光伏面年太阳辐射量(kWh/(m²·a))'),
   needOf('panelArea', 'efficiency', '组件转换效率'),
   // cross-field bounds: hot water colder than its cold supply would make the operation negative
-  { check: '!(has(hotTemp) && has(coldTemp)) || hotTemp > coldTemp', field: 'hotTemp', message: '热水温度(℃)应高于冷水温度(℃)' },
+  {
+    check: '!(has(hotTemp) && has(coldTemp)) || hotTemp > coldTemp',
+    field: 'hotTemp',
+    message: '热水温度(℃)应高于冷水温度(℃)',
+  },
   // a year has 8 760 h: an elevator travels or stands by, not both at once
-  { check: '!(has(runHours) && has(standbyHours)) || runHours + standbyHours <= 8760', field: 'standbyHours', message: '年运行时间与年待机时间之和应不大于 8760 h' },
+  {
+    check: '!(has(runHours) && has(standbyHours)) || runHours + standbyHours <= 8760',
+    field: 'standbyHours',
+    message: '年运行时间与年待机时间之和应不大于 8760 h',
+  },
 ];
 
 /**
@@ -119,7 +161,21 @@ const SUN_MJ = 18000;
 const n = <R extends Range>(title: string, parts: readonly string[], range: R) =>
   ({ type: ['number', 'null'], title, ...range, 'x-parts': parts, 'x-list': false, 'x-import': title }) as const;
 
-export const RUNTIME_PARTS = ['airHot', 'airCool', 'wpCool', 'fan', 'hotWater', 'sun', 'light', 'elevator', 'pv', 'renew', 'gas', 'water', 'app'] as const;
+export const RUNTIME_PARTS = [
+  'airHot',
+  'airCool',
+  'wpCool',
+  'fan',
+  'hotWater',
+  'sun',
+  'light',
+  'elevator',
+  'pv',
+  'renew',
+  'gas',
+  'water',
+  'app',
+] as const;
 
 /** The methods a building chooses among for this stage. */
 const RUNTIME_METHODS = [
@@ -155,15 +211,42 @@ export const stageRuntime = {
   properties: {
     projectId,
     method: methodField(RUNTIME_METHODS, 'systems'),
-    part: { type: 'string', title: '用能系统', enum: [...RUNTIME_PARTS], 'x-dict': 'runtimePart', 'x-list': true, 'x-import': '用能系统' },
+    part: {
+      type: 'string',
+      title: '用能系统',
+      enum: [...RUNTIME_PARTS],
+      'x-dict': 'runtimePart',
+      'x-list': true,
+      'x-import': '用能系统',
+    },
     name: rowName('名称'),
     energy,
     ...fuelFields,
-    intensity: { type: ['number', 'null'], title: '单位面积年用量(单位/(m²·a))', ...upTo(LIMITS.intensity), 'x-list': false, 'x-import': '单位面积年用量' },
-    annualQuantity: { type: ['number', 'null'], title: '年用量(单位/a)', ...upTo(LIMITS.quantity), 'x-list': true, 'x-import': '年用量' },
+    intensity: {
+      type: ['number', 'null'],
+      title: '单位面积年用量(单位/(m²·a))',
+      ...upTo(LIMITS.intensity),
+      'x-list': false,
+      'x-import': '单位面积年用量',
+    },
+    annualQuantity: {
+      type: ['number', 'null'],
+      title: '年用量(单位/a)',
+      ...upTo(LIMITS.quantity),
+      'x-list': true,
+      'x-import': '年用量',
+    },
     unit: text('单位', 20),
-    operatingYears: { type: ['number', 'null'], title: '运行年数(a)', exclusiveMinimum: 0, maximum: 200, 'x-list': false, 'x-import': '运行年数' },
-    // HVAC and its refrigerant (a large chiller holds ≤ 2 t; the highest GWP of the seeded refrigerants is R12's 10 900)
+    operatingYears: {
+      type: ['number', 'null'],
+      title: '运行年数(a)',
+      exclusiveMinimum: 0,
+      maximum: 200,
+      'x-list': false,
+      'x-import': '运行年数',
+    },
+    // HVAC and its refrigerant (a large chiller holds ≤ 2 t; the highest GWP of the seeded refrigerants is R12's 10
+    // 900)
     annualLoad: n('年累计冷/热负荷(kWh/a)', ['airHot', 'airCool'], upTo(LIMITS.quantity)),
     cop: n('系统能效比(COP/EER)', ['airHot', 'airCool'], COP),
     charge: n('制冷剂充注量(kg)', ['airHot', 'airCool'], upTo(100000)),
@@ -175,7 +258,15 @@ export const stageRuntime = {
     ratedLoad: n('额定载重量(kg)', ['elevator'], upTo(100000)),
     standbyPower: n('待机功率(W)', ['elevator'], upTo(100000)),
     standbyHours: n('年待机时间(h/a)', ['elevator'], HOURS),
-    count: { type: ['integer', 'null'], title: '台数', minimum: 1, maximum: 10000, 'x-parts': ['elevator'], 'x-list': false, 'x-import': '台数' },
+    count: {
+      type: ['integer', 'null'],
+      title: '台数',
+      minimum: 1,
+      maximum: 10000,
+      'x-parts': ['elevator'],
+      'x-list': false,
+      'x-import': '台数',
+    },
     runHours: n('年运行时间(h/a)', ['elevator', 'light'], HOURS),
     // lighting (§4.4)
     powerDensity: n('照明功率密度(W/m²)', ['light'], upTo(1000)),

@@ -1,6 +1,17 @@
 // 建筑维护改造 (accounting): materials replaced during maintenance and renovation — quantity × material factor
 // × the number of replacements.
-import { emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
+import {
+  emission,
+  factorFields,
+  factorNeed,
+  projectId,
+  quantity,
+  remarks,
+  stageResource,
+  text,
+  trace,
+  rowName,
+} from './fields';
 
 export const stageRuntimeChange = {
   $id: 'stageRuntimeChange',
@@ -18,7 +29,14 @@ export const stageRuntimeChange = {
     materialName: rowName('材料名称'),
     unit: text('单位', 20),
     quantity: quantity('用量'),
-    times: { type: ['integer', 'null'], title: '更换次数', minimum: 1, maximum: 100, 'x-list': true, 'x-import': '更换次数' },
+    times: {
+      type: ['integer', 'null'],
+      title: '更换次数',
+      minimum: 1,
+      maximum: 100,
+      'x-list': true,
+      'x-import': '更换次数',
+    },
     ...factorFields('建材'),
     emission,
     trace,

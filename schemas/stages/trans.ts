@@ -4,7 +4,24 @@
 // cannot be known is refused on save, never guessed. D is the row's distance, else the library material's
 // default (GB/T 51366-2019 第6.3.2条: concrete 40 km, every other material — mortar too — 500 km), recorded as
 // 默认值. T from 附录E in kgCO2e/(t·km).
-import { density, densityFields, emission, factorFields, factorNeed, LIMITS, materialFields, projectId, quantity, remarks, stageResource, text, trace, bimSource, billSource, rowName } from './fields';
+import {
+  density,
+  densityFields,
+  emission,
+  factorFields,
+  factorNeed,
+  LIMITS,
+  materialFields,
+  projectId,
+  quantity,
+  remarks,
+  stageResource,
+  text,
+  trace,
+  bimSource,
+  billSource,
+  rowName,
+} from './fields';
 
 export const stageTrans = {
   $id: 'stageTrans',
@@ -23,12 +40,20 @@ export const stageTrans = {
   },
   'x-formula': "toFactorUnitStrict(quantity * massPerUnit(unit) * distance, 't·km') * factorValue",
   'x-defaults': {
-    distance: { from: 'defaultDistance', unit: 'km', source: '因子库材料的默认运输距离（GB/T 51366-2019 第6.3.2条：混凝土 40 km，其他建材 500 km）' },
+    distance: {
+      from: 'defaultDistance',
+      unit: 'km',
+      source: '因子库材料的默认运输距离（GB/T 51366-2019 第6.3.2条：混凝土 40 km，其他建材 500 km）',
+    },
   },
   'x-needs': [
     // a density that cannot weigh the row's unit (per m³ on a row in 千块) is named by the calculation itself
     { check: 'has(massPerUnit(unit)) || has(density)', field: 'density', message: '请填写密度(t/单位)' },
-    { check: 'has(distance) || has(defaultDistance)', field: 'distance', message: '请填写运输距离(km)或从因子库选择材料' },
+    {
+      check: 'has(distance) || has(defaultDistance)',
+      field: 'distance',
+      message: '请填写运输距离(km)或从因子库选择材料',
+    },
     factorNeed('请选择或填写运输因子'),
   ],
   required: ['projectId', 'materialName', 'unit', 'quantity'],
@@ -40,7 +65,14 @@ export const stageTrans = {
     quantity: quantity('用量'),
     density: density(true),
     ...densityFields,
-    distance: { type: ['number', 'null'], title: '运输距离(km)', minimum: 0, maximum: LIMITS.distance, 'x-list': true, 'x-import': '运输距离(km)' },
+    distance: {
+      type: ['number', 'null'],
+      title: '运输距离(km)',
+      minimum: 0,
+      maximum: LIMITS.distance,
+      'x-list': true,
+      'x-import': '运输距离(km)',
+    },
     ...factorFields('运输', '运输因子'),
     emission,
     trace,

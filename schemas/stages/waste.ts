@@ -1,6 +1,17 @@
 // 废弃物处理 (Jiangsu guideline; GB/T 51366 has no waste stage): waste quantity × treatment factor
 // (kgCO2e/t). No factor is seeded for it — the user enters the value and its source.
-import { emission, factorFields, factorNeed, projectId, quantity, remarks, stageResource, text, trace, rowName } from './fields';
+import {
+  emission,
+  factorFields,
+  factorNeed,
+  projectId,
+  quantity,
+  remarks,
+  stageResource,
+  text,
+  trace,
+  rowName,
+} from './fields';
 
 export const stageWaste = {
   $id: 'stageWaste',

@@ -64,7 +64,10 @@ export function densityLink(value: number, per: Unit, massKg: number, text: stri
 
 /** A size in mm: '240×115×53', '240*115*53mm', '厚20', '20mm'; undefined when not one. */
 export function readSize(text: unknown): number[] | undefined {
-  const t = String(text ?? '').replace(/\s+/g, '').replace(/^厚/, '').replace(/mm$/i, '');
+  const t = String(text ?? '')
+    .replace(/\s+/g, '')
+    .replace(/^厚/, '')
+    .replace(/mm$/i, '');
   if (!/^\d+(\.\d+)?([×xX*＊]\d+(\.\d+)?){0,2}$/.test(t)) return undefined;
   const sizes = t.split(/[×xX*＊]/).map(Number);
   return sizes.every((s) => s > 0) ? sizes : undefined;
@@ -78,7 +81,13 @@ export function readSize(text: unknown): number[] | undefined {
 export function sizeLink(row: Unit, sizes: number[]): Link | undefined {
   const from = dimKey(row.dims);
   const n = sizes.length;
-  const to = isPiece(from) ? `L${n}` : from === 'L2' && n === 1 ? 'L3' : from === 'L1' && n <= 2 ? `L${n + 1}` : undefined;
+  const to = isPiece(from)
+    ? `L${n}`
+    : from === 'L2' && n === 1
+      ? 'L3'
+      : from === 'L1' && n <= 2
+        ? `L${n + 1}`
+        : undefined;
   if (!to) return undefined;
   const rate = sizes.reduce((a, s) => a * (s / 1000), 1);
   const words = `规格 ${sizes.map(num).join('×')} mm（${num(rate)} ${keyText(to)}/${keyText(from)}）`;
@@ -99,8 +108,16 @@ export interface OwnCalorific {
 export function fuelLinks(energy: unknown, own: OwnCalorific | undefined): Link[] {
   const fuel = FUELS[String(energy ?? '') as EnergyKind];
   const links: Link[] = [];
-  if (fuel?.density) links.push({ a: 'L3', z: 'M1', rate: fuel.density, how: `× 密度 ${num(fuel.density)} kg/m3`, back: `÷ 密度 ${num(fuel.density)} kg/m3` });
-  const ncv = (perKey: string, rate: number, text: string) => links.push({ a: perKey, z: 'E1', rate, how: `× 低位发热量 ${text}`, back: `÷ 低位发热量 ${text}` });
+  if (fuel?.density)
+    links.push({
+      a: 'L3',
+      z: 'M1',
+      rate: fuel.density,
+      how: `× 密度 ${num(fuel.density)} kg/m3`,
+      back: `÷ 密度 ${num(fuel.density)} kg/m3`,
+    });
+  const ncv = (perKey: string, rate: number, text: string) =>
+    links.push({ a: perKey, z: 'E1', rate, how: `× 低位发热量 ${text}`, back: `÷ 低位发热量 ${text}` });
   if (own) ncv(dimKey(own.per.dims), own.mjPer / own.per.scale, own.text);
   else {
     const note = fuel?.defaultOf ? `（默认值（${fuel.defaultOf}））` : '';

@@ -8,7 +8,14 @@ import type { ResultField } from '../../schemas/types';
 import { roundTo } from './format';
 import { emptyQuality, qualityGrade, qualityShares, type QualityTotals } from './quality';
 import { AREA_SOURCE, lifeCycleIntensity, operationYears, YEARS_SOURCE, type IntensityBasis } from './intensity';
-import { calculateStage, methodDependencies, stageDependencies, type BuildingContext, type Row, type StageResult } from './stage';
+import {
+  calculateStage,
+  methodDependencies,
+  stageDependencies,
+  type BuildingContext,
+  type Row,
+  type StageResult,
+} from './stage';
 import { QUALITY_VALUES } from '../../schemas/factors/kinds';
 
 export interface StageInput {
@@ -79,13 +86,25 @@ export function calculateBuilding(stages: StageInput[], ctx: BuildingContext): B
     if (field) fieldsKg[field] += r.total;
     for (const [p, v] of Object.entries(r.parts ?? {})) partsKg[p] = (partsKg[p] ?? 0) + v;
   }
-  const fields: Record<ResultField, number> = Object.fromEntries(fieldNames.map((f) => [f, round(fieldsKg[f] / 1000, 4)]));
+  const fields: Record<ResultField, number> = Object.fromEntries(
+    fieldNames.map((f) => [f, round(fieldsKg[f] / 1000, 4)]),
+  );
   const total = round(Object.values(fieldsKg).reduce((a, b) => a + b, 0) / 1000, 4);
   const parts = Object.fromEntries(Object.entries(partsKg).map(([p, v]) => [p, round(v / 1000, 4)]));
   const quality = Object.fromEntries(QUALITY_VALUES.map((q) => [q, round(qualityKg[q] / 1000, 4)])) as QualityTotals;
   const basis = resultBasis(stages, results, ctx);
   const streng3 = lifeCycleIntensity({ total, runtime: fields.runtimeTotal, green: fields.green }, basis);
-  return { fields, total, streng3, basis, parts, stages: results, quality, qualityShares: qualityShares(qualityKg), grade: qualityGrade(qualityKg) };
+  return {
+    fields,
+    total,
+    streng3,
+    basis,
+    parts,
+    stages: results,
+    quality,
+    qualityShares: qualityShares(qualityKg),
+    grade: qualityGrade(qualityKg),
+  };
 }
 
 /** The basis of the intensities: the context's area and design life, and the years the operation stage's rows cover. */
@@ -109,7 +128,9 @@ function dependencyWarnings(s: StageInput, r: StageResult, totals: Record<string
   for (const dep of methodDependencies(s.schema, r.method)) {
     if (totals[dep]) continue;
     const depTitle = ctx.stageTitles?.[dep] ?? dep;
-    r.warnings.push(`${title}${method ? `按「${method}」` : ''}依赖${depTitle}阶段的碳排放，${depTitle}阶段${dep in totals ? '没有数据' : '未纳入本单体的计算'}，本阶段计为 0`);
+    r.warnings.push(
+      `${title}${method ? `按「${method}」` : ''}依赖${depTitle}阶段的碳排放，${depTitle}阶段${dep in totals ? '没有数据' : '未纳入本单体的计算'}，本阶段计为 0`,
+    );
   }
 }
 
@@ -122,7 +143,11 @@ const RENEWABLE_PARTS = ['pv', 'sun', 'renew'];
  * by system part (airHot … app); any other runtime type — accounting's — by the three accounting types:
  * renewables (pv, sun, renew), daily water (water) and energy (every other part).
  */
-export function runtimeBreakdown(parts: Record<string, number>, runtimeType: string | undefined, module: string): Record<string, number> {
+export function runtimeBreakdown(
+  parts: Record<string, number>,
+  runtimeType: string | undefined,
+  module: string,
+): Record<string, number> {
   if (runtimeType === '1' || module !== 'accounting') return { ...parts };
   const out: Record<string, number> = { gas: 0, water: 0, renew: 0 };
   for (const [p, v] of Object.entries(parts)) {

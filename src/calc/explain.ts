@@ -6,8 +6,35 @@ import type { Expression } from 'jsep';
 import { compileFormula, evaluateExpression, UNITS_LOG, type Scope } from './formula';
 import { shortNumber } from './format';
 
-const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 6, '!=': 6, '===': 6, '!==': 6, '<': 7, '>': 7, '<=': 7, '>=': 7, '+': 9, '-': 9, '*': 10, '/': 10, '%': 10, '**': 11 };
-const SYMBOL: Record<string, string> = { '*': '×', '/': '÷', '**': '^', '==': '=', '===': '=', '!=': '≠', '!==': '≠', '&&': '且', '||': '或' };
+const PRECEDENCE: Record<string, number> = {
+  '||': 1,
+  '&&': 2,
+  '==': 6,
+  '!=': 6,
+  '===': 6,
+  '!==': 6,
+  '<': 7,
+  '>': 7,
+  '<=': 7,
+  '>=': 7,
+  '+': 9,
+  '-': 9,
+  '*': 10,
+  '/': 10,
+  '%': 10,
+  '**': 11,
+};
+const SYMBOL: Record<string, string> = {
+  '*': '×',
+  '/': '÷',
+  '**': '^',
+  '==': '=',
+  '===': '=',
+  '!=': '≠',
+  '!==': '≠',
+  '&&': '且',
+  '||': '或',
+};
 
 export interface ExplainNames {
   /** Titles of the row fields and context names. */
@@ -26,7 +53,12 @@ interface Leaves {
   value?: (v: number) => string;
 }
 
-function render(node: Expression, scope: Scope, stageTotals: Record<string, number>, leaves: Leaves): { text: string; prec: number } {
+function render(
+  node: Expression,
+  scope: Scope,
+  stageTotals: Record<string, number>,
+  leaves: Leaves,
+): { text: string; prec: number } {
   const { leaf, stageLeaf } = leaves;
   const atom = (text: string) => ({ text, prec: 100 });
   const sub = (n: Expression) => render(n, scope, stageTotals, leaves);
@@ -51,9 +83,17 @@ function render(node: Expression, scope: Scope, stageTotals: Record<string, numb
       const args = (node.arguments as Expression[]).map(sub);
       if (name === 'num') return args[0];
       if (name === 'massPerUnit') return atom(leaf('@massPerUnit'));
-      if (name === 'toFactorUnit' || name === 'toFactorUnitStrict') return converted(node, args[0], scope, stageTotals, leaves.value);
+      if (name === 'toFactorUnit' || name === 'toFactorUnitStrict')
+        return converted(node, args[0], scope, stageTotals, leaves.value);
       // a machine row: shifts × energy per shift (the per-shift unit is in the steps and beside the input)
-      if (name === 'toFactorUnitPerShift') return converted(node, { text: `${args[0].text} × ${args[1].text}`, prec: PRECEDENCE['*'] }, scope, stageTotals, leaves.value);
+      if (name === 'toFactorUnitPerShift')
+        return converted(
+          node,
+          { text: `${args[0].text} × ${args[1].text}`, prec: PRECEDENCE['*'] },
+          scope,
+          stageTotals,
+          leaves.value,
+        );
       return atom(`${name}(${args.map((a) => a.text).join(', ')})`);
     }
     case 'BinaryExpression': {
@@ -78,26 +118,53 @@ function render(node: Expression, scope: Scope, stageTotals: Record<string, numb
  * An amount converted to the factor's unit: as it is when the conversion changed nothing, else the converted
  * amount — in words '用量（换算为 t）', in numbers the converted value (the steps are listed beside: '330,000 kg = 330 t').
  */
-function converted(node: Expression, amount: { text: string; prec: number }, scope: Scope, stageTotals: Record<string, number>, value?: (v: number) => string): { text: string; prec: number } {
+function converted(
+  node: Expression,
+  amount: { text: string; prec: number },
+  scope: Scope,
+  stageTotals: Record<string, number>,
+  value?: (v: number) => string,
+): { text: string; prec: number } {
   const quiet = { ...scope, [UNITS_LOG]: undefined }; // the calculation logged its steps already
   const args = (node.arguments as Expression[]).map((a) => Number(evaluateExpression(a, quiet, stageTotals)));
   const before = (node.callee as Expression).name === 'toFactorUnitPerShift' ? args[0] * args[1] : args[0];
   const after = Number(evaluateExpression(node, quiet, stageTotals));
   if (!Number.isFinite(after) || Math.abs(after - before) <= 1e-12 * Math.max(1, Math.abs(before))) return amount;
   if (value) return { text: value(after), prec: 100 };
-  const unit = String(scope.factorUnit ?? '').split('/').slice(1).join('/');
+  const unit = String(scope.factorUnit ?? '')
+    .split('/')
+    .slice(1)
+    .join('/');
   return { text: `${amount.prec < 100 ? `(${amount.text})` : amount.text}（换算为${unit}）`, prec: 100 };
 }
 
 /** The formula in words, for the row's values (the branch it took). */
-export function formulaWords(text: string, scope: Scope, names: ExplainNames, stageTotals: Record<string, number> = {}): string {
+export function formulaWords(
+  text: string,
+  scope: Scope,
+  names: ExplainNames,
+  stageTotals: Record<string, number> = {},
+): string {
   const titles: Record<string, string> = { '@massPerUnit': '单位质量(t/单位)', ...names.titles };
-  return render(compileFormula(text).tree, scope, stageTotals, { leaf: (n) => titles[n] ?? n, stageLeaf: (c) => `${names.stages?.[c] ?? c}碳排放(kgCO2e)` }).text;
+  return render(compileFormula(text).tree, scope, stageTotals, {
+    leaf: (n) => titles[n] ?? n,
+    stageLeaf: (c) => `${names.stages?.[c] ?? c}碳排放(kgCO2e)`,
+  }).text;
 }
 
 /** The same formula with the numbers the row was calculated with. */
-export function formulaNumbers(text: string, scope: Scope, stageTotals: Record<string, number> = {}, massPerUnitValue?: number): string {
-  const value = (v: unknown) => (typeof v === 'number' ? shortNumber(v) : v === undefined || v === null || v === '' ? '?' : String(v));
+export function formulaNumbers(
+  text: string,
+  scope: Scope,
+  stageTotals: Record<string, number> = {},
+  massPerUnitValue?: number,
+): string {
+  const value = (v: unknown) =>
+    typeof v === 'number' ? shortNumber(v) : v === undefined || v === null || v === '' ? '?' : String(v);
   const leaf = (n: string) => (n === '@massPerUnit' ? value(massPerUnitValue) : value(scope[n]));
-  return render(compileFormula(text).tree, scope, stageTotals, { leaf, stageLeaf: (c) => value(stageTotals[c] ?? 0), value }).text;
+  return render(compileFormula(text).tree, scope, stageTotals, {
+    leaf,
+    stageLeaf: (c) => value(stageTotals[c] ?? 0),
+    value,
+  }).text;
 }

@@ -30,13 +30,23 @@ export const isBaseline = (f: LibraryFactor) => /(^|_)(OM|BM)(_|$)/.test(String(
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 /** The fill field `field` is named after (densitySource → density), the longest such. */
-const companionOf = (fill: Readonly<Record<string, string>>, field: string) => Object.keys(fill).filter((f) => f !== field && field.startsWith(f)).sort((a, b) => b.length - a.length)[0];
+const companionOf = (fill: Readonly<Record<string, string>>, field: string) =>
+  Object.keys(fill)
+    .filter((f) => f !== field && field.startsWith(f))
+    .sort((a, b) => b.length - a.length)[0];
 
-/** A fill's fields with the library field each comes from and its companion, worked out once per fill (a save fills thousands of rows). */
-const fillLists = new WeakMap<Readonly<Record<string, string>>, [field: string, from: string, companion: string | undefined][]>();
+/**
+ * A fill's fields with the library field each comes from and its companion, worked out once per fill (a save fills
+ * thousands of rows).
+ */
+const fillLists = new WeakMap<
+  Readonly<Record<string, string>>,
+  [field: string, from: string, companion: string | undefined][]
+>();
 function fillList(fill: Readonly<Record<string, string>>) {
   let list = fillLists.get(fill);
-  if (!list) fillLists.set(fill, (list = Object.entries(fill).map(([field, from]) => [field, from, companionOf(fill, field)])));
+  if (!list)
+    fillLists.set(fill, (list = Object.entries(fill).map(([field, from]) => [field, from, companionOf(fill, field)])));
   return list;
 }
 
@@ -45,7 +55,12 @@ function fillList(fill: Readonly<Record<string, string>>) {
  * A field named after another (densityUnit, densitySource after density) comes only with that value: the library's
  * unit or source never lands beside a density the user typed. Server (on save) and dialog (before) fill alike.
  */
-export function fillFromFactor(fill: Readonly<Record<string, string>>, has: (field: string) => boolean, lib: Record<string, unknown>, body: Record<string, unknown>): void {
+export function fillFromFactor(
+  fill: Readonly<Record<string, string>>,
+  has: (field: string) => boolean,
+  lib: Record<string, unknown>,
+  body: Record<string, unknown>,
+): void {
   const filled = new Set<string>();
   for (const [field, from, companion] of fillList(fill)) {
     if (!has(field) || given(body[field]) || !given(lib[from])) continue;

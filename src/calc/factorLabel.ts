@@ -41,7 +41,8 @@ const SUFFIX = /(省|市|壮族自治区|回族自治区|维吾尔自治区|自�
 export const provinceShort = (full: string): string => full.trim().replace(SUFFIX, '');
 
 /** '江苏' → '江苏省', '上海' → '上海市'. */
-export const provinceFull = (short: string): string => (SUFFIX.test(short) ? short : `${short}${PROVINCE_SUFFIX[short] ?? '省'}`);
+export const provinceFull = (short: string): string =>
+  SUFFIX.test(short) ? short : `${short}${PROVINCE_SUFFIX[short] ?? '省'}`;
 
 /** The carbon-sink schemes of the library (smallType codes) in words: the two must not be mixed. */
 const SINK_SCHEMES: Record<string, string> = {
@@ -82,7 +83,8 @@ export function gridFactorTitle(f: LabelledFactor): string {
   const when = specYear ? ` ${specYear} 年` : dataYear ? ` ${dataYear} 年度` : '';
   const issuer = /^MEE/.test(spec) || source.includes('生态环境部') ? '生态环境部 ' : '';
   const after = notice ? `（${issuer}${notice} 年发布）` : !isCode(spec) && hasChinese(spec) ? `（${spec}）` : '';
-  if (isBaseline(f)) return `${place}${when}基准线排放因子（${/(^|_)BM(_|$)/.test(spec) ? 'BM' : 'OM'}，仅用于减排项目）`;
+  if (isBaseline(f))
+    return `${place}${when}基准线排放因子（${/(^|_)BM(_|$)/.test(spec) ? 'BM' : 'OM'}，仅用于减排项目）`;
   return `${place}${when}${place.endsWith('区域电网') ? '' : '电网'}平均排放因子${after}`;
 }
 
@@ -93,7 +95,8 @@ export function factorTitle(f: LabelledFactor): string {
   const spec = str(f.spec);
   const type = str(f.type);
   const small = str(f.smallType);
-  const specText = spec && !isCode(spec) ? (type === '运输' && /^\d/.test(spec) ? `（载重 ${spec}）` : `（${spec}）`) : '';
+  const specText =
+    spec && !isCode(spec) ? (type === '运输' && /^\d/.test(spec) ? `（载重 ${spec}）` : `（${spec}）`) : '';
   if (type === '碳汇') {
     const scheme = SINK_SCHEMES[small] ?? (small && !isCode(small) ? small : '');
     return `${name}${specText}${scheme ? `［${scheme}］` : ''}`;

@@ -2,7 +2,8 @@
 // from zero on the number's decimal text (65711.515 → 65,711.52, not the binary
 // 65711.51499… that toFixed rounds down), ',' between thousands, never '-0.00'. The client (lists, dialogs, the
 // stage pages, result and compare) and the server (PDF, Word, report charts) import this file; nothing else
-// formats a number for display. A schema's `x-decimals` (factors and densities 4: 0.0055 t/m²) and integers (0) only change how
+// formats a number for display. A schema's `x-decimals` (factors and densities 4: 0.0055 t/m²) and integers (0) only
+// change how
 // many decimals this shows.
 
 /** Decimals shown unless a field says otherwise. */
@@ -27,7 +28,8 @@ export function roundTo(n: number, decimals = DECIMALS): number {
   // at most), and the text's parse — the slow part when a conversion formats thousands of figures — is skipped
   const p = 10 ** decimals;
   const quick = abs * p;
-  if (Math.abs(quick - Math.floor(quick) - 0.5) > quick * 1e-12 + 1e-9) return (Math.sign(n) * Math.round(quick)) / p + 0;
+  if (Math.abs(quick - Math.floor(quick) - 0.5) > quick * 1e-12 + 1e-9)
+    return (Math.sign(n) * Math.round(quick)) / p + 0;
   const text = String(abs);
   const scaled = text.includes('e') ? abs * 10 ** decimals : Number(`${text}e${decimals}`);
   return (Math.sign(n) * Math.round(scaled)) / 10 ** decimals + 0; // + 0: no -0
@@ -55,10 +57,15 @@ export function formatNumber(value: unknown, decimals = DECIMALS, empty = ''): s
  */
 export function formatPrecise(value: unknown, decimals: number, empty = ''): string {
   const text = formatNumber(value, decimals, empty);
-  return decimals > DECIMALS && /^-?[\d,]+\.\d+$/.test(text) ? text.replace(new RegExp(`(\\.\\d{${DECIMALS}}\\d*?)0+$`), '$1') : text;
+  return decimals > DECIMALS && /^-?[\d,]+\.\d+$/.test(text)
+    ? text.replace(new RegExp(`(\\.\\d{${DECIMALS}}\\d*?)0+$`), '$1')
+    : text;
 }
 
-/** A working number as short as it can be read exactly: 4 decimals (6 below 0.01), trailing zeros dropped — '330,000', '0.0036'. */
+/**
+ * A working number as short as it can be read exactly: 4 decimals (6 below 0.01), trailing zeros dropped — '330,000',
+ * '0.0036'.
+ */
 export function shortNumber(v: number): string {
   return formatNumber(v, v !== 0 && Math.abs(v) < 0.01 ? 6 : 4).replace(/\.?0+$/, '');
 }

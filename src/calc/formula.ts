@@ -16,7 +16,10 @@ jsep.addBinaryOp('**', 11, true);
 export type Scope = Record<string, unknown>;
 
 /** A value is given: a non-empty text or a finite number. */
-export const isGiven = (x: unknown) => (typeof x === 'string' ? x.trim() !== '' : x !== null && x !== undefined && typeof x !== 'boolean' && Number.isFinite(Number(x)));
+export const isGiven = (x: unknown) =>
+  typeof x === 'string'
+    ? x.trim() !== ''
+    : x !== null && x !== undefined && typeof x !== 'boolean' && Number.isFinite(Number(x));
 
 const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   /** text contains a word */
@@ -30,7 +33,8 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   abs: (x) => Math.abs(Number(x)),
   /** a number, or the fallback when the value is empty or not a number (an optional term counted as 0; any other
    * value the calculation fills in is an x-defaults rule, recorded with the row) */
-  num: (x, fallback = 0) => (x === null || x === undefined || x === '' || !Number.isFinite(Number(x)) ? Number(fallback) : Number(x)),
+  num: (x, fallback = 0) =>
+    x === null || x === undefined || x === '' || !Number.isFinite(Number(x)) ? Number(fallback) : Number(x),
 };
 
 /** Where a row's evaluation writes what its unit conversions did (a scope entry no formula can name). */
@@ -41,15 +45,25 @@ export interface UnitsLog {
   problems: { field: string; message: string }[];
 }
 
-/** What the row gives that converts across dimensions (its density and what it is per, its size, its fuel's data): read from the scope itself. */
+/**
+ * What the row gives that converts across dimensions (its density and what it is per, its size, its fuel's data): read
+ * from the scope itself.
+ */
 const bridgesOf = (scope: Scope): Bridges => scope;
 
-/** t per unit of a transport row, through its density (per its own unit) and size; NaN, with the reason logged, when unknown. */
+/**
+ * t per unit of a transport row, through its density (per its own unit) and size; NaN, with the reason logged, when
+ * unknown.
+ */
 function massOfUnit(scope: Scope, unit: unknown): number {
   const c = massConversion(unit, scope.density, scope.densityUnit, scope.pieceSize);
   if (c.ok) return c.value;
   // a missing density is the save rule's to name (x-needs); a density that cannot weigh this unit is named here
-  if (isGiven(scope.density)) (scope[UNITS_LOG] as UnitsLog | undefined)?.problems.push({ field: c.field === 'unit' ? 'density' : c.field, message: c.message });
+  if (isGiven(scope.density))
+    (scope[UNITS_LOG] as UnitsLog | undefined)?.problems.push({
+      field: c.field === 'unit' ? 'density' : c.field,
+      message: c.message,
+    });
   return NaN;
 }
 
@@ -68,7 +82,11 @@ interface Named {
 function toFactorUnit(scope: Scope, amount: unknown, unit: unknown, strict: boolean, named?: Named): number {
   const a = n(amount);
   if (!Number.isFinite(a)) return NaN;
-  const other = named ?? (normalizeUnit(unit) === normalizeUnit(scope.unit) ? undefined : { subject: `用量（按${String(unit ?? '').trim()}计）`, field: 'factorUnit' });
+  const other =
+    named ??
+    (normalizeUnit(unit) === normalizeUnit(scope.unit)
+      ? undefined
+      : { subject: `用量（按${String(unit ?? '').trim()}计）`, field: 'factorUnit' });
   const c = convertToFactor(a, unit, scope.factorUnit, bridgesOf(scope), strict, other?.subject);
   const log = scope[UNITS_LOG] as UnitsLog | undefined;
   if (c.ok) {
@@ -88,7 +106,14 @@ const SCOPED: Record<string, (scope: Scope, ...args: unknown[]) => unknown> = {
   /** t per unit of a transport row (src/calc/units.ts); NaN when unknown */
   massPerUnit: (scope, unit) => massOfUnit(scope, unit),
   toFactorUnit: (scope, amount, unit) => toFactorUnit(scope, amount, unit, false),
-  toFactorUnitStrict: (scope, amount, unit, subject) => toFactorUnit(scope, amount, unit, true, isGiven(subject) ? { subject: String(subject), field: 'factorUnit' } : undefined),
+  toFactorUnitStrict: (scope, amount, unit, subject) =>
+    toFactorUnit(
+      scope,
+      amount,
+      unit,
+      true,
+      isGiven(subject) ? { subject: String(subject), field: 'factorUnit' } : undefined,
+    ),
   /** a machine row: shifts × energy per shift in its per-shift unit (src/calc/shiftEnergy.ts), to the factor's unit */
   toFactorUnitPerShift: (scope, shifts, perShift, energy, own) => {
     const s = shiftEnergy(n(shifts), n(perShift), energy, own);
@@ -143,15 +168,18 @@ function check(node: Expression, fields: Set<string>, stages: Set<string>): void
     case 'MemberExpression': {
       const obj = node.object as Expression;
       const prop = node.property as Expression;
-      if (obj.type !== 'Identifier' || obj.name !== 'stage' || node.computed || prop.type !== 'Identifier') throw new FormulaError('只允许 stage.<阶段> 形式的成员访问');
+      if (obj.type !== 'Identifier' || obj.name !== 'stage' || node.computed || prop.type !== 'Identifier')
+        throw new FormulaError('只允许 stage.<阶段> 形式的成员访问');
       stages.add(prop.name as string);
       return;
     }
     case 'UnaryExpression':
-      if (!['-', '+', '!'].includes(node.operator as string)) throw new FormulaError(`不支持的运算符 ${String(node.operator)}`);
+      if (!['-', '+', '!'].includes(node.operator as string))
+        throw new FormulaError(`不支持的运算符 ${String(node.operator)}`);
       return check(node.argument as Expression, fields, stages);
     case 'BinaryExpression':
-      if (!(node.operator as string in BINARY) && node.operator !== '&&' && node.operator !== '||') throw new FormulaError(`不支持的运算符 ${String(node.operator)}`);
+      if (!((node.operator as string) in BINARY) && node.operator !== '&&' && node.operator !== '||')
+        throw new FormulaError(`不支持的运算符 ${String(node.operator)}`);
       check(node.left as Expression, fields, stages);
       return check(node.right as Expression, fields, stages);
     case 'ConditionalExpression':
@@ -160,7 +188,11 @@ function check(node: Expression, fields: Set<string>, stages: Set<string>): void
       return check(node.alternate as Expression, fields, stages);
     case 'CallExpression': {
       const callee = node.callee as Expression;
-      if (callee.type !== 'Identifier' || !(Object.hasOwn(FUNCTIONS, callee.name as string) || Object.hasOwn(SCOPED, callee.name as string))) throw new FormulaError(`不支持的函数 ${callee.type === 'Identifier' ? String(callee.name) : ''}`);
+      if (
+        callee.type !== 'Identifier' ||
+        !(Object.hasOwn(FUNCTIONS, callee.name as string) || Object.hasOwn(SCOPED, callee.name as string))
+      )
+        throw new FormulaError(`不支持的函数 ${callee.type === 'Identifier' ? String(callee.name) : ''}`);
       for (const a of node.arguments as Expression[]) check(a, fields, stages);
       return;
     }
@@ -246,7 +278,8 @@ function compiled(node: Expression): Evaluator {
 }
 
 /** The value of a checked expression (or part of one: the trace picks a conditional's branch with it). */
-export const evaluateExpression = (node: Expression, scope: Scope, stages: Record<string, number>): unknown => compiled(node)(scope, stages);
+export const evaluateExpression = (node: Expression, scope: Scope, stages: Record<string, number>): unknown =>
+  compiled(node)(scope, stages);
 
 const cache = new Map<string, CompiledFormula>();
 

@@ -8,10 +8,15 @@
 import { STANDARD_NAMES, type StandardCode } from '../../schemas/standards';
 
 export const GB_BASIS = '《建筑碳排放计算标准》GB/T 51366-2019';
-/** What following GB/T 51366 means here: its formulas; factors from the library (its appendices or the source each row names). */
+/**
+ * What following GB/T 51366 means here: its formulas; factors from the library (its appendices or the source each row
+ * names).
+ */
 const GB_RULE = '各阶段的计算公式按该标准，排放因子取自因子库（该标准附录或各行所注来源）';
 
-/** Provincial rules the calculation applies, per standard (each with its source and mark); none is known (see above). */
+/**
+ * Provincial rules the calculation applies, per standard (each with its source and mark); none is known (see above).
+ */
 export const PROVINCIAL_RULES: Record<StandardCode, readonly string[]> = { GB: [], 'JS-STD': [], JS: [], ZQYJG: [] };
 
 /** What a standard takes over besides GB/T 51366 (structure only) and what could not be verified. */

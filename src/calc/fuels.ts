@@ -21,12 +21,26 @@ export interface FuelData {
 }
 
 export const FUELS: Partial<Record<EnergyKind, FuelData>> = {
-  diesel: { ncvPerKg: 42.652, density: 827.5, source: '低位发热量 42.652 MJ/kg：GB/T 51366-2019 附录A（V）；密度 827.5 kg/m³：GB 19147-2016 车用柴油 20 ℃ 密度 810~845 kg/m³ 取中值（M）' },
-  gasoline: { ncvPerKg: 43.07, density: 747.5, source: '低位发热量 43.070 MJ/kg：GB/T 51366-2019 附录A（V）；密度 747.5 kg/m³：GB 17930-2016 车用汽油 20 ℃ 密度 720~775 kg/m³ 取中值（M）' },
+  diesel: {
+    ncvPerKg: 42.652,
+    density: 827.5,
+    source:
+      '低位发热量 42.652 MJ/kg：GB/T 51366-2019 附录A（V）；密度 827.5 kg/m³：GB 19147-2016 车用柴油 20 ℃ 密度 810~845 kg/m³ 取中值（M）',
+  },
+  gasoline: {
+    ncvPerKg: 43.07,
+    density: 747.5,
+    source:
+      '低位发热量 43.070 MJ/kg：GB/T 51366-2019 附录A（V）；密度 747.5 kg/m³：GB 17930-2016 车用汽油 20 ℃ 密度 720~775 kg/m³ 取中值（M）',
+  },
   lpg: { ncvPerKg: 50.179, source: '低位发热量 50.179 MJ/kg：GB/T 51366-2019 附录A（V）' },
   naturalGas: { ncvPerM3: 38.931, source: '低位发热量 38.931 MJ/m³（389.31 GJ/万m³）：GB/T 51366-2019 附录A（M）' },
   // every coal, coke and briquette of the library carries its own value (seed data fuel_ncv.csv); this is for a row
   // of 煤炭 without one
-  coal: { ncvPerKg: 20.908, defaultOf: '原煤', source: '低位发热量 20.908 MJ/kg：GB/T 2589-2020 附录A 原煤平均低位发热量 20 908 kJ/kg（M）' },
+  coal: {
+    ncvPerKg: 20.908,
+    defaultOf: '原煤',
+    source: '低位发热量 20.908 MJ/kg：GB/T 2589-2020 附录A 原煤平均低位发热量 20 908 kJ/kg（M）',
+  },
   water: { density: 1000, source: '水的密度 1 000 kg/m³' },
 };

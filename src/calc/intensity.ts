@@ -58,7 +58,11 @@ const positive = (v: unknown): number | undefined => {
  * What 核算信息补充 gives the calculation of an accounting building: its area (竣工建筑面积 when given) and its
  * operating years (the metered rows' fallback). Other modules: the building's area, no operating years.
  */
-export function accountingContext(module: string, supplement: Record<string, unknown> | undefined, buildArea: number): { area: number; areaSource: string; operatingYears?: number } {
+export function accountingContext(
+  module: string,
+  supplement: Record<string, unknown> | undefined,
+  buildArea: number,
+): { area: number; areaSource: string; operatingYears?: number } {
   if (module !== 'accounting') return { area: buildArea, areaSource: AREA_SOURCE.building };
   const actual = positive(supplement?.actualArea);
   return {
@@ -81,7 +85,12 @@ function readsOperatingYears(schema: ResourceSchema, method: string | undefined,
  * for a formula that multiplies by designYears. y_op = Σ E_i ÷ Σ (E_i ÷ y_i). Without such rows: the years an
  * empty metered row would take (核算信息补充's, else the design life), or the design life.
  */
-export function operationYears(schema: ResourceSchema, rows: Row[], stage: StageResult, ctx: BuildingContext): { years: number; source: string } {
+export function operationYears(
+  schema: ResourceSchema,
+  rows: Row[],
+  stage: StageResult,
+  ctx: BuildingContext,
+): { years: number; source: string } {
   const byId = new Map(rows.map((r) => [r.id, r]));
   let kg = 0;
   let perYear = 0;
@@ -96,7 +105,11 @@ export function operationYears(schema: ResourceSchema, rows: Row[], stage: Stage
       const own = positive(row[OPERATING_YEARS_FIELD]);
       const filled = r.trace?.defaults.find((d) => d.field === OPERATING_YEARS_FIELD)?.value;
       years = own ?? filled ?? ctx.years;
-      source = own ? YEARS_SOURCE.row : ctx.operatingYears && filled === ctx.operatingYears ? YEARS_SOURCE.supplement : YEARS_SOURCE.fallback;
+      source = own
+        ? YEARS_SOURCE.row
+        : ctx.operatingYears && filled === ctx.operatingYears
+          ? YEARS_SOURCE.supplement
+          : YEARS_SOURCE.fallback;
     }
     if (!(years > 0)) continue;
     kg += r.emission;
@@ -105,7 +118,11 @@ export function operationYears(schema: ResourceSchema, rows: Row[], stage: Stage
     values.add(years);
   }
   // one value for every row: that value exactly (no float noise from the weighting)
-  if (kg > 0) return { years: values.size === 1 ? [...values][0] : kg / perYear, source: sources.size === 1 ? [...sources][0] : YEARS_SOURCE.mixed };
+  if (kg > 0)
+    return {
+      years: values.size === 1 ? [...values][0] : kg / perYear,
+      source: sources.size === 1 ? [...sources][0] : YEARS_SOURCE.mixed,
+    };
   const text = formulaOf(schema, stage.method, '*');
   const metered = text !== undefined && compileFormula(text).fields.includes(OPERATING_YEARS_FIELD);
   if (metered && ctx.operatingYears) return { years: ctx.operatingYears, source: YEARS_SOURCE.supplement };
@@ -124,7 +141,10 @@ export interface IntensityFigures {
 const valid = (b: IntensityBasis) => b.area > 0 && b.designYears > 0 && b.operationYears > 0;
 
 /** E_a = (total − 建筑运行) × 1000 ÷ y + 建筑运行 × 1000 ÷ y_op, kgCO2e/a (unrounded); null without years. */
-export function annualEmission(f: IntensityFigures, b: Pick<IntensityBasis, 'designYears' | 'operationYears'>): number | null {
+export function annualEmission(
+  f: IntensityFigures,
+  b: Pick<IntensityBasis, 'designYears' | 'operationYears'>,
+): number | null {
   if (!(b.designYears > 0 && b.operationYears > 0)) return null;
   if (b.operationYears === b.designYears) return (f.total * 1000) / b.designYears;
   return ((f.total - f.runtime) * 1000) / b.designYears + (f.runtime * 1000) / b.operationYears;
@@ -157,11 +177,21 @@ export function basisOf(b: Record<string, unknown>): IntensityBasis {
   const kept = (b.resultDetail as { basis?: IntensityBasis } | null | undefined)?.basis;
   if (kept && typeof kept.area === 'number') return kept;
   const years = num(b.useDateLimit);
-  return { area: num(b.buildArea), areaSource: AREA_SOURCE.building, designYears: years, operationYears: years, operationYearsSource: YEARS_SOURCE.design };
+  return {
+    area: num(b.buildArea),
+    areaSource: AREA_SOURCE.building,
+    designYears: years,
+    operationYears: years,
+    operationYearsSource: YEARS_SOURCE.design,
+  };
 }
 
 /** The stored figures of a building record. */
-export const figuresOf = (b: Record<string, unknown>): IntensityFigures => ({ total: num(b.total), runtime: num(b.runtimeTotal), green: num(b.green) });
+export const figuresOf = (b: Record<string, unknown>): IntensityFigures => ({
+  total: num(b.total),
+  runtime: num(b.runtimeTotal),
+  green: num(b.green),
+});
 
 const f2 = (v: number) => formatNumber(v);
 const fa = (v: number) => String(roundTo(v, 2));

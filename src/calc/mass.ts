@@ -14,19 +14,43 @@ export function massPerUnit(unit: unknown, density: unknown, densityUnit?: unkno
 }
 
 /** One of the row's unit in tonnes, with its steps; a unit no table knows takes a density typed per itself. */
-export function massConversion(unit: unknown, density: unknown, densityUnit?: unknown, pieceSize?: unknown): Conversion {
+export function massConversion(
+  unit: unknown,
+  density: unknown,
+  densityUnit?: unknown,
+  pieceSize?: unknown,
+): Conversion {
   const u = normalizeUnit(unit);
-  if (u && !parseUnit(u) && isPositive(density) && (!normalizeUnit(densityUnit) || [u, `t/${u}`].includes(normalizeUnit(densityUnit)))) {
-    return converted(Number(density), () => [`1 ${u} × 密度 ${num(Number(density))} t/${u} = ${num(Number(density))} t`]);
+  if (
+    u &&
+    !parseUnit(u) &&
+    isPositive(density) &&
+    (!normalizeUnit(densityUnit) || [u, `t/${u}`].includes(normalizeUnit(densityUnit)))
+  ) {
+    return converted(Number(density), () => [
+      `1 ${u} × 密度 ${num(Number(density))} t/${u} = ${num(Number(density))} t`,
+    ]);
   }
   const c = convertToFactor(1, unit, PER_TONNE, { density, densityUnit, pieceSize });
-  return c.ok ? c : { ...c, message: c.message.replace(`与排放因子单位「${PER_TONNE}」不一致，且`, '无法换算为质量(t)：').replace(`与排放因子单位「${PER_TONNE}」不一致，`, '无法换算为质量(t)，') };
+  return c.ok
+    ? c
+    : {
+        ...c,
+        message: c.message
+          .replace(`与排放因子单位「${PER_TONNE}」不一致，且`, '无法换算为质量(t)：')
+          .replace(`与排放因子单位「${PER_TONNE}」不一致，`, '无法换算为质量(t)，'),
+      };
 }
 
 /** How the mass of one unit was found, in words (the trace). */
 export function massRule(unit: unknown, density?: unknown, densityUnit?: unknown, pieceSize?: unknown): string {
   const u = parseUnit(unit);
-  if (u && isMass(u.dims)) return u.scale === 1000 ? '以吨计，质量 = 用量' : u.scale === 1 ? '以千克计，质量 = 用量 ÷ 1000' : `以${u.text}计，质量 = 用量 × ${num(u.scale / 1000)}`;
+  if (u && isMass(u.dims))
+    return u.scale === 1000
+      ? '以吨计，质量 = 用量'
+      : u.scale === 1
+        ? '以千克计，质量 = 用量 ÷ 1000'
+        : `以${u.text}计，质量 = 用量 × ${num(u.scale / 1000)}`;
   const c = massConversion(unit, density, densityUnit, pieceSize);
   return c.ok ? `每${String(unit ?? '').trim() || '单位'}：${c.steps.join('，')}` : c.message;
 }

@@ -26,9 +26,25 @@ import { stageMeta, stagesOfRoles } from '../../schemas/stageMeta';
 import type { StageRole } from '../../schemas/types';
 import { formatNumber, roundTo } from './format';
 import { materialTotals, topContributor, type MaterialRow, type MaterialTotal } from './plausibilityMaterials';
-import { flagText, MATERIAL_METRICS, metricLabel, metricUnit, NO_RANGE, PLAUSIBILITY_METRICS, type PlausibilityMetric, VALUE_BAND } from './plausibilityText';
+import {
+  flagText,
+  MATERIAL_METRICS,
+  metricLabel,
+  metricUnit,
+  NO_RANGE,
+  PLAUSIBILITY_METRICS,
+  type PlausibilityMetric,
+  VALUE_BAND,
+} from './plausibilityText';
 
-export { materialKind, materialTotals, topContributor, type MaterialRow, type MaterialTotal, type SkippedRow } from './plausibilityMaterials';
+export {
+  materialKind,
+  materialTotals,
+  topContributor,
+  type MaterialRow,
+  type MaterialTotal,
+  type SkippedRow,
+} from './plausibilityMaterials';
 export {
   checkRangeText,
   checkVerdict,
@@ -129,19 +145,35 @@ const f2 = (v: number) => formatNumber(v);
 /** A line applies to '全部' or to any level of the building's type path ('公共建筑/办公建筑/商务办公'). */
 export function appliesTo(lineType: string, buildType: string): boolean {
   const t = str(lineType);
-  return t === '全部' || buildType.split('/').map((s) => s.trim()).includes(t);
+  return (
+    t === '全部' ||
+    buildType
+      .split('/')
+      .map((s) => s.trim())
+      .includes(t)
+  );
 }
 
 /** Units compared loosely: m2 = m², CO2e = CO2, spaces ignored. */
 export const sameUnit = (a: string, b: string) => {
-  const n = (u: string) => u.replace(/\s+/g, '').replace(/m2/g, 'm²').replace(/m3/g, 'm³').replace(/CO2e/gi, 'CO2').replace(/[（]/g, '(').replace(/[）]/g, ')');
+  const n = (u: string) =>
+    u
+      .replace(/\s+/g, '')
+      .replace(/m2/g, 'm²')
+      .replace(/m3/g, 'm³')
+      .replace(/CO2e/gi, 'CO2')
+      .replace(/[（]/g, '(')
+      .replace(/[）]/g, ')');
   return n(a) === n(b);
 };
 
 /** The range a line gives: its low and/or high; else value ÷ 3 … value × 3; null for a line without figures. */
-export function rangeOf(line: Pick<RangeLine, 'value' | 'low' | 'high'>): { low: number | null; high: number | null; basis: 'range' | 'value' } | null {
+export function rangeOf(
+  line: Pick<RangeLine, 'value' | 'low' | 'high'>,
+): { low: number | null; high: number | null; basis: 'range' | 'value' } | null {
   if (line.low !== null || line.high !== null) return { low: line.low, high: line.high, basis: 'range' };
-  if (line.value !== null && line.value > 0) return { low: roundTo(line.value / VALUE_BAND, 2), high: roundTo(line.value * VALUE_BAND, 2), basis: 'value' };
+  if (line.value !== null && line.value > 0)
+    return { low: roundTo(line.value / VALUE_BAND, 2), high: roundTo(line.value * VALUE_BAND, 2), basis: 'value' };
   return null;
 }
 
@@ -165,7 +197,11 @@ const FEEDS: Partial<Record<PlausibilityMetric, StageRole[]>> = {
   lifecycle: ['materials', 'transport', 'construction', 'operation'],
 };
 /** Of those, the ones the building must have for the aggregate to be checked at all. */
-const NEEDED: Partial<Record<PlausibilityMetric, StageRole[]>> = { embodied: ['materials'], operation: ['operation'], lifecycle: ['materials', 'operation'] };
+const NEEDED: Partial<Record<PlausibilityMetric, StageRole[]>> = {
+  embodied: ['materials'],
+  operation: ['operation'],
+  lifecycle: ['materials', 'operation'],
+};
 /** The intensities whose flag names the material that drives them (those 建材生产 adds to). */
 const DRIVEN: readonly PlausibilityMetric[] = ['embodied', 'lifecycle'];
 const STAGE_NAMES = (codes: string[]) => codes.map((c) => stageMeta(c)?.title ?? c).join('、');
@@ -181,7 +217,12 @@ function gate(metric: PlausibilityMetric, stageRows: Record<string, number>): st
 }
 
 /** '钢材 180,000.00 kg（3 行）÷ 建筑面积 1,000.00 m² = 180.00 kg/m²；未计入：…' */
-function working(metric: PlausibilityMetric, m: ReturnType<typeof materialTotals>, area: number, value: number | null): string | undefined {
+function working(
+  metric: PlausibilityMetric,
+  m: ReturnType<typeof materialTotals>,
+  area: number,
+  value: number | null,
+): string | undefined {
   const t = metric === 'concrete' ? m.concrete : m.steel;
   const [name, u] = metric === 'concrete' ? ['混凝土', 'm³'] : ['钢材', 'kg'];
   const skipped = t.skipped.map((s) => `「${s.name}」${s.reason}`).join('、');
@@ -192,7 +233,8 @@ function working(metric: PlausibilityMetric, m: ReturnType<typeof materialTotals
 
 export function reviewPlausibility(input: ReviewInput): PlausibilityReview {
   const materials = materialTotals(input.materials);
-  const perArea = (amount: number, rows: number) => (input.area > 0 && rows > 0 ? roundTo(amount / input.area, 2) : null);
+  const perArea = (amount: number, rows: number) =>
+    input.area > 0 && rows > 0 ? roundTo(amount / input.area, 2) : null;
   const values: Record<PlausibilityMetric, number | null> = {
     ...input.intensities,
     concrete: perArea(materials.concrete.amount, materials.concrete.rows),
@@ -217,7 +259,14 @@ export function reviewPlausibility(input: ReviewInput): PlausibilityReview {
       }
       usable.push({ line, range });
     }
-    if (!usable.length) missing.push({ metric, label, unit, text: NO_RANGE, unknownLines: lines.filter((l) => !rangeOf(l)).map((l) => l.name) });
+    if (!usable.length)
+      missing.push({
+        metric,
+        label,
+        unit,
+        text: NO_RANGE,
+        unknownLines: lines.filter((l) => !rangeOf(l)).map((l) => l.name),
+      });
     const why =
       value === null
         ? MATERIAL_METRICS.includes(metric)
@@ -225,10 +274,18 @@ export function reviewPlausibility(input: ReviewInput): PlausibilityReview {
           : '本单体无此数值（未计算或缺少建筑面积、设计使用年限），未检查'
         : gate(metric, input.stageRows);
     const how = MATERIAL_METRICS.includes(metric) ? working(metric, materials, input.area, value) : undefined;
-    figures.push({ metric, label, unit, value, ...(why && usable.length ? { unchecked: why } : {}), ...(how ? { working: how } : {}) });
+    figures.push({
+      metric,
+      label,
+      unit,
+      value,
+      ...(why && usable.length ? { unchecked: why } : {}),
+      ...(how ? { working: how } : {}),
+    });
     if (value === null || why) continue;
     for (const { line, range } of usable) {
-      const direction = range.high !== null && value > range.high ? 'high' : range.low !== null && value < range.low ? 'low' : null;
+      const direction =
+        range.high !== null && value > range.high ? 'high' : range.low !== null && value < range.low ? 'low' : null;
       checks.push({
         metric,
         value,
@@ -249,7 +306,13 @@ export function reviewPlausibility(input: ReviewInput): PlausibilityReview {
     .filter((c): c is PlausibilityCheck & { direction: 'high' | 'low' } => c.direction !== null)
     .map((c) => {
       const driver = top && c.direction === 'high' && DRIVEN.includes(c.metric) ? top.text : undefined;
-      return { ...c, label: metricLabel(c.metric), unit: metricUnit(c.metric), text: driver ? `${flagText(c)}；主要来源：${driver}` : flagText(c), ...(driver ? { driver } : {}) };
+      return {
+        ...c,
+        label: metricLabel(c.metric),
+        unit: metricUnit(c.metric),
+        text: driver ? `${flagText(c)}；主要来源：${driver}` : flagText(c),
+        ...(driver ? { driver } : {}),
+      };
     });
   return { figures, checks, flags, missing, materials, notes };
 }
@@ -261,8 +324,14 @@ function figureStages(metric: PlausibilityMetric): string[] {
   return stagesOfRoles(FEEDS[metric] ?? []);
 }
 
-/** What a stage's 计算过程 says of 合理性检查: the flags of the figures the stage adds to, and how its material figures were found. */
-export function stagePlausibility(review: Pick<PlausibilityReview, 'flags' | 'figures'> | null | undefined, stage: string): { flags: string[]; workings: string[] } {
+/**
+ * What a stage's 计算过程 says of 合理性检查: the flags of the figures the stage adds to, and how its material figures were
+ * found.
+ */
+export function stagePlausibility(
+  review: Pick<PlausibilityReview, 'flags' | 'figures'> | null | undefined,
+  stage: string,
+): { flags: string[]; workings: string[] } {
   if (!review) return { flags: [], workings: [] };
   const mine = (m: PlausibilityMetric) => figureStages(m).includes(stage);
   return {

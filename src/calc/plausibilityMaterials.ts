@@ -39,7 +39,6 @@ export interface MaterialTotal {
   converted?: string[];
 }
 
-
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v)).trim();
 
 const CONCRETE_CATEGORY = '混凝土';
@@ -50,7 +49,9 @@ const NOT_CONCRETE = ['砖', '砌块', '加气', '外加剂', '添加剂', '界�
 const NOT_STEEL = ['塑钢', '钢化', '生铁', '铁合金'];
 
 /** 'concrete', 'steel' or null: the library's 小类 where the row has one, else the row's name. */
-export function materialKind(row: Pick<MaterialRow, 'materialName' | 'category' | 'libraryName'>): 'concrete' | 'steel' | null {
+export function materialKind(
+  row: Pick<MaterialRow, 'materialName' | 'category' | 'libraryName'>,
+): 'concrete' | 'steel' | null {
   const names = `${str(row.materialName)} ${str(row.libraryName)}`;
   const category = str(row.category);
   if (category) {
@@ -58,7 +59,8 @@ export function materialKind(row: Pick<MaterialRow, 'materialName' | 'category' 
     if (category === STEEL_CATEGORY && !NOT_STEEL.some((w) => names.includes(w))) return 'steel';
     return null;
   }
-  if ((names.includes('混凝土') || names.includes('砼')) && !NOT_CONCRETE.some((w) => names.includes(w))) return 'concrete';
+  if ((names.includes('混凝土') || names.includes('砼')) && !NOT_CONCRETE.some((w) => names.includes(w)))
+    return 'concrete';
   if (names.includes('钢') && !NOT_STEEL.some((w) => names.includes(w))) return 'steel';
   return null;
 }
@@ -73,7 +75,10 @@ const isMass = (unit: string) => {
  * factor's unit — within a dimension by the units' scales (L × 0.001, t × 1000), across by the row's density.
  */
 export function materialTotals(rows: MaterialRow[]): { concrete: MaterialTotal; steel: MaterialTotal } {
-  const out = { concrete: { amount: 0, rows: 0, skipped: [] as SkippedRow[], converted: [] as string[] }, steel: { amount: 0, rows: 0, skipped: [] as SkippedRow[], converted: [] as string[] } };
+  const out = {
+    concrete: { amount: 0, rows: 0, skipped: [] as SkippedRow[], converted: [] as string[] },
+    steel: { amount: 0, rows: 0, skipped: [] as SkippedRow[], converted: [] as string[] },
+  };
   for (const r of rows) {
     const kind = materialKind(r);
     if (!kind) continue;
@@ -88,7 +93,12 @@ export function materialTotals(rows: MaterialRow[]): { concrete: MaterialTotal; 
     const bridges = { density: r.density, densityUnit: r.densityUnit };
     const c = convertToFactor(q, unit, kind === 'concrete' ? 'kgCO2e/m3' : 'kgCO2e/kg', bridges, false);
     if (!c.ok || !unit) {
-      const reason = kind === 'steel' ? `单位 ${unit || '—'} 无密度，无法换算为质量` : isMass(unit) ? `单位 ${unit} 无密度，无法换算为 m³` : `单位 ${unit || '—'} 不是体积单位，无法换算为 m³`;
+      const reason =
+        kind === 'steel'
+          ? `单位 ${unit || '—'} 无密度，无法换算为质量`
+          : isMass(unit)
+            ? `单位 ${unit} 无密度，无法换算为 m³`
+            : `单位 ${unit || '—'} 不是体积单位，无法换算为 m³`;
       out[kind].skipped.push({ name, unit, reason });
       continue;
     }
@@ -104,7 +114,10 @@ export function materialTotals(rows: MaterialRow[]): { concrete: MaterialTotal; 
  * The material that drives the rows' emissions: the rows summed by name and unit, the largest, its quantity and its
  * share of all of them — '电解铝（707.21 t）占建材生产 97%'; null when no row has a positive emission.
  */
-export function topContributor(rows: MaterialRow[], stageTitle: string): { name: string; share: number; text: string } | null {
+export function topContributor(
+  rows: MaterialRow[],
+  stageTitle: string,
+): { name: string; share: number; text: string } | null {
   const by = new Map<string, { name: string; unit: string; quantity: number; emission: number }>();
   let total = 0;
   for (const r of rows) {
@@ -122,5 +135,9 @@ export function topContributor(rows: MaterialRow[], stageTitle: string): { name:
   const top = [...by.values()].sort((a, b) => b.emission - a.emission)[0];
   if (!top || !(total > 0)) return null;
   const share = top.emission / total;
-  return { name: top.name, share, text: `${top.name}（${formatNumber(top.quantity)}${top.unit ? ` ${top.unit}` : ''}）占${stageTitle} ${Math.round(share * 100)}%` };
+  return {
+    name: top.name,
+    share,
+    text: `${top.name}（${formatNumber(top.quantity)}${top.unit ? ` ${top.unit}` : ''}）占${stageTitle} ${Math.round(share * 100)}%`,
+  };
 }

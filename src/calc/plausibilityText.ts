@@ -8,7 +8,8 @@ export const VALUE_BAND = 3;
 export const NO_RANGE = '暂无公开范围';
 export const PLAUSIBILITY_TITLE = '合理性检查';
 export const NO_FLAGS = '未发现超出参考范围的数值';
-export const PLAUSIBILITY_INTRO = '将本单体的碳排放强度和每平方米建筑面积的材料用量与参考值库中适用于本建筑类型的公开范围比对；超出范围仅作提示，不改变任何计算结果。';
+export const PLAUSIBILITY_INTRO =
+  '将本单体的碳排放强度和每平方米建筑面积的材料用量与参考值库中适用于本建筑类型的公开范围比对；超出范围仅作提示，不改变任何计算结果。';
 export const NOT_REVIEWED = '本结果计算于合理性检查上线之前，重新计算后显示。';
 export const MISSING_NOTE = '参考值库中没有适用于本建筑类型、带数值的参考范围，未检查';
 
@@ -24,7 +25,10 @@ export const PLAUSIBILITY_METRICS = [
 export type PlausibilityMetric = (typeof PLAUSIBILITY_METRICS)[number][0];
 export const MATERIAL_METRICS: readonly PlausibilityMetric[] = ['concrete', 'steel'];
 
-const META = Object.fromEntries(PLAUSIBILITY_METRICS.map(([m, label, unit]) => [m, { label, unit }])) as Record<PlausibilityMetric, { label: string; unit: string }>;
+const META = Object.fromEntries(PLAUSIBILITY_METRICS.map(([m, label, unit]) => [m, { label, unit }])) as Record<
+  PlausibilityMetric,
+  { label: string; unit: string }
+>;
 export const metricLabel = (m: PlausibilityMetric) => META[m].label;
 export const metricUnit = (m: PlausibilityMetric) => META[m].unit;
 
@@ -46,14 +50,23 @@ export function flagText(c: PlausibilityCheck): string {
 /** A flag as one line of the calculate answer's 提示. */
 export const flagWarning = (f: Pick<PlausibilityFlag, 'text'>) => `${PLAUSIBILITY_TITLE}：${f.text}`;
 
-/** '0.30–0.47', '≥ 30.00', '11.17–100.50（参考值 33.50 的 1/3–3 倍）' — the screens', the report's and the workbook's words. */
+/**
+ * '0.30–0.47', '≥ 30.00', '11.17–100.50（参考值 33.50 的 1/3–3 倍）' — the screens', the report's and the workbook's words.
+ */
 export function checkRangeText(c: Pick<PlausibilityCheck, 'low' | 'high' | 'basis' | 'reference'>): string {
-  const r = c.low !== null && c.high !== null ? `${f2(c.low)}–${f2(c.high)}` : c.low !== null ? `≥ ${f2(c.low)}` : `≤ ${f2(c.high ?? 0)}`;
+  const r =
+    c.low !== null && c.high !== null
+      ? `${f2(c.low)}–${f2(c.high)}`
+      : c.low !== null
+        ? `≥ ${f2(c.low)}`
+        : `≤ ${f2(c.high ?? 0)}`;
   return c.basis === 'value' ? `${r}（参考值 ${f2(c.reference ?? 0)} 的 1/${VALUE_BAND}–${VALUE_BAND} 倍）` : r;
 }
 
 /** 高于参考范围 / 低于参考范围 / 在范围内 */
-export const checkVerdict = (c: Pick<PlausibilityCheck, 'direction'>) => (c.direction === 'high' ? '高于参考范围' : c.direction === 'low' ? '低于参考范围' : '在范围内');
+export const checkVerdict = (c: Pick<PlausibilityCheck, 'direction'>) =>
+  c.direction === 'high' ? '高于参考范围' : c.direction === 'low' ? '低于参考范围' : '在范围内';
 
 /** '混凝土用量（m³/m²）、钢材用量（kg/m²）' of the metrics without a published range. */
-export const missingText = (missing: Pick<MissingRange, 'label' | 'unit'>[]) => missing.map((m) => `${m.label}（${m.unit}）`).join('、');
+export const missingText = (missing: Pick<MissingRange, 'label' | 'unit'>[]) =>
+  missing.map((m) => `${m.label}（${m.unit}）`).join('、');

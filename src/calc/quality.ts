@@ -13,7 +13,11 @@ export const QUALITY_GRADE_RULE =
 
 export const emptyQuality = (): QualityTotals => Object.fromEntries(QUALITY_VALUES.map((q) => [q, 0])) as QualityTotals;
 
-export function rowQuality(row: Record<string, unknown>, usedGrid: boolean, gridQuality: DataQuality | undefined): DataQuality {
+export function rowQuality(
+  row: Record<string, unknown>,
+  usedGrid: boolean,
+  gridQuality: DataQuality | undefined,
+): DataQuality {
   const own = row.quality as DataQuality | undefined;
   if (own && QUALITY_VALUES.includes(own)) return own;
   return usedGrid ? (gridQuality ?? 'database') : 'estimate';
@@ -22,7 +26,9 @@ export function rowQuality(row: Record<string, unknown>, usedGrid: boolean, grid
 /** Percent of the positive total by class, 2 decimals (all 0 without emissions). */
 export function qualityShares(q: QualityTotals): QualityTotals {
   const total = QUALITY_VALUES.reduce((a, k) => a + q[k], 0);
-  return Object.fromEntries(QUALITY_VALUES.map((k) => [k, total > 0 ? roundTo((q[k] / total) * 100, 2) : 0])) as QualityTotals;
+  return Object.fromEntries(
+    QUALITY_VALUES.map((k) => [k, total > 0 ? roundTo((q[k] / total) * 100, 2) : 0]),
+  ) as QualityTotals;
 }
 
 /** The grade of QUALITY_GRADE_RULE; null without positive emissions. */

@@ -18,7 +18,8 @@ export interface ShiftEnergy {
 
 const KIND_LABELS: Record<string, string> = Object.fromEntries(ENERGY_KINDS);
 
-const stepText = (shifts: number, perShift: number, amount: number, unit: string) => `${shortNumber(shifts)} 台班 × ${shortNumber(perShift)} ${unit}/台班 = ${shortNumber(amount)} ${unit}`;
+const stepText = (shifts: number, perShift: number, amount: number, unit: string) =>
+  `${shortNumber(shifts)} 台班 × ${shortNumber(perShift)} ${unit}/台班 = ${shortNumber(amount)} ${unit}`;
 
 export function shiftEnergy(shifts: number, perShift: number, energy: unknown, own: unknown): ShiftEnergy {
   const unit = shiftEnergyUnit(energy, own);

@@ -6,7 +6,15 @@ import { compileFormula, isGiven, UNITS_LOG, type UnitsLog } from './formula';
 import { factorInKg } from './units';
 import { formatNumber } from './format';
 import { emptyQuality, rowQuality, type DataQuality, type QualityTotals } from './quality';
-import { fillDefaults, rowNeeds, rowTrace, type DefaultUsed, type NeedProblem, type RowTrace, type StoredTrace } from './trace';
+import {
+  fillDefaults,
+  rowNeeds,
+  rowTrace,
+  type DefaultUsed,
+  type NeedProblem,
+  type RowTrace,
+  type StoredTrace,
+} from './trace';
 
 export interface BuildingContext {
   /** design life y (a) */
@@ -72,7 +80,9 @@ function scopeOf(schema: ResourceSchema, row: Record<string, unknown>, ctx: Buil
   let make = scopeMakers.get(schema);
   if (!make) {
     // the names come from our schemas, written into the code as JSON strings
-    const copied = ['id', ...Object.keys(schema.properties)].map((k) => `${JSON.stringify(k)}: row[${JSON.stringify(k)}],`);
+    const copied = ['id', ...Object.keys(schema.properties)].map(
+      (k) => `${JSON.stringify(k)}: row[${JSON.stringify(k)}],`,
+    );
     const code = `return {\n${copied.join('\n')}\ndesignYears: ctx.years, buildArea: ctx.area, gridFactor: ctx.gridFactor || undefined, accountingYears: ctx.operatingYears || undefined, [${JSON.stringify(UNITS_LOG)}]: undefined };`;
     scopeMakers.set(schema, (make = new Function('row', 'ctx', code) as ScopeMaker));
   }
@@ -122,7 +132,13 @@ export function stageDependencies(schema: ResourceSchema): string[] {
   return [...new Set(formulaTexts(schema).flatMap((t) => compileFormula(t).stages))];
 }
 
-export function calculateStage(schema: ResourceSchema, rows: Row[], ctx: BuildingContext, chosenMethod?: string, stageTotals: Record<string, number> = {}): StageResult {
+export function calculateStage(
+  schema: ResourceSchema,
+  rows: Row[],
+  ctx: BuildingContext,
+  chosenMethod?: string,
+  stageTotals: Record<string, number> = {},
+): StageResult {
   const meta = schema['x-stage'];
   if (!meta) throw new Error(`${schema.$id} is not a stage`);
   const method = methodOf(schema, chosenMethod);
@@ -138,17 +154,29 @@ export function calculateStage(schema: ResourceSchema, rows: Row[], ctx: Buildin
     const counted = evaluated(schema, method, row, ctx, stageTotals);
     if (!counted) {
       out.push({ id: row.id, emission: null, trace: null });
-      if (isGiven(row.method) && row.method !== method) otherMethod.set(String(row.method), (otherMethod.get(String(row.method)) ?? 0) + 1);
+      if (isGiven(row.method) && row.method !== method)
+        otherMethod.set(String(row.method), (otherMethod.get(String(row.method)) ?? 0) + 1);
       continue;
     }
     const { raw, defaults, problems, units } = counted;
     // a row breaking a save rule (stored before the rule existed) is counted 0 and named, never guessed
     const emission = problems.length || !Number.isFinite(raw) ? 0 : raw + 0;
-    out.push({ id: row.id, emission, trace: defaults.length || problems.length ? { defaults, ...(problems.length ? { problems } : {}) } : null });
+    out.push({
+      id: row.id,
+      emission,
+      trace: defaults.length || problems.length ? { defaults, ...(problems.length ? { problems } : {}) } : null,
+    });
     if (units.problems.length) unconvertible++;
     else if (problems.length) broken++;
     if (defaults.length) defaulted++;
-    if (emission > 0) quality[rowQuality(row, defaults.some((d) => d.field === 'factorValue'), ctx.gridQuality)] += emission;
+    if (emission > 0)
+      quality[
+        rowQuality(
+          row,
+          defaults.some((d) => d.field === 'factorValue'),
+          ctx.gridQuality,
+        )
+      ] += emission;
     if (meta.partField) {
       const part = String(row[meta.partField] ?? '');
       parts[part] = (parts[part] ?? 0) + emission;
@@ -157,12 +185,26 @@ export function calculateStage(schema: ResourceSchema, rows: Row[], ctx: Buildin
   if (broken) warnings.push(`${broken} 行数据不全，计为 0，请补全后重新计算（见计算过程）`);
   // rows kept under another method are not counted, and the answer says so rather than a bare 计算成功!
   const label = (m: string | undefined) => meta.methods?.find((x) => x.value === m)?.label ?? m;
-  for (const [m, n] of otherMethod) warnings.push(`${n} 行按「${label(m)}」录入，本单体该阶段采用「${label(method)}」，未计入`);
-  if (unconvertible) warnings.push(`${unconvertible} 行用量单位无法换算为排放因子单位，计为 0，请修改后重新计算（见计算过程）`);
+  for (const [m, n] of otherMethod)
+    warnings.push(`${n} 行按「${label(m)}」录入，本单体该阶段采用「${label(method)}」，未计入`);
+  if (unconvertible)
+    warnings.push(`${unconvertible} 行用量单位无法换算为排放因子单位，计为 0，请修改后重新计算（见计算过程）`);
   const notes: string[] = [];
   if (meta.renewableParts?.length) limitRenewables(parts, meta.renewableParts, notes);
-  const total = meta.partField ? Object.values(parts).reduce((a, b) => a + b, 0) : out.reduce((a, r) => a + (r.emission ?? 0), 0);
-  return { code: meta.code, method, total, rows: out, ...(meta.partField ? { parts } : {}), notes, warnings, quality, defaults: defaulted };
+  const total = meta.partField
+    ? Object.values(parts).reduce((a, b) => a + b, 0)
+    : out.reduce((a, r) => a + (r.emission ?? 0), 0);
+  return {
+    code: meta.code,
+    method,
+    total,
+    rows: out,
+    ...(meta.partField ? { parts } : {}),
+    notes,
+    warnings,
+    quality,
+    defaults: defaulted,
+  };
 }
 
 interface Evaluated {
@@ -180,14 +222,24 @@ interface Evaluated {
  * One row through its formula: undefined when it is not counted (another method, no formula). `needs`: the row's
  * rowNeeds when the caller has them; `steps`: the unit conversions written out in words (for the trace).
  */
-function evaluated(schema: ResourceSchema, method: string | undefined, row: Record<string, unknown>, ctx: BuildingContext, stageTotals: Record<string, number>, { needs, steps }: { needs?: NeedProblem[]; steps?: boolean } = {}): Evaluated | undefined {
+function evaluated(
+  schema: ResourceSchema,
+  method: string | undefined,
+  row: Record<string, unknown>,
+  ctx: BuildingContext,
+  stageTotals: Record<string, number>,
+  { needs, steps }: { needs?: NeedProblem[]; steps?: boolean } = {},
+): Evaluated | undefined {
   const meta = schema['x-stage']!;
   const text = formulaOf(schema, method, meta.partField ? String(row[meta.partField] ?? '') : undefined);
-  if (text === undefined || (method && row.method !== undefined && row.method !== null && row.method !== method)) return undefined;
+  if (text === undefined || (method && row.method !== undefined && row.method !== null && row.method !== method))
+    return undefined;
   const formula = compileFormula(text);
   const scope = scopeOf(schema, row, ctx);
   const problems = (needs ?? rowNeeds(schema, row, method)).map((p) => p.message);
-  const defaults = schema['x-defaults'] ? fillDefaults(schema, formula, scope, ctx.gridFactorSource || '未设置', problems) : [];
+  const defaults = schema['x-defaults']
+    ? fillDefaults(schema, formula, scope, ctx.gridFactorSource || '未设置', problems)
+    : [];
   const units: UnitsLog = { problems: [], ...(steps ? { steps: [] } : {}) };
   scope[UNITS_LOG] = units;
   // the factor per kg of CO2e (a gCO2e/(t·km) factor typed as 78 is 0.078 kgCO2e/(t·km)), before any use of it
@@ -208,9 +260,20 @@ function evaluated(schema: ResourceSchema, method: string | undefined, row: Reco
  * checked against its per-kWh default). Empty for a row of another method than its own. `needs`: the row's
  * rowNeeds when the caller has them already (a save checks both; an import checks 80 000 rows).
  */
-export function rowUnitProblems(schema: ResourceSchema, row: Record<string, unknown>, needs?: NeedProblem[]): { field: string; message: string }[] {
+export function rowUnitProblems(
+  schema: ResourceSchema,
+  row: Record<string, unknown>,
+  needs?: NeedProblem[],
+): { field: string; message: string }[] {
   if (!schema['x-formula']) return [];
-  const e = evaluated(schema, methodOf(schema, row.method as string | undefined), row, { years: 1, area: 1, gridFactor: 1 }, {}, { needs });
+  const e = evaluated(
+    schema,
+    methodOf(schema, row.method as string | undefined),
+    row,
+    { years: 1, area: 1, gridFactor: 1 },
+    {},
+    { needs },
+  );
   return e?.units.problems ?? [];
 }
 
@@ -218,9 +281,18 @@ export function rowUnitProblems(schema: ResourceSchema, row: Record<string, unkn
  * How a row was calculated, in words and numbers (the trace endpoint and the reports): the same evaluation as the
  * calculation — its defaults, its problems — with the formula rendered. Undefined for a row not counted.
  */
-export function explainRow(schema: ResourceSchema, row: Row, ctx: BuildingContext, chosenMethod?: string, stageTotals: Record<string, number> = {}): RowTrace | undefined {
+export function explainRow(
+  schema: ResourceSchema,
+  row: Row,
+  ctx: BuildingContext,
+  chosenMethod?: string,
+  stageTotals: Record<string, number> = {},
+): RowTrace | undefined {
   const e = evaluated(schema, methodOf(schema, chosenMethod), row, ctx, stageTotals, { steps: true });
-  return e && rowTrace(schema, e.text, e.scope, stageTotals, e.defaults, e.problems, ctx.stageTitles ?? {}, e.units.steps ?? []);
+  return (
+    e &&
+    rowTrace(schema, e.text, e.scope, stageTotals, e.defaults, e.problems, ctx.stageTitles ?? {}, e.units.steps ?? [])
+  );
 }
 
 /**
@@ -229,10 +301,16 @@ export function explainRow(schema: ResourceSchema, row: Row, ctx: BuildingContex
  * operation total never goes below zero — and the renewable parts are scaled down together, with a note.
  */
 export function limitRenewables(parts: Record<string, number>, renewable: readonly string[], notes: string[]): void {
-  const consumption = Object.entries(parts).filter(([p]) => !renewable.includes(p)).reduce((a, [, v]) => a + v, 0);
-  const offset = -Object.entries(parts).filter(([p]) => renewable.includes(p)).reduce((a, [, v]) => a + v, 0);
+  const consumption = Object.entries(parts)
+    .filter(([p]) => !renewable.includes(p))
+    .reduce((a, [, v]) => a + v, 0);
+  const offset = -Object.entries(parts)
+    .filter(([p]) => renewable.includes(p))
+    .reduce((a, [, v]) => a + v, 0);
   if (offset <= consumption || offset <= 0) return;
   const scale = Math.max(consumption, 0) / offset;
   for (const p of renewable) if (parts[p] !== undefined) parts[p] *= scale;
-  notes.push(`可再生能源抵减量超过运行能耗，按运行能耗 ${formatNumber(Math.max(consumption, 0) / 1000)} tCO2e 计入抵减`);
+  notes.push(
+    `可再生能源抵减量超过运行能耗，按运行能耗 ${formatNumber(Math.max(consumption, 0) / 1000)} tCO2e 计入抵减`,
+  );
 }

@@ -9,7 +9,23 @@ import { FUELS } from './fuels';
 import { shortNumber } from './format';
 import type { EnergyKind } from '../../schemas/factors/kinds';
 import { ATOMS, type Dims } from './unitWords';
-import { baseText, bridgeable, densityLink, dimKey, fuelLinks, isMass, readSize, shortestPath, sizeLink, walk, walkSteps, type Edge, type Link, type OwnCalorific, type Unit } from './bridges';
+import {
+  baseText,
+  bridgeable,
+  densityLink,
+  dimKey,
+  fuelLinks,
+  isMass,
+  readSize,
+  shortestPath,
+  sizeLink,
+  walk,
+  walkSteps,
+  type Edge,
+  type Link,
+  type OwnCalorific,
+  type Unit,
+} from './bridges';
 
 export type { Unit } from './bridges';
 
@@ -19,18 +35,20 @@ export function normalizeUnit(text: unknown): string {
 }
 
 function normalize(text: unknown): string {
-  return String(text ?? '')
-    .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-    .replace(/²/g, '2')
-    .replace(/³/g, '3')
-    .replace(/₂/g, '2')
-    .replace(/㎡/g, 'm2')
-    .replace(/㎥/g, 'm3')
-    .replace(/\s+/g, '')
-    // kW·h, kw.h, KW·H (the SI spelling budget files use) are kWh, not a product of kW and h
-    .replace(/(^|\/|\()[kK][wW][·*.×•・]?[hH](?=$|\)|\/)/g, '$1kWh')
-    .replace(/千瓦[·・]?时/g, 'kWh')
-    .trim();
+  return (
+    String(text ?? '')
+      .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+      .replace(/²/g, '2')
+      .replace(/³/g, '3')
+      .replace(/₂/g, '2')
+      .replace(/㎡/g, 'm2')
+      .replace(/㎥/g, 'm3')
+      .replace(/\s+/g, '')
+      // kW·h, kw.h, KW·H (the SI spelling budget files use) are kWh, not a product of kW and h
+      .replace(/(^|\/|\()[kK][wW][·*.×•・]?[hH](?=$|\)|\/)/g, '$1kWh')
+      .replace(/千瓦[·・]?时/g, 'kWh')
+      .trim()
+  );
 }
 
 // A building's rows use a handful of unit texts; every row is converted on each recalculation and import, so
@@ -145,12 +163,24 @@ export const converted = (value: number, steps: () => string[]): Conversion => (
  * formula with a fixed unit (kWh of a lighting system) and takes only a factor of that very dimension. An empty
  * factor unit means "per the row's unit" and an empty row unit "in the factor's unit" — said in the steps.
  */
-export function convertToFactor(amount: number, unitText: unknown, factorUnitText: unknown, bridges: Bridges = {}, strict = false, subject?: string): Conversion {
+export function convertToFactor(
+  amount: number,
+  unitText: unknown,
+  factorUnitText: unknown,
+  bridges: Bridges = {},
+  strict = false,
+  subject?: string,
+): Conversion {
   const fu = normalizeUnit(factorUnitText);
   const u = normalizeUnit(unitText);
   if (!fu) return { ok: true, value: amount, steps: u ? [`因子单位未填写：按每${u}计`] : [] };
   const factor = parseFactorUnit(fu);
-  if (!factor) return { ok: false, field: 'factorUnit', message: `无法识别排放因子单位「${String(factorUnitText).trim()}」（应为 kgCO2e/单位、tCO2/单位 或 gCO2e/单位）` };
+  if (!factor)
+    return {
+      ok: false,
+      field: 'factorUnit',
+      message: `无法识别排放因子单位「${String(factorUnitText).trim()}」（应为 kgCO2e/单位、tCO2/单位 或 gCO2e/单位）`,
+    };
   if (!u) return { ok: true, value: amount, steps: [`用量单位未填写：按因子单位 ${factor.per.text} 计`] };
   if (u === factor.perAsUnit || u === factor.per.text) return { ok: true, value: amount, steps: [] };
   const from = parseUnit(u);
@@ -158,22 +188,38 @@ export function convertToFactor(amount: number, unitText: unknown, factorUnitTex
   const to = factor.per;
   if (dimKey(from.dims) === dimKey(to.dims)) {
     const value = (amount * from.scale) / to.scale;
-    return converted(value, () => (from.scale === to.scale ? [] : [`${num(amount)} ${from.text} = ${num(value)} ${to.text}`]));
+    return converted(value, () =>
+      from.scale === to.scale ? [] : [`${num(amount)} ${from.text} = ${num(value)} ${to.text}`],
+    );
   }
-  if (strict) return unitMismatch(unitText, factorUnitText, subject, `只能采用每${String(unitText).trim()}（或同量纲单位）的因子`);
-  return bridge(amount, from, to, bridges) ?? unitMismatch(unitText, factorUnitText, subject, missingBridge(from, to, bridges));
+  if (strict)
+    return unitMismatch(
+      unitText,
+      factorUnitText,
+      subject,
+      `只能采用每${String(unitText).trim()}（或同量纲单位）的因子`,
+    );
+  return (
+    bridge(amount, from, to, bridges) ??
+    unitMismatch(unitText, factorUnitText, subject, missingBridge(from, to, bridges))
+  );
 }
 
 /** A refusal: it names what the user gave, the row's unit or (`subject`) the inputs a formula's amount is made of. */
 function unitMismatch(unitText: unknown, factorUnitText: unknown, subject: string | undefined, why: string) {
-  return { ok: false as const, field: 'unit' as const, message: `${subject ?? `用量单位「${String(unitText).trim()}」`}与排放因子单位「${String(factorUnitText).trim()}」不一致，${why}` };
+  return {
+    ok: false as const,
+    field: 'unit' as const,
+    message: `${subject ?? `用量单位「${String(unitText).trim()}」`}与排放因子单位「${String(factorUnitText).trim()}」不一致，${why}`,
+  };
 }
 
 /** Why two dimensions could not be bridged, in the user's words. */
 function missingBridge(from: Unit, to: Unit, b: Bridges): string {
   const fuel = FUELS[String(b.energy ?? '') as EnergyKind];
   const keys = [dimKey(from.dims), dimKey(to.dims)];
-  if (keys.includes('E1') && b.energy) return fuel || isPositive(b.ncv) ? '且该能源无法按低位发热量换算' : '且该能源没有低位发热量，无法换算';
+  if (keys.includes('E1') && b.energy)
+    return fuel || isPositive(b.ncv) ? '且该能源无法按低位发热量换算' : '且该能源没有低位发热量，无法换算';
   const massSide = isMass(from.dims) ? to : isMass(to.dims) ? from : undefined;
   const density = readDensity(b, massSide);
   if (massSide && bridgeable(massSide.dims)) {
@@ -185,13 +231,16 @@ function missingBridge(from: Unit, to: Unit, b: Bridges): string {
 }
 
 /** A number above 0 (a density, a calorific value): '', null and text are not. */
-export const isPositive = (v: unknown) => v !== null && v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) > 0;
+export const isPositive = (v: unknown) =>
+  v !== null && v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) > 0;
 /** kg per m³ no building material exceeds */
 const MAX_KG_PER_M3 = 25_000;
 const MASS_KG: Record<string, number> = { t: 1000, 吨: 1000, kg: 1, 千克: 1, 公斤: 1, g: 0.001, 克: 0.001 };
 const ENERGY_MJ: Record<string, number> = { kj: 0.001, mj: 1, gj: 1000, tj: 1e6, 千焦: 0.001, 兆焦: 1, 吉焦: 1000 };
 
-/** A density unit: 't/m3', 'kg/m3', 't/块', a bare 'm3' (t per it); undefined when it names no unit a mass can be per. */
+/**
+ * A density unit: 't/m3', 'kg/m3', 't/块', a bare 'm3' (t per it); undefined when it names no unit a mass can be per.
+ */
 function readDensityUnit(text: unknown): { massKg: number; per: Unit; text: string } | undefined {
   const t = normalizeUnit(text);
   const m = /^(t|吨|kg|千克|公斤|g|克)\/(.+)$/i.exec(t);
@@ -202,7 +251,10 @@ function readDensityUnit(text: unknown): { massKg: number; per: Unit; text: stri
 
 /** The row's density with what it is per; without a density unit, t per the unit that is not a mass, as written
  * (the field is titled 密度(t/单位): 2.6 on a row in 千块 is 2.6 t per 千块). */
-function readDensity(b: Bridges, massSide: Unit | undefined): { value: number; massKg: number; per: Unit; text: string } | undefined {
+function readDensity(
+  b: Bridges,
+  massSide: Unit | undefined,
+): { value: number; massKg: number; per: Unit; text: string } | undefined {
   if (!isPositive(b.density)) return undefined;
   const value = Number(b.density);
   if (normalizeUnit(b.densityUnit)) {
@@ -234,17 +286,39 @@ const paths = new Map<unknown, Edge[] | null>();
 function bridge(amount: number, from: Unit, to: Unit, b: Bridges): Conversion | undefined {
   const massSide = isMass(from.dims) ? to : isMass(to.dims) ? from : undefined;
   if (normalizeUnit(b.densityUnit) && isPositive(b.density) && !readDensityUnit(b.densityUnit)) {
-    return { ok: false, field: 'densityUnit', message: `无法识别密度单位「${String(b.densityUnit).trim()}」（应为 t/m3、t/m2、t/m、t/块 等）` };
+    return {
+      ok: false,
+      field: 'densityUnit',
+      message: `无法识别密度单位「${String(b.densityUnit).trim()}」（应为 t/m3、t/m2、t/m、t/块 等）`,
+    };
   }
   const sizeText = String(b.pieceSize ?? '').trim();
   const sizes = sizeText ? readSize(sizeText) : undefined;
-  if (sizeText && !sizes) return { ok: false, field: 'pieceSize', message: `无法识别规格尺寸「${sizeText}」（应为 240×115×53 这样的毫米尺寸，板材填厚度如 20）` };
+  if (sizeText && !sizes)
+    return {
+      ok: false,
+      field: 'pieceSize',
+      message: `无法识别规格尺寸「${sizeText}」（应为 240×115×53 这样的毫米尺寸，板材填厚度如 20）`,
+    };
   const own = readCalorific(b);
-  if (own === 'bad') return { ok: false, field: 'ncvUnit', message: `无法识别发热量单位「${String(b.ncvUnit ?? '').trim()}」（应为 MJ/kg、GJ/t、MJ/m3 等）` };
+  if (own === 'bad')
+    return {
+      ok: false,
+      field: 'ncvUnit',
+      message: `无法识别发热量单位「${String(b.ncvUnit ?? '').trim()}」（应为 MJ/kg、GJ/t、MJ/m3 等）`,
+    };
   const density = readDensity(b, massSide);
   // no building material is denser than 25 t/m³ (steel 7.85, lead 11.3): a density per volume past it is a typo
-  if (density && dimKey(density.per.dims) === 'L3' && (density.value * density.massKg) / density.per.scale > MAX_KG_PER_M3) {
-    return { ok: false, field: 'density', message: `密度 ${num(density.value)} ${density.text} 超出建材的物理范围（不大于 25 t/m3）` };
+  if (
+    density &&
+    dimKey(density.per.dims) === 'L3' &&
+    (density.value * density.massKg) / density.per.scale > MAX_KG_PER_M3
+  ) {
+    return {
+      ok: false,
+      field: 'density',
+      message: `密度 ${num(density.value)} ${density.text} 超出建材的物理范围（不大于 25 t/m3）`,
+    };
   }
   const key = `${dimKey(from.dims)}>${dimKey(to.dims)}|${density ? `${density.value}${density.text}` : ''}|${sizeText}|${String(b.energy ?? '')}|${own ? own.text : ''}`;
   const path = remembered(paths, key, () => {
@@ -264,7 +338,10 @@ export function factorInKg(value: number, factorUnitText: unknown): { value: num
   return { value: kg, step: `${num(value)} ${normalizeUnit(factorUnitText)} = ${num(kg)} ${f.kgText}/${f.per.text}` };
 }
 
-/** The unit of a machine's energy per shift: the row's own ('t', 'kWh/台班'), else its energy's (GB/T 51366 表C.0.1): kWh of electricity, kg of a fuel. */
+/**
+ * The unit of a machine's energy per shift: the row's own ('t', 'kWh/台班'), else its energy's (GB/T 51366 表C.0.1): kWh
+ * of electricity, kg of a fuel.
+ */
 export function shiftEnergyUnit(energy: unknown, own?: unknown): string {
   const u = normalizeUnit(own).replace(/\/台班$/, '');
   if (u) return u;

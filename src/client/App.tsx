@@ -1,10 +1,18 @@
 // The application: react-admin <Admin> with our providers, the zh-CN i18n, the theme, the login page, the
 // two layouts (AppLayout picks one per route) and the routes that exist so far. The public
-// account pages (/register, /reset-password) and the report verify page (/verify/:reportNo) are routes BESIDE <Admin>: with requireAuth every route inside it
+// account pages (/register, /reset-password) and the report verify page (/verify/:reportNo) are routes BESIDE <Admin>:
+// with requireAuth every route inside it
 // needs a token. The shell and every page behind the login are lazy-loaded (admin/lazyPage.tsx): the login page
 // downloads only what its form needs (measured by bench loginjs).
 import { lazy, type ReactNode } from 'react';
-import { Admin, CustomRoutes, localStorageStore, Notification, type DataProvider, type AuthProvider } from 'react-admin';
+import {
+  Admin,
+  CustomRoutes,
+  localStorageStore,
+  Notification,
+  type DataProvider,
+  type AuthProvider,
+} from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { APP_TITLE, NOTIFY_AUTO_HIDE_MS } from './constants';
 import { i18nProvider } from './i18n';

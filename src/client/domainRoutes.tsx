@@ -51,8 +51,16 @@ export function domainRoutes(): ReactElement[] {
     <Route key="factor-result" path={RESULT_ROUTE} element={page(<OpenResult />)} />,
     <Route key="factor-versions" path={VERSIONS_PATH} element={page(<FactorVersionsPage />)} />,
     ...MODULES.flatMap((m) => [
-      <Route key={`${m.code}-list`} path={`/${m.code}/project/list`} element={page(<BuildingList module={m.code} />)} />,
-      <Route key={`${m.code}-info`} path={`/${m.code}/project/info`} element={page(<BuildingForm module={m.code} />)} />,
+      <Route
+        key={`${m.code}-list`}
+        path={`/${m.code}/project/list`}
+        element={page(<BuildingList module={m.code} />)}
+      />,
+      <Route
+        key={`${m.code}-info`}
+        path={`/${m.code}/project/info`}
+        element={page(<BuildingForm module={m.code} />)}
+      />,
       // the result and compare pages outrank /:stage (static segments win in react-router)
       <Route key={`${m.code}-result`} path={`/${m.code}/result`} element={page(<ResultRoute module={m.code} />)} />,
       <Route key={`${m.code}-compare`} path={`/${m.code}/compare`} element={page(<ComparePage module={m.code} />)} />,

@@ -4,7 +4,8 @@ import { zhCN } from '@mui/material/locale';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 type Plain = Record<string, unknown>;
-const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+const isPlain = (v: unknown): v is Plain =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
 /** Deep merge of plain objects (arrays and functions are replaced, not merged). */
 function merge<T>(base: T, over: unknown): T {
@@ -34,7 +35,10 @@ export const theme: RaThemeOptions = merge(
       // a cell's Chinese breaks only where its text says it may (admin/Words.tsx: between words), never inside a
       // word (框架结/构), which the browser would otherwise do at any character
       MuiTableCell: {
-        styleOverrides: { root: { paddingLeft: 8, paddingRight: 8, wordBreak: 'keep-all' }, paddingCheckbox: { paddingLeft: 4, paddingRight: 4 } },
+        styleOverrides: {
+          root: { paddingLeft: 8, paddingRight: 8, wordBreak: 'keep-all' },
+          paddingCheckbox: { paddingLeft: 4, paddingRight: 4 },
+        },
       },
       // every spinner is a named progress bar — react-admin's page loader and the app bar's loading indicator draw
       // one without a name while a request is in flight (axe aria-progressbar-name); a spinner may name itself

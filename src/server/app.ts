@@ -67,7 +67,9 @@ export interface AppOptions {
   trustProxy?: string | false;
   /** Backups of the embedded database (main.ts on PGlite; the 数据备份 page makes them through it). */
   backups?: Backups;
-  /** The embedded database's data dir: routes declared `writes: true` are refused below its reserve (http/diskGuard.ts). */
+  /**
+   * The embedded database's data dir: routes declared `writes: true` are refused below its reserve (http/diskGuard.ts).
+   */
   diskGuard?: DiskGuardOptions;
   /** A route declared `writes: false` wrote (http/writeFlag.ts); default: a warning in the log, once per route. */
   onUndeclaredWrite?: (route: string) => void;
@@ -76,7 +78,10 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db } = opts;
   const app = Fastify({
-    logger: opts.logger === false || opts.logger === undefined ? false : loggerOptions(opts.logger.level ?? 'info', opts.logger.stream),
+    logger:
+      opts.logger === false || opts.logger === undefined
+        ? false
+        : loggerOptions(opts.logger.level ?? 'info', opts.logger.stream),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -107,7 +112,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The CSP names the map hosts of 全局配置: re-read them (the accessor keeps its values 2 s) before helmet writes
   // the header of a page, so a change saved on another replica reaches this one's pages too.
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) await tiles.reload(settings).catch((err) => req.log.warn({ err }, 'map tile host not loaded'));
+    if (!req.url.startsWith('/api/'))
+      await tiles.reload(settings).catch((err) => req.log.warn({ err }, 'map tile host not loaded'));
   });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: cspDirectives(tiles) },

@@ -25,7 +25,8 @@ export interface Config {
  * inside the intranet, tests). Unset, the server refuses them on save and after DNS resolution at send time, so
  * the super admin's gateway setting cannot reach the server's own or its network's services. Read at each use.
  */
-export const smsHttpAllowsPrivate = (env: NodeJS.ProcessEnv = process.env): boolean => env.SMS_HTTP_ALLOW_PRIVATE === '1';
+export const smsHttpAllowsPrivate = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.SMS_HTTP_ALLOW_PRIVATE === '1';
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -33,7 +34,8 @@ export function parseTrustProxy(v: string | undefined): string | false {
   const text = (v ?? '').trim();
   if (!text || text === 'false') return false;
   const parts = text.split(',').map((p) => p.trim());
-  const valid = (p: string) => PROXY_NAMES.includes(p) || (isIP(p.split('/')[0]) !== 0 && /^[^/]+(\/\d{1,3})?$/.test(p));
+  const valid = (p: string) =>
+    PROXY_NAMES.includes(p) || (isIP(p.split('/')[0]) !== 0 && /^[^/]+(\/\d{1,3})?$/.test(p));
   if (!parts.every(valid)) throw new Error(`TRUST_PROXY 不正确: ${text}（负载均衡器的地址或网段，逗号分隔）`);
   return parts.join(',');
 }

@@ -32,11 +32,17 @@ async function checkPostgres(url: string): Promise<boolean> {
   const started = Date.now();
   try {
     await client.connect();
-    const { rows } = await client.query<{ migrated: boolean }>(`select to_regclass('schema_migrations') is not null as migrated`);
-    return rows[0].migrated && ((await client.query('select 1 from schema_migrations where id = $1', [SEED_MARKER])).rowCount ?? 0) > 0;
+    const { rows } = await client.query<{ migrated: boolean }>(
+      `select to_regclass('schema_migrations') is not null as migrated`,
+    );
+    return (
+      rows[0].migrated &&
+      ((await client.query('select 1 from schema_migrations where id = $1', [SEED_MARKER])).rowCount ?? 0) > 0
+    );
   } catch (e) {
     // pg reports its own time limit as "Connection terminated unexpectedly"
-    if (Date.now() - started >= CONNECT_TIMEOUT_MS - 100) throw Object.assign(new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`), { code: 'ETIMEDOUT', cause: e });
+    if (Date.now() - started >= CONNECT_TIMEOUT_MS - 100)
+      throw Object.assign(new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`), { code: 'ETIMEDOUT', cause: e });
     throw e;
   } finally {
     await client.end().catch(() => {});
@@ -82,8 +88,18 @@ async function main(): Promise<void> {
   // PGlite on a full disk: refuse routes that write while there is still room for its WAL (http/diskGuard.ts)
   const diskGuard = database.kind === 'pglite' ? { dir: cfg.dataDir } : undefined;
   // backups of the embedded database: the 数据备份 page, the schedule, npm run backup (src/server/backup/)
-  const backups = database.pglite ? new Backups({ db: database.db, pglite: database.pglite, dataDir: cfg.dataDir }) : undefined;
-  const app = await buildApp({ db: database.db, logger: { level: cfg.logLevel }, mapTileUrl: cfg.mapTileUrl, dataDir: cfg.dataDir, trustProxy: cfg.trustProxy, diskGuard, backups });
+  const backups = database.pglite
+    ? new Backups({ db: database.db, pglite: database.pglite, dataDir: cfg.dataDir })
+    : undefined;
+  const app = await buildApp({
+    db: database.db,
+    logger: { level: cfg.logLevel },
+    mapTileUrl: cfg.mapTileUrl,
+    dataDir: cfg.dataDir,
+    trustProxy: cfg.trustProxy,
+    diskGuard,
+    backups,
+  });
   if (backups) await serveBackups(backups, { dataDir: cfg.dataDir, settings: new Settings(database.db), log: app.log });
   for (const s of SHUTDOWN_SIGNALS) process.off(s, stopEarly);
   const shutdown = createShutdown({ app, database });
@@ -103,14 +119,17 @@ async function main(): Promise<void> {
   app.log.info(`碳算 listening on http://localhost:${cfg.port} — database: ${where}`);
   console.log(`[碳算] http://localhost:${cfg.port}  (数据库: ${where})`);
   if ((await senderKind(new Settings(database.db))) === 'dev') {
-    console.log(`[碳算] 短信发送方式: 开发模式 — 验证码不发短信，写入 ${join(cfg.dataDir, OUTBOX_FILE)}（全局配置 sms.sender 改为 http 接入短信网关）`);
+    console.log(
+      `[碳算] 短信发送方式: 开发模式 — 验证码不发短信，写入 ${join(cfg.dataDir, OUTBOX_FILE)}（全局配置 sms.sender 改为 http 接入短信网关）`,
+    );
   }
   // The user manual takes seconds to draw: `npm start` draws it when it builds (dist/manual). A server run without
   // that step (or after docs/manual changed) draws it in a thread right after the start and keeps it in the data
   // dir; by the time the server is at rest that thread has ended (the pool ends a thread soon after its last
   // task): the idle server keeps only the PDF's 1.5 MB, not the drawing's ~170 MB.
   keepManualsIn(cfg.dataDir, BUILT_MANUAL_DIR);
-  const warm = () => manualPdf().catch((err) => err instanceof PoolClosed || app.log.warn({ err }, 'user manual not drawn'));
+  const warm = () =>
+    manualPdf().catch((err) => err instanceof PoolClosed || app.log.warn({ err }, 'user manual not drawn'));
   setTimeout(() => void warm(), MANUAL_WARM_MS).unref();
 }
 

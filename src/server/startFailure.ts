@@ -7,7 +7,11 @@ import { DataDirLockedError } from './db/lockFile';
 import { describeStartupError } from './startupErrors';
 
 /** Prints the line for a database that cannot be used and exits 1; anything else is rethrown. */
-export async function failStart(e: unknown, cfg: ReturnType<typeof loadConfig>, stage: 'open' | 'migrate'): Promise<never> {
+export async function failStart(
+  e: unknown,
+  cfg: ReturnType<typeof loadConfig>,
+  stage: 'open' | 'migrate',
+): Promise<never> {
   if (e instanceof DataDirLockedError) {
     console.error(`[碳算] ${e.message}`);
     process.exit(1);

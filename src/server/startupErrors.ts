@@ -69,13 +69,19 @@ export function describeStartupError(
 
   if (cfg.databaseUrl) {
     const where = `PostgreSQL ${describeUrl(cfg.databaseUrl)}`;
-    if (code === 'ERR_INVALID_URL') return '无法连接数据库：DATABASE_URL 格式不正确（应为 postgres://用户:密码@主机:端口/数据库）';
+    if (code === 'ERR_INVALID_URL')
+      return '无法连接数据库：DATABASE_URL 格式不正确（应为 postgres://用户:密码@主机:端口/数据库）';
     const text = scrub(message, secretsOf(cfg.databaseUrl));
     let reason: string | undefined;
     if (code && REASONS[code]) reason = `${REASONS[code]}（${code}）`;
     else if (isDiskFull(err)) reason = `数据库服务器存储空间不足（${text}）`;
     else if (sqlstate) reason = `${text}（${sqlstate}）`;
-    else if (stage === 'open') reason = /timeout/i.test(text) ? `连接超时（${text}）` : /terminated unexpectedly/i.test(text) ? `连接被对方关闭（${text}）` : text;
+    else if (stage === 'open')
+      reason = /timeout/i.test(text)
+        ? `连接超时（${text}）`
+        : /terminated unexpectedly/i.test(text)
+          ? `连接被对方关闭（${text}）`
+          : text;
     if (!reason) return undefined;
     return `${stage === 'open' ? '无法连接数据库' : '数据库初始化失败'} ${where}：${reason}`;
   }
@@ -88,9 +94,13 @@ export function describeStartupError(
   if (isDiskFull(err) || (stage === 'open' && freeBytes !== undefined && freeBytes < DISK_RESERVE_BYTES)) {
     // (the embedded database writes nothing below the reserve, db/diskSpace.ts: a start needs that much free)
     const needed = `启动至少需要 ${DISK_RESERVE_BYTES / 1048576} MB 可用空间`;
-    reason = freeBytes !== undefined ? `磁盘空间不足（剩余 ${Math.floor(freeBytes / 1048576)} MB，${needed}）` : `磁盘空间不足（${needed}）`;
+    reason =
+      freeBytes !== undefined
+        ? `磁盘空间不足（剩余 ${Math.floor(freeBytes / 1048576)} MB，${needed}）`
+        : `磁盘空间不足（${needed}）`;
   } else if (stopped) reason = `${message}${sqlstate ? `（${sqlstate}）` : ''}`;
-  else if (e.name === 'ErrnoError' || typeof e.errno === 'number') reason = `文件系统错误（errno ${String(e.errno)}），该路径应是 PGlite 的数据目录`;
+  else if (e.name === 'ErrnoError' || typeof e.errno === 'number')
+    reason = `文件系统错误（errno ${String(e.errno)}），该路径应是 PGlite 的数据目录`;
   else reason = `数据目录已损坏、不完整或由其他版本的 PGlite 创建（${message}）`;
   return `无法打开${where}：${reason}`;
 }

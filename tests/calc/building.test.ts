@@ -17,7 +17,15 @@ const produce = rows([
 ]);
 const trans = rows([
   // 3000 m³ × 2.4 t/m³ × 40 km (the library's concrete default) × 0.162 kgCO2e/(t·km) = 46 656 kg
-  { materialName: 'C30混凝土', unit: 'm3', quantity: 3000, density: 2.4, distance: null, defaultDistance: 40, factorValue: 0.162 },
+  {
+    materialName: 'C30混凝土',
+    unit: 'm3',
+    quantity: 3000,
+    density: 2.4,
+    distance: null,
+    defaultDistance: 40,
+    factorValue: 0.162,
+  },
   // 500 t × 500 km (the library's default for other materials) × 0.162 = 40 500 kg
   { materialName: '钢筋', unit: 't', quantity: 500, defaultDistance: 500, factorValue: 0.162 },
 ]);
@@ -28,9 +36,30 @@ const build = rows([
 ]);
 const remove = rows([{ method: 'ratio', name: '按建造比例', ratio: 10 }]); // 10 % × 619 595 = 61 959.5 kg
 const runtime = rows([
-  { method: 'systems', part: 'light', name: '照明', energy: 'electricity', annualQuantity: 120_000, factorValue: 0.581 }, // ×50 a = 3 486 000 kg
-  { method: 'systems', part: 'airCool', name: '制冷', energy: 'electricity', annualQuantity: 300_000, factorValue: 0.581 }, // = 8 715 000 kg
-  { method: 'systems', part: 'pv', name: '屋面光伏', energy: 'electricity', annualQuantity: 50_000, factorValue: 0.581 }, // = −1 452 500 kg
+  {
+    method: 'systems',
+    part: 'light',
+    name: '照明',
+    energy: 'electricity',
+    annualQuantity: 120_000,
+    factorValue: 0.581,
+  }, // ×50 a = 3 486 000 kg
+  {
+    method: 'systems',
+    part: 'airCool',
+    name: '制冷',
+    energy: 'electricity',
+    annualQuantity: 300_000,
+    factorValue: 0.581,
+  }, // = 8 715 000 kg
+  {
+    method: 'systems',
+    part: 'pv',
+    name: '屋面光伏',
+    energy: 'electricity',
+    annualQuantity: 50_000,
+    factorValue: 0.581,
+  }, // = −1 452 500 kg
 ]);
 const green = rows([{ method: 'planting', name: '阔叶大乔木', area: 2000, factorValue: 22.5 }]); // −2000 × 22.5 × 50 = −2 250 000 kg
 
@@ -58,22 +87,38 @@ describe('stages', () => {
 
   it('operation: parts over the design life, renewables negative', () => {
     const r = calculateStage(S.stageRuntime, runtime, ctx, 'systems');
-    expect(r.parts).toEqual({ light: expect.closeTo(3_486_000, 4), airCool: expect.closeTo(8_715_000, 4), pv: expect.closeTo(-1_452_500, 4) });
+    expect(r.parts).toEqual({
+      light: expect.closeTo(3_486_000, 4),
+      airCool: expect.closeTo(8_715_000, 4),
+      pv: expect.closeTo(-1_452_500, 4),
+    });
     expect(r.total).toBeCloseTo(10_748_500, 4);
   });
 
   it('operation by rated index: intensity × area × factor × years', () => {
     // 30 kWh/(m²·a) × 10 000 m² × 0.581 × 50 a = 8 715 000 kg
-    const r = calculateStage(S.stageRuntime, rows([{ method: 'rated', part: 'airCool', name: '空调', energy: 'electricity', intensity: 30, factorValue: 0.581 }]), ctx, 'rated');
+    const r = calculateStage(
+      S.stageRuntime,
+      rows([
+        { method: 'rated', part: 'airCool', name: '空调', energy: 'electricity', intensity: 30, factorValue: 0.581 },
+      ]),
+      ctx,
+      'rated',
+    );
     expect(r.total).toBeCloseTo(8_715_000, 4);
   });
 
   it('renewables above consumption offset the consumption only (documented choice)', () => {
     // consumption 100 kWh/a × 1 × 50 = 5 000 kg; PV 300 × 1 × 50 = −15 000 kg → limited to −5 000, total 0
-    const r = calculateStage(S.stageRuntime, rows([
-      { method: 'systems', part: 'light', name: '照明', energy: 'electricity', annualQuantity: 100, factorValue: 1 },
-      { method: 'systems', part: 'pv', name: '光伏', energy: 'electricity', annualQuantity: 300, factorValue: 1 },
-    ]), ctx, 'systems');
+    const r = calculateStage(
+      S.stageRuntime,
+      rows([
+        { method: 'systems', part: 'light', name: '照明', energy: 'electricity', annualQuantity: 100, factorValue: 1 },
+        { method: 'systems', part: 'pv', name: '光伏', energy: 'electricity', annualQuantity: 300, factorValue: 1 },
+      ]),
+      ctx,
+      'systems',
+    );
     expect(r.total).toBeCloseTo(0, 9);
     expect(r.parts?.pv).toBeCloseTo(-5000, 9);
     expect(r.notes).toHaveLength(1);
@@ -88,11 +133,25 @@ describe('stages', () => {
 
   it('waste: quantity × treatment factor; accounting renovation: quantity × factor × replacements', () => {
     // 1200 t × 2.5 kgCO2e/t = 3000 kg
-    expect(calculateStage(S.stageWaste, rows([{ name: '建筑垃圾', quantity: 1200, factorValue: 2.5 }]), ctx).total).toBeCloseTo(3000, 9);
+    expect(
+      calculateStage(S.stageWaste, rows([{ name: '建筑垃圾', quantity: 1200, factorValue: 2.5 }]), ctx).total,
+    ).toBeCloseTo(3000, 9);
     // 150 m² of windows × 194 kgCO2e/m² × 2 replacements = 58 200 kg
-    expect(calculateStage(S.stageRuntimeChange, rows([{ materialName: '断桥铝合金窗', quantity: 150, factorValue: 194, times: 2 }]), ctx).total).toBeCloseTo(58_200, 9);
+    expect(
+      calculateStage(
+        S.stageRuntimeChange,
+        rows([{ materialName: '断桥铝合金窗', quantity: 150, factorValue: 194, times: 2 }]),
+        ctx,
+      ).total,
+    ).toBeCloseTo(58_200, 9);
     // renovation demolition: 20 shifts × 63 kg diesel × 3.096 = 3900.96 kg
-    expect(calculateStage(S.stageRemoveChange, rows([{ name: '挖掘机', energy: 'diesel', quantity: 20, energyPerShift: 63, factorValue: 3.096 }]), ctx).total).toBeCloseTo(3900.96, 9);
+    expect(
+      calculateStage(
+        S.stageRemoveChange,
+        rows([{ name: '挖掘机', energy: 'diesel', quantity: 20, energyPerShift: 63, factorValue: 3.096 }]),
+        ctx,
+      ).total,
+    ).toBeCloseTo(3900.96, 9);
   });
 
   it('stages without a formula have no emission', () => {
@@ -114,7 +173,16 @@ describe('building result', () => {
       ],
       ctx,
     );
-    expect(r.fields).toEqual({ produce: 1910, trans: 87.156, build: 619.595, remove: 61.9595, runtimeTotal: 10748.5, runtimeChange: 0, waste: 0, green: -2250 });
+    expect(r.fields).toEqual({
+      produce: 1910,
+      trans: 87.156,
+      build: 619.595,
+      remove: 61.9595,
+      runtimeTotal: 10748.5,
+      runtimeChange: 0,
+      waste: 0,
+      green: -2250,
+    });
     // 1910 + 87.156 + 619.595 + 61.9595 + 10 748.5 − 2250 = 11 177.2105 t
     expect(r.total).toBeCloseTo(11_177.2105, 6);
     // 11 177.2105 × 1000 / (50 × 10 000) = 22.354421 → 22.35

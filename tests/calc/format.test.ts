@@ -30,17 +30,21 @@ describe('formatNumber', () => {
     // the reference: half away from zero on the shortest decimal text (what roundTo did before its quick path)
     const byText = (n: number, d: number) => {
       const text = String(Math.abs(n));
-      return (Math.sign(n) * Math.round(text.includes('e') ? Math.abs(n) * 10 ** d : Number(`${text}e${d}`))) / 10 ** d + 0;
+      return (
+        (Math.sign(n) * Math.round(text.includes('e') ? Math.abs(n) * 10 ** d : Number(`${text}e${d}`))) / 10 ** d + 0
+      );
     };
     let seed = 7;
-    const next = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     const values: number[] = [];
     for (let i = 0; i < 20000; i++) {
       values.push((next() - 0.3) * 10 ** Math.floor(next() * 16 - 6)); // any figure from 1e-6 to 1e10
       const d = Math.floor(next() * 7);
       values.push((Math.floor(next() * 1e8) + 0.5) / 10 ** d); // exact decimal halves at 0–6 places
     }
-    const off = values.flatMap((v) => [0, 2, 4, 6].filter((d) => !Object.is(roundTo(v, d), byText(v, d))).map((d) => `${v}@${d}`));
+    const off = values.flatMap((v) =>
+      [0, 2, 4, 6].filter((d) => !Object.is(roundTo(v, d), byText(v, d))).map((d) => `${v}@${d}`),
+    );
     expect(off).toEqual([]);
   });
 
@@ -60,7 +64,14 @@ describe('formatNumber', () => {
 
 describe('formatPrecise (a column of x-decimals above 2: factors, densities)', () => {
   it('keeps 2 decimals and at most the field’s, without the zeros past the second', () => {
-    expect([295, 0.5827, 2.4, 0.0055, 1234567.1, -0.00004].map((v) => formatPrecise(v, 4))).toEqual(['295.00', '0.5827', '2.40', '0.0055', '1,234,567.10', '0.00']);
+    expect([295, 0.5827, 2.4, 0.0055, 1234567.1, -0.00004].map((v) => formatPrecise(v, 4))).toEqual([
+      '295.00',
+      '0.5827',
+      '2.40',
+      '0.0055',
+      '1,234,567.10',
+      '0.00',
+    ]);
     expect(formatPrecise(0.58274, 4)).toBe('0.5827');
     expect(formatPrecise(5, 2)).toBe('5.00');
     expect(formatPrecise(12345, 0)).toBe('12,345');

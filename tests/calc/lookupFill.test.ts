@@ -4,11 +4,23 @@
 import { describe, expect, it } from 'vitest';
 import { stageRuntime } from '../../schemas/stages/runtime';
 import { loadSeedLookups } from '../../src/server/db/seed/lookups';
-import { applyLookup, asFraction, LOOKUP_PICKS, optionsOf, perYear, picksFor, specText, usable, type LookupPick, type LookupRow } from '../../src/client/stages/lookupFill';
+import {
+  applyLookup,
+  asFraction,
+  LOOKUP_PICKS,
+  optionsOf,
+  perYear,
+  picksFor,
+  specText,
+  usable,
+  type LookupPick,
+  type LookupRow,
+} from '../../src/client/stages/lookupFill';
 
 const rows: LookupRow[] = loadSeedLookups().map((r, i) => ({ id: i + 1, ...r }));
 const pick = (key: string): LookupPick => LOOKUP_PICKS.find((p) => p.key === key)!;
-const row = (table: string, name: string, spec = ''): LookupRow => rows.find((r) => r.table === table && r.name === name && (r.spec ?? '').includes(spec))!;
+const row = (table: string, name: string, spec = ''): LookupRow =>
+  rows.find((r) => r.table === table && r.name === name && (r.spec ?? '').includes(spec))!;
 const props = stageRuntime.properties as Record<string, unknown>;
 
 describe('unit conversions', () => {
@@ -26,7 +38,9 @@ describe('the pickers of each part', () => {
   it('every input a picker fills is an input of that part in the runtime schema', () => {
     for (const p of LOOKUP_PICKS) {
       for (const part of p.parts) {
-        const filled = optionsOf(p, rows).filter((r) => usable(p, r)).flatMap((r) => Object.keys(p.fill?.(r) ?? {}));
+        const filled = optionsOf(p, rows)
+          .filter((r) => usable(p, r))
+          .flatMap((r) => Object.keys(p.fill?.(r) ?? {}));
         for (const f of filled) expect((props[f] as { 'x-parts'?: string[] })['x-parts']).toContain(part);
       }
     }
@@ -47,7 +61,11 @@ describe('the pickers of each part', () => {
 describe('filling from the seeded tables', () => {
   it('elevator class VDI 4707 A: 0.56 mWh/(kg·m) and 50 W; usage class 3: 1.5 h/d → 547.5 h/a running, 22.5 h/d → 8 212.5 h/a standby', () => {
     const a = row('elevatorClass', 'VDI 4707 A 级');
-    expect(applyLookup({ part: 'elevator' }, pick('elevatorClass'), a)).toEqual({ part: 'elevator', specificEnergy: 0.56, standbyPower: 50 });
+    expect(applyLookup({ part: 'elevator' }, pick('elevatorClass'), a)).toEqual({
+      part: 'elevator',
+      specificEnergy: 0.56,
+      standbyPower: 50,
+    });
     const usage = row('elevatorUsage', '使用类别 3（中）');
     expect(applyLookup({}, pick('elevatorUsage'), usage)).toEqual({ runHours: 547.5, standbyHours: 8212.5 });
   });
@@ -73,7 +91,9 @@ describe('filling from the seeded tables', () => {
   });
 
   it('PV: a monocrystalline module 20 % → 0.2; K_S 0.25; every orientation row is U (reference, nothing filled)', () => {
-    expect(pick('pvModule').fill!(row('pvModule', '单晶硅 (PERC/TOPCon/HJT, 2022+ mass production)'))).toEqual({ efficiency: 0.2 });
+    expect(pick('pvModule').fill!(row('pvModule', '单晶硅 (PERC/TOPCon/HJT, 2022+ mass production)'))).toEqual({
+      efficiency: 0.2,
+    });
     expect(optionsOf(pick('pvModule'), rows).every((r) => (r.spec ?? '').includes('组件光电转换效率'))).toBe(true);
     expect(pick('pvLoss').fill!(row('pvModule', '系统损失率 K_S'))).toEqual({ lossRate: 0.25 });
     const orientation = optionsOf(pick('pvOrientation'), rows);

@@ -2,21 +2,89 @@
 // Building: 居住建筑/住宅, A = 1 000 m². Residential ranges as seeded in 参考值库 (土木在线, 抗震 7 度区):
 // 混凝土 0.30–0.47 m³/m², 钢筋 30–75 kg/m².
 import { describe, expect, it } from 'vitest';
-import { flagWarning, materialKind, materialTotals, rangeOf, reviewPlausibility, type RangeLine } from '../../src/calc/plausibility';
+import {
+  flagWarning,
+  materialKind,
+  materialTotals,
+  rangeOf,
+  reviewPlausibility,
+  type RangeLine,
+} from '../../src/calc/plausibility';
 
 const SRC = '土木在线《普通住宅建筑混凝土用量和用钢量》';
 const lines: RangeLine[] = [
-  { id: 1, metric: 'concrete', name: '住宅混凝土用量', buildType: '居住建筑', value: null, low: 0.3, high: 0.47, unit: 'm³/m²', verification: 'V', source: SRC },
-  { id: 2, metric: 'steel', name: '住宅钢筋用量', buildType: '居住建筑', value: null, low: 30, high: 75, unit: 'kg/m²', verification: 'V', source: SRC },
+  {
+    id: 1,
+    metric: 'concrete',
+    name: '住宅混凝土用量',
+    buildType: '居住建筑',
+    value: null,
+    low: 0.3,
+    high: 0.47,
+    unit: 'm³/m²',
+    verification: 'V',
+    source: SRC,
+  },
+  {
+    id: 2,
+    metric: 'steel',
+    name: '住宅钢筋用量',
+    buildType: '居住建筑',
+    value: null,
+    low: 30,
+    high: 75,
+    unit: 'kg/m²',
+    verification: 'V',
+    source: SRC,
+  },
   // a value-only line: the band is 33.5 ÷ 3 = 11.17 … 33.5 × 3 = 100.50
-  { id: 3, metric: 'operation', name: '全国平均运行碳排放强度', buildType: '全部', value: 33.5, low: null, high: null, unit: 'kgCO2/(m²·a)', verification: 'D', source: '推算' },
+  {
+    id: 3,
+    metric: 'operation',
+    name: '全国平均运行碳排放强度',
+    buildType: '全部',
+    value: 33.5,
+    low: null,
+    high: null,
+    unit: 'kgCO2/(m²·a)',
+    verification: 'D',
+    source: '推算',
+  },
   // a line of another type never applies to a 住宅
-  { id: 4, metric: 'steel', name: '办公楼用钢量', buildType: '办公建筑', value: null, low: 1, high: 2, unit: 'kg/m²', verification: 'V', source: 'x' },
+  {
+    id: 4,
+    metric: 'steel',
+    name: '办公楼用钢量',
+    buildType: '办公建筑',
+    value: null,
+    low: 1,
+    high: 2,
+    unit: 'kg/m²',
+    verification: 'V',
+    source: 'x',
+  },
   // nobody published it: U, no figure → 暂无公开范围
-  { id: 5, metric: 'lifecycle', name: '全生命周期碳排放强度（按建筑类型）', buildType: '全部', value: null, low: null, high: null, unit: 'kgCO2e/(m²·a)', verification: 'U', source: '' },
+  {
+    id: 5,
+    metric: 'lifecycle',
+    name: '全生命周期碳排放强度（按建筑类型）',
+    buildType: '全部',
+    value: null,
+    low: null,
+    high: null,
+    unit: 'kgCO2e/(m²·a)',
+    verification: 'U',
+    source: '',
+  },
 ];
 const stageRows = { produce: 3, runtime: 1 };
-const base = { buildType: '居住建筑/住宅', area: 1000, stageRows, lines, intensities: { lifecycle: 20, embodied: null, operation: 30 } };
+const base = {
+  buildType: '居住建筑/住宅',
+  area: 1000,
+  stageRows,
+  lines,
+  intensities: { lifecycle: 20, embodied: null, operation: 30 },
+};
 
 describe('material quantities per m² from the 建材生产 rows', () => {
   it('classifies by the library category first, else by name', () => {
@@ -111,14 +179,33 @@ describe('the review', () => {
       `混凝土用量 0.50 m³/m² 高于参考范围 0.30–0.47 m³/m²（参考值库「住宅混凝土用量」，来源：${SRC}）`,
       `钢材用量 180.00 kg/m² 高于参考范围 30.00–75.00 kg/m²（参考值库「住宅钢筋用量」，来源：${SRC}）`,
     ]);
-    expect(r.flags[2]).toMatchObject({ metric: 'steel', value: 180, direction: 'high', low: 30, high: 75, lineId: 2, verification: 'V' });
+    expect(r.flags[2]).toMatchObject({
+      metric: 'steel',
+      value: 180,
+      direction: 'high',
+      low: 30,
+      high: 75,
+      lineId: 2,
+      verification: 'V',
+    });
     expect(flagWarning(r.flags[1])).toMatch(/^合理性检查：混凝土用量 0.50/);
     // the review reads the rows; it never writes them
     expect(materials[0].quantity).toBe(500);
   });
 
   it('an intensity above its range names the material that drives it', () => {
-    const embodiedLine: RangeLine = { id: 6, metric: 'embodied', name: '住宅物化阶段参考值', buildType: '居住建筑', value: null, low: 350, high: 550, unit: 'kgCO2e/m²', verification: 'D', source: '推算' };
+    const embodiedLine: RangeLine = {
+      id: 6,
+      metric: 'embodied',
+      name: '住宅物化阶段参考值',
+      buildType: '居住建筑',
+      value: null,
+      low: 350,
+      high: 550,
+      unit: 'kgCO2e/m²',
+      verification: 'D',
+      source: '推算',
+    };
     // 707.211 t × 20 300 = 14 356 383.3 kg; 453.4 m³ × 295 = 133 753 kg; two rows of C30 summed by name and unit:
     // 400 + 53.4 = 453.4 m³. The aluminium is 14 356 383.3 ÷ (14 356 383.3 + 133 753) = 99.08 % → 99 %
     const materials = [
@@ -126,24 +213,47 @@ describe('the review', () => {
       { materialName: '电解铝', unit: 't', quantity: 707.211, emission: 14_356_383.3 },
       { materialName: 'C30混凝土', unit: 'm3', quantity: 53.4, category: '混凝土', emission: 15_753 },
     ];
-    const high = reviewPlausibility({ ...base, lines: [embodiedLine], intensities: { lifecycle: null, embodied: 6391.77, operation: null }, materials });
+    const high = reviewPlausibility({
+      ...base,
+      lines: [embodiedLine],
+      intensities: { lifecycle: null, embodied: 6391.77, operation: null },
+      materials,
+    });
     expect(high.flags.map((f) => f.driver)).toEqual(['电解铝（707.21 t）占建材生产 99%']);
-    expect(high.flags[0].text).toBe('隐含碳排放强度 6,391.77 kgCO2e/m² 高于参考范围 350.00–550.00 kgCO2e/m²（参考值库「住宅物化阶段参考值」，来源：推算）；主要来源：电解铝（707.21 t）占建材生产 99%');
+    expect(high.flags[0].text).toBe(
+      '隐含碳排放强度 6,391.77 kgCO2e/m² 高于参考范围 350.00–550.00 kgCO2e/m²（参考值库「住宅物化阶段参考值」，来源：推算）；主要来源：电解铝（707.21 t）占建材生产 99%',
+    );
     // below its range nothing drives it: no material is named
-    const low = reviewPlausibility({ ...base, lines: [embodiedLine], intensities: { lifecycle: null, embodied: 100, operation: null }, materials });
+    const low = reviewPlausibility({
+      ...base,
+      lines: [embodiedLine],
+      intensities: { lifecycle: null, embodied: 100, operation: null },
+      materials,
+    });
     expect(low.flags.map((f) => [f.direction, f.driver])).toEqual([['low', undefined]]);
     expect(low.flags[0].text).not.toContain('主要来源');
   });
 
   it('an aggregate intensity is checked only when its stages have rows', () => {
-    const r = reviewPlausibility({ ...base, stageRows: { produce: 2, runtime: 0 }, intensities: { lifecycle: 1, embodied: 1, operation: 0 }, materials: [] });
+    const r = reviewPlausibility({
+      ...base,
+      stageRows: { produce: 2, runtime: 0 },
+      intensities: { lifecycle: 1, embodied: 1, operation: 0 },
+      materials: [],
+    });
     expect(r.flags).toEqual([]);
-    expect(r.figures.find((f) => f.metric === 'operation')).toMatchObject({ value: 0, unchecked: '建筑运行尚无数据，未检查' });
+    expect(r.figures.find((f) => f.metric === 'operation')).toMatchObject({
+      value: 0,
+      unchecked: '建筑运行尚无数据，未检查',
+    });
     expect(r.figures.find((f) => f.metric === 'concrete')).toMatchObject({ value: null });
   });
 
   it('a material whose rows cannot be converted is not checked, and its rows are named', () => {
-    const r = reviewPlausibility({ ...base, materials: [{ materialName: 'C30混凝土', unit: 't', quantity: 1200, category: '混凝土' }] });
+    const r = reviewPlausibility({
+      ...base,
+      materials: [{ materialName: 'C30混凝土', unit: 't', quantity: 1200, category: '混凝土' }],
+    });
     expect(r.flags).toEqual([]);
     expect(r.figures.find((f) => f.metric === 'concrete')).toEqual({
       metric: 'concrete',
@@ -156,7 +266,11 @@ describe('the review', () => {
   });
 
   it('a line in another unit is left out and said so', () => {
-    const r = reviewPlausibility({ ...base, materials: [{ materialName: 'C30混凝土', unit: 'm3', quantity: 900, category: '混凝土' }], lines: [{ ...lines[0], unit: 't/m²' }] });
+    const r = reviewPlausibility({
+      ...base,
+      materials: [{ materialName: 'C30混凝土', unit: 'm3', quantity: 900, category: '混凝土' }],
+      lines: [{ ...lines[0], unit: 't/m²' }],
+    });
     expect(r.flags).toEqual([]);
     expect(r.notes).toEqual(['参考值库「住宅混凝土用量」的单位 t/m² 与混凝土用量的单位 m³/m² 不一致，未用于检查']);
   });

@@ -8,14 +8,37 @@ import { calculateStage } from '../../src/calc/stage';
 const schema = stageRuntime as unknown as ResourceSchema;
 const ctx = { years: 50, area: 10_000, gridFactor: 0.5827 };
 const stage = (...rows: Record<string, unknown>[]) =>
-  calculateStage(schema, rows.map((row, i) => ({ id: i + 1, method: 'systems', name: '系统', energy: 'electricity', factorValue: 0.581, ...row })), ctx, 'systems');
+  calculateStage(
+    schema,
+    rows.map((row, i) => ({
+      id: i + 1,
+      method: 'systems',
+      name: '系统',
+      energy: 'electricity',
+      factorValue: 0.581,
+      ...row,
+    })),
+    ctx,
+    'systems',
+  );
 const one = (row: Record<string, unknown>) => stage(row).total;
 
 describe('operation by system', () => {
   it('elevators: 3.6·P·t_a·V·W/1000 + P_standby·t_s/1000, per unit', () => {
     // (3.6 × 0.84 mWh/(kg·m) × 1000 h × 1.75 m/s × 1000 kg / 1000 = 5292 kWh) + 100 W × 7760 h / 1000 = 776 kWh
     // = 6068 kWh/a × 4 units = 24 272 kWh/a × 29.05 = 705 101.6 kg
-    expect(one({ part: 'elevator', specificEnergy: 0.84, runHours: 1000, speed: 1.75, ratedLoad: 1000, standbyPower: 100, standbyHours: 7760, count: 4 })).toBeCloseTo(705_101.6, 6);
+    expect(
+      one({
+        part: 'elevator',
+        specificEnergy: 0.84,
+        runHours: 1000,
+        speed: 1.75,
+        ratedLoad: 1000,
+        standbyPower: 100,
+        standbyHours: 7760,
+        count: 4,
+      }),
+    ).toBeCloseTo(705_101.6, 6);
   });
 
   it('lighting: (P·A·t + P_p·A·t_p)/1000, the building area when no lit area is given and t_p = 8760 h (默认值)', () => {
@@ -24,13 +47,19 @@ describe('operation by system', () => {
     const r = stage({ part: 'light', powerDensity: 8, runHours: 2500, emergencyDensity: 0.5 });
     expect(r.total).toBeCloseTo(7_082_390, 4);
     // both filled-in values are recorded with their source
-    expect(r.rows[0].trace!.defaults.map((d) => [d.field, d.value])).toEqual([['litArea', 10_000], ['emergencyHours', 8760]]);
+    expect(r.rows[0].trace!.defaults.map((d) => [d.field, d.value])).toEqual([
+      ['litArea', 10_000],
+      ['emergencyHours', 8760],
+    ]);
   });
 
   it('photovoltaics: −I·K_E·(1 − K_S)·A_p', () => {
     // 1300 kWh/(m²·a) × 0.20 × (1 − 0.20) × 500 m² = 104 000 kWh/a → −104 000 × 29.05 = −3 021 200 kg,
     // against appliances 200 000 kWh/a × 29.05 = 5 810 000 kg: operation 2 788 800 kg
-    const r = stage({ part: 'app', annualQuantity: 200_000 }, { part: 'pv', irradiation: 1300, efficiency: 0.2, lossRate: 0.2, panelArea: 500 });
+    const r = stage(
+      { part: 'app', annualQuantity: 200_000 },
+      { part: 'pv', irradiation: 1300, efficiency: 0.2, lossRate: 0.2, panelArea: 500 },
+    );
     expect(r.parts!.pv).toBeCloseTo(-3_021_200, 4);
     expect(r.total).toBeCloseTo(2_788_800, 4);
   });
@@ -52,7 +81,10 @@ describe('operation by system', () => {
   it('HVAC: load / COP, plus the refrigerant: charge / equipment life × GWP per year', () => {
     // cooling 1 500 000 kWh/a / COP 5 = 300 000 kWh/a × 29.05 = 8 715 000 kg;
     // R410A 200 kg / 15 a × GWP 2088 = 27 840 kgCO2e/a × 50 a = 1 392 000 kg; together 10 107 000 kg
-    expect(one({ part: 'airCool', annualLoad: 1_500_000, cop: 5, charge: 200, equipLife: 15, gwp: 2088 })).toBeCloseTo(10_107_000, 4);
+    expect(one({ part: 'airCool', annualLoad: 1_500_000, cop: 5, charge: 200, equipLife: 15, gwp: 2088 })).toBeCloseTo(
+      10_107_000,
+      4,
+    );
     // heating 600 000 kWh/a / COP 3 = 200 000 kWh/a × 29.05 = 5 810 000 kg
     expect(one({ part: 'airHot', annualLoad: 600_000, cop: 3 })).toBeCloseTo(5_810_000, 4);
   });
@@ -61,6 +93,13 @@ describe('operation by system', () => {
     // 1000 kWh/a × 0.581 × 50 = 29 050 kg
     expect(one({ part: 'elevator', annualQuantity: 1000 })).toBeCloseTo(29_050, 6);
     // no row factor: 1000 kWh/a × 0.5827 (grid) × 50 = 29 135 kg
-    expect(calculateStage(schema, [{ id: 1, method: 'systems', part: 'fan', name: '风机', energy: 'electricity', annualQuantity: 1000 }], ctx, 'systems').total).toBeCloseTo(29_135, 6);
+    expect(
+      calculateStage(
+        schema,
+        [{ id: 1, method: 'systems', part: 'fan', name: '风机', energy: 'electricity', annualQuantity: 1000 }],
+        ctx,
+        'systems',
+      ).total,
+    ).toBeCloseTo(29_135, 6);
   });
 });

@@ -22,9 +22,13 @@ describe('land: 亩, 公顷, km²', () => {
   });
 
   it('1.5 ha = 15 000 m² × 2 kgCO2e/m² = 30 000 kgCO2e; hm², 公顷 the same; 0.02 km² = 20 000 m²', () => {
-    expect(produce({ materialName: '防草布', unit: 'ha', quantity: 1.5, factorValue: 2, factorUnit: 'kgCO2e/m2' })).toBeCloseTo(30_000, 9);
-    for (const u of ['hm²', 'hm2', '公顷']) expect(convertToFactor(1.5, u, 'kgCO2e/m2'), u).toMatchObject({ ok: true, value: 15_000 });
-    for (const u of ['km²', '平方公里', '平方千米']) expect(convertToFactor(0.02, u, 'kgCO2e/m2'), u).toMatchObject({ ok: true, value: 20_000 });
+    expect(
+      produce({ materialName: '防草布', unit: 'ha', quantity: 1.5, factorValue: 2, factorUnit: 'kgCO2e/m2' }),
+    ).toBeCloseTo(30_000, 9);
+    for (const u of ['hm²', 'hm2', '公顷'])
+      expect(convertToFactor(1.5, u, 'kgCO2e/m2'), u).toMatchObject({ ok: true, value: 15_000 });
+    for (const u of ['km²', '平方公里', '平方千米'])
+      expect(convertToFactor(0.02, u, 'kgCO2e/m2'), u).toMatchObject({ ok: true, value: 20_000 });
     // and back: 1 亩 on a per-公顷 factor is 1/15 公顷
     expect(convertToFactor(15, '亩', 'kgCO2e/公顷')).toMatchObject({ ok: true, value: 1 });
   });
@@ -32,9 +36,20 @@ describe('land: 亩, 公顷, km²', () => {
 
 describe('standard coal: 吨标煤 and its short forms', () => {
   it('2 吨标煤 on a per-TJ factor: 2 × 29 307.6 MJ = 58 615.2 MJ = 0.0586152 TJ × 100 tCO2/TJ (100 000 kg) = 5 861.52 kgCO2', () => {
-    const r = row({ method: 'energy', name: '燃煤', energy: 'coal', unit: '吨标煤', quantity: 2, factorValue: 100, factorUnit: 'tCO2/TJ' });
+    const r = row({
+      method: 'energy',
+      name: '燃煤',
+      energy: 'coal',
+      unit: '吨标煤',
+      quantity: 2,
+      factorValue: 100,
+      factorUnit: 'tCO2/TJ',
+    });
     expect(calculateStage(S.stageBuild, [r], ctx).total).toBeCloseTo(5861.52, 6);
-    expect(explainRow(S.stageBuild, r, ctx)!.conversions).toEqual(['100 tCO2/TJ = 100,000 kgCO2/TJ', '2 吨标煤 = 0.0586 TJ']);
+    expect(explainRow(S.stageBuild, r, ctx)!.conversions).toEqual([
+      '100 tCO2/TJ = 100,000 kgCO2/TJ',
+      '2 吨标煤 = 0.0586 TJ',
+    ]);
   });
 
   it('t标煤, 千克标煤, kg标煤, 万吨标煤 and 万tce read as tce and kgce (1 kgce = 29.3076 MJ)', () => {
@@ -50,7 +65,11 @@ describe('standard coal: 吨标煤 and its short forms', () => {
 
   it('a bare 标煤 names no amount (kg or t, 1 000 apart): refused, never guessed', () => {
     expect(parseUnit('标煤')).toBeUndefined();
-    expect(convertToFactor(2, '标煤', 'kgCO2/tce')).toEqual({ ok: false, field: 'unit', message: '用量单位「标煤」与排放因子单位「kgCO2/tce」不一致，且无法识别用量单位' });
+    expect(convertToFactor(2, '标煤', 'kgCO2/tce')).toEqual({
+      ok: false,
+      field: 'unit',
+      message: '用量单位「标煤」与排放因子单位「kgCO2/tce」不一致，且无法识别用量单位',
+    });
   });
 });
 
@@ -62,14 +81,18 @@ describe('volumes, pieces and quota units', () => {
   });
 
   it('千匹 is 千块 (bricks counted the Cantonese way): 12 千匹 × 600 kgCO2e/千块 = 7 200 kgCO2e; 500 匹 = 0.5 千块', () => {
-    expect(produce({ materialName: '标准砖', unit: '千匹', quantity: 12, factorValue: 600, factorUnit: 'kgCO2e/千块' })).toBeCloseTo(7200, 9);
+    expect(
+      produce({ materialName: '标准砖', unit: '千匹', quantity: 12, factorValue: 600, factorUnit: 'kgCO2e/千块' }),
+    ).toBeCloseTo(7200, 9);
     expect(convertToFactor(500, '匹', 'kgCO2e/千块')).toMatchObject({ ok: true, value: 0.5 });
     // a piece of another kind is not a brick
     expect(convertToFactor(500, '匹', 'kgCO2e/个').ok).toBe(false);
   });
 
   it('a quota unit counts several: 12.5 of 10m3 = 125 m³ × 295 = 36 875 kgCO2e; 3 of 100m2 = 300 m²', () => {
-    expect(produce({ materialName: 'C30混凝土', unit: '10m3', quantity: 12.5, factorValue: 295, factorUnit: 'kgCO2e/m3' })).toBeCloseTo(36_875, 9);
+    expect(
+      produce({ materialName: 'C30混凝土', unit: '10m3', quantity: 12.5, factorValue: 295, factorUnit: 'kgCO2e/m3' }),
+    ).toBeCloseTo(36_875, 9);
     expect(convertToFactor(3, '100m²', 'kgCO2e/m2')).toMatchObject({ ok: true, value: 300 });
     expect(parseUnit('0m3')).toBeUndefined(); // a quota of nothing is no unit
   });
@@ -83,16 +106,39 @@ describe('volumes, pieces and quota units', () => {
 
 describe('a refusal names what the user gave', () => {
   it('the sink: 面积(m²) × 设计使用年限(a), not a unit the user never typed, and the factor unit picked', () => {
-    expect(rowUnitProblems(S.stageGreen, { method: 'planting', name: '乔木', area: 100, factorValue: 10, factorUnit: 'kgCO2/m2' })).toEqual([
-      { field: 'factorUnit', message: '面积(m²) × 设计使用年限(a)与排放因子单位「kgCO2/m2」不一致，只能采用每m²·a（或同量纲单位）的因子' },
+    expect(
+      rowUnitProblems(S.stageGreen, {
+        method: 'planting',
+        name: '乔木',
+        area: 100,
+        factorValue: 10,
+        factorUnit: 'kgCO2/m2',
+      }),
+    ).toEqual([
+      {
+        field: 'factorUnit',
+        message: '面积(m²) × 设计使用年限(a)与排放因子单位「kgCO2/m2」不一致，只能采用每m²·a（或同量纲单位）的因子',
+      },
     ]);
     // a per-公顷 and per-year sink converts: 100 m² = 0.01 公顷 × 50 a × 10 000 kgCO2/(公顷·a) = 5 000, counted −5 000
-    expect(calculateStage(S.stageGreen, [row({ method: 'planting', name: '乔木', area: 100, factorValue: 10_000, factorUnit: 'kgCO2/(公顷·a)' })], ctx, 'planting').total).toBeCloseTo(-5000, 9);
+    expect(
+      calculateStage(
+        S.stageGreen,
+        [row({ method: 'planting', name: '乔木', area: 100, factorValue: 10_000, factorUnit: 'kgCO2/(公顷·a)' })],
+        ctx,
+        'planting',
+      ).total,
+    ).toBeCloseTo(-5000, 9);
   });
 
   it('a waste row (its formula counts t) names the t it counts in, on the factor unit', () => {
-    expect(rowUnitProblems(S.stageWaste, { name: '建筑垃圾', quantity: 10, factorValue: 5, factorUnit: 'kgCO2e/m3' })).toEqual([
-      { field: 'factorUnit', message: expect.stringMatching(/^用量（按t计）与排放因子单位「kgCO2e\/m3」不一致，/) as unknown as string },
+    expect(
+      rowUnitProblems(S.stageWaste, { name: '建筑垃圾', quantity: 10, factorValue: 5, factorUnit: 'kgCO2e/m3' }),
+    ).toEqual([
+      {
+        field: 'factorUnit',
+        message: expect.stringMatching(/^用量（按t计）与排放因子单位「kgCO2e\/m3」不一致，/) as unknown as string,
+      },
     ]);
   });
 });

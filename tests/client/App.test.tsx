@@ -13,8 +13,32 @@ import '../../src/client/pages/NotFound';
 import { atWidth } from './viewport';
 
 const factorRows = [
-  { id: 1, type: '建材', smallType: '钢材', name: '普通碳钢', spec: '', unit: 't', materialCo: 2.05, coUnit: 'tCO2e/t', source: 'GB/T 51366-2019 附录D', verification: 'V', createDate: '2026-01-02T03:04:05Z' },
-  { id: 2, type: '建材', smallType: '水泥', name: '待核实水泥', spec: '', unit: 't', materialCo: 0, coUnit: 'tCO2e/t', source: '', verification: 'U', createDate: '2026-01-01T00:00:00Z' },
+  {
+    id: 1,
+    type: '建材',
+    smallType: '钢材',
+    name: '普通碳钢',
+    spec: '',
+    unit: 't',
+    materialCo: 2.05,
+    coUnit: 'tCO2e/t',
+    source: 'GB/T 51366-2019 附录D',
+    verification: 'V',
+    createDate: '2026-01-02T03:04:05Z',
+  },
+  {
+    id: 2,
+    type: '建材',
+    smallType: '水泥',
+    name: '待核实水泥',
+    spec: '',
+    unit: 't',
+    materialCo: 0,
+    coUnit: 'tCO2e/t',
+    source: '',
+    verification: 'U',
+    createDate: '2026-01-01T00:00:00Z',
+  },
 ];
 
 function api(user: object, rows: object[] = factorRows) {
@@ -64,7 +88,9 @@ describe('<Admin> with the fake API', () => {
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'secret-1' } });
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(window.location.pathname).toBe('/sys/organization'));
-    expect((calls.find((c) => c.url.pathname === '/api/sys/v1/sso/login')!.body as { userName: string }).userName).toBe('lisi');
+    expect((calls.find((c) => c.url.pathname === '/api/sys/v1/sso/login')!.body as { userName: string }).userName).toBe(
+      'lisi',
+    );
     expect(getToken()).toBe('new-token');
   });
 
@@ -180,7 +206,15 @@ describe('<Admin> with the fake API', () => {
     renderApp('/divisor');
     await screen.findByText('普通碳钢');
     expect(screen.getAllByText('首页').length).toBeGreaterThan(0);
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['首页', '项目管理', '单体建筑列表', '应用拓展', '因子库管理', '参数表管理', '参考值库']);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+      '首页',
+      '项目管理',
+      '单体建筑列表',
+      '应用拓展',
+      '因子库管理',
+      '参数表管理',
+      '参考值库',
+    ]);
     expect(screen.queryByText('系统管理')).toBeNull();
     expect(screen.queryByRole('link', { name: '新增' })).toBeNull();
     expect(screen.queryByRole('button', { name: '批量删除' })).toBeNull();
@@ -197,7 +231,18 @@ describe('<Admin> with the fake API', () => {
     renderApp('/divisor');
     await screen.findByText('普通碳钢');
     await waitFor(() =>
-      expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['首页', '项目管理', '单体建筑列表', '应用拓展', '因子库管理', '参数表管理', '参考值库', '组织管理', '用户账户', '通知公告']),
+      expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+        '首页',
+        '项目管理',
+        '单体建筑列表',
+        '应用拓展',
+        '因子库管理',
+        '参数表管理',
+        '参考值库',
+        '组织管理',
+        '用户账户',
+        '通知公告',
+      ]),
     );
     expect(screen.getByText('系统管理')).toBeInTheDocument();
     expect(screen.getByText('集团管理员')).toBeInTheDocument();

@@ -13,7 +13,16 @@ import '../../src/client/dashboard/Dashboard';
 import { unb64 } from './sliderHelpers';
 
 const CURRENT = '/api/sys/v1/sys/sysUser/currentUser';
-const me = { ...plainUser, userName: 'zhangsan', phone: '13800000000', email: '', userType: '1', mustChangePassword: false, trialDaysLeft: null, trialExpired: false };
+const me = {
+  ...plainUser,
+  userName: 'zhangsan',
+  phone: '13800000000',
+  email: '',
+  userType: '1',
+  mustChangePassword: false,
+  trialDaysLeft: null,
+  trialExpired: false,
+};
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('账号设置 /userinfo', () => {
@@ -24,7 +33,15 @@ describe('账号设置 /userinfo', () => {
     fireEvent.click(await screen.findByRole('button', { name: '用户菜单' }));
     const items = await screen.findAllByRole('menuitem');
     const popup = items.filter((m) => m.closest('[role="menu"]'));
-    expect(popup.map((m) => m.textContent)).toEqual(['账号设置', '因子库管理', '用户手册', '版本说明', '问题反馈', '消息通知', '退出登录']);
+    expect(popup.map((m) => m.textContent)).toEqual([
+      '账号设置',
+      '因子库管理',
+      '用户手册',
+      '版本说明',
+      '问题反馈',
+      '消息通知',
+      '退出登录',
+    ]);
     fireEvent.click(popup[0]);
     expect(await screen.findByRole('heading', { name: '账号设置' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/userinfo');
@@ -71,7 +88,14 @@ describe('账号设置 /userinfo', () => {
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('保存成功！')).toBeInTheDocument();
     const put = calls.filter((c) => c.method === 'PUT')[1];
-    expect(put.body).toEqual({ id: 2, name: '张三', phone: '13900000000', email: 'a@b.cn', companyName: '新单位', userType: '5' });
+    expect(put.body).toEqual({
+      id: 2,
+      name: '张三',
+      phone: '13900000000',
+      email: 'a@b.cn',
+      companyName: '新单位',
+      userType: '5',
+    });
     // the identity was read again
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === CURRENT).length).toBeGreaterThanOrEqual(2));
   });
@@ -83,7 +107,9 @@ describe('账号设置 /userinfo', () => {
       if (c.url.pathname === CURRENT) return ok(me);
       if (c.url.pathname === '/api/sys/v1/sys/sysUser/updatePassword') {
         tries++;
-        return tries === 1 ? fail(400, '原密码不正确', 2, [{ field: 'oldPassword', errorMsg: '原密码不正确' }]) : { status: 200, body: { code: 1, message: '密码修改成功', data: null } };
+        return tries === 1
+          ? fail(400, '原密码不正确', 2, [{ field: 'oldPassword', errorMsg: '原密码不正确' }])
+          : { status: 200, body: { code: 1, message: '密码修改成功', data: null } };
       }
       return ok({});
     });
@@ -142,7 +168,12 @@ describe('账号设置 /userinfo', () => {
     const up = calls.find((c) => c.url.pathname.endsWith('folderFile'))!;
     expect(up.method).toBe('POST');
     expect((up.body as FormData).get('file')).toBeInstanceOf(File);
-    await waitFor(() => expect(within(screen.getByTestId('navbar-avatar')).getByRole('img')).toHaveAttribute('src', '/upload/avatar-1.png?token=t'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('navbar-avatar')).getByRole('img')).toHaveAttribute(
+        'src',
+        '/upload/avatar-1.png?token=t',
+      ),
+    );
   });
 });
 
@@ -189,7 +220,9 @@ describe('trial accounts', () => {
     expect(await screen.findByTestId('trial-chip')).toHaveTextContent('试用账号 · 剩余 12 天');
     expect(screen.getByText('普通用户')).toBeInTheDocument();
     unmount();
-    stubFetch((c) => (c.url.pathname === CURRENT ? ok({ ...me, isTrial: true, trialDaysLeft: 0, trialExpired: true }) : ok({})));
+    stubFetch((c) =>
+      c.url.pathname === CURRENT ? ok({ ...me, isTrial: true, trialDaysLeft: 0, trialExpired: true }) : ok({}),
+    );
     renderApp('/dashboard');
     expect(await screen.findByTestId('trial-chip')).toHaveTextContent('试用已到期');
   });

@@ -27,7 +27,9 @@ describe('the 操作 column of a list', () => {
     const table = await screen.findByRole('table', {}, { timeout: 15_000 });
     await within(table).findByText('审计员');
     const header = within(table).getByRole('columnheader', { name: '操作' });
-    const row = within(table).getAllByRole('row').find((r) => within(r).queryByText('审计员'))!;
+    const row = within(table)
+      .getAllByRole('row')
+      .find((r) => within(r).queryByText('审计员'))!;
     const edit = within(row).getByRole('link', { name: '编辑' });
     const del = within(row).getByRole('button', { name: '删除' });
     const cell = edit.closest('td')!;

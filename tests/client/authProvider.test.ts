@@ -31,7 +31,9 @@ describe('authProvider', () => {
 
   it('a failed login rejects with the server message', async () => {
     stubFetch(() => fail(400, '用户名或密码错误'));
-    await expect(createAuthProvider().login({ username: 'a', password: 'b' })).rejects.toMatchObject({ message: '用户名或密码错误' });
+    await expect(createAuthProvider().login({ username: 'a', password: 'b' })).rejects.toMatchObject({
+      message: '用户名或密码错误',
+    });
     expect(getToken()).toBeNull();
   });
 
@@ -52,7 +54,10 @@ describe('authProvider', () => {
     const err = await createAuthProvider()
       .checkError({ status: 401, message: '用户登录已失效，请重新登录!' })
       .catch((e) => e);
-    expect(err).toMatchObject({ message: '用户登录已失效，请重新登录!', redirectTo: '/login?redirect=%2Fsys%2Fuser%3Fpage%3D2' });
+    expect(err).toMatchObject({
+      message: '用户登录已失效，请重新登录!',
+      redirectTo: '/login?redirect=%2Fsys%2Fuser%3Fpage%3D2',
+    });
     expect(getToken()).toBeNull();
     expect(takeLoginNotice()).toBe('用户登录已失效，请重新登录!');
   });
@@ -65,7 +70,10 @@ describe('authProvider', () => {
 
   it('checkAuth without a token rejects towards /login?redirect=<path>', async () => {
     window.history.replaceState(null, '', '/divisor');
-    await expect(createAuthProvider().checkAuth({})).rejects.toMatchObject({ redirectTo: '/login?redirect=%2Fdivisor', message: false });
+    await expect(createAuthProvider().checkAuth({})).rejects.toMatchObject({
+      redirectTo: '/login?redirect=%2Fdivisor',
+      message: false,
+    });
   });
 
   it('checkAuth loads the current user once; empty user data → 校验失败，请重新登录! and the token is cleared', async () => {
@@ -81,7 +89,10 @@ describe('authProvider', () => {
 
   it('checkAuth whose currentUser is cut off (a reload) or fails on the server keeps the token; a 401 ends the session', async () => {
     setToken('tok', false);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(createAuthProvider().checkAuth({})).rejects.toBeTruthy();
     expect(getToken()).toBe('tok');
     stubFetch(() => fail(500, '服务器错误!'));

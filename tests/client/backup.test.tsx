@@ -11,8 +11,18 @@ import '../../src/client/backup/BackupPage';
 import { stubShell } from './shellFake';
 
 const URL = '/api/sys/v1/sys/backup/';
-const OLD = { name: 'tansuan-2026-11-25T030000-auto.tar.gz', size: 5_767_168, createdAt: '2026-11-25T03:00:00Z', kind: 'scheduled' };
-const NEW = { name: 'tansuan-2026-11-26T083015.tar.gz', size: 6_082_560, createdAt: '2026-11-26T08:30:15Z', kind: 'manual' };
+const OLD = {
+  name: 'tansuan-2026-11-25T030000-auto.tar.gz',
+  size: 5_767_168,
+  createdAt: '2026-11-25T03:00:00Z',
+  kind: 'scheduled',
+};
+const NEW = {
+  name: 'tansuan-2026-11-26T083015.tar.gz',
+  size: 6_082_560,
+  createdAt: '2026-11-26T08:30:15Z',
+  kind: 'manual',
+};
 
 function backupApi(opts: { engine?: 'pglite' | 'postgres'; list?: unknown[]; failCreate?: boolean } = {}) {
   let list = opts.list ?? [OLD];
@@ -20,7 +30,8 @@ function backupApi(opts: { engine?: 'pglite' | 'postgres'; list?: unknown[]; fai
     user: superAdmin,
     extra: (c: Call) => {
       const p = c.url.pathname;
-      if (p === URL && c.method === 'GET') return ok({ engine: opts.engine ?? 'pglite', cron: '0 3 * * *', keep: 7, running: false, list });
+      if (p === URL && c.method === 'GET')
+        return ok({ engine: opts.engine ?? 'pglite', cron: '0 3 * * *', keep: 7, running: false, list });
       if (p === URL && c.method === 'POST') {
         if (opts.failCreate) return fail(507, '服务器存储空间不足');
         list = [NEW, ...list];
@@ -44,7 +55,13 @@ describe('/sys/backup', () => {
     expect(row).toHaveTextContent('5.5 MB');
     expect(row).toHaveTextContent('定时');
     expect(within(row).getByText(/^2026-11-25 \d{2}:00:00$/)).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['文件名', '大小', '时间', '方式', '操作']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '文件名',
+      '大小',
+      '时间',
+      '方式',
+      '操作',
+    ]);
     expect(screen.getByTestId('backup-schedule')).toHaveTextContent('backup.cron = 0 3 * * *');
     expect(screen.getByTestId('backup-schedule')).toHaveTextContent('保留最新 7 份定时备份');
     expect(screen.getByTestId('backup-schedule')).toHaveTextContent('手动备份不计入保留份数');
@@ -74,7 +91,9 @@ describe('/sys/backup', () => {
     fireEvent.click(screen.getByRole('button', { name: '立即备份' }));
     expect(await screen.findByText('备份失败：服务器存储空间不足')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: `下载${OLD.name}` }));
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${URL}link/${OLD.name}` && c.method === 'POST')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.pathname === `${URL}link/${OLD.name}` && c.method === 'POST')).toBe(true),
+    );
   });
 
   it('no backups: 暂无数据', async () => {

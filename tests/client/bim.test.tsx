@@ -6,7 +6,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getCurrentBuilding } from '../../src/client/session/currentBuilding';
 import type { BimMaterial, Preflight } from '../../src/client/bim/bimApi';
 import { BIM_MAX_BYTES, BIM_FILE_MSG, checkModelFile } from '../../src/client/bim/bimFile';
-import { canConfirm, confidenceText, importMappings, initialRows, withCheck, withChoice, withConfirmed } from '../../src/client/bim/mapping';
+import {
+  canConfirm,
+  confidenceText,
+  importMappings,
+  initialRows,
+  withCheck,
+  withChoice,
+  withConfirmed,
+} from '../../src/client/bim/mapping';
 import { fail, ok, type Handler } from './fakeApi';
 import { BIM, bimBuilding, bimServer, mappingRow, mat, preflightOf, sug } from './bimFake';
 import { renderApp } from './renderApp';
@@ -17,10 +25,24 @@ import '../../src/client/stages/StagePage';
 const JOB = '/api/sys/v1/job/';
 
 const MATERIALS: BimMaterial[] = [
-  mat('C30混凝土', [sug({ factorId: 101, label: 'C30混凝土', confidence: 0.92, reasons: ['名称相同', '单位匹配'], quantity: 12.5 })]),
+  mat('C30混凝土', [
+    sug({ factorId: 101, label: 'C30混凝土', confidence: 0.92, reasons: ['名称相同', '单位匹配'], quantity: 12.5 }),
+  ]),
   mat('加气块', [sug({ factorId: 102, label: '蒸压加气混凝土砌块', confidence: 0.41, saved: true, quantity: 8 })]),
-  mat('涂料X', [sug({ factorId: 103, label: '外墙涂料', confidence: 0.55, unit: 't', quantity: null, basis: null, error: '「涂料X」没有质量或体积，不能对应单位为「t」的因子' })]),
-  mat('钢筋HRB400', [sug({ factorId: 104, label: '热轧带肋钢筋', confidence: 0.6, unit: 't', quantity: 2.4, basis: '体积×密度' })]),
+  mat('涂料X', [
+    sug({
+      factorId: 103,
+      label: '外墙涂料',
+      confidence: 0.55,
+      unit: 't',
+      quantity: null,
+      basis: null,
+      error: '「涂料X」没有质量或体积，不能对应单位为「t」的因子',
+    }),
+  ]),
+  mat('钢筋HRB400', [
+    sug({ factorId: 104, label: '热轧带肋钢筋', confidence: 0.6, unit: 't', quantity: 2.4, basis: '体积×密度' }),
+  ]),
   mat('未命名', []),
 ];
 
@@ -67,7 +89,11 @@ describe('mapping rules', () => {
     expect(importMappings([withConfirmed(refused, true)])).toEqual([]);
     // choosing one of the row's suggestions takes its quantity at once and confirms it; clearing unmaps
     const [weak] = initialRows([MATERIALS[3]]);
-    expect(withChoice(weak, { factorId: 104, label: '热轧带肋钢筋', unit: 't' })).toMatchObject({ confirmed: true, quantity: 2.4, checking: false });
+    expect(withChoice(weak, { factorId: 104, label: '热轧带肋钢筋', unit: 't' })).toMatchObject({
+      confirmed: true,
+      quantity: 2.4,
+      checking: false,
+    });
     expect(withChoice(weak, null)).toMatchObject({ choice: null, confirmed: false });
   });
 });
@@ -93,7 +119,16 @@ const preflight = (pageNum = 1, problems = 0): Preflight =>
     fileName: 'office.ifc',
     schema: 'IFC4',
     units: { length: '毫米(mm)', area: '平方米(m²)', volume: '立方米(m³)', mass: '千克(kg)' },
-    counts: { elements: 120, withoutMaterial: 3, withoutQuantity: 0, unknownUnits: 0, duplicateGlobalIds: 1, fromGeometry: 0, materials: 5, review: 0 },
+    counts: {
+      elements: 120,
+      withoutMaterial: 3,
+      withoutQuantity: 0,
+      unknownUnits: 0,
+      duplicateGlobalIds: 1,
+      fromGeometry: 0,
+      materials: 5,
+      review: 0,
+    },
     groups: [
       { storey: '1F', ifcType: 'IfcWall', typeTitle: '墙', count: 10, volume: 12.345, area: 40, weight: 0 },
       { storey: '1F', ifcType: 'IfcSlab', typeTitle: '楼板', count: 2, volume: 30, area: 150, weight: 0 },
@@ -102,14 +137,28 @@ const preflight = (pageNum = 1, problems = 0): Preflight =>
       total: problems,
       pageNum,
       pageSize: 10,
-      list: problems ? [{ globalId: `G${pageNum}`, name: `墙-${pageNum}`, ifcType: 'IfcWall', typeTitle: '墙', storey: '1F', kind: 'noMaterial', message: '构件未关联材料', materials: [] }] : [],
+      list: problems
+        ? [
+            {
+              globalId: `G${pageNum}`,
+              name: `墙-${pageNum}`,
+              ifcType: 'IfcWall',
+              typeTitle: '墙',
+              storey: '1F',
+              kind: 'noMaterial',
+              message: '构件未关联材料',
+              materials: [],
+            },
+          ]
+        : [],
     },
     materials: MATERIALS,
     notes: [{ text: 'NetVolume 在同一数量集中出现两次（立方毫米与立方米），取与几何体积一致的立方米值', elements: 12 }],
     floorArea: { value: 150, basis: '楼板（FLOOR）面积之和' },
   });
 
-const api = (extra?: Handler, problems = 0) => bimServer((url) => preflight(Number(url.searchParams.get('pageNum')), problems), { extra, building: BUILDING });
+const api = (extra?: Handler, problems = 0) =>
+  bimServer((url) => preflight(Number(url.searchParams.get('pageNum')), problems), { extra, building: BUILDING });
 
 const rowOf = mappingRow;
 
@@ -148,9 +197,20 @@ describe('/bim page', () => {
   it('imports only the confirmed rows by factorId, a pick checked by the server; then links to 建材生产 and the result', async () => {
     const { calls } = api((c) => {
       const p = c.url.pathname;
-      if (p === '/api/tpf/v1/tpf/tpf3BuildMaterial/') return ok({ dataList: [{ id: 300, type: '建材', name: '普通硅酸盐水泥', unit: 't', materialCo: 735, coUnit: 'kgCO2e/t' }], total: 1 });
+      if (p === '/api/tpf/v1/tpf/tpf3BuildMaterial/')
+        return ok({
+          dataList: [{ id: 300, type: '建材', name: '普通硅酸盐水泥', unit: 't', materialCo: 735, coUnit: 'kgCO2e/t' }],
+          total: 1,
+        });
       if (p === `${BIM}/7/check`) return ok({ quantity: 3.5, unit: 't', basis: '体积×密度' });
-      if (p === `${BIM}/import`) return ok({ rows: 3, transRows: 0, skipped: ['涂料X', '钢筋HRB400'], result: { ...BUILDING, total: 12 }, warnings: ['钢筋HRB400 未导入'] });
+      if (p === `${BIM}/import`)
+        return ok({
+          rows: 3,
+          transRows: 0,
+          skipped: ['涂料X', '钢筋HRB400'],
+          result: { ...BUILDING, total: 12 },
+          warnings: ['钢筋HRB400 未导入'],
+        });
       return undefined;
     });
     renderApp('/bim?id=11&job=7');
@@ -194,10 +254,21 @@ describe('/bim page', () => {
     const { calls } = api((c) => {
       const p = c.url.pathname;
       if (p === `${BIM}/7` && c.method === 'GET') {
-        const job = { id: 7, kind: 'bim', title: '解析 office.ifc', state: 'done', done: 120, total: 120, result: { jobId: 7 }, message: null, errors: null };
+        const job = {
+          id: 7,
+          kind: 'bim',
+          title: '解析 office.ifc',
+          state: 'done',
+          done: 120,
+          total: 120,
+          result: { jobId: 7 },
+          message: null,
+          errors: null,
+        };
         return ok({ job, model: { ...preflight(), counts: { ...preflight().counts, review: 2 }, materials: flagged } });
       }
-      if (p === `${BIM}/import`) return ok({ rows: 2, transRows: 0, skipped: [], result: { ...BUILDING, total: 12 }, warnings: [] });
+      if (p === `${BIM}/import`)
+        return ok({ rows: 2, transRows: 0, skipped: [], result: { ...BUILDING, total: 12 }, warnings: [] });
       return undefined;
     });
     renderApp('/bim?id=11&job=7');
@@ -211,7 +282,10 @@ describe('/bim page', () => {
     expect(calls.some((c) => c.url.pathname === `${BIM}/import`)).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('导入成功，生成 2 条建材生产数据')).toBeInTheDocument();
-    expect(calls.find((c) => c.url.pathname === `${BIM}/import`)!.body).toMatchObject({ confirmProblems: true, mappings: expect.arrayContaining([{ ifcMaterial: 'C30混凝土', factorId: 101 }]) });
+    expect(calls.find((c) => c.url.pathname === `${BIM}/import`)!.body).toMatchObject({
+      confirmProblems: true,
+      mappings: expect.arrayContaining([{ ifcMaterial: 'C30混凝土', factorId: 101 }]),
+    });
   });
 
   it('upload: a wrong extension or an oversize file is said at once and not sent; a good one is posted and its report shown', async () => {
@@ -244,11 +318,33 @@ describe('/bim page', () => {
       if (p === `${BIM}/fileUpload`) {
         const name = ((c.body as FormData).get('file') as File).name;
         if (name === 'bad.ifc') return fail(400, '文件不是 IFC 格式（缺少 ISO-10303-21 文件头）');
-        return ok({ job: { id: 9, kind: 'bim', title: '解析', state: 'running', done: 0, total: null, result: null, message: null, errors: null } });
+        return ok({
+          job: {
+            id: 9,
+            kind: 'bim',
+            title: '解析',
+            state: 'running',
+            done: 0,
+            total: null,
+            result: null,
+            message: null,
+            errors: null,
+          },
+        });
       }
       if (p === `${JOB}9`) {
         polled++;
-        return ok({ id: 9, kind: 'bim', title: '解析', state: 'failed', done: 0, total: 10, result: null, message: '模型中没有可识别的建筑构件', errors: null });
+        return ok({
+          id: 9,
+          kind: 'bim',
+          title: '解析',
+          state: 'failed',
+          done: 0,
+          total: 10,
+          result: null,
+          message: '模型中没有可识别的建筑构件',
+          errors: null,
+        });
       }
       return undefined;
     });
@@ -266,10 +362,15 @@ describe('/bim page', () => {
   it('an estimate building is refused; without id the picker offers 概预算 and 核算 buildings only', async () => {
     const { calls } = api((c) => {
       const p = c.url.pathname;
-      if (p === '/api/tpf/v1/tpf/tpf3ProjectV/12') return ok({ ...BUILDING, id: 12, name: '估算楼', computeMethod: 'estimate' });
+      if (p === '/api/tpf/v1/tpf/tpf3ProjectV/12')
+        return ok({ ...BUILDING, id: 12, name: '估算楼', computeMethod: 'estimate' });
       if (p === '/api/tpf/v1/tpf/tpf3ProjectV/') {
         const m = c.url.searchParams.get('computeMethod');
-        return ok({ dataList: m === 'budget' ? [BUILDING] : [{ ...BUILDING, id: 13, name: '核算楼', computeMethod: 'accounting' }], total: 1 });
+        return ok({
+          dataList:
+            m === 'budget' ? [BUILDING] : [{ ...BUILDING, id: 13, name: '核算楼', computeMethod: 'accounting' }],
+          total: 1,
+        });
       }
       return undefined;
     });
@@ -280,7 +381,9 @@ describe('/bim page', () => {
 
     renderApp('/bim');
     expect(await screen.findByText('核算楼')).toBeInTheDocument();
-    const methods = calls.filter((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/').map((c) => c.url.searchParams.get('computeMethod'));
+    const methods = calls
+      .filter((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/')
+      .map((c) => c.url.searchParams.get('computeMethod'));
     expect(new Set(methods)).toEqual(new Set(['budget', 'accounting']));
     const links = screen.getAllByRole('link', { name: '导入模型' }).map((a) => a.getAttribute('href'));
     expect(links).toEqual(['/bim?id=11', '/bim?id=13']);

@@ -6,9 +6,26 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { getCurrentBuilding } from '../../src/client/session/currentBuilding';
-import type { Bill, BudgetBuildMethod, BudgetItemAnswer, BudgetMachineAnswer, BudgetSuggestionAnswer } from '../../src/client/budget/budgetApi';
+import type {
+  Bill,
+  BudgetBuildMethod,
+  BudgetItemAnswer,
+  BudgetMachineAnswer,
+  BudgetSuggestionAnswer,
+} from '../../src/client/budget/budgetApi';
 import { BILL_FILE_MSG, BILL_MAX_BYTES, checkBillFile } from '../../src/client/budget/budgetFile';
-import { addPicked, importMappings, initialChoices, machineLabel, pick, pickMachine, quantityText, sourceText, withMachines, withPicked } from '../../src/client/budget/selection';
+import {
+  addPicked,
+  importMappings,
+  initialChoices,
+  machineLabel,
+  pick,
+  pickMachine,
+  quantityText,
+  sourceText,
+  withMachines,
+  withPicked,
+} from '../../src/client/budget/selection';
 import { CONFIRM_AT } from '../../schemas/bimMatch';
 import { fail, ok, type Handler } from './fakeApi';
 import { stubShell } from './shellFake';
@@ -54,38 +71,148 @@ const item = (key: string, over: Partial<BudgetItemAnswer>): BudgetItemAnswer =>
 });
 
 const ITEMS: BudgetItemAnswer[] = [
-  item('c30', { name: '商品混凝土', spec: 'C30', unit: 'm3', quantity: 1284.36, code: '80210013', suggestions: [sug({ factorId: 101, label: 'C30混凝土', unit: 'm3', confidence: 1, reasons: ['名称一致', '强度等级一致（C30）'], quantity: 1284.36 })] }),
+  item('c30', {
+    name: '商品混凝土',
+    spec: 'C30',
+    unit: 'm3',
+    quantity: 1284.36,
+    code: '80210013',
+    suggestions: [
+      sug({
+        factorId: 101,
+        label: 'C30混凝土',
+        unit: 'm3',
+        confidence: 1,
+        reasons: ['名称一致', '强度等级一致（C30）'],
+        quantity: 1284.36,
+      }),
+    ],
+  }),
   // just below the threshold: offered, not chosen
-  item('rebar', { name: '螺纹钢筋', spec: 'HRB400 Φ12', quantity: 86.245, suggestions: [sug({ factorId: 32, label: '热轧碳钢钢筋', confidence: CONFIRM_AT - 0.01, reasons: ['同类材料：钢筋'], quantity: 86.245 })] }),
+  item('rebar', {
+    name: '螺纹钢筋',
+    spec: 'HRB400 Φ12',
+    quantity: 86.245,
+    suggestions: [
+      sug({
+        factorId: 32,
+        label: '热轧碳钢钢筋',
+        confidence: CONFIRM_AT - 0.01,
+        reasons: ['同类材料：钢筋'],
+        quantity: 86.245,
+      }),
+    ],
+  }),
   // a sure proposal that cannot convert is never chosen; the weaker one can be
   item('film', {
     name: '塑料薄膜',
     unit: 'm2',
     quantity: 1426.3,
     suggestions: [
-      sug({ factorId: 64, label: '普通聚苯乙烯', confidence: 0.9, quantity: null, error: '用量单位「m2」与排放因子单位「kgCO2e/t」不一致，且该材料没有密度' }),
+      sug({
+        factorId: 64,
+        label: '普通聚苯乙烯',
+        confidence: 0.9,
+        quantity: null,
+        error: '用量单位「m2」与排放因子单位「kgCO2e/t」不一致，且该材料没有密度',
+      }),
       sug({ factorId: 58, label: '铝塑复合板', unit: 'm2', confidence: 0.29, quantity: 1426.3 }),
     ],
   }),
-  item('cement', { name: '水泥', spec: 'P.O 42.5', quantity: 71.14, sources: src(14, 26), suggestions: [sug({ factorId: 3, label: '普通硅酸盐水泥（市场平均）', confidence: 0.55, saved: true, reasons: ['本单位已确认的映射'], quantity: 71.14 })] }),
-  item('sand', { name: '中砂', unit: 'm3', quantity: 186.42, suggestions: [sug({ factorId: 7, label: '砂（f=1.6~3.0）', confidence: 0.7, quantity: 316.914, steps: ['186.42 m3 × 密度 1.7 t/m3 = 316,914 kg', '316,914 kg = 316.914 t'] })] }),
-  item('power', { cls: 'energy', energy: 'electricity', name: '电', unit: 'kW·h', quantity: 18652.3, suggestions: [sug({ factorId: null, label: '电网排放因子（按单体所在地区）', unit: 'kWh', confidence: 0.9, quantity: 18652.3 })] }),
+  item('cement', {
+    name: '水泥',
+    spec: 'P.O 42.5',
+    quantity: 71.14,
+    sources: src(14, 26),
+    suggestions: [
+      sug({
+        factorId: 3,
+        label: '普通硅酸盐水泥（市场平均）',
+        confidence: 0.55,
+        saved: true,
+        reasons: ['本单位已确认的映射'],
+        quantity: 71.14,
+      }),
+    ],
+  }),
+  item('sand', {
+    name: '中砂',
+    unit: 'm3',
+    quantity: 186.42,
+    suggestions: [
+      sug({
+        factorId: 7,
+        label: '砂（f=1.6~3.0）',
+        confidence: 0.7,
+        quantity: 316.914,
+        steps: ['186.42 m3 × 密度 1.7 t/m3 = 316,914 kg', '316,914 kg = 316.914 t'],
+      }),
+    ],
+  }),
+  item('power', {
+    cls: 'energy',
+    energy: 'electricity',
+    name: '电',
+    unit: 'kW·h',
+    quantity: 18652.3,
+    suggestions: [
+      sug({ factorId: null, label: '电网排放因子（按单体所在地区）', unit: 'kWh', confidence: 0.9, quantity: 18652.3 }),
+    ],
+  }),
   item('truck', {
     cls: 'machine',
     name: '载重汽车',
     spec: '6t',
     unit: '台班',
     quantity: 24.38,
-    machine: { lookupId: 331, name: '载重汽车', spec: '装载质量 6 t', energyPerShift: 33.24, energy: 'diesel', energyUnit: 'kg', confidence: 0.95, reasons: ['机械名称相同'] },
-    suggestions: [sug({ factorId: 91, label: '柴油', unit: 'kg', confidence: 0.85, quantity: 24.38, reasons: ['按附录C 台班能耗折算为柴油'] })],
+    machine: {
+      lookupId: 331,
+      name: '载重汽车',
+      spec: '装载质量 6 t',
+      energyPerShift: 33.24,
+      energy: 'diesel',
+      energyUnit: 'kg',
+      confidence: 0.95,
+      reasons: ['机械名称相同'],
+    },
+    suggestions: [
+      sug({
+        factorId: 91,
+        label: '柴油',
+        unit: 'kg',
+        confidence: 0.85,
+        quantity: 24.38,
+        reasons: ['按附录C 台班能耗折算为柴油'],
+      }),
+    ],
   }),
-  item('tile', { name: '陶瓷地砖', spec: '600×600', unit: 'm2', quantity: 1856.3, note: '因子库暂无「陶瓷砖」类材料的因子' }),
+  item('tile', {
+    name: '陶瓷地砖',
+    spec: '600×600',
+    unit: 'm2',
+    quantity: 1856.3,
+    note: '因子库暂无「陶瓷砖」类材料的因子',
+  }),
 ];
 
 // 表C.0.1 rows as the server answers them (ids as in a database; energy per shift of appC_machines.csv)
-const ROW_06: BudgetMachineAnswer = { lookupId: 304, name: '履带式单斗液压挖掘机', spec: '斗容量 0.6 m3', energyPerShift: 33.68, energy: 'diesel', energyUnit: 'kg' };
+const ROW_06: BudgetMachineAnswer = {
+  lookupId: 304,
+  name: '履带式单斗液压挖掘机',
+  spec: '斗容量 0.6 m3',
+  energyPerShift: 33.68,
+  energy: 'diesel',
+  energyUnit: 'kg',
+};
 const ROW_1: BudgetMachineAnswer = { ...ROW_06, lookupId: 305, spec: '斗容量 1 m3', energyPerShift: 63 };
-const PUMP: BudgetMachineAnswer = { lookupId: 390, name: '混凝土输送泵', spec: '输送量 75 m3/h', energyPerShift: 367.96, energy: 'electricity', energyUnit: 'kWh' };
+const PUMP: BudgetMachineAnswer = {
+  lookupId: 390,
+  name: '混凝土输送泵',
+  spec: '输送量 75 m3/h',
+  energyPerShift: 367.96,
+  energy: 'electricity',
+  energyUnit: 'kWh',
+};
 const DIESEL = [sug({ factorId: 91, label: '柴油', unit: 'kg', confidence: 0.85, quantity: 18.56 })];
 // 0.8 m³ is not in the table: the nearest (1 m³) is proposed below the threshold
 const DIGGER = item('digger', {
@@ -94,7 +221,11 @@ const DIGGER = item('digger', {
   spec: '斗容量(m3) 0.8',
   unit: '台班',
   quantity: 18.56,
-  machine: { ...ROW_1, confidence: 0.75, reasons: ['机械名称相同', '规格取表中最接近的 斗容量 1 m3（清单为 斗容量 0.8 m3）'] },
+  machine: {
+    ...ROW_1,
+    confidence: 0.75,
+    reasons: ['机械名称相同', '规格取表中最接近的 斗容量 1 m3（清单为 斗容量 0.8 m3）'],
+  },
   machineOptions: [304, 305],
   suggestions: DIESEL,
   machineSuggestions: {},
@@ -106,13 +237,18 @@ const VIBRATOR = item('vibrator', {
   quantity: 156.34,
   machineOptions: [304, 305, 390],
   note: '附录C 施工机械台班能耗表中没有「混凝土振捣器(插入式)」，请选择表中相近的机械，或按能源用量录入',
-  machineSuggestions: { diesel: DIESEL, electricity: [sug({ factorId: null, label: '电网排放因子（按单体所在地区）', unit: 'kWh', confidence: 0.9, quantity: 156.34 })] },
+  machineSuggestions: {
+    diesel: DIESEL,
+    electricity: [
+      sug({ factorId: null, label: '电网排放因子（按单体所在地区）', unit: 'kWh', confidence: 0.9, quantity: 156.34 }),
+    ],
+  },
 });
 const ROWS = new Map([ROW_06, ROW_1, PUMP].map((r) => [r.lookupId, r]));
 const BY_MACHINE: BudgetBuildMethod = { value: 'machine', label: '按施工机械和临时设施计算', chosen: true };
 const BY_ENERGY: BudgetBuildMethod = { value: 'energy', label: '按总能源用量计算', chosen: false };
 
-describe('machine rows and the building\'s 建造 method', () => {
+describe("machine rows and the building's 建造 method", () => {
   const truck = ITEMS[6];
   const power = ITEMS[5];
 
@@ -129,7 +265,12 @@ describe('machine rows and the building\'s 建造 method', () => {
     let state = pickMachine({}, initialChoices([DIGGER, VIBRATOR], BY_MACHINE), DIGGER, ROW_06, BY_MACHINE);
     state = pickMachine(state.picks, state.choices, VIBRATOR, PUMP, BY_MACHINE);
     const shown = withMachines([DIGGER, VIBRATOR], state.picks, ROWS);
-    expect(shown[0].machine).toMatchObject({ lookupId: 304, spec: '斗容量 0.6 m3', confidence: 1, reasons: ['手动选择'] });
+    expect(shown[0].machine).toMatchObject({
+      lookupId: 304,
+      spec: '斗容量 0.6 m3',
+      confidence: 1,
+      reasons: ['手动选择'],
+    });
     // the pump is electric: the vibrator now takes the grid factor
     expect(shown[1].suggestions[0].factorId).toBeNull();
     expect(quantityText(shown[0], shown[0].suggestions[0])).toBe('18.56 台班 × 33.68 kg/台班 = 625.10 kg'); // 18.56 × 33.68 = 625.1008
@@ -164,12 +305,17 @@ describe('mapping rules', () => {
 
   it('says where an item is and what a machine proposal imports', () => {
     expect(sourceText(src(14, 26))).toBe('人材机汇总表 第14行、第26行');
-    expect(sourceText([{ sheet: 'A', row: 3 }, { sheet: 'B', row: 5 }])).toBe('A 第3行；B 第5行');
+    expect(
+      sourceText([
+        { sheet: 'A', row: 3 },
+        { sheet: 'B', row: 5 },
+      ]),
+    ).toBe('A 第3行；B 第5行');
     expect(quantityText(ITEMS[6], ITEMS[6].suggestions[0])).toBe('24.38 台班 × 33.24 kg/台班 = 810.39 kg');
     expect(quantityText(ITEMS[0], ITEMS[0].suggestions[0])).toBe('1,284.36 m3');
   });
 
-  it('a factor picked from the library joins the item\'s choices once and is chosen', () => {
+  it("a factor picked from the library joins the item's choices once and is chosen", () => {
     const tile = ITEMS.find((i) => i.key === 'tile')!;
     const manual = sug({ factorId: 77, label: '陶瓷砖（釉面）', unit: 'm2', quantity: 1856.3, manual: true });
     let state = addPicked({}, initialChoices(ITEMS), tile, manual);
@@ -201,7 +347,14 @@ describe('mapping rules', () => {
 
 // ---- the page against a fake server ---------------------------------------------------------------------------
 
-const BUILDING = { id: 11, name: '一号楼', computeMethod: 'budget', menus: 'produce,trans,build', engineeringName: '示例项目', status: '0' };
+const BUILDING = {
+  id: 11,
+  name: '一号楼',
+  computeMethod: 'budget',
+  menus: 'produce,trans,build',
+  engineeringName: '示例项目',
+  status: '0',
+};
 
 const BILL: Bill = {
   jobId: 5,
@@ -210,7 +363,13 @@ const BILL: Bill = {
   sheets: ['人材机汇总表'],
   otherSheets: ['单位工程费用汇总表'],
   totalLines: 40,
-  byClass: { labour: { lines: 2, items: 0 }, material: { lines: 23, items: 21 }, equipment: { lines: 1, items: 1 }, energy: { lines: 5, items: 3 }, machine: { lines: 9, items: 9 } },
+  byClass: {
+    labour: { lines: 2, items: 0 },
+    material: { lines: 23, items: 21 },
+    equipment: { lines: 1, items: 1 },
+    energy: { lines: 5, items: 3 },
+    machine: { lines: 9, items: 9 },
+  },
   withoutQuantity: 1,
   zeroQuantity: 1,
   costLines: 1,
@@ -224,7 +383,17 @@ const BILL: Bill = {
   items: ITEMS,
 };
 
-const JOB = { id: 5, kind: 'budget', title: '读取预算文件', state: 'done', done: 40, total: 40, result: { jobId: 5 }, message: null, errors: null };
+const JOB = {
+  id: 5,
+  kind: 'budget',
+  title: '读取预算文件',
+  state: 'done',
+  done: 40,
+  total: 40,
+  result: { jobId: 5 },
+  message: null,
+  errors: null,
+};
 
 function api(extra?: Handler) {
   setToken('tok', false);
@@ -234,10 +403,13 @@ function api(extra?: Handler) {
       if (hit) return hit;
       const p = c.url.pathname;
       if (p === '/api/tpf/v1/tpf/tpf3ProjectV/11') return ok(BUILDING);
-      if (p === '/api/tpf/v1/tpf/tpf3ProjectV/12') return ok({ ...BUILDING, id: 12, name: '估算楼', computeMethod: 'estimate' });
+      if (p === '/api/tpf/v1/tpf/tpf3ProjectV/12')
+        return ok({ ...BUILDING, id: 12, name: '估算楼', computeMethod: 'estimate' });
       if (p === `${BASE}/fileUpload`) {
         const name = ((c.body as FormData).get('file') as File).name;
-        return name === '表-22.xlsx' ? fail(400, '工作表「表-22」缺少必需的列：单位、数量（已找到：序号、名称、规格、型号）') : ok({ jobId: 5 });
+        return name === '表-22.xlsx'
+          ? fail(400, '工作表「表-22」缺少必需的列：单位、数量（已找到：序号、名称、规格、型号）')
+          : ok({ jobId: 5 });
       }
       if (p === `${BASE}/5` && c.method === 'GET') return ok({ job: JOB, bill: BILL });
       return undefined;
@@ -264,13 +436,18 @@ describe('/bill page', () => {
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.pdf')] } });
     expect(await screen.findByText(BILL_FILE_MSG.badExtension)).toBeInTheDocument();
     fireEvent.change(input, { target: { files: [new File(['x'], '表-22.xlsx')] } });
-    expect(await screen.findByText('工作表「表-22」缺少必需的列：单位、数量（已找到：序号、名称、规格、型号）')).toBeInTheDocument();
+    expect(
+      await screen.findByText('工作表「表-22」缺少必需的列：单位、数量（已找到：序号、名称、规格、型号）'),
+    ).toBeInTheDocument();
     fireEvent.change(input, { target: { files: [new File(['PK'], '某办公楼人材机汇总表.xlsx')] } });
 
     // the pre-flight
     expect(await screen.findByText('预检报告')).toBeInTheDocument();
     expect(new URLSearchParams(window.location.search).get('job')).toBe('5');
-    const form = calls.find((c) => c.url.pathname === `${BASE}/fileUpload` && ((c.body as FormData).get('file') as File).name.startsWith('某'))!.body as FormData;
+    const form = calls.find(
+      (c) =>
+        c.url.pathname === `${BASE}/fileUpload` && ((c.body as FormData).get('file') as File).name.startsWith('某'),
+    )!.body as FormData;
     expect(form.get('projectId')).toBe('11');
     expect(screen.getByTestId('bill-count-total')).toHaveTextContent('40');
     expect(screen.getByTestId('bill-count-material')).toHaveTextContent('材料23合并为 21 项');
@@ -287,7 +464,9 @@ describe('/bill page', () => {
     // the mapping: figures, sources, the 附录C row and a note
     expect(within(rowOf('商品混凝土')).getByText('1,284.36')).toBeInTheDocument();
     expect(within(rowOf('水泥')).getByText('人材机汇总表 第14行、第26行')).toBeInTheDocument();
-    expect(within(rowOf('载重汽车')).getByTestId('bill-chosen')).toHaveTextContent('24.38 台班 × 33.24 kg/台班 = 810.39 kg');
+    expect(within(rowOf('载重汽车')).getByTestId('bill-chosen')).toHaveTextContent(
+      '24.38 台班 × 33.24 kg/台班 = 810.39 kg',
+    );
     expect(within(rowOf('陶瓷地砖')).getByText('因子库暂无「陶瓷砖」类材料的因子；不导入')).toBeInTheDocument();
     expect(within(rowOf('中砂')).queryByText(/换算/)).toBeNull();
     // preselected only at or above the threshold (or saved)
@@ -298,7 +477,9 @@ describe('/bill page', () => {
     expect(choiceOf('螺纹钢筋')).toHaveTextContent('不导入');
     expect(choiceOf('塑料薄膜')).toHaveTextContent('不导入');
     expect(choiceOf('电')).toHaveTextContent('电网排放因子');
-    expect(within(rowOf('载重汽车')).getByTestId('bill-chosen')).toHaveTextContent('计入：24.38 台班 × 33.24 kg/台班 = 810.39 kg');
+    expect(within(rowOf('载重汽车')).getByTestId('bill-chosen')).toHaveTextContent(
+      '计入：24.38 台班 × 33.24 kg/台班 = 810.39 kg',
+    );
     expect(screen.getByTestId('bill-mapping-count')).toHaveTextContent('已选择 4 / 8 项');
 
     // the error proposal is shown with its reason and cannot be chosen
@@ -355,7 +536,11 @@ describe('/bill page', () => {
   });
 
   it('a refused mapping shows the server message naming the item; replace asks first', async () => {
-    const { calls } = api((c) => (c.url.pathname === `${BASE}/import` ? fail(400, '「商品混凝土 C30」：用量单位「m3」与排放因子单位「kgCO2e/t」不一致') : undefined));
+    const { calls } = api((c) =>
+      c.url.pathname === `${BASE}/import`
+        ? fail(400, '「商品混凝土 C30」：用量单位「m3」与排放因子单位「kgCO2e/t」不一致')
+        : undefined,
+    );
     renderApp('/bill?id=11&job=5');
     await screen.findByText('清单映射');
     fireEvent.click(screen.getByRole('radio', { name: '替换本文件之前导入的数据' }));
@@ -364,7 +549,9 @@ describe('/bill page', () => {
     expect(dialog).toHaveTextContent('将删除此前从同一预算文件导入的');
     expect(calls.some((c) => c.url.pathname === `${BASE}/import`)).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await screen.findByText('「商品混凝土 C30」：用量单位「m3」与排放因子单位「kgCO2e/t」不一致')).toBeInTheDocument();
+    expect(
+      await screen.findByText('「商品混凝土 C30」：用量单位「m3」与排放因子单位「kgCO2e/t」不一致'),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.url.pathname === `${BASE}/import`)!.body).toMatchObject({ mode: 'replace' });
   });
 
@@ -385,17 +572,43 @@ describe('/bill page', () => {
   });
 
   it('a material without proposals takes a library factor the server checked; a refused one says why', async () => {
-    const TILE = { id: 77, type: '建材', name: '陶瓷砖', spec: '釉面', unit: 'm2', materialCo: 19.1, coUnit: 'kgCO2e/m2' };
+    const TILE = {
+      id: 77,
+      type: '建材',
+      name: '陶瓷砖',
+      spec: '釉面',
+      unit: 'm2',
+      materialCo: 19.1,
+      coUnit: 'kgCO2e/m2',
+    };
     const BOARD = { id: 78, type: '建材', name: '石膏板', unit: 't', materialCo: 100, coUnit: 'kgCO2e/t' };
     const { calls } = api((c) => {
       if (c.url.pathname === '/api/tpf/v1/tpf/tpf3BuildMaterial/') return ok({ dataList: [TILE, BOARD], total: 2 });
       if (c.url.pathname === `${BASE}/5/check`) {
         const { factorId } = c.body as { factorId: number };
         return factorId === 78
-          ? fail(400, '「陶瓷地砖 600×600」不能对应「石膏板」：用量单位「m2」与排放因子单位「kgCO2e/t」不一致，且该材料没有密度')
-          : ok(sug({ factorId: 77, label: '陶瓷砖（釉面）', unit: 'm2', quantity: 1856.3, manual: true, reasons: ['从因子库手动选择'] }));
+          ? fail(
+              400,
+              '「陶瓷地砖 600×600」不能对应「石膏板」：用量单位「m2」与排放因子单位「kgCO2e/t」不一致，且该材料没有密度',
+            )
+          : ok(
+              sug({
+                factorId: 77,
+                label: '陶瓷砖（釉面）',
+                unit: 'm2',
+                quantity: 1856.3,
+                manual: true,
+                reasons: ['从因子库手动选择'],
+              }),
+            );
       }
-      if (c.url.pathname === `${BASE}/import`) return ok({ rows: { materials: 1, transport: 0, construction: 0 }, skipped: [], warnings: [], result: BUILDING });
+      if (c.url.pathname === `${BASE}/import`)
+        return ok({
+          rows: { materials: 1, transport: 0, construction: 0 },
+          skipped: [],
+          warnings: [],
+          result: BUILDING,
+        });
       return undefined;
     });
     renderApp('/bill?id=11&job=5');
@@ -403,7 +616,9 @@ describe('/bill page', () => {
     const search = within(rowOf('陶瓷地砖')).getByRole('combobox', { name: '陶瓷地砖 从因子库选择' });
     fireEvent.mouseDown(search);
     fireEvent.click(await screen.findByRole('option', { name: /石膏板/ }));
-    expect(await within(rowOf('陶瓷地砖')).findByTestId('bill-pick-error')).toHaveTextContent('不能对应「石膏板」：用量单位「m2」与排放因子单位「kgCO2e/t」不一致');
+    expect(await within(rowOf('陶瓷地砖')).findByTestId('bill-pick-error')).toHaveTextContent(
+      '不能对应「石膏板」：用量单位「m2」与排放因子单位「kgCO2e/t」不一致',
+    );
     expect(screen.getByTestId('bill-mapping-count')).toHaveTextContent('已选择 4 / 8 项');
     fireEvent.mouseDown(within(rowOf('陶瓷地砖')).getByRole('combobox', { name: '陶瓷地砖 从因子库选择' }));
     fireEvent.click(await screen.findByRole('option', { name: /陶瓷砖/ }));
@@ -417,33 +632,59 @@ describe('/bill page', () => {
     // a material with proposals: 从因子库选择其他材料… in its menu opens the same search
     fireEvent.mouseDown(choiceOf('螺纹钢筋'));
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: '从因子库选择其他材料…' }));
-    expect(await within(rowOf('螺纹钢筋')).findByRole('combobox', { name: '螺纹钢筋 从因子库选择' })).toBeInTheDocument();
+    expect(
+      await within(rowOf('螺纹钢筋')).findByRole('combobox', { name: '螺纹钢筋 从因子库选择' }),
+    ).toBeInTheDocument();
     expect(choiceOf('螺纹钢筋')).toHaveTextContent('不导入');
     fireEvent.click(screen.getByRole('button', { name: '导入' }));
     await screen.findByTestId('bill-import-answer');
-    expect((calls.find((c) => c.url.pathname === `${BASE}/import`)!.body as { mappings: unknown[] }).mappings).toContainEqual({ key: 'tile', factorId: 77 });
+    expect(
+      (calls.find((c) => c.url.pathname === `${BASE}/import`)!.body as { mappings: unknown[] }).mappings,
+    ).toContainEqual({ key: 'tile', factorId: 77 });
   });
 
-  it('says how the building counts 建筑建造; an energy item is left out; a machine\'s row is corrected and sent', async () => {
-    const bill: Bill = { ...BILL, items: [{ ...ITEMS[6], machineOptions: [] }, DIGGER, ITEMS[5]], machines: [ROW_06, ROW_1], buildMethod: BY_MACHINE };
+  it("says how the building counts 建筑建造; an energy item is left out; a machine's row is corrected and sent", async () => {
+    const bill: Bill = {
+      ...BILL,
+      items: [{ ...ITEMS[6], machineOptions: [] }, DIGGER, ITEMS[5]],
+      machines: [ROW_06, ROW_1],
+      buildMethod: BY_MACHINE,
+    };
     const { calls } = api((c) => {
       if (c.url.pathname === `${BASE}/5` && c.method === 'GET') return ok({ job: JOB, bill });
-      if (c.url.pathname === `${BASE}/import`) return ok({ rows: { materials: 0, transport: 0, construction: 2 }, skipped: [], warnings: [], result: BUILDING });
+      if (c.url.pathname === `${BASE}/import`)
+        return ok({
+          rows: { materials: 0, transport: 0, construction: 2 },
+          skipped: [],
+          warnings: [],
+          result: BUILDING,
+        });
       return undefined;
     });
     renderApp('/bill?id=11&job=5');
     await screen.findByText('清单映射');
-    expect(screen.getByTestId('bill-build-method')).toHaveTextContent('本单体建筑建造按「按施工机械和临时设施计算」计算：只导入机械台班项，能源及水项不计入，不预选、不可导入');
-    expect(within(rowOf('电')).getByTestId('bill-left-out')).toHaveTextContent('本单体建筑建造按「按施工机械和临时设施计算」计算，能源用量不计入；不导入');
+    expect(screen.getByTestId('bill-build-method')).toHaveTextContent(
+      '本单体建筑建造按「按施工机械和临时设施计算」计算：只导入机械台班项，能源及水项不计入，不预选、不可导入',
+    );
+    expect(within(rowOf('电')).getByTestId('bill-left-out')).toHaveTextContent(
+      '本单体建筑建造按「按施工机械和临时设施计算」计算，能源用量不计入；不导入',
+    );
     // the nearest size: shown with why, not preselected
-    const row = () => within(rowOf('履带式单斗液压挖掘机')).getByRole('combobox', { name: '履带式单斗液压挖掘机 附录C 施工机械' });
+    const row = () =>
+      within(rowOf('履带式单斗液压挖掘机')).getByRole('combobox', { name: '履带式单斗液压挖掘机 附录C 施工机械' });
     expect(row()).toHaveTextContent('附录C：履带式单斗液压挖掘机 斗容量 1 m3（柴油 63.00 kg/台班）');
-    expect(within(rowOf('履带式单斗液压挖掘机')).getByTestId('bill-machine-match')).toHaveTextContent('匹配度 75%规格未能确认，请核对后选择；依据：机械名称相同；规格取表中最接近的 斗容量 1 m3（清单为 斗容量 0.8 m3）');
+    expect(within(rowOf('履带式单斗液压挖掘机')).getByTestId('bill-machine-match')).toHaveTextContent(
+      '匹配度 75%规格未能确认，请核对后选择；依据：机械名称相同；规格取表中最接近的 斗容量 1 m3（清单为 斗容量 0.8 m3）',
+    );
     expect(choiceOf('履带式单斗液压挖掘机')).toHaveTextContent('不导入');
     fireEvent.mouseDown(row());
-    fireEvent.click(await screen.findByRole('option', { name: '履带式单斗液压挖掘机 斗容量 0.6 m3（柴油 33.68 kg/台班）' }));
+    fireEvent.click(
+      await screen.findByRole('option', { name: '履带式单斗液压挖掘机 斗容量 0.6 m3（柴油 33.68 kg/台班）' }),
+    );
     await waitFor(() => expect(choiceOf('履带式单斗液压挖掘机')).toHaveTextContent('柴油'));
-    expect(within(rowOf('履带式单斗液压挖掘机')).getByTestId('bill-chosen')).toHaveTextContent('计入：18.56 台班 × 33.68 kg/台班 = 625.10 kg');
+    expect(within(rowOf('履带式单斗液压挖掘机')).getByTestId('bill-chosen')).toHaveTextContent(
+      '计入：18.56 台班 × 33.68 kg/台班 = 625.10 kg',
+    );
     fireEvent.click(screen.getByRole('button', { name: '导入' }));
     await screen.findByTestId('bill-import-answer');
     expect((calls.find((c) => c.url.pathname === `${BASE}/import`)!.body as { mappings: unknown[] }).mappings).toEqual([

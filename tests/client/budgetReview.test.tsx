@@ -12,12 +12,47 @@ import { renderApp } from './renderApp';
 import '../../src/client/budget/BudgetPage';
 
 const BASE = '/api/tpf/v1/tpf/budgetBill';
-const BUILDING = { id: 11, name: '铝板楼', computeMethod: 'budget', menus: 'produce', engineeringName: '示例项目', status: '0' };
+const BUILDING = {
+  id: 11,
+  name: '铝板楼',
+  computeMethod: 'budget',
+  menus: 'produce',
+  engineeringName: '示例项目',
+  status: '0',
+};
 
-const sug = (over: Partial<BudgetSuggestionAnswer>): BudgetSuggestionAnswer => ({ factorId: 1, label: '因子', unit: 't', coUnit: 'kgCO2e/t', factorValue: 100, confidence: 1, reasons: [], saved: false, quantity: 1, steps: [], error: null, ...over });
-const item = (key: string, over: Partial<BudgetItemAnswer>): BudgetItemAnswer => ({ key, cls: 'material', reason: '类别「材」', code: '', name: key, spec: '', unit: 't', quantity: 1, sources: [{ sheet: '人材机汇总表', row: 9 }], suggestions: [], machine: null, note: null, ...over });
+const sug = (over: Partial<BudgetSuggestionAnswer>): BudgetSuggestionAnswer => ({
+  factorId: 1,
+  label: '因子',
+  unit: 't',
+  coUnit: 'kgCO2e/t',
+  factorValue: 100,
+  confidence: 1,
+  reasons: [],
+  saved: false,
+  quantity: 1,
+  steps: [],
+  error: null,
+  ...over,
+});
+const item = (key: string, over: Partial<BudgetItemAnswer>): BudgetItemAnswer => ({
+  key,
+  cls: 'material',
+  reason: '类别「材」',
+  code: '',
+  name: key,
+  spec: '',
+  unit: 't',
+  quantity: 1,
+  sources: [{ sheet: '人材机汇总表', row: 9 }],
+  suggestions: [],
+  machine: null,
+  note: null,
+  ...over,
+});
 
-const MESSAGE = '「铝单板 3mm」20 m3 × 密度 2.7 t/m3 = 54,000 kg ÷ 楼面面积 1,000.00 m²（单体建筑面积）= 54.00 kg/m²，超过铝及铝合金上限 30.00 kg/m²（物理上限：…）';
+const MESSAGE =
+  '「铝单板 3mm」20 m3 × 密度 2.7 t/m3 = 54,000 kg ÷ 楼面面积 1,000.00 m²（单体建筑面积）= 54.00 kg/m²，超过铝及铝合金上限 30.00 kg/m²（物理上限：…）';
 const BILL: Bill = {
   jobId: 5,
   projectId: 11,
@@ -25,7 +60,13 @@ const BILL: Bill = {
   sheets: ['人材机汇总表'],
   otherSheets: [],
   totalLines: 2,
-  byClass: { labour: { lines: 0, items: 0 }, material: { lines: 2, items: 2 }, equipment: { lines: 0, items: 0 }, energy: { lines: 0, items: 0 }, machine: { lines: 0, items: 0 } },
+  byClass: {
+    labour: { lines: 0, items: 0 },
+    material: { lines: 2, items: 2 },
+    equipment: { lines: 0, items: 0 },
+    energy: { lines: 0, items: 0 },
+    machine: { lines: 0, items: 0 },
+  },
   withoutQuantity: 0,
   zeroQuantity: 0,
   costLines: 0,
@@ -33,13 +74,44 @@ const BILL: Bill = {
   units: [{ unit: 'm3', lines: 2 }],
   skipped: { blank: 0, subtotal: 0, note: 0, section: 0, header: 0 },
   problems: [],
-  review: [{ label: '铝及铝合金', message: MESSAGE, keys: ['al'], names: ['铝单板 3mm'], sources: [{ sheet: '人材机汇总表', row: 10 }] }],
+  review: [
+    {
+      label: '铝及铝合金',
+      message: MESSAGE,
+      keys: ['al'],
+      names: ['铝单板 3mm'],
+      sources: [{ sheet: '人材机汇总表', row: 10 }],
+    },
+  ],
   items: [
-    item('c30', { name: '商品混凝土', spec: 'C30', unit: 'm3', quantity: 100, suggestions: [sug({ factorId: 101, label: 'C30混凝土', unit: 'm3', quantity: 100 })] }),
-    item('al', { name: '铝单板', spec: '3mm', unit: 'm3', quantity: 20, sources: [{ sheet: '人材机汇总表', row: 10 }], suggestions: [sug({ factorId: 48, label: '电解铝（全国平均电网电力）', quantity: 54 })] }),
+    item('c30', {
+      name: '商品混凝土',
+      spec: 'C30',
+      unit: 'm3',
+      quantity: 100,
+      suggestions: [sug({ factorId: 101, label: 'C30混凝土', unit: 'm3', quantity: 100 })],
+    }),
+    item('al', {
+      name: '铝单板',
+      spec: '3mm',
+      unit: 'm3',
+      quantity: 20,
+      sources: [{ sheet: '人材机汇总表', row: 10 }],
+      suggestions: [sug({ factorId: 48, label: '电解铝（全国平均电网电力）', quantity: 54 })],
+    }),
   ],
 };
-const JOB = { id: 5, kind: 'budget', title: '读取预算文件', state: 'done', done: 2, total: 2, result: { jobId: 5 }, message: null, errors: null };
+const JOB = {
+  id: 5,
+  kind: 'budget',
+  title: '读取预算文件',
+  state: 'done',
+  done: 2,
+  total: 2,
+  result: { jobId: 5 },
+  message: null,
+  errors: null,
+};
 const ANSWER = { rows: { materials: 2, transport: 0, construction: 0 }, skipped: [], warnings: [], result: BUILDING };
 
 function api() {
@@ -72,11 +144,19 @@ describe('/bill 待确认问题', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '导入' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('所选清单项有 1 个待确认的问题（铝及铝合金：「铝单板 3mm」），用量超出单位建筑面积的合理范围，详见待确认问题。确定按预算文件中的数量导入吗？');
+    expect(dialog).toHaveTextContent(
+      '所选清单项有 1 个待确认的问题（铝及铝合金：「铝单板 3mm」），用量超出单位建筑面积的合理范围，详见待确认问题。确定按预算文件中的数量导入吗？',
+    );
     expect(calls.some((c) => c.url.pathname === `${BASE}/import`)).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await screen.findByTestId('bill-import-answer');
-    expect(calls.find((c) => c.url.pathname === `${BASE}/import`)!.body).toMatchObject({ confirmProblems: true, mappings: [{ key: 'c30', factorId: 101 }, { key: 'al', factorId: 48 }] });
+    expect(calls.find((c) => c.url.pathname === `${BASE}/import`)!.body).toMatchObject({
+      confirmProblems: true,
+      mappings: [
+        { key: 'c30', factorId: 101 },
+        { key: 'al', factorId: 48 },
+      ],
+    });
   });
 
   it('without the flagged line chosen, the import asks nothing', async () => {

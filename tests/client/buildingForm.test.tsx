@@ -14,10 +14,28 @@ const buildTypes = [
   {
     value: '公共建筑',
     label: '公共建筑',
-    children: [{ value: '办公建筑', label: '办公建筑', children: [{ value: '商务办公', label: '商务办公' }, { value: '行政办公', label: '行政办公' }] }],
+    children: [
+      {
+        value: '办公建筑',
+        label: '办公建筑',
+        children: [
+          { value: '商务办公', label: '商务办公' },
+          { value: '行政办公', label: '行政办公' },
+        ],
+      },
+    ],
   },
 ];
-const cities = [{ value: '320000', label: '江苏省', children: [{ value: '320100', label: '南京市', lng: 118.796877, lat: 32.060255 }, { value: '320200', label: '无锡市', lng: 120.3, lat: 31.57 }] }];
+const cities = [
+  {
+    value: '320000',
+    label: '江苏省',
+    children: [
+      { value: '320100', label: '南京市', lng: 118.796877, lat: 32.060255 },
+      { value: '320200', label: '无锡市', lng: 120.3, lat: 31.57 },
+    ],
+  },
+];
 const engineering = { id: 5, name: '江北新区项目', code: 'P-5', latLng: '118.78,32.04' };
 
 interface Options {
@@ -40,7 +58,8 @@ function api({ user = plainUser, building, buildings = [], onSave }: Options = {
     if (p === '/api/tpf/v1/tpf/tpf3Engineering/5') return ok(engineering);
     if (p === '/api/tpf/v1/tpf/tpf3ProjectV/') return ok({ dataList: buildings, total: buildings.length });
     if (building && p === `/api/tpf/v1/tpf/tpf3ProjectV/${building.id}`) return ok(building);
-    if (p === '/api/tpf/v1/tpf/tpf3ProjectV/42') return ok({ ...building, id: 42, name: '1号楼', createBy: 2, createByName: '张三' });
+    if (p === '/api/tpf/v1/tpf/tpf3ProjectV/42')
+      return ok({ ...building, id: 42, name: '1号楼', createBy: 2, createByName: '张三' });
     if (p === '/api/tpf/v1/tpf/tpf3Project/' && (c.method === 'POST' || c.method === 'PUT')) {
       const answer = onSave?.(c);
       if (answer) return answer;
@@ -171,7 +190,9 @@ describe('building info form: standard, stage and menus', () => {
     await waitFor(() => expect(checkbox('建筑拆除')).toBeDisabled());
     expect(checkbox('建筑维护改造')).toBeEnabled();
     // no stage chosen (the 运行分项方式 radios, accounting only, keep their own choice: by accounting type)
-    expect(screen.queryAllByRole('radio', { checked: true }).map((r) => (r as HTMLInputElement).name)).toEqual(['runtimeType']);
+    expect(screen.queryAllByRole('radio', { checked: true }).map((r) => (r as HTMLInputElement).name)).toEqual([
+      'runtimeType',
+    ]);
     expect(radio('运行使用')).toBeEnabled();
     // GB: stage index 1 empties produce and sets runtime; index 2 sets produce, trans, build and runtime
     fireEvent.mouseDown(combo(/计算标准/));
@@ -352,7 +373,14 @@ describe('building info form: save', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('保存成功!')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.body).toMatchObject({ id: 7, height: 25.5, buildType: '公共建筑/办公建筑/行政办公', userId: '5', menus: 'produce,trans,build,runtime', buildYear: 2020 });
+    expect(put.body).toMatchObject({
+      id: 7,
+      height: 25.5,
+      buildType: '公共建筑/办公建筑/行政办公',
+      userId: '5',
+      menus: 'produce,trans,build,runtime',
+      buildYear: 2020,
+    });
     expect(put.body).not.toHaveProperty('status');
     expect(put.body).not.toHaveProperty('total');
     expect(put.body).not.toHaveProperty('engineeringName');

@@ -56,7 +56,9 @@ describe('building form model', () => {
   });
 
   it('validation uses the schema messages; empty required fields say 请输入/请选择…', () => {
-    const errors = validateBuilding(toPayload('estimate', { ...emptyValues('estimate'), useDateLimit: '0', floorUp: '1.5' }));
+    const errors = validateBuilding(
+      toPayload('estimate', { ...emptyValues('estimate'), useDateLimit: '0', floorUp: '1.5' }),
+    );
     expect(errors).toMatchObject({
       engineeringId: '请选择所属项目',
       name: '请输入单体名称',
@@ -69,7 +71,17 @@ describe('building form model', () => {
   });
 
   it('fromRecord splits the stored texts back into the form', () => {
-    const v = fromRecord({ buildType: '公共建筑/办公建筑/商务办公', userId: '2;5', menus: 'produce,build', useDateLimit: 50, greenArea: null, engineeringId: '4' }, emptyValues('estimate'));
+    const v = fromRecord(
+      {
+        buildType: '公共建筑/办公建筑/商务办公',
+        userId: '2;5',
+        menus: 'produce,build',
+        useDateLimit: 50,
+        greenArea: null,
+        engineeringId: '4',
+      },
+      emptyValues('estimate'),
+    );
     expect(v.buildType).toEqual(['公共建筑', '办公建筑', '商务办公']);
     expect(v.userId).toEqual(['2', '5']);
     expect(v.menus).toEqual(['produce', 'build']);
@@ -98,10 +110,18 @@ describe('building form model', () => {
   });
 
   it('leafPaths lists every leaf of the buildType tree as its label path', () => {
-    expect(leafPaths([{ value: 'a', label: '甲', children: [{ value: 'b', label: '乙' }, { value: 'c', label: '丙', children: [{ value: 'd', label: '丁' }] }] }, { value: 'e', label: '戊' }])).toEqual([
-      ['甲', '乙'],
-      ['甲', '丙', '丁'],
-      ['戊'],
-    ]);
+    expect(
+      leafPaths([
+        {
+          value: 'a',
+          label: '甲',
+          children: [
+            { value: 'b', label: '乙' },
+            { value: 'c', label: '丙', children: [{ value: 'd', label: '丁' }] },
+          ],
+        },
+        { value: 'e', label: '戊' },
+      ]),
+    ).toEqual([['甲', '乙'], ['甲', '丙', '丁'], ['戊']]);
   });
 });

@@ -3,7 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../../src/client/providers/tokenStorage';
 import { getCurrentBuilding, setCurrentBuilding } from '../../src/client/session/currentBuilding';
-import { availableColumns, cellText, columnsStorageKey, defaultColumns, splitUnit } from '../../src/client/buildings/buildingColumns';
+import {
+  availableColumns,
+  cellText,
+  columnsStorageKey,
+  defaultColumns,
+  splitUnit,
+} from '../../src/client/buildings/buildingColumns';
 import { fail, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
 import { fakeClock, noticeTimesOut } from './clock';
@@ -68,7 +74,8 @@ function api(list: object[] = rows, extra?: (c: Call) => ReturnType<Parameters<t
     if (answer) return answer;
     if (p === '/api/sys/v1/sys/sysUser/currentUser') return ok(plainUser);
     if (p === LIST && c.method === 'GET') return ok({ dataList: list, total: list.length });
-    if (p === '/api/sys/v1/sys/sysDict/dropDown/standard') return ok({ GB: '国家标准GB/T 51366-2019', JS: '江苏省导则', 'JS-STD': '江苏省标准' });
+    if (p === '/api/sys/v1/sys/sysDict/dropDown/standard')
+      return ok({ GB: '国家标准GB/T 51366-2019', JS: '江苏省导则', 'JS-STD': '江苏省标准' });
     if (p.startsWith('/api/sys/v1/sys/sysDict/')) return ok({});
     return ok(null);
   });
@@ -77,16 +84,31 @@ function api(list: object[] = rows, extra?: (c: Call) => ReturnType<Parameters<t
 const listCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname === LIST && c.method === 'GET');
 // popovers and dialogs hide the page from the accessibility tree while open (or closing)
 /** The column titles as read (a unit sits in its own element under the name). */
-const headerTexts = (table: HTMLElement) => within(table).getAllByRole('columnheader', { hidden: true }).map((th) => th.textContent);
+const headerTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader', { hidden: true })
+    .map((th) => th.textContent);
 const rowOf = (name: string) => screen.getAllByRole('row', { hidden: true }).find((r) => within(r).queryByText(name))!;
 
 describe('building list columns', () => {
   it('offers the spec columns per page; runtimeChange only in accounting; 计算方式 only on /project/list', () => {
-    expect(defaultColumns('budget')).toEqual(['engineeringName', 'stage', 'buildType', 'structureType', 'site', 'useDateLimit', 'buildArea', 'reviewState', 'streng3', 'total']);
+    expect(defaultColumns('budget')).toEqual([
+      'engineeringName',
+      'stage',
+      'buildType',
+      'structureType',
+      'site',
+      'useDateLimit',
+      'buildArea',
+      'reviewState',
+      'streng3',
+      'total',
+    ]);
     expect(defaultColumns(undefined)[1]).toBe('computeMethod');
     expect(availableColumns('budget')).not.toContain('runtimeChange');
     expect(availableColumns('accounting')).toContain('runtimeChange');
-    for (const c of ['standard', 'buildYear', 'produce', 'trans', 'build', 'remove', 'runtimeTotal', 'waste', 'green']) expect(availableColumns('estimate')).toContain(c);
+    for (const c of ['standard', 'buildYear', 'produce', 'trans', 'build', 'remove', 'runtimeTotal', 'waste', 'green'])
+      expect(availableColumns('estimate')).toContain(c);
     const labels = { standard: {}, computeMethod: {} };
     expect(cellText('total', null, labels)).toBe('0.00');
     expect(cellText('green', undefined, labels)).toBe('0.00');
@@ -108,10 +130,24 @@ describe('/{module}/project/list', () => {
     const table = await screen.findByRole('table');
     await within(table).findByText('一号楼');
     expect(headerTexts(table)).toEqual(
-      expect.arrayContaining(['单体名称', '所属项目', '项目阶段', '建设地点', '建筑类型', '结构类型', '建筑面积(m²)', '设计使用年限(年)', '碳排放强度(kgCO2e/(m²·a))', '碳排放总量(tCO2e)', '操作']),
+      expect.arrayContaining([
+        '单体名称',
+        '所属项目',
+        '项目阶段',
+        '建设地点',
+        '建筑类型',
+        '结构类型',
+        '建筑面积(m²)',
+        '设计使用年限(年)',
+        '碳排放强度(kgCO2e/(m²·a))',
+        '碳排放总量(tCO2e)',
+        '操作',
+      ]),
     );
     // a unit goes on its own smaller line under the column name (narrow result columns)
-    const streng3 = within(table).getAllByRole('columnheader').find((th) => th.textContent === '碳排放强度(kgCO2e/(m²·a))')!;
+    const streng3 = within(table)
+      .getAllByRole('columnheader')
+      .find((th) => th.textContent === '碳排放强度(kgCO2e/(m²·a))')!;
     expect(within(streng3).getByText('碳排放强度')).toBeInTheDocument();
     expect(headerTexts(table)).not.toContain('计算方式');
     const one = rowOf('一号楼');
@@ -161,7 +197,9 @@ describe('/{module}/project/list', () => {
       fireEvent.click(screen.getByRole('button', { name: '筛选' }));
       const dialog = await screen.findByRole('dialog', { name: '筛选' });
       fireEvent.change(within(dialog).getByLabelText('单体名称'), { target: { value: '二号' } });
-      await waitFor(() => expect(calls.some((c) => c.url.pathname === LIST && c.url.searchParams.get('name') === '二号')).toBe(true));
+      await waitFor(() =>
+        expect(calls.some((c) => c.url.pathname === LIST && c.url.searchParams.get('name') === '二号')).toBe(true),
+      );
       fireEvent.click(within(dialog).getByRole('button', { name: '完成' }));
       expect(await screen.findByRole('button', { name: '筛选（1）' })).toBeInTheDocument();
     });
@@ -243,7 +281,7 @@ describe('/{module}/project/list', () => {
     expect(getCurrentBuilding()).toBeUndefined();
   });
 
-  it('批量删除 of the selected buildings says the message catalogue\'s 删除成功!, not 操作成功', async () => {
+  it("批量删除 of the selected buildings says the message catalogue's 删除成功!, not 操作成功", async () => {
     setToken('tok', false);
     const { calls } = api();
     renderApp('/budget/project/list');
@@ -276,7 +314,9 @@ describe('/{module}/project/list', () => {
     api();
     renderApp('/budget/project/list');
     fireEvent.click(await screen.findByRole('button', { name: '二号楼' }));
-    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/budget/project/info?id=12'));
+    await waitFor(() =>
+      expect(`${window.location.pathname}${window.location.search}`).toBe('/budget/project/info?id=12'),
+    );
     expect(getCurrentBuilding()).toMatchObject({ id: 12, name: '二号楼' });
   });
 
@@ -295,7 +335,9 @@ describe('/{module}/project/list', () => {
     const offBill = screen.getByRole('menuitem', { name: '预算文件导入' });
     expect(offBill).toHaveAttribute('aria-disabled', 'true');
     fireEvent.mouseOver(offBill.parentElement!);
-    await waitFor(() => expect(screen.getAllByRole('tooltip').some((t) => t.textContent === '估算模块不支持预算文件导入')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByRole('tooltip').some((t) => t.textContent === '估算模块不支持预算文件导入')).toBe(true),
+    );
     view.unmount();
 
     setToken('tok', false);
@@ -321,7 +363,9 @@ describe('/{module}/project/list', () => {
 
   it('更多 → 导出表格 downloads that building’s workbook (getExcelByID) and says 导出表格成功', async () => {
     setToken('tok', false);
-    const { calls } = api(rows, (c) => (c.url.pathname === `${LIST}getExcelByID` ? ok('/upload/b12.xlsx?token=t') : undefined));
+    const { calls } = api(rows, (c) =>
+      c.url.pathname === `${LIST}getExcelByID` ? ok('/upload/b12.xlsx?token=t') : undefined,
+    );
     const clicked: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.getAttribute('href')!);
@@ -339,7 +383,9 @@ describe('/{module}/project/list', () => {
 
   it('更多 → 导出表格 shows the server’s refusal (an ended trial)', async () => {
     setToken('tok', false);
-    api(rows, (c) => (c.url.pathname === `${LIST}getExcelByID` ? fail(403, '试用期已结束，请联系管理员开通正式账号') : undefined));
+    api(rows, (c) =>
+      c.url.pathname === `${LIST}getExcelByID` ? fail(403, '试用期已结束，请联系管理员开通正式账号') : undefined,
+    );
     renderApp('/budget/project/list');
     await screen.findByText('一号楼');
     fireEvent.click(within(rowOf('一号楼')).getByRole('button', { name: '更多' }));
@@ -363,7 +409,9 @@ describe('/{module}/project/list', () => {
 
   it('导出表格 sends the list filters and says 导出表格成功', async () => {
     setToken('tok', false);
-    const { calls } = api(rows, (c) => (c.url.pathname === `${LIST}export` ? ok('/upload/list.xlsx?token=t') : undefined));
+    const { calls } = api(rows, (c) =>
+      c.url.pathname === `${LIST}export` ? ok('/upload/list.xlsx?token=t') : undefined,
+    );
     const clicked: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.getAttribute('href')!);

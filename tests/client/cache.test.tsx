@@ -10,9 +10,23 @@ import '../../src/client/cacheAdmin/CachePage';
 import { stubShell } from './shellFake';
 
 const CACHES = [
-  { name: 'dict', title: '系统字典', size: 42, unit: '个字典', loadedAt: '2026-11-22T06:07:08Z', description: '字典项及其标签' },
+  {
+    name: 'dict',
+    title: '系统字典',
+    size: 42,
+    unit: '个字典',
+    loadedAt: '2026-11-22T06:07:08Z',
+    description: '字典项及其标签',
+  },
   { name: 'factor', title: '因子库', size: 1280, unit: '条', loadedAt: null, description: '建材、能源与运输排放因子' },
-  { name: 'session', title: '登录会话', size: 3, unit: '个会话', loadedAt: '2026-11-22T06:00:00Z', description: '已登录用户的会话' },
+  {
+    name: 'session',
+    title: '登录会话',
+    size: 3,
+    unit: '个会话',
+    loadedAt: '2026-11-22T06:00:00Z',
+    description: '已登录用户的会话',
+  },
 ];
 
 function cacheApi() {
@@ -32,7 +46,8 @@ function cacheApi() {
   });
 }
 
-const cacheGets = (calls: Call[]) => calls.filter((c) => c.url.pathname === '/api/sys/v1/sys/cache/' && c.method === 'GET').length;
+const cacheGets = (calls: Call[]) =>
+  calls.filter((c) => c.url.pathname === '/api/sys/v1/sys/cache/' && c.method === 'GET').length;
 
 describe('/sys/cache', () => {
   it('shows each cache with its size, last load (yyyy-MM-dd HH:mm:ss or 暂无) and description', async () => {
@@ -45,7 +60,13 @@ describe('/sys/cache', () => {
     expect(within(dict).getByText(/^2026-11-22 \d{2}:07:08$/)).toBeInTheDocument();
     expect(screen.getByTestId('cache-factor')).toHaveTextContent('1,280 条');
     expect(within(screen.getByTestId('cache-factor')).getByText('暂无')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['名称', '条目数', '最后加载', '说明', '操作']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '名称',
+      '条目数',
+      '最后加载',
+      '说明',
+      '操作',
+    ]);
     expect(screen.getByRole('menuitem', { name: '缓存管理' })).toHaveAttribute('href', '/sys/cache');
   });
 

@@ -21,14 +21,17 @@ describe('escapedTexts', () => {
     const o = escapedTexts({});
     expect((o.tooltip!.x!.formatter as Fn)(NAME)).toBe(ESCAPED);
     expect((o.tooltip!.x!.formatter as Fn)(['甲', NAME])).toBe(`甲 ${ESCAPED}`); // multi-line categories
-    expect(((o.tooltip!.y as { title: { formatter: Fn } }).title.formatter)(NAME)).toBe(`${ESCAPED}: `);
-    expect(((o.tooltip!.y as { title: { formatter: Fn } }).title.formatter)('')).toBe('');
+    expect((o.tooltip!.y as { title: { formatter: Fn } }).title.formatter(NAME)).toBe(`${ESCAPED}: `);
+    expect((o.tooltip!.y as { title: { formatter: Fn } }).title.formatter('')).toBe('');
     expect((o.legend!.formatter as Fn)(NAME)).toBe(ESCAPED);
   });
 
   it("escapes what a chart's own formatters answer and keeps its other options", () => {
     const y = { formatter: (v: number) => `${v} t`, title: { formatter: (n: string) => `[${n}]` } };
-    const o = escapedTexts({ tooltip: { shared: false, x: { formatter: (v: unknown) => `${v}!` }, y }, legend: { position: 'top', formatter: (n: string) => `${n}?` } });
+    const o = escapedTexts({
+      tooltip: { shared: false, x: { formatter: (v: unknown) => `${v}!` }, y },
+      legend: { position: 'top', formatter: (n: string) => `${n}?` },
+    });
     expect(o.tooltip!.shared).toBe(false);
     expect(o.legend!.position).toBe('top');
     expect((o.tooltip!.x!.formatter as Fn)('<b>')).toBe('&#60;b&#62;!');

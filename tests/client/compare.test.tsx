@@ -38,16 +38,36 @@ const b = (id: number, name: string, computeMethod: string, produce: number, gre
 });
 
 const current = b(7, '七号楼', 'budget', 100, -5);
-const others = [b(1, '一号楼', 'budget', 11), b(2, '二号楼', 'budget', 22), b(3, '三号楼', 'budget', 33), b(4, '四号楼', 'budget', 44), b(5, '估算楼', 'estimate', 55)];
+const others = [
+  b(1, '一号楼', 'budget', 11),
+  b(2, '二号楼', 'budget', 22),
+  b(3, '三号楼', 'budget', 33),
+  b(4, '四号楼', 'budget', 44),
+  b(5, '估算楼', 'estimate', 55),
+];
 
-const method = (code: string, label: string, completed: number, sums: Record<string, number>, incomplete = 0, stale = 0) => ({ code, label, completed, incomplete, stale, sums });
+const method = (
+  code: string,
+  label: string,
+  completed: number,
+  sums: Record<string, number>,
+  incomplete = 0,
+  stale = 0,
+) => ({ code, label, completed, incomplete, stale, sums });
 /** 估算 55 (one building); 概预算 7 + 1 + 2 + 3 + 4 = 100 + 11 + 22 + 33 + 44 = 210, sink −5; one open, one stale */
 const statistics = {
-  methods: [method('estimate', '估算', 1, { produce: 55 }), method('budget', '概预算', 5, { produce: 210, green: -5 }, 1, 1), method('accounting', '核算', 0, {})],
+  methods: [
+    method('estimate', '估算', 1, { produce: 55 }),
+    method('budget', '概预算', 5, { produce: 210, green: -5 }, 1, 1),
+    method('accounting', '核算', 0, {}),
+  ],
   engineerings: { count: 12, buildings: 1234, completed: 1000, total: 98765.432 },
 };
 
-/** The server's answers: the search filters by module and name as the server would, `matching` overrides the total found. */
+/**
+ * The server's answers: the search filters by module and name as the server would, `matching` overrides the total
+ * found.
+ */
 function api({ matching }: { matching?: number } = {}) {
   return stubFetch((c) => {
     const p = c.url.pathname;
@@ -56,13 +76,23 @@ function api({ matching }: { matching?: number } = {}) {
     if (p === '/api/tpf/v1/tpf/tpf3ProjectV/7') return ok(current);
     if (p === '/api/tpf/v1/tpf/tpf3ProjectV/statistics') return ok(statistics);
     if (p === '/api/tpf/v1/tpf/tpf3ProjectV/') {
-      const found = [current, ...others].filter((b) => (!q.get('computeMethod') || b.computeMethod === q.get('computeMethod')) && b.name.includes(q.get('name') ?? ''));
+      const found = [current, ...others].filter(
+        (b) =>
+          (!q.get('computeMethod') || b.computeMethod === q.get('computeMethod')) &&
+          b.name.includes(q.get('name') ?? ''),
+      );
       return ok({ dataList: found, total: matching ?? found.length });
     }
     if (p === '/api/tpf/v1/tpf/tpf3Engineering/')
       return q.get('pageNum') === '2'
         ? ok({ dataList: [{ id: 11, name: '第十一个项目', projectCount: 1, endCount: 1, total: 5 }], total: 12 })
-        : ok({ dataList: [{ id: 1, name: '研发园区', projectCount: 3, endCount: 2, total: 1234.567 }, { id: 2, name: '学校', projectCount: 1, endCount: 0, total: null }], total: 12 });
+        : ok({
+            dataList: [
+              { id: 1, name: '研发园区', projectCount: 3, endCount: 2, total: 1234.567 },
+              { id: 2, name: '学校', projectCount: 1, endCount: 0, total: null },
+            ],
+            total: 12,
+          });
     return ok({ dataList: [], total: 0 });
   });
 }
@@ -83,11 +113,22 @@ describe('pickWithLimit', () => {
     const s = sumsByMethod(statistics.methods);
     expect(s.methods).toEqual(['估算', '概预算', '核算']);
     // every result field of the registry (schemas/results.ts), the sink last
-    expect(s.series.map((x) => x.name)).toEqual(['建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '维护改造', '废弃物处理', '碳汇']);
+    expect(s.series.map((x) => x.name)).toEqual([
+      '建材生产',
+      '建材运输',
+      '建筑建造',
+      '建筑拆除',
+      '建筑运行',
+      '维护改造',
+      '废弃物处理',
+      '碳汇',
+    ]);
     expect(s.series[0].data).toEqual([55, 210, 0]);
     expect(s.series[7].data).toEqual([0, -5, 0]);
     // 1 + 5 + 0 = 6 summed
-    expect(summedText(statistics.methods)).toBe('已计入已完成的单体 6 个（估算 1 个，概预算 5 个，核算 0 个）；未完成 1 个未计入；其中 1 个结果已过期，按原结果计入');
+    expect(summedText(statistics.methods)).toBe(
+      '已计入已完成的单体 6 个（估算 1 个，概预算 5 个，核算 0 个）；未完成 1 个未计入；其中 1 个结果已过期，按原结果计入',
+    );
     // each field in its first stage's colour (schemas/stageColors.ts, the report's too), the sink green
     expect(fieldColors(s.fields)[7]).toBe('#43a047');
     expect(fieldColors(s.fields)[0]).toBe(stageColor('produce'));
@@ -144,7 +185,15 @@ describe('/{module}/compare', () => {
     expect(within(table).getByText('四号楼').closest('tr')).toHaveTextContent('44.00');
     const grouped = [...charts].reverse().find((c) => c.options.xaxis?.categories?.[0] === '建材生产')!;
     // the result fields of 概预算's stages in registry order (no 维护改造, an accounting stage), the sink last
-    expect(grouped.options.xaxis.categories).toEqual(['建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '废弃物处理', '碳汇']);
+    expect(grouped.options.xaxis.categories).toEqual([
+      '建材生产',
+      '建材运输',
+      '建筑建造',
+      '建筑拆除',
+      '建筑运行',
+      '废弃物处理',
+      '碳汇',
+    ]);
     expect(grouped.series.map((s: { name: string }) => s.name)).toEqual(['七号楼', '二号楼', '三号楼', '四号楼']);
     expect(grouped.series[0].data).toEqual([100, 1, 2, 0, 10, 0, -5]);
   });
@@ -156,14 +205,24 @@ describe('/project/compare (统计分析)', () => {
     renderApp('/project/compare');
     const table = await screen.findByRole('table', { name: '项目统计' });
     const row = (await within(table).findByText('研发园区')).closest('tr')!;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '研发园区', '3', '2', '1,234.57']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', '研发园区', '3', '2', '1,234.57']);
     expect(within(table).getByText('学校').closest('tr')).toHaveTextContent('0.00');
     // the server's totals over all 12 projects, not the sum of the page
     const total = (await within(table).findByText('合计（全部 12 个项目）')).closest('tr')!;
-    expect(within(total).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '合计（全部 12 个项目）', '1,234', '1,000', '98,765.43']);
+    expect(
+      within(total)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['', '合计（全部 12 个项目）', '1,234', '1,000', '98,765.43']);
     fireEvent.click(screen.getByRole('button', { name: /下一页|next page/i }));
     expect((await within(table).findByText('第十一个项目')).closest('tr')).toHaveTextContent('11第十一个项目');
-    expect(screen.getByTestId('compare-summed')).toHaveTextContent('已计入已完成的单体 6 个（估算 1 个，概预算 5 个，核算 0 个）；未完成 1 个未计入');
+    expect(screen.getByTestId('compare-summed')).toHaveTextContent(
+      '已计入已完成的单体 6 个（估算 1 个，概预算 5 个，核算 0 个）；未完成 1 个未计入',
+    );
     await waitFor(() => expect(charts.some((c) => c.options.chart?.stacked)).toBe(true));
     const stacked = [...charts].reverse().find((c) => c.options.chart?.stacked)!;
     expect(stacked.options.xaxis.categories).toEqual(['估算', '概预算', '核算']);

@@ -34,7 +34,11 @@ describe('dataProvider (react-admin params ↔ API params)', () => {
 
   it('getList: DESC → descend; system resources use their sys path', async () => {
     const { calls } = stubFetch(() => ok({ dataList: [], total: 0 }));
-    await dp.getList('sysUser', { pagination: { page: 1, perPage: 10 }, sort: { field: 'createDate', order: 'DESC' }, filter: {} });
+    await dp.getList('sysUser', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'createDate', order: 'DESC' },
+      filter: {},
+    });
     expect(calls[0].url.pathname).toBe('/api/sys/v1/sys/sysUser/');
     expect(calls[0].url.search).toBe('?pageNum=1&pageSize=10&sortField=createDate&sortOrder=descend');
   });
@@ -55,13 +59,20 @@ describe('dataProvider (react-admin params ↔ API params)', () => {
 
   it('update answers under the id asked for, though a versioned record answers its new version (a factor edit)', async () => {
     stubFetch(() => ok({ id: 208, name: '新版本', materialCo: 0.256 }));
-    const r = await dp.update('tpf3BuildMaterial', { id: '207', data: { materialCo: 0.256 }, previousData: { id: 207 } });
+    const r = await dp.update('tpf3BuildMaterial', {
+      id: '207',
+      data: { materialCo: 0.256 },
+      previousData: { id: 207 },
+    });
     expect(r.data).toMatchObject({ id: 207, name: '新版本', materialCo: 0.256 });
   });
 
   it('delete → DELETE <path>/<id>; deleteMany → one call with repeated ids; clearAll → deleteBatch', async () => {
     const { calls } = stubFetch(() => ok(null));
-    expect((await dp.delete('tpf3BuildMaterial', { id: 5, previousData: { id: 5, name: 'x' } })).data).toEqual({ id: 5, name: 'x' });
+    expect((await dp.delete('tpf3BuildMaterial', { id: 5, previousData: { id: 5, name: 'x' } })).data).toEqual({
+      id: 5,
+      name: 'x',
+    });
     expect((await dp.deleteMany('tpf3BuildMaterial', { ids: [1, 2, 3] })).data).toEqual([1, 2, 3]);
     await dp.clearAll('tpf3BuildMaterial');
     expect(calls.map((c) => `${c.method} ${c.url.pathname}${c.url.search}`)).toEqual([
@@ -73,15 +84,22 @@ describe('dataProvider (react-admin params ↔ API params)', () => {
 
   it('dictionary look-ups', async () => {
     const { calls } = stubFetch((c) =>
-      c.url.pathname.includes('dropDown') ? ok({ V: '已核实', M: '回忆值' }) : ok([{ value: '1', label: '北京', children: [] }]),
+      c.url.pathname.includes('dropDown')
+        ? ok({ V: '已核实', M: '回忆值' })
+        : ok([{ value: '1', label: '北京', children: [] }]),
     );
     expect(await dp.getDictDropDown('verification')).toEqual({ V: '已核实', M: '回忆值' });
     expect(await dp.getDictItems('city')).toEqual([{ value: '1', label: '北京', children: [] }]);
-    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/sys/v1/sys/sysDict/dropDown/verification', '/api/sys/v1/sys/sysDict/items/city']);
+    expect(calls.map((c) => c.url.pathname)).toEqual([
+      '/api/sys/v1/sys/sysDict/dropDown/verification',
+      '/api/sys/v1/sys/sysDict/items/city',
+    ]);
   });
 
   it('rejects with the server message on code 0', async () => {
     stubFetch(() => ({ status: 200, body: { code: 0, message: '该数据已被引用，无法删除', data: null } }));
-    await expect(dp.delete('sysRole', { id: 1, previousData: { id: 1 } })).rejects.toMatchObject({ message: '该数据已被引用，无法删除' });
+    await expect(dp.delete('sysRole', { id: 1, previousData: { id: 1 } })).rejects.toMatchObject({
+      message: '该数据已被引用，无法删除',
+    });
   });
 });

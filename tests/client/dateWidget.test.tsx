@@ -20,8 +20,10 @@ afterEach(() => {
 
 describe('toYmd', () => {
   it('reads the usual ways of writing a day as YYYY-MM-DD, and nothing that is not a day', () => {
-    for (const t of ['2025-08-30', '2025-8-30', '2025/8/30', '2025.08.30', '20250830', '2025年8月30日', ' 2025-08-30 ']) expect(toYmd(t)).toBe('2025-08-30');
-    for (const t of ['08/30/2025', '2025-13-01', '2025-02-30', '2025-08', '', 'abc', null, 20250830]) expect(toYmd(t)).toBeUndefined();
+    for (const t of ['2025-08-30', '2025-8-30', '2025/8/30', '2025.08.30', '20250830', '2025年8月30日', ' 2025-08-30 '])
+      expect(toYmd(t)).toBe('2025-08-30');
+    for (const t of ['08/30/2025', '2025-13-01', '2025-02-30', '2025-08', '', 'abc', null, 20250830])
+      expect(toYmd(t)).toBeUndefined();
     expect(toYmd('2024-02-29')).toBe('2024-02-29');
   });
 });
@@ -35,7 +37,11 @@ async function tenantForm() {
     return ok({ dataList: [], total: 0 });
   });
   renderApp('/sys/tenant/create');
-  const date = (await screen.findByLabelText(/到期日期/, { selector: 'input' }, { timeout: 15_000 })) as HTMLInputElement;
+  const date = (await screen.findByLabelText(
+    /到期日期/,
+    { selector: 'input' },
+    { timeout: 15_000 },
+  )) as HTMLInputElement;
   fireEvent.change(screen.getByLabelText(/租户名称/), { target: { value: '示例集团' } });
   fireEvent.change(screen.getByLabelText(/租户编码/), { target: { value: 'demo' } });
   return { calls, date };
@@ -57,7 +63,11 @@ describe('the date field of a generic form', () => {
     await waitFor(() => expect(date).toHaveValue('2025-08-30'));
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ name: '示例集团', code: 'demo', expireDate: '2025-08-30' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      name: '示例集团',
+      code: 'demo',
+      expireDate: '2025-08-30',
+    });
   });
 
   it('the calendar button opens the browser picker; its pick shows as yyyy-MM-dd', async () => {

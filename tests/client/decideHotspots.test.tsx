@@ -56,11 +56,34 @@ const HOTSPOTS: HotspotAnswer = {
       share: 50,
       cumulative: 50,
       substitutes: [
-        { factorId: 501, name: 'C30混凝土（掺矿渣）', label: 'C30混凝土（掺矿渣）', factorValue: 240.5, factorUnit: 'kgCO2e/m3', source: 'EPD 2023', verification: 'V', emission: 24050, saving: 5450, savingPct: 18.474 },
+        {
+          factorId: 501,
+          name: 'C30混凝土（掺矿渣）',
+          label: 'C30混凝土（掺矿渣）',
+          factorValue: 240.5,
+          factorUnit: 'kgCO2e/m3',
+          source: 'EPD 2023',
+          verification: 'V',
+          emission: 24050,
+          saving: 5450,
+          savingPct: 18.474,
+        },
       ],
     }),
     spot(12, { label: '加气块', emission: 17700.4, share: 30, cumulative: 80 }),
-    spot(3, { stage: 'runtime', stageTitle: '建筑运行', label: '电力', quantity: 5000, unit: 'kWh', factorName: null, factorValue: 0.5810, factorUnit: 'kgCO2/kWh', emission: 11799.6, share: 20, cumulative: 100 }),
+    spot(3, {
+      stage: 'runtime',
+      stageTitle: '建筑运行',
+      label: '电力',
+      quantity: 5000,
+      unit: 'kWh',
+      factorName: null,
+      factorValue: 0.581,
+      factorUnit: 'kgCO2/kWh',
+      emission: 11799.6,
+      share: 20,
+      cumulative: 100,
+    }),
   ],
   notes: ['替代只在同类型、同小类、同单位的因子中查找'],
 };
@@ -87,8 +110,19 @@ describe('HotspotPanel', () => {
     stubFetch((call) => (call.url.pathname === `${DECIDE}/7/hotspots` ? ok(HOTSPOTS) : undefined));
     withProviders(<HotspotPanel projectId={7} />);
     const first = await screen.findByTestId('hotspot-produce-11');
-    const cells = within(first).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(0, 8)).toEqual(['1', '建材生产', 'C30混凝土', '100.00 m3', 'C30混凝土 295.0000 kgCO2e/m3', '29.50', '50.00', '50.00']);
+    const cells = within(first)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 8)).toEqual([
+      '1',
+      '建材生产',
+      'C30混凝土',
+      '100.00 m3',
+      'C30混凝土 295.0000 kgCO2e/m3',
+      '29.50',
+      '50.00',
+      '50.00',
+    ]);
     expect(within(screen.getByTestId('hotspot-produce-12')).getByText('暂无更低碳的同类因子')).toBeInTheDocument();
     expect(within(screen.getByTestId('hotspot-runtime-3')).getAllByRole('cell')[5]).toHaveTextContent(/^11\.80$/);
     expect(screen.getByText('替代只在同类型、同小类、同单位的因子中查找')).toBeInTheDocument();
@@ -101,7 +135,8 @@ describe('HotspotPanel', () => {
   it('生成方案 posts { stage, rowId, factorId }, announces the variant with a link to 方案比选 and reports it', async () => {
     const { calls } = stubFetch((call) => {
       if (call.url.pathname === `${DECIDE}/7/hotspots`) return ok(HOTSPOTS);
-      if (call.url.pathname === `${DECIDE}/7/substitute` && call.method === 'POST') return ok(variant('替代-C30混凝土'));
+      if (call.url.pathname === `${DECIDE}/7/substitute` && call.method === 'POST')
+        return ok(variant('替代-C30混凝土'));
       return undefined;
     });
     const created = vi.fn();
@@ -109,12 +144,22 @@ describe('HotspotPanel', () => {
     const row = await screen.findByTestId('hotspot-produce-11');
     fireEvent.click(within(row).getByRole('button', { name: /低碳替代（1）/ }));
     const sub = await screen.findByTestId('substitute-501');
-    expect(within(sub).getAllByRole('cell').map((c) => c.textContent).slice(0, 7)).toEqual(['C30混凝土（掺矿渣）', '240.5000 kgCO2e/m3', 'EPD 2023', '已核实', '24.05', '5.45', '18.47']);
+    expect(
+      within(sub)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 7),
+    ).toEqual(['C30混凝土（掺矿渣）', '240.5000 kgCO2e/m3', 'EPD 2023', '已核实', '24.05', '5.45', '18.47']);
     fireEvent.click(within(sub).getByRole('button', { name: '生成方案' }));
     const done = await screen.findByTestId('substitute-created');
     expect(done).toHaveTextContent('已生成方案「替代-C30混凝土」，可在方案比选中对比');
-    expect(within(done).getByRole('link', { name: '查看方案比选' })).toHaveAttribute('href', '/decide?id=7&tab=variants');
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ stage: 'produce', rowId: 11, factorId: 501 }]);
+    expect(within(done).getByRole('link', { name: '查看方案比选' })).toHaveAttribute(
+      'href',
+      '/decide?id=7&tab=variants',
+    );
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { stage: 'produce', rowId: 11, factorId: 501 },
+    ]);
     expect(created).toHaveBeenCalledWith(expect.objectContaining({ id: 91, name: '替代-C30混凝土' }));
   });
 
@@ -157,7 +202,14 @@ describe('HotspotPanel', () => {
   });
 });
 
-const band = (nominal: number) => ({ nominal, mean: nominal * 1.01, sd: nominal * 0.1, p10: nominal * 0.87, p50: nominal, p90: nominal * 1.136 });
+const band = (nominal: number) => ({
+  nominal,
+  mean: nominal * 1.01,
+  sd: nominal * 0.1,
+  p10: nominal * 0.87,
+  p50: nominal,
+  p90: nominal * 1.136,
+});
 
 const UNCERTAINTY: UncertaintyAnswer = {
   draws: 2000,
@@ -192,7 +244,10 @@ describe('UncertaintyPanel', () => {
     expect(screen.getByTestId('band-total-sd')).toHaveTextContent(/^98\.77$/);
     expect(screen.getByTestId('band-intensity-p50')).toHaveTextContent(/^15\.00$/);
     expect(screen.getByTestId('sampling-caption')).toHaveTextContent('2000 次抽样，随机种子 1，用时 12.34 ms');
-    expect(screen.getAllByTestId('tornado-bar').map((b) => b.getAttribute('aria-label'))).toEqual(['电网排放因子：1,300.00 – 1,700.00 tCO2e', '设计使用年限：1,450.00 – 1,560.00 tCO2e']);
+    expect(screen.getAllByTestId('tornado-bar').map((b) => b.getAttribute('aria-label'))).toEqual([
+      '电网排放因子：1,300.00 – 1,700.00 tCO2e',
+      '设计使用年限：1,450.00 – 1,560.00 tCO2e',
+    ]);
     expect(screen.getByText('三角分布 0.5306–0.5827–0.5810 kgCO2/kWh（江苏 2021–2023）')).toBeInTheDocument();
     await waitFor(() => expect(charts.some((c) => c.options.annotations?.xaxis?.length === 4)).toBe(true));
     const hist = charts.find((c) => c.options.annotations?.xaxis?.length === 4)!;
@@ -209,7 +264,11 @@ describe('UncertaintyPanel', () => {
   });
 
   it('the server refusing (400) is an info alert, not a crash', async () => {
-    stubFetch((call) => (call.url.pathname === `${DECIDE}/8/uncertainty` ? fail(400, '核算模块基于实际发生数据，不做不确定性分析') : undefined));
+    stubFetch((call) =>
+      call.url.pathname === `${DECIDE}/8/uncertainty`
+        ? fail(400, '核算模块基于实际发生数据，不做不确定性分析')
+        : undefined,
+    );
     withProviders(<UncertaintyPanel projectId={8} />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('核算模块基于实际发生数据，不做不确定性分析');

@@ -21,13 +21,39 @@ describe('复制为下一阶段', () => {
 
   it('an estimate building: 复制为概预算 posts the module after a confirmation and shows the new group', async () => {
     setToken('tok', false);
-    const phase = (id: number, module: string, moduleLabel: string) => ({ id, name: `${moduleLabel}楼`, module, moduleLabel, calculated: true, total: 5, streng3: 0.1, fields: {}, readable: true });
-    const two = { phases: [phase(21, 'estimate', '估算'), phase(40, 'budget', '概预算')], steps: [], waterfall: [], notes: [], canEdit: true };
+    const phase = (id: number, module: string, moduleLabel: string) => ({
+      id,
+      name: `${moduleLabel}楼`,
+      module,
+      moduleLabel,
+      calculated: true,
+      total: 5,
+      streng3: 0.1,
+      fields: {},
+      readable: true,
+    });
+    const two = {
+      phases: [phase(21, 'estimate', '估算'), phase(40, 'budget', '概预算')],
+      steps: [],
+      waterfall: [],
+      notes: [],
+      canEdit: true,
+    };
     const { calls } = stubShell({
       extra: (c: Call) => {
         const p = c.url.pathname;
-        if (p === '/api/tpf/v1/tpf/tpf3ProjectV/21') return ok({ id: 21, name: '估算楼', computeMethod: 'estimate', menus: 'runtime', engineeringName: '园区', status: '0', total: 5 });
-        if (p === `${D}/21/phases` && c.method === 'GET') return ok({ phases: [], steps: [], waterfall: [], notes: [], canEdit: true });
+        if (p === '/api/tpf/v1/tpf/tpf3ProjectV/21')
+          return ok({
+            id: 21,
+            name: '估算楼',
+            computeMethod: 'estimate',
+            menus: 'runtime',
+            engineeringName: '园区',
+            status: '0',
+            total: 5,
+          });
+        if (p === `${D}/21/phases` && c.method === 'GET')
+          return ok({ phases: [], steps: [], waterfall: [], notes: [], canEdit: true });
         if (p === `${D}/21/phases/copy`) return ok({ projectId: 40, phases: two });
         return undefined;
       },

@@ -1,4 +1,5 @@
-// The decision page's 参考线 on the client against a fake server: published values (未知 for an unknown one, never 0; a range as
+// The decision page's 参考线 on the client against a fake server: published values (未知 for an unknown one, never 0; a
+// range as
 // low–high; no bar for an unknown line), the GB 55015-2021 chip and its saving (PUT with the number, the server's
 // field message under the input, 清除 sends null), the percentile below 5 peers as an info, the result page's card
 // and the compare page's GB 55015 row with the life-cycle lines.
@@ -47,29 +48,78 @@ const line = (id: number, over: Partial<PublishedLine>): PublishedLine => ({
 
 const LINES = [
   line(1, { name: '办公典型值', value: 45.678, diffPct: -11.336 }),
-  line(2, { name: '办公区间', low: 372.4, high: 525.9, metric: 'embodied', metricLabel: '隐含碳排放强度', unit: 'kgCO2e/m²', buildingValue: 400 }),
+  line(2, {
+    name: '办公区间',
+    low: 372.4,
+    high: 525.9,
+    metric: 'embodied',
+    metricLabel: '隐含碳排放强度',
+    unit: 'kgCO2e/m²',
+    buildingValue: 400,
+  }),
   line(3, { name: '未公开值', verification: 'U', verificationLabel: '未知', buildType: '全部' }),
-  line(4, { name: '运行典型值', value: 30, metric: 'operation', metricLabel: '运行碳排放强度', unit: 'kgCO2/(m²·a)', buildingValue: 20, diffPct: -33.33 }),
+  line(4, {
+    name: '运行典型值',
+    value: 30,
+    metric: 'operation',
+    metricLabel: '运行碳排放强度',
+    unit: 'kgCO2/(m²·a)',
+    buildingValue: 20,
+    diffPct: -33.33,
+  }),
 ];
 
-const answer = (over: { ref?: number | null; pass?: boolean | null; percentile?: number | null; published?: PublishedLine[] } = {}): ReferenceAnswer => {
+const answer = (
+  over: { ref?: number | null; pass?: boolean | null; percentile?: number | null; published?: PublishedLine[] } = {},
+): ReferenceAnswer => {
   const ref = over.ref ?? null;
   const pass = over.pass === undefined ? null : over.pass;
   return {
-    building: { id: 7, name: '七号楼', module: 'budget', buildType: '公共建筑/办公建筑', area: 2000, years: 50, operationYears: 50, notes: [], calculated: true, total: 1500, embodied: 400, operation: 20, lifecycle: 40.5 },
+    building: {
+      id: 7,
+      name: '七号楼',
+      module: 'budget',
+      buildType: '公共建筑/办公建筑',
+      area: 2000,
+      years: 50,
+      operationYears: 50,
+      notes: [],
+      calculated: true,
+      total: 1500,
+      embodied: 400,
+      operation: 20,
+      lifecycle: 40.5,
+    },
     gb55015: {
       refOperation: ref,
       operation: 20,
       reduction: ref == null ? null : ref - 20,
       required: 7,
       pass,
-      text: ref == null ? '请输入基准建筑（按 2016 年版节能设计标准设计）的运行碳排放强度，以核对 GB 55015-2021 的降碳要求' : `运行碳排放强度 20.00 kgCO2/(m²·a)，较基准建筑 ${ref} 降低`,
+      text:
+        ref == null
+          ? '请输入基准建筑（按 2016 年版节能设计标准设计）的运行碳排放强度，以核对 GB 55015-2021 的降碳要求'
+          : `运行碳排放强度 20.00 kgCO2/(m²·a)，较基准建筑 ${ref} 降低`,
     },
     published: over.published ?? LINES,
     percentile:
       over.percentile == null
-        ? { peers: 3, min: 5, rank: null, percentile: null, median: null, text: '同类已完成计算的单体不足 5 个（当前 3 个），暂不显示百分位' }
-        : { peers: 9, min: 5, rank: 3, percentile: over.percentile, median: 42, text: `在本集团 9 个同类单体（同建筑类型、同计算模块）中，碳排放强度由低到高排第 3 位，百分位 ${over.percentile}%` },
+        ? {
+            peers: 3,
+            min: 5,
+            rank: null,
+            percentile: null,
+            median: null,
+            text: '同类已完成计算的单体不足 5 个（当前 3 个），暂不显示百分位',
+          }
+        : {
+            peers: 9,
+            min: 5,
+            rank: 3,
+            percentile: over.percentile,
+            median: 42,
+            text: `在本集团 9 个同类单体（同建筑类型、同计算模块）中，碳排放强度由低到高排第 3 位，百分位 ${over.percentile}%`,
+          },
   };
 };
 
@@ -105,12 +155,18 @@ describe('ReferencePanel', () => {
     expect(within(screen.getByTestId('line-1')).getByTestId('line-diff')).toHaveTextContent('-11.34%');
     // grouped: 隐含 before 运行 before 全生命周期
     const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-    expect(headings.filter((h) => /强度$/.test(h ?? ''))).toEqual(['隐含碳排放强度', '运行碳排放强度', '全生命周期碳排放强度']);
+    expect(headings.filter((h) => /强度$/.test(h ?? ''))).toEqual([
+      '隐含碳排放强度',
+      '运行碳排放强度',
+      '全生命周期碳排放强度',
+    ]);
     await waitFor(() => expect(charts.some((c) => c.options.xaxis?.categories?.includes('办公典型值'))).toBe(true));
     const life = charts.find((c) => c.options.xaxis?.categories?.includes('办公典型值'))!;
     expect(life.options.xaxis.categories).toEqual(['本单体', '办公典型值']);
     expect(life.series[0].data).toEqual([40.5, 45.68]);
-    const embodied = charts.find((c) => c.options.xaxis?.categories?.[0] === '本单体' && c.options.annotations?.xaxis?.length)!;
+    const embodied = charts.find(
+      (c) => c.options.xaxis?.categories?.[0] === '本单体' && c.options.annotations?.xaxis?.length,
+    )!;
     expect(embodied.options.annotations.xaxis[0]).toMatchObject({ x: 372.4, x2: 525.9 });
   });
 
@@ -135,7 +191,8 @@ describe('ReferencePanel', () => {
   it('saving the reference figure PUTs the number and shows the new chip; the server field message shows; 清除 sends null', async () => {
     const { calls } = server(answer(), (call) => {
       const v = (call.body as { refOperation: number | null }).refOperation;
-      if (v === 5000) return fail(400, '请检查输入', 2, [{ field: 'refOperation', errorMsg: '基准建筑运行碳排放强度不能大于 1000' }]);
+      if (v === 5000)
+        return fail(400, '请检查输入', 2, [{ field: 'refOperation', errorMsg: '基准建筑运行碳排放强度不能大于 1000' }]);
       return ok(v == null ? answer() : answer({ ref: v, pass: v - 20 >= 7 }));
     });
     withProviders(<ReferencePanel projectId={7} />);
@@ -182,13 +239,27 @@ describe('ReferenceCard and the compare rows', () => {
       expect.stringContaining('办公区间（办公建筑）：372.40–525.90'),
       expect.stringContaining('运行典型值'),
     ]);
-    expect(within(card).getByRole('link', { name: '查看全部参考线' })).toHaveAttribute('href', '/decide?id=7&tab=reference');
+    expect(within(card).getByRole('link', { name: '查看全部参考线' })).toHaveAttribute(
+      'href',
+      '/decide?id=7&tab=reference',
+    );
   });
 
   it('the card of an accounting building says what its operation figure divides by', async () => {
-    const note = '核算：建筑面积取核算信息补充：竣工建筑面积 12,500.00 m²；实测运行能耗的运行年数取实际能源用量各行填写的运行年数 1 年，建筑运行除以该年数为年均值；其余阶段按设计使用年限 50 年分摊。';
+    const note =
+      '核算：建筑面积取核算信息补充：竣工建筑面积 12,500.00 m²；实测运行能耗的运行年数取实际能源用量各行填写的运行年数 1 年，建筑运行除以该年数为年均值；其余阶段按设计使用年限 50 年分摊。';
     const a = answer();
-    server({ ...a, building: { ...a.building, module: 'accounting', operationYears: 1, operation: 32.17, notes: [LIFECYCLE_NOTE, OPERATION_NOTE, note] }, gb55015: { ...a.gb55015, operation: 32.17 } });
+    server({
+      ...a,
+      building: {
+        ...a.building,
+        module: 'accounting',
+        operationYears: 1,
+        operation: 32.17,
+        notes: [LIFECYCLE_NOTE, OPERATION_NOTE, note],
+      },
+      gb55015: { ...a.gb55015, operation: 32.17 },
+    });
     withProviders(<ReferenceCard projectId={7} />);
     const basis = await screen.findByTestId('gb55015-basis');
     expect(basis).toHaveTextContent(note);
@@ -200,18 +271,39 @@ describe('ReferenceCard and the compare rows', () => {
   it('compare: a GB 55015 row per building and the known life-cycle lines only', async () => {
     stubFetch((call) => {
       if (call.url.pathname === `${DECIDE}/7/reference`) return ok(answer({ ref: 30, pass: true }));
-      if (call.url.pathname === `${DECIDE}/8/reference`) return ok({ ...answer({ ref: 22, pass: false }), building: { ...answer().building, id: 8, lifecycle: 55 } });
+      if (call.url.pathname === `${DECIDE}/8/reference`)
+        return ok({ ...answer({ ref: 22, pass: false }), building: { ...answer().building, id: 8, lifecycle: 55 } });
       return undefined;
     });
-    withProviders(<CompareReference buildings={[{ id: 7, name: '七号楼' }, { id: 8, name: '八号楼' }]} />);
+    withProviders(
+      <CompareReference
+        buildings={[
+          { id: 7, name: '七号楼' },
+          { id: 8, name: '八号楼' },
+        ]}
+      />,
+    );
     const row = await screen.findByTestId('compare-gb55015');
-    await waitFor(() => expect(within(row).getAllByTestId('gb55015-chip').map((c) => c.textContent)).toEqual(['满足', '未满足']));
+    await waitFor(() =>
+      expect(
+        within(row)
+          .getAllByTestId('gb55015-chip')
+          .map((c) => c.textContent),
+      ).toEqual(['满足', '未满足']),
+    );
     expect(row).toHaveTextContent('降低 10.00');
     // the operation intensity (GB/T 51366 §4.1, sink included) per building, and the definitions
     const op = screen.getByTestId('compare-operation');
     expect(op).toHaveTextContent('运行碳排放强度（含碳汇）(kgCO2/(m²·a))');
-    expect(within(op).getAllByRole('cell').slice(1).map((c) => c.textContent)).toEqual(['20.00', '20.00']);
-    expect(screen.getByTestId('compare-intensity-notes')).toHaveTextContent('运行碳排放强度按 GB/T 51366-2019 第4.1条将碳汇（减碳）计入运行阶段');
+    expect(
+      within(op)
+        .getAllByRole('cell')
+        .slice(1)
+        .map((c) => c.textContent),
+    ).toEqual(['20.00', '20.00']);
+    expect(screen.getByTestId('compare-intensity-notes')).toHaveTextContent(
+      '运行碳排放强度按 GB/T 51366-2019 第4.1条将碳汇（减碳）计入运行阶段',
+    );
     const table = screen.getByRole('table', { name: '参考线' });
     expect(within(table).getByText('办公典型值')).toBeInTheDocument();
     expect(within(table).queryByText('未公开值')).toBeNull();

@@ -23,14 +23,38 @@ vi.mock('react-apexcharts', () => ({
 }));
 
 const D = '/api/tpf/v1/tpf/decide';
-const BUILDING = { id: 21, name: '研发楼', computeMethod: 'budget', menus: 'produce,trans,runtime', engineeringName: '园区', status: '0', total: 120.5 };
+const BUILDING = {
+  id: 21,
+  name: '研发楼',
+  computeMethod: 'budget',
+  menus: 'produce,trans,runtime',
+  engineeringName: '园区',
+  status: '0',
+  total: 120.5,
+};
 
 const variant = (id: number, name: string, over: Partial<Variant> = {}): Variant => ({
-  id, name, projectId: 21, origin: '手动保存', isBaseline: false, isCurrent: false, rowCount: 3, total: 100, streng3: 20,
-  fields: {}, calculatedAt: '2025-03-01T10:20:00.000Z', createDate: '2025-03-01', createByName: '张三', ...over,
+  id,
+  name,
+  projectId: 21,
+  origin: '手动保存',
+  isBaseline: false,
+  isCurrent: false,
+  rowCount: 3,
+  total: 100,
+  streng3: 20,
+  fields: {},
+  calculatedAt: '2025-03-01T10:20:00.000Z',
+  createDate: '2025-03-01',
+  createByName: '张三',
+  ...over,
 });
 
-const VARIANTS = [variant(1, '基准方案', { isBaseline: true }), variant(2, '方案B', { isCurrent: true, total: 101.23, streng3: 19.5 }), variant(3, '方案C', { total: null, streng3: null, calculatedAt: null })];
+const VARIANTS = [
+  variant(1, '基准方案', { isBaseline: true }),
+  variant(2, '方案B', { isCurrent: true, total: 101.23, streng3: 19.5 }),
+  variant(3, '方案C', { total: null, streng3: null, calculatedAt: null }),
+];
 
 const STEPS: WaterfallStep[] = [
   { label: '基准方案', value: 100, kind: 'start' },
@@ -51,12 +75,32 @@ const COMPARE: CompareAnswer = {
       totalDiff: 0.73,
       totalDiffPct: 0.73,
       waterfall: STEPS,
-      changes: [{ stageTitle: '建材生产', label: 'C30混凝土', kind: 'changed', detail: '用量 100 → 120', before: 29500, after: 35400, diff: 5900 }],
+      changes: [
+        {
+          stageTitle: '建材生产',
+          label: 'C30混凝土',
+          kind: 'changed',
+          detail: '用量 100 → 120',
+          before: 29500,
+          after: 35400,
+          diff: 5900,
+        },
+      ],
     },
   ],
 };
 
-const phase = (id: number, module: 'estimate' | 'budget' | 'accounting', moduleLabel: string, total: number) => ({ id, name: `${moduleLabel}楼`, module, moduleLabel, calculated: true, total, streng3: 10, fields: {}, readable: true });
+const phase = (id: number, module: 'estimate' | 'budget' | 'accounting', moduleLabel: string, total: number) => ({
+  id,
+  name: `${moduleLabel}楼`,
+  module,
+  moduleLabel,
+  calculated: true,
+  total,
+  streng3: 10,
+  fields: {},
+  readable: true,
+});
 
 function api(extra?: Handler, list: { variants: Variant[]; canEdit: boolean } = { variants: VARIANTS, canEdit: true }) {
   setToken('tok', false);
@@ -90,9 +134,17 @@ describe('figures', () => {
     expect(bars.categories).toEqual(['基准方案', '建材生产', '建筑运行', '方案B']);
     expect(bars.base).toEqual([0, 100, 100.73, 0]);
     expect(bars.up).toEqual([100, 1.23, 0.5, 100.73]);
-    expect(bars.colors).toEqual([WATERFALL_COLORS.total, WATERFALL_COLORS.up, WATERFALL_COLORS.down, WATERFALL_COLORS.total]);
+    expect(bars.colors).toEqual([
+      WATERFALL_COLORS.total,
+      WATERFALL_COLORS.up,
+      WATERFALL_COLORS.down,
+      WATERFALL_COLORS.total,
+    ]);
     // a bar crossing zero is split into its parts above and below
-    const cross = waterfallBars([{ label: '估算 总量', value: 2, kind: 'start' }, { label: '碳汇', value: -5, kind: 'delta' }]);
+    const cross = waterfallBars([
+      { label: '估算 总量', value: 2, kind: 'start' },
+      { label: '碳汇', value: -5, kind: 'delta' },
+    ]);
     expect([cross.base[1], cross.up[1], cross.down[1], cross.labelSeries[1]]).toEqual([0, 2, -3, 1]);
   });
 });
@@ -144,7 +196,9 @@ describe('/decide 方案比选', () => {
     const dialog = await screen.findByRole('dialog', { name: '另存为方案' });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请输入方案名称')).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByLabelText('方案名称'), { target: { value: '一二三四五六七八九十一二三四五六七八九十一' } });
+    fireEvent.change(within(dialog).getByLabelText('方案名称'), {
+      target: { value: '一二三四五六七八九十一二三四五六七八九十一' },
+    });
     expect(within(dialog).getByText('方案名称不超过 20 个字符')).toBeInTheDocument();
     expect(posted).toBe(0);
     fireEvent.change(within(dialog).getByLabelText('方案名称'), { target: { value: ' 方案B ' } });
@@ -158,13 +212,20 @@ describe('/decide 方案比选', () => {
   });
 
   it('the current and the baseline variant cannot be deleted (disabled, the reason said); a server refusal is shown', async () => {
-    const { calls } = api((c) => (c.url.pathname === `${D}/variants/3` && c.method === 'DELETE' ? fail(400, '当前方案不能删除，请先切换到其他方案') : undefined));
+    const { calls } = api((c) =>
+      c.url.pathname === `${D}/variants/3` && c.method === 'DELETE'
+        ? fail(400, '当前方案不能删除，请先切换到其他方案')
+        : undefined,
+    );
     renderApp('/decide?id=21&tab=variants');
     const rows = await screen.findAllByTestId('variant-row');
     const delCurrent = within(rows[1]).getByRole('button', { name: '删除' });
     expect(delCurrent).toBeDisabled();
     expect(delCurrent.parentElement).toHaveAttribute('aria-label', '当前方案不能删除，请先切换到其他方案');
-    expect(within(rows[0]).getByRole('button', { name: '删除' }).parentElement).toHaveAttribute('aria-label', '基准方案不能删除，请先将其他方案设为基准');
+    expect(within(rows[0]).getByRole('button', { name: '删除' }).parentElement).toHaveAttribute(
+      'aria-label',
+      '基准方案不能删除，请先将其他方案设为基准',
+    );
     fireEvent.click(within(rows[2]).getByRole('button', { name: '删除' }));
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     expect(await screen.findByText('当前方案不能删除，请先切换到其他方案')).toBeInTheDocument();
@@ -172,7 +233,9 @@ describe('/decide 方案比选', () => {
   });
 
   it('切换为当前方案 asks first (the stage screens will edit it), then posts the switch', async () => {
-    const { calls } = api((c) => (c.url.pathname === `${D}/variants/3/switch` ? ok({ variants: VARIANTS, canEdit: true }) : undefined));
+    const { calls } = api((c) =>
+      c.url.pathname === `${D}/variants/3/switch` ? ok({ variants: VARIANTS, canEdit: true }) : undefined,
+    );
     renderApp('/decide?id=21&tab=variants');
     const rows = await screen.findAllByTestId('variant-row');
     expect(within(rows[1]).getByRole('button', { name: '切换为当前方案' })).toBeDisabled();
@@ -200,29 +263,60 @@ describe('/decide 阶段偏差', () => {
   it('fewer than two phases: 暂无数据 with the hint; linking posts the chosen building and shows the waterfall and the largest changes', async () => {
     const two: PhaseAnswer = {
       phases: [phase(21, 'budget', '概预算', 120.5), phase(30, 'estimate', '估算', 108.16)],
-      steps: [{ from: '估算', to: '概预算', diff: 12.34, diffPct: 11.41, stages: [{ field: 'produce', title: '建材生产', baseline: 50, value: 62.34, diff: 12.34, diffPct: 24.68 }], largest: [{ label: '建材生产', diff: 12.34 }] }],
-      waterfall: [{ label: '估算 总量', value: 108.16, kind: 'start' }, { label: '概预算：建材生产', value: 12.34, kind: 'delta' }, { label: '概预算 总量', value: 120.5, kind: 'end' }],
+      steps: [
+        {
+          from: '估算',
+          to: '概预算',
+          diff: 12.34,
+          diffPct: 11.41,
+          stages: [{ field: 'produce', title: '建材生产', baseline: 50, value: 62.34, diff: 12.34, diffPct: 24.68 }],
+          largest: [{ label: '建材生产', diff: 12.34 }],
+        },
+      ],
+      waterfall: [
+        { label: '估算 总量', value: 108.16, kind: 'start' },
+        { label: '概预算：建材生产', value: 12.34, kind: 'delta' },
+        { label: '概预算 总量', value: 120.5, kind: 'end' },
+      ],
       notes: ['估算模块的建材生产包含运输、建造和拆除'],
       canEdit: true,
     };
     const { calls } = api((c) => {
       const p = c.url.pathname;
-      if (p === `${D}/21/phases` && c.method === 'GET') return ok({ phases: [phase(21, 'budget', '概预算', 120.5)], steps: [], waterfall: [], notes: [], canEdit: true });
-      if (p === `${D}/21/phases/candidates`) return ok({ list: [{ id: 30, name: '估算楼', module: 'estimate', moduleLabel: '估算', engineeringName: '园区' }], more: 0 });
+      if (p === `${D}/21/phases` && c.method === 'GET')
+        return ok({
+          phases: [phase(21, 'budget', '概预算', 120.5)],
+          steps: [],
+          waterfall: [],
+          notes: [],
+          canEdit: true,
+        });
+      if (p === `${D}/21/phases/candidates`)
+        return ok({
+          list: [{ id: 30, name: '估算楼', module: 'estimate', moduleLabel: '估算', engineeringName: '园区' }],
+          more: 0,
+        });
       if (p === `${D}/21/phases` && c.method === 'POST') return ok(two);
       return undefined;
     });
     renderApp('/decide?id=21&tab=phases');
     expect(await screen.findByText('暂无数据')).toBeInTheDocument();
-    expect(screen.getByText('关联同一建筑的估算、概预算、核算单体后，可查看各阶段之间的碳排放变化')).toBeInTheDocument();
+    expect(
+      screen.getByText('关联同一建筑的估算、概预算、核算单体后，可查看各阶段之间的碳排放变化'),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('phase-waterfall')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '关联阶段' }));
     const dialog = await screen.findByRole('dialog', { name: '关联阶段' });
     fireEvent.click(await within(dialog).findByText('估算楼（估算）'));
     fireEvent.click(within(dialog).getByRole('button', { name: '关联' }));
     expect(await screen.findByTestId('phase-waterfall')).toBeInTheDocument();
-    expect(calls.find((c) => c.url.pathname === `${D}/21/phases` && c.method === 'POST')!.body).toEqual({ otherId: 30 });
-    expect(screen.getAllByTestId('phase-card').map((c) => within(c).getByRole('link').textContent)).toEqual(['估算楼', '概预算楼']);
+    expect(calls.find((c) => c.url.pathname === `${D}/21/phases` && c.method === 'POST')!.body).toEqual({
+      otherId: 30,
+    });
+    expect(screen.getAllByTestId('phase-card').map((c) => within(c).getByRole('link').textContent)).toEqual([
+      '估算楼',
+      '概预算楼',
+    ]);
     expect(screen.getByRole('link', { name: '估算楼' })).toHaveAttribute('href', '/factors/result?projectId=30');
     expect(screen.getByText('建材生产 +12.34 t')).toBeInTheDocument();
     expect(screen.getByTestId('phase-step')).toHaveTextContent('+12.34 (+11.41%)');
@@ -236,7 +330,11 @@ describe('/decide page', () => {
   it('without id: the calculated buildings of every module, linking with the tab; searched by name', async () => {
     const { calls } = api((c) => {
       if (c.url.pathname !== '/api/tpf/v1/tpf/tpf3ProjectV/') return undefined;
-      const all = [BUILDING, { ...BUILDING, id: 22, name: '估算楼', computeMethod: 'estimate', total: 50, status: '1' }, { ...BUILDING, id: 23, name: '空楼', computeMethod: 'accounting', total: null, status: '0' }];
+      const all = [
+        BUILDING,
+        { ...BUILDING, id: 22, name: '估算楼', computeMethod: 'estimate', total: 50, status: '1' },
+        { ...BUILDING, id: 23, name: '空楼', computeMethod: 'accounting', total: null, status: '0' },
+      ];
       const name = c.url.searchParams.get('name') ?? '';
       return ok({ dataList: all.filter((b) => b.name.includes(name)), total: 3 });
     });
@@ -245,19 +343,33 @@ describe('/decide page', () => {
     expect(screen.queryByText('空楼')).toBeNull();
     const links = screen.getAllByRole('link', { name: '决策分析' }).map((a) => a.getAttribute('href'));
     expect(links).toEqual(['/decide?id=21&tab=phases', '/decide?id=22&tab=phases']);
-    expect(screen.getAllByTestId('picker-building').map((r) => r.textContent)).toEqual([expect.stringContaining('概预算'), expect.stringContaining('估算')]);
+    expect(screen.getAllByTestId('picker-building').map((r) => r.textContent)).toEqual([
+      expect.stringContaining('概预算'),
+      expect.stringContaining('估算'),
+    ]);
     fireEvent.change(screen.getByLabelText('单体建筑名称'), { target: { value: '估算' } });
     // waits for the searched request itself (研发楼 also leaves the page while the list reloads, before it is sent)
-    const searched = () => calls.find((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/' && c.url.searchParams.get('name') === '估算');
+    const searched = () =>
+      calls.find(
+        (c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/' && c.url.searchParams.get('name') === '估算',
+      );
     await waitFor(() => expect(searched()).toBeDefined());
     const listed = searched()!;
-    expect([listed.url.searchParams.get('name'), listed.url.searchParams.get('pageSize'), listed.url.searchParams.get('computeMethod')]).toEqual(['估算', '20', null]);
+    expect([
+      listed.url.searchParams.get('name'),
+      listed.url.searchParams.get('pageSize'),
+      listed.url.searchParams.get('computeMethod'),
+    ]).toEqual(['估算', '20', null]);
     await waitFor(() => expect(screen.queryByText('研发楼')).toBeNull());
     expect(screen.getByText('估算楼')).toBeInTheDocument();
   });
 
   it('a building not calculated yet is sent to its data; a tab click is kept in the URL', async () => {
-    api((c) => (c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/24' ? ok({ ...BUILDING, id: 24, name: '新楼', total: null, status: '0' }) : undefined));
+    api((c) =>
+      c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/24'
+        ? ok({ ...BUILDING, id: 24, name: '新楼', total: null, status: '0' })
+        : undefined,
+    );
     const view = renderApp('/decide?id=24');
     expect(await screen.findByText('该单体尚未计算，请先完成各阶段数据录入并计算')).toBeInTheDocument();
     expect(screen.queryByRole('tab')).toBeNull();
@@ -273,9 +385,23 @@ describe('/decide page', () => {
     renderApp('/apply/project');
     const cards = await screen.findAllByTestId('apply-tool');
     const titles = cards.map((c) => within(c).getByRole('heading').textContent);
-    expect(titles.slice(0, 7)).toEqual(['BIM模型导入', '预算文件导入', '方案比选', '阶段偏差分析', '热点与低碳替代', '不确定性分析', '参考线']);
+    expect(titles.slice(0, 7)).toEqual([
+      'BIM模型导入',
+      '预算文件导入',
+      '方案比选',
+      '阶段偏差分析',
+      '热点与低碳替代',
+      '不确定性分析',
+      '参考线',
+    ]);
     const hrefs = cards.slice(2, 7).map((c) => within(c).getByRole('link', { name: '进入' }).getAttribute('href'));
-    expect(hrefs).toEqual(['/decide?tab=variants', '/decide?tab=phases', '/decide?tab=hotspots', '/decide?tab=uncertainty', '/decide?tab=reference']);
+    expect(hrefs).toEqual([
+      '/decide?tab=variants',
+      '/decide?tab=phases',
+      '/decide?tab=hotspots',
+      '/decide?tab=uncertainty',
+      '/decide?tab=reference',
+    ]);
     for (const c of cards.slice(2, 7)) expect(c.textContent!.length).toBeGreaterThan(40);
   });
 });

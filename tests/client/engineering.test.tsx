@@ -18,8 +18,36 @@ import { numericInput, toBody, validateBody, emptyValues } from '../../src/clien
 const LIST = '/api/tpf/v1/tpf/tpf3Engineering/';
 
 const rows = [
-  { id: 7, name: '河西新城综合体', code: 'HX-01', buildOrg: '建设公司', designOrg: '设计院', buildArea: 12345.6, site: '南京市', remarks: '江苏省南京市建邺区', latLng: '118.730000,32.000000', projectCount: 3, endCount: 2, total: 1520.456, createDate: '2026-03-01T08:00:00Z' },
-  { id: 5, name: '苏州工业园', code: 'SZ-02', buildOrg: '', designOrg: '', buildArea: null, site: '苏州市', remarks: '江苏省苏州市', latLng: '', projectCount: 0, endCount: 0, total: null, createDate: '2026-02-01T08:00:00Z' },
+  {
+    id: 7,
+    name: '河西新城综合体',
+    code: 'HX-01',
+    buildOrg: '建设公司',
+    designOrg: '设计院',
+    buildArea: 12345.6,
+    site: '南京市',
+    remarks: '江苏省南京市建邺区',
+    latLng: '118.730000,32.000000',
+    projectCount: 3,
+    endCount: 2,
+    total: 1520.456,
+    createDate: '2026-03-01T08:00:00Z',
+  },
+  {
+    id: 5,
+    name: '苏州工业园',
+    code: 'SZ-02',
+    buildOrg: '',
+    designOrg: '',
+    buildArea: null,
+    site: '苏州市',
+    remarks: '江苏省苏州市',
+    latLng: '',
+    projectCount: 0,
+    endCount: 0,
+    total: null,
+    createDate: '2026-02-01T08:00:00Z',
+  },
 ];
 
 type Answer = ReturnType<typeof ok> | undefined;
@@ -70,10 +98,20 @@ describe('the engineering form rules (pure)', () => {
       site: '请选择项目地址！',
       remarks: '请输入或点击地图选择项目位置',
     });
-    const ok1 = { ...emptyValues(), name: '  项目  ', code: ' C1 ', site: '南京市', remarks: ' 江苏省南京市 ', buildArea: '12.5' };
+    const ok1 = {
+      ...emptyValues(),
+      name: '  项目  ',
+      code: ' C1 ',
+      site: '南京市',
+      remarks: ' 江苏省南京市 ',
+      buildArea: '12.5',
+    };
     expect(toBody(ok1)).toMatchObject({ name: '项目', code: 'C1', remarks: '江苏省南京市', buildArea: 12.5 });
     expect(validateBody(toBody(ok1))).toEqual({});
-    expect(validateBody(toBody({ ...ok1, name: 'x'.repeat(51), code: 'y'.repeat(51) }))).toEqual({ name: '项目名称不超过 50 个字符', code: '项目编码不超过 50 个字符' });
+    expect(validateBody(toBody({ ...ok1, name: 'x'.repeat(51), code: 'y'.repeat(51) }))).toEqual({
+      name: '项目名称不超过 50 个字符',
+      code: '项目编码不超过 50 个字符',
+    });
     expect(validateBody(toBody({ ...ok1, buildArea: '.' }))).toEqual({ buildArea: '总建筑面积应为非负数' });
     expect(validateBody({ ...toBody(ok1), buildArea: -1 })).toEqual({ buildArea: '总建筑面积应为非负数' });
     expect(toBody({ ...ok1, buildArea: '' }).buildArea).toBeNull();
@@ -85,17 +123,44 @@ describe('/project/manage', () => {
     const { calls } = api();
     await openPage();
     expect(within(screen.getByRole('navigation', { name: '面包屑' })).getByText('项目管理')).toBeInTheDocument();
-    for (const h of ['序号', '项目名称', '项目编码', '单体数量', '已完成数量', '所在城市', '总建筑面积(m²)', '碳排放总量(tCO2e)', '操作']) {
+    for (const h of [
+      '序号',
+      '项目名称',
+      '项目编码',
+      '单体数量',
+      '已完成数量',
+      '所在城市',
+      '总建筑面积(m²)',
+      '碳排放总量(tCO2e)',
+      '操作',
+    ]) {
       expect(screen.getAllByText(h).length).toBeGreaterThan(0);
     }
     const table = screen.getByRole('table');
     const [first, second] = within(table).getAllByRole('row').slice(1);
-    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(
-      expect.arrayContaining(['1', '河西新城综合体', 'HX-01', '3', '2', '南京市', '12,345.60', '1,520.46未完成 1 个未计入']),
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(
+      expect.arrayContaining([
+        '1',
+        '河西新城综合体',
+        'HX-01',
+        '3',
+        '2',
+        '南京市',
+        '12,345.60',
+        '1,520.46未完成 1 个未计入',
+      ]),
     );
     // the total sums the completed buildings only, and says so when one is left out
     expect(within(first).getByLabelText('1,520.46（已完成的单体 2 个；未完成 1 个未计入）')).toBeInTheDocument();
-    expect(within(second).getAllByRole('cell').map((c) => c.textContent)).toEqual(expect.arrayContaining(['2', '苏州工业园', '苏州市', '0.00']));
+    expect(
+      within(second)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(expect.arrayContaining(['2', '苏州工业园', '苏州市', '0.00']));
     const q = listCalls(calls)[0].url.searchParams;
     expect(q.get('pageNum')).toBe('1');
     expect(q.get('pageSize')).toBe('10');
@@ -148,7 +213,13 @@ describe('/project/manage', () => {
     site.focus();
     fireEvent.change(site, { target: { value: 'suzhou' } });
     fireEvent.click(await screen.findByRole('option', { name: '苏州市' }));
-    await waitFor(() => expect(listCalls(calls).some((c) => c.url.searchParams.get('site') === '苏州市' && c.url.searchParams.get('name') === '河西')).toBe(true));
+    await waitFor(() =>
+      expect(
+        listCalls(calls).some(
+          (c) => c.url.searchParams.get('site') === '苏州市' && c.url.searchParams.get('name') === '河西',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('the project name opens its buildings', async () => {
@@ -167,7 +238,11 @@ describe('/project/manage', () => {
     const row = screen.getByText('河西新城综合体').closest('tr')!;
     fireEvent.click(await within(row).findByRole('button', { name: '新建单体' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['估算', '概预算', '核算']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['估算', '概预算', '核算']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: '核算' }));
     await waitFor(() => expect(window.location.pathname).toBe('/accounting/project/info'));
     expect(new URLSearchParams(window.location.search).get('engineeringId')).toBe('7');
@@ -242,7 +317,12 @@ describe('/project/manage', () => {
   });
 
   it('create: a server code-2 answer shows its messages under the fields and keeps the dialog open', async () => {
-    api({ on: (c) => (c.method === 'POST' ? fail(400, '表单校验失败, 请检查输入!', 2, [{ field: 'code', errorMsg: '项目编码已存在' }]) : undefined) });
+    api({
+      on: (c) =>
+        c.method === 'POST'
+          ? fail(400, '表单校验失败, 请检查输入!', 2, [{ field: 'code', errorMsg: '项目编码已存在' }])
+          : undefined,
+    });
     await openPage();
     const dialog = await openCreate();
     fireEvent.change(input(dialog, /项目名称/), { target: { value: '项目甲' } });

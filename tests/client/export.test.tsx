@@ -14,8 +14,13 @@ describe('导出表格', () => {
     const { calls } = stubFetch((c) => {
       const p = c.url.pathname;
       if (p.endsWith('currentUser')) return ok(groupAdmin);
-      if (p === '/api/tpf/v1/tpf/tpf3BuildMaterial/export') return ok('/upload/00000000-0000-0000-0000-000000000000?token=abcdefghijkl');
-      if (p === '/api/tpf/v1/tpf/tpf3BuildMaterial/') return ok({ dataList: [{ id: 1, type: '建材', name: '钢', unit: 't', materialCo: 2, createDate: '2026-01-01T00:00:00Z' }], total: 1 });
+      if (p === '/api/tpf/v1/tpf/tpf3BuildMaterial/export')
+        return ok('/upload/00000000-0000-0000-0000-000000000000?token=abcdefghijkl');
+      if (p === '/api/tpf/v1/tpf/tpf3BuildMaterial/')
+        return ok({
+          dataList: [{ id: 1, type: '建材', name: '钢', unit: 't', materialCo: 2, createDate: '2026-01-01T00:00:00Z' }],
+          total: 1,
+        });
       if (p.startsWith('/api/sys/v1/sys/sysDict/')) return ok({});
       return undefined;
     });

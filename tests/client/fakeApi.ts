@@ -11,7 +11,10 @@ export interface Call {
 export type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
 
 export const ok = (data: unknown) => ({ status: 200, body: { code: 1, message: '成功', data } });
-export const fail = (status: number, message: string, code = 0, data: unknown = null) => ({ status, body: { code, message, data } });
+export const fail = (status: number, message: string, code = 0, data: unknown = null) => ({
+  status,
+  body: { code, message, data },
+});
 
 export function stubFetch(handler: Handler) {
   const calls: Call[] = [];
@@ -54,16 +57,24 @@ export const superAdmin = { ...plainUser, name: '管理员', userId: 1, isAdmin:
  * filters among `eq` and its `like` filters among `like`, sorted by sortField/sortOrder (id ascending by default),
  * the page of pageNum/pageSize (-1: all) and the count, and `sums` of `summed` over every matching row.
  */
-export function listPage<T extends Record<string, unknown>>(rows: T[], url: URL, opts: { eq?: string[]; like?: string[]; summed?: string[] } = {}) {
+export function listPage<T extends Record<string, unknown>>(
+  rows: T[],
+  url: URL,
+  opts: { eq?: string[]; like?: string[]; summed?: string[] } = {},
+) {
   const q = url.searchParams;
   let found = rows.filter((r) => (opts.eq ?? []).every((f) => !q.has(f) || String(r[f]) === q.get(f)));
   found = found.filter((r) => (opts.like ?? []).every((f) => !q.get(f) || String(r[f] ?? '').includes(q.get(f)!)));
   const field = q.get('sortField') ?? 'id';
   const dir = q.get('sortOrder') === 'descend' ? -1 : 1;
-  found = [...found].sort((a, b) => (a[field] === b[field] ? 0 : (a[field] as number) > (b[field] as number) ? dir : -dir));
+  found = [...found].sort((a, b) =>
+    a[field] === b[field] ? 0 : (a[field] as number) > (b[field] as number) ? dir : -dir,
+  );
   const size = Number(q.get('pageSize') ?? 10);
   const page = Number(q.get('pageNum') ?? 1);
   const dataList = size === -1 ? found : found.slice((page - 1) * size, page * size);
-  const sums = opts.summed ? Object.fromEntries(opts.summed.map((f) => [f, found.reduce((s, r) => s + (Number(r[f]) || 0), 0)])) : undefined;
+  const sums = opts.summed
+    ? Object.fromEntries(opts.summed.map((f) => [f, found.reduce((s, r) => s + (Number(r[f]) || 0), 0)]))
+    : undefined;
   return ok({ dataList, total: found.length, ...(sums ? { sums } : {}) });
 }

@@ -17,14 +17,21 @@ const page = `
   <label id="l11"><input id="hidden2" type="hidden"><input id="c" type="checkbox"></label>`;
 
 const ids = (els: Iterable<Element> | null | undefined) => (els ? Array.from(els, (e) => e.id) : null);
-const labelables = (root: ParentNode) => Array.from(root.querySelectorAll<HTMLElement>('input, select, textarea, button, meter, output, progress'));
+const labelables = (root: ParentNode) =>
+  Array.from(root.querySelectorAll<HTMLElement>('input, select, textarea, button, meter, output, progress'));
 
 /** Each label's control and each labelable's labels as ids, by the setup's getters and by jsdom's. */
 function both(root: ParentNode) {
   const labels = Array.from(root.querySelectorAll('label'));
   return {
-    fast: { controls: labels.map((l) => l.control?.id ?? null), labels: labelables(root).map((e) => ids((e as HTMLInputElement).labels)) },
-    jsdom: { controls: labels.map((l) => jsdomControl(l)?.id ?? null), labels: labelables(root).map((e) => ids(jsdomLabels(e))) },
+    fast: {
+      controls: labels.map((l) => l.control?.id ?? null),
+      labels: labelables(root).map((e) => ids((e as HTMLInputElement).labels)),
+    },
+    jsdom: {
+      controls: labels.map((l) => jsdomControl(l)?.id ?? null),
+      labels: labelables(root).map((e) => ids(jsdomLabels(e))),
+    },
   };
 }
 

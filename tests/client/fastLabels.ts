@@ -27,7 +27,10 @@ function firstLabelable(parent: Element): Element | null | undefined {
 }
 
 /** jsdom's own getters, kept so that a test can compare the answers. */
-const jsdom = { control: undefined as (() => Element | null) | undefined, labels: new Map<object, () => NodeListOf<HTMLLabelElement> | null>() };
+const jsdom = {
+  control: undefined as (() => Element | null) | undefined,
+  labels: new Map<object, () => NodeListOf<HTMLLabelElement> | null>(),
+};
 export const jsdomControl = (label: HTMLLabelElement) => jsdom.control!.call(label);
 export const jsdomLabels = (el: HTMLElement) => {
   for (const [proto, get] of jsdom.labels) if (Object.prototype.isPrototypeOf.call(proto, el)) return get.call(el);
@@ -60,7 +63,15 @@ export function installFastLabels(win: Window & typeof globalThis) {
     },
   });
 
-  for (const type of [win.HTMLInputElement, win.HTMLButtonElement, win.HTMLSelectElement, win.HTMLTextAreaElement, win.HTMLOutputElement, win.HTMLMeterElement, win.HTMLProgressElement]) {
+  for (const type of [
+    win.HTMLInputElement,
+    win.HTMLButtonElement,
+    win.HTMLSelectElement,
+    win.HTMLTextAreaElement,
+    win.HTMLOutputElement,
+    win.HTMLMeterElement,
+    win.HTMLProgressElement,
+  ]) {
     const labelsGetter = Object.getOwnPropertyDescriptor(type.prototype, 'labels')!.get!;
     jsdom.labels.set(type.prototype, labelsGetter);
     Object.defineProperty(type.prototype, 'labels', {

@@ -21,7 +21,14 @@ function feedbackApi(user: object, initial: object[] = []) {
       const p = c.url.pathname;
       if (p === '/api/sys/v1/sys/sysFeedback/screenshot' && c.method === 'POST') return ok(SHOT);
       if (p === '/api/sys/v1/sys/sysFeedback/' && c.method === 'POST') {
-        const row = { id: rows.length + 1, status: '0', reply: null, createDate: '2026-11-22T02:00:00Z', createByName: '张三', ...(c.body as object) };
+        const row = {
+          id: rows.length + 1,
+          status: '0',
+          reply: null,
+          createDate: '2026-11-22T02:00:00Z',
+          createByName: '张三',
+          ...(c.body as object),
+        };
         rows = [row, ...rows];
         return ok(row);
       }
@@ -87,7 +94,12 @@ describe('/feedback', () => {
     fireEvent.click(within(f).getByRole('button', { name: '提交' }));
     expect(await screen.findByText('提交成功')).toBeInTheDocument();
     const post = calls.find((c) => c.url.pathname === '/api/sys/v1/sys/sysFeedback/' && c.method === 'POST')!;
-    expect(post.body).toEqual({ feedbackType: '3', content: '因子库中普通碳钢的单位不对', contact: '13800000000', screenshot: SHOT });
+    expect(post.body).toEqual({
+      feedbackType: '3',
+      content: '因子库中普通碳钢的单位不对',
+      contact: '13800000000',
+      screenshot: SHOT,
+    });
     const mine = await screen.findByTestId('my-feedback');
     expect(mine).toHaveTextContent('数据问题');
     expect(within(mine).getByTestId('feedback-status')).toHaveTextContent('待处理');
@@ -98,7 +110,15 @@ describe('/feedback', () => {
   it('shows the administrator reply with 已处理', async () => {
     setToken('tok', false);
     feedbackApi(plainUser, [
-      { id: 9, feedbackType: '1', content: '希望支持批量导出', status: '1', reply: '已在 V3.3 支持', replyDate: '2026-11-21T09:30:00Z', createDate: '2026-11-20T01:00:00Z' },
+      {
+        id: 9,
+        feedbackType: '1',
+        content: '希望支持批量导出',
+        status: '1',
+        reply: '已在 V3.3 支持',
+        replyDate: '2026-11-21T09:30:00Z',
+        createDate: '2026-11-20T01:00:00Z',
+      },
     ]);
     renderApp('/feedback');
     const mine = await screen.findByTestId('my-feedback');
@@ -108,7 +128,10 @@ describe('/feedback', () => {
 
   it('a server refusal of the screenshot is shown', async () => {
     setToken('tok', false);
-    stubShell({ extra: (c) => (c.url.pathname.endsWith('/sysFeedback/screenshot') ? fail(400, '截图只支持 PNG、JPEG 或 WebP 图片') : undefined) });
+    stubShell({
+      extra: (c) =>
+        c.url.pathname.endsWith('/sysFeedback/screenshot') ? fail(400, '截图只支持 PNG、JPEG 或 WebP 图片') : undefined,
+    });
     renderApp('/feedback');
     await form();
     fireEvent.change(screen.getByTestId('screenshot-input'), { target: { files: [PNG()] } });
@@ -119,8 +142,26 @@ describe('/feedback', () => {
 
 describe('/sys/feedback (super admin)', () => {
   const ROWS = [
-    { id: 1, feedbackType: '2', content: '导入 Excel 报错', contact: '', screenshot: SHOT, status: '0', reply: null, createByName: '张三', createDate: '2026-11-22T02:00:00Z' },
-    { id: 2, feedbackType: '1', content: '建议增加地图', status: '1', reply: '已记录', createByName: '李四', createDate: '2026-11-21T02:00:00Z' },
+    {
+      id: 1,
+      feedbackType: '2',
+      content: '导入 Excel 报错',
+      contact: '',
+      screenshot: SHOT,
+      status: '0',
+      reply: null,
+      createByName: '张三',
+      createDate: '2026-11-22T02:00:00Z',
+    },
+    {
+      id: 2,
+      feedbackType: '1',
+      content: '建议增加地图',
+      status: '1',
+      reply: '已记录',
+      createByName: '李四',
+      createDate: '2026-11-21T02:00:00Z',
+    },
   ];
 
   it('lists everyone’s feedback with sender, screenshot and status; 回复 sends the reply with 已处理', async () => {
@@ -131,7 +172,11 @@ describe('/sys/feedback (super admin)', () => {
     await within(table).findByText('张三');
     expect(within(table).getByText('李四')).toBeInTheDocument();
     expect(within(table).getAllByRole('img', { name: '截图' })[0]).toHaveAttribute('src', SHOT);
-    expect(within(table).getAllByTestId('feedback-status').map((c) => c.textContent)).toEqual(['待处理', '已处理']);
+    expect(
+      within(table)
+        .getAllByTestId('feedback-status')
+        .map((c) => c.textContent),
+    ).toEqual(['待处理', '已处理']);
     expect(screen.getByRole('menuitem', { name: '问题反馈' })).toHaveAttribute('href', '/sys/feedback');
 
     const first = within(table).getByText('张三').closest('tr')!;
@@ -144,8 +189,22 @@ describe('/sys/feedback (super admin)', () => {
     expect(await screen.findByText('回复成功')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url.pathname).toBe('/api/sys/v1/sys/sysFeedback/');
-    expect(put.body).toEqual({ id: 1, feedbackType: '2', content: '导入 Excel 报错', contact: '', screenshot: SHOT, status: '1', reply: '请下载最新模板后再导入' });
-    await waitFor(() => expect(within(screen.getByRole('table')).getAllByTestId('feedback-status').map((c) => c.textContent)).toEqual(['已处理', '已处理']));
+    expect(put.body).toEqual({
+      id: 1,
+      feedbackType: '2',
+      content: '导入 Excel 报错',
+      contact: '',
+      screenshot: SHOT,
+      status: '1',
+      reply: '请下载最新模板后再导入',
+    });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table'))
+          .getAllByTestId('feedback-status')
+          .map((c) => c.textContent),
+      ).toEqual(['已处理', '已处理']),
+    );
   });
 
   it('is refused to others: 没有权限，拒绝访问!, no menu entry', async () => {

@@ -20,7 +20,17 @@ const sysRole = resourceSchema('sysRole')!;
 describe('rjsf validation uses the shared ajv configuration and the API wording', () => {
   it('every registry schema compiles with the shared strict ajv, and the rjsf validator accepts it', () => {
     const ajv = createAjv();
-    for (const name of ['sysUser', 'sysRole', 'sysOrganization', 'sysTenant', 'sysDict', 'sysConfig', 'sysFeedback', 'sysNotify', 'tpf3BuildMaterial']) {
+    for (const name of [
+      'sysUser',
+      'sysRole',
+      'sysOrganization',
+      'sysTenant',
+      'sysDict',
+      'sysConfig',
+      'sysFeedback',
+      'sysNotify',
+      'tpf3BuildMaterial',
+    ]) {
       const s = resourceSchema(name)!;
       expect(() => ajv.compile(s)).not.toThrow();
       expect(validator.isValid(toRjsf(s), {}, toRjsf(s))).toBe(false);
@@ -28,7 +38,12 @@ describe('rjsf validation uses the shared ajv configuration and the API wording'
   });
 
   it('messages: required → 请输入<title>, x-messages for patterns, titles for the rest', () => {
-    const { errors } = validator.validateFormData({ userName: 'a b', phone: '123' }, toRjsf(sysUser), undefined, makeTransformErrors(sysUser));
+    const { errors } = validator.validateFormData(
+      { userName: 'a b', phone: '123' },
+      toRjsf(sysUser),
+      undefined,
+      makeTransformErrors(sysUser),
+    );
     const byField = Object.fromEntries(errors.map((e) => [`.${(e.property ?? '').replace(/^\./, '')}`, e.message]));
     expect(byField['.name']).toBe('请输入姓名');
     expect(byField['.userName']).toBe('登录账号只能包含字母、数字和 _ . @ -');
@@ -36,7 +51,13 @@ describe('rjsf validation uses the shared ajv configuration and the API wording'
   });
 
   it('server field errors go under their fields (nested paths included)', () => {
-    expect(serverErrorsToErrorSchema({ name: '名称已存在', 'items.0.value': '值重复', root: { serverError: '表单校验失败, 请检查输入!' } })).toEqual({
+    expect(
+      serverErrorsToErrorSchema({
+        name: '名称已存在',
+        'items.0.value': '值重复',
+        root: { serverError: '表单校验失败, 请检查输入!' },
+      }),
+    ).toEqual({
       name: { __errors: ['名称已存在'] },
       items: { 0: { value: { __errors: ['值重复'] } } },
     });
@@ -45,8 +66,15 @@ describe('rjsf validation uses the shared ajv configuration and the API wording'
   it('form data keeps only schema properties; x-secret never prefilled and omitted when empty', () => {
     const record = { id: 3, createDate: 'x', userName: 'u1', name: '用户', email: null, password: 'should-not-appear' };
     expect(toFormData(sysUser, record)).toEqual({ userName: 'u1', name: '用户' });
-    expect(toPayload(sysUser, { userName: 'u1', name: '用户', password: '' })).toEqual({ userName: 'u1', name: '用户' });
-    expect(toPayload(sysUser, { userName: 'u1', name: '用户', password: 'Abcdefg1' })).toEqual({ userName: 'u1', name: '用户', password: 'Abcdefg1' });
+    expect(toPayload(sysUser, { userName: 'u1', name: '用户', password: '' })).toEqual({
+      userName: 'u1',
+      name: '用户',
+    });
+    expect(toPayload(sysUser, { userName: 'u1', name: '用户', password: 'Abcdefg1' })).toEqual({
+      userName: 'u1',
+      name: '用户',
+      password: 'Abcdefg1',
+    });
     expect(toFormData(sysRole, undefined)).toEqual({});
   });
 });
@@ -56,7 +84,8 @@ describe('create / edit pages (rjsf inside CreateBase / EditBase)', () => {
     setToken('tok', false);
     const { calls } = stubFetch((c) => {
       if (c.url.pathname.endsWith('currentUser')) return ok(superAdmin);
-      if (c.method === 'POST') return fail(400, '表单校验失败, 请检查输入!', 2, [{ field: 'roleCode', errorMsg: '角色编码已存在' }]);
+      if (c.method === 'POST')
+        return fail(400, '表单校验失败, 请检查输入!', 2, [{ field: 'roleCode', errorMsg: '角色编码已存在' }]);
       return ok({ dataList: [], total: 0 });
     });
     renderApp('/sys/role/create');
@@ -81,7 +110,14 @@ describe('create / edit pages (rjsf inside CreateBase / EditBase)', () => {
     setToken('tok', false);
     const { calls } = stubFetch((c) => {
       if (c.url.pathname.endsWith('currentUser')) return ok(superAdmin);
-      if (c.method === 'GET' && c.url.pathname === '/api/sys/v1/sys/sysRole/5') return ok({ id: 5, roleCode: 'auditor', roleName: '审计员', remarks: null, createDate: '2026-01-01T00:00:00Z' });
+      if (c.method === 'GET' && c.url.pathname === '/api/sys/v1/sys/sysRole/5')
+        return ok({
+          id: 5,
+          roleCode: 'auditor',
+          roleName: '审计员',
+          remarks: null,
+          createDate: '2026-01-01T00:00:00Z',
+        });
       if (c.method === 'PUT') return ok({ id: 5 });
       return ok({ dataList: [], total: 0 });
     });

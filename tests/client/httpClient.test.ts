@@ -6,7 +6,9 @@ import { fail, ok, stubFetch } from './fakeApi';
 
 describe('httpClient (the envelope)', () => {
   it('builds /api URLs with repeated array params and drops empty values', () => {
-    expect(apiUrl('sys/v1/sys/sysUser/', { ids: [1, 2], q: '', n: null, name: '电' })).toBe('/api/sys/v1/sys/sysUser/?ids=1&ids=2&name=%E7%94%B5');
+    expect(apiUrl('sys/v1/sys/sysUser/', { ids: [1, 2], q: '', n: null, name: '电' })).toBe(
+      '/api/sys/v1/sys/sysUser/?ids=1&ids=2&name=%E7%94%B5',
+    );
     expect(toQueryString({})).toBe('');
   });
 
@@ -36,7 +38,11 @@ describe('httpClient (the envelope)', () => {
         { field: 'items.0.value', errorMsg: '值不应多于 50 个字符' },
       ]),
     );
-    const err = (await apiFetch('/api/x').catch((e: unknown) => e)) as { status: number; message: string; body: { errors: unknown } };
+    const err = (await apiFetch('/api/x').catch((e: unknown) => e)) as {
+      status: number;
+      message: string;
+      body: { errors: unknown };
+    };
     expect(err.status).toBe(400);
     expect(err.message).toBe('请输入名称');
     expect(err.body.errors).toEqual({
@@ -54,17 +60,26 @@ describe('httpClient (the envelope)', () => {
     [504, '网络超时!'],
     [502, '服务正在联调中，请稍后!'],
   ])('HTTP %i without a body message → %s', async (status, message) => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status })),
+    );
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ status, message });
   });
 
   it('HTTP error with a body message → that message', async () => {
     stubFetch(() => fail(429, '登录失败次数过多，请 15 分钟后再试'));
-    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 429, message: '登录失败次数过多，请 15 分钟后再试' });
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({
+      status: 429,
+      message: '登录失败次数过多，请 15 分钟后再试',
+    });
   });
 
   it('no response → the error message is shown', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ message: 'Failed to fetch', status: 0 });
   });
 
@@ -74,7 +89,9 @@ describe('httpClient (the envelope)', () => {
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise((_resolve, reject) =>
+            init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       ),
     );
     const p = apiFetch('/api/slow').catch((e) => e);

@@ -6,7 +6,9 @@ import { i18nProvider, zhCNMessages } from '../../src/client/i18n';
 type Tree = { [k: string]: string | Tree };
 
 function keys(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`),
+  );
 }
 
 describe('zh-CN messages', () => {
@@ -27,7 +29,9 @@ describe('zh-CN messages', () => {
   });
 
   it('writes a page range with thousands separators', () => {
-    expect(i18nProvider.translate('ra.navigation.page_range_info', { offsetBegin: 5_981, offsetEnd: 6_000, total: 6_000 })).toBe('第 5,981-6,000 条，共 6,000 条');
+    expect(
+      i18nProvider.translate('ra.navigation.page_range_info', { offsetBegin: 5_981, offsetEnd: 6_000, total: 6_000 }),
+    ).toBe('第 5,981-6,000 条，共 6,000 条');
   });
 
   it('shows 暂无数据 for an empty list', () => {
@@ -36,7 +40,9 @@ describe('zh-CN messages', () => {
   });
 
   it('generates resource names and field labels from the schema titles', () => {
-    const res = (zhCNMessages as unknown as { resources: Record<string, { name: string; fields: Record<string, string> }> }).resources;
+    const res = (
+      zhCNMessages as unknown as { resources: Record<string, { name: string; fields: Record<string, string> }> }
+    ).resources;
     expect(res.tpf3BuildMaterial.name).toBe('碳排放因子');
     expect(res.tpf3BuildMaterial.fields.materialCo).toBe('碳排放因子');
     expect(res.tpf3BuildMaterial.fields.materialCoMin).toBe('碳排放因子最小值');

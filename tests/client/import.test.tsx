@@ -12,7 +12,18 @@ import { renderApp } from './renderApp';
 import '../../src/client/admin/SchemaList';
 
 const BASE = '/api/tpf/v1/tpf/tpf3BuildMaterial/';
-const rows = [{ id: 1, type: '建材', smallType: '钢材', name: '普通碳钢', unit: 't', materialCo: 2.05, verification: 'V', createDate: '2026-01-02T03:04:05Z' }];
+const rows = [
+  {
+    id: 1,
+    type: '建材',
+    smallType: '钢材',
+    name: '普通碳钢',
+    unit: 't',
+    materialCo: 2.05,
+    verification: 'V',
+    createDate: '2026-01-02T03:04:05Z',
+  },
+];
 
 function api(user: object, extra?: (c: Call) => ReturnType<Parameters<typeof stubFetch>[0]>) {
   return stubFetch((c: Call) => {
@@ -26,8 +37,12 @@ function api(user: object, extra?: (c: Call) => ReturnType<Parameters<typeof stu
   });
 }
 
-const xlsx = (size = 10) => new File([new Uint8Array(size)], 'data.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-const choose = (resource: string, file: File) => fireEvent.change(screen.getByTestId(`import-file-${resource}`), { target: { files: [file] } });
+const xlsx = (size = 10) =>
+  new File([new Uint8Array(size)], 'data.xlsx', {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+const choose = (resource: string, file: File) =>
+  fireEvent.change(screen.getByTestId(`import-file-${resource}`), { target: { files: [file] } });
 const uploads = (calls: Call[]) => calls.filter((c) => c.url.pathname.endsWith('/fileUpload'));
 const listCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname === BASE && c.method === 'GET');
 
@@ -41,7 +56,9 @@ async function openDivisor(extra?: (c: Call) => ReturnType<Parameters<typeof stu
 
 describe('/divisor toolbar: 下载模板 and 导入', () => {
   it('下载模板 opens the link the API answers', async () => {
-    const { calls } = await openDivisor((c) => (c.url.pathname === `${BASE}template` ? ok('/upload/tpl?token=abc') : undefined));
+    const { calls } = await openDivisor((c) =>
+      c.url.pathname === `${BASE}template` ? ok('/upload/tpl?token=abc') : undefined,
+    );
     const clicked: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.getAttribute('href')!);
@@ -69,7 +86,10 @@ describe('/divisor toolbar: 下载模板 and 导入', () => {
     });
     // hold the answer until the loading text was seen
     const fetchStub = globalThis.fetch as unknown as ReturnType<typeof vi.fn>;
-    const inner = fetchStub.getMockImplementation()! as (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+    const inner = fetchStub.getMockImplementation()! as (
+      input: RequestInfo | URL,
+      init?: RequestInit,
+    ) => Promise<Response>;
     fetchStub.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (String(input).includes('/fileUpload')) {
         await gate;
@@ -100,7 +120,9 @@ describe('/divisor toolbar: 下载模板 and 导入', () => {
       { field: '第5行 碳排放因子', errorMsg: '碳排放因子应当是数字' },
       { field: '第5行 核实标记', errorMsg: '核实标记应当是预设值之一' },
     ];
-    await openDivisor((c) => (c.url.pathname === `${BASE}fileUpload` ? fail(400, '导入数据校验失败', 2, problems) : undefined));
+    await openDivisor((c) =>
+      c.url.pathname === `${BASE}fileUpload` ? fail(400, '导入数据校验失败', 2, problems) : undefined,
+    );
     choose('tpf3BuildMaterial', xlsx());
     expect(await screen.findByText('第3行 名称 请输入名称')).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: '导入失败' });
@@ -114,7 +136,9 @@ describe('/divisor toolbar: 下载模板 and 导入', () => {
   });
 
   it('another error shows its message', async () => {
-    await openDivisor((c) => (c.url.pathname === `${BASE}fileUpload` ? fail(400, '文件格式不正确，请使用导入模板') : undefined));
+    await openDivisor((c) =>
+      c.url.pathname === `${BASE}fileUpload` ? fail(400, '文件格式不正确，请使用导入模板') : undefined,
+    );
     choose('tpf3BuildMaterial', xlsx());
     expect(await screen.findByText('文件格式不正确，请使用导入模板')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: '导入失败' })).toBeNull();

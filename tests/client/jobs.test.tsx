@@ -54,8 +54,12 @@ async function expectNoMorePolling(calls: Call[]) {
 // the pause between two job reads is a timeout: on the fake clock (running as usual) a test can let it pass at once
 beforeEach(() => fakeClock());
 
-const xlsx = () => new File([new Uint8Array(10)], 'data.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-const choose = (resource: string) => fireEvent.change(screen.getByTestId(`import-file-${resource}`), { target: { files: [xlsx()] } });
+const xlsx = () =>
+  new File([new Uint8Array(10)], 'data.xlsx', {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+const choose = (resource: string) =>
+  fireEvent.change(screen.getByTestId(`import-file-${resource}`), { target: { files: [xlsx()] } });
 
 describe('<JobProgress>', () => {
   it('says 已处理 {done} / {total} 行 with thousands separators; determinate once the total is known', () => {
@@ -79,7 +83,8 @@ describe('导入 as a job', () => {
       const answer = more?.(c);
       if (answer) return answer;
       if (p === '/api/sys/v1/sys/sysUser/currentUser') return ok(groupAdmin);
-      if (p === FACTORS) return ok({ dataList: [{ id: 1, type: '建材', name: '普通碳钢', unit: 't', materialCo: 2.05 }], total: 1 });
+      if (p === FACTORS)
+        return ok({ dataList: [{ id: 1, type: '建材', name: '普通碳钢', unit: 't', materialCo: 2.05 }], total: 1 });
       if (p.startsWith('/api/sys/v1/sys/sysDict/dropDown/')) return ok({});
       return fail(404, '很抱歉，资源未找到!');
     });
@@ -88,7 +93,8 @@ describe('导入 as a job', () => {
     return fake;
   }
   const listReads = (calls: Call[]) => calls.filter((c) => c.url.pathname === FACTORS && c.method === 'GET').length;
-  const countReads = (calls: Call[]) => calls.filter((c) => c.url.pathname.startsWith('/api/sys/v1/sys/sysNotify/count/')).length;
+  const countReads = (calls: Call[]) =>
+    calls.filter((c) => c.url.pathname.startsWith('/api/sys/v1/sys/sysNotify/count/')).length;
 
   it('a direct answer is unchanged: 上传文件成功 at once, no progress, no job read', async () => {
     const { calls } = await openDivisor(() => ok({ count: 3 }));
@@ -138,7 +144,8 @@ describe('导入 as a job', () => {
     server.set({ state: 'failed', done: 9000, message: '导入数据校验失败', errors: problems });
     expect(await screen.findByText('第3行 名称 请输入名称')).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: '导入失败' });
-    for (const p of problems) expect(within(within(dialog).getByText(p.errorMsg).closest('tr')!).getByText(p.field)).toBeInTheDocument();
+    for (const p of problems)
+      expect(within(within(dialog).getByText(p.errorMsg).closest('tr')!).getByText(p.field)).toBeInTheDocument();
     expect(within(dialog).getByText(/导入数据校验失败，共 2 处错误/)).toBeInTheDocument();
     expect(screen.queryByText('上传文件成功')).toBeNull();
     await expectNoMorePolling(calls);
@@ -172,7 +179,9 @@ describe('导入 as a job', () => {
 
 describe('stage 计算 and import as jobs', () => {
   const building = { id: 7, name: '七号楼', computeMethod: 'budget', standard: 'GB', menus: 'produce,trans' };
-  const rows = [{ id: 1, projectId: 7, materialName: 'C30混凝土', unit: 'm3', quantity: 3000, factorValue: 295, emission: 885000 }];
+  const rows = [
+    { id: 1, projectId: 7, materialName: 'C30混凝土', unit: 'm3', quantity: 3000, factorValue: 295, emission: 885000 },
+  ];
   const calcJob = (over: Partial<Job> = {}) => job({ id: 8, kind: 'calculate', title: '计算 七号楼', ...over });
   const direct = { stage: { code: 'produce', total: 885000, rowCount: 80000, notes: [] }, result: building };
 
@@ -194,7 +203,8 @@ describe('stage 计算 and import as jobs', () => {
     renderApp('/budget/produce');
     return fake;
   }
-  const rowReads = (calls: Call[]) => calls.filter((c) => c.url.pathname === `${STAGE}/produce/` && c.method === 'GET').length;
+  const rowReads = (calls: Call[]) =>
+    calls.filter((c) => c.url.pathname === `${STAGE}/produce/` && c.method === 'GET').length;
 
   it('计算 answering a job: 正在计算… 已处理 1,000 / 80,000 行, then 计算成功! and the rows read again', async () => {
     const server = jobServer(calcJob());
@@ -244,15 +254,20 @@ describe('stage 计算 and import as jobs', () => {
     const importJob = job({ id: 6, title: '导入 建材生产 — data.xlsx' });
     const imports = jobServer(importJob);
     const calc = jobServer(calcJob({ done: 0, total: null }));
-    const { calls } = openStage(() => ok({ job: calcJob({ done: 0, total: null }) }), (c) => {
-      if (c.url.pathname === `${STAGE}/produce/fileUpload`) return ok({ job: importJob });
-      return imports.answer(c) ?? calc.answer(c);
-    });
+    const { calls } = openStage(
+      () => ok({ job: calcJob({ done: 0, total: null }) }),
+      (c) => {
+        if (c.url.pathname === `${STAGE}/produce/fileUpload`) return ok({ job: importJob });
+        return imports.answer(c) ?? calc.answer(c);
+      },
+    );
     await screen.findByText('C30混凝土');
     choose('stageProduce');
     const dialog = await screen.findByRole('dialog', { name: '导入 建材生产 — data.xlsx' });
     expect(within(dialog).getByText('已处理 1,000 / 80,000 行')).toBeInTheDocument();
-    expect((calls.find((c) => c.url.pathname === `${STAGE}/produce/fileUpload`)!.body as FormData).get('projectId')).toBe('7');
+    expect(
+      (calls.find((c) => c.url.pathname === `${STAGE}/produce/fileUpload`)!.body as FormData).get('projectId'),
+    ).toBe('7');
     imports.set({ state: 'done', done: 80000, result: { count: 80000 } });
     expect(await screen.findByText('上传文件成功')).toBeInTheDocument();
     // the quiet recalculation answers a job too: its progress shows above the table, the dialog is gone

@@ -25,7 +25,14 @@ const { availableColumns, columnTitle } = await import('../../src/client/buildin
 await import('../../src/client/results/ResultRoute');
 await import('../../src/client/results/ComparePage');
 
-const session = { id: 7, name: '七号楼', computeMethod: 'budget', standard: 'GB', menus: 'produce,fixture', status: '1' };
+const session = {
+  id: 7,
+  name: '七号楼',
+  computeMethod: 'budget',
+  standard: 'GB',
+  menus: 'produce,fixture',
+  status: '1',
+};
 // 建材生产 100 t and 制冷剂补充 90.27 t (the server test's 20 × 2088 × 2 + 10 × 675 = 90 270 kg): total 190.27 t
 const building = {
   ...session,
@@ -35,9 +42,22 @@ const building = {
   refrigerant: 90.27,
   total: 190.27,
   streng3: 0.38,
-  resultDetail: { parts: {}, breakdown: {}, stages: { produce: { total: 100, rows: 3 }, fixture: { total: 90.27, rows: 2 } } },
+  resultDetail: {
+    parts: {},
+    breakdown: {},
+    stages: { produce: { total: 100, rows: 3 }, fixture: { total: 90.27, rows: 2 } },
+  },
 };
-const other = { id: 8, name: '八号楼', computeMethod: 'budget', status: '1', menus: 'produce,fixture', produce: 50, refrigerant: 12.5, total: 62.5 };
+const other = {
+  id: 8,
+  name: '八号楼',
+  computeMethod: 'budget',
+  status: '1',
+  menus: 'produce,fixture',
+  produce: 50,
+  refrigerant: 12.5,
+  total: 62.5,
+};
 
 function api() {
   setToken('tok', false);
@@ -50,7 +70,8 @@ function api() {
     // the compare page's sums by method, the fixture's field among them: 90.27 + 12.5 t of refrigerant
     const sums = { produce: 150, refrigerant: 102.77, total: 252.77 };
     const budget = { code: 'budget', label: '概预算', completed: 2, incomplete: 0, stale: 0, sums };
-    if (p === '/api/tpf/v1/tpf/tpf3ProjectV/statistics') return ok({ methods: [budget], engineerings: { count: 0, buildings: 2, completed: 2, total: 252.77 } });
+    if (p === '/api/tpf/v1/tpf/tpf3ProjectV/statistics')
+      return ok({ methods: [budget], engineerings: { count: 0, buildings: 2, completed: 2, total: 252.77 } });
     return ok({ dataList: [], total: 0 });
   });
 }
@@ -72,7 +93,11 @@ describe('a stage added by one schema file, on the screens', () => {
     expect(donut.options.plotOptions.pie.donut.labels.total.formatter()).toBe('190.27');
     expect(screen.getByTestId('figure-碳排放总量(tCO2e)')).toHaveTextContent('190.27');
     const radios = screen.getByRole('radiogroup', { name: '计算阶段' });
-    expect(within(radios).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['produce', 'fixture']);
+    expect(
+      within(radios)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['produce', 'fixture']);
     fireEvent.click(within(radios).getByLabelText('制冷剂补充'));
     await waitFor(() => expect(lastChart('bar').options.xaxis.categories).toEqual(['制冷剂补充']));
     expect(lastChart('bar').series).toEqual([{ name: '碳排放(tCO2e)', data: [90.27] }]);
@@ -82,10 +107,27 @@ describe('a stage added by one schema file, on the screens', () => {
     api();
     renderApp('/budget/compare');
     const table = await screen.findByRole('table', { name: '建筑对比' });
-    const header = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(header).toEqual(['单体建筑', '建材生产(tCO2e)', '建材运输(tCO2e)', '建筑建造(tCO2e)', '建筑拆除(tCO2e)', '建筑运行(tCO2e)', '废弃物处理(tCO2e)', '制冷剂补充(tCO2e)', '碳汇(tCO2e)', '碳排放总量(tCO2e)']);
+    const header = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(header).toEqual([
+      '单体建筑',
+      '建材生产(tCO2e)',
+      '建材运输(tCO2e)',
+      '建筑建造(tCO2e)',
+      '建筑拆除(tCO2e)',
+      '建筑运行(tCO2e)',
+      '废弃物处理(tCO2e)',
+      '制冷剂补充(tCO2e)',
+      '碳汇(tCO2e)',
+      '碳排放总量(tCO2e)',
+    ]);
     const current = (await within(table).findByText('七号楼')).closest('tr')!;
-    expect(within(current).getAllByRole('cell').map((c) => c.textContent)).toEqual(['七号楼当前建筑', '100.00', '0.00', '0.00', '0.00', '0.00', '0.00', '90.27', '0.00', '190.27']);
+    expect(
+      within(current)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['七号楼当前建筑', '100.00', '0.00', '0.00', '0.00', '0.00', '0.00', '90.27', '0.00', '190.27']);
   });
 
   it('the building list offers its result column, titled after the stage', () => {

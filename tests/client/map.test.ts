@@ -72,7 +72,13 @@ describe('the place list', () => {
   it('flattens the dictionary tree into cities with their province', () => {
     const cities = citiesOf(cityTree);
     expect(names(cities)).toEqual(['北京市', '南京市', '无锡市', '苏州市', '广州市', '深圳市']);
-    expect(cities[1]).toMatchObject({ kind: 'city', code: '320100', province: '江苏省', pinyin: 'nanjing', provincePinyin: 'jiangsu' });
+    expect(cities[1]).toMatchObject({
+      kind: 'city',
+      code: '320100',
+      province: '江苏省',
+      pinyin: 'nanjing',
+      provincePinyin: 'jiangsu',
+    });
     expect(names(provincesOf(cityTree))).toEqual(['北京市', '江苏省', '广东省']);
   });
 
@@ -96,7 +102,10 @@ describe('the place list', () => {
     expect(provincesOf(fullCityTree).length).toBeGreaterThanOrEqual(34);
     expect(cities.length).toBeGreaterThan(330);
     expect(searchPlaces(fullCityTree, 'nanjing')[0]).toMatchObject({ name: '南京市', province: '江苏省' });
-    expect(searchPlaces(fullCityTree, '乌鲁木齐')[0]).toMatchObject({ name: '乌鲁木齐市', province: '新疆维吾尔自治区' });
+    expect(searchPlaces(fullCityTree, '乌鲁木齐')[0]).toMatchObject({
+      name: '乌鲁木齐市',
+      province: '新疆维吾尔自治区',
+    });
     expect(searchPlaces(fullCityTree, 'sanya')[0]).toMatchObject({ name: '三亚市' });
     expect(searchPlaces(fullCityTree, 'xi', 5)).toHaveLength(5);
   });
@@ -140,8 +149,18 @@ describe('nearest city and the filled-in addresses', () => {
     const [, jiangsu] = provincesOf(cityTree);
     expect(mainCityOf(cities, jiangsu)?.name).toBe('南京市');
     const all = citiesOf(fullCityTree);
-    const main = (name: string) => mainCityOf(all, provincesOf(fullCityTree).find((p) => p.name === name)!)?.name;
-    expect([main('江苏省'), main('黑龙江省'), main('西藏自治区'), main('北京市'), main('香港特别行政区')]).toEqual(['南京市', '哈尔滨市', '拉萨市', '北京市', '香港']);
+    const main = (name: string) =>
+      mainCityOf(
+        all,
+        provincesOf(fullCityTree).find((p) => p.name === name)!,
+      )?.name;
+    expect([main('江苏省'), main('黑龙江省'), main('西藏自治区'), main('北京市'), main('香港特别行政区')]).toEqual([
+      '南京市',
+      '哈尔滨市',
+      '拉萨市',
+      '北京市',
+      '香港',
+    ]);
   });
 
   it("addresses: '省名+市名(+区名)', municipalities and SARs once", () => {
@@ -165,13 +184,25 @@ describe('districts and the place a point falls near', () => {
 
   it('ships the districts of the municipalities, the SARs and every prefecture-level city that has districts', () => {
     const count = (city: string) => districts.filter((d) => d.city === city).length;
-    expect([count('北京市'), count('天津市'), count('上海市'), count('重庆市'), count('香港'), count('澳门')]).toEqual([16, 16, 15, 38, 18, 8]);
-    expect(districts.find((d) => d.name === '浦东新区')).toMatchObject({ province: '上海市', city: '上海市', code: '310115' });
+    expect([count('北京市'), count('天津市'), count('上海市'), count('重庆市'), count('香港'), count('澳门')]).toEqual([
+      16, 16, 15, 38, 18, 8,
+    ]);
+    expect(districts.find((d) => d.name === '浦东新区')).toMatchObject({
+      province: '上海市',
+      city: '上海市',
+      code: '310115',
+    });
     expect(count('南京市')).toBe(11);
-    expect(districts.find((d) => d.name === '江宁区')).toMatchObject({ province: '江苏省', city: '南京市', code: '320115' });
+    expect(districts.find((d) => d.name === '江宁区')).toMatchObject({
+      province: '江苏省',
+      city: '南京市',
+      code: '320115',
+    });
     // prefecture-level cities (GB/T 2260 xxxx00 below a province) without districts: those that have none (东莞,
     // 中山, 儋州, 嘉峪关 are divided into towns; 三沙 into islands) and no other
-    const bare = cities.filter((c) => /^\d{4}00$/.test(c.code) && !/^(11|12|31|50|71|81|82)/.test(c.code) && count(c.name) === 0);
+    const bare = cities.filter(
+      (c) => /^\d{4}00$/.test(c.code) && !/^(11|12|31|50|71|81|82)/.test(c.code) && count(c.name) === 0,
+    );
     expect(bare.map((c) => c.name).sort()).toEqual(['三沙市', '东莞市', '中山市', '儋州市', '嘉峪关市']);
     expect(districts.length).toBeGreaterThan(2800);
     // every district sits near its city (within 8°, 额济纳旗 being the farthest)
@@ -188,7 +219,8 @@ describe('districts and the place a point falls near', () => {
     // 15 km and 36 km from 南京's centre: two different districts, no longer the city alone
     // 118.84,31.93 from 江宁区 (118.840015, 31.952612): Δlat 0.022612° × 111.2 km = 2.51 km, Δlng ≈ 0 → 2.5 km
     expect(at(118.84, 31.93)).toBe('江苏省南京市江宁区 2.5');
-    // 118.82,32.36 from 六合区 (118.822132, 32.323584): Δlat 0.036416° × 111.2 = 4.05 km, Δlng 0.002132° × 94.0 = 0.20 km → 4.1 km
+    // 118.82,32.36 from 六合区 (118.822132, 32.323584): Δlat 0.036416° × 111.2 = 4.05 km, Δlng 0.002132° × 94.0 = 0.20 km
+    // → 4.1 km
     expect(at(118.82, 32.36)).toBe('江苏省南京市六合区 4.1');
     // 东莞 has no districts: its city alone
     expect(at(113.75, 23.04).startsWith('广东省东莞市 ')).toBe(true);
@@ -246,28 +278,47 @@ describe('offline map names', () => {
   it('at a national view of the real places, names never overlap and some are left out', () => {
     // a crude equirectangular projection of China at 12 px per degree (about zoom 5) into an 800 × 500 view
     const placed = mapPlacesOf(fullCityTree).filter((p) => p.rank < 2);
-    const boxes = placed.map((p) => ({ x: (p.place.lng - 73) * 12, y: (54 - p.place.lat) * 12, chars: p.place.name.length, rank: p.rank }));
+    const boxes = placed.map((p) => ({
+      x: (p.place.lng - 73) * 12,
+      y: (54 - p.place.lat) * 12,
+      chars: p.place.name.length,
+      rank: p.rank,
+    }));
     const shown = [...labelsToShow(boxes, 800, 500)];
     expect(shown.length).toBeGreaterThan(30);
     expect(shown.length).toBeLessThan(placed.length);
     const right = (i: number) => boxes[i].x + 6 + boxes[i].chars * 12 + 8;
-    for (const a of shown) for (const b of shown) if (a < b) {
-      const apart = right(a) <= boxes[b].x + 6 || right(b) <= boxes[a].x + 6 || Math.abs(boxes[a].y - boxes[b].y) >= 18;
-      expect(apart, `${placed[a].place.name} / ${placed[b].place.name}`).toBe(true);
-    }
+    for (const a of shown)
+      for (const b of shown)
+        if (a < b) {
+          const apart =
+            right(a) <= boxes[b].x + 6 || right(b) <= boxes[a].x + 6 || Math.abs(boxes[a].y - boxes[b].y) >= 18;
+          expect(apart, `${placed[a].place.name} / ${placed[b].place.name}`).toBe(true);
+        }
   });
 });
 
 describe('reverse geocoding answers', () => {
   it('fills {lng} and {lat} into the template; takes the formatted address of Tianditu, AMap or Nominatim answers', () => {
-    expect(geocodeRequestUrl("https://geo.example.test/geocoder?postStr={'lon':{lng},'lat':{lat}}&tk=k", { lng: 118.78, lat: 32.04 })).toBe(
-      "https://geo.example.test/geocoder?postStr={'lon':118.780000,'lat':32.040000}&tk=k",
-    );
-    expect(addressOf({ status: '0', result: { formatted_address: '江苏省南京市秦淮区中山南路', addressComponent: { city: '南京市' } } })).toBe('江苏省南京市秦淮区中山南路');
+    expect(
+      geocodeRequestUrl("https://geo.example.test/geocoder?postStr={'lon':{lng},'lat':{lat}}&tk=k", {
+        lng: 118.78,
+        lat: 32.04,
+      }),
+    ).toBe("https://geo.example.test/geocoder?postStr={'lon':118.780000,'lat':32.040000}&tk=k");
+    expect(
+      addressOf({
+        status: '0',
+        result: { formatted_address: '江苏省南京市秦淮区中山南路', addressComponent: { city: '南京市' } },
+      }),
+    ).toBe('江苏省南京市秦淮区中山南路');
     expect(addressOf({ regeocode: { formatted_address: '江苏省苏州市姑苏区' } })).toBe('江苏省苏州市姑苏区');
-    expect(addressOf({ display_name: '玄武区, 南京市, 江苏省, 中国', address: { city: '南京市' } })).toBe('玄武区, 南京市, 江苏省, 中国');
+    expect(addressOf({ display_name: '玄武区, 南京市, 江苏省, 中国', address: { city: '南京市' } })).toBe(
+      '玄武区, 南京市, 江苏省, 中国',
+    );
     expect(addressOf({ results: [{ formatted_address: '上海市黄浦区' }] })).toBe('上海市黄浦区');
-    for (const none of [null, 'x', {}, { result: { formatted_address: '  ' } }, { status: '1', msg: 'key error' }]) expect(addressOf(none)).toBeUndefined();
+    for (const none of [null, 'x', {}, { result: { formatted_address: '  ' } }, { status: '1', msg: 'key error' }])
+      expect(addressOf(none)).toBeUndefined();
   });
 });
 

@@ -58,7 +58,13 @@ interface RawPlace {
   districts?: RawPlace[];
 }
 
-const item = (p: RawPlace): CityDictItem => ({ value: p.code, label: p.name, lng: p.lng, lat: p.lat, pinyin: p.pinyin });
+const item = (p: RawPlace): CityDictItem => ({
+  value: p.code,
+  label: p.name,
+  lng: p.lng,
+  lat: p.lat,
+  pinyin: p.pinyin,
+});
 
 /** Every province, city and district the app ships, as dictionary items (the seed's cityItems, read in jsdom). */
 export const fullCityTree: CityDictItem[] = (rawCities as (RawPlace & { cities: RawPlace[] })[]).map((p) => ({

@@ -28,7 +28,14 @@ describe('LeafletMap', () => {
     let map: L.Map | undefined;
     const onPick = vi.fn();
     const { container } = render(
-      <LeafletMap center={{ lng: 118.78, lat: 32.04 }} marker={{ lng: 118.78, lat: 32.04 }} onPick={onPick} tiles={OFFLINE_MAP} places={mapPlaces} onReady={(m) => (map = m)} />,
+      <LeafletMap
+        center={{ lng: 118.78, lat: 32.04 }}
+        marker={{ lng: 118.78, lat: 32.04 }}
+        onPick={onPick}
+        tiles={OFFLINE_MAP}
+        places={mapPlaces}
+        onReady={(m) => (map = m)}
+      />,
     );
     expect(map).toBeDefined();
     const el = screen.getByTestId('leaflet-map');
@@ -75,7 +82,9 @@ describe('LeafletMap', () => {
     let map: L.Map | undefined;
     const onPick = vi.fn();
     const props = { tiles: OFFLINE_MAP, onPick, onReady: (m: L.Map) => (map = m) };
-    const { rerender } = render(<LeafletMap {...props} center={{ lng: 118.78, lat: 32.04 }} marker={{ lng: 118.78, lat: 32.04 }} />);
+    const { rerender } = render(
+      <LeafletMap {...props} center={{ lng: 118.78, lat: 32.04 }} marker={{ lng: 118.78, lat: 32.04 }} />,
+    );
     let marker: L.Marker | undefined;
     map!.eachLayer((l) => {
       if (l instanceof L.Marker && l.options.draggable) marker = l;
@@ -87,7 +96,13 @@ describe('LeafletMap', () => {
     });
     expect(onPick).toHaveBeenCalledWith({ lng: 118.9, lat: 32.1 });
 
-    rerender(<LeafletMap {...props} center={{ lng: 113.280637, lat: 23.125178 }} marker={{ lng: 113.280637, lat: 23.125178 }} />);
+    rerender(
+      <LeafletMap
+        {...props}
+        center={{ lng: 113.280637, lat: 23.125178 }}
+        marker={{ lng: 113.280637, lat: 23.125178 }}
+      />,
+    );
     expect(map!.getCenter().lat).toBeCloseTo(23.125178);
     expect(marker!.getLatLng().lng).toBeCloseTo(113.280637);
   });
@@ -97,7 +112,12 @@ describe('LeafletMap', () => {
     render(
       <LeafletMap
         center={{ lng: 118.78, lat: 32.04 }}
-        tiles={{ tileUrl: 'https://t{s}.example.test/{z}/{x}/{y}.png', subdomains: '1234', attribution: '© 示例地图', geocodeUrl: '' }}
+        tiles={{
+          tileUrl: 'https://t{s}.example.test/{z}/{x}/{y}.png',
+          subdomains: '1234',
+          attribution: '© 示例地图',
+          geocodeUrl: '',
+        }}
         onReady={(m) => (map = m)}
       />,
     );
@@ -114,7 +134,15 @@ describe('LeafletMap', () => {
 });
 
 /** The picker with its value held in state, as the dialog holds it. */
-function Harness({ initial, onChange, at = { lng: 118.78, lat: 32.04 } }: { initial: LocationValue; onChange?: (v: LocationValue) => void; at?: { lng: number; lat: number } }) {
+function Harness({
+  initial,
+  onChange,
+  at = { lng: 118.78, lat: 32.04 },
+}: {
+  initial: LocationValue;
+  onChange?: (v: LocationValue) => void;
+  at?: { lng: number; lat: number };
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -128,12 +156,22 @@ function Harness({ initial, onChange, at = { lng: 118.78, lat: 32.04 } }: { init
           onChange?.(next);
         }}
         mapComponent={(p) => (
-          <button type="button" data-testid="fake-map" data-center={`${p.center.lng},${p.center.lat}`} data-zoom={p.zoom} onClick={() => p.onPick?.(at)}>
+          <button
+            type="button"
+            data-testid="fake-map"
+            data-center={`${p.center.lng},${p.center.lat}`}
+            data-zoom={p.zoom}
+            onClick={() => p.onPick?.(at)}
+          >
             map
           </button>
         )}
       />
-      <button type="button" data-testid="set-remarks" onClick={() => setValue((v) => ({ ...v, remarks: '苏州市姑苏区人民路 1 号' }))}>
+      <button
+        type="button"
+        data-testid="set-remarks"
+        onClick={() => setValue((v) => ({ ...v, remarks: '苏州市姑苏区人民路 1 号' }))}
+      >
         type
       </button>
       <output data-testid="value">{JSON.stringify(value)}</output>
@@ -144,13 +182,24 @@ function Harness({ initial, onChange, at = { lng: 118.78, lat: 32.04 } }: { init
 const current = () => JSON.parse(screen.getByTestId('value').textContent!) as LocationValue;
 
 /** 全局配置 with a reverse geocoder (a Nominatim-like template). */
-const GEO_SETTINGS = { tileUrl: '', subdomains: '', attribution: '', geocodeUrl: 'https://geo.example.test/reverse?format=json&lon={lng}&lat={lat}' };
+const GEO_SETTINGS = {
+  tileUrl: '',
+  subdomains: '',
+  attribution: '',
+  geocodeUrl: 'https://geo.example.test/reverse?format=json&lon={lng}&lat={lat}',
+};
 
 describe('LocationPicker', () => {
   it('reads the map settings once; a failing call means offline, not an error', async () => {
-    const { calls } = stubFetch((c) => (c.url.pathname === '/api/sys/v1/sys/sysConfig/mapSettings' ? { status: 500, body: { code: 0, message: '服务器错误!', data: null } } : ok(null)));
+    const { calls } = stubFetch((c) =>
+      c.url.pathname === '/api/sys/v1/sys/sysConfig/mapSettings'
+        ? { status: 500, body: { code: 0, message: '服务器错误!', data: null } }
+        : ok(null),
+    );
     withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />);
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/sys/v1/sys/sysConfig/mapSettings')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.pathname === '/api/sys/v1/sys/sysConfig/mapSettings')).toBe(true),
+    );
     expect(screen.getByTestId('fake-map')).toBeInTheDocument();
   });
 
@@ -160,14 +209,17 @@ describe('LocationPicker', () => {
     fireEvent.click(screen.getByTestId('fake-map'));
     expect(current()).toEqual({ latLng: '118.780000,32.040000', site: '南京市', remarks: '江苏省南京市' });
     // the small tree knows no district of 南京: the line says the district is left to the user
-    expect(screen.getByTestId('map-nearby')).toHaveTextContent(/^位于 江苏省南京市 附近（约 \d+\.\d 公里）；未收录该市的区县位置，区县请手动填写$/);
+    expect(screen.getByTestId('map-nearby')).toHaveTextContent(
+      /^位于 江苏省南京市 附近（约 \d+\.\d 公里）；未收录该市的区县位置，区县请手动填写$/,
+    );
     expect(screen.getByLabelText('经度')).toHaveValue('118.780000');
     expect(screen.getByLabelText('纬度')).toHaveValue('32.040000');
   });
 
   it('a point in a district fills 市+区 and says how near it is; offline the map opens at city level once a point is set', () => {
     stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
-    // 116.48,39.93 from 朝阳区's centre (116.486409, 39.921489): Δlat 0.008511° × 111.2 km = 0.946 km, Δlng 0.006409° × 111.2 × cos 39.93° = 0.547 km → √(0.946² + 0.547²) = 1.09 km
+    // 116.48,39.93 from 朝阳区's centre (116.486409, 39.921489): Δlat 0.008511° × 111.2 km = 0.946 km, Δlng 0.006409° ×
+    // 111.2 × cos 39.93° = 0.547 km → √(0.946² + 0.547²) = 1.09 km
     withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} at={{ lng: 116.48, lat: 39.93 }} />);
     expect(screen.getByTestId('fake-map')).toHaveAttribute('data-zoom', '5');
     expect(screen.queryByTestId('map-nearby')).toBeNull();
@@ -179,18 +231,23 @@ describe('LocationPicker', () => {
 
   it('a point ~200 km from every place fills the nearest one and asks to check it; one in the open sea leaves the address alone', () => {
     stubFetch(() => ok({ tileUrl: '', subdomains: '', attribution: '' }));
-    // 121.9,32.9: nearest of the small tree is 无锡市 (120.301663, 31.574729) — Δlng 1.598° × 94.0 km ≈ 150 km, Δlat 1.325° × 111.2 km ≈ 147 km → ≈ 210 km
+    // 121.9,32.9: nearest of the small tree is 无锡市 (120.301663, 31.574729) — Δlng 1.598° × 94.0 km ≈ 150 km, Δlat
+    // 1.325° × 111.2 km ≈ 147 km → ≈ 210 km
     const first = withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} at={{ lng: 121.9, lat: 32.9 }} />);
     fireEvent.click(screen.getByTestId('fake-map'));
     expect(current().remarks).toBe('江苏省无锡市');
-    expect(screen.getByTestId('map-nearby')).toHaveTextContent(/^距最近的地点 江苏省无锡市 约 21\d 公里，请核对项目位置；未收录该市的区县位置，区县请手动填写$/);
+    expect(screen.getByTestId('map-nearby')).toHaveTextContent(
+      /^距最近的地点 江苏省无锡市 约 21\d 公里，请核对项目位置；未收录该市的区县位置，区县请手动填写$/,
+    );
     first.unmount();
 
     // 130,25 (east of Okinawa): > 500 km from every place
     withQuery(<Harness initial={{ remarks: '江苏省苏州市', site: '苏州市', latLng: '' }} at={{ lng: 130, lat: 25 }} />);
     fireEvent.click(screen.getByTestId('fake-map'));
     expect(current()).toEqual({ latLng: '130.000000,25.000000', site: '苏州市', remarks: '江苏省苏州市' });
-    expect(screen.getByTestId('map-nearby')).toHaveTextContent(/^所选位置附近没有已知地点（最近的 .+ 约 [\d,]+ 公里），项目位置未改动，请手动填写$/);
+    expect(screen.getByTestId('map-nearby')).toHaveTextContent(
+      /^所选位置附近没有已知地点（最近的 .+ 约 [\d,]+ 公里），项目位置未改动，请手动填写$/,
+    );
   });
 
   it('a map point replaces an earlier address (typed or searched) with its nearest place; a chosen site stays', () => {
@@ -203,7 +260,8 @@ describe('LocationPicker', () => {
   it('with a geocoder in 全局配置: the service names the point (asked without our token); the city fills the site', async () => {
     const { calls } = stubFetch((c) => {
       if (c.url.pathname === '/api/sys/v1/sys/sysConfig/mapSettings') return ok({ ...GEO_SETTINGS });
-      if (c.url.host === 'geo.example.test') return { body: { status: '0', result: { formatted_address: '江苏省南京市秦淮区中山南路1号' } } };
+      if (c.url.host === 'geo.example.test')
+        return { body: { status: '0', result: { formatted_address: '江苏省南京市秦淮区中山南路1号' } } };
       return ok(null);
     });
     withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />, GEO_SETTINGS);
@@ -238,9 +296,13 @@ describe('LocationPicker', () => {
     const pending: ((address: string) => void)[] = [];
     vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
-      const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-      if (url.pathname.endsWith('/mapSettings')) return Promise.resolve(json({ code: 1, message: '成功', data: GEO_SETTINGS }));
-      return new Promise<Response>((resolve) => pending.push((address) => resolve(json({ result: { formatted_address: address } }))));
+      const json = (body: unknown) =>
+        new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname.endsWith('/mapSettings'))
+        return Promise.resolve(json({ code: 1, message: '成功', data: GEO_SETTINGS }));
+      return new Promise<Response>((resolve) =>
+        pending.push((address) => resolve(json({ result: { formatted_address: address } }))),
+      );
     });
     withQuery(<Harness initial={{ remarks: '', site: '', latLng: '' }} />, GEO_SETTINGS);
     fireEvent.click(screen.getByTestId('fake-map')); // 南京
@@ -314,7 +376,13 @@ describe('LocationPicker', () => {
     const client = new QueryClient();
     const ui = (site: string) => (
       <QueryClientProvider client={client}>
-        <LocationPicker value={{ remarks: '', site, latLng: '' }} tree={cityTree} cities={cities} onChange={() => {}} mapComponent={(p) => <div data-testid="fake-map" data-center={`${p.center.lng},${p.center.lat}`} />} />
+        <LocationPicker
+          value={{ remarks: '', site, latLng: '' }}
+          tree={cityTree}
+          cities={cities}
+          onChange={() => {}}
+          mapComponent={(p) => <div data-testid="fake-map" data-center={`${p.center.lng},${p.center.lat}`} />}
+        />
       </QueryClientProvider>
     );
     const { rerender } = render(ui(''));

@@ -27,7 +27,16 @@ describe('module sidebar items', () => {
       '/estimate/result',
       '/estimate/compare',
     ]);
-    expect(summary(items)).toEqual(['单体建筑列表', '新建项目', '建筑物化及拆除×', '建筑运行×', '废弃物处理×', '碳汇×', '计算结果', '建筑对比']);
+    expect(summary(items)).toEqual([
+      '单体建筑列表',
+      '新建项目',
+      '建筑物化及拆除×',
+      '建筑运行×',
+      '废弃物处理×',
+      '碳汇×',
+      '计算结果',
+      '建筑对比',
+    ]);
   });
 
   it('accounting: 建筑概况 and every stage in order, supplement first and voucher last', () => {
@@ -62,12 +71,24 @@ describe('module sidebar items', () => {
       '计算结果',
       '建筑对比',
     ]);
-    expect(moduleItems('estimate', budgetBuilding as never).filter((e) => !e.disabled).map((e) => e.label)).toEqual(['单体建筑列表', '新建项目', '计算结果', '建筑对比']);
+    expect(
+      moduleItems('estimate', budgetBuilding as never)
+        .filter((e) => !e.disabled)
+        .map((e) => e.label),
+    ).toEqual(['单体建筑列表', '新建项目', '计算结果', '建筑对比']);
   });
 
   it('common items gain 项目管理 and 单体建筑列表; module items only on module routes', () => {
     const g = menuGroups([], undefined);
-    expect(g.common.map((e) => e.to)).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup', '/divisor/benchmark']);
+    expect(g.common.map((e) => e.to)).toEqual([
+      '/dashboard',
+      '/project/manage',
+      '/project/list',
+      '/apply/project',
+      '/divisor',
+      '/divisor/lookup',
+      '/divisor/benchmark',
+    ]);
     expect(g.module).toEqual([]);
     expect(menuGroups([], 'budget').module).toHaveLength(11);
     expect(menuGroups([], 'sys').module).toEqual([]);
@@ -77,7 +98,11 @@ describe('module sidebar items', () => {
     expect(crumbsOf('/project/list')).toEqual([{ label: '单体建筑列表' }]);
     expect(crumbsOf('/project/manage')).toEqual([{ label: '项目管理' }]);
     expect(crumbsOf('/budget/project/list')).toEqual([{ label: '建筑碳排放概预算' }, { label: '单体建筑列表' }]);
-    expect(crumbsOf('/accounting/project/info')).toEqual([{ label: '建筑碳排放核算' }, { label: '单体建筑列表', to: '/accounting/project/list' }, { label: '建筑概况' }]);
+    expect(crumbsOf('/accounting/project/info')).toEqual([
+      { label: '建筑碳排放核算' },
+      { label: '单体建筑列表', to: '/accounting/project/list' },
+      { label: '建筑概况' },
+    ]);
     expect(crumbsOf('/estimate/produce').at(-1)).toEqual({ label: '建筑物化及拆除' });
     expect(crumbsOf('/accounting/voucher').at(-1)).toEqual({ label: '核算凭证管理' });
     expect(crumbsOf('/budget/result').at(-1)).toEqual({ label: '计算结果' });
@@ -102,7 +127,9 @@ describe('the sidebar in the app', () => {
     expect(item('计算结果')).not.toHaveAttribute('aria-disabled');
     expect(item('建筑对比')).not.toHaveAttribute('aria-disabled');
     // the module's own list replaces the all-modules one
-    expect(screen.getAllByRole('menuitem', { name: '单体建筑列表' }).map((m) => m.getAttribute('href'))).toEqual(['/budget/project/list']);
+    expect(screen.getAllByRole('menuitem', { name: '单体建筑列表' }).map((m) => m.getAttribute('href'))).toEqual([
+      '/budget/project/list',
+    ]);
     // a disabled item does not navigate
     fireEvent.click(item('建材生产'));
     expect(window.location.pathname).toBe('/budget/project/list');

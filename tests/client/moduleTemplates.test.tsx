@@ -13,9 +13,14 @@ import { stubShell } from './shellFake';
 const LINK = '/upload/22222222-2222-2222-2222-222222222222?token=templatetok1';
 
 function templateApi() {
-  return stubShell({ extra: (c: Call) => (c.url.pathname.startsWith('/api/tpf/v1/tpf/template/') ? ok(LINK) : undefined) });
+  return stubShell({
+    extra: (c: Call) => (c.url.pathname.startsWith('/api/tpf/v1/tpf/template/') ? ok(LINK) : undefined),
+  });
 }
-const templateCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname.startsWith('/api/tpf/v1/tpf/template/')).map((c) => `${c.url.pathname}${c.url.search}`);
+const templateCalls = (calls: Call[]) =>
+  calls
+    .filter((c) => c.url.pathname.startsWith('/api/tpf/v1/tpf/template/'))
+    .map((c) => `${c.url.pathname}${c.url.search}`);
 
 describe('template download icon', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -27,7 +32,11 @@ describe('template download icon', () => {
     renderApp('/budget/project/list');
     fireEvent.click(await screen.findByRole('button', { name: '下载导入模板' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['国标 GB/T 51366-2019', '省标准', '省导则']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['国标 GB/T 51366-2019', '省标准', '省导则']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: '省标准' }));
     expect(await screen.findByText('下载模板成功')).toBeInTheDocument();
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));

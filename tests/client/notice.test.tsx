@@ -23,7 +23,19 @@ function noticeApi(user: object) {
       if (p === '/api/sys/v1/sys/sysTenant/') return ok({ dataList: TENANTS, total: 2 });
       if (p === '/api/sys/v1/sys/sysNotice/' && c.method === 'POST') return ok({ id: 5, ...(c.body as object) });
       if (p === '/api/sys/v1/sys/sysNotice/')
-        return ok({ dataList: [{ id: 4, title: '系统升级', content: '周六升级', scopeName: '全部用户', sentCount: 12, createDate: '2026-11-20T01:00:00Z' }], total: 1 });
+        return ok({
+          dataList: [
+            {
+              id: 4,
+              title: '系统升级',
+              content: '周六升级',
+              scopeName: '全部用户',
+              sentCount: 12,
+              createDate: '2026-11-20T01:00:00Z',
+            },
+          ],
+          total: 1,
+        });
       return undefined;
     },
   });
@@ -36,7 +48,9 @@ describe('/sys/notify 通知公告', () => {
     renderApp('/sys/notify');
     const table = await screen.findByRole('table');
     await within(table).findByText('系统升级');
-    const heads = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const heads = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     for (const h of ['标题', '内容', '发送范围', '接收人数']) expect(heads).toContain(h);
     expect(within(table).getByText('全部用户')).toBeInTheDocument();
   });
@@ -75,7 +89,11 @@ describe('/sys/notify 通知公告', () => {
     fireEvent.change(within(form).getByLabelText(/内容/), { target: { value: '下周例会' } });
     fireEvent.click(within(form).getByRole('button', { name: '发送' }));
     expect(await screen.findByText('通知已发送')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ title: '集团通知', content: '下周例会', tenantId: null });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      title: '集团通知',
+      content: '下周例会',
+      tenantId: null,
+    });
     expect(calls.some((c) => c.url.pathname === '/api/sys/v1/sys/sysTenant/')).toBe(false);
   });
 });

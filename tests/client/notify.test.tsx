@@ -58,8 +58,24 @@ describe('unread count in the navbar', () => {
 });
 
 const INBOX = [
-  { id: 1, title: '您已被添加为协作人', content: '张三 将您添加为单体建筑“七号楼”的协作人', kind: 'collaborator', link: '/budget/project/list', readFlag: 0, createDate: '2026-11-20T08:05:09Z' },
-  { id: 2, title: '系统维护通知', content: '本周六晚进行系统维护', kind: 'notice', link: null, readFlag: 1, createDate: '2026-11-19T01:00:00Z' },
+  {
+    id: 1,
+    title: '您已被添加为协作人',
+    content: '张三 将您添加为单体建筑“七号楼”的协作人',
+    kind: 'collaborator',
+    link: '/budget/project/list',
+    readFlag: 0,
+    createDate: '2026-11-20T08:05:09Z',
+  },
+  {
+    id: 2,
+    title: '系统维护通知',
+    content: '本周六晚进行系统维护',
+    kind: 'notice',
+    link: null,
+    readFlag: 1,
+    createDate: '2026-11-19T01:00:00Z',
+  },
 ];
 
 function inboxApi(rows = INBOX) {
@@ -109,7 +125,9 @@ describe('/notify 消息通知', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: '未读' }));
     await waitFor(() => expect(screen.queryByText('系统维护通知')).toBeNull());
-    expect(calls.some((c) => c.url.pathname === '/api/sys/v1/sys/sysNotify/' && c.url.searchParams.get('readFlag') === '0')).toBe(true);
+    expect(
+      calls.some((c) => c.url.pathname === '/api/sys/v1/sys/sysNotify/' && c.url.searchParams.get('readFlag') === '0'),
+    ).toBe(true);
   });
 
   it('标为已读 sends the id, 全部标为已读 sends all, and the bell follows', async () => {
@@ -121,7 +139,9 @@ describe('/notify 消息通知', () => {
     fireEvent.click(within(row('您已被添加为协作人')).getByRole('button', { name: '标为已读' }));
     expect(await screen.findByRole('link', { name: bellLabel(1) })).toBeInTheDocument();
     expect(calls.find((c) => c.url.pathname.endsWith('/sysNotify/read'))!.body).toEqual({ ids: [1] });
-    await waitFor(() => expect(within(row('您已被添加为协作人')).queryByRole('button', { name: '标为已读' })).toBeNull());
+    await waitFor(() =>
+      expect(within(row('您已被添加为协作人')).queryByRole('button', { name: '标为已读' })).toBeNull(),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: '全部标为已读' }));
     expect(await screen.findByText('已标记为已读')).toBeInTheDocument();

@@ -17,9 +17,42 @@ vi.mock('react-apexcharts', () => ({ default: (p: { type: string }) => <div data
 const STAGE = '/api/tpf/v1/tpf/stage';
 const SRC = '土木在线《普通住宅建筑混凝土用量和用钢量》';
 const lines: RangeLine[] = [
-  { id: 1, metric: 'concrete', name: '住宅混凝土用量', buildType: '居住建筑', value: null, low: 0.3, high: 0.47, unit: 'm³/m²', verification: 'V', source: SRC },
-  { id: 2, metric: 'steel', name: '住宅钢筋用量', buildType: '居住建筑', value: null, low: 30, high: 75, unit: 'kg/m²', verification: 'V', source: SRC },
-  { id: 3, metric: 'operation', name: '全国平均运行碳排放强度', buildType: '全部', value: 33.5, low: null, high: null, unit: 'kgCO2/(m²·a)', verification: 'D', source: '推算' },
+  {
+    id: 1,
+    metric: 'concrete',
+    name: '住宅混凝土用量',
+    buildType: '居住建筑',
+    value: null,
+    low: 0.3,
+    high: 0.47,
+    unit: 'm³/m²',
+    verification: 'V',
+    source: SRC,
+  },
+  {
+    id: 2,
+    metric: 'steel',
+    name: '住宅钢筋用量',
+    buildType: '居住建筑',
+    value: null,
+    low: 30,
+    high: 75,
+    unit: 'kg/m²',
+    verification: 'V',
+    source: SRC,
+  },
+  {
+    id: 3,
+    metric: 'operation',
+    name: '全国平均运行碳排放强度',
+    buildType: '全部',
+    value: 33.5,
+    low: null,
+    high: null,
+    unit: 'kgCO2/(m²·a)',
+    verification: 'D',
+    source: '推算',
+  },
 ];
 // A = 1 000 m²: 500 m³ C30 → 0.50 m³/m² (> 0.47), 180 t rebar → 180.00 kg/m² (> 75); operation 30 within 11.17–100.50
 const review = (steelTonnes: number, concrete: number) =>
@@ -35,7 +68,14 @@ const review = (steelTonnes: number, concrete: number) =>
     ],
   });
 
-const session = { id: 7, name: '七号楼', computeMethod: 'budget', standard: 'GB', menus: 'produce,runtime', status: '1' };
+const session = {
+  id: 7,
+  name: '七号楼',
+  computeMethod: 'budget',
+  standard: 'GB',
+  menus: 'produce,runtime',
+  status: '1',
+};
 const building = (plausibility: unknown) => ({
   ...session,
   useDateLimit: 50,
@@ -58,7 +98,10 @@ function api(detail: Record<string, unknown>, extra?: (c: Call) => ReturnType<Pa
   });
 }
 
-const openCard = async (detail: Record<string, unknown>, extra?: (c: Call) => ReturnType<Parameters<typeof stubFetch>[0]>) => {
+const openCard = async (
+  detail: Record<string, unknown>,
+  extra?: (c: Call) => ReturnType<Parameters<typeof stubFetch>[0]>,
+) => {
   setCurrentBuilding(session);
   api(detail, extra);
   renderApp('/budget/result');
@@ -73,8 +116,12 @@ describe('合理性检查 on the result page', () => {
     expect(within(card).getByRole('heading', { name: '合理性检查' })).toBeInTheDocument();
     const flags = within(card).getByTestId('plausibility-flags');
     expect(flags).toHaveTextContent('超出参考范围的数值（2 条提示）');
-    expect(flags).toHaveTextContent(`混凝土用量 0.50 m³/m² 高于参考范围 0.30–0.47 m³/m²（参考值库「住宅混凝土用量」，来源：${SRC}）`);
-    expect(flags).toHaveTextContent(`钢材用量 180.00 kg/m² 高于参考范围 30.00–75.00 kg/m²（参考值库「住宅钢筋用量」，来源：${SRC}）`);
+    expect(flags).toHaveTextContent(
+      `混凝土用量 0.50 m³/m² 高于参考范围 0.30–0.47 m³/m²（参考值库「住宅混凝土用量」，来源：${SRC}）`,
+    );
+    expect(flags).toHaveTextContent(
+      `钢材用量 180.00 kg/m² 高于参考范围 30.00–75.00 kg/m²（参考值库「住宅钢筋用量」，来源：${SRC}）`,
+    );
     expect(within(card).queryByText('未发现超出参考范围的数值')).toBeNull();
     const steel = within(card).getByTestId('plausibility-check-steel');
     expect(steel).toHaveTextContent('钢材用量180.00kg/m²30.00–75.00高于参考范围住宅钢筋用量已核实（V）');
@@ -84,7 +131,9 @@ describe('合理性检查 on the result page', () => {
     expect(operation).toHaveTextContent('在范围内');
     expect(operation).toHaveTextContent('推导值（D）');
     expect(card).toHaveTextContent('钢材 180,000.00 kg（1 行）÷ 建筑面积 1,000.00 m² = 180.00 kg/m²');
-    expect(within(card).getByTestId('plausibility-missing')).toHaveTextContent('暂无公开范围：全生命周期碳排放强度（kgCO2e/(m²·a)）、隐含碳排放强度（kgCO2e/m²）');
+    expect(within(card).getByTestId('plausibility-missing')).toHaveTextContent(
+      '暂无公开范围：全生命周期碳排放强度（kgCO2e/(m²·a)）、隐含碳排放强度（kgCO2e/m²）',
+    );
   });
 
   it('on a phone each check is a block of lines, no table scrolled inside the card', async () => {
@@ -123,7 +172,10 @@ describe('合理性检查 on the result page', () => {
             total: 568.7,
             notes: [],
             warnings: [],
-            plausibility: { flags: r.flags.map((f) => f.text), workings: r.figures.filter((f) => f.working).map((f) => f.working) },
+            plausibility: {
+              flags: r.flags.map((f) => f.text),
+              workings: r.figures.filter((f) => f.working).map((f) => f.working),
+            },
             rows: { total: 0, dataList: [] },
           })
         : undefined,

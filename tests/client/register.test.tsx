@@ -14,11 +14,48 @@ const fill = (label: string, value: string) => fireEvent.change(screen.getByLabe
 
 describe('registration', () => {
   it('the rules: required fields, phone form, password strength, confirmation', () => {
-    const empty = { userName: '', password: '', confirm: '', name: '', phone: '', smsCode: '', companyName: '', userType: '' };
-    expect(registerErrors(empty)).toEqual({ userName: '请输入登录账号', password: '请输入密码', name: '请输入姓名', phone: '请输入手机号', smsCode: '请输入验证码' });
-    const e = registerErrors({ ...empty, userName: 'u', password: 'abcdefgh', confirm: 'x', name: 'n', phone: '12800000000', smsCode: '1' });
-    expect(e).toEqual({ password: '密码至少 8 位，须同时包含字母和数字', confirm: '两次输入的密码不一致', phone: '请输入正确的手机号' });
-    expect(registerErrors({ ...empty, userName: 'u', password: 'abc12345', confirm: 'abc12345', name: 'n', phone: '13912345678', smsCode: '123456' })).toEqual({});
+    const empty = {
+      userName: '',
+      password: '',
+      confirm: '',
+      name: '',
+      phone: '',
+      smsCode: '',
+      companyName: '',
+      userType: '',
+    };
+    expect(registerErrors(empty)).toEqual({
+      userName: '请输入登录账号',
+      password: '请输入密码',
+      name: '请输入姓名',
+      phone: '请输入手机号',
+      smsCode: '请输入验证码',
+    });
+    const e = registerErrors({
+      ...empty,
+      userName: 'u',
+      password: 'abcdefgh',
+      confirm: 'x',
+      name: 'n',
+      phone: '12800000000',
+      smsCode: '1',
+    });
+    expect(e).toEqual({
+      password: '密码至少 8 位，须同时包含字母和数字',
+      confirm: '两次输入的密码不一致',
+      phone: '请输入正确的手机号',
+    });
+    expect(
+      registerErrors({
+        ...empty,
+        userName: 'u',
+        password: 'abc12345',
+        confirm: 'abc12345',
+        name: 'n',
+        phone: '13912345678',
+        smsCode: '123456',
+      }),
+    ).toEqual({});
   });
 
   it('works without a token, linked from the login page', async () => {
@@ -27,7 +64,8 @@ describe('registration', () => {
     fireEvent.click(await screen.findByRole('link', { name: '注册账号' }));
     expect(await screen.findByRole('button', { name: '注册' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/register');
-    for (const l of ['登录账号', '密码', '确认密码', '姓名', '手机号', '验证码', '单位名称', '用户类型']) expect(screen.getByLabelText(l)).toBeInTheDocument();
+    for (const l of ['登录账号', '密码', '确认密码', '姓名', '手机号', '验证码', '单位名称', '用户类型'])
+      expect(screen.getByLabelText(l)).toBeInTheDocument();
   });
 
   it('shows the rules beside the fields, sends the code through the slider, counts down, shows code-2 answers, then goes to /login', async () => {
@@ -39,7 +77,8 @@ describe('registration', () => {
       if (p === '/api/sys/v1/sso/slider/verify') return ok({ sliderToken: 'st-reg' });
       if (p === '/api/sys/v1/sso/sendSmsCode') {
         sends++;
-        if (!(c.body as { sliderToken?: string }).sliderToken) return fail(400, '请完成滑块验证', 0, { needSlider: true });
+        if (!(c.body as { sliderToken?: string }).sliderToken)
+          return fail(400, '请完成滑块验证', 0, { needSlider: true });
         return ok(null);
       }
       if (p === '/api/sys/v1/sso/registerUser') {
@@ -70,7 +109,9 @@ describe('registration', () => {
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     const dialog = await screen.findByRole('dialog', { name: '安全验证' });
     await within(dialog).findByAltText('拼图块');
-    await waitFor(() => expect(screen.getByRole('slider', { name: '拖动滑块' })).toHaveAttribute('aria-valuemax', '264'));
+    await waitFor(() =>
+      expect(screen.getByRole('slider', { name: '拖动滑块' })).toHaveAttribute('aria-valuemax', '264'),
+    );
     drag(80);
     expect(await screen.findByRole('button', { name: /60秒后重新获取|59秒后重新获取/ })).toBeDisabled();
     expect(screen.getByText('验证码已发送')).toBeInTheDocument();
@@ -97,22 +138,42 @@ describe('registration', () => {
     fireEvent.click(screen.getByRole('button', { name: '注册' }));
     expect(await screen.findByText('注册成功，请登录')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
-    const reg = calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/registerUser')[1].body as Record<string, string>;
-    expect(reg).toMatchObject({ userName: 'newbie2', name: '王五', phone: '13912345678', smsCode: '123456', companyName: '某设计院', userType: '1' });
+    const reg = calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/registerUser')[1].body as Record<
+      string,
+      string
+    >;
+    expect(reg).toMatchObject({
+      userName: 'newbie2',
+      name: '王五',
+      phone: '13912345678',
+      smsCode: '123456',
+      companyName: '某设计院',
+      userType: '1',
+    });
     expect(unb64(reg.password)).toBe('Passw0rd9');
     expect(reg).not.toHaveProperty('confirm');
     // one slider per form: the one for the code; the submits went without one
     expect(calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/slider')).toHaveLength(1);
-    for (const c of calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/registerUser')) expect(c.body).not.toHaveProperty('sliderToken');
+    for (const c of calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/registerUser'))
+      expect(c.body).not.toHaveProperty('sliderToken');
   });
 
   it('never opens the slider on submit, whatever the answer: the code stood for it', async () => {
     const { calls } = stubFetch((c: Call) =>
-      c.url.pathname === '/api/sys/v1/sso/registerUser' ? fail(400, '请完成滑块验证', 0, { needSlider: true }) : ok(c.url.pathname.endsWith('/slider') ? challenge('s3') : null),
+      c.url.pathname === '/api/sys/v1/sso/registerUser'
+        ? fail(400, '请完成滑块验证', 0, { needSlider: true })
+        : ok(c.url.pathname.endsWith('/slider') ? challenge('s3') : null),
     );
     renderApp('/register');
     fireEvent.change(await screen.findByLabelText('登录账号'), { target: { value: 'once' } });
-    for (const [l, v] of [['密码', 'Passw0rd9'], ['确认密码', 'Passw0rd9'], ['姓名', '赵六'], ['手机号', '13912345670'], ['验证码', '123456']]) fill(l, v);
+    for (const [l, v] of [
+      ['密码', 'Passw0rd9'],
+      ['确认密码', 'Passw0rd9'],
+      ['姓名', '赵六'],
+      ['手机号', '13912345670'],
+      ['验证码', '123456'],
+    ])
+      fill(l, v);
     fireEvent.click(screen.getByRole('button', { name: '注册' }));
     expect(await screen.findByText('请完成滑块验证')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull();
@@ -139,14 +200,19 @@ describe('password reset', () => {
       const p = c.url.pathname;
       if (p === '/api/sys/v1/sso/slider') return ok(challenge('s2'));
       if (p === '/api/sys/v1/sso/slider/verify') return ok({ sliderToken: 'st-reset' });
-      if (p === '/api/sys/v1/sso/sendSmsCode') return (c.body as { sliderToken?: string }).sliderToken ? ok(null) : fail(400, '请完成滑块验证', 0, { needSlider: true });
+      if (p === '/api/sys/v1/sso/sendSmsCode')
+        return (c.body as { sliderToken?: string }).sliderToken
+          ? ok(null)
+          : fail(400, '请完成滑块验证', 0, { needSlider: true });
       return ok(null);
     });
     renderApp('/reset-password');
     fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '13800000002' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     await within(await screen.findByRole('dialog', { name: '安全验证' })).findByAltText('拼图块');
-    await waitFor(() => expect(screen.getByRole('slider', { name: '拖动滑块' })).toHaveAttribute('aria-valuemax', '264'));
+    await waitFor(() =>
+      expect(screen.getByRole('slider', { name: '拖动滑块' })).toHaveAttribute('aria-valuemax', '264'),
+    );
     drag(80);
     await screen.findByRole('button', { name: /60秒后重新获取|59秒后重新获取/ });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull());
@@ -157,7 +223,9 @@ describe('password reset', () => {
     expect(await screen.findByText('密码已重置，请重新登录')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull();
     expect(calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/slider')).toHaveLength(1);
-    expect(calls.find((c) => c.url.pathname === '/api/sys/v1/sso/resetPassword')!.body).not.toHaveProperty('sliderToken');
+    expect(calls.find((c) => c.url.pathname === '/api/sys/v1/sso/resetPassword')!.body).not.toHaveProperty(
+      'sliderToken',
+    );
   });
 
   it('phone + code + new password → resetPassword; /login says 密码已重置，请重新登录 and a stale token is dropped', async () => {
@@ -167,7 +235,9 @@ describe('password reset', () => {
       if (p === '/api/sys/v1/sso/sendSmsCode') return ok(null);
       if (p === '/api/sys/v1/sso/resetPassword') {
         const b = c.body as { smsCode: string };
-        return b.smsCode === '000000' ? fail(400, '验证码错误或已失效', 2, [{ field: 'smsCode', errorMsg: '验证码错误或已失效' }]) : ok(null);
+        return b.smsCode === '000000'
+          ? fail(400, '验证码错误或已失效', 2, [{ field: 'smsCode', errorMsg: '验证码错误或已失效' }])
+          : ok(null);
       }
       return ok({});
     });

@@ -20,7 +20,14 @@ vi.mock('react-apexcharts', () => ({
   },
 }));
 
-const session = { id: 7, name: '七号楼', computeMethod: 'budget', standard: 'GB', menus: 'produce,trans,runtime,green', status: '1' };
+const session = {
+  id: 7,
+  name: '七号楼',
+  computeMethod: 'budget',
+  standard: 'GB',
+  menus: 'produce,trans,runtime,green',
+  status: '1',
+};
 const building = {
   ...session,
   useDateLimit: 50,
@@ -42,7 +49,8 @@ function api(detail: Record<string, unknown>, extra?: (c: Call) => ReturnType<Pa
     const p = c.url.pathname;
     if (p.endsWith('currentUser')) return ok(plainUser);
     if (p === '/api/tpf/v1/tpf/tpf3ProjectV/7') return ok(detail);
-    if (p === '/api/sys/v1/sys/sysDict/dropDown/runtimePart') return ok({ airHot: '供暖', light: '照明', app: '设备及插座' });
+    if (p === '/api/sys/v1/sys/sysDict/dropDown/runtimePart')
+      return ok({ airHot: '供暖', light: '照明', app: '设备及插座' });
     return ok({ dataList: [], total: 0 });
   });
 }
@@ -56,10 +64,28 @@ beforeEach(() => {
 
 describe('result figures', () => {
   it('indicators: total, per year, per area, streng3', () => {
-    expect(indicators(building)).toEqual({ total: 1487.655, perYear: 29753.1, perArea: 743.8275, perAreaYear: 14.87655 });
-    expect(stageShares(building, 'budget', ['produce', 'trans', 'runtime', 'green'])).toEqual({ codes: ['produce', 'trans', 'runtime'], labels: ['建材生产', '建材运输', '建筑运行'], series: [1000, 34.57, 465.43], colors: ['produce', 'trans', 'runtime'].map(stageColor), total: 1500 });
+    expect(indicators(building)).toEqual({
+      total: 1487.655,
+      perYear: 29753.1,
+      perArea: 743.8275,
+      perAreaYear: 14.87655,
+    });
+    expect(stageShares(building, 'budget', ['produce', 'trans', 'runtime', 'green'])).toEqual({
+      codes: ['produce', 'trans', 'runtime'],
+      labels: ['建材生产', '建材运输', '建筑运行'],
+      series: [1000, 34.57, 465.43],
+      colors: ['produce', 'trans', 'runtime'].map(stageColor),
+      total: 1500,
+    });
     // the donut's 合计 is the stored figures' sum rounded once, not the sum of the rounded slices
-    const a1 = { produce: 11569.4, trans: 298.962, build: 904.13, remove: 90.413, runtimeTotal: 54948.61, green: -2100 };
+    const a1 = {
+      produce: 11569.4,
+      trans: 298.962,
+      build: 904.13,
+      remove: 90.413,
+      runtimeTotal: 54948.61,
+      green: -2100,
+    };
     const shares = stageShares(a1, 'budget', ['produce', 'trans', 'build', 'remove', 'runtime', 'green']);
     expect(fixed2(shares.series.reduce((x, y) => x + y, 0))).toBe('67,811.51');
     expect(fixed2(shares.total)).toBe('67,811.52');
@@ -104,7 +130,11 @@ describe('/{module}/result', () => {
     api(building);
     renderApp('/budget/result');
     const radios = await screen.findByRole('radiogroup', { name: '计算阶段' });
-    expect(within(radios).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['produce', 'trans', 'runtime', 'green']);
+    expect(
+      within(radios)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['produce', 'trans', 'runtime', 'green']);
     await screen.findAllByTestId('apex-bar');
     expect(lastChart('bar').options.xaxis.categories).toEqual(['建材生产']);
     expect(lastChart('bar').series).toEqual([{ name: '碳排放(tCO2e)', data: [1000] }]);
@@ -140,7 +170,7 @@ describe('/{module}/result', () => {
     expect(await screen.findByRole('button', { name: '计算结果' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('计算依据与说明: the standard\'s formula basis and the intensity definitions', async () => {
+  it("计算依据与说明: the standard's formula basis and the intensity definitions", async () => {
     setCurrentBuilding(session);
     api(building);
     renderApp('/budget/result');
@@ -151,23 +181,56 @@ describe('/{module}/result', () => {
     setCurrentBuilding({ ...session, standard: 'JS' });
     api({ ...building, standard: 'JS' });
     renderApp('/budget/result');
-    await waitFor(() => expect(screen.getAllByTestId('result-basis').at(-1)).toHaveTextContent('未采用任何江苏省导则专用计算规则'));
-    expect(screen.getAllByTestId('result-basis').at(-1)).toHaveTextContent('其余均按《建筑碳排放计算标准》GB/T 51366-2019');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('result-basis').at(-1)).toHaveTextContent('未采用任何江苏省导则专用计算规则'),
+    );
+    expect(screen.getAllByTestId('result-basis').at(-1)).toHaveTextContent(
+      '其余均按《建筑碳排放计算标准》GB/T 51366-2019',
+    );
   });
 
   it('an accounting result: per-area and per-year figures on its basis (竣工建筑面积, one operating year)', async () => {
     // 12 500 m², 50 a, 建筑运行 402.063 t over 1 a, total 4 683.4294 t (demo C3):
     //   年均 = (4 683.4294 − 402.063) × 1000 ÷ 50 + 402.063 × 1000 ÷ 1 = 85 627.328 + 402 063 = 487 690.328 kgCO2e/a
     //   单位面积 = 4 683 429.4 ÷ 12 500 = 374.67; 单位面积年均 = the stored streng3 39.02
-    const acc = { ...session, computeMethod: 'accounting', standard: 'ZQYJG', menus: 'supplement,produce,runtime,voucher' };
+    const acc = {
+      ...session,
+      computeMethod: 'accounting',
+      standard: 'ZQYJG',
+      menus: 'supplement,produce,runtime,voucher',
+    };
     setCurrentBuilding(acc);
-    const basis = { area: 12500, areaSource: '核算信息补充：竣工建筑面积', designYears: 50, operationYears: 1, operationYearsSource: '实际能源用量各行填写的运行年数' };
-    const c3 = { ...building, ...acc, buildArea: 12500, produce: 4281.3664, trans: 0, runtimeTotal: 402.063, green: 0, total: 4683.4294, streng3: 39.02, resultDetail: { parts: {}, breakdown: {}, stages: {}, basis } };
-    expect(indicators(c3)).toEqual({ total: 4683.4294, perYear: expect.closeTo(487_690.328, 6), perArea: expect.closeTo(374.674352, 9), perAreaYear: 39.02 });
+    const basis = {
+      area: 12500,
+      areaSource: '核算信息补充：竣工建筑面积',
+      designYears: 50,
+      operationYears: 1,
+      operationYearsSource: '实际能源用量各行填写的运行年数',
+    };
+    const c3 = {
+      ...building,
+      ...acc,
+      buildArea: 12500,
+      produce: 4281.3664,
+      trans: 0,
+      runtimeTotal: 402.063,
+      green: 0,
+      total: 4683.4294,
+      streng3: 39.02,
+      resultDetail: { parts: {}, breakdown: {}, stages: {}, basis },
+    };
+    expect(indicators(c3)).toEqual({
+      total: 4683.4294,
+      perYear: expect.closeTo(487_690.328, 6),
+      perArea: expect.closeTo(374.674352, 9),
+      perAreaYear: 39.02,
+    });
     api(c3);
     renderApp('/accounting/result');
     expect(await screen.findByTestId('figure-年均碳排放(kgCO2e/a)')).toHaveTextContent('487,690.33');
-    expect(screen.getByTestId('result-basis')).toHaveTextContent('核算：建筑面积取核算信息补充：竣工建筑面积 12,500.00 m²；实测运行能耗的运行年数取实际能源用量各行填写的运行年数 1 年');
+    expect(screen.getByTestId('result-basis')).toHaveTextContent(
+      '核算：建筑面积取核算信息补充：竣工建筑面积 12,500.00 m²；实测运行能耗的运行年数取实际能源用量各行填写的运行年数 1 年',
+    );
     expect(screen.getByTestId('result-basis')).toHaveTextContent('计算依据：征求意见稿');
   });
 
@@ -197,7 +260,9 @@ describe('导出报告', () => {
       clicked.push(this.getAttribute('href') ?? '');
     });
     const clicked: string[] = [];
-    const { calls } = api(building, (c) => (c.url.pathname === '/api/tpf/v1/tpf/tpf3Project/exportPdf' ? ok('/files/report.docx') : undefined));
+    const { calls } = api(building, (c) =>
+      c.url.pathname === '/api/tpf/v1/tpf/tpf3Project/exportPdf' ? ok('/files/report.docx') : undefined,
+    );
     renderApp('/budget/result');
     fireEvent.click(await screen.findByRole('button', { name: '导出报告' }));
     const dialog = await screen.findByRole('dialog', { name: '导出报告' });
@@ -214,12 +279,20 @@ describe('导出报告', () => {
   it('accounting uses tpfJs/exportWord (type=PDF); a failure shows 报告导出异常，请稍后再试！', async () => {
     const acc = { ...session, computeMethod: 'accounting', menus: 'supplement,runtime,voucher' };
     setCurrentBuilding(acc);
-    const { calls } = api({ ...building, ...acc }, (c) => (c.url.pathname === '/api/js/v1/js/tpfJs/exportWord' ? { status: 500, body: { code: 0, message: 'x', data: null } } : undefined));
+    const { calls } = api({ ...building, ...acc }, (c) =>
+      c.url.pathname === '/api/js/v1/js/tpfJs/exportWord'
+        ? { status: 500, body: { code: 0, message: 'x', data: null } }
+        : undefined,
+    );
     renderApp('/accounting/result');
     fireEvent.click(await screen.findByRole('button', { name: '导出报告' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: '导出报告' })).getByRole('button', { name: '确定' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: '导出报告' })).getByRole('button', { name: '确定' }),
+    );
     expect(await screen.findByText('报告导出异常，请稍后再试！')).toBeInTheDocument();
-    expect(calls.find((c) => c.url.pathname === '/api/js/v1/js/tpfJs/exportWord')!.url.searchParams.get('type')).toBe('PDF');
+    expect(calls.find((c) => c.url.pathname === '/api/js/v1/js/tpfJs/exportWord')!.url.searchParams.get('type')).toBe(
+      'PDF',
+    );
   });
 
   it('a trial account cannot choose Word (the reason is shown); an expired trial sees the 403 message', async () => {
@@ -228,7 +301,8 @@ describe('导出报告', () => {
     stubFetch((c) => {
       const p = c.url.pathname;
       if (p.endsWith('currentUser')) return ok(trial);
-      if (p === '/api/tpf/v1/tpf/tpf3Project/exportPdf') return { status: 403, body: { code: 0, message: '试用期已结束，请联系管理员开通正式账号', data: null } };
+      if (p === '/api/tpf/v1/tpf/tpf3Project/exportPdf')
+        return { status: 403, body: { code: 0, message: '试用期已结束，请联系管理员开通正式账号', data: null } };
       if (p === '/api/tpf/v1/tpf/tpf3ProjectV/7') return ok(building);
       return ok({ dataList: [], total: 0 });
     });

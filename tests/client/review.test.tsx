@@ -35,7 +35,15 @@ function answer(over: Partial<ReviewAnswer> = {}): ReviewAnswer {
     flags: ['钢材用量 8.33 kg/m² 低于参考范围 30.00–75.00 kg/m²'],
     events: [],
     comments: [],
-    can: { submit: true, approve: false, return: false, resolve: true, revise: false, withdraw: false, reassign: false },
+    can: {
+      submit: true,
+      approve: false,
+      return: false,
+      resolve: true,
+      revise: false,
+      withdraw: false,
+      reassign: false,
+    },
     ...over,
   };
 }
@@ -50,8 +58,22 @@ function api(review: () => ReviewAnswer, extra?: Handler, user: object = plainUs
       if (c.url.pathname === `${R}/5` && c.method === 'GET') return ok(review());
       if (c.url.pathname === `${R}/5/audit`) return ok({ entries: [], total: 0, areas: [] });
       if (c.url.pathname.startsWith(R) && c.method === 'POST') return ok(null);
-      if (c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/5') return ok({ id: 5, name: '一号楼', computeMethod: 'budget', menus: 'produce,trans', reviewState: review().state });
-      if (c.url.pathname === '/api/tpf/v1/tpf/stage/produce/') return ok({ dataList: [{ id: 31, materialName: '钢材' }, { id: 32, materialName: '水泥' }], total: 2 });
+      if (c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/5')
+        return ok({
+          id: 5,
+          name: '一号楼',
+          computeMethod: 'budget',
+          menus: 'produce,trans',
+          reviewState: review().state,
+        });
+      if (c.url.pathname === '/api/tpf/v1/tpf/stage/produce/')
+        return ok({
+          dataList: [
+            { id: 31, materialName: '钢材' },
+            { id: 32, materialName: '水泥' },
+          ],
+          total: 2,
+        });
       return undefined;
     },
   });
@@ -59,7 +81,18 @@ function api(review: () => ReviewAnswer, extra?: Handler, user: object = plainUs
 
 describe('/review', () => {
   it('待我校审 lists what waits for the caller, each opening its page', async () => {
-    const waiting: WaitingBuilding[] = [{ id: 5, name: '一号楼', engineeringName: '示例项目', computeMethod: 'budget', revision: 'A', state: 'check', role: '校对人', submittedAt: '2026-11-27T03:00:00Z' }];
+    const waiting: WaitingBuilding[] = [
+      {
+        id: 5,
+        name: '一号楼',
+        engineeringName: '示例项目',
+        computeMethod: 'budget',
+        revision: 'A',
+        state: 'check',
+        role: '校对人',
+        submittedAt: '2026-11-27T03:00:00Z',
+      },
+    ];
     api(answer, (c) => (c.url.pathname === `${R}/mine` ? ok(waiting) : undefined));
     renderApp('/review');
     const row = await screen.findByTestId('review-waiting-row');
@@ -69,7 +102,18 @@ describe('/review', () => {
 
   it('待我校审 on a phone: a line per building, no table scrolled inside its card', async () => {
     await atWidth(390, async () => {
-      const waiting: WaitingBuilding[] = [{ id: 5, name: '一号楼', engineeringName: '示例项目', computeMethod: 'budget', revision: 'A', state: 'check', role: '校对人', submittedAt: '2026-11-27T03:00:00Z' }];
+      const waiting: WaitingBuilding[] = [
+        {
+          id: 5,
+          name: '一号楼',
+          engineeringName: '示例项目',
+          computeMethod: 'budget',
+          revision: 'A',
+          state: 'check',
+          role: '校对人',
+          submittedAt: '2026-11-27T03:00:00Z',
+        },
+      ];
       api(answer, (c) => (c.url.pathname === `${R}/mine` ? ok(waiting) : undefined));
       renderApp('/review');
       const row = await screen.findByTestId('review-waiting-row');
@@ -88,16 +132,40 @@ describe('/review', () => {
     expect(screen.getByTestId('review-level-check')).toHaveTextContent('校对人王校对未签署');
     const send = screen.getByRole('button', { name: '提交校审' });
     expect(send).toBeDisabled();
-    fireEvent.change(screen.getByLabelText('说明：钢材用量 8.33 kg/m² 低于参考范围 30.00–75.00 kg/m²'), { target: { value: '钢结构以外的材料未计入' } });
+    fireEvent.change(screen.getByLabelText('说明：钢材用量 8.33 kg/m² 低于参考范围 30.00–75.00 kg/m²'), {
+      target: { value: '钢结构以外的材料未计入' },
+    });
     expect(send).toBeEnabled();
     fireEvent.click(send);
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${R}/submit`)).toBe(true));
-    expect(calls.find((c) => c.url.pathname === `${R}/submit`)!.body).toEqual({ projectId: 5, acknowledgements: [{ text: '钢材用量 8.33 kg/m² 低于参考范围 30.00–75.00 kg/m²', reason: '钢结构以外的材料未计入' }] });
+    expect(calls.find((c) => c.url.pathname === `${R}/submit`)!.body).toEqual({
+      projectId: 5,
+      acknowledgements: [
+        { text: '钢材用量 8.33 kg/m² 低于参考范围 30.00–75.00 kg/m²', reason: '钢结构以外的材料未计入' },
+      ],
+    });
   });
 
   it('the signer returns it with a comment on a row, or signs it', async () => {
     const signer = { ...plainUser, userId: 7, name: '王校对' };
-    const { calls } = api(() => answer({ state: 'check', flags: [], can: { submit: false, approve: true, return: true, resolve: false, revise: false, withdraw: false, reassign: false } }), undefined, signer);
+    const { calls } = api(
+      () =>
+        answer({
+          state: 'check',
+          flags: [],
+          can: {
+            submit: false,
+            approve: true,
+            return: true,
+            resolve: false,
+            revise: false,
+            withdraw: false,
+            reassign: false,
+          },
+        }),
+      undefined,
+      signer,
+    );
     renderApp('/review?id=5');
     fireEvent.click(await screen.findByRole('button', { name: '退回' }));
     const dialog = await screen.findByRole('dialog', { name: '退回并提出意见' });
@@ -109,14 +177,31 @@ describe('/review', () => {
     fireEvent.click(await screen.findByRole('option', { name: '第 1 行 钢材' }));
     fireEvent.click(within(dialog).getByRole('button', { name: '退回' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${R}/return`)).toBe(true));
-    expect(calls.find((c) => c.url.pathname === `${R}/return`)!.body).toEqual({ projectId: 5, comments: [{ content: '钢材用量与计算书不符', stage: 'produce', rowId: 31 }] });
+    expect(calls.find((c) => c.url.pathname === `${R}/return`)!.body).toEqual({
+      projectId: 5,
+      comments: [{ content: '钢材用量与计算书不符', stage: 'produce', rowId: 31 }],
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.click(await screen.findByRole('button', { name: '签署' }));
     await waitFor(() => expect(calls.find((c) => c.url.pathname === `${R}/approve`)?.body).toEqual({ projectId: 5 }));
   });
 
   it('计算人 resolves a comment with a note; its author may close it', async () => {
-    const comment = { id: 41, stage: 'produce', rowId: 31, where: '建材生产 第 1 行 钢材', content: '钢材用量与计算书不符', level: 'check' as const, author: person(7, '王校对'), status: 'open' as const, resolveNote: null, resolvedBy: null, resolvedAt: null, closedAt: null, createDate: '2026-11-27T03:00:00Z' };
+    const comment = {
+      id: 41,
+      stage: 'produce',
+      rowId: 31,
+      where: '建材生产 第 1 行 钢材',
+      content: '钢材用量与计算书不符',
+      level: 'check' as const,
+      author: person(7, '王校对'),
+      status: 'open' as const,
+      resolveNote: null,
+      resolvedBy: null,
+      resolvedAt: null,
+      closedAt: null,
+      createDate: '2026-11-27T03:00:00Z',
+    };
     const { calls } = api(() => answer({ comments: [comment] }));
     renderApp('/review?id=5');
     const item = await screen.findByTestId('review-comment');
@@ -125,7 +210,9 @@ describe('/review', () => {
     expect(within(item).queryByRole('button', { name: '关闭' })).toBeNull(); // (not the author)
     fireEvent.change(within(item).getByLabelText('处理说明'), { target: { value: '已改为 120 t' } });
     fireEvent.click(within(item).getByRole('button', { name: '处理' }));
-    await waitFor(() => expect(calls.find((c) => c.url.pathname === `${R}/comment/41/resolve`)?.body).toEqual({ note: '已改为 120 t' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.pathname === `${R}/comment/41/resolve`)?.body).toEqual({ note: '已改为 120 t' }),
+    );
   });
 });
 
@@ -138,20 +225,40 @@ describe('the frozen report and its verify page', () => {
       answer({
         state: 'approved',
         reportNo: 'demo-2026-0001',
-        report: { reportNo: 'demo-2026-0001', revision: 'A', sha256: sha, verifyPath: '/verify/demo-2026-0001?c=Code-0123456789', createdAt: '2026-11-27T03:10:00Z' },
+        report: {
+          reportNo: 'demo-2026-0001',
+          revision: 'A',
+          sha256: sha,
+          verifyPath: '/verify/demo-2026-0001?c=Code-0123456789',
+          createdAt: '2026-11-27T03:10:00Z',
+        },
         chain: answer().chain.map((c) => ({ ...c, signedAt: signed.signedAt })),
         flags: [],
-        can: { submit: false, approve: false, return: false, resolve: false, revise: true, withdraw: false, reassign: false },
+        can: {
+          submit: false,
+          approve: false,
+          return: false,
+          resolve: false,
+          revise: true,
+          withdraw: false,
+          reassign: false,
+        },
       });
-    const { calls } = api(approved, (c) => (c.url.pathname === `${R}/5/report` ? ok('/upload/abc?token=t') : undefined));
+    const { calls } = api(approved, (c) =>
+      c.url.pathname === `${R}/5/report` ? ok('/upload/abc?token=t') : undefined,
+    );
     renderApp('/review?id=5');
     const card = await screen.findByTestId('frozen-report');
     expect(card).toHaveTextContent('报告编号demo-2026-0001');
     expect(within(card).getByTestId('frozen-sha256')).toHaveTextContent(sha);
     // the full link with the report's check code
-    expect(within(card).getByRole('link', { name: `${window.location.origin}/verify/demo-2026-0001?c=Code-0123456789` })).toHaveAttribute('href', '/verify/demo-2026-0001?c=Code-0123456789');
+    expect(
+      within(card).getByRole('link', { name: `${window.location.origin}/verify/demo-2026-0001?c=Code-0123456789` }),
+    ).toHaveAttribute('href', '/verify/demo-2026-0001?c=Code-0123456789');
     fireEvent.click(within(card).getByRole('button', { name: '下载 PDF 报告' }));
-    await waitFor(() => expect(calls.find((c) => c.url.pathname === `${R}/5/report`)?.url.searchParams.get('type')).toBe('pdf'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.pathname === `${R}/5/report`)?.url.searchParams.get('type')).toBe('pdf'),
+    );
   });
 
   it('while the signed report is drawn the page shows its step and progress, then the stored report', async () => {
@@ -160,10 +267,26 @@ describe('the frozen report and its verify page', () => {
       answer({
         state: 'approved',
         reportNo: 'demo-2026-0001',
-        report: stored ? { reportNo: 'demo-2026-0001', revision: 'A', sha256: sha, verifyPath: '/verify/demo-2026-0001?c=C', createdAt: '2026-11-27T03:10:00Z' } : null,
+        report: stored
+          ? {
+              reportNo: 'demo-2026-0001',
+              revision: 'A',
+              sha256: sha,
+              verifyPath: '/verify/demo-2026-0001?c=C',
+              createdAt: '2026-11-27T03:10:00Z',
+            }
+          : null,
         drawing: stored ? null : { state: 'running', done: 1, text: '绘制并签署 PDF' },
         flags: [],
-        can: { submit: false, approve: false, return: false, resolve: false, revise: true, withdraw: false, reassign: false },
+        can: {
+          submit: false,
+          approve: false,
+          return: false,
+          resolve: false,
+          revise: true,
+          withdraw: false,
+          reassign: false,
+        },
       });
     api(approved);
     renderApp('/review?id=5');
@@ -186,9 +309,19 @@ describe('the frozen report and its verify page', () => {
       answer({
         state: 'approved',
         reportNo: 'demo-2026-0001',
-        drawing: started ? { state: 'running', done: 0, text: '汇总报告数据' } : { state: 'failed', done: 1, text: '任务已中断（服务器已重启），请重新操作' },
+        drawing: started
+          ? { state: 'running', done: 0, text: '汇总报告数据' }
+          : { state: 'failed', done: 1, text: '任务已中断（服务器已重启），请重新操作' },
         flags: [],
-        can: { submit: false, approve: false, return: false, resolve: false, revise: true, withdraw: false, reassign: false },
+        can: {
+          submit: false,
+          approve: false,
+          return: false,
+          resolve: false,
+          revise: true,
+          withdraw: false,
+          reassign: false,
+        },
       });
     const { calls } = api(approved, (c) => {
       if (c.url.pathname !== `${R}/5/report` || c.method !== 'POST') return undefined;
@@ -197,9 +330,13 @@ describe('the frozen report and its verify page', () => {
     });
     renderApp('/review?id=5');
     const card = await screen.findByTestId('frozen-report');
-    expect(await within(card).findByTestId('frozen-drawing-failed')).toHaveTextContent('签署报告生成失败：任务已中断（服务器已重启），请重新操作');
+    expect(await within(card).findByTestId('frozen-drawing-failed')).toHaveTextContent(
+      '签署报告生成失败：任务已中断（服务器已重启），请重新操作',
+    );
     fireEvent.click(within(card).getByRole('button', { name: '重新生成' }));
-    expect(await within(card).findByTestId('job-progress')).toHaveTextContent('正在生成签署报告… 第 1 / 4 步：汇总报告数据');
+    expect(await within(card).findByTestId('job-progress')).toHaveTextContent(
+      '正在生成签署报告… 第 1 / 4 步：汇总报告数据',
+    );
     expect(calls.filter((c) => c.url.pathname === `${R}/5/report` && c.method === 'POST')).toHaveLength(1);
     expect(within(card).queryByTestId('frozen-drawing-failed')).toBeNull();
   });
@@ -207,17 +344,41 @@ describe('the frozen report and its verify page', () => {
   it('/verify/:reportNo?c= shows the report without a login, the revision that replaced it, and checks an uploaded copy and its signature', async () => {
     clearToken();
     const V = '/api/tpf/v1/tpf/verify/demo-2026-0001';
-    const info = { reportNo: 'demo-2026-0001', buildingName: '一号楼', revision: 'A', total: 1234.567, intensity: 12.345, approvedAt: '2026-11-27', signatures: [{ title: '计算', names: '张三', date: '2026-11-26' }, { title: '审定', names: '钱审定', date: '2026-11-27' }], supersededBy: { revision: 'B', reportNo: 'demo-2026-0009', approvedAt: '2026-12-01' } };
+    const info = {
+      reportNo: 'demo-2026-0001',
+      buildingName: '一号楼',
+      revision: 'A',
+      total: 1234.567,
+      intensity: 12.345,
+      approvedAt: '2026-11-27',
+      signatures: [
+        { title: '计算', names: '张三', date: '2026-11-26' },
+        { title: '审定', names: '钱审定', date: '2026-11-27' },
+      ],
+      supersededBy: { revision: 'B', reportNo: 'demo-2026-0009', approvedAt: '2026-12-01' },
+    };
     const { calls } = stubFetch((c) => {
       if (c.url.pathname === V && c.method === 'GET') return ok(info);
-      if (c.url.pathname === V && c.method === 'POST') return { status: 200, body: { code: 1, message: '不匹配', data: { match: false, sha256: sha, signature: 'invalid', signatureText: '内嵌签名无效' } } };
+      if (c.url.pathname === V && c.method === 'POST')
+        return {
+          status: 200,
+          body: {
+            code: 1,
+            message: '不匹配',
+            data: { match: false, sha256: sha, signature: 'invalid', signatureText: '内嵌签名无效' },
+          },
+        };
       if (c.url.pathname === '/api/tpf/v1/tpf/verify/nope') return fail(404, '未找到该报告编号');
       return undefined;
     });
     renderApp('/verify/demo-2026-0001?c=Code-0123456789');
     const summary = await screen.findByTestId('verify-summary');
-    expect(calls.find((c) => c.method === 'GET' && c.url.pathname === V)?.url.searchParams.get('c')).toBe('Code-0123456789');
-    expect(screen.getByTestId('verify-superseded')).toHaveTextContent('已被修订版 B（报告编号 demo-2026-0009，2026-12-01）替代');
+    expect(calls.find((c) => c.method === 'GET' && c.url.pathname === V)?.url.searchParams.get('c')).toBe(
+      'Code-0123456789',
+    );
+    expect(screen.getByTestId('verify-superseded')).toHaveTextContent(
+      '已被修订版 B（报告编号 demo-2026-0009，2026-12-01）替代',
+    );
     expect(summary).toHaveTextContent('单体名称一号楼');
     expect(summary).toHaveTextContent('碳排放总量（tCO2e）1,234.57');
     expect(summary).toHaveTextContent('单位面积年均碳排放强度（kgCO2e/(m²·a)）12.35');
@@ -243,13 +404,38 @@ describe('the frozen report and its verify page', () => {
 
 describe('the audit trail', () => {
   it('shows who changed what from what to what, and narrows to a stage', async () => {
-    const entry = (id: number, over: object) => ({ id, at: '2026-11-27T03:00:00Z', user: person(3, '李协作'), area: 'produce', where: '建材生产「钢材」', action: 'update', summary: '修改', changes: [{ field: '用量', before: '100', after: '120' }], ...over });
-    const trail = (area: string | null) => ({
-      entries: area === 'building' ? [entry(2, { area: 'building', where: '单体信息', summary: '修改', changes: [{ field: '状态', before: '未完成', after: '已完成' }] })] : [entry(1, {})],
-      total: 1,
-      areas: [{ value: 'building', label: '单体信息' }, { value: 'produce', label: '建材生产' }],
+    const entry = (id: number, over: object) => ({
+      id,
+      at: '2026-11-27T03:00:00Z',
+      user: person(3, '李协作'),
+      area: 'produce',
+      where: '建材生产「钢材」',
+      action: 'update',
+      summary: '修改',
+      changes: [{ field: '用量', before: '100', after: '120' }],
+      ...over,
     });
-    const { calls } = api(answer, (c) => (c.url.pathname === `${R}/5/audit` ? ok(trail(c.url.searchParams.get('area'))) : undefined));
+    const trail = (area: string | null) => ({
+      entries:
+        area === 'building'
+          ? [
+              entry(2, {
+                area: 'building',
+                where: '单体信息',
+                summary: '修改',
+                changes: [{ field: '状态', before: '未完成', after: '已完成' }],
+              }),
+            ]
+          : [entry(1, {})],
+      total: 1,
+      areas: [
+        { value: 'building', label: '单体信息' },
+        { value: 'produce', label: '建材生产' },
+      ],
+    });
+    const { calls } = api(answer, (c) =>
+      c.url.pathname === `${R}/5/audit` ? ok(trail(c.url.searchParams.get('area'))) : undefined,
+    );
     renderApp('/review?id=5');
     const first = await screen.findByTestId('audit-entry');
     expect(first).toHaveTextContent('李协作修改建材生产「钢材」');
@@ -257,15 +443,32 @@ describe('the audit trail', () => {
     fireEvent.mouseDown(screen.getByLabelText('范围'));
     fireEvent.click(await screen.findByRole('option', { name: '单体信息' }));
     await waitFor(() => expect(screen.getByTestId('audit-entry')).toHaveTextContent('状态：未完成 → 已完成'));
-    expect(calls.some((c) => c.url.pathname === `${R}/5/audit` && c.url.searchParams.get('area') === 'building')).toBe(true);
+    expect(calls.some((c) => c.url.pathname === `${R}/5/audit` && c.url.searchParams.get('area') === 'building')).toBe(
+      true,
+    );
   });
 });
 
 describe('本单位校审设置', () => {
-  const settings = { tenantName: '演示集团', signoffLevels: 4, signoffSamePerson: 0, reportPrefix: '', defaultPrefix: 'demo' };
+  const settings = {
+    tenantName: '演示集团',
+    signoffLevels: 4,
+    signoffSamePerson: 0,
+    reportPrefix: '',
+    defaultPrefix: 'demo',
+  };
 
-  it('a group admin changes the tenant\'s levels, 兼任 and prefix', async () => {
-    const { calls } = api(answer, (c) => (c.url.pathname === `${R}/settings` ? ok({ ...settings, canEdit: true }) : c.url.pathname === `${R}/mine` ? ok([]) : undefined), groupAdmin);
+  it("a group admin changes the tenant's levels, 兼任 and prefix", async () => {
+    const { calls } = api(
+      answer,
+      (c) =>
+        c.url.pathname === `${R}/settings`
+          ? ok({ ...settings, canEdit: true })
+          : c.url.pathname === `${R}/mine`
+            ? ok([])
+            : undefined,
+      groupAdmin,
+    );
     renderApp('/review');
     const card = await screen.findByTestId('signoff-settings');
     expect(card).toHaveTextContent('本单位校审设置（演示集团）');
@@ -274,11 +477,20 @@ describe('本单位校审设置', () => {
     fireEvent.click(within(card).getByLabelText('允许一人兼任多级'));
     fireEvent.change(within(card).getByLabelText('报告编号前缀'), { target: { value: 'DM' } });
     fireEvent.click(within(card).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT' && c.url.pathname === `${R}/settings`)?.body).toEqual({ signoffLevels: 3, signoffSamePerson: 1, reportPrefix: 'DM' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT' && c.url.pathname === `${R}/settings`)?.body).toEqual({
+        signoffLevels: 3,
+        signoffSamePerson: 1,
+        reportPrefix: 'DM',
+      }),
+    );
   });
 
-  it('a super admin, of no tenant, is pointed to 集团租户 and asks for no tenant\'s settings', async () => {
-    const { calls } = api(answer, (c) => (c.url.pathname === `${R}/mine` ? ok([]) : undefined), { ...superAdmin, tenantId: null });
+  it("a super admin, of no tenant, is pointed to 集团租户 and asks for no tenant's settings", async () => {
+    const { calls } = api(answer, (c) => (c.url.pathname === `${R}/mine` ? ok([]) : undefined), {
+      ...superAdmin,
+      tenantId: null,
+    });
     renderApp('/review');
     const card = await screen.findByTestId('signoff-settings');
     expect(card).toHaveTextContent('超级管理员请在「集团租户」中设置各单位的校审规则：前往集团租户');
@@ -287,12 +499,19 @@ describe('本单位校审设置', () => {
   });
 
   it('a user reads them, unable to change them', async () => {
-    api(answer, (c) => (c.url.pathname === `${R}/settings` ? ok({ ...settings, canEdit: false }) : c.url.pathname === `${R}/mine` ? ok([]) : undefined));
+    api(answer, (c) =>
+      c.url.pathname === `${R}/settings`
+        ? ok({ ...settings, canEdit: false })
+        : c.url.pathname === `${R}/mine`
+          ? ok([])
+          : undefined,
+    );
     renderApp('/review');
     const card = await screen.findByTestId('signoff-settings');
-    expect(within(card).getByTestId('signoff-rules')).toHaveTextContent('校审级数：4 级：计算、校对、审核、审定；允许一人兼任多级：否；报告编号前缀：demo。由本单位的集团管理员设置。');
+    expect(within(card).getByTestId('signoff-rules')).toHaveTextContent(
+      '校审级数：4 级：计算、校对、审核、审定；允许一人兼任多级：否；报告编号前缀：demo。由本单位的集团管理员设置。',
+    );
     expect(within(card).queryByRole('button', { name: '保存' })).toBeNull();
     expect(within(card).queryByLabelText('报告编号前缀')).toBeNull();
   });
 });
-

@@ -32,7 +32,15 @@ function answer(state: ReviewAnswer['state'], canApprove: boolean): ReviewAnswer
     flags: [],
     events: [],
     comments: [],
-    can: { submit: false, approve: canApprove, return: canApprove, resolve: false, revise: false, withdraw: false, reassign: false },
+    can: {
+      submit: false,
+      approve: canApprove,
+      return: canApprove,
+      resolve: false,
+      revise: false,
+      withdraw: false,
+      reassign: false,
+    },
   };
 }
 
@@ -45,7 +53,15 @@ function api(extra: Handler, user: object = plainUser) {
       if (hit) return hit;
       if (c.url.pathname === `${R}/5/audit`) return ok({ entries: [], total: 0, areas: [] });
       if (c.url.pathname === `${R}/mine`) return ok([]);
-      if (c.url.pathname === `${R}/settings`) return ok({ tenantName: '演示集团', signoffLevels: 4, signoffSamePerson: 0, reportPrefix: '', defaultPrefix: 'demo', canEdit: false });
+      if (c.url.pathname === `${R}/settings`)
+        return ok({
+          tenantName: '演示集团',
+          signoffLevels: 4,
+          signoffSamePerson: 0,
+          reportPrefix: '',
+          defaultPrefix: 'demo',
+          canEdit: false,
+        });
       return undefined;
     },
   });
@@ -55,13 +71,25 @@ describe('the last signer', () => {
   const WARNING = '未设置系统公开访问地址（全局配置），二维码将指向当前访问地址';
 
   it('is warned while 系统公开访问地址 is empty', async () => {
-    api((c) => (c.url.pathname === `${R}/5` ? ok(answer('approve', true)) : c.url.pathname === `${R}/publicUrl` ? ok({ publicUrl: '' }) : undefined));
+    api((c) =>
+      c.url.pathname === `${R}/5`
+        ? ok(answer('approve', true))
+        : c.url.pathname === `${R}/publicUrl`
+          ? ok({ publicUrl: '' })
+          : undefined,
+    );
     renderApp('/review?id=5');
     expect(await screen.findByTestId('public-url-warning')).toHaveTextContent(WARNING);
   });
 
   it('is not warned once it is set', async () => {
-    const { calls } = api((c) => (c.url.pathname === `${R}/5` ? ok(answer('approve', true)) : c.url.pathname === `${R}/publicUrl` ? ok({ publicUrl: 'https://carbon.example.com' }) : undefined));
+    const { calls } = api((c) =>
+      c.url.pathname === `${R}/5`
+        ? ok(answer('approve', true))
+        : c.url.pathname === `${R}/publicUrl`
+          ? ok({ publicUrl: 'https://carbon.example.com' })
+          : undefined,
+    );
     renderApp('/review?id=5');
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${R}/publicUrl`)).toBe(true));
     await screen.findByRole('button', { name: '签署' });
@@ -69,7 +97,13 @@ describe('the last signer', () => {
   });
 
   it('an earlier level asks nothing', async () => {
-    const { calls } = api((c) => (c.url.pathname === `${R}/5` ? ok(answer('check', true)) : c.url.pathname === `${R}/publicUrl` ? ok({ publicUrl: '' }) : undefined));
+    const { calls } = api((c) =>
+      c.url.pathname === `${R}/5`
+        ? ok(answer('check', true))
+        : c.url.pathname === `${R}/publicUrl`
+          ? ok({ publicUrl: '' })
+          : undefined,
+    );
     renderApp('/review?id=5');
     await screen.findByRole('button', { name: '签署' });
     expect(screen.queryByTestId('public-url-warning')).toBeNull();
@@ -78,7 +112,15 @@ describe('the last signer', () => {
 });
 
 describe('本单位签章证书', () => {
-  const cert: CertificateInfo = { source: 'generated', subject: 'CN=演示集团, O=碳算', issuer: 'CN=演示集团, O=碳算', notBefore: '2026-11-27T03:00:00Z', notAfter: '2036-11-27T03:00:00Z', sha256: 'ab'.repeat(32), since: '2026-11-27T03:00:00Z' };
+  const cert: CertificateInfo = {
+    source: 'generated',
+    subject: 'CN=演示集团, O=碳算',
+    issuer: 'CN=演示集团, O=碳算',
+    notBefore: '2026-11-27T03:00:00Z',
+    notAfter: '2036-11-27T03:00:00Z',
+    sha256: 'ab'.repeat(32),
+    since: '2026-11-27T03:00:00Z',
+  };
 
   it('its group admin sees it and uploads a PKCS#12 with its password; a refusal is shown', async () => {
     let refuse = true;

@@ -13,7 +13,15 @@ import '../../src/client/review/ReviewPage';
 
 const R = '/api/tpf/v1/tpf/review';
 const person = (id: number, name: string) => ({ id, name });
-const NONE = { submit: false, approve: false, return: false, resolve: false, revise: false, withdraw: false, reassign: false };
+const NONE = {
+  submit: false,
+  approve: false,
+  return: false,
+  resolve: false,
+  revise: false,
+  withdraw: false,
+  reassign: false,
+};
 
 function answer(can: Partial<ReviewAnswer['can']>): ReviewAnswer {
   return {
@@ -26,7 +34,13 @@ function answer(can: Partial<ReviewAnswer['can']>): ReviewAnswer {
     report: null,
     drawing: null,
     chain: [
-      { level: 'calc', title: '计算', role: '计算人', people: [person(2, '张明（zhangming）')], signedAt: '2026-11-27T03:00:00Z' },
+      {
+        level: 'calc',
+        title: '计算',
+        role: '计算人',
+        people: [person(2, '张明（zhangming）')],
+        signedAt: '2026-11-27T03:00:00Z',
+      },
       { level: 'check', title: '校对', role: '校对人', people: [person(7, '王校对')], signedAt: null },
       { level: 'review', title: '审核', role: '审核人', people: [person(8, '赵审核')], signedAt: null },
     ],
@@ -46,7 +60,8 @@ function api(review: ReviewAnswer, user: object, extra?: Handler) {
       if (hit) return hit;
       if (c.url.pathname === `${R}/5` && c.method === 'GET') return ok(review);
       if (c.url.pathname === `${R}/5/audit`) return ok({ entries: [], total: 0, areas: [] });
-      if (c.url.pathname === `${R}/5/signers`) return ok([person(7, '王立（wangli）'), person(11, '孙强（sunqiang）'), person(8, '赵审核（zhao）')]);
+      if (c.url.pathname === `${R}/5/signers`)
+        return ok([person(7, '王立（wangli）'), person(11, '孙强（sunqiang）'), person(8, '赵审核（zhao）')]);
       if (c.url.pathname.startsWith(R) && c.method === 'POST') return ok(null);
       return undefined;
     },
@@ -81,7 +96,9 @@ describe('更换签署人', () => {
     const { calls } = api(answer({ reassign: true }), groupAdmin, (c) => {
       if (c.url.pathname === `${R}/reassign` && refuse) {
         refuse = false;
-        return fail(400, '校对人不能同时是审核人（本单位未允许一人兼任多级）', 2, [{ field: 'userId', errorMsg: '校对人不能同时是审核人（本单位未允许一人兼任多级）' }]);
+        return fail(400, '校对人不能同时是审核人（本单位未允许一人兼任多级）', 2, [
+          { field: 'userId', errorMsg: '校对人不能同时是审核人（本单位未允许一人兼任多级）' },
+        ]);
       }
       return undefined;
     });
@@ -103,7 +120,13 @@ describe('更换签署人', () => {
     expect(await within(dialog).findByTestId('review-reassign-error')).toHaveTextContent('校对人不能同时是审核人');
     await pick('孙强（sunqiang）');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定更换' }));
-    await waitFor(() => expect(calls.filter((c) => c.url.pathname === `${R}/reassign`).at(-1)?.body).toEqual({ projectId: 5, level: 'check', userId: 11 }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.pathname === `${R}/reassign`).at(-1)?.body).toEqual({
+        projectId: 5,
+        level: 'check',
+        userId: 11,
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

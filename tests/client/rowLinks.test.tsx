@@ -12,7 +12,19 @@ import { renderApp } from './renderApp';
 import '../../src/client/admin/SchemaList';
 import '../../src/client/factors/FactorVersionsPage';
 
-const factor = { id: 7, type: '建材', smallType: '钢材', name: '普通碳钢', unit: 't', materialCo: 2.05, coUnit: 'tCO2e/t', source: '附录D', verification: 'V', version: 2, createDate: '2026-01-02T03:04:05Z' };
+const factor = {
+  id: 7,
+  type: '建材',
+  smallType: '钢材',
+  name: '普通碳钢',
+  unit: 't',
+  materialCo: 2.05,
+  coUnit: 'tCO2e/t',
+  source: '附录D',
+  verification: 'V',
+  version: 2,
+  createDate: '2026-01-02T03:04:05Z',
+};
 const versions = [
   { ...factor, supersededBy: null },
   { ...factor, id: 3, version: 1, materialCo: 2.1, supersededBy: 7, createDate: '2025-06-01T00:00:00Z' },

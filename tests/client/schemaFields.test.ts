@@ -27,7 +27,18 @@ describe('schema-driven list helpers', () => {
   });
 
   it('columns are the x-list properties in schema order', () => {
-    expect(listFields(factors).map(([k]) => k)).toEqual(['type', 'smallType', 'name', 'spec', 'unit', 'materialCo', 'coUnit', 'source', 'verification', 'quality']);
+    expect(listFields(factors).map(([k]) => k)).toEqual([
+      'type',
+      'smallType',
+      'name',
+      'spec',
+      'unit',
+      'materialCo',
+      'coUnit',
+      'source',
+      'verification',
+      'quality',
+    ]);
   });
 
   it('x-rowWarning flags empty or 0 materialCo', () => {
@@ -45,9 +56,36 @@ describe('menus, modules, breadcrumbs, roles', () => {
       const g = menuGroups(roles, undefined);
       return [...g.common, ...g.system].map((e) => e.to);
     };
-    expect(labels([])).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup', '/divisor/benchmark']);
-    expect(labels(['dataAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup', '/divisor/benchmark']);
-    expect(labels(['groupAdmin'])).toEqual(['/dashboard', '/project/manage', '/project/list', '/apply/project', '/divisor', '/divisor/lookup', '/divisor/benchmark', '/sys/organization', '/sys/user', '/sys/notify']);
+    expect(labels([])).toEqual([
+      '/dashboard',
+      '/project/manage',
+      '/project/list',
+      '/apply/project',
+      '/divisor',
+      '/divisor/lookup',
+      '/divisor/benchmark',
+    ]);
+    expect(labels(['dataAdmin'])).toEqual([
+      '/dashboard',
+      '/project/manage',
+      '/project/list',
+      '/apply/project',
+      '/divisor',
+      '/divisor/lookup',
+      '/divisor/benchmark',
+    ]);
+    expect(labels(['groupAdmin'])).toEqual([
+      '/dashboard',
+      '/project/manage',
+      '/project/list',
+      '/apply/project',
+      '/divisor',
+      '/divisor/lookup',
+      '/divisor/benchmark',
+      '/sys/organization',
+      '/sys/user',
+      '/sys/notify',
+    ]);
     expect(labels(['admin'])).toEqual([
       '/dashboard',
       '/project/manage',

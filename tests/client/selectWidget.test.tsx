@@ -15,7 +15,9 @@ import { RUNTIME_PARTS } from '../../schemas/stages/runtime';
 /** The options of the select labelled `label`, opened. */
 function options(label: RegExp): string[] {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  return within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent ?? '');
+  return within(screen.getByRole('listbox'))
+    .getAllByRole('option')
+    .map((o) => o.textContent ?? '');
 }
 
 const schema = {
@@ -58,7 +60,10 @@ describe('SelectWidget', () => {
 
   it('用能系统 of a runtime row (required, x-dict runtimePart): its parts and no blank option', async () => {
     const labels: Record<string, string> = Object.fromEntries(RUNTIME_PARTS.map((p, i) => [p, `系统${i + 1}`]));
-    const dataProvider = { ...testDataProvider(), getDictDropDown: async (code: string) => (code === 'runtimePart' ? labels : {}) };
+    const dataProvider = {
+      ...testDataProvider(),
+      getDictDropDown: async (code: string) => (code === 'runtimePart' ? labels : {}),
+    };
     const Row = () => {
       const [data, setData] = useState<Record<string, unknown>>({ projectId: 7, method: 'systems', part: 'airHot' });
       return <StageSchemaForm def={stageDef('runtime')!} formData={data} onChange={setData} />;

@@ -1,5 +1,6 @@
 // jsdom setup for the client tests: jest-dom matchers, what jsdom lacks (matchMedia, ResizeObserver), label lookups
-// that do not walk the whole page (fastLabels.ts), and a clean DOM, storage and cookie jar between tests and between files.
+// that do not walk the whole page (fastLabels.ts), and a clean DOM, storage and cookie jar between tests and between
+// files.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';

@@ -8,7 +8,13 @@ export const SITE = { footer: '技术服务：江苏省建筑科学研究院', v
 export const DICTS: Record<string, Record<string, string>> = {
   feedbackType: { '1': '功能建议', '2': '问题报告', '3': '数据问题', '4': '其他' },
   feedbackStatus: { '0': '待处理', '1': '已处理' },
-  notifyKind: { collaborator: '协作邀请', import: '导入结果', factor: '因子变更', feedback: '反馈回复', notice: '通知公告' },
+  notifyKind: {
+    collaborator: '协作邀请',
+    import: '导入结果',
+    factor: '因子变更',
+    feedback: '反馈回复',
+    notice: '通知公告',
+  },
 };
 
 export function stubShell(opts: { user?: object; unread?: () => number; extra?: Handler } = {}) {

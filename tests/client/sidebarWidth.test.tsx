@@ -13,9 +13,19 @@ import { renderApp } from './renderApp';
 // the lazy pages these tests open, loaded with the file rather than inside the first test's time limit
 import '../../src/client/decide/DecidePage';
 
-vi.mock('react-apexcharts', () => ({ default: (props: { type: string }) => <div data-testid={`apex-${props.type}`} /> }));
+vi.mock('react-apexcharts', () => ({
+  default: (props: { type: string }) => <div data-testid={`apex-${props.type}`} />,
+}));
 
-const BUILDING = { id: 21, name: '研发楼', computeMethod: 'budget', menus: 'produce,runtime', engineeringName: '园区', status: '1', total: 120.5 };
+const BUILDING = {
+  id: 21,
+  name: '研发楼',
+  computeMethod: 'budget',
+  menus: 'produce,runtime',
+  engineeringName: '园区',
+  status: '1',
+  total: 120.5,
+};
 const HOTSPOTS: HotspotAnswer = {
   total: 29500,
   rows: [

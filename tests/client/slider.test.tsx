@@ -10,7 +10,8 @@ import { getToken } from '../../src/client/providers/tokenStorage';
 import { fail, ok, plainUser, stubFetch, type Call } from './fakeApi';
 import { renderApp } from './renderApp';
 
-const needSlider = (message = '请完成滑块验证') => new HttpError(message, 400, { code: 0, message, data: { needSlider: true } });
+const needSlider = (message = '请完成滑块验证') =>
+  new HttpError(message, 400, { code: 0, message, data: { needSlider: true } });
 
 describe('withSlider', () => {
   it('runs the call; 请完成滑块验证 + needSlider → asks for the slider and repeats the call with the token', async () => {
@@ -46,10 +47,20 @@ describe('withSlider', () => {
   });
 
   it('closing the slider fails the call; a plain error passes through', async () => {
-    await expect(withSlider(async () => Promise.reject(needSlider()), () => Promise.reject(new Error('请完成滑块验证')))).rejects.toThrow('请完成滑块验证');
+    await expect(
+      withSlider(
+        async () => Promise.reject(needSlider()),
+        () => Promise.reject(new Error('请完成滑块验证')),
+      ),
+    ).rejects.toThrow('请完成滑块验证');
     const plain = new HttpError('服务器错误!', 500, null);
     expect(needsSlider(plain)).toBe(false);
-    await expect(withSlider(async () => Promise.reject(plain), async () => 't')).rejects.toBe(plain);
+    await expect(
+      withSlider(
+        async () => Promise.reject(plain),
+        async () => 't',
+      ),
+    ).rejects.toBe(plain);
   });
 });
 
@@ -96,7 +107,9 @@ describe('SliderCaptcha in the login page', () => {
     // no login call while the slider is open: the token comes first
     expect(calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/login')).toHaveLength(1);
 
-    await waitFor(() => expect(screen.getByRole('slider', { name: '拖动滑块' })).toHaveAttribute('aria-valuemax', '264'));
+    await waitFor(() =>
+      expect(screen.getByRole('slider', { name: '拖动滑块' })).toHaveAttribute('aria-valuemax', '264'),
+    );
     drag(120);
     expect(await within(dialog).findByText('滑块验证失败，请重试')).toBeInTheDocument();
     const first = calls.find((c) => c.url.pathname === '/api/sys/v1/sso/slider/verify')!;

@@ -1,7 +1,15 @@
 // Slider test helpers: a puzzle as GET sso/slider answers it, and a drag of the open dialog's handle.
 import { fireEvent, screen } from '@testing-library/react';
 
-export const challenge = (id: string) => ({ id, width: 320, height: 160, size: 56, y: 40, background: 'data:image/png;base64,AAAA', piece: 'data:image/png;base64,BBBB' });
+export const challenge = (id: string) => ({
+  id,
+  width: 320,
+  height: 160,
+  size: 56,
+  y: 40,
+  background: 'data:image/png;base64,AAAA',
+  piece: 'data:image/png;base64,BBBB',
+});
 
 /** Drags the handle of the open slider dialog by dx screen px (jsdom: 1 screen px = 1 image px). */
 export function drag(dx: number) {

@@ -40,7 +40,11 @@ describe('短信登录', () => {
     fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
-    expect(calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/smsLogin')[1].body).toEqual({ phone: '13800000000', smsCode: '123456', remember: true });
+    expect(calls.filter((c) => c.url.pathname === '/api/sys/v1/sso/smsLogin')[1].body).toEqual({
+      phone: '13800000000',
+      smsCode: '123456',
+      remember: true,
+    });
     expect(getToken()).toBe('sms-token');
     expect(localStorage.getItem('access-token')).toBe('sms-token');
   });

@@ -116,7 +116,9 @@ describe('/{module}/:stage', () => {
   it('下一步 from the last stage goes to the result', async () => {
     setToken('tok', false);
     setCurrentBuilding(building);
-    api((c) => (c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/7' ? ok({ ...building, status: '0', total: null }) : undefined));
+    api((c) =>
+      c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/7' ? ok({ ...building, status: '0', total: null }) : undefined,
+    );
     renderApp('/budget/runtime');
     fireEvent.click(await screen.findByRole('button', { name: '下一步' }));
     await waitFor(() => expect(path()).toBe('/budget/result'));
@@ -128,7 +130,17 @@ describe('/{module}/:stage', () => {
     setToken('tok', false);
     setCurrentBuilding(building);
     const { calls } = api((c) =>
-      c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/7' ? ok({ ...building, status: '1', total: 1234.5, streng3: 20.456, produce: 1000, trans: null, runtimeTotal: 234.5 }) : undefined,
+      c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/7'
+        ? ok({
+            ...building,
+            status: '1',
+            total: 1234.5,
+            streng3: 20.456,
+            produce: 1000,
+            trans: null,
+            runtimeTotal: 234.5,
+          })
+        : undefined,
     );
     renderApp('/budget/result');
     const page = await screen.findByTestId('result-page');

@@ -11,7 +11,13 @@ import { renderApp } from './renderApp';
 import '../../src/client/stages/StagePage';
 import '../../src/client/stages/StageRowDialog';
 
-const building = { id: 7, name: '七号楼', computeMethod: 'budget', standard: 'GB', menus: 'produce,trans,build,runtime' };
+const building = {
+  id: 7,
+  name: '七号楼',
+  computeMethod: 'budget',
+  standard: 'GB',
+  menus: 'produce,trans,build,runtime',
+};
 
 /** A fake API: the building, the stage rows given, nothing else. */
 function api(rows: Record<string, Record<string, unknown>[]>) {
@@ -26,8 +32,32 @@ function api(rows: Record<string, Record<string, unknown>[]>) {
 }
 
 const runtimeRows = [
-  { id: 1, projectId: 7, method: 'systems', part: 'pv', name: '屋面光伏', energy: 'electricity', irradiation: 1300, efficiency: 0.2, lossRate: 0.2, panelArea: 500, emission: -1 },
-  { id: 2, projectId: 7, method: 'systems', part: 'hotWater', name: '生活热水', energy: 'electricity', users: 200, quota: 60, hotTemp: 60, coldTemp: 10, emission: 1 },
+  {
+    id: 1,
+    projectId: 7,
+    method: 'systems',
+    part: 'pv',
+    name: '屋面光伏',
+    energy: 'electricity',
+    irradiation: 1300,
+    efficiency: 0.2,
+    lossRate: 0.2,
+    panelArea: 500,
+    emission: -1,
+  },
+  {
+    id: 2,
+    projectId: 7,
+    method: 'systems',
+    part: 'hotWater',
+    name: '生活热水',
+    energy: 'electricity',
+    users: 200,
+    quota: 60,
+    hotTemp: 60,
+    coldTemp: 10,
+    emission: 1,
+  },
 ];
 
 /** The table row showing `name`, once the list is read. */

@@ -19,7 +19,13 @@ import { stageUiSchema } from '../../src/client/stages/StageSchemaForm';
 import { factorSearchText, type LabelledFactor } from '../../src/calc/factorLabel';
 
 const STAGE = '/api/tpf/v1/tpf/stage';
-const building = { id: 7, name: '七号楼', computeMethod: 'budget', standard: 'GB', menus: 'produce,trans,build,runtime' };
+const building = {
+  id: 7,
+  name: '七号楼',
+  computeMethod: 'budget',
+  standard: 'GB',
+  menus: 'produce,trans,build,runtime',
+};
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -42,21 +48,26 @@ function api(w: World, extra?: (c: Call) => ReturnType<Parameters<typeof stubFet
     if (answer) return answer;
     const p = c.url.pathname;
     if (p.endsWith('currentUser')) return ok(plainUser);
-    if (p === '/api/tpf/v1/tpf/tpf3ProjectV/7' || p === '/api/tpf/v1/tpf/tpf3ProjectV/9') return ok({ ...building, id: Number(p.split('/').pop()), stageMethods: w.stageMethods });
+    if (p === '/api/tpf/v1/tpf/tpf3ProjectV/7' || p === '/api/tpf/v1/tpf/tpf3ProjectV/9')
+      return ok({ ...building, id: Number(p.split('/').pop()), stageMethods: w.stageMethods });
     if (p === `${STAGE}/data`) return ok(w.data);
     if (p === '/api/tpf/v1/tpf/tpf3Project/status') return ok({ ...building, status: '1' });
     if (p === '/api/tpf/v1/tpf/tpf3BuildMaterial/') {
       // the server's label filter: the Chinese label and category (src/calc/factorLabel.ts)
       const label = c.url.searchParams.get('label') ?? '';
-      const list = w.factors.filter((f) => f.type === c.url.searchParams.get('type') && factorSearchText(f as LabelledFactor).includes(label));
+      const list = w.factors.filter(
+        (f) => f.type === c.url.searchParams.get('type') && factorSearchText(f as LabelledFactor).includes(label),
+      );
       return ok({ dataList: list, total: list.length });
     }
     const m = /^\/api\/tpf\/v1\/tpf\/stage\/(\w+)\/(.*)$/.exec(p);
     if (m) {
       const [, code, rest] = m;
       const rows = (w.rows[code] ??= []);
-      if (rest === '' && c.method === 'GET') return listPage(rows, c.url, { eq: ['method'], like: ['materialName', 'name'], summed: ['emission'] });
-      if (rest === 'calculate') return ok({ stage: { code, total: 0, rowCount: rows.length, notes: [] }, result: building });
+      if (rest === '' && c.method === 'GET')
+        return listPage(rows, c.url, { eq: ['method'], like: ['materialName', 'name'], summed: ['emission'] });
+      if (rest === 'calculate')
+        return ok({ stage: { code, total: 0, rowCount: rows.length, notes: [] }, result: building });
       if (rest === 'method') {
         const body = c.body as { method: string };
         w.stageMethods = { ...w.stageMethods, [code]: body.method };
@@ -64,7 +75,11 @@ function api(w: World, extra?: (c: Call) => ReturnType<Parameters<typeof stubFet
       }
       if (rest === 'batch') {
         for (const row of c.body as Row[]) {
-          if (row.id) Object.assign(rows.find((r) => r.id === row.id)!, row);
+          if (row.id)
+            Object.assign(
+              rows.find((r) => r.id === row.id)!,
+              row,
+            );
           else rows.push({ ...row, id: nextId++, emission: 1 });
         }
         return ok({ rows, result: building, stage: { code, total: 1, rowCount: rows.length, notes: [] } });
@@ -93,8 +108,28 @@ function start(url: string, b: Parameters<typeof setCurrentBuilding>[0] = buildi
 }
 
 const produceRows: Row[] = [
-  { id: 1, projectId: 7, materialName: 'C30混凝土', spec: 'C30', unit: 'm3', quantity: 3000, factorValue: 295, factorUnit: 'kgCO2e/m3', emission: 885000 },
-  { id: 2, projectId: 7, materialName: '普通碳钢', spec: '', unit: 't', quantity: 500.5, factorValue: 2050, factorUnit: 'kgCO2e/t', emission: 1025000.456 },
+  {
+    id: 1,
+    projectId: 7,
+    materialName: 'C30混凝土',
+    spec: 'C30',
+    unit: 'm3',
+    quantity: 3000,
+    factorValue: 295,
+    factorUnit: 'kgCO2e/m3',
+    emission: 885000,
+  },
+  {
+    id: 2,
+    projectId: 7,
+    materialName: '普通碳钢',
+    spec: '',
+    unit: 't',
+    quantity: 500.5,
+    factorValue: 2050,
+    factorUnit: 'kgCO2e/t',
+    emission: 1025000.456,
+  },
 ];
 
 describe('every stage schema gets its screen from the schema alone', () => {
@@ -129,12 +164,19 @@ describe('every stage schema gets its screen from the schema alone', () => {
 
 describe('table-mode stage', () => {
   it('lists the rows with 序号, 2 decimals (a factor up to its x-decimals), the emission and the 合计; the stage total in tCO2e', async () => {
-    const w = world({ rows: { produce: produceRows }, data: { produce: { title: '建材生产', total: 1910.0005, rows: 2, method: null, notes: [] } } });
+    const w = world({
+      rows: { produce: produceRows },
+      data: { produce: { title: '建材生产', total: 1910.0005, rows: 2, method: null, notes: [] } },
+    });
     const { calls } = api(w);
     start('/budget/produce');
     const table = await screen.findByRole('table', { name: '建材生产' });
-    const head = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(head).toEqual(expect.arrayContaining(['序号', '材料名称', '用量', '排放因子', '因子单位', '碳排放量(kgCO2e)', '操作']));
+    const head = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(head).toEqual(
+      expect.arrayContaining(['序号', '材料名称', '用量', '排放因子', '因子单位', '碳排放量(kgCO2e)', '操作']),
+    );
     const [, first, second] = within(table).getAllByRole('row');
     expect(first).toHaveTextContent('1C30混凝土');
     expect(within(first).getByText('3,000.00')).toBeInTheDocument();
@@ -179,7 +221,9 @@ describe('table-mode stage', () => {
     const pageTwo = within(screen.getByRole('table', { name: '建材生产' })).getAllByRole('row');
     expect(pageTwo).toHaveLength(1 + 10 + 1);
     expect(pageTwo[1]).toHaveTextContent(/^11C30混凝土/);
-    expect(calls.some((c) => c.url.pathname === `${STAGE}/produce/` && c.url.searchParams.get('pageNum') === '2')).toBe(true);
+    expect(calls.some((c) => c.url.pathname === `${STAGE}/produce/` && c.url.searchParams.get('pageNum') === '2')).toBe(
+      true,
+    );
     expect(screen.getByTestId('stage-sum')).toHaveTextContent('1,300.00');
     // page 1's ten rows stay chosen; one of page 2 more: 批量删除 sends the eleven ids
     fireEvent.click(screen.getByRole('checkbox', { name: '选择第 11 行' }));
@@ -189,21 +233,37 @@ describe('table-mode stage', () => {
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => {
       const del = calls.find((c) => c.method === 'DELETE' && c.url.pathname === `${STAGE}/produce/`);
-      expect(del?.url.searchParams.getAll('ids')).toEqual([...Array.from({ length: 10 }, (_, i) => String(1000 + i)), '1010']);
+      expect(del?.url.searchParams.getAll('ids')).toEqual([
+        ...Array.from({ length: 10 }, (_, i) => String(1000 + i)),
+        '1010',
+      ]);
     });
   });
 
   it('sorts by a sortable column and searches the row names on the server', async () => {
-    const w = world({ rows: { produce: produceRows }, data: { produce: { title: '建材生产', total: 1910.0005, rows: 2, method: null, notes: [] } } });
+    const w = world({
+      rows: { produce: produceRows },
+      data: { produce: { title: '建材生产', total: 1910.0005, rows: 2, method: null, notes: [] } },
+    });
     const { calls } = api(w);
     start('/budget/produce');
     const table = await screen.findByRole('table', { name: '建材生产' });
     fireEvent.click(within(table).getByRole('button', { name: /碳排放量\(kgCO2e\)/ }));
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${STAGE}/produce/` && c.url.searchParams.get('sortField') === 'emission')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url.pathname === `${STAGE}/produce/` && c.url.searchParams.get('sortField') === 'emission'),
+      ).toBe(true),
+    );
     fireEvent.change(screen.getByLabelText('材料名称'), { target: { value: '碳钢' } });
-    await waitFor(() => expect(within(screen.getByRole('table', { name: '建材生产' })).queryByText('C30混凝土')).toBeNull());
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: '建材生产' })).queryByText('C30混凝土')).toBeNull(),
+    );
     expect(screen.getByText('普通碳钢')).toBeInTheDocument();
-    expect(calls.some((c) => c.url.searchParams.get('materialName') === '碳钢' && c.url.searchParams.get('projectId') === '7')).toBe(true);
+    expect(
+      calls.some(
+        (c) => c.url.searchParams.get('materialName') === '碳钢' && c.url.searchParams.get('projectId') === '7',
+      ),
+    ).toBe(true);
     // the 合计 is the found rows’ (1,025,000.456 kg)
     expect(screen.getByTestId('stage-sum')).toHaveTextContent('1,025,000.46');
   });
@@ -245,7 +305,9 @@ describe('table-mode stage', () => {
 
     fireEvent.click(within(row).getByRole('button', { name: '删除' }));
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === `${STAGE}/produce/1`)).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === `${STAGE}/produce/1`)).toBe(true),
+    );
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${STAGE}/produce/calculate`)).toBe(true));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -260,7 +322,19 @@ describe('table-mode stage', () => {
 
   it('新增: the dialog picks a library factor (value, unit and source filled) and saves the row with the building', async () => {
     const w = world({
-      factors: [{ id: 55, type: '建材', name: 'C30混凝土', spec: '', unit: 'm3', materialCo: 0.295, coUnit: 'tCO2e/m3', source: 'GB/T 51366-2019 附录D', verification: 'V' }],
+      factors: [
+        {
+          id: 55,
+          type: '建材',
+          name: 'C30混凝土',
+          spec: '',
+          unit: 'm3',
+          materialCo: 0.295,
+          coUnit: 'tCO2e/m3',
+          source: 'GB/T 51366-2019 附录D',
+          verification: 'V',
+        },
+      ],
     });
     const { calls } = api(w);
     start('/budget/produce');
@@ -275,12 +349,20 @@ describe('table-mode stage', () => {
     fireEvent.change(picker, { target: { value: 'C30' } });
     // the library is searched by type, then by the label typed (debounced): the option is picked from that
     // answer, so no later answer can replace the list under the click (a load-dependent race once)
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3BuildMaterial/' && c.url.searchParams.get('label') === 'C30')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3BuildMaterial/' && c.url.searchParams.get('label') === 'C30',
+        ),
+      ).toBe(true),
+    );
     fireEvent.click(await screen.findByRole('option', { name: /C30混凝土/ }));
     await waitFor(() => expect(within(dialog).getByLabelText(/^排放因子$|^排放因子 /)).toHaveProperty('value', '295'));
     expect(within(dialog).getByLabelText(/因子单位/)).toHaveValue('kgCO2e/m3');
     expect(within(dialog).getByLabelText(/因子来源/)).toHaveValue('GB/T 51366-2019 附录D');
-    const search = calls.find((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3BuildMaterial/' && c.url.searchParams.get('label') === 'C30')!;
+    const search = calls.find(
+      (c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3BuildMaterial/' && c.url.searchParams.get('label') === 'C30',
+    )!;
     expect(search.url.searchParams.get('type')).toBe('建材');
     expect(search.url.searchParams.get('pageSize')).toBe('50');
 
@@ -288,7 +370,16 @@ describe('table-mode stage', () => {
     expect(await screen.findByText('新增成功!')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname === `${STAGE}/produce/batch`)!;
     expect(post.body).toEqual([
-      { projectId: 7, materialName: 'C30混凝土', unit: 'm3', quantity: 3000, factorId: 55, factorValue: 295, factorUnit: 'kgCO2e/m3', factorSource: 'GB/T 51366-2019 附录D' },
+      {
+        projectId: 7,
+        materialName: 'C30混凝土',
+        unit: 'm3',
+        quantity: 3000,
+        factorId: 55,
+        factorValue: 295,
+        factorUnit: 'kgCO2e/m3',
+        factorSource: 'GB/T 51366-2019 附录D',
+      },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('C30混凝土')).toBeInTheDocument();
@@ -297,7 +388,14 @@ describe('table-mode stage', () => {
   it('the dialog checks the form in Chinese and shows the server field errors under their fields', async () => {
     const { calls } = api(world(), (c) =>
       c.url.pathname === `${STAGE}/produce/batch`
-        ? { status: 400, body: { code: 2, message: '表单校验失败, 请检查输入!', data: [{ field: '第1行 factorId', errorMsg: '请选择建材类的因子' }] } }
+        ? {
+            status: 400,
+            body: {
+              code: 2,
+              message: '表单校验失败, 请检查输入!',
+              data: [{ field: '第1行 factorId', errorMsg: '请选择建材类的因子' }],
+            },
+          }
         : undefined,
     );
     start('/budget/produce');
@@ -342,10 +440,29 @@ describe('units', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  const rebar = { id: 56, type: '建材', smallType: '钢铁', name: '热轧碳钢钢筋', spec: '', unit: 't', materialCo: 2340, coUnit: 'kgCO2e/t', source: 'GB/T 51366-2019 附录D', verification: 'V' };
+  const rebar = {
+    id: 56,
+    type: '建材',
+    smallType: '钢铁',
+    name: '热轧碳钢钢筋',
+    spec: '',
+    unit: 't',
+    materialCo: 2340,
+    coUnit: 'kgCO2e/t',
+    source: 'GB/T 51366-2019 附录D',
+    verification: 'V',
+  };
   async function pickRebar(dialog: HTMLElement, calls: Call[]) {
-    fireEvent.change(within(dialog).getByRole('combobox', { name: /排放因子\(因子库\)/ }), { target: { value: '钢筋' } });
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3BuildMaterial/' && c.url.searchParams.get('label') === '钢筋')).toBe(true));
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /排放因子\(因子库\)/ }), {
+      target: { value: '钢筋' },
+    });
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.url.pathname === '/api/tpf/v1/tpf/tpf3BuildMaterial/' && c.url.searchParams.get('label') === '钢筋',
+        ),
+      ).toBe(true),
+    );
     fireEvent.click(await screen.findByRole('option', { name: /热轧碳钢钢筋/ }));
     await waitFor(() => expect(within(dialog).getByLabelText(/因子单位/)).toHaveValue('kgCO2e/t'));
   }
@@ -365,7 +482,18 @@ describe('units', () => {
     expect(await screen.findByText('新增成功!')).toBeInTheDocument();
     // the server converts 5 000 kg = 5 t on its factor (tests/server/typedUnit.test.ts: 11 700 kgCO2e)
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname === `${STAGE}/produce/batch`)!;
-    expect(post.body).toEqual([{ projectId: 7, materialName: '钢筋', unit: 'kg', quantity: 5000, factorId: 56, factorValue: 2340, factorUnit: 'kgCO2e/t', factorSource: 'GB/T 51366-2019 附录D' }]);
+    expect(post.body).toEqual([
+      {
+        projectId: 7,
+        materialName: '钢筋',
+        unit: 'kg',
+        quantity: 5000,
+        factorId: 56,
+        factorValue: 2340,
+        factorUnit: 'kgCO2e/t',
+        factorSource: 'GB/T 51366-2019 附录D',
+      },
+    ]);
   });
 
   it('an empty 单位 takes the factor’s; a unit it cannot take is named under 单位 with both units, nothing sent', async () => {
@@ -388,8 +516,27 @@ describe('units', () => {
 
 describe('stages with methods', () => {
   const buildRows: Row[] = [
-    { id: 11, projectId: 7, method: 'energy', name: '柴油', unit: 'kg', quantity: 50000, factorValue: 3.096, emission: 154800 },
-    { id: 12, projectId: 7, method: 'machine', name: '挖掘机', unit: '台班', quantity: 100, energyPerShift: 63, factorValue: 3.096, emission: 19504.8 },
+    {
+      id: 11,
+      projectId: 7,
+      method: 'energy',
+      name: '柴油',
+      unit: 'kg',
+      quantity: 50000,
+      factorValue: 3.096,
+      emission: 154800,
+    },
+    {
+      id: 12,
+      projectId: 7,
+      method: 'machine',
+      name: '挖掘机',
+      unit: '台班',
+      quantity: 100,
+      energyPerShift: 63,
+      factorValue: 3.096,
+      emission: 19504.8,
+    },
   ];
 
   it('the radio shows the building method and its rows; a change PUTs …/method and shows the other rows', async () => {
@@ -415,7 +562,9 @@ describe('stages with methods', () => {
     const { calls } = api(w);
     start('/budget/build');
     const alert = await screen.findByTestId('other-method-rows');
-    expect(alert).toHaveTextContent('另有 1 行按其他计算方式录入，本单体该阶段采用「按总能源用量计算」，这些行未计入计算。');
+    expect(alert).toHaveTextContent(
+      '另有 1 行按其他计算方式录入，本单体该阶段采用「按总能源用量计算」，这些行未计入计算。',
+    );
     fireEvent.click(within(alert).getByRole('button', { name: '删除这些行' }));
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => {
@@ -443,7 +592,17 @@ describe('stages with methods', () => {
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${STAGE}/build/batch`)).toBe(true));
     const post = calls.find((c) => c.url.pathname === `${STAGE}/build/batch`)!;
     // electricity without a factor of its own: the building's grid factor, on the server (默认值)
-    expect(post.body).toEqual([{ projectId: 7, method: 'machine', name: '塔吊', energy: 'electricity', quantity: 20, energyPerShift: 5, energyPerShiftUnit: 'kWh' }]);
+    expect(post.body).toEqual([
+      {
+        projectId: 7,
+        method: 'machine',
+        name: '塔吊',
+        energy: 'electricity',
+        quantity: 20,
+        energyPerShift: 5,
+        energyPerShiftUnit: 'kWh',
+      },
+    ]);
   });
 });
 
@@ -461,7 +620,11 @@ describe('save then calculate', () => {
   });
 
   it('a failed calculation stays on the stage', async () => {
-    api(world(), (c) => (c.url.pathname === `${STAGE}/produce/calculate` ? { status: 403, body: { code: 0, message: '没有权限，拒绝访问!', data: null } } : undefined));
+    api(world(), (c) =>
+      c.url.pathname === `${STAGE}/produce/calculate`
+        ? { status: 403, body: { code: 0, message: '没有权限，拒绝访问!', data: null } }
+        : undefined,
+    );
     start('/budget/produce');
     await screen.findByText('暂无数据');
     fireEvent.click(screen.getByRole('button', { name: '下一步' }));
@@ -511,7 +674,13 @@ describe('save then calculate', () => {
 });
 
 describe('form-mode stage', () => {
-  const accounting = { id: 9, name: '九号楼', computeMethod: 'accounting', standard: 'ZQYJG', menus: 'supplement,produce' };
+  const accounting = {
+    id: 9,
+    name: '九号楼',
+    computeMethod: 'accounting',
+    standard: 'ZQYJG',
+    menus: 'supplement,produce',
+  };
 
   it('loads the record of the building and PUTs it with its id; 下一步 saves a changed form first', async () => {
     const w = world({ rows: { supplement: [{ id: 3, projectId: 9, accountingOrg: '某核算单位', actualArea: 1000 }] } });
@@ -544,7 +713,9 @@ describe('form-mode stage', () => {
     start('/accounting/supplement', accounting);
     fireEvent.change(await screen.findByLabelText(/核算单位/), { target: { value: '核算中心' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === `${STAGE}/supplement/`)).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname === `${STAGE}/supplement/`)).toBe(true),
+    );
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ projectId: 9, accountingOrg: '核算中心' });
   });
 });

@@ -13,7 +13,9 @@ const hidden = (part: string) => {
 describe('runtime inputs per system', () => {
   it('an elevator row shows the elevator inputs and hides the lighting ones', () => {
     const h = hidden('elevator');
-    expect(['specificEnergy', 'speed', 'ratedLoad', 'standbyPower', 'standbyHours', 'count', 'runHours'].filter(h)).toEqual([]);
+    expect(
+      ['specificEnergy', 'speed', 'ratedLoad', 'standbyPower', 'standbyHours', 'count', 'runHours'].filter(h),
+    ).toEqual([]);
     expect(['powerDensity', 'panelArea', 'users', 'annualLoad'].every(h)).toBe(true);
   });
 

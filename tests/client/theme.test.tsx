@@ -13,6 +13,9 @@ describe('the theme', () => {
         <CircularProgress aria-label="正在计算" />
       </ThemeProvider>,
     );
-    expect(screen.getAllByRole('progressbar').map((p) => p.getAttribute('aria-label'))).toEqual(['正在加载', '正在计算']);
+    expect(screen.getAllByRole('progressbar').map((p) => p.getAttribute('aria-label'))).toEqual([
+      '正在加载',
+      '正在计算',
+    ]);
   });
 });

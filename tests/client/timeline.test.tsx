@@ -20,7 +20,8 @@ describe('版本说明 /timeline', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     for (const r of changelog) expect(r.items.length).toBeGreaterThan(0);
     const all = changelog.flatMap((r) => r.items).join('\n');
-    for (const named of ['江苏省标准', '江苏省导则', '广东省标准', 'BIM 模型导入', '滑块验证', '站内消息通知']) expect(all).toContain(named);
+    for (const named of ['江苏省标准', '江苏省导则', '广东省标准', 'BIM 模型导入', '滑块验证', '站内消息通知'])
+      expect(all).toContain(named);
   });
 
   it('renders every version as a timeline entry, V3.3 marked 当前版本', async () => {
@@ -48,7 +49,18 @@ describe('应用拓展 /apply/project', () => {
     stubShell();
     renderApp('/apply/project');
     const cards = await screen.findAllByTestId('apply-tool');
-    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['BIM模型导入', '预算文件导入', '方案比选', '阶段偏差分析', '热点与低碳替代', '不确定性分析', '参考线', '待我校审', '单体建筑对比', '因子库管理']);
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'BIM模型导入',
+      '预算文件导入',
+      '方案比选',
+      '阶段偏差分析',
+      '热点与低碳替代',
+      '不确定性分析',
+      '参考线',
+      '待我校审',
+      '单体建筑对比',
+      '因子库管理',
+    ]);
     expect(within(cards[0]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/bim');
     expect(cards[0]).toHaveTextContent('概预算、核算');
     expect(within(cards[1]).getByRole('link', { name: '进入' })).toHaveAttribute('href', '/bill');

@@ -17,7 +17,14 @@ import '../../src/client/stages/StagePage';
 vi.mock('react-apexcharts', () => ({ default: (p: { type: string }) => <div data-testid={`apex-${p.type}`} /> }));
 
 const STAGE = '/api/tpf/v1/tpf/stage';
-const session = { id: 7, name: '七号楼', computeMethod: 'budget', standard: 'GB', menus: 'produce,trans,runtime,waste,green', status: '1' };
+const session = {
+  id: 7,
+  name: '七号楼',
+  computeMethod: 'budget',
+  standard: 'GB',
+  menus: 'produce,trans,runtime,waste,green',
+  status: '1',
+};
 const building = {
   ...session,
   useDateLimit: 50,
@@ -77,7 +84,21 @@ const transTrace = (page: number): StageTrace => ({
     total: 51,
     dataList:
       page === 1
-        ? [transRow(1, { source: '预算文件 人材机汇总表.xlsx：人材机汇总表 第9行' }), transRow(2, { name: '砌块', emission: 0, verification: 'V', trace: { formula: '用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子', numbers: '10 × ? × 100 × 0.162', inputs: [], defaults: [], problems: ['请填写密度(t/单位)'] } })]
+        ? [
+            transRow(1, { source: '预算文件 人材机汇总表.xlsx：人材机汇总表 第9行' }),
+            transRow(2, {
+              name: '砌块',
+              emission: 0,
+              verification: 'V',
+              trace: {
+                formula: '用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子',
+                numbers: '10 × ? × 100 × 0.162',
+                inputs: [],
+                defaults: [],
+                problems: ['请填写密度(t/单位)'],
+              },
+            }),
+          ]
         : [transRow(51, { name: '第二页的钢筋' })],
   },
 });
@@ -114,7 +135,14 @@ const runtimeTrace: StageTrace = {
             { field: 'annualLoad', title: '年累计冷/热负荷(kWh/a)', value: 6864.9 },
             { field: 'cop', title: '系统能效比(COP/EER)', value: 1 },
           ],
-          defaults: [{ field: 'cop', title: '系统能效比(COP/EER)', value: 1, source: '未填写系统能效比：按 1 计（相当于电直热，偏保守）' }],
+          defaults: [
+            {
+              field: 'cop',
+              title: '系统能效比(COP/EER)',
+              value: 1,
+              source: '未填写系统能效比：按 1 计（相当于电直热，偏保守）',
+            },
+          ],
         },
       },
     ],
@@ -132,7 +160,15 @@ function api(extra?: (c: Call) => ReturnType<Parameters<typeof stubFetch>[0]>) {
     if (dict) return ok(DICTS[dict[1]] ?? {});
     if (p === `${STAGE}/trans/trace`) return ok(transTrace(Number(c.url.searchParams.get('pageNum'))));
     if (p === `${STAGE}/runtime/trace`) return ok(runtimeTrace);
-    if (p === `${STAGE}/produce/trace`) return ok({ ...transTrace(1), code: 'produce', title: '建材生产', notes: [], warnings: [], rows: { total: 0, dataList: [] } });
+    if (p === `${STAGE}/produce/trace`)
+      return ok({
+        ...transTrace(1),
+        code: 'produce',
+        title: '建材生产',
+        notes: [],
+        warnings: [],
+        rows: { total: 0, dataList: [] },
+      });
     return ok({ dataList: [], total: 0 });
   });
 }
@@ -156,15 +192,21 @@ describe('result page: traces', () => {
     fireEvent.click(within(table).getByRole('button', { name: /查看建材运输计算过程/ }));
     const dialog = await screen.findByRole('dialog', { name: '建材运输 计算过程' });
     expect(await within(dialog).findByTestId('trace-total')).toHaveTextContent('本阶段碳排放：34.57 tCO2e');
-    expect(within(dialog).getByTestId('trace-formula')).toHaveTextContent('用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子');
+    expect(within(dialog).getByTestId('trace-formula')).toHaveTextContent(
+      '用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子',
+    );
     expect(within(dialog).getByText('第 2 行：请填写密度(t/单位)，计为 0')).toBeInTheDocument();
     expect(within(dialog).getByText('运输距离按因子库默认值计的行：1 行')).toBeInTheDocument();
     const [first, second] = within(dialog).getAllByTestId('trace-row');
     // every term of the transport formula, not 用量 × 因子: 120 m³ × 2.4 t/m³ × 40 km × 0.078 kgCO2e/(t·km) = 898.56 kgCO2e
-    expect(within(first).getByTestId('trace-working')).toHaveTextContent('用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子：120 × 2.4 × 40 × 0.078 = 898.56 kgCO2e');
+    expect(within(first).getByTestId('trace-working')).toHaveTextContent(
+      '用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子：120 × 2.4 × 40 × 0.078 = 898.56 kgCO2e',
+    );
     expect(first).toHaveTextContent('因子来源：GB/T 51366-2019 附录E');
     // an imported row says where its quantity came from; a typed one says nothing
-    expect(within(first).getByTestId('trace-source')).toHaveTextContent('数据来源：预算文件 人材机汇总表.xlsx：人材机汇总表 第9行');
+    expect(within(first).getByTestId('trace-source')).toHaveTextContent(
+      '数据来源：预算文件 人材机汇总表.xlsx：人材机汇总表 第9行',
+    );
     expect(within(second).queryByTestId('trace-source')).toBeNull();
     expect(within(first).getByTestId('verification-mark')).toHaveTextContent('M 回忆值（待核实）');
     expect(first).toHaveTextContent('数据质量：标准默认值');
@@ -181,12 +223,14 @@ describe('result page: traces', () => {
     expect(within(dialog).getByText('第 1-50 条，共 51 条')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: '下一页' }));
     expect(await within(dialog).findByText(/51\. 第二页的钢筋/)).toBeInTheDocument();
-    expect(calls.some((c) => c.url.pathname === `${STAGE}/trans/trace` && c.url.searchParams.get('pageNum') === '2')).toBe(true);
+    expect(
+      calls.some((c) => c.url.pathname === `${STAGE}/trans/trace` && c.url.searchParams.get('pageNum') === '2'),
+    ).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('建筑运行 from the bar chart: parts with their totals, each row\'s inputs and its defaulted COP', async () => {
+  it("建筑运行 from the bar chart: parts with their totals, each row's inputs and its defaulted COP", async () => {
     api();
     await openResult();
     const radios = await screen.findByRole('radiogroup', { name: '计算阶段' });
@@ -202,9 +246,14 @@ describe('result page: traces', () => {
     expect(row).toHaveTextContent('供暖');
     expect(row).toHaveTextContent('电力');
     expect(row).toHaveTextContent('输入：年累计冷/热负荷(kWh/a) = 6,864.90；系统能效比(COP/EER) = 1.00');
-    expect(within(row).getByTestId('trace-defaults')).toHaveTextContent('系统能效比(COP/EER) 1.00 — 来源：未填写系统能效比：按 1 计（相当于电直热，偏保守）');
-    // no quantity of its own: its whole formula with the figures it read (the load, the defaulted COP, the grid factor, the years)
-    expect(within(row).getByTestId('trace-working')).toHaveTextContent('年累计冷/热负荷(kWh/a) ÷ 系统能效比(COP/EER) × 能源因子 × 设计使用年限(a)：200,000 ÷ 1 × 0.5827 × 50 = 200,000.00 kgCO2e');
+    expect(within(row).getByTestId('trace-defaults')).toHaveTextContent(
+      '系统能效比(COP/EER) 1.00 — 来源：未填写系统能效比：按 1 计（相当于电直热，偏保守）',
+    );
+    // no quantity of its own: its whole formula with the figures it read (the load, the defaulted COP, the grid factor,
+    // the years)
+    expect(within(row).getByTestId('trace-working')).toHaveTextContent(
+      '年累计冷/热负荷(kWh/a) ÷ 系统能效比(COP/EER) × 能源因子 × 设计使用年限(a)：200,000 ÷ 1 × 0.5827 × 50 = 200,000.00 kgCO2e',
+    );
   });
 
   it('a stage without rows: 暂无数据; below 600 px the dialog is full screen', async () => {
@@ -223,8 +272,12 @@ describe('result page: totals, warnings, boundary, data quality', () => {
   it('the warnings above the figures, waste marked outside GB, the donut says 排放合计(不含碳汇)', async () => {
     api();
     const page = await openResult();
-    expect(await within(page).findByTestId('result-warnings')).toHaveTextContent('建筑拆除：按「按建造比例」依赖建筑建造阶段的碳排放');
-    expect(within(page).getByTestId('stage-figure-waste')).toHaveTextContent('废弃物处理（不在 GB/T 51366-2019 计算边界内）');
+    expect(await within(page).findByTestId('result-warnings')).toHaveTextContent(
+      '建筑拆除：按「按建造比例」依赖建筑建造阶段的碳排放',
+    );
+    expect(within(page).getByTestId('stage-figure-waste')).toHaveTextContent(
+      '废弃物处理（不在 GB/T 51366-2019 计算边界内）',
+    );
     // 碳排放总量 is the stored total rounded once
     expect(within(page).getByTestId('figure-碳排放总量(tCO2e)')).toHaveTextContent('1,497.66');
   });
@@ -244,7 +297,11 @@ describe('result page: totals, warnings, boundary, data quality', () => {
   });
 
   it('an old result without quality figures: 暂无数据 in 数据质量', async () => {
-    api((c) => (c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/7' ? ok({ ...building, resultDetail: { parts: {} } }) : undefined));
+    api((c) =>
+      c.url.pathname === '/api/tpf/v1/tpf/tpf3ProjectV/7'
+        ? ok({ ...building, resultDetail: { parts: {} } })
+        : undefined,
+    );
     const page = await openResult();
     const section = await within(page).findByTestId('quality-section');
     expect(within(section).getByText('暂无数据')).toBeInTheDocument();
@@ -254,7 +311,17 @@ describe('result page: totals, warnings, boundary, data quality', () => {
 
 describe('stage table: 默认值, problems, energy', () => {
   const buildRows = [
-    { id: 1, projectId: 7, method: 'machine', name: '塔吊', energy: 'diesel', quantity: 10, factorValue: 3.1, emission: 31, trace: { formula: 'x', inputs: [], defaults: [] } },
+    {
+      id: 1,
+      projectId: 7,
+      method: 'machine',
+      name: '塔吊',
+      energy: 'diesel',
+      quantity: 10,
+      factorValue: 3.1,
+      emission: 31,
+      trace: { formula: 'x', inputs: [], defaults: [] },
+    },
     {
       id: 2,
       projectId: 7,
@@ -263,16 +330,38 @@ describe('stage table: 默认值, problems, energy', () => {
       energy: 'electricity',
       quantity: 100,
       emission: 58.27,
-      trace: { formula: 'x', inputs: [], defaults: [{ field: 'factorValue', title: '能源因子', value: 0.5827, unit: 'kgCO2/kWh', source: '单体电网排放因子：江苏省 2023' }] },
+      trace: {
+        formula: 'x',
+        inputs: [],
+        defaults: [
+          {
+            field: 'factorValue',
+            title: '能源因子',
+            value: 0.5827,
+            unit: 'kgCO2/kWh',
+            source: '单体电网排放因子：江苏省 2023',
+          },
+        ],
+      },
     },
-    { id: 3, projectId: 7, method: 'machine', name: '燃气锅炉', energy: 'naturalGas', quantity: 5, emission: 0, trace: { formula: 'x', inputs: [], defaults: [], problems: ['非电力能源须选择或填写能源因子'] } },
+    {
+      id: 3,
+      projectId: 7,
+      method: 'machine',
+      name: '燃气锅炉',
+      energy: 'naturalGas',
+      quantity: 5,
+      emission: 0,
+      trace: { formula: 'x', inputs: [], defaults: [], problems: ['非电力能源须选择或填写能源因子'] },
+    },
   ];
 
   it('a row with defaults shows a 默认值 chip listing them; problems in red; the energy in Chinese', async () => {
     stubFetch((c) => {
       const p = c.url.pathname;
       if (p.endsWith('currentUser')) return ok(plainUser);
-      if (p === '/api/tpf/v1/tpf/tpf3ProjectV/7') return ok({ ...building, menus: 'produce,build', stageMethods: { build: 'machine' } });
+      if (p === '/api/tpf/v1/tpf/tpf3ProjectV/7')
+        return ok({ ...building, menus: 'produce,build', stageMethods: { build: 'machine' } });
       const dict = /sysDict\/dropDown\/(\w+)$/.exec(p);
       if (dict) return ok(DICTS[dict[1]] ?? {});
       if (p === `${STAGE}/build/`) return ok({ dataList: buildRows, total: 3 });
@@ -290,7 +379,9 @@ describe('stage table: 默认值, problems, energy', () => {
     expect(chip).toHaveTextContent('默认值');
     expect(chip).toHaveAttribute('aria-label', '默认值：能源因子 0.5827 kgCO2/kWh — 单体电网排放因子：江苏省 2023');
     fireEvent.mouseOver(chip);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('能源因子 0.5827 kgCO2/kWh — 单体电网排放因子：江苏省 2023');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      '能源因子 0.5827 kgCO2/kWh — 单体电网排放因子：江苏省 2023',
+    );
     const problems = within(table).getByTestId('row-problems');
     expect(problems).toHaveTextContent('第 3 行未计入（计为 0）：非电力能源须选择或填写能源因子');
     expect(getComputedStyle(within(problems).getAllByRole('cell')[1]).color).toBe('rgb(211, 47, 47)'); // error.main

@@ -26,7 +26,15 @@ describe('user menu', () => {
     const menu = await openMenu();
     const items = within(menu).getAllByRole('menuitem');
     await waitFor(() => expect(within(menu).getByTestId('menu-unread')).toHaveTextContent('3'));
-    expect(items.map((m) => m.textContent)).toEqual(['账号设置', '因子库管理', '用户手册', '版本说明', '问题反馈', '消息通知3', '退出登录']);
+    expect(items.map((m) => m.textContent)).toEqual([
+      '账号设置',
+      '因子库管理',
+      '用户手册',
+      '版本说明',
+      '问题反馈',
+      '消息通知3',
+      '退出登录',
+    ]);
     expect(within(items[5]).getByTestId('menu-unread')).toBeInTheDocument();
   });
 
@@ -58,7 +66,8 @@ describe('user menu', () => {
     let broken = false;
     const link = '/upload/00000000-0000-0000-0000-000000000000?token=manualtoken1';
     const { calls } = stubShell({
-      extra: (c) => (c.url.pathname === '/api/sys/v1/help/manual' ? (broken ? fail(500, '用户手册生成失败') : ok(link)) : undefined),
+      extra: (c) =>
+        c.url.pathname === '/api/sys/v1/help/manual' ? (broken ? fail(500, '用户手册生成失败') : ok(link)) : undefined,
     });
     renderApp('/divisor');
     fireEvent.click(within(await openMenu()).getByRole('menuitem', { name: '用户手册' }));

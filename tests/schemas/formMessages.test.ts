@@ -7,8 +7,15 @@ import { resourceNames, resourceSchema, type PropertySchema } from '../../schema
 import { createAjv, formatErrors } from '../../schemas/validation';
 
 const schemas = resourceNames.map((n) => [n, resourceSchema(n)!] as const);
-const isChoice = (p: PropertySchema) => p.enum !== undefined || !!p['x-dict'] || !!p['x-reference'] || !!p['x-factor'] || p.items?.enum !== undefined;
-const missing = (field: string) => ({ keyword: 'required', instancePath: '', schemaPath: '#/required', params: { missingProperty: field } }) as ErrorObject;
+const isChoice = (p: PropertySchema) =>
+  p.enum !== undefined || !!p['x-dict'] || !!p['x-reference'] || !!p['x-factor'] || p.items?.enum !== undefined;
+const missing = (field: string) =>
+  ({
+    keyword: 'required',
+    instancePath: '',
+    schemaPath: '#/required',
+    params: { missingProperty: field },
+  }) as ErrorObject;
 
 describe('form messages', () => {
   it('every required choice of every schema asks 请选择… (or its own words), never 请输入…', () => {
@@ -47,7 +54,9 @@ describe('form messages', () => {
       const validate = ajv.compile({ ...s, required: [] });
       for (const bad of ['08/30/2025', '2025/8/30', '2025-8-30']) {
         expect(validate({ [field]: bad })).toBe(false);
-        expect(formatErrors(validate.errors, s).find((e) => e.field === field)?.errorMsg).toBe(`${title}格式应为 年-月-日，如 2025-08-30`);
+        expect(formatErrors(validate.errors, s).find((e) => e.field === field)?.errorMsg).toBe(
+          `${title}格式应为 年-月-日，如 2025-08-30`,
+        );
       }
       validate({ [field]: '2025-08-30' });
       expect((validate.errors ?? []).some((e) => e.instancePath === `/${field}`)).toBe(false);

@@ -9,7 +9,10 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 function check(): { code: number; out: string } {
   try {
-    return { code: 0, out: execFileSync(process.execPath, ['scripts/import-graph.mjs'], { cwd: ROOT, encoding: 'utf8' }) };
+    return {
+      code: 0,
+      out: execFileSync(process.execPath, ['scripts/import-graph.mjs'], { cwd: ROOT, encoding: 'utf8' }),
+    };
   } catch (e) {
     const err = e as { status: number; stdout: string };
     return { code: err.status, out: err.stdout };
@@ -19,7 +22,9 @@ function check(): { code: number; out: string } {
 describe('the import graph', () => {
   it('has no folder cycle, no generic folder importing a domain folder, and bim and budget share only through imports/', () => {
     const { code, out } = check();
-    expect(out.trim()).toBe('import graph: no cycles between folders, no generic folder importing a domain folder, no import source importing another');
+    expect(out.trim()).toBe(
+      'import graph: no cycles between folders, no generic folder importing a domain folder, no import source importing another',
+    );
     expect(code).toBe(0);
   });
 });

@@ -40,7 +40,8 @@ const chapters = chapterFiles().map((path) => ({ file: basename(path), text: rea
 const anchorsOf = (file: string, text: string): Anchor[] =>
   lexer(text).flatMap((t): Anchor[] => {
     if (t.type === 'heading') return [{ file, kind: 'heading', text: squash((t as Tokens.Heading).text) }];
-    if (t.type === 'table') return (t as Tokens.Table).rows.map((row) => ({ file, kind: 'row' as const, text: squash(row[0]?.text ?? '') }));
+    if (t.type === 'table')
+      return (t as Tokens.Table).rows.map((row) => ({ file, kind: 'row' as const, text: squash(row[0]?.text ?? '') }));
     return [];
   });
 
@@ -49,7 +50,8 @@ const anchors: Anchor[] = chapters.flatMap(({ file, text }) => anchorsOf(file, t
 const sectionFor = (label: string, kinds: Anchor['kind'][] = ['heading', 'row'], within = anchors) =>
   within.find((a) => kinds.includes(a.kind) && a.text.includes(squash(label)));
 
-const missing = (entries: Entry[], kinds?: Anchor['kind'][]) => entries.filter((e) => !sectionFor(e.label, kinds)).map((e) => `${e.where}「${e.label}」`);
+const missing = (entries: Entry[], kinds?: Anchor['kind'][]) =>
+  entries.filter((e) => !sectionFor(e.label, kinds)).map((e) => `${e.where}「${e.label}」`);
 
 /** Every sidebar entry any role can see, in or out of a module, with or without a selected building. */
 function menuEntries(): Entry[] {
@@ -76,7 +78,19 @@ describe('the manual covers every menu entry and tool', () => {
     expect(anchors.filter((a) => a.kind === 'row').length).toBeGreaterThan(100);
     const labels = menuEntries().map((e) => e.label);
     // the data the checks below walk: all three groups and every module's stages are in it
-    for (const l of ['首页', '应用拓展', '因子库管理', '数据备份', '通知公告', '建筑概况', '建筑物化及拆除', '核算凭证管理', '计算结果', '建筑对比']) expect(labels).toContain(l);
+    for (const l of [
+      '首页',
+      '应用拓展',
+      '因子库管理',
+      '数据备份',
+      '通知公告',
+      '建筑概况',
+      '建筑物化及拆除',
+      '核算凭证管理',
+      '计算结果',
+      '建筑对比',
+    ])
+      expect(labels).toContain(l);
     expect(TOOLS.length).toBeGreaterThanOrEqual(5);
     expect(DECIDE_TABS.length).toBe(5);
   });
@@ -98,10 +112,14 @@ describe('the manual covers every menu entry and tool', () => {
 
   it('counts a heading or a row named by the label, not a label mentioned in another cell, a header or a paragraph', () => {
     // (1.4 界面布局's 左侧菜单 row names every sidebar item in its second cell: that alone is no section)
-    const sample = anchorsOf('sample.md', '# 1 概述\n\n## 1.2 BIM 模型导入\n\n正文提到 参考值库。\n\n| 参数表管理 | 内容 |\n|---|---|\n| 左侧菜单 | 首页、**因子库管理** |\n| `数据备份` | 说明 |\n');
+    const sample = anchorsOf(
+      'sample.md',
+      '# 1 概述\n\n## 1.2 BIM 模型导入\n\n正文提到 参考值库。\n\n| 参数表管理 | 内容 |\n|---|---|\n| 左侧菜单 | 首页、**因子库管理** |\n| `数据备份` | 说明 |\n',
+    );
     expect(sectionFor('BIM模型导入', undefined, sample)?.kind).toBe('heading');
     expect(sectionFor('数据备份', undefined, sample)?.kind).toBe('row');
-    for (const label of ['因子库管理', '首页', '参考值库', '参数表管理']) expect(sectionFor(label, undefined, sample), label).toBeUndefined();
+    for (const label of ['因子库管理', '首页', '参考值库', '参数表管理'])
+      expect(sectionFor(label, undefined, sample), label).toBeUndefined();
     expect(sectionFor('BIM模型导入', ['row'], sample)).toBeUndefined();
   });
 });
@@ -110,7 +128,12 @@ describe('the manual covers every menu entry and tool', () => {
 const NOT_YET = /即将上线|尚未上线|暂未上线|目前不可用/;
 const unrouted = TOOLS.filter((t) => !t.to).map((t) => squash(t.title));
 /** What ships: every tool with a route, BIM import, the decision tools and their tabs. */
-const shipped = [...TOOLS.filter((t) => t.to).map((t) => t.title), 'BIM', '决策分析', ...DECIDE_TABS.map((t) => t.label)].map(squash);
+const shipped = [
+  ...TOOLS.filter((t) => t.to).map((t) => t.title),
+  'BIM',
+  '决策分析',
+  ...DECIDE_TABS.map((t) => t.label),
+].map(squash);
 const namesShipped = (text: string) => shipped.filter((s) => squash(text).includes(s));
 
 describe('nothing says a shipped feature is 即将上线', () => {
@@ -132,13 +155,22 @@ describe('nothing says a shipped feature is 即将上线', () => {
     const [latest, ...older] = changelog;
     const upcoming = latest.items.filter((item) => NOT_YET.test(item));
     expect(upcoming, `${latest.version} 仍有“即将上线”：${upcoming.join('；')}`).toEqual([]);
-    const wrong = older.flatMap((r) => r.items.filter((item) => NOT_YET.test(item) && namesShipped(item).length > 0).map((item) => `${r.version} ${item}`));
+    const wrong = older.flatMap((r) =>
+      r.items
+        .filter((item) => NOT_YET.test(item) && namesShipped(item).length > 0)
+        .map((item) => `${r.version} ${item}`),
+    );
     expect(wrong, `版本说明称已上线的功能“即将上线”：${wrong.join('；')}`).toEqual([]);
   });
 
   it('版本说明 names every shipped capability: each 应用拓展 tool with a route, each 决策分析 tool, 校审 and 报告核验', () => {
     const all = squash(changelog.flatMap((r) => r.items).join('\n'));
-    const capabilities = [...TOOLS.filter((t) => t.to && !t.to.startsWith('/decide')).map((t) => t.title), ...DECIDE_TABS.map((t) => t.label), '校审', '报告核验'];
+    const capabilities = [
+      ...TOOLS.filter((t) => t.to && !t.to.startsWith('/decide')).map((t) => t.title),
+      ...DECIDE_TABS.map((t) => t.label),
+      '校审',
+      '报告核验',
+    ];
     expect(capabilities.length).toBeGreaterThan(10);
     const lacking = capabilities.filter((c) => !all.includes(squash(c)));
     expect(lacking, `版本说明中没有这些已上线的功能：${lacking.join('、')}`).toEqual([]);
@@ -146,6 +178,17 @@ describe('nothing says a shipped feature is 即将上线', () => {
 
   it('the newest changelog entry names what ships', () => {
     const text = squash(changelog[0].items.join('\n'));
-    for (const feature of ['BIM模型导入', '决策分析', '计算过程', '数据质量', '因子版本', '历史版本', '消息通知', '问题反馈', '数据备份']) expect(text, feature).toContain(feature);
+    for (const feature of [
+      'BIM模型导入',
+      '决策分析',
+      '计算过程',
+      '数据质量',
+      '因子版本',
+      '历史版本',
+      '消息通知',
+      '问题反馈',
+      '数据备份',
+    ])
+      expect(text, feature).toContain(feature);
   });
 });

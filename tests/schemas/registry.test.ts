@@ -15,7 +15,9 @@ describe('schema registry', () => {
   });
 
   it('strict ajv refuses an undeclared x- keyword', () => {
-    expect(() => createAjv().compile({ type: 'object', properties: { a: { type: 'string', 'x-nope': 1 } } })).toThrow(/unknown keyword/);
+    expect(() => createAjv().compile({ type: 'object', properties: { a: { type: 'string', 'x-nope': 1 } } })).toThrow(
+      /unknown keyword/,
+    );
   });
 
   it('every resource has a unique path and $id', () => {
@@ -36,8 +38,27 @@ describe('schema registry', () => {
   it('sortable and filterable fields of the factor library', () => {
     const s = registry.tpf3BuildMaterial as unknown as ResourceSchema;
     expect(sortableFields(s)).toEqual(['id', 'createDate', 'updateDate', 'type', 'smallType', 'name', 'materialCo']);
-    expect(filterableFields(s)).toEqual({ type: 'eq', smallType: 'eq', name: 'like', materialCo: 'range', verification: 'eq', energy: 'eq', quality: 'eq', label: 'like' });
-    expect(Object.keys(listQuery(s).filters)).toEqual(['type', 'smallType', 'name', 'materialCoMin', 'materialCoMax', 'verification', 'energy', 'quality', 'label']);
+    expect(filterableFields(s)).toEqual({
+      type: 'eq',
+      smallType: 'eq',
+      name: 'like',
+      materialCo: 'range',
+      verification: 'eq',
+      energy: 'eq',
+      quality: 'eq',
+      label: 'like',
+    });
+    expect(Object.keys(listQuery(s).filters)).toEqual([
+      'type',
+      'smallType',
+      'name',
+      'materialCoMin',
+      'materialCoMax',
+      'verification',
+      'energy',
+      'quality',
+      'label',
+    ]);
   });
 });
 

@@ -60,8 +60,13 @@ beforeEach(async () => {
 const register = (body: Record<string, unknown>) => t.call('POST', '/api/sys/v1/sso/registerUser', undefined, body);
 const registration = (userName: string, phone: string, smsCode: string | undefined) =>
   register({ userName, password: b64('Sec-Pass-2026'), name: '安全测试', phone, smsCode, userType: '1' });
-const reset = (phone: string, smsCode: string) => t.call('POST', '/api/sys/v1/sso/resetPassword', undefined, { phone, smsCode, password: b64('New-Pass-2026') });
-const WRONG_CODE = { code: 2, message: '表单校验失败, 请检查输入!', data: [{ field: 'smsCode', errorMsg: '验证码错误或已失效' }] };
+const reset = (phone: string, smsCode: string) =>
+  t.call('POST', '/api/sys/v1/sso/resetPassword', undefined, { phone, smsCode, password: b64('New-Pass-2026') });
+const WRONG_CODE = {
+  code: 2,
+  message: '表单校验失败, 请检查输入!',
+  data: [{ field: 'smsCode', errorMsg: '验证码错误或已失效' }],
+};
 
 describe('registration and reset before the SMS code', () => {
   it('a wrong code answers alike for a registered phone and name and for free ones', async () => {
@@ -86,11 +91,15 @@ describe('registration and reset before the SMS code', () => {
     expect((await registration('sec_first', owned, (await sendCode(t, owned, 'register')).code)).body.code).toBe(1);
     clock += 61_000;
     const ownCode = (await sendCode(t, owned, 'register')).code;
-    expect((await registration('sec_other', owned, ownCode)).body.data).toEqual([{ field: 'phone', errorMsg: '手机号已注册' }]);
+    expect((await registration('sec_other', owned, ownCode)).body.data).toEqual([
+      { field: 'phone', errorMsg: '手机号已注册' },
+    ]);
 
     const phone = freshPhone();
     const code = (await sendCode(t, phone, 'register')).code;
-    expect((await registration('sec_first', phone, code)).body.data).toEqual([{ field: 'userName', errorMsg: '登录账号已存在' }]);
+    expect((await registration('sec_first', phone, code)).body.data).toEqual([
+      { field: 'userName', errorMsg: '登录账号已存在' },
+    ]);
     expect((await registration('sec_second', phone, code)).body.code).toBe(1);
     expect((await registration('sec_third', phone, code)).body).toEqual(WRONG_CODE); // now spent
   });
@@ -115,46 +124,83 @@ describe('registration and reset before the SMS code', () => {
     clock += 61_000;
     const { code } = await sendCode(t, phone, 'login');
     const guesses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => t.call('POST', '/api/sys/v1/sso/smsLogin', undefined, { phone, smsCode: String(i).padStart(6, '9') })),
+      Array.from({ length: 30 }, (_, i) =>
+        t.call('POST', '/api/sys/v1/sso/smsLogin', undefined, { phone, smsCode: String(i).padStart(6, '9') }),
+      ),
     );
     expect(guesses.every((g) => g.body.message === '验证码错误或已失效')).toBe(true);
-    const row = (await t.database.db.selectFrom('sys_sms_code').select('attempts').where('phone', '=', phone).where('purpose', '=', 'login').executeTakeFirstOrThrow()) as { attempts: number };
+    const row = (await t.database.db
+      .selectFrom('sys_sms_code')
+      .select('attempts')
+      .where('phone', '=', phone)
+      .where('purpose', '=', 'login')
+      .executeTakeFirstOrThrow()) as { attempts: number };
     expect(row.attempts).toBe(5);
-    expect((await t.call('POST', '/api/sys/v1/sso/smsLogin', undefined, { phone, smsCode: code })).body.message).toBe('验证码错误或已失效');
+    expect((await t.call('POST', '/api/sys/v1/sso/smsLogin', undefined, { phone, smsCode: code })).body.message).toBe(
+      '验证码错误或已失效',
+    );
   });
 });
 
 describe('failed logins', () => {
-  const login = (body: Record<string, unknown>, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/sys/v1/sso/login', payload: body, remoteAddress });
+  const login = (body: Record<string, unknown>, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/sys/v1/sso/login', payload: body, remoteAddress });
 
   it('60 parallel wrong passwords for one account, from 60 addresses: only sliderAfterFailures are checked', async () => {
     const after = 2; // login.sliderAfterFailures as seeded
     const before = argon.verifies;
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => login({ userName: 'demo_user', password: b64(`Wrong-Pass-${i}`) }, freshIp())));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        login({ userName: 'demo_user', password: b64(`Wrong-Pass-${i}`) }, freshIp()),
+      ),
+    );
     const messages = answers.map((a) => a.json().message as string);
     expect(argon.verifies - before).toBe(after);
     expect(messages.filter((m) => m === '用户名或密码错误')).toHaveLength(after);
     expect(messages.filter((m) => m === '请完成滑块验证')).toHaveLength(60 - after);
     // an unknown name is counted alike (the dummy verification)
     const ghost = argon.verifies;
-    await Promise.all(Array.from({ length: 20 }, () => login({ userName: 'sec_ghost', password: b64('Wrong-Pass-1') }, freshIp())));
+    await Promise.all(
+      Array.from({ length: 20 }, () => login({ userName: 'sec_ghost', password: b64('Wrong-Pass-1') }, freshIp())),
+    );
     expect(argon.verifies - ghost).toBe(after);
     // the owner passes with the slider, and that clears the account's count
-    const ok = await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user), sliderToken: await passSlider(t) }, freshIp());
+    const ok = await login(
+      { userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user), sliderToken: await passSlider(t) },
+      freshIp(),
+    );
     expect(ok.statusCode).toBe(200);
-    expect((await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user) }, freshIp())).statusCode).toBe(200);
+    expect(
+      (await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user) }, freshIp())).statusCode,
+    ).toBe(200);
   });
 
   it('a refused try gives its reservation back; a slider bought per try stops at the per-account limit', async () => {
     // 20 requests without a slider after 2 failures leave the count at 2: none of them checked anything
     for (let i = 0; i < 2; i++) await login({ userName: 'demo_trial', password: b64('Wrong-Pass-9') }, freshIp());
-    await Promise.all(Array.from({ length: 20 }, () => login({ userName: 'demo_trial', password: b64('Wrong-Pass-9') }, freshIp())));
-    const count = async () => ((await t.database.db.selectFrom('sys_login_failure').select('count').where('key', '=', 'user:demo_trial').executeTakeFirstOrThrow()) as { count: number }).count;
+    await Promise.all(
+      Array.from({ length: 20 }, () => login({ userName: 'demo_trial', password: b64('Wrong-Pass-9') }, freshIp())),
+    );
+    const count = async () =>
+      (
+        (await t.database.db
+          .selectFrom('sys_login_failure')
+          .select('count')
+          .where('key', '=', 'user:demo_trial')
+          .executeTakeFirstOrThrow()) as { count: number }
+      ).count;
     expect(await count()).toBe(2);
 
-    await t.database.db.updateTable('sys_login_failure').set({ count: ACCOUNT_LIMIT, window_start: sql`now()` }).where('key', '=', 'user:demo_trial').execute();
+    await t.database.db
+      .updateTable('sys_login_failure')
+      .set({ count: ACCOUNT_LIMIT, window_start: sql`now()` })
+      .where('key', '=', 'user:demo_trial')
+      .execute();
     const before = argon.verifies;
-    const r = await login({ userName: 'demo_trial', password: b64(TEST_PASSWORDS.demo_trial), sliderToken: await passSlider(t) }, freshIp());
+    const r = await login(
+      { userName: 'demo_trial', password: b64(TEST_PASSWORDS.demo_trial), sliderToken: await passSlider(t) },
+      freshIp(),
+    );
     expect([r.statusCode, r.json().message]).toEqual([429, ACCOUNT_TOO_MANY]);
     expect(argon.verifies).toBe(before);
     expect(await count()).toBe(ACCOUNT_LIMIT);
@@ -175,17 +221,28 @@ describe('slider challenges', () => {
     const answered = await challenge(t);
     clock += 100_000;
     // answered at +100 s: the challenge ends at +120 s, its token at +220 s
-    const verified = await t.call('POST', '/api/sys/v1/sso/slider/verify', undefined, { id: answered.id, x: answered.gapX + 2, duration: 900 });
+    const verified = await t.call('POST', '/api/sys/v1/sso/slider/verify', undefined, {
+      id: answered.id,
+      x: answered.gapX + 2,
+      duration: 900,
+    });
     const token = verified.body.data.sliderToken as string;
     clock += 50_000;
     await challenge(t);
     const ids = (await t.database.db.selectFrom('sys_slider').select('id').execute()).map((r) => r.id);
     expect(ids).not.toContain(stale.id);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/sys/v1/sso/sendSmsCode?phone=${freshPhone()}&purpose=register`, payload: { sliderToken: token }, remoteAddress: freshIp() });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sys/v1/sso/sendSmsCode?phone=${freshPhone()}&purpose=register`,
+      payload: { sliderToken: token },
+      remoteAddress: freshIp(),
+    });
     expect(res.json().message).toBe('验证码已发送');
     clock += 3 * 60_000;
     await challenge(t);
-    const live = (await t.database.db.selectFrom('sys_slider').select('id').where('expires_at', '<', new Date(clock)).execute()).length;
+    const live = (
+      await t.database.db.selectFrom('sys_slider').select('id').where('expires_at', '<', new Date(clock)).execute()
+    ).length;
     expect(live).toBe(0);
   });
 });
@@ -196,10 +253,15 @@ describe('sms.http.url', () => {
     const row = list.body.data.dataList.find((r: { configKey: string }) => r.configKey === 'sms.http.url');
     return (await t.call('PUT', '/api/sys/v1/sys/sysConfig/', admin, { ...row, configValue: value })).body;
   };
-  const refused = (errorMsg: string) => ({ code: 2, message: '表单校验失败, 请检查输入!', data: [{ field: 'configValue', errorMsg }] });
+  const refused = (errorMsg: string) => ({
+    code: 2,
+    message: '表单校验失败, 请检查输入!',
+    data: [{ field: 'configValue', errorMsg }],
+  });
 
   it('saves http(s) to a public host only', async () => {
-    for (const url of ['file:///etc/passwd', 'gopher://127.0.0.1:6379/_x', 'ftp://sms.example.com/', 'not a url']) expect(await saveUrl(url)).toEqual(refused(URL_NOT_HTTP));
+    for (const url of ['file:///etc/passwd', 'gopher://127.0.0.1:6379/_x', 'ftp://sms.example.com/', 'not a url'])
+      expect(await saveUrl(url)).toEqual(refused(URL_NOT_HTTP));
     for (const url of [
       'http://127.0.0.1:8080/send',
       'http://169.254.169.254/latest/meta-data',
@@ -214,7 +276,8 @@ describe('sms.http.url', () => {
       'http://[::ffff:127.0.0.1]/',
       'http://[::ffff:169.254.169.254]/',
       'http://localhost:8080/',
-    ]) expect(await saveUrl(url), url).toEqual(refused(URL_PRIVATE));
+    ])
+      expect(await saveUrl(url), url).toEqual(refused(URL_PRIVATE));
     expect((await saveUrl('https://sms.example.com/send')).code).toBe(1);
     expect((await saveUrl('')).code).toBe(1);
     process.env.SMS_HTTP_ALLOW_PRIVATE = '1';
@@ -227,9 +290,21 @@ describe('sms.http.url', () => {
   });
 
   it('classifies addresses and refuses a name that resolves to a private one', async () => {
-    for (const a of ['127.0.0.1', '::1', '::', '169.254.169.254', 'fe80::1', 'fc00::1', '::ffff:10.0.0.1', '100.64.0.1']) expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of [
+      '127.0.0.1',
+      '::1',
+      '::',
+      '169.254.169.254',
+      'fe80::1',
+      'fc00::1',
+      '::ffff:10.0.0.1',
+      '100.64.0.1',
+    ])
+      expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['8.8.8.8', '1.1.1.1', '2001:4860:4860::8888']) expect(isPrivateAddress(a), a).toBe(false);
-    const err = await new Promise<NodeJS.ErrnoException | null>((resolve) => publicOnlyLookup('localhost', {}, (e) => resolve(e)));
+    const err = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+      publicOnlyLookup('localhost', {}, (e) => resolve(e)),
+    );
     expect(err?.message).toContain('短信网关地址不能指向本机');
   });
 
@@ -301,7 +376,11 @@ describe('first start', () => {
     try {
       await migrate(database.db);
       const printed: string[] = [];
-      const result = await seed(database.db, { adminPassword: 'Given-Admin-Pass-1', dataDir, print: (l) => printed.push(l) });
+      const result = await seed(database.db, {
+        adminPassword: 'Given-Admin-Pass-1',
+        dataDir,
+        print: (l) => printed.push(l),
+      });
       expect(result.generated).toEqual(['demo_admin', 'demo_user', 'demo_trial']);
       const file = join(dataDir, 'admin-password.txt');
       for (const a of result.generated) expect(printed.join('\n')).not.toContain(result.passwords[a]);

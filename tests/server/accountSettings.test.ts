@@ -19,11 +19,25 @@ const ME = '/api/sys/v1/sys/sysUser/currentUser';
 const PW = '/api/sys/v1/sys/sysUser/updatePassword';
 const AVATAR = '/api/sys/v1/oss/filerecord/folderFile';
 
-async function newUser(userName: string, over: Record<string, unknown> = {}): Promise<{ id: number; password: string }> {
+async function newUser(
+  userName: string,
+  over: Record<string, unknown> = {},
+): Promise<{ id: number; password: string }> {
   const admin = await t.login('admin');
-  const demo = (await t.database.db.selectFrom('sys_tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()) as { id: number };
+  const demo = (await t.database.db
+    .selectFrom('sys_tenant')
+    .select('id')
+    .where('code', '=', 'demo')
+    .executeTakeFirstOrThrow()) as { id: number };
   const password = `${userName}-Pass-1`;
-  const r = await t.call('POST', USER, admin, { userName, name: '测试用户', password, roleList: [], tenantId: demo.id, ...over });
+  const r = await t.call('POST', USER, admin, {
+    userName,
+    name: '测试用户',
+    password,
+    roleList: [],
+    tenantId: demo.id,
+    ...over,
+  });
   if (r.body.code !== 1) throw new Error(JSON.stringify(r.body));
   return { id: r.body.data.id, password };
 }
@@ -31,30 +45,59 @@ async function newUser(userName: string, over: Record<string, unknown> = {}): Pr
 function upload(token: string, content: Buffer, filename = 'me.png', mime = 'image/png') {
   const boundary = '----tansuanAvatar';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({ method: 'POST', url: AVATAR, headers: { 'access-token': token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: AVATAR,
+    headers: { 'access-token': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
 }
 
 describe('profile', () => {
   it('changes only the profile fields of the caller’s own record', async () => {
     const u = await newUser('prof_a');
     const token = await t.login('prof_a', u.password);
-    const r = await t.call('PUT', USER, token, { id: u.id, name: '张工', phone: '13912345678', email: 'zhang@example.cn', companyName: '某设计院', userType: '1' });
+    const r = await t.call('PUT', USER, token, {
+      id: u.id,
+      name: '张工',
+      phone: '13912345678',
+      email: 'zhang@example.cn',
+      companyName: '某设计院',
+      userType: '1',
+    });
     expect(r.body.code).toBe(1);
     const me = (await t.call('GET', ME, token)).body.data;
-    expect(me).toMatchObject({ name: '张工', phone: '13912345678', email: 'zhang@example.cn', companyName: '某设计院', userType: '1', userName: 'prof_a' });
+    expect(me).toMatchObject({
+      name: '张工',
+      phone: '13912345678',
+      email: 'zhang@example.cn',
+      companyName: '某设计院',
+      userType: '1',
+      userName: 'prof_a',
+    });
 
     const bad = await t.call('PUT', USER, token, { id: u.id, name: '张工', phone: '1391234' });
-    expect(bad.body).toEqual({ code: 2, message: '表单校验失败, 请检查输入!', data: [{ field: 'phone', errorMsg: '请输入正确的手机号' }] });
+    expect(bad.body).toEqual({
+      code: 2,
+      message: '表单校验失败, 请检查输入!',
+      data: [{ field: 'phone', errorMsg: '请输入正确的手机号' }],
+    });
   });
 
   it('refuses mass assignment: role, authorisation, status, user name and tenant stay as they were', async () => {
     const u = await newUser('prof_b', { authFlag: 0 });
     const token = await t.login('prof_b', u.password);
-    const other = (await t.database.db.selectFrom('sys_tenant').select('id').where('code', '<>', 'demo').executeTakeFirst()) as { id: number } | undefined;
+    const other = (await t.database.db
+      .selectFrom('sys_tenant')
+      .select('id')
+      .where('code', '<>', 'demo')
+      .executeTakeFirst()) as { id: number } | undefined;
     for (const [field, value, title] of [
       ['roleList', ['admin'], '角色'],
       ['roleList', ['groupAdmin'], '角色'],
@@ -69,7 +112,11 @@ describe('profile', () => {
     // tenantId is a system field: accepted and ignored
     const moved = await t.call('PUT', USER, token, { id: u.id, name: '乙', tenantId: other?.id ?? 999 });
     expect(moved.body.code).toBe(1);
-    const row = (await t.database.db.selectFrom('sys_user').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow()) as Record<string, unknown>;
+    const row = (await t.database.db
+      .selectFrom('sys_user')
+      .selectAll()
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow()) as Record<string, unknown>;
     expect(row).toMatchObject({ user_name: 'prof_b', auth_flag: 0, status: 1, role_list: [], name: '乙' });
     expect(row.tenant_id).not.toBe(other?.id ?? 999);
     expect(await t.login('prof_b', u.password)).toBeTruthy();
@@ -90,13 +137,24 @@ describe('password change', () => {
     const u = await newUser('pw_a');
     const here = await t.login('pw_a', u.password);
     const elsewhere = await t.login('pw_a', u.password);
-    const change = (oldPassword: string, newPassword: string) => t.call('PUT', PW, here, { oldPassword: b64(oldPassword), newPassword: b64(newPassword) });
+    const change = (oldPassword: string, newPassword: string) =>
+      t.call('PUT', PW, here, { oldPassword: b64(oldPassword), newPassword: b64(newPassword) });
 
-    expect((await change('Wrong-Old-1', 'Next-Pass-22')).body.data).toEqual([{ field: 'oldPassword', errorMsg: '原密码不正确' }]);
-    expect((await change(u.password, 'onlyletters')).body.data).toEqual([{ field: 'newPassword', errorMsg: '密码至少 8 位，须同时包含字母和数字' }]);
-    expect((await change(u.password, '12345678')).body.data).toEqual([{ field: 'newPassword', errorMsg: '密码至少 8 位，须同时包含字母和数字' }]);
-    expect((await change(u.password, 'Ab1')).body.data).toEqual([{ field: 'newPassword', errorMsg: '密码至少 8 位，须同时包含字母和数字' }]);
-    expect((await change(u.password, u.password)).body.data).toEqual([{ field: 'newPassword', errorMsg: '新密码不能与原密码相同' }]);
+    expect((await change('Wrong-Old-1', 'Next-Pass-22')).body.data).toEqual([
+      { field: 'oldPassword', errorMsg: '原密码不正确' },
+    ]);
+    expect((await change(u.password, 'onlyletters')).body.data).toEqual([
+      { field: 'newPassword', errorMsg: '密码至少 8 位，须同时包含字母和数字' },
+    ]);
+    expect((await change(u.password, '12345678')).body.data).toEqual([
+      { field: 'newPassword', errorMsg: '密码至少 8 位，须同时包含字母和数字' },
+    ]);
+    expect((await change(u.password, 'Ab1')).body.data).toEqual([
+      { field: 'newPassword', errorMsg: '密码至少 8 位，须同时包含字母和数字' },
+    ]);
+    expect((await change(u.password, u.password)).body.data).toEqual([
+      { field: 'newPassword', errorMsg: '新密码不能与原密码相同' },
+    ]);
     // nothing changed so far: the other session is alive
     expect((await t.call('GET', ME, elsewhere)).status).toBe(200);
 
@@ -116,7 +174,9 @@ describe('passwords set by somebody else', () => {
     expect(me.body.data.mustChangePassword).toBe(true);
     const list = await t.call('GET', '/api/tpf/v1/tpf/tpf3Engineering/', token);
     expect([list.status, list.body]).toEqual([403, { code: 0, message: '请先修改初始密码', data: null }]);
-    expect((await t.call('PUT', PW, token, { oldPassword: b64(u.password), newPassword: b64('Own-Choice-9') })).body.code).toBe(1);
+    expect(
+      (await t.call('PUT', PW, token, { oldPassword: b64(u.password), newPassword: b64('Own-Choice-9') })).body.code,
+    ).toBe(1);
     expect((await t.call('GET', ME, token)).body.data.mustChangePassword).toBe(false);
     expect((await t.call('GET', '/api/tpf/v1/tpf/tpf3Engineering/', token)).status).toBe(200);
   });
@@ -154,8 +214,15 @@ describe('passwords set by somebody else', () => {
 describe('trial accounts', () => {
   it('count the days of trial.days; once over, they read but neither create, calculate nor export', async () => {
     const trial = await t.login('demo_trial');
-    expect((await t.call('GET', ME, trial)).body.data).toMatchObject({ isTrial: true, trialDaysLeft: 30, trialExpired: false });
-    expect((await t.call('POST', '/api/tpf/v1/tpf/tpf3Engineering/', trial, engineeringBody({ name: '试用期内的工程' }))).body.code).toBe(1);
+    expect((await t.call('GET', ME, trial)).body.data).toMatchObject({
+      isTrial: true,
+      trialDaysLeft: 30,
+      trialExpired: false,
+    });
+    expect(
+      (await t.call('POST', '/api/tpf/v1/tpf/tpf3Engineering/', trial, engineeringBody({ name: '试用期内的工程' })))
+        .body.code,
+    ).toBe(1);
 
     const admin = await t.login('admin');
     await setConfig(t, admin, 'trial.days', '0');
@@ -173,7 +240,8 @@ describe('trial accounts', () => {
         const r = await t.call(method, url, trial, body);
         expect([r.status, r.body], url).toEqual([403, ended]);
       }
-      // reading, the user manual (it stores its download: a write the trial may still make) and the own account still work
+      // reading, the user manual (it stores its download: a write the trial may still make) and the own account still
+      // work
       expect((await t.call('GET', MANUAL_ROUTE, trial)).body.code).toBe(1);
       const list = await t.call('GET', '/api/tpf/v1/tpf/tpf3Engineering/', trial);
       expect(list.body.data.dataList.map((e: { name: string }) => e.name)).toContain('试用期内的工程');
@@ -181,7 +249,10 @@ describe('trial accounts', () => {
       expect((await t.call('PUT', USER, trial, { id: me.userId, name: '试用用户改名' })).body.code).toBe(1);
       // formal accounts are not affected
       const user = await t.login('demo_user');
-      expect((await t.call('POST', '/api/tpf/v1/tpf/tpf3Engineering/', user, engineeringBody({ name: '正式账号的工程' }))).body.code).toBe(1);
+      expect(
+        (await t.call('POST', '/api/tpf/v1/tpf/tpf3Engineering/', user, engineeringBody({ name: '正式账号的工程' })))
+          .body.code,
+      ).toBe(1);
     } finally {
       await setConfig(t, admin, 'trial.days', '30');
     }
@@ -192,7 +263,9 @@ describe('avatar', () => {
   it('takes a PNG, JPEG or WebP of at most 2 MB, recognised by its bytes, and keeps a 256 × 256 PNG', async () => {
     const u = await newUser('ava_a');
     const token = await t.login('ava_a', u.password);
-    const jpeg = await sharp({ create: { width: 640, height: 320, channels: 3, background: '#2e7d32' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 640, height: 320, channels: 3, background: '#2e7d32' } })
+      .jpeg()
+      .toBuffer();
     const r = await upload(token, jpeg, 'photo.jpg', 'image/jpeg');
     expect(r.statusCode).toBe(200);
     const url = r.json().data.url as string;
@@ -204,7 +277,9 @@ describe('avatar', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 256, 256]);
 
     // a new avatar replaces the old file
-    const webp = await sharp({ create: { width: 100, height: 300, channels: 4, background: '#ffffff80' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 100, height: 300, channels: 4, background: '#ffffff80' } })
+      .webp()
+      .toBuffer();
     const second = await upload(token, webp, 'x.webp', 'image/webp');
     expect(second.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
@@ -213,18 +288,27 @@ describe('avatar', () => {
   it('refuses other files, fakes and oversized images, naming the rule, and keeps the avatar', async () => {
     const u = await newUser('ava_b');
     const token = await t.login('ava_b', u.password);
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#00796b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#00796b' } })
+      .png()
+      .toBuffer();
     const url = (await upload(token, png)).json().data.url;
 
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
     for (const [content, name] of [
       [Buffer.from('这不是图片，只是改了扩展名'), 'fake.png'],
       [gif, 'anim.png'],
       [svg, 'vector.png'],
     ] as const) {
       const r = await upload(token, content, name);
-      expect([r.statusCode, r.json()], name).toEqual([400, { code: 0, message: '头像只支持 PNG、JPEG 或 WebP 图片', data: null }]);
+      expect([r.statusCode, r.json()], name).toEqual([
+        400,
+        { code: 0, message: '头像只支持 PNG、JPEG 或 WebP 图片', data: null },
+      ]);
     }
     // PNG bytes that do not decode
     const broken = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);

@@ -66,7 +66,14 @@ describe('demo C3: one metered year', () => {
     expect(c3).toMatchObject({ total: 4683.4294, runtimeTotal: 402.063, streng3: 39.02 });
 
     const ref = (await t.call('GET', `${D}/${c3.id}/reference`, user)).body.data;
-    expect(ref.building).toMatchObject({ area: 12500, years: 50, operationYears: 1, embodied: 342.51, operation: 32.17, lifecycle: 39.02 });
+    expect(ref.building).toMatchObject({
+      area: 12500,
+      years: 50,
+      operationYears: 1,
+      embodied: 342.51,
+      operation: 32.17,
+      lifecycle: 39.02,
+    });
     expect(ref.building.notes.at(-1)).toContain('实测运行能耗的运行年数取实际能源用量各行填写的运行年数 1 年'); // C3's row gives its own 1 a
     expect(ref.gb55015.operation).toBe(32.17);
     const stock = ref.published.find((l: { name: string }) => l.name === '全国建筑平均运行碳排放强度（存量）');
@@ -78,8 +85,12 @@ describe('demo C3: one metered year', () => {
     const word = docxText(await file(w.body.data));
     expect(word).toContain('32.17');
     expect(word).toContain('39.02');
-    expect(word).toContain('核算面积 12,500.00 m²（核算信息补充：竣工建筑面积）；建筑运行的运行年数 1 年（实际能源用量各行填写的运行年数）');
-    expect(word).toContain('单位面积年均碳排放（全生命周期碳排放强度）=（碳排放总量 − 建筑运行）× 1000 ÷ 设计使用年限 ÷ 建筑面积');
+    expect(word).toContain(
+      '核算面积 12,500.00 m²（核算信息补充：竣工建筑面积）；建筑运行的运行年数 1 年（实际能源用量各行填写的运行年数）',
+    );
+    expect(word).toContain(
+      '单位面积年均碳排放（全生命周期碳排放强度）=（碳排放总量 − 建筑运行）× 1000 ÷ 设计使用年限 ÷ 建筑面积',
+    );
     // ZQYJG: no provincial rule, the rest GB/T 51366-2019
     expect(word).toContain('计算依据：征求意见稿');
     expect(word).toContain('未采用任何征求意见稿专用计算规则');
@@ -106,15 +117,45 @@ describe('demo C3: one metered year', () => {
 describe('an accounting building calculated here', () => {
   let b: { id: number };
   beforeAll(async () => {
-    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '核算测试项目', code: 'ACC-21' }))).body.data;
-    b = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { computeMethod: 'accounting', standard: 'GB', stage: '建造及交付', site: '南京市', buildArea: 1000, useDateLimit: 50, menus: 'produce,runtime' }))).body.data;
+    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '核算测试项目', code: 'ACC-21' }))).body
+      .data;
+    b = (
+      await t.call(
+        'POST',
+        `${PROJECT}/`,
+        user,
+        buildingBody(eng.id, {
+          computeMethod: 'accounting',
+          standard: 'GB',
+          stage: '建造及交付',
+          site: '南京市',
+          buildArea: 1000,
+          useDateLimit: 50,
+          menus: 'produce,runtime',
+        }),
+      )
+    ).body.data;
     expect(b?.id, JSON.stringify(b)).toBeTruthy();
     const steel = await libraryFactor(t, user, '热轧碳钢钢筋');
     const calls = [
-      await t.call('POST', `${STAGE}/supplement/batch`, user, [{ projectId: b.id, actualArea: 1250, operatingYears: 1 }]),
+      await t.call('POST', `${STAGE}/supplement/batch`, user, [
+        { projectId: b.id, actualArea: 1250, operatingYears: 1 },
+      ]),
       await t.call('PUT', `${STAGE}/runtime/method`, user, { projectId: b.id, method: 'metered' }),
-      await t.call('POST', `${STAGE}/produce/batch`, user, [{ projectId: b.id, materialName: '热轧碳钢钢筋', unit: 't', quantity: 200, factorId: steel.id }]),
-      await t.call('POST', `${STAGE}/runtime/batch`, user, [{ projectId: b.id, method: 'metered', part: 'app', name: '年度电表读数', energy: 'electricity', unit: 'kWh', annualQuantity: 100_000 }]),
+      await t.call('POST', `${STAGE}/produce/batch`, user, [
+        { projectId: b.id, materialName: '热轧碳钢钢筋', unit: 't', quantity: 200, factorId: steel.id },
+      ]),
+      await t.call('POST', `${STAGE}/runtime/batch`, user, [
+        {
+          projectId: b.id,
+          method: 'metered',
+          part: 'app',
+          name: '年度电表读数',
+          energy: 'electricity',
+          unit: 'kWh',
+          annualQuantity: 100_000,
+        },
+      ]),
     ];
     for (const r of calls) expect(r.body.code, JSON.stringify(r.body)).toBe(1);
   });
@@ -122,10 +163,21 @@ describe('an accounting building calculated here', () => {
   it('streng3 and the operation intensity per operating year on 竣工建筑面积', async () => {
     const live = (await t.call('GET', `${PROJECT}/${b.id}`, user)).body.data;
     expect(live).toMatchObject({ produce: 468, runtimeTotal: 58.27, total: 526.27, streng3: 54.1 });
-    expect(live.resultDetail.basis).toMatchObject({ area: 1250, designYears: 50, operationYears: 1, operationYearsSource: '核算信息补充：已运行年数' });
+    expect(live.resultDetail.basis).toMatchObject({
+      area: 1250,
+      designYears: 50,
+      operationYears: 1,
+      operationYearsSource: '核算信息补充：已运行年数',
+    });
     const ref = (await t.call('GET', `${D}/${b.id}/reference`, user)).body.data;
     // 468 000 ÷ 1 250 = 374.4 kgCO2e/m²
-    expect(ref.building).toMatchObject({ area: 1250, operationYears: 1, embodied: 374.4, operation: 46.62, lifecycle: 54.1 });
+    expect(ref.building).toMatchObject({
+      area: 1250,
+      operationYears: 1,
+      embodied: 374.4,
+      operation: 46.62,
+      lifecycle: 54.1,
+    });
     // the metered row's years are a 默认值 from 核算信息补充, shown in its trace
     const tr = (await t.call('GET', `${STAGE}/runtime/trace?projectId=${b.id}&pageNum=1&pageSize=10`, user)).body.data;
     expect(JSON.stringify(tr)).toContain('未填写运行年数：按核算信息补充的已运行年数计');
@@ -138,7 +190,10 @@ describe('an accounting building calculated here', () => {
     // 100 000 × 0.5827 × 2 a = 116 540 kg; operation 116 540 ÷ 2 ÷ 1 250 = 46.616; streng3 7.488 + 46.616 = 54.10
     const live = (await t.call('GET', `${PROJECT}/${b.id}`, user)).body.data;
     expect(live).toMatchObject({ runtimeTotal: 116.54, streng3: 54.1 });
-    expect((await t.call('GET', `${D}/${b.id}/reference`, user)).body.data.building).toMatchObject({ operation: 46.62, operationYears: 2 });
+    expect((await t.call('GET', `${D}/${b.id}/reference`, user)).body.data.building).toMatchObject({
+      operation: 46.62,
+      operationYears: 2,
+    });
   });
 
   it('GB 55015 compares the unrounded reduction', async () => {

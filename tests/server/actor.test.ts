@@ -11,16 +11,27 @@ let database: Database;
 let projectId: number;
 beforeAll(async () => {
   database = await openTestDatabase(inject('dbTemplate'));
-  projectId = (await sql<{ id: number }>`select id from tpf3_project order by id limit 1`.execute(database.db)).rows[0].id;
+  projectId = (await sql<{ id: number }>`select id from tpf3_project order by id limit 1`.execute(database.db)).rows[0]
+    .id;
 });
 afterAll(() => database.close());
 
 const db = () => database.db;
-const addRow = (name: string) => sql`insert into stage_produce (project_id, material_name, unit, quantity) values (${projectId}, ${name}, 't', 1)`.execute(db());
+const addRow = (name: string) =>
+  sql`insert into stage_produce (project_id, material_name, unit, quantity) values (${projectId}, ${name}, 't', 1)`.execute(
+    db(),
+  );
 // (the action as a parameter: a read naming a writing word is taken for a write, which would set the actor)
 const writerOf = async (name: string) =>
-  (await sql<{ user_id: number | null }>`select a.user_id from tpf3_audit a join stage_produce s on s.id = a.row_id where a.resource = 'stage_produce' and s.material_name = ${name} and a.action = ${'insert'}`.execute(db())).rows[0]?.user_id;
-const setting = async () => (await sql<{ v: string | null }>`select current_setting('tansuan.actor', true) as v`.execute(db())).rows[0].v;
+  (
+    await sql<{
+      user_id: number | null;
+    }>`select a.user_id from tpf3_audit a join stage_produce s on s.id = a.row_id where a.resource = 'stage_produce' and s.material_name = ${name} and a.action = ${'insert'}`.execute(
+      db(),
+    )
+  ).rows[0]?.user_id;
+const setting = async () =>
+  (await sql<{ v: string | null }>`select current_setting('tansuan.actor', true) as v`.execute(db())).rows[0].v;
 
 describe('the actor of a statement', () => {
   it('is set before a write and not before a read', async () => {
@@ -39,7 +50,9 @@ describe('the actor of a statement', () => {
         db()
           .transaction()
           .execute(async (trx) => {
-            await sql`insert into stage_produce (project_id, material_name, unit, quantity) values (${projectId}, '回滚', 't', 1)`.execute(trx);
+            await sql`insert into stage_produce (project_id, material_name, unit, quantity) values (${projectId}, '回滚', 't', 1)`.execute(
+              trx,
+            );
             throw new Error('撤销');
           }),
       ),

@@ -11,7 +11,8 @@ let database: Database;
 let engineeringId: number;
 beforeAll(async () => {
   database = await openTestDatabase(inject('dbTemplate'));
-  engineeringId = (await sql<{ id: number }>`select id from tpf3_engineering order by id limit 1`.execute(database.db)).rows[0].id;
+  engineeringId = (await sql<{ id: number }>`select id from tpf3_engineering order by id limit 1`.execute(database.db))
+    .rows[0].id;
 });
 afterAll(() => database.close());
 
@@ -25,14 +26,25 @@ async function newBuildings(n: number, prefix: string): Promise<number[]> {
 }
 
 const auditOf = async (ids: number[], resource: string) =>
-  (await sql<{ project_id: number; row_id: number | null; action: string; rows: number }>`select project_id, row_id, action, rows from tpf3_audit where project_id = any(${ids}::int[]) and resource = ${resource} order by project_id, row_id`.execute(database.db)).rows;
+  (
+    await sql<{
+      project_id: number;
+      row_id: number | null;
+      action: string;
+      rows: number;
+    }>`select project_id, row_id, action, rows from tpf3_audit where project_id = any(${ids}::int[]) and resource = ${resource} order by project_id, row_id`.execute(
+      database.db,
+    )
+  ).rows;
 
 describe('the audit triggers on a statement of many buildings', () => {
   it('records each of 60 buildings inserted by one statement once, with its row', async () => {
     const ids = await newBuildings(60, '审计批量');
     const lines = await auditOf(ids, 'tpf3_project');
     expect(lines).toHaveLength(60);
-    expect(lines.every((l, i) => l.project_id === ids[i] && l.row_id === ids[i] && l.action === 'insert' && l.rows === 1)).toBe(true);
+    expect(
+      lines.every((l, i) => l.project_id === ids[i] && l.row_id === ids[i] && l.action === 'insert' && l.rows === 1),
+    ).toBe(true);
   });
 
   it('counts each building of one statement on its own: more than AUDIT_EACH rows of one → one line with their count, 3 of another → 3 lines', async () => {
@@ -40,9 +52,13 @@ describe('the audit triggers on a statement of many buildings', () => {
     const n = AUDIT_EACH + 5;
     await sql`
       insert into stage_produce (project_id, material_name, unit, quantity)
-      select case when g <= ${n} then ${many}::int else ${few}::int end, '材料' || g, 't', g from generate_series(1, ${n + 3}) g`.execute(database.db);
+      select case when g <= ${n} then ${many}::int else ${few}::int end, '材料' || g, 't', g from generate_series(1, ${n + 3}) g`.execute(
+      database.db,
+    );
     const lines = await auditOf([many, few], 'stage_produce');
-    expect(lines.filter((l) => l.project_id === many)).toEqual([{ project_id: many, row_id: null, action: 'insert', rows: n }]);
+    expect(lines.filter((l) => l.project_id === many)).toEqual([
+      { project_id: many, row_id: null, action: 'insert', rows: n },
+    ]);
     const each = lines.filter((l) => l.project_id === few);
     expect(each).toHaveLength(3);
     expect(each.every((l) => l.row_id !== null && l.rows === 1 && l.action === 'insert')).toBe(true);
@@ -50,7 +66,9 @@ describe('the audit triggers on a statement of many buildings', () => {
     // and a delete of both alike
     await sql`delete from stage_produce where project_id in (${many}, ${few})`.execute(database.db);
     const deleted = (await auditOf([many, few], 'stage_produce')).filter((l) => l.action === 'delete');
-    expect(deleted.filter((l) => l.project_id === many)).toEqual([{ project_id: many, row_id: null, action: 'delete', rows: n }]);
+    expect(deleted.filter((l) => l.project_id === many)).toEqual([
+      { project_id: many, row_id: null, action: 'delete', rows: n },
+    ]);
     expect(deleted.filter((l) => l.project_id === few && l.row_id !== null)).toHaveLength(3);
   });
 });

@@ -50,11 +50,14 @@ describe('login', () => {
       trialDaysLeft: null,
       trialExpired: false,
     });
-    expect(token).not.toBe((await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, freshIp())).json().data.token);
+    expect(token).not.toBe(
+      (await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, freshIp())).json().data.token,
+    );
   });
 
   it('marks the trial account and the super admin', async () => {
-    const trial = (await login({ userName: 'demo_trial', password: b64(TEST_PASSWORDS.demo_trial) }, freshIp())).json().data;
+    const trial = (await login({ userName: 'demo_trial', password: b64(TEST_PASSWORDS.demo_trial) }, freshIp())).json()
+      .data;
     expect([trial.isTrial, trial.isAdmin]).toEqual([true, false]);
     const admin = (await login({ userName: 'admin', password: b64(TEST_PASSWORDS.admin) }, freshIp())).json().data;
     expect([admin.isTrial, admin.isAdmin, admin.tenantId, admin.roleList]).toEqual([false, true, null, ['admin']]);
@@ -71,7 +74,14 @@ describe('login', () => {
   });
 
   it('decodes the password strictly', async () => {
-    for (const bad of ['!!!!', 'abc', 'RGVtby1Vc2VyLVBhc3MtMQ', ' ' + b64(TEST_PASSWORDS.demo_user), b64(TEST_PASSWORDS.demo_user) + '\n', '/w==']) {
+    for (const bad of [
+      '!!!!',
+      'abc',
+      'RGVtby1Vc2VyLVBhc3MtMQ',
+      ' ' + b64(TEST_PASSWORDS.demo_user),
+      b64(TEST_PASSWORDS.demo_user) + '\n',
+      '/w==',
+    ]) {
       const res = await login({ userName: 'demo_user', password: bad }, freshIp());
       expect(res.statusCode, bad).toBe(400);
       expect(res.json(), bad).toEqual({ code: 0, message: '密码格式不正确', data: null });
@@ -95,13 +105,22 @@ describe('login', () => {
   });
 
   it('remember me lasts 7 days, a plain session 12 hours', async () => {
-    const plain = (await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user) }, freshIp())).json().data.token;
-    const kept = (await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user), remember: true }, freshIp())).json().data.token;
+    const plain = (await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user) }, freshIp())).json()
+      .data.token;
+    const kept = (
+      await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user), remember: true }, freshIp())
+    ).json().data.token;
     const rows = (await t.database.db
       .selectFrom('sys_session')
       .select(['token_hash', 'remember', 'created_at', 'idle_expires_at', 'absolute_expires_at'])
       .where('token_hash', 'in', [hashToken(plain), hashToken(kept)])
-      .execute()) as { token_hash: string; remember: boolean; created_at: Date; idle_expires_at: Date; absolute_expires_at: Date }[];
+      .execute()) as {
+      token_hash: string;
+      remember: boolean;
+      created_at: Date;
+      idle_expires_at: Date;
+      absolute_expires_at: Date;
+    }[];
     const byHash = Object.fromEntries(rows.map((r) => [r.token_hash, r]));
     const p = byHash[hashToken(plain)];
     const k = byHash[hashToken(kept)];
@@ -129,7 +148,11 @@ describe('login', () => {
     const token = await t.login('demo_user');
     const h = hashToken(token);
     const read = async () =>
-      (await t.database.db.selectFrom('sys_session').select(['last_seen_at', 'idle_expires_at', 'absolute_expires_at']).where('token_hash', '=', h).executeTakeFirstOrThrow()) as {
+      (await t.database.db
+        .selectFrom('sys_session')
+        .select(['last_seen_at', 'idle_expires_at', 'absolute_expires_at'])
+        .where('token_hash', '=', h)
+        .executeTakeFirstOrThrow()) as {
         last_seen_at: Date;
         idle_expires_at: Date;
         absolute_expires_at: Date;
@@ -139,7 +162,11 @@ describe('login', () => {
     expect(+(await read()).last_seen_at).toBe(+first.last_seen_at); // within the minute: untouched
     await t.database.db
       .updateTable('sys_session')
-      .set({ last_seen_at: sql`now() - interval '2 hours'`, idle_expires_at: sql`now() + interval '10 hours'`, absolute_expires_at: sql`now() + interval '11 hours'` })
+      .set({
+        last_seen_at: sql`now() - interval '2 hours'`,
+        idle_expires_at: sql`now() + interval '10 hours'`,
+        absolute_expires_at: sql`now() + interval '11 hours'`,
+      })
       .where('token_hash', '=', h)
       .execute();
     await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', token);
@@ -151,9 +178,15 @@ describe('login', () => {
 
   it('stores only the SHA-256 of a token', async () => {
     const token = await t.login('demo_user');
-    const found = await sql<{ n: number }>`select count(*)::int as n from sys_session where token_hash = ${token} or token_hash = ${hashToken(token)}`.execute(t.database.db);
+    const found = await sql<{
+      n: number;
+    }>`select count(*)::int as n from sys_session where token_hash = ${token} or token_hash = ${hashToken(token)}`.execute(
+      t.database.db,
+    );
     expect(found.rows[0].n).toBe(1);
-    const raw = await sql<{ n: number }>`select count(*)::int as n from sys_session s where s::text like ${'%' + token + '%'}`.execute(t.database.db);
+    const raw = await sql<{
+      n: number;
+    }>`select count(*)::int as n from sys_session s where s::text like ${'%' + token + '%'}`.execute(t.database.db);
     expect(raw.rows[0].n).toBe(0);
   });
 });
@@ -169,7 +202,10 @@ describe('login failures', () => {
     // even the right password, from any address, now needs the slider — but the account is not locked
     const right = { userName: user, password: b64(TEST_PASSWORDS.demo_trial) };
     const noSlider = await login(right, freshIp());
-    expect([noSlider.statusCode, noSlider.json()]).toEqual([400, { code: 0, message: '请完成滑块验证', data: { needSlider: true } }]);
+    expect([noSlider.statusCode, noSlider.json()]).toEqual([
+      400,
+      { code: 0, message: '请完成滑块验证', data: { needSlider: true } },
+    ]);
     const forged = await login({ ...right, sliderToken: 'not-a-real-token-0123456789' }, freshIp());
     expect(forged.json().message).toBe('请完成滑块验证');
     const sliderToken = await passSlider(t);
@@ -180,7 +216,9 @@ describe('login failures', () => {
     await login({ userName: user, password: b64('Wrong-4-pass') }, freshIp());
     expect((await login({ ...right, sliderToken }, freshIp())).json().message).toBe('请完成滑块验证');
     // other accounts are unaffected
-    expect((await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user) }, freshIp())).statusCode).toBe(200);
+    expect(
+      (await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user) }, freshIp())).statusCode,
+    ).toBe(200);
   });
 
   it('the failures of one address put the slider in front of every account from it', async () => {
@@ -189,7 +227,9 @@ describe('login failures', () => {
     await login({ userName: 'ghost_b', password: b64('Wrong-pass-x') }, ip);
     const r = await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, ip);
     expect(r.json().data).toEqual({ needSlider: true });
-    expect((await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, freshIp())).statusCode).toBe(200);
+    expect(
+      (await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, freshIp())).statusCode,
+    ).toBe(200);
   });
 
   it('the threshold and the switch come from 全局配置 and take effect at once', async () => {
@@ -198,7 +238,9 @@ describe('login failures', () => {
     const one = await login({ userName: 'demo_user', password: b64('Wrong-1-pass') }, freshIp());
     expect(one.json().data).toEqual({ needSlider: true });
     await setConfig(t, admin, 'login.slider', 'off');
-    expect((await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user) }, freshIp())).statusCode).toBe(200);
+    expect(
+      (await login({ userName: 'demo_user', password: b64(TEST_PASSWORDS.demo_user) }, freshIp())).statusCode,
+    ).toBe(200);
     await setConfig(t, admin, 'login.slider', 'on');
     await setConfig(t, admin, 'login.sliderAfterFailures', '2');
   });
@@ -215,10 +257,18 @@ describe('login failures', () => {
       const r = await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, ip);
       expect(r.statusCode).toBe(429);
       expect(r.json()).toEqual({ code: 0, message: '登录失败次数过多，请 15 分钟后再试', data: null });
-      expect((await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, '10.9.9.10')).statusCode).toBe(200);
+      expect(
+        (await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, '10.9.9.10')).statusCode,
+      ).toBe(200);
       // after the window the address opens again
-      await t.database.db.updateTable('sys_login_failure').set({ window_start: sql`now() - interval '16 minutes'` }).where('key', '=', 'ip:10.9.9.9').execute();
-      expect((await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, ip)).statusCode).toBe(200);
+      await t.database.db
+        .updateTable('sys_login_failure')
+        .set({ window_start: sql`now() - interval '16 minutes'` })
+        .where('key', '=', 'ip:10.9.9.9')
+        .execute();
+      expect((await login({ userName: 'demo_admin', password: b64(TEST_PASSWORDS.demo_admin) }, ip)).statusCode).toBe(
+        200,
+      );
     } finally {
       await setConfig(t, admin, 'login.slider', 'on');
     }
@@ -260,13 +310,20 @@ describe('sessions', () => {
 
   it('disabling a user ends their sessions and their logins', async () => {
     const admin = await t.login('admin');
-    const created = await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, { userName: 'soon_off', name: '待停用', password: 'Soon-Off-Pass-1', roleList: [] });
+    const created = await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, {
+      userName: 'soon_off',
+      name: '待停用',
+      password: 'Soon-Off-Pass-1',
+      roleList: [],
+    });
     expect(created.body.code).toBe(1);
     const token = await t.login('soon_off', 'Soon-Off-Pass-1');
     expect((await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', token)).status).toBe(200);
     const upd = await t.call('PUT', '/api/sys/v1/sys/sysUser/', admin, { ...created.body.data, status: 0 });
     expect(upd.body.code).toBe(1);
-    const n = await sql<{ n: number }>`select count(*)::int as n from sys_session where user_id = ${created.body.data.id}`.execute(t.database.db);
+    const n = await sql<{
+      n: number;
+    }>`select count(*)::int as n from sys_session where user_id = ${created.body.data.id}`.execute(t.database.db);
     expect(n.rows[0].n).toBe(0);
     expect((await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', token)).status).toBe(401);
     const again = await login({ userName: 'soon_off', password: b64('Soon-Off-Pass-1') }, freshIp());
@@ -275,9 +332,19 @@ describe('sessions', () => {
 
   it('stores passwords as argon2id and keeps the old one when an update sends none', async () => {
     const admin = await t.login('admin');
-    const created = (await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, { userName: 'keep_pw', name: '保留密码', password: 'Keep-Pw-Pass-1' })).body.data;
+    const created = (
+      await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, {
+        userName: 'keep_pw',
+        name: '保留密码',
+        password: 'Keep-Pw-Pass-1',
+      })
+    ).body.data;
     expect(created).not.toHaveProperty('password');
-    const cred = (await t.database.db.selectFrom('sys_credential').select('password_hash').where('user_id', '=', created.id).executeTakeFirstOrThrow()) as { password_hash: string };
+    const cred = (await t.database.db
+      .selectFrom('sys_credential')
+      .select('password_hash')
+      .where('user_id', '=', created.id)
+      .executeTakeFirstOrThrow()) as { password_hash: string };
     expect(cred.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const upd = await t.call('PUT', '/api/sys/v1/sys/sysUser/', admin, { ...created, name: '改名' });
     expect(upd.body.data.name).toBe('改名');

@@ -19,19 +19,33 @@ beforeAll(async () => {
   t = await testApp();
   user = await t.login('demo_user');
   const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody())).body.data;
-  b = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { useDateLimit: 50, buildArea: 10000, standard: 'GB', menus: 'produce,green' }))).body.data;
+  b = (
+    await t.call(
+      'POST',
+      `${PROJECT}/`,
+      user,
+      buildingBody(eng.id, { useDateLimit: 50, buildArea: 10000, standard: 'GB', menus: 'produce,green' }),
+    )
+  ).body.data;
 });
 afterAll(() => t.close());
 // every test starts from a building without rows
 beforeEach(async () => {
-  for (const stage of ['produce', 'green']) await t.call('DELETE', `${STAGE}/${stage}/deleteBatch?projectId=${b.id}`, user);
+  for (const stage of ['produce', 'green'])
+    await t.call('DELETE', `${STAGE}/${stage}/deleteBatch?projectId=${b.id}`, user);
 });
 
 describe('batch save of new rows, set-based', () => {
   it('reads each factor once for 300 rows and keeps their order; stored rows with ids are updated in the same save', async () => {
     const c30 = await factor('C30混凝土');
     const c50 = await factor('C50混凝土');
-    const rows = Array.from({ length: 300 }, (_, i) => ({ projectId: b.id, materialName: `混凝土${i}`, unit: 'm3', quantity: 1, factorId: i % 2 ? c50.id : c30.id }));
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      projectId: b.id,
+      materialName: `混凝土${i}`,
+      unit: 'm3',
+      quantity: 1,
+      factorId: i % 2 ? c50.id : c30.id,
+    }));
     const reads = vi.spyOn(MemoryCache.prototype, 'get');
     const r = await t.call('POST', `${STAGE}/produce/batch`, user, rows);
     const factorReads = reads.mock.calls.length;
@@ -46,7 +60,10 @@ describe('batch save of new rows, set-based', () => {
     expect(r.body.data.result.produce).toBeCloseTo(102, 6);
 
     // the wizard sends the stored rows back (with ids) and a new one after them
-    const again = await t.call('POST', `${STAGE}/produce/batch`, user, [{ ...saved[0], quantity: 2 }, { projectId: b.id, materialName: '新增', unit: 'm3', quantity: 1, factorId: c30.id }]);
+    const again = await t.call('POST', `${STAGE}/produce/batch`, user, [
+      { ...saved[0], quantity: 2 },
+      { projectId: b.id, materialName: '新增', unit: 'm3', quantity: 1, factorId: c30.id },
+    ]);
     expect(again.body).toMatchObject({ code: 1, data: { saved: 2 } });
     const after = again.body.data.rows as { id: number; materialName: string; quantity: number }[];
     expect(after).toHaveLength(301);
@@ -62,7 +79,9 @@ describe('batch save of new rows, set-based', () => {
 
   it('keeps the rows of a stage the building does not calculate (not in its menus), uncounted', async () => {
     const diesel = await factor('柴油');
-    const r = await t.call('POST', `${STAGE}/build/batch`, user, [{ projectId: b.id, name: '柴油', unit: 'kg', quantity: 10, factorId: diesel.id }]);
+    const r = await t.call('POST', `${STAGE}/build/batch`, user, [
+      { projectId: b.id, name: '柴油', unit: 'kg', quantity: 10, factorId: diesel.id },
+    ]);
     expect(r.body).toMatchObject({ code: 1, data: { saved: 1 } });
     const listed = await t.call('GET', `${STAGE}/build/?projectId=${b.id}&pageSize=-1`, user);
     expect(listed.body.data.dataList).toEqual(r.body.data.rows);
@@ -73,7 +92,11 @@ describe('batch save of new rows, set-based', () => {
 
   it('names the first failing row of the new ones and keeps nothing, updates included', async () => {
     const c30 = await factor('C30混凝土');
-    const kept = (await t.call('POST', `${STAGE}/produce/batch`, user, [{ projectId: b.id, materialName: '已存', unit: 'm3', quantity: 1, factorId: c30.id }])).body.data.rows[0];
+    const kept = (
+      await t.call('POST', `${STAGE}/produce/batch`, user, [
+        { projectId: b.id, materialName: '已存', unit: 'm3', quantity: 1, factorId: c30.id },
+      ])
+    ).body.data.rows[0];
     const r = await t.call('POST', `${STAGE}/produce/batch`, user, [
       { ...kept, quantity: 5 },
       { projectId: b.id, materialName: '好', unit: 'm3', quantity: 1, factorId: c30.id },
@@ -81,9 +104,15 @@ describe('batch save of new rows, set-based', () => {
       { projectId: b.id, materialName: '也坏', unit: 'm3', quantity: 1, factorId: 99999999 },
     ]);
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ code: 2, message: '第 3 行：排放因子(因子库)不存在', data: [{ field: '第3行 factorId', errorMsg: '排放因子(因子库)不存在' }] });
+    expect(r.body).toMatchObject({
+      code: 2,
+      message: '第 3 行：排放因子(因子库)不存在',
+      data: [{ field: '第3行 factorId', errorMsg: '排放因子(因子库)不存在' }],
+    });
     const list = await t.call('GET', `${STAGE}/produce/?projectId=${b.id}&pageSize=-1`, user);
-    expect(list.body.data.dataList.map((x: { materialName: string; quantity: number }) => [x.materialName, x.quantity])).toEqual([['已存', 1]]);
+    expect(
+      list.body.data.dataList.map((x: { materialName: string; quantity: number }) => [x.materialName, x.quantity]),
+    ).toEqual([['已存', 1]]);
   });
 });
 
@@ -100,7 +129,13 @@ describe('planting schemes are checked across the set', () => {
   });
 
   it('one import of two schemes is refused naming its second row (the rows are checked before any is stored)', async () => {
-    const file = await xlsx(['计算方式', '种植类型', '面积(m²)', '固碳量名称'], [['planting', '乔木', 100, '阔叶大乔木（土深>1.0m）'], ['planting', '乔木2', 100, '闊葉大喬木']]);
+    const file = await xlsx(
+      ['计算方式', '种植类型', '面积(m²)', '固碳量名称'],
+      [
+        ['planting', '乔木', 100, '阔叶大乔木（土深>1.0m）'],
+        ['planting', '乔木2', 100, '闊葉大喬木'],
+      ],
+    );
     const r = await upload(t, `${STAGE}/green`, user, { projectId: b.id }, file);
     expect(r.body).toMatchObject({ code: 2, message: '导入数据校验失败' });
     expect(r.body.data).toEqual([{ field: '第3行 固碳量名称', errorMsg: expect.stringContaining(SCHEMES) }]);

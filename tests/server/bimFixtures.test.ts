@@ -32,11 +32,19 @@ function meshVolume(model: number, id: number): number {
       const t = pg.flatTransformation;
       const p = (k: number) => {
         const [x, y, z] = [v[k * 6], v[k * 6 + 1], v[k * 6 + 2]];
-        return [t[0] * x + t[4] * y + t[8] * z + t[12], t[1] * x + t[5] * y + t[9] * z + t[13], t[2] * x + t[6] * y + t[10] * z + t[14]];
+        return [
+          t[0] * x + t[4] * y + t[8] * z + t[12],
+          t[1] * x + t[5] * y + t[9] * z + t[13],
+          t[2] * x + t[6] * y + t[10] * z + t[14],
+        ];
       };
       for (let j = 0; j < ix.length; j += 3) {
         const [a, b, c] = [p(ix[j]), p(ix[j + 1]), p(ix[j + 2])];
-        vol += (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
+        vol +=
+          (a[0] * (b[1] * c[2] - b[2] * c[1]) -
+            a[1] * (b[0] * c[2] - b[2] * c[0]) +
+            a[2] * (b[0] * c[1] - b[1] * c[0])) /
+          6;
       }
       g.delete();
     }

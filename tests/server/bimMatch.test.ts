@@ -6,9 +6,21 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_AT } from '../../schemas/bimMatch';
 import { loadSeedFactors } from '../../src/server/db/seed/factors';
-import { bulkDensityFor, familyDensityFor, readBulkDensities, readFamilyDensities } from '../../src/server/imports/match/bulkDensity';
+import {
+  bulkDensityFor,
+  familyDensityFor,
+  readBulkDensities,
+  readFamilyDensities,
+} from '../../src/server/imports/match/bulkDensity';
 import { chineseSource } from '../../src/server/imports/match/candidates';
-import { applySynonyms, basic, foreignTerms, gradeOf, normaliseName, TAXONOMY } from '../../src/server/imports/match/names';
+import {
+  applySynonyms,
+  basic,
+  foreignTerms,
+  gradeOf,
+  normaliseName,
+  TAXONOMY,
+} from '../../src/server/imports/match/names';
 import { type Candidate, match, prepare, suggest } from '../../src/server/imports/match/suggest';
 import { candidateFamily, classify, FAMILIES, materialFamily } from '../../src/server/imports/match/taxonomy';
 import { quantityFor } from '../../src/server/bim/quantities';
@@ -109,7 +121,9 @@ describe('suggest', () => {
     expect(flat.confidence).toBeLessThanOrEqual(0.3);
     expect(flat.reasons).toContain('单位不匹配（需面积，因子单位 t）');
     // the same name with a fitting unit is far higher
-    expect(suggest('Glass', always, library, 5).find((x) => x.factorId === flat.factorId)!.confidence).toBeGreaterThan(0.6);
+    expect(suggest('Glass', always, library, 5).find((x) => x.factorId === flat.factorId)!.confidence).toBeGreaterThan(
+      0.6,
+    );
   });
 
   it('nonsense and noise alone suggest nothing', () => {
@@ -122,7 +136,18 @@ describe('suggest', () => {
       const r = seed[i % seed.length];
       return { ...r, id: i + 1, name: i < seed.length ? r.name : `${r.name}（供应商${Math.floor(i / seed.length)}）` };
     });
-    const base = ['混凝土 C30', '砼C35', 'Concrete C30/37', 'hunningtu', 'Rebar HRB400', 'Steel S355', 'M_Concrete', '岩棉 100mm', 'XPS', 'Glass'];
+    const base = [
+      '混凝土 C30',
+      '砼C35',
+      'Concrete C30/37',
+      'hunningtu',
+      'Rebar HRB400',
+      'Steel S355',
+      'M_Concrete',
+      '岩棉 100mm',
+      'XPS',
+      'Glass',
+    ];
     const names = Array.from({ length: 200 }, (_, i) => `${base[i % base.length]} 核心层 ${i}`);
     // (speed is not timed here: a unit test under a loaded machine measures the machine, not the matcher)
     const p = prepare(many);
@@ -134,7 +159,10 @@ describe('suggest', () => {
 describe('taxonomy', () => {
   it('materialFamily names the family and its Chinese label', () => {
     expect(materialFamily('加气混凝土砌块')).toEqual({ family: 'aerated', label: '加气混凝土砌块' });
-    expect(materialFamily('Masonry - Concrete Masonry Units')).toEqual({ family: 'concreteBlock', label: '混凝土砌块' });
+    expect(materialFamily('Masonry - Concrete Masonry Units')).toEqual({
+      family: 'concreteBlock',
+      label: '混凝土砌块',
+    });
     expect(materialFamily('C30/37')).toEqual({ family: 'concrete', label: '混凝土' }); // Tekla: only the grade
     expect(materialFamily('S355J0')?.family).toBe('steel');
     expect(materialFamily('MU10')?.family).toBe('masonry');
@@ -143,21 +171,56 @@ describe('taxonomy', () => {
 
   it('the default names of Revit, ArchiCAD and Tekla and the five languages', () => {
     const f = (name: string) => classify(name)?.id ?? null;
-    expect(['Concrete - Cast-in-Place Concrete', 'Beton - Struktur', 'Béton armé', 'Hormigón armado', '钢筋砼', 'CONCRETE/BETON'].map(f)).toEqual(Array(6).fill('concrete'));
-    expect(['Metal - Steel - 345 MPa', 'Stahl', 'Acier', 'Acero estructural', 'STEEL/S235JR', 'Q355B'].map(f)).toEqual(Array(6).fill('steel'));
-    expect(['Rigid insulation', 'Dämmung', 'Isolant', 'Aislamiento térmico', '保温层'].map(f)).toEqual(Array(5).fill('insulation'));
-    expect(['Dämmung - Mineralwolle', 'Laine minérale', 'Lana mineral', '矿物棉'].map(f)).toEqual(Array(4).fill('mineralWool'));
-    expect(['Leichtbeton', 'Béton léger', 'Hormigón ligero', '陶粒混凝土'].map(f)).toEqual(Array(4).fill('lightweightConcrete'));
-    expect(['Ziegel', 'Brick, Common', 'Brique', 'Ladrillo macizo', '页岩实心砖'].map(f)).toEqual(Array(5).fill('firedBrick'));
+    expect(
+      [
+        'Concrete - Cast-in-Place Concrete',
+        'Beton - Struktur',
+        'Béton armé',
+        'Hormigón armado',
+        '钢筋砼',
+        'CONCRETE/BETON',
+      ].map(f),
+    ).toEqual(Array(6).fill('concrete'));
+    expect(['Metal - Steel - 345 MPa', 'Stahl', 'Acier', 'Acero estructural', 'STEEL/S235JR', 'Q355B'].map(f)).toEqual(
+      Array(6).fill('steel'),
+    );
+    expect(['Rigid insulation', 'Dämmung', 'Isolant', 'Aislamiento térmico', '保温层'].map(f)).toEqual(
+      Array(5).fill('insulation'),
+    );
+    expect(['Dämmung - Mineralwolle', 'Laine minérale', 'Lana mineral', '矿物棉'].map(f)).toEqual(
+      Array(4).fill('mineralWool'),
+    );
+    expect(['Leichtbeton', 'Béton léger', 'Hormigón ligero', '陶粒混凝土'].map(f)).toEqual(
+      Array(4).fill('lightweightConcrete'),
+    );
+    expect(['Ziegel', 'Brick, Common', 'Brique', 'Ladrillo macizo', '页岩实心砖'].map(f)).toEqual(
+      Array(5).fill('firedBrick'),
+    );
     expect(['Putz', 'Plaster', 'Enduit', 'Enlucido - Blanco', '内墙抹灰'].map(f)).toEqual(Array(5).fill('plaster'));
-    expect(['Gypsum Wall Board', 'Gipskartonplatte', 'Plaque de plâtre', 'Placa de yeso laminado', '纸面石膏板'].map(f)).toEqual(Array(5).fill('gypsumBoard'));
-    expect(['Porenbeton', 'Béton cellulaire', 'Hormigón celular', 'AAC block', '蒸压加气混凝土砌块'].map(f)).toEqual(Array(5).fill('aerated'));
-    expect(['Brettschichtholz', 'Glulam', 'Bois lamellé-collé', 'Madera laminada', 'GL24h'].map(f)).toEqual(Array(5).fill('glulam'));
-    expect(['Concrete, Sand/Cement Screed', 'Estrich', 'Chape', 'Mortero', 'Masonry - Grout', 'M7.5'].map(f)).toEqual(Array(6).fill('mortar'));
+    expect(
+      ['Gypsum Wall Board', 'Gipskartonplatte', 'Plaque de plâtre', 'Placa de yeso laminado', '纸面石膏板'].map(f),
+    ).toEqual(Array(5).fill('gypsumBoard'));
+    expect(['Porenbeton', 'Béton cellulaire', 'Hormigón celular', 'AAC block', '蒸压加气混凝土砌块'].map(f)).toEqual(
+      Array(5).fill('aerated'),
+    );
+    expect(['Brettschichtholz', 'Glulam', 'Bois lamellé-collé', 'Madera laminada', 'GL24h'].map(f)).toEqual(
+      Array(5).fill('glulam'),
+    );
+    expect(['Concrete, Sand/Cement Screed', 'Estrich', 'Chape', 'Mortero', 'Masonry - Grout', 'M7.5'].map(f)).toEqual(
+      Array(6).fill('mortar'),
+    );
     // the specific before the general
-    expect(['Ceiling Tile', 'Ceramic Tile', 'Concrete, Precast', 'Roofing Felt', 'Roofing - EPDM Membrane', 'MISCELLANEOUS/PU', 'STEEL/NEOPRENE'].map(f)).toEqual([
-      'ceilingTile', 'ceramicTile', 'precast', 'bitumenMembrane', 'syntheticMembrane', 'pu', 'rubber',
-    ]);
+    expect(
+      [
+        'Ceiling Tile',
+        'Ceramic Tile',
+        'Concrete, Precast',
+        'Roofing Felt',
+        'Roofing - EPDM Membrane',
+        'MISCELLANEOUS/PU',
+        'STEEL/NEOPRENE',
+      ].map(f),
+    ).toEqual(['ceilingTile', 'ceramicTile', 'precast', 'bitumenMembrane', 'syntheticMembrane', 'pu', 'rubber']);
   });
 
   it('every library row has a family, and its family word reads back as the family', () => {
@@ -169,22 +232,31 @@ describe('taxonomy', () => {
   });
 
   it('a word is either a family’s (taxonomy.json) or a finer rewrite (synonyms.json), never both', () => {
-    const synonyms = JSON.parse(readFileSync(new URL('../../src/server/imports/match/synonyms.json', import.meta.url), 'utf8')) as { groups: { from: string[] }[] };
+    const synonyms = JSON.parse(
+      readFileSync(new URL('../../src/server/imports/match/synonyms.json', import.meta.url), 'utf8'),
+    ) as { groups: { from: string[] }[] };
     const familyTerms = new Set(TAXONOMY.flatMap((f) => [...(f.zh ?? []), ...foreignTerms(f)]).map(basic));
     expect(synonyms.groups.flatMap((g) => g.from).filter((t) => familyTerms.has(basic(t)))).toEqual([]);
   });
 });
 
 describe('family before grade', () => {
-  const names = (ifcName: string, lib: Candidate[] = library) => suggest(ifcName, always, lib).map((s) => nameOf(s.factorId));
+  const names = (ifcName: string, lib: Candidate[] = library) =>
+    suggest(ifcName, always, lib).map((s) => nameOf(s.factorId));
 
   it('a block, a screed or a ceiling tile is never concrete or brick', () => {
     expect(names('Masonry - Concrete Block')).toEqual(['混凝土砌块（密实骨料）', '混凝土砌块（轻骨料）']);
     expect(names('Concrete Masonry Units _Low Density')).not.toContain('C30混凝土');
     expect(names('Concrete, Sand/Cement Screed')).toEqual(['水泥砂浆（1:4）']);
-    expect(match('Ceiling Tile 600 x 600', always, library)).toMatchObject({ suggestions: [], note: '因子库暂无「矿棉吸声板」类材料的因子（吊顶板多为矿棉或玻纤吸声板，不是瓷砖）' });
+    expect(match('Ceiling Tile 600 x 600', always, library)).toMatchObject({
+      suggestions: [],
+      note: '因子库暂无「矿棉吸声板」类材料的因子（吊顶板多为矿棉或玻纤吸声板，不是瓷砖）',
+    });
     // the library has no aerated block: nothing, and why — never C30 (a 46 % C30 was once preselected)
-    expect(match('加气混凝土砌块', always, library)).toMatchObject({ suggestions: [], note: '因子库暂无「加气混凝土砌块」类材料的因子' });
+    expect(match('加气混凝土砌块', always, library)).toMatchObject({
+      suggestions: [],
+      note: '因子库暂无「加气混凝土砌块」类材料的因子',
+    });
     expect(match('Air', always, library)).toMatchObject({ suggestions: [], note: '空气层不计材料碳排放' });
   });
 
@@ -208,7 +280,9 @@ describe('family before grade', () => {
     expect(nameOf(steel[0].factorId)).toBe('普通碳钢（市场平均）');
     expect(steel[0].reasons).toEqual(expect.arrayContaining(['同类材料：钢材', '市场平均值']));
     expect(names('Brick, Common')[0]).toBe('页岩实心砖（240mm×115mm×53mm）');
-    expect(names('Ladrillo de cerámica hueco doble')).toEqual(expect.arrayContaining(['页岩空心砖（240mm×115mm×53mm）', '黏土空心砖（240mm×115mm×53mm）']));
+    expect(names('Ladrillo de cerámica hueco doble')).toEqual(
+      expect.arrayContaining(['页岩空心砖（240mm×115mm×53mm）', '黏土空心砖（240mm×115mm×53mm）']),
+    );
   });
 });
 
@@ -216,7 +290,10 @@ describe('bulk densities', () => {
   const rows = readBulkDensities();
 
   it('热轧碳钢H钢 → 钢 7.85 t/m³ from GB 50009 附录A', () => {
-    expect(bulkDensityFor({ name: '热轧碳钢H钢', group: '钢铁' })).toEqual({ value: 7.85, source: 'GB 50009-2012 附录A 表A 第3项 钢 78.5 kN/m³' });
+    expect(bulkDensityFor({ name: '热轧碳钢H钢', group: '钢铁' })).toEqual({
+      value: 7.85,
+      source: 'GB 50009-2012 附录A 表A 第3项 钢 78.5 kN/m³',
+    });
   });
 
   it('specific words before general ones; no number where none can be supported', () => {
@@ -244,13 +321,33 @@ describe('bulk densities', () => {
     const perMass = seed.filter((c) => c.unit === 't' || c.unit === 'kg');
     const missing = perMass.filter((c) => !bulkDensityFor(c)).map((c) => c.name);
     expect(missing).toEqual([
-      '消石灰（熟石灰、氢氧化钙）', '天然石膏', '炼钢生铁', '铸造生铁', '炼钢用铁合金（市场平均）', '硬泡聚氨酯板', '无规共聚聚丙烯管（PPR）', '聚乙烯管', '普通聚苯乙烯', '线性低密度聚乙烯', '高密度聚乙烯', '低密度聚乙烯',
+      '消石灰（熟石灰、氢氧化钙）',
+      '天然石膏',
+      '炼钢生铁',
+      '铸造生铁',
+      '炼钢用铁合金（市场平均）',
+      '硬泡聚氨酯板',
+      '无规共聚聚丙烯管（PPR）',
+      '聚乙烯管',
+      '普通聚苯乙烯',
+      '线性低密度聚乙烯',
+      '高密度聚乙烯',
+      '低密度聚乙烯',
       // the supplement: GB 50009 gives plywood and plasterboard only per m², and blocks differ too much
-      '胶合板', '纸面石膏板', '混凝土砌块（密实骨料）', '混凝土砌块（轻骨料）',
+      '胶合板',
+      '纸面石膏板',
+      '混凝土砌块（密实骨料）',
+      '混凝土砌块（轻骨料）',
     ]);
     // the supplement's timber, mortar, precast concrete and stones convert
     const v = (name: string) => bulkDensityFor(seed.find((c) => c.name === name)!)?.value;
-    expect([v('针叶材锯材'), v('胶合木（Glulam）'), v('正交胶合木（CLT）'), v('水泥砂浆（1:4）'), v('预制混凝土（C40/50，不含钢筋）')]).toEqual([0.5, 0.5, 0.5, 2.0, 2.4]);
+    expect([
+      v('针叶材锯材'),
+      v('胶合木（Glulam）'),
+      v('正交胶合木（CLT）'),
+      v('水泥砂浆（1:4）'),
+      v('预制混凝土（C40/50，不含钢筋）'),
+    ]).toEqual([0.5, 0.5, 0.5, 2.0, 2.4]);
     expect([v('花岗岩（天然石材）'), v('石灰石（天然石材）'), v('砂岩（天然石材）')]).toEqual([2.8, 2.64, 2.36]);
   });
 });
@@ -270,27 +367,111 @@ describe('the leading word', () => {
   });
 
   it('batt and wool are fibrous insulation, never polystyrene', () => {
-    expect(['Batt Insulation', 'Mineral wool', 'Fiberglass Batt', 'Glass wool', 'Rock wool', 'Steinwolle', 'steenwol', 'グラスウール', '암면'].map(f)).toEqual([
-      'mineralWool', 'mineralWool', 'glassWool', 'glassWool', 'rockWool', 'rockWool', 'rockWool', 'glassWool', 'rockWool',
+    expect(
+      [
+        'Batt Insulation',
+        'Mineral wool',
+        'Fiberglass Batt',
+        'Glass wool',
+        'Rock wool',
+        'Steinwolle',
+        'steenwol',
+        'グラスウール',
+        '암면',
+      ].map(f),
+    ).toEqual([
+      'mineralWool',
+      'mineralWool',
+      'glassWool',
+      'glassWool',
+      'rockWool',
+      'rockWool',
+      'rockWool',
+      'glassWool',
+      'rockWool',
     ]);
-    for (const name of ['Batt Insulation', 'Glass wool']) expect(suggest(name, always, library).map((x) => nameOf(x.factorId)), name).toEqual(['岩棉板']);
+    for (const name of ['Batt Insulation', 'Glass wool'])
+      expect(
+        suggest(name, always, library).map((x) => nameOf(x.factorId)),
+        name,
+      ).toEqual(['岩棉板']);
   });
 
   it('Japanese, Dutch and Korean names have their families; a Japanese term never rewrites a Chinese name', () => {
-    expect(['コンクリート', '鉄筋コンクリート', '軽量コンクリート', '鉄筋', 'ステンレス', 'ガラス', '複層ガラス', '断熱材', '石膏ボード', 'モルタル', 'タイル'].map(f)).toEqual([
-      'concrete', 'concrete', 'lightweightConcrete', 'rebar', 'stainless', 'glass', 'insulatingGlass', 'insulation', 'gypsumBoard', 'mortar', 'ceramicTile',
+    expect(
+      [
+        'コンクリート',
+        '鉄筋コンクリート',
+        '軽量コンクリート',
+        '鉄筋',
+        'ステンレス',
+        'ガラス',
+        '複層ガラス',
+        '断熱材',
+        '石膏ボード',
+        'モルタル',
+        'タイル',
+      ].map(f),
+    ).toEqual([
+      'concrete',
+      'concrete',
+      'lightweightConcrete',
+      'rebar',
+      'stainless',
+      'glass',
+      'insulatingGlass',
+      'insulation',
+      'gypsumBoard',
+      'mortar',
+      'ceramicTile',
     ]);
-    expect(['Kimmortel', 'beton', 'gewapend beton', 'staal', 'hout', 'glas', 'baksteen', 'kalkzandsteen', 'isolatie', 'cellenbeton', 'gipsplaat'].map(f)).toEqual([
-      'mortar', 'concrete', 'concrete', 'steel', 'timber', 'glass', 'firedBrick', 'autoclavedBrick', 'insulation', 'aerated', 'gypsumBoard',
+    expect(
+      [
+        'Kimmortel',
+        'beton',
+        'gewapend beton',
+        'staal',
+        'hout',
+        'glas',
+        'baksteen',
+        'kalkzandsteen',
+        'isolatie',
+        'cellenbeton',
+        'gipsplaat',
+      ].map(f),
+    ).toEqual([
+      'mortar',
+      'concrete',
+      'concrete',
+      'steel',
+      'timber',
+      'glass',
+      'firedBrick',
+      'autoclavedBrick',
+      'insulation',
+      'aerated',
+      'gypsumBoard',
     ]);
-    expect(['콘크리트', '철근콘크리트', '철근', '유리', '단열재', '목재', '벽돌', '석고보드', '스테인리스'].map(f)).toEqual([
-      'concrete', 'concrete', 'rebar', 'glass', 'insulation', 'timber', 'firedBrick', 'gypsumBoard', 'stainless',
+    expect(
+      ['콘크리트', '철근콘크리트', '철근', '유리', '단열재', '목재', '벽돌', '석고보드', '스테인리스'].map(f),
+    ).toEqual([
+      'concrete',
+      'concrete',
+      'rebar',
+      'glass',
+      'insulation',
+      'timber',
+      'firedBrick',
+      'gypsumBoard',
+      'stainless',
     ]);
     // (合板 is plywood in Japanese but inside 复合板 and 叠合板 in Chinese: only longer Japanese terms are used)
     expect(['铝塑复合板', '叠合板'].map(f)).toEqual(['compositePanel', 'precast']);
     // no Japanese or Korean term is inside a Chinese term or a library name, where it would rewrite it
     const chinese = [...seed.map((c) => `${c.name} ${c.group ?? ''}`), ...TAXONOMY.flatMap((x) => x.zh ?? [])];
-    expect(TAXONOMY.flatMap((x) => [...(x.ja ?? []), ...(x.ko ?? [])]).filter((t) => chinese.some((n) => n.includes(t)))).toEqual([]);
+    expect(
+      TAXONOMY.flatMap((x) => [...(x.ja ?? []), ...(x.ko ?? [])]).filter((t) => chinese.some((n) => n.includes(t))),
+    ).toEqual([]);
   });
 });
 
@@ -303,8 +484,21 @@ describe('a Chinese source before a foreign one of the same family', () => {
   ];
 
   it('reads the source’s start: a Chinese standard’s code or a Chinese name', () => {
-    const yes = ['GB/T 51366-2019 附录D', '中国产品全生命周期温室气体排放系数集（2022）', '按 GB/T 51366-2019 附录D 平板玻璃 1130 kgCO2e/t 换算', 'DB11/T 1860-2021', '广东省建筑碳排放计算导则'];
-    const no = [ice, 'IStructE《How to calculate embodied carbon》第2版（2021）', 'EPD International', '英国 ICE 数据库', '', null];
+    const yes = [
+      'GB/T 51366-2019 附录D',
+      '中国产品全生命周期温室气体排放系数集（2022）',
+      '按 GB/T 51366-2019 附录D 平板玻璃 1130 kgCO2e/t 换算',
+      'DB11/T 1860-2021',
+      '广东省建筑碳排放计算导则',
+    ];
+    const no = [
+      ice,
+      'IStructE《How to calculate embodied carbon》第2版（2021）',
+      'EPD International',
+      '英国 ICE 数据库',
+      '',
+      null,
+    ];
     expect(yes.map(chineseSource)).toEqual(Array(yes.length).fill(true));
     expect(no.map(chineseSource)).toEqual(Array(no.length).fill(false));
   });
@@ -318,7 +512,11 @@ describe('a Chinese source before a foreign one of the same family', () => {
     expect(s[1]).toMatchObject({ confidence: 0.84 });
     expect(s[1].reasons).toContain('国外数据：同类材料已有国内数据，排在其后');
     // without a Chinese one of its family the foreign factor leads unmarked
-    const alone = suggest('Glass wool', always, lib.filter((c) => c.id !== 2));
+    const alone = suggest(
+      'Glass wool',
+      always,
+      lib.filter((c) => c.id !== 2),
+    );
     expect(alone[0]).toMatchObject({ factorId: 1, confidence: 1 });
     expect(alone[0].reasons.join('；')).not.toMatch(/国外数据/);
   });
@@ -342,7 +540,12 @@ describe('a density for a volume, asked for with the family’s default', () => 
     const d = (name: string) => familyDensityFor(name);
     expect(d('Stahlbeton 65690')).toMatchObject({ family: 'concrete', value: 2.4, verification: 'V' });
     // 附录A has no 轻骨料混凝土: its 粉煤灰陶砾混凝土 19.5 kN/m³ → 1.95 t/m³, derived
-    expect(d('Leichtbeton 102890359')).toMatchObject({ family: 'lightweightConcrete', value: 1.95, verification: 'D', label: '轻骨料混凝土' });
+    expect(d('Leichtbeton 102890359')).toMatchObject({
+      family: 'lightweightConcrete',
+      value: 1.95,
+      verification: 'D',
+      label: '轻骨料混凝土',
+    });
     // 混凝土空心小砌块 11.8 kN/m³ → 1.18; 加气混凝土 5.5~7.5 → 0.75
     expect(d('Concrete Block')).toMatchObject({ family: 'concreteBlock', value: 1.18, verification: 'V' });
     expect(d('Masonry Block')?.value).toBe(1.18);
@@ -355,14 +558,34 @@ describe('a density for a volume, asked for with the family’s default', () => 
   });
 
   it('a per-t factor on a volume-only material asks for a density; the confirmed one converts, with its source', () => {
-    const light = { name: 'Leichtbeton 102890359', elements: 13, volume: 54.4811, area: 190.4655, weight: 0, density: null };
-    expect(quantityFor(light, 't', null)).toEqual({ error: '「Leichtbeton 102890359」只有体积，对应单位为「t」的因子需要「Leichtbeton 102890359」的密度(t/m³)，请填写或确认密度', needsDensity: true });
+    const light = {
+      name: 'Leichtbeton 102890359',
+      elements: 13,
+      volume: 54.4811,
+      area: 190.4655,
+      weight: 0,
+      density: null,
+    };
+    expect(quantityFor(light, 't', null)).toEqual({
+      error:
+        '「Leichtbeton 102890359」只有体积，对应单位为「t」的因子需要「Leichtbeton 102890359」的密度(t/m³)，请填写或确认密度',
+      needsDensity: true,
+    });
     // the default confirmed: 54.4811 m³ × 1.95 t/m³ = 106.238145 t
     const byDefault = confirmedDensity(light.name, 1.95)!;
-    expect(byDefault.source).toBe('按 GB 50009-2012 附录A 表A 第6项 粉煤灰陶砾混凝土 19.5 kN/m³（轻骨料混凝土默认值，D，用户已确认）');
-    expect(quantityFor(light, 't', null, byDefault)).toMatchObject({ quantity: expect.closeTo(106.238145, 9), basis: 'volumeByDensity', density: 1.95 });
+    expect(byDefault.source).toBe(
+      '按 GB 50009-2012 附录A 表A 第6项 粉煤灰陶砾混凝土 19.5 kN/m³（轻骨料混凝土默认值，D，用户已确认）',
+    );
+    expect(quantityFor(light, 't', null, byDefault)).toMatchObject({
+      quantity: expect.closeTo(106.238145, 9),
+      basis: 'volumeByDensity',
+      density: 1.95,
+    });
     // the user's own: 54.4811 × 1.6 = 87.16976 t; per kg 87 169.76
-    expect(quantityFor(light, 'kg', null, confirmedDensity(light.name, 1.6))).toMatchObject({ quantity: expect.closeTo(87169.76, 6), densitySource: '用户填写' });
+    expect(quantityFor(light, 'kg', null, confirmedDensity(light.name, 1.6))).toMatchObject({
+      quantity: expect.closeTo(87169.76, 6),
+      densitySource: '用户填写',
+    });
     // the confirmed density wins over the bulk table's (it was asked because the factor's material is not the model's)
     expect(quantityFor(light, 't', { value: 2.4, source: '表' }, byDefault)).toMatchObject({ density: 1.95 });
     expect(confirmedDensity(light.name, undefined)).toBeNull();

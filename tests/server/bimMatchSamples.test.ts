@@ -1,4 +1,5 @@
-// Material suggestions, measured: the material names of the 16 real exports (tests/fixtures/bim/sampleMaterials.ts, each
+// Material suggestions, measured: the material names of the 16 real exports (tests/fixtures/bim/sampleMaterials.ts,
+// each
 // with its family decided by hand) against the seed factor library (GB/T 51366 附录D and the supplement). A name's
 // family must be read right; where the library has a factor of that family (or of a kind of it, or one standing in
 // for it) the first suggestion must be of it — goal ≥ 90 % — and no suggestion may be of another family.
@@ -11,16 +12,31 @@ import { loadSeedFactors } from '../../src/server/db/seed/factors';
 import { type Candidate, match, prepare } from '../../src/server/imports/match/suggest';
 import { bulkDensityFor } from '../../src/server/imports/match/bulkDensity';
 import { chineseSource } from '../../src/server/imports/match/candidates';
-import { candidateFamily, classify, type Family, FAMILIES, familyById, isKindOf } from '../../src/server/imports/match/taxonomy';
+import {
+  candidateFamily,
+  classify,
+  type Family,
+  FAMILIES,
+  familyById,
+  isKindOf,
+} from '../../src/server/imports/match/taxonomy';
 import type { LibraryMaterial } from '../../src/server/imports/library';
 import { suggestionsFor } from '../../src/server/bim/suggestions';
 import { FZK_HAUS, LEADING_WORDS, SAMPLE_MATERIALS } from '../fixtures/bim/sampleMaterials';
 
 const seed = loadSeedFactors().filter((f) => f.type === '建材');
-const library: Candidate[] = seed.map((f, i) => ({ id: i + 1, name: f.name, unit: f.unit, group: f.smallType, source: f.source }));
+const library: Candidate[] = seed.map((f, i) => ({
+  id: i + 1,
+  name: f.name,
+  unit: f.unit,
+  group: f.smallType,
+  source: f.source,
+}));
 const familyOf = new Map(library.map((c) => [c.id, candidateFamily(c)]));
 
-/** A factor of family `c` is right for a name of family `f`: the same, a kind of it, or a stand-in the taxonomy allows. */
+/**
+ * A factor of family `c` is right for a name of family `f`: the same, a kind of it, or a stand-in the taxonomy allows.
+ */
 function rightFor(f: Family, c: Family | null | undefined): boolean {
   if (!c) return false;
   if (isKindOf(c, f)) return true;
@@ -41,13 +57,19 @@ describe('the sample files’ material names', () => {
       m,
       inLibrary,
       right: !!family && !!top && rightFor(family, familyOf.get(top.factorId)),
-      wrong: family ? m.suggestions.filter((s) => !rightFor(family, familyOf.get(s.factorId))).map((s) => library[s.factorId - 1].name) : [],
+      wrong: family
+        ? m.suggestions
+            .filter((s) => !rightFor(family, familyOf.get(s.factorId)))
+            .map((s) => library[s.factorId - 1].name)
+        : [],
     };
   });
 
   it('every name is read as the family decided by hand', () => {
     expect(SAMPLE_MATERIALS.length).toBe(106);
-    expect(SAMPLE_MATERIALS.filter(([name, expected]) => (classify(name)?.id ?? null) !== expected).map(([name]) => name)).toEqual([]);
+    expect(
+      SAMPLE_MATERIALS.filter(([name, expected]) => (classify(name)?.id ?? null) !== expected).map(([name]) => name),
+    ).toEqual([]);
   });
 
   it('≥ 90 % right-family first suggestions where the library has the family, none of another family', () => {
@@ -66,7 +88,13 @@ describe('the sample files’ material names', () => {
     expect(inLibrary.filter((r) => !r.right).map((r) => r.name)).toEqual([]);
     expect(rows.filter((r) => r.wrong.length).map((r) => `${r.name} → ${r.wrong.join('、')}`)).toEqual([]);
     // today's library: 58 names of a family it has; every one right
-    expect(figures).toMatchObject({ names: 106, withFamily: 80, familyInLibrary: 58, rightFamilyFirst: 58, wrongFamily: 0 });
+    expect(figures).toMatchObject({
+      names: 106,
+      withFamily: 80,
+      familyInLibrary: 58,
+      rightFamilyFirst: 58,
+      wrongFamily: 0,
+    });
   });
 
   it('a known family the library lacks gets no suggestion and says why; names that say nothing get none', () => {
@@ -82,16 +110,20 @@ describe('the leading word: names a real model or bill carries, each with its fa
   const prepared = prepare(library);
 
   it('every name is read as its family, and where the library has the family its factor comes first', () => {
-    expect(LEADING_WORDS.filter(([name, expected]) => classify(name)?.id !== expected).map(([name]) => name)).toEqual([]);
+    expect(LEADING_WORDS.filter(([name, expected]) => classify(name)?.id !== expected).map(([name]) => name)).toEqual(
+      [],
+    );
     const wrong: string[] = [];
     for (const [name, expected] of LEADING_WORDS) {
       const family = familyById(expected)!;
       const m = match(name, () => true, prepared, 3);
       const has = library.some((c) => rightFor(family, familyOf.get(c.id)));
       if (!has) expect(m.note, name).toMatch(/^因子库暂无/);
-      else if (!rightFor(family, familyOf.get(m.suggestions[0]?.factorId ?? 0))) wrong.push(`${name} → ${m.suggestions.map((x) => library[x.factorId - 1].name).join('、') || '无'}`);
+      else if (!rightFor(family, familyOf.get(m.suggestions[0]?.factorId ?? 0)))
+        wrong.push(`${name} → ${m.suggestions.map((x) => library[x.factorId - 1].name).join('、') || '无'}`);
       // and nothing of another family
-      for (const x of m.suggestions) expect(rightFor(family, familyOf.get(x.factorId)), `${name} → ${library[x.factorId - 1].name}`).toBe(true);
+      for (const x of m.suggestions)
+        expect(rightFor(family, familyOf.get(x.factorId)), `${name} → ${library[x.factorId - 1].name}`).toBe(true);
     }
     expect(wrong).toEqual([]);
   });
@@ -103,14 +135,19 @@ describe('the leading word: names a real model or bill carries, each with its fa
     for (const name of ['Batt Insulation', 'Mineral wool', 'Glass wool', 'Rock wool', 'Steinwolle']) {
       const families = match(name, () => true, prepared, 3).suggestions.map((x) => familyOf.get(x.factorId)!);
       expect(families.length, name).toBeGreaterThan(0);
-      expect(families.every((f) => isKindOf(f, familyById('mineralWool')!)), name).toBe(true);
+      expect(
+        families.every((f) => isKindOf(f, familyById('mineralWool')!)),
+        name,
+      ).toBe(true);
     }
   });
 
   it('where the library has a Chinese and a foreign factor of one family, the Chinese one is proposed first', () => {
     // the seed's foreign rows (ICE, IStructE) each with a Chinese twin of the same name, as a Chinese data set adds
     // them: the name no longer decides, the source does
-    const twins = library.filter((c) => !chineseSource(c.source)).map((c, i) => ({ ...c, id: 100_000 + i, source: '中国产品全生命周期温室气体排放系数集（2022）' }));
+    const twins = library
+      .filter((c) => !chineseSource(c.source))
+      .map((c, i) => ({ ...c, id: 100_000 + i, source: '中国产品全生命周期温室气体排放系数集（2022）' }));
     const all = [...library, ...twins];
     const byId = new Map(all.map((c) => [c.id, c]));
     const both = prepare(all);
@@ -118,7 +155,9 @@ describe('the leading word: names a real model or bill carries, each with its fa
       const rows = all.filter((c) => candidateFamily(c) === f);
       return rows.some((c) => chineseSource(c.source)) && rows.some((c) => !chineseSource(c.source));
     });
-    expect(families.map((f) => f.id)).toEqual(expect.arrayContaining(['timber', 'concreteBlock', 'mortar', 'gypsumBoard']));
+    expect(families.map((f) => f.id)).toEqual(
+      expect.arrayContaining(['timber', 'concreteBlock', 'mortar', 'gypsumBoard']),
+    );
     for (const f of families) {
       const [top, ...rest] = match(f.label, () => true, both, 5).suggestions;
       expect(chineseSource(byId.get(top.factorId)!.source), `${f.label} → ${byId.get(top.factorId)!.name}`).toBe(true);
@@ -131,10 +170,24 @@ describe('the leading word: names a real model or bill carries, each with its fa
 
 describe('fzk-haus.ifc (ArchiCAD): every material with a family gets its family’s proposals, a density where one is needed', () => {
   const materials: LibraryMaterial[] = seed.map((f, i) => ({
-    id: i + 1, name: f.name, spec: f.spec || null, unit: f.unit, group: f.smallType, factorValue: f.materialCo, coUnit: f.coUnit, label: f.name,
-    density: null, bulk: bulkDensityFor({ name: f.name, group: f.smallType }), energy: null, source: f.source,
+    id: i + 1,
+    name: f.name,
+    spec: f.spec || null,
+    unit: f.unit,
+    group: f.smallType,
+    factorValue: f.materialCo,
+    coUnit: f.coUnit,
+    label: f.name,
+    density: null,
+    bulk: bulkDensityFor({ name: f.name, group: f.smallType }),
+    energy: null,
+    source: f.source,
   }));
-  const answered = suggestionsFor(FZK_HAUS.map((m) => ({ ...m, globalIds: [] })), new Map(materials.map((m) => [m.id, m])), new Map());
+  const answered = suggestionsFor(
+    FZK_HAUS.map((m) => ({ ...m, globalIds: [] })),
+    new Map(materials.map((m) => [m.id, m])),
+    new Map(),
+  );
   const of = (name: string) => answered.find((m) => m.name === name)!;
 
   it('Stahlbeton, Leichtbeton and Holz: family, proposals of it, each with its quantity or the density it needs', () => {
@@ -151,7 +204,11 @@ describe('fzk-haus.ifc (ArchiCAD): every material with a family gets its family�
     // Stahlbeton 24 m³ on a per-m³ concrete: 24 m³ as it is
     expect(of('Stahlbeton 65690').suggestions[0]).toMatchObject({ name: 'C30混凝土', quantity: 24, basis: '体积' });
     // the families' defaults are offered: 轻骨料混凝土 1.95 (按 粉煤灰陶砾混凝土 19.5 kN/m³), 混凝土 2.4, 木材 0.5
-    expect(of('Leichtbeton 102890359').densityDefault).toMatchObject({ value: 1.95, verification: 'D', label: '轻骨料混凝土' });
+    expect(of('Leichtbeton 102890359').densityDefault).toMatchObject({
+      value: 1.95,
+      verification: 'D',
+      label: '轻骨料混凝土',
+    });
     expect(of('Stahlbeton 65690').densityDefault).toMatchObject({ value: 2.4, verification: 'V' });
     expect(of('Holz').densityDefault).toMatchObject({ value: 0.5 });
   });
@@ -164,6 +221,7 @@ describe('fzk-haus.ifc (ArchiCAD): every material with a family gets its family�
   });
 
   it('names that say nothing about the material get nothing (Solid, Radial Gradient Fill)', () => {
-    for (const name of ['Solid', 'Solid 397409098', 'Radial Gradient Fill 1515460218']) expect(of(name)).toMatchObject({ family: null, suggestions: [], densityDefault: null });
+    for (const name of ['Solid', 'Solid 397409098', 'Radial Gradient Fill 1515460218'])
+      expect(of(name)).toMatchObject({ family: null, suggestions: [], densityDefault: null });
   });
 });

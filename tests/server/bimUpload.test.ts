@@ -39,12 +39,21 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<
 }
 
 const job = async (id: number) => (await t.call('GET', `/api/sys/v1/job/${id}`, user)).body.data;
-const ended = (id: number) => until(() => job(id), (j) => j.state !== 'running');
+const ended = (id: number) =>
+  until(
+    () => job(id),
+    (j) => j.state !== 'running',
+  );
 
 /** Uploads with ?wait=0: answers with the job at once. */
 async function uploadNow(name: string, content: Uint8Array) {
   const { payload, contentType } = multipart({ projectId: b.id }, { name, content });
-  const res = await t.app.inject({ method: 'POST', url: `${BIM}/fileUpload?wait=0`, headers: { 'access-token': user, 'content-type': contentType }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${BIM}/fileUpload?wait=0`,
+    headers: { 'access-token': user, 'content-type': contentType },
+    payload,
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -62,7 +71,9 @@ function rawUpload(port: number, mb: number, stopAfterMb = Infinity) {
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const chunk = Buffer.alloc(1024 * 1024, '材料名称,数量,单位\n'); // (one buffer sent again and again: the client holds no body)
   const socket = connect(port, '127.0.0.1');
-  socket.write(`POST ${BIM}/fileUpload HTTP/1.1\r\nhost: x\r\naccess-token: ${user}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${head.length + mb * chunk.length + tail.length}\r\n\r\n`);
+  socket.write(
+    `POST ${BIM}/fileUpload HTTP/1.1\r\nhost: x\r\naccess-token: ${user}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${head.length + mb * chunk.length + tail.length}\r\n\r\n`,
+  );
   socket.write(head);
   let answer = '';
   socket.on('data', (d) => (answer += d));
@@ -91,7 +102,14 @@ beforeAll(async () => {
   t = await testApp();
   user = await t.login('demo_user');
   const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody())).body.data;
-  b = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { useDateLimit: 50, buildArea: 1000, standard: 'GB', menus: 'produce,trans,build,runtime' }))).body.data;
+  b = (
+    await t.call(
+      'POST',
+      `${PROJECT}/`,
+      user,
+      buildingBody(eng.id, { useDateLimit: 50, buildArea: 1000, standard: 'GB', menus: 'produce,trans,build,runtime' }),
+    )
+  ).body.data;
 });
 afterAll(() => t.close());
 
@@ -112,9 +130,15 @@ describe('the first bytes decide', () => {
       method: 'POST',
       path: `${BIM}/fileUpload`,
       agent,
-      headers: { 'access-token': user, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + csv.length + tail.length },
+      headers: {
+        'access-token': user,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + csv.length + tail.length,
+      },
     });
-    const answered = new Promise<IncomingMessage>((resolve, reject) => req.once('response', resolve).once('error', reject));
+    const answered = new Promise<IncomingMessage>((resolve, reject) =>
+      req.once('response', resolve).once('error', reject),
+    );
     req.write(Buffer.concat([head, csv.subarray(0, 64 * 1024)]));
     // the answer comes while 10 MB − 64 KB are still unsent
     const res = await answered;
@@ -128,10 +152,13 @@ describe('the first bytes decide', () => {
 
     // the server read the rest: the next request on the same connection is answered
     const again = await new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-      const r = request({ host: '127.0.0.1', port: at, path: '/api/sys/v1/job/1', agent, headers: { 'access-token': user } }, (res2) => {
-        res2.resume();
-        res2.on('end', () => resolve({ status: res2.statusCode!, reused: r.reusedSocket }));
-      });
+      const r = request(
+        { host: '127.0.0.1', port: at, path: '/api/sys/v1/job/1', agent, headers: { 'access-token': user } },
+        (res2) => {
+          res2.resume();
+          res2.on('end', () => resolve({ status: res2.statusCode!, reused: r.reusedSocket }));
+        },
+      );
       r.once('error', reject).end();
     });
     expect(again).toEqual({ status: 404, reused: true });
@@ -139,33 +166,41 @@ describe('the first bytes decide', () => {
     expect(spooled()).toEqual([]);
   });
 
-  it('three refused 32 MB uploads at once: each answered 400, the rest dropped as it streams — the server holds none of it', { timeout: LINGER_MS + 60_000 }, async () => {
-    const at = await port();
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    // buffers that stay after a full GC: what the server keeps. A body held whole would be +32 MB each, 96 MB for
-    // the three; the worker process is shared with other test files, whose leftovers add a few MB (17 MB seen once)
-    const held = () => (gc(), process.memoryUsage().arrayBuffers);
-    const before = held();
-    let most = 0;
-    const sampler = setInterval(() => (most = Math.max(most, held() - before)), 50);
-    const ends = await Promise.all([1, 2, 3].map(() => rawUpload(at, 32)));
-    clearInterval(sampler);
-    // (each read to its end, or cut off LINGER_MS after its answer: node's HTTP server at times stops reading a
-    // request whose answer has gone — its socket's receive queue full while the request waits for data)
-    expect(ends.map((e) => e.status)).toEqual([1, 2, 3].map(() => 'HTTP/1.1 400 Bad Request'));
-    for (const end of ends) expect(['closed', 'ECONNRESET'], JSON.stringify(ends)).toContain(end.ended);
-    expect(most).toBeLessThan(24 * 1024 * 1024);
-    expect(spooled()).toEqual([]);
-  });
+  it(
+    'three refused 32 MB uploads at once: each answered 400, the rest dropped as it streams — the server holds none of it',
+    { timeout: LINGER_MS + 60_000 },
+    async () => {
+      const at = await port();
+      setFlagsFromString('--expose-gc');
+      const gc = runInNewContext('gc') as () => void;
+      // buffers that stay after a full GC: what the server keeps. A body held whole would be +32 MB each, 96 MB for
+      // the three; the worker process is shared with other test files, whose leftovers add a few MB (17 MB seen once)
+      const held = () => (gc(), process.memoryUsage().arrayBuffers);
+      const before = held();
+      let most = 0;
+      const sampler = setInterval(() => (most = Math.max(most, held() - before)), 50);
+      const ends = await Promise.all([1, 2, 3].map(() => rawUpload(at, 32)));
+      clearInterval(sampler);
+      // (each read to its end, or cut off LINGER_MS after its answer: node's HTTP server at times stops reading a
+      // request whose answer has gone — its socket's receive queue full while the request waits for data)
+      expect(ends.map((e) => e.status)).toEqual([1, 2, 3].map(() => 'HTTP/1.1 400 Bad Request'));
+      for (const end of ends) expect(['closed', 'ECONNRESET'], JSON.stringify(ends)).toContain(end.ended);
+      expect(most).toBeLessThan(24 * 1024 * 1024);
+      expect(spooled()).toEqual([]);
+    },
+  );
 
-  it(`a refused upload's client that goes silent without closing is cut off ${LINGER_MS / 1000} s later`, { timeout: LINGER_MS + 30_000 }, async () => {
-    const at = await port();
-    const started = Date.now();
-    const end = await rawUpload(at, 16, 2);
-    expect([end.status, end.sentMb]).toEqual(['HTTP/1.1 400 Bad Request', 2]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(LINGER_MS - 100);
-  });
+  it(
+    `a refused upload's client that goes silent without closing is cut off ${LINGER_MS / 1000} s later`,
+    { timeout: LINGER_MS + 30_000 },
+    async () => {
+      const at = await port();
+      const started = Date.now();
+      const end = await rawUpload(at, 16, 2);
+      expect([end.status, end.sentMb]).toEqual(['HTTP/1.1 400 Bad Request', 2]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(LINGER_MS - 100);
+    },
+  );
 
   it('a truncated file or a 4.3 draft is refused, and nothing stays on disk', async () => {
     const broken = brokenModel();
@@ -174,7 +209,11 @@ describe('the first bytes decide', () => {
     const draft = unknownSchemaModel();
     const rc4 = draft.text.replace("FILE_SCHEMA(('IFC4X3_RC2'))", "FILE_SCHEMA(('IFC4X3_RC4'))");
     const tc1 = draft.text.replace("FILE_SCHEMA(('IFC4X3_RC2'))", "FILE_SCHEMA(('IFC4X3_TC1'))");
-    for (const [text, schema] of [[draft.text, 'IFC4X3_RC2'], [rc4, 'IFC4X3_RC4'], [tc1, 'IFC4X3_TC1']]) {
+    for (const [text, schema] of [
+      [draft.text, 'IFC4X3_RC2'],
+      [rc4, 'IFC4X3_RC4'],
+      [tc1, 'IFC4X3_TC1'],
+    ]) {
       const u = await uploadNow(draft.fileName, enc(text));
       expect([u.status, u.body.message]).toEqual([400, unknownSchema(schema)]);
     }
@@ -225,13 +264,19 @@ describe('at most two parses at once', () => {
     expect(second.body.data.job).toMatchObject({ state: 'running', message: QUEUED(2) });
     const a = first.body.data.job.id;
     const c = second.body.data.job.id;
-    await until(() => job(c), (j) => j.message === QUEUED(2));
+    await until(
+      () => job(c),
+      (j) => j.message === QUEUED(2),
+    );
     expect(spooled()).toHaveLength(2);
     expect(PARSES.active).toBe(2);
 
     held[0]();
     // the first takes the freed slot, the second moves up
-    await until(() => job(c), (j) => j.message === QUEUED(1));
+    await until(
+      () => job(c),
+      (j) => j.message === QUEUED(1),
+    );
     expect((await ended(a)).state).toBe('done');
     expect((await job(a)).message).toBeNull();
     expect((await ended(c)).state).toBe('done');

@@ -21,7 +21,11 @@ const outputs = () => readdirSync(out).filter((f) => f.endsWith('.js'));
 
 describe('the compiled server', () => {
   it('points every process entry at a file of the output', () => {
-    const named = outputs().flatMap((f) => [...readFileSync(join(out, f), 'utf8').matchAll(/new URL\("\.\/([\w-]+\.js)", import\.meta\.url\)/g)].map((m) => m[1]));
+    const named = outputs().flatMap((f) =>
+      [...readFileSync(join(out, f), 'utf8').matchAll(/new URL\("\.\/([\w-]+\.js)", import\.meta\.url\)/g)].map(
+        (m) => m[1],
+      ),
+    );
     expect(named).toContain('bim-parse-worker.js');
     // the pool's thread and the tasks it runs: the report's drawing, the manual's
     expect(named).toEqual(expect.arrayContaining(['jobs-thread.js', 'reports-drawTask.js', 'help-manualTask.js']));
@@ -32,11 +36,16 @@ describe('the compiled server', () => {
     // settings.ts reads ../db/seed/data/sysConfig.json beside its source: the URL is rewritten to the source's place
     // (in whichever output the bundler put settings.ts: main.js or a shared chunk)
     const found = outputs().flatMap((f) => {
-      const m = /new URL\(("[^"]*src\/server\/settings\/settings\.ts"), import\.meta\.url\)/.exec(readFileSync(join(out, f), 'utf8'));
+      const m = /new URL\(("[^"]*src\/server\/settings\/settings\.ts"), import\.meta\.url\)/.exec(
+        readFileSync(join(out, f), 'utf8'),
+      );
       return m ? [{ file: f, source: m[1] }] : [];
     });
     expect(found).toHaveLength(1);
-    const resolved = new URL('../db/seed/data/sysConfig.json', new URL(JSON.parse(found[0].source), `file://${out}/${found[0].file}`));
+    const resolved = new URL(
+      '../db/seed/data/sysConfig.json',
+      new URL(JSON.parse(found[0].source), `file://${out}/${found[0].file}`),
+    );
     expect(JSON.parse(readFileSync(resolved, 'utf8')).length).toBeGreaterThan(5);
   });
 });

@@ -44,7 +44,18 @@ export function buildingBody(engineeringId: number, over: Record<string, unknown
 }
 
 /** A seeded library factor by name (and spec), as a user finds it through the list. */
-export async function libraryFactor(t: TestApp, token: string, name: string, spec = ''): Promise<{ id: number; name: string; spec: string } & Record<string, unknown>> {
-  const r = await t.call('GET', `/api/tpf/v1/tpf/tpf3BuildMaterial/?pageSize=-1&name=${encodeURIComponent(name)}`, token);
-  return r.body.data.dataList.find((f: { name: string; spec: string }) => f.name === name && (!spec || f.spec === spec));
+export async function libraryFactor(
+  t: TestApp,
+  token: string,
+  name: string,
+  spec = '',
+): Promise<{ id: number; name: string; spec: string } & Record<string, unknown>> {
+  const r = await t.call(
+    'GET',
+    `/api/tpf/v1/tpf/tpf3BuildMaterial/?pageSize=-1&name=${encodeURIComponent(name)}`,
+    token,
+  );
+  return r.body.data.dataList.find(
+    (f: { name: string; spec: string }) => f.name === name && (!spec || f.spec === spec),
+  );
 }

@@ -21,15 +21,25 @@ beforeAll(async () => {
   aUser = await t.login('demo_user');
   aTrial = await t.login('demo_trial');
   const tb = await t.call('POST', '/api/sys/v1/sys/sysTenant/', admin, { name: '乙集团', code: 'tenantB', status: 1 });
-  await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, { userName: 'b_user', name: '乙用户', password: 'b_user-Pass-1', roleList: [], tenantId: tb.body.data.id });
+  await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, {
+    userName: 'b_user',
+    name: '乙用户',
+    password: 'b_user-Pass-1',
+    roleList: [],
+    tenantId: tb.body.data.id,
+  });
   bUser = await t.login('b_user', 'b_user-Pass-1');
   engId = (await t.call('POST', `${ENG}/`, aUser, engineeringBody())).body.data.id;
-  const users = (await t.call('GET', '/api/sys/v1/sys/sysUser/dropDownByOrg', aUser)).body.data as Record<string, string>;
+  const users = (await t.call('GET', '/api/sys/v1/sys/sysUser/dropDownByOrg', aUser)).body.data as Record<
+    string,
+    string
+  >;
   ids = Object.fromEntries(Object.entries(users).map(([id, name]) => [name, Number(id)]));
 });
 afterAll(() => t.close());
 
-const errorsOf = (body: { data: { field: string; errorMsg: string }[] }) => Object.fromEntries(body.data.map((e) => [e.field, e.errorMsg]));
+const errorsOf = (body: { data: { field: string; errorMsg: string }[] }) =>
+  Object.fromEntries(body.data.map((e) => [e.field, e.errorMsg]));
 const create = (body: Record<string, unknown>, token = aUser) => t.call('POST', `${PROJECT}/`, token, body);
 
 describe('building form rules', () => {
@@ -58,11 +68,16 @@ describe('building form rules', () => {
   });
 
   it('name and code: 1–20 characters without # \\ / : * ? " < > |', async () => {
-    const long = await create(buildingBody(engId, { name: '一二三四五六七八九十一二三四五六七八九十一', code: 'x'.repeat(21) }));
+    const long = await create(
+      buildingBody(engId, { name: '一二三四五六七八九十一二三四五六七八九十一', code: 'x'.repeat(21) }),
+    );
     expect(errorsOf(long.body)).toEqual({ name: '单体名称不超过 20 个字符', code: '单体编码不超过 20 个字符' });
     for (const bad of ['#', '\\', '/', ':', '*', '?', '"', '<', '>', '|']) {
       const r = await create(buildingBody(engId, { name: `A${bad}B`, code: `C${bad}` }));
-      expect(errorsOf(r.body)).toEqual({ name: '单体名称不能包含 # \\ / : * ? " < > |', code: '单体编码不能包含 # \\ / : * ? " < > |' });
+      expect(errorsOf(r.body)).toEqual({
+        name: '单体名称不能包含 # \\ / : * ? " < > |',
+        code: '单体编码不能包含 # \\ / : * ? " < > |',
+      });
     }
     const ok20 = await create(buildingBody(engId, { name: '一二三四五六七八九十一二三四五六七八九十', code: 'B-20' }));
     expect(ok20.body.code).toBe(1);
@@ -73,7 +88,9 @@ describe('building form rules', () => {
       const r = await create(buildingBody(engId, { useDateLimit: v }));
       expect(errorsOf(r.body)).toEqual({ useDateLimit: '请输入大于0的整数' });
     }
-    const r = await create(buildingBody(engId, { buildArea: -1, height: 1e10, floorUp: 1.5, floorDown: 1000, compileOrg: '院'.repeat(51) }));
+    const r = await create(
+      buildingBody(engId, { buildArea: -1, height: 1e10, floorUp: 1.5, floorDown: 1000, compileOrg: '院'.repeat(51) }),
+    );
     expect(errorsOf(r.body)).toEqual({
       buildArea: '建筑面积(m²)应为非负数',
       height: '建筑高度(m)不超过 10 位',
@@ -95,7 +112,14 @@ describe('building form rules', () => {
   it('at least one calculation stage; menus outside the module or disabled by the standard are refused', async () => {
     const none = await create(buildingBody(engId, { menus: '' }));
     expect(errorsOf(none.body)).toEqual({ menus: '请至少选择一个计算阶段!' });
-    const fixedOnly = await create(buildingBody(engId, { computeMethod: 'accounting', standard: 'ZQYJG', stage: '建造及交付', menus: 'supplement,voucher' }));
+    const fixedOnly = await create(
+      buildingBody(engId, {
+        computeMethod: 'accounting',
+        standard: 'ZQYJG',
+        stage: '建造及交付',
+        menus: 'supplement,voucher',
+      }),
+    );
     expect(errorsOf(fixedOnly.body)).toEqual({ menus: '请至少选择一个计算阶段!' });
     const disabled = await create(buildingBody(engId, { standard: 'JS-STD', menus: 'produce,waste' }));
     expect(errorsOf(disabled.body)).toEqual({ menus: '计算阶段不可选: waste' });
@@ -104,7 +128,13 @@ describe('building form rules', () => {
   it('fills compileOrg with the company name, ignores read-only fields, and answers the joined names', async () => {
     const r = await create(buildingBody(engId, { status: '1', total: 99, engineeringName: 'x' }));
     expect(r.body.code).toBe(1);
-    expect(r.body.data).toMatchObject({ compileOrg: '演示集团', status: '0', engineeringName: '江北新区人才公寓', engineeringCode: 'JB-2026-01', createByName: '演示用户' });
+    expect(r.body.data).toMatchObject({
+      compileOrg: '演示集团',
+      status: '0',
+      engineeringName: '江北新区人才公寓',
+      engineeringCode: 'JB-2026-01',
+      createByName: '演示用户',
+    });
     expect(r.body.data.total).toBeNull();
     // the record as answered goes back unchanged through PUT (virtual and read-only fields are ignored)
     const again = await t.call('PUT', `${PROJECT}/`, aUser, r.body.data);
@@ -131,10 +161,24 @@ describe('menu rules applied on save', () => {
   });
 
   it('ZQYJG keeps removeChange once set; the module cannot change after creation', async () => {
-    const b = (await create(buildingBody(engId, { computeMethod: 'accounting', standard: 'ZQYJG', stage: '运行使用', menus: 'runtime,removeChange' }))).body.data;
+    const b = (
+      await create(
+        buildingBody(engId, {
+          computeMethod: 'accounting',
+          standard: 'ZQYJG',
+          stage: '运行使用',
+          menus: 'runtime,removeChange',
+        }),
+      )
+    ).body.data;
     const kept = await t.call('PUT', `${PROJECT}/`, aUser, { ...b, menus: 'runtime' });
     expect(kept.body.data.menus).toBe('supplement,runtime,removeChange,voucher');
-    const moved = await t.call('PUT', `${PROJECT}/`, aUser, { ...b, computeMethod: 'budget', standard: 'GB', stage: '初步设计' });
+    const moved = await t.call('PUT', `${PROJECT}/`, aUser, {
+      ...b,
+      computeMethod: 'budget',
+      standard: 'GB',
+      stage: '初步设计',
+    });
     expect(errorsOf(moved.body)).toMatchObject({ computeMethod: '计算方式创建后不能修改' });
   });
 });
@@ -176,26 +220,57 @@ describe('collaborators', () => {
 describe('list, copy, delete', () => {
   it('lists by module, engineering, name and status with the joined engineering name', async () => {
     const eng = (await t.call('POST', `${ENG}/`, aUser, engineeringBody({ name: '列表项目', code: 'L-1' }))).body.data;
-    await create(buildingBody(eng.id, { name: '列表甲', computeMethod: 'estimate', standard: 'JS', stage: '方案设计', menus: 'produce' }));
+    await create(
+      buildingBody(eng.id, {
+        name: '列表甲',
+        computeMethod: 'estimate',
+        standard: 'JS',
+        stage: '方案设计',
+        menus: 'produce',
+      }),
+    );
     await create(buildingBody(eng.id, { name: '列表乙' }));
     const r = await t.call('GET', `${PROJECT_V}/?engineeringId=${eng.id}&computeMethod=estimate`, aUser);
     expect(r.body.data.total).toBe(1);
     expect(r.body.data.dataList[0]).toMatchObject({ name: '列表甲', engineeringName: '列表项目', status: '0' });
-    const byName = await t.call('GET', `${PROJECT}/?engineeringId=${eng.id}&name=${encodeURIComponent('乙')}&status=0`, aUser);
+    const byName = await t.call(
+      'GET',
+      `${PROJECT}/?engineeringId=${eng.id}&name=${encodeURIComponent('乙')}&status=0`,
+      aUser,
+    );
     expect(byName.body.data.dataList.map((x: { name: string }) => x.name)).toEqual(['列表乙']);
   });
 
-  it('copy duplicates the building, its results and its rows in one go; the copy is the caller\'s', async () => {
-    const b = (await create(buildingBody(engId, { name: '一二三四五六七八九十一二三四五六七八', userId: `${ids['试用用户']}` }))).body.data;
-    await t.database.db.updateTable('tpf3_project').set({ status: '1', total: 2561.37, streng3: 4.27, produce: 1800.5 }).where('id', '=', b.id).execute();
-    const ext = await t.call('POST', `${EXTEND}/`, aUser, { projectId: b.id, greenStar: '二星级', prefabRate: 45.5, heatingMode: '=1+1' });
+  it("copy duplicates the building, its results and its rows in one go; the copy is the caller's", async () => {
+    const b = (
+      await create(buildingBody(engId, { name: '一二三四五六七八九十一二三四五六七八', userId: `${ids['试用用户']}` }))
+    ).body.data;
+    await t.database.db
+      .updateTable('tpf3_project')
+      .set({ status: '1', total: 2561.37, streng3: 4.27, produce: 1800.5 })
+      .where('id', '=', b.id)
+      .execute();
+    const ext = await t.call('POST', `${EXTEND}/`, aUser, {
+      projectId: b.id,
+      greenStar: '二星级',
+      prefabRate: 45.5,
+      heatingMode: '=1+1',
+    });
     expect(ext.body.code).toBe(1);
     const copy = await t.call('GET', `${PROJECT}/copy?projectId=${b.id}`, aTrial);
     expect(copy.body).toMatchObject({ code: 1, message: '操作成功' });
     const c = copy.body.data;
     expect(c.id).not.toBe(b.id);
     // 18 characters + "-副本" would be 21: the name is shortened to 17 + 3 = 20
-    expect(c).toMatchObject({ name: '一二三四五六七八九十一二三四五六七-副本', status: '1', total: 2561.37, streng3: 4.27, produce: 1800.5, userId: '', createByName: '试用用户' });
+    expect(c).toMatchObject({
+      name: '一二三四五六七八九十一二三四五六七-副本',
+      status: '1',
+      total: 2561.37,
+      streng3: 4.27,
+      produce: 1800.5,
+      userId: '',
+      createByName: '试用用户',
+    });
     expect([...c.name].length).toBe(20);
     const rows = await t.call('GET', `${EXTEND}/?projectId=${c.id}`, aTrial);
     expect(rows.body.data.dataList).toHaveLength(1);
@@ -211,11 +286,17 @@ describe('list, copy, delete', () => {
     const r = await t.call('DELETE', `${PROJECT}/?tpf3ProjectIds=${a.id}&tpf3ProjectIds=${b.id}`, aUser);
     expect(r.body).toEqual({ code: 1, message: '删除成功!', data: 2 });
     expect((await t.call('GET', `${PROJECT_V}/${a.id}`, aUser)).status).toBe(404);
-    const left = await t.database.db.selectFrom('tpf3_project_extend').select('id').where('project_id', '=', a.id).execute();
+    const left = await t.database.db
+      .selectFrom('tpf3_project_extend')
+      .select('id')
+      .where('project_id', '=', a.id)
+      .execute();
     expect(left).toHaveLength(0);
     // all or nothing: one unknown id and nothing is deleted
     const c = (await create(buildingBody(engId, { name: '删丙' }))).body.data;
-    expect((await t.call('DELETE', `${PROJECT}/?tpf3ProjectIds=${c.id}&tpf3ProjectIds=999999`, aUser)).status).toBe(404);
+    expect((await t.call('DELETE', `${PROJECT}/?tpf3ProjectIds=${c.id}&tpf3ProjectIds=999999`, aUser)).status).toBe(
+      404,
+    );
     expect((await t.call('GET', `${PROJECT_V}/${c.id}`, aUser)).body.code).toBe(1);
   });
 });
@@ -234,15 +315,37 @@ const download = (url: string) => downloadWorkbook(t, url);
 
 describe('Excel', () => {
   it('getExcelByID: building info, results, extended data and one sheet per stage; numbers stay numbers; formulas stay text', async () => {
-    const b = (await create(buildingBody(engId, { name: '导出楼', remarks: '=HYPERLINK("http://evil","x")' }))).body.data;
-    await t.database.db.updateTable('tpf3_project').set({ status: '1', total: 2561.37, streng3: 4.27 }).where('id', '=', b.id).execute();
+    const b = (await create(buildingBody(engId, { name: '导出楼', remarks: '=HYPERLINK("http://evil","x")' }))).body
+      .data;
+    await t.database.db
+      .updateTable('tpf3_project')
+      .set({ status: '1', total: 2561.37, streng3: 4.27 })
+      .where('id', '=', b.id)
+      .execute();
     await t.call('POST', `${EXTEND}/`, aUser, { projectId: b.id, heatingMode: '+SUM(A1)', prefabRate: 45.5 });
     const r = await t.call('GET', `${PROJECT}/getExcelByID?projectID=${b.id}`, aUser);
     expect(r.body).toMatchObject({ code: 1, message: '导出成功' });
     expect(r.body.data).toMatch(/^\/upload\/[0-9a-f-]{36}\?token=[\w-]+$/);
     const wb = await download(r.body.data);
-    // one sheet per stage of the building's menus, in wizard order, then how each row was calculated and the decision sheets
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['建筑信息', '计算结果汇总', '建筑扩展信息', '建材生产', '建材运输', '建筑建造', '建筑拆除', '建筑运行', '废弃物处理', '碳汇', '计算过程', '参考线', '方案对比', '热点与替代', '不确定性']);
+    // one sheet per stage of the building's menus, in wizard order, then how each row was calculated and the decision
+    // sheets
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      '建筑信息',
+      '计算结果汇总',
+      '建筑扩展信息',
+      '建材生产',
+      '建材运输',
+      '建筑建造',
+      '建筑拆除',
+      '建筑运行',
+      '废弃物处理',
+      '碳汇',
+      '计算过程',
+      '参考线',
+      '方案对比',
+      '热点与替代',
+      '不确定性',
+    ]);
     const info = wb.getWorksheet('建筑信息')!;
     const value = (label: string) => info.getColumn(1).values.indexOf(label);
     expect(info.getCell(value('单体名称'), 2).value).toBe('导出楼');
@@ -291,7 +394,9 @@ describe('building tenant isolation', () => {
     expect((await t.call('GET', `${PROJECT}/getExcelByID?projectID=${b.id}`, bUser)).status).toBe(404);
     expect((await t.call('DELETE', `${PROJECT}/?tpf3ProjectIds=${b.id}`, bUser)).status).toBe(404);
     // rows of the building are out of reach too
-    expect((await t.call('POST', `${EXTEND}/`, bUser, { projectId: b.id })).body.data).toEqual([{ field: 'projectId', errorMsg: '单体建筑不存在' }]);
+    expect((await t.call('POST', `${EXTEND}/`, bUser, { projectId: b.id })).body.data).toEqual([
+      { field: 'projectId', errorMsg: '单体建筑不存在' },
+    ]);
     // and B's user list offers no user of A as a collaborator
     const users = (await t.call('GET', '/api/sys/v1/sys/sysUser/dropDownByOrg', bUser)).body.data;
     expect(Object.values(users)).toEqual(['乙用户']);

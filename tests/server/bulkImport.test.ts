@@ -22,7 +22,10 @@ const ROWS = 80_000;
 const bigRow = (i: number): ExcelJS.CellValue[] => [`混凝土${i % 50}`, 'm3', (i % 100) + 1, 'C30混凝土'];
 
 /** An .xlsx written by exceljs's streaming writer (as Excel would: shared strings, one sheet). */
-async function bigWorkbook(rows: number, patch?: (i: number, row: ExcelJS.CellValue[]) => ExcelJS.CellValue[]): Promise<UploadFile> {
+async function bigWorkbook(
+  rows: number,
+  patch?: (i: number, row: ExcelJS.CellValue[]) => ExcelJS.CellValue[],
+): Promise<UploadFile> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
@@ -38,20 +41,39 @@ async function bigWorkbook(rows: number, patch?: (i: number, row: ExcelJS.CellVa
 async function upload(token: string, file: UploadFile, query = '') {
   if (!query) return uploadFile(t, STAGE, token, { projectId: building }, file);
   const { payload, contentType } = multipart({ projectId: building }, file);
-  const res = await t.app.inject({ method: 'POST', url: `${STAGE}/fileUpload${query}`, headers: { 'access-token': token, 'content-type': contentType }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${STAGE}/fileUpload${query}`,
+    headers: { 'access-token': token, 'content-type': contentType },
+    payload,
+  });
   return { status: res.statusCode, body: res.json() };
 }
-const rowCount = async () => (await t.call('GET', `${STAGE}/?projectId=${building}&pageSize=1`, user)).body.data.total as number;
+const rowCount = async () =>
+  (await t.call('GET', `${STAGE}/?projectId=${building}&pageSize=1`, user)).body.data.total as number;
 
 beforeAll(async () => {
   t = await testApp();
   const admin = await t.login('admin');
   user = await t.login('demo_user');
   const tb = await t.call('POST', '/api/sys/v1/sys/sysTenant/', admin, { name: '丙集团', code: 'tenantC', status: 1 });
-  await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, { userName: 'c_user', name: '丙用户', password: 'c_user-Pass-1', roleList: [], tenantId: tb.body.data.id });
+  await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, {
+    userName: 'c_user',
+    name: '丙用户',
+    password: 'c_user-Pass-1',
+    roleList: [],
+    tenantId: tb.body.data.id,
+  });
   other = await t.login('c_user', 'c_user-Pass-1');
   const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '大批量项目', code: 'BULK' }))).body.data;
-  building = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { useDateLimit: 50, buildArea: 10000, menus: 'produce' }))).body.data.id;
+  building = (
+    await t.call(
+      'POST',
+      `${PROJECT}/`,
+      user,
+      buildingBody(eng.id, { useDateLimit: 50, buildArea: 10000, menus: 'produce' }),
+    )
+  ).body.data.id;
 }, 180_000);
 afterAll(() => t.close());
 
@@ -60,7 +82,11 @@ describe('80 000 rows', () => {
     const file = await bigWorkbook(ROWS, (i, row) => (i === 40_000 ? [row[0], row[1], '很多', row[3]] : row));
     const r = await upload(user, file);
     // data row i sits on sheet row i + 2 (the header is row 1)
-    expect(r.body).toMatchObject({ code: 2, message: '导入数据校验失败', data: [{ field: '第40002行 用量', errorMsg: '用量应为数字' }] });
+    expect(r.body).toMatchObject({
+      code: 2,
+      message: '导入数据校验失败',
+      data: [{ field: '第40002行 用量', errorMsg: '用量应为数字' }],
+    });
     expect(r.status).toBe(400);
     expect(await rowCount()).toBe(0);
   }, 120_000);
@@ -71,9 +97,17 @@ describe('80 000 rows', () => {
     const r = await upload(user, file);
     expect(r.body).toMatchObject({ code: 1, message: '上传文件成功', data: { count: ROWS } });
     expect(await rowCount()).toBe(ROWS);
-    const last = (await t.call('GET', `${STAGE}/?projectId=${building}&pageSize=1&sortField=id&sortOrder=descend`, user)).body.data.dataList[0];
+    const last = (
+      await t.call('GET', `${STAGE}/?projectId=${building}&pageSize=1&sortField=id&sortOrder=descend`, user)
+    ).body.data.dataList[0];
     // the last row, i = 79 999: 混凝土49, quantity 79 999 % 100 + 1 = 100, C30's library value copied
-    expect(last).toMatchObject({ materialName: '混凝土49', unit: 'm3', quantity: 100, factorValue: 295, factorUnit: 'kgCO2e/m3' });
+    expect(last).toMatchObject({
+      materialName: '混凝土49',
+      unit: 'm3',
+      quantity: 100,
+      factorValue: 295,
+      factorUnit: 'kgCO2e/m3',
+    });
     // each quantity 1…100 appears 800 times: Σ = 800 × 5050 = 4 040 000 m³ × 295 kg/m³ = 1 191 800 000 kg
     const c = await t.call('GET', `${STAGE}/calculate?projectId=${building}`, user);
     expect(c.body.data.stage).toMatchObject({ total: 1_191_800_000, rowCount: ROWS });
@@ -84,7 +118,10 @@ describe('80 000 rows', () => {
 
 describe('hostile zips are refused before they are opened', () => {
   it('a 450 MB zip bomb: 导入文件解压后过大 in under a second, without memory growth', async () => {
-    const file = { name: 'bomb.xlsx', content: zipOf([{ name: 'xl/worksheets/sheet1.xml', ...(await deflated(450)) }]) };
+    const file = {
+      name: 'bomb.xlsx',
+      content: zipOf([{ name: 'xl/worksheets/sheet1.xml', ...(await deflated(450)) }]),
+    };
     expect(file.content.length).toBeLessThan(2 * 1024 * 1024);
     const rss = process.memoryUsage().rss;
     const started = performance.now();
@@ -105,8 +142,14 @@ describe('hostile zips are refused before they are opened', () => {
 
   it('an oversized shared-strings part is refused (a streaming reader keeps it in memory)', async () => {
     // 40 MB of shared strings (over their 32 MB bound, under the 100:1 ratio and the 6 MB upload limit)
-    const strings = await deflated(40, Array.from({ length: 400 }, (_, i) => `<si><t>材料${(i * 7919).toString(36)}</t></si>`).join(''));
-    const file = zipOf([{ name: 'xl/sharedStrings.xml', ...strings }, { name: 'xl/worksheets/sheet1.xml', ...(await deflated(1)) }]);
+    const strings = await deflated(
+      40,
+      Array.from({ length: 400 }, (_, i) => `<si><t>材料${(i * 7919).toString(36)}</t></si>`).join(''),
+    );
+    const file = zipOf([
+      { name: 'xl/sharedStrings.xml', ...strings },
+      { name: 'xl/worksheets/sheet1.xml', ...(await deflated(1)) },
+    ]);
     const r = await upload(user, { name: 'strings.xlsx', content: file });
     expect(r.body.message).toBe('导入文件解压后过大');
     expect(r.status).toBe(413);
@@ -126,7 +169,11 @@ describe('long work answers with its job', () => {
   it('an import that outlasts the wait answers { job }; the owner polls it to its result, nobody else sees it', async () => {
     const before = await rowCount();
     const r = await upload(user, await bigWorkbook(3), '?wait=0');
-    expect(r.body).toMatchObject({ code: 1, message: '正在后台处理', data: { job: { kind: 'import', state: 'running', title: '导入建材生产 — 清单.xlsx' } } });
+    expect(r.body).toMatchObject({
+      code: 1,
+      message: '正在后台处理',
+      data: { job: { kind: 'import', state: 'running', title: '导入建材生产 — 清单.xlsx' } },
+    });
     const id = r.body.data.job.id;
     expect((await t.call('GET', `/api/sys/v1/job/${id}`, other)).status).toBe(404);
     const end = await untilEnd(id);
@@ -135,9 +182,17 @@ describe('long work answers with its job', () => {
   });
 
   it('a failing job keeps the message and the named rows', async () => {
-    const r = await upload(user, await bigWorkbook(2, (i, row) => (i === 1 ? [row[0], '', row[2], row[3]] : row)), '?wait=0');
+    const r = await upload(
+      user,
+      await bigWorkbook(2, (i, row) => (i === 1 ? [row[0], '', row[2], row[3]] : row)),
+      '?wait=0',
+    );
     const end = await untilEnd(r.body.data.job.id);
-    expect(end.body.data).toMatchObject({ state: 'failed', message: '导入数据校验失败', errors: [{ field: '第3行 单位', errorMsg: expect.stringContaining('单位') }] });
+    expect(end.body.data).toMatchObject({
+      state: 'failed',
+      message: '导入数据校验失败',
+      errors: [{ field: '第3行 单位', errorMsg: expect.stringContaining('单位') }],
+    });
   });
 
   it('a calculation too: the job ends with the same data the direct answer has', async () => {
@@ -155,7 +210,8 @@ describe('long work answers with its job', () => {
     const r = await upload(user, await bigWorkbook(30_000), '?wait=0');
     const id = r.body.data.job.id;
     // stop once the rows are being read (the shutdown of main.ts calls stopJobs through onShutdown)
-    for (let i = 0; i < 300 && !((await t.call('GET', `/api/sys/v1/job/${id}`, user)).body.data.done > 0); i++) await new Promise((res) => setTimeout(res, 20));
+    for (let i = 0; i < 300 && !((await t.call('GET', `/api/sys/v1/job/${id}`, user)).body.data.done > 0); i++)
+      await new Promise((res) => setTimeout(res, 20));
     await stopJobs();
     const end = await untilEnd(id);
     expect(end.body.data).toMatchObject({ state: 'failed', message: '服务器正在停止，任务已取消，请稍后重试' });

@@ -15,11 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cityOf = (items: DictItem[], code: string) => items.flatMap((p) => p.children ?? []).find((c) => c.value === code);
+const cityOf = (items: DictItem[], code: string) =>
+  items.flatMap((p) => p.children ?? []).find((c) => c.value === code);
 const served = async () => (await t.call('GET', '/api/sys/v1/sys/sysDict/items/city', user)).body.data as DictItem[];
 /** As stored (the API answers from its dictionary cache, which a write behind its back does not reach). */
 const stored = async () => {
-  const row = await t.database.db.selectFrom('sys_dict').select('items').where('dict_code', '=', 'city').executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('sys_dict')
+    .select('items')
+    .where('dict_code', '=', 'city')
+    .executeTakeFirstOrThrow();
   return (typeof row.items === 'string' ? JSON.parse(row.items) : row.items) as DictItem[];
 };
 
@@ -36,7 +41,12 @@ describe('districts in the city dictionary', () => {
   it('reach a database seeded before them, once; a city already given children keeps them', async () => {
     const db = t.database.db;
     const items = await stored();
-    const save = (list: DictItem[]) => db.updateTable('sys_dict').set({ items: JSON.stringify(list) }).where('dict_code', '=', 'city').execute();
+    const save = (list: DictItem[]) =>
+      db
+        .updateTable('sys_dict')
+        .set({ items: JSON.stringify(list) })
+        .where('dict_code', '=', 'city')
+        .execute();
     // as before districts were shipped: none, no marker; an administrator gave 上海市 one district of their own
     for (const p of items) for (const c of p.children ?? []) delete c.children;
     cityOf(items, '310100')!.children = [{ value: '310101', label: '黄浦区', lng: 121.49, lat: 31.23 }];

@@ -29,7 +29,10 @@ const SHOTS = resolve(import.meta.dirname, '../../.tmp/shots-decide');
 
 const blockText = (b: DecisionBlock): string[] =>
   b.kind === 'table'
-    ? [b.table.header.join(' | '), ...b.table.rows.map((r, i) => [r.join(' | '), ...(b.table.details?.[i] ?? [])].join('\n'))]
+    ? [
+        b.table.header.join(' | '),
+        ...b.table.rows.map((r, i) => [r.join(' | '), ...(b.table.details?.[i] ?? [])].join('\n')),
+      ]
     : b.kind === 'pairs'
       ? b.rows.map((r) => r.join(' | '))
       : b.kind === 'image'
@@ -46,7 +49,11 @@ describe('the decision sections (pure)', () => {
 
   it('titles in report order; 方案对比 only with variants', () => {
     expect(sections.map((s) => s.title)).toEqual(['参考线', '方案对比', '碳排放热点', '不确定性分析']);
-    expect(decisionSections({ ...r, variants: null }).map((s) => s.title)).toEqual(['参考线', '碳排放热点', '不确定性分析']);
+    expect(decisionSections({ ...r, variants: null }).map((s) => s.title)).toEqual([
+      '参考线',
+      '碳排放热点',
+      '不确定性分析',
+    ]);
   });
 
   it('参考线: GB 55015 sentence, the lines with their value, range or 未知 (never 0), the percentile', () => {
@@ -55,9 +62,31 @@ describe('the decision sections (pure)', () => {
     expect(text).toContain('降低量（kgCO2/(m²·a)） | 12.35');
     expect(text).toContain(r.reference.percentile.text);
     const lines = tableRows(reference, '参考值');
-    expect(lines.header).toEqual(['名称', '适用建筑类型', '地区', '年份', '参考值', '单位', '核实标记', '本单体', '差异(%)', '来源']);
+    expect(lines.header).toEqual([
+      '名称',
+      '适用建筑类型',
+      '地区',
+      '年份',
+      '参考值',
+      '单位',
+      '核实标记',
+      '本单体',
+      '差异(%)',
+      '来源',
+    ]);
     expect(lines.rows.map((x) => x[4])).toEqual(['52.30', '372.40–525.90', '未知']);
-    expect(lines.rows[2]).toEqual(['典型办公建筑（未知）\n运行碳排放强度', '办公建筑', '全国', '2022', '未知', 'kgCO2/(m²·a)', '未知（U）', '40.12', '—', '行业调研']);
+    expect(lines.rows[2]).toEqual([
+      '典型办公建筑（未知）\n运行碳排放强度',
+      '办公建筑',
+      '全国',
+      '2022',
+      '未知',
+      'kgCO2/(m²·a)',
+      '未知（U）',
+      '40.12',
+      '—',
+      '行业调研',
+    ]);
     expect(lines.rows[0][6]).toBe('已核实（V）');
     expect(lines.rows[0][8]).toBe('-23.29');
   });
@@ -66,7 +95,9 @@ describe('the decision sections (pure)', () => {
     const text = sectionText(variants);
     expect(text).toContain('建材生产 | 80.00 | 70.00 | -10.00 | -12.50');
     expect(text).toContain('合计 | 100.00 | 90.00 | -10.00 | -10.00');
-    expect(text).toContain('建材生产 | C30混凝土 | 修改 | 因子 C30混凝土 → C30混凝土（掺矿渣） | 30,000.00 | 20,000.00 | -10,000.00');
+    expect(text).toContain(
+      '建材生产 | C30混凝土 | 修改 | 因子 C30混凝土 → C30混凝土（掺矿渣） | 30,000.00 | 20,000.00 | -10,000.00',
+    );
     const img = variants.blocks.find((b) => b.kind === 'image');
     expect(img?.kind === 'image' && img.chart.kind).toBe('waterfall');
     expect(img?.kind === 'image' && decisionChartPng(img.chart).subarray(1, 4).toString()).toBe('PNG');
@@ -80,7 +111,9 @@ describe('the decision sections (pure)', () => {
       ['2', '建筑运行', '空调用电', '20.00', '33.33', '83.33'],
       ['3', '建材生产', 'HRB400钢筋', '10.00', '16.67', '100.00'],
     ]);
-    expect(table.details?.[0]).toEqual(['可替代为 C30混凝土（掺矿渣）（0.2000 kgCO2e/kg，厂家EPD）：碳排放 20.00 tCO2e，可减排 10.00 tCO2e（33.33%）']);
+    expect(table.details?.[0]).toEqual([
+      '可替代为 C30混凝土（掺矿渣）（0.2000 kgCO2e/kg，厂家EPD）：碳排放 20.00 tCO2e，可减排 10.00 tCO2e（33.33%）',
+    ]);
     expect(table.details?.[1]).toEqual([]);
   });
 
@@ -91,12 +124,20 @@ describe('the decision sections (pure)', () => {
     expect(text).toContain('电网排放因子 | 三角分布 0.5306–0.5827–0.5810 kgCO2/kWh（江苏 2021–2023）');
     expect(text).toContain('电网排放因子 | 92.00 | 108.00 | 16.00');
     expect(uncertainty.blocks.some((b) => b.kind === 'image')).toBe(true);
-    const none = decisionSections({ ...r, uncertainty: null, uncertaintyNote: '核算模块基于实际发生数据，不做不确定性分析' });
+    const none = decisionSections({
+      ...r,
+      uncertainty: null,
+      uncertaintyNote: '核算模块基于实际发生数据，不做不确定性分析',
+    });
     expect(sectionText(none.at(-1))).toBe('核算模块基于实际发生数据，不做不确定性分析');
   });
 
   it('empty tables print 暂无数据 in PDF and Word; the sections follow the existing ones', async () => {
-    const empty: DecisionReport = { ...r, reference: { ...r.reference, published: [] }, hotspots: { total: 0, rows: [], notes: [] } };
+    const empty: DecisionReport = {
+      ...r,
+      reference: { ...r.reference, published: [] },
+      hotspots: { total: 0, rows: [], notes: [] },
+    };
     const m = reportModelOf(decisionSections(empty));
     const word = docxText(await drawReport({ format: 'word', model: m, trial: false }));
     const after = word.slice(word.indexOf('. 参考线'));
@@ -134,7 +175,22 @@ describe('the decision sheets (pure)', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['参考线', '方案对比', '热点与替代', '不确定性']);
     const ref = wb.getWorksheet(DECISION_SHEETS.reference)!;
     const header = (ref.getRow(rowOf(ref, '项目', '说明').number + 3).values as unknown[]).slice(1);
-    expect(header).toEqual(['指标', '名称', '适用建筑类型', '地区', '年份', '参考值', '下限', '上限', '单位', '核实标记', '本单体', '差异(%)', '来源', '备注']);
+    expect(header).toEqual([
+      '指标',
+      '名称',
+      '适用建筑类型',
+      '地区',
+      '年份',
+      '参考值',
+      '下限',
+      '上限',
+      '单位',
+      '核实标记',
+      '本单体',
+      '差异(%)',
+      '来源',
+      '备注',
+    ]);
     const lines = rowsUnder(ref, '参考值');
     expect(lines.map((l) => l.getCell(6).value)).toEqual([52.3, '372.40–525.90', '未知']);
     expect(lines[0].getCell(6).numFmt).toBe('#,##0.00');
@@ -147,16 +203,29 @@ describe('the decision sheets (pure)', () => {
 
     const hot = wb.getWorksheet(DECISION_SHEETS.hotspots)!;
     const first = rowOf(hot, '占比(%)', 1);
-    expect([first.getCell(8).value, first.getCell(8).numFmt, first.getCell(6).numFmt]).toEqual([30, '#,##0.00', '#,##0.0000']);
+    expect([first.getCell(8).value, first.getCell(8).numFmt, first.getCell(6).numFmt]).toEqual([
+      30,
+      '#,##0.00',
+      '#,##0.0000',
+    ]);
     const sub = hot.getRow(first.number + 1);
-    expect([sub.getCell(11).value, sub.getCell(16).value, sub.getCell(16).numFmt]).toEqual(['C30混凝土（掺矿渣）', 10, '#,##0.00']);
+    expect([sub.getCell(11).value, sub.getCell(16).value, sub.getCell(16).numFmt]).toEqual([
+      'C30混凝土（掺矿渣）',
+      10,
+      '#,##0.00',
+    ]);
 
     const unc = rowOf(wb.getWorksheet(DECISION_SHEETS.uncertainty)!, 'P10', '碳排放总量(tCO2e)');
     expect([unc.getCell(5).value, unc.getCell(7).value, unc.getCell(5).numFmt]).toEqual([95.123, 110.987, '#,##0.00']);
   });
 
   it('without variants and uncertainty: 暂无数据 and the note', async () => {
-    const wb = await sheets({ ...decisionFixture(), variants: null, uncertainty: null, uncertaintyNote: '请先完成计算' });
+    const wb = await sheets({
+      ...decisionFixture(),
+      variants: null,
+      uncertainty: null,
+      uncertaintyNote: '请先完成计算',
+    });
     expect(wb.getWorksheet(DECISION_SHEETS.variants)!.getCell('A3').value).toBe('暂无数据');
     expect(wb.getWorksheet(DECISION_SHEETS.uncertainty)!.getCell('A3').value).toBe('请先完成计算');
   });
@@ -172,7 +241,11 @@ describe('the renderers draw the sections (pure)', () => {
     const text = pdfText(mkdtempSync(join(tmpdir(), 'decide-report-')), bytes);
     const at = (s: string) => text.search(new RegExp(`\\d+\\. ${s}`));
     expect(at('说明')).toBeGreaterThan(0);
-    expect([at('参考线'), at('方案对比'), at('碳排放热点'), at('不确定性分析')].every((x, i, a) => x > at('说明') && (i === 0 || x > a[i - 1]))).toBe(true);
+    expect(
+      [at('参考线'), at('方案对比'), at('碳排放热点'), at('不确定性分析')].every(
+        (x, i, a) => x > at('说明') && (i === 0 || x > a[i - 1]),
+      ),
+    ).toBe(true);
     for (const s of ['372.40–525.90', '110.99', '95.12', '-10,000.00', '可减排 10.00 tCO2e']) expect(text).toContain(s);
   });
 });
@@ -200,7 +273,9 @@ describe('through the app: a calculated building with a variant (A1研发办公�
     user = await t.login('demo_user');
     const me = (await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', user)).body.data;
     caller = { userId: me.userId ?? me.id, tenantId: me.tenantId, roles: me.roleList ?? [], isAdmin: false };
-    id = (await t.call('GET', `${PROJECT_V}/?name=A1`, user)).body.data.dataList.find((b: { name: string }) => b.name === 'A1研发办公楼').id;
+    id = (await t.call('GET', `${PROJECT_V}/?name=A1`, user)).body.data.dataList.find(
+      (b: { name: string }) => b.name === 'A1研发办公楼',
+    ).id;
     await createVariant(t.database.db, caller, id, '方案B', '手动保存');
     const b = (await t.call('GET', `${PROJECT_V}/${id}`, user)).body.data;
     expect([b.status, b.total === null]).toEqual(['1', false]);
@@ -228,25 +303,43 @@ describe('through the app: a calculated building with a variant (A1研发办公�
   it('Word: the four sections after 说明, with the report data in their text', () => {
     const at = (s: string) => word.search(new RegExp(`^\\d+\\. ${s}$`, 'm'));
     const order = ['说明', '参考线', '方案对比', '碳排放热点', '不确定性分析'].map(at);
-    expect(order.every((x, i) => x >= 0 && (i === 0 || x > order[i - 1])), order.join(',')).toBe(true);
+    expect(
+      order.every((x, i) => x >= 0 && (i === 0 || x > order[i - 1])),
+      order.join(','),
+    ).toBe(true);
     expect(word).toContain(expected.reference.gb55015.text);
     expect(word).toContain(expected.reference.percentile.text);
     const top = expected.hotspots.rows[0];
     expect(word).toContain(`1 | ${top.stageTitle} | ${top.label} | ${formatNumber(top.emission / 1000)}`);
-    expect(word).toContain(`碳排放总量（tCO2e） | ${[expected.uncertainty!.total.nominal, expected.uncertainty!.total.mean].map((v) => formatNumber(v)).join(' | ')}`);
+    expect(word).toContain(
+      `碳排放总量（tCO2e） | ${[expected.uncertainty!.total.nominal, expected.uncertainty!.total.mean].map((v) => formatNumber(v)).join(' | ')}`,
+    );
   });
 
   it.skipIf(!hasPoppler)('PDF: the four section titles after 说明 and the P10/P90 of the total', () => {
     const at = (s: string) => pdf.search(new RegExp(`\\d+\\. ${s}\\n`));
     const order = ['说明', '参考线', '方案对比', '碳排放热点', '不确定性分析'].map(at);
-    expect(order.every((x, i) => x >= 0 && (i === 0 || x > order[i - 1])), order.join(',')).toBe(true);
+    expect(
+      order.every((x, i) => x >= 0 && (i === 0 || x > order[i - 1])),
+      order.join(','),
+    ).toBe(true);
     const u = expected.uncertainty!.total;
-    expect(pdf).toMatch(new RegExp(`碳排放总量（tCO2e）\\s+${[u.nominal, u.mean, u.sd, u.p10, u.p50, u.p90].map((v) => formatNumber(v).replace('.', '\\.')).join('\\s+')}`));
+    expect(pdf).toMatch(
+      new RegExp(
+        `碳排放总量（tCO2e）\\s+${[u.nominal, u.mean, u.sd, u.p10, u.p50, u.p90].map((v) => formatNumber(v).replace('.', '\\.')).join('\\s+')}`,
+      ),
+    );
   });
 
   it('the workbook: the four decision sheets after 计算过程', () => {
     const names = wb.worksheets.map((w) => w.name);
-    expect(names.slice(names.indexOf('计算过程'))).toEqual(['计算过程', '参考线', '方案对比', '热点与替代', '不确定性']);
+    expect(names.slice(names.indexOf('计算过程'))).toEqual([
+      '计算过程',
+      '参考线',
+      '方案对比',
+      '热点与替代',
+      '不确定性',
+    ]);
     const hot = wb.getWorksheet('热点与替代')!;
     expect(hot.getRow(3).getCell(8).value).toBe(expected.hotspots.rows[0].emission / 1000);
   });

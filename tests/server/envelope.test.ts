@@ -61,7 +61,12 @@ describe('envelope', () => {
 
   it('answers malformed JSON and prototype poisoning with a 400 envelope', async () => {
     const token = await t.login('admin');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/sys/v1/sys/sysRole/', headers: { 'access-token': token, 'content-type': 'application/json' }, payload: '{"roleCode":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/sys/v1/sys/sysRole/',
+      headers: { 'access-token': token, 'content-type': 'application/json' },
+      payload: '{"roleCode":',
+    });
     expect([bad.statusCode, bad.json()]).toEqual([400, { code: 0, message: '请求参数不正确', data: null }]);
     const poison = await t.app.inject({
       method: 'POST',
@@ -101,10 +106,14 @@ describe('map tiles in the CSP', () => {
     expect(tileOrigin('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://*.tile.openstreetmap.org');
     expect(tileOrigin('http://10.0.0.5:8081/tiles/{z}/{x}/{y}.png')).toBe('http://10.0.0.5:8081');
     // 天地图 and 高德 put the subdomain inside the first label
-    expect(tileOrigin('https://t{s}.tianditu.gov.cn/vec_w/wmts?tk={key}&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}')).toBe('https://*.tianditu.gov.cn');
-    expect(tileOrigin('https://webrd0{s}.is.autonavi.com/appmaptile?x={x}&y={y}&z={z}')).toBe('https://*.is.autonavi.com');
+    expect(tileOrigin('https://t{s}.tianditu.gov.cn/vec_w/wmts?tk={key}&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}')).toBe(
+      'https://*.tianditu.gov.cn',
+    );
+    expect(tileOrigin('https://webrd0{s}.is.autonavi.com/appmaptile?x={x}&y={y}&z={z}')).toBe(
+      'https://*.is.autonavi.com',
+    );
     expect(tileOrigin('')).toBeUndefined();
-    expect(tileOrigin("https://evil.example; script-src *")).toBeUndefined();
+    expect(tileOrigin('https://evil.example; script-src *')).toBeUndefined();
   });
 
   it('allows the tile host configured in 全局配置 once it is saved', async () => {
@@ -113,7 +122,10 @@ describe('map tiles in the CSP', () => {
     expect(row.configKey).toBe('map.tileUrl');
     const before = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
     expect(before).not.toContain('tiles.example.cn');
-    const upd = await t.call('PUT', '/api/sys/v1/sys/sysConfig/', token, { ...row, configValue: 'https://{s}.tiles.example.cn/{z}/{x}/{y}.png' });
+    const upd = await t.call('PUT', '/api/sys/v1/sys/sysConfig/', token, {
+      ...row,
+      configValue: 'https://{s}.tiles.example.cn/{z}/{x}/{y}.png',
+    });
     expect(upd.body.code).toBe(1);
     const after = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
     expect(after).toMatch(/img-src [^;]*https:\/\/\*\.tiles\.example\.cn/);

@@ -21,7 +21,11 @@ interface Row {
 }
 
 const search = async (text: string, type = '能源'): Promise<Row[]> => {
-  const r = await t.call('GET', `${F}/?pageSize=-1&type=${encodeURIComponent(type)}&label=${encodeURIComponent(text)}`, user);
+  const r = await t.call(
+    'GET',
+    `${F}/?pageSize=-1&type=${encodeURIComponent(type)}&label=${encodeURIComponent(text)}`,
+    user,
+  );
   expect(r.status).toBe(200);
   return r.body.data.dataList as Row[];
 };
@@ -57,14 +61,25 @@ describe('searching the library by its label', () => {
 
   it('materials by name and category', async () => {
     const rows = await search('混凝土', '建材');
-    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['C30混凝土', 'C50混凝土', '混凝土砖（240mm×115mm×90mm）']));
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['C30混凝土', 'C50混凝土', '混凝土砖（240mm×115mm×90mm）']),
+    );
     expect(rows.find((r) => r.name === 'C30混凝土')?.label).toBe('C30混凝土 295.0000 kgCO2e/m3｜建材·混凝土');
   });
 });
 
 describe('the label is the server’s', () => {
   it('written on create and on update from the row, whatever the client sends', async () => {
-    const c = await t.call('POST', `${F}/`, admin, { type: '能源', smallType: '电力', name: '江苏', spec: 'MEE_NBS_2024_province', unit: 'kWh', materialCo: 0.55, coUnit: 'kgCO2/kWh', label: '乱写' });
+    const c = await t.call('POST', `${F}/`, admin, {
+      type: '能源',
+      smallType: '电力',
+      name: '江苏',
+      spec: 'MEE_NBS_2024_province',
+      unit: 'kWh',
+      materialCo: 0.55,
+      coUnit: 'kgCO2/kWh',
+      label: '乱写',
+    });
     expect(c.status).toBe(200);
     expect(c.body.data.label).toBe('江苏省 2024 年电网平均排放因子 0.5500 kgCO2/kWh｜能源·电力');
     const u = await t.call('PUT', `${F}/`, admin, { ...c.body.data, materialCo: 0.5, label: '乱写' });

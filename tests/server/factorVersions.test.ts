@@ -20,15 +20,21 @@ const USER = '/api/sys/v1/sys/sysUser';
 
 let t: TestApp;
 let admin: string, aAdmin: string, aUser: string, trial: string;
-let steel: Record<string, any>, power: Record<string, any>, grid: Record<string, any>;  
+let steel: Record<string, any>, power: Record<string, any>, grid: Record<string, any>;
 let done: { id: number }, open: { id: number };
 let g: number;
 
 const me = async (token: string) => (await t.call('GET', `${USER}/currentUser`, token)).body.data;
-const unread = async (token: string) => (await t.call('GET', `${NOTIFY}/?pageSize=100&readFlag=0&kind=factor`, token)).body.data.dataList as Record<string, string>[];
+const unread = async (token: string) =>
+  (await t.call('GET', `${NOTIFY}/?pageSize=100&readFlag=0&kind=factor`, token)).body.data.dataList as Record<
+    string,
+    string
+  >[];
 const building = async (id: number) => (await t.call('GET', `${PROJECT}/${id}`, aUser)).body.data;
-const rows = async (code: string, id: number) => (await t.call('GET', `${STAGE}/${code}/?projectId=${id}&pageSize=-1`, aUser)).body.data.dataList;
-const edit = async (token: string, f: Record<string, unknown>, change: Record<string, unknown>) => t.call('PUT', `${F}/`, token, { ...f, ...change });
+const rows = async (code: string, id: number) =>
+  (await t.call('GET', `${STAGE}/${code}/?projectId=${id}&pageSize=-1`, aUser)).body.data.dataList;
+const edit = async (token: string, f: Record<string, unknown>, change: Record<string, unknown>) =>
+  t.call('PUT', `${F}/`, token, { ...f, ...change });
 
 beforeAll(async () => {
   t = await testApp();
@@ -36,24 +42,72 @@ beforeAll(async () => {
   aAdmin = await t.login('demo_admin');
   aUser = await t.login('demo_user');
   trial = await t.login('demo_trial');
-  steel = (await t.call('POST', `${F}/`, aAdmin, { type: '建材', name: '版本测试钢筋', materialCo: 2.34, coUnit: 'kgCO2e/kg', unit: 'kg' })).body.data;
-  power = (await t.call('POST', `${F}/`, aAdmin, { type: '能源', smallType: '电力', name: '版本测试绿电', materialCo: 0.5, coUnit: 'kgCO2/kWh', unit: 'kWh', energy: 'electricity' })).body.data;
-  const c30 = (await t.call('GET', `${F}/?pageSize=-1&name=${encodeURIComponent('C30混凝土')}`, aUser)).body.data.dataList[0];
+  steel = (
+    await t.call('POST', `${F}/`, aAdmin, {
+      type: '建材',
+      name: '版本测试钢筋',
+      materialCo: 2.34,
+      coUnit: 'kgCO2e/kg',
+      unit: 'kg',
+    })
+  ).body.data;
+  power = (
+    await t.call('POST', `${F}/`, aAdmin, {
+      type: '能源',
+      smallType: '电力',
+      name: '版本测试绿电',
+      materialCo: 0.5,
+      coUnit: 'kgCO2/kWh',
+      unit: 'kWh',
+      energy: 'electricity',
+    })
+  ).body.data;
+  const c30 = (await t.call('GET', `${F}/?pageSize=-1&name=${encodeURIComponent('C30混凝土')}`, aUser)).body.data
+    .dataList[0];
   const eng = (await t.call('POST', `${ENG}/`, aUser, engineeringBody({ name: '因子版本工程' }))).body.data;
   const trialId = (await me(trial)).userId;
-  done = (await t.call('POST', `${PROJECT}/`, aUser, buildingBody(eng.id, { name: '甲楼', menus: 'produce,build', userId: `${trialId}` }))).body.data;
-  open = (await t.call('POST', `${PROJECT}/`, aUser, buildingBody(eng.id, { name: '乙楼', menus: 'produce' }))).body.data;
+  done = (
+    await t.call(
+      'POST',
+      `${PROJECT}/`,
+      aUser,
+      buildingBody(eng.id, { name: '甲楼', menus: 'produce,build', userId: `${trialId}` }),
+    )
+  ).body.data;
+  open = (await t.call('POST', `${PROJECT}/`, aUser, buildingBody(eng.id, { name: '乙楼', menus: 'produce' }))).body
+    .data;
   const produce = await t.call('POST', `${STAGE}/produce/batch`, aUser, [
     { projectId: done.id, materialName: '钢筋', unit: 'kg', quantity: 1000, factorId: steel.id },
     { projectId: done.id, materialName: 'C30混凝土', unit: 'm3', quantity: 10, factorId: c30.id },
   ]);
   expect(produce.body.code).toBe(1);
   const build = await t.call('POST', `${STAGE}/build/batch`, aUser, [
-    { projectId: done.id, method: 'energy', name: '施工用电(绿电)', energy: 'electricity', unit: 'kWh', quantity: 1000, factorId: power.id },
-    { projectId: done.id, method: 'energy', name: '施工用电(电网)', energy: 'electricity', unit: 'kWh', quantity: 2000 },
+    {
+      projectId: done.id,
+      method: 'energy',
+      name: '施工用电(绿电)',
+      energy: 'electricity',
+      unit: 'kWh',
+      quantity: 1000,
+      factorId: power.id,
+    },
+    {
+      projectId: done.id,
+      method: 'energy',
+      name: '施工用电(电网)',
+      energy: 'electricity',
+      unit: 'kWh',
+      quantity: 2000,
+    },
   ]);
   expect(build.body.code).toBe(1);
-  expect((await t.call('POST', `${STAGE}/produce/batch`, aUser, [{ projectId: open.id, materialName: '钢筋', unit: 'kg', quantity: 1, factorId: steel.id }])).body.code).toBe(1);
+  expect(
+    (
+      await t.call('POST', `${STAGE}/produce/batch`, aUser, [
+        { projectId: open.id, materialName: '钢筋', unit: 'kg', quantity: 1, factorId: steel.id },
+      ])
+    ).body.code,
+  ).toBe(1);
   expect((await t.call('PUT', `${PROJECT}/status`, aUser, { id: done.id, status: '1' })).body.code).toBe(1);
   const b = await building(done.id);
   grid = (await t.call('GET', `${F}/${b.gridFactorId}`, aUser)).body.data;
@@ -72,10 +126,18 @@ describe('editing a factor makes a new version', () => {
     expect(r.body.code).toBe(1);
     const v2 = r.body.data;
     expect(v2.id).not.toBe(steel.id);
-    expect(v2).toMatchObject({ name: '版本测试钢筋', materialCo: 2.5, version: 2, lineageId: steel.id, supersededBy: null, tenantId: steel.tenantId });
+    expect(v2).toMatchObject({
+      name: '版本测试钢筋',
+      materialCo: 2.5,
+      version: 2,
+      lineageId: steel.id,
+      supersededBy: null,
+      tenantId: steel.tenantId,
+    });
     const old = (await t.call('GET', `${F}/${steel.id}`, aAdmin)).body.data;
     expect(old).toMatchObject({ materialCo: 2.34, version: 1, lineageId: steel.id, supersededBy: v2.id });
-    const listed = (await t.call('GET', `${F}/?pageSize=-1&name=${encodeURIComponent('版本测试钢筋')}`, aUser)).body.data;
+    const listed = (await t.call('GET', `${F}/?pageSize=-1&name=${encodeURIComponent('版本测试钢筋')}`, aUser)).body
+      .data;
     expect(listed.dataList.map((f: { id: number }) => f.id)).toEqual([v2.id]);
     const versions = (await t.call('GET', `${F}/${steel.id}/versions`, aUser)).body.data;
     expect(versions.map((f: { version: number }) => f.version)).toEqual([2, 1]);
@@ -98,7 +160,11 @@ describe('editing a factor makes a new version', () => {
 
   it('notifies the owner and collaborator of the completed building, not the editor, not for the open one', async () => {
     const [n] = await unread(aUser);
-    expect(n).toMatchObject({ kind: 'factor', title: '因子「版本测试钢筋」已更新', link: `/factors/result?projectId=${done.id}` });
+    expect(n).toMatchObject({
+      kind: 'factor',
+      title: '因子「版本测试钢筋」已更新',
+      link: `/factors/result?projectId=${done.id}`,
+    });
     expect(n.content).toContain('「甲楼」');
     expect(n.content).not.toContain('乙楼');
     expect(n.content).toContain('第 1 版 → 第 2 版');
@@ -115,8 +181,12 @@ describe('因子已更新 and the recalculation', () => {
     expect(newGrid.version).toBe(2);
     const updates = (await t.call('GET', `${PROJECT}/${done.id}/factorUpdates`, aUser)).body.data;
     expect(updates.count).toBe(3);
-    const byName = Object.fromEntries(updates.factors.map((f: any) => [f.old.name, f]));  
-    expect(byName['版本测试钢筋']).toMatchObject({ old: { id: steel.lineageId, version: 1, materialCo: 2.34 }, current: { id: steel.id, version: 2, materialCo: 2.5 }, uses: [{ code: 'produce', title: '建材生产', rows: 1 }] });
+    const byName = Object.fromEntries(updates.factors.map((f: any) => [f.old.name, f]));
+    expect(byName['版本测试钢筋']).toMatchObject({
+      old: { id: steel.lineageId, version: 1, materialCo: 2.34 },
+      current: { id: steel.id, version: 2, materialCo: 2.5 },
+      uses: [{ code: 'produce', title: '建材生产', rows: 1 }],
+    });
     expect(byName[grid.name].uses).toEqual([{ code: 'building', title: '单体信息', prop: 'gridFactorId', rows: 1 }]);
     // (乙楼: its steel row and its own grid factor)
     expect((await t.call('GET', `${PROJECT}/${open.id}/factorUpdates`, aUser)).body.data.count).toBe(2);
@@ -153,7 +223,11 @@ describe('因子已更新 and the recalculation', () => {
     expect(total.before).toBe(before.total);
     // rolled back: rows, building and flag as they were
     const after = await building(done.id);
-    expect([after.total, after.gridFactorId, after.resultDetail.stages]).toEqual([before.total, before.gridFactorId, before.resultDetail.stages]);
+    expect([after.total, after.gridFactorId, after.resultDetail.stages]).toEqual([
+      before.total,
+      before.gridFactorId,
+      before.resultDetail.stages,
+    ]);
     expect((await rows('produce', done.id))[0]).toMatchObject({ factorId: steel.lineageId, factorValue: 2.34 });
     expect((await t.call('GET', `${PROJECT}/${done.id}/factorUpdates`, aUser)).body.data.count).toBe(3);
   });
@@ -178,13 +252,22 @@ describe('因子已更新 and the recalculation', () => {
 
 describe('deleting a version', () => {
   it('deleting the current version makes the one before it current again', async () => {
-    const v1 = (await t.call('POST', `${F}/`, aAdmin, { type: '建材', name: '撤销测试', materialCo: 1, coUnit: 'kgCO2e/kg', unit: 'kg' })).body.data;
+    const v1 = (
+      await t.call('POST', `${F}/`, aAdmin, {
+        type: '建材',
+        name: '撤销测试',
+        materialCo: 1,
+        coUnit: 'kgCO2e/kg',
+        unit: 'kg',
+      })
+    ).body.data;
     const v2 = (await edit(aAdmin, v1, { materialCo: 2 })).body.data;
     const v3 = (await edit(aAdmin, v2, { materialCo: 3 })).body.data;
     expect((await t.call('DELETE', `${F}/${v2.id}`, aAdmin)).body.code).toBe(1);
     expect((await t.call('GET', `${F}/${v1.id}`, aAdmin)).body.data.supersededBy).toBe(v3.id);
     expect((await t.call('DELETE', `${F}/${v3.id}`, aAdmin)).body.code).toBe(1);
-    const listed = (await t.call('GET', `${F}/?pageSize=-1&name=${encodeURIComponent('撤销测试')}`, aAdmin)).body.data.dataList;
+    const listed = (await t.call('GET', `${F}/?pageSize=-1&name=${encodeURIComponent('撤销测试')}`, aAdmin)).body.data
+      .dataList;
     expect(listed.map((f: { id: number; materialCo: number }) => [f.id, f.materialCo])).toEqual([[v1.id, 1]]);
   });
 });

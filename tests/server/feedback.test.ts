@@ -15,14 +15,24 @@ let admin: string, aAdmin: string, aUser: string, trial: string;
 function shot(token: string, content: Buffer, name = 'shot.png') {
   const boundary = '----feedback' + Math.random().toString(16).slice(2);
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({ method: 'POST', url: `${FEEDBACK}/screenshot`, headers: { 'access-token': token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `${FEEDBACK}/screenshot`,
+    headers: { 'access-token': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
-const titlesOf = async (token: string) => (await t.call('GET', `${FEEDBACK}/?pageSize=100`, token)).body.data.dataList.map((f: { content: string }) => f.content);
+const titlesOf = async (token: string) =>
+  (await t.call('GET', `${FEEDBACK}/?pageSize=100`, token)).body.data.dataList.map(
+    (f: { content: string }) => f.content,
+  );
 
 beforeAll(async () => {
   t = await testApp();
@@ -35,7 +45,9 @@ afterAll(() => t.close());
 
 describe('feedback', () => {
   it('is sent with a screenshot, listed by its sender only, answered by the super admin, and the answer is notified', async () => {
-    const png = await sharp({ create: { width: 2600, height: 1400, channels: 3, background: '#1565c0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2600, height: 1400, channels: 3, background: '#1565c0' } })
+      .png()
+      .toBuffer();
     const up = await shot(aUser, png);
     expect(up.statusCode).toBe(200);
     const url = up.json().data as string;
@@ -44,10 +56,24 @@ describe('feedback', () => {
     const meta = await sharp(file.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1920, 1034]); // 2600×1400 fit inside 1920: 1400 × 1920/2600 = 1033.8
 
-    const sent = await t.call('POST', `${FEEDBACK}/`, aUser, { feedbackType: '2', content: '导出报告时页面卡住', contact: '13800000000', screenshot: url, status: '1', reply: '自己回复自己' });
+    const sent = await t.call('POST', `${FEEDBACK}/`, aUser, {
+      feedbackType: '2',
+      content: '导出报告时页面卡住',
+      contact: '13800000000',
+      screenshot: url,
+      status: '1',
+      reply: '自己回复自己',
+    });
     expect(sent.body.code).toBe(1);
-    expect(sent.body.data).toMatchObject({ status: '0', reply: null, screenshot: url, createByName: expect.any(String) });
-    expect((await t.call('POST', `${FEEDBACK}/`, aAdmin, { feedbackType: '1', content: '希望增加批量导出' })).body.code).toBe(1);
+    expect(sent.body.data).toMatchObject({
+      status: '0',
+      reply: null,
+      screenshot: url,
+      createByName: expect.any(String),
+    });
+    expect(
+      (await t.call('POST', `${FEEDBACK}/`, aAdmin, { feedbackType: '1', content: '希望增加批量导出' })).body.code,
+    ).toBe(1);
 
     // each sender lists only their own — group admins too; the super admin lists all
     expect(await titlesOf(aUser)).toEqual(['导出报告时页面卡住']);
@@ -58,9 +84,18 @@ describe('feedback', () => {
     // only the super admin answers; the sender's words stay theirs
     const forbidden = await t.call('PUT', `${FEEDBACK}/`, aUser, { ...sent.body.data, status: '1', reply: '已解决' });
     expect([forbidden.status, forbidden.body.message]).toEqual([403, '只有超级管理员可以处理反馈']);
-    const answered = await t.call('PUT', `${FEEDBACK}/`, admin, { ...sent.body.data, content: '被改写的内容', status: '1', reply: '已在 V3.3 修复，请刷新页面后重试。' });
+    const answered = await t.call('PUT', `${FEEDBACK}/`, admin, {
+      ...sent.body.data,
+      content: '被改写的内容',
+      status: '1',
+      reply: '已在 V3.3 修复，请刷新页面后重试。',
+    });
     expect(answered.body.code).toBe(1);
-    expect(answered.body.data).toMatchObject({ content: '导出报告时页面卡住', status: '1', reply: '已在 V3.3 修复，请刷新页面后重试。' });
+    expect(answered.body.data).toMatchObject({
+      content: '导出报告时页面卡住',
+      status: '1',
+      reply: '已在 V3.3 修复，请刷新页面后重试。',
+    });
     expect(Date.parse(answered.body.data.replyDate)).toBeGreaterThan(Date.now() - 60_000);
 
     const inbox = (await t.call('GET', `${NOTIFY}/?kind=feedback`, aUser)).body.data.dataList;
@@ -72,7 +107,11 @@ describe('feedback', () => {
     expect((await t.call('GET', `${NOTIFY}/?kind=feedback`, aUser)).body.data.total).toBe(1);
 
     // the filters of the admin page
-    expect((await t.call('GET', `${FEEDBACK}/?status=0&pageSize=100`, admin)).body.data.dataList.map((f: { content: string }) => f.content)).toEqual(['希望增加批量导出']);
+    expect(
+      (await t.call('GET', `${FEEDBACK}/?status=0&pageSize=100`, admin)).body.data.dataList.map(
+        (f: { content: string }) => f.content,
+      ),
+    ).toEqual(['希望增加批量导出']);
 
     // deleting the feedback deletes its screenshot
     expect((await t.call('DELETE', `${FEEDBACK}/${sent.body.data.id}`, aUser)).body.code).toBe(1);
@@ -83,7 +122,9 @@ describe('feedback', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const fake = await shot(aUser, svg, 'x.png');
     expect([fake.statusCode, fake.json().message]).toEqual([400, '截图只支持 PNG、JPEG 或 WebP 图片']);
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const big = await shot(aUser, Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024, 1)]));
     expect([big.statusCode, big.json().message]).toEqual([413, '截图不能超过 2M']);
     const broken = await shot(aUser, Buffer.concat([png.subarray(0, 40), Buffer.alloc(100, 3)]));
@@ -91,20 +132,30 @@ describe('feedback', () => {
 
     // another user's upload, or any other URL, is not a screenshot of this feedback
     const theirs = (await shot(aAdmin, png)).json().data as string;
-    for (const screenshot of [theirs, 'https://example.com/x.png', '/upload/00000000-0000-0000-0000-000000000000?token=abcdefghijkl']) {
+    for (const screenshot of [
+      theirs,
+      'https://example.com/x.png',
+      '/upload/00000000-0000-0000-0000-000000000000?token=abcdefghijkl',
+    ]) {
       const r = await t.call('POST', `${FEEDBACK}/`, aUser, { feedbackType: '4', content: '截图测试', screenshot });
-      expect([r.status, r.body.data], screenshot).toEqual([400, [{ field: 'screenshot', errorMsg: '截图无效，请重新上传' }]]);
+      expect([r.status, r.body.data], screenshot).toEqual([
+        400,
+        [{ field: 'screenshot', errorMsg: '截图无效，请重新上传' }],
+      ]);
     }
     const empty = await t.call('POST', `${FEEDBACK}/`, aUser, { feedbackType: '4', content: '' });
     expect(empty.status).toBe(400);
     expect(empty.body.data[0].field).toBe('content');
-    expect((await titlesOf(aUser))).not.toContain('截图测试');
+    expect(await titlesOf(aUser)).not.toContain('截图测试');
   });
 
   it('an ended trial can still send feedback and read its inbox, but not produce anything', async () => {
     await setConfig(t, admin, 'trial.days', '0');
     try {
-      const r = await t.call('POST', `${FEEDBACK}/`, trial, { feedbackType: '1', content: '试用到期，申请开通正式账号' });
+      const r = await t.call('POST', `${FEEDBACK}/`, trial, {
+        feedbackType: '1',
+        content: '试用到期，申请开通正式账号',
+      });
       expect(r.body.code).toBe(1);
       expect((await t.call('PUT', `${NOTIFY}/read`, trial, { all: true })).body.code).toBe(1);
       expect((await t.call('POST', '/api/tpf/v1/tpf/tpf3Engineering/', trial, { name: 'x' })).status).toBe(403);
@@ -116,12 +167,20 @@ describe('feedback', () => {
 
 describe('the super admin’s own list', () => {
   it('?mine=true narrows his list to his own feedback; for others it changes nothing', async () => {
-    expect((await t.call('POST', `${FEEDBACK}/`, admin, { feedbackType: '4', content: '管理员自己的反馈' })).body.code).toBe(1);
-    expect((await t.call('POST', `${FEEDBACK}/`, aUser, { feedbackType: '4', content: '用户的反馈' })).body.code).toBe(1);
-    const mine = (await t.call('GET', `${FEEDBACK}/?mine=true&pageSize=100`, admin)).body.data.dataList.map((f: { content: string }) => f.content);
+    expect(
+      (await t.call('POST', `${FEEDBACK}/`, admin, { feedbackType: '4', content: '管理员自己的反馈' })).body.code,
+    ).toBe(1);
+    expect((await t.call('POST', `${FEEDBACK}/`, aUser, { feedbackType: '4', content: '用户的反馈' })).body.code).toBe(
+      1,
+    );
+    const mine = (await t.call('GET', `${FEEDBACK}/?mine=true&pageSize=100`, admin)).body.data.dataList.map(
+      (f: { content: string }) => f.content,
+    );
     expect(mine).toEqual(['管理员自己的反馈']);
     expect(await titlesOf(admin)).toEqual(expect.arrayContaining(['管理员自己的反馈', '用户的反馈']));
-    const userMine = (await t.call('GET', `${FEEDBACK}/?mine=true&pageSize=100`, aUser)).body.data.dataList.map((f: { content: string }) => f.content);
+    const userMine = (await t.call('GET', `${FEEDBACK}/?mine=true&pageSize=100`, aUser)).body.data.dataList.map(
+      (f: { content: string }) => f.content,
+    );
     expect(userMine).toEqual(await titlesOf(aUser));
   });
 });

@@ -30,9 +30,20 @@ export function multipart(fields: Record<string, string | number>, file?: Upload
 }
 
 /** POST <path>/fileUpload. */
-export async function upload(t: TestApp, path: string, token: string, fields: Record<string, string | number>, file?: UploadFile) {
+export async function upload(
+  t: TestApp,
+  path: string,
+  token: string,
+  fields: Record<string, string | number>,
+  file?: UploadFile,
+) {
   const { payload, contentType } = multipart(fields, file);
-  const res = await t.app.inject({ method: 'POST', url: `${path}/fileUpload`, headers: { 'access-token': token, 'content-type': contentType }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${path}/fileUpload`,
+    headers: { 'access-token': token, 'content-type': contentType },
+    payload,
+  });
   return { status: res.statusCode, body: res.json() };
 }
 

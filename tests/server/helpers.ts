@@ -22,7 +22,12 @@ export interface TestApp {
   /** Log in (password from TEST_PASSWORDS unless given) and return the token. */
   login(userName: string, password?: string, opts?: { keepMustChange?: boolean }): Promise<string>;
   /** inject with the Access-Token header; the body is parsed JSON. */
-  call(method: InjectOptions['method'], url: string, token?: string, payload?: unknown): Promise<{ status: number; body: any; res: LightMyRequestResponse }>;  
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    token?: string,
+    payload?: unknown,
+  ): Promise<{ status: number; body: any; res: LightMyRequestResponse }>;
   close(): Promise<void>;
 }
 
@@ -82,7 +87,8 @@ export async function testApp(
       if (r.body?.code !== 1) throw new Error(`login ${userName} failed: ${JSON.stringify(r.body)}`);
       // Users that tests create through the admin API must change their password at the first login
       // (tests/server/accounts.test.ts); tests about anything else start after that step.
-      if (r.body.data.mustChangePassword && !opts?.keepMustChange) await setMustChange(database.db, [r.body.data.userId], false);
+      if (r.body.data.mustChangePassword && !opts?.keepMustChange)
+        await setMustChange(database.db, [r.body.data.userId], false);
       return r.body.data.token as string;
     },
     async close() {
@@ -90,7 +96,8 @@ export async function testApp(
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
       // (config.writes is proven by every API test: a route declared writes: false that wrote fails its file here)
-      if (!opts.undeclaredWrites && undeclared.size) throw new Error(`routes declared writes: false wrote to the database: ${[...undeclared].join(', ')}`);
+      if (!opts.undeclaredWrites && undeclared.size)
+        throw new Error(`routes declared writes: false wrote to the database: ${[...undeclared].join(', ')}`);
     },
   };
 }

@@ -15,7 +15,30 @@ import { resolveReferences } from '../../src/server/resources/importRoutes';
 const FACTORS = '/api/tpf/v1/tpf/tpf3BuildMaterial';
 /** The columns the row fixtures below fill (a file may hold any subset of the template's columns). */
 const BASIC_TITLES = ['类型', '小类', '名称', '规格', '单位', '碳排放因子', '因子单位', '数据来源', '核实标记', '备注'];
-const FACTOR_TITLES = ['类型', '小类', '名称', '规格', '单位', '碳排放因子', '因子单位', '数据来源', '核实标记', '密度(t/单位)', '密度单位', '规格尺寸(mm)', '密度来源', '密度核实标记', '默认运输距离(km)', '能源种类', '低位发热量', '发热量单位', '发热量来源', '数据质量', 'EPD编号', '备注'];
+const FACTOR_TITLES = [
+  '类型',
+  '小类',
+  '名称',
+  '规格',
+  '单位',
+  '碳排放因子',
+  '因子单位',
+  '数据来源',
+  '核实标记',
+  '密度(t/单位)',
+  '密度单位',
+  '规格尺寸(mm)',
+  '密度来源',
+  '密度核实标记',
+  '默认运输距离(km)',
+  '能源种类',
+  '低位发热量',
+  '发热量单位',
+  '发热量来源',
+  '数据质量',
+  'EPD编号',
+  '备注',
+];
 
 let t: TestApp;
 let aAdmin: string; // demo_admin, groupAdmin: writes the tenant's factors
@@ -29,24 +52,39 @@ beforeAll(async () => {
   const admin = await t.login('admin');
   aAdmin = await t.login('demo_admin');
   aUser = await t.login('demo_user');
-  const tb = await t.call('POST', '/api/sys/v1/sys/sysTenant/', admin, { name: '乙集团', code: 'tenantImp', status: 1 });
-  await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, { userName: 'imp_b', name: '乙用户', password: 'imp_b-Pass-1', roleList: [], tenantId: tb.body.data.id });
+  const tb = await t.call('POST', '/api/sys/v1/sys/sysTenant/', admin, {
+    name: '乙集团',
+    code: 'tenantImp',
+    status: 1,
+  });
+  await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, {
+    userName: 'imp_b',
+    name: '乙用户',
+    password: 'imp_b-Pass-1',
+    roleList: [],
+    tenantId: tb.body.data.id,
+  });
   bUser = await t.login('imp_b', 'imp_b-Pass-1');
   const eng = (await t.call('POST', `${ENG}/`, aUser, engineeringBody({ name: '导入测试项目' }))).body.data.id;
-  buildingId = (await t.call('POST', '/api/tpf/v1/tpf/tpf3Project/', aUser, buildingBody(eng, { name: '导入楼' }))).body.data.id;
+  buildingId = (await t.call('POST', '/api/tpf/v1/tpf/tpf3Project/', aUser, buildingBody(eng, { name: '导入楼' }))).body
+    .data.id;
   const bEng = (await t.call('POST', `${ENG}/`, bUser, engineeringBody({ name: '乙方项目' }))).body.data.id;
-  bBuildingId = (await t.call('POST', '/api/tpf/v1/tpf/tpf3Project/', bUser, buildingBody(bEng, { name: '乙方楼' }))).body.data.id;
+  bBuildingId = (await t.call('POST', '/api/tpf/v1/tpf/tpf3Project/', bUser, buildingBody(bEng, { name: '乙方楼' })))
+    .body.data.id;
   expect(buildingId).toBeGreaterThan(0);
   expect(bBuildingId).toBeGreaterThan(0);
 });
 afterAll(() => t.close());
 
-const upload = (path: string, token: string, fields: Record<string, string | number>, file?: UploadFile) => uploadFile(t, path, token, fields, file);
+const upload = (path: string, token: string, fields: Record<string, string | number>, file?: UploadFile) =>
+  uploadFile(t, path, token, fields, file);
 const download = (url: string) => downloadWorkbook(t, url);
 
-const factorCount = async (token = aAdmin) => (await t.call('GET', `${FACTORS}/?pageSize=1`, token)).body.data.total as number;
+const factorCount = async (token = aAdmin) =>
+  (await t.call('GET', `${FACTORS}/?pageSize=1`, token)).body.data.total as number;
 const factorsNamed = async (name: string) =>
-  (await t.call('GET', `${FACTORS}/?pageSize=-1&name=${encodeURIComponent(name)}`, aAdmin)).body.data.dataList as Record<string, unknown>[];
+  (await t.call('GET', `${FACTORS}/?pageSize=-1&name=${encodeURIComponent(name)}`, aAdmin)).body.data
+    .dataList as Record<string, unknown>[];
 
 describe('GET <path>/template', () => {
   it('the factor library template: one sheet named after the page, the x-import titles in schema order, and 填写说明', async () => {
@@ -66,7 +104,11 @@ describe('GET <path>/template', () => {
     expect((guide.getRow(1).values as unknown[]).slice(1)).toEqual(['列标题', '是否必填', '类型', '可选值', '限制']);
     const rules = new Map<string, unknown[]>();
     guide.eachRow((row, n) => {
-      if (n > 1 && row.getCell(2).value) rules.set(String(row.getCell(1).value), [2, 3, 4, 5].map((i) => row.getCell(i).text));
+      if (n > 1 && row.getCell(2).value)
+        rules.set(
+          String(row.getCell(1).value),
+          [2, 3, 4, 5].map((i) => row.getCell(i).text),
+        );
     });
     expect([...rules.keys()]).toEqual(FACTOR_TITLES);
     // [是否必填, 类型, 可选值, 限制]
@@ -81,7 +123,15 @@ describe('GET <path>/template', () => {
     expect(r.body.code).toBe(1);
     const wb = await download(r.body.data);
     const ws = wb.getWorksheet('建筑扩展信息')!;
-    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['绿色建筑星级', '节能率(%)', '装配率(%)', '可再生能源替代率(%)', '供暖方式', '空调形式', '说明']);
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      '绿色建筑星级',
+      '节能率(%)',
+      '装配率(%)',
+      '可再生能源替代率(%)',
+      '供暖方式',
+      '空调形式',
+      '说明',
+    ]);
     const guide = wb.getWorksheet('填写说明')!;
     const rateRow = guide.getRows(2, guide.rowCount - 1)!.find((row) => row.getCell(1).value === '节能率(%)')!;
     expect(rateRow.getCell(5).value).toBe('大于 0，不大于 100');
@@ -100,7 +150,18 @@ describe('POST <path>/fileUpload — factor library', () => {
     const before = await factorCount();
     const file = await xlsx(BASIC_TITLES, [
       ['建材', '钢材', '导入钢材A', 'HRB400', 't', 2.34, 'tCO2e/t', '企业EPD', '已核实', '备注一'],
-      ['建材', '钢材', { formula: 'CONCAT("导入","钢材B")', result: '导入钢材B' }, '', ' t ', '1,234.5', 'tCO2e/t', '', 'M', null],
+      [
+        '建材',
+        '钢材',
+        { formula: 'CONCAT("导入","钢材B")', result: '导入钢材B' },
+        '',
+        ' t ',
+        '1,234.5',
+        'tCO2e/t',
+        '',
+        'M',
+        null,
+      ],
       [],
       ['能源', '电力', '导入电力C', null, 'kWh', { formula: '0.5+0.1', result: 0.6 }, 'kgCO2e/kWh', null, '推导值', 12],
     ]);
@@ -110,7 +171,17 @@ describe('POST <path>/fileUpload — factor library', () => {
     expect(await factorCount()).toBe(before + 3);
 
     const [a] = await factorsNamed('导入钢材A');
-    expect(a).toMatchObject({ type: '建材', smallType: '钢材', spec: 'HRB400', unit: 't', materialCo: 2.34, coUnit: 'tCO2e/t', source: '企业EPD', verification: 'V', remarks: '备注一' });
+    expect(a).toMatchObject({
+      type: '建材',
+      smallType: '钢材',
+      spec: 'HRB400',
+      unit: 't',
+      materialCo: 2.34,
+      coUnit: 'tCO2e/t',
+      source: '企业EPD',
+      verification: 'V',
+      remarks: '备注一',
+    });
     const [b] = await factorsNamed('导入钢材B');
     expect(b).toMatchObject({ unit: 't', materialCo: 1234.5, verification: 'M' });
     expect(b.spec).toBeUndefined();
@@ -125,7 +196,12 @@ describe('POST <path>/fileUpload — factor library', () => {
     const tpl = await download((await t.call('GET', `${FACTORS}/template`, aAdmin)).body.data);
     const ws = tpl.getWorksheet('因子库管理')!;
     ws.addRow(['运输', '公路', '导入模板行', '', 'tkm', 0.162, 'kgCO2e/(t·km)', '', 'V', '']);
-    const r = await upload(FACTORS, aAdmin, {}, { name: 'tpl.xlsx', content: new Uint8Array(await tpl.xlsx.writeBuffer()) });
+    const r = await upload(
+      FACTORS,
+      aAdmin,
+      {},
+      { name: 'tpl.xlsx', content: new Uint8Array(await tpl.xlsx.writeBuffer()) },
+    );
     expect(r.body).toMatchObject({ code: 1, data: { count: 1 } });
 
     const swapped = await xlsx(['单位', '名称', '类型'], [['t', '导入乱序', '建材']]);
@@ -162,7 +238,12 @@ describe('POST <path>/fileUpload — factor library', () => {
   });
 
   it('not an xlsx → 400 文件格式不正确，请使用导入模板; no file → 400', async () => {
-    const r = await upload(FACTORS, aAdmin, {}, { name: 'x.xlsx', content: new TextEncoder().encode('类型,名称\n建材,钢\n') });
+    const r = await upload(
+      FACTORS,
+      aAdmin,
+      {},
+      { name: 'x.xlsx', content: new TextEncoder().encode('类型,名称\n建材,钢\n') },
+    );
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('文件格式不正确，请使用导入模板');
     const none = await upload(FACTORS, aAdmin, {});
@@ -186,14 +267,21 @@ describe('POST <path>/fileUpload — factor library', () => {
     const before = await factorCount();
     const original = Repo.prototype.create;
     let n = 0;
-    const spy = vi.spyOn(Repo.prototype, 'create').mockImplementation(function (this: Repo, ...args: Parameters<Repo['create']>) {
+    const spy = vi.spyOn(Repo.prototype, 'create').mockImplementation(function (
+      this: Repo,
+      ...args: Parameters<Repo['create']>
+    ) {
       if (++n === 3) throw invalid([{ field: 'name', errorMsg: '名称已存在' }]);
       return original.apply(this, args);
     });
     try {
       const rows = [1, 2, 3, 4].map((i) => ['建材', '', `回滚${i}`, '', 't', i]);
       const r = await upload(FACTORS, aAdmin, {}, await xlsx(FACTOR_TITLES, rows));
-      expect(r.body).toMatchObject({ code: 2, message: '导入数据校验失败', data: [{ field: '第4行 名称', errorMsg: '名称已存在' }] });
+      expect(r.body).toMatchObject({
+        code: 2,
+        message: '导入数据校验失败',
+        data: [{ field: '第4行 名称', errorMsg: '名称已存在' }],
+      });
       expect(r.status).toBe(400);
     } finally {
       spy.mockRestore();
@@ -212,7 +300,10 @@ describe('POST <path>/fileUpload — factor library', () => {
 describe('POST <path>/fileUpload — rows of a building (projectId)', () => {
   const EXT_TITLES = ['绿色建筑星级', '节能率(%)', '装配率(%)', '可再生能源替代率(%)', '供暖方式', '空调形式', '说明'];
   const extRows = async (projectId: number, token = aUser) =>
-    (await t.call('GET', `${EXTEND}/?pageSize=-1&projectId=${projectId}`, token)).body.data.dataList as Record<string, unknown>[];
+    (await t.call('GET', `${EXTEND}/?pageSize=-1&projectId=${projectId}`, token)).body.data.dataList as Record<
+      string,
+      unknown
+    >[];
 
   it('without projectId → 400 获取项目信息失败，请返回主页重试！', async () => {
     const file = await xlsx(EXT_TITLES, [['一星级', 65]]);
@@ -241,7 +332,14 @@ describe('POST <path>/fileUpload — rows of a building (projectId)', () => {
     const rows = await extRows(buildingId);
     expect(rows).toHaveLength(2);
     const first = rows.find((x) => x.greenStar === '二星级')!;
-    expect(first).toMatchObject({ projectId: buildingId, energySavingRate: 65.5, prefabRate: 40, heatingMode: '集中供暖', coolingMode: '多联机', remarks: '说明文字' });
+    expect(first).toMatchObject({
+      projectId: buildingId,
+      energySavingRate: 65.5,
+      prefabRate: 40,
+      heatingMode: '集中供暖',
+      coolingMode: '多联机',
+      remarks: '说明文字',
+    });
     const second = rows.find((x) => x.renewableRate === 12.5)!;
     expect(second.greenStar).toBe('');
 
@@ -255,7 +353,7 @@ describe('POST <path>/fileUpload — rows of a building (projectId)', () => {
     expect(await extRows(buildingId)).toHaveLength(2);
   });
 
-  it("a plain user of the tenant who neither created nor collaborates on the building cannot import into it", async () => {
+  it('a plain user of the tenant who neither created nor collaborates on the building cannot import into it', async () => {
     const admin = await t.login('admin');
     const other = await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, {
       userName: 'imp_a2',
@@ -281,7 +379,10 @@ describe('reference columns (the stage schemas: 排放因子名称 → factorId)
     const schema = stageProduce as unknown as ResourceSchema;
     const columns = await importColumns(db, schema);
     const factor = columns.find((c) => c.key === 'factorId')!;
-    expect(factor).toMatchObject({ title: '排放因子名称', reference: { resource: 'tpf3BuildMaterial', label: 'name', type: '建材' } });
+    expect(factor).toMatchObject({
+      title: '排放因子名称',
+      reference: { resource: 'tpf3BuildMaterial', label: 'name', type: '建材' },
+    });
     expect(columns.map((c) => c.key)).not.toContain('emission'); // read-only: never imported
     expect(columns.map((c) => c.key)).not.toContain('projectId');
 
@@ -294,13 +395,29 @@ describe('reference columns (the stage schemas: 排放因子名称 → factorId)
     const system = (await factorsNamed('C30混凝土')).find((f) => f.tenantId === null)!;
     expect(system.type).toBe('建材');
     const cement = (await factorsNamed('普通硅酸盐水泥（市场平均）'))[0];
-    const own = (await t.call('POST', `${FACTORS}/`, aAdmin, { type: '建材', name: 'C30混凝土', unit: 'm3', materialCo: 300 })).body.data;
+    const own = (
+      await t.call('POST', `${FACTORS}/`, aAdmin, { type: '建材', name: 'C30混凝土', unit: 'm3', materialCo: 300 })
+    ).body.data;
     await t.call('POST', `${FACTORS}/`, aAdmin, { type: '运输', name: '导入运输因子', unit: 'tkm', materialCo: 0.1 });
-    const bOwn = (await t.call('POST', `${FACTORS}/`, aAdmin, { type: '建材', name: '甲方自有材料', unit: 't', materialCo: 1 })).body.data;
+    const bOwn = (
+      await t.call('POST', `${FACTORS}/`, aAdmin, { type: '建材', name: '甲方自有材料', unit: 't', materialCo: 1 })
+    ).body.data;
 
-    const rows: SheetRow[] = ['C30混凝土', '普通硅酸盐水泥（市场平均）', '导入运输因子', '没有这个因子', String(bOwn.id), undefined].map((name, i) => ({
+    const rows: SheetRow[] = [
+      'C30混凝土',
+      '普通硅酸盐水泥（市场平均）',
+      '导入运输因子',
+      '没有这个因子',
+      String(bOwn.id),
+      undefined,
+    ].map((name, i) => ({
       rowNumber: i + 2,
-      body: { materialName: '材料', unit: 't', quantity: 1, ...(name === undefined ? {} : { factorId: convertCell(factor, ` ${name} `) }) },
+      body: {
+        materialName: '材料',
+        unit: 't',
+        quantity: 1,
+        ...(name === undefined ? {} : { factorId: convertCell(factor, ` ${name} `) }),
+      },
       errors: [],
     }));
     await resolveReferences(db, caller, columns, rows);
@@ -312,7 +429,10 @@ describe('reference columns (the stage schemas: 排放因子名称 → factorId)
     // another tenant does not see 甲方 rows: the name is unknown there
     const bMe = (await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', bUser)).body.data;
     const bCaller = { userId: bMe.userId ?? bMe.id, tenantId: bMe.tenantId, roles: [], isAdmin: false };
-    const bRows: SheetRow[] = [{ rowNumber: 2, body: { factorId: '甲方自有材料' }, errors: [] }, { rowNumber: 3, body: { factorId: 'C30混凝土' }, errors: [] }];
+    const bRows: SheetRow[] = [
+      { rowNumber: 2, body: { factorId: '甲方自有材料' }, errors: [] },
+      { rowNumber: 3, body: { factorId: 'C30混凝土' }, errors: [] },
+    ];
     await resolveReferences(db, bCaller, columns, bRows);
     expect(bRows[0].errors).toHaveLength(1);
     expect(bRows[1].body.factorId).toBe(system.id);

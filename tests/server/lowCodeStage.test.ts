@@ -26,8 +26,14 @@ beforeAll(async () => {
   t = await testApp();
   await migrate(t.database.db); // "the next start creates its table"
   user = await t.login('demo_user');
-  const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '低代码阶段项目', code: 'LC' }))).body.data;
-  const b = await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '低代码楼', menus: 'produce,fixture', useDateLimit: 50, buildArea: 10000 }));
+  const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '低代码阶段项目', code: 'LC' }))).body
+    .data;
+  const b = await t.call(
+    'POST',
+    `${PROJECT}/`,
+    user,
+    buildingBody(eng.id, { name: '低代码楼', menus: 'produce,fixture', useDateLimit: 50, buildArea: 10000 }),
+  );
   expect(b.body.data.menus).toBe('produce,fixture');
   projectId = b.body.data.id;
 });
@@ -59,11 +65,34 @@ describe('a stage added by one schema file', () => {
   it('has an Excel template and an all-or-nothing import', async () => {
     const tpl = await t.call('GET', `${FIXTURE}/template`, user);
     const wb = await download(t, tpl.body.data);
-    expect((wb.worksheets[0].getRow(1).values as unknown[]).filter(Boolean)).toEqual(['制冷剂', '充注量(kg)', 'GWP', '补充次数']);
-    const bad = await upload(t, FIXTURE, user, { projectId }, await xlsx(['制冷剂', '充注量(kg)', 'GWP'], [['R134a', 5, 1430], ['R22', -1, 1810]]));
+    expect((wb.worksheets[0].getRow(1).values as unknown[]).filter(Boolean)).toEqual([
+      '制冷剂',
+      '充注量(kg)',
+      'GWP',
+      '补充次数',
+    ]);
+    const bad = await upload(
+      t,
+      FIXTURE,
+      user,
+      { projectId },
+      await xlsx(
+        ['制冷剂', '充注量(kg)', 'GWP'],
+        [
+          ['R134a', 5, 1430],
+          ['R22', -1, 1810],
+        ],
+      ),
+    );
     expect(bad.status).toBe(400);
     expect((await t.call('GET', `${FIXTURE}/?projectId=${projectId}`, user)).body.data.total).toBe(2);
-    const good = await upload(t, FIXTURE, user, { projectId }, await xlsx(['制冷剂', '充注量(kg)', 'GWP'], [['R134a', 5, 1430]]));
+    const good = await upload(
+      t,
+      FIXTURE,
+      user,
+      { projectId },
+      await xlsx(['制冷剂', '充注量(kg)', 'GWP'], [['R134a', 5, 1430]]),
+    );
     expect(good.body).toMatchObject({ code: 1, data: { count: 1 } });
     // 5 × 1430 = 7150 kg more: 97.42 t
     const calc = await t.call('GET', `${FIXTURE}/calculate?projectId=${projectId}`, user);
@@ -97,7 +126,9 @@ describe('a stage added by one schema file', () => {
     expect(wb.worksheets.map((w) => w.name)).toContain('制冷剂补充');
     // 计算结果汇总: the new result field beside the spec's, with its figure
     const summary: unknown[][] = [];
-    wb.getWorksheet('计算结果汇总')!.eachRow((row) => summary.push((row.values as unknown[]).filter((v) => v !== undefined)));
+    wb.getWorksheet('计算结果汇总')!.eachRow((row) =>
+      summary.push((row.values as unknown[]).filter((v) => v !== undefined)),
+    );
     expect(summary).toContainEqual(['制冷剂补充(tCO2e)', 97.42]);
     const copy = (await t.call('GET', `${PROJECT}/copy?projectId=${projectId}`, user)).body.data;
     expect((await t.call('GET', `${FIXTURE}/?projectId=${copy.id}`, user)).body.data.total).toBe(3);

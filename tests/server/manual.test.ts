@@ -11,7 +11,15 @@ import { lexer, type Token, type Tokens } from 'marked';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chapter, columnWidths, CONTENT_WIDTH, imageSize } from '../../src/server/help/markdown';
-import { chapterFiles, keepManualsIn, keptOrDrawn, MANUAL_DIR, MANUAL_TITLE, MANUAL_VERSION, manualPdf } from '../../src/server/help/manual';
+import {
+  chapterFiles,
+  keepManualsIn,
+  keptOrDrawn,
+  MANUAL_DIR,
+  MANUAL_TITLE,
+  MANUAL_VERSION,
+  manualPdf,
+} from '../../src/server/help/manual';
 import { MANUAL_ROUTE } from '../../src/server/help/routes';
 import { testApp, type TestApp } from './helpers';
 import { needTools, toolPath } from './tools';
@@ -22,10 +30,20 @@ const PDFINFO = toolPath('pdfinfo');
 const OUT = resolve(import.meta.dirname, '../../.tmp/manual');
 
 const markdown = chapterFiles().map((f) => ({ file: f, tokens: lexer(readFileSync(f, 'utf8')) }));
-const headings = markdown.flatMap(({ tokens }) => tokens.filter((t): t is Tokens.Heading => t.type === 'heading' && t.depth <= 2));
+const headings = markdown.flatMap(({ tokens }) =>
+  tokens.filter((t): t is Tokens.Heading => t.type === 'heading' && t.depth <= 2),
+);
 const tables = markdown.flatMap(({ tokens }) => tokens.filter((t): t is Tokens.Table => t.type === 'table'));
 const images = (tokens: Token[]): Tokens.Image[] =>
-  tokens.flatMap((t) => (t.type === 'image' ? [t as Tokens.Image] : 'tokens' in t && Array.isArray(t.tokens) ? images(t.tokens) : 'items' in t ? images((t as Tokens.List).items) : []));
+  tokens.flatMap((t) =>
+    t.type === 'image'
+      ? [t as Tokens.Image]
+      : 'tokens' in t && Array.isArray(t.tokens)
+        ? images(t.tokens)
+        : 'items' in t
+          ? images((t as Tokens.List).items)
+          : [],
+  );
 const squash = (s: string) => s.replace(/\s+/g, '');
 
 let t: TestApp;
@@ -65,7 +83,13 @@ describe('the chapters', () => {
       '09-系统管理.md',
       '10-消息与反馈.md',
     ]);
-    markdown.forEach(({ tokens }, i) => expect(tokens[0]).toMatchObject({ type: 'heading', depth: 1, text: expect.stringMatching(new RegExp(`^${i + 1} \\S`)) }));
+    markdown.forEach(({ tokens }, i) =>
+      expect(tokens[0]).toMatchObject({
+        type: 'heading',
+        depth: 1,
+        text: expect.stringMatching(new RegExp(`^${i + 1} \\S`)),
+      }),
+    );
   });
 
   it('use screenshots that exist under images/, PNGs of 1366 × 768 below 200 KB', async () => {
@@ -84,7 +108,10 @@ describe('the chapters', () => {
 describe('the Markdown conversion', () => {
   it('draws an image as wide as the page at most, with its caption, and refuses images outside the folder', () => {
     const [node] = chapter(MANUAL_DIR, '![登录页](images/login.png)') as { stack: Record<string, unknown>[] }[];
-    expect(node.stack[0]).toMatchObject({ width: CONTENT_WIDTH, image: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(node.stack[0]).toMatchObject({
+      width: CONTENT_WIDTH,
+      image: expect.stringMatching(/^data:image\/png;base64,/),
+    });
     expect(node.stack[1]).toMatchObject({ text: '图：登录页' });
     expect(() => chapter(MANUAL_DIR, '![x](../../package.json)')).toThrow(/必须位于/);
     expect(() => chapter(MANUAL_DIR, '![x](/etc/passwd)')).toThrow(/必须位于/);
@@ -92,11 +119,25 @@ describe('the Markdown conversion', () => {
   });
 
   it('keeps bold, inline code, lists and tables', () => {
-    const nodes = chapter(MANUAL_DIR, '段落 **粗体** 与 `code`\n\n1. 一\n2. 二\n\n- 甲\n\n| 列 | 说明 |\n|----|----|\n| a | 很长的说明文字 |\n');
-    expect(nodes[0]).toEqual({ text: [{ text: '段落 ' }, { text: '粗体', bold: true }, { text: ' 与 ' }, { text: 'code', style: 'code' }], style: 'p' });
+    const nodes = chapter(
+      MANUAL_DIR,
+      '段落 **粗体** 与 `code`\n\n1. 一\n2. 二\n\n- 甲\n\n| 列 | 说明 |\n|----|----|\n| a | 很长的说明文字 |\n',
+    );
+    expect(nodes[0]).toEqual({
+      text: [{ text: '段落 ' }, { text: '粗体', bold: true }, { text: ' 与 ' }, { text: 'code', style: 'code' }],
+      style: 'p',
+    });
     expect(nodes[1]).toMatchObject({ ol: [{ text: [{ text: '一' }] }, { text: [{ text: '二' }] }], start: 1 });
     expect(nodes[2]).toMatchObject({ ul: [{ text: [{ text: '甲' }] }] });
-    expect(nodes[3]).toMatchObject({ table: { headerRows: 1, body: [[{ style: 'th' }, { style: 'th' }], [{ text: [{ text: 'a' }] }, {}]] } });
+    expect(nodes[3]).toMatchObject({
+      table: {
+        headerRows: 1,
+        body: [
+          [{ style: 'th' }, { style: 'th' }],
+          [{ text: [{ text: 'a' }] }, {}],
+        ],
+      },
+    });
   });
 
   it('gives table columns widths that fill the page and never squeeze a short column', () => {
@@ -172,9 +213,12 @@ describe('GET /api/sys/v1/help/manual', () => {
     expect(headings.length).toBeGreaterThan(40);
     for (const h of headings) expect(flat, h.text).toContain(squash(h.text));
     // chapter titles appear twice: in the table of contents and on the chapter's first page
-    for (const h of headings.filter((x) => x.depth === 1)) expect(flat.split(squash(h.text)).length - 1, h.text).toBeGreaterThanOrEqual(2);
+    for (const h of headings.filter((x) => x.depth === 1))
+      expect(flat.split(squash(h.text)).length - 1, h.text).toBeGreaterThanOrEqual(2);
     // every short table cell (it never wraps) is in the text, markup stripped
-    const cells = tables.flatMap((tb) => [...tb.header, ...tb.rows.flat()].map((c) => c.text.replace(/\*\*|`/g, '').replace(/\\\|/g, '|')));
+    const cells = tables.flatMap((tb) =>
+      [...tb.header, ...tb.rows.flat()].map((c) => c.text.replace(/\*\*|`/g, '').replace(/\\\|/g, '|')),
+    );
     const short = cells.filter((c) => c && [...c].length <= 6);
     expect(short.length).toBeGreaterThan(100);
     for (const c of short) expect(flat, c).toContain(squash(c));

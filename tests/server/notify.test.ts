@@ -17,8 +17,13 @@ let ids: Record<string, number>;
 let tenantA: number, tenantB: number;
 
 const me = async (token: string) => (await t.call('GET', `${USER}/currentUser`, token)).body.data;
-const count = async (token: string) => (await t.call('GET', `${NOTIFY}/count/${(await me(token)).userId}`, token)).body.data as number;
-const inbox = async (token: string, query = '') => (await t.call('GET', `${NOTIFY}/?pageSize=100${query}`, token)).body.data as { dataList: Record<string, unknown>[]; total: number };
+const count = async (token: string) =>
+  (await t.call('GET', `${NOTIFY}/count/${(await me(token)).userId}`, token)).body.data as number;
+const inbox = async (token: string, query = '') =>
+  (await t.call('GET', `${NOTIFY}/?pageSize=100${query}`, token)).body.data as {
+    dataList: Record<string, unknown>[];
+    total: number;
+  };
 
 beforeAll(async () => {
   t = await testApp();
@@ -28,11 +33,24 @@ beforeAll(async () => {
   trial = await t.login('demo_trial');
   const tb = await t.call('POST', '/api/sys/v1/sys/sysTenant/', admin, { name: '乙集团', code: 'notifyB', status: 1 });
   tenantB = tb.body.data.id;
-  const u = await t.call('POST', `${USER}/`, admin, { userName: 'b_reader', name: '乙用户', password: 'B-Reader-Pass-1', tenantId: tenantB, roleList: [] });
+  const u = await t.call('POST', `${USER}/`, admin, {
+    userName: 'b_reader',
+    name: '乙用户',
+    password: 'B-Reader-Pass-1',
+    tenantId: tenantB,
+    roleList: [],
+  });
   expect(u.body.code).toBe(1);
   bUser = await t.login('b_reader', 'B-Reader-Pass-1');
   ids = {};
-  for (const [name, token] of [['admin', admin], ['demo_admin', aAdmin], ['demo_user', aUser], ['demo_trial', trial], ['b_reader', bUser]] as const) ids[name] = (await me(token)).userId;
+  for (const [name, token] of [
+    ['admin', admin],
+    ['demo_admin', aAdmin],
+    ['demo_user', aUser],
+    ['demo_trial', trial],
+    ['b_reader', bUser],
+  ] as const)
+    ids[name] = (await me(token)).userId;
   tenantA = (await me(aAdmin)).tenantId;
 });
 afterAll(() => t.close());
@@ -40,19 +58,33 @@ afterAll(() => t.close());
 describe('a collaborator added to a building', () => {
   it('reaches only the added user, once; the count, reading and deleting are the own rows only', async () => {
     const eng = (await t.call('POST', `${ENG}/`, aUser, engineeringBody({ name: '通知测试工程' }))).body.data;
-    const b = await t.call('POST', `${PROJECT}/`, aUser, buildingBody(eng.id, { name: '协作楼', userId: `${ids.demo_trial}` }));
+    const b = await t.call(
+      'POST',
+      `${PROJECT}/`,
+      aUser,
+      buildingBody(eng.id, { name: '协作楼', userId: `${ids.demo_trial}` }),
+    );
     expect(b.body.code).toBe(1);
     expect(await count(trial)).toBe(1);
     expect(await count(aAdmin)).toBe(0); // not added
     expect(await count(aUser)).toBe(0); // the one who added
 
     const [n] = (await inbox(trial)).dataList;
-    expect(n).toMatchObject({ kind: 'collaborator', title: '您已被添加为单体「协作楼」的协作者', readFlag: 0, userId: ids.demo_trial, link: `/budget/project/list?engineeringId=${eng.id}` });
+    expect(n).toMatchObject({
+      kind: 'collaborator',
+      title: '您已被添加为单体「协作楼」的协作者',
+      readFlag: 0,
+      userId: ids.demo_trial,
+      link: `/budget/project/list?engineeringId=${eng.id}`,
+    });
     expect(n.content).toContain('项目「通知测试工程」');
 
     // saving again with the same collaborator sends nothing; adding another sends to the new one only
     const stored = (await t.call('GET', `${PROJECT}/${b.body.data.id}`, aUser)).body.data;
-    expect((await t.call('PUT', `${PROJECT}/`, aUser, { ...stored, userId: `${ids.demo_trial};${ids.demo_admin}` })).body.code).toBe(1);
+    expect(
+      (await t.call('PUT', `${PROJECT}/`, aUser, { ...stored, userId: `${ids.demo_trial};${ids.demo_admin}` })).body
+        .code,
+    ).toBe(1);
     expect(await count(trial)).toBe(1);
     expect(await count(aAdmin)).toBe(1);
 
@@ -91,16 +123,25 @@ describe('a collaborator added to a building', () => {
 describe('notices (通知公告)', () => {
   it("a super admin's notice reaches every enabled user; one to a tenant only that tenant", async () => {
     const before = await Promise.all([admin, aAdmin, aUser, trial, bUser].map(count));
-    const all = await t.call('POST', `${NOTICE}/`, admin, { title: '系统升级通知', content: '本周六 22:00 起系统维护两小时。' });
+    const all = await t.call('POST', `${NOTICE}/`, admin, {
+      title: '系统升级通知',
+      content: '本周六 22:00 起系统维护两小时。',
+    });
     expect(all.body.code).toBe(1);
-    const users = (await t.call('GET', `${USER}/?pageSize=100`, admin)).body.data.dataList.filter((u: { status: number }) => u.status !== 0).length;
+    const users = (await t.call('GET', `${USER}/?pageSize=100`, admin)).body.data.dataList.filter(
+      (u: { status: number }) => u.status !== 0,
+    ).length;
     expect(all.body.data).toMatchObject({ sentCount: users, scopeName: '全部用户' });
     const after = await Promise.all([admin, aAdmin, aUser, trial, bUser].map(count));
     expect(after).toEqual(before.map((n) => n + 1));
     const got = (await inbox(bUser)).dataList.find((x) => x.title === '系统升级通知')!;
     expect(got).toMatchObject({ kind: 'notice', content: '本周六 22:00 起系统维护两小时。', link: '/notify' });
 
-    const toB = await t.call('POST', `${NOTICE}/`, admin, { title: '乙集团专属通知', content: '仅乙集团可见', tenantId: tenantB });
+    const toB = await t.call('POST', `${NOTICE}/`, admin, {
+      title: '乙集团专属通知',
+      content: '仅乙集团可见',
+      tenantId: tenantB,
+    });
     expect(toB.body.data).toMatchObject({ sentCount: 1, scopeName: '乙集团' });
     expect((await inbox(bUser)).dataList.map((x) => x.title)).toContain('乙集团专属通知');
     expect((await inbox(aUser)).dataList.map((x) => x.title)).not.toContain('乙集团专属通知');
@@ -109,7 +150,11 @@ describe('notices (通知公告)', () => {
   });
 
   it("a group admin's notice stays in their tenant whatever tenant the body names; a sent notice is not edited", async () => {
-    const n = await t.call('POST', `${NOTICE}/`, aAdmin, { title: '甲集团内部通知', content: '下周例会', tenantId: tenantB });
+    const n = await t.call('POST', `${NOTICE}/`, aAdmin, {
+      title: '甲集团内部通知',
+      content: '下周例会',
+      tenantId: tenantB,
+    });
     expect(n.body.code).toBe(1);
     expect(n.body.data).toMatchObject({ tenantId: tenantA, scopeName: '演示集团' });
     expect((await inbox(aUser)).dataList.map((x) => x.title)).toContain('甲集团内部通知');
@@ -118,7 +163,9 @@ describe('notices (通知公告)', () => {
     const edit = await t.call('PUT', `${NOTICE}/`, aAdmin, { ...n.body.data, content: '改过的内容' });
     expect([edit.status, edit.body.message]).toEqual([403, '通知已发送，不能修改']);
     // group admins list their own tenant's notices only; plain users none
-    const list = (await t.call('GET', `${NOTICE}/?pageSize=100`, aAdmin)).body.data.dataList.map((x: { title: string }) => x.title);
+    const list = (await t.call('GET', `${NOTICE}/?pageSize=100`, aAdmin)).body.data.dataList.map(
+      (x: { title: string }) => x.title,
+    );
     expect(list).toContain('甲集团内部通知');
     expect(list).not.toContain('乙集团专属通知');
     expect((await t.call('GET', `${NOTICE}/`, aUser)).status).toBe(403);
@@ -150,13 +197,34 @@ describe('imports and factors', () => {
 
   it('a changed factor notifies the owners and collaborators of completed buildings that use it, not others', async () => {
     // a tenant factor, used by one completed and one unfinished building
-    const f = (await t.call('POST', `${FACTORS}/`, aAdmin, { type: '建材', name: '通知测试钢筋', materialCo: 2.34, coUnit: 'kgCO2e/kg', unit: 'kg' })).body.data;
+    const f = (
+      await t.call('POST', `${FACTORS}/`, aAdmin, {
+        type: '建材',
+        name: '通知测试钢筋',
+        materialCo: 2.34,
+        coUnit: 'kgCO2e/kg',
+        unit: 'kg',
+      })
+    ).body.data;
     expect(f.id).toBeGreaterThan(0);
     const eng = (await t.call('POST', `${ENG}/`, aUser, engineeringBody({ name: '因子通知工程' }))).body.data;
-    const done = (await t.call('POST', `${PROJECT}/`, aUser, buildingBody(eng.id, { name: '已完成楼', userId: `${ids.demo_trial}` }))).body.data;
+    const done = (
+      await t.call(
+        'POST',
+        `${PROJECT}/`,
+        aUser,
+        buildingBody(eng.id, { name: '已完成楼', userId: `${ids.demo_trial}` }),
+      )
+    ).body.data;
     const open = (await t.call('POST', `${PROJECT}/`, aUser, buildingBody(eng.id, { name: '未完成楼' }))).body.data;
     for (const b of [done, open]) {
-      const row = await t.call('POST', `${PRODUCE}/`, aUser, { projectId: b.id, materialName: '钢筋', unit: 'kg', quantity: 1000, factorId: f.id });
+      const row = await t.call('POST', `${PRODUCE}/`, aUser, {
+        projectId: b.id,
+        materialName: '钢筋',
+        unit: 'kg',
+        quantity: 1000,
+        factorId: f.id,
+      });
       expect(row.body.code).toBe(1);
     }
     await t.database.db.updateTable('tpf3_project').set({ status: '1' }).where('id', '=', done.id).execute();
@@ -170,7 +238,8 @@ describe('imports and factors', () => {
     expect([await count(aUser), await count(trial)]).toEqual([0, 0]);
 
     expect((await t.call('PUT', `${FACTORS}/`, aAdmin, { ...same, materialCo: 2.5 })).body.code).toBe(1);
-    expect([await count(aUser), await count(trial), await count(aAdmin)]).toEqual([1, 1, 0]); // not the one who changed it
+    // not the one who changed it
+    expect([await count(aUser), await count(trial), await count(aAdmin)]).toEqual([1, 1, 0]);
     const [n] = (await inbox(aUser, '&readFlag=0')).dataList;
     expect(n).toMatchObject({ kind: 'factor', title: '因子「通知测试钢筋」已更新' });
     expect(n.content).toContain('「已完成楼」');

@@ -10,13 +10,17 @@ import { createBodySchema, listQuery } from '../../src/server/resources/routeSch
 import { testApp, type TestApp } from './helpers';
 
 const PROBE = '/api/test/v1/openapiProbe/:code';
-const probeQuery = { type: 'object', additionalProperties: false, properties: { depth: { type: 'integer', title: '深度', minimum: 1, maximum: 9 } } } as const;
+const probeQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { depth: { type: 'integer', title: '深度', minimum: 1, maximum: 9 } },
+} as const;
 
 type Doc = {
   openapi: string;
   info: { title: string; version: string; description: string };
-  paths: Record<string, Record<string, any>>;  
-  components: Record<string, Record<string, any>>;  
+  paths: Record<string, Record<string, any>>;
+  components: Record<string, Record<string, any>>;
   security: Record<string, string[]>[];
   tags: { name: string; description?: string }[];
 };
@@ -35,7 +39,12 @@ beforeAll(async () => {
   t = await testApp({
     clientDir,
     // added after buildApp returned (before ready): appears only if the document is generated from the routes
-    configure: (app) => app.get<{ Params: { code: string } }>(PROBE, { schema: { querystring: probeQuery }, config: { writes: false } }, async (req) => ({ code: 1, message: 'ok', data: req.params.code })),
+    configure: (app) =>
+      app.get<{ Params: { code: string } }>(
+        PROBE,
+        { schema: { querystring: probeQuery }, config: { writes: false } },
+        async (req) => ({ code: 1, message: 'ok', data: req.params.code }),
+      ),
   });
   const res = await t.call('GET', '/api/docs/json');
   expect(res.status).toBe(200);
@@ -46,7 +55,10 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, op: item[m] })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, op: item[m] })),
+  );
 
 describe('the document', () => {
   it('is OpenAPI 3 with our title, version, envelope and Access-Token scheme', () => {
@@ -54,7 +66,9 @@ describe('the document', () => {
     expect(doc.info).toMatchObject({ title: '碳算 API', version: APP_VERSION });
     expect(doc.info.description).toContain('{ code, message, data }');
     expect(Object.keys(doc.paths).length).toBeGreaterThan(50);
-    expect(doc.components.securitySchemes.AccessToken).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'Access-Token' }));
+    expect(doc.components.securitySchemes.AccessToken).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'header', name: 'Access-Token' }),
+    );
     expect(doc.security).toEqual([{ AccessToken: [] }]);
     expect(doc.components.schemas.Envelope.required).toEqual(['code', 'message', 'data']);
     for (const { path, method, op } of operations()) {
@@ -62,7 +76,10 @@ describe('the document', () => {
       expect(op.tags?.length, `${method} ${path}`).toBe(1);
       // every {param} of the path is described
       for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
-        expect(op.parameters?.some((p: { in: string; name: string }) => p.in === 'path' && p.name === name), `${method} ${path} {${name}}`).toBe(true);
+        expect(
+          op.parameters?.some((p: { in: string; name: string }) => p.in === 'path' && p.name === name),
+          `${method} ${path} {${name}}`,
+        ).toBe(true);
       }
     }
   });
@@ -71,7 +88,11 @@ describe('the document', () => {
     const refs = JSON.stringify(doc).match(/"\$ref":"#\/[^"]+"/g) ?? [];
     expect(refs.length).toBeGreaterThan(0);
     for (const r of new Set(refs)) {
-      const target = r.slice(9, -1).split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
+      const target = r
+        .slice(9, -1)
+        .split('/')
+        .slice(1)
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
       expect(target, r).toBeDefined();
     }
   });
@@ -80,21 +101,32 @@ describe('the document', () => {
     const login = doc.paths['/api/sys/v1/sso/login'].post;
     expect(login.security).toEqual([]); // public: no lock
     expect(login.tags).toEqual(['登录与注册']);
-    expect(login.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['userName', 'password']));
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['userName', 'password']),
+    );
 
     const list = doc.paths['/api/tpf/v1/tpf/tpf3Engineering/'].get;
     expect(list.tags).toEqual([resourceDef('tpf3Engineering').meta.title]);
     expect(list.security).toBeUndefined(); // the document's Access-Token applies
     expect(list.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
     const names = list.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name);
-    expect(names).toEqual(expect.arrayContaining(Object.keys((listQuery(resourceDef('tpf3Engineering').schema).schema as { properties: object }).properties)));
+    expect(names).toEqual(
+      expect.arrayContaining(
+        Object.keys((listQuery(resourceDef('tpf3Engineering').schema).schema as { properties: object }).properties),
+      ),
+    );
 
     const calc = doc.paths['/api/tpf/v1/tpf/stage/produce/calculate'].get;
     expect(calc.tags).toEqual([resourceDef('stageProduce').meta.title]);
-    expect(calc.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'projectId', required: true })]));
+    expect(calc.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'projectId', required: true })]),
+    );
 
     const upload = doc.paths['/api/tpf/v1/tpf/stage/produce/fileUpload'].post;
-    expect(upload.requestBody.content['multipart/form-data'].schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(upload.requestBody.content['multipart/form-data'].schema.properties.file).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
   });
 
   it("carries the building create route's body schema exactly as Fastify validates it", () => {
@@ -109,7 +141,12 @@ describe('the document', () => {
     expect(probe.parameters).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ in: 'path', name: 'code', required: true }),
-        expect.objectContaining({ in: 'query', name: 'depth', description: '深度', schema: { type: 'integer', title: '深度', minimum: 1, maximum: 9 } }),
+        expect.objectContaining({
+          in: 'query',
+          name: 'depth',
+          description: '深度',
+          schema: { type: 'integer', title: '深度', minimum: 1, maximum: 9 },
+        }),
       ]),
     );
     expect(probe.tags).toEqual(['其他']);

@@ -26,8 +26,22 @@ const factor = (name: string) => libraryFactor(t, user, name);
 beforeAll(async () => {
   t = await testApp();
   user = await t.login('demo_user');
-  const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '合理性检查工程', code: 'PL-1' }))).body.data;
-  b = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '合理性楼', buildType: '居住建筑/住宅', buildArea: 1000, useDateLimit: 50, menus: 'produce,runtime' }))).body.data;
+  const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '合理性检查工程', code: 'PL-1' }))).body
+    .data;
+  b = (
+    await t.call(
+      'POST',
+      `${PROJECT}/`,
+      user,
+      buildingBody(eng.id, {
+        name: '合理性楼',
+        buildType: '居住建筑/住宅',
+        buildArea: 1000,
+        useDateLimit: 50,
+        menus: 'produce,runtime',
+      }),
+    )
+  ).body.data;
 });
 afterAll(() => t?.close());
 
@@ -49,13 +63,21 @@ describe('a building held against the published ranges', () => {
     expect(warnings).toContain(
       '合理性检查：钢材用量 180.00 kg/m² 高于参考范围 30.00–75.00 kg/m²（参考值库「住宅钢筋用量（多层砌体至 30 层高层，抗震 7 度区）」，来源：土木在线《普通住宅建筑混凝土用量和用钢量》，civilcn.com/zaojia/zjlw/1417243797251538.html）',
     );
-    expect(warnings.some((w) => w.startsWith('合理性检查：混凝土用量 0.50 m³/m² 高于参考范围 0.30–0.47 m³/m²'))).toBe(true);
+    expect(warnings.some((w) => w.startsWith('合理性检查：混凝土用量 0.50 m³/m² 高于参考范围 0.30–0.47 m³/m²'))).toBe(
+      true,
+    );
     const embodied = warnings.filter((w) => w.startsWith('合理性检查：隐含碳排放强度 568.70 kgCO2e/m² 高于参考范围'));
     expect(embodied).toHaveLength(2);
     // each names what drives it: the rebar, 421 200 ÷ (147 500 + 421 200) = 74.06 % of 建材生产
     for (const w of embodied) expect(w.endsWith('；主要来源：热轧碳钢钢筋（180.00 t）占建材生产 74%')).toBe(true);
     // the numbers themselves are what the formula gives
-    rows = r.body.data.rows.map((x: Record<string, unknown>) => ({ id: x.id, projectId: b.id, materialName: x.materialName, unit: x.unit, factorId: x.factorId }));
+    rows = r.body.data.rows.map((x: Record<string, unknown>) => ({
+      id: x.id,
+      projectId: b.id,
+      materialName: x.materialName,
+      unit: x.unit,
+      factorId: x.factorId,
+    }));
     expect(r.body.data.rows.map((x: { emission: number; quantity: number }) => [x.quantity, x.emission])).toEqual([
       [500, 147500],
       [180, 421200],
@@ -65,7 +87,9 @@ describe('a building held against the published ranges', () => {
     const stored = (await t.call('GET', `${PROJECT}/${b.id}`, user)).body.data;
     expect(stored).toMatchObject({ produce: 568.7, total: 568.7, streng3: 11.37 });
     const review = stored.resultDetail.plausibility;
-    expect(review.flags.map((f: { metric: string; value: number; direction: string }) => [f.metric, f.value, f.direction])).toEqual([
+    expect(
+      review.flags.map((f: { metric: string; value: number; direction: string }) => [f.metric, f.value, f.direction]),
+    ).toEqual([
       ['embodied', 568.7, 'high'],
       ['embodied', 568.7, 'high'],
       ['concrete', 0.5, 'high'],
@@ -73,15 +97,22 @@ describe('a building held against the published ranges', () => {
     ]);
     // the stages' own warnings stay apart from the review's flags
     expect(stored.resultDetail.warnings).toEqual([]);
-    expect(review.figures.find((f: { metric: string }) => f.metric === 'operation')).toMatchObject({ unchecked: '建筑运行尚无数据，未检查' });
+    expect(review.figures.find((f: { metric: string }) => f.metric === 'operation')).toMatchObject({
+      unchecked: '建筑运行尚无数据，未检查',
+    });
     // nobody published a life-cycle range for a 住宅
-    expect(review.missing.map((m: { metric: string; text: string }) => [m.metric, m.text])).toEqual([['lifecycle', '暂无公开范围']]);
+    expect(review.missing.map((m: { metric: string; text: string }) => [m.metric, m.text])).toEqual([
+      ['lifecycle', '暂无公开范围'],
+    ]);
   });
 
   it('the 建材生产 计算过程 shows its flags and how the material figures were found', async () => {
     const r = await t.call('GET', `${STAGE}/produce/trace?projectId=${b.id}`, user);
     expect(r.body.data.plausibility.flags).toHaveLength(4);
-    expect(r.body.data.plausibility.workings).toEqual(['混凝土 500.00 m³（1 行）÷ 建筑面积 1,000.00 m² = 0.50 m³/m²', '钢材 180,000.00 kg（1 行）÷ 建筑面积 1,000.00 m² = 180.00 kg/m²']);
+    expect(r.body.data.plausibility.workings).toEqual([
+      '混凝土 500.00 m³（1 行）÷ 建筑面积 1,000.00 m² = 0.50 m³/m²',
+      '钢材 180,000.00 kg（1 行）÷ 建筑面积 1,000.00 m² = 180.00 kg/m²',
+    ]);
     // 建筑运行's figure was not flagged
     const runtime = await t.call('GET', `${STAGE}/runtime/trace?projectId=${b.id}`, user);
     expect(runtime.body.data.plausibility).toEqual({ flags: [], workings: [] });
@@ -113,7 +144,9 @@ describe('a building held against the published ranges', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await t.app.inject({ method: 'GET', url: wbUrl })).rawPayload as unknown as ArrayBuffer);
     const lines: unknown[] = [];
-    wb.getWorksheet('计算结果汇总')!.eachRow((row) => row.getCell(1).value === '合理性检查' && lines.push(row.getCell(2).value));
+    wb.getWorksheet('计算结果汇总')!.eachRow(
+      (row) => row.getCell(1).value === '合理性检查' && lines.push(row.getCell(2).value),
+    );
     expect(lines).toHaveLength(5); // 4 flags and 暂无公开范围
     expect(lines[4]).toBe('暂无公开范围：全生命周期碳排放强度（kgCO2e/(m²·a)）');
   });
@@ -130,7 +163,9 @@ describe('a building held against the published ranges', () => {
     expect(r.body.data.warnings).toEqual([]);
     const review = r.body.data.result.resultDetail.plausibility;
     expect(review.flags).toEqual([]);
-    expect(review.checks.map((c: { metric: string; value: number; direction: null }) => [c.metric, c.value, c.direction])).toEqual([
+    expect(
+      review.checks.map((c: { metric: string; value: number; direction: null }) => [c.metric, c.value, c.direction]),
+    ).toEqual([
       ['embodied', 399.69, null],
       ['embodied', 399.69, null],
       ['concrete', 0.45, null],
@@ -140,23 +175,46 @@ describe('a building held against the published ranges', () => {
 
   it('the 参考线 of the building shows its material figures against the material lines', async () => {
     const r = await t.call('GET', `/api/tpf/v1/tpf/decide/${b.id}/reference`, user);
-    const steel = (r.body.data.published as { metric: string; buildingValue: number | null; low: number }[]).find((l) => l.metric === 'steel');
+    const steel = (r.body.data.published as { metric: string; buildingValue: number | null; low: number }[]).find(
+      (l) => l.metric === 'steel',
+    );
     expect(steel).toMatchObject({ buildingValue: 50, low: 30 });
   });
 });
 
 describe('concrete entered by mass', () => {
   it('counts through its density: 240 t of C30 at 2.4 t/m³ is 100 m³', async () => {
-    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '按质量录入混凝土', code: 'PL-2' }))).body.data;
-    const mass = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '按吨计混凝土楼', code: 'PL-2B', buildType: '居住建筑/住宅', buildArea: 1000, useDateLimit: 50, menus: 'produce' }))).body.data;
+    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '按质量录入混凝土', code: 'PL-2' })))
+      .body.data;
+    const mass = (
+      await t.call(
+        'POST',
+        `${PROJECT}/`,
+        user,
+        buildingBody(eng.id, {
+          name: '按吨计混凝土楼',
+          code: 'PL-2B',
+          buildType: '居住建筑/住宅',
+          buildArea: 1000,
+          useDateLimit: 50,
+          menus: 'produce',
+        }),
+      )
+    ).body.data;
     const c30 = await factor('C30混凝土');
-    const r = await t.call('POST', `${STAGE}/produce/batch`, user, [{ projectId: mass.id, materialName: 'C30混凝土', unit: 't', quantity: 240, factorId: c30.id }]);
+    const r = await t.call('POST', `${STAGE}/produce/batch`, user, [
+      { projectId: mass.id, materialName: 'C30混凝土', unit: 't', quantity: 240, factorId: c30.id },
+    ]);
     // 240 t = 240 000 kg ÷ (2.4 t/m³ × 1 000) = 100 m³ (the library's density of C30); 100 m³ × 295 = 29 500 kg
     expect(r.body.data.rows[0].emission).toBeCloseTo(29_500, 6);
-    const concrete = r.body.data.result.resultDetail.plausibility.figures.find((f: { metric: string }) => f.metric === 'concrete');
+    const concrete = r.body.data.result.resultDetail.plausibility.figures.find(
+      (f: { metric: string }) => f.metric === 'concrete',
+    );
     // 100 m³ ÷ 1 000 m² = 0.10 m³/m² (below 0.30: a ceiling-only range would say nothing; this one says 低于)
     expect(concrete.value).toBe(0.1);
-    expect(concrete.working).toMatch(/^混凝土 100\.00 m³（1 行，其中「C30混凝土」240 t = 240,000 kg，.*= 100 m3）÷ 建筑面积 1,000\.00 m² = 0\.10 m³\/m²$/);
+    expect(concrete.working).toMatch(
+      /^混凝土 100\.00 m³（1 行，其中「C30混凝土」240 t = 240,000 kg，.*= 100 m3）÷ 建筑面积 1,000\.00 m² = 0\.10 m³\/m²$/,
+    );
     expect(concrete.working).not.toContain('未计入');
   });
 });
@@ -164,20 +222,43 @@ describe('concrete entered by mass', () => {
 describe('a database seeded before the material lines', () => {
   it('gets them and the metric labels once at start; a line deleted afterwards stays deleted', async () => {
     const db = t.database.db;
-    const count = async () => Number((await sql<{ n: number }>`select count(*)::int as n from tpf3_benchmark where metric in ('concrete', 'steel') and tenant_id is null`.execute(db)).rows[0].n);
+    const count = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from tpf3_benchmark where metric in ('concrete', 'steel') and tenant_id is null`.execute(
+            db,
+          )
+        ).rows[0].n,
+      );
     const seeded = await count();
     expect(seeded).toBe(4);
     // as seeded before the material lines: none, no marker, the dictionary without their items
     await sql`delete from tpf3_benchmark where metric in ('concrete', 'steel')`.execute(db);
     await sql`delete from schema_migrations where id = ${MATERIAL_LINES_MARKER}`.execute(db);
-    const dict = await db.selectFrom('sys_dict').select(['id', 'items']).where('dict_code', '=', 'benchmarkMetric').executeTakeFirstOrThrow();
+    const dict = await db
+      .selectFrom('sys_dict')
+      .select(['id', 'items'])
+      .where('dict_code', '=', 'benchmarkMetric')
+      .executeTakeFirstOrThrow();
     const items = (typeof dict.items === 'string' ? JSON.parse(dict.items) : dict.items) as { value: string }[];
-    await db.updateTable('sys_dict').set({ items: JSON.stringify(items.filter((i) => !['concrete', 'steel'].includes(i.value))) }).where('id', '=', dict.id).execute();
+    await db
+      .updateTable('sys_dict')
+      .set({ items: JSON.stringify(items.filter((i) => !['concrete', 'steel'].includes(i.value))) })
+      .where('id', '=', dict.id)
+      .execute();
 
     await db.transaction().execute((trx) => upgradeBenchmarks(trx));
     expect(await count()).toBe(seeded);
-    const after = await db.selectFrom('sys_dict').select('items').where('dict_code', '=', 'benchmarkMetric').executeTakeFirstOrThrow();
-    const values = ((typeof after.items === 'string' ? JSON.parse(after.items) : after.items) as { value: string }[]).map((i) => i.value);
+    const after = await db
+      .selectFrom('sys_dict')
+      .select('items')
+      .where('dict_code', '=', 'benchmarkMetric')
+      .executeTakeFirstOrThrow();
+    const values = (
+      (typeof after.items === 'string' ? JSON.parse(after.items) : after.items) as { value: string }[]
+    ).map((i) => i.value);
     expect(values).toEqual(['embodied', 'operation', 'lifecycle', 'concrete', 'steel']);
 
     await sql`delete from tpf3_benchmark where metric = 'steel'`.execute(db);

@@ -18,10 +18,25 @@ const points = [
 const svgs = [
   shareDonutSvg(points),
   stageBarSvg(points),
-  decisionChartSvg({ kind: 'waterfall', title: '方案对比：基准方案 → 低碳方案', steps: [{ label: '基准方案', value: 1282.75, kind: 'start' }, { label: '建材生产', value: -210.4, kind: 'delta' }, { label: '低碳方案', value: 1072.35, kind: 'end' }] }),
+  decisionChartSvg({
+    kind: 'waterfall',
+    title: '方案对比：基准方案 → 低碳方案',
+    steps: [
+      { label: '基准方案', value: 1282.75, kind: 'start' },
+      { label: '建材生产', value: -210.4, kind: 'delta' },
+      { label: '低碳方案', value: 1072.35, kind: 'end' },
+    ],
+  }),
   // a character written as a reference (鑫, U+946B, in no other chart) is drawn from the copy too
   '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><text x="10" y="40" style="font-size:24px;font-family:Noto Sans SC;">&#x946B;&#37995;</text></svg>',
-  decisionChartSvg({ kind: 'tornado', nominal: 1282.75, bars: [{ label: '因子：大口径埋弧焊直缝钢管（估算 ±50%）', kind: 'quality', low: 1200, high: 1390, swing: 190 }, { label: '设计使用年限', kind: 'life', low: 1250, high: 1300, swing: 50 }] }),
+  decisionChartSvg({
+    kind: 'tornado',
+    nominal: 1282.75,
+    bars: [
+      { label: '因子：大口径埋弧焊直缝钢管（估算 ±50%）', kind: 'quality', low: 1200, high: 1390, swing: 190 },
+      { label: '设计使用年限', kind: 'life', low: 1250, high: 1300, swing: 50 },
+    ],
+  }),
 ];
 
 describe('the charts drawn with reduced fonts', () => {

@@ -10,11 +10,23 @@ const building = {
   id: 1,
   name: '测试楼',
   status: '1',
-  resultDetail: { stages: { produce: { total: 5 }, trans: { total: 1 }, build: { total: 2 }, runtime: { total: 9 }, waste: { total: 0.5 }, green: { total: -3 } } },
+  resultDetail: {
+    stages: {
+      produce: { total: 5 },
+      trans: { total: 1 },
+      build: { total: 2 },
+      runtime: { total: 9 },
+      waste: { total: 0.5 },
+      green: { total: -3 },
+    },
+  },
 };
 
 /** The fills an ECharts SVG paints its marks with (not the background, texts or axes). */
-const markFills = (svg: string) => [...new Set([...svg.matchAll(/fill="(#[0-9a-f]{6})"/gi)].map((m) => m[1].toLowerCase()))].filter((c) => [...STAGE_PALETTE, SINK_COLOR].includes(c as never));
+const markFills = (svg: string) =>
+  [...new Set([...svg.matchAll(/fill="(#[0-9a-f]{6})"/gi)].map((m) => m[1].toLowerCase()))].filter((c) =>
+    [...STAGE_PALETTE, SINK_COLOR].includes(c as never),
+  );
 
 describe('one stage palette for the result page and the report', () => {
   it("the report's donut paints each stage's slice in the page's donut colour for that stage", () => {
@@ -24,7 +36,9 @@ describe('one stage palette for the result page and the report', () => {
     expect(new Set(page.colors).size).toBe(STAGES.length);
     page.codes.forEach((code, i) => {
       // one slice at a time, so a fill is that stage's
-      expect(markFills(shareDonutSvg([{ code, name: page.labels[i], value: page.series[i] }]))).toEqual([page.colors[i]]);
+      expect(markFills(shareDonutSvg([{ code, name: page.labels[i], value: page.series[i] }]))).toEqual([
+        page.colors[i],
+      ]);
     });
     // all together: every slice in its own colour, not the palette in the order the slices come
     const all = shareDonutSvg([...page.codes].reverse().map((code) => ({ code, name: code, value: 1 })));

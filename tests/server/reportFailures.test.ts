@@ -13,7 +13,11 @@ vi.mock('../../src/server/reports/draw', async (original) => {
   const m = await original<typeof import('../../src/server/reports/draw')>();
   const { threadPool } = await import('../../src/server/jobs/threadPool');
   const fails = new URL('./threadTasks/fails.ts', import.meta.url);
-  return { ...m, drawReport: (job: Parameters<typeof m.drawReport>[0]) => (failDraw.how ? threadPool.run<Buffer>(fails, failDraw.how) : m.drawReport(job)) };
+  return {
+    ...m,
+    drawReport: (job: Parameters<typeof m.drawReport>[0]) =>
+      failDraw.how ? threadPool.run<Buffer>(fails, failDraw.how) : m.drawReport(job),
+  };
 });
 
 const logs: string[] = [];

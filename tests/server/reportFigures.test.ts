@@ -32,13 +32,18 @@ const OUTSIDE = '不在 GB/T 51366-2019 计算边界内';
 let t: TestApp;
 let user: string;
 let work: string;
-let b: Record<string, any>;  
+let b: Record<string, any>;
 let pdf = '';
 let word = '';
 let wb: ExcelJS.Workbook;
 
 async function batch(code: string, rows: Record<string, unknown>[]) {
-  const r = await t.call('POST', `${STAGE}/${code}/batch`, user, rows.map((x) => ({ projectId: b.id, ...x })));
+  const r = await t.call(
+    'POST',
+    `${STAGE}/${code}/batch`,
+    user,
+    rows.map((x) => ({ projectId: b.id, ...x })),
+  );
   expect(r.body.code, JSON.stringify(r.body)).toBe(1);
 }
 
@@ -60,27 +65,90 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'report-figures-'));
   mkdirSync(SHOTS, { recursive: true });
   const engId = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '报告数值工程' }))).body.data.id;
-  const created = await t.call('POST', `${PROJECT}/`, user, buildingBody(engId, { name: '数值楼', standard: 'GB', menus: 'produce,trans,runtime,waste' }));
+  const created = await t.call(
+    'POST',
+    `${PROJECT}/`,
+    user,
+    buildingBody(engId, { name: '数值楼', standard: 'GB', menus: 'produce,trans,runtime,waste' }),
+  );
   expect(created.body.code).toBe(1);
   b = created.body.data;
-  await batch('produce', [{ materialName: '铝型材', unit: 't', quantity: 9.2, factorValue: 12.5, factorUnit: 'kgCO2e/t', factorSource: '厂家EPD', quality: 'epd', qualityRef: 'EPD-CN-001' }]);
-  await batch('trans', [{ materialName: 'PPR管', unit: 'kg', quantity: 5000, distance: 500, factorValue: 0.002, factorUnit: 'kgCO2e/(t·km)', factorSource: '测试' }]);
-  await batch('runtime', [
-    { method: 'systems', part: 'airCool', name: '空调', energy: 'electricity', annualLoad: 1, factorValue: 0.0001, factorUnit: 'kgCO2/kWh', factorSource: '测试' },
-    { method: 'systems', part: 'pv', name: '光伏', energy: 'electricity', annualQuantity: 10, unit: 'kWh', factorValue: 0.0001, factorUnit: 'kgCO2/kWh', factorSource: '测试' },
+  await batch('produce', [
+    {
+      materialName: '铝型材',
+      unit: 't',
+      quantity: 9.2,
+      factorValue: 12.5,
+      factorUnit: 'kgCO2e/t',
+      factorSource: '厂家EPD',
+      quality: 'epd',
+      qualityRef: 'EPD-CN-001',
+    },
   ]);
-  await batch('waste', [{ name: '建筑垃圾', treatment: '填埋', quantity: 1, factorValue: 5, factorUnit: 'kgCO2e/t', factorSource: '测试', quality: 'standard' }]);
+  await batch('trans', [
+    {
+      materialName: 'PPR管',
+      unit: 'kg',
+      quantity: 5000,
+      distance: 500,
+      factorValue: 0.002,
+      factorUnit: 'kgCO2e/(t·km)',
+      factorSource: '测试',
+    },
+  ]);
+  await batch('runtime', [
+    {
+      method: 'systems',
+      part: 'airCool',
+      name: '空调',
+      energy: 'electricity',
+      annualLoad: 1,
+      factorValue: 0.0001,
+      factorUnit: 'kgCO2/kWh',
+      factorSource: '测试',
+    },
+    {
+      method: 'systems',
+      part: 'pv',
+      name: '光伏',
+      energy: 'electricity',
+      annualQuantity: 10,
+      unit: 'kWh',
+      factorValue: 0.0001,
+      factorUnit: 'kgCO2/kWh',
+      factorSource: '测试',
+    },
+  ]);
+  await batch('waste', [
+    {
+      name: '建筑垃圾',
+      treatment: '填埋',
+      quantity: 1,
+      factorValue: 5,
+      factorUnit: 'kgCO2e/t',
+      factorSource: '测试',
+      quality: 'standard',
+    },
+  ]);
   expect((await t.call('PUT', `${PROJECT}/status`, user, { id: b.id, status: '1' })).body.code).toBe(1);
   b = (await t.call('GET', `${PROJECT_V}/${b.id}`, user)).body.data;
   // the detail as the earlier calculation stored it: the stage total unrounded (t = kg / 1000)
-  const legacy = { ...b.resultDetail, stages: { ...b.resultDetail.stages, produce: { ...b.resultDetail.stages.produce, total: (9.2 * 12.5) / 1000 } } };
-  await t.database.db.updateTable('tpf3_project').set({ result_detail: JSON.stringify(legacy) }).where('id', '=', b.id).execute();
+  const legacy = {
+    ...b.resultDetail,
+    stages: { ...b.resultDetail.stages, produce: { ...b.resultDetail.stages.produce, total: (9.2 * 12.5) / 1000 } },
+  };
+  await t.database.db
+    .updateTable('tpf3_project')
+    .set({ result_detail: JSON.stringify(legacy) })
+    .where('id', '=', b.id)
+    .execute();
   b = (await t.call('GET', `${PROJECT_V}/${b.id}`, user)).body.data;
 
   const pdfBytes = await report('pdf');
   writeFileSync(join(SHOTS, 'figures.pdf'), pdfBytes);
   if (hasPoppler) pdf = pdfText(work, pdfBytes);
-  if (hasTools('pdftoppm')) execFileSync(PDFTOPPM, ['-png', '-r', '60', join(SHOTS, 'figures.pdf'), join(SHOTS, 'figures')]);
+  if (hasTools('pdftoppm'))
+    execFileSync(PDFTOPPM, ['-png', '-r', '60', join(SHOTS, 'figures.pdf'), join(SHOTS, 'figures')]);
   const docx = await report('word');
   writeFileSync(join(SHOTS, 'figures.docx'), docx);
   word = docxText(docx);
@@ -154,7 +222,9 @@ function traceRows(): Record<string, unknown>[] {
   for (let n = 2; n <= ws.rowCount; n++) {
     const row = ws.getRow(n);
     if (!row.hasValues) break; // the stored figures follow an empty line
-    out.push(Object.fromEntries(header.map((h, i) => [String(h), row.getCell(i).value]).filter(([h]) => h !== 'undefined')));
+    out.push(
+      Object.fromEntries(header.map((h, i) => [String(h), row.getCell(i).value]).filter(([h]) => h !== 'undefined')),
+    );
   }
   return out;
 }
@@ -190,7 +260,15 @@ describe('every row explained', () => {
       ['建筑运行', '光伏发电 · 光伏', expect.closeTo(-0.05, 12)],
       ['废弃物处理', '建筑垃圾', 5],
     ]);
-    expect(rows[0]).toMatchObject({ 数量: 9.2, 单位: 't', 排放因子: 12.5, 因子单位: 'kgCO2e/t', 因子来源: '厂家EPD', 数据质量: 'EPD', 数据依据: 'EPD-CN-001' });
+    expect(rows[0]).toMatchObject({
+      数量: 9.2,
+      单位: 't',
+      排放因子: 12.5,
+      因子单位: 'kgCO2e/t',
+      因子来源: '厂家EPD',
+      数据质量: 'EPD',
+      数据依据: 'EPD-CN-001',
+    });
     expect(rows[1]['计算过程']).toBe(lines[0].slice(3));
     expect(rows[2]['默认值']).toBe(lines[2].slice(4));
     expect(rows[2]['数据质量']).toBe('估算');
@@ -201,7 +279,14 @@ describe('data quality', () => {
   it('shares by class and the grade with its rule, the stored figures in all three files', () => {
     expect(b.resultDetail.grade).toBe('A');
     expect(b.resultDetail.qualityShares).toMatchObject({ epd: 92, estimate: 4, standard: 4, metered: 0, database: 0 });
-    for (const row of ['实测 | 0.00 | 0.00', 'EPD | 0.12 | 92.00', '标准默认值 | 0.01 | 4.00', '数据库 | 0.00 | 0.00', '估算 | 0.01 | 4.00']) expect(word).toContain(row);
+    for (const row of [
+      '实测 | 0.00 | 0.00',
+      'EPD | 0.12 | 92.00',
+      '标准默认值 | 0.01 | 4.00',
+      '数据库 | 0.00 | 0.00',
+      '估算 | 0.01 | 4.00',
+    ])
+      expect(word).toContain(row);
     expect(word).toContain('数据质量等级：A');
     expect(word).toContain('A — 估算 ≤ 5% 且实测与 EPD 合计 ≥ 50%');
     if (hasPoppler) {
@@ -234,8 +319,17 @@ describe('waste under GB', () => {
 
   it('a building under the Jiangsu guideline has waste inside its boundary: no mark', async () => {
     const engId = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '导则工程' }))).body.data.id;
-    const js = (await t.call('POST', `${PROJECT}/`, user, buildingBody(engId, { name: '导则楼', standard: 'JS', menus: 'produce,waste' }))).body.data;
-    const r = await t.call('POST', `${STAGE}/waste/batch`, user, [{ projectId: js.id, name: '建筑垃圾', quantity: 2, factorValue: 5, factorSource: '测试' }]);
+    const js = (
+      await t.call(
+        'POST',
+        `${PROJECT}/`,
+        user,
+        buildingBody(engId, { name: '导则楼', standard: 'JS', menus: 'produce,waste' }),
+      )
+    ).body.data;
+    const r = await t.call('POST', `${STAGE}/waste/batch`, user, [
+      { projectId: js.id, name: '建筑垃圾', quantity: 2, factorValue: 5, factorSource: '测试' },
+    ]);
     expect(r.body.code).toBe(1);
     await t.call('PUT', `${PROJECT}/status`, user, { id: js.id, status: '1' });
     const url = (await t.call('GET', `${PROJECT}/exportPdf?projectId=${js.id}&type=word`, user)).body.data;

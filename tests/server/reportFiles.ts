@@ -1,5 +1,6 @@
 // Reading the report files back in tests: PDF text through poppler's pdftotext (when installed — CI installs
-// poppler-utils; see tools.ts), a .docx's document.xml through the zip's central directory, its paragraphs and cells as text.
+// poppler-utils; see tools.ts), a .docx's document.xml through the zip's central directory, its paragraphs and cells as
+// text.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,7 +61,13 @@ export function unzipEntry(zip: Buffer, name: string): string | undefined {
   return undefined;
 }
 
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** A .docx as lines: one per paragraph, the cells of a table row joined by ' | '. */
 export function docxText(zip: Buffer): string {

@@ -20,17 +20,38 @@ function document(marked: boolean, unbreakable: boolean) {
   };
   const content: unknown[] = [];
   for (let i = 0; i < 30; i++) {
-    content.push(heading(`${i + 1}. 第 ${i + 1} 节`, 1 + (i % 2)), { text: '碳排放计算说明。'.repeat(5 + ((i * 37) % 60)) });
+    content.push(heading(`${i + 1}. 第 ${i + 1} 节`, 1 + (i % 2)), {
+      text: '碳排放计算说明。'.repeat(5 + ((i * 37) % 60)),
+    });
     // (tables as the report's: a row is not split across pages)
-    if (i % 7 === 3) content.push({ table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, body: Array.from({ length: 3 + (i % 5) }, (_, r) => [`行 ${r}`, `${r * i}`]) } });
-    if (unbreakable && i % 3 === 1) content.push({ stack: [heading(`${i + 1}.1 图前标题`, 2), { text: '图'.repeat(40), fontSize: 20 }], unbreakable: true });
+    if (i % 7 === 3)
+      content.push({
+        table: {
+          headerRows: 1,
+          keepWithHeaderRows: 1,
+          dontBreakRows: true,
+          body: Array.from({ length: 3 + (i % 5) }, (_, r) => [`行 ${r}`, `${r * i}`]),
+        },
+      });
+    if (unbreakable && i % 3 === 1)
+      content.push({
+        stack: [heading(`${i + 1}.1 图前标题`, 2), { text: '图'.repeat(40), fontSize: 20 }],
+        unbreakable: true,
+      });
   }
   const doc = {
     pageSize: 'A4',
     pageMargins: [50, 55, 50, 50],
     defaultStyle: { font: 'NotoSansSC', fontSize: 10, lineHeight: 1.25 },
-    styles: { h1: { fontSize: 15, bold: true, margin: [0, 12, 0, 6] }, h2: { fontSize: 12, bold: true, margin: [0, 8, 0, 4] } },
-    footer: (page: number, pages: number) => ({ text: `第 ${page} 页 / 共 ${pages} 页`, fontSize: 8, alignment: 'center' }),
+    styles: {
+      h1: { fontSize: 15, bold: true, margin: [0, 12, 0, 6] },
+      h2: { fontSize: 12, bold: true, margin: [0, 8, 0, 4] },
+    },
+    footer: (page: number, pages: number) => ({
+      text: `第 ${page} 页 / 共 ${pages} 页`,
+      fontSize: 8,
+      alignment: 'center',
+    }),
     pageBreakBefore: (node: Node) => {
       const move = lowHeadingBreak(node);
       if (move) seen.moved++;
@@ -41,8 +62,14 @@ function document(marked: boolean, unbreakable: boolean) {
   return { doc, seen };
 }
 
-/** The file without what differs between two drawings of the same document: its creation date and the ID made from it. */
-const comparable = (pdf: Buffer) => pdf.toString('latin1').replace(/\(D:\d{14}Z\)/g, '').replace(/\/ID \[[^\]]*\]/, '');
+/**
+ * The file without what differs between two drawings of the same document: its creation date and the ID made from it.
+ */
+const comparable = (pdf: Buffer) =>
+  pdf
+    .toString('latin1')
+    .replace(/\(D:\d{14}Z\)/g, '')
+    .replace(/\/ID \[[^\]]*\]/, '');
 
 async function draw(marked: boolean, unbreakable: boolean) {
   installLowHeadings();

@@ -1,6 +1,7 @@
 // Reports: PDF and Word of a completed building with its figures, the
 // messages of a missing id and of an incomplete building (of a failed drawing: reportFailures.test.ts), trial
-// accounts (watermarked PDF, no Word) and tenant isolation. PDF text is read with poppler's pdftotext when installed (CI installs poppler-utils).
+// accounts (watermarked PDF, no Word) and tenant isolation. PDF text is read with poppler's pdftotext when installed
+// (CI installs poppler-utils).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ let t: TestApp;
 let user: string;
 let trial: string;
 let bUser: string;
-let a1: Record<string, any>;  
+let a1: Record<string, any>;
 let work: string;
 
 beforeAll(async () => {
@@ -29,7 +30,13 @@ beforeAll(async () => {
   user = await t.login('demo_user');
   trial = await t.login('demo_trial');
   const tb = await t.call('POST', '/api/sys/v1/sys/sysTenant/', admin, { name: '乙集团', code: 'tenantB', status: 1 });
-  await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, { userName: 'b_user', name: '乙用户', password: 'b_user-Pass-1', roleList: [], tenantId: tb.body.data.id });
+  await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, {
+    userName: 'b_user',
+    name: '乙用户',
+    password: 'b_user-Pass-1',
+    roleList: [],
+    tenantId: tb.body.data.id,
+  });
   bUser = await t.login('b_user', 'b_user-Pass-1');
   const list = await t.call('GET', `${PROJECT_V}/?name=A1`, user);
   const found = list.body.data.dataList.find((b: { name: string }) => b.name === 'A1研发办公楼');
@@ -49,7 +56,8 @@ async function fetchFile(url: string) {
 
 const pdfText = (bytes: Buffer, mode: '-layout' | '-raw' = '-layout') => readPdf(work, bytes, mode);
 
-const stageTotals = () => Object.values((a1.resultDetail?.stages ?? {}) as Record<string, { total: number }>).map((s) => formatNumber(s.total));
+const stageTotals = () =>
+  Object.values((a1.resultDetail?.stages ?? {}) as Record<string, { total: number }>).map((s) => formatNumber(s.total));
 
 describe('report export messages', () => {
   it('without a project id: 获取报告ID失败，请重新选择项目！', async () => {
@@ -64,7 +72,10 @@ describe('report export messages', () => {
     const engId = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '报告测试工程' }))).body.data.id;
     const b = await t.call('POST', `${PROJECT}/`, user, buildingBody(engId, { name: '未完成楼' }));
     expect(b.body.code).toBe(1);
-    for (const url of [`${EXPORT}?projectId=${b.body.data.id}&type=pdf`, `${JS_EXPORT}?projectId=${b.body.data.id}&type=PDF`]) {
+    for (const url of [
+      `${EXPORT}?projectId=${b.body.data.id}&type=pdf`,
+      `${JS_EXPORT}?projectId=${b.body.data.id}&type=PDF`,
+    ]) {
       const r = await t.call('GET', url, user);
       expect(r.status).toBe(400);
       expect(r.body.message).toBe('未完成项目，暂无报告');
@@ -72,7 +83,11 @@ describe('report export messages', () => {
   });
 
   it("another tenant's building is not found", async () => {
-    for (const url of [`${EXPORT}?projectId=${a1.id}&type=pdf`, `${EXPORT}?projectId=${a1.id}&type=word`, `${JS_EXPORT}?projectId=${a1.id}&type=PDF`]) {
+    for (const url of [
+      `${EXPORT}?projectId=${a1.id}&type=pdf`,
+      `${EXPORT}?projectId=${a1.id}&type=word`,
+      `${JS_EXPORT}?projectId=${a1.id}&type=PDF`,
+    ]) {
       const r = await t.call('GET', url, bUser);
       expect(r.status).toBe(404);
       expect(r.body.message).toBe('很抱歉，资源未找到!');
@@ -158,9 +173,24 @@ describe('the report of a completed building', () => {
     needTools(ctx, 'soffice', 'pdftotext');
     const docx = join(work, 'a1.docx');
     writeFileSync(docx, file.bytes);
-    execFileSync(SOFFICE, ['--headless', `-env:UserInstallation=file://${join(work, 'lo-profile')}`, '--convert-to', 'pdf', '--outdir', work, docx], { timeout: 120_000 });
+    execFileSync(
+      SOFFICE,
+      [
+        '--headless',
+        `-env:UserInstallation=file://${join(work, 'lo-profile')}`,
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        work,
+        docx,
+      ],
+      { timeout: 120_000 },
+    );
     // LibreOffice's PDF spaces Latin and CJK runs apart: compare without white space
-    const text = execFileSync(PDFTOTEXT, ['-enc', 'UTF-8', join(work, 'a1.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+    const text = execFileSync(PDFTOTEXT, ['-enc', 'UTF-8', join(work, 'a1.pdf'), '-'], { encoding: 'utf8' }).replace(
+      /\s+/g,
+      '',
+    );
     expect(text).toContain('A1研发办公楼');
     expect(text).toContain(formatNumber(a1.streng3));
   }, 150_000);
@@ -177,7 +207,12 @@ describe('the report of a completed building', () => {
 
 describe('every demo building (estimate, budget, accounting)', () => {
   it('exports as PDF and Word', async () => {
-    const list = (await t.call('GET', `${PROJECT_V}/?pageSize=-1`, user)).body.data.dataList as { id: number; name: string; status: string; computeMethod: string }[];
+    const list = (await t.call('GET', `${PROJECT_V}/?pageSize=-1`, user)).body.data.dataList as {
+      id: number;
+      name: string;
+      status: string;
+      computeMethod: string;
+    }[];
     const demo = list.filter((b) => b.status === '1');
     expect(new Set(demo.map((b) => b.computeMethod))).toEqual(new Set(['estimate', 'budget', 'accounting']));
     for (const b of demo) {
@@ -188,7 +223,8 @@ describe('every demo building (estimate, budget, accounting)', () => {
         if (type === 'pdf' && hasPoppler) {
           const text = pdfText(file.bytes);
           expect(text).toContain(b.name);
-          if (hasTools('pdftoppm') && b.computeMethod === 'accounting') writeFileSync(resolve(import.meta.dirname, '../../.tmp/reports/accounting.pdf'), file.bytes);
+          if (hasTools('pdftoppm') && b.computeMethod === 'accounting')
+            writeFileSync(resolve(import.meta.dirname, '../../.tmp/reports/accounting.pdf'), file.bytes);
         }
       }
     }
@@ -199,10 +235,19 @@ describe('trial accounts', () => {
   let id: number;
   beforeAll(async () => {
     const engId = (await t.call('POST', `${ENG}/`, trial, engineeringBody({ name: '试用工程' }))).body.data.id;
-    const b = await t.call('POST', `${PROJECT}/`, trial, buildingBody(engId, { name: '试用楼', menus: 'produce,runtime' }));
+    const b = await t.call(
+      'POST',
+      `${PROJECT}/`,
+      trial,
+      buildingBody(engId, { name: '试用楼', menus: 'produce,runtime' }),
+    );
     expect(b.body.code).toBe(1);
     id = b.body.data.id;
-    await t.database.db.updateTable(resourceDef('tpf3Project').table).set({ status: '1' }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable(resourceDef('tpf3Project').table)
+      .set({ status: '1' })
+      .where('id', '=', id)
+      .execute();
   });
 
   it('get a PDF watermarked 试用账号', async (ctx) => {
@@ -218,9 +263,21 @@ describe('trial accounts', () => {
       const out = resolve(import.meta.dirname, '../../.tmp/reports');
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'trial.pdf'), file.bytes);
-      execFileSync(PDFTOPPM, ['-png', '-r', '60', '-f', '1', '-l', '1', join(out, 'trial.pdf'), join(out, 'trial-page')]);
+      execFileSync(PDFTOPPM, [
+        '-png',
+        '-r',
+        '60',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        join(out, 'trial.pdf'),
+        join(out, 'trial-page'),
+      ]);
     }
-    const pages = pdfText(file.bytes, '-raw').split('\f').filter((p) => p.trim());
+    const pages = pdfText(file.bytes, '-raw')
+      .split('\f')
+      .filter((p) => p.trim());
     expect(pages.length).toBeGreaterThan(1);
     for (const page of pages) expect(page.replace(/\s+/g, '')).toContain('试用账号');
   });

@@ -31,23 +31,35 @@ describe('lists', () => {
     expect(def).toEqual(p1.dataList.map((r: { id: number }) => r.id));
     expect(def).toEqual([...def].sort((a, b) => b - a));
     const rec = p1.dataList[0];
-    expect(Object.keys(rec)).toEqual(expect.arrayContaining(['id', 'createDate', 'updateDate', 'createBy', 'tenantId', 'type', 'name', 'unit']));
+    expect(Object.keys(rec)).toEqual(
+      expect.arrayContaining(['id', 'createDate', 'updateDate', 'createBy', 'tenantId', 'type', 'name', 'unit']),
+    );
     expect(rec.createDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it('filters eq, like and range, and sorts', async () => {
-    const r = (await list('pageSize=-1&type=%E5%BB%BA%E6%9D%90&smallType=%E6%B7%B7%E5%87%9D%E5%9C%9F&sortField=materialCo&sortOrder=ascend')).body.data; // 建材 / 混凝土
+    const r = (
+      await list(
+        'pageSize=-1&type=%E5%BB%BA%E6%9D%90&smallType=%E6%B7%B7%E5%87%9D%E5%9C%9F&sortField=materialCo&sortOrder=ascend',
+      )
+    ).body.data; // 建材 / 混凝土
     expect(r.total).toBeGreaterThan(0);
-    expect(r.dataList.every((x: { type: string; smallType: string }) => x.type === '建材' && x.smallType === '混凝土')).toBe(true);
+    expect(
+      r.dataList.every((x: { type: string; smallType: string }) => x.type === '建材' && x.smallType === '混凝土'),
+    ).toBe(true);
     const cos = r.dataList.map((x: { materialCo: number }) => x.materialCo);
     expect(cos).toEqual([...cos].sort((a, b) => a - b));
     const c30 = (await list(`pageSize=-1&name=${encodeURIComponent('C30混凝土')}`)).body.data;
-    expect(c30.dataList.map((x: { name: string; materialCo: number }) => [x.name, x.materialCo])).toEqual([['C30混凝土', 295]]);
+    expect(c30.dataList.map((x: { name: string; materialCo: number }) => [x.name, x.materialCo])).toEqual([
+      ['C30混凝土', 295],
+    ]);
     const range = (await list('pageSize=-1&materialCoMin=290&materialCoMax=300&type=%E5%BB%BA%E6%9D%90')).body.data;
     expect(range.dataList.length).toBeGreaterThan(0);
     expect(range.dataList.every((x: { materialCo: number }) => x.materialCo >= 290 && x.materialCo <= 300)).toBe(true);
     expect(range.dataList.map((x: { name: string }) => x.name)).toContain('C30混凝土');
-    const desc = (await list('pageSize=5&sortField=name&sortOrder=descend')).body.data.dataList.map((x: { name: string }) => x.name);
+    const desc = (await list('pageSize=5&sortField=name&sortOrder=descend')).body.data.dataList.map(
+      (x: { name: string }) => x.name,
+    );
     expect(desc).toHaveLength(5);
   });
 
@@ -59,9 +71,17 @@ describe('lists', () => {
   });
 
   it('refuses unknown sort fields, sort orders and query parameters with 400', async () => {
-    expect((await list('sortField=password')).body).toEqual({ code: 0, message: '不支持的排序字段: password', data: null });
+    expect((await list('sortField=password')).body).toEqual({
+      code: 0,
+      message: '不支持的排序字段: password',
+      data: null,
+    });
     expect((await list('sortField=remarks')).status).toBe(400);
-    expect((await list('sortField=name&sortOrder=asc')).body).toEqual({ code: 0, message: '不支持的排序方式: asc', data: null });
+    expect((await list('sortField=name&sortOrder=asc')).body).toEqual({
+      code: 0,
+      message: '不支持的排序方式: asc',
+      data: null,
+    });
     const unknown = await list('tenantId=1');
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({ code: 0, message: '不支持的查询参数: tenantId', data: null });
@@ -78,7 +98,18 @@ describe('lists', () => {
 
 describe('create, read, update, delete', () => {
   it('creates, ignoring client-set system fields, reads and updates', async () => {
-    const body = { type: '建材', smallType: '钢材', name: '测试钢', unit: 't', materialCo: 2310.5, verification: 'M', id: 99999, tenantId: null, createBy: 777, createDate: '2000-01-01' };
+    const body = {
+      type: '建材',
+      smallType: '钢材',
+      name: '测试钢',
+      unit: 't',
+      materialCo: 2310.5,
+      verification: 'M',
+      id: 99999,
+      tenantId: null,
+      createBy: 777,
+      createDate: '2000-01-01',
+    };
     const c = await t.call('POST', `${F}/`, admin, body);
     expect(c.status).toBe(200);
     expect(c.body.code).toBe(1);
@@ -87,7 +118,15 @@ describe('create, read, update, delete', () => {
     expect(rec.id).not.toBe(99999);
     expect(rec.createBy).toBe(1);
     expect(rec.createDate.startsWith('2000')).toBe(false);
-    expect(rec).toMatchObject({ type: '建材', smallType: '钢材', name: '测试钢', unit: 't', materialCo: 2310.5, verification: 'M', tenantId: null });
+    expect(rec).toMatchObject({
+      type: '建材',
+      smallType: '钢材',
+      name: '测试钢',
+      unit: 't',
+      materialCo: 2310.5,
+      verification: 'M',
+      tenantId: null,
+    });
     const got = await t.call('GET', `${F}/${rec.id}`, admin);
     expect(got.body.data).toEqual(rec);
     const upd = await t.call('PUT', `${F}/`, admin, { ...rec, remarks: '改' });
@@ -95,7 +134,13 @@ describe('create, read, update, delete', () => {
     expect(new Date(upd.body.data.updateDate).getTime()).toBeGreaterThanOrEqual(new Date(rec.updateDate).getTime());
     // PUT replaces: a property left out is cleared (a factor's value changed: a new version —
     // tests/server/factorVersions.test.ts)
-    const cleared = await t.call('PUT', `${F}/`, admin, { id: rec.id, type: '建材', name: '测试钢', unit: 't', materialCo: null });
+    const cleared = await t.call('PUT', `${F}/`, admin, {
+      id: rec.id,
+      type: '建材',
+      name: '测试钢',
+      unit: 't',
+      materialCo: null,
+    });
     expect(cleared.body.data.smallType).toBeUndefined();
     expect(cleared.body.data.materialCo).toBeNull();
     expect(cleared.body.data.remarks).toBeUndefined();
@@ -110,7 +155,12 @@ describe('create, read, update, delete', () => {
   });
 
   it('code 2 lists every failing field of a bad factor in Chinese', async () => {
-    const r = await t.call('POST', `${F}/`, admin, { type: '', unit: 'x'.repeat(31), materialCo: 'abc', verification: 'X' });
+    const r = await t.call('POST', `${F}/`, admin, {
+      type: '',
+      unit: 'x'.repeat(31),
+      materialCo: 'abc',
+      verification: 'X',
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe(2);
     expect(r.body.message).toBe('表单校验失败, 请检查输入!');
@@ -122,8 +172,16 @@ describe('create, read, update, delete', () => {
         { field: 'materialCo', errorMsg: '碳排放因子应当是数字' },
       ]),
     );
-    expect(r.body.data.map((e: { field: string }) => e.field).sort()).toEqual(['materialCo', 'name', 'type', 'unit', 'verification']);
-    expect((await t.call('PUT', `${F}/`, admin, { type: 'x', name: 'y', unit: 't' })).body.data).toEqual([{ field: 'id', errorMsg: '请输入ID' }]);
+    expect(r.body.data.map((e: { field: string }) => e.field).sort()).toEqual([
+      'materialCo',
+      'name',
+      'type',
+      'unit',
+      'verification',
+    ]);
+    expect((await t.call('PUT', `${F}/`, admin, { type: 'x', name: 'y', unit: 't' })).body.data).toEqual([
+      { field: 'id', errorMsg: '请输入ID' },
+    ]);
   });
 
   it('code 2 on a bad sysUser: every field, password required, user name taken', async () => {
@@ -131,7 +189,9 @@ describe('create, read, update, delete', () => {
     const r = await t.call('POST', U, admin, { userName: 'x y', phone: '12', roleList: ['boss'] });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe(2);
-    const byField = Object.fromEntries(r.body.data.map((e: { field: string; errorMsg: string }) => [e.field, e.errorMsg]));
+    const byField = Object.fromEntries(
+      r.body.data.map((e: { field: string; errorMsg: string }) => [e.field, e.errorMsg]),
+    );
     expect(byField).toMatchObject({
       name: '请输入姓名',
       password: '请输入密码',
@@ -141,7 +201,11 @@ describe('create, read, update, delete', () => {
     expect(Object.keys(byField)).toContain('roleList.0');
     const taken = await t.call('POST', U, admin, { userName: 'demo_user', name: '重复', password: 'Dup-Pass-1234' });
     expect(taken.status).toBe(400);
-    expect(taken.body).toEqual({ code: 2, message: '表单校验失败, 请检查输入!', data: [{ field: 'userName', errorMsg: '登录账号已存在' }] });
+    expect(taken.body).toEqual({
+      code: 2,
+      message: '表单校验失败, 请检查输入!',
+      data: [{ field: 'userName', errorMsg: '登录账号已存在' }],
+    });
     const short = await t.call('POST', U, admin, { userName: 'shorty', name: '短', password: 'short' });
     expect(short.body.data).toEqual([{ field: 'password', errorMsg: '密码不应少于 8 个字符' }]);
   });
@@ -174,7 +238,8 @@ describe('dictionaries', () => {
 });
 
 describe('batch delete and clear', () => {
-  const make = async (name: string) => (await t.call('POST', `${F}/`, admin, { type: '批量', name, unit: 't', materialCo: 1 })).body.data.id as number;
+  const make = async (name: string) =>
+    (await t.call('POST', `${F}/`, admin, { type: '批量', name, unit: 't', materialCo: 1 })).body.data.id as number;
 
   it('deletes several ids given as a repeated parameter, all or nothing', async () => {
     const ids = [await make('b1'), await make('b2'), await make('b3')];
@@ -183,7 +248,9 @@ describe('batch delete and clear', () => {
     expect((await t.call('GET', `${F}/${ids[0]}`, admin)).status).toBe(200);
     const r = await t.call('DELETE', `${F}/?ids=${ids[0]}&ids=${ids[1]}`, admin);
     expect(r.body).toEqual({ code: 1, message: '删除成功!', data: 2 });
-    const left = (await list(`pageSize=-1&type=${encodeURIComponent('批量')}`)).body.data.dataList.map((x: { id: number }) => x.id);
+    const left = (await list(`pageSize=-1&type=${encodeURIComponent('批量')}`)).body.data.dataList.map(
+      (x: { id: number }) => x.id,
+    );
     expect(left).toEqual([ids[2]]);
     const one = await t.call('DELETE', `${F}/?ids=${ids[2]}`, admin);
     expect(one.body.data).toBe(1);
@@ -192,7 +259,8 @@ describe('batch delete and clear', () => {
 
   it('deleteBatch clears what the caller may write', async () => {
     const ga = await t.login('demo_admin');
-    for (const n of ['g1', 'g2']) expect((await t.call('POST', `${F}/`, ga, { type: '集团', name: n, unit: 't' })).body.code).toBe(1);
+    for (const n of ['g1', 'g2'])
+      expect((await t.call('POST', `${F}/`, ga, { type: '集团', name: n, unit: 't' })).body.code).toBe(1);
     const before = (await list('pageSize=1')).body.data.total;
     const r = await t.call('DELETE', `${F}/deleteBatch`, ga);
     expect(r.body).toEqual({ code: 1, message: '清空数据成功!', data: 2 });
@@ -208,6 +276,10 @@ describe('batch delete and clear', () => {
     expect(r.body.data).toBe(2); // demo_user and demo_trial
     expect((await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', ga)).status).toBe(200);
     const self = (await t.call('GET', '/api/sys/v1/sys/sysUser/currentUser', ga)).body.data.userId;
-    expect((await t.call('DELETE', `/api/sys/v1/sys/sysUser/${self}`, ga)).body).toEqual({ code: 0, message: '不能删除当前登录账号', data: null });
+    expect((await t.call('DELETE', `/api/sys/v1/sys/sysUser/${self}`, ga)).body).toEqual({
+      code: 0,
+      message: '不能删除当前登录账号',
+      data: null,
+    });
   });
 });

@@ -20,8 +20,13 @@ let t: TestApp;
 let kit: ReviewKit;
 
 const building = async (id: number) => (await t.call('GET', `${PROJECT_V}/${id}`, kit.tok.calc)).body.data;
-const rowsOf = async (id: number) => (await t.call('GET', `${TPF}/stage/produce/?projectId=${id}`, kit.tok.calc)).body.data.dataList as { id: number; quantity: number }[];
-const calculate = async (id: number) => expect((await t.call('GET', `${TPF}/stage/produce/calculate?projectId=${id}`, kit.tok.calc)).body.code).toBe(1);
+const rowsOf = async (id: number) =>
+  (await t.call('GET', `${TPF}/stage/produce/?projectId=${id}`, kit.tok.calc)).body.data.dataList as {
+    id: number;
+    quantity: number;
+  }[];
+const calculate = async (id: number) =>
+  expect((await t.call('GET', `${TPF}/stage/produce/calculate?projectId=${id}`, kit.tok.calc)).body.code).toBe(1);
 /** A completed, calculated building of the creator with one 建材生产 row: 100 t × 2 kgCO2e/t = 200 kgCO2e = 0.2 t. */
 const calculated = async (name: string) => (await kit.completedBuilding(name)).id;
 
@@ -41,7 +46,9 @@ beforeAll(async () => {
   await kit.person('checker', { name: '孙校对', tenantId: demo });
   await kit.person('reviewer', { name: '周审核', tenantId: demo });
   await kit.person('approver', { name: '郑审定', tenantId: demo });
-  kit.eng = (await t.call('POST', `${ENG}/`, kit.tok.calc, engineeringBody({ name: '结果一致工程', code: 'RI-1' }))).body.data.id;
+  kit.eng = (
+    await t.call('POST', `${ENG}/`, kit.tok.calc, engineeringBody({ name: '结果一致工程', code: 'RI-1' }))
+  ).body.data.id;
 });
 afterAll(() => t.close());
 
@@ -54,7 +61,9 @@ describe('a stored result knows its inputs', () => {
 
     // the row saved alone (not through the batch that calculates): 50 t × 2 = 100 kgCO2e, the stored 0.2 t is stale
     const [first] = await rowsOf(id);
-    expect((await t.call('PUT', `${TPF}/stage/produce/`, kit.tok.calc, { ...steelRow(id, 50), id: first.id })).body.code).toBe(1);
+    expect(
+      (await t.call('PUT', `${TPF}/stage/produce/`, kit.tok.calc, { ...steelRow(id, 50), id: first.id })).body.code,
+    ).toBe(1);
     b = await building(id);
     expect(b.total).toBeCloseTo(0.2, 6);
     expect(b.resultStale).toBe(true);
@@ -86,13 +95,17 @@ describe('a stored result knows its inputs', () => {
     expect((await building(id)).resultStale).toBe(true);
   });
 
-  it('a stale result says so on the PDF report\'s cover and in the workbook\'s summary', async (ctx) => {
+  it("a stale result says so on the PDF report's cover and in the workbook's summary", async (ctx) => {
     const id = await calculated('报告楼');
     const [first] = await rowsOf(id);
-    expect((await t.call('PUT', `${TPF}/stage/produce/`, kit.tok.calc, { ...steelRow(id, 40), id: first.id })).body.code).toBe(1);
+    expect(
+      (await t.call('PUT', `${TPF}/stage/produce/`, kit.tok.calc, { ...steelRow(id, 40), id: first.id })).body.code,
+    ).toBe(1);
     const book = await t.call('GET', `${PROJECT}/getExcelByID?projectID=${id}`, kit.tok.calc);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((await t.app.inject({ method: 'GET', url: book.body.data })).rawPayload as unknown as ArrayBuffer);
+    await wb.xlsx.load(
+      (await t.app.inject({ method: 'GET', url: book.body.data })).rawPayload as unknown as ArrayBuffer,
+    );
     const summary = wb.getWorksheet('计算结果汇总')!;
     const texts: string[] = [];
     summary.eachRow((r) => texts.push(r.values!.toString()));
@@ -101,7 +114,11 @@ describe('a stored result knows its inputs', () => {
     const pdf = await t.call('GET', `${PROJECT}/exportPdf?projectId=${id}&type=pdf`, kit.tok.calc);
     const work = mkdtempSync(join(tmpdir(), 'stale-pdf-'));
     try {
-      const text = pdfText(work, (await t.app.inject({ method: 'GET', url: pdf.body.data })).rawPayload, '-raw').replace(/\s+/g, '');
+      const text = pdfText(
+        work,
+        (await t.app.inject({ method: 'GET', url: pdf.body.data })).rawPayload,
+        '-raw',
+      ).replace(/\s+/g, '');
       expect(text).toContain('结果状态结果已过期：单体数据在上次计算后已修改');
     } finally {
       rmSync(work, { recursive: true, force: true });
@@ -113,7 +130,9 @@ describe('a stored result knows its inputs', () => {
     const copy = (await t.call('GET', `${PROJECT}/copy?projectId=${id}`, kit.tok.calc)).body.data;
     expect(copy.resultStale).toBe(false);
     const [first] = await rowsOf(id);
-    expect((await t.call('PUT', `${TPF}/stage/produce/`, kit.tok.calc, { ...steelRow(id, 60), id: first.id })).body.code).toBe(1);
+    expect(
+      (await t.call('PUT', `${TPF}/stage/produce/`, kit.tok.calc, { ...steelRow(id, 60), id: first.id })).body.code,
+    ).toBe(1);
     const copy2 = (await t.call('GET', `${PROJECT}/copy?projectId=${id}`, kit.tok.calc)).body.data;
     expect(copy2.resultStale).toBe(true);
   });
@@ -122,7 +141,9 @@ describe('a stored result knows its inputs', () => {
     const id = await calculated('签署楼');
     const [first] = await rowsOf(id);
     // 100 t → 30 t after the calculation, and a 7 t row: (30 + 7) t × 2 kgCO2e/t = 74 kgCO2e = 0.074 t
-    expect((await t.call('PUT', `${TPF}/stage/produce/`, kit.tok.calc, { ...steelRow(id, 30), id: first.id })).body.code).toBe(1);
+    expect(
+      (await t.call('PUT', `${TPF}/stage/produce/`, kit.tok.calc, { ...steelRow(id, 30), id: first.id })).body.code,
+    ).toBe(1);
     expect((await t.call('POST', `${TPF}/stage/produce/`, kit.tok.calc, steelRow(id, 7))).body.code).toBe(1);
     expect((await building(id)).total).toBeCloseTo(0.2, 6);
     // the stale result is calculated again and kept; its figures changed, so do the flags the 计算人 acknowledged
@@ -145,23 +166,41 @@ describe('one building, many revisions', () => {
     const a = await calculated('旧库楼');
     // as an older version let happen: B made twice of A, then C of the first B
     await sql`drop index tpf3_project_one_successor`.execute(db);
-    const insert = async (revision: string, of: number) => Number((await sql<{ id: number }>`insert into tpf3_project (name, revision, revision_of) values ('旧库楼', ${revision}, ${of}) returning id`.execute(db)).rows[0].id);
+    const insert = async (revision: string, of: number) =>
+      Number(
+        (
+          await sql<{
+            id: number;
+          }>`insert into tpf3_project (name, revision, revision_of) values ('旧库楼', ${revision}, ${of}) returning id`.execute(
+            db,
+          )
+        ).rows[0].id,
+      );
     const b1 = await insert('B', a);
     const b2 = await insert('B', a);
     const c = await insert('C', b1);
     const m018 = reviewMigrations.find((m) => m.id === '018_one_successor')!;
     await db.transaction().execute(async (trx) => {
-      for (const stmt of m018.sql.split(/;\s*\n/).map((x) => x.trim()).filter(Boolean)) await sql.raw(stmt).execute(trx);
+      for (const stmt of m018.sql
+        .split(/;\s*\n/)
+        .map((x) => x.trim())
+        .filter(Boolean))
+        await sql.raw(stmt).execute(trx);
     });
     // the later B follows the end of the chain it would have forked: A → B → C → B
-    const of = async (id: number) => Number((await sql<{ revision_of: number }>`select revision_of from tpf3_project where id = ${id}`.execute(db)).rows[0].revision_of);
+    const of = async (id: number) =>
+      Number(
+        (await sql<{ revision_of: number }>`select revision_of from tpf3_project where id = ${id}`.execute(db)).rows[0]
+          .revision_of,
+      );
     expect([await of(b1), await of(c), await of(b2)]).toEqual([a, b1, c]);
     await expect(insert('D', a)).rejects.toThrow(/tpf3_project_one_successor/);
   });
 
-
   it('a revision has one successor; the list, the project total and the chain count A and B once', async () => {
-    const ownEng = (await t.call('POST', `${ENG}/`, kit.tok.calc, engineeringBody({ name: '修订版工程', code: 'RI-2' }))).body.data.id;
+    const ownEng = (
+      await t.call('POST', `${ENG}/`, kit.tok.calc, engineeringBody({ name: '修订版工程', code: 'RI-2' }))
+    ).body.data.id;
     kit.eng = ownEng;
     const a = await calculated('修订楼');
     await signThrough(a);
@@ -170,15 +209,23 @@ describe('one building, many revisions', () => {
     const bId = first.body.data.id as number;
 
     // a second 新建修订版 (a second tab, a retry) is refused naming B, and nothing is made
-    const before = await t.database.db.selectFrom('tpf3_project').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('tpf3_project')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const second = await t.call('POST', `${R}/revise`, kit.tok.calc, { projectId: a });
     expect(second.status).toBe(400);
     expect(second.body.message).toBe('单体「修订楼」修订版 A 已有修订版 B，不能再次新建修订版');
     expect(second.body.data).toEqual({ id: bId, revision: 'B' });
-    const after = await t.database.db.selectFrom('tpf3_project').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('tpf3_project')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     // and the database itself refuses a second successor, whatever code writes it
-    await expect(sql`insert into tpf3_project (name, revision_of) values ('旁路', ${a})`.execute(t.database.db)).rejects.toThrow(/tpf3_project_one_successor/);
+    await expect(
+      sql`insert into tpf3_project (name, revision_of) values ('旁路', ${a})`.execute(t.database.db),
+    ).rejects.toThrow(/tpf3_project_one_successor/);
 
     // B is completed too: the project counts it once (0.2 t), not A + B (0.4 t)
     expect((await t.call('PUT', `${PROJECT}/status`, kit.tok.calc, { id: bId, status: '1' })).body.code).toBe(1);
@@ -187,10 +234,24 @@ describe('one building, many revisions', () => {
     expect(project.total).toBeCloseTo(0.2, 6);
 
     // the list offers B only; A is read through the chain (历史修订版) and is marked superseded
-    const list = (await t.call('GET', `${PROJECT_V}/?engineeringId=${ownEng}`, kit.tok.calc)).body.data.dataList as { id: number; revision: string }[];
+    const list = (await t.call('GET', `${PROJECT_V}/?engineeringId=${ownEng}`, kit.tok.calc)).body.data.dataList as {
+      id: number;
+      revision: string;
+    }[];
     expect(list.map((x) => [x.id, x.revision])).toEqual([[bId, 'B']]);
-    const chain = (await t.call('GET', `${PROJECT_V}/revisions?projectId=${bId}`, kit.tok.calc)).body.data as { id: number; revision: string; superseded: boolean }[];
-    expect(chain.map((x) => [x.id, x.revision, x.superseded])).toEqual([[a, 'A', true], [bId, 'B', false]]);
-    expect((await t.call('GET', `${PROJECT_V}/revisions?projectId=${a}`, kit.tok.calc)).body.data.map((x: { id: number }) => x.id)).toEqual([a, bId]);
+    const chain = (await t.call('GET', `${PROJECT_V}/revisions?projectId=${bId}`, kit.tok.calc)).body.data as {
+      id: number;
+      revision: string;
+      superseded: boolean;
+    }[];
+    expect(chain.map((x) => [x.id, x.revision, x.superseded])).toEqual([
+      [a, 'A', true],
+      [bId, 'B', false],
+    ]);
+    expect(
+      (await t.call('GET', `${PROJECT_V}/revisions?projectId=${a}`, kit.tok.calc)).body.data.map(
+        (x: { id: number }) => x.id,
+      ),
+    ).toEqual([a, bId]);
   });
 });

@@ -8,14 +8,27 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createAjv } from '../../schemas/validation';
 import { tpf3BuildMaterial } from '../../schemas/factors/tpf3BuildMaterial';
 import { FACTOR_FILES, loadSeedFactors, seedFactorUpgrades, seedSupplement } from '../../src/server/db/seed/factors';
-import { DENSITY_FILE, DETAILS_MARKER, MASS_UNITS, defaultDistanceOf, upgradeFactorDetails } from '../../src/server/db/seed/factorDetails';
-import { CN_MATERIALS_MARKER, SUPPLEMENT_MARKER, upgradeSupplementMaterials } from '../../src/server/db/seed/materialUpgrade';
+import {
+  DENSITY_FILE,
+  DETAILS_MARKER,
+  MASS_UNITS,
+  defaultDistanceOf,
+  upgradeFactorDetails,
+} from '../../src/server/db/seed/factorDetails';
+import {
+  CN_MATERIALS_MARKER,
+  SUPPLEMENT_MARKER,
+  upgradeSupplementMaterials,
+} from '../../src/server/db/seed/materialUpgrade';
 import { openTestDatabase } from './testDb';
 import type { Database } from '../../src/server/db/database';
 
 type Row = Record<string, string>;
 const csv = (file: string): Row[] =>
-  Papa.parse<Row>(readFileSync(new URL(`../../src/server/db/seed/data/${file}`, import.meta.url), 'utf8'), { header: true, skipEmptyLines: 'greedy' }).data;
+  Papa.parse<Row>(readFileSync(new URL(`../../src/server/db/seed/data/${file}`, import.meta.url), 'utf8'), {
+    header: true,
+    skipEmptyLines: 'greedy',
+  }).data;
 
 const factors = loadSeedFactors();
 const one = (type: string, name: string, spec?: string) => {
@@ -27,7 +40,9 @@ const one = (type: string, name: string, spec?: string) => {
 describe('seed factor details', () => {
   it('every row still validates against tpf3BuildMaterial', () => {
     const validate = createAjv().compile(tpf3BuildMaterial);
-    expect(factors.filter((f) => !validate(structuredClone(f))).map((f) => `${f.name}: ${JSON.stringify(validate.errors)}`)).toEqual([]);
+    expect(
+      factors.filter((f) => !validate(structuredClone(f))).map((f) => `${f.name}: ${JSON.stringify(validate.errors)}`),
+    ).toEqual([]);
   });
 
   it('every App. D and Chinese-source row in m³/m² has a density with its source, or is U with a reason and no number', () => {
@@ -36,7 +51,9 @@ describe('seed factor details', () => {
     expect(volume.map((r) => r.unit).sort()).toEqual([...Array(9 + 2).fill('m2'), ...Array(10).fill('m3')]);
     const density = csv(DENSITY_FILE);
     // keyed by the exact material name, in its unit, nothing extra
-    expect(density.map((r) => `${r.name_zh}|${r.unit}`).sort()).toEqual(volume.map((r) => `${r.name_zh}|${r.unit}`).sort());
+    expect(density.map((r) => `${r.name_zh}|${r.unit}`).sort()).toEqual(
+      volume.map((r) => `${r.name_zh}|${r.unit}`).sort(),
+    );
     for (const r of volume) {
       const f = one('建材', r.name_zh);
       if (f.densityVerification === 'U') {
@@ -69,7 +86,10 @@ describe('seed factor details', () => {
     expect(one('建材', '混凝土砖（240mm×115mm×90mm）')).toMatchObject({ density: null, densityVerification: 'U' });
     expect(one('建材', '塑钢窗')).toMatchObject({ density: null, densityVerification: 'U' });
     // 普通玻璃 25.6 kN/m³ → 2.56 t/m³ × two 5 mm panes = 2.56 × 0.010 = 0.0256 t/m² (glass only): D
-    expect(one('建材', '中空玻璃（5+12A+5，仅计两片玻璃）')).toMatchObject({ density: 0.0256, densityVerification: 'D' });
+    expect(one('建材', '中空玻璃（5+12A+5，仅计两片玻璃）')).toMatchObject({
+      density: 0.0256,
+      densityVerification: 'D',
+    });
   });
 
   it('default distance by category (GB/T 51366-2019 第6.3.2条): concrete 40 km, mortar, 混凝土砖 (a brick) and every other material 500 km', () => {
@@ -82,7 +102,9 @@ describe('seed factor details', () => {
     expect(one('建材', 'C50混凝土').defaultDistance).toBe(40);
     expect(one('建材', '混凝土砖（240mm×115mm×90mm）').defaultDistance).toBe(500);
     expect(one('建材', '热轧碳钢钢筋').defaultDistance).toBe(500);
-    expect(factors.filter((f) => f.type === '建材').every((f) => f.defaultDistance === 40 || f.defaultDistance === 500)).toBe(true);
+    expect(
+      factors.filter((f) => f.type === '建材').every((f) => f.defaultDistance === 40 || f.defaultDistance === 500),
+    ).toBe(true);
     expect(factors.filter((f) => f.type !== '建材').every((f) => f.defaultDistance === undefined)).toBe(true);
   });
 
@@ -108,9 +130,25 @@ describe('seed factor details', () => {
     const material = one('建材', '自来水');
     const water = one('能源', '自来水');
     // 附录D: 自来水 0.168 kgCO2e/t (the csv row read as is)
-    expect(csv(FACTOR_FILES.materials).find((r) => r.name_zh === '自来水')).toMatchObject({ unit: 't', kgCO2e_per_unit: '0.168', verification: 'V' });
-    expect(water).toMatchObject({ smallType: '水', unit: 't', materialCo: 0.168, coUnit: 'kgCO2e/t', source: 'GB/T 51366-2019 附录D', verification: 'V', quality: 'standard' });
-    expect([water.materialCo, water.source, water.verification]).toEqual([material.materialCo, material.source, material.verification]);
+    expect(csv(FACTOR_FILES.materials).find((r) => r.name_zh === '自来水')).toMatchObject({
+      unit: 't',
+      kgCO2e_per_unit: '0.168',
+      verification: 'V',
+    });
+    expect(water).toMatchObject({
+      smallType: '水',
+      unit: 't',
+      materialCo: 0.168,
+      coUnit: 'kgCO2e/t',
+      source: 'GB/T 51366-2019 附录D',
+      verification: 'V',
+      quality: 'standard',
+    });
+    expect([water.materialCo, water.source, water.verification]).toEqual([
+      material.materialCo,
+      material.source,
+      material.verification,
+    ]);
     expect(water.defaultDistance).toBeUndefined();
     expect(water.remarks).toContain('与附录D 建材「自来水」同一数值');
     expect(factors.filter((f) => f.energy === 'water')).toHaveLength(1);
@@ -147,12 +185,18 @@ describe('materials beyond App. D (supplementary_materials.csv)', () => {
   it('hand-checked values (kgCO2e/kg × 1000) and transport distances', () => {
     const v = (name: string) => supplement.find((f) => f.name === name)!;
     // ICE v3.0 as cited by IStructE: softwood 0.263, glulam 0.512, CLT 0.437 kgCO2e/kg (istructe.org, 2021)
-    expect([v('针叶材锯材').materialCo, v('胶合木（Glulam）').materialCo, v('正交胶合木（CLT）').materialCo]).toEqual([263, 512, 437]);
+    expect([v('针叶材锯材').materialCo, v('胶合木（Glulam）').materialCo, v('正交胶合木（CLT）').materialCo]).toEqual([
+      263, 512, 437,
+    ]);
     expect([v('针叶材锯材').verification, v('胶合板').verification]).toEqual(['V2', 'V']);
     expect(v('纸面石膏板').materialCo).toBe(390);
     expect([v('混凝土砌块（密实骨料）').materialCo, v('混凝土砌块（轻骨料）').materialCo]).toEqual([93, 280]);
     // GB/T 51366-2019 第6.3.2条 names concrete only: mortar and precast elements (factory products) 500 km
-    expect([v('水泥砂浆（1:4）').defaultDistance, v('预制混凝土（C40/50，不含钢筋）').defaultDistance, v('花岗岩（天然石材）').defaultDistance]).toEqual([500, 500, 500]);
+    expect([
+      v('水泥砂浆（1:4）').defaultDistance,
+      v('预制混凝土（C40/50，不含钢筋）').defaultDistance,
+      v('花岗岩（天然石材）').defaultDistance,
+    ]).toEqual([500, 500, 500]);
   });
 });
 
@@ -174,7 +218,9 @@ describe('materials from Chinese sources (cn_materials.csv)', () => {
       expect(['V', 'V2', 'M', 'D'], f.name).toContain(f.verification);
       expect(f.verification, f.name).toBe(r.verification);
       // V says where the number was read, D shows its working, M says it is recalled
-      const says = { V: /核对于|读自/, V2: /核对于|读自/, D: /推算/, M: /回忆/ }[f.verification as 'V' | 'V2' | 'D' | 'M'];
+      const says = { V: /核对于|读自/, V2: /核对于|读自/, D: /推算/, M: /回忆/ }[
+        f.verification as 'V' | 'V2' | 'D' | 'M'
+      ];
       expect(f.remarks, f.name).toMatch(says);
       // 数据库 for a published data set, 标准默认值 for a standard's appendix, 估算 for a number derived here
       expect(f.quality, f.name).toBe(r.quality);
@@ -189,7 +235,13 @@ describe('materials from Chinese sources (cn_materials.csv)', () => {
     const unit = cn.find((f) => f.name === '中空玻璃（5+12A+5，仅计两片玻璃）')!;
     expect(glass).toBe(1130);
     expect(unit.materialCo).toBeCloseTo(2 * 0.005 * 2.56 * glass, 1);
-    expect(unit).toMatchObject({ unit: 'm2', coUnit: 'kgCO2e/m2', quality: 'estimate', defaultDistance: 500, density: 0.0256 });
+    expect(unit).toMatchObject({
+      unit: 'm2',
+      coUnit: 'kgCO2e/m2',
+      quality: 'estimate',
+      defaultDistance: 500,
+      density: 0.0256,
+    });
     // 6+12A+6: 2 × 0.006 × 2.56 × 1130 = 34.714
     expect(cn.find((f) => f.name === '中空玻璃（6+12A+6，仅计两片玻璃）')!.materialCo).toBeCloseTo(34.714, 1);
   });
@@ -202,8 +254,12 @@ describe('upgrade of a database seeded before the details', () => {
   const WINDOW = '塑钢窗';
   const get = async (name: string, tenant: 'system' | 'tenant' = 'system') =>
     (
-      await sql<Record<string, unknown>>`select density, density_source, density_verification, default_distance, energy, quality, remarks
-        from ${lib} where name = ${name} and tenant_id is ${tenant === 'system' ? sql`null` : sql`not null`}`.execute(database.db)
+      await sql<
+        Record<string, unknown>
+      >`select density, density_source, density_verification, default_distance, energy, quality, remarks
+        from ${lib} where name = ${name} and tenant_id is ${tenant === 'system' ? sql`null` : sql`not null`}`.execute(
+        database.db,
+      )
     ).rows;
 
   beforeAll(async () => {
@@ -225,12 +281,16 @@ describe('upgrade of a database seeded before the details', () => {
     const db = database.db;
     const cols = sql`density = null, density_source = null, density_verification = null, default_distance = null, energy = null, quality = null`;
     // a tenant's own copy of C30 (no details), then the database as seeded before the factors' details
-    await sql`insert into ${lib} (type, small_type, name, spec, unit, material_co, tenant_id) values ('建材', '混凝土', ${C30}, '', 'm3', 300, 1)`.execute(db);
+    await sql`insert into ${lib} (type, small_type, name, spec, unit, material_co, tenant_id) values ('建材', '混凝土', ${C30}, '', 'm3', 300, 1)`.execute(
+      db,
+    );
     const seedRemarks = seedFactorUpgrades().find((u) => u.base.name === WINDOW)!.base.remarks;
     await sql`update ${lib} set ${cols}, remarks = ${seedRemarks} where tenant_id is null`.execute(db);
     await sql`delete from schema_migrations where id = ${DETAILS_MARKER}`.execute(db);
     // an admin's edits: C30's density measured, the window's remarks rewritten
-    await sql`update ${lib} set density = 2.35, density_source = '供应商配合比实测' where name = ${C30} and tenant_id is null`.execute(db);
+    await sql`update ${lib} set density = 2.35, density_source = '供应商配合比实测' where name = ${C30} and tenant_id is null`.execute(
+      db,
+    );
     await sql`update ${lib} set remarks = '管理员备注' where name = '铝塑共挤窗' and tenant_id is null`.execute(db);
     expect((await get('天然气'))[0]).toMatchObject({ energy: null, quality: null });
 
@@ -238,14 +298,26 @@ describe('upgrade of a database seeded before the details', () => {
     expect(filled).toBe(factors.length);
 
     expect(await get(C30)).toEqual([
-      expect.objectContaining({ density: 2.35, density_source: '供应商配合比实测', density_verification: 'V', default_distance: 40, quality: 'standard' }),
+      expect.objectContaining({
+        density: 2.35,
+        density_source: '供应商配合比实测',
+        density_verification: 'V',
+        default_distance: 40,
+        quality: 'standard',
+      }),
     ]);
-    expect((await get('混凝土砖（240mm×115mm×90mm）'))[0]).toMatchObject({ density: null, density_verification: 'U', default_distance: 500 });
+    expect((await get('混凝土砖（240mm×115mm×90mm）'))[0]).toMatchObject({
+      density: null,
+      density_verification: 'U',
+      default_distance: 500,
+    });
     expect((await get('天然气'))[0]).toMatchObject({ energy: 'naturalGas', quality: 'standard' });
     expect((await get('江苏'))[0]).toMatchObject({ energy: 'electricity', quality: 'database' });
     expect((await get(WINDOW))[0].remarks).toMatch(/^密度暂无可靠数值（U）：/);
     expect((await get('铝塑共挤窗'))[0].remarks).toBe('管理员备注');
-    expect(await get(C30, 'tenant')).toEqual([expect.objectContaining({ density: null, default_distance: null, quality: null })]);
+    expect(await get(C30, 'tenant')).toEqual([
+      expect.objectContaining({ density: null, default_distance: null, quality: null }),
+    ]);
 
     // once: a value cleared after the upgrade stays cleared at the next start
     await sql`update ${lib} set default_distance = null where name = ${C30} and tenant_id is null`.execute(db);
@@ -257,12 +329,21 @@ describe('upgrade of a database seeded before the details', () => {
     const db = database.db;
     const names = seedSupplement().map((f) => f.name);
     expect(names.length).toBeGreaterThan(0);
-    const count = async () => Number((await sql<{ n: number }>`select count(*)::int as n from ${lib} where tenant_id is null and name in (${sql.join(names)})`.execute(db)).rows[0].n);
+    const count = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from ${lib} where tenant_id is null and name in (${sql.join(names)})`.execute(db)
+        ).rows[0].n,
+      );
     // a fresh database has them from the first seed
     expect(await count()).toBe(names.length);
     await sql`delete from ${lib} where tenant_id is null and name in (${sql.join(names.slice(1))})`.execute(db);
     await sql`delete from schema_migrations where id = ${SUPPLEMENT_MARKER}`.execute(db);
-    expect(await db.transaction().execute((trx) => upgradeSupplementMaterials(trx, seedSupplement))).toBe(names.length - 1);
+    expect(await db.transaction().execute((trx) => upgradeSupplementMaterials(trx, seedSupplement))).toBe(
+      names.length - 1,
+    );
     expect(await count()).toBe(names.length);
     expect((await get('针叶材锯材'))[0]).toMatchObject({ quality: 'database', default_distance: 500 });
     expect(await db.transaction().execute((trx) => upgradeSupplementMaterials(trx, seedSupplement))).toBe(0);
@@ -272,16 +353,32 @@ describe('upgrade of a database seeded before the details', () => {
     const db = database.db;
     const names = seedSupplement(FACTOR_FILES.cn).map((f) => f.name);
     expect(names.length).toBe(2);
-    const count = async () => Number((await sql<{ n: number }>`select count(*)::int as n from ${lib} where tenant_id is null and name in (${sql.join(names)})`.execute(db)).rows[0].n);
+    const count = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from ${lib} where tenant_id is null and name in (${sql.join(names)})`.execute(db)
+        ).rows[0].n,
+      );
     // a fresh database has them from the first seed, and its marker, so its next start adds nothing
     expect(await count()).toBe(names.length);
-    expect((await sql`select id from schema_migrations where id = ${CN_MATERIALS_MARKER}`.execute(db)).rows).toHaveLength(1);
+    expect(
+      (await sql`select id from schema_migrations where id = ${CN_MATERIALS_MARKER}`.execute(db)).rows,
+    ).toHaveLength(1);
     await sql`delete from ${lib} where tenant_id is null and name in (${sql.join(names.slice(1))})`.execute(db);
     await sql`delete from schema_migrations where id = ${CN_MATERIALS_MARKER}`.execute(db);
     // only this file's step runs: the supplement's marker is still there
-    expect(await db.transaction().execute((trx) => upgradeSupplementMaterials(trx, seedSupplement))).toBe(names.length - 1);
+    expect(await db.transaction().execute((trx) => upgradeSupplementMaterials(trx, seedSupplement))).toBe(
+      names.length - 1,
+    );
     expect(await count()).toBe(names.length);
-    expect((await get(names[1]))[0]).toMatchObject({ quality: 'estimate', default_distance: 500, density: 0.0307, density_verification: 'D' });
+    expect((await get(names[1]))[0]).toMatchObject({
+      quality: 'estimate',
+      default_distance: 500,
+      density: 0.0307,
+      density_verification: 'D',
+    });
     // once: a row deleted after the upgrade is not brought back
     await sql`delete from ${lib} where tenant_id is null and name = ${names[1]}`.execute(db);
     expect(await db.transaction().execute((trx) => upgradeSupplementMaterials(trx, seedSupplement))).toBe(0);

@@ -27,7 +27,9 @@ const find = (table: string, name: string, spec?: string) =>
 describe('seed lookups', () => {
   it('every row validates against tpf3Lookup', () => {
     const validate = createAjv().compile(tpf3Lookup);
-    const bad = lookups.filter((l): boolean => !validate(l)).map((l) => `${l.table}/${l.name}: ${JSON.stringify(validate.errors)}`);
+    const bad = lookups
+      .filter((l): boolean => !validate(l))
+      .map((l) => `${l.table}/${l.name}: ${JSON.stringify(validate.errors)}`);
     expect(bad).toEqual([]);
   });
 
@@ -82,7 +84,10 @@ describe('seed lookups', () => {
     ]);
     expect(find('shading', '无外遮阳')[0]).toMatchObject({ value: 1, verification: 'D' });
     // the JGJ 75 variant is recalled: stays M
-    expect(find('shading', '可完全覆盖窗的不透明活动百叶、金属卷帘')[0]).toMatchObject({ value: 0.5, verification: 'M' });
+    expect(find('shading', '可完全覆盖窗的不透明活动百叶、金属卷帘')[0]).toMatchObject({
+      value: 0.5,
+      verification: 'M',
+    });
 
     // VDI 4707 class A: 0.56 mWh/(kg·m), 50 W standby (recalled: M)
     expect(find('elevatorClass', 'VDI 4707 A 级')).toEqual([
@@ -92,25 +97,42 @@ describe('seed lookups', () => {
     // class G has no upper bound: no number, U
     expect(find('elevatorClass', 'VDI 4707 G 级')[0]).toMatchObject({ value: null, value2: null, verification: 'U' });
     expect(find('elevatorClass', 'VDI 4707 G 级')[0].remarks).toContain('>4.20');
-    expect(find('elevatorUsage', '使用类别 3（中）')[0]).toMatchObject({ value: 1.5, value2: 22.5, unit: 'h/d', verification: 'V' });
+    expect(find('elevatorUsage', '使用类别 3（中）')[0]).toMatchObject({
+      value: 1.5,
+      value2: 22.5,
+      unit: 'h/d',
+      verification: 'V',
+    });
 
     // GB 50189-2015 表4.2.10 (recalled): water-cooled screw ≤528 kW, 夏热冬冷 COP 4.80
     expect(find('hvacSource', '冷水(热泵)机组 定频 水冷 螺杆式', '制冷量 CC≤528 kW；夏热冬冷；COP')).toEqual([
       expect.objectContaining({ value: 4.8, unit: 'W/W', verification: 'M' }),
     ]);
     // superseded GB 50189-2005 screw 528–1163 kW COP 4.30 is verified
-    expect(find('hvacSource', '冷水(热泵)机组（已废止标准） 螺杆式 水冷', '528~1163 kW；COP')[0]).toMatchObject({ value: 4.3, verification: 'V' });
+    expect(find('hvacSource', '冷水(热泵)机组（已废止标准） 螺杆式 水冷', '528~1163 kW；COP')[0]).toMatchObject({
+      value: 4.3,
+      verification: 'V',
+    });
     // a range of a minimum efficiency → its lower bound, original text kept
     const oilBoiler = find('hvacSource', '锅炉 燃油燃气锅炉 重油')[0];
     expect(oilBoiler).toMatchObject({ value: 86, unit: '%', verification: 'M' });
     expect(oilBoiler.remarks).toContain('原表取值：86–88');
     // η1 / η2 → value / value2
-    expect(find('hvacSource', '户式燃气供暖热水炉/燃气热水器 2级能效')[0]).toMatchObject({ value: 89, value2: 85, unit2: '%' });
-    expect(find('hvacSource', '冷源系统 电冷源综合制冷性能系数 SCOP')[0]).toMatchObject({ value: null, verification: 'U' });
+    expect(find('hvacSource', '户式燃气供暖热水炉/燃气热水器 2级能效')[0]).toMatchObject({
+      value: 89,
+      value2: 85,
+      unit2: '%',
+    });
+    expect(find('hvacSource', '冷源系统 电冷源综合制冷性能系数 SCOP')[0]).toMatchObject({
+      value: null,
+      verification: 'U',
+    });
 
     // heat recovery: value = cooling, value2 = heating; '≥60' → 60
     expect(find('heatRecovery', '热回收新风机组/热交换器 (GB/T 21087-2007 minimum)', '温度交换效率')[0]).toMatchObject({
-      value: 60, value2: 70, verification: 'M',
+      value: 60,
+      value2: 70,
+      verification: 'M',
     });
 
     // PV: efficiencies take the lower bound, losses and degradation the upper one
@@ -120,7 +142,11 @@ describe('seed lookups', () => {
     expect(inTable('pvOrientation').every((r) => r.value === null && r.verification === 'U')).toBe(true);
 
     // hot water: verified air-source heat-pump COP; solar fraction per resource zone; η_L (a loss) upper bound
-    expect(find('dhwHeater', '空气源热泵热水机 普通型 (一次加热式/循环加热式)')[0]).toMatchObject({ value: 4.4, unit: 'W/W', verification: 'V' });
+    expect(find('dhwHeater', '空气源热泵热水机 普通型 (一次加热式/循环加热式)')[0]).toMatchObject({
+      value: 4.4,
+      unit: 'W/W',
+      verification: 'V',
+    });
     expect(find('dhwHeater', '太阳能热水 + 辅助热源').map((r) => [r.spec, r.value])).toEqual([
       ['太阳能保证率 资源区 I', 60],
       ['太阳能保证率 资源区 II', 50],
@@ -129,16 +155,33 @@ describe('seed lookups', () => {
     ]);
     expect(find('dhwHeater', '太阳能热水系统')[0]).toMatchObject({ value: 0.3 });
 
-    expect(find('windRoughness', 'C 类地面粗糙度')[0]).toMatchObject({ value: 0.22, value2: 0.3, unit2: 'm', verification: 'M' });
+    expect(find('windRoughness', 'C 类地面粗糙度')[0]).toMatchObject({
+      value: 0.22,
+      value2: 0.3,
+      unit2: 'm',
+      verification: 'M',
+    });
 
     // GB/T 51366 App. C (recalled): 1 m³ excavator 63.00 kg diesel, 400 t·m tower crane 164.31 kWh per shift
-    expect(find('constructionMachine', '履带式单斗液压挖掘机', '斗容量 1 m3')[0]).toMatchObject({ value: 63, unit: '柴油 kg/台班', verification: 'M' });
-    expect(find('constructionMachine', '自升式塔式起重机', '400 t·m')[0]).toMatchObject({ value: 164.31, unit: '电 kWh/台班', verification: 'M' });
+    expect(find('constructionMachine', '履带式单斗液压挖掘机', '斗容量 1 m3')[0]).toMatchObject({
+      value: 63,
+      unit: '柴油 kg/台班',
+      verification: 'M',
+    });
+    expect(find('constructionMachine', '自升式塔式起重机', '400 t·m')[0]).toMatchObject({
+      value: 164.31,
+      unit: '电 kWh/台班',
+      verification: 'M',
+    });
     expect(find('constructionMachine', '载重汽车', '4 t')[0]).toMatchObject({ value: 25.48, unit: '汽油 kg/台班' });
     expect(find('constructionMachine', '静力压桩机', '900 kN')[0]).toMatchObject({ value: null, verification: 'U' });
 
     expect(find('demolition', '1 台班工作时长')[0]).toMatchObject({ value: 8, unit: 'h', verification: 'M' });
-    expect(find('demolition', '全国建筑施工阶段能耗（2020）')[0]).toMatchObject({ value: 0.9, unit: '亿tce', verification: 'V' });
+    expect(find('demolition', '全国建筑施工阶段能耗（2020）')[0]).toMatchObject({
+      value: 0.9,
+      unit: '亿tce',
+      verification: 'V',
+    });
     // 'same' repeats the source of the row above
     expect(find('demolition', '全国建材生产阶段能耗（2020）')[0].source).toContain('aaachina.org');
     expect(find('demolition', '江苏导则 拆除比例系数')[0]).toMatchObject({ value: null, verification: 'U' });
@@ -183,7 +226,14 @@ describe('seeded lookups in the database', () => {
     await t?.close();
   });
   const count = async () =>
-    (await sql<{ n: number; system: number }>`select count(*)::int as n, count(*) filter (where tenant_id is null)::int as system from tpf3_lookup`.execute(t.database.db)).rows[0];
+    (
+      await sql<{
+        n: number;
+        system: number;
+      }>`select count(*)::int as n, count(*) filter (where tenant_id is null)::int as system from tpf3_lookup`.execute(
+        t.database.db,
+      )
+    ).rows[0];
 
   it('are system rows every user can read, filtered by table', async () => {
     expect(await count()).toEqual({ n: 445, system: 445 });
@@ -192,9 +242,17 @@ describe('seeded lookups in the database', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.total).toBe(14);
     expect(r.body.data.dataList.find((x: { name: string }) => x.name === 'VDI 4707 A 级')).toMatchObject({
-      table: 'elevatorClass', value: 0.56, value2: 50, verification: 'M', tenantId: null,
+      table: 'elevatorClass',
+      value: 0.56,
+      value2: 50,
+      verification: 'M',
+      tenantId: null,
     });
-    const u = await t.call('GET', '/api/tpf/v1/tpf/tpf3Lookup/?pageNum=1&pageSize=10&table=constructionMachine&verification=U', token);
+    const u = await t.call(
+      'GET',
+      '/api/tpf/v1/tpf/tpf3Lookup/?pageNum=1&pageSize=10&table=constructionMachine&verification=U',
+      token,
+    );
     expect(u.body.data.total).toBe(49);
     // a plain user cannot change them
     const post = await t.call('POST', '/api/tpf/v1/tpf/tpf3Lookup/', token, { table: 'shading', name: 'x' });
@@ -216,6 +274,10 @@ describe('placeholders', () => {
     const boiler = loadSeedLookups().find((r) => r.table === 'dhwHeater' && r.name.startsWith('燃气锅炉'))!;
     expect(boiler).toMatchObject({ value: null, value2: null, verification: 'U' });
     expect(boiler.remarks).toContain('原表数值 0.9 为模板占位值');
-    expect(loadSeedLookups().filter((r) => /placeholder/i.test(`${r.remarks} ${r.source}`) && (r.value !== null || r.value2 !== null))).toEqual([]);
+    expect(
+      loadSeedLookups().filter(
+        (r) => /placeholder/i.test(`${r.remarks} ${r.source}`) && (r.value !== null || r.value2 !== null),
+      ),
+    ).toEqual([]);
   });
 });

@@ -58,7 +58,8 @@ describe('slider', () => {
   it('a token is spent once and ends after 2 minutes; so does an unanswered challenge', async () => {
     const phone = '13600000001';
     const token = await passSlider(t);
-    const send = (sliderToken: string) => t.call('PUT', `/api/sys/v1/sso/sendSmsCode?phone=${phone}&purpose=register`, undefined, { sliderToken });
+    const send = (sliderToken: string) =>
+      t.call('PUT', `/api/sys/v1/sso/sendSmsCode?phone=${phone}&purpose=register`, undefined, { sliderToken });
     expect((await send(token)).body.code).toBe(1);
     clock += 61_000;
     expect((await send(token)).body.message).toBe('请完成滑块验证');
@@ -102,11 +103,17 @@ describe('SMS sender settings', () => {
       await setConfig(t, admin, 'sms.http.key', 'Gateway-Secret-Key');
       await setConfig(t, admin, 'sms.http.url', `http://127.0.0.1:${port}/send`);
       await setConfig(t, admin, 'sms.http.template', 'SMS_0042');
-      const rows = (await t.call('GET', '/api/sys/v1/sys/sysConfig/?pageSize=-1', admin)).body.data.dataList as { id: number; configKey: string; configValue: string }[];
+      const rows = (await t.call('GET', '/api/sys/v1/sys/sysConfig/?pageSize=-1', admin)).body.data.dataList as {
+        id: number;
+        configKey: string;
+        configValue: string;
+      }[];
       const keyRow = rows.find((r) => r.configKey === 'sms.http.key')!;
       expect(keyRow.configValue).toBe('******');
       expect(JSON.stringify(rows)).not.toContain('Gateway-Secret-Key');
-      expect(JSON.stringify((await t.call('GET', `/api/sys/v1/sys/sysConfig/${keyRow.id}`, admin)).body)).not.toContain('Gateway-Secret-Key');
+      expect(JSON.stringify((await t.call('GET', `/api/sys/v1/sys/sysConfig/${keyRow.id}`, admin)).body)).not.toContain(
+        'Gateway-Secret-Key',
+      );
       // saving the row back as read keeps the secret
       await t.call('PUT', '/api/sys/v1/sys/sysConfig/', admin, { ...keyRow, remarks: '改了备注' });
       await setConfig(t, admin, 'sms.sender', 'http');
@@ -140,13 +147,22 @@ describe('logs', () => {
     const phone = '13600000009';
     const { code } = await sendCode(t, phone, 'register');
     const password = 'Log-Check-Pass-5';
-    const reg = await t.call('POST', '/api/sys/v1/sso/registerUser', undefined, { userName: 'log_user', password: b64(password), name: '日志', phone, smsCode: code });
+    const reg = await t.call('POST', '/api/sys/v1/sso/registerUser', undefined, {
+      userName: 'log_user',
+      password: b64(password),
+      name: '日志',
+      phone,
+      smsCode: code,
+    });
     expect(reg.body.code).toBe(1);
     clock += 61_000;
     const login = await sendCode(t, phone, 'login');
     const res = await t.call('POST', '/api/sys/v1/sso/smsLogin', undefined, { phone, smsCode: login.code });
     const token = res.body.data.token as string;
-    await t.call('PUT', '/api/sys/v1/sys/sysUser/updatePassword', token, { oldPassword: b64(password), newPassword: b64('Log-Check-Pass-6') });
+    await t.call('PUT', '/api/sys/v1/sys/sysUser/updatePassword', token, {
+      oldPassword: b64(password),
+      newPassword: b64('Log-Check-Pass-6'),
+    });
     expect(logs).toContain('sms code');
     for (const secret of [password, b64(password), 'Log-Check-Pass-6', token]) expect(logs).not.toContain(secret);
     // a code as a number of its own (not the digits inside a timestamp)

@@ -14,11 +14,33 @@ beforeAll(async () => {
   t = await testApp();
   user = await t.login('demo_user');
   const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody())).body.data;
-  b = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { useDateLimit: 50, buildArea: 10000, menus: 'produce,build' }))).body.data;
+  b = (
+    await t.call(
+      'POST',
+      `${PROJECT}/`,
+      user,
+      buildingBody(eng.id, { useDateLimit: 50, buildArea: 10000, menus: 'produce,build' }),
+    )
+  ).body.data;
   const diesel = await libraryFactor(t, user, '柴油');
   // 12 rows by energy: 1 … 12 kg of diesel; 3 by machine shift
-  const energy = Array.from({ length: 12 }, (_, i) => ({ projectId: b.id, method: 'energy', name: `柴油${i + 1}`, unit: 'kg', quantity: i + 1, factorId: diesel.id }));
-  const machine = Array.from({ length: 3 }, (_, i) => ({ projectId: b.id, method: 'machine', name: `挖掘机${i + 1}`, unit: '台班', quantity: 1, energyPerShift: 10, factorId: diesel.id }));
+  const energy = Array.from({ length: 12 }, (_, i) => ({
+    projectId: b.id,
+    method: 'energy',
+    name: `柴油${i + 1}`,
+    unit: 'kg',
+    quantity: i + 1,
+    factorId: diesel.id,
+  }));
+  const machine = Array.from({ length: 3 }, (_, i) => ({
+    projectId: b.id,
+    method: 'machine',
+    name: `挖掘机${i + 1}`,
+    unit: '台班',
+    quantity: 1,
+    energyPerShift: 10,
+    factorId: diesel.id,
+  }));
   const saved = await t.call('POST', `${BUILD}/batch`, user, [...energy, ...machine]);
   expect(saved.body.code).toBe(1);
 });
@@ -26,10 +48,20 @@ afterAll(() => t.close());
 
 describe('a stage listed a page at a time', () => {
   it('pages one method on the server and sums its emission over every page', async () => {
-    const r = await t.call('GET', `${BUILD}/?projectId=${b.id}&method=energy&pageNum=2&pageSize=5&sortField=id&sortOrder=ascend`, user);
+    const r = await t.call(
+      'GET',
+      `${BUILD}/?projectId=${b.id}&method=energy&pageNum=2&pageSize=5&sortField=id&sortOrder=ascend`,
+      user,
+    );
     expect(r.body.code).toBe(1);
     expect(r.body.data.total).toBe(12);
-    expect(r.body.data.dataList.map((x: { name: string }) => x.name)).toEqual(['柴油6', '柴油7', '柴油8', '柴油9', '柴油10']);
+    expect(r.body.data.dataList.map((x: { name: string }) => x.name)).toEqual([
+      '柴油6',
+      '柴油7',
+      '柴油8',
+      '柴油9',
+      '柴油10',
+    ]);
     // (1 + 2 + … + 12) kg × 3.096 = 78 × 3.096 = 241.488 kg, whatever page is shown
     expect(r.body.data.sums.emission).toBeCloseTo(241.488, 6);
     // the rows of the other method are counted apart and, not being the building's method (energy), count 0
@@ -38,10 +70,18 @@ describe('a stage listed a page at a time', () => {
   });
 
   it('sorts by the emission and searches the row names, the sum following the search', async () => {
-    const top = await t.call('GET', `${BUILD}/?projectId=${b.id}&method=energy&pageSize=3&sortField=emission&sortOrder=descend`, user);
+    const top = await t.call(
+      'GET',
+      `${BUILD}/?projectId=${b.id}&method=energy&pageSize=3&sortField=emission&sortOrder=descend`,
+      user,
+    );
     expect(top.body.data.dataList.map((x: { name: string }) => x.name)).toEqual(['柴油12', '柴油11', '柴油10']);
     // 柴油1, 柴油10, 柴油11, 柴油12: (1 + 10 + 11 + 12) kg × 3.096 = 34 × 3.096 = 105.264 kg
-    const found = await t.call('GET', `${BUILD}/?projectId=${b.id}&method=energy&name=${encodeURIComponent('柴油1')}&pageSize=10`, user);
+    const found = await t.call(
+      'GET',
+      `${BUILD}/?projectId=${b.id}&method=energy&name=${encodeURIComponent('柴油1')}&pageSize=10`,
+      user,
+    );
     expect(found.body.data).toMatchObject({ total: 4 });
     expect(found.body.data.sums.emission).toBeCloseTo(105.264, 6);
   });

@@ -7,7 +7,16 @@
 // real ones and whose dist/client is a stub newer than every source, so it never starts a client build; it compiles
 // the server there (scripts/build-server.mjs) and runs it in its own process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
@@ -23,8 +32,10 @@ beforeAll(() => {
   rmSync(root, { recursive: true, force: true });
   mkdirSync(join(root, 'scripts'), { recursive: true });
   mkdirSync(join(root, 'dist/client'), { recursive: true });
-  for (const script of ['start.mjs', 'build-server.mjs']) copyFileSync(join(project, 'scripts', script), join(root, 'scripts', script));
-  for (const name of ['src', 'schemas', 'node_modules', 'package.json', 'tsconfig.json']) symlinkSync(join(project, name), join(root, name));
+  for (const script of ['start.mjs', 'build-server.mjs'])
+    copyFileSync(join(project, 'scripts', script), join(root, 'scripts', script));
+  for (const name of ['src', 'schemas', 'node_modules', 'package.json', 'tsconfig.json'])
+    symlinkSync(join(project, name), join(root, name));
   const index = join(root, 'dist/client/index.html');
   writeFileSync(index, '<!doctype html><title>碳算</title>');
   const future = new Date(Date.now() + 365 * 86400_000);
@@ -48,10 +59,17 @@ const accepts = (port: number) =>
     socket.once('error', () => r(false));
   });
 
-
-function start(env: Record<string, string>): { child: ChildProcess; exited: Promise<number | null>; output: () => { stdout: string; stderr: string } } {
-  const { DATABASE_URL: _ignored, ...rest } = process.env;  
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...rest, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(env: Record<string, string>): {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => { stdout: string; stderr: string };
+} {
+  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...rest, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
@@ -69,38 +87,43 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms: 
 }
 
 describe('npm start and SIGTERM', () => {
-  it('the server finishes, closes the database, removes the lock file and exits 0; so does start.mjs', { timeout: 120_000 }, async () => {
-    const dataDir = join(root, 'data');
-    // the seeded test template when there is one, so the start only migrates (a fresh data dir seeds for ~10 s)
-    const template = inject('dbTemplate').pglite;
-    if (template && existsSync(template)) {
-      const db = await openPGlite({ dataDir, loadDataDir: new Blob([readFileSync(template)]) });
-      await db.close();
-    }
-    const port = await freePort();
-    const run = start({ PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'Start-Stop-Pass-1' });
-    const lock = join(dataDir, 'db.lock');
-    try {
-      await until('the server to listen', async () => (await accepts(port)) || run.child.exitCode !== null, 100_000);
-      expect(run.child.exitCode, run.output().stderr).toBeNull();
-      const serverPid = Number(readFileSync(lock, 'utf8'));
-      expect(serverPid).toBe(run.child.pid); // start.mjs runs the compiled server in its own process
-      expect(alive(serverPid)).toBe(true);
+  it(
+    'the server finishes, closes the database, removes the lock file and exits 0; so does start.mjs',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = join(root, 'data');
+      // the seeded test template when there is one, so the start only migrates (a fresh data dir seeds for ~10 s)
+      const template = inject('dbTemplate').pglite;
+      if (template && existsSync(template)) {
+        const db = await openPGlite({ dataDir, loadDataDir: new Blob([readFileSync(template)]) });
+        await db.close();
+      }
+      const port = await freePort();
+      const run = start({ PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'Start-Stop-Pass-1' });
+      const lock = join(dataDir, 'db.lock');
+      try {
+        await until('the server to listen', async () => (await accepts(port)) || run.child.exitCode !== null, 100_000);
+        expect(run.child.exitCode, run.output().stderr).toBeNull();
+        const serverPid = Number(readFileSync(lock, 'utf8'));
+        expect(serverPid).toBe(run.child.pid); // start.mjs runs the compiled server in its own process
+        expect(alive(serverPid)).toBe(true);
 
-      run.child.kill('SIGTERM');
-      expect(await run.exited).toBe(0);
-      expect(alive(serverPid)).toBe(false);
-      expect(await accepts(port)).toBe(false);
-      expect(existsSync(lock)).toBe(false);
-      expect(run.output().stdout).toContain('"msg":"stopped"'); // the graceful path, not a kill
-    } finally {
-      if (run.child.exitCode === null) run.child.kill('SIGKILL');
-    }
-  });
+        run.child.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
+        expect(alive(serverPid)).toBe(false);
+        expect(await accepts(port)).toBe(false);
+        expect(existsSync(lock)).toBe(false);
+        expect(run.output().stdout).toContain('"msg":"stopped"'); // the graceful path, not a kill
+      } finally {
+        if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      }
+    },
+  );
 });
 
 describe('the first start', () => {
-  const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+  const rssMiB = (pid: number) =>
+    Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
   /** Starts on `dataDir`, reads the server's RSS at its first answer, stops it; answers that RSS and the output. */
   async function startOnce(dataDir: string) {
@@ -120,14 +143,20 @@ describe('the first start', () => {
 
   // The database is created and seeded by a process that exits (seed/firstStart.ts): the server that then runs
   // holds what a restart holds, not the ~120–170 MB that initdb and the seed leave in a process.
-  it.skipIf(!existsSync('/proc/self/status'))('creates and seeds the database in a process of its own: the server holds no more than after a restart', { timeout: 300_000 }, async () => {
-    const dataDir = join(root, 'first');
-    const first = await startOnce(dataDir);
-    expect(first.stdout).toContain(`[seed] 初始账号密码已写入 ${join(dataDir, 'admin-password.txt')}`);
-    const again = await startOnce(dataDir);
-    expect(again.stdout).not.toContain('[seed]');
-    expect(first.rss, `first start ${first.rss.toFixed(0)} MiB, restart ${again.rss.toFixed(0)} MiB`).toBeLessThan(again.rss + 60);
-  });
+  it.skipIf(!existsSync('/proc/self/status'))(
+    'creates and seeds the database in a process of its own: the server holds no more than after a restart',
+    { timeout: 300_000 },
+    async () => {
+      const dataDir = join(root, 'first');
+      const first = await startOnce(dataDir);
+      expect(first.stdout).toContain(`[seed] 初始账号密码已写入 ${join(dataDir, 'admin-password.txt')}`);
+      const again = await startOnce(dataDir);
+      expect(again.stdout).not.toContain('[seed]');
+      expect(first.rss, `first start ${first.rss.toFixed(0)} MiB, restart ${again.rss.toFixed(0)} MiB`).toBeLessThan(
+        again.rss + 60,
+      );
+    },
+  );
 });
 
 describe('a database that cannot be used at start', () => {
@@ -135,7 +164,11 @@ describe('a database that cannot be used at start', () => {
 
   it('PostgreSQL on a closed port: one line 无法连接数据库 host:port, exit code 1', { timeout: 60_000 }, async () => {
     const dbPort = await freePort();
-    const run = start({ PORT: String(await freePort()), DATA_DIR: join(root, 'unused'), DATABASE_URL: `postgres://x:S3cretPw@127.0.0.1:${dbPort}/z` });
+    const run = start({
+      PORT: String(await freePort()),
+      DATA_DIR: join(root, 'unused'),
+      DATABASE_URL: `postgres://x:S3cretPw@127.0.0.1:${dbPort}/z`,
+    });
     expect(await run.exited).toBe(1);
     const lines = oneLine(run.output().stderr);
     expect(lines).toEqual([`[碳算] 无法连接数据库 PostgreSQL 127.0.0.1:${dbPort}/z：连接被拒绝（ECONNREFUSED）`]);

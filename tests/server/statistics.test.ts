@@ -2,7 +2,8 @@
 // most 5 000 records, "all" past 5 000 is refused, an export writes every row, a list leaves the result's detail out.
 //
 // Tenant 乙集团 (nothing seeded), results written straight into the building rows:
-//   概预算 done: A produce 100, green stored −5; B produce 50.5, green stored +3 (a sink counts negative whatever its sign)
+//   概预算 done: A produce 100, green stored −5; B produce 50.5, green stored +3 (a sink counts negative whatever its
+// sign)
 //     → produce 150.5, green −5 − 3 = −8; total 95 + 53.5 = 148.5
 //   概预算 revised: R1 produce 1 000 (signed), its revision R2 produce 7 → only R2 counts: produce 157.5, 3 done
 //   概预算 open: C produce 999 (not completed) → not summed, 1 incomplete
@@ -23,18 +24,33 @@ let demoUser: string;
 const ids: Record<string, number> = {};
 
 async function building(engineeringId: number, name: string, computeMethod = 'budget'): Promise<number> {
-  const r = await t.call('POST', `${PROJECT}/`, bUser, buildingBody(engineeringId, { name, code: name, computeMethod, ...(computeMethod === 'estimate' ? { standard: 'JS', stage: '方案设计', menus: 'produce,build,runtime' } : {}) }));
+  const r = await t.call(
+    'POST',
+    `${PROJECT}/`,
+    bUser,
+    buildingBody(engineeringId, {
+      name,
+      code: name,
+      computeMethod,
+      ...(computeMethod === 'estimate' ? { standard: 'JS', stage: '方案设计', menus: 'produce,build,runtime' } : {}),
+    }),
+  );
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data.id;
 }
 
 const setResult = (id: number, produce: number, green: number, done = true) =>
-  sql`update tpf3_project set status = ${done ? '1' : '0'}, produce = ${produce}, green = ${green}, total = ${produce + Math.abs(green) * Math.sign(green)} where id = ${id}`.execute(t.database.db);
+  sql`update tpf3_project set status = ${done ? '1' : '0'}, produce = ${produce}, green = ${green}, total = ${produce + Math.abs(green) * Math.sign(green)} where id = ${id}`.execute(
+    t.database.db,
+  );
 
 const stats = async (token: string) => {
   const r = await t.call('GET', `${PROJECT_V}/statistics`, token);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data as { methods: { code: string; completed: number; incomplete: number; stale: number; sums: Record<string, number> }[]; engineerings: Record<string, number> };
+  return r.body.data as {
+    methods: { code: string; completed: number; incomplete: number; stale: number; sums: Record<string, number> }[];
+    engineerings: Record<string, number>;
+  };
 };
 
 beforeAll(async () => {
@@ -42,7 +58,13 @@ beforeAll(async () => {
   admin = await t.login('admin');
   demoUser = await t.login('demo_user');
   const tb = await t.call('POST', '/api/sys/v1/sys/sysTenant/', admin, { name: '乙集团', code: 'statsB', status: 1 });
-  await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, { userName: 'stats_b', name: '乙用户', password: 'stats_b-Pass-1', roleList: [], tenantId: tb.body.data.id });
+  await t.call('POST', '/api/sys/v1/sys/sysUser/', admin, {
+    userName: 'stats_b',
+    name: '乙用户',
+    password: 'stats_b-Pass-1',
+    roleList: [],
+    tenantId: tb.body.data.id,
+  });
   bUser = await t.login('stats_b', 'stats_b-Pass-1');
   const eng = (await t.call('POST', `${ENG}/`, bUser, engineeringBody({ name: '乙项目', code: 'S-1' }))).body.data.id;
   await t.call('POST', `${ENG}/`, bUser, engineeringBody({ name: '乙空项目', code: 'S-2' }));
@@ -66,14 +88,20 @@ describe('统计分析 summed in SQL', () => {
     expect(budget).toMatchObject({ completed: 3, incomplete: 1, stale: 0 });
     expect(budget.sums.produce).toBeCloseTo(157.5, 9);
     expect(budget.sums.green).toBeCloseTo(-8, 9);
-    expect(s.methods.find((m) => m.code === 'estimate')).toMatchObject({ completed: 1, incomplete: 0, sums: expect.objectContaining({ produce: 20 }) });
+    expect(s.methods.find((m) => m.code === 'estimate')).toMatchObject({
+      completed: 1,
+      incomplete: 0,
+      sums: expect.objectContaining({ produce: 20 }),
+    });
     expect(s.methods.find((m) => m.code === 'accounting')).toMatchObject({ completed: 0, incomplete: 0 });
     expect(s.engineerings).toEqual({ count: 2, buildings: 5, completed: 4, total: 175.5 });
   });
 
   it('counts a completed result older than its rows as stale', async () => {
     // a stored result calculated before the building's first audit entry (its creation): its rows changed after
-    await sql`update tpf3_project set result_detail = '{}'::jsonb, result_input_id = 0 where id = ${ids.B}`.execute(t.database.db);
+    await sql`update tpf3_project set result_detail = '{}'::jsonb, result_input_id = 0 where id = ${ids.B}`.execute(
+      t.database.db,
+    );
     expect((await stats(bUser)).methods.find((m) => m.code === 'budget')!.stale).toBe(1);
     await sql`update tpf3_project set result_detail = null where id = ${ids.B}`.execute(t.database.db);
   });
@@ -98,7 +126,9 @@ describe('lists never stop short silently', () => {
   beforeAll(async () => {
     many = ids.C;
     await sql`insert into stage_produce (project_id, tenant_id, material_name, unit, quantity)
-      select p.id, p.tenant_id, '材料' || g, 't', g from tpf3_project p, generate_series(1, 5001) g where p.id = ${many}`.execute(t.database.db);
+      select p.id, p.tenant_id, '材料' || g, 't', g from tpf3_project p, generate_series(1, 5001) g where p.id = ${many}`.execute(
+      t.database.db,
+    );
   });
 
   it('refuses "all" past 5 000 records and a page larger than 5 000, naming the limit', async () => {
@@ -123,7 +153,9 @@ describe('lists never stop short silently', () => {
   });
 
   it("leaves a building's result detail out of lists; the building's own answer has it", async () => {
-    await sql`update tpf3_project set result_detail = '{"stages":{}}'::jsonb where id = ${ids.A}`.execute(t.database.db);
+    await sql`update tpf3_project set result_detail = '{"stages":{}}'::jsonb where id = ${ids.A}`.execute(
+      t.database.db,
+    );
     const list = await t.call('GET', `${PROJECT_V}/?pageSize=50`, bUser);
     const listed = list.body.data.dataList.find((b: { id: number }) => b.id === ids.A);
     expect(listed.produce).toBe(100);

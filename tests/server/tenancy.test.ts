@@ -33,7 +33,13 @@ beforeAll(async () => {
     ['b_admin', ['groupAdmin']],
     ['b_user', []],
   ] as const) {
-    const r = await t.call('POST', `${USER}/`, admin, { userName, name: userName, password: `${userName}-Pass-1`, roleList, tenantId: tenantB });
+    const r = await t.call('POST', `${USER}/`, admin, {
+      userName,
+      name: userName,
+      password: `${userName}-Pass-1`,
+      roleList,
+      tenantId: tenantB,
+    });
     expect(r.body.data.tenantId).toBe(tenantB);
   }
   bAdmin = await t.login('b_admin', 'b_admin-Pass-1');
@@ -61,7 +67,9 @@ describe('tenant-scoped records', () => {
     expect(bList).toEqual({ dataList: [], total: 0 });
     const filtered = (await t.call('GET', `${ORG}/?pageSize=-1&code=A1`, bAdmin)).body.data;
     expect(filtered.total).toBe(0);
-    const aList = (await t.call('GET', `${ORG}/?pageSize=-1`, aAdmin)).body.data.dataList.map((o: { name: string }) => o.name).sort();
+    const aList = (await t.call('GET', `${ORG}/?pageSize=-1`, aAdmin)).body.data.dataList
+      .map((o: { name: string }) => o.name)
+      .sort();
     expect(aList).toEqual(['演示集团总部', '甲子公司']);
 
     // unchanged, as the super admin sees it; and the owner can still change it
@@ -71,16 +79,22 @@ describe('tenant-scoped records', () => {
   });
 
   it("users and notifications of tenant A are invisible to tenant B's users", async () => {
-    const aUsers = (await t.call('GET', `${USER}/?pageSize=-1`, aAdmin)).body.data.dataList.map((u: { userName: string }) => u.userName).sort();
+    const aUsers = (await t.call('GET', `${USER}/?pageSize=-1`, aAdmin)).body.data.dataList
+      .map((u: { userName: string }) => u.userName)
+      .sort();
     expect(aUsers).toEqual(['demo_admin', 'demo_trial', 'demo_user']);
-    const bUsers = (await t.call('GET', `${USER}/?pageSize=-1`, bAdmin)).body.data.dataList.map((u: { userName: string }) => u.userName).sort();
+    const bUsers = (await t.call('GET', `${USER}/?pageSize=-1`, bAdmin)).body.data.dataList
+      .map((u: { userName: string }) => u.userName)
+      .sort();
     expect(bUsers).toEqual(['b_admin', 'b_user']);
     const demoUserId = (await t.call('GET', `${USER}/currentUser`, aUser)).body.data.userId;
     expect((await t.call('GET', `${USER}/${demoUserId}`, bAdmin)).status).toBe(404);
 
     const n = await t.call('POST', `${NOTICE}/`, aAdmin, { title: '甲集团通知', content: '内容' });
     expect(n.body.code).toBe(1);
-    expect((await t.call('GET', `${NOTIFY}/?pageSize=-1`, aUser)).body.data.dataList.map((x: { title: string }) => x.title)).toEqual(['甲集团通知']);
+    expect(
+      (await t.call('GET', `${NOTIFY}/?pageSize=-1`, aUser)).body.data.dataList.map((x: { title: string }) => x.title),
+    ).toEqual(['甲集团通知']);
     expect((await t.call('GET', `${NOTIFY}/?pageSize=-1`, bUser)).body.data).toEqual({ dataList: [], total: 0 });
     const delivered = (await t.call('GET', `${NOTIFY}/?pageSize=-1`, aUser)).body.data.dataList[0];
     expect((await t.call('GET', `${NOTIFY}/${delivered.id}`, bUser)).status).toBe(404);
@@ -89,7 +103,12 @@ describe('tenant-scoped records', () => {
 
   it('references must stay inside the tenant', async () => {
     const aOrg = (await t.call('GET', `${ORG}/?pageSize=1&code=HQ`, aAdmin)).body.data.dataList[0];
-    const r = await t.call('POST', `${USER}/`, bAdmin, { userName: 'b_sneaky', name: '越界', password: 'Sneaky-Pass-1', orgId: aOrg.id });
+    const r = await t.call('POST', `${USER}/`, bAdmin, {
+      userName: 'b_sneaky',
+      name: '越界',
+      password: 'Sneaky-Pass-1',
+      orgId: aOrg.id,
+    });
     expect(r.status).toBe(400);
     expect(r.body.data).toEqual([{ field: 'orgId', errorMsg: '所属组织不存在' }]);
   });
@@ -99,11 +118,11 @@ describe('roles', () => {
   it('group admins cannot use super-admin resources', async () => {
     expect((await t.call('GET', '/api/sys/v1/sys/sysRole/', aAdmin)).body).toEqual(FORBIDDEN);
     expect((await t.call('GET', '/api/sys/v1/sys/sysRole/', aAdmin)).status).toBe(403);
-    expect((await t.call('GET', '/api/sys/v1/sys/sysRole/?pageSize=-1', admin)).body.data.dataList.map((r: { roleCode: string }) => r.roleCode).sort()).toEqual([
-      'admin',
-      'dataAdmin',
-      'groupAdmin',
-    ]);
+    expect(
+      (await t.call('GET', '/api/sys/v1/sys/sysRole/?pageSize=-1', admin)).body.data.dataList
+        .map((r: { roleCode: string }) => r.roleCode)
+        .sort(),
+    ).toEqual(['admin', 'dataAdmin', 'groupAdmin']);
     expect((await t.call('POST', '/api/sys/v1/sys/sysTenant/', aAdmin, { name: 'x', code: 'x' })).status).toBe(403);
     expect((await t.call('GET', '/api/sys/v1/sys/sysConfig/', aAdmin)).status).toBe(403);
     expect((await t.call('GET', '/api/sys/v1/sys/cache/', aAdmin)).status).toBe(403);
@@ -112,14 +131,24 @@ describe('roles', () => {
   });
 
   it('a group admin cannot grant the admin role', async () => {
-    const c = await t.call('POST', `${USER}/`, aAdmin, { userName: 'would_be', name: '想当', password: 'Would-Be-Pass-1', roleList: ['admin'] });
+    const c = await t.call('POST', `${USER}/`, aAdmin, {
+      userName: 'would_be',
+      name: '想当',
+      password: 'Would-Be-Pass-1',
+      roleList: ['admin'],
+    });
     expect([c.status, c.body]).toEqual([403, FORBIDDEN]);
     const self = (await t.call('GET', `${USER}/currentUser`, aAdmin)).body.data;
     const me = (await t.call('GET', `${USER}/${self.userId}`, aAdmin)).body.data;
     const u = await t.call('PUT', `${USER}/`, aAdmin, { ...me, roleList: ['groupAdmin', 'admin'] });
     expect(u.status).toBe(403);
     expect((await t.call('GET', `${USER}/currentUser`, aAdmin)).body.data.roleList).toEqual(['groupAdmin']);
-    const ok = await t.call('POST', `${USER}/`, aAdmin, { userName: 'a_data', name: '数据员', password: 'A-Data-Pass-1', roleList: ['dataAdmin'] });
+    const ok = await t.call('POST', `${USER}/`, aAdmin, {
+      userName: 'a_data',
+      name: '数据员',
+      password: 'A-Data-Pass-1',
+      roleList: ['dataAdmin'],
+    });
     expect(ok.body.data).toMatchObject({ tenantId: tenantA, roleList: ['dataAdmin'] });
   });
 
@@ -139,12 +168,22 @@ describe('shared factor library', () => {
     expect(aSees.total).toBe(systemTotal);
     expect(aSees.dataList.every((r: { tenantId: number | null }) => r.tenantId === null)).toBe(true);
 
-    const mine = await t.call('POST', `${F}/`, aAdmin, { type: '建材', name: '甲集团自有因子', unit: 't', materialCo: 12.5, verification: 'U' });
+    const mine = await t.call('POST', `${F}/`, aAdmin, {
+      type: '建材',
+      name: '甲集团自有因子',
+      unit: 't',
+      materialCo: 12.5,
+      verification: 'U',
+    });
     expect(mine.body.data.tenantId).toBe(tenantA);
     expect((await t.call('GET', `${F}/?pageSize=1`, aUser)).body.data.total).toBe(systemTotal + 1);
-    expect((await t.call('GET', `${F}/?pageSize=-1&name=${encodeURIComponent('甲集团自有')}`, aUser)).body.data.dataList).toHaveLength(1);
+    expect(
+      (await t.call('GET', `${F}/?pageSize=-1&name=${encodeURIComponent('甲集团自有')}`, aUser)).body.data.dataList,
+    ).toHaveLength(1);
     expect((await t.call('GET', `${F}/?pageSize=1`, bUser)).body.data.total).toBe(systemTotal);
-    expect((await t.call('GET', `${F}/?pageSize=-1&name=${encodeURIComponent('甲集团自有')}`, bUser)).body.data.total).toBe(0);
+    expect(
+      (await t.call('GET', `${F}/?pageSize=-1&name=${encodeURIComponent('甲集团自有')}`, bUser)).body.data.total,
+    ).toBe(0);
     expect((await t.call('GET', `${F}/${mine.body.data.id}`, bUser)).status).toBe(404);
     expect((await t.call('PUT', `${F}/`, bAdmin, { ...mine.body.data, materialCo: 1 })).status).toBe(404);
     expect((await t.call('DELETE', `${F}/${mine.body.data.id}`, bAdmin)).status).toBe(404);
@@ -153,7 +192,8 @@ describe('shared factor library', () => {
   });
 
   it('a group admin cannot change a system row: 403, because the row is visible to them', async () => {
-    const sys = (await t.call('GET', `${F}/?pageSize=1&name=${encodeURIComponent('C30混凝土')}`, aAdmin)).body.data.dataList[0];
+    const sys = (await t.call('GET', `${F}/?pageSize=1&name=${encodeURIComponent('C30混凝土')}`, aAdmin)).body.data
+      .dataList[0];
     expect(sys).toMatchObject({ tenantId: null, materialCo: 295 });
     const put = await t.call('PUT', `${F}/`, aAdmin, { ...sys, materialCo: 1 });
     expect([put.status, put.body]).toEqual([403, FORBIDDEN]);

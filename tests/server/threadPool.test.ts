@@ -72,7 +72,10 @@ describe('ThreadPool', () => {
     const queued = pool.run(ECHO, { value: 2 });
     const settled = Promise.allSettled([running, queued]);
     await pool.close();
-    expect((await settled).map((s) => s.status === 'rejected' && (s.reason as Error).message)).toEqual(['thread pool closed', 'thread pool closed']);
+    expect((await settled).map((s) => s.status === 'rejected' && (s.reason as Error).message)).toEqual([
+      'thread pool closed',
+      'thread pool closed',
+    ]);
     expect(pool.running).toBe(0);
     expect((await pool.run<Echo>(ECHO, { value: 3 })).value).toBe(3);
   });

@@ -15,23 +15,44 @@ beforeAll(async () => {
   t = await testApp();
   user = await t.login('demo_user');
   const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody())).body.data;
-  b = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { useDateLimit: 50, buildArea: 10000, standard: 'GB', menus: 'produce' }))).body.data;
+  b = (
+    await t.call(
+      'POST',
+      `${PROJECT}/`,
+      user,
+      buildingBody(eng.id, { useDateLimit: 50, buildArea: 10000, standard: 'GB', menus: 'produce' }),
+    )
+  ).body.data;
 });
 afterAll(() => t.close());
 
 // the trace list: each row's quantity, the unit it is counted in, its stored emission and how it was calculated
-type Traced = { name: string; quantity: number; quantityUnit: string; emission: number | null; trace: { conversions?: string[] } };
-const rows = async () => (await t.call('GET', `${STAGE}/produce/trace?projectId=${b.id}`, user)).body.data.rows.dataList as Traced[];
+type Traced = {
+  name: string;
+  quantity: number;
+  quantityUnit: string;
+  emission: number | null;
+  trace: { conversions?: string[] };
+};
+const rows = async () =>
+  (await t.call('GET', `${STAGE}/produce/trace?projectId=${b.id}`, user)).body.data.rows.dataList as Traced[];
 
 describe('a typed unit on a per-t library factor', () => {
   it('the dialog’s save: 5 000 kg of rebar stays kg and is 11 700 kgCO2e, its conversion in the trace', async () => {
     const rebar = await libraryFactor(t, user, '热轧碳钢钢筋');
     expect(rebar).toMatchObject({ unit: 't', materialCo: 2340 });
     // 5 000 kg = 5 t; 5 t × 2 340 kgCO2e/t = 11 700 kgCO2e (not 5 000 t × 2 340 = 11 700 000)
-    const r = await t.call('POST', `${STAGE}/produce/batch`, user, [{ projectId: b.id, materialName: '钢筋', unit: 'kg', quantity: 5000, factorId: rebar.id }]);
+    const r = await t.call('POST', `${STAGE}/produce/batch`, user, [
+      { projectId: b.id, materialName: '钢筋', unit: 'kg', quantity: 5000, factorId: rebar.id },
+    ]);
     // (saved and calculated; its 提示 are the plausibility notes of a building with one small row)
     expect(r.body.code).toBe(1);
-    expect(r.body.data.rows[0]).toMatchObject({ unit: 'kg', quantity: 5000, factorValue: 2340, factorUnit: 'kgCO2e/t' });
+    expect(r.body.data.rows[0]).toMatchObject({
+      unit: 'kg',
+      quantity: 5000,
+      factorValue: 2340,
+      factorUnit: 'kgCO2e/t',
+    });
     expect(r.body.data.rows[0].emission).toBeCloseTo(11_700, 6);
     // 11 700 kg = 11.7 t for the stage
     expect(r.body.data.result.produce).toBeCloseTo(11.7, 6);
@@ -55,9 +76,13 @@ describe('a typed unit on a per-t library factor', () => {
   it('a unit the factor’s cannot take is refused naming both units, nothing stored', async () => {
     const rebar = await libraryFactor(t, user, '热轧碳钢钢筋');
     const before = (await rows()).length;
-    const r = await t.call('POST', `${STAGE}/produce/batch`, user, [{ projectId: b.id, materialName: '钢筋', unit: '根', quantity: 120, factorId: rebar.id }]);
+    const r = await t.call('POST', `${STAGE}/produce/batch`, user, [
+      { projectId: b.id, materialName: '钢筋', unit: '根', quantity: 120, factorId: rebar.id },
+    ]);
     expect(r.status).toBe(400);
-    expect(r.body.data).toEqual([{ field: '第1行 unit', errorMsg: '用量单位「根」与排放因子单位「kgCO2e/t」不一致，且该材料没有密度' }]);
+    expect(r.body.data).toEqual([
+      { field: '第1行 unit', errorMsg: '用量单位「根」与排放因子单位「kgCO2e/t」不一致，且该材料没有密度' },
+    ]);
     expect((await rows()).length).toBe(before);
   });
 });

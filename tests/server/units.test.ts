@@ -12,13 +12,26 @@ let user: string;
 let b: { id: number };
 const STAGE = '/api/tpf/v1/tpf/stage';
 const factor = (name: string, spec = '') => libraryFactor(t, user, name, spec);
-const count = async (code: string) => (await t.call('GET', `${STAGE}/${code}/?projectId=${b.id}&pageSize=1`, user)).body.data.total as number;
+const count = async (code: string) =>
+  (await t.call('GET', `${STAGE}/${code}/?projectId=${b.id}&pageSize=1`, user)).body.data.total as number;
 
 beforeAll(async () => {
   t = await testApp();
   user = await t.login('demo_user');
   const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody())).body.data;
-  b = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { useDateLimit: 50, buildArea: 10000, standard: 'GB', menus: 'produce,trans,build,remove,runtime' }))).body.data;
+  b = (
+    await t.call(
+      'POST',
+      `${PROJECT}/`,
+      user,
+      buildingBody(eng.id, {
+        useDateLimit: 50,
+        buildArea: 10000,
+        standard: 'GB',
+        menus: 'produce,trans,build,remove,runtime',
+      }),
+    )
+  ).body.data;
 });
 afterAll(() => t.close());
 
@@ -56,7 +69,17 @@ describe('converted', () => {
 
   it('建筑建造: diesel in t on the per-kg factor is 20 000 kg × 3.096 = 61 920 kg', async () => {
     const diesel = await factor('柴油');
-    const r = await t.call('POST', `${STAGE}/build/batch`, user, [{ projectId: b.id, method: 'energy', name: '柴油', energy: 'diesel', unit: 't', quantity: 20, factorId: diesel.id }]);
+    const r = await t.call('POST', `${STAGE}/build/batch`, user, [
+      {
+        projectId: b.id,
+        method: 'energy',
+        name: '柴油',
+        energy: 'diesel',
+        unit: 't',
+        quantity: 20,
+        factorId: diesel.id,
+      },
+    ]);
     expect(r.body.data.rows[0].emission).toBeCloseTo(61_920, 6);
   });
 });
@@ -70,27 +93,57 @@ describe('refused, nothing stored', () => {
     ]);
     expect(r.status).toBe(400);
     const msg = '用量单位「t」与排放因子单位「kgCO2e/m3」不一致，且该材料没有密度';
-    expect(r.body).toMatchObject({ code: 2, message: `第 2 行：${msg}`, data: [{ field: '第2行 unit', errorMsg: msg }] });
+    expect(r.body).toMatchObject({
+      code: 2,
+      message: `第 2 行：${msg}`,
+      data: [{ field: '第2行 unit', errorMsg: msg }],
+    });
     expect(await count('produce')).toBe(before);
   });
 
   it('the dialog: an electricity row in m³ on the grid factor; a factor unit that is no factor unit', async () => {
-    const e = await t.call('POST', `${STAGE}/runtime/`, user, { projectId: b.id, method: 'systems', part: 'app', name: '插座', energy: 'electricity', unit: 'm3', annualQuantity: 100 });
-    expect(e.body.data).toEqual([{ field: 'unit', errorMsg: '用量单位「m3」与排放因子单位「kgCO2/kWh」不一致，且该能源没有低位发热量，无法换算' }]);
-    const f = await t.call('POST', `${STAGE}/build/`, user, { projectId: b.id, method: 'energy', name: '柴油', energy: 'diesel', unit: 'kg', quantity: 1, factorValue: 3, factorUnit: '3.096' });
-    expect(f.body.data).toEqual([{ field: 'factorUnit', errorMsg: '无法识别排放因子单位「3.096」（应为 kgCO2e/单位、tCO2/单位 或 gCO2e/单位）' }]);
+    const e = await t.call('POST', `${STAGE}/runtime/`, user, {
+      projectId: b.id,
+      method: 'systems',
+      part: 'app',
+      name: '插座',
+      energy: 'electricity',
+      unit: 'm3',
+      annualQuantity: 100,
+    });
+    expect(e.body.data).toEqual([
+      { field: 'unit', errorMsg: '用量单位「m3」与排放因子单位「kgCO2/kWh」不一致，且该能源没有低位发热量，无法换算' },
+    ]);
+    const f = await t.call('POST', `${STAGE}/build/`, user, {
+      projectId: b.id,
+      method: 'energy',
+      name: '柴油',
+      energy: 'diesel',
+      unit: 'kg',
+      quantity: 1,
+      factorValue: 3,
+      factorUnit: '3.096',
+    });
+    expect(f.body.data).toEqual([
+      { field: 'factorUnit', errorMsg: '无法识别排放因子单位「3.096」（应为 kgCO2e/单位、tCO2/单位 或 gCO2e/单位）' },
+    ]);
     expect(await count('runtime')).toBe(0);
   });
 
   it('an import names the row and the column; nothing of the file lands', async () => {
     const before = await count('produce');
-    const file = await xlsx(['材料名称', '单位', '用量', '排放因子', '因子单位'], [
-      ['钢材', 't', 1, 2340, 'kgCO2e/t'],
-      ['混凝土', 't', 5, 295, 'kgCO2e/m3'],
-    ]);
+    const file = await xlsx(
+      ['材料名称', '单位', '用量', '排放因子', '因子单位'],
+      [
+        ['钢材', 't', 1, 2340, 'kgCO2e/t'],
+        ['混凝土', 't', 5, 295, 'kgCO2e/m3'],
+      ],
+    );
     const r = await upload(t, `${STAGE}/produce`, user, { projectId: b.id }, file);
     expect(r.status).toBe(400);
-    expect(r.body.data).toEqual([{ field: '第3行 单位', errorMsg: '用量单位「t」与排放因子单位「kgCO2e/m3」不一致，且该材料没有密度' }]);
+    expect(r.body.data).toEqual([
+      { field: '第3行 单位', errorMsg: '用量单位「t」与排放因子单位「kgCO2e/m3」不一致，且该材料没有密度' },
+    ]);
     expect(await count('produce')).toBe(before);
   });
 });

@@ -14,15 +14,20 @@ describe('config.writes', () => {
   });
 
   it('stops the start when an /api route lacks it, naming the route', async () => {
-    const started = testApp({ configure: (app) => app.get('/api/test/v1/undeclared', async () => ({ code: 1, message: '', data: null })) });
-    await expect(started).rejects.toThrow('/api routes without config.writes (src/server/http/writeFlag.ts): GET /api/test/v1/undeclared');
+    const started = testApp({
+      configure: (app) => app.get('/api/test/v1/undeclared', async () => ({ code: 1, message: '', data: null })),
+    });
+    await expect(started).rejects.toThrow(
+      '/api routes without config.writes (src/server/http/writeFlag.ts): GET /api/test/v1/undeclared',
+    );
   });
 });
 
 describe('the write detector', () => {
   let t: TestApp;
   const caught = new Set<string>();
-  const touchUser = (db: TestApp['database']['db']) => db.updateTable('sys_user').set({ update_date: new Date() }).where('id', '=', -1).execute();
+  const touchUser = (db: TestApp['database']['db']) =>
+    db.updateTable('sys_user').set({ update_date: new Date() }).where('id', '=', -1).execute();
   beforeAll(async () => {
     t = await testApp({
       undeclaredWrites: caught,
@@ -30,11 +35,23 @@ describe('the write detector', () => {
         const db = () => t.database.db;
         const done = { code: 1, message: '', data: null };
         app.get('/api/test/v1/sneaky', { config: { writes: false } }, async () => (await touchUser(db()), done));
-        app.get('/api/test/v1/sneakyRaw', { config: { writes: false } }, async () => (await sql`delete from sys_session where token_hash = 'none'`.execute(db()), done));
+        app.get(
+          '/api/test/v1/sneakyRaw',
+          { config: { writes: false } },
+          async () => (await sql`delete from sys_session where token_hash = 'none'`.execute(db()), done),
+        );
         // work started by the route that outlives its answer (a job) is the route's too
-        app.get('/api/test/v1/sneakyLater', { config: { writes: false } }, async () => (setTimeout(() => void touchUser(db()), 10), done));
+        app.get(
+          '/api/test/v1/sneakyLater',
+          { config: { writes: false } },
+          async () => (setTimeout(() => void touchUser(db()), 10), done),
+        );
         app.get('/api/test/v1/honest', { config: { writes: true } }, async () => (await touchUser(db()), done));
-        app.get('/api/test/v1/reader', { config: { writes: false } }, async () => (await db().selectFrom('sys_user').select('id').execute(), done));
+        app.get(
+          '/api/test/v1/reader',
+          { config: { writes: false } },
+          async () => (await db().selectFrom('sys_user').select('id').execute(), done),
+        );
       },
     });
   });
@@ -47,14 +64,24 @@ describe('the write detector', () => {
       expect([name, r.status, r.body]).toEqual([name, 200, expect.anything()]);
     }
     await new Promise((r) => setTimeout(r, 100));
-    expect([...caught].sort()).toEqual(['GET /api/test/v1/sneaky', 'GET /api/test/v1/sneakyLater', 'GET /api/test/v1/sneakyRaw']);
+    expect([...caught].sort()).toEqual([
+      'GET /api/test/v1/sneaky',
+      'GET /api/test/v1/sneakyLater',
+      'GET /api/test/v1/sneakyRaw',
+    ]);
   });
 
   it('does not count the session touch of the authentication hook', async () => {
     caught.clear();
     const user = await t.login('demo_user');
-    await t.database.db.updateTable('sys_session').set({ last_seen_at: new Date(Date.now() - 120_000) }).execute();
-    const seen = async () => (await t.database.db.selectFrom('sys_session').select('last_seen_at').execute()).map((r) => String(r.last_seen_at));
+    await t.database.db
+      .updateTable('sys_session')
+      .set({ last_seen_at: new Date(Date.now() - 120_000) })
+      .execute();
+    const seen = async () =>
+      (await t.database.db.selectFrom('sys_session').select('last_seen_at').execute()).map((r) =>
+        String(r.last_seen_at),
+      );
     const before = await seen();
     expect((await t.call('GET', '/api/test/v1/reader', user)).status).toBe(200);
     expect(await seen()).not.toEqual(before); // (touched)

@@ -19,7 +19,14 @@ const refusal = (buf: Buffer) => {
 
 describe('a zip part is inflated once, never past what it declares', () => {
   it('honest parts, small and large, are accepted', async () => {
-    expect(refusal(zipOf([{ name: 'small.xml', ...(await deflated(1)) }, { name: 'large.xml', ...(await deflated(12)) }]))).toBe('accepted');
+    expect(
+      refusal(
+        zipOf([
+          { name: 'small.xml', ...(await deflated(1)) },
+          { name: 'large.xml', ...(await deflated(12)) },
+        ]),
+      ),
+    ).toBe('accepted');
   });
 
   it('a small part that inflates past its declared size is refused (inflated at once)', async () => {
@@ -34,6 +41,8 @@ describe('a zip part is inflated once, never past what it declares', () => {
     const part = await deflated(1);
     expect(refusal(zipOf([{ name: 'short.xml', ...part, declared: part.size + 10 }]))).toBe('notZip');
     expect(refusal(zipOf([{ name: 'junk.xml', data: Buffer.alloc(64, 0xff), size: 1000 }]))).toBe('notZip');
-    expect(refusal(zipOf([{ name: 'big-junk.xml', data: Buffer.alloc(64 * 1024, 0xff), size: 9 * MB }]))).toBe('notZip');
+    expect(refusal(zipOf([{ name: 'big-junk.xml', data: Buffer.alloc(64 * 1024, 0xff), size: 9 * MB }]))).toBe(
+      'notZip',
+    );
   });
 });

@@ -7,7 +7,8 @@ import { assertZipBounds, zipEntries } from '../../src/server/files/zipBounds';
 import { reorderZip, xlsxRank } from '../../src/server/files/zipOrder';
 import { IMPORT_ZIP_LIMITS } from '../../src/server/excel/readImport';
 
-const texts = (zip: Uint8Array) => Object.fromEntries(Object.entries(unzipSync(zip)).map(([k, v]) => [k, Buffer.from(v).toString('utf8')]));
+const texts = (zip: Uint8Array) =>
+  Object.fromEntries(Object.entries(unzipSync(zip)).map(([k, v]) => [k, Buffer.from(v).toString('utf8')]));
 
 /** A zip written as a stream: every entry's sizes in a data descriptor after its data (flag bit 3). */
 function streamedZip(files: Record<string, string>): Promise<Buffer> {
@@ -54,7 +55,11 @@ describe('reorderZip', () => {
   });
 
   it('keeps each entry’s data descriptor with it, stored and deflated alike', async () => {
-    const files = { 'xl/worksheets/sheet1.xml': '<sheet>' + 'x'.repeat(5000) + '</sheet>', 'note.txt': '说明', 'xl/workbook.xml': '<workbook/>' };
+    const files = {
+      'xl/worksheets/sheet1.xml': '<sheet>' + 'x'.repeat(5000) + '</sheet>',
+      'note.txt': '说明',
+      'xl/workbook.xml': '<workbook/>',
+    };
     const original = await streamedZip(files);
     const entries = zipEntries(original);
     // (fflate's streaming writer sets flag bit 3: sizes in a descriptor after the data)

@@ -42,7 +42,10 @@ export function zipOf(parts: { name: string; data: Buffer; size: number; declare
 }
 
 /** `mb` MB of one repeated sheet row, deflated by zlib in 1 MB pieces (never held whole). */
-export async function deflated(mb: number, text = '<row><c t="inlineStr"><is><t>x</t></is></c></row>'): Promise<{ data: Buffer; size: number }> {
+export async function deflated(
+  mb: number,
+  text = '<row><c t="inlineStr"><is><t>x</t></is></c></row>',
+): Promise<{ data: Buffer; size: number }> {
   const piece = Buffer.from(text.repeat(Math.ceil((1024 * 1024) / text.length))).subarray(0, 1024 * 1024);
   const z = createDeflateRaw({ level: 9 });
   const out: Buffer[] = [];

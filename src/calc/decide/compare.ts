@@ -18,10 +18,15 @@ export interface WaterfallStep {
 }
 
 const t = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-export const pct = (diff: number, base: number): number | null => (base === 0 ? null : roundTo((diff / Math.abs(base)) * 100, 2));
+export const pct = (diff: number, base: number): number | null =>
+  base === 0 ? null : roundTo((diff / Math.abs(base)) * 100, 2);
 
 /** Every field with a value on either side; tCO2e rounded to 4 decimals as stored. */
-export function stageDiffs(base: Record<string, unknown>, other: Record<string, unknown>, titles: Record<string, string>): StageDiff[] {
+export function stageDiffs(
+  base: Record<string, unknown>,
+  other: Record<string, unknown>,
+  titles: Record<string, string>,
+): StageDiff[] {
   return Object.keys(titles)
     .filter((field) => t(base[field]) !== 0 || t(other[field]) !== 0)
     .map((field) => {
@@ -33,10 +38,18 @@ export function stageDiffs(base: Record<string, unknown>, other: Record<string, 
 }
 
 /** start → one delta per changed stage → end (the deltas add up to end − start). */
-export function waterfall(startLabel: string, start: number, diffs: { label: string; diff: number }[], endLabel: string, end: number): WaterfallStep[] {
+export function waterfall(
+  startLabel: string,
+  start: number,
+  diffs: { label: string; diff: number }[],
+  endLabel: string,
+  end: number,
+): WaterfallStep[] {
   return [
     { label: startLabel, value: roundTo(start, 4), kind: 'start' },
-    ...diffs.filter((d) => d.diff !== 0).map((d) => ({ label: d.label, value: roundTo(d.diff, 4), kind: 'delta' as const })),
+    ...diffs
+      .filter((d) => d.diff !== 0)
+      .map((d) => ({ label: d.label, value: roundTo(d.diff, 4), kind: 'delta' as const })),
     { label: endLabel, value: roundTo(end, 4), kind: 'end' },
   ];
 }
@@ -70,15 +83,42 @@ export function rowChanges(base: ComparedRow[], other: ComparedRow[], limit = 20
     const b = before.get(key);
     before.delete(key);
     if (!b) {
-      out.push({ stageTitle: r.stageTitle, label: r.label, kind: 'added', detail: '新增', before: 0, after: r.emission, diff: r.emission });
+      out.push({
+        stageTitle: r.stageTitle,
+        label: r.label,
+        kind: 'added',
+        detail: '新增',
+        before: 0,
+        after: r.emission,
+        diff: r.emission,
+      });
       continue;
     }
     const changed = Object.keys({ ...b.facts, ...r.facts }).filter((k) => (b.facts[k] ?? '') !== (r.facts[k] ?? ''));
     if (!changed.length && roundTo(b.emission - r.emission, 6) === 0) continue;
-    const detail = changed.length ? changed.map((k) => `${k} ${b.facts[k] || '—'} → ${r.facts[k] || '—'}`).join('；') : '计算结果变化';
-    out.push({ stageTitle: r.stageTitle, label: r.label, kind: 'changed', detail, before: b.emission, after: r.emission, diff: r.emission - b.emission });
+    const detail = changed.length
+      ? changed.map((k) => `${k} ${b.facts[k] || '—'} → ${r.facts[k] || '—'}`).join('；')
+      : '计算结果变化';
+    out.push({
+      stageTitle: r.stageTitle,
+      label: r.label,
+      kind: 'changed',
+      detail,
+      before: b.emission,
+      after: r.emission,
+      diff: r.emission - b.emission,
+    });
   }
-  for (const b of before.values()) out.push({ stageTitle: b.stageTitle, label: b.label, kind: 'removed', detail: '删除', before: b.emission, after: 0, diff: -b.emission });
+  for (const b of before.values())
+    out.push({
+      stageTitle: b.stageTitle,
+      label: b.label,
+      kind: 'removed',
+      detail: '删除',
+      before: b.emission,
+      after: 0,
+      diff: -b.emission,
+    });
   return out
     .map((c) => ({ ...c, before: roundTo(c.before, 4), after: roundTo(c.after, 4), diff: roundTo(c.diff, 4) }))
     .sort((a, b) => Math.abs(b.diff) - Math.abs(a.diff))

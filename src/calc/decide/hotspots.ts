@@ -7,8 +7,14 @@ export interface EmittingRow {
   emission: number;
 }
 
-/** `total`: the positive total when `rows` are only the candidates (the largest rows of each stage), else their own sum. */
-export function topRows<T extends EmittingRow>(rows: T[], n = 10, total?: number): { total: number; rows: (T & { share: number; cumulative: number })[] } {
+/**
+ * `total`: the positive total when `rows` are only the candidates (the largest rows of each stage), else their own sum.
+ */
+export function topRows<T extends EmittingRow>(
+  rows: T[],
+  n = 10,
+  total?: number,
+): { total: number; rows: (T & { share: number; cumulative: number })[] } {
   const positive = rows.filter((r) => r.emission > 0);
   total ??= positive.reduce((a, r) => a + r.emission, 0);
   let running = 0;
@@ -17,7 +23,11 @@ export function topRows<T extends EmittingRow>(rows: T[], n = 10, total?: number
     .slice(0, n)
     .map((r) => {
       running += r.emission;
-      return { ...r, share: total! > 0 ? roundTo((r.emission / total!) * 100, 2) : 0, cumulative: total! > 0 ? roundTo((running / total!) * 100, 2) : 0 };
+      return {
+        ...r,
+        share: total! > 0 ? roundTo((r.emission / total!) * 100, 2) : 0,
+        cumulative: total! > 0 ? roundTo((running / total!) * 100, 2) : 0,
+      };
     });
   return { total, rows: top };
 }

@@ -15,10 +15,17 @@ export interface Tri {
 }
 
 /**
- * Default half-widths by data-quality class (the documented bands, docs/decision-tools.md "不确定性分析"): a factor of class q is
+ * Default half-widths by data-quality class (the documented bands, docs/decision-tools.md "不确定性分析"): a factor of class
+ * q is
  * triangular (1 − h, 1, 1 + h). 实测 metered ±5 %, EPD ±10 %, 标准默认值 ±20 %, 数据库 ±30 %, 估算 ±50 %.
  */
-export const QUALITY_BANDS: Record<DataQuality, number> = { metered: 0.05, epd: 0.1, standard: 0.2, database: 0.3, estimate: 0.5 };
+export const QUALITY_BANDS: Record<DataQuality, number> = {
+  metered: 0.05,
+  epd: 0.1,
+  standard: 0.2,
+  database: 0.3,
+  estimate: 0.5,
+};
 /** Design life ±20 %, transport distance ±50 % (triangular, mode the entered value). */
 export const LIFE_BAND = 0.2;
 export const DISTANCE_BAND = 0.5;
@@ -95,7 +102,8 @@ export function triQuantile(d: Tri, u: number): number {
 }
 
 export const triMean = (d: Tri) => (d.low + d.mode + d.high) / 3;
-export const triVariance = (d: Tri) => (d.low ** 2 + d.mode ** 2 + d.high ** 2 - d.low * d.mode - d.low * d.high - d.mode * d.high) / 18;
+export const triVariance = (d: Tri) =>
+  (d.low ** 2 + d.mode ** 2 + d.high ** 2 - d.low * d.mode - d.low * d.high - d.mode * d.high) / 18;
 
 const pow = (r: number, e: number) => (e === 0 ? 1 : e === 1 ? r : r ** e);
 
@@ -117,7 +125,14 @@ function band(values: Float64Array, nominal: number, decimals: number): Band {
   for (let k = 0; k < n; k++) ss += (values[k] - mean) ** 2;
   const sorted = Float64Array.from(values).sort();
   const r = (v: number) => roundTo(v, decimals);
-  return { nominal: r(nominal), mean: r(mean), sd: r(Math.sqrt(ss / Math.max(n - 1, 1))), p10: r(quantile(sorted, 0.1)), p50: r(quantile(sorted, 0.5)), p90: r(quantile(sorted, 0.9)) };
+  return {
+    nominal: r(nominal),
+    mean: r(mean),
+    sd: r(Math.sqrt(ss / Math.max(n - 1, 1))),
+    p10: r(quantile(sorted, 0.1)),
+    p50: r(quantile(sorted, 0.5)),
+    p90: r(quantile(sorted, 0.9)),
+  };
 }
 
 export function histogram(values: Float64Array, bins = 20): { from: number; to: number; count: number }[] {
@@ -131,7 +146,11 @@ export function histogram(values: Float64Array, bins = 20): { from: number; to: 
   const width = max > min ? (max - min) / bins : 1;
   const counts = new Array<number>(bins).fill(0);
   for (const v of values) counts[Math.min(bins - 1, Math.floor((v - min) / width))]++;
-  return counts.map((count, i) => ({ from: roundTo(min + i * width, 4), to: roundTo(min + (i + 1) * width, 4), count }));
+  return counts.map((count, i) => ({
+    from: roundTo(min + i * width, 4),
+    to: roundTo(min + (i + 1) * width, 4),
+    count,
+  }));
 }
 
 /** The draws: totals in tCO2e and intensities; the bands, the histogram and the tornado of the ten largest swings. */
@@ -171,7 +190,11 @@ export function simulate(input: McInput) {
 }
 
 /** Each input alone at its P10 and P90, the others nominal: the total's swing (t); the ten largest. */
-export function tornado(input: McInput, nominal = input.rows.reduce((a, r) => a + r.emission, 0), n = 10): TornadoBar[] {
+export function tornado(
+  input: McInput,
+  nominal = input.rows.reduce((a, r) => a + r.emission, 0),
+  n = 10,
+): TornadoBar[] {
   const bars: TornadoBar[] = [];
   const moved = (pick: (r: McRow) => number, d: Tri, p: number) => {
     const m = triQuantile(d, p);
@@ -180,12 +203,14 @@ export function tornado(input: McInput, nominal = input.rows.reduce((a, r) => a 
   const add = (label: string, kind: TornadoBar['kind'], pick: (r: McRow) => number, d: Tri) => {
     const low = (nominal + moved(pick, d, 0.1)) / 1000;
     const high = (nominal + moved(pick, d, 0.9)) / 1000;
-    if (low !== high) bars.push({ label, kind, low: roundTo(low, 4), high: roundTo(high, 4), swing: roundTo(Math.abs(high - low), 4) });
+    if (low !== high)
+      bars.push({ label, kind, low: roundTo(low, 4), high: roundTo(high, 4), swing: roundTo(Math.abs(high - low), 4) });
   };
   if (input.grid) add('电网排放因子', 'grid', (r) => r.grid, input.grid);
   add('设计使用年限', 'life', (r) => r.life, input.life);
   input.rows.forEach((row, i) => {
-    if (row.distance !== 0) add(`运输距离：${row.label}`, 'distance', (r) => (r === input.rows[i] ? r.distance : 0), input.distance);
+    if (row.distance !== 0)
+      add(`运输距离：${row.label}`, 'distance', (r) => (r === input.rows[i] ? r.distance : 0), input.distance);
   });
   const keys = [...new Set(input.rows.map((r) => r.factorKey).filter((k): k is string => k !== null))];
   for (const key of keys) {

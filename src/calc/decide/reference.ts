@@ -68,12 +68,20 @@ export function gb55015Check(refOperation: number | null, exact: number | null) 
 /** A line applies to '全部' or to any level of the building's type path ('公共建筑/办公建筑/商务办公'). */
 export function lineApplies(lineType: string, buildType: string): boolean {
   const t = lineType.trim();
-  return t === ALL_TYPES || buildType.split('/').map((s) => s.trim()).includes(t);
+  return (
+    t === ALL_TYPES ||
+    buildType
+      .split('/')
+      .map((s) => s.trim())
+      .includes(t)
+  );
 }
 
 /** (building − line) / line × 100, 2 decimals; null when either is unknown or the line is 0. */
 export function diffPct(buildingValue: number | null, value: number | null): number | null {
-  return buildingValue == null || value == null || value === 0 ? null : roundTo(((buildingValue - value) / value) * 100, 2);
+  return buildingValue == null || value == null || value === 0
+    ? null
+    : roundTo(((buildingValue - value) / value) * 100, 2);
 }
 
 /**
@@ -83,7 +91,14 @@ export function diffPct(buildingValue: number | null, value: number | null): num
 export function percentileOf(own: number | null, peers: number[], min = PERCENTILE_MIN_PEERS) {
   const count = peers.length;
   if (own == null || count < min) {
-    return { peers: count, min, rank: null, percentile: null, median: null, text: `同类已完成计算的单体不足 ${min} 个（当前 ${count} 个），暂不显示百分位` };
+    return {
+      peers: count,
+      min,
+      rank: null,
+      percentile: null,
+      median: null,
+      text: `同类已完成计算的单体不足 ${min} 个（当前 ${count} 个），暂不显示百分位`,
+    };
   }
   const rank = 1 + peers.filter((p) => p < own).length;
   const percentile = roundTo(((rank - 1) / (count - 1)) * 100, 2);

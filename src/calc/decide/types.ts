@@ -74,7 +74,9 @@ export interface PublishedLine {
 }
 
 export interface PercentileAnswer {
-  /** buildings in the set (this one included): the tenant's completed, calculated buildings of the same type and module */
+  /**
+   * buildings in the set (this one included): the tenant's completed, calculated buildings of the same type and module
+   */
   peers: number;
   /** 5 */
   min: number;

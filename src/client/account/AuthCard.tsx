@@ -11,7 +11,8 @@ export interface AuthAlert {
 }
 
 /** The page's message for a failed call: the server's message, else the fallback. */
-export const failureText = (err: unknown, fallback = '登录失败，请重试') => (err instanceof Error && err.message ? err.message : fallback);
+export const failureText = (err: unknown, fallback = '登录失败，请重试') =>
+  err instanceof Error && err.message ? err.message : fallback;
 
 export interface AuthCardProps {
   /** aria-label of the card. */

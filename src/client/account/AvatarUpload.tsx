@@ -25,15 +25,38 @@ export const AvatarUpload = ({ user }: { user: CurrentUser }) => {
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-      <Avatar src={user.avatar || undefined} alt={user.name} sx={{ width: 72, height: 72, fontSize: 28 }} data-testid="account-avatar">
+      <Avatar
+        src={user.avatar || undefined}
+        alt={user.name}
+        sx={{ width: 72, height: 72, fontSize: 28 }}
+        data-testid="account-avatar"
+      >
         {user.name?.slice(0, 1)}
       </Avatar>
       <Box>
-        <input ref={input} type="file" accept={AVATAR_TYPES.join(',')} hidden onChange={(e) => void picked(e)} data-testid="avatar-input" />
-        <Button variant="outlined" startIcon={busy ? <CircularProgress size={16} /> : <UploadIcon />} disabled={busy} onClick={open}>
+        <input
+          ref={input}
+          type="file"
+          accept={AVATAR_TYPES.join(',')}
+          hidden
+          onChange={(e) => void picked(e)}
+          data-testid="avatar-input"
+        />
+        <Button
+          variant="outlined"
+          startIcon={busy ? <CircularProgress size={16} /> : <UploadIcon />}
+          disabled={busy}
+          onClick={open}
+        >
           上传头像
         </Button>
-        <Typography variant="caption" color={error ? 'error' : 'text.secondary'} component="p" sx={{ mt: 0.5 }} role={error ? 'alert' : undefined}>
+        <Typography
+          variant="caption"
+          color={error ? 'error' : 'text.secondary'}
+          component="p"
+          sx={{ mt: 0.5 }}
+          role={error ? 'alert' : undefined}
+        >
           {error ?? '支持 PNG、JPEG、WebP 图片，不超过 2M'}
         </Typography>
       </Box>

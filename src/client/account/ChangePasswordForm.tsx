@@ -15,7 +15,10 @@ import { useReloadUser } from './useReloadUser';
 const EMPTY = { oldPassword: '', newPassword: '', confirm: '' };
 
 export const changePasswordErrors = (v: typeof EMPTY) =>
-  passwordErrors({ oldPassword: v.oldPassword, password: v.newPassword, confirm: v.confirm }, { oldPassword: 'oldPassword', password: 'newPassword', confirm: 'confirm' });
+  passwordErrors(
+    { oldPassword: v.oldPassword, password: v.newPassword, confirm: v.confirm },
+    { oldPassword: 'oldPassword', password: 'newPassword', confirm: 'confirm' },
+  );
 
 export interface ChangePasswordFormProps {
   /** Shown beside the submit button (the first-login dialog's 退出登录). */
@@ -51,12 +54,39 @@ export const ChangePasswordForm = ({ extraAction, autoFocus }: ChangePasswordFor
 
   return (
     <form onSubmit={submit} noValidate aria-label="修改密码">
-      <TextField label="原密码" type="password" autoComplete="current-password" autoFocus={autoFocus} disabled={busy} inputProps={{ maxLength: 64 }} {...field('oldPassword')} />
-      <TextField label="新密码" type="password" autoComplete="new-password" disabled={busy} inputProps={{ maxLength: 64 }} {...field('newPassword')} />
-      <TextField label="确认新密码" type="password" autoComplete="new-password" disabled={busy} inputProps={{ maxLength: 64 }} {...field('confirm')} />
+      <TextField
+        label="原密码"
+        type="password"
+        autoComplete="current-password"
+        autoFocus={autoFocus}
+        disabled={busy}
+        inputProps={{ maxLength: 64 }}
+        {...field('oldPassword')}
+      />
+      <TextField
+        label="新密码"
+        type="password"
+        autoComplete="new-password"
+        disabled={busy}
+        inputProps={{ maxLength: 64 }}
+        {...field('newPassword')}
+      />
+      <TextField
+        label="确认新密码"
+        type="password"
+        autoComplete="new-password"
+        disabled={busy}
+        inputProps={{ maxLength: 64 }}
+        {...field('confirm')}
+      />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
         {extraAction}
-        <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           修改密码
         </Button>
       </Box>

@@ -10,13 +10,23 @@ export const MustChangePassword = () => {
   const logout = useLogout();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Dialog open disableEscapeKeyDown aria-labelledby="must-change-title" aria-describedby="must-change-text" fullWidth maxWidth="xs">
+      <Dialog
+        open
+        disableEscapeKeyDown
+        aria-labelledby="must-change-title"
+        aria-describedby="must-change-text"
+        fullWidth
+        maxWidth="xs"
+      >
         <DialogTitle id="must-change-title">修改初始密码</DialogTitle>
         <DialogContent>
           <Typography id="must-change-text" color="text.secondary" sx={{ mb: 1 }}>
             首次登录请先修改初始密码
           </Typography>
-          <ChangePasswordForm autoFocus extraAction={<Button onClick={() => void logout(undefined, '/login', false)}>退出登录</Button>} />
+          <ChangePasswordForm
+            autoFocus
+            extraAction={<Button onClick={() => void logout(undefined, '/login', false)}>退出登录</Button>}
+          />
         </DialogContent>
       </Dialog>
     </Box>

@@ -50,23 +50,55 @@ export const ProfileForm = ({ user }: { user: CurrentUser }) => {
           <TextField label="登录账号" value={user.userName ?? ''} disabled />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="姓名" required autoComplete="name" disabled={busy} inputProps={{ maxLength: 20 }} {...field('name')} />
+          <TextField
+            label="姓名"
+            required
+            autoComplete="name"
+            disabled={busy}
+            inputProps={{ maxLength: 20 }}
+            {...field('name')}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="手机号" type="tel" autoComplete="tel" disabled={busy} inputProps={{ maxLength: 11, inputMode: 'numeric' }} {...field('phone')} />
+          <TextField
+            label="手机号"
+            type="tel"
+            autoComplete="tel"
+            disabled={busy}
+            inputProps={{ maxLength: 11, inputMode: 'numeric' }}
+            {...field('phone')}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="邮箱" type="email" autoComplete="email" disabled={busy} inputProps={{ maxLength: 50 }} {...field('email')} />
+          <TextField
+            label="邮箱"
+            type="email"
+            autoComplete="email"
+            disabled={busy}
+            inputProps={{ maxLength: 50 }}
+            {...field('email')}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="单位名称" autoComplete="organization" disabled={busy} inputProps={{ maxLength: 50 }} {...field('companyName')} />
+          <TextField
+            label="单位名称"
+            autoComplete="organization"
+            disabled={busy}
+            inputProps={{ maxLength: 50 }}
+            {...field('companyName')}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <UserTypeSelect disabled={busy} {...field('userType')} />
         </Grid>
       </Grid>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           保存
         </Button>
       </Box>

@@ -1,5 +1,6 @@
 // /register (public): 登录账号, 密码, 确认密码, 姓名, 手机号, 验证码 (获取验证码, purpose register), 单位名称,
-// 用户类型 → sso/registerUser (the slider only for 获取验证码: the code stands for it on submit). Field rules are checked here first; the server's
+// 用户类型 → sso/registerUser (the slider only for 获取验证码: the code stands for it on submit). Field rules are checked here
+// first; the server's
 // code-2 answers (登录账号已存在, 手机号已注册, 验证码错误或已失效…) land under their fields. Success goes to
 // /login with 注册成功，请登录. A registered user is a trial account (the server decides).
 import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
@@ -11,7 +12,16 @@ import { SmsCodeInput } from './SmsCodeInput';
 import { UserTypeSelect } from './UserTypeSelect';
 import { useSmsForm } from './useSmsForm';
 
-const EMPTY = { userName: '', password: '', confirm: '', name: '', phone: '', smsCode: '', companyName: '', userType: '' };
+const EMPTY = {
+  userName: '',
+  password: '',
+  confirm: '',
+  name: '',
+  phone: '',
+  smsCode: '',
+  companyName: '',
+  userType: '',
+};
 
 export function registerErrors(v: typeof EMPTY): Errors {
   const e: Errors = {};
@@ -30,7 +40,12 @@ export const RegisterPage = () => {
     empty: EMPTY,
     validate: registerErrors,
     call: ({ confirm: _confirm, ...body }) =>
-      registerUser({ ...body, name: body.name.trim(), companyName: body.companyName.trim(), userType: body.userType || undefined }),
+      registerUser({
+        ...body,
+        name: body.name.trim(),
+        companyName: body.companyName.trim(),
+        userType: body.userType || undefined,
+      }),
     notice: ACCOUNT_MSG.registered,
     failed: '注册失败，请重试',
   });
@@ -38,13 +53,55 @@ export const RegisterPage = () => {
   return (
     <AuthCard label="注册账号" subtitle="注册账号" alert={alert} width={440}>
       <form onSubmit={submit} noValidate aria-label="注册">
-        <TextField label="登录账号" autoComplete="username" autoFocus disabled={busy} inputProps={{ maxLength: 50 }} {...field('userName')} />
-        <TextField label="密码" type="password" autoComplete="new-password" disabled={busy} inputProps={{ maxLength: 64 }} {...field('password')} />
-        <TextField label="确认密码" type="password" autoComplete="new-password" disabled={busy} inputProps={{ maxLength: 64 }} {...field('confirm')} />
+        <TextField
+          label="登录账号"
+          autoComplete="username"
+          autoFocus
+          disabled={busy}
+          inputProps={{ maxLength: 50 }}
+          {...field('userName')}
+        />
+        <TextField
+          label="密码"
+          type="password"
+          autoComplete="new-password"
+          disabled={busy}
+          inputProps={{ maxLength: 64 }}
+          {...field('password')}
+        />
+        <TextField
+          label="确认密码"
+          type="password"
+          autoComplete="new-password"
+          disabled={busy}
+          inputProps={{ maxLength: 64 }}
+          {...field('confirm')}
+        />
         <TextField label="姓名" autoComplete="name" disabled={busy} inputProps={{ maxLength: 20 }} {...field('name')} />
-        <TextField label="手机号" type="tel" autoComplete="tel" disabled={busy} inputProps={{ maxLength: 11, inputMode: 'numeric' }} {...field('phone')} />
-        <SmsCodeInput value={values.smsCode} onChange={(v) => change('smsCode', v)} onSend={() => void sendCode()} label={sms.label} disabled={busy} sendDisabled={sms.busy} error={errors.smsCode} />
-        <TextField label="单位名称" autoComplete="organization" disabled={busy} inputProps={{ maxLength: 50 }} {...field('companyName')} />
+        <TextField
+          label="手机号"
+          type="tel"
+          autoComplete="tel"
+          disabled={busy}
+          inputProps={{ maxLength: 11, inputMode: 'numeric' }}
+          {...field('phone')}
+        />
+        <SmsCodeInput
+          value={values.smsCode}
+          onChange={(v) => change('smsCode', v)}
+          onSend={() => void sendCode()}
+          label={sms.label}
+          disabled={busy}
+          sendDisabled={sms.busy}
+          error={errors.smsCode}
+        />
+        <TextField
+          label="单位名称"
+          autoComplete="organization"
+          disabled={busy}
+          inputProps={{ maxLength: 50 }}
+          {...field('companyName')}
+        />
         <UserTypeSelect disabled={busy} {...field('userType')} />
         <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }}>
           {busy ? <CircularProgress size={24} color="inherit" aria-label="正在注册" /> : '注册'}

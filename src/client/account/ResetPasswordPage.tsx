@@ -32,10 +32,40 @@ export const ResetPasswordPage = () => {
   return (
     <AuthCard label="忘记密码" subtitle="通过手机验证码重置密码" alert={alert}>
       <form onSubmit={submit} noValidate aria-label="重置密码">
-        <TextField label="手机号" type="tel" autoComplete="tel" autoFocus disabled={busy} inputProps={{ maxLength: 11, inputMode: 'numeric' }} {...field('phone')} />
-        <SmsCodeInput value={values.smsCode} onChange={(v) => change('smsCode', v)} onSend={() => void sendCode()} label={sms.label} disabled={busy} sendDisabled={sms.busy} error={errors.smsCode} />
-        <TextField label="新密码" type="password" autoComplete="new-password" disabled={busy} inputProps={{ maxLength: 64 }} {...field('password')} />
-        <TextField label="确认密码" type="password" autoComplete="new-password" disabled={busy} inputProps={{ maxLength: 64 }} {...field('confirm')} />
+        <TextField
+          label="手机号"
+          type="tel"
+          autoComplete="tel"
+          autoFocus
+          disabled={busy}
+          inputProps={{ maxLength: 11, inputMode: 'numeric' }}
+          {...field('phone')}
+        />
+        <SmsCodeInput
+          value={values.smsCode}
+          onChange={(v) => change('smsCode', v)}
+          onSend={() => void sendCode()}
+          label={sms.label}
+          disabled={busy}
+          sendDisabled={sms.busy}
+          error={errors.smsCode}
+        />
+        <TextField
+          label="新密码"
+          type="password"
+          autoComplete="new-password"
+          disabled={busy}
+          inputProps={{ maxLength: 64 }}
+          {...field('password')}
+        />
+        <TextField
+          label="确认密码"
+          type="password"
+          autoComplete="new-password"
+          disabled={busy}
+          inputProps={{ maxLength: 64 }}
+          {...field('confirm')}
+        />
         <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }}>
           {busy ? <CircularProgress size={24} color="inherit" aria-label="正在提交" /> : '重置密码'}
         </Button>

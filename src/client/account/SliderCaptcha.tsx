@@ -4,7 +4,17 @@
 // loads a new puzzle (each one is used up by a try). The image scales down on narrow screens; x is always
 // counted in the image's own pixels. Pointer events (mouse, touch, pen); arrow keys + Enter for the keyboard.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { SliderChallenge } from '../../../schemas/accounts';
@@ -105,7 +115,7 @@ function SliderBody({ onSuccess, onCancel }: Omit<SliderCaptchaProps, 'open'>) {
       window.removeEventListener('pointerup', onUp);
       window.removeEventListener('pointercancel', onUp);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the listeners live while a drag does; they read the drag's start from refs
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a drag's listeners read its start from refs
   }, [dragging]);
 
   const start = (e: PointerEvent<HTMLElement>) => {
@@ -140,29 +150,102 @@ function SliderBody({ onSuccess, onCancel }: Omit<SliderCaptchaProps, 'open'>) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           拖动滑块完成拼图
         </Typography>
-        <Box ref={frame} sx={{ position: 'relative', width: '100%', maxWidth: W, aspectRatio: `${W} / ${H}`, mx: 'auto', bgcolor: 'grey.100', borderRadius: 1, overflow: 'hidden', userSelect: 'none' }}>
+        <Box
+          ref={frame}
+          sx={{
+            position: 'relative',
+            width: '100%',
+            maxWidth: W,
+            aspectRatio: `${W} / ${H}`,
+            mx: 'auto',
+            bgcolor: 'grey.100',
+            borderRadius: 1,
+            overflow: 'hidden',
+            userSelect: 'none',
+          }}
+        >
           {challenge && (
             <>
-              <Box component="img" src={challenge.background} alt="拼图背景" draggable={false} data-testid="slider-background" sx={{ display: 'block', width: '100%', height: '100%' }} />
+              <Box
+                component="img"
+                src={challenge.background}
+                alt="拼图背景"
+                draggable={false}
+                data-testid="slider-background"
+                sx={{ display: 'block', width: '100%', height: '100%' }}
+              />
               <Box
                 component="img"
                 src={challenge.piece}
                 alt="拼图块"
                 draggable={false}
                 data-testid="slider-piece"
-                sx={{ position: 'absolute', left: pct(x, W), top: pct(challenge.y, H), width: pct(size, W), height: 'auto', pointerEvents: 'none', filter: 'drop-shadow(0 0 2px rgba(0,0,0,.6))' }}
+                sx={{
+                  position: 'absolute',
+                  left: pct(x, W),
+                  top: pct(challenge.y, H),
+                  width: pct(size, W),
+                  height: 'auto',
+                  pointerEvents: 'none',
+                  filter: 'drop-shadow(0 0 2px rgba(0,0,0,.6))',
+                }}
               />
             </>
           )}
           {busy && (
-            <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'rgba(255,255,255,.5)' }}>
+            <Box
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                bgcolor: 'rgba(255,255,255,.5)',
+              }}
+            >
               <CircularProgress size={28} aria-label="正在加载" />
             </Box>
           )}
         </Box>
-        <Box sx={{ position: 'relative', width: '100%', maxWidth: W, height: 40, mx: 'auto', mt: 1.5, bgcolor: 'grey.200', borderRadius: 1, userSelect: 'none' }} data-testid="slider-track">
-          <Box sx={{ position: 'absolute', left: 0, top: 0, bottom: 0, width: pct(x + size / 2, W), bgcolor: 'primary.light', opacity: 0.35, borderRadius: 1 }} />
-          <Typography variant="body2" color="text.secondary" sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none', pl: 6 }}>
+        <Box
+          sx={{
+            position: 'relative',
+            width: '100%',
+            maxWidth: W,
+            height: 40,
+            mx: 'auto',
+            mt: 1.5,
+            bgcolor: 'grey.200',
+            borderRadius: 1,
+            userSelect: 'none',
+          }}
+          data-testid="slider-track"
+        >
+          <Box
+            sx={{
+              position: 'absolute',
+              left: 0,
+              top: 0,
+              bottom: 0,
+              width: pct(x + size / 2, W),
+              bgcolor: 'primary.light',
+              opacity: 0.35,
+              borderRadius: 1,
+            }}
+          />
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              pointerEvents: 'none',
+              pl: 6,
+            }}
+          >
             向右拖动滑块
           </Typography>
           <Box
@@ -203,7 +286,14 @@ function SliderBody({ onSuccess, onCancel }: Omit<SliderCaptchaProps, 'open'>) {
         )}
       </DialogContent>
       <DialogActions>
-        <Button startIcon={<RefreshIcon />} onClick={() => { setError(undefined); void load(); }} disabled={busy || dragging}>
+        <Button
+          startIcon={<RefreshIcon />}
+          onClick={() => {
+            setError(undefined);
+            void load();
+          }}
+          disabled={busy || dragging}
+        >
           刷新
         </Button>
         <Button onClick={onCancel}>取消</Button>

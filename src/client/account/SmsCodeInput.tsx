@@ -25,7 +25,12 @@ export const SmsCodeInput = ({ value, onChange, onSend, label, disabled, sendDis
       inputProps={{ inputMode: 'numeric', maxLength: 6 }}
       sx={{ flex: 1, minWidth: 0 }}
     />
-    <Button variant="outlined" onClick={onSend} disabled={disabled || sendDisabled} sx={{ mt: '8px', height: 48, whiteSpace: 'nowrap', flexShrink: 0, minWidth: 124 }}>
+    <Button
+      variant="outlined"
+      onClick={onSend}
+      disabled={disabled || sendDisabled}
+      sx={{ mt: '8px', height: 48, whiteSpace: 'nowrap', flexShrink: 0, minWidth: 124 }}
+    >
       {label}
     </Button>
   </Box>

@@ -32,7 +32,10 @@ export interface RegisterValues {
 
 /** No slider token: the SMS code, sent after a solved slider, stands for it (one slider per form). */
 export const registerUser = (v: RegisterValues) =>
-  apiFetch<{ userName: string }>(apiUrl('sys/v1/sso/registerUser'), json('POST', { ...v, userName: v.userName.trim(), password: base64Utf8(v.password) }));
+  apiFetch<{ userName: string }>(
+    apiUrl('sys/v1/sso/registerUser'),
+    json('POST', { ...v, userName: v.userName.trim(), password: base64Utf8(v.password) }),
+  );
 
 export const resetPassword = (phone: string, smsCode: string, password: string) =>
   apiFetch<null>(apiUrl('sys/v1/sso/resetPassword'), json('POST', { phone, smsCode, password: base64Utf8(password) }));

@@ -12,13 +12,7 @@ const ResetPasswordPage = lazy(() => import('./ResetPasswordPage'));
 export const ACCOUNT_ROUTE = '/userinfo';
 
 export function accountRoutes(): ReactElement[] {
-  return [
-    <Route
-      key="userinfo"
-      path={ACCOUNT_ROUTE}
-      element={lazyPage(<AccountPage />)}
-    />,
-  ];
+  return [<Route key="userinfo" path={ACCOUNT_ROUTE} element={lazyPage(<AccountPage />)} />];
 }
 
 /** Routes outside <Admin>: no token needed, no react-admin context. */

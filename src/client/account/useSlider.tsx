@@ -31,7 +31,10 @@ export function useSlider(): { run: SliderRun; dialog: ReactElement } {
     else p?.reject(new Error(SLIDER_REQUIRED));
   };
 
-  const run = useCallback(<T,>(call: (sliderToken?: string) => Promise<T>) => withSlider(call, ask, state.current), [ask]);
+  const run = useCallback(
+    <T,>(call: (sliderToken?: string) => Promise<T>) => withSlider(call, ask, state.current),
+    [ask],
+  );
 
   return { run, dialog: <SliderCaptcha open={open} onSuccess={(t) => finish(t)} onCancel={() => finish()} /> };
 }

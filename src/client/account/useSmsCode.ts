@@ -43,7 +43,9 @@ export function useSmsCode(purpose: SmsPurpose, run: SliderRun) {
       return { alert: { message: ACCOUNT_MSG.codeSent, severity: 'success' } };
     } catch (err) {
       const fields = serverFieldErrors(err);
-      return Object.keys(fields).length ? { fields } : { alert: { message: failureText(err, '验证码发送失败'), severity: 'error' } };
+      return Object.keys(fields).length
+        ? { fields }
+        : { alert: { message: failureText(err, '验证码发送失败'), severity: 'error' } };
     } finally {
       setSending(false);
     }

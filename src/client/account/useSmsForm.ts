@@ -26,7 +26,9 @@ export interface SmsFormOptions<V> {
   failed: string;
 }
 
-export function useSmsForm<V extends { phone: string; smsCode: string } & { [K in keyof V]: string }>(opts: SmsFormOptions<V>) {
+export function useSmsForm<V extends { phone: string; smsCode: string } & { [K in keyof V]: string }>(
+  opts: SmsFormOptions<V>,
+) {
   const navigate = useNavigate();
   const slider = useSlider();
   const sms = useSmsCode(opts.purpose, slider.run);

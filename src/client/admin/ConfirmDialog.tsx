@@ -3,4 +3,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Confirm, type ConfirmProps } from 'react-admin';
 
-export const ConfirmDialog = (props: ConfirmProps) => <Confirm confirm="确定" cancel="取消" CancelIcon={CloseIcon} {...props} />;
+export const ConfirmDialog = (props: ConfirmProps) => (
+  <Confirm confirm="确定" cancel="取消" CancelIcon={CloseIcon} {...props} />
+);

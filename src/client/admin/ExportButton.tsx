@@ -11,7 +11,13 @@ import { apiFetch, apiUrl } from '../providers/httpClient';
 import { clientResource } from '../registry';
 import { errorMessage } from './useConfirmedAction';
 
-export const ExportButton = ({ resource, permanent = {} }: { resource: string; permanent?: Record<string, unknown> }) => {
+export const ExportButton = ({
+  resource,
+  permanent = {},
+}: {
+  resource: string;
+  permanent?: Record<string, unknown>;
+}) => {
   const { filterValues, sort } = useListContext();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);

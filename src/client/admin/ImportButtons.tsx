@@ -53,7 +53,8 @@ type ImportAnswer = { count?: number } | null;
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Whether a schema has Excel import columns. */
-export const hasImportColumns = (schema: ResourceSchema) => Object.values(schema.properties).some((p) => !!p['x-import']);
+export const hasImportColumns = (schema: ResourceSchema) =>
+  Object.values(schema.properties).some((p) => !!p['x-import']);
 
 /** Whether rows of the resource belong to a building (the import then needs one). */
 const isProjectOwned = (schema: ResourceSchema) => 'projectId' in schema.properties;
@@ -147,18 +148,45 @@ export const ImportButtons = ({ resource, projectId, onDone }: ImportButtonsProp
 
   return (
     <>
-      <Button size="small" startIcon={busy === 'template' ? <CircularProgress size={14} /> : <DownloadIcon />} onClick={downloadTemplate} disabled={!!busy}>
+      <Button
+        size="small"
+        startIcon={busy === 'template' ? <CircularProgress size={14} /> : <DownloadIcon />}
+        onClick={downloadTemplate}
+        disabled={!!busy}
+      >
         下载模板
       </Button>
-      <Button size="small" startIcon={busy === 'upload' ? <CircularProgress size={14} /> : <UploadFileIcon />} onClick={pick} disabled={!!busy}>
+      <Button
+        size="small"
+        startIcon={busy === 'upload' ? <CircularProgress size={14} /> : <UploadFileIcon />}
+        onClick={pick}
+        disabled={!!busy}
+      >
         {busy === 'upload' ? IMPORT_MSG.uploading : '导入'}
       </Button>
-      <input ref={input} type="file" accept={XLSX_ACCEPT} hidden onChange={onChange} data-testid={`import-file-${resource}`} />
+      <input
+        ref={input}
+        type="file"
+        accept={XLSX_ACCEPT}
+        hidden
+        onChange={onChange}
+        data-testid={`import-file-${resource}`}
+      />
       <JobDialog job={job} fallbackTitle={IMPORT_MSG.importing} onBackground={toBackground} />
-      <Dialog open={!!errors} onClose={() => setErrors(null)} maxWidth="md" fullWidth aria-labelledby={`import-errors-${resource}`}>
+      <Dialog
+        open={!!errors}
+        onClose={() => setErrors(null)}
+        maxWidth="md"
+        fullWidth
+        aria-labelledby={`import-errors-${resource}`}
+      >
         <DialogTitle id={`import-errors-${resource}`}>{IMPORT_MSG.failedTitle}</DialogTitle>
         <DialogContent dividers>
-          {errors?.message && <DialogContentText sx={{ mb: 1 }}>{errors.message}，共 {errors.list.length} 处错误，文件未导入，请修改后重新上传。</DialogContentText>}
+          {errors?.message && (
+            <DialogContentText sx={{ mb: 1 }}>
+              {errors.message}，共 {errors.list.length} 处错误，文件未导入，请修改后重新上传。
+            </DialogContentText>
+          )}
           <Table size="small">
             <TableHead>
               <TableRow>

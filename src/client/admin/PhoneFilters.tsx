@@ -22,7 +22,9 @@ const FiltersButton = ({ filters }: { filters: ReactElement[] }) => {
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth aria-labelledby="phone-filters-title">
         <DialogTitle id="phone-filters-title">筛选</DialogTitle>
         <DialogContent>
-          <FilterForm filters={filters.map((f) => cloneElement(f as ReactElement<{ alwaysOn?: boolean }>, { alwaysOn: true }))} />
+          <FilterForm
+            filters={filters.map((f) => cloneElement(f as ReactElement<{ alwaysOn?: boolean }>, { alwaysOn: true }))}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>完成</Button>
@@ -33,7 +35,12 @@ const FiltersButton = ({ filters }: { filters: ReactElement[] }) => {
 };
 
 /** The filters a list shows above itself (none on a phone) and the button that holds them on a phone (else null). */
-export function usePhoneFilters(filters: ReactElement[]): { filters: ReactElement[] | undefined; button: ReactElement | null } {
+export function usePhoneFilters(filters: ReactElement[]): {
+  filters: ReactElement[] | undefined;
+  button: ReactElement | null;
+} {
   const phone = usePhone();
-  return phone ? { filters: undefined, button: filters.length ? <FiltersButton filters={filters} /> : null } : { filters, button: null };
+  return phone
+    ? { filters: undefined, button: filters.length ? <FiltersButton filters={filters} /> : null }
+    : { filters, button: null };
 }

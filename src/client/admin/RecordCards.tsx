@@ -45,7 +45,15 @@ const Figures = ({ record, figures }: { record: RaRecord; figures: readonly Card
 );
 
 /** The card's name as the link that opens the record (a card with actions is no button itself). */
-const TitleLink = ({ record, title, open }: { record: RaRecord; title: RecordCardsProps['title']; open: RecordCardsProps['open'] }) => {
+const TitleLink = ({
+  record,
+  title,
+  open,
+}: {
+  record: RaRecord;
+  title: RecordCardsProps['title'];
+  open: RecordCardsProps['open'];
+}) => {
   const navigate = useNavigate();
   return (
     <Link
@@ -79,7 +87,13 @@ export const RecordCards = ({ title, figures, open, empty, resource, actions }: 
     )}
     rowClick={actions ? false : (_id, _resource, record) => open(record)}
     empty={empty}
-    sx={{ '& .MuiListItem-root, & .MuiListItemButton-root': { borderBottom: 1, borderColor: 'divider', alignItems: 'flex-start' } }}
+    sx={{
+      '& .MuiListItem-root, & .MuiListItemButton-root': {
+        borderBottom: 1,
+        borderColor: 'divider',
+        alignItems: 'flex-start',
+      },
+    }}
   />
 );
 
@@ -94,8 +108,10 @@ export function fieldText(schema: ResourceSchema, dicts: DictMaps, field: string
 }
 
 /**
- * A schema's card: its title field (`titleField`, else the searched name, `name`, the first listed text) and, as figures, its other listed
- * fields (only the numbers with `numbersOnly`); `filled` answers what a field the record leaves empty shows (as the table's cells).
+ * A schema's card: its title field (`titleField`, else the searched name, `name`, the first listed text) and, as
+ * figures, its other listed
+ * fields (only the numbers with `numbersOnly`); `filled` answers what a field the record leaves empty shows (as the
+ * table's cells).
  */
 export function schemaCard(
   schema: ResourceSchema,
@@ -110,7 +126,10 @@ export function schemaCard(
     listed.find(([, p]) => !isNumeric(p) && !p['x-dict'] && !p.enum)?.[0] ??
     listed[0]?.[0];
   // a number whose unit is another field of the record (用量 and 单位, 排放因子 and 因子单位) shows it beside it
-  const unitField = (f: string) => [`${f}Unit`, f.replace(/Value$/, 'Unit'), f === 'quantity' ? 'unit' : ''].find((u) => u && u !== f && schema.properties[u]);
+  const unitField = (f: string) =>
+    [`${f}Unit`, f.replace(/Value$/, 'Unit'), f === 'quantity' ? 'unit' : ''].find(
+      (u) => u && u !== f && schema.properties[u],
+    );
   const figures = listed
     .filter(([f, p]) => f !== name && (!opts.numbersOnly || isNumeric(p)))
     .map(([f, p]) => {

@@ -10,9 +10,20 @@ import { MSG } from '../constants';
 import { errorMessage, useConfirmedAction } from './useConfirmedAction';
 
 /** A row link's path: its route with `:id` as the record's id. */
-export const rowLinkPath = (link: RowLink, record: RaRecord) => link.route.replace(':id', encodeURIComponent(String(record.id)));
+export const rowLinkPath = (link: RowLink, record: RaRecord) =>
+  link.route.replace(':id', encodeURIComponent(String(record.id)));
 
-export const RowActions = ({ resource, route, record, links = [] }: { resource: string; route: string; record: RaRecord; links?: readonly RowLink[] }) => {
+export const RowActions = ({
+  resource,
+  route,
+  record,
+  links = [],
+}: {
+  resource: string;
+  route: string;
+  record: RaRecord;
+  links?: readonly RowLink[];
+}) => {
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit', record });
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete', record });
   const dataProvider = useDataProvider();
@@ -39,7 +50,12 @@ export const RowActions = ({ resource, route, record, links = [] }: { resource: 
         </Button>
       ))}
       {canEdit && (
-        <Button size="small" startIcon={<EditIcon />} component={Link} to={`${route}/${encodeURIComponent(String(record.id))}`}>
+        <Button
+          size="small"
+          startIcon={<EditIcon />}
+          component={Link}
+          to={`${route}/${encodeURIComponent(String(record.id))}`}
+        >
           编辑
         </Button>
       )}

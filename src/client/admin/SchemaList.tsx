@@ -46,10 +46,19 @@ export const SchemaList = () => {
         empty={false}
         storeKey={`${resource}.list`}
         // a wide table scrolls inside the list instead of pushing the toolbar off screen
-        sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        sx={{
+          minWidth: 0,
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { minWidth: 0 },
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        }}
       >
         {phone ? (
-          <RecordCards {...schemaCard(schema, dicts)} open={(r) => (canEdit ? `${route}/${encodeURIComponent(String(r.id))}` : false)} empty={<NoData />} />
+          <RecordCards
+            {...schemaCard(schema, dicts)}
+            open={(r) => (canEdit ? `${route}/${encodeURIComponent(String(r.id))}` : false)}
+            empty={<NoData />}
+          />
         ) : (
           <DataTable
             rowClick={false}

@@ -6,7 +6,12 @@ import { Box } from '@mui/material';
  * scroll it) and is named, so a keyboard or screen-reader user reaches the columns off to the right too.
  */
 export const ScrollX = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box role="region" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}>
+  <Box
+    role="region"
+    aria-label={label}
+    tabIndex={0}
+    sx={{ overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+  >
     {children}
   </Box>
 );

@@ -35,37 +35,56 @@ const DictLabel = ({ dict, value }: { dict: Record<string, string> | undefined; 
 };
 
 /** The same, reading its dictionary itself (a page of a list: a few cells). */
-const DictValue = ({ code, value }: { code: string; value: unknown }) => <DictLabel dict={useDict(code)} value={value} />;
+const DictValue = ({ code, value }: { code: string; value: unknown }) => (
+  <DictLabel dict={useDict(code)} value={value} />
+);
 
 export const WarningMark = ({ message }: { message: string }) => (
   <Tooltip title={message}>
-    <WarningAmberIcon color="warning" fontSize="small" sx={{ verticalAlign: 'middle', ml: 0.5 }} data-testid="row-warning" />
+    <WarningAmberIcon
+      color="warning"
+      fontSize="small"
+      sx={{ verticalAlign: 'middle', ml: 0.5 }}
+      data-testid="row-warning"
+    />
   </Tooltip>
 );
 
-/** Long free text (source, remarks: maxLength above this) stays on one line with an ellipsis; the whole text is in the tooltip. */
+/**
+ * Long free text (source, remarks: maxLength above this) stays on one line with an ellipsis; the whole text is in the
+ * tooltip.
+ */
 const LONG_TEXT = 60;
 /** Such a text is cut when longer than this many characters. */
 const CUT_AFTER = 12;
 const LongText = ({ text }: { text: string }) => (
   <Tooltip title={text}>
-    <Box component="span" sx={{ display: 'block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+    <Box
+      component="span"
+      sx={{ display: 'block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
       {text}
     </Box>
   </Tooltip>
 );
 
-function cellValue(prop: PropertySchema, value: unknown, { cutAfter, dicts }: FieldColumnOptions): ReactElement | string {
+function cellValue(
+  prop: PropertySchema,
+  value: unknown,
+  { cutAfter, dicts }: FieldColumnOptions,
+): ReactElement | string {
   const code = prop['x-dict'];
   if (code) return dicts ? <DictLabel dict={dicts[code]} value={value} /> : <DictValue code={code} value={value} />;
-  if (prop['x-enumLabels'] && value != null) return <Words text={prop['x-enumLabels'][String(value)] ?? String(value)} />;
+  if (prop['x-enumLabels'] && value != null)
+    return <Words text={prop['x-enumLabels'][String(value)] ?? String(value)} />;
   if (isNumeric(prop)) return formatPrecise(value, decimalsOf(prop));
   if (isDateFormat(prop) || prop['x-widget'] === 'date') return formatDate(value, prop.format === 'date-time');
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (Array.isArray(value)) return value.join('、');
   if (value === null || value === undefined) return '';
   const text = String(value);
-  if (cutAfter !== undefined ? text.length > cutAfter : (prop.maxLength ?? 0) > LONG_TEXT && text.length > CUT_AFTER) return <LongText text={text} />;
+  if (cutAfter !== undefined ? text.length > cutAfter : (prop.maxLength ?? 0) > LONG_TEXT && text.length > CUT_AFTER)
+    return <LongText text={text} />;
   return <Words text={text} />;
 }
 
@@ -93,7 +112,10 @@ export function fieldColumns(schema: ResourceSchema, options: FieldColumnOptions
       align={isNumeric(prop) ? 'right' : undefined}
       render={(record: RaRecord) => {
         const own = record[name];
-        const value = (own === null || own === undefined || own === '') && options.filled ? (options.filled(name, record) ?? own) : own;
+        const value =
+          (own === null || own === undefined || own === '') && options.filled
+            ? (options.filled(name, record) ?? own)
+            : own;
         const content = cellValue(prop, value, options);
         const after = mark?.(name, record);
         if (after === null || after === undefined || after === false) return content;
@@ -110,11 +132,19 @@ export function fieldColumns(schema: ResourceSchema, options: FieldColumnOptions
 
 /** The generic list's columns: the schema's fields (x-rowWarning marked), 创建时间 and the row actions: the schema's
  *  row links (x-resource.rowLinks) for everyone, 编辑 / 删除 for writers. */
-export function schemaColumns(resource: string, schema: ResourceSchema, route: string, withActions: boolean): ReactElement[] {
+export function schemaColumns(
+  resource: string,
+  schema: ResourceSchema,
+  route: string,
+  withActions: boolean,
+): ReactElement[] {
   const warning = schema['x-rowWarning'];
   const cols = fieldColumns(schema, {
     sortable: true,
-    mark: (field, record) => (warning && warning.field === field && isWarningRow(schema, record) ? <WarningMark message={warning.message} /> : null),
+    mark: (field, record) =>
+      warning && warning.field === field && isWarningRow(schema, record) ? (
+        <WarningMark message={warning.message} />
+      ) : null,
   });
   cols.push(
     <DataTable.Col

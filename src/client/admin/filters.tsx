@@ -6,7 +6,11 @@ import type { PropertySchema, ResourceSchema } from '../../../schemas/index';
 import { enumChoices, useDict } from './useDicts';
 import { isNumeric } from './schemaFields';
 
-const DictSelectInput = ({ dictCode, values, ...rest }: SelectInputProps & { dictCode?: string; values: readonly unknown[] }) => {
+const DictSelectInput = ({
+  dictCode,
+  values,
+  ...rest
+}: SelectInputProps & { dictCode?: string; values: readonly unknown[] }) => {
   const dict = useDict(dictCode);
   return <SelectInput {...rest} choices={enumChoices(values, dict)} />;
 };
@@ -20,11 +24,15 @@ export function schemaFilters(schema: ResourceSchema, ops?: readonly string[]): 
     const op = p['x-filter'];
     if (!op || (ops && !ops.includes(op))) continue;
     if (op === 'like') out.push(<TextInput key={name} source={name} alwaysOn resettable />);
-    else if (op === 'eq' && enumOf(p)) out.push(<DictSelectInput key={name} source={name} alwaysOn dictCode={p['x-dict']} values={enumOf(p)!} />);
+    else if (op === 'eq' && enumOf(p))
+      out.push(<DictSelectInput key={name} source={name} alwaysOn dictCode={p['x-dict']} values={enumOf(p)!} />);
     else if (op === 'eq' && isNumeric(p)) out.push(<NumberInput key={name} source={name} alwaysOn />);
     else if (op === 'eq') out.push(<TextInput key={name} source={name} alwaysOn resettable />);
     else if (op === 'range') {
-      out.push(<NumberInput key={`${name}Min`} source={`${name}Min`} alwaysOn />, <NumberInput key={`${name}Max`} source={`${name}Max`} alwaysOn />);
+      out.push(
+        <NumberInput key={`${name}Min`} source={`${name}Min`} alwaysOn />,
+        <NumberInput key={`${name}Max`} source={`${name}Max`} alwaysOn />,
+      );
     }
   }
   return out;

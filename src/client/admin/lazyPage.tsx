@@ -5,4 +5,6 @@ import { Loading } from 'react-admin';
 
 export const LOADING_TEXT = '正在加载, 请稍候...';
 
-export const lazyPage = (el: ReactElement) => <Suspense fallback={<Loading loadingPrimary={LOADING_TEXT} loadingSecondary="" />}>{el}</Suspense>;
+export const lazyPage = (el: ReactElement) => (
+  <Suspense fallback={<Loading loadingPrimary={LOADING_TEXT} loadingSecondary="" />}>{el}</Suspense>
+);

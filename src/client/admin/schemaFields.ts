@@ -6,13 +6,15 @@ import { DEFAULT_SORT } from '../constants';
 
 export type FieldEntry = [name: string, prop: PropertySchema];
 
-export const typesOf = (p: PropertySchema): string[] => (Array.isArray(p.type) ? [...p.type] : p.type ? [p.type as string] : []);
+export const typesOf = (p: PropertySchema): string[] =>
+  Array.isArray(p.type) ? [...p.type] : p.type ? [p.type as string] : [];
 export const isNumeric = (p: PropertySchema) => typesOf(p).some((t) => t === 'number' || t === 'integer');
 export const isInteger = (p: PropertySchema) => typesOf(p).includes('integer') && !typesOf(p).includes('number');
 export const isDateFormat = (p: PropertySchema) => p.format === 'date' || p.format === 'date-time';
 
 /** Properties shown as list columns: those marked `x-list: true`, in schema order. */
-export const listFields = (s: ResourceSchema): FieldEntry[] => Object.entries(s.properties).filter(([, p]) => p['x-list'] === true);
+export const listFields = (s: ResourceSchema): FieldEntry[] =>
+  Object.entries(s.properties).filter(([, p]) => p['x-list'] === true);
 
 export const isSortable = (s: ResourceSchema, field: string) => sortableFields(s).includes(field);
 
@@ -24,7 +26,6 @@ export const listSort = (s: ResourceSchema): { field: string; order: 'ASC' | 'DE
 
 /** Decimals a number column shows: `x-decimals`, else 2 for numbers and 0 for integers. */
 export const decimalsOf = (p: PropertySchema): number => p['x-decimals'] ?? (isInteger(p) ? 0 : DECIMALS);
-
 
 /** zh-CN date (YYYY/M/D) or date-time (YYYY/M/D HH:mm:ss) for ISO strings and epoch numbers. */
 export function formatDate(value: unknown, withTime: boolean): string {

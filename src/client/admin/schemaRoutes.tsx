@@ -18,7 +18,9 @@ const SchemaList = lazy(() => import('./SchemaList'));
 const SchemaCreate = lazy(() => import('./SchemaCreate'));
 const SchemaEdit = lazy(() => import('./SchemaEdit'));
 
-const inResource = (name: string, page: ReactElement) => <ResourceContextProvider value={name}>{lazyPage(page)}</ResourceContextProvider>;
+const inResource = (name: string, page: ReactElement) => (
+  <ResourceContextProvider value={name}>{lazyPage(page)}</ResourceContextProvider>
+);
 
 /** A resource's page made by hand instead of the generic one (e.g. a create form with a choice the schema lacks). */
 export type BespokePages = Partial<Record<string, { create?: ReactElement }>>;
@@ -26,7 +28,11 @@ export type BespokePages = Partial<Record<string, { create?: ReactElement }>>;
 export function schemaRoutes(bespoke: BespokePages = {}): ReactElement[] {
   return routedResources.flatMap((r) => [
     <Route key={`${r.name}-list`} path={r.route} element={inResource(r.name, <SchemaList />)} />,
-    <Route key={`${r.name}-create`} path={`${r.route}/create`} element={inResource(r.name, bespoke[r.name]?.create ?? <SchemaCreate />)} />,
+    <Route
+      key={`${r.name}-create`}
+      path={`${r.route}/create`}
+      element={inResource(r.name, bespoke[r.name]?.create ?? <SchemaCreate />)}
+    />,
     <Route key={`${r.name}-edit`} path={`${r.route}/:id`} element={inResource(r.name, <SchemaEdit />)} />,
   ]);
 }

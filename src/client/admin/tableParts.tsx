@@ -3,8 +3,26 @@
 // an 操作 column, a note row under a row (第 n 行未计入…), a foot row of totals (合计) and, with no row, 暂无数据 under
 // the column headers. All of them are DataTable slots (columns, `body`, `foot`, `empty`), so the table stays
 // react-admin's DataTable: its head, rows and cells are drawn by the same components as every list page.
-import { Children, createContext, isValidElement, useContext, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { Box, Checkbox, Table, TableBody, TableCell, TableFooter, TableRow, type TableCellProps, type Theme } from '@mui/material';
+import {
+  Children,
+  createContext,
+  isValidElement,
+  useContext,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import {
+  Box,
+  Checkbox,
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableRow,
+  type TableCellProps,
+  type Theme,
+} from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import {
   DataTable,
@@ -29,7 +47,9 @@ export const INDEX_COLUMN = '__index';
 /** Row number (from 1) of each id of a page whose first row is row `first`. */
 export const rowNumbers = (ids: readonly Identifier[], first = 1) => new Map(ids.map((id, i) => [id, first + i]));
 
-/** The row numbers of the table (rowNumbers) for 序号, the checkbox labels and the row notes: the table shows one page. */
+/**
+ * The row numbers of the table (rowNumbers) for 序号, the checkbox labels and the row notes: the table shows one page.
+ */
 export const RowNumbers = createContext<ReadonlyMap<Identifier, number>>(new Map());
 
 /** The row's number: from RowNumbers when the table gives them, else its place in the list's page. */
@@ -66,8 +86,19 @@ const PageCheckbox = () => {
   const pageIds = data.map((r: RaRecord) => r.id as Identifier);
   const all = pageIds.length > 0 && pageIds.every((id: Identifier) => selectedIds.includes(id));
   const some = pageIds.some((id: Identifier) => selectedIds.includes(id));
-  const toggle = () => onSelect?.(all ? selectedIds.filter((id: Identifier) => !pageIds.includes(id)) : [...new Set([...selectedIds, ...pageIds])]);
-  return <MixedCheckbox size="small" checked={all} indeterminate={some && !all} onChange={toggle} slotProps={{ input: { 'aria-label': '全选本页' } }} />;
+  const toggle = () =>
+    onSelect?.(
+      all ? selectedIds.filter((id: Identifier) => !pageIds.includes(id)) : [...new Set([...selectedIds, ...pageIds])],
+    );
+  return (
+    <MixedCheckbox
+      size="small"
+      checked={all}
+      indeterminate={some && !all}
+      onChange={toggle}
+      slotProps={{ input: { 'aria-label': '全选本页' } }}
+    />
+  );
 };
 
 const RowNumber = () => <>{useRowNumber(useRecordContext())}</>;
@@ -76,10 +107,20 @@ const RowNumber = () => <>{useRowNumber(useRecordContext())}</>;
  * The selection column of a list (its context's selectedIds): 全选本页 over a checkbox per row, each labelled on its
  * input. Used with `bulkActionButtons={false}` in place of react-admin's, whose row labels axe cannot see.
  */
-export const selectColumn = (): ReactElement => <DataTable.Col key="__select" padding="checkbox" disableSort label={<PageCheckbox />} render={() => <RowCheckbox />} />;
+export const selectColumn = (): ReactElement => (
+  <DataTable.Col
+    key="__select"
+    padding="checkbox"
+    disableSort
+    label={<PageCheckbox />}
+    render={() => <RowCheckbox />}
+  />
+);
 
 /** 序号: the row's number from 1. */
-export const indexColumn = (): ReactElement => <DataTable.Col key={INDEX_COLUMN} source={INDEX_COLUMN} label="序号" disableSort render={() => <RowNumber />} />;
+export const indexColumn = (): ReactElement => (
+  <DataTable.Col key={INDEX_COLUMN} source={INDEX_COLUMN} label="序号" disableSort render={() => <RowNumber />} />
+);
 
 /**
  * 操作 holds compact text buttons (as the building list's) and stays at the table's right edge (position: sticky)
@@ -105,11 +146,19 @@ export const actionsColumn = (render: (record: RaRecord) => ReactNode): ReactEle
 );
 
 /** A chosen row looks chosen (as MUI's selected TableRow). */
-const chosenSx = (theme: Theme) => ({ backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity) });
-export const chosenRowSx = (selected: ReadonlySet<Identifier>) => (record: RaRecord) => (selected.has(record.id) ? chosenSx : {});
+const chosenSx = (theme: Theme) => ({
+  backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity),
+});
+export const chosenRowSx = (selected: ReadonlySet<Identifier>) => (record: RaRecord) =>
+  selected.has(record.id) ? chosenSx : {};
 
 /** The DataTable.Col elements among a table part's children. */
-const columnsOf = (children: ReactNode) => Children.toArray(children).filter(isValidElement) as ReactElement<{ source?: string; align?: TableCellProps['align']; padding?: TableCellProps['padding'] }>[];
+const columnsOf = (children: ReactNode) =>
+  Children.toArray(children).filter(isValidElement) as ReactElement<{
+    source?: string;
+    align?: TableCellProps['align'];
+    padding?: TableCellProps['padding'];
+  }>[];
 
 export interface TotalFootOptions {
   /** What the row says (合计) and the column it says it in. */
@@ -151,7 +200,10 @@ export function totalFoot({ label, at, totals, testId }: TotalFootOptions): Comp
  * A DataTable `body` whose rows may each carry a note: a row spanning the table under it (from the second
  * column), in red — what `note` says about the record and its row number, or nothing. Make it once (module level).
  */
-export function notedBody(note: (record: RaRecord, rowNumber: number) => ReactNode, testId?: string): ComponentType<{ children?: ReactNode }> {
+export function notedBody(
+  note: (record: RaRecord, rowNumber: number) => ReactNode,
+  testId?: string,
+): ComponentType<{ children?: ReactNode }> {
   const NotedBody = ({ children }: { children?: ReactNode }) => {
     const data = useDataTableDataContext() ?? [];
     const numbers = useContext(RowNumbers);
@@ -163,13 +215,16 @@ export function notedBody(note: (record: RaRecord, rowNumber: number) => ReactNo
           const text = note(record, numbers.get(record.id) ?? i + 1);
           return (
             <RecordContextProvider value={record} key={record.id ?? `row${i}`}>
-              <DataTableRow className={`${DataTableClasses.row} ${i % 2 === 0 ? DataTableClasses.rowEven : DataTableClasses.rowOdd}`} sx={rowSx?.(record, i)}>
+              <DataTableRow
+                className={`${DataTableClasses.row} ${i % 2 === 0 ? DataTableClasses.rowEven : DataTableClasses.rowOdd}`}
+                sx={rowSx?.(record, i)}
+              >
                 {children}
               </DataTableRow>
               {text ? (
                 <TableRow data-testid={testId}>
                   <TableCell />
-                  <TableCell colSpan={span - 1} sx={{ color: 'error.main', pt: 0, }}>
+                  <TableCell colSpan={span - 1} sx={{ color: 'error.main', pt: 0 }}>
                     {text}
                   </TableCell>
                 </TableRow>

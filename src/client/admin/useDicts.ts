@@ -25,7 +25,8 @@ export function useDicts(codes: string[]): DictMaps {
   return maps;
 }
 
-export const useDict = (code: string | undefined): Record<string, string> => useDicts(code ? [code] : [])[code ?? ''] ?? {};
+export const useDict = (code: string | undefined): Record<string, string> =>
+  useDicts(code ? [code] : [])[code ?? ''] ?? {};
 
 /** `{ id, name }` choices for an enum, labelled by its dictionary when there is one. */
 export function enumChoices(values: readonly unknown[], dict: Record<string, string>) {

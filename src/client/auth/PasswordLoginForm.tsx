@@ -15,10 +15,15 @@ export const PasswordLoginForm = (props: LoginFormProps) => {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const errs = { username: username.trim() ? undefined : '请输入账号', password: password ? undefined : '请输入密码' };
+    const errs = {
+      username: username.trim() ? undefined : '请输入账号',
+      password: password ? undefined : '请输入密码',
+    };
     setFieldErrors(errs);
     if (errs.username || errs.password) return;
-    await attemptLogin(props, () => run((sliderToken) => login({ username: username.trim(), password, remember, sliderToken }, redirect)));
+    await attemptLogin(props, () =>
+      run((sliderToken) => login({ username: username.trim(), password, remember, sliderToken }, redirect)),
+    );
   };
 
   return (
@@ -47,7 +52,10 @@ export const PasswordLoginForm = (props: LoginFormProps) => {
         disabled={busy}
         inputProps={{ maxLength: 64 }}
       />
-      <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={busy} />} label="记住我(7天)" />
+      <FormControlLabel
+        control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={busy} />}
+        label="记住我(7天)"
+      />
       <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }}>
         {busy ? <CircularProgress size={24} color="inherit" aria-label="登录中" /> : '登录'}
       </Button>

@@ -50,8 +50,19 @@ export const SmsLoginForm = (props: LoginFormProps) => {
         disabled={busy}
         inputProps={{ maxLength: 11, inputMode: 'numeric' }}
       />
-      <SmsCodeInput value={smsCode} onChange={setSmsCode} onSend={() => void sendCode()} label={sms.label} disabled={busy} sendDisabled={sms.busy} error={errors.smsCode} />
-      <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={busy} />} label="记住我(7天)" />
+      <SmsCodeInput
+        value={smsCode}
+        onChange={setSmsCode}
+        onSend={() => void sendCode()}
+        label={sms.label}
+        disabled={busy}
+        sendDisabled={sms.busy}
+        error={errors.smsCode}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={busy} />}
+        label="记住我(7天)"
+      />
       <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }}>
         {busy ? <CircularProgress size={24} color="inherit" aria-label="登录中" /> : '登录'}
       </Button>

@@ -51,14 +51,28 @@ const BuildingBim = ({ id, jobId }: { id: number; jobId: number | null }) => {
   return (
     <>
       <BuildingHeader building={building} title={BIM_MSG.title} testId="bim-building" />
-      <UploadCard kind={BIM_UPLOAD} projectId={building.id} onParsed={(job) => setParams({ id: String(id), job: String(job) })} />
+      <UploadCard
+        kind={BIM_UPLOAD}
+        projectId={building.id}
+        onParsed={(job) => setParams({ id: String(id), job: String(job) })}
+      />
       {jobId !== null && <ModelReport key={jobId} jobId={jobId} building={building} />}
     </>
   );
 };
 
 export const BimPage = () => (
-  <BuildingToolPage title={BIM_MSG.title} picker={<BuildingPicker queryKey="bimBuildings" hint={`${BIM_MSG.pickBuilding}；${BIM_MSG.estimate}。`} to={bimRoute} action="导入模型" />}>
+  <BuildingToolPage
+    title={BIM_MSG.title}
+    picker={
+      <BuildingPicker
+        queryKey="bimBuildings"
+        hint={`${BIM_MSG.pickBuilding}；${BIM_MSG.estimate}。`}
+        to={bimRoute}
+        action="导入模型"
+      />
+    }
+  >
     {(id, jobId) => <BuildingBim id={id} jobId={jobId} />}
   </BuildingToolPage>
 );

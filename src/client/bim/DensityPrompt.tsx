@@ -29,7 +29,12 @@ export const DensityPrompt = ({ material, reason, suggestion, value, disabled, o
     if (!problem) onConfirm(Number(text.trim()));
   };
   return (
-    <Box role="group" aria-label={`${material} 密度`} data-testid="bim-density" sx={{ position: 'sticky', left: 16, display: 'inline-block', maxWidth: 'calc(100vw - 64px)' }}>
+    <Box
+      role="group"
+      aria-label={`${material} 密度`}
+      data-testid="bim-density"
+      sx={{ position: 'sticky', left: 16, display: 'inline-block', maxWidth: 'calc(100vw - 64px)' }}
+    >
       <Typography variant="body2" color="warning.dark">
         {reason}
       </Typography>

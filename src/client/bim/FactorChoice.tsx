@@ -13,12 +13,16 @@ import { AUTOCOMPLETE_TEXTS } from '../i18n/autocomplete';
 
 const FACTOR_TYPE = '建材';
 
-
 /** 匹配度 and 已保存 of a suggestion; the reasons in a tooltip. */
 export const SuggestionMarks = ({ s }: { s: BimSuggestion }) => (
   <Tooltip title={s.reasons.length ? s.reasons.join('；') : ''} placement="top">
     <Stack direction="row" spacing={0.5} component="span" sx={{ display: 'inline-flex' }}>
-      <Chip size="small" label={confidenceText(s.confidence)} color={s.confidence >= CONFIRM_AT ? 'success' : s.confidence >= 0.5 ? 'warning' : 'default'} variant="outlined" />
+      <Chip
+        size="small"
+        label={confidenceText(s.confidence)}
+        color={s.confidence >= CONFIRM_AT ? 'success' : s.confidence >= 0.5 ? 'warning' : 'default'}
+        variant="outlined"
+      />
       {s.saved && <Chip size="small" label="已保存" color="primary" variant="outlined" />}
     </Stack>
   </Tooltip>
@@ -88,7 +92,11 @@ export const FactorChoice = ({ material, suggestions, value, disabled, onChange 
         );
       }}
       renderInput={(params) => (
-        <TextField {...params} placeholder="输入名称搜索因子库" inputProps={{ ...params.inputProps, 'aria-label': `${material} 对应因子库材料` }} />
+        <TextField
+          {...params}
+          placeholder="输入名称搜索因子库"
+          inputProps={{ ...params.inputProps, 'aria-label': `${material} 对应因子库材料` }}
+        />
       )}
       sx={{ minWidth: 260 }}
     />

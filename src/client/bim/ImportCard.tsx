@@ -5,7 +5,18 @@
 // of the pre-flight's plausibility review are imported only after the user confirms them by name (the server
 // refuses them otherwise).
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useConfirmedAction } from '../admin/useConfirmedAction';
 import type { BuildingRecord } from '../buildings/buildingApi';
@@ -38,7 +49,10 @@ export const reviewConfirmText = (review: ImportCardProps['review']) =>
 export const ImportCard = ({ jobId, building, mappings, review, onBusy }: ImportCardProps) => {
   const [mode, setMode] = useState<ImportMode>('append');
   const { busy, error, done, job, run: runImport } = useImportRun<ImportAnswer>(onBusy);
-  const run = (confirmProblems: boolean) => runImport(() => importModel({ jobId, projectId: building.id, mode, mappings, ...(confirmProblems ? { confirmProblems } : {}) }));
+  const run = (confirmProblems: boolean) =>
+    runImport(() =>
+      importModel({ jobId, projectId: building.id, mode, mappings, ...(confirmProblems ? { confirmProblems } : {}) }),
+    );
 
   const confirmReview = useConfirmedAction('确认导入', reviewConfirmText(review), async () => {
     void run(true);
@@ -47,7 +61,8 @@ export const ImportCard = ({ jobId, building, mappings, review, onBusy }: Import
   const replace = useConfirmedAction('替换确认', BIM_MSG.replaceConfirm, async () => afterReplace());
 
   const start = () => (mode === 'replace' ? replace.ask() : afterReplace());
-  const select = () => setCurrentBuilding({ ...building, ...(done?.result ?? {}) } as CurrentBuilding & Record<string, unknown>);
+  const select = () =>
+    setCurrentBuilding({ ...building, ...(done?.result ?? {}) } as CurrentBuilding & Record<string, unknown>);
   const module = building.computeMethod;
 
   return (
@@ -58,7 +73,13 @@ export const ImportCard = ({ jobId, building, mappings, review, onBusy }: Import
         </Typography>
         <RadioGroup row value={mode} onChange={(e) => setMode(e.target.value as ImportMode)} aria-label="导入方式">
           {(Object.keys(MODE_LABELS) as ImportMode[]).map((m) => (
-            <FormControlLabel key={m} value={m} control={<Radio size="small" />} label={MODE_LABELS[m]} disabled={busy} />
+            <FormControlLabel
+              key={m}
+              value={m}
+              control={<Radio size="small" />}
+              label={MODE_LABELS[m]}
+              disabled={busy}
+            />
           ))}
         </RadioGroup>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
@@ -87,12 +108,28 @@ export const ImportCard = ({ jobId, building, mappings, review, onBusy }: Import
         {done && (
           <Alert severity="success" sx={{ mt: 1.5 }}>
             {importMessage(done)}
-            {done.skipped?.length > 0 && <Box sx={{ mt: 0.5 }}>未导入的材料（未确认或未对应因子）：{done.skipped.join('、')}</Box>}
+            {done.skipped?.length > 0 && (
+              <Box sx={{ mt: 0.5 }}>未导入的材料（未确认或未对应因子）：{done.skipped.join('、')}</Box>
+            )}
             <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-              <Button variant="outlined" color="success" size="small" component={Link} to={stageRoute(module, stageOfRole('materials') ?? '')} onClick={select}>
+              <Button
+                variant="outlined"
+                color="success"
+                size="small"
+                component={Link}
+                to={stageRoute(module, stageOfRole('materials') ?? '')}
+                onClick={select}
+              >
                 查看{stageTitle(module, stageOfRole('materials') ?? '')}
               </Button>
-              <Button variant="outlined" color="success" size="small" component={Link} to={stageRoute(module, 'result')} onClick={select}>
+              <Button
+                variant="outlined"
+                color="success"
+                size="small"
+                component={Link}
+                to={stageRoute(module, 'result')}
+                onClick={select}
+              >
                 查看计算结果
               </Button>
             </Stack>

@@ -10,7 +10,19 @@ import type { BuildingRecord } from '../buildings/buildingApi';
 import { checkMapping, type BimMaterial } from './bimApi';
 import { ImportCard } from './ImportCard';
 import { MappingTable } from './MappingTable';
-import { canConfirm, importMappings, initialRows, needsCheck, withCheck, withChoice, withConfirmed, withDensity, withDensityEdit, type MapChoice, type MappingRow } from './mapping';
+import {
+  canConfirm,
+  importMappings,
+  initialRows,
+  needsCheck,
+  withCheck,
+  withChoice,
+  withConfirmed,
+  withDensity,
+  withDensityEdit,
+  type MapChoice,
+  type MappingRow,
+} from './mapping';
 
 export interface MappingStepProps {
   jobId: number;
@@ -23,7 +35,8 @@ export const MappingStep = ({ jobId, building, materials }: MappingStepProps) =>
   const [importing, setImporting] = useState(false);
   const checks = useRef(new Map<string, AbortController>());
 
-  const update = (name: string, change: (row: MappingRow) => MappingRow) => setRows((all) => all.map((r) => (r.material.name === name ? change(r) : r)));
+  const update = (name: string, change: (row: MappingRow) => MappingRow) =>
+    setRows((all) => all.map((r) => (r.material.name === name ? change(r) : r)));
 
   const check = (name: string, factorId: number, density?: number) => {
     checks.current.get(name)?.abort();
@@ -54,7 +67,9 @@ export const MappingStep = ({ jobId, building, materials }: MappingStepProps) =>
   const mappings = importMappings(rows);
   const unmapped = rows.length - mappings.length;
   const mapped = new Set(mappings.map((m) => m.ifcMaterial));
-  const review = materials.filter((m) => mapped.has(m.name) && (m.review ?? 0) > 0).map((m) => ({ material: m.name, count: m.review! }));
+  const review = materials
+    .filter((m) => mapped.has(m.name) && (m.review ?? 0) > 0)
+    .map((m) => ({ material: m.name, count: m.review! }));
   return (
     <>
       <Card variant="outlined" sx={{ mb: 2 }}>
@@ -63,7 +78,8 @@ export const MappingStep = ({ jobId, building, materials }: MappingStepProps) =>
             材料映射
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            为每种 IFC 材料选择因子库中的建材；已保存的映射和匹配度不低于 80% 的推荐已自动确认；其余已识别类别的材料已预选同类推荐，请核对后勾选确认。只导入已确认的材料，确认的映射和密度会保存，下次导入时优先推荐。
+            为每种 IFC 材料选择因子库中的建材；已保存的映射和匹配度不低于 80%
+            的推荐已自动确认；其余已识别类别的材料已预选同类推荐，请核对后勾选确认。只导入已确认的材料，确认的映射和密度会保存，下次导入时优先推荐。
           </Typography>
           <MappingTable
             rows={rows}
@@ -75,7 +91,8 @@ export const MappingStep = ({ jobId, building, materials }: MappingStepProps) =>
             onConfirmAll={(on) => setRows((all) => all.map((r) => withConfirmed(r, on)))}
           />
           <Typography variant="body2" sx={{ mt: 1 }} data-testid="bim-mapping-count">
-            已确认 {mappings.length} / {rows.length} 种材料{unmapped > 0 ? `，${unmapped} 种未确认或未对应的材料不导入` : ''}
+            已确认 {mappings.length} / {rows.length} 种材料
+            {unmapped > 0 ? `，${unmapped} 种未确认或未对应的材料不导入` : ''}
             {rows.some((r) => !canConfirm(r) && r.choice && r.checking) ? '（正在校验…）' : ''}
           </Typography>
         </CardContent>

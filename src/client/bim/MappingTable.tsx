@@ -5,7 +5,18 @@
 // (已保存, its source) — is shown with the quantity and may be changed (修改密度). Controlled: the rows live in
 // MappingStep.
 import { Fragment } from 'react';
-import { Box, Button, Checkbox, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import { MSG } from '../constants';
 import { formatCount } from '../jobs/JobProgress';
@@ -29,7 +40,10 @@ export interface MappingTableProps {
 
 const num = (v: number | null | undefined) => formatNumber(v ?? 0, 2, '0.00');
 
-const densityText = (row: MappingRow) => (row.densitySource ? `（密度 ${row.density} t/m³，已保存：${row.densitySource}）` : `（密度 ${row.density} t/m³，已确认）`);
+const densityText = (row: MappingRow) =>
+  row.densitySource
+    ? `（密度 ${row.density} t/m³，已保存：${row.densitySource}）`
+    : `（密度 ${row.density} t/m³，已确认）`;
 
 const QuantityCell = ({ row, disabled, onEdit }: { row: MappingRow; disabled?: boolean; onEdit: () => void }) => {
   if (row.checking) return <CircularProgress size={16} aria-label="正在校验工程量" />;
@@ -57,7 +71,15 @@ const QuantityCell = ({ row, disabled, onEdit }: { row: MappingRow; disabled?: b
   );
 };
 
-export const MappingTable = ({ rows, disabled, onPick, onDensity, onEditDensity, onConfirm, onConfirmAll }: MappingTableProps) => {
+export const MappingTable = ({
+  rows,
+  disabled,
+  onPick,
+  onDensity,
+  onEditDensity,
+  onConfirm,
+  onConfirmAll,
+}: MappingTableProps) => {
   const confirmable = rows.filter(canConfirm);
   const confirmed = rows.filter((r) => r.confirmed);
   const all = confirmable.length > 0 && confirmed.length === confirmable.length;
@@ -99,7 +121,10 @@ export const MappingTable = ({ rows, disabled, onPick, onDensity, onEditDensity,
             const s = row.choice?.suggestion;
             return (
               <Fragment key={m.name}>
-                <TableRow data-testid="bim-mapping-row" sx={row.error || row.needsDensity ? { '& > td': { borderBottom: 0 } } : undefined}>
+                <TableRow
+                  data-testid="bim-mapping-row"
+                  sx={row.error || row.needsDensity ? { '& > td': { borderBottom: 0 } } : undefined}
+                >
                   <TableCell sx={{ minWidth: 120, wordBreak: 'break-all' }}>
                     {m.name}
                     {m.family && (
@@ -123,7 +148,13 @@ export const MappingTable = ({ rows, disabled, onPick, onDensity, onEditDensity,
                   <TableCell align="right">{num(m.area)}</TableCell>
                   <TableCell align="right">{num(m.weight)}</TableCell>
                   <TableCell>
-                    <FactorChoice material={m.name} suggestions={m.suggestions} value={row.choice} disabled={disabled} onChange={(c) => onPick(i, c)} />
+                    <FactorChoice
+                      material={m.name}
+                      suggestions={m.suggestions}
+                      value={row.choice}
+                      disabled={disabled}
+                      onChange={(c) => onPick(i, c)}
+                    />
                     {s && (
                       <Box sx={{ mt: 0.5 }}>
                         <SuggestionMarks s={s} />
@@ -151,7 +182,15 @@ export const MappingTable = ({ rows, disabled, onPick, onDensity, onEditDensity,
                 {row.needsDensity && row.choice && (
                   <TableRow>
                     <TableCell colSpan={8} sx={{ pt: 0 }}>
-                      <DensityPrompt key={row.choice.factorId} material={m.name} reason={row.needsDensity} suggestion={m.densityDefault} value={row.density} disabled={disabled} onConfirm={(d) => onDensity(i, d)} />
+                      <DensityPrompt
+                        key={row.choice.factorId}
+                        material={m.name}
+                        reason={row.needsDensity}
+                        suggestion={m.densityDefault}
+                        value={row.density}
+                        disabled={disabled}
+                        onConfirm={(d) => onDensity(i, d)}
+                      />
                     </TableCell>
                   </TableRow>
                 )}
@@ -159,7 +198,11 @@ export const MappingTable = ({ rows, disabled, onPick, onDensity, onEditDensity,
                   <TableRow>
                     <TableCell colSpan={8} sx={{ pt: 0, color: 'error.main' }} role="alert">
                       {/* stays in view while the table scrolls sideways on a phone */}
-                      <Box sx={{ position: 'sticky', left: 16, display: 'inline-block', maxWidth: 'calc(100vw - 64px)' }}>{row.error}</Box>
+                      <Box
+                        sx={{ position: 'sticky', left: 16, display: 'inline-block', maxWidth: 'calc(100vw - 64px)' }}
+                      >
+                        {row.error}
+                      </Box>
                     </TableCell>
                   </TableRow>
                 )}

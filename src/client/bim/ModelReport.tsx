@@ -15,7 +15,9 @@ import { PreflightSummary } from './PreflightSummary';
 import { ProblemsTable, PROBLEM_PAGE_SIZES } from './ProblemsTable';
 import { BIM_MSG } from './texts';
 
-export const bimKeys = { preflight: (jobId: number, page: number, size: number) => ['bimPreflight', jobId, page, size] as const };
+export const bimKeys = {
+  preflight: (jobId: number, page: number, size: number) => ['bimPreflight', jobId, page, size] as const,
+};
 
 export const ModelReport = ({ jobId, building }: { jobId: number; building: BuildingRecord }) => {
   const queryClient = useQueryClient();

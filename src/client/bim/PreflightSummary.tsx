@@ -4,7 +4,21 @@
 // plausibility review's problems, the floor area the per-m² checks divide by, and the parser's notes (which of
 // repeated quantities was taken and why, unit conversions).
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify } from 'react-admin';
 import { formatNumber } from '../../calc/format';
@@ -45,7 +59,15 @@ const num = (v: number) => formatNumber(v, 2, '0.00');
 
 /** The groups with their storey shown once (rowSpan) and a 合计 row. */
 const GroupTable = ({ groups }: { groups: BimGroup[] }) => {
-  const total = groups.reduce((s, g) => ({ count: s.count + g.count, volume: s.volume + g.volume, area: s.area + g.area, weight: s.weight + g.weight }), { count: 0, volume: 0, area: 0, weight: 0 });
+  const total = groups.reduce(
+    (s, g) => ({
+      count: s.count + g.count,
+      volume: s.volume + g.volume,
+      area: s.area + g.area,
+      weight: s.weight + g.weight,
+    }),
+    { count: 0, volume: 0, area: 0, weight: 0 },
+  );
   return (
     <ScrollX label="构件分组">
       <Table size="small" aria-label="构件分组" sx={{ minWidth: 640 }}>
@@ -125,7 +147,11 @@ export const PreflightSummary = ({ model }: { model: Preflight }) => {
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1.5 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1.5 }}
+        >
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h6" component="h2">
               预检报告
@@ -134,13 +160,32 @@ export const PreflightSummary = ({ model }: { model: Preflight }) => {
               {model.fileName}（导入前检查，尚未保存任何数据）
             </Typography>
           </Box>
-          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportExcel} disabled={exporting} sx={{ textTransform: 'none', flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            onClick={exportExcel}
+            disabled={exporting}
+            sx={{ textTransform: 'none', flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+          >
             导出Excel
           </Button>
         </Stack>
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)', lg: 'repeat(8, 1fr)' }, mb: 1.5 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)', lg: 'repeat(8, 1fr)' },
+            mb: 1.5,
+          }}
+        >
           {COUNT_DEFS.map((d) => (
-            <CountCard key={d.key} testId={`bim-count-${d.key}`} label={d.label} severity={d.severity} value={model.counts[d.key] ?? 0} />
+            <CountCard
+              key={d.key}
+              testId={`bim-count-${d.key}`}
+              label={d.label}
+              severity={d.severity}
+              value={model.counts[d.key] ?? 0}
+            />
           ))}
         </Box>
         <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', mb: 2 }} data-testid="bim-units">
@@ -152,7 +197,11 @@ export const PreflightSummary = ({ model }: { model: Preflight }) => {
             size="small"
             variant="outlined"
             data-testid="bim-floor-area"
-            label={model.floorArea ? `楼面面积 ${num(model.floorArea.value)} m²（${model.floorArea.basis}）` : '楼面面积 未知（模型中没有空间或楼板），未按单位面积检查材料用量'}
+            label={
+              model.floorArea
+                ? `楼面面积 ${num(model.floorArea.value)} m²（${model.floorArea.basis}）`
+                : '楼面面积 未知（模型中没有空间或楼板），未按单位面积检查材料用量'
+            }
           />
         </Stack>
         {model.notes?.length > 0 && (

@@ -1,6 +1,18 @@
 // The pre-flight report's problem list: every element that cannot be fully counted, with its
 // GlobalId and name, paged by the server (GET bim/{jobId}?pageNum=&pageSize=); 暂无数据 when there are none.
-import { Box, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TablePagination,
+  Typography,
+} from '@mui/material';
 import { MSG } from '../constants';
 import { usePaginationLabels } from '../i18n/pagination';
 import type { Preflight } from './bimApi';
@@ -54,7 +66,9 @@ export const ProblemsTable = ({ problems, page, pageSize, loading, onPage }: Pro
                     <TableCell>{p.name}</TableCell>
                     <TableCell title={p.ifcType}>{p.typeTitle || p.ifcType}</TableCell>
                     <TableCell>{p.storey}</TableCell>
-                    <TableCell sx={{ color: p.kind === 'fromGeometry' ? 'warning.dark' : 'error.main', minWidth: 240 }}>{p.message}</TableCell>
+                    <TableCell sx={{ color: p.kind === 'fromGeometry' ? 'warning.dark' : 'error.main', minWidth: 240 }}>
+                      {p.message}
+                    </TableCell>
                   </TableRow>
                 ))
               )}

@@ -44,17 +44,39 @@ export interface MappingRow {
   densitySource?: string | null;
 }
 
-export const suggestionChoice = (s: BimSuggestion): MapChoice => ({ factorId: s.factorId, label: s.label || s.name, unit: s.unit, suggestion: s });
+export const suggestionChoice = (s: BimSuggestion): MapChoice => ({
+  factorId: s.factorId,
+  label: s.label || s.name,
+  unit: s.unit,
+  suggestion: s,
+});
 
-export const factorChoice = (f: Factor): MapChoice => ({ factorId: f.id, label: factorLabel(f), unit: f.unit ?? null, factor: f });
+export const factorChoice = (f: Factor): MapChoice => ({
+  factorId: f.id,
+  label: factorLabel(f),
+  unit: f.unit ?? null,
+  factor: f,
+});
 
 /** Whether a suggestion is trusted without the user: a saved mapping, or confidence ≥ CONFIRM_AT. */
 export const isTrusted = (s: BimSuggestion) => s.saved || s.confidence >= CONFIRM_AT;
 
 /** '匹配度 92%'. */
-export const confidenceText = (confidence: number) => `匹配度 ${Math.round(Math.max(0, Math.min(1, confidence)) * 100)}%`;
+export const confidenceText = (confidence: number) =>
+  `匹配度 ${Math.round(Math.max(0, Math.min(1, confidence)) * 100)}%`;
 
-const EMPTY = { choice: null, quantity: null, unit: null, basis: null, error: null, checking: false, confirmed: false, needsDensity: null, density: null, densitySource: null } as const;
+const EMPTY = {
+  choice: null,
+  quantity: null,
+  unit: null,
+  basis: null,
+  error: null,
+  checking: false,
+  confirmed: false,
+  needsDensity: null,
+  density: null,
+  densitySource: null,
+} as const;
 
 /** A suggestion's quantity, unit and basis on the row; a missing density is asked for, not an error. */
 const fromSuggestion = (s: BimSuggestion) => ({
@@ -75,16 +97,24 @@ const fromSuggestion = (s: BimSuggestion) => ({
 export function initialRow(material: BimMaterial): MappingRow {
   const first = material.suggestions[0];
   if (!first || !(isTrusted(first) || material.family)) return { material, ...EMPTY };
-  return { material, choice: suggestionChoice(first), ...fromSuggestion(first), confirmed: isTrusted(first) && !first.error };
+  return {
+    material,
+    choice: suggestionChoice(first),
+    ...fromSuggestion(first),
+    confirmed: isTrusted(first) && !first.error,
+  };
 }
 
 export const initialRows = (materials: readonly BimMaterial[]) => materials.map(initialRow);
 
-/** Whether the row may be confirmed: a factor chosen, its quantity known and accepted (a density given where needed). */
+/**
+ * Whether the row may be confirmed: a factor chosen, its quantity known and accepted (a density given where needed).
+ */
 export const canConfirm = (row: MappingRow) => !!row.choice && !row.error && !row.checking && !row.needsDensity;
 
 /** Whether a pick needs the server's check (a library factor, or a suggestion without its quantity). */
-export const needsCheck = (choice: MapChoice) => !choice.suggestion || (choice.suggestion.quantity === null && !choice.suggestion.error);
+export const needsCheck = (choice: MapChoice) =>
+  !choice.suggestion || (choice.suggestion.quantity === null && !choice.suggestion.error);
 
 /**
  * The row after the user picks a factor (null: cleared). A suggestion carries its quantity and is confirmed at
@@ -102,7 +132,17 @@ export function withChoice(row: MappingRow, choice: MapChoice | null): MappingRo
 
 /** The row once the user confirms a density for its factor: checked again by the server with it (withCheck). */
 export function withDensity(row: MappingRow, density: number): MappingRow {
-  return { ...row, density, densitySource: null, needsDensity: null, quantity: null, basis: null, error: null, checking: true, confirmed: false };
+  return {
+    ...row,
+    density,
+    densitySource: null,
+    needsDensity: null,
+    quantity: null,
+    basis: null,
+    error: null,
+    checking: true,
+    confirmed: false,
+  };
 }
 
 /** The row when the user changes its density: asked for again, the current one prefilled (row.density). */
@@ -123,18 +163,50 @@ export function densityProblem(text: string): string | null {
 /** The row after the server checked `factorId` (ignored when the user has picked another meanwhile). */
 export function withCheck(row: MappingRow, factorId: number, answer: CheckAnswer | { error: string }): MappingRow {
   if (row.choice?.factorId !== factorId) return row;
-  if ('error' in answer) return { ...row, quantity: null, basis: null, error: answer.error, checking: false, confirmed: false };
-  if (answer.needsDensity || answer.quantity === null) return { ...row, quantity: null, unit: answer.unit, basis: null, error: null, needsDensity: answer.needsDensity ?? '需要密度(t/m³)', density: null, densitySource: null, checking: false, confirmed: false };
+  if ('error' in answer)
+    return { ...row, quantity: null, basis: null, error: answer.error, checking: false, confirmed: false };
+  if (answer.needsDensity || answer.quantity === null)
+    return {
+      ...row,
+      quantity: null,
+      unit: answer.unit,
+      basis: null,
+      error: null,
+      needsDensity: answer.needsDensity ?? '需要密度(t/m³)',
+      density: null,
+      densitySource: null,
+      checking: false,
+      confirmed: false,
+    };
   const saved = answer.density ? { density: answer.density.value, densitySource: answer.density.source } : {};
-  return { ...row, quantity: answer.quantity, unit: answer.unit, basis: answer.basis, error: null, needsDensity: null, ...saved, checking: false, confirmed: true };
+  return {
+    ...row,
+    quantity: answer.quantity,
+    unit: answer.unit,
+    basis: answer.basis,
+    error: null,
+    needsDensity: null,
+    ...saved,
+    checking: false,
+    confirmed: true,
+  };
 }
 
 /** The row with its 确认 box set (a row that cannot be confirmed stays unconfirmed). */
-export const withConfirmed = (row: MappingRow, confirmed: boolean): MappingRow => ({ ...row, confirmed: confirmed && canConfirm(row) });
+export const withConfirmed = (row: MappingRow, confirmed: boolean): MappingRow => ({
+  ...row,
+  confirmed: confirmed && canConfirm(row),
+});
 
 /** What POST bim/import maps: the confirmed rows only. */
 export function importMappings(rows: readonly MappingRow[]): ImportMapping[] {
-  return rows.filter((r) => r.confirmed && canConfirm(r)).map((r) => ({ ifcMaterial: r.material.name, factorId: r.choice!.factorId, ...(r.density !== null ? { density: r.density } : {}) }));
+  return rows
+    .filter((r) => r.confirmed && canConfirm(r))
+    .map((r) => ({
+      ifcMaterial: r.material.name,
+      factorId: r.choice!.factorId,
+      ...(r.density !== null ? { density: r.density } : {}),
+    }));
 }
 
 /** Rows that will not be imported (unconfirmed or unmapped). */

@@ -21,7 +21,12 @@ export const billKeys = { bill: (jobId: number) => ['budgetBill', jobId] as cons
 export const BillReport = ({ jobId, building }: { jobId: number; building: BuildingRecord }) => {
   const queryClient = useQueryClient();
   const { job: followed, follow } = useJob();
-  const query = useQuery({ queryKey: billKeys.bill(jobId), queryFn: ({ signal }) => getBill(jobId, signal), retry: false, staleTime: Infinity });
+  const query = useQuery({
+    queryKey: billKeys.bill(jobId),
+    queryFn: ({ signal }) => getBill(jobId, signal),
+    retry: false,
+    staleTime: Infinity,
+  });
   const answer = query.data;
   const running = answer?.job?.state === 'running' && !answer.bill ? answer.job : null;
 
@@ -55,7 +60,15 @@ export const BillReport = ({ jobId, building }: { jobId: number; building: Build
       <PreflightCard bill={bill} />
       <ReviewCard review={bill.review ?? []} />
       <ProblemsTable problems={bill.problems} />
-      <MappingStep key={jobId} jobId={jobId} building={building} items={bill.items} review={bill.review ?? []} machines={bill.machines} buildMethod={bill.buildMethod} />
+      <MappingStep
+        key={jobId}
+        jobId={jobId}
+        building={building}
+        items={bill.items}
+        review={bill.review ?? []}
+        machines={bill.machines}
+        buildMethod={bill.buildMethod}
+      />
     </Box>
   );
 };

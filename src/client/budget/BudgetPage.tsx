@@ -51,14 +51,28 @@ const BuildingBill = ({ id, jobId }: { id: number; jobId: number | null }) => {
   return (
     <>
       {header}
-      <UploadCard kind={BILL_UPLOAD} projectId={building.id} onParsed={(job) => setParams({ id: String(id), job: String(job) })} />
+      <UploadCard
+        kind={BILL_UPLOAD}
+        projectId={building.id}
+        onParsed={(job) => setParams({ id: String(id), job: String(job) })}
+      />
       {jobId !== null && <BillReport key={jobId} jobId={jobId} building={building} />}
     </>
   );
 };
 
 export const BudgetPage = () => (
-  <BuildingToolPage title={BILL_MSG.title} picker={<BuildingPicker queryKey="billBuildings" hint={`${BILL_MSG.pickBuilding}；${BILL_MSG.estimate}。`} to={billRoute} action="导入预算文件" />}>
+  <BuildingToolPage
+    title={BILL_MSG.title}
+    picker={
+      <BuildingPicker
+        queryKey="billBuildings"
+        hint={`${BILL_MSG.pickBuilding}；${BILL_MSG.estimate}。`}
+        to={billRoute}
+        action="导入预算文件"
+      />
+    }
+  >
     {(id, jobId) => <BuildingBill id={id} jobId={jobId} />}
   </BuildingToolPage>
 );

@@ -4,7 +4,18 @@
 // 待确认问题 (a family's amount per m² over its ceiling) are imported only after the user confirms them by name (the
 // server refuses them otherwise).
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useConfirmedAction } from '../admin/useConfirmedAction';
 import type { BuildingRecord } from '../buildings/buildingApi';
 import { formatCount, JobProgress } from '../jobs/JobProgress';
@@ -37,7 +48,10 @@ export const billReviewConfirmText = (review: NonNullable<ImportCardProps['revie
 export const ImportCard = ({ jobId, building, mappings, total, review = [], onBusy }: ImportCardProps) => {
   const [mode, setMode] = useState<BillImportMode>('append');
   const { busy, error, done, job, run: runImport } = useImportRun<BillImportAnswer>(onBusy);
-  const run = (confirmProblems: boolean) => runImport(() => importBill({ jobId, projectId: building.id, mode, mappings, ...(confirmProblems ? { confirmProblems } : {}) }));
+  const run = (confirmProblems: boolean) =>
+    runImport(() =>
+      importBill({ jobId, projectId: building.id, mode, mappings, ...(confirmProblems ? { confirmProblems } : {}) }),
+    );
 
   const confirmReview = useConfirmedAction('确认导入', billReviewConfirmText(review), async () => void run(true));
   const afterReplace = () => (review.length ? confirmReview.ask() : void run(false));
@@ -52,18 +66,35 @@ export const ImportCard = ({ jobId, building, mappings, total, review = [], onBu
         </Typography>
         <RadioGroup row value={mode} onChange={(e) => setMode(e.target.value as BillImportMode)} aria-label="导入方式">
           {(Object.keys(MODE_LABELS) as BillImportMode[]).map((m) => (
-            <FormControlLabel key={m} value={m} control={<Radio size="small" />} label={MODE_LABELS[m]} disabled={busy} />
+            <FormControlLabel
+              key={m}
+              value={m}
+              control={<Radio size="small" />}
+              label={MODE_LABELS[m]}
+              disabled={busy}
+            />
           ))}
         </RadioGroup>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           材料生成建材生产数据（启用建材运输时同时生成运输数据，运距取默认值），能源及水和机械台班生成建筑建造数据；每行记录来源文件、工作表和行号。全部成功才保存，随后重新计算。
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: { sm: 'center' } }}>
-          <Button variant="contained" onClick={start} disabled={busy || mappings.length === 0} sx={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="contained"
+            onClick={start}
+            disabled={busy || mappings.length === 0}
+            sx={{ alignSelf: 'flex-start' }}
+          >
             导入
           </Button>
-          <Typography variant="body2" color={mappings.length ? 'text.primary' : 'text.secondary'} data-testid="bill-import-count">
-            {mappings.length ? `将导入已选择的 ${formatCount(mappings.length)} / ${formatCount(total)} 项` : BILL_MSG.noMapping}
+          <Typography
+            variant="body2"
+            color={mappings.length ? 'text.primary' : 'text.secondary'}
+            data-testid="bill-import-count"
+          >
+            {mappings.length
+              ? `将导入已选择的 ${formatCount(mappings.length)} / ${formatCount(total)} 项`
+              : BILL_MSG.noMapping}
           </Typography>
         </Stack>
         {busy && (

@@ -21,8 +21,11 @@ const STAGES = [
 export const ImportResult = ({ answer, building }: { answer: BillImportAnswer; building: BuildingRecord }) => {
   const module = building.computeMethod;
   const used = buildingStages(module, building.menus);
-  const select = () => setCurrentBuilding({ ...building, ...(answer.result ?? {}) } as CurrentBuilding & Record<string, unknown>);
-  const stages = STAGES.map(([key, role]) => ({ key, code: stageOfRole(role) ?? '', rows: answer.rows[key] })).filter((s) => s.code);
+  const select = () =>
+    setCurrentBuilding({ ...building, ...(answer.result ?? {}) } as CurrentBuilding & Record<string, unknown>);
+  const stages = STAGES.map(([key, role]) => ({ key, code: stageOfRole(role) ?? '', rows: answer.rows[key] })).filter(
+    (s) => s.code,
+  );
   const links = stages.filter((s) => s.key !== 'transport' && (s.rows > 0 || used.includes(s.code)));
   return (
     <Box sx={{ mt: 1.5 }} data-testid="bill-import-answer">
@@ -39,11 +42,26 @@ export const ImportResult = ({ answer, building }: { answer: BillImportAnswer; b
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
           {links.map((s) => (
-            <Button key={s.key} variant="outlined" color="success" size="small" component={Link} to={stageRoute(module, s.code)} onClick={select}>
+            <Button
+              key={s.key}
+              variant="outlined"
+              color="success"
+              size="small"
+              component={Link}
+              to={stageRoute(module, s.code)}
+              onClick={select}
+            >
               查看{stageTitle(module, s.code)}
             </Button>
           ))}
-          <Button variant="outlined" color="success" size="small" component={Link} to={stageRoute(module, 'result')} onClick={select}>
+          <Button
+            variant="outlined"
+            color="success"
+            size="small"
+            component={Link}
+            to={stageRoute(module, 'result')}
+            onClick={select}
+          >
             查看计算结果
           </Button>
         </Stack>

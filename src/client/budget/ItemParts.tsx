@@ -5,7 +5,13 @@ import { Box, Chip, Tooltip, Typography } from '@mui/material';
 import type { BudgetItemAnswer } from './budgetApi';
 import { CLASS_LABELS, energyLabel } from './texts';
 
-const CLASS_COLORS = { labour: 'default', material: 'primary', equipment: 'secondary', energy: 'warning', machine: 'info' } as const;
+const CLASS_COLORS = {
+  labour: 'default',
+  material: 'primary',
+  equipment: 'secondary',
+  energy: 'warning',
+  machine: 'info',
+} as const;
 
 export const ClassChip = ({ item }: { item: BudgetItemAnswer }) => (
   <Box sx={{ flexShrink: 0 }}>

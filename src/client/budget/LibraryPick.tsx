@@ -77,11 +77,23 @@ export const LibraryPick = ({ jobId, item, disabled, autoFocus, onFound }: Libra
           );
         }}
         renderInput={(params) => (
-          <TextField {...params} autoFocus={autoFocus} placeholder="从因子库搜索其他材料" inputProps={{ ...params.inputProps, 'aria-label': `${item.name} 从因子库选择` }} />
+          <TextField
+            {...params}
+            autoFocus={autoFocus}
+            placeholder="从因子库搜索其他材料"
+            inputProps={{ ...params.inputProps, 'aria-label': `${item.name} 从因子库选择` }}
+          />
         )}
       />
       {error && (
-        <Typography variant="caption" color="error.main" component="div" role="alert" sx={{ mt: 0.5, wordBreak: 'break-word' }} data-testid="bill-pick-error">
+        <Typography
+          variant="caption"
+          color="error.main"
+          component="div"
+          role="alert"
+          sx={{ mt: 0.5, wordBreak: 'break-word' }}
+          data-testid="bill-pick-error"
+        >
           {error}
         </Typography>
       )}

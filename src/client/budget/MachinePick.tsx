@@ -37,9 +37,13 @@ export const MachinePick = ({ item, machines, disabled, onPick }: MachinePickPro
         slotProps={{
           select: {
             displayEmpty: true,
-            renderValue: (v) => (v === NONE ? '请选择附录C 中的施工机械' : `附录C：${machineLabel(machines.get(Number(v))!)}`),
+            renderValue: (v) =>
+              v === NONE ? '请选择附录C 中的施工机械' : `附录C：${machineLabel(machines.get(Number(v))!)}`,
             // the whole row shown, wrapped: its size and energy are what the user checks
-            SelectDisplayProps: { 'aria-label': `${item.name} 附录C 施工机械`, style: { whiteSpace: 'normal', wordBreak: 'break-word' } } as HTMLAttributes<HTMLDivElement>,
+            SelectDisplayProps: {
+              'aria-label': `${item.name} 附录C 施工机械`,
+              style: { whiteSpace: 'normal', wordBreak: 'break-word' },
+            } as HTMLAttributes<HTMLDivElement>,
             MenuProps: { slotProps: { paper: { sx: { maxWidth: 'min(640px, calc(100vw - 32px))', maxHeight: 360 } } } },
           },
         }}
@@ -51,12 +55,23 @@ export const MachinePick = ({ item, machines, disabled, onPick }: MachinePickPro
         ))}
       </TextField>
       {m && (
-        <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }} data-testid="bill-machine-match">
+        <Stack
+          direction="row"
+          spacing={0.5}
+          useFlexGap
+          sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}
+          data-testid="bill-machine-match"
+        >
           {m.reasons[0] === PICKED_BY_HAND ? (
             <Chip size="small" variant="outlined" label={PICKED_BY_HAND} color="primary" />
           ) : (
             <>
-              <Chip size="small" variant="outlined" label={confidenceText(m.confidence)} color={m.confidence >= CONFIRM_AT ? 'success' : 'warning'} />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={confidenceText(m.confidence)}
+                color={m.confidence >= CONFIRM_AT ? 'success' : 'warning'}
+              />
               <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
                 {m.confidence >= CONFIRM_AT ? '' : '规格未能确认，请核对后选择；'}依据：{m.reasons.join('；')}
               </Typography>

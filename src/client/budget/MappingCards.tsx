@@ -14,7 +14,12 @@ export const MappingCards = ({ items, ...props }: MappingViewProps) => (
       </Typography>
     )}
     {items.map((item) => (
-      <Box key={item.key} role="listitem" data-testid="bill-mapping-row" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}>
+      <Box
+        key={item.key}
+        role="listitem"
+        data-testid="bill-mapping-row"
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}
+      >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 0.5 }}>
           <ClassChip item={item} />
           <ItemName item={item} />

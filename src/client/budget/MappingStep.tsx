@@ -13,7 +13,18 @@ import { ImportCard } from './ImportCard';
 import { MappingCards } from './MappingCards';
 import { MappingTable } from './MappingTable';
 import { useLocalPage } from './LocalPager';
-import { addPicked, importMappings, initialChoices, pick, pickMachine, withMachines, withPicked, type Choices, type MachinePicks, type Picked } from './selection';
+import {
+  addPicked,
+  importMappings,
+  initialChoices,
+  pick,
+  pickMachine,
+  withMachines,
+  withPicked,
+  type Choices,
+  type MachinePicks,
+  type Picked,
+} from './selection';
 import { buildMethodText, CLASS_LABELS, CLASS_ORDER } from './texts';
 
 const PAGE_SIZES = [20, 50, 100];
@@ -31,24 +42,40 @@ export interface MappingStepProps {
   buildMethod?: BudgetBuildMethod;
 }
 
-export const MappingStep = ({ jobId, building, items: proposed, review = [], machines = [], buildMethod }: MappingStepProps) => {
+export const MappingStep = ({
+  jobId,
+  building,
+  items: proposed,
+  review = [],
+  machines = [],
+  buildMethod,
+}: MappingStepProps) => {
   const phone = usePhone();
   const [choices, setChoices] = useState<Choices>(() => initialChoices(proposed, buildMethod));
   const [picked, setPicked] = useState<Picked>({});
   const [machinePicks, setMachinePicks] = useState<MachinePicks>({});
   const rows = useMemo(() => new Map(machines.map((m) => [m.lookupId, m])), [machines]);
-  const items = useMemo(() => withPicked(withMachines(proposed, machinePicks, rows), picked), [proposed, machinePicks, rows, picked]);
+  const items = useMemo(
+    () => withPicked(withMachines(proposed, machinePicks, rows), picked),
+    [proposed, machinePicks, rows, picked],
+  );
   const [filter, setFilter] = useState<Filter>('all');
   const [importing, setImporting] = useState(false);
 
   const mappings = importMappings(items, choices);
   const mappedKeys = new Set(mappings.map((m) => m.key));
   const open = review.filter((p) => p.keys.some((k) => mappedKeys.has(k)));
-  const shown = items.filter((i) => filter === 'all' || (filter === 'unchosen' ? choices[i.key] == null : i.cls === filter));
+  const shown = items.filter(
+    (i) => filter === 'all' || (filter === 'unchosen' ? choices[i.key] == null : i.cls === filter),
+  );
   const { shown: visible, pager, toFirst } = useLocalPage(shown, PAGE_SIZES, PAGE_SIZES[1]);
   const filters: [Filter, string, number][] = [
     ['all', '全部', items.length],
-    ...CLASS_ORDER.map((c): [Filter, string, number] => [c, CLASS_LABELS[c], items.filter((i) => i.cls === c).length]).filter(([, , n]) => n > 0),
+    ...CLASS_ORDER.map((c): [Filter, string, number] => [
+      c,
+      CLASS_LABELS[c],
+      items.filter((i) => i.cls === c).length,
+    ]).filter(([, , n]) => n > 0),
     ['unchosen', '未选择', items.length - mappings.length],
   ];
   const View = phone ? MappingCards : MappingTable;
@@ -60,14 +87,23 @@ export const MappingStep = ({ jobId, building, items: proposed, review = [], mac
             清单映射
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            为每一项选择对应的因子：材料进入建材生产（及建材运输），能源及水、机械台班进入建筑建造。已保存的选择和匹配度不低于 80% 的推荐已预先选中，机械台班还须附录C 中的机械与规格相同（可改选附录C 中的机械）；无法换算单位的推荐不可选；未选择的项不导入。
+            为每一项选择对应的因子：材料进入建材生产（及建材运输），能源及水、机械台班进入建筑建造。已保存的选择和匹配度不低于
+            80% 的推荐已预先选中，机械台班还须附录C 中的机械与规格相同（可改选附录C
+            中的机械）；无法换算单位的推荐不可选；未选择的项不导入。
           </Typography>
           {buildMethod && (
             <Typography variant="body2" sx={{ mb: 1 }} data-testid="bill-build-method">
               {buildMethodText(buildMethod)}
             </Typography>
           )}
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1.5 }} role="group" aria-label="按类别筛选">
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', mb: 1.5 }}
+            role="group"
+            aria-label="按类别筛选"
+          >
             {filters.map(([f, label, n]) => (
               <Chip
                 key={f}
@@ -105,12 +141,21 @@ export const MappingStep = ({ jobId, building, items: proposed, review = [], mac
           <Box sx={{ mt: 1 }}>
             <Typography variant="body2" data-testid="bill-mapping-count">
               已选择 {formatCount(mappings.length)} / {formatCount(items.length)} 项
-              {items.length > mappings.length ? `，${formatCount(items.length - mappings.length)} 项未选择，不导入` : ''}
+              {items.length > mappings.length
+                ? `，${formatCount(items.length - mappings.length)} 项未选择，不导入`
+                : ''}
             </Typography>
           </Box>
         </CardContent>
       </Card>
-      <ImportCard jobId={jobId} building={building} mappings={mappings} total={items.length} review={open} onBusy={setImporting} />
+      <ImportCard
+        jobId={jobId}
+        building={building}
+        mappings={mappings}
+        total={items.length}
+        review={open}
+        onBusy={setImporting}
+      />
     </>
   );
 };

@@ -25,7 +25,17 @@ export interface MappingViewProps {
 }
 
 /** One item's factor choice, bound to the view's choices and callbacks (the table's cell, a phone card's foot). */
-export const ItemChoice = ({ jobId, item, choices, disabled, onPick, onFound, machines, onMachine, method }: Omit<MappingViewProps, 'items'> & { item: BudgetItemAnswer }) => (
+export const ItemChoice = ({
+  jobId,
+  item,
+  choices,
+  disabled,
+  onPick,
+  onFound,
+  machines,
+  onMachine,
+  method,
+}: Omit<MappingViewProps, 'items'> & { item: BudgetItemAnswer }) => (
   <ProposalChoice
     jobId={jobId}
     item={item}
@@ -42,7 +52,11 @@ export const ItemChoice = ({ jobId, item, choices, disabled, onPick, onFound, ma
 export const MappingTable = ({ items, ...props }: MappingViewProps) => (
   <ScrollX label="清单映射">
     {/* fixed layout: the columns keep their widths, 对应因子 takes the rest and wraps inside it */}
-    <Table size="small" aria-label="清单映射" sx={{ minWidth: 980, tableLayout: 'fixed', '& td': { verticalAlign: 'top' } }}>
+    <Table
+      size="small"
+      aria-label="清单映射"
+      sx={{ minWidth: 980, tableLayout: 'fixed', '& td': { verticalAlign: 'top' } }}
+    >
       <TableHead>
         <TableRow>
           <TableCell sx={{ width: 124 }}>类别</TableCell>
@@ -77,7 +91,9 @@ export const MappingTable = ({ items, ...props }: MappingViewProps) => (
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               {num(item.quantity)}
             </TableCell>
-            <TableCell sx={{ color: 'text.secondary', fontSize: 'caption.fontSize', wordBreak: 'keep-all' }}>{sourceText(item.sources)}</TableCell>
+            <TableCell sx={{ color: 'text.secondary', fontSize: 'caption.fontSize', wordBreak: 'keep-all' }}>
+              {sourceText(item.sources)}
+            </TableCell>
             <TableCell>
               <ItemChoice {...props} item={item} />
             </TableCell>

@@ -1,7 +1,8 @@
 // The pre-flight of a read bill, before anything is saved: the lines and merged items per class, the
 // lines without a quantity, with 0, priced in money (元), the duplicates merged, the problems and the 待确认问题
 // (highlighted when any); how many items open with their factor chosen and their share of the estimated 建材生产
-// (server: budget/coverage.ts); the sheets read and passed over, the rows skipped, the units seen; 导出预检报告 (GET budgetBill/{jobId}/excel
+// (server: budget/coverage.ts); the sheets read and passed over, the rows skipped, the units seen; 导出预检报告 (GET
+// budgetBill/{jobId}/excel
 // → the download link).
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
@@ -43,7 +44,13 @@ export function coverageText(c: BudgetCoverage): string {
 }
 
 const Line = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
-  <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} data-testid={testId}>
+  <Stack
+    direction="row"
+    spacing={1}
+    useFlexGap
+    sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}
+    data-testid={testId}
+  >
     <Typography variant="body2" color="text.secondary">
       {label}：
     </Typography>
@@ -67,7 +74,12 @@ export const PreflightCard = ({ bill }: { bill: Bill }) => {
   };
   const figures: Figure[] = [
     { id: 'total', label: '读取的行', value: bill.totalLines },
-    ...CLASS_ORDER.map((c) => ({ id: c, label: CLASS_LABELS[c], value: bill.byClass[c]?.lines ?? 0, note: c === 'labour' ? '不计碳排放' : `合并为 ${formatCount(bill.byClass[c]?.items ?? 0)} 项` })),
+    ...CLASS_ORDER.map((c) => ({
+      id: c,
+      label: CLASS_LABELS[c],
+      value: bill.byClass[c]?.lines ?? 0,
+      note: c === 'labour' ? '不计碳排放' : `合并为 ${formatCount(bill.byClass[c]?.items ?? 0)} 项`,
+    })),
     { id: 'withoutQuantity', label: '无数量', value: bill.withoutQuantity, severity: 'warning' },
     { id: 'zeroQuantity', label: '数量为0', value: bill.zeroQuantity, severity: 'warning' },
     { id: 'costLines', label: '费用行(元)', value: bill.costLines, severity: 'warning' },
@@ -79,7 +91,11 @@ export const PreflightCard = ({ bill }: { bill: Bill }) => {
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1.5 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1.5 }}
+        >
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h6" component="h2">
               预检报告
@@ -88,13 +104,37 @@ export const PreflightCard = ({ bill }: { bill: Bill }) => {
               {bill.fileName}（导入前检查，尚未保存任何数据）
             </Typography>
           </Box>
-          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportExcel} disabled={exporting} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            onClick={exportExcel}
+            disabled={exporting}
+            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+          >
             导出预检报告
           </Button>
         </Stack>
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', md: 'repeat(6, minmax(0, 1fr))' }, mb: 2 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              sm: 'repeat(4, minmax(0, 1fr))',
+              md: 'repeat(6, minmax(0, 1fr))',
+            },
+            mb: 2,
+          }}
+        >
           {figures.map((f) => (
-            <CountCard key={f.id} testId={`bill-count-${f.id}`} label={f.label} value={f.value} note={f.note} severity={f.severity} />
+            <CountCard
+              key={f.id}
+              testId={`bill-count-${f.id}`}
+              label={f.label}
+              value={f.value}
+              note={f.note}
+              severity={f.severity}
+            />
           ))}
         </Box>
         {bill.coverage && (
@@ -122,7 +162,13 @@ export const PreflightCard = ({ bill }: { bill: Bill }) => {
         {(bill.unreadColumns?.length ?? 0) > 0 && (
           <Line label="未能识别的列" testId="bill-unread-columns">
             {bill.unreadColumns!.map((c) => (
-              <Chip key={`${c.sheet}-${c.column}`} size="small" color="warning" variant="outlined" label={`${c.sheet} ${c.column}列「${c.title}」`} />
+              <Chip
+                key={`${c.sheet}-${c.column}`}
+                size="small"
+                color="warning"
+                variant="outlined"
+                label={`${c.sheet} ${c.column}列「${c.title}」`}
+              />
             ))}
             <Typography variant="caption" color="text.secondary">
               （可能是规格型号：此列不同的行未合并）
@@ -131,7 +177,9 @@ export const PreflightCard = ({ bill }: { bill: Bill }) => {
         )}
         {skipped.length > 0 && (
           <Line label="跳过的行">
-            <Typography variant="body2">{skipped.map(([k, label]) => `${label} ${formatCount(bill.skipped[k] ?? 0)}`).join('、')}</Typography>
+            <Typography variant="body2">
+              {skipped.map(([k, label]) => `${label} ${formatCount(bill.skipped[k] ?? 0)}`).join('、')}
+            </Typography>
           </Line>
         )}
         <Line label="单位" testId="bill-units">

@@ -25,7 +25,14 @@ export const ProposalMarks = ({ s }: { s: BudgetSuggestionAnswer }) => (
     {s.manual ? (
       <Chip size="small" variant="outlined" label="手动选择" color="primary" />
     ) : (
-      <Chip size="small" variant="outlined" label={confidenceText(s.confidence)} color={s.error ? 'default' : s.confidence >= CONFIRM_AT ? 'success' : s.confidence >= 0.5 ? 'warning' : 'default'} />
+      <Chip
+        size="small"
+        variant="outlined"
+        label={confidenceText(s.confidence)}
+        color={
+          s.error ? 'default' : s.confidence >= CONFIRM_AT ? 'success' : s.confidence >= 0.5 ? 'warning' : 'default'
+        }
+      />
     )}
     {s.saved && <Chip size="small" label="已保存" color="primary" variant="outlined" />}
   </Stack>
@@ -72,7 +79,17 @@ export interface ProposalChoiceProps {
   method?: BudgetBuildMethod;
 }
 
-export const ProposalChoice = ({ jobId, item, value, disabled, onChange, onFound, machines, onMachine, method }: ProposalChoiceProps) => {
+export const ProposalChoice = ({
+  jobId,
+  item,
+  value,
+  disabled,
+  onChange,
+  onFound,
+  machines,
+  onMachine,
+  method,
+}: ProposalChoiceProps) => {
   const [searching, setSearching] = useState(false);
   const library = takesLibrary(item);
   const found = (s: BudgetSuggestionAnswer) => {
@@ -85,7 +102,10 @@ export const ProposalChoice = ({ jobId, item, value, disabled, onChange, onFound
         {leftOutText(method)}
       </Typography>
     );
-  const row = item.cls === 'machine' && machines && onMachine ? <MachinePick item={item} machines={machines} disabled={disabled} onPick={onMachine} /> : null;
+  const row =
+    item.cls === 'machine' && machines && onMachine ? (
+      <MachinePick item={item} machines={machines} disabled={disabled} onPick={onMachine} />
+    ) : null;
   if (item.suggestions.length === 0)
     return (
       <Box sx={{ minWidth: 0 }}>
@@ -123,7 +143,13 @@ export const ProposalChoice = ({ jobId, item, value, disabled, onChange, onFound
       >
         <MenuItem value={NONE}>不导入</MenuItem>
         {item.suggestions.map((s, i) => (
-          <MenuItem key={i} value={String(i)} disabled={!choosable(s)} divider sx={{ display: 'block', whiteSpace: 'normal', '&.Mui-disabled': { opacity: 0.8 } }}>
+          <MenuItem
+            key={i}
+            value={String(i)}
+            disabled={!choosable(s)}
+            divider
+            sx={{ display: 'block', whiteSpace: 'normal', '&.Mui-disabled': { opacity: 0.8 } }}
+          >
             <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {s.label}
@@ -143,7 +169,8 @@ export const ProposalChoice = ({ jobId, item, value, disabled, onChange, onFound
         </Box>
       ) : (
         <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
-          未选择，不导入（{item.suggestions.length} 个推荐{item.suggestions.some(choosable) ? '，请核对后选择' : '均无法换算'}）
+          未选择，不导入（{item.suggestions.length} 个推荐
+          {item.suggestions.some(choosable) ? '，请核对后选择' : '均无法换算'}）
         </Typography>
       )}
     </Box>

@@ -8,7 +8,13 @@
 import { CONFIRM_AT } from '../../../schemas/bimMatch';
 import { formatNumber } from '../../calc/format';
 import { sourcesText } from '../../../schemas/budget';
-import type { BudgetBuildMethod, BudgetItemAnswer, BudgetMachineAnswer, BudgetMapping, BudgetSuggestionAnswer } from './budgetApi';
+import type {
+  BudgetBuildMethod,
+  BudgetItemAnswer,
+  BudgetMachineAnswer,
+  BudgetMapping,
+  BudgetSuggestionAnswer,
+} from './budgetApi';
 import { energyLabel } from './texts';
 
 /** item key → the index of the chosen suggestion, or null (not imported) */
@@ -22,23 +28,36 @@ export const isTrusted = (s: BudgetSuggestionAnswer) => choosable(s) && (s.saved
 
 /** Whether the building's 建造 method leaves the item's kind out: energy items under 按施工机械…, 台班 under 按总能源用量. */
 export const leftOut = (item: BudgetItemAnswer, method?: BudgetBuildMethod) =>
-  !!method && ((item.cls === 'machine' && method.value !== 'machine') || (item.cls === 'energy' && method.value !== 'energy'));
+  !!method &&
+  ((item.cls === 'machine' && method.value !== 'machine') || (item.cls === 'energy' && method.value !== 'energy'));
 
 /** A machine item's 表C.0.1 row is sure (or picked by the user); other items have none to be sure of. */
-const rowTrusted = (item: BudgetItemAnswer) => item.cls !== 'machine' || (item.machine !== null && item.machine.confidence >= CONFIRM_AT);
+const rowTrusted = (item: BudgetItemAnswer) =>
+  item.cls !== 'machine' || (item.machine !== null && item.machine.confidence >= CONFIRM_AT);
 
-const firstTrusted = (suggestions: readonly BudgetSuggestionAnswer[]) => (suggestions[0] && isTrusted(suggestions[0]) ? 0 : null);
+const firstTrusted = (suggestions: readonly BudgetSuggestionAnswer[]) =>
+  suggestions[0] && isTrusted(suggestions[0]) ? 0 : null;
 
 /** The item's choice as the page opens. */
 export function initialChoice(item: BudgetItemAnswer, method?: BudgetBuildMethod): number | null {
   return leftOut(item, method) || !rowTrusted(item) ? null : firstTrusted(item.suggestions);
 }
 
-export const initialChoices = (items: readonly BudgetItemAnswer[], method?: BudgetBuildMethod): Choices => Object.fromEntries(items.map((i) => [i.key, initialChoice(i, method)]));
+export const initialChoices = (items: readonly BudgetItemAnswer[], method?: BudgetBuildMethod): Choices =>
+  Object.fromEntries(items.map((i) => [i.key, initialChoice(i, method)]));
 
-/** The choice after the user picks `index` (null: none); a proposal with an error, or an item left out, is refused (the choice stays). */
-export function pick(choices: Choices, item: BudgetItemAnswer, index: number | null, method?: BudgetBuildMethod): Choices {
-  if (index !== null && (leftOut(item, method) || !(item.suggestions[index] && choosable(item.suggestions[index])))) return choices;
+/**
+ * The choice after the user picks `index` (null: none); a proposal with an error, or an item left out, is refused (the
+ * choice stays).
+ */
+export function pick(
+  choices: Choices,
+  item: BudgetItemAnswer,
+  index: number | null,
+  method?: BudgetBuildMethod,
+): Choices {
+  if (index !== null && (leftOut(item, method) || !(item.suggestions[index] && choosable(item.suggestions[index]))))
+    return choices;
   return { ...choices, [item.key]: index };
 }
 
@@ -52,20 +71,44 @@ export type MachinePicks = Record<string, number>;
  * The items with the rows the user picked: that row shown, and the proposals of its energy. (The server answers the
  * matched row's energy once, as the item's suggestions; a shown item carries every energy's.)
  */
-export function withMachines(items: readonly BudgetItemAnswer[], picks: MachinePicks, rows: ReadonlyMap<number, BudgetMachineAnswer>): BudgetItemAnswer[] {
+export function withMachines(
+  items: readonly BudgetItemAnswer[],
+  picks: MachinePicks,
+  rows: ReadonlyMap<number, BudgetMachineAnswer>,
+): BudgetItemAnswer[] {
   return items.map((i) => {
     const row = picks[i.key] === undefined ? undefined : rows.get(picks[i.key]);
     if (!row) return i;
-    const byEnergy = i.machine ? { ...i.machineSuggestions, [i.machine.energy]: i.suggestions } : (i.machineSuggestions ?? {});
-    return { ...i, machine: { ...row, confidence: 1, reasons: [PICKED_BY_HAND] }, suggestions: byEnergy[row.energy] ?? [], machineSuggestions: byEnergy };
+    const byEnergy = i.machine
+      ? { ...i.machineSuggestions, [i.machine.energy]: i.suggestions }
+      : (i.machineSuggestions ?? {});
+    return {
+      ...i,
+      machine: { ...row, confidence: 1, reasons: [PICKED_BY_HAND] },
+      suggestions: byEnergy[row.energy] ?? [],
+      machineSuggestions: byEnergy,
+    };
   });
 }
 
-/** An item's proposals for a row of `energy`: its own suggestions for its row's energy, else the server's for that energy. */
-const suggestionsFor = (item: BudgetItemAnswer, energy: string) => (item.machine?.energy === energy ? item.suggestions : (item.machineSuggestions?.[energy] ?? []));
+/**
+ * An item's proposals for a row of `energy`: its own suggestions for its row's energy, else the server's for that
+ * energy.
+ */
+const suggestionsFor = (item: BudgetItemAnswer, energy: string) =>
+  item.machine?.energy === energy ? item.suggestions : (item.machineSuggestions?.[energy] ?? []);
 
-/** The user picks a row for a machine item (as shown): a factor chosen for the same energy stays, else the row's first sure one. */
-export function pickMachine(picks: MachinePicks, choices: Choices, item: BudgetItemAnswer, row: BudgetMachineAnswer, method?: BudgetBuildMethod): { picks: MachinePicks; choices: Choices } {
+/**
+ * The user picks a row for a machine item (as shown): a factor chosen for the same energy stays, else the row's first
+ * sure one.
+ */
+export function pickMachine(
+  picks: MachinePicks,
+  choices: Choices,
+  item: BudgetItemAnswer,
+  row: BudgetMachineAnswer,
+  method?: BudgetBuildMethod,
+): { picks: MachinePicks; choices: Choices } {
   const current = choices[item.key] ?? null;
   const keep = current !== null && item.machine?.energy === row.energy;
   const choice = leftOut(item, method) ? null : keep ? current : firstTrusted(suggestionsFor(item, row.energy));
@@ -73,7 +116,11 @@ export function pickMachine(picks: MachinePicks, choices: Choices, item: BudgetI
 }
 
 /** '履带式单斗液压挖掘机 斗容量 1 m3（柴油 63.00 kg/台班）'. */
-export const machineLabel = (m: BudgetMachineAnswer) => `${m.name} ${m.spec}（${energyLabel(m.energy)} ${num(m.energyPerShift)} ${m.energyUnit}/台班）`.replace(/\s+（/, '（');
+export const machineLabel = (m: BudgetMachineAnswer) =>
+  `${m.name} ${m.spec}（${energyLabel(m.energy)} ${num(m.energyPerShift)} ${m.energyUnit}/台班）`.replace(
+    /\s+（/,
+    '（',
+  );
 
 /** Library factors picked by hand (each checked by the server) per item key: they follow the item's proposals. */
 export type Picked = Record<string, BudgetSuggestionAnswer[]>;
@@ -84,10 +131,18 @@ export const withPicked = (items: readonly BudgetItemAnswer[], picked: Picked): 
 
 /** A factor the server checked for `item` (as shown, with its picks) becomes its choice: a proposal or an earlier
  * pick of the same factor is chosen again, anything else joins the item's picks. */
-export function addPicked(picked: Picked, choices: Choices, item: BudgetItemAnswer, s: BudgetSuggestionAnswer): { picked: Picked; choices: Choices } {
+export function addPicked(
+  picked: Picked,
+  choices: Choices,
+  item: BudgetItemAnswer,
+  s: BudgetSuggestionAnswer,
+): { picked: Picked; choices: Choices } {
   const at = item.suggestions.findIndex((x) => x.factorId === s.factorId && choosable(x));
   if (at >= 0) return { picked, choices: { ...choices, [item.key]: at } };
-  return { picked: { ...picked, [item.key]: [...(picked[item.key] ?? []), s] }, choices: { ...choices, [item.key]: item.suggestions.length } };
+  return {
+    picked: { ...picked, [item.key]: [...(picked[item.key] ?? []), s] },
+    choices: { ...choices, [item.key]: item.suggestions.length },
+  };
 }
 
 /** The chosen proposal of an item. */
@@ -102,12 +157,17 @@ export function importMappings(items: readonly BudgetItemAnswer[], choices: Choi
     const s = chosen(choices, item);
     if (!s || !choosable(s)) return [];
     // a machine item names the row it was shown with: the import takes it rather than matching again
-    return [item.cls === 'machine' && item.machine ? { key: item.key, factorId: s.factorId, machineId: item.machine.lookupId } : { key: item.key, factorId: s.factorId }];
+    return [
+      item.cls === 'machine' && item.machine
+        ? { key: item.key, factorId: s.factorId, machineId: item.machine.lookupId }
+        : { key: item.key, factorId: s.factorId },
+    ];
   });
 }
 
 /** '匹配度 92%'. */
-export const confidenceText = (confidence: number) => `匹配度 ${Math.round(Math.max(0, Math.min(1, confidence)) * 100)}%`;
+export const confidenceText = (confidence: number) =>
+  `匹配度 ${Math.round(Math.max(0, Math.min(1, confidence)) * 100)}%`;
 
 /** Figures as the page shows them: 2 decimals, thousands separated. */
 export const num = (v: number | null | undefined) => formatNumber(v ?? 0, 2, '0.00');
@@ -115,12 +175,17 @@ export const num = (v: number | null | undefined) => formatNumber(v ?? 0, 2, '0.
 /** Where an item's lines are: `人材机汇总表 第14行、第26行` (one text with the server's). */
 export const sourceText = sourcesText;
 
-/** The quantity a proposal imports: in the factor's unit; for a machine its shifts (the 附录C energy per shift beside them). */
+/**
+ * The quantity a proposal imports: in the factor's unit; for a machine its shifts (the 附录C energy per shift beside
+ * them).
+ */
 export function quantityText(item: BudgetItemAnswer, s: BudgetSuggestionAnswer): string {
   if (s.quantity === null) return '';
   if (item.cls === 'machine') {
     const m = item.machine;
-    return m ? `${num(s.quantity)} 台班 × ${num(m.energyPerShift)} ${m.energyUnit}/台班 = ${num(s.quantity * m.energyPerShift)} ${m.energyUnit}` : `${num(s.quantity)} 台班`;
+    return m
+      ? `${num(s.quantity)} 台班 × ${num(m.energyPerShift)} ${m.energyUnit}/台班 = ${num(s.quantity * m.energyPerShift)} ${m.energyUnit}`
+      : `${num(s.quantity)} 台班`;
   }
   return `${num(s.quantity)} ${s.unit}`;
 }

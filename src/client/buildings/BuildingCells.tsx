@@ -12,7 +12,17 @@ import { Words } from '../admin/Words';
  * One cell: its text; the revision (with its 历史修订版) in its own column when chosen, and under the 校审状态 in any
  * case (a column of its own would push the totals under 操作 at 1366 px); a stale result's figure with its mark.
  */
-export const Cell = ({ column, record, labels, marked }: { column: string; record: BuildingRecord; labels: Labels; marked: boolean }) => {
+export const Cell = ({
+  column,
+  record,
+  labels,
+  marked,
+}: {
+  column: string;
+  record: BuildingRecord;
+  labels: Labels;
+  marked: boolean;
+}) => {
   if (column === 'revision') return <RevisionCell record={record} />;
   const text = cellText(column, record[column], labels);
   if (column === 'reviewState')

@@ -32,7 +32,16 @@ import { useDict, useDicts } from '../admin/useDicts';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { clearCurrentBuilding, getCurrentBuilding } from '../session/currentBuilding';
 import { infoRoute } from './wizard';
-import { availableColumns, cellText, columnsStorageKey, columnTitle, defaultColumns, isNumericColumn, staleMarkColumn, type Labels } from './buildingColumns';
+import {
+  availableColumns,
+  cellText,
+  columnsStorageKey,
+  columnTitle,
+  defaultColumns,
+  isNumericColumn,
+  staleMarkColumn,
+  type Labels,
+} from './buildingColumns';
 import { Cell, ColumnHeader } from './BuildingCells';
 import { STALE } from './StaleResult';
 import { deleteBuildings, type BuildingRecord } from './buildingApi';
@@ -58,7 +67,12 @@ type ChoiceFilterProps = Omit<SelectInputProps, 'choices'>;
 
 const StandardFilter = ({ codes, ...rest }: ChoiceFilterProps & { codes: readonly string[] }) => {
   const dict = useDict('standard');
-  return <SelectInput {...rest} choices={codes.map((c) => ({ id: c, name: dict[c] ?? STANDARD_NAMES[c as keyof typeof STANDARD_NAMES] ?? c }))} />;
+  return (
+    <SelectInput
+      {...rest}
+      choices={codes.map((c) => ({ id: c, name: dict[c] ?? STANDARD_NAMES[c as keyof typeof STANDARD_NAMES] ?? c }))}
+    />
+  );
 };
 
 const StatusFilter = (props: ChoiceFilterProps) => {
@@ -71,12 +85,33 @@ function buildingFilters(module: ModuleCode | undefined) {
   const standards = [...new Set(mods.flatMap((m) => m.standards.map((s) => s.code)))];
   const stages = [...new Set(mods.flatMap((m) => m.standards.flatMap((s) => s.stages)))];
   return [
-    <TextInput key="name" source="name" label="单体名称" alwaysOn resettable slotProps={{ htmlInput: { maxLength: 50 } }} />,
+    <TextInput
+      key="name"
+      source="name"
+      label="单体名称"
+      alwaysOn
+      resettable
+      slotProps={{ htmlInput: { maxLength: 50 } }}
+    />,
     ...(module
       ? []
-      : [<SelectInput key="computeMethod" source="computeMethod" label="计算方式" alwaysOn choices={MODULES.map((m) => ({ id: m.code, name: m.label }))} />]),
+      : [
+          <SelectInput
+            key="computeMethod"
+            source="computeMethod"
+            label="计算方式"
+            alwaysOn
+            choices={MODULES.map((m) => ({ id: m.code, name: m.label }))}
+          />,
+        ]),
     <StandardFilter key="standard" source="standard" label="计算标准" alwaysOn codes={standards} />,
-    <SelectInput key="stage" source="stage" label="项目阶段" alwaysOn choices={stages.map((s) => ({ id: s, name: s }))} />,
+    <SelectInput
+      key="stage"
+      source="stage"
+      label="项目阶段"
+      alwaysOn
+      choices={stages.map((s) => ({ id: s, name: s }))}
+    />,
     <CityFilterInput key="site" source="site" label="建设地点" alwaysOn />,
     <TextInput key="structureType" source="structureType" label="结构类型" alwaysOn resettable />,
     <StatusFilter key="status" source="status" label="状态" alwaysOn />,
@@ -102,7 +137,13 @@ const CreateButton = ({ module, engineeringId }: { module?: ModuleCode; engineer
     );
   return (
     <>
-      <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu">
+      <Button
+        size="small"
+        variant="contained"
+        startIcon={<AddIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+      >
         新增
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
@@ -116,27 +157,36 @@ const CreateButton = ({ module, engineeringId }: { module?: ModuleCode; engineer
   );
 };
 
-
 /** Batch delete of the selected rows, on any page (DELETE tpf3Project/?tpf3ProjectIds=…); none chosen → 请先选择要删除的数据!. */
 const BulkDeleteButton = () => {
   const { selectedIds, onUnselectItems } = useListContext();
   const notify = useNotify();
   const refresh = useRefresh();
-  const confirm = useConfirmedAction('批量删除确认', `确定要删除选中的 ${selectedIds.length} 个单体建筑吗？`, async () => {
-    try {
-      await deleteBuildings(selectedIds);
-      const current = getCurrentBuilding();
-      if (current && selectedIds.includes(current.id)) clearCurrentBuilding();
-      notify(MSG.deleted, { type: 'success' });
-      onUnselectItems();
-      refresh();
-    } catch (err) {
-      notify(errorMessage(err), { type: 'error' });
-    }
-  });
+  const confirm = useConfirmedAction(
+    '批量删除确认',
+    `确定要删除选中的 ${selectedIds.length} 个单体建筑吗？`,
+    async () => {
+      try {
+        await deleteBuildings(selectedIds);
+        const current = getCurrentBuilding();
+        if (current && selectedIds.includes(current.id)) clearCurrentBuilding();
+        notify(MSG.deleted, { type: 'success' });
+        onUnselectItems();
+        refresh();
+      } catch (err) {
+        notify(errorMessage(err), { type: 'error' });
+      }
+    },
+  );
   return (
     <>
-      <Button size="small" color="error" startIcon={<DeleteSweepIcon />} onClick={() => (selectedIds.length ? confirm.ask() : notify(MSG.selectFirst, { type: 'warning' }))} disabled={confirm.busy}>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<DeleteSweepIcon />}
+        onClick={() => (selectedIds.length ? confirm.ask() : notify(MSG.selectFirst, { type: 'warning' }))}
+        disabled={confirm.busy}
+      >
         批量删除
       </Button>
       {confirm.dialog}
@@ -149,18 +199,37 @@ const BulkDeleteButton = () => {
 const NameCell = ({ record }: { record: BuildingRecord }) => {
   const open = useOpenBuilding();
   return (
-    <Link component="button" type="button" underline="hover" onClick={() => open(record)} sx={{ textAlign: 'left', wordBreak: 'keep-all' }}>
+    <Link
+      component="button"
+      type="button"
+      underline="hover"
+      onClick={() => open(record)}
+      sx={{ textAlign: 'left', wordBreak: 'keep-all' }}
+    >
       <Words text={record.name} />
     </Link>
   );
 };
 
-/** On a phone: a card per building — its name and its figures (the chosen numeric columns); a tap opens it as the name does. */
+/**
+ * On a phone: a card per building — its name and its figures (the chosen numeric columns); a tap opens it as the name
+ * does.
+ */
 const BuildingCards = ({ visible, labels }: { visible: readonly string[]; labels: Labels }) => {
   const open = useOpenBuilding();
   const marked = staleMarkColumn(visible);
-  const figures = visible.filter(isNumericColumn).map((key) => ({ label: columnTitle(key), text: (r: RaRecord) => `${cellText(key, r[key], labels)}${key === marked && r.resultStale ? `（${STALE}）` : ''}` }));
-  return <RecordCards title={(r) => (r.revisionOf == null ? r.name : `${r.name}（修订版 ${r.revision}）`)} figures={figures} open={(r) => (open(r as BuildingRecord), false)} empty={<NoData />} />;
+  const figures = visible.filter(isNumericColumn).map((key) => ({
+    label: columnTitle(key),
+    text: (r: RaRecord) => `${cellText(key, r[key], labels)}${key === marked && r.resultStale ? `（${STALE}）` : ''}`,
+  }));
+  return (
+    <RecordCards
+      title={(r) => (r.revisionOf == null ? r.name : `${r.name}（修订版 ${r.revision}）`)}
+      figures={figures}
+      open={(r) => (open(r as BuildingRecord), false)}
+      empty={<NoData />}
+    />
+  );
 };
 
 const currentRowSx = (theme: Theme) => ({ backgroundColor: alpha(theme.palette.primary.main, 0.08) });
@@ -192,7 +261,12 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
       <PageHeading title="单体建筑列表" />
       {engineeringId && (
         <Box sx={{ px: 1, pt: 1 }}>
-          <Chip label={`所属项目: ${engineeringName ?? engineeringId}`} onDelete={() => navigate(pathname)} color="primary" variant="outlined" />
+          <Chip
+            label={`所属项目: ${engineeringName ?? engineeringId}`}
+            onDelete={() => navigate(pathname)}
+            color="primary"
+            variant="outlined"
+          />
         </Box>
       )}
       <List
@@ -209,14 +283,25 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
             <CreateButton module={module} engineeringId={engineeringId} />
             <BulkDeleteButton />
             <ExportButton resource={RESOURCE} permanent={permanent} />
-            <ColumnPicker available={available} visible={visible} defaults={defaults} labelOf={columnTitle} onChange={setVisible} />
+            <ColumnPicker
+              available={available}
+              visible={visible}
+              defaults={defaults}
+              labelOf={columnTitle}
+              onChange={setVisible}
+            />
           </TopToolbar>
         }
         exporter={false}
         empty={false}
         disableSyncWithLocation
         storeKey={`${RESOURCE}.${module ?? 'all'}.list`}
-        sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        sx={{
+          minWidth: 0,
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { minWidth: 0 },
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        }}
       >
         {phone ? (
           <BuildingCards visible={visible} labels={labels} />
@@ -234,7 +319,13 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
               // ColumnHeader marks where its words end)
               '& .MuiTableCell-head': { whiteSpace: 'normal', lineHeight: 1.3 },
               // the actions stay in view while a wide table scrolls sideways
-              '& .building-actions': { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', boxShadow: (t: Theme) => `-1px 0 0 ${t.palette.divider}` },
+              '& .building-actions': {
+                position: 'sticky',
+                right: 0,
+                zIndex: 1,
+                bgcolor: 'background.paper',
+                boxShadow: (t: Theme) => `-1px 0 0 ${t.palette.divider}`,
+              },
               '& .MuiTableCell-head.building-actions': { zIndex: 3 },
             }}
           >
@@ -254,10 +345,24 @@ export default function BuildingList({ module }: { module?: ModuleCode }) {
                 disableSort={!isSortable(schema, key)}
                 align={isNumericColumn(key) ? 'right' : undefined}
                 sx={isNumericColumn(key) ? { whiteSpace: 'nowrap', minWidth: 80 } : { minWidth: 56, maxWidth: 120 }}
-                render={(r: RaRecord) => <Cell column={key} record={r as BuildingRecord} labels={labels} marked={key === staleMarkColumn(visible)} />}
+                render={(r: RaRecord) => (
+                  <Cell
+                    column={key}
+                    record={r as BuildingRecord}
+                    labels={labels}
+                    marked={key === staleMarkColumn(visible)}
+                  />
+                )}
               />
             ))}
-            <DataTable.Col key="__actions" label="操作" disableSort headerClassName="building-actions" cellClassName="building-actions" render={(r: RaRecord) => <BuildingRowActions record={r as BuildingRecord} />} />
+            <DataTable.Col
+              key="__actions"
+              label="操作"
+              disableSort
+              headerClassName="building-actions"
+              cellClassName="building-actions"
+              render={(r: RaRecord) => <BuildingRowActions record={r as BuildingRecord} />}
+            />
           </DataTable>
         )}
       </List>

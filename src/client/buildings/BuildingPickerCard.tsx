@@ -1,7 +1,22 @@
 // A tool's page opened without a building (from 应用拓展: /bim, /decide): the buildings a tool takes, searched by
 // name, each leading into the tool; the session's current building offered first when the tool takes it.
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Link as MuiLink,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { moduleDef } from '../../../schemas/standards';
@@ -34,7 +49,11 @@ export const BuildingPickerCard = (p: BuildingPickerProps) => {
   const current = useCurrentBuilding();
   const [input, setInput] = useState('');
   const name = useDebouncedValue(input.trim(), 200);
-  const { data, isFetching, error } = useQuery({ queryKey: [p.queryKey, name], queryFn: ({ signal }) => p.list(name, signal), retry: false });
+  const { data, isFetching, error } = useQuery({
+    queryKey: [p.queryKey, name],
+    queryFn: ({ signal }) => p.list(name, signal),
+    retry: false,
+  });
   const rows = data ?? [];
   const columns = p.showTotal ? 5 : 4;
   return (
@@ -47,17 +66,36 @@ export const BuildingPickerCard = (p: BuildingPickerProps) => {
           {p.hint}
         </Typography>
         {current && (p.takes?.(current.computeMethod) ?? true) && (
-          <Alert severity="info" sx={{ mb: 1.5 }} action={<Button color="inherit" size="small" component={Link} to={p.to(current.id)} sx={{ whiteSpace: 'nowrap' }}>{p.action}</Button>}>
+          <Alert
+            severity="info"
+            sx={{ mb: 1.5 }}
+            action={
+              <Button color="inherit" size="small" component={Link} to={p.to(current.id)} sx={{ whiteSpace: 'nowrap' }}>
+                {p.action}
+              </Button>
+            }
+          >
             当前单体：{current.name}（{modLabel(current)}）
           </Alert>
         )}
-        <TextField size="small" label="单体建筑名称" value={input} onChange={(e) => setInput(e.target.value)} slotProps={{ htmlInput: { maxLength: 50 } }} sx={{ mb: 1, width: { xs: '100%', sm: 300 } }} />
+        <TextField
+          size="small"
+          label="单体建筑名称"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 50 } }}
+          sx={{ mb: 1, width: { xs: '100%', sm: 300 } }}
+        />
         <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>
         {error ? (
           <Alert severity="error">{errorMessage(error)}</Alert>
         ) : (
           <ScrollX label="单体建筑">
-            <Table size="small" aria-label="单体建筑" sx={{ minWidth: { sm: 600 }, '& .wide': { display: { xs: 'none', sm: 'table-cell' } } }}>
+            <Table
+              size="small"
+              aria-label="单体建筑"
+              sx={{ minWidth: { sm: 600 }, '& .wide': { display: { xs: 'none', sm: 'table-cell' } } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>单体建筑</TableCell>

@@ -10,7 +10,12 @@ import { useListContext, useNotify, useRefresh } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '../constants';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
-import { clearCurrentBuilding, getCurrentBuilding, setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
+import {
+  clearCurrentBuilding,
+  getCurrentBuilding,
+  setCurrentBuilding,
+  type CurrentBuilding,
+} from '../session/currentBuilding';
 import { infoRoute, stageRoute } from './wizard';
 import { download } from '../providers/download';
 import { buildingWorkbookUrl, copyBuilding, deleteBuildings, type BuildingRecord } from './buildingApi';
@@ -19,7 +24,8 @@ import { FactorUpdateChip } from '../factors/FactorUpdateChip';
 import { billRoute, bimRoute, reviewRoute } from './buildingPages';
 
 /** Keep the building as the session's current one (sidebar menus, wizard). */
-export const selectBuilding = (record: BuildingRecord) => setCurrentBuilding(record as CurrentBuilding & Record<string, unknown>);
+export const selectBuilding = (record: BuildingRecord) =>
+  setCurrentBuilding(record as CurrentBuilding & Record<string, unknown>);
 
 /** Select a building and open its info form. */
 export function useOpenBuilding() {
@@ -109,7 +115,11 @@ export const BuildingRowActions = ({ record }: { record: BuildingRecord }) => {
       direction="row"
       spacing={0}
       onClick={(e) => e.stopPropagation()}
-      sx={{ whiteSpace: 'nowrap', '& .MuiButton-root': { minWidth: 0, px: 0.5 }, '& .MuiButton-endIcon': { ml: 0, mr: -0.5 } }}
+      sx={{
+        whiteSpace: 'nowrap',
+        '& .MuiButton-root': { minWidth: 0, px: 0.5 },
+        '& .MuiButton-endIcon': { ml: 0, mr: -0.5 },
+      }}
     >
       <FactorUpdateChip buildingId={record.id} buildingName={record.name} compact />
       <Button size="small" onClick={() => open(record)}>
@@ -125,7 +135,13 @@ export const BuildingRowActions = ({ record }: { record: BuildingRecord }) => {
       <Button size="small" color="error" onClick={del.ask} disabled={del.busy}>
         删除
       </Button>
-      <Button size="small" endIcon={<ArrowDropDownIcon />} onClick={(e) => setMore(e.currentTarget)} aria-haspopup="menu" disabled={copy.busy || exporting}>
+      <Button
+        size="small"
+        endIcon={<ArrowDropDownIcon />}
+        onClick={(e) => setMore(e.currentTarget)}
+        aria-haspopup="menu"
+        disabled={copy.busy || exporting}
+      >
         更多
       </Button>
       <Menu anchorEl={more} open={!!more} onClose={() => setMore(null)}>

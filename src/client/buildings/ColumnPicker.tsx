@@ -17,7 +17,10 @@ function readChoice(storageKey: string, available: readonly string[], defaults: 
 
 /** The visible columns (in the offered order) and a setter that persists them. */
 export function useColumnChoice(storageKey: string, available: readonly string[], defaults: readonly string[]) {
-  const [stored, setStored] = useState<{ key: string; visible: string[] }>(() => ({ key: storageKey, visible: readChoice(storageKey, available, defaults) }));
+  const [stored, setStored] = useState<{ key: string; visible: string[] }>(() => ({
+    key: storageKey,
+    visible: readChoice(storageKey, available, defaults),
+  }));
   // another page (another key) reads its own choice
   const visible = stored.key === storageKey ? stored.visible : readChoice(storageKey, available, defaults);
   const setVisible = useCallback(
@@ -45,17 +48,32 @@ export interface ColumnPickerProps {
 
 export const ColumnPicker = ({ available, visible, defaults, labelOf, onChange }: ColumnPickerProps) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const toggle = (key: string) => onChange(visible.includes(key) ? visible.filter((k) => k !== key) : [...visible, key]);
+  const toggle = (key: string) =>
+    onChange(visible.includes(key) ? visible.filter((k) => k !== key) : [...visible, key]);
   return (
     <>
-      <Button size="small" startIcon={<ViewColumnIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="dialog">
+      <Button
+        size="small"
+        startIcon={<ViewColumnIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="dialog"
+      >
         列设置
       </Button>
-      <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
         <Box sx={{ px: 2, py: 1, minWidth: 220 }} role="dialog" aria-label="列设置">
           <FormGroup>
             {available.map((key) => (
-              <FormControlLabel key={key} control={<Checkbox size="small" checked={visible.includes(key)} onChange={() => toggle(key)} />} label={labelOf(key)} />
+              <FormControlLabel
+                key={key}
+                control={<Checkbox size="small" checked={visible.includes(key)} onChange={() => toggle(key)} />}
+                label={labelOf(key)}
+              />
             ))}
           </FormGroup>
           <Divider sx={{ my: 1 }} />

@@ -11,7 +11,11 @@ export const ReviewNotice = ({ building }: { building: Record<string, unknown> |
   const signed = state === 'approved';
   return (
     <Alert severity={signed ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="review-notice">
-      修订版 {String(building.revision ?? 'A')} {signed ? `已审定${building.reportNo ? `（报告编号 ${String(building.reportNo)}）` : ''}` : `处于「${STATE_LABELS[state]}」状态`}，已锁定，不能修改。
+      修订版 {String(building.revision ?? 'A')}{' '}
+      {signed
+        ? `已审定${building.reportNo ? `（报告编号 ${String(building.reportNo)}）` : ''}`
+        : `处于「${STATE_LABELS[state]}」状态`}
+      ，已锁定，不能修改。
       <Link component={RouterLink} to={reviewRoute(building.id as number)} sx={{ ml: 1 }}>
         查看校审
       </Link>

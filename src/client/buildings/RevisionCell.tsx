@@ -2,7 +2,19 @@
 // revised after signing (B made from A) opens its 历史修订版 here — every revision of the chain with its state,
 // report number and total (GET tpf3ProjectV/revisions).
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { STATE_LABELS, type ReviewState } from '../../../schemas/review';
@@ -14,7 +26,8 @@ import { reviewRoute } from './buildingPages';
 
 export const HISTORY = '历史修订版';
 
-const revisionsOf = (projectId: number, signal?: AbortSignal) => apiFetch<BuildingRecord[]>(apiUrl('tpf/v1/tpf/tpf3ProjectV/revisions', { projectId }), { signal });
+const revisionsOf = (projectId: number, signal?: AbortSignal) =>
+  apiFetch<BuildingRecord[]>(apiUrl('tpf/v1/tpf/tpf3ProjectV/revisions', { projectId }), { signal });
 
 export const RevisionCell = ({ record }: { record: BuildingRecord }) => {
   const [open, setOpen] = useState(false);
@@ -23,7 +36,13 @@ export const RevisionCell = ({ record }: { record: BuildingRecord }) => {
   return (
     <>
       {revision}
-      <Link component="button" type="button" underline="hover" onClick={() => setOpen(true)} sx={{ display: 'block', whiteSpace: 'nowrap', fontSize: '0.8125rem' }}>
+      <Link
+        component="button"
+        type="button"
+        underline="hover"
+        onClick={() => setOpen(true)}
+        sx={{ display: 'block', whiteSpace: 'nowrap', fontSize: '0.8125rem' }}
+      >
         {HISTORY}
       </Link>
       {open && <RevisionsDialog record={record} onClose={() => setOpen(false)} />}
@@ -32,7 +51,10 @@ export const RevisionCell = ({ record }: { record: BuildingRecord }) => {
 };
 
 const RevisionsDialog = ({ record, onClose }: { record: BuildingRecord; onClose: () => void }) => {
-  const { data, error, isPending } = useQuery({ queryKey: ['tpf3ProjectV', 'revisions', record.id], queryFn: ({ signal }) => revisionsOf(record.id, signal) });
+  const { data, error, isPending } = useQuery({
+    queryKey: ['tpf3ProjectV', 'revisions', record.id],
+    queryFn: ({ signal }) => revisionsOf(record.id, signal),
+  });
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="revisions-title">
       <DialogTitle id="revisions-title">
@@ -65,7 +87,10 @@ const RevisionsDialog = ({ record, onClose }: { record: BuildingRecord; onClose:
                   <TableCell>{STATE_LABELS[(b.reviewState ?? 'draft') as ReviewState]}</TableCell>
                   <TableCell>{b.reportNo ? String(b.reportNo) : '—'}</TableCell>
                   <TableCell align="right">{formatNumber(b.total ?? 0)}</TableCell>
-                  <TableCell>{b.superseded ? '已被新修订版替代，不计入汇总' : '当前修订版'}{b.resultStale ? '；结果已过期' : ''}</TableCell>
+                  <TableCell>
+                    {b.superseded ? '已被新修订版替代，不计入汇总' : '当前修订版'}
+                    {b.resultStale ? '；结果已过期' : ''}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -25,7 +25,10 @@ interface StaleBuilding {
   resultStale?: unknown;
 }
 
-/** 重新计算 of a whole building: runs to its end (a long one as a job, its progress in `job`), then every cached read of buildings is refreshed. */
+/**
+ * 重新计算 of a whole building: runs to its end (a long one as a job, its progress in `job`), then every cached read of
+ * buildings is refreshed.
+ */
 function useRecalculate(building: StaleBuilding) {
   const client = useQueryClient();
   const notify = useNotify();
@@ -53,7 +56,9 @@ function useRecalculate(building: StaleBuilding) {
 }
 
 /** The notice for a building known by its id (the review page, which reads its sign-off, not the building). */
-export const StaleResultOf = ({ id }: { id: number }) => <StaleResultNotice building={useBuildingDetail(id).data as StaleBuilding | undefined} />;
+export const StaleResultOf = ({ id }: { id: number }) => (
+  <StaleResultNotice building={useBuildingDetail(id).data as StaleBuilding | undefined} />
+);
 
 /** The notice above a stage or result page of a building whose result is stale. */
 export const StaleResultNotice = ({ building }: { building: StaleBuilding | undefined }) => {
@@ -69,7 +74,13 @@ const StaleAlert = ({ building }: { building: StaleBuilding }) => {
       sx={{ mb: 2 }}
       data-testid="result-stale"
       action={
-        <Button color="inherit" size="small" disabled={busy} onClick={run} startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}>
+        <Button
+          color="inherit"
+          size="small"
+          disabled={busy}
+          onClick={run}
+          startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
+        >
           重新计算
         </Button>
       }
@@ -87,7 +98,15 @@ export const StaleMark = ({ building }: { building: StaleBuilding }) => {
   return (
     <Tooltip title={`${STALE}：${STALE_HINT}点击重新计算。`}>
       <span>
-        <IconButton size="small" color="warning" aria-label={`${STALE}，重新计算`} data-testid="result-stale-mark" disabled={busy} onClick={run} sx={{ p: 0.25, ml: 0.25 }}>
+        <IconButton
+          size="small"
+          color="warning"
+          aria-label={`${STALE}，重新计算`}
+          data-testid="result-stale-mark"
+          disabled={busy}
+          onClick={run}
+          sx={{ p: 0.25, ml: 0.25 }}
+        >
           {busy ? <CircularProgress size={14} color="inherit" /> : <SyncProblemIcon fontSize="inherit" />}
         </IconButton>
       </span>

@@ -7,17 +7,23 @@ import { clientResources } from '../registry';
 
 const BASE = 'tpf/v1/tpf/tpf3Project';
 
-/** A stored building as the API answers it: the schema's fields (FromSchema), its id, and the rest loose (system fields, results). */
+/**
+ * A stored building as the API answers it: the schema's fields (FromSchema), its id, and the rest loose (system fields,
+ * results).
+ */
 export type BuildingRecord = Building & { id: number } & Record<string, unknown>;
 
 /** GET tpf3Project/copy?projectId= → the new building. */
-export const copyBuilding = (id: number | string) => apiFetch<BuildingRecord>(apiUrl(`${BASE}/copy`, { projectId: id }));
+export const copyBuilding = (id: number | string) =>
+  apiFetch<BuildingRecord>(apiUrl(`${BASE}/copy`, { projectId: id }));
 
 /** GET tpf3Project/getExcelByID?projectID= → the download link of the building's workbook. */
-export const buildingWorkbookUrl = (id: number | string) => apiFetch<string>(apiUrl(`${BASE}/getExcelByID`, { projectID: id }));
+export const buildingWorkbookUrl = (id: number | string) =>
+  apiFetch<string>(apiUrl(`${BASE}/getExcelByID`, { projectID: id }));
 
 /** DELETE tpf3Project/?tpf3ProjectIds=1&tpf3ProjectIds=2 */
-export const deleteBuildings = (ids: readonly (number | string)[]) => apiFetch(apiUrl(`${BASE}/`, { tpf3ProjectIds: [...ids] }), { method: 'DELETE' });
+export const deleteBuildings = (ids: readonly (number | string)[]) =>
+  apiFetch(apiUrl(`${BASE}/`, { tpf3ProjectIds: [...ids] }), { method: 'DELETE' });
 
 /** GET tpf3ProjectV/{id} → the building with engineering name and stored totals. */
 export const getBuildingDetail = (id: number | string, signal?: AbortSignal) =>
@@ -32,7 +38,9 @@ export const buildingKey = (id: number) => ['tpf3ProjectV', id] as const;
  */
 export function calculateBuilding(b: { id: number; computeMethod?: unknown; menus?: unknown }): Promise<unknown> {
   const stages = clientResources.filter((r) => r.schema['x-stage']);
-  const code = wizardStages(String(b.computeMethod), splitMenus(String(b.menus ?? ''))).find((c) => stages.some((r) => r.schema['x-stage']!.code === c));
+  const code = wizardStages(String(b.computeMethod), splitMenus(String(b.menus ?? ''))).find((c) =>
+    stages.some((r) => r.schema['x-stage']!.code === c),
+  );
   const stage = stages.find((r) => r.schema['x-stage']!.code === code);
   if (!stage) return Promise.reject(new Error('该单体没有可计算的阶段'));
   return apiFetch(apiUrl(`${stage.path}/calculate`, { projectId: b.id }));

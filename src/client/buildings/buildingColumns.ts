@@ -35,11 +35,22 @@ export function availableColumns(module: string | undefined): string[] {
 }
 
 /** The result column that carries the 结果已过期 mark: 碳排放总量 when shown, else the first result column shown. */
-export const staleMarkColumn = (visible: readonly string[]) => (visible.includes('total') ? 'total' : visible.find((c) => RESULTS.has(c)));
+export const staleMarkColumn = (visible: readonly string[]) =>
+  visible.includes('total') ? 'total' : visible.find((c) => RESULTS.has(c));
 
 /** Shown until the user picks: 所属项目 (and 计算方式 on /project/list) plus the spec's default columns. */
 export function defaultColumns(module: string | undefined): string[] {
-  const spec = ['stage', 'site', 'buildType', 'structureType', 'buildArea', 'useDateLimit', 'reviewState', 'streng3', 'total'];
+  const spec = [
+    'stage',
+    'site',
+    'buildType',
+    'structureType',
+    'buildArea',
+    'useDateLimit',
+    'reviewState',
+    'streng3',
+    'total',
+  ];
   return availableColumns(module).filter((c) => c === 'engineeringName' || c === 'computeMethod' || spec.includes(c));
 }
 
@@ -66,8 +77,10 @@ export interface Labels {
 export function cellText(key: string, value: unknown, labels: Labels): string {
   if (isResultColumn(key)) return formatNumber(value === null || value === undefined || value === '' ? 0 : value);
   if (value === null || value === undefined || value === '') return '';
-  if (key === 'standard') return labels.standard[String(value)] ?? STANDARD_NAMES[value as keyof typeof STANDARD_NAMES] ?? String(value);
-  if (key === 'computeMethod') return labels.computeMethod[String(value)] ?? moduleDef(String(value))?.label ?? String(value);
+  if (key === 'standard')
+    return labels.standard[String(value)] ?? STANDARD_NAMES[value as keyof typeof STANDARD_NAMES] ?? String(value);
+  if (key === 'computeMethod')
+    return labels.computeMethod[String(value)] ?? moduleDef(String(value))?.label ?? String(value);
   if (key === 'buildArea') return formatNumber(value);
   if (key === 'reviewState') return STATE_LABELS[value as ReviewState] ?? String(value);
   return String(value);

@@ -23,7 +23,7 @@ const snapshot = () => {
 /** The building kept in the session (any module). */
 export function useCurrentBuilding(): CurrentBuilding | undefined {
   const raw = useSyncExternalStore(subscribe, snapshot, () => null);
-   
+
   return useMemo(() => (raw ? getCurrentBuilding() : undefined), [raw]);
 }
 

@@ -6,7 +6,9 @@ import { allMenuCodes, menuTitle, moduleDef, splitMenus, wizardStages } from '..
 /** Pages matched by /{module}/:stage that are not calculation stages. */
 export const RESULT_PAGES: Record<string, string> = { result: '计算结果', compare: '建筑对比' };
 
-/** Every stage a module has a screen for, in wizard order (fixed ones included; estimate without trans/build/remove). */
+/**
+ * Every stage a module has a screen for, in wizard order (fixed ones included; estimate without trans/build/remove).
+ */
 export function moduleStages(module: string): string[] {
   const m = moduleDef(module);
   return m ? wizardStages(m.code, allMenuCodes(m)) : [];
@@ -23,11 +25,17 @@ export function buildingStages(module: string, menus: string | null | undefined)
 export const stageTitle = (module: string, code: string) => menuTitle(module, code) ?? RESULT_PAGES[code] ?? code;
 
 export const listRoute = (module: string) => `/${module}/project/list`;
-export const infoRoute = (module: string, id?: number | string) => `/${module}/project/info${id != null ? `?id=${encodeURIComponent(String(id))}` : ''}`;
+export const infoRoute = (module: string, id?: number | string) =>
+  `/${module}/project/info${id != null ? `?id=${encodeURIComponent(String(id))}` : ''}`;
 export const stageRoute = (module: string, code: string) => `/${module}/${code}`;
 
 /** Where 上一步 goes from a stage: the previous stage, or the project info from the first. */
-export function previousRoute(module: string, stages: readonly string[], current: string, buildingId: number | string): string {
+export function previousRoute(
+  module: string,
+  stages: readonly string[],
+  current: string,
+  buildingId: number | string,
+): string {
   const i = stages.indexOf(current);
   return i > 0 ? stageRoute(module, stages[i - 1]) : infoRoute(module, buildingId);
 }

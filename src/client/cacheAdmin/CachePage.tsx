@@ -23,7 +23,8 @@ export interface CacheInfo {
 
 const CACHES = 'sys/v1/sys/cache';
 export const fetchCaches = () => apiFetch<CacheInfo[]>(apiUrl(`${CACHES}/`));
-export const clearCache = (name: string) => apiFetch<null>(apiUrl(`${CACHES}/${encodeURIComponent(name)}`), { method: 'DELETE' });
+export const clearCache = (name: string) =>
+  apiFetch<null>(apiUrl(`${CACHES}/${encodeURIComponent(name)}`), { method: 'DELETE' });
 
 const confirmText = (c: CacheInfo) =>
   c.name === 'session'
@@ -43,7 +44,14 @@ const ClearButton = ({ cache, onCleared }: { cache: CacheInfo; onCleared: () => 
   });
   return (
     <>
-      <Button size="small" color="error" startIcon={<ClearIcon />} onClick={confirm.ask} disabled={confirm.busy} aria-label={`清除${cache.title}`}>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<ClearIcon />}
+        onClick={confirm.ask}
+        disabled={confirm.busy}
+        aria-label={`清除${cache.title}`}
+      >
         清除
       </Button>
       {confirm.dialog}
@@ -54,7 +62,12 @@ const ClearButton = ({ cache, onCleared }: { cache: CacheInfo; onCleared: () => 
 const CacheTable = () => {
   const { data, isPending, error, refetch } = useQuery({ queryKey: ['sysCache'], queryFn: fetchCaches, retry: false });
   if (isPending) return <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
-  if (error) return <Alert severity="error" sx={{ m: 2 }}>{errorMessage(error)}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {errorMessage(error)}
+      </Alert>
+    );
   if (!data?.length) return <NoData />;
   return (
     <TableContainer>
@@ -90,7 +103,11 @@ const CacheTable = () => {
 
 export const CachePage = () => (
   <RequireRoles roles={['admin']} title="缓存管理">
-    <PageCard page title="缓存管理" subheader="服务器缓存的数据及其最后加载时间；清除后将从数据库重新加载，其他服务器实例同步清除">
+    <PageCard
+      page
+      title="缓存管理"
+      subheader="服务器缓存的数据及其最后加载时间；清除后将从数据库重新加载，其他服务器实例同步清除"
+    >
       <CacheTable />
     </PageCard>
   </RequireRoles>

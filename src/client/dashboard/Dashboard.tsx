@@ -22,10 +22,24 @@ export const Dashboard = () => {
             建筑全生命周期碳排放计算（GB/T 51366-2019）
           </Typography>
           <Box sx={{ display: 'flex', gap: 4, justifyContent: 'center', flexWrap: 'wrap' }}>
-            <Button component={RouterLink} to="/project/manage" variant="contained" size="large" startIcon={<FolderSpecialIcon />} sx={BIG}>
+            <Button
+              component={RouterLink}
+              to="/project/manage"
+              variant="contained"
+              size="large"
+              startIcon={<FolderSpecialIcon />}
+              sx={BIG}
+            >
               项目管理
             </Button>
-            <Button component={RouterLink} to="/project/compare" variant="contained" size="large" startIcon={<BarChartIcon />} sx={BIG}>
+            <Button
+              component={RouterLink}
+              to="/project/compare"
+              variant="contained"
+              size="large"
+              startIcon={<BarChartIcon />}
+              sx={BIG}
+            >
               统计分析
             </Button>
           </Box>

@@ -11,10 +11,20 @@ import { DECIDE_MSG } from './texts';
 const PAGE = 20;
 
 async function listCalculated(name: string, signal?: AbortSignal): Promise<BuildingRecord[]> {
-  const page = await apiFetch<ListAnswer<BuildingRecord>>(apiUrl('tpf/v1/tpf/tpf3ProjectV/', { pageNum: 1, pageSize: PAGE, name }), { signal });
+  const page = await apiFetch<ListAnswer<BuildingRecord>>(
+    apiUrl('tpf/v1/tpf/tpf3ProjectV/', { pageNum: 1, pageSize: PAGE, name }),
+    { signal },
+  );
   return (page?.dataList ?? []).filter(hasResult);
 }
 
 export const DecideBuildingPicker = ({ tab }: { tab: DecideTab }) => (
-  <BuildingPickerCard queryKey={`decideBuildings-${tab}`} list={listCalculated} hint={`${DECIDE_MSG.pickBuilding}。`} to={(id) => decideRoute(id, tab)} action="决策分析" showTotal />
+  <BuildingPickerCard
+    queryKey={`decideBuildings-${tab}`}
+    list={listCalculated}
+    hint={`${DECIDE_MSG.pickBuilding}。`}
+    to={(id) => decideRoute(id, tab)}
+    action="决策分析"
+    showTotal
+  />
 );

@@ -27,13 +27,22 @@ import { VariantPanel } from './VariantPanel';
 const positiveInt = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
 const Header = ({ building, tab }: { building: BuildingRecord; tab: DecideTab }) => (
-  <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 1 }}>
+  <Stack
+    direction={{ xs: 'column', md: 'row' }}
+    spacing={1}
+    sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 1 }}
+  >
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-all' }}>
         {DECIDE_MSG.title} - {building.name}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
-        <Chip size="small" color="primary" variant="outlined" label={moduleDef(building.computeMethod)?.label ?? building.computeMethod} />
+        <Chip
+          size="small"
+          color="primary"
+          variant="outlined"
+          label={moduleDef(building.computeMethod)?.label ?? building.computeMethod}
+        />
         {building.engineeringName ? (
           <Typography variant="body2" color="text.secondary">
             所属项目：{String(building.engineeringName)}
@@ -42,7 +51,13 @@ const Header = ({ building, tab }: { building: BuildingRecord; tab: DecideTab })
       </Stack>
     </Box>
     <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-      <Button size="small" startIcon={<ArrowBackIcon />} component={Link} to={resultRoute(building.id)} sx={{ whiteSpace: 'nowrap' }}>
+      <Button
+        size="small"
+        startIcon={<ArrowBackIcon />}
+        component={Link}
+        to={resultRoute(building.id)}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         查看计算结果
       </Button>
       <Button size="small" component={Link} to={decideRoute(null, tab)} sx={{ whiteSpace: 'nowrap' }}>
@@ -52,7 +67,15 @@ const Header = ({ building, tab }: { building: BuildingRecord; tab: DecideTab })
   </Stack>
 );
 
-const Panel = ({ tab, building, onTab }: { tab: DecideTab; building: BuildingRecord; onTab: (t: DecideTab) => void }) => {
+const Panel = ({
+  tab,
+  building,
+  onTab,
+}: {
+  tab: DecideTab;
+  building: BuildingRecord;
+  onTab: (t: DecideTab) => void;
+}) => {
   const id = building.id;
   const notify = useNotify();
   // a variant made from a substitute is shown where it can be compared, the message saying so
@@ -98,7 +121,15 @@ const BuildingDecide = ({ id, tab }: { id: number; tab: DecideTab }) => {
         </Alert>
       ) : (
         <>
-          <Tabs value={tab} onChange={(_, v: DecideTab) => onTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="决策分析" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={tab}
+            onChange={(_, v: DecideTab) => onTab(v)}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            aria-label="决策分析"
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
             {DECIDE_TABS.map((t) => (
               <Tab key={t.value} value={t.value} label={t.label} />
             ))}

@@ -26,10 +26,20 @@ const ParetoChart = ({ rows }: { rows: Hotspot[] }) => (
       { name: '累计占比(%)', type: 'line', data: rows.map((r) => roundTo(r.cumulative)) },
     ]}
     options={baseOptions({
-      xaxis: { categories: rows.map((r, i) => `${i + 1}. ${r.label}`), labels: { rotate: -45, trim: true, hideOverlappingLabels: false } },
+      xaxis: {
+        categories: rows.map((r, i) => `${i + 1}. ${r.label}`),
+        labels: { rotate: -45, trim: true, hideOverlappingLabels: false },
+      },
       yaxis: [
         { title: { text: 'tCO2e' }, labels: { formatter: (v: number) => fixed2(v) } },
-        { opposite: true, min: 0, max: 100, tickAmount: 5, title: { text: '累计占比(%)' }, labels: { formatter: (v: number) => fixed2(v) } },
+        {
+          opposite: true,
+          min: 0,
+          max: 100,
+          tickAmount: 5,
+          title: { text: '累计占比(%)' },
+          labels: { formatter: (v: number) => fixed2(v) },
+        },
       ],
       plotOptions: { bar: { columnWidth: `${Math.min(60, 12 * rows.length)}%` } },
       stroke: { width: [0, 3] },
@@ -40,13 +50,27 @@ const ParetoChart = ({ rows }: { rows: Hotspot[] }) => (
   />
 );
 
-export const HotspotPanel = ({ projectId, onVariantCreated }: { projectId: number; onVariantCreated?: (v: Variant) => void }) => {
+export const HotspotPanel = ({
+  projectId,
+  onVariantCreated,
+}: {
+  projectId: number;
+  onVariantCreated?: (v: Variant) => void;
+}) => {
   const queryClient = useQueryClient();
-  const { data, isPending, error } = useQuery({ queryKey: ['decide', 'hotspots', projectId], queryFn: ({ signal }) => getHotspots(projectId, signal), retry: false });
+  const { data, isPending, error } = useQuery({
+    queryKey: ['decide', 'hotspots', projectId],
+    queryFn: ({ signal }) => getHotspots(projectId, signal),
+    retry: false,
+  });
   const apply = useMutation({
-    mutationFn: ({ row, sub }: { row: Hotspot; sub: Substitute }) => applySubstitute(projectId, { stage: row.stage, rowId: row.rowId, factorId: sub.factorId }),
+    mutationFn: ({ row, sub }: { row: Hotspot; sub: Substitute }) =>
+      applySubstitute(projectId, { stage: row.stage, rowId: row.rowId, factorId: sub.factorId }),
     onSuccess: (variant) => {
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'decide' && q.queryKey.some((k) => typeof k === 'string' && /variant/i.test(k)) });
+      void queryClient.invalidateQueries({
+        predicate: (q) =>
+          q.queryKey[0] === 'decide' && q.queryKey.some((k) => typeof k === 'string' && /variant/i.test(k)),
+      });
       onVariantCreated?.(variant);
     },
   });
@@ -61,7 +85,13 @@ export const HotspotPanel = ({ projectId, onVariantCreated }: { projectId: numbe
           sx={{ mb: 2 }}
           data-testid="substitute-created"
           action={
-            <Button component={RouterLink} to={decideRoute(projectId, 'variants')} color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
+            <Button
+              component={RouterLink}
+              to={decideRoute(projectId, 'variants')}
+              color="inherit"
+              size="small"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               查看方案比选
             </Button>
           }
@@ -82,7 +112,11 @@ export const HotspotPanel = ({ projectId, onVariantCreated }: { projectId: numbe
           {data.rows.length ? (
             <>
               <ParetoChart rows={data.rows} />
-              <HotspotTable rows={data.rows} busy={apply.isPending ? apply.variables.sub.factorId : null} onApply={(row, sub) => apply.mutate({ row, sub })} />
+              <HotspotTable
+                rows={data.rows}
+                busy={apply.isPending ? apply.variables.sub.factorId : null}
+                onApply={(row, sub) => apply.mutate({ row, sub })}
+              />
             </>
           ) : (
             <NoData />

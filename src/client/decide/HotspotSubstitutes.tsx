@@ -1,6 +1,17 @@
 // The lower-carbon substitutes of one hotspot material row: each factor with its value, source and
 // verification mark, the row's emission with it and the saving, and 生成方案 (a variant with the factor swapped).
-import { Box, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import type { Hotspot, Substitute } from './decideApi';
 import { VerificationChip } from '../results/referenceParts';
@@ -18,7 +29,13 @@ export interface SubstitutesProps {
 }
 
 const ApplyButton = ({ row, sub, busy, onApply }: SubstitutesProps & { sub: Substitute }) => (
-  <Button size="small" variant="outlined" disabled={busy != null} onClick={() => onApply(row, sub)} sx={{ whiteSpace: 'nowrap' }}>
+  <Button
+    size="small"
+    variant="outlined"
+    disabled={busy != null}
+    onClick={() => onApply(row, sub)}
+    sx={{ whiteSpace: 'nowrap' }}
+  >
     {busy === sub.factorId ? '正在生成…' : '生成方案'}
   </Button>
 );
@@ -27,7 +44,11 @@ const ApplyButton = ({ row, sub, busy, onApply }: SubstitutesProps & { sub: Subs
 const SubstituteList = (props: SubstitutesProps) => (
   <Stack spacing={1} sx={{ py: 1 }} aria-label={`${props.row.label}的低碳替代`}>
     {props.row.substitutes.map((s) => (
-      <Box key={s.factorId} data-testid={`substitute-${s.factorId}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
+      <Box
+        key={s.factorId}
+        data-testid={`substitute-${s.factorId}`}
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}
+      >
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {s.label || s.name}
         </Typography>

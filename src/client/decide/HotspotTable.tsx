@@ -2,7 +2,21 @@
 // share and cumulative share; a material row with substitutes opens them under itself (低碳替代). On a phone the
 // rows are blocks instead of a table wider than the screen.
 import { Fragment, useState } from 'react';
-import { Box, Button, Collapse, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Box,
+  Button,
+  Collapse,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { stageOfRole } from '../../../schemas/stageMeta';
@@ -18,12 +32,20 @@ const COLUMNS = 9;
 export const rowKey = (r: Pick<Hotspot, 'stage' | 'rowId'>) => `${r.stage}-${r.rowId}`;
 
 const factorText = (r: Hotspot) =>
-  r.factorValue == null ? (r.factorName ?? DASH) : `${r.factorName ? `${r.factorName} ` : ''}${formatNumber(r.factorValue, FACTOR_DECIMALS)}${r.factorUnit ? ` ${r.factorUnit}` : ''}`;
+  r.factorValue == null
+    ? (r.factorName ?? DASH)
+    : `${r.factorName ? `${r.factorName} ` : ''}${formatNumber(r.factorValue, FACTOR_DECIMALS)}${r.factorUnit ? ` ${r.factorUnit}` : ''}`;
 
 const SubstituteCell = ({ row, open, onToggle }: { row: Hotspot; open: boolean; onToggle: () => void }) => {
   if (row.substitutes.length)
     return (
-      <Button size="small" onClick={onToggle} endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />} aria-expanded={open} sx={{ whiteSpace: 'nowrap' }}>
+      <Button
+        size="small"
+        onClick={onToggle}
+        endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+        aria-expanded={open}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         低碳替代（{row.substitutes.length}）
       </Button>
     );
@@ -44,7 +66,12 @@ const HotspotList = ({ rows, busy, onApply, open, toggle }: TableProps & OpenSta
     {rows.map((r, i) => {
       const key = rowKey(r);
       return (
-        <Box component="li" key={key} data-testid={`hotspot-${key}`} sx={{ listStyle: 'none', borderBottom: 1, borderColor: 'divider', pb: 1 }}>
+        <Box
+          component="li"
+          key={key}
+          data-testid={`hotspot-${key}`}
+          sx={{ listStyle: 'none', borderBottom: 1, borderColor: 'divider', pb: 1 }}
+        >
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {i + 1}. {r.label}（{r.stageTitle}）
           </Typography>
@@ -93,7 +120,10 @@ export const HotspotTable = ({ rows, busy, onApply }: TableProps) => {
             const expanded = !!open[key];
             return (
               <Fragment key={key}>
-                <TableRow data-testid={`hotspot-${key}`} sx={{ '& > td': { borderBottom: expanded ? 'none' : undefined } }}>
+                <TableRow
+                  data-testid={`hotspot-${key}`}
+                  sx={{ '& > td': { borderBottom: expanded ? 'none' : undefined } }}
+                >
                   <TableCell>{i + 1}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.stageTitle}</TableCell>
                   <TableCell sx={{ minWidth: 120 }}>{r.label}</TableCell>

@@ -36,7 +36,11 @@ export const NameDialog = ({ title, initial = '', hint, onSubmit, onClose }: Nam
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs">
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
-        {hint && <Alert severity="info" sx={{ mb: 2 }}>{hint}</Alert>}
+        {hint && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {hint}
+          </Alert>
+        )}
         <TextField
           autoFocus
           fullWidth
@@ -49,7 +53,11 @@ export const NameDialog = ({ title, initial = '', hint, onSubmit, onClose }: Nam
           slotProps={{ htmlInput: { maxLength: NAME_MAX + 5 } }}
           sx={{ mt: 1 }}
         />
-        {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

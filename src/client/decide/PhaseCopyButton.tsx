@@ -16,7 +16,13 @@ export function nextModule(module: string, taken: string[]): Module | undefined 
   return MODULE_ORDER.slice(MODULE_ORDER.indexOf(module as Module) + 1).find((m) => !taken.includes(m));
 }
 
-export const PhaseCopyButton = (props: { projectId: number; module: string; taken: string[]; disabledReason: string; onCopied: (answer: PhaseAnswer) => void }) => {
+export const PhaseCopyButton = (props: {
+  projectId: number;
+  module: string;
+  taken: string[];
+  disabledReason: string;
+  onCopied: (answer: PhaseAnswer) => void;
+}) => {
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -40,7 +46,13 @@ export const PhaseCopyButton = (props: { projectId: number; module: string; take
     <>
       <Tooltip title={props.disabledReason}>
         <span>
-          <Button variant="outlined" startIcon={<ContentCopyIcon />} disabled={!!props.disabledReason || busy} onClick={() => setOpen(true)} sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            variant="outlined"
+            startIcon={<ContentCopyIcon />}
+            disabled={!!props.disabledReason || busy}
+            onClick={() => setOpen(true)}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             复制为{label}
           </Button>
         </span>

@@ -2,7 +2,20 @@
 // first and searched by name (when more match than are offered, the dialog says how many); one chosen and linked;
 // the server's refusal (a module already linked) is shown in the dialog.
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItemButton, ListItemText, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  List,
+  ListItemButton,
+  ListItemText,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '../admin/debounce';
 import { formatNumber } from '../../calc/format';
@@ -49,7 +62,14 @@ export const PhaseLinkDialog = ({ projectId, onLinked, onClose }: PhaseLinkDialo
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           选择同一建筑在其他计算模块（估算、概预算、核算）中的单体；每个模块只能关联一个单体。
         </Typography>
-        <TextField size="small" fullWidth label="单体名称" value={input} onChange={(e) => setInput(e.target.value)} sx={{ mb: 1 }} />
+        <TextField
+          size="small"
+          fullWidth
+          label="单体名称"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          sx={{ mb: 1 }}
+        />
         {candidates.isFetching && <LinearProgress />}
         {candidates.error ? (
           <Alert severity="error">{errorMessage(candidates.error)}</Alert>
@@ -61,7 +81,10 @@ export const PhaseLinkDialog = ({ projectId, onLinked, onClose }: PhaseLinkDialo
           <List dense aria-label="可关联的单体">
             {rows.map((c) => (
               <ListItemButton key={c.id} selected={chosen === c.id} onClick={() => setChosen(c.id)}>
-                <ListItemText primary={`${c.name}（${c.moduleLabel}）`} secondary={c.engineeringName ? `所属项目：${c.engineeringName}` : undefined} />
+                <ListItemText
+                  primary={`${c.name}（${c.moduleLabel}）`}
+                  secondary={c.engineeringName ? `所属项目：${c.engineeringName}` : undefined}
+                />
               </ListItemButton>
             ))}
           </List>
@@ -71,7 +94,11 @@ export const PhaseLinkDialog = ({ projectId, onLinked, onClose }: PhaseLinkDialo
             另有 {formatNumber(more, 0)} 个单体未列出，请输入名称查找
           </Typography>
         )}
-        {error && <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {error}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

@@ -2,7 +2,23 @@
 // 解除关联, the waterfall from the first phase's total to the last, and per step its stage differences and the
 // largest changes named; the server's notes as captions.
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Chip, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Link as MuiLink,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import LinkIcon from '@mui/icons-material/Link';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +38,8 @@ import { ScrollX } from '../admin/ScrollX';
 
 const phaseKey = (projectId: number) => ['decide', 'phases', projectId] as const;
 
-const ordered = (phases: Phase[]) => [...phases].sort((a, b) => MODULE_ORDER.indexOf(a.module) - MODULE_ORDER.indexOf(b.module));
+const ordered = (phases: Phase[]) =>
+  [...phases].sort((a, b) => MODULE_ORDER.indexOf(a.module) - MODULE_ORDER.indexOf(b.module));
 
 const PhaseCard = ({ p, self }: { p: Phase; self: boolean }) => (
   <Card variant="outlined" sx={{ flex: { md: '1 1 0' }, minWidth: 0 }} data-testid="phase-card">
@@ -40,8 +57,12 @@ const PhaseCard = ({ p, self }: { p: Phase; self: boolean }) => (
           p.name
         )}
       </Typography>
-      <Typography variant="body2">碳排放总量：{p.total == null ? DECIDE_MSG.uncalculated : `${formatNumber(p.total)} tCO2e`}</Typography>
-      <Typography variant="body2">碳排放强度：{p.streng3 == null ? DECIDE_MSG.uncalculated : `${formatNumber(p.streng3)} kgCO2e/(m²·a)`}</Typography>
+      <Typography variant="body2">
+        碳排放总量：{p.total == null ? DECIDE_MSG.uncalculated : `${formatNumber(p.total)} tCO2e`}
+      </Typography>
+      <Typography variant="body2">
+        碳排放强度：{p.streng3 == null ? DECIDE_MSG.uncalculated : `${formatNumber(p.streng3)} kgCO2e/(m²·a)`}
+      </Typography>
     </CardContent>
   </Card>
 );
@@ -57,7 +78,13 @@ const StepTable = ({ step }: { step: PhaseStep }) => (
           主要变化：
         </Typography>
         {step.largest.map((l) => (
-          <Chip key={l.label} size="small" variant="outlined" color={l.diff < 0 ? 'success' : 'error'} label={`${l.label} ${signed(l.diff)} t`} />
+          <Chip
+            key={l.label}
+            size="small"
+            variant="outlined"
+            color={l.diff < 0 ? 'success' : 'error'}
+            label={`${l.label} ${signed(l.diff)} t`}
+          />
         ))}
       </Stack>
     )}
@@ -94,7 +121,11 @@ export const PhasePanel = ({ projectId, module }: { projectId: number; module?: 
   const [linking, setLinking] = useState(false);
   const [unlinking, setUnlinking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const query = useQuery({ queryKey: phaseKey(projectId), queryFn: ({ signal }) => getPhases(projectId, signal), retry: false });
+  const query = useQuery({
+    queryKey: phaseKey(projectId),
+    queryFn: ({ signal }) => getPhases(projectId, signal),
+    retry: false,
+  });
   const took = (answer: PhaseAnswer, done: string) => {
     client.setQueryData(phaseKey(projectId), answer);
     void client.invalidateQueries({ queryKey: ['decide', 'phaseCandidates', projectId] });
@@ -122,23 +153,48 @@ export const PhasePanel = ({ projectId, module }: { projectId: number; module?: 
     <Box data-testid="phase-panel">
       <Card variant="outlined">
         <CardContent>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1.5 }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1.5 }}
+          >
             <Typography variant="h6" component="h2">
               关联阶段
             </Typography>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <Tooltip title={guard}>
                 <span>
-                  <Button variant="contained" startIcon={<LinkIcon />} disabled={!answer.canEdit || busy} onClick={() => setLinking(true)} sx={{ whiteSpace: 'nowrap' }}>
+                  <Button
+                    variant="contained"
+                    startIcon={<LinkIcon />}
+                    disabled={!answer.canEdit || busy}
+                    onClick={() => setLinking(true)}
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
                     关联阶段
                   </Button>
                 </span>
               </Tooltip>
-              {module && <PhaseCopyButton projectId={projectId} module={module} taken={phases.map((p) => p.module)} disabledReason={guard} onCopied={(a) => took(a, '')} />}
+              {module && (
+                <PhaseCopyButton
+                  projectId={projectId}
+                  module={module}
+                  taken={phases.map((p) => p.module)}
+                  disabledReason={guard}
+                  onCopied={(a) => took(a, '')}
+                />
+              )}
               {phases.length > 1 && (
                 <Tooltip title={guard}>
                   <span>
-                    <Button variant="outlined" color="warning" startIcon={<LinkOffIcon />} disabled={!answer.canEdit || busy} onClick={() => setUnlinking(true)} sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                      variant="outlined"
+                      color="warning"
+                      startIcon={<LinkOffIcon />}
+                      disabled={!answer.canEdit || busy}
+                      onClick={() => setUnlinking(true)}
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
                       解除关联
                     </Button>
                   </span>

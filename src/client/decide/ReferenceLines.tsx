@@ -21,7 +21,7 @@ export function groupByMetric(lines: PublishedLine[]): { metric: string; label: 
     g.lines.push(l);
     groups.set(l.metric, g);
   }
-  const rank = (m: string) => (METRIC_ORDER.indexOf(m as Metric) + 1 || 99);
+  const rank = (m: string) => METRIC_ORDER.indexOf(m as Metric) + 1 || 99;
   return [...groups.values()].sort((a, b) => rank(a.metric) - rank(b.metric));
 }
 

@@ -27,7 +27,12 @@ export const PercentileBlock = ({ percentile }: { percentile: PercentileAnswer }
         <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
           低
         </Typography>
-        <LinearProgress variant="determinate" value={p} aria-label={`百分位 ${formatNumber(p)}%`} sx={{ flex: 1, height: 10, borderRadius: 1 }} />
+        <LinearProgress
+          variant="determinate"
+          value={p}
+          aria-label={`百分位 ${formatNumber(p)}%`}
+          sx={{ flex: 1, height: 10, borderRadius: 1 }}
+        />
         <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
           高
         </Typography>
@@ -46,8 +51,8 @@ export const PercentileBlock = ({ percentile }: { percentile: PercentileAnswer }
 
 const BuildingLine = ({ b }: { b: BuildingFigures }) => (
   <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="building-figures">
-    {b.name}（{b.buildType || '—'}）：隐含碳排放强度 {valueText(b.embodied)} kgCO2e/m²，运行碳排放强度（含碳汇）{valueText(b.operation)} kgCO2/(m²·a)，全生命周期碳排放强度{' '}
-    {valueText(b.lifecycle)} kgCO2e/(m²·a)
+    {b.name}（{b.buildType || '—'}）：隐含碳排放强度 {valueText(b.embodied)} kgCO2e/m²，运行碳排放强度（含碳汇）
+    {valueText(b.operation)} kgCO2/(m²·a)，全生命周期碳排放强度 {valueText(b.lifecycle)} kgCO2e/(m²·a)
     {(b.notes ?? []).map((n) => (
       <Typography key={n} variant="caption" component="span" sx={{ display: 'block' }}>
         {n}

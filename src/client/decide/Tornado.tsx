@@ -23,7 +23,19 @@ export function tornadoScale(bars: TornadoBar[], nominal: number) {
 }
 
 const Segment = ({ from, to, color }: { from: number; to: number; color: string }) =>
-  to > from ? <Box sx={{ position: 'absolute', top: 3, bottom: 3, left: `${from}%`, width: `${to - from}%`, bgcolor: color, borderRadius: 0.5 }} /> : null;
+  to > from ? (
+    <Box
+      sx={{
+        position: 'absolute',
+        top: 3,
+        bottom: 3,
+        left: `${from}%`,
+        width: `${to - from}%`,
+        bgcolor: color,
+        borderRadius: 0.5,
+      }}
+    />
+  ) : null;
 
 export const Tornado = ({ bars, nominal, unit = 'tCO2e' }: { bars: TornadoBar[]; nominal: number; unit?: string }) => {
   if (!bars.length) return <NoData />;
@@ -52,7 +64,13 @@ export const Tornado = ({ bars, nominal, unit = 'tCO2e' }: { bars: TornadoBar[];
             key={`${b.kind}-${b.label}`}
             data-testid="tornado-bar"
             aria-label={`${b.label}：${formatNumber(b.low)} – ${formatNumber(b.high)} ${unit}`}
-            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 30%) 1fr' }, columnGap: 2, alignItems: 'center', mb: 1 }}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 30%) 1fr' },
+              columnGap: 2,
+              alignItems: 'center',
+              mb: 1,
+            }}
           >
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
@@ -65,7 +83,16 @@ export const Tornado = ({ bars, nominal, unit = 'tCO2e' }: { bars: TornadoBar[];
             <Box sx={{ position: 'relative', height: 24, bgcolor: 'action.hover', borderRadius: 0.5 }}>
               <Segment from={lo} to={Math.min(hi, n)} color={LOW_COLOR} />
               <Segment from={Math.max(lo, n)} to={hi} color={HIGH_COLOR} />
-              <Box sx={{ position: 'absolute', top: 0, bottom: 0, left: `${n}%`, borderLeft: '2px solid', borderColor: 'text.primary' }} />
+              <Box
+                sx={{
+                  position: 'absolute',
+                  top: 0,
+                  bottom: 0,
+                  left: `${n}%`,
+                  borderLeft: '2px solid',
+                  borderColor: 'text.primary',
+                }}
+              />
             </Box>
           </Box>
         );

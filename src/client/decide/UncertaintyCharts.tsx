@@ -15,7 +15,17 @@ const FIGURES: [keyof Band, string][] = [
   ['sd', '标准差'],
 ];
 
-export const BandCards = ({ title, band, unit, testId }: { title: string; band: Band; unit: string; testId: string }) => (
+export const BandCards = ({
+  title,
+  band,
+  unit,
+  testId,
+}: {
+  title: string;
+  band: Band;
+  unit: string;
+  testId: string;
+}) => (
   <Box sx={{ mb: 2 }} data-testid={testId}>
     <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
       {title}({unit})
@@ -46,7 +56,12 @@ const mark = (x: number, text: string, color: string, row: number) => ({
   x: roundTo(x),
   borderColor: color,
   strokeDashArray: 4,
-  label: { text: `${text} ${formatNumber(x)}`, offsetY: row * 22, borderColor: color, style: { color: '#fff', background: color, fontSize: '11px' } },
+  label: {
+    text: `${text} ${formatNumber(x)}`,
+    offsetY: row * 22,
+    borderColor: color,
+    style: { color: '#fff', background: color, fontSize: '11px' },
+  },
 });
 
 export const Histogram = ({ answer }: { answer: UncertaintyAnswer }) => {
@@ -73,11 +88,21 @@ export const Histogram = ({ answer }: { answer: UncertaintyAnswer }) => {
         plotOptions: { bar: { columnWidth: '95%' } },
         dataLabels: { enabled: false },
         tooltip: {
-          x: { formatter: (_v: number, o?: { dataPointIndex: number }) => (o && bins[o.dataPointIndex] ? `${formatNumber(bins[o.dataPointIndex].from)}–${formatNumber(bins[o.dataPointIndex].to)} tCO2e` : '') },
+          x: {
+            formatter: (_v: number, o?: { dataPointIndex: number }) =>
+              o && bins[o.dataPointIndex]
+                ? `${formatNumber(bins[o.dataPointIndex].from)}–${formatNumber(bins[o.dataPointIndex].to)} tCO2e`
+                : '',
+          },
           y: { formatter: (v: number) => `${formatNumber(v, 0)} 次` },
         },
         annotations: {
-          xaxis: [mark(t.p10, 'P10', '#1e88e5', 0), mark(t.p50, 'P50', '#43a047', 1), mark(t.p90, 'P90', '#1e88e5', 2), mark(t.nominal, '名义值', '#e53935', 3)],
+          xaxis: [
+            mark(t.p10, 'P10', '#1e88e5', 0),
+            mark(t.p50, 'P50', '#43a047', 1),
+            mark(t.p90, 'P90', '#1e88e5', 2),
+            mark(t.nominal, '名义值', '#e53935', 3),
+          ],
         },
       })}
     />

@@ -2,7 +2,20 @@
 // P10/P50/P90 and the nominal value, the tornado of the inputs, the inputs' distributions, the draws/seed/time
 // caption and 重新抽样 with other draws (2000–20000) or another seed. A refusal (核算, not calculated) is an info.
 import { useState } from 'react';
-import { Alert, Box, Button, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Loading } from 'react-admin';
 import { formatNumber } from '../../calc/format';
@@ -16,12 +29,17 @@ import { BandCards, Histogram } from './UncertaintyCharts';
 export const ACCOUNTING_REFUSAL = '核算模块基于实际发生数据，不做不确定性分析';
 export const DRAWS = { min: 2000, max: 20000, initial: 2000 } as const;
 
-export const samplingCaption = (a: Pick<UncertaintyAnswer, 'draws' | 'seed' | 'elapsedMs'>) => `${a.draws} 次抽样，随机种子 ${a.seed}，用时 ${formatNumber(a.elapsedMs)} ms`;
+export const samplingCaption = (a: Pick<UncertaintyAnswer, 'draws' | 'seed' | 'elapsedMs'>) =>
+  `${a.draws} 次抽样，随机种子 ${a.seed}，用时 ${formatNumber(a.elapsedMs)} ms`;
 
 /** The entered draws and seed checked: the numbers, or the message of the first wrong one. */
-export function checkSampling(draws: string, seed: string): { draws: number; seed: number } | { field: 'draws' | 'seed'; message: string } {
+export function checkSampling(
+  draws: string,
+  seed: string,
+): { draws: number; seed: number } | { field: 'draws' | 'seed'; message: string } {
   const d = Number(draws);
-  if (!draws.trim() || !Number.isInteger(d) || d < DRAWS.min || d > DRAWS.max) return { field: 'draws', message: `抽样次数应为 ${DRAWS.min}–${DRAWS.max} 的整数` };
+  if (!draws.trim() || !Number.isInteger(d) || d < DRAWS.min || d > DRAWS.max)
+    return { field: 'draws', message: `抽样次数应为 ${DRAWS.min}–${DRAWS.max} 的整数` };
   const s = Number(seed);
   if (!seed.trim() || !Number.isInteger(s) || s < 0) return { field: 'seed', message: '随机种子应为非负整数' };
   return { draws: d, seed: s };
@@ -41,9 +59,34 @@ const Resample = ({ onApply, busy }: { onApply: (p: { draws: number; seed: numbe
   };
   const err = (field: string) => (error?.field === field ? error.message : ' ');
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ alignItems: { sm: 'flex-start' }, mb: 1 }}>
-      <TextField size="small" type="number" label="抽样次数" value={draws} onChange={(e) => setDraws(e.target.value)} error={error?.field === 'draws'} helperText={err('draws')} sx={{ width: { sm: 200 } }} slotProps={{ htmlInput: { min: DRAWS.min, max: DRAWS.max, step: 1000 } }} />
-      <TextField size="small" type="number" label="随机种子" value={seed} onChange={(e) => setSeed(e.target.value)} error={error?.field === 'seed'} helperText={err('seed')} sx={{ width: { sm: 200 } }} slotProps={{ htmlInput: { min: 0, step: 1 } }} />
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      useFlexGap
+      sx={{ alignItems: { sm: 'flex-start' }, mb: 1 }}
+    >
+      <TextField
+        size="small"
+        type="number"
+        label="抽样次数"
+        value={draws}
+        onChange={(e) => setDraws(e.target.value)}
+        error={error?.field === 'draws'}
+        helperText={err('draws')}
+        sx={{ width: { sm: 200 } }}
+        slotProps={{ htmlInput: { min: DRAWS.min, max: DRAWS.max, step: 1000 } }}
+      />
+      <TextField
+        size="small"
+        type="number"
+        label="随机种子"
+        value={seed}
+        onChange={(e) => setSeed(e.target.value)}
+        error={error?.field === 'seed'}
+        helperText={err('seed')}
+        sx={{ width: { sm: 200 } }}
+        slotProps={{ htmlInput: { min: 0, step: 1 } }}
+      />
       <Button variant="outlined" onClick={submit} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
         重新抽样
       </Button>
@@ -55,7 +98,9 @@ const Result = ({ data }: { data: UncertaintyAnswer }) => (
   <>
     <Block title="碳排放总量与强度的区间">
       <BandCards title="碳排放总量" band={data.total} unit="tCO2e" testId="band-total" />
-      {data.intensity && <BandCards title="单位面积年均碳排放" band={data.intensity} unit="kgCO2e/(m²·a)" testId="band-intensity" />}
+      {data.intensity && (
+        <BandCards title="单位面积年均碳排放" band={data.intensity} unit="kgCO2e/(m²·a)" testId="band-intensity" />
+      )}
     </Block>
     <Block title="碳排放总量分布">
       <Histogram answer={data} />
@@ -120,7 +165,13 @@ export const UncertaintyPanel = ({ projectId, module }: { projectId: number; mod
       )}
       {data && (
         <>
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }} data-testid="sampling-caption">
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            sx={{ mb: 1 }}
+            data-testid="sampling-caption"
+          >
             {samplingCaption(data)}
           </Typography>
           <Result data={data} />

@@ -1,7 +1,21 @@
 // 方案对比: up to three variants chosen against the baseline — the side-by-side table (stages, 合计, 强度; each
 // variant's value with its signed difference), then per variant its waterfall and its row changes.
 import { useState } from 'react';
-import { Alert, Autocomplete, Box, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Card,
+  CardContent,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '../../calc/format';
 import { NoData } from '../admin/NoData';
@@ -21,7 +35,13 @@ export const decideKeys = {
 export const Diff = ({ diff, pct }: { diff: number; pct: number | null | undefined }) => {
   const sign = diffSign(diff);
   return (
-    <Typography component="span" variant="body2" data-sign={sign} data-testid="diff" sx={{ color: SIGN_COLOR[sign], whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
+    <Typography
+      component="span"
+      variant="body2"
+      data-sign={sign}
+      data-testid="diff"
+      sx={{ color: SIGN_COLOR[sign], whiteSpace: { xs: 'normal', sm: 'nowrap' } }}
+    >
       {diffText(diff, pct)}
     </Typography>
   );
@@ -46,7 +66,11 @@ const SideBySide = ({ answer }: { answer: CompareAnswer }) => {
   const stages = compared[0]?.stages ?? [];
   return (
     <ScrollX label="方案对比">
-      <Table size="small" aria-label="方案对比" sx={{ ...TIGHT, minWidth: { xs: 90 + (compared.length + 1) * 90, sm: 360 + compared.length * 140 } }}>
+      <Table
+        size="small"
+        aria-label="方案对比"
+        sx={{ ...TIGHT, minWidth: { xs: 90 + (compared.length + 1) * 90, sm: 360 + compared.length * 140 } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>阶段(tCO2e)</TableCell>
@@ -80,8 +104,16 @@ const SideBySide = ({ answer }: { answer: CompareAnswer }) => {
             <TableCell>强度(kgCO2e/(m²·a))</TableCell>
             <ValueCell value={baseline.streng3} />
             {compared.map((c) => {
-              const diff = c.variant.streng3 != null && baseline.streng3 != null ? c.variant.streng3 - baseline.streng3 : null;
-              return <ValueCell key={c.variant.id} value={c.variant.streng3} diff={diff} pct={diff == null ? null : pctOf(diff, baseline.streng3)} />;
+              const diff =
+                c.variant.streng3 != null && baseline.streng3 != null ? c.variant.streng3 - baseline.streng3 : null;
+              return (
+                <ValueCell
+                  key={c.variant.id}
+                  value={c.variant.streng3}
+                  diff={diff}
+                  pct={diff == null ? null : pctOf(diff, baseline.streng3)}
+                />
+              );
             })}
           </TableRow>
         </TableBody>
@@ -95,15 +127,23 @@ const t = (kg: number) => formatNumber(kg / 1000);
 const Changes = ({ c }: { c: VariantComparison }) =>
   c.changes.length ? (
     <ScrollX label={`${c.variant.name} 数据变化`}>
-      <Table size="small" aria-label={`${c.variant.name} 数据变化`} sx={{ ...TIGHT, minWidth: { sm: 760 }, '& .wide': { display: { xs: 'none', sm: 'table-cell' } } }}>
+      <Table
+        size="small"
+        aria-label={`${c.variant.name} 数据变化`}
+        sx={{ ...TIGHT, minWidth: { sm: 760 }, '& .wide': { display: { xs: 'none', sm: 'table-cell' } } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>阶段</TableCell>
             <TableCell>名称</TableCell>
             <TableCell className="wide">变化</TableCell>
             <TableCell>详情</TableCell>
-            <TableCell className="wide" align="right">变化前(tCO2e)</TableCell>
-            <TableCell className="wide" align="right">变化后(tCO2e)</TableCell>
+            <TableCell className="wide" align="right">
+              变化前(tCO2e)
+            </TableCell>
+            <TableCell className="wide" align="right">
+              变化后(tCO2e)
+            </TableCell>
             <TableCell align="right">差值(tCO2e)</TableCell>
           </TableRow>
         </TableHead>
@@ -112,10 +152,16 @@ const Changes = ({ c }: { c: VariantComparison }) =>
             <TableRow key={i}>
               <TableCell>{r.stageTitle}</TableCell>
               <TableCell>{r.label}</TableCell>
-              <TableCell className="wide" sx={{ whiteSpace: 'nowrap' }}>{CHANGE_KIND[r.kind] ?? r.kind}</TableCell>
+              <TableCell className="wide" sx={{ whiteSpace: 'nowrap' }}>
+                {CHANGE_KIND[r.kind] ?? r.kind}
+              </TableCell>
               <TableCell>{r.detail}</TableCell>
-              <TableCell className="wide" align="right">{t(r.before)}</TableCell>
-              <TableCell className="wide" align="right">{t(r.after)}</TableCell>
+              <TableCell className="wide" align="right">
+                {t(r.before)}
+              </TableCell>
+              <TableCell className="wide" align="right">
+                {t(r.after)}
+              </TableCell>
               <TableCell align="right">
                 <Diff diff={r.diff / 1000} pct={null} />
               </TableCell>

@@ -10,7 +10,16 @@ import { Loading, useNotify } from 'react-admin';
 import { ConfirmDialog } from '../admin/ConfirmDialog';
 import { MSG } from '../constants';
 import { errorMessage } from '../admin/useConfirmedAction';
-import { calculateVariant, createVariant, deleteVariant, listVariants, switchVariant, updateVariant, type Variant, type VariantList } from './decideApi';
+import {
+  calculateVariant,
+  createVariant,
+  deleteVariant,
+  listVariants,
+  switchVariant,
+  updateVariant,
+  type Variant,
+  type VariantList,
+} from './decideApi';
 import { NameDialog } from './NameDialog';
 import { DECIDE_MSG } from './texts';
 import { decideKeys, VariantCompare } from './VariantCompare';
@@ -19,7 +28,16 @@ import { VariantTable, type VariantAction } from './VariantTable';
 type Asking = { kind: 'create' } | { kind: 'rename' | 'switch' | 'delete'; variant: Variant } | null;
 
 const Empty = () => (
-  <Box sx={{ py: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', color: 'text.secondary', textAlign: 'center' }}>
+  <Box
+    sx={{
+      py: 4,
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'center',
+      color: 'text.secondary',
+      textAlign: 'center',
+    }}
+  >
     <InboxOutlinedIcon sx={{ fontSize: 48, mb: 1 }} />
     <Typography>{DECIDE_MSG.noVariants}</Typography>
     <Typography variant="body2" sx={{ mt: 1, maxWidth: 560 }}>
@@ -33,7 +51,11 @@ export const VariantPanel = ({ projectId }: { projectId: number }) => {
   const client = useQueryClient();
   const [asking, setAsking] = useState<Asking>(null);
   const [busy, setBusy] = useState(false);
-  const list = useQuery({ queryKey: decideKeys.variants(projectId), queryFn: ({ signal }) => listVariants(projectId, signal), retry: false });
+  const list = useQuery({
+    queryKey: decideKeys.variants(projectId),
+    queryFn: ({ signal }) => listVariants(projectId, signal),
+    retry: false,
+  });
 
   const refresh = async (next?: VariantList, everything = false) => {
     if (next) client.setQueryData(decideKeys.variants(projectId), next);
@@ -42,7 +64,11 @@ export const VariantPanel = ({ projectId }: { projectId: number }) => {
   };
 
   /** Runs a call, then refreshes; a refusal is shown and, for the dialogs, thrown on. */
-  const run = async (call: () => Promise<VariantList | Variant | unknown>, done: string, opts: { everything?: boolean; rethrow?: boolean } = {}) => {
+  const run = async (
+    call: () => Promise<VariantList | Variant | unknown>,
+    done: string,
+    opts: { everything?: boolean; rethrow?: boolean } = {},
+  ) => {
     setBusy(true);
     try {
       const answer = await call();
@@ -60,8 +86,10 @@ export const VariantPanel = ({ projectId }: { projectId: number }) => {
   };
 
   const onAction = (action: VariantAction, v: Variant) => {
-    if (action === 'baseline') void run(() => updateVariant(v.id, { isBaseline: true }), `已将「${v.name}」设为基准方案`);
-    else if (action === 'calculate') void run(() => calculateVariant(v.id), `方案「${v.name}」计算完成`, { everything: v.isCurrent });
+    if (action === 'baseline')
+      void run(() => updateVariant(v.id, { isBaseline: true }), `已将「${v.name}」设为基准方案`);
+    else if (action === 'calculate')
+      void run(() => calculateVariant(v.id), `方案「${v.name}」计算完成`, { everything: v.isCurrent });
     else setAsking({ kind: action, variant: v });
   };
 
@@ -74,7 +102,11 @@ export const VariantPanel = ({ projectId }: { projectId: number }) => {
     <Box data-testid="variant-panel">
       <Card variant="outlined">
         <CardContent>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
+          >
             <Box>
               <Typography variant="h6" component="h2">
                 方案列表
@@ -85,13 +117,23 @@ export const VariantPanel = ({ projectId }: { projectId: number }) => {
             </Box>
             <Tooltip title={canEdit ? '' : DECIDE_MSG.noEdit}>
               <span>
-                <Button variant="contained" startIcon={<AddIcon />} disabled={!canEdit || busy} onClick={() => setAsking({ kind: 'create' })} sx={{ whiteSpace: 'nowrap' }}>
+                <Button
+                  variant="contained"
+                  startIcon={<AddIcon />}
+                  disabled={!canEdit || busy}
+                  onClick={() => setAsking({ kind: 'create' })}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
                   另存为方案
                 </Button>
               </span>
             </Tooltip>
           </Stack>
-          {variants.length ? <VariantTable variants={variants} canEdit={canEdit} busy={busy} onAction={onAction} /> : <Empty />}
+          {variants.length ? (
+            <VariantTable variants={variants} canEdit={canEdit} busy={busy} onAction={onAction} />
+          ) : (
+            <Empty />
+          )}
         </CardContent>
       </Card>
       {variants.length > 0 && <VariantCompare projectId={projectId} variants={variants} />}
@@ -99,7 +141,11 @@ export const VariantPanel = ({ projectId }: { projectId: number }) => {
       {asking?.kind === 'create' && (
         <NameDialog
           title="另存为方案"
-          hint={variants.length ? '将当前数据另存为一个新方案（计算后保存），当前方案不变' : '首次另存时，当前数据先保存为「基准方案」，再另存一份副本作为新方案'}
+          hint={
+            variants.length
+              ? '将当前数据另存为一个新方案（计算后保存），当前方案不变'
+              : '首次另存时，当前数据先保存为「基准方案」，再另存一份副本作为新方案'
+          }
           onClose={() => setAsking(null)}
           onSubmit={(name) => run(() => createVariant(projectId, name), `方案「${name}」已保存`, { rethrow: true })}
         />
@@ -125,7 +171,10 @@ export const VariantPanel = ({ projectId }: { projectId: number }) => {
         }
         onConfirm={() => {
           if (asking?.kind === 'delete') void run(() => deleteVariant(asking.variant.id), MSG.deleted);
-          else if (asking?.kind === 'switch') void run(() => switchVariant(asking.variant.id), `已切换为方案「${asking.variant.name}」`, { everything: true });
+          else if (asking?.kind === 'switch')
+            void run(() => switchVariant(asking.variant.id), `已切换为方案「${asking.variant.name}」`, {
+              everything: true,
+            });
         }}
         onClose={() => {
           setAsking(null);

@@ -2,7 +2,21 @@
 // row of actions each — on a phone one card each; an action the caller may not take is disabled and says why in
 // its tooltip.
 import type { ReactNode } from 'react';
-import { Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Button,
+  Chip,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import type { Variant } from './decideApi';
 import { DECIDE_MSG } from './texts';
@@ -62,7 +76,13 @@ const Actions = ({ v, canEdit, busy, onAction }: { v: Variant } & Omit<VariantTa
       const reason = refusal(v, action, canEdit);
       return (
         <Guarded key={action} reason={reason}>
-          <Button size="small" color={action === 'delete' ? 'error' : 'primary'} disabled={!!reason || busy} onClick={() => onAction(action, v)} sx={{ minWidth: 0, whiteSpace: 'nowrap' }}>
+          <Button
+            size="small"
+            color={action === 'delete' ? 'error' : 'primary'}
+            disabled={!!reason || busy}
+            onClick={() => onAction(action, v)}
+            sx={{ minWidth: 0, whiteSpace: 'nowrap' }}
+          >
             {label}
           </Button>
         </Guarded>
@@ -72,18 +92,30 @@ const Actions = ({ v, canEdit, busy, onAction }: { v: Variant } & Omit<VariantTa
 );
 
 const total = (v: Variant) => (v.total == null ? DECIDE_MSG.uncalculated : formatNumber(v.total));
-const intensity = (v: Variant) => (v.total == null ? DECIDE_MSG.uncalculated : formatNumber(v.streng3, 2, DECIDE_MSG.uncalculated));
+const intensity = (v: Variant) =>
+  v.total == null ? DECIDE_MSG.uncalculated : formatNumber(v.streng3, 2, DECIDE_MSG.uncalculated);
 
 const VariantCards = (props: VariantTableProps) => (
   <Stack spacing={1.5}>
     {props.variants.map((v) => (
-      <Paper key={v.id} variant="outlined" data-testid="variant-row" sx={{ p: 1.5, bgcolor: v.isCurrent ? 'action.selected' : undefined }}>
+      <Paper
+        key={v.id}
+        variant="outlined"
+        data-testid="variant-row"
+        sx={{ p: 1.5, bgcolor: v.isCurrent ? 'action.selected' : undefined }}
+      >
         <NameCell v={v} />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           来源：{v.origin}
         </Typography>
-        <Typography variant="body2">碳排放总量：{total(v)}{v.total == null ? '' : ' tCO2e'}</Typography>
-        <Typography variant="body2">碳排放强度：{intensity(v)}{v.total == null ? '' : ' kgCO2e/(m²·a)'}</Typography>
+        <Typography variant="body2">
+          碳排放总量：{total(v)}
+          {v.total == null ? '' : ' tCO2e'}
+        </Typography>
+        <Typography variant="body2">
+          碳排放强度：{intensity(v)}
+          {v.total == null ? '' : ' kgCO2e/(m²·a)'}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           计算时间：{when(v.calculatedAt) || DECIDE_MSG.uncalculated}
         </Typography>

@@ -49,7 +49,15 @@ export function waterfallBars(steps: readonly WaterfallStep[]): WaterfallBars {
   return out;
 }
 
-export const Waterfall = ({ steps, height = 320, testId = 'waterfall' }: { steps: readonly WaterfallStep[]; height?: number; testId?: string }) => {
+export const Waterfall = ({
+  steps,
+  height = 320,
+  testId = 'waterfall',
+}: {
+  steps: readonly WaterfallStep[];
+  height?: number;
+  testId?: string;
+}) => {
   if (!steps.length) return <NoData />;
   const bars = waterfallBars(steps);
   const point = (values: number[], visible: boolean) =>
@@ -61,14 +69,23 @@ export const Waterfall = ({ steps, height = 320, testId = 'waterfall' }: { steps
     plotOptions: { bar: { columnWidth: '55%' } },
     colors: ['transparent', WATERFALL_COLORS.total, WATERFALL_COLORS.total],
     states: { hover: { filter: { type: 'none' } }, active: { filter: { type: 'none' } } },
-    dataLabels: { enabled: true, enabledOnSeries: [1, 2], formatter: label as never, style: { colors: ['#263238'] }, offsetY: -2 },
+    dataLabels: {
+      enabled: true,
+      enabledOnSeries: [1, 2],
+      formatter: label as never,
+      style: { colors: ['#263238'] },
+      offsetY: -2,
+    },
     tooltip: {
       enabledOnSeries: [1, 2],
       shared: false,
       intersect: true,
       y: { formatter: (_: number, o: { dataPointIndex: number }) => `${fixed2(steps[o.dataPointIndex].value)} tCO2e` },
     },
-    xaxis: { categories: bars.categories.map((c) => c.split('：')), labels: { rotate: -45, trim: false, maxHeight: 120, hideOverlappingLabels: false } },
+    xaxis: {
+      categories: bars.categories.map((c) => c.split('：')),
+      labels: { rotate: -45, trim: false, maxHeight: 120, hideOverlappingLabels: false },
+    },
     yaxis: { labels: { formatter: (v: number) => fixed2(v) }, title: { text: 'tCO2e' } },
     legend: { show: false },
     noData: { text: MSG.noData },

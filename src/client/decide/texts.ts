@@ -22,7 +22,8 @@ export const DECIDE_MSG = {
   notCalculated: '该单体尚未计算，请先完成各阶段数据录入并计算',
   noEdit: '无权修改该单体',
   noVariants: '暂无方案',
-  noVariantsHint: '点击「另存为方案」后，系统先将当前数据保存为「基准方案」，再另存一份副本作为新方案；切换到新方案修改数据并计算后，即可与基准方案逐阶段对比。',
+  noVariantsHint:
+    '点击「另存为方案」后，系统先将当前数据保存为「基准方案」，再另存一份副本作为新方案；切换到新方案修改数据并计算后，即可与基准方案逐阶段对比。',
   nameRequired: '请输入方案名称',
   nameTooLong: '方案名称不超过 20 个字符',
   deleteCurrent: '当前方案不能删除，请先切换到其他方案',
@@ -48,7 +49,8 @@ export function signed(n: number): string {
 }
 
 /** '+1.23 (+4.56%)', or '+1.23' without a percentage. */
-export const diffText = (diff: number, pct: number | null | undefined) => (pct == null ? signed(diff) : `${signed(diff)} (${signed(pct)}%)`);
+export const diffText = (diff: number, pct: number | null | undefined) =>
+  pct == null ? signed(diff) : `${signed(diff)} (${signed(pct)}%)`;
 
 /** 'up' (an increase, red), 'down' (a decrease, green) or 'same', by the figure as shown. */
 export function diffSign(diff: number): 'up' | 'down' | 'same' {

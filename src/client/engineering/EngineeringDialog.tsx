@@ -3,7 +3,17 @@
 // 表单校验失败, 请检查输入!. Server code-2 errors land under their fields the same way. Success: 新增成功! /
 // 修改成功!, the dialog closes and the list refreshes.
 import { useState } from 'react';
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Grid, IconButton, TextField } from '@mui/material';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  IconButton,
+  TextField,
+} from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useDataProvider, useNotify, useRefresh, type RaRecord } from 'react-admin';
 import { MSG } from '../constants';
@@ -13,7 +23,16 @@ import { LocationPicker, type LocationValue } from '../map/LocationPicker';
 import { useCities } from '../map/useCities';
 import { CityPicker } from '../map/CityPicker';
 import { serverFieldErrors } from '../admin/form/serverFieldErrors';
-import { emptyValues, numericInput, toBody, toValues, trimValues, validateBody, type EngineeringValues, type FieldErrors } from './engineeringForm';
+import {
+  emptyValues,
+  numericInput,
+  toBody,
+  toValues,
+  trimValues,
+  validateBody,
+  type EngineeringValues,
+  type FieldErrors,
+} from './engineeringForm';
 
 export const RESOURCE = 'tpf3Engineering';
 
@@ -29,7 +48,14 @@ export interface EngineeringDialogProps {
 export function EngineeringDialog({ open, record, onClose, onSaved }: EngineeringDialogProps) {
   const [saving, setSaving] = useState(false);
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="engineering-dialog-title" scroll="body">
+    <Dialog
+      open={open}
+      onClose={saving ? undefined : onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="engineering-dialog-title"
+      scroll="body"
+    >
       {/* the dialog unmounts its content when closed: each opening starts a fresh form */}
       <EngineeringForm record={record} onClose={onClose} onSaved={onSaved} saving={saving} setSaving={setSaving} />
     </Dialog>
@@ -113,7 +139,12 @@ function EngineeringForm({ record, onClose, onSaved, saving, setSaving }: Engine
     <>
       <DialogTitle id="engineering-dialog-title" sx={{ pr: 6 }}>
         {editing ? '编辑项目' : '新增项目'}
-        <IconButton aria-label="关闭" onClick={onClose} disabled={saving} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton
+          aria-label="关闭"
+          onClick={onClose}
+          disabled={saving}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
           <CloseIcon />
         </IconButton>
       </DialogTitle>
@@ -164,7 +195,14 @@ function EngineeringForm({ record, onClose, onSaved, saving, setSaving }: Engine
             />
           </Grid>
           <Grid size={12} sx={{ mt: 1 }}>
-            <LocationPicker value={location} onChange={change} tree={tree} cities={cities} disabled={saving} latLngError={errors.latLng} />
+            <LocationPicker
+              value={location}
+              onChange={change}
+              tree={tree}
+              cities={cities}
+              disabled={saving}
+              latLngError={errors.latLng}
+            />
           </Grid>
         </Grid>
       </DialogContent>
@@ -172,7 +210,12 @@ function EngineeringForm({ record, onClose, onSaved, saving, setSaving }: Engine
         <Button onClick={onClose} disabled={saving}>
           取消
         </Button>
-        <Button variant="contained" onClick={submit} disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           确定
         </Button>
       </DialogActions>

@@ -2,7 +2,8 @@
 // of the tenant, searched by name (at most 20 characters) and city; columns 序号, 项目名称 (→ its buildings),
 // 项目编码, 单体数量, 已完成数量,
 // 所在城市, 总建筑面积(m²), 碳排放总量(tCO2e) (completed buildings only — counted by the server, and the cell says how
-// many are left out); 10 rows a page (5/10/25/50/100), newest first. 新增 and 编辑 open the dialog with the map picker; 新建单体 opens a
+// many are left out); 10 rows a page (5/10/25/50/100), newest first. 新增 and 编辑 open the dialog with the map picker; 新建单
+// 体 opens a
 // module's building form for the project; 删除 asks first (确定/取消) and shows the server's message when the
 // project still holds buildings.
 import { useEffect, useState } from 'react';
@@ -43,7 +44,14 @@ export const buildingListPath = (record: RaRecord) =>
   `/project/list?engineeringId=${encodeURIComponent(String(record.id))}&engineeringName=${encodeURIComponent(String(record.name ?? ''))}`;
 
 const filters = [
-  <TextInput key="name" source="name" label="项目名称" alwaysOn resettable slotProps={{ htmlInput: { maxLength: SEARCH_NAME_MAX } }} />,
+  <TextInput
+    key="name"
+    source="name"
+    label="项目名称"
+    alwaysOn
+    resettable
+    slotProps={{ htmlInput: { maxLength: SEARCH_NAME_MAX } }}
+  />,
   <CityFilterInput key="site" source="site" label="所在城市" alwaysOn />,
 ];
 
@@ -74,7 +82,13 @@ const RowActions = ({ record, onEdit }: { record: RaRecord; onEdit: OpenDialog }
     }
   });
   return (
-    <Stack component="span" direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
+    <Stack
+      component="span"
+      direction="row"
+      spacing={0.5}
+      sx={{ flexWrap: 'wrap' }}
+      onClick={(e) => e.stopPropagation()}
+    >
       {canEdit && (
         <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(record)}>
           编辑
@@ -105,15 +119,18 @@ const Actions = ({ onCreate }: { onCreate: () => void }) => {
 };
 
 /** Counts and the carbon total: an empty value is 0 (0.00 for the total). */
-const num = (v: unknown, decimals?: number) => formatNumber(v === null || v === undefined || v === '' ? 0 : v, decimals);
+const num = (v: unknown, decimals?: number) =>
+  formatNumber(v === null || v === undefined || v === '' ? 0 : v, decimals);
 
 /**
  * The project's 碳排放总量 sums its completed buildings only: when some are not completed, the cell says so — a
  * 0.00 beside a building with 670 t of its own would otherwise read as a wrong sum.
  */
-const openCount = (record: RaRecord) => Math.max((Number(record.projectCount) || 0) - (Number(record.endCount) || 0), 0);
+const openCount = (record: RaRecord) =>
+  Math.max((Number(record.projectCount) || 0) - (Number(record.endCount) || 0), 0);
 /** '（未完成 1 个未计入）' when the total leaves buildings out, else nothing. */
-const notCounted = (record: RaRecord) => (openCount(record) ? `（未完成 ${formatNumber(openCount(record), 0)} 个未计入）` : '');
+const notCounted = (record: RaRecord) =>
+  openCount(record) ? `（未完成 ${formatNumber(openCount(record), 0)} 个未计入）` : '';
 
 const ProjectTotal = ({ record }: { record: RaRecord }) => {
   const done = Number(record.endCount) || 0;
@@ -124,7 +141,12 @@ const ProjectTotal = ({ record }: { record: RaRecord }) => {
     <Tooltip title={counts}>
       <Box component="span" aria-label={`${num(record.total)}（${counts}）`}>
         {num(record.total)}
-        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+        <Typography
+          component="span"
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', whiteSpace: 'nowrap' }}
+        >
           未完成 {formatNumber(open, 0)} 个未计入
         </Typography>
       </Box>
@@ -145,7 +167,9 @@ export default function EngineeringList(_props: { module?: ModuleCode }) {
   const phone = usePhone();
   // ?create=1 (the building form's 新建项目) opens the create dialog at once
   const [params, setParams] = useSearchParams();
-  const [dialog, setDialog] = useState<{ open: boolean; record?: RaRecord }>(() => ({ open: params.get('create') === '1' }));
+  const [dialog, setDialog] = useState<{ open: boolean; record?: RaRecord }>(() => ({
+    open: params.get('create') === '1',
+  }));
   const open: OpenDialog = (record) => setDialog({ open: true, record });
   useEffect(() => {
     if (params.has('create')) setParams((p) => (p.delete('create'), p), { replace: true });
@@ -164,7 +188,12 @@ export default function EngineeringList(_props: { module?: ModuleCode }) {
         exporter={false}
         empty={false}
         storeKey={`${RESOURCE}.manage`}
-        sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        sx={{
+          minWidth: 0,
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { minWidth: 0 },
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        }}
       >
         {phone ? (
           <RecordCards
@@ -175,7 +204,12 @@ export default function EngineeringList(_props: { module?: ModuleCode }) {
             actions={(r) => <RowActions record={r} onEdit={open} />}
           />
         ) : (
-          <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
+          <DataTable
+            rowClick={false}
+            bulkActionButtons={false}
+            empty={<NoData />}
+            sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}
+          >
             <DataTable.Col label="序号" disableSort sx={{ width: 64 }} render={() => <RowIndex />} />
             <DataTable.Col
               source="name"
@@ -188,16 +222,48 @@ export default function EngineeringList(_props: { module?: ModuleCode }) {
               )}
             />
             <DataTable.Col source="code" label="项目编码" />
-            <DataTable.Col source="projectCount" label="单体数量" disableSort align="right" render={(r: RaRecord) => num(r.projectCount, 0)} />
-            <DataTable.Col source="endCount" label="已完成数量" disableSort align="right" render={(r: RaRecord) => num(r.endCount, 0)} />
+            <DataTable.Col
+              source="projectCount"
+              label="单体数量"
+              disableSort
+              align="right"
+              render={(r: RaRecord) => num(r.projectCount, 0)}
+            />
+            <DataTable.Col
+              source="endCount"
+              label="已完成数量"
+              disableSort
+              align="right"
+              render={(r: RaRecord) => num(r.endCount, 0)}
+            />
             <DataTable.Col source="site" label="所在城市" disableSort />
-            <DataTable.Col source="buildArea" label="总建筑面积(m²)" align="right" render={(r: RaRecord) => formatNumber(r.buildArea)} />
-            <DataTable.Col source="total" label="碳排放总量(tCO2e)" disableSort align="right" render={(r: RaRecord) => <ProjectTotal record={r} />} />
-            <DataTable.Col label="操作" disableSort sx={{ whiteSpace: 'nowrap' }} render={(r: RaRecord) => <RowActions record={r} onEdit={open} />} />
+            <DataTable.Col
+              source="buildArea"
+              label="总建筑面积(m²)"
+              align="right"
+              render={(r: RaRecord) => formatNumber(r.buildArea)}
+            />
+            <DataTable.Col
+              source="total"
+              label="碳排放总量(tCO2e)"
+              disableSort
+              align="right"
+              render={(r: RaRecord) => <ProjectTotal record={r} />}
+            />
+            <DataTable.Col
+              label="操作"
+              disableSort
+              sx={{ whiteSpace: 'nowrap' }}
+              render={(r: RaRecord) => <RowActions record={r} onEdit={open} />}
+            />
           </DataTable>
         )}
       </List>
-      <EngineeringDialog open={dialog.open} record={dialog.record} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+      <EngineeringDialog
+        open={dialog.open}
+        record={dialog.record}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
     </Box>
   );
 }

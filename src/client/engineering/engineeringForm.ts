@@ -57,7 +57,14 @@ export function toValues(record: Record<string, unknown> | undefined): Engineeri
 
 /** The text fields trimmed (name, code, remarks and the organisations). */
 export function trimValues(v: EngineeringValues): EngineeringValues {
-  return { ...v, name: v.name.trim(), code: v.code.trim(), buildOrg: v.buildOrg.trim(), designOrg: v.designOrg.trim(), remarks: v.remarks.trim() };
+  return {
+    ...v,
+    name: v.name.trim(),
+    code: v.code.trim(),
+    buildOrg: v.buildOrg.trim(),
+    designOrg: v.designOrg.trim(),
+    remarks: v.remarks.trim(),
+  };
 }
 
 /** Form values → the API body (schema properties only; an empty area is null). */

@@ -13,7 +13,12 @@ const HINT = '该单体使用的排放因子有新版本；已保存的结果仍
 
 /** Whether the building uses a superseded factor (false while unknown or on error: the chip is a hint). */
 export function useFactorUpdated(buildingId: number | undefined): boolean {
-  const { data } = useQuery({ queryKey: factorKeys.outdated, queryFn: ({ signal }) => outdatedBuildings(signal), staleTime: 30_000, retry: false });
+  const { data } = useQuery({
+    queryKey: factorKeys.outdated,
+    queryFn: ({ signal }) => outdatedBuildings(signal),
+    staleTime: 30_000,
+    retry: false,
+  });
   return buildingId != null && Array.isArray(data) && data.includes(buildingId);
 }
 
@@ -21,13 +26,27 @@ export function useFactorUpdated(buildingId: number | undefined): boolean {
  * `compact` (the building list's 操作 column, sticky: a wider column would cover the result columns at 1366 px):
  * an icon named 因子已更新 that opens the dialog; otherwise the chip and 重新计算.
  */
-export const FactorUpdateChip = ({ buildingId, buildingName, compact }: { buildingId: number | undefined; buildingName?: string; compact?: boolean }) => {
+export const FactorUpdateChip = ({
+  buildingId,
+  buildingName,
+  compact,
+}: {
+  buildingId: number | undefined;
+  buildingName?: string;
+  compact?: boolean;
+}) => {
   const updated = useFactorUpdated(buildingId);
   const [open, setOpen] = useState(false);
   if (!updated || buildingId == null) return null;
   const chip = compact ? (
     <Tooltip title={`${FACTOR_UPDATED}：${HINT}`}>
-      <IconButton size="small" color="warning" aria-label={FACTOR_UPDATED} data-testid="factor-updated" onClick={() => setOpen(true)}>
+      <IconButton
+        size="small"
+        color="warning"
+        aria-label={FACTOR_UPDATED}
+        data-testid="factor-updated"
+        onClick={() => setOpen(true)}
+      >
         <UpdateIcon fontSize="small" />
       </IconButton>
     </Tooltip>
@@ -48,7 +67,9 @@ export const FactorUpdateChip = ({ buildingId, buildingName, compact }: { buildi
           </Button>
         </Stack>
       )}
-      {open && <RecalcDialog buildingId={buildingId} buildingName={buildingName} open={open} onClose={() => setOpen(false)} />}
+      {open && (
+        <RecalcDialog buildingId={buildingId} buildingName={buildingName} open={open} onClose={() => setOpen(false)} />
+      )}
     </>
   );
 };

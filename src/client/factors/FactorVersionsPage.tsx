@@ -2,7 +2,20 @@
 // from the recalculation dialog): every version of its lineage, newest first, with the values a calculation uses
 // (factor 4 decimals, density 3) and which one is current. Old versions are read-only: stage rows keep the
 // version they were calculated with (src/server/factors/versions.ts).
-import { Alert, Box, Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQuery } from '@tanstack/react-query';
 import { Loading, Title } from 'react-admin';
@@ -17,7 +30,12 @@ const day = (v: unknown) => (typeof v === 'string' ? new Date(v).toLocaleString(
 
 export default function FactorVersionsPage() {
   const id = Number(useParams().id);
-  const { data, error, isPending } = useQuery({ queryKey: ['factorVersions', id], queryFn: ({ signal }) => factorVersions(id, signal), retry: false, enabled: id > 0 });
+  const { data, error, isPending } = useQuery({
+    queryKey: ['factorVersions', id],
+    queryFn: ({ signal }) => factorVersions(id, signal),
+    retry: false,
+    enabled: id > 0,
+  });
   if (isPending && id > 0) return <Loading />;
   const list = data ?? [];
   return (
@@ -36,7 +54,11 @@ export default function FactorVersionsPage() {
           {list.length > 0 && (
             <ScrollX label="因子历史版本">
               {/* (one line per cell, the source wrapping: on a phone the table scrolls sideways) */}
-              <Table size="small" aria-label="因子历史版本" sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& td.source': { whiteSpace: 'normal' } }}>
+              <Table
+                size="small"
+                aria-label="因子历史版本"
+                sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& td.source': { whiteSpace: 'normal' } }}
+              >
                 <TableHead>
                   <TableRow>
                     <TableCell>版本</TableCell>
@@ -52,7 +74,8 @@ export default function FactorVersionsPage() {
                   {list.map((f) => (
                     <TableRow key={f.id} selected={f.id === id}>
                       <TableCell>
-                        第 {f.version ?? 1} 版 {f.supersededBy == null && <Chip size="small" color="success" label="当前" sx={{ ml: 0.5 }} />}
+                        第 {f.version ?? 1} 版{' '}
+                        {f.supersededBy == null && <Chip size="small" color="success" label="当前" sx={{ ml: 0.5 }} />}
                       </TableCell>
                       <TableCell>{f.name}</TableCell>
                       <TableCell align="right">{formatNumber(f.materialCo, 4)}</TableCell>

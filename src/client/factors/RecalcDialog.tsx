@@ -41,11 +41,13 @@ export const signed = (n: number) => {
 
 const figure = (n: number | null) => (n === null ? '—' : formatNumber(n));
 
-const factorText = (f: FactorVersion | null) => (f ? `第 ${f.version} 版 ${formatNumber(f.materialCo, 4, '空')} ${f.coUnit}` : '无当前版本');
+const factorText = (f: FactorVersion | null) =>
+  f ? `第 ${f.version} 版 ${formatNumber(f.materialCo, 4, '空')} ${f.coUnit}` : '无当前版本';
 
 const FactorLine = ({ f }: { f: FactorChange }) => (
   <Typography variant="body2" component="li" sx={{ mb: 0.5 }}>
-    {f.old.name}：{factorText(f.old)} → {factorText(f.current)}（{f.uses.map((u) => `${u.title} ${u.rows} 行`).join('、')}）{' '}
+    {f.old.name}：{factorText(f.old)} → {factorText(f.current)}（
+    {f.uses.map((u) => `${u.title} ${u.rows} 行`).join('、')}）{' '}
     <Link component={RouterLink} to={versionsRoute(f.old.id)}>
       历史版本
     </Link>
@@ -57,7 +59,10 @@ const DiffRow = ({ label, c, strong }: { label: string; c: Change; strong?: bool
     <TableCell>{label}</TableCell>
     <TableCell align="right">{figure(c.before)}</TableCell>
     <TableCell align="right">{figure(c.after)}</TableCell>
-    <TableCell align="right" sx={{ color: c.diff > 0.005 ? 'error.main' : c.diff < -0.005 ? 'success.main' : undefined }}>
+    <TableCell
+      align="right"
+      sx={{ color: c.diff > 0.005 ? 'error.main' : c.diff < -0.005 ? 'success.main' : undefined }}
+    >
       {signed(c.diff)}
     </TableCell>
   </TableRow>
@@ -65,7 +70,11 @@ const DiffRow = ({ label, c, strong }: { label: string; c: Change; strong?: bool
 
 export const DiffTable = ({ answer }: { answer: RecalcAnswer }) => (
   <ScrollX label="重新计算前后对比">
-    <Table size="small" aria-label="重新计算前后对比" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } }, '& td:first-of-type': { whiteSpace: 'nowrap' } }}>
+    <Table
+      size="small"
+      aria-label="重新计算前后对比"
+      sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } }, '& td:first-of-type': { whiteSpace: 'nowrap' } }}
+    >
       <TableHead>
         <TableRow>
           <TableCell>阶段</TableCell>
@@ -84,7 +93,17 @@ export const DiffTable = ({ answer }: { answer: RecalcAnswer }) => (
   </ScrollX>
 );
 
-export const RecalcDialog = ({ buildingId, buildingName, open, onClose }: { buildingId: number; buildingName?: string; open: boolean; onClose: () => void }) => {
+export const RecalcDialog = ({
+  buildingId,
+  buildingName,
+  open,
+  onClose,
+}: {
+  buildingId: number;
+  buildingName?: string;
+  open: boolean;
+  onClose: () => void;
+}) => {
   const notify = useNotify();
   const client = useQueryClient();
   const { job, follow, stop } = useJob();
@@ -126,7 +145,9 @@ export const RecalcDialog = ({ buildingId, buildingName, open, onClose }: { buil
       <DialogTitle id="recalc-title">按当前因子版本重新计算{buildingName ? `：${buildingName}` : ''}</DialogTitle>
       <DialogContent>
         {error && <Alert severity="error">{error}</Alert>}
-        {!error && !answer && (job ? <JobProgress job={job} prefix={CALCULATING} /> : <CircularProgress size={28} aria-label="正在计算" />)}
+        {!error &&
+          !answer &&
+          (job ? <JobProgress job={job} prefix={CALCULATING} /> : <CircularProgress size={28} aria-label="正在计算" />)}
         {answer && (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

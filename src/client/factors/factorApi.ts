@@ -13,29 +13,45 @@ const TPF = 'tpf/v1/tpf';
 export type { Change, FactorChange, FactorVersion, RecalcAnswer } from '../../../schemas/factorUpdates';
 
 /** A library record as the versions route answers it. */
-export type LibraryRecord = Record<string, unknown> & { id: number; name: string; version?: number | null; supersededBy?: number | null };
+export type LibraryRecord = Record<string, unknown> & {
+  id: number;
+  name: string;
+  version?: number | null;
+  supersededBy?: number | null;
+};
 
 const id = (n: number) => encodeURIComponent(String(n));
 
 /** GET factorUpdates/buildings → ids of the buildings (the caller may read) that use a superseded factor. */
-export const outdatedBuildings = (signal?: AbortSignal) => apiFetch<number[]>(apiUrl(`${TPF}/factorUpdates/buildings`), { signal });
+export const outdatedBuildings = (signal?: AbortSignal) =>
+  apiFetch<number[]>(apiUrl(`${TPF}/factorUpdates/buildings`), { signal });
 
 /** GET tpf3Project/{id}/factorUpdates → the building's superseded factors. */
 export const factorUpdates = (buildingId: number, signal?: AbortSignal) =>
-  apiFetch<{ count: number; factors: FactorChange[] }>(apiUrl(`${TPF}/tpf3Project/${id(buildingId)}/factorUpdates`), { signal });
+  apiFetch<{ count: number; factors: FactorChange[] }>(apiUrl(`${TPF}/tpf3Project/${id(buildingId)}/factorUpdates`), {
+    signal,
+  });
 
 /** GET tpf3BuildMaterial/{id}/versions → every version of the factor, newest first. */
-export const factorVersions = (factorId: number, signal?: AbortSignal) => apiFetch<LibraryRecord[]>(apiUrl(`${TPF}/tpf3BuildMaterial/${id(factorId)}/versions`), { signal });
+export const factorVersions = (factorId: number, signal?: AbortSignal) =>
+  apiFetch<LibraryRecord[]>(apiUrl(`${TPF}/tpf3BuildMaterial/${id(factorId)}/versions`), { signal });
 
 /** POST tpf3Project/{id}/recalculate/preview|apply → the answer, or `{ job }` while the server works on. */
 const startRecalc = (buildingId: number, apply: boolean) =>
-  apiFetch<RecalcAnswer | JobAnswer>(apiUrl(`${TPF}/tpf3Project/${id(buildingId)}/recalculate/${apply ? 'apply' : 'preview'}`), { method: 'POST' });
+  apiFetch<RecalcAnswer | JobAnswer>(
+    apiUrl(`${TPF}/tpf3Project/${id(buildingId)}/recalculate/${apply ? 'apply' : 'preview'}`),
+    { method: 'POST' },
+  );
 
 /**
  * Runs a recalculation to its end: a job answer is followed with `follow` (useJob, for the progress bar);
  * null when the user stopped following (后台运行).
  */
-export async function recalc(buildingId: number, apply: boolean, follow: (job: Job) => Promise<Job | null>): Promise<RecalcAnswer | null> {
+export async function recalc(
+  buildingId: number,
+  apply: boolean,
+  follow: (job: Job) => Promise<Job | null>,
+): Promise<RecalcAnswer | null> {
   const answer = await startRecalc(buildingId, apply);
   const job = jobOf(answer);
   if (!job) return answer as RecalcAnswer;

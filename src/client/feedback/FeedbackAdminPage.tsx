@@ -19,7 +19,10 @@ import { ReplyDialog } from './ReplyDialog';
 const Clipped = ({ text, width = 240 }: { text: string | null | undefined; width?: number }) =>
   text ? (
     <Tooltip title={<Box sx={{ whiteSpace: 'pre-wrap' }}>{text}</Box>}>
-      <Box component="span" sx={{ display: 'block', maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <Box
+        component="span"
+        sx={{ display: 'block', maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
         {text}
       </Box>
     </Tooltip>
@@ -32,15 +35,50 @@ const FeedbackTable = () => {
   const f = (r: RaRecord) => r as Feedback;
   return (
     <>
-      <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />} sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
+      <DataTable
+        rowClick={false}
+        bulkActionButtons={false}
+        empty={<NoData />}
+        sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}
+      >
         <DataTable.Col label="反馈人" source="createByName" disableSort />
-        <DataTable.Col label="反馈类型" source="feedbackType" disableSort render={(r: RaRecord) => <TypeLabel value={f(r).feedbackType} />} />
-        <DataTable.Col label="反馈内容" source="content" disableSort render={(r: RaRecord) => <Clipped text={f(r).content} />} />
+        <DataTable.Col
+          label="反馈类型"
+          source="feedbackType"
+          disableSort
+          render={(r: RaRecord) => <TypeLabel value={f(r).feedbackType} />}
+        />
+        <DataTable.Col
+          label="反馈内容"
+          source="content"
+          disableSort
+          render={(r: RaRecord) => <Clipped text={f(r).content} />}
+        />
         <DataTable.Col label="联系方式" source="contact" disableSort />
-        <DataTable.Col label="截图" source="screenshot" disableSort render={(r: RaRecord) => <ScreenshotThumb url={f(r).screenshot} size={40} />} />
-        <DataTable.Col label="提交时间" source="createDate" render={(r: RaRecord) => formatDateTime(f(r).createDate)} sx={{ whiteSpace: 'nowrap' }} />
-        <DataTable.Col label="处理状态" source="status" disableSort render={(r: RaRecord) => <StatusChip status={f(r).status} />} />
-        <DataTable.Col label="回复" source="reply" disableSort render={(r: RaRecord) => <Clipped text={f(r).reply} width={200} />} />
+        <DataTable.Col
+          label="截图"
+          source="screenshot"
+          disableSort
+          render={(r: RaRecord) => <ScreenshotThumb url={f(r).screenshot} size={40} />}
+        />
+        <DataTable.Col
+          label="提交时间"
+          source="createDate"
+          render={(r: RaRecord) => formatDateTime(f(r).createDate)}
+          sx={{ whiteSpace: 'nowrap' }}
+        />
+        <DataTable.Col
+          label="处理状态"
+          source="status"
+          disableSort
+          render={(r: RaRecord) => <StatusChip status={f(r).status} />}
+        />
+        <DataTable.Col
+          label="回复"
+          source="reply"
+          disableSort
+          render={(r: RaRecord) => <Clipped text={f(r).reply} width={200} />}
+        />
         <DataTable.Col
           label="操作"
           disableSort
@@ -70,7 +108,12 @@ export const FeedbackAdminPage = () => (
       exporter={false}
       empty={false}
       storeKey="sysFeedback.admin"
-      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+      sx={{
+        minWidth: 0,
+        '& .RaList-main': { minWidth: 0 },
+        '& .RaList-content': { minWidth: 0 },
+        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+      }}
     >
       <FeedbackTable />
     </List>

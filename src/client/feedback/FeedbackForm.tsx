@@ -17,7 +17,10 @@ const CONTENT_MAX = 2000;
 
 export const FeedbackForm = ({ onSent }: { onSent: () => void }) => {
   const { schema } = clientResource('sysFeedback');
-  const types = enumChoices((schema.properties.feedbackType?.enum ?? []) as readonly unknown[], useDict('feedbackType'));
+  const types = enumChoices(
+    (schema.properties.feedbackType?.enum ?? []) as readonly unknown[],
+    useDict('feedbackType'),
+  );
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const { values, setValues, errors, setErrors, field } = useFields(EMPTY);
@@ -51,7 +54,13 @@ export const FeedbackForm = ({ onSent }: { onSent: () => void }) => {
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="联系方式" placeholder="手机号或邮箱（可选）" disabled={busy} inputProps={{ maxLength: 50 }} {...field('contact')} />
+          <TextField
+            label="联系方式"
+            placeholder="手机号或邮箱（可选）"
+            disabled={busy}
+            inputProps={{ maxLength: 50 }}
+            {...field('contact')}
+          />
         </Grid>
         <Grid size={12}>
           <TextField
@@ -70,7 +79,12 @@ export const FeedbackForm = ({ onSent }: { onSent: () => void }) => {
         </Grid>
       </Grid>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
+        >
           提交
         </Button>
       </Box>

@@ -19,7 +19,14 @@ const FormCard = () => {
 
 export const FeedbackPage = () => (
   <Container maxWidth="md" disableGutters sx={{ py: 2 }}>
-    <ListBase resource="sysFeedback" filter={{ mine: true }} perPage={DEFAULT_PAGE_SIZE} sort={DEFAULT_SORT} disableSyncWithLocation storeKey={false}>
+    <ListBase
+      resource="sysFeedback"
+      filter={{ mine: true }}
+      perPage={DEFAULT_PAGE_SIZE}
+      sort={DEFAULT_SORT}
+      disableSyncWithLocation
+      storeKey={false}
+    >
       <Stack spacing={2}>
         <FormCard />
         <PageCard title="我的反馈">

@@ -9,7 +9,14 @@ export const StatusChip = ({ status }: { status: string | undefined }) => {
 
 export const ScreenshotThumb = ({ url, size = 64 }: { url: string | null | undefined; size?: number }) =>
   url ? (
-    <Box component="a" href={url} target="_blank" rel="noopener" title="查看截图" sx={{ display: 'inline-flex', lineHeight: 0 }}>
+    <Box
+      component="a"
+      href={url}
+      target="_blank"
+      rel="noopener"
+      title="查看截图"
+      sx={{ display: 'inline-flex', lineHeight: 0 }}
+    >
       <Box
         component="img"
         src={url}

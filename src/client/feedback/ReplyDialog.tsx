@@ -1,7 +1,18 @@
 // The super admin's reply to one feedback: 回复内容 and 处理状态 (已处理 by default) → PUT sysFeedback/. A new
 // or changed reply reaches the sender as a notification (server side). The PUT carries the whole record.
 import { useState } from 'react';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { serverFieldErrors } from '../admin/form/serverFieldErrors';
 import { errorMessage } from '../admin/useConfirmedAction';
@@ -24,7 +35,14 @@ export const ReplyDialog = ({ record, onClose }: { record: Feedback; onClose: ()
     try {
       // the whole record, as every PUT of a resource; the server keeps the sender's fields as they were
       const { feedbackType, content, contact, screenshot } = record;
-      const data = { feedbackType, content, contact: contact ?? null, screenshot: screenshot ?? null, status, reply: reply.trim() };
+      const data = {
+        feedbackType,
+        content,
+        contact: contact ?? null,
+        screenshot: screenshot ?? null,
+        status,
+        reply: reply.trim(),
+      };
       await dataProvider.update('sysFeedback', { id: record.id, data, previousData: record });
       notify('回复成功', { type: 'success' });
       refresh();
@@ -77,7 +95,12 @@ export const ReplyDialog = ({ record, onClose }: { record: Feedback; onClose: ()
         <Button onClick={onClose} disabled={busy}>
           取消
         </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           保存
         </Button>
       </DialogActions>

@@ -12,7 +12,17 @@ export const AppFooter = () => {
     <Box
       component="footer"
       data-testid="app-footer"
-      sx={{ mt: 'auto', px: 2, py: 1, display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1.5, color: 'text.secondary', minWidth: 0 }}
+      sx={{
+        mt: 'auto',
+        px: 2,
+        py: 1,
+        display: 'flex',
+        justifyContent: 'center',
+        alignItems: 'center',
+        gap: 1.5,
+        color: 'text.secondary',
+        minWidth: 0,
+      }}
     >
       {site.footer && (
         <Typography variant="caption" noWrap title={site.footer} sx={{ minWidth: 0 }}>

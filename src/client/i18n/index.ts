@@ -25,4 +25,7 @@ const counted = (options?: Record<string, unknown>) => {
   return out;
 };
 
-export const i18nProvider = { ...polyglot, translate: (key: string, options?: Record<string, unknown>) => polyglot.translate(key, counted(options)) };
+export const i18nProvider = {
+  ...polyglot,
+  translate: (key: string, options?: Record<string, unknown>) => polyglot.translate(key, counted(options)),
+};

@@ -9,6 +9,10 @@ export function usePaginationLabels() {
   return {
     labelRowsPerPage: translate('ra.navigation.page_rows_per_page'),
     labelDisplayedRows: ({ from, to, count }: LabelDisplayedRowsArgs) =>
-      translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count === -1 ? to : count }),
+      translate('ra.navigation.page_range_info', {
+        offsetBegin: from,
+        offsetEnd: to,
+        total: count === -1 ? to : count,
+      }),
   };
 }

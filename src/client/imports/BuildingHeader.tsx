@@ -9,18 +9,33 @@ import type { BuildingRecord } from '../buildings/buildingApi';
 import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
 import { buildingStages, listRoute, stageRoute } from '../buildings/wizard';
 
-/** The stage page the header links back to: the bill of materials (建材生产) when the building uses it, else its first stage. */
+/**
+ * The stage page the header links back to: the bill of materials (建材生产) when the building uses it, else its first
+ * stage.
+ */
 function backStage(b: BuildingRecord): string {
   const stages = buildingStages(b.computeMethod, b.menus);
   const materials = stageOfRole('materials');
   return materials && stages.includes(materials) ? materials : (stages[0] ?? '');
 }
 
-export const BuildingHeader = ({ building, title, testId }: { building: BuildingRecord; title: string; testId: string }) => {
+export const BuildingHeader = ({
+  building,
+  title,
+  testId,
+}: {
+  building: BuildingRecord;
+  title: string;
+  testId: string;
+}) => {
   const module = moduleDef(building.computeMethod);
   const select = () => setCurrentBuilding(building as CurrentBuilding & Record<string, unknown>);
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={1}
+      sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}
+    >
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="h5" component="h1">
           {title}
@@ -38,7 +53,13 @@ export const BuildingHeader = ({ building, title, testId }: { building: Building
         </Stack>
       </Box>
       <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-        <Button size="small" startIcon={<ArrowBackIcon />} component={Link} to={stageRoute(building.computeMethod, backStage(building))} onClick={select}>
+        <Button
+          size="small"
+          startIcon={<ArrowBackIcon />}
+          component={Link}
+          to={stageRoute(building.computeMethod, backStage(building))}
+          onClick={select}
+        >
           返回计算阶段
         </Button>
         <Button size="small" component={Link} to={listRoute(building.computeMethod)}>

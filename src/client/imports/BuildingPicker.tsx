@@ -9,13 +9,19 @@ import { apiFetch, apiUrl } from '../providers/httpClient';
 /** The modules whose buildings take an import. */
 export const IMPORT_MODULES = ['budget', 'accounting'] as const;
 
-export const importAllowed = (module: string | null | undefined) => (IMPORT_MODULES as readonly string[]).includes(String(module ?? ''));
+export const importAllowed = (module: string | null | undefined) =>
+  (IMPORT_MODULES as readonly string[]).includes(String(module ?? ''));
 
 const PAGE = 20;
 
 async function listBuildings(name: string, signal?: AbortSignal): Promise<BuildingRecord[]> {
   const lists = await Promise.all(
-    IMPORT_MODULES.map((computeMethod) => apiFetch<ListAnswer<BuildingRecord>>(apiUrl('tpf/v1/tpf/tpf3ProjectV/', { pageNum: 1, pageSize: PAGE, computeMethod, name }), { signal })),
+    IMPORT_MODULES.map((computeMethod) =>
+      apiFetch<ListAnswer<BuildingRecord>>(
+        apiUrl('tpf/v1/tpf/tpf3ProjectV/', { pageNum: 1, pageSize: PAGE, computeMethod, name }),
+        { signal },
+      ),
+    ),
   );
   return lists.flatMap((l) => l?.dataList ?? []);
 }
@@ -32,5 +38,12 @@ export interface ImportPickerProps {
 }
 
 export const BuildingPicker = ({ queryKey, hint, to, action }: ImportPickerProps) => (
-  <BuildingPickerCard queryKey={queryKey} list={listBuildings} hint={hint} takes={importAllowed} to={to} action={action} />
+  <BuildingPickerCard
+    queryKey={queryKey}
+    list={listBuildings}
+    hint={hint}
+    takes={importAllowed}
+    to={to}
+    action={action}
+  />
 );

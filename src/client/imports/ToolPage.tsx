@@ -13,7 +13,15 @@ import { useSearchParams } from 'react-router-dom';
 
 const positiveInt = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
-export const BuildingToolPage = ({ title, picker, children }: { title: string; picker: ReactNode; children: (id: number, jobId: number | null) => ReactNode }) => {
+export const BuildingToolPage = ({
+  title,
+  picker,
+  children,
+}: {
+  title: string;
+  picker: ReactNode;
+  children: (id: number, jobId: number | null) => ReactNode;
+}) => {
   const [params] = useSearchParams();
   const raw = params.get('id');
   const id = positiveInt(raw);

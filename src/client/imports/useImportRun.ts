@@ -29,7 +29,8 @@ export function useImportRun<A>(onBusy?: (busy: boolean) => void) {
         result = jobOutcome<A>(ended);
       }
       setDone(result);
-      for (const key of ['stageRows', 'stageData', 'tpf3ProjectV']) void queryClient.invalidateQueries({ queryKey: [key] });
+      for (const key of ['stageRows', 'stageData', 'tpf3ProjectV'])
+        void queryClient.invalidateQueries({ queryKey: [key] });
     } catch (err) {
       setError(errorMessage(err));
     } finally {

@@ -23,7 +23,13 @@ export function percentDone({ done, total }: Pick<Job, 'done' | 'total'>): numbe
   return Math.max(0, Math.min(100, (done / total) * 100));
 }
 
-export const JobProgress = ({ job, prefix = '' }: { job: Pick<Job, 'done' | 'total'> & { message?: string | null }; prefix?: string }) => {
+export const JobProgress = ({
+  job,
+  prefix = '',
+}: {
+  job: Pick<Job, 'done' | 'total'> & { message?: string | null };
+  prefix?: string;
+}) => {
   const value = percentDone(job);
   const text = `${prefix}${job.message || progressText(job)}`;
   return (

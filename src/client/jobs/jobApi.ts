@@ -21,7 +21,8 @@ export interface JobAnswer {
 export const JOB_POLL_MS = 500;
 
 /** GET sys/v1/job/{id} — only the owner's jobs (another's id → 404). */
-export const getJob = (id: number, signal?: AbortSignal) => apiFetch<Job>(apiUrl(`sys/v1/job/${encodeURIComponent(String(id))}`), { signal });
+export const getJob = (id: number, signal?: AbortSignal) =>
+  apiFetch<Job>(apiUrl(`sys/v1/job/${encodeURIComponent(String(id))}`), { signal });
 
 /** The job of a long route's answer, or null for a direct answer. */
 export function jobOf(answer: unknown): Job | null {
@@ -66,7 +67,10 @@ export interface PollOptions {
 }
 
 /** Reads the job every JOB_POLL_MS until it is done or failed; answers the ended job. A failing read rejects. */
-export async function pollJob(start: Job, { signal, onProgress, intervalMs = JOB_POLL_MS }: PollOptions = {}): Promise<Job> {
+export async function pollJob(
+  start: Job,
+  { signal, onProgress, intervalMs = JOB_POLL_MS }: PollOptions = {},
+): Promise<Job> {
   let job = start;
   while (job.state === 'running') {
     await sleep(intervalMs, signal);

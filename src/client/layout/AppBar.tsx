@@ -18,10 +18,22 @@ export const AppBar = () => {
   const { pathname } = useLocation();
   const module = moduleOf(pathname);
   return (
-    <RaAppBar color="primary" userMenu={<AppUserMenu />} toolbar={<LoadingIndicator />} sx={{ '& .RaAppBar-toolbar': ONE_LINE_TOOLBAR }}>
+    <RaAppBar
+      color="primary"
+      userMenu={<AppUserMenu />}
+      toolbar={<LoadingIndicator />}
+      sx={{ '& .RaAppBar-toolbar': ONE_LINE_TOOLBAR }}
+    >
       <Brand />
       {module && (
-        <Typography variant="subtitle1" component="span" noWrap data-testid="module-name" title={module.name} sx={{ minWidth: 0, flexShrink: 1 }}>
+        <Typography
+          variant="subtitle1"
+          component="span"
+          noWrap
+          data-testid="module-name"
+          title={module.name}
+          sx={{ minWidth: 0, flexShrink: 1 }}
+        >
           {module.name}
         </Typography>
       )}

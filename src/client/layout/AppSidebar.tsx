@@ -16,7 +16,7 @@ export const AppSidebar = ({ children }: { children: ReactNode }) => {
   // in mobile mode the drawer may open only once the open state has been seen closed there
   const [armed, setArmed] = useState(false);
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- follows the drawer's mode, which the store changes outside React
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- follows the store's drawer mode
     if (!mobile) setArmed(false);
     else if (!open) setArmed(true);
   }, [mobile, open]);
@@ -39,7 +39,12 @@ export const AppSidebar = ({ children }: { children: ReactNode }) => {
 
   if (mobile) {
     return (
-      <Drawer variant="temporary" open={open && armed} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }}>
+      <Drawer
+        variant="temporary"
+        open={open && armed}
+        onClose={() => setOpen(false)}
+        ModalProps={{ keepMounted: true }}
+      >
         <Box sx={{ width: 240, pt: 1 }} role="navigation">
           {children}
         </Box>

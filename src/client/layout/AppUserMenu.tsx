@@ -61,10 +61,22 @@ export const AppUserMenu = () => {
         onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
         sx={{ textTransform: 'none', gap: 1, minWidth: 0, flexShrink: 0 }}
       >
-        <Avatar src={user.avatar || undefined} alt={user.name} sx={{ width: 28, height: 28 }} data-testid="navbar-avatar">
+        <Avatar
+          src={user.avatar || undefined}
+          alt={user.name}
+          sx={{ width: 28, height: 28 }}
+          data-testid="navbar-avatar"
+        >
           {user.name?.slice(0, 1)}
         </Avatar>
-        <Box sx={{ display: { xs: 'none', sm: 'flex' }, flexDirection: 'column', alignItems: 'flex-start', lineHeight: 1.1 }}>
+        <Box
+          sx={{
+            display: { xs: 'none', sm: 'flex' },
+            flexDirection: 'column',
+            alignItems: 'flex-start',
+            lineHeight: 1.1,
+          }}
+        >
           <Typography variant="body2" component="span" noWrap sx={{ maxWidth: 120 }}>
             {user.name}
           </Typography>
@@ -73,9 +85,16 @@ export const AppUserMenu = () => {
           </Typography>
         </Box>
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         {item(<ManageAccountsIcon fontSize="small" />, '账号设置', go(ACCOUNT_ROUTE))}
-        {hasAnyRole(user.roleList, divisor.read) && item(<ScienceIcon fontSize="small" />, divisor.title, go(divisor.route!))}
+        {hasAnyRole(user.roleList, divisor.read) &&
+          item(<ScienceIcon fontSize="small" />, divisor.title, go(divisor.route!))}
         {item(<MenuBookIcon fontSize="small" />, '用户手册', manual)}
         {item(<HistoryIcon fontSize="small" />, '版本说明', go(TIMELINE_ROUTE))}
         {item(<FeedbackIcon fontSize="small" />, '问题反馈', go(FEEDBACK_ROUTE))}
@@ -83,7 +102,15 @@ export const AppUserMenu = () => {
           <NotificationsIcon fontSize="small" />,
           '消息通知',
           go(NOTIFY_ROUTE),
-          unread > 0 ? <Badge badgeContent={unread} color="error" max={99} data-testid="menu-unread" sx={{ ml: 3, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} /> : undefined,
+          unread > 0 ? (
+            <Badge
+              badgeContent={unread}
+              color="error"
+              max={99}
+              data-testid="menu-unread"
+              sx={{ ml: 3, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+            />
+          ) : undefined,
         )}
         {item(<LogoutIcon fontSize="small" />, '退出登录', () => {
           close();

@@ -8,7 +8,15 @@ export const Brand = () => (
   <Box
     component={Link}
     to="/dashboard"
-    sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: { xs: 1, sm: 2 }, whiteSpace: 'nowrap' }}
+    sx={{
+      display: 'flex',
+      alignItems: 'center',
+      gap: 1,
+      color: 'inherit',
+      textDecoration: 'none',
+      mr: { xs: 1, sm: 2 },
+      whiteSpace: 'nowrap',
+    }}
     aria-label={APP_TITLE}
   >
     <EnergySavingsLeafIcon aria-hidden />

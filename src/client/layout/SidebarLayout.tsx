@@ -9,7 +9,12 @@ import { AppSidebar } from './AppSidebar';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 
 export const SidebarLayout = ({ children }: { children: ReactNode }) => (
-  <Layout appBar={AppBar} menu={AppMenu} sidebar={AppSidebar} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+  <Layout
+    appBar={AppBar}
+    menu={AppMenu}
+    sidebar={AppSidebar}
+    sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
+  >
     <AppBreadcrumbs />
     {children}
     <AppFooter />

@@ -46,12 +46,25 @@ export const TemplateDownload = ({ module }: { module: string }) => {
     <>
       <Tooltip title="下载导入模板">
         <span style={{ display: 'inline-flex', flexShrink: 0 }}>
-          <IconButton color="inherit" aria-label="下载导入模板" aria-haspopup={module === 'budget' || undefined} onClick={click} disabled={busy} sx={{ flexShrink: 0 }}>
+          <IconButton
+            color="inherit"
+            aria-label="下载导入模板"
+            aria-haspopup={module === 'budget' || undefined}
+            onClick={click}
+            disabled={busy}
+            sx={{ flexShrink: 0 }}
+          >
             {busy ? <CircularProgress size={20} color="inherit" /> : <DownloadIcon />}
           </IconButton>
         </span>
       </Tooltip>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         {BUDGET_TEMPLATES.map((t) => (
           <MenuItem key={t.standard} onClick={() => void fetchOne(t.standard)}>
             {t.label}

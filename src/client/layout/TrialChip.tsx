@@ -8,7 +8,11 @@ import { useCurrentUser } from '../session/useCurrentUser';
 export const TrialChip = () => {
   const user = useCurrentUser();
   if (!user?.isTrial) return null;
-  const label = user.trialExpired ? '试用已到期' : typeof user.trialDaysLeft === 'number' ? `试用账号 · 剩余 ${user.trialDaysLeft} 天` : '试用账号';
+  const label = user.trialExpired
+    ? '试用已到期'
+    : typeof user.trialDaysLeft === 'number'
+      ? `试用账号 · 剩余 ${user.trialDaysLeft} 天`
+      : '试用账号';
   return (
     <Chip
       label={label}

@@ -80,7 +80,18 @@ const SYSTEM_PAGES: (MenuEntry & { roles: readonly RoleCode[] })[] = [
 ];
 
 /** The system pages in their menu order; pages not named here follow in registry order. */
-const SYSTEM_ORDER = ['/sys/organization', '/sys/role', '/sys/user', '/sys/dictionary', '/sys/tenant', '/sys/configManage', '/sys/cache', '/sys/backup', '/sys/feedback', '/sys/notify'];
+const SYSTEM_ORDER = [
+  '/sys/organization',
+  '/sys/role',
+  '/sys/user',
+  '/sys/dictionary',
+  '/sys/tenant',
+  '/sys/configManage',
+  '/sys/cache',
+  '/sys/backup',
+  '/sys/feedback',
+  '/sys/notify',
+];
 const rank = (route: string) => {
   const i = SYSTEM_ORDER.indexOf(route);
   return i === -1 ? SYSTEM_ORDER.length : i;
@@ -101,7 +112,8 @@ const STAGE_ICONS: Record<string, ReactElement> = {
 };
 
 /** The create/info step's label: 建筑概况 in accounting; 新建项目 without a building, else 项目信息. */
-export const infoLabel = (module: string, selected: boolean) => (module === 'accounting' ? '建筑概况' : selected ? '项目信息' : '新建项目');
+export const infoLabel = (module: string, selected: boolean) =>
+  module === 'accounting' ? '建筑概况' : selected ? '项目信息' : '新建项目';
 
 /** The items of a calculation module for the selected building (any module's, or none). */
 export function moduleItems(moduleCode: string, building: CurrentBuilding | undefined): MenuEntry[] {
@@ -129,7 +141,11 @@ const COMMON_ITEMS: MenuEntry[] = [
   { to: '/apply/project', label: '应用拓展', icon: <ExtensionIcon /> },
 ];
 
-export function menuGroups(roleList: readonly string[] | undefined, moduleCode: string | undefined, building?: CurrentBuilding): MenuGroups {
+export function menuGroups(
+  roleList: readonly string[] | undefined,
+  moduleCode: string | undefined,
+  building?: CurrentBuilding,
+): MenuGroups {
   const entry = (r: (typeof routedResources)[number]): MenuEntry => ({
     to: r.route!,
     label: r.title,
@@ -138,7 +154,11 @@ export function menuGroups(roleList: readonly string[] | undefined, moduleCode: 
   const readable = routedResources.filter((r) => hasAnyRole(roleList, r.read));
   return {
     // inside a module its own 单体建筑列表 replaces the all-modules one, so the sidebar never shows it twice
-    common: [{ to: '/dashboard', label: '首页', icon: <HomeIcon /> }, ...COMMON_ITEMS.filter((e) => !moduleCode || e.to !== '/project/list'), ...readable.filter((r) => r.menu === 'common').map(entry)],
+    common: [
+      { to: '/dashboard', label: '首页', icon: <HomeIcon /> },
+      ...COMMON_ITEMS.filter((e) => !moduleCode || e.to !== '/project/list'),
+      ...readable.filter((r) => r.menu === 'common').map(entry),
+    ],
     module: moduleCode ? moduleItems(moduleCode, building) : [],
     system: canSeeSystemMenu(roleList)
       ? [

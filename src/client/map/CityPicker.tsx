@@ -29,11 +29,39 @@ const key = (p: Place) => p.code;
 const same = (a: Place, b: Place) => a.code === b.code;
 
 /** A stored name that is not in the dictionary (imported data) still shows as itself. */
-const orphan = (name: string): Place => ({ kind: 'city', code: `name:${name}`, name, province: '其他', lng: 0, lat: 0, pinyin: '', provincePinyin: '' });
+const orphan = (name: string): Place => ({
+  kind: 'city',
+  code: `name:${name}`,
+  name,
+  province: '其他',
+  lng: 0,
+  lat: 0,
+  pinyin: '',
+  provincePinyin: '',
+});
 
-export function CityPicker({ value, onChange, cities, loading, label: fieldLabel = '所在城市', required, error, helperText, disabled, size = 'small', sx, id }: CityPickerProps) {
-  const selected = useMemo(() => (value ? (cities.find((c) => c.name === value) ?? orphan(value)) : null), [cities, value]);
-  const options = useMemo(() => (selected && !cities.includes(selected) ? [...cities, selected] : (cities as Place[])), [cities, selected]);
+export function CityPicker({
+  value,
+  onChange,
+  cities,
+  loading,
+  label: fieldLabel = '所在城市',
+  required,
+  error,
+  helperText,
+  disabled,
+  size = 'small',
+  sx,
+  id,
+}: CityPickerProps) {
+  const selected = useMemo(
+    () => (value ? (cities.find((c) => c.name === value) ?? orphan(value)) : null),
+    [cities, value],
+  );
+  const options = useMemo(
+    () => (selected && !cities.includes(selected) ? [...cities, selected] : (cities as Place[])),
+    [cities, selected],
+  );
   return (
     <Autocomplete<Place, false, false, false>
       id={id}
@@ -50,13 +78,31 @@ export function CityPicker({ value, onChange, cities, loading, label: fieldLabel
       noOptionsText="暂无数据"
       disabled={disabled}
       sx={sx}
-      renderInput={(params) => <TextField {...params} size={size} label={fieldLabel} required={required} error={error} helperText={helperText} placeholder="城市名称或拼音" />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          size={size}
+          label={fieldLabel}
+          required={required}
+          error={error}
+          helperText={helperText}
+          placeholder="城市名称或拼音"
+        />
+      )}
     />
   );
 }
 
 /** The list filter `site` (eq): the same picker inside react-admin's filter form. */
-export const CityFilterInput = ({ source, label, alwaysOn: _alwaysOn }: { source: string; label?: string; alwaysOn?: boolean }) => {
+export const CityFilterInput = ({
+  source,
+  label,
+  alwaysOn: _alwaysOn,
+}: {
+  source: string;
+  label?: string;
+  alwaysOn?: boolean;
+}) => {
   const { field } = useInput({ source });
   const translate = useTranslate();
   const { cities, loading } = useCities();

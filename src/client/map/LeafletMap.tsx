@@ -1,7 +1,8 @@
 // Our own small React wrapper around Leaflet (react-leaflet's licence is not an OSI one).
 // One map per mount: an optional tile layer from 全局配置 (offline by default: no basemap, a CSS grid and the
 // bundled places as dots, named where the names fit — labels.ts), a draggable CSS pin (L.divIcon — Leaflet's
-// default icon images break under Vite), and clicks/drags reported as { lng, lat }. Leaflet takes [lat, lng]; everything outside this file
+// default icon images break under Vite), and clicks/drags reported as { lng, lat }. Leaflet takes [lat, lng];
+// everything outside this file
 // speaks { lng, lat }.
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
@@ -43,7 +44,16 @@ const pinIcon = L.divIcon({
 const toLeaflet = (p: LngLat): L.LatLngExpression => [p.lat, p.lng];
 const fromLeaflet = (ll: L.LatLng): LngLat => normalizePoint({ lng: ll.lng, lat: ll.lat });
 
-export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles, places, height = 320, onReady }: LeafletMapProps) {
+export function LeafletMap({
+  center,
+  zoom = DEFAULT_ZOOM,
+  marker,
+  onPick,
+  tiles,
+  places,
+  height = 320,
+  onReady,
+}: LeafletMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.Marker | null>(null);
@@ -55,7 +65,14 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
   useEffect(() => {
     const el = containerRef.current;
     if (!el) return;
-    const map = L.map(el, { center: toLeaflet(center), zoom, minZoom: 3, maxZoom: 18, zoomControl: false, worldCopyJump: true });
+    const map = L.map(el, {
+      center: toLeaflet(center),
+      zoom,
+      minZoom: 3,
+      maxZoom: 18,
+      zoomControl: false,
+      worldCopyJump: true,
+    });
     // the zoom buttons in Chinese; the credit without the flag Leaflet adds by default
     L.control.zoom({ zoomInTitle: '放大', zoomOutTitle: '缩小' }).addTo(map);
     map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
@@ -78,7 +95,7 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
       markerRef.current = null;
     };
     // the initial view only; later changes go through the effects below
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is made once; later props go through the effects below
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- made once; props follow below
   }, []);
 
   // re-centre when the caller moves the view, and zoom when the caller's zoom changes (the user's own zoom stays
@@ -92,7 +109,8 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
     const zoomed = zoom !== zoomAsked.current;
     zoomAsked.current = zoom;
     if (moved || zoomed) map.setView(toLeaflet(center), zoomed ? zoom : map.getZoom());
-  }, [center.lng, center.lat, zoom]); // eslint-disable-line react-hooks/exhaustive-deps -- the point's numbers, not a new object per render
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the point's numbers, not a new object per render
+  }, [center.lng, center.lat, zoom]);
 
   // the pin
   useEffect(() => {
@@ -104,14 +122,21 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
       return;
     }
     if (!markerRef.current) {
-      const m = L.marker(toLeaflet(marker), { icon: pinIcon, draggable: true, autoPan: true, title: '项目位置', alt: '项目位置' });
+      const m = L.marker(toLeaflet(marker), {
+        icon: pinIcon,
+        draggable: true,
+        autoPan: true,
+        title: '项目位置',
+        alt: '项目位置',
+      });
       m.on('dragend', () => onPickRef.current?.(fromLeaflet(m.getLatLng())));
       m.addTo(map);
       markerRef.current = m;
     } else {
       markerRef.current.setLatLng(toLeaflet(marker));
     }
-  }, [marker?.lng, marker?.lat]); // eslint-disable-line react-hooks/exhaustive-deps -- the point's numbers, not a new object per render
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the point's numbers, not a new object per render
+  }, [marker?.lng, marker?.lat]);
 
   // the basemap: tiles when configured, nothing (the CSS grid) when offline
   useEffect(() => {
@@ -191,7 +216,15 @@ export function LeafletMap({ center, zoom = DEFAULT_ZOOM, marker, onPick, tiles,
 
   return (
     <div style={{ position: 'relative', height, width: '100%' }}>
-      <div ref={containerRef} className="ts-map" role="application" aria-label="地图" data-testid="leaflet-map" data-offline={offline ? 'true' : 'false'} style={{ height: '100%' }} />
+      <div
+        ref={containerRef}
+        className="ts-map"
+        role="application"
+        aria-label="地图"
+        data-testid="leaflet-map"
+        data-offline={offline ? 'true' : 'false'}
+        style={{ height: '100%' }}
+      />
       {offline && <div className="ts-map__offline">离线地图：点击地图或拖动标记选择位置</div>}
     </div>
   );

@@ -73,9 +73,19 @@ const kmText = (km: number) => (km < 10 ? km.toFixed(1) : Math.round(km).toLocal
 const GROUPS: Record<Place['kind'], string> = { province: '省份', city: '城市', district: '区县' };
 
 const coordText = (n: number | undefined) => (n === undefined ? '' : n.toFixed(6));
-const sameNumber = (a: number | undefined, b: number | undefined) => (a === undefined ? b === undefined : b !== undefined && Math.abs(a - b) < 5e-7);
+const sameNumber = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b === undefined : b !== undefined && Math.abs(a - b) < 5e-7;
 
-export function LocationPicker({ value, onChange, tree, cities, disabled, mapComponent: MapComponent = LeafletMap, mapHeight = 300, latLngError }: LocationPickerProps) {
+export function LocationPicker({
+  value,
+  onChange,
+  tree,
+  cities,
+  disabled,
+  mapComponent: MapComponent = LeafletMap,
+  mapHeight = 300,
+  latLngError,
+}: LocationPickerProps) {
   const mapSettings = useMapSettings();
   const point = parseLatLng(value.latLng);
   const cityOfSite = useMemo(() => cities.find((c) => c.name === value.site), [cities, value.site]);
@@ -91,7 +101,7 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
   useEffect(() => {
     if (sawCity.current || !cityOfSite) return;
     sawCity.current = true;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the places arrive from the dictionary after the first render
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- places come from the dictionary later
     if (!point) setView({ lng: cityOfSite.lng, lat: cityOfSite.lat });
   }, [cityOfSite]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the places arrive
 
@@ -104,7 +114,8 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
     if (value.site === siteSetHere.current) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a site chosen in another field moves the view
     if (cityOfSite && !parseLatLng(value.latLng)) setView({ lng: cityOfSite.lng, lat: cityOfSite.lat });
-  }, [value.site, cityOfSite]); // eslint-disable-line react-hooks/exhaustive-deps -- only a site chosen elsewhere moves the view
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a site chosen elsewhere moves the view
+  }, [value.site, cityOfSite]);
 
   // the latest onChange: a geocoder answer arrives after later renders
   const onChangeNow = useLatest(onChange);
@@ -136,7 +147,10 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
           : { text: `距最近的地点 ${address} 约 ${kmText(loc.km)} 公里，请核对项目位置${noDistrict}`, far: true },
       );
     } else if (loc) {
-      setNearby({ text: `所选位置附近没有已知地点（最近的 ${locationAddress(loc)} 约 ${kmText(loc.km)} 公里），项目位置未改动，请手动填写`, far: true });
+      setNearby({
+        text: `所选位置附近没有已知地点（最近的 ${locationAddress(loc)} 约 ${kmText(loc.km)} 公里），项目位置未改动，请手动填写`,
+        far: true,
+      });
     }
     emit(patch);
     if (recentre) setView(p);
@@ -154,7 +168,12 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
   /** A result of the address search. */
   const pickPlace = (place: Place) => {
     geocoding.current?.abort();
-    const city = place.kind === 'city' ? place : place.kind === 'district' ? cities.find((c) => c.name === place.city && c.province === place.province) : mainCityOf(cities, place);
+    const city =
+      place.kind === 'city'
+        ? place
+        : place.kind === 'district'
+          ? cities.find((c) => c.name === place.city && c.province === place.province)
+          : mainCityOf(cities, place);
     const p = { lng: place.lng, lat: place.lat };
     emit({
       latLng: formatLatLng(p),
@@ -175,10 +194,11 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
   const [lngText, setLngText] = useState(coordText(point?.lng));
   const [latText, setLatText] = useState(coordText(point?.lat));
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- typed text follows a point changed elsewhere (the map, the search)
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- text follows a point set by map or search
     if (!sameNumber(parseCoordinate(lngText), point?.lng)) setLngText(coordText(point?.lng));
     if (!sameNumber(parseCoordinate(latText), point?.lat)) setLatText(coordText(point?.lat));
-  }, [value.latLng]); // eslint-disable-line react-hooks/exhaustive-deps -- typed text follows only a point changed elsewhere
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- typed text follows only a point changed elsewhere
+  }, [value.latLng]);
 
   const onCoordinate = (lngT: string, latT: string) => {
     setLngText(lngT);
@@ -245,10 +265,23 @@ export function LocationPicker({ value, onChange, tree, cities, disabled, mapCom
         )}
       />
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-        <MapComponent center={view} zoom={zoom} marker={point} onPick={disabled ? undefined : (p) => pickPoint(p, !point)} tiles={mapSettings} places={mapPlaces} height={mapHeight} />
+        <MapComponent
+          center={view}
+          zoom={zoom}
+          marker={point}
+          onPick={disabled ? undefined : (p) => pickPoint(p, !point)}
+          tiles={mapSettings}
+          places={mapPlaces}
+          height={mapHeight}
+        />
       </Box>
       {nearby && (
-        <Typography variant="caption" role="status" color={nearby.far ? 'warning.main' : 'text.secondary'} data-testid="map-nearby">
+        <Typography
+          variant="caption"
+          role="status"
+          color={nearby.far ? 'warning.main' : 'text.secondary'}
+          data-testid="map-nearby"
+        >
           {nearby.text}
         </Typography>
       )}

@@ -47,7 +47,8 @@ export interface Place {
   provincePinyin: string;
 }
 
-const hasPoint = (i: CityDictItem) => typeof i.lng === 'number' && typeof i.lat === 'number' && Number.isFinite(i.lng) && Number.isFinite(i.lat);
+const hasPoint = (i: CityDictItem) =>
+  typeof i.lng === 'number' && typeof i.lat === 'number' && Number.isFinite(i.lng) && Number.isFinite(i.lat);
 const norm = (s: string | undefined) => (s ?? '').toLowerCase().replace(/[\s'’-]+/g, '');
 
 /** Every city of the dictionary tree, each with its province, in dictionary order. */
@@ -78,7 +79,17 @@ export function districtsOf(tree: readonly CityDictItem[]): Place[] {
     for (const c of p.children ?? []) {
       for (const d of c.children ?? []) {
         if (!hasPoint(d)) continue;
-        out.push({ kind: 'district', code: d.value, name: d.label, province: p.label, city: c.label, lng: d.lng!, lat: d.lat!, pinyin: norm(d.pinyin), provincePinyin: norm(p.pinyin) });
+        out.push({
+          kind: 'district',
+          code: d.value,
+          name: d.label,
+          province: p.label,
+          city: c.label,
+          lng: d.lng!,
+          lat: d.lat!,
+          pinyin: norm(d.pinyin),
+          provincePinyin: norm(p.pinyin),
+        });
       }
     }
   }
@@ -116,7 +127,9 @@ function rank(query: string, name: string, pinyin: string): number | undefined {
 /** Does a city match a query by its own name or pinyin, or its province's (the city picker's filter)? */
 export function cityMatches(city: Place, query: string): boolean {
   if (!query.trim()) return true;
-  return rank(query, city.name, city.pinyin) !== undefined || rank(query, city.province, city.provincePinyin) !== undefined;
+  return (
+    rank(query, city.name, city.pinyin) !== undefined || rank(query, city.province, city.provincePinyin) !== undefined
+  );
 }
 
 /**
@@ -151,7 +164,10 @@ export function searchPlaces(tree: readonly CityDictItem[], query: string, limit
  * province's centre point is not its capital: 江苏's lies nearest 盐城.)
  */
 export function mainCityOf(cities: readonly Place[], province: Place): Place | undefined {
-  return cities.find((c) => c.code === `${province.code.slice(0, 2)}0100`) ?? cities.find((c) => c.province === province.name);
+  return (
+    cities.find((c) => c.code === `${province.code.slice(0, 2)}0100`) ??
+    cities.find((c) => c.province === province.name)
+  );
 }
 
 /** A place drawn on the offline map, with the rank of its name (0 first: each province's main city). */
@@ -169,7 +185,11 @@ export function mapPlacesOf(tree: readonly CityDictItem[]): MapPlace[] {
   const districts = districtsOf(tree);
   const withDistricts = new Set(districts.map((d) => `${d.province}|${d.city}`));
   return [
-    ...cities.map((place) => ({ place, rank: mains.has(place) ? (0 as const) : (1 as const), byDistricts: withDistricts.has(`${place.province}|${place.name}`) })),
+    ...cities.map((place) => ({
+      place,
+      rank: mains.has(place) ? (0 as const) : (1 as const),
+      byDistricts: withDistricts.has(`${place.province}|${place.name}`),
+    })),
     ...districts.map((place) => ({ place, rank: 2 as const })),
   ];
 }
@@ -180,7 +200,8 @@ export function mapPlacesOf(tree: readonly CityDictItem[]): MapPlace[] {
  */
 export function placeAddress(place: Pick<Place, 'name' | 'province' | 'city'>): string {
   const city = place.city ?? place.name;
-  const cityPart = !place.province || place.province.startsWith(city) ? place.province || city : `${place.province}${city}`;
+  const cityPart =
+    !place.province || place.province.startsWith(city) ? place.province || city : `${place.province}${city}`;
   return place.city ? `${cityPart}${place.name}` : cityPart;
 }
 
@@ -223,5 +244,10 @@ export function parseCoordinate(text: string): number | undefined {
 export function subdomainsOf(setting: string | undefined): string[] {
   const s = (setting ?? '').trim();
   if (!s) return ['a', 'b', 'c'];
-  return s.includes(',') ? s.split(',').map((x) => x.trim()).filter(Boolean) : s.split('');
+  return s.includes(',')
+    ? s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : s.split('');
 }

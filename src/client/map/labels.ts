@@ -20,7 +20,12 @@ const HEIGHT_PX = 18;
 /** Names keep this much air between them. */
 const GAP_PX = 4;
 
-const boxOf = (b: LabelBox) => ({ left: b.x + 6, top: b.y - HEIGHT_PX / 2, right: b.x + 6 + b.chars * CHAR_PX + 2 * PAD_PX, bottom: b.y + HEIGHT_PX / 2 });
+const boxOf = (b: LabelBox) => ({
+  left: b.x + 6,
+  top: b.y - HEIGHT_PX / 2,
+  right: b.x + 6 + b.chars * CHAR_PX + 2 * PAD_PX,
+  bottom: b.y + HEIGHT_PX / 2,
+});
 
 /** Indexes of the boxes whose names are written, for a view of width × height px. */
 export function labelsToShow(boxes: readonly LabelBox[], width: number, height: number): Set<number> {
@@ -31,7 +36,13 @@ export function labelsToShow(boxes: readonly LabelBox[], width: number, height: 
     const b = boxes[i];
     if (b.x < 0 || b.y < 0 || b.x > width || b.y > height) continue;
     const r = boxOf(b);
-    const hit = placed.some((p) => r.left < p.right + GAP_PX && p.left < r.right + GAP_PX && r.top < p.bottom + GAP_PX && p.top < r.bottom + GAP_PX);
+    const hit = placed.some(
+      (p) =>
+        r.left < p.right + GAP_PX &&
+        p.left < r.right + GAP_PX &&
+        r.top < p.bottom + GAP_PX &&
+        p.top < r.bottom + GAP_PX,
+    );
     if (hit) continue;
     placed.push(r);
     shown.add(i);

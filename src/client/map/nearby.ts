@@ -46,7 +46,11 @@ export interface Location {
  * nearer itself (a point in 朝阳区 is 北京市朝阳区, a point in 廊坊 stays 河北省廊坊市); otherwise the nearest city,
  * with its own nearest district if it has any. Undefined when there are no cities.
  */
-export function locatePoint(cities: readonly Place[], districts: readonly Place[], point: LngLat): Location | undefined {
+export function locatePoint(
+  cities: readonly Place[],
+  districts: readonly Place[],
+  point: LngLat,
+): Location | undefined {
   const city = nearestCity(cities, point);
   if (!city) return undefined;
   const cityKm = distanceKm(city, point);

@@ -1,6 +1,16 @@
 // One notification of /notify: unread ones bold with a dot; clicking one that has a link marks it read and
 // opens the link; 标为已读 and 删除 (with confirmation) beside it.
-import { Box, Chip, IconButton, ListItem, ListItemButton, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  IconButton,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import DoneIcon from '@mui/icons-material/Done';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useDataProvider, useListContext, useNotify } from 'react-admin';
@@ -47,17 +57,29 @@ export const InboxRow = ({ item }: { item: InboxItem }) => {
     <ListItemText
       primary={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-          {unread && <Box component="span" aria-label="未读" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', flexShrink: 0 }} />}
+          {unread && (
+            <Box
+              component="span"
+              aria-label="未读"
+              sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', flexShrink: 0 }}
+            />
+          )}
           <Typography component="span" sx={{ fontWeight: unread ? 600 : 400, overflowWrap: 'anywhere' }}>
             {item.title}
           </Typography>
-          {item.kind && <Chip size="small" variant="outlined" label={kinds[item.kind] ?? item.kind} sx={{ flexShrink: 0 }} />}
+          {item.kind && (
+            <Chip size="small" variant="outlined" label={kinds[item.kind] ?? item.kind} sx={{ flexShrink: 0 }} />
+          )}
         </Stack>
       }
       secondary={
         <>
           {item.content && (
-            <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Typography
+              component="span"
+              variant="body2"
+              sx={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            >
               {item.content}
             </Typography>
           )}

@@ -3,7 +3,17 @@
 // Saving sends it (POST sysNotice/), then back to the list. Replaces the generic create page, which cannot
 // offer the tenant choice.
 import type { FormEvent } from 'react';
-import { Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -19,7 +29,11 @@ const ALL = 'all';
 export const NoticeCreate = () => {
   const { schema, route } = clientResource('sysNotice');
   const isAdmin = hasAnyRole(useCurrentUser()?.roleList, ['admin']);
-  const { data: tenants = [] } = useGetList('sysTenant', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin });
+  const { data: tenants = [] } = useGetList(
+    'sysTenant',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: isAdmin },
+  );
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -62,9 +76,22 @@ export const NoticeCreate = () => {
             </Typography>
           )}
           <TextField label="标题" required disabled={busy} inputProps={{ maxLength: 50 }} {...field('title')} />
-          <TextField label="内容" required multiline minRows={5} disabled={busy} inputProps={{ maxLength: 2000 }} {...field('content')} />
+          <TextField
+            label="内容"
+            required
+            multiline
+            minRows={5}
+            disabled={busy}
+            inputProps={{ maxLength: 2000 }}
+            {...field('content')}
+          />
           <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-            <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <SendIcon />}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy}
+              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <SendIcon />}
+            >
               发送
             </Button>
             <Button variant="outlined" onClick={() => navigate(route!)} disabled={busy}>

@@ -11,7 +11,14 @@ export const NotifyBell = () => {
   const label = count ? `消息通知（${count} 条未读）` : '消息通知';
   return (
     <Tooltip title={label}>
-      <IconButton color="inherit" component={Link} to={NOTIFY_ROUTE} aria-label={label} data-testid="notify-bell" sx={{ flexShrink: 0 }}>
+      <IconButton
+        color="inherit"
+        component={Link}
+        to={NOTIFY_ROUTE}
+        aria-label={label}
+        data-testid="notify-bell"
+        sx={{ flexShrink: 0 }}
+      >
         <Badge badgeContent={count} color="error" max={99} data-testid="notify-bell-badge">
           <NotificationsIcon />
         </Badge>

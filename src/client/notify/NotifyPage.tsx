@@ -69,7 +69,11 @@ export const NotifyPage = () => {
         storeKey={false}
       >
         <PageCard page title="消息通知" action={<MarkAllRead />}>
-          <Tabs value={unreadOnly ? 'unread' : 'all'} onChange={(_, v: string) => setUnreadOnly(v === 'unread')} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={unreadOnly ? 'unread' : 'all'}
+            onChange={(_, v: string) => setUnreadOnly(v === 'unread')}
+            sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
             <Tab value="all" label="全部" />
             <Tab value="unread" label="未读" />
           </Tabs>

@@ -4,7 +4,17 @@ import { Title } from 'react-admin';
 
 /** /404 (header layout): every unknown path is redirected here. */
 export const NotFound = () => (
-  <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 3, py: 10 }}>
+  <Box
+    sx={{
+      flex: 1,
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'center',
+      justifyContent: 'center',
+      gap: 3,
+      py: 10,
+    }}
+  >
     <Title title="页面未找到" />
     <Typography variant="h1" component="p" color="primary" sx={{ fontWeight: 700 }}>
       404

@@ -36,7 +36,10 @@ const pathOf = (resource: string) => clientResource(resource).path;
 const sortOrder = (order?: string) => (order ? (order.toUpperCase() === 'ASC' ? 'ascend' : 'descend') : undefined);
 
 /** react-admin list params → our query: pageNum, pageSize, sortField, sortOrder and the filters as they are. */
-export function listQuery(params: Partial<GetListParams>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function listQuery(
+  params: Partial<GetListParams>,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const { page = 1, perPage = DEFAULT_PAGE_SIZE } = params.pagination ?? {};
   const { field, order } = params.sort ?? { field: undefined, order: undefined };
   return {
@@ -53,9 +56,15 @@ const json = (body: unknown) => JSON.stringify(body);
 
 export function createDataProvider(): AppDataProvider {
   const list = async (resource: string, params: Partial<GetListParams>, extra?: Record<string, unknown>) => {
-    const answer = await apiFetch<ListAnswer<RaRecord>>(apiUrl(`${pathOf(resource)}/`, listQuery(params, extra)), { signal: params.signal });
+    const answer = await apiFetch<ListAnswer<RaRecord>>(apiUrl(`${pathOf(resource)}/`, listQuery(params, extra)), {
+      signal: params.signal,
+    });
     // (the sums reach a list page as its context's `meta`)
-    return { data: answer?.dataList ?? [], total: answer?.total ?? 0, ...(answer?.sums ? { meta: { sums: answer.sums } } : {}) };
+    return {
+      data: answer?.dataList ?? [],
+      total: answer?.total ?? 0,
+      ...(answer?.sums ? { meta: { sums: answer.sums } } : {}),
+    };
   };
   const one = (resource: string, id: Identifier, signal?: AbortSignal) =>
     apiFetch<RaRecord>(apiUrl(`${pathOf(resource)}/${encodeURIComponent(String(id))}`), { signal });
@@ -69,7 +78,10 @@ export function createDataProvider(): AppDataProvider {
     }),
     getOne: async (resource, params) => ({ data: await one(resource, params.id, params.signal) }),
     create: async (resource, params) => {
-      const data = await apiFetch<RaRecord>(apiUrl(`${pathOf(resource)}/`), { method: 'POST', body: json(params.data) });
+      const data = await apiFetch<RaRecord>(apiUrl(`${pathOf(resource)}/`), {
+        method: 'POST',
+        body: json(params.data),
+      });
       return { data: { ...params.data, ...(data ?? {}) } };
     },
     update: async (resource, params) => {
@@ -99,7 +111,8 @@ export function createDataProvider(): AppDataProvider {
       return { data: null };
     },
     getDictDropDown: async (dictCode) =>
-      (await apiFetch<Record<string, string>>(apiUrl(`sys/v1/sys/sysDict/dropDown/${encodeURIComponent(dictCode)}`))) ?? {},
+      (await apiFetch<Record<string, string>>(apiUrl(`sys/v1/sys/sysDict/dropDown/${encodeURIComponent(dictCode)}`))) ??
+      {},
     getDictItems: async (dictCode) => {
       const items = await apiFetch<DictItem[]>(apiUrl(`sys/v1/sys/sysDict/items/${encodeURIComponent(dictCode)}`));
       return Array.isArray(items) ? items : []; // a tree or nothing: pickers never see another shape

@@ -62,7 +62,11 @@ export function validationError(json: Envelope): HttpError {
   return new HttpError(list[0]?.errorMsg || message, 400, { ...json, errors });
 }
 
-function withTimeout(signal: AbortSignal | null | undefined): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
+function withTimeout(signal: AbortSignal | null | undefined): {
+  signal: AbortSignal;
+  timedOut: () => boolean;
+  done: () => void;
+} {
   const controller = new AbortController();
   let expired = false;
   const timer = setTimeout(() => {

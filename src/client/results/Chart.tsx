@@ -34,7 +34,13 @@ const text = (v: unknown) => (Array.isArray(v) ? v.join(' ') : String(v ?? ''));
 /** A tooltip series line's title, escaped: `name: ` as ApexCharts writes it by default. */
 const escapedTitle = (y: TooltipY & { title?: { formatter?: TitleFormatter } }) => {
   const own = y.title?.formatter;
-  return { ...y, title: { ...y.title, formatter: (name: string, opts?: unknown) => escapeHtml(own ? own(name, opts) : name ? `${name}: ` : '') } };
+  return {
+    ...y,
+    title: {
+      ...y.title,
+      formatter: (name: string, opts?: unknown) => escapeHtml(own ? own(name, opts) : name ? `${name}: ` : ''),
+    },
+  };
 };
 
 /**
@@ -53,7 +59,10 @@ export function escapedTexts(o: ApexOptions): ApexOptions {
       x: { ...o.tooltip?.x, formatter: (v: unknown, opts?: unknown) => escapeHtml(x ? x(v, opts) : text(v)) } as never,
       y: (Array.isArray(y) ? y.map(escapedTitle) : escapedTitle(y)) as never,
     },
-    legend: { ...o.legend, formatter: (name: string, opts?: unknown) => escapeHtml(legend ? legend(name, opts) : text(name)) },
+    legend: {
+      ...o.legend,
+      formatter: (name: string, opts?: unknown) => escapeHtml(legend ? legend(name, opts) : text(name)),
+    },
   };
 }
 

@@ -5,7 +5,19 @@
 // counts and totals. The sums come summed from the server: the page never loads every building.
 import { STALE, STALE_HINT, StaleMark } from '../buildings/StaleResult';
 import { useState } from 'react';
-import { Alert, Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { ListContextProvider, useList, type RaRecord } from 'react-admin';
 import { RecordCards, usePhone } from '../admin/RecordCards';
@@ -18,17 +30,42 @@ import { baseOptions, Chart } from './Chart';
 import { ComparePicker } from './ComparePicker';
 import { EngineeringStats } from './EngineeringStats';
 import { getBuildingResult, getStatistics } from './resultApi';
-import { compareColumns, compareFigures, fieldColors, fixed2, num, round2, summedText, sumsByMethod, type BuildingResult } from './resultModel';
+import {
+  compareColumns,
+  compareFigures,
+  fieldColors,
+  fixed2,
+  num,
+  round2,
+  summedText,
+  sumsByMethod,
+  type BuildingResult,
+} from './resultModel';
 
 type Columns = ReturnType<typeof compareColumns>;
 
-type CompareRow = { key: string; id: number; name: string; figures: number[]; total: number; current?: boolean; stale?: { id: number; computeMethod?: unknown; menus?: unknown; resultStale: true } };
+type CompareRow = {
+  key: string;
+  id: number;
+  name: string;
+  figures: number[];
+  total: number;
+  current?: boolean;
+  stale?: { id: number; computeMethod?: unknown; menus?: unknown; resultStale: true };
+};
 
 /** A compared building whose result is stale, as the mark that recalculates it needs it. */
-const staleOf = (b: { id: number; computeMethod?: unknown; menus?: unknown; resultStale?: unknown }): CompareRow['stale'] =>
+const staleOf = (b: {
+  id: number;
+  computeMethod?: unknown;
+  menus?: unknown;
+  resultStale?: unknown;
+}): CompareRow['stale'] =>
   b.resultStale ? { id: b.id, computeMethod: b.computeMethod, menus: b.menus, resultStale: true } : undefined;
 
-/** A compared building's marks: the current one, and a result older than its rows (its figures are not what they make). */
+/**
+ * A compared building's marks: the current one, and a result older than its rows (its figures are not what they make).
+ */
 const RowMarks = ({ row }: { row: CompareRow }) => (
   <>
     {row.current && <Chip size="small" label="当前建筑" sx={{ ml: 1 }} />}
@@ -45,7 +82,10 @@ const RowMarks = ({ row }: { row: CompareRow }) => (
 const CompareCards = ({ columns, rows }: { columns: Columns; rows: CompareRow[] }) => {
   const list = useList({ data: rows });
   const figures = [
-    ...columns.map((c, i) => ({ label: `${c.label}(tCO2e)`, text: (r: RaRecord) => fixed2((r as CompareRow).figures[i]) })),
+    ...columns.map((c, i) => ({
+      label: `${c.label}(tCO2e)`,
+      text: (r: RaRecord) => fixed2((r as CompareRow).figures[i]),
+    })),
     { label: '碳排放总量(tCO2e)', text: (r: RaRecord) => fixed2((r as CompareRow).total) },
   ];
   const title = (r: RaRecord) => (
@@ -56,7 +96,12 @@ const CompareCards = ({ columns, rows }: { columns: Columns; rows: CompareRow[] 
   );
   return (
     <ListContextProvider value={list}>
-      <RecordCards resource="tpf3Project" title={title} figures={figures} open={(r) => `/factors/result?projectId=${r.id}`} />
+      <RecordCards
+        resource="tpf3Project"
+        title={title}
+        figures={figures}
+        open={(r) => `/factors/result?projectId=${r.id}`}
+      />
     </ListContextProvider>
   );
 };
@@ -99,7 +144,11 @@ export default function ComparePage({ module }: { module?: string }) {
   const [picked, setPicked] = useState<BuildingResult[]>([]);
   const phone = usePhone();
 
-  const stats = useQuery({ queryKey: ['compare', 'statistics'], queryFn: ({ signal }) => getStatistics(signal), retry: false });
+  const stats = useQuery({
+    queryKey: ['compare', 'statistics'],
+    queryFn: ({ signal }) => getStatistics(signal),
+    retry: false,
+  });
   const currentDetail = useQuery({
     queryKey: ['tpf3ProjectV', current?.id],
     queryFn: ({ signal }) => getBuildingResult(current!.id, signal),
@@ -109,8 +158,27 @@ export default function ComparePage({ module }: { module?: string }) {
 
   const columns = compareColumns(module);
   const rows: CompareRow[] = [
-    ...(current && currentDetail.data ? [{ key: `c${current.id}`, id: current.id, name: currentDetail.data.name ?? current.name, figures: compareFigures(currentDetail.data, columns), total: num(currentDetail.data.total), current: true, stale: staleOf(currentDetail.data) }] : []),
-    ...picked.map((b) => ({ key: `p${b.id}`, id: b.id, name: b.name, figures: compareFigures(b, columns), total: num(b.total), stale: staleOf(b) })),
+    ...(current && currentDetail.data
+      ? [
+          {
+            key: `c${current.id}`,
+            id: current.id,
+            name: currentDetail.data.name ?? current.name,
+            figures: compareFigures(currentDetail.data, columns),
+            total: num(currentDetail.data.total),
+            current: true,
+            stale: staleOf(currentDetail.data),
+          },
+        ]
+      : []),
+    ...picked.map((b) => ({
+      key: `p${b.id}`,
+      id: b.id,
+      name: b.name,
+      figures: compareFigures(b, columns),
+      total: num(b.total),
+      stale: staleOf(b),
+    })),
   ];
   const methodSums = sumsByMethod(stats.data?.methods ?? []);
   const title = module ? '建筑对比' : '统计分析';
@@ -130,7 +198,11 @@ export default function ComparePage({ module }: { module?: string }) {
           <Typography variant="h6" component="h2" gutterBottom>
             建筑对比
           </Typography>
-          {!current && <Alert severity="info" sx={{ mb: 2 }}>当前未选择单体建筑，仅对比所选建筑</Alert>}
+          {!current && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              当前未选择单体建筑，仅对比所选建筑
+            </Alert>
+          )}
           <ComparePicker module={module} currentId={current?.id} picked={picked} onPick={setPicked} />
           {rows.length ? (
             <>

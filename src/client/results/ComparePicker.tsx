@@ -15,7 +15,17 @@ export const COMPARE_LIMIT = 3;
 
 const sameBuilding = (a: BuildingResult, b: BuildingResult) => a.id === b.id;
 
-export function ComparePicker({ module, currentId, picked, onPick }: { module?: string; currentId?: number; picked: BuildingResult[]; onPick: (next: BuildingResult[]) => void }) {
+export function ComparePicker({
+  module,
+  currentId,
+  picked,
+  onPick,
+}: {
+  module?: string;
+  currentId?: number;
+  picked: BuildingResult[];
+  onPick: (next: BuildingResult[]) => void;
+}) {
   const [input, setInput] = useState('');
   const [opened, setOpened] = useState(false);
   const name = useDebouncedValue(input, 200);
@@ -51,7 +61,15 @@ export function ComparePicker({ module, currentId, picked, onPick }: { module?: 
       onChange={(_, next) => onPick(pickWithLimit(picked, next, COMPARE_LIMIT, sameBuilding))}
       noOptionsText="暂无数据"
       loadingText="正在加载, 请稍候..."
-      renderInput={(params) => <TextField {...params} label="对比建筑（最多 3 个）" placeholder="选择已完成的单体建筑" error={!!found.error} helperText={hint} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="对比建筑（最多 3 个）"
+          placeholder="选择已完成的单体建筑"
+          error={!!found.error}
+          helperText={hint}
+        />
+      )}
       sx={{ mb: 2 }}
     />
   );

@@ -2,10 +2,28 @@
 // 待输入 with the reduction), its operation intensity (sink included, GB/T 51366 clause 4.1) and its life-cycle
 // intensity, with their definitions, and the published life-cycle typical lines (known values only) as a small
 // 参考线 table — the compare page's chart is in tCO2e, so the lines cannot be drawn on it.
-import { Box, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQueries } from '@tanstack/react-query';
 import type { PublishedLine, ReferenceAnswer } from './referenceApi';
-import { DASH, GbChip, lineValueText, OPERATION_UNIT, referenceQuery, valueText, VerificationChip } from './referenceParts';
+import {
+  DASH,
+  GbChip,
+  lineValueText,
+  OPERATION_UNIT,
+  referenceQuery,
+  valueText,
+  VerificationChip,
+} from './referenceParts';
 import { LIFECYCLE_NOTE, OPERATION_NOTE } from '../../calc/intensity';
 
 export const GB_ROW = 'GB 55015 降碳核对';
@@ -14,7 +32,9 @@ export const GB_ROW = 'GB 55015 降碳核对';
 export function lifecycleLines(answers: (ReferenceAnswer | undefined)[]): PublishedLine[] {
   const seen = new Map<number, PublishedLine>();
   for (const a of answers)
-    for (const l of a?.published ?? []) if (l.metric === 'lifecycle' && (l.value != null || (l.low != null && l.high != null)) && !seen.has(l.id)) seen.set(l.id, l);
+    for (const l of a?.published ?? [])
+      if (l.metric === 'lifecycle' && (l.value != null || (l.low != null && l.high != null)) && !seen.has(l.id))
+        seen.set(l.id, l);
   return [...seen.values()];
 }
 
@@ -22,7 +42,12 @@ const GbCell = ({ answer }: { answer: ReferenceAnswer | undefined }) => {
   if (!answer) return <>{DASH}</>;
   const gb = answer.gb55015;
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}
+    >
       <GbChip pass={gb.pass} />
       {gb.reduction != null && (
         <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>

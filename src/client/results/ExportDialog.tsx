@@ -4,7 +4,17 @@
 // whose message names the rule (an expired trial). Trial accounts cannot choose Word.
 import { download } from '../providers/download';
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Radio, RadioGroup } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormHelperText,
+  Radio,
+  RadioGroup,
+} from '@mui/material';
 import { HttpError, useNotify } from 'react-admin';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { exportReport, type ReportType } from './resultApi';
@@ -18,7 +28,8 @@ export const REPORT_MSG = {
 } as const;
 
 /** A refusal that names its rule (403: expired trial, no Word for trial accounts) is shown as it is. */
-const failureMessage = (err: unknown) => (err instanceof HttpError && err.status === 403 && err.message ? err.message : REPORT_MSG.failed);
+const failureMessage = (err: unknown) =>
+  err instanceof HttpError && err.status === 403 && err.message ? err.message : REPORT_MSG.failed;
 
 export interface ExportDialogProps {
   open: boolean;

@@ -3,7 +3,20 @@
 // every check (the building's figure, the range, its source and mark, the verdict); the figures not checked and
 // why; the metrics without a published range (暂无公开范围). Nothing is computed here; no figure is changed.
 // PlausibilityTrace is the same flags inside a stage's 计算过程 (StageTraceDialog).
-import { Alert, AlertTitle, Box, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import {
   checkRangeText,
@@ -23,7 +36,6 @@ import { VERIFICATION_LABELS } from '../../../schemas/factors/verification';
 import { NoData } from '../admin/NoData';
 import { usePhone } from '../admin/RecordCards';
 import { Words } from '../admin/Words';
-
 
 const Flags = ({ flags }: { flags: string[] }) =>
   flags.length ? (
@@ -52,7 +64,12 @@ const HEAD = ['指标', '本单体', '单位', '参考范围', '结论', '参考
 const CheckItems = ({ review }: { review: PlausibilityReview }) => (
   <Box component="ul" aria-label="合理性检查明细" sx={{ listStyle: 'none', p: 0, m: 0 }}>
     {review.checks.map((c, i) => (
-      <Box component="li" key={`${c.metric}-${c.lineId ?? i}`} data-testid={`plausibility-check-${c.metric}`} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        component="li"
+        key={`${c.metric}-${c.lineId ?? i}`}
+        data-testid={`plausibility-check-${c.metric}`}
+        sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Typography variant="subtitle2" component="p">
           {metricLabel(c.metric)}：{formatNumber(c.value)} {metricUnit(c.metric)}
           <Box component="span" sx={{ ml: 1, color: c.direction ? 'warning.main' : 'success.main' }}>
@@ -90,7 +107,9 @@ const Checks = ({ review }: { review: PlausibilityReview }) => (
             <TableCell align="right">{formatNumber(c.value)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{metricUnit(c.metric)}</TableCell>
             <TableCell sx={{ minWidth: 220 }}>{checkRangeText(c)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap', color: c.direction ? 'warning.main' : 'success.main' }}>{checkVerdict(c)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap', color: c.direction ? 'warning.main' : 'success.main' }}>
+              {checkVerdict(c)}
+            </TableCell>
             <TableCell sx={{ minWidth: 160 }}>
               <Words text={c.lineName} />
             </TableCell>
@@ -150,7 +169,11 @@ export const PlausibilityBody = ({ review }: { review: PlausibilityReview | null
   );
 };
 
-export const PlausibilityCard = ({ detail }: { detail: { plausibility?: PlausibilityReview | null } | null | undefined }) => (
+export const PlausibilityCard = ({
+  detail,
+}: {
+  detail: { plausibility?: PlausibilityReview | null } | null | undefined;
+}) => (
   <Card variant="outlined" sx={{ mt: 2 }} data-testid="plausibility-card">
     <CardContent>
       <Typography variant="h6" component="h2" gutterBottom>

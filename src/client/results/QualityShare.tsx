@@ -1,6 +1,7 @@
 // 数据质量: the share of the positive emissions (no sink) by data-quality class — 实测, EPD,
 // 标准默认值, 数据库, 估算 (dictionary dataQuality) — as bars with percentages (2 decimals) and tonnes, and the
-// grade A–D with its rule (src/calc/quality.ts QUALITY_GRADE_RULE, the same text as docs/calculation.md and the report).
+// grade A–D with its rule (src/calc/quality.ts QUALITY_GRADE_RULE, the same text as docs/calculation.md and the
+// report).
 import { Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { DATA_QUALITY } from '../../../schemas/factors/kinds';
 import { formatNumber } from '../../calc/format';
@@ -22,7 +23,12 @@ export const GRADE_LABEL = '数据质量等级';
 export function qualityRows(d: QualityDetail | null | undefined, labels: Record<string, string>) {
   const shares = d?.qualityShares;
   if (!shares || !Object.values(shares).some((v) => num(v) > 0)) return [];
-  return DATA_QUALITY.map(([code, fallback]) => ({ code, label: labels[code] ?? fallback, share: num(shares[code]), tonnes: num(d?.quality?.[code]) }));
+  return DATA_QUALITY.map(([code, fallback]) => ({
+    code,
+    label: labels[code] ?? fallback,
+    share: num(shares[code]),
+    tonnes: num(d?.quality?.[code]),
+  }));
 }
 
 export const QualityShare = ({ detail }: { detail: QualityDetail | null | undefined }) => {
@@ -39,7 +45,11 @@ export const QualityShare = ({ detail }: { detail: QualityDetail | null | undefi
         <>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
             <Typography>{GRADE_LABEL}：</Typography>
-            <Chip color={detail?.grade === 'A' || detail?.grade === 'B' ? 'success' : 'warning'} label={detail?.grade ?? '—'} data-testid="quality-grade" />
+            <Chip
+              color={detail?.grade === 'A' || detail?.grade === 'B' ? 'success' : 'warning'}
+              label={detail?.grade ?? '—'}
+              data-testid="quality-grade"
+            />
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="quality-rule">
             {QUALITY_GRADE_RULE}
@@ -56,7 +66,12 @@ export const QualityShare = ({ detail }: { detail: QualityDetail | null | undefi
                     {formatNumber(r.share)}%（{formatNumber(r.tonnes)} tCO2e）
                   </Typography>
                 </Stack>
-                <LinearProgress variant="determinate" value={Math.min(100, Math.max(0, r.share))} aria-label={`${r.label} ${formatNumber(r.share)}%`} sx={{ height: 8, borderRadius: 1 }} />
+                <LinearProgress
+                  variant="determinate"
+                  value={Math.min(100, Math.max(0, r.share))}
+                  aria-label={`${r.label} ${formatNumber(r.share)}%`}
+                  sx={{ height: 8, borderRadius: 1 }}
+                />
               </Box>
             ))}
           </Stack>

@@ -48,7 +48,14 @@ export const ReferenceCard = ({ projectId }: { projectId: number }) => {
                 </Typography>
               ) : (
                 lines.map((l) => (
-                  <Stack key={l.id} component="li" direction="row" spacing={1} useFlexGap sx={{ listStyle: 'none', alignItems: 'center', flexWrap: 'wrap', py: 0.5 }}>
+                  <Stack
+                    key={l.id}
+                    component="li"
+                    direction="row"
+                    spacing={1}
+                    useFlexGap
+                    sx={{ listStyle: 'none', alignItems: 'center', flexWrap: 'wrap', py: 0.5 }}
+                  >
                     <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                       {l.metricLabel} · {l.name}（{l.buildType}）：
                       <b>{lineValueText(l)}</b> {l.unit}

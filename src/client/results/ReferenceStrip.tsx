@@ -63,9 +63,17 @@ export const ReferenceStrip = ({ projectId, data }: { projectId: number; data: R
         <GbChip pass={gb.pass} />
       </Stack>
       <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
-        <Figure label={`本单体运行碳排放强度（含碳汇）(${OPERATION_UNIT})`} value={valueText(gb.operation)} testId="gb55015-operation" />
+        <Figure
+          label={`本单体运行碳排放强度（含碳汇）(${OPERATION_UNIT})`}
+          value={valueText(gb.operation)}
+          testId="gb55015-operation"
+        />
         <Figure label={`基准建筑(${OPERATION_UNIT})`} value={valueText(gb.refOperation)} testId="gb55015-ref" />
-        <Figure label={`降低(${OPERATION_UNIT})，要求不少于 ${valueText(gb.required)}`} value={valueText(gb.reduction)} testId="gb55015-reduction" />
+        <Figure
+          label={`降低(${OPERATION_UNIT})，要求不少于 ${valueText(gb.required)}`}
+          value={valueText(gb.reduction)}
+          testId="gb55015-reduction"
+        />
       </Stack>
       <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }} data-testid="gb55015-text">
         {gb.text}
@@ -75,7 +83,13 @@ export const ReferenceStrip = ({ projectId, data }: { projectId: number; data: R
         {(data.building.notes ?? [])
           .filter((n) => n !== LIFECYCLE_NOTE)
           .map((n) => (
-            <Typography key={n} variant="caption" component="p" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography
+              key={n}
+              variant="caption"
+              component="p"
+              color="text.secondary"
+              sx={{ overflowWrap: 'anywhere' }}
+            >
               {n}
             </Typography>
           ))}

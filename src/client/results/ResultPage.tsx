@@ -57,7 +57,17 @@ export function usePersistedFold(): [boolean, (open: boolean) => void] {
 }
 
 /** The figures of a result: warnings first, the folding panel, the bar chart, 数据质量; figures open traces. */
-const ResultBody = ({ module, data, stages, projectId }: { module: string; data: BuildingResult; stages: string[]; projectId: number }) => {
+const ResultBody = ({
+  module,
+  data,
+  stages,
+  projectId,
+}: {
+  module: string;
+  data: BuildingResult;
+  stages: string[];
+  projectId: number;
+}) => {
   const [open, setOpen] = usePersistedFold();
   const [trace, setTrace] = useState<string | null>(null);
   const withFigure = figureStages(stages.length ? stages : moduleStages(module));
@@ -87,12 +97,27 @@ const ResultBody = ({ module, data, stages, projectId }: { module: string; data:
         </CardContent>
       </Card>
       <PlausibilityCard detail={data.resultDetail} />
-      {trace && <StageTraceDialog code={trace} label={stageLabel(module, trace)} projectId={projectId} onClose={() => setTrace(null)} />}
+      {trace && (
+        <StageTraceDialog
+          code={trace}
+          label={stageLabel(module, trace)}
+          projectId={projectId}
+          onClose={() => setTrace(null)}
+        />
+      )}
     </>
   );
 };
 
-export const ResultPage = ({ module, building, stages }: { module: ModuleCode; building: CurrentBuilding; stages: string[] }) => {
+export const ResultPage = ({
+  module,
+  building,
+  stages,
+}: {
+  module: ModuleCode;
+  building: CurrentBuilding;
+  stages: string[];
+}) => {
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
   const { data, isPending, error } = useQuery({
@@ -106,18 +131,40 @@ export const ResultPage = ({ module, building, stages }: { module: ModuleCode; b
   else if (error) body = <Alert severity="error">{errorMessage(error)}</Alert>;
   else if (!data || !hasResult(data)) body = <NoData />;
   // (drawn anew for each calculation: the charts keep the figures they were first drawn with)
-  else body = <ResultBody key={String((data.resultDetail as { calculatedAt?: string } | undefined)?.calculatedAt)} module={module} data={data} stages={stages} projectId={building.id} />;
+  else
+    body = (
+      <ResultBody
+        key={String((data.resultDetail as { calculatedAt?: string } | undefined)?.calculatedAt)}
+        module={module}
+        data={data}
+        stages={stages}
+        projectId={building.id}
+      />
+    );
 
   const last = stages[stages.length - 1];
   return (
     <Box sx={{ p: 2, minWidth: 0 }} data-testid="result-page">
       <StageHeader title="计算结果" building={building} />
       {body}
-      <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', mt: 2, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
-        <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={() => navigate(last ? stageRoute(module, last) : infoRoute(module, building.id))}>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', mt: 2, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+      >
+        <Button
+          variant="outlined"
+          startIcon={<ArrowBackIcon />}
+          onClick={() => navigate(last ? stageRoute(module, last) : infoRoute(module, building.id))}
+        >
           上一步
         </Button>
-        <Button variant="outlined" startIcon={<CompareArrowsIcon />} onClick={() => navigate(stageRoute(module, 'compare'))}>
+        <Button
+          variant="outlined"
+          startIcon={<CompareArrowsIcon />}
+          onClick={() => navigate(stageRoute(module, 'compare'))}
+        >
           建筑对比
         </Button>
         <Button variant="outlined" startIcon={<InsightsIcon />} onClick={() => navigate(decideRoute(building.id))}>
@@ -127,7 +174,13 @@ export const ResultPage = ({ module, building, stages }: { module: ModuleCode; b
           导出报告
         </Button>
       </Stack>
-      <ExportDialog open={exporting} onClose={() => setExporting(false)} module={module} projectId={building.id} status={data?.status ?? building.status} />
+      <ExportDialog
+        open={exporting}
+        onClose={() => setExporting(false)}
+        module={module}
+        projectId={building.id}
+        status={data?.status ?? building.status}
+      />
     </Box>
   );
 };

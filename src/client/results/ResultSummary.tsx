@@ -3,12 +3,38 @@
 // once by src/calc/format.ts, the figure the reports print) and the 各阶段碳排放 table whose figures open the
 // stage's trace. A stage outside the standard's boundary (waste under GB) says so next to its figure. Then
 // 计算依据与说明 — the standard's formula basis and the intensities' definitions (ResultBasis.tsx).
-import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Grid,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { NoData } from '../admin/NoData';
 import { baseOptions, Chart } from './Chart';
 import { ResultBasis } from './ResultBasis';
-import { DONUT_TOTAL_LABEL, fixed2, indicators, sinkValue, SINK_LABEL, stageLabel, stageRowLabel, stageShares, stageValue, type BuildingResult } from './resultModel';
+import {
+  DONUT_TOTAL_LABEL,
+  fixed2,
+  indicators,
+  sinkValue,
+  SINK_LABEL,
+  stageLabel,
+  stageRowLabel,
+  stageShares,
+  stageValue,
+  type BuildingResult,
+} from './resultModel';
 
 export const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Box sx={{ mb: 2 }}>
@@ -48,12 +74,27 @@ const Figures = ({ title, figures }: { title: string; figures: FigureSpec[] }) =
 );
 
 /** Read by screen readers, not shown (MUI's visuallyHidden, without depending on @mui/utils). */
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
 
 /** A stage figure that opens the stage's trace; its accessible name says so ('… 查看建材运输计算过程'). */
 export const TraceButton = ({ label, value, onOpen }: { label: string; value: number; onOpen?: () => void }) =>
   onOpen ? (
-    <Button size="small" onClick={onOpen} sx={{ minWidth: 0, p: 0, font: 'inherit', textDecoration: 'underline dotted' }} title="查看计算过程">
+    <Button
+      size="small"
+      onClick={onOpen}
+      sx={{ minWidth: 0, p: 0, font: 'inherit', textDecoration: 'underline dotted' }}
+      title="查看计算过程"
+    >
       {fixed2(value)}
       <Box component="span" sx={visuallyHidden}>
         查看{label}计算过程
@@ -78,7 +119,13 @@ export const ResultSummary = ({ module, data, stages, open, onFold, traceOf }: R
   const shares = stageShares(data, module, stages);
   return (
     // (MUI wraps the summary in an h3; the page's h2 is inside it)
-    <Accordion expanded={open} onChange={(_, v) => onFold(v)} disableGutters data-testid="result-panel" slotProps={{ heading: { component: 'div' } }}>
+    <Accordion
+      expanded={open}
+      onChange={(_, v) => onFold(v)}
+      disableGutters
+      data-testid="result-panel"
+      slotProps={{ heading: { component: 'div' } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="result-panel-content" id="result-panel-header">
         <Typography variant="h6" component="h2">
           计算结果
@@ -98,9 +145,23 @@ export const ResultSummary = ({ module, data, stages, open, onFold, traceOf }: R
                     // each stage in its colour, the report's donut's too (schemas/stageColors.ts)
                     colors: shares.colors,
                     legend: { position: 'bottom' },
-                    chart: { events: { dataPointSelection: (_e: unknown, _c: unknown, cfg: { dataPointIndex: number }) => traceOf(shares.codes[cfg.dataPointIndex])?.() } },
+                    chart: {
+                      events: {
+                        dataPointSelection: (_e: unknown, _c: unknown, cfg: { dataPointIndex: number }) =>
+                          traceOf(shares.codes[cfg.dataPointIndex])?.(),
+                      },
+                    },
                     dataLabels: { formatter: (v: number) => `${fixed2(v)}%` },
-                    plotOptions: { pie: { donut: { labels: { show: true, total: { show: true, label: DONUT_TOTAL_LABEL, formatter: () => fixed2(shares.total) } } } } },
+                    plotOptions: {
+                      pie: {
+                        donut: {
+                          labels: {
+                            show: true,
+                            total: { show: true, label: DONUT_TOTAL_LABEL, formatter: () => fixed2(shares.total) },
+                          },
+                        },
+                      },
+                    },
                   })}
                 />
               ) : (
@@ -138,7 +199,11 @@ export const ResultSummary = ({ module, data, stages, open, onFold, traceOf }: R
                   <TableRow key={code} data-testid={`stage-figure-${code}`}>
                     <TableCell>{stageRowLabel(data, module, code)}</TableCell>
                     <TableCell align="right">
-                      <TraceButton label={stageLabel(module, code)} value={stageValue(data, code, module)} onOpen={traceOf(code)} />
+                      <TraceButton
+                        label={stageLabel(module, code)}
+                        value={stageValue(data, code, module)}
+                        onOpen={traceOf(code)}
+                      />
                     </TableCell>
                   </TableRow>
                 ))}

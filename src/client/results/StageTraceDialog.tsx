@@ -137,7 +137,15 @@ export const StageTraceDialog = ({ code, label, projectId, onClose }: StageTrace
   const props = (stageDef(code)?.schema.properties ?? {}) as Props;
 
   return (
-    <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby="stage-trace-title" data-testid="stage-trace">
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={fullScreen}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="stage-trace-title"
+      data-testid="stage-trace"
+    >
       <DialogTitle id="stage-trace-title">{title}</DialogTitle>
       <DialogContent dividers>
         {isFetching && <LinearProgress sx={{ mb: 1 }} aria-label="正在加载" />}
@@ -147,7 +155,14 @@ export const StageTraceDialog = ({ code, label, projectId, onClose }: StageTrace
         {rows.length > 0 && (
           <Box component="ol" sx={{ m: 0, p: 0 }} aria-label={`${label}数据行`}>
             {rows.map((r, i) => (
-              <TraceRowItem key={r.id} row={r} index={page * TRACE_PAGE_SIZE + i + 1} dicts={dicts} props={props} stageFormula={formulas.length === 1 ? formulas[0] : undefined} />
+              <TraceRowItem
+                key={r.id}
+                row={r}
+                index={page * TRACE_PAGE_SIZE + i + 1}
+                dicts={dicts}
+                props={props}
+                stageFormula={formulas.length === 1 ? formulas[0] : undefined}
+              />
             ))}
           </Box>
         )}

@@ -19,7 +19,8 @@ const given = (v: unknown) => v !== null && v !== undefined && v !== '';
 const QUANTITY_TIMES_FACTOR = new Set(['quantity', 'unit', 'factorValue', 'factorUnit']);
 
 /** The formula reads more than the quantity and the factor: its working is the formula itself, every term of it. */
-export const fullWorking = (row: TraceRow) => !!row.trace?.numbers && !!row.trace.inputs?.some((i) => !QUANTITY_TIMES_FACTOR.has(i.field));
+export const fullWorking = (row: TraceRow) =>
+  !!row.trace?.numbers && !!row.trace.inputs?.some((i) => !QUANTITY_TIMES_FACTOR.has(i.field));
 
 /**
  * The row's own figures, as stored: '500.00 t × 2.1000 kgCO2e/t = 1,050.00 kgCO2e' (label 用量 × 因子 = 碳排放); a row
@@ -36,7 +37,11 @@ export function workingLine(row: TraceRow, stageFormula?: string): [label: strin
       : null;
   const emission = given(row.emission) ? `${formatNumber(row.emission)} kgCO2e` : '—';
   if (fullWorking(row)) return [row.trace!.formula || stageFormula || '计算', `${row.trace!.numbers} = ${emission}`];
-  if (given(row.quantity) && factor) return ['用量 × 因子 = 碳排放', `${formatNumber(row.quantity)}${row.quantityUnit ? ` ${row.quantityUnit}` : ''} × ${factor} = ${emission}`];
+  if (given(row.quantity) && factor)
+    return [
+      '用量 × 因子 = 碳排放',
+      `${formatNumber(row.quantity)}${row.quantityUnit ? ` ${row.quantityUnit}` : ''} × ${factor} = ${emission}`,
+    ];
   return ['碳排放', `${emission}${factor ? `；因子 ${factor}` : ''}`];
 }
 
@@ -68,14 +73,25 @@ export const TraceRowItem = ({ row, index, dicts, props = {}, stageFormula }: Tr
   const energy = row.energy ? (dicts.energyKind?.[row.energy] ?? row.energy) : null;
   const quality = row.quality ? (dicts.dataQuality?.[row.quality] ?? row.quality) : null;
   return (
-    <Box component="li" sx={{ listStyle: 'none', py: 1.5, borderBottom: 1, borderColor: 'divider' }} data-testid="trace-row">
+    <Box
+      component="li"
+      sx={{ listStyle: 'none', py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+      data-testid="trace-row"
+    >
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 0.5 }}>
         <Typography variant="subtitle2" component="h3">
           {index}. {row.name ?? '（未命名）'}
         </Typography>
         {part && <Chip size="small" label={part} />}
         {energy && <Chip size="small" variant="outlined" label={energy} />}
-        {quality && <Chip size="small" variant="outlined" color="primary" label={`数据质量：${quality}${row.qualityRef ? `（${row.qualityRef}）` : ''}`} />}
+        {quality && (
+          <Chip
+            size="small"
+            variant="outlined"
+            color="primary"
+            label={`数据质量：${quality}${row.qualityRef ? `（${row.qualityRef}）` : ''}`}
+          />
+        )}
       </Stack>
       <Stack spacing={0.5}>
         <Line label={workingLabel} testId="trace-working">

@@ -6,10 +6,12 @@ import type { ReferenceAnswer } from '../../calc/decide/types';
 
 export type { PublishedLine, ReferenceAnswer, Verification } from '../../calc/decide/types';
 
-const at = (projectId: number | string) => apiUrl(`tpf/v1/tpf/decide/${encodeURIComponent(String(projectId))}/reference`);
+const at = (projectId: number | string) =>
+  apiUrl(`tpf/v1/tpf/decide/${encodeURIComponent(String(projectId))}/reference`);
 
 /** GET decide/:projectId/reference */
-export const getReference = (projectId: number | string, signal?: AbortSignal) => apiFetch<ReferenceAnswer>(at(projectId), { signal });
+export const getReference = (projectId: number | string, signal?: AbortSignal) =>
+  apiFetch<ReferenceAnswer>(at(projectId), { signal });
 /** PUT decide/:projectId/reference { refOperation } (null clears) → the new answer; 400 field refOperation */
 export const putReference = (projectId: number | string, refOperation: number | null) =>
   apiFetch<ReferenceAnswer>(at(projectId), { method: 'PUT', body: JSON.stringify({ refOperation }) });

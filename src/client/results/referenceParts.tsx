@@ -16,11 +16,16 @@ export const referenceKey = (projectId: number) => ['decide', 'reference', proje
 /** getReference, refusing an answer that is not a reference answer (a server without the route, a proxy page). */
 export async function fetchReference(projectId: number, signal?: AbortSignal): Promise<ReferenceAnswer> {
   const a = await getReference(projectId, signal);
-  if (!a || typeof a !== 'object' || !a.gb55015 || !a.building || !a.percentile || !Array.isArray(a.published)) throw new Error(MSG.otherStatus);
+  if (!a || typeof a !== 'object' || !a.gb55015 || !a.building || !a.percentile || !Array.isArray(a.published))
+    throw new Error(MSG.otherStatus);
   return a;
 }
 
-export const referenceQuery = (projectId: number) => ({ queryKey: referenceKey(projectId), queryFn: ({ signal }: { signal: AbortSignal }) => fetchReference(projectId, signal), retry: false });
+export const referenceQuery = (projectId: number) => ({
+  queryKey: referenceKey(projectId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchReference(projectId, signal),
+  retry: false,
+});
 
 export const useReference = (projectId: number) => useQuery(referenceQuery(projectId));
 
@@ -35,10 +40,16 @@ export const valueText = (v: number | null | undefined) => (v == null ? DASH : f
 
 export const GB_STATUS = { pass: '满足', fail: '未满足', none: '待输入' } as const;
 
-export const gbStatus = (pass: boolean | null) => (pass == null ? GB_STATUS.none : pass ? GB_STATUS.pass : GB_STATUS.fail);
+export const gbStatus = (pass: boolean | null) =>
+  pass == null ? GB_STATUS.none : pass ? GB_STATUS.pass : GB_STATUS.fail;
 
 export const GbChip = ({ pass }: { pass: boolean | null }) => (
-  <Chip size="small" color={pass == null ? 'default' : pass ? 'success' : 'error'} label={gbStatus(pass)} data-testid="gb55015-chip" />
+  <Chip
+    size="small"
+    color={pass == null ? 'default' : pass ? 'success' : 'error'}
+    label={gbStatus(pass)}
+    data-testid="gb55015-chip"
+  />
 );
 
 export const VerificationChip = ({ code, label }: { code: Verification | null; label?: string }) => {

@@ -16,18 +16,43 @@ export const getBuildingResult = (id: number | string, signal?: AbortSignal) =>
 /** The completed buildings a compare picker offers at most: the rest are found by typing their name. */
 export const PICK_PAGE = 20;
 
-/** GET tpf3ProjectV/?status=1&name=…[&computeMethod=] → the latest changed completed buildings matching `name`, and how many match. */
+/**
+ * GET tpf3ProjectV/?status=1&name=…[&computeMethod=] → the latest changed completed buildings matching `name`, and how
+ * many match.
+ */
 export const searchCompletedBuildings = (name: string, computeMethod: string | undefined, signal?: AbortSignal) =>
-  apiFetch<Page<BuildingResult>>(apiUrl('tpf/v1/tpf/tpf3ProjectV/', { status: 1, name: name.trim(), computeMethod, pageSize: PICK_PAGE, sortField: 'updateDate', sortOrder: 'descend' }), { signal });
+  apiFetch<Page<BuildingResult>>(
+    apiUrl('tpf/v1/tpf/tpf3ProjectV/', {
+      status: 1,
+      name: name.trim(),
+      computeMethod,
+      pageSize: PICK_PAGE,
+      sortField: 'updateDate',
+      sortOrder: 'descend',
+    }),
+    { signal },
+  );
 
 /** GET tpf3ProjectV/statistics → the sums by compute method and the engineering projects' totals. */
-export const getStatistics = (signal?: AbortSignal) => apiFetch<Statistics>(apiUrl('tpf/v1/tpf/tpf3ProjectV/statistics'), { signal });
+export const getStatistics = (signal?: AbortSignal) =>
+  apiFetch<Statistics>(apiUrl('tpf/v1/tpf/tpf3ProjectV/statistics'), { signal });
 
-export type EngineeringRow = Record<string, unknown> & { id: number; name: string; projectCount?: number; endCount?: number; total?: number };
+export type EngineeringRow = Record<string, unknown> & {
+  id: number;
+  name: string;
+  projectCount?: number;
+  endCount?: number;
+  total?: number;
+};
 
-/** GET tpf3Engineering/?pageNum&pageSize → a page of engineering projects with their building counts and carbon total. */
+/**
+ * GET tpf3Engineering/?pageNum&pageSize → a page of engineering projects with their building counts and carbon total.
+ */
 export const engineeringPage = (pageNum: number, pageSize: number, signal?: AbortSignal) =>
-  apiFetch<Page<EngineeringRow>>(apiUrl('tpf/v1/tpf/tpf3Engineering/', { pageNum, pageSize, sortField: 'createDate', sortOrder: 'descend' }), { signal });
+  apiFetch<Page<EngineeringRow>>(
+    apiUrl('tpf/v1/tpf/tpf3Engineering/', { pageNum, pageSize, sortField: 'createDate', sortOrder: 'descend' }),
+    { signal },
+  );
 
 export type ReportType = 'pdf' | 'word';
 

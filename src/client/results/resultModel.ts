@@ -19,7 +19,17 @@ export type BuildingResult = Record<string, unknown> & {
   resultDetail?: {
     parts?: Record<string, number>;
     breakdown?: Record<string, number>;
-    stages?: Record<string, { total?: number; method?: string | null; rows?: unknown; notes?: string[]; warnings?: string[]; outsideBoundary?: string }>;
+    stages?: Record<
+      string,
+      {
+        total?: number;
+        method?: string | null;
+        rows?: unknown;
+        notes?: string[];
+        warnings?: string[];
+        outsideBoundary?: string;
+      }
+    >;
     /** tCO2e and % of the positive emissions by data-quality class, and the grade A–D */
     quality?: Record<string, number>;
     qualityShares?: Record<string, number>;
@@ -32,7 +42,11 @@ export type BuildingResult = Record<string, unknown> & {
 };
 
 /** Labels of the accounting breakdown when the runtime type is not '1'. */
-export const ACCOUNTING_BREAKDOWN_LABELS: Record<string, string> = { gas: '能源', water: '日常用水', renew: '可再生能源' };
+export const ACCOUNTING_BREAKDOWN_LABELS: Record<string, string> = {
+  gas: '能源',
+  water: '日常用水',
+  renew: '可再生能源',
+};
 
 export const SINK_LABEL = '减碳';
 
@@ -66,7 +80,9 @@ export function stageValue(b: BuildingResult | Record<string, unknown>, code: st
   if (!meta?.result) return 0;
   const own = (b as BuildingResult).resultDetail?.stages?.[code]?.total;
   if (typeof own === 'number') return signed(own, meta.sink);
-  const first = moduleResultFields(module).find((f) => f.field === meta.result)?.stages.find((c) => !module || menuTitle(module, c));
+  const first = moduleResultFields(module)
+    .find((f) => f.field === meta.result)
+    ?.stages.find((c) => !module || menuTitle(module, c));
   return first === code ? signed(num(b[meta.result]), meta.sink) : 0;
 }
 
@@ -81,8 +97,14 @@ export const hasResult = (b: Record<string, unknown> | undefined | null) =>
  * total summed from the stored figures — rounded once when shown, not a sum of the rounded slices. Each slice
  * in its stage's colour (schemas/stageColors.ts), as in the report's donut.
  */
-export function stageShares(b: Record<string, unknown>, module: string, stages?: readonly string[]): { codes: string[]; labels: string[]; series: number[]; colors: string[]; total: number } {
-  const shared = resultFields().filter((f) => !f.sink).flatMap((f) => f.stages);
+export function stageShares(
+  b: Record<string, unknown>,
+  module: string,
+  stages?: readonly string[],
+): { codes: string[]; labels: string[]; series: number[]; colors: string[]; total: number } {
+  const shared = resultFields()
+    .filter((f) => !f.sink)
+    .flatMap((f) => f.stages);
   const wanted = stages && stages.length ? stages.filter((c) => shared.includes(c)) : shared;
   const codes: string[] = [];
   const labels: string[] = [];
@@ -101,7 +123,10 @@ export function stageShares(b: Record<string, unknown>, module: string, stages?:
 }
 
 /** The carbon sinks as a reduction: stored negative, shown as a negative 减碳. */
-export const sinkValue = (b: Record<string, unknown>) => resultFields().filter((f) => f.sink).reduce((a, f) => a + fieldValue(b, f), 0);
+export const sinkValue = (b: Record<string, unknown>) =>
+  resultFields()
+    .filter((f) => f.sink)
+    .reduce((a, f) => a + fieldValue(b, f), 0);
 
 export interface Indicators {
   total: number;
@@ -120,7 +145,8 @@ export function indicators(b: Record<string, unknown>): Indicators {
   const basis = basisOf(b);
   const area = basis.area;
   const perYear = annualEmission(figuresOf(b), basis) ?? 0;
-  const perAreaYear = b.streng3 !== null && b.streng3 !== undefined && b.streng3 !== '' ? num(b.streng3) : area ? perYear / area : 0;
+  const perAreaYear =
+    b.streng3 !== null && b.streng3 !== undefined && b.streng3 !== '' ? num(b.streng3) : area ? perYear / area : 0;
   return {
     total,
     perYear,
@@ -150,7 +176,11 @@ export function stageBars(
       };
     }
   }
-  return { categories: [meta?.sink ? SINK_LABEL : stageLabel(module, code)], data: [round2(stageValue(b, code, module))], color };
+  return {
+    categories: [meta?.sink ? SINK_LABEL : stageLabel(module, code)],
+    data: [round2(stageValue(b, code, module))],
+    color,
+  };
 }
 
 /** A stage's name in the figure table: the sink as 减碳, a stage outside the standard's boundary marked. */
@@ -164,7 +194,12 @@ export function stageRowLabel(b: BuildingResult, module: string, code: string): 
 export const figureStages = (stages: readonly string[]) => stages.filter((c) => stageMeta(c)?.result);
 
 /** Adds a pick; beyond `limit` the oldest picks are dropped. */
-export function pickWithLimit<T>(previous: readonly T[], next: readonly T[], limit = 3, same: (a: T, b: T) => boolean = Object.is): T[] {
+export function pickWithLimit<T>(
+  previous: readonly T[],
+  next: readonly T[],
+  limit = 3,
+  same: (a: T, b: T) => boolean = Object.is,
+): T[] {
   const kept = previous.filter((p) => next.some((n) => same(n, p)));
   const added = next.filter((n) => !previous.some((p) => same(n, p)));
   const all = [...kept, ...added];
@@ -183,9 +218,13 @@ export function compareColumns(module?: string): { field: ResultFieldDef; label:
 }
 
 /** The comparison row of one building: its figure per column, sink negative. */
-export const compareFigures = (b: Record<string, unknown>, columns: ReturnType<typeof compareColumns>) => columns.map((c) => fieldValue(b, c.field));
+export const compareFigures = (b: Record<string, unknown>, columns: ReturnType<typeof compareColumns>) =>
+  columns.map((c) => fieldValue(b, c.field));
 
-/** Stacked bars by compute method: each result field's sum over the method's completed buildings, as the server summed it. */
+/**
+ * Stacked bars by compute method: each result field's sum over the method's completed buildings, as the server summed
+ * it.
+ */
 export function sumsByMethod(methods: readonly MethodFigures[]): {
   methods: string[];
   fields: ResultFieldDef[];
@@ -193,18 +232,29 @@ export function sumsByMethod(methods: readonly MethodFigures[]): {
 } {
   const fields = resultFields();
   const byCode = new Map(methods.map((m) => [m.code, m]));
-  const series = fields.map((f) => ({ name: f.title, data: MODULES.map((m) => round2(byCode.get(m.code)?.sums[f.field] ?? 0)) }));
+  const series = fields.map((f) => ({
+    name: f.title,
+    data: MODULES.map((m) => round2(byCode.get(m.code)?.sums[f.field] ?? 0)),
+  }));
   return { methods: MODULES.map((m) => m.label), fields, series };
 }
 
-/** What the sums counted, in words: the completed buildings per method, those left out, and stale results among them. */
+/**
+ * What the sums counted, in words: the completed buildings per method, those left out, and stale results among them.
+ */
 export function summedText(methods: readonly MethodFigures[]): string {
   const count = (n: number) => formatNumber(n, 0);
   const done = methods.reduce((a, m) => a + m.completed, 0);
   const open = methods.reduce((a, m) => a + m.incomplete, 0);
   const stale = methods.reduce((a, m) => a + m.stale, 0);
   const per = methods.map((m) => `${m.label} ${count(m.completed)} 个`).join('，');
-  return [`已计入已完成的单体 ${count(done)} 个（${per}）`, open ? `未完成 ${count(open)} 个未计入` : '', stale ? `其中 ${count(stale)} 个结果已过期，按原结果计入` : ''].filter(Boolean).join('；');
+  return [
+    `已计入已完成的单体 ${count(done)} 个（${per}）`,
+    open ? `未完成 ${count(open)} 个未计入` : '',
+    stale ? `其中 ${count(stale)} 个结果已过期，按原结果计入` : '',
+  ]
+    .filter(Boolean)
+    .join('；');
 }
 
 /** One colour per result field (apexcharts' default palette repeats after five): the shared stage palette

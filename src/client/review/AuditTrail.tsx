@@ -1,7 +1,22 @@
 // A building's changes (recorded by the database): who changed what, when, from what to what — newest
 // first, a page at a time, narrowed to 单体信息, one stage or 方案.
 import { useState } from 'react';
-import { Alert, Box, Card, CardContent, Chip, FormControl, InputLabel, List, ListItem, MenuItem, Pagination, Select, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  FormControl,
+  InputLabel,
+  List,
+  ListItem,
+  MenuItem,
+  Pagination,
+  Select,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatDate } from '../admin/schemaFields';
 import { errorMessage } from '../admin/useConfirmedAction';
@@ -56,9 +71,19 @@ export const AuditTrail = ({ projectId }: { projectId: number }) => {
               <Typography variant="body2">暂无数据</Typography>
             </ListItem>
           )}
-          {data?.entries.map((e) => <Entry key={e.id} e={e} />)}
+          {data?.entries.map((e) => (
+            <Entry key={e.id} e={e} />
+          ))}
         </List>
-        {data && data.total > PAGE && <Pagination count={Math.ceil(data.total / PAGE)} page={page} onChange={(_, p) => setPage(p)} size="small" sx={{ mt: 1 }} />}
+        {data && data.total > PAGE && (
+          <Pagination
+            count={Math.ceil(data.total / PAGE)}
+            page={page}
+            onChange={(_, p) => setPage(p)}
+            size="small"
+            sx={{ mt: 1 }}
+          />
+        )}
       </CardContent>
     </Card>
   );
@@ -81,7 +106,10 @@ const Entry = ({ e }: { e: AuditEntry }) => {
         </Typography>
       </Stack>
       {lines.length > 0 && (
-        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5, color: 'text.secondary', fontSize: 13, wordBreak: 'break-word' }}>
+        <Box
+          component="ul"
+          sx={{ m: 0, mt: 0.5, pl: 2.5, color: 'text.secondary', fontSize: 13, wordBreak: 'break-word' }}
+        >
           {lines.slice(0, SHOWN).map((l) => (
             <li key={l}>{l}</li>
           ))}

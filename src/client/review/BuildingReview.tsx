@@ -26,7 +26,12 @@ const DRAWING_POLL_MS = 1000;
 
 export const BuildingReview = ({ id }: { id: number }) => {
   // (a signed revision's report is drawn after the signature: read again while its drawing runs)
-  const review = useQuery({ queryKey: reviewKey(id), queryFn: ({ signal }) => getReview(id, signal), retry: false, refetchInterval: (q) => (q.state.data?.drawing?.state === 'running' ? DRAWING_POLL_MS : false) });
+  const review = useQuery({
+    queryKey: reviewKey(id),
+    queryFn: ({ signal }) => getReview(id, signal),
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.drawing?.state === 'running' ? DRAWING_POLL_MS : false),
+  });
   if (review.isPending) return <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
   if (review.isError) return <Alert severity="error">{errorMessage(review.error)}</Alert>;
   const r = review.data;
@@ -38,7 +43,9 @@ export const BuildingReview = ({ id }: { id: number }) => {
         </Typography>
         <Chip label={`修订版 ${r.revision}`} variant="outlined" />
         <Chip label={STATE_LABELS[r.state]} color={STATE_COLORS[r.state]} data-testid="review-state" />
-        {r.reportNo && <Chip label={`报告编号 ${r.reportNo}`} color="success" variant="outlined" data-testid="review-report-no" />}
+        {r.reportNo && (
+          <Chip label={`报告编号 ${r.reportNo}`} color="success" variant="outlined" data-testid="review-report-no" />
+        )}
         {r.revisionOf && (
           <Link component={RouterLink} to={reviewRoute(r.revisionOf)}>
             上一修订版
@@ -65,7 +72,19 @@ const Chain = ({ r }: { r: ReviewAnswer }) => (
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} role="list" aria-label="签署">
         {r.chain.map((s) => (
-          <Box key={s.level} role="listitem" data-testid={`review-level-${s.level}`} sx={{ flex: 1, border: 1, borderColor: s.signedAt ? 'success.light' : 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}>
+          <Box
+            key={s.level}
+            role="listitem"
+            data-testid={`review-level-${s.level}`}
+            sx={{
+              flex: 1,
+              border: 1,
+              borderColor: s.signedAt ? 'success.light' : 'divider',
+              borderRadius: 1,
+              p: 1.5,
+              minWidth: 0,
+            }}
+          >
             <Typography variant="subtitle2">{s.role}</Typography>
             <Typography variant="body1" sx={{ wordBreak: 'break-word' }}>
               {s.people.map((p) => p.name).join('、') || '未指定'}
@@ -114,7 +133,13 @@ const Actions = ({ r }: { r: ReviewAnswer }) => {
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {can.submit ? REVIEW_MSG.submit : can.approve ? '签署或退回' : can.withdraw ? WITHDRAW_MSG.title : REVIEW_MSG.revise}
+          {can.submit
+            ? REVIEW_MSG.submit
+            : can.approve
+              ? '签署或退回'
+              : can.withdraw
+                ? WITHDRAW_MSG.title
+                : REVIEW_MSG.revise}
         </Typography>
         {can.submit && (
           <>
@@ -132,7 +157,10 @@ const Actions = ({ r }: { r: ReviewAnswer }) => {
                       helperText={f}
                       value={reasons[f] ?? ''}
                       onChange={(e) => setReasons({ ...reasons, [f]: e.target.value })}
-                      slotProps={{ htmlInput: { maxLength: 200, 'aria-label': `说明：${f}` }, formHelperText: { sx: { whiteSpace: 'normal', wordBreak: 'break-word' } } }}
+                      slotProps={{
+                        htmlInput: { maxLength: 200, 'aria-label': `说明：${f}` },
+                        formHelperText: { sx: { whiteSpace: 'normal', wordBreak: 'break-word' } },
+                      }}
                     />
                   ))}
                 </Stack>
@@ -141,7 +169,16 @@ const Actions = ({ r }: { r: ReviewAnswer }) => {
             <Button
               variant="contained"
               disabled={busy || missing.length > 0}
-              onClick={() => run(() => submitReview(r.projectId, r.flags.map((text) => ({ text, reason: reasons[text].trim() }))), '已提交校审')}
+              onClick={() =>
+                run(
+                  () =>
+                    submitReview(
+                      r.projectId,
+                      r.flags.map((text) => ({ text, reason: reasons[text].trim() })),
+                    ),
+                  '已提交校审',
+                )
+              }
             >
               {REVIEW_MSG.submit}
             </Button>
@@ -154,8 +191,19 @@ const Actions = ({ r }: { r: ReviewAnswer }) => {
         )}
         {can.approve && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <TextField size="small" label="签署意见（可选）" value={note} onChange={(e) => setNote(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} sx={{ flex: 1 }} />
-            <Button variant="contained" disabled={busy} onClick={() => run(() => approveReview(r.projectId, note.trim() || undefined), '已签署')}>
+            <TextField
+              size="small"
+              label="签署意见（可选）"
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+              sx={{ flex: 1 }}
+            />
+            <Button
+              variant="contained"
+              disabled={busy}
+              onClick={() => run(() => approveReview(r.projectId, note.trim() || undefined), '已签署')}
+            >
               {REVIEW_MSG.approve}
             </Button>
             <Button variant="outlined" color="warning" disabled={busy} onClick={() => setReturning(true)}>
@@ -173,7 +221,17 @@ const Actions = ({ r }: { r: ReviewAnswer }) => {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               已审定的修订版不能修改。新建修订版将复制本修订版的数据，重新编制后再提交校审；本修订版保留不变。
             </Typography>
-            <Button variant="contained" disabled={busy} onClick={() => run(() => reviseBuilding(r.projectId), '已新建修订版', (a) => navigate(reviewRoute((a as { id: number }).id)))}>
+            <Button
+              variant="contained"
+              disabled={busy}
+              onClick={() =>
+                run(
+                  () => reviseBuilding(r.projectId),
+                  '已新建修订版',
+                  (a) => navigate(reviewRoute((a as { id: number }).id)),
+                )
+              }
+            >
               {REVIEW_MSG.revise}
             </Button>
           </>
@@ -184,7 +242,13 @@ const Actions = ({ r }: { r: ReviewAnswer }) => {
           </Alert>
         )}
       </CardContent>
-      {returning && <ReturnDialog r={r} onClose={() => setReturning(false)} onDone={() => client.invalidateQueries({ queryKey: ['review'] })} />}
+      {returning && (
+        <ReturnDialog
+          r={r}
+          onClose={() => setReturning(false)}
+          onDone={() => client.invalidateQueries({ queryKey: ['review'] })}
+        />
+      )}
     </Card>
   );
 };

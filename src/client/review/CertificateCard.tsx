@@ -44,7 +44,19 @@ export const CertificateCard = () => {
           本单位签章证书
         </Typography>
         {c ? (
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '9em 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, mb: 1.5, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, mb: { xs: 1, sm: 0 }, minWidth: 0, wordBreak: 'break-all' } }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '9em 1fr' },
+              columnGap: 2,
+              rowGap: 0.5,
+              m: 0,
+              mb: 1.5,
+              '& dt': { color: 'text.secondary' },
+              '& dd': { m: 0, mb: { xs: 1, sm: 0 }, minWidth: 0, wordBreak: 'break-all' },
+            }}
+          >
             <dt>来源</dt>
             <dd>{c.source === 'uploaded' ? '本单位上传' : '系统生成（自签名）'}</dd>
             <dt>主体</dt>
@@ -60,18 +72,33 @@ export const CertificateCard = () => {
           </Box>
         ) : (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            尚无签章证书：本单位第一份报告审定时，系统将生成一张自签名证书（RSA 2048，有效期 10 年）用于签署 PDF；也可在此上传本单位的证书。
+            尚无签章证书：本单位第一份报告审定时，系统将生成一张自签名证书（RSA 2048，有效期 10 年）用于签署
+            PDF；也可在此上传本单位的证书。
           </Typography>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           上传本单位的 PKCS#12 证书（.p12 / .pfx，含私钥）后，此后审定的报告以它签名；已签署的报告不受影响。
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          <input ref={input} type="file" accept=".p12,.pfx,application/x-pkcs12" hidden aria-label="选择证书文件" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input
+            ref={input}
+            type="file"
+            accept=".p12,.pfx,application/x-pkcs12"
+            hidden
+            aria-label="选择证书文件"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
           <Button variant="outlined" onClick={() => input.current?.click()} sx={{ textTransform: 'none' }}>
             {file ? file.name : '选择证书文件'}
           </Button>
-          <TextField size="small" type="password" label="证书密码" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" />
+          <TextField
+            size="small"
+            type="password"
+            label="证书密码"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="off"
+          />
           <Button variant="contained" disabled={busy || !file} onClick={() => void upload()}>
             {busy ? '正在上传…' : '上传并启用'}
           </Button>

@@ -1,4 +1,5 @@
-// The signers' comments on a revision: each with what it is on (the building, a stage, a row: the server's words), its author and
+// The signers' comments on a revision: each with what it is on (the building, a stage, a row: the server's words), its
+// author and
 // level, its state (未处理 → 已处理 by 计算人 with a note → 已关闭 by its author or the author's signature).
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
@@ -24,7 +25,12 @@ export const CommentList = ({ r }: { r: ReviewAnswer }) => {
         </Typography>
         <Stack spacing={1.5}>
           {[...r.comments].reverse().map((c) => (
-            <CommentItem key={c.id} c={c} canResolve={r.can.resolve && c.status === 'open'} canClose={c.author.id === me && c.status !== 'closed'} />
+            <CommentItem
+              key={c.id}
+              c={c}
+              canResolve={r.can.resolve && c.status === 'open'}
+              canClose={c.author.id === me && c.status !== 'closed'}
+            />
           ))}
         </Stack>
       </CardContent>
@@ -66,8 +72,19 @@ const CommentItem = ({ c, canResolve, canClose }: { c: ReviewComment; canResolve
       )}
       {canResolve && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-          <TextField size="small" label="处理说明" value={note} onChange={(e) => setNote(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} sx={{ flex: 1 }} />
-          <Button variant="outlined" disabled={!note.trim()} onClick={() => act(() => resolveComment(c.id, note.trim()), '已处理')}>
+          <TextField
+            size="small"
+            label="处理说明"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+            sx={{ flex: 1 }}
+          />
+          <Button
+            variant="outlined"
+            disabled={!note.trim()}
+            onClick={() => act(() => resolveComment(c.id, note.trim()), '已处理')}
+          >
             {REVIEW_MSG.resolve}
           </Button>
         </Stack>

@@ -21,7 +21,11 @@ export const EventList = ({ events }: { events: ReviewEvent[] }) => (
           <ListItem key={e.id} divider data-testid="review-event">
             <ListItemText
               primary={`${formatDate(e.createDate, true)}　${(e.signer ?? e.user).name} ${ACTION_LABELS[e.action]}（${STATE_LABELS[e.fromState]} → ${STATE_LABELS[e.toState]}）`}
-              secondary={[e.note, ...(e.acknowledgements ?? []).map((a) => `${a.text}：${a.reason}`)].filter(Boolean).join('；') || undefined}
+              secondary={
+                [e.note, ...(e.acknowledgements ?? []).map((a) => `${a.text}：${a.reason}`)]
+                  .filter(Boolean)
+                  .join('；') || undefined
+              }
               slotProps={{ secondary: { sx: { wordBreak: 'break-word' } } }}
             />
           </ListItem>

@@ -10,7 +10,13 @@ const signsLast = (r: ReviewAnswer) => r.can.approve && r.chain.at(-1)?.level ==
 
 export const PublicUrlWarning = ({ r }: { r: ReviewAnswer }) => {
   const last = signsLast(r);
-  const setting = useQuery({ queryKey: ['review', 'publicUrl'], queryFn: ({ signal }) => getPublicUrl(signal), enabled: last, retry: false, staleTime: 60_000 });
+  const setting = useQuery({
+    queryKey: ['review', 'publicUrl'],
+    queryFn: ({ signal }) => getPublicUrl(signal),
+    enabled: last,
+    retry: false,
+    staleTime: 60_000,
+  });
   if (!last || !setting.data || setting.data.publicUrl) return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="public-url-warning">

@@ -2,7 +2,17 @@
 // building's tenant — the level waiting now included, so a signer who left or is away strands nothing. The server
 // checks the 兼任 rules (one person one level, no 计算人, no author of the revision) and answers under the field.
 import { useState } from 'react';
-import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { errorMessage } from '../admin/useConfirmedAction';
@@ -11,10 +21,22 @@ import { REASSIGN_MSG } from './texts';
 
 type Level = Exclude<ChainStep['level'], 'calc'>;
 
-export const ReassignDialog = ({ r, step, onClose }: { r: ReviewAnswer; step: ChainStep & { level: Level }; onClose: () => void }) => {
+export const ReassignDialog = ({
+  r,
+  step,
+  onClose,
+}: {
+  r: ReviewAnswer;
+  step: ChainStep & { level: Level };
+  onClose: () => void;
+}) => {
   const notify = useNotify();
   const client = useQueryClient();
-  const choices = useQuery({ queryKey: ['review', 'signers', r.projectId], queryFn: ({ signal }) => getSignerChoices(r.projectId, signal), retry: false });
+  const choices = useQuery({
+    queryKey: ['review', 'signers', r.projectId],
+    queryFn: ({ signal }) => getSignerChoices(r.projectId, signal),
+    retry: false,
+  });
   const current = step.people[0]?.id;
   const [userId, setUserId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -83,7 +105,12 @@ export const ReassignButton = ({ r, step }: { r: ReviewAnswer; step: ChainStep }
   if (!r.can.reassign || step.level === 'calc') return null;
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)} sx={{ mt: 0.5, px: 0.5, minWidth: 0 }} aria-label={`${REASSIGN_MSG.title}：${step.role}`}>
+      <Button
+        size="small"
+        onClick={() => setOpen(true)}
+        sx={{ mt: 0.5, px: 0.5, minWidth: 0 }}
+        aria-label={`${REASSIGN_MSG.title}：${step.role}`}
+      >
         {REASSIGN_MSG.title}
       </Button>
       {open && <ReassignDialog r={r} step={step as ChainStep & { level: Level }} onClose={() => setOpen(false)} />}

@@ -1,7 +1,17 @@
 // 退回: the signer's comments — each on the whole building, a stage, or one row of a stage (its rows listed by 序号
 // and name) — sent with the return; the revision goes back to 编制中 and 计算人 hears of it.
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { errorMessage } from '../admin/useConfirmedAction';
@@ -25,19 +35,52 @@ const ROWS_SHOWN = 500;
 function useStageRows(projectId: number, stage: string) {
   return useQuery({
     queryKey: ['review', 'rows', projectId, stage],
-    queryFn: ({ signal }) => apiFetch<ListAnswer<Record<string, unknown> & { id: number }>>(apiUrl(`tpf/v1/tpf/stage/${stage}/`, { projectId, pageSize: ROWS_SHOWN, sortField: 'id', sortOrder: 'ascend' }), { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<ListAnswer<Record<string, unknown> & { id: number }>>(
+        apiUrl(`tpf/v1/tpf/stage/${stage}/`, { projectId, pageSize: ROWS_SHOWN, sortField: 'id', sortOrder: 'ascend' }),
+        { signal },
+      ),
     enabled: !!stage,
     retry: false,
   });
 }
 
-const CommentFields = ({ projectId, stages, module, value, index, onChange }: { projectId: number; stages: string[]; module: string; value: Draft; index: number; onChange: (d: Draft) => void }) => {
+const CommentFields = ({
+  projectId,
+  stages,
+  module,
+  value,
+  index,
+  onChange,
+}: {
+  projectId: number;
+  stages: string[];
+  module: string;
+  value: Draft;
+  index: number;
+  onChange: (d: Draft) => void;
+}) => {
   const rows = useStageRows(projectId, value.stage);
   return (
     <Stack spacing={1.5} data-testid="review-comment-draft">
-      <TextField label={`意见 ${index + 1}`} required multiline minRows={2} value={value.content} onChange={(e) => onChange({ ...value, content: e.target.value })} slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <TextField
+        label={`意见 ${index + 1}`}
+        required
+        multiline
+        minRows={2}
+        value={value.content}
+        onChange={(e) => onChange({ ...value, content: e.target.value })}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField select label="针对" size="small" value={value.stage} onChange={(e) => onChange({ ...value, stage: e.target.value, rowId: '' })} sx={{ minWidth: 160 }}>
+        <TextField
+          select
+          label="针对"
+          size="small"
+          value={value.stage}
+          onChange={(e) => onChange({ ...value, stage: e.target.value, rowId: '' })}
+          sx={{ minWidth: 160 }}
+        >
           <MenuItem value="">整个单体</MenuItem>
           {stages.map((s) => (
             <MenuItem key={s} value={s}>
@@ -46,7 +89,14 @@ const CommentFields = ({ projectId, stages, module, value, index, onChange }: { 
           ))}
         </TextField>
         {value.stage && (
-          <TextField select label="数据行" size="small" value={value.rowId} onChange={(e) => onChange({ ...value, rowId: e.target.value })} sx={{ flex: 1, minWidth: 0 }}>
+          <TextField
+            select
+            label="数据行"
+            size="small"
+            value={value.rowId}
+            onChange={(e) => onChange({ ...value, rowId: e.target.value })}
+            sx={{ flex: 1, minWidth: 0 }}
+          >
             <MenuItem value="">整个阶段</MenuItem>
             {(rows.data?.dataList ?? []).map((r, i) => (
               <MenuItem key={r.id} value={String(r.id)}>
@@ -75,7 +125,11 @@ export const ReturnDialog = ({ r, onClose, onDone }: { r: ReviewAnswer; onClose:
     try {
       await returnReview(
         r.projectId,
-        drafts.map((d) => ({ content: d.content.trim(), ...(d.stage ? { stage: d.stage } : {}), ...(d.rowId ? { rowId: Number(d.rowId) } : {}) })),
+        drafts.map((d) => ({
+          content: d.content.trim(),
+          ...(d.stage ? { stage: d.stage } : {}),
+          ...(d.rowId ? { rowId: Number(d.rowId) } : {}),
+        })),
       );
       notify('已退回', { type: 'success' });
       onDone();
@@ -92,7 +146,15 @@ export const ReturnDialog = ({ r, onClose, onDone }: { r: ReviewAnswer; onClose:
       <DialogContent>
         <Stack spacing={3} sx={{ pt: 1 }}>
           {drafts.map((d, i) => (
-            <CommentFields key={i} index={i} projectId={r.projectId} stages={stages} module={module} value={d} onChange={(v) => setDrafts(drafts.map((x, j) => (j === i ? v : x)))} />
+            <CommentFields
+              key={i}
+              index={i}
+              projectId={r.projectId}
+              stages={stages}
+              module={module}
+              value={d}
+              onChange={(v) => setDrafts(drafts.map((x, j) => (j === i ? v : x)))}
+            />
           ))}
           <Button onClick={() => setDrafts([...drafts, EMPTY])} sx={{ alignSelf: 'flex-start' }}>
             添加一条意见

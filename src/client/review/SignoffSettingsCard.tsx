@@ -1,7 +1,22 @@
 // 本单位校审设置: the caller's tenant's sign-off rules — how many levels, whether one person may sign two
 // levels, the report numbers' prefix. Everyone reads them; the tenant's group admin changes them (the server decides).
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, CardContent, FormControl, FormControlLabel, InputLabel, Link, MenuItem, Select, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  FormControl,
+  FormControlLabel,
+  InputLabel,
+  Link,
+  MenuItem,
+  Select,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { errorMessage } from '../admin/useConfirmedAction';
@@ -25,7 +40,12 @@ export const SignoffSettingsCard = () => {
   const user = useCurrentUser();
   // a super admin belongs to no tenant: every tenant's rules are set in 集团租户, so none is asked for here
   const ownTenant = !!user?.tenantId;
-  const settings = useQuery({ queryKey: ['review', 'settings'], queryFn: ({ signal }) => getSignoffSettings(signal), retry: false, enabled: ownTenant });
+  const settings = useQuery({
+    queryKey: ['review', 'settings'],
+    queryFn: ({ signal }) => getSignoffSettings(signal),
+    retry: false,
+    enabled: ownTenant,
+  });
   const [levels, setLevels] = useState(4);
   const [same, setSame] = useState(false);
   const [prefix, setPrefix] = useState('');
@@ -61,7 +81,11 @@ export const SignoffSettingsCard = () => {
     setBusy(true);
     setError(null);
     try {
-      await saveSignoffSettings({ signoffLevels: levels, signoffSamePerson: same ? 1 : 0, reportPrefix: prefix.trim() });
+      await saveSignoffSettings({
+        signoffLevels: levels,
+        signoffSamePerson: same ? 1 : 0,
+        reportPrefix: prefix.trim(),
+      });
       notify('保存成功！', { type: 'success' });
       await client.invalidateQueries({ queryKey: ['review', 'settings'] });
     } catch (err) {
@@ -80,7 +104,12 @@ export const SignoffSettingsCard = () => {
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
             <FormControl size="small" sx={{ minWidth: 260 }} disabled={busy}>
               <InputLabel id="signoff-levels">校审级数</InputLabel>
-              <Select labelId="signoff-levels" label="校审级数" value={levels} onChange={(e) => setLevels(Number(e.target.value))}>
+              <Select
+                labelId="signoff-levels"
+                label="校审级数"
+                value={levels}
+                onChange={(e) => setLevels(Number(e.target.value))}
+              >
                 {LEVELS.map(([n, label]) => (
                   <MenuItem key={n} value={n}>
                     {label}
@@ -88,8 +117,22 @@ export const SignoffSettingsCard = () => {
                 ))}
               </Select>
             </FormControl>
-            <FormControlLabel control={<Switch checked={same} onChange={(e) => setSame(e.target.checked)} disabled={busy} />} label="允许一人兼任多级" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} />
-            <TextField size="small" label="报告编号前缀" value={prefix} placeholder={s.defaultPrefix} helperText={`未填写时为 ${s.defaultPrefix}`} disabled={busy} onChange={(e) => setPrefix(e.target.value)} slotProps={{ htmlInput: { maxLength: 10 } }} sx={{ width: { md: 220 } }} />
+            <FormControlLabel
+              control={<Switch checked={same} onChange={(e) => setSame(e.target.checked)} disabled={busy} />}
+              label="允许一人兼任多级"
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            />
+            <TextField
+              size="small"
+              label="报告编号前缀"
+              value={prefix}
+              placeholder={s.defaultPrefix}
+              helperText={`未填写时为 ${s.defaultPrefix}`}
+              disabled={busy}
+              onChange={(e) => setPrefix(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 10 } }}
+              sx={{ width: { md: 220 } }}
+            />
             <Button variant="contained" onClick={save} disabled={busy} sx={{ alignSelf: { md: 'flex-start' } }}>
               保存
             </Button>
@@ -97,7 +140,9 @@ export const SignoffSettingsCard = () => {
         ) : (
           // (read only: the rules as text, set by the tenant's group admin)
           <Typography variant="body2" data-testid="signoff-rules">
-            校审级数：{LEVELS.find(([n]) => n === s.signoffLevels)?.[1] ?? s.signoffLevels}；允许一人兼任多级：{s.signoffSamePerson ? '是' : '否'}；报告编号前缀：{s.reportPrefix || s.defaultPrefix}。由本单位的集团管理员设置。
+            校审级数：{LEVELS.find(([n]) => n === s.signoffLevels)?.[1] ?? s.signoffLevels}；允许一人兼任多级：
+            {s.signoffSamePerson ? '是' : '否'}；报告编号前缀：{s.reportPrefix || s.defaultPrefix}
+            。由本单位的集团管理员设置。
           </Typography>
         )}
         {error && (

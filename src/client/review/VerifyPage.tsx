@@ -3,7 +3,18 @@
 // replaced it, and the check of a PDF copy against the stored file (匹配 / 不匹配) and of its embedded signature.
 // It shows nothing else of the building or its tenant.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { formatNumber } from '../../calc/format';
 import { supersededText, VERIFY_TEXTS } from '../../../schemas/review';
@@ -20,11 +31,19 @@ export const VerifyPage = () => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- another report number clears the last answer
     setInfo(null);
     setError(null);
-    getVerify(reportNo, code, ctl.signal).then(setInfo, (err) => ctl.signal.aborted || setError(failureText(err, VERIFY_TEXTS.unknown)));
+    getVerify(reportNo, code, ctl.signal).then(
+      setInfo,
+      (err) => ctl.signal.aborted || setError(failureText(err, VERIFY_TEXTS.unknown)),
+    );
     return () => ctl.abort();
   }, [reportNo, code]);
   return (
-    <AuthCard label="报告核验" subtitle="建筑碳排放报告核验" width={640} alert={error ? { message: error, severity: 'error' } : undefined}>
+    <AuthCard
+      label="报告核验"
+      subtitle="建筑碳排放报告核验"
+      width={640}
+      alert={error ? { message: error, severity: 'error' } : undefined}
+    >
       {!info && !error && <CircularProgress aria-label="正在加载" sx={{ display: 'block', mx: 'auto' }} />}
       {info?.supersededBy && (
         <Alert severity="warning" variant="filled" sx={{ mb: 2, fontSize: 16 }} data-testid="verify-superseded">
@@ -42,7 +61,19 @@ export const VerifyPage = () => {
 
 const Summary = ({ info }: { info: VerifyAnswer }) => (
   <>
-    <Box component="dl" data-testid="verify-summary" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '12em 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, mb: { xs: 1, sm: 0 }, minWidth: 0, wordBreak: 'break-word' } }}>
+    <Box
+      component="dl"
+      data-testid="verify-summary"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '12em 1fr' },
+        columnGap: 2,
+        rowGap: 0.5,
+        m: 0,
+        '& dt': { color: 'text.secondary' },
+        '& dd': { m: 0, mb: { xs: 1, sm: 0 }, minWidth: 0, wordBreak: 'break-word' },
+      }}
+    >
       <dt>报告编号</dt>
       <dd>{info.reportNo}</dd>
       <dt>单体名称</dt>
@@ -104,7 +135,15 @@ const CopyCheck = ({ reportNo, code }: { reportNo: string; code: string | null }
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         上传您收到的报告 PDF，与审定时存档的文件比对（SHA-256），并检查其内嵌的电子签名。
       </Typography>
-      <input ref={input} type="file" accept="application/pdf,.pdf" hidden aria-label="选择 PDF 文件" onChange={(e) => void pick(e.target.files?.[0])} data-testid="verify-file" />
+      <input
+        ref={input}
+        type="file"
+        accept="application/pdf,.pdf"
+        hidden
+        aria-label="选择 PDF 文件"
+        onChange={(e) => void pick(e.target.files?.[0])}
+        data-testid="verify-file"
+      />
       <Button variant="contained" disabled={busy} onClick={() => input.current?.click()}>
         {busy ? '正在核验…' : '选择 PDF 文件'}
       </Button>
@@ -112,13 +151,20 @@ const CopyCheck = ({ reportNo, code }: { reportNo: string; code: string | null }
         <Alert severity={result.match ? 'success' : 'error'} sx={{ mt: 2 }} data-testid="verify-result">
           <strong>{result.match ? VERIFY_TEXTS.match : VERIFY_TEXTS.mismatch}</strong>：「{result.file}」
           {result.match ? '与存档的签署报告一致。' : '与存档的签署报告不一致，文件可能已被修改或不是该编号的报告。'}
-          <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', wordBreak: 'break-all', fontSize: 12, mt: 0.5 }}>
+          <Box
+            component="span"
+            sx={{ display: 'block', fontFamily: 'monospace', wordBreak: 'break-all', fontSize: 12, mt: 0.5 }}
+          >
             SHA-256：{result.sha256}
           </Box>
         </Alert>
       )}
       {result && (
-        <Alert severity={result.signature === 'valid' ? 'success' : result.signature === 'invalid' ? 'error' : 'info'} sx={{ mt: 1 }} data-testid="verify-signature">
+        <Alert
+          severity={result.signature === 'valid' ? 'success' : result.signature === 'invalid' ? 'error' : 'info'}
+          sx={{ mt: 1 }}
+          data-testid="verify-signature"
+        >
           <strong>{result.signatureText}</strong>
           {result.signature === 'valid'
             ? '：签名覆盖整个文件，签署后未被修改，签章证书与存档一致。'

@@ -1,5 +1,18 @@
 // 待我校审: the buildings whose current level the caller signs, newest first, each opening its 校审 page.
-import { Card, CardContent, Chip, Link, List, ListItem, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Card,
+  CardContent,
+  Chip,
+  Link,
+  List,
+  ListItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePhone } from '../admin/RecordCards';

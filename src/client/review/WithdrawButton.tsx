@@ -1,7 +1,16 @@
 // 撤回: 计算人 takes a submitted revision back to 编制中 before its first level has signed (the server's
 // can.withdraw), after a confirmation; the first signer is told by the server.
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { errorMessage } from '../admin/useConfirmedAction';

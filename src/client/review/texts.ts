@@ -32,11 +32,27 @@ export const REASSIGN_MSG = {
   done: '已更换签署人',
 } as const;
 
-export const STATE_COLORS: Record<ReviewState, 'default' | 'info' | 'warning' | 'success'> = { draft: 'default', check: 'info', review: 'info', approve: 'warning', approved: 'success' };
+export const STATE_COLORS: Record<ReviewState, 'default' | 'info' | 'warning' | 'success'> = {
+  draft: 'default',
+  check: 'info',
+  review: 'info',
+  approve: 'warning',
+  approved: 'success',
+};
 
-export const ACTION_LABELS: Record<ReviewEvent['action'], string> = { submit: '提交校审', approve: '签署', return: '退回', revise: '新建修订版', withdraw: '撤回', reassign: '更换签署人' };
+export const ACTION_LABELS: Record<ReviewEvent['action'], string> = {
+  submit: '提交校审',
+  approve: '签署',
+  return: '退回',
+  revise: '新建修订版',
+  withdraw: '撤回',
+  reassign: '更换签署人',
+};
 
-export const COMMENT_STATUS: Record<'open' | 'resolved' | 'closed', { label: string; color: 'warning' | 'info' | 'default' }> = {
+export const COMMENT_STATUS: Record<
+  'open' | 'resolved' | 'closed',
+  { label: string; color: 'warning' | 'info' | 'default' }
+> = {
   open: { label: '未处理', color: 'warning' },
   resolved: { label: '已处理', color: 'info' },
   closed: { label: '已关闭', color: 'default' },

@@ -6,4 +6,6 @@ import { publicPage } from '../account/PublicPage';
 
 const VerifyPage = lazy(() => import('./VerifyPage'));
 
-export const verifyRoute = (): ReactElement => <Route key="verify" path="/verify/:reportNo" element={publicPage(<VerifyPage />)} />;
+export const verifyRoute = (): ReactElement => (
+  <Route key="verify" path="/verify/:reportNo" element={publicPage(<VerifyPage />)} />
+);

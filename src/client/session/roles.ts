@@ -29,7 +29,8 @@ export function hasAnyRole(roleList: readonly string[] | undefined, allowed: rea
 }
 
 /** The system menu is shown only to admin and groupAdmin. */
-export const canSeeSystemMenu = (roleList: readonly string[] | undefined) => hasAnyRole(roleList, ['admin', 'groupAdmin']);
+export const canSeeSystemMenu = (roleList: readonly string[] | undefined) =>
+  hasAnyRole(roleList, ['admin', 'groupAdmin']);
 
 /** trial → 普通用户; admin → 超级管理员; groupAdmin → 集团管理员; otherwise 集团用户. */
 export function roleLabel(user: Pick<CurrentUser, 'isTrial' | 'roleList'> | undefined): string {

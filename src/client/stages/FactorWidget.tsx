@@ -11,7 +11,15 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useDict } from '../admin/useDicts';
 import { formatNumber } from '../../calc/format';
 import type { FactorKeyword } from './stageDefs';
-import { factorCategory, factorLabel, factorSearchText, factorValueText, isBaseline, provinceFirst, provinceShort } from './factor';
+import {
+  factorCategory,
+  factorLabel,
+  factorSearchText,
+  factorValueText,
+  isBaseline,
+  provinceFirst,
+  provinceShort,
+} from './factor';
 import { getFactor, searchFactors, type Factor } from './stageApi';
 import { useFactorSearch } from './useFactorSearch';
 import { AUTOCOMPLETE_TEXTS } from '../i18n/autocomplete';
@@ -25,11 +33,15 @@ export interface StageFormContext {
   province?: string;
 }
 
-
 export const FACTOR_HINT = '从因子库选择（可按名称、地区、电力/天然气等搜索）；不选时可自行填写因子值、单位和来源';
 
 /** The options: the province's own rows matching the search first, then the search answer; no baseline factors. */
-export function factorOptions(found: readonly Factor[], own: readonly Factor[], search: string, province: string | undefined): Factor[] {
+export function factorOptions(
+  found: readonly Factor[],
+  own: readonly Factor[],
+  search: string,
+  province: string | undefined,
+): Factor[] {
   const text = search.trim().toLowerCase();
   const mine = own.filter((f) => !text || factorSearchText(f).toLowerCase().includes(text));
   const seen = new Set<number>();
@@ -42,7 +54,9 @@ function detailText(f: Factor, mark: string): string {
   return [
     factorCategory(f),
     f.unit ? `单位 ${f.unit}` : '',
-    typeof f.density === 'number' ? `密度 ${formatNumber(f.density, 3)} ${f.densityUnit || `t/${f.unit ?? '单位'}`}` : '',
+    typeof f.density === 'number'
+      ? `密度 ${formatNumber(f.density, 3)} ${f.densityUnit || `t/${f.unit ?? '单位'}`}`
+      : '',
     mark,
   ]
     .filter(Boolean)
@@ -74,8 +88,14 @@ export function FactorWidget(props: WidgetProps) {
     staleTime: 5 * 60_000,
     retry: false,
   });
-  const current: Factor | null = id_ === null ? null : picked?.id === id_ ? picked : (stored.data ?? { id: id_, name: `#${id_}` });
-  const list = factorOptions(found.data ?? [], province ? (own.data ?? []).filter((f) => factorLabel(f).startsWith(province)) : [], search, province);
+  const current: Factor | null =
+    id_ === null ? null : picked?.id === id_ ? picked : (stored.data ?? { id: id_, name: `#${id_}` });
+  const list = factorOptions(
+    found.data ?? [],
+    province ? (own.data ?? []).filter((f) => factorLabel(f).startsWith(province)) : [],
+    search,
+    province,
+  );
   const optionList = current && !list.some((f) => f.id === current.id) ? [current, ...list] : list;
   const error = rawErrors?.[0];
   const mark = (f: Factor) => (f.verification ? (marks[f.verification] ?? f.verification) : '');
@@ -113,7 +133,16 @@ export function FactorWidget(props: WidgetProps) {
           </li>
         );
       }}
-      renderInput={(params) => <TextField {...params} label={label} required={required} error={!!error} helperText={error ?? FACTOR_HINT} placeholder="输入名称、地区或能源搜索" />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          required={required}
+          error={!!error}
+          helperText={error ?? FACTOR_HINT}
+          placeholder="输入名称、地区或能源搜索"
+        />
+      )}
     />
   );
 }

@@ -9,7 +9,16 @@ import { Alert, Autocomplete, Box, Chip, Stack, TextField, Typography } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { useDict } from '../admin/useDicts';
 import { formatNumber } from '../../calc/format';
-import { applyLookup, optionsOf, picksFor, specText, UNKNOWN_TEXT, usable, type LookupPick, type LookupRow } from './lookupFill';
+import {
+  applyLookup,
+  optionsOf,
+  picksFor,
+  specText,
+  UNKNOWN_TEXT,
+  usable,
+  type LookupPick,
+  type LookupRow,
+} from './lookupFill';
 import { isPartMethod, METHOD_FIELD, type StageDef } from './stageDefs';
 import { listLookups } from './stageApi';
 import type { FormValues } from './StageSchemaForm';
@@ -21,7 +30,9 @@ const num = (v: number | null | undefined) => (typeof v === 'number' ? formatNum
 
 /** '0.56 mWh/(kg·m)；50.00 W' */
 export function lookupValueText(r: LookupRow): string {
-  const parts = [r.value, r.value2].map((v, i) => (typeof v === 'number' ? `${num(v)} ${(i ? r.unit2 : r.unit) ?? ''}`.trim() : '')).filter(Boolean);
+  const parts = [r.value, r.value2]
+    .map((v, i) => (typeof v === 'number' ? `${num(v)} ${(i ? r.unit2 : r.unit) ?? ''}`.trim() : ''))
+    .filter(Boolean);
   return parts.length ? parts.join('；') : '无数值';
 }
 
@@ -38,7 +49,19 @@ function MarkChip({ row, marks }: { row: LookupRow; marks: Record<string, string
   return <Chip size="small" variant="outlined" color={color} label={label} sx={{ ml: 1 }} />;
 }
 
-function LookupSelect({ pick, def, formData, onChange, disabled }: { pick: LookupPick; def: StageDef; formData: FormValues; onChange: (d: FormValues) => void; disabled?: boolean }) {
+function LookupSelect({
+  pick,
+  def,
+  formData,
+  onChange,
+  disabled,
+}: {
+  pick: LookupPick;
+  def: StageDef;
+  formData: FormValues;
+  onChange: (d: FormValues) => void;
+  disabled?: boolean;
+}) {
   const marks = useDict('verification');
   const [chosen, setChosen] = useState<LookupRow | null>(null);
   const { data = [], isPending } = useQuery({
@@ -91,7 +114,11 @@ function LookupSelect({ pick, def, formData, onChange, disabled }: { pick: Looku
                 .join('，')}`
             : `参考值：${lookupValueText(chosen)}${pick.fill ? '' : '（表单无对应输入项）'}`}
           <MarkChip row={chosen} marks={marks} />
-          {chosen.source ? <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>来源：{chosen.source}</Box> : null}
+          {chosen.source ? (
+            <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+              来源：{chosen.source}
+            </Box>
+          ) : null}
         </Typography>
       )}
     </Box>
@@ -99,7 +126,17 @@ function LookupSelect({ pick, def, formData, onChange, disabled }: { pick: Looku
 }
 
 /** The pickers of the row's part, when its method calculates part by part; nothing otherwise. */
-export function LookupPickers({ def, formData, onChange, disabled }: { def: StageDef; formData: FormValues; onChange: (d: FormValues) => void; disabled?: boolean }) {
+export function LookupPickers({
+  def,
+  formData,
+  onChange,
+  disabled,
+}: {
+  def: StageDef;
+  formData: FormValues;
+  onChange: (d: FormValues) => void;
+  disabled?: boolean;
+}) {
   const partField = def.meta.partField;
   const part = partField ? String(formData[partField] ?? '') : '';
   if (!isPartMethod(def, formData[METHOD_FIELD])) return null;
@@ -115,7 +152,14 @@ export function LookupPickers({ def, formData, onChange, disabled }: { def: Stag
       </Stack>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {picks.map((p) => (
-          <LookupSelect key={`${part}:${p.key}`} pick={p} def={def} formData={formData} onChange={onChange} disabled={disabled} />
+          <LookupSelect
+            key={`${part}:${p.key}`}
+            pick={p}
+            def={def}
+            formData={formData}
+            onChange={onChange}
+            disabled={disabled}
+          />
         ))}
       </Box>
       {picks.some((p) => !p.fill) && (

@@ -8,7 +8,17 @@ import { METHOD_FIELD, type StageDef } from './stageDefs';
 import { clearStageRows } from './stageApi';
 import { useOtherMethodRows } from './stageQueries';
 
-export const OtherMethodRows = ({ def, projectId, method, onDone }: { def: StageDef; projectId: number; method: string; onDone: () => Promise<void> }) => {
+export const OtherMethodRows = ({
+  def,
+  projectId,
+  method,
+  onDone,
+}: {
+  def: StageDef;
+  projectId: number;
+  method: string;
+  onDone: () => Promise<void>;
+}) => {
   const notify = useNotify();
   const counts = useOtherMethodRows(def, projectId, method).data ?? [];
   const n = counts.reduce((sum, [, count]) => sum + count, 0);

@@ -48,7 +48,12 @@ export function commentColumn(comments: ReviewComment[]): ReactElement[] {
       render={(row: RaRecord) =>
         (byRow.get(Number(row.id)) ?? []).map((c) => (
           <Tooltip key={c.id} title={`${c.author.name}：${c.content}`}>
-            <Chip size="small" color={c.status === 'open' ? 'warning' : 'info'} label={STATUS[c.status]} data-testid="row-comment" />
+            <Chip
+              size="small"
+              color={c.status === 'open' ? 'warning' : 'info'}
+              label={STATUS[c.status]}
+              data-testid="row-comment"
+            />
           </Tooltip>
         ))
       }

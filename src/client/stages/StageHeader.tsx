@@ -5,7 +5,10 @@ import { ReviewNotice } from '../buildings/ReviewNotice';
 import { useBuildingDetail } from './stageQueries';
 import { StaleResultNotice } from '../buildings/StaleResult';
 
-/** The title of a stage (or result) page, the building it works on, whether it is frozen and whether its result is stale. */
+/**
+ * The title of a stage (or result) page, the building it works on, whether it is frozen and whether its result is
+ * stale.
+ */
 export const StageHeader = ({ title, building }: { title: string; building: CurrentBuilding }) => (
   <Box sx={{ mb: 2 }}>
     <Typography variant="h5" component="h1">

@@ -7,7 +7,20 @@
 // - otherwise the stage header, the wizard's steps, the stage's data (StageTable or StageRecordForm, generated
 //   from the stage schema), its total, and 计算 / 上一步 / 下一步 (save then calculate).
 import { lazy, useEffect, useRef, useState, type Ref, type RefObject } from 'react';
-import { Alert, Backdrop, Box, Button, Card, CardContent, CircularProgress, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import {
+  Alert,
+  Backdrop,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  Typography,
+} from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CalculateIcon from '@mui/icons-material/Calculate';
@@ -38,7 +51,15 @@ const StageRecordForm = lazy(() => import('./StageRecordForm'));
 export const SAVING_TEXT = '正在保存, 请稍候...';
 export const CALCULATED = '计算成功!';
 export const CALC_BACKGROUND = '计算已转入后台运行，稍后刷新即可查看结果';
-import { buildingStages, isModuleStage, listRoute, nextRoute, previousRoute, stageRoute, stageTitle } from '../buildings/wizard';
+import {
+  buildingStages,
+  isModuleStage,
+  listRoute,
+  nextRoute,
+  previousRoute,
+  stageRoute,
+  stageTitle,
+} from '../buildings/wizard';
 
 /** The building has no stages to show (menus empty or unknown). */
 const NoStages = () => {
@@ -57,7 +78,15 @@ const NoStages = () => {
 };
 
 /** The stage's own data: its table or its single-record form, then its total, notes and warnings. */
-const StageBody = ({ def, projectId, formHandle }: { def: StageDef; projectId: number; formHandle: Ref<StageFormHandle> }) => (
+const StageBody = ({
+  def,
+  projectId,
+  formHandle,
+}: {
+  def: StageDef;
+  projectId: number;
+  formHandle: Ref<StageFormHandle>;
+}) => (
   <Card variant="outlined" sx={{ mb: 2 }}>
     <CardContent>
       {def.meta.mode === 'form' ? (
@@ -79,7 +108,15 @@ const StageBody = ({ def, projectId, formHandle }: { def: StageDef; projectId: n
  * ends, then its result is taken as the direct answer. 后台运行 closes it and stops polling; the calculation goes
  * on in the server and the user keeps working (下一步 still goes on, without 计算成功!).
  */
-function useCalculation(module: ModuleCode, stage: string, stages: string[], building: CurrentBuilding, def: StageDef | undefined, formHandle: RefObject<StageFormHandle | null>, frozen: boolean) {
+function useCalculation(
+  module: ModuleCode,
+  stage: string,
+  stages: string[],
+  building: CurrentBuilding,
+  def: StageDef | undefined,
+  formHandle: RefObject<StageFormHandle | null>,
+  frozen: boolean,
+) {
   const notify = useNotify();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -106,9 +143,17 @@ function useCalculation(module: ModuleCode, stage: string, stages: string[], bui
         }
         // a stage that counted rows as 0 or needs an empty stage says so instead of 计算成功!
         const warnings = (done as { warnings?: string[] }).warnings ?? [];
-        if (warnings.length) notify(`计算完成，有 ${warnings.length} 条提示：${warnings.join('；')}`, { type: 'warning', multiLine: true, autoHideDuration: 10_000 });
+        if (warnings.length)
+          notify(`计算完成，有 ${warnings.length} 条提示：${warnings.join('；')}`, {
+            type: 'warning',
+            multiLine: true,
+            autoHideDuration: 10_000,
+          });
         else notify(CALCULATED, { type: 'success' });
-        const data = await client.fetchQuery({ queryKey: stageKeys.data(building.id), queryFn: ({ signal }) => getStageData(building.id, signal) });
+        const data = await client.fetchQuery({
+          queryKey: stageKeys.data(building.id),
+          queryFn: ({ signal }) => getStageData(building.id, signal),
+        });
         for (const w of limitWarnings(def.code, data)) notify(w, { type: 'warning' });
         await Promise.all([
           client.invalidateQueries({ queryKey: stageKeys.rows(def) }),
@@ -148,13 +193,31 @@ function useCalculation(module: ModuleCode, stage: string, stages: string[], bui
   return { busy, calculating: !!job, progress, calculate, next };
 }
 
-const WizardFrame = ({ module, stage, stages, building }: { module: ModuleCode; stage: string; stages: string[]; building: CurrentBuilding }) => {
+const WizardFrame = ({
+  module,
+  stage,
+  stages,
+  building,
+}: {
+  module: ModuleCode;
+  stage: string;
+  stages: string[];
+  building: CurrentBuilding;
+}) => {
   const navigate = useNavigate();
   const active = stages.indexOf(stage);
   const def = stageDef(stage);
   const formHandle = useRef<StageFormHandle>(null);
   const frozen = useFrozen(building.id);
-  const { busy, calculating, progress, calculate, next } = useCalculation(module, stage, stages, building, def, formHandle, frozen);
+  const { busy, calculating, progress, calculate, next } = useCalculation(
+    module,
+    stage,
+    stages,
+    building,
+    def,
+    formHandle,
+    frozen,
+  );
   return (
     <Box sx={{ p: 2, minWidth: 0 }} data-testid="stage-page">
       <StageHeader title={stageTitle(module, stage)} building={building} />
@@ -176,7 +239,12 @@ const WizardFrame = ({ module, stage, stages, building }: { module: ModuleCode; 
             计算
           </Button>
         )}
-        <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={() => navigate(previousRoute(module, stages, stage, building.id))} disabled={busy}>
+        <Button
+          variant="outlined"
+          startIcon={<ArrowBackIcon />}
+          onClick={() => navigate(previousRoute(module, stages, stage, building.id))}
+          disabled={busy}
+        >
           上一步
         </Button>
         <Button variant="contained" endIcon={<ArrowForwardIcon />} onClick={() => void next()} disabled={busy}>
@@ -184,7 +252,10 @@ const WizardFrame = ({ module, stage, stages, building }: { module: ModuleCode; 
         </Button>
       </Stack>
       {progress}
-      <Backdrop open={busy && !calculating} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}>
+      <Backdrop
+        open={busy && !calculating}
+        sx={{ zIndex: (t) => t.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}
+      >
         <CircularProgress color="inherit" />
         <Typography>{SAVING_TEXT}</Typography>
       </Backdrop>
@@ -199,6 +270,7 @@ export default function StagePage({ module }: { module: ModuleCode }) {
   if (!building) return <WarnAndGo message={BUILDING_MSG.selectFirst} to={listRoute(module)} />;
   const stages = buildingStages(module, building.menus);
   if (stages.length === 0) return <NoStages />;
-  if (!stages.includes(stage)) return <WarnAndGo message={BUILDING_MSG.stageNotUsed} to={stageRoute(module, stages[0])} />;
+  if (!stages.includes(stage))
+    return <WarnAndGo message={BUILDING_MSG.stageNotUsed} to={stageRoute(module, stages[0])} />;
   return <WizardFrame module={module} stage={stage} stages={stages} building={building} />;
 }

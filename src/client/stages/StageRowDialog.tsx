@@ -5,7 +5,16 @@
 // the building's province first (its site, from the building detail); an operation row calculated system by
 // system gets the lookup-table pickers of its part (LookupPicker.tsx).
 import { useRef, useState } from 'react';
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useNotify } from 'react-admin';
 import { toFormData, toPayload } from '../admin/form/formData';
@@ -32,7 +41,14 @@ export interface StageRowDialogProps {
   onSaved: (answer: BatchAnswer) => void;
 }
 
-export default function StageRowDialog({ def, projectId, method, record: initial, onClose, onSaved }: StageRowDialogProps) {
+export default function StageRowDialog({
+  def,
+  projectId,
+  method,
+  record: initial,
+  onClose,
+  onSaved,
+}: StageRowDialogProps) {
   const notify = useNotify();
   const form = useRef<StageFormRef>(null);
   const [record, setRecord] = useState<StageRow | undefined>(initial);
@@ -45,7 +61,10 @@ export default function StageRowDialog({ def, projectId, method, record: initial
     if (hasMethods(def) && method) out[METHOD_FIELD] = row?.[METHOD_FIELD] ?? method;
     return out;
   };
-  const [formData, setFormData] = useState<FormValues>(() => ({ ...toFormData(def.schema, initial), ...fixed(initial) }));
+  const [formData, setFormData] = useState<FormValues>(() => ({
+    ...toFormData(def.schema, initial),
+    ...fixed(initial),
+  }));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [saving, setSaving] = useState(false);
   // a new form after 保存并新增 gets a new rjsf instance (fresh defaults and no old errors)
@@ -90,15 +109,37 @@ export default function StageRowDialog({ def, projectId, method, record: initial
 
   const titleId = `stage-row-dialog-${def.code}`;
   return (
-    <Dialog open onClose={saving ? undefined : onClose} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby={titleId}>
+    <Dialog
+      open
+      onClose={saving ? undefined : onClose}
+      maxWidth="md"
+      fullWidth
+      fullScreen={phone}
+      aria-labelledby={titleId}
+    >
       <DialogTitle id={titleId}>
         {record ? '编辑' : '新增'}
         {def.title}
       </DialogTitle>
       <DialogContent dividers>
         {/* above the form: the part is chosen in the form's first field, the pickers appear next to it */}
-        <LookupPickers key={`lookups-${generation}`} def={def} formData={formData} onChange={setFormData} disabled={saving} />
-        <StageSchemaForm key={generation} ref={form} def={def} formData={formData} onChange={setFormData} extraErrors={extraErrors} disabled={saving} province={province} />
+        <LookupPickers
+          key={`lookups-${generation}`}
+          def={def}
+          formData={formData}
+          onChange={setFormData}
+          disabled={saving}
+        />
+        <StageSchemaForm
+          key={generation}
+          ref={form}
+          def={def}
+          formData={formData}
+          onChange={setFormData}
+          extraErrors={extraErrors}
+          disabled={saving}
+          province={province}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={saving}>
@@ -107,7 +148,12 @@ export default function StageRowDialog({ def, projectId, method, record: initial
         <Button variant="outlined" onClick={() => void save(true)} disabled={saving}>
           保存并新增
         </Button>
-        <Button variant="contained" onClick={() => void save(false)} disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={() => void save(false)}
+          disabled={saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           保存
         </Button>
       </DialogActions>

@@ -16,7 +16,15 @@ import { zhStringTranslator } from '../admin/form/translateString';
 import { FORM_WIDGETS } from '../admin/form/widgets';
 import { useDicts } from '../admin/useDicts';
 import { FactorWidget, type StageFormContext } from './FactorWidget';
-import { factorPicks, hasMethods, METHOD_FIELD, PROJECT_FIELD, rowNameField, unitFollowsFactor, type StageDef } from './stageDefs';
+import {
+  factorPicks,
+  hasMethods,
+  METHOD_FIELD,
+  PROJECT_FIELD,
+  rowNameField,
+  unitFollowsFactor,
+  type StageDef,
+} from './stageDefs';
 import { factorRowName, factorSource, fillFromFactor, normalizedFactor } from './factor';
 import type { Factor } from './stageApi';
 import { useLatest } from '../admin/useLatest';
@@ -33,7 +41,14 @@ const TwoColumns = ({ properties, schema }: ObjectFieldTemplateProps) => (
       p.hidden ? (
         p.content
       ) : (
-        <Box key={p.name} sx={((schema.properties?.[p.name] as { maxLength?: number } | undefined)?.maxLength ?? 0) > WIDE_TEXT ? { gridColumn: '1 / -1' } : undefined}>
+        <Box
+          key={p.name}
+          sx={
+            ((schema.properties?.[p.name] as { maxLength?: number } | undefined)?.maxLength ?? 0) > WIDE_TEXT
+              ? { gridColumn: '1 / -1' }
+              : undefined
+          }
+        >
           {p.content}
         </Box>
       ),
@@ -63,25 +78,29 @@ export function withFactor(def: StageDef, data: FormValues, field: string, facto
   // the `copy` fields of a factor picked before came from it (read-only while it was picked): a new pick gives its own
   // or none, so coke's calorific value never stays on a row moved to another fuel
   const before = typeof data[field] === 'number' && data[field] !== factor.id;
-  for (const [to, from] of Object.entries(pick.factor.copy ?? {})) if (has(to) && (isGiven(lib[from]) || before)) out[to] = isGiven(lib[from]) ? lib[from] : null;
+  for (const [to, from] of Object.entries(pick.factor.copy ?? {}))
+    if (has(to) && (isGiven(lib[from]) || before)) out[to] = isGiven(lib[from]) ? lib[from] : null;
   fillFromFactor(pick.factor.fill ?? {}, has, lib, out);
   if (pick.primary) {
     const nameField = rowNameField(def.schema);
     if (nameField && !isGiven(out[nameField])) out[nameField] = factorRowName(factor);
     // the quantity was entered in the row's unit: replacing it would change the amount (5 000 kg read as
     // 5 000 t), so a typed unit stays and the calculation converts it (or the dialog names both units)
-    if (has('unit') && factor.unit && !isGiven(out.unit) && unitFollowsFactor(def, out[METHOD_FIELD])) out.unit = factor.unit;
+    if (has('unit') && factor.unit && !isGiven(out.unit) && unitFollowsFactor(def, out[METHOD_FIELD]))
+      out.unit = factor.unit;
   }
   return out;
 }
 
 /** The fields a picked factor decides (value, unit, source and the `copy` fields): read-only while it is picked. */
 export function pickedFields(def: StageDef, data: FormValues): string[] {
-  return factorPicks(def.schema)
-    .filter((p) => typeof data[p.field] === 'number')
-    // a `copy` field the factor left empty (a fuel without its own calorific value) stays the user's to fill
-    .flatMap((p) => [p.value, p.unit, p.source, ...Object.keys(p.factor.copy ?? {}).filter((f) => isGiven(data[f]))])
-    .filter((f) => f in def.schema.properties);
+  return (
+    factorPicks(def.schema)
+      .filter((p) => typeof data[p.field] === 'number')
+      // a `copy` field the factor left empty (a fuel without its own calorific value) stays the user's to fill
+      .flatMap((p) => [p.value, p.unit, p.source, ...Object.keys(p.factor.copy ?? {}).filter((f) => isGiven(data[f]))])
+      .filter((f) => f in def.schema.properties)
+  );
 }
 
 export function stageUiSchema(def: StageDef, dicts: ReturnType<typeof useDicts>, data: FormValues): UiSchema {
@@ -101,8 +120,10 @@ export function stageUiSchema(def: StageDef, dicts: ReturnType<typeof useDicts>,
     // x-widget 'date' (a 'YYYY-MM-DD' text): our date widget, yyyy-MM-dd in every locale (admin/form/DateWidget)
     else if (p['x-widget'] === 'date') ui[name] = { ...(ui[name] as object), 'ui:widget': 'date' };
   }
-  for (const pick of factorPicks(def.schema)) ui[pick.field] = { 'ui:widget': FactorWidget, 'ui:options': { factor: pick.factor } };
-  for (const f of pickedFields(def, data)) if (!prop(f)?.['x-readonly']) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
+  for (const pick of factorPicks(def.schema))
+    ui[pick.field] = { 'ui:widget': FactorWidget, 'ui:options': { factor: pick.factor } };
+  for (const f of pickedFields(def, data))
+    if (!prop(f)?.['x-readonly']) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
   ui['ui:ObjectFieldTemplate'] = TwoColumns;
   return ui;
 }
@@ -117,7 +138,10 @@ export interface StageSchemaFormProps {
   province?: string;
 }
 
-export const StageSchemaForm = forwardRef<StageFormRef, StageSchemaFormProps>(function StageSchemaForm({ def, formData, onChange, extraErrors, disabled, province }, ref) {
+export const StageSchemaForm = forwardRef<StageFormRef, StageSchemaFormProps>(function StageSchemaForm(
+  { def, formData, onChange, extraErrors, disabled, province },
+  ref,
+) {
   const dicts = useDicts(dictCodesOf(def.schema));
   const rjsfSchema = useMemo(() => toRjsf(def.schema), [def.schema]);
   const transformErrors = useMemo(() => makeTransformErrors(def.schema), [def.schema]);
@@ -126,7 +150,10 @@ export const StageSchemaForm = forwardRef<StageFormRef, StageSchemaFormProps>(fu
   // reads the latest form data and owner through a ref
   const latest = useLatest({ formData, onChange });
   const formContext = useMemo<StageFormContext>(
-    () => ({ province, onFactorPick: (field, factor) => latest.current.onChange(withFactor(def, latest.current.formData, field, factor)) }),
+    () => ({
+      province,
+      onFactorPick: (field, factor) => latest.current.onChange(withFactor(def, latest.current.formData, field, factor)),
+    }),
     [def, province, latest],
   );
   return (

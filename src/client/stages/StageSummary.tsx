@@ -11,8 +11,10 @@ export const STAGE_TOTAL_LABEL = '本阶段碳排放量';
 
 export const StageSummary = ({ def, projectId }: { def: StageDef; projectId: number }) => {
   const { data, isPending } = useStageData(projectId);
-  const detail = useBuildingDetail(projectId).data?.resultDetail as { stages?: Record<string, unknown> } | null | undefined;
-  const stage = detail?.stages?.[def.code] as { warnings?: string[]; defaults?: number; outsideBoundary?: string } | undefined;
+  const detail = useBuildingDetail(projectId).data?.resultDetail as
+    { stages?: Record<string, unknown> } | null | undefined;
+  const stage = detail?.stages?.[def.code] as
+    { warnings?: string[]; defaults?: number; outsideBoundary?: string } | undefined;
   const item = stageItem(data, def.code);
   const notes = Array.isArray(item?.notes) ? item.notes : [];
   const warnings = [...limitWarnings(def.code, data), ...(Array.isArray(stage?.warnings) ? stage.warnings : [])];

@@ -25,7 +25,18 @@ import { DEFAULT_PAGE_SIZE, MSG, PAGE_SIZE_OPTIONS } from '../constants';
 import { decimalsOf, listSort } from '../admin/schemaFields';
 import { fieldColumns } from '../admin/columns';
 import { schemaFilters } from '../admin/filters';
-import { actionsColumn, chosenRowSx, EmptyTable, INDEX_COLUMN, indexColumn, notedBody, rowNumbers, RowNumbers, selectColumn, totalFoot } from '../admin/tableParts';
+import {
+  actionsColumn,
+  chosenRowSx,
+  EmptyTable,
+  INDEX_COLUMN,
+  indexColumn,
+  notedBody,
+  rowNumbers,
+  RowNumbers,
+  selectColumn,
+  totalFoot,
+} from '../admin/tableParts';
 import { hasImportColumns, ImportButtons } from '../admin/ImportButtons';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import { useDicts, type DictMaps } from '../admin/useDicts';
@@ -56,7 +67,9 @@ const StageBody = notedBody((row, n) => {
   return problems.length ? `第 ${n} 行未计入（计为 0）：${problems.join('；')}` : null;
 }, 'row-problems');
 
-/** The stage's 合计: the emission summed by the server over every row of the filter (not only the page shown), or none. */
+/**
+ * The stage's 合计: the emission summed by the server over every row of the filter (not only the page shown), or none.
+ */
 function emissionTotal(def: StageDef, sums: Record<string, number> | undefined): string | undefined {
   const emission = def.schema.properties[EMISSION_FIELD];
   if (!emission || emission['x-list'] !== true || typeof sums?.[EMISSION_FIELD] !== 'number') return undefined;
@@ -64,12 +77,26 @@ function emissionTotal(def: StageDef, sums: Record<string, number> | undefined):
 }
 
 /** On a phone: a card per row (its name, 用量, 排放因子, 碳排放量 …) that opens the row's dialog, and the 合计 under them. */
-const StageCards = ({ def, dicts, total, onOpen }: { def: StageDef; dicts: DictMaps; total: string | undefined; onOpen?: (row: StageRow) => void }) => {
+const StageCards = ({
+  def,
+  dicts,
+  total,
+  onOpen,
+}: {
+  def: StageDef;
+  dicts: DictMaps;
+  total: string | undefined;
+  onOpen?: (row: StageRow) => void;
+}) => {
   const { total: count } = useListContext();
   const filledOf = useMemo(() => filledCells(def.schema), [def.schema]);
   return (
     <>
-      <RecordCards {...schemaCard(def.schema, dicts, { numbersOnly: true, filled: (f, r) => filledOf(r).get(f)?.value })} open={(row) => (onOpen?.(row as StageRow), false)} empty={<NoData />} />
+      <RecordCards
+        {...schemaCard(def.schema, dicts, { numbersOnly: true, filled: (f, r) => filledOf(r).get(f)?.value })}
+        open={(row) => (onOpen?.(row as StageRow), false)}
+        empty={<NoData />}
+      />
       {total !== undefined && (count ?? 0) > 0 && (
         <Typography sx={{ fontWeight: 600, py: 1 }} data-testid="stage-sum">
           合计：{total} kgCO2e
@@ -146,7 +173,13 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
   const chosen = list.selectedIds as number[];
   const total = emissionTotal(def, (list.meta as { sums?: Record<string, number> } | undefined)?.sums);
   // the 合计 row in the 序号 column's place
-  const Foot = useMemo(() => (total === undefined ? undefined : totalFoot({ label: '合计', at: INDEX_COLUMN, totals: { [EMISSION_FIELD]: total }, testId: 'stage-sum' })), [total]);
+  const Foot = useMemo(
+    () =>
+      total === undefined
+        ? undefined
+        : totalFoot({ label: '合计', at: INDEX_COLUMN, totals: { [EMISSION_FIELD]: total }, testId: 'stage-sum' }),
+    [total],
+  );
   const filters = useMemo(() => schemaFilters(def.schema, ['like']), [def.schema]);
   const shownFrom = useShownFrom(list.page, list.perPage, !!list.isPlaceholderData);
   const phone = usePhone();
@@ -169,8 +202,16 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
       notify(errorMessage(err), { type: 'error' });
     }
   };
-  const batchDelete = useConfirmedAction('批量删除确认', `确定要删除选中的 ${chosen.length} 条数据吗？`, removing(() => deleteStageRows(def.path, chosen), MSG.deleted));
-  const clearAll = useConfirmedAction('清空数据确认', '确定要清空本阶段的全部数据吗？此操作不可恢复。', removing(() => clearStageRows(def.path, projectId), MSG.cleared));
+  const batchDelete = useConfirmedAction(
+    '批量删除确认',
+    `确定要删除选中的 ${chosen.length} 条数据吗？`,
+    removing(() => deleteStageRows(def.path, chosen), MSG.deleted),
+  );
+  const clearAll = useConfirmedAction(
+    '清空数据确认',
+    '确定要清空本阶段的全部数据吗？此操作不可恢复。',
+    removing(() => clearStageRows(def.path, projectId), MSG.cleared),
+  );
 
   const askBatchDelete = () => {
     if (!list.total && !chosen.length) return notify(MSG.listEmpty, { type: 'warning' });
@@ -192,9 +233,14 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
       dicts,
       filled: (field, row) => filledOf(row).get(field)?.value,
       mark: (field, row) => {
-        if (field === EMISSION_FIELD) return defaultsOf(row).length ? <DefaultsChip defaults={defaultsOf(row)} props={def.schema.properties as Props} /> : null;
+        if (field === EMISSION_FIELD)
+          return defaultsOf(row).length ? (
+            <DefaultsChip defaults={defaultsOf(row)} props={def.schema.properties as Props} />
+          ) : null;
         const cell = isBlank(row[field]) ? filledOf(row).get(field) : undefined;
-        return cell?.isValue ? <FilledMark name={filledName(def.schema, field)} used={cell.used} props={def.schema.properties as Props} /> : null;
+        return cell?.isValue ? (
+          <FilledMark name={filledName(def.schema, field)} used={cell.used} props={def.schema.properties as Props} />
+        ) : null;
       },
     }),
     ...(frozen
@@ -220,20 +266,38 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
             <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({})}>
               新增
             </Button>
-            <Button size="small" color="error" startIcon={<DeleteSweepIcon />} onClick={askBatchDelete} disabled={batchDelete.busy}>
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteSweepIcon />}
+              onClick={askBatchDelete}
+              disabled={batchDelete.busy}
+            >
               批量删除
             </Button>
           </>
         )}
-        <Button size="small" startIcon={list.isFetching ? <CircularProgress size={14} /> : <RefreshIcon />} onClick={() => void reload()}>
+        <Button
+          size="small"
+          startIcon={list.isFetching ? <CircularProgress size={14} /> : <RefreshIcon />}
+          onClick={() => void reload()}
+        >
           刷新
         </Button>
         {!frozen && (
-          <Button size="small" color="error" startIcon={<ClearAllIcon />} onClick={clearAll.ask} disabled={clearAll.busy}>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<ClearAllIcon />}
+            onClick={clearAll.ask}
+            disabled={clearAll.busy}
+          >
             清空数据
           </Button>
         )}
-        {!frozen && hasImportColumns(def.schema) && <ImportButtons resource={def.name} projectId={projectId} onDone={() => void afterChange()} />}
+        {!frozen && hasImportColumns(def.schema) && (
+          <ImportButtons resource={def.name} projectId={projectId} onDone={() => void afterChange()} />
+        )}
         {chosen.length > 0 && (
           <Typography variant="body2" color="text.secondary" data-testid="stage-selection">
             已选 {chosen.length} 条
@@ -252,9 +316,19 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
       <StageComments comments={comments} />
       {method && <OtherMethodRows def={def} projectId={projectId} method={method} onDone={afterChange} />}
       {filters.length > 0 && <FilterForm filters={filters} />}
-      <Box sx={{ '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+      <Box
+        sx={{
+          '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' },
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        }}
+      >
         {phone ? (
-          <StageCards def={def} dicts={dicts} total={total} onOpen={frozen ? undefined : (row) => setDialog({ record: row })} />
+          <StageCards
+            def={def}
+            dicts={dicts}
+            total={total}
+            onOpen={frozen ? undefined : (row) => setDialog({ record: row })}
+          />
         ) : (
           <RowNumbers.Provider value={numbers}>
             <DataTable
@@ -276,7 +350,14 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
       {clearAll.dialog}
       {dialog && (
         <Suspense fallback={null}>
-          <StageRowDialog def={def} projectId={projectId} method={method} record={dialog.record} onClose={() => setDialog(null)} onSaved={() => void recalculate()} />
+          <StageRowDialog
+            def={def}
+            projectId={projectId}
+            method={method}
+            record={dialog.record}
+            onClose={() => setDialog(null)}
+            onSaved={() => void recalculate()}
+          />
         </Suspense>
       )}
     </Box>

@@ -21,7 +21,8 @@ export function defaultDecimals(field: string, props: Props = {}): number {
 }
 
 /** '运输距离(km) 40.00 km — 因子库材料的默认运输距离…' */
-export const defaultText = (d: DefaultUsed, props?: Props) => `${d.title} ${formatNumber(d.value, defaultDecimals(d.field, props))}${d.unit ? ` ${d.unit}` : ''} — ${d.source}`;
+export const defaultText = (d: DefaultUsed, props?: Props) =>
+  `${d.title} ${formatNumber(d.value, defaultDecimals(d.field, props))}${d.unit ? ` ${d.unit}` : ''} — ${d.source}`;
 
 /** A 默认值 chip whose tooltip lists every default of the row (the stage table's emission cell). */
 export const DefaultsChip = ({ defaults, props }: { defaults: DefaultUsed[]; props?: Props }) =>
@@ -35,7 +36,16 @@ export const DefaultsChip = ({ defaults, props }: { defaults: DefaultUsed[]; pro
         </Box>
       }
     >
-      <Chip size="small" color="info" variant="outlined" label={DEFAULT_LABEL} sx={{ ml: 1 }} data-testid="defaults-chip" aria-label={`${DEFAULT_LABEL}：${defaults.map((d) => defaultText(d, props)).join('；')}`} tabIndex={0} />
+      <Chip
+        size="small"
+        color="info"
+        variant="outlined"
+        label={DEFAULT_LABEL}
+        sx={{ ml: 1 }}
+        data-testid="defaults-chip"
+        aria-label={`${DEFAULT_LABEL}：${defaults.map((d) => defaultText(d, props)).join('；')}`}
+        tabIndex={0}
+      />
     </Tooltip>
   ) : null;
 
@@ -43,7 +53,16 @@ export const DefaultsChip = ({ defaults, props }: { defaults: DefaultUsed[]; pro
  *  默认值) and, in the tooltip, the value and its source. */
 export const FilledMark = ({ name, used, props }: { name: string; used: DefaultUsed; props?: Props }) => (
   <Tooltip title={defaultText(used, props)}>
-    <Chip size="small" color="info" variant="outlined" label={name} sx={{ ml: 1 }} data-testid="filled-mark" aria-label={`${name}：${defaultText(used, props)}`} tabIndex={0} />
+    <Chip
+      size="small"
+      color="info"
+      variant="outlined"
+      label={name}
+      sx={{ ml: 1 }}
+      data-testid="filled-mark"
+      aria-label={`${name}：${defaultText(used, props)}`}
+      tabIndex={0}
+    />
   </Tooltip>
 );
 
@@ -82,8 +101,22 @@ export const Problems = ({ problems }: { problems: string[] }) =>
 const UNVERIFIED = new Set(['M', 'D', 'U']);
 
 /** 'M 回忆值（待核实）': the mark itself and its dictionary label; unverified marks in the warning colour. */
-export const VerificationMark = ({ mark, labels }: { mark: string | null | undefined; labels: Record<string, string> }) => {
+export const VerificationMark = ({
+  mark,
+  labels,
+}: {
+  mark: string | null | undefined;
+  labels: Record<string, string>;
+}) => {
   if (!mark) return null;
   const label = labels[mark];
-  return <Chip size="small" variant="outlined" color={UNVERIFIED.has(mark) ? 'warning' : 'success'} label={label ? `${mark} ${label}` : mark} data-testid="verification-mark" />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={UNVERIFIED.has(mark) ? 'warning' : 'success'}
+      label={label ? `${mark} ${label}` : mark}
+      data-testid="verification-mark"
+    />
+  );
 };

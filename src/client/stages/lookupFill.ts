@@ -52,7 +52,11 @@ const round = (n: number) => Number(n.toPrecision(12)); // 0.2 × 365 = 73, not 
 
 /** An efficiency as a fraction: % → ÷ 100; '-', W/W (a COP) and anything else as it is. */
 export function asFraction(value: number, unit: string | null | undefined): number {
-  return String(unit ?? '').trim().startsWith('%') ? round(value / 100) : value;
+  return String(unit ?? '')
+    .trim()
+    .startsWith('%')
+    ? round(value / 100)
+    : value;
 }
 
 /** Per day → per year (h/d × 365 = h/a); a table already per year as it is. */
@@ -79,7 +83,11 @@ export const LOOKUP_PICKS: readonly LookupPick[] = [
     title: '电梯使用等级',
     table: 'elevatorUsage',
     parts: ['elevator'],
-    fill: (r) => only({ runHours: given(r.value) ? perYear(r.value, r.unit) : null, standbyHours: given(r.value2) ? perYear(r.value2, r.unit2) : null }),
+    fill: (r) =>
+      only({
+        runHours: given(r.value) ? perYear(r.value, r.unit) : null,
+        standbyHours: given(r.value2) ? perYear(r.value2, r.unit2) : null,
+      }),
     note: `参数表为每日小时数(h/d)，按 × ${DAYS_PER_YEAR} d 换算为年运行时间和年待机时间(h/a)`,
   },
   {

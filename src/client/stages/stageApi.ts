@@ -21,8 +21,15 @@ export async function listStageRows(path: string, projectId: number, signal?: Ab
 }
 
 /** How many rows of the building the stage holds under `filter` (e.g. one 计算方式): the count of a one-row page. */
-export async function countStageRows(path: string, projectId: number, filter: Record<string, string>, signal?: AbortSignal): Promise<number> {
-  const answer = await apiFetch<ListAnswer<StageRow>>(apiUrl(`${path}/`, { projectId, ...filter, pageSize: 1 }), { signal });
+export async function countStageRows(
+  path: string,
+  projectId: number,
+  filter: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<number> {
+  const answer = await apiFetch<ListAnswer<StageRow>>(apiUrl(`${path}/`, { projectId, ...filter, pageSize: 1 }), {
+    signal,
+  });
   return Number(answer?.total) || 0;
 }
 
@@ -63,9 +70,11 @@ export const calculateStage = (path: string, projectId: number) =>
 export const putStageMethod = (path: string, projectId: number, method: string) =>
   apiFetch<BuildingRecord>(apiUrl(`${path}/method`), { method: 'PUT', body: body({ projectId, method }) });
 
-export const deleteStageRow = (path: string, id: number) => apiFetch(apiUrl(`${path}/${encodeURIComponent(String(id))}`), { method: 'DELETE' });
+export const deleteStageRow = (path: string, id: number) =>
+  apiFetch(apiUrl(`${path}/${encodeURIComponent(String(id))}`), { method: 'DELETE' });
 
-export const deleteStageRows = (path: string, ids: readonly number[]) => apiFetch(apiUrl(`${path}/`, { ids: [...ids] }), { method: 'DELETE' });
+export const deleteStageRows = (path: string, ids: readonly number[]) =>
+  apiFetch(apiUrl(`${path}/`, { ids: [...ids] }), { method: 'DELETE' });
 
 /** DELETE <path>/deleteBatch?projectId= — every row of the building for the stage (of one 计算方式 with `filter`). */
 export const clearStageRows = (path: string, projectId: number, filter: Record<string, string> = {}) =>
@@ -76,10 +85,12 @@ export const saveStageRecord = (path: string, record: Record<string, unknown>) =
   apiFetch<StageRow>(apiUrl(`${path}/`), { method: record.id != null ? 'PUT' : 'POST', body: body(record) });
 
 /** GET stage/data?tpf3ProjectId= → { <code>: { title, total (tCO2e), rows, method, notes } }. */
-export const getStageData = (projectId: number, signal?: AbortSignal) => apiFetch<unknown>(apiUrl(STAGE_DATA, { tpf3ProjectId: projectId }), { signal });
+export const getStageData = (projectId: number, signal?: AbortSignal) =>
+  apiFetch<unknown>(apiUrl(STAGE_DATA, { tpf3ProjectId: projectId }), { signal });
 
 /** PUT tpf3Project/status { id, status: '1' } — the building is complete. */
-export const completeBuilding = (id: number) => apiFetch<BuildingRecord>(apiUrl(BUILDING_STATUS), { method: 'PUT', body: body({ id, status: '1' }) });
+export const completeBuilding = (id: number) =>
+  apiFetch<BuildingRecord>(apiUrl(BUILDING_STATUS), { method: 'PUT', body: body({ id, status: '1' }) });
 
 export interface Factor {
   id: number;
@@ -114,16 +125,25 @@ export interface Factor {
  * Factors of a type (and small type) whose search label contains `text` (电 / 电力 / 天然气 / a region / a name),
  * 50 at most, newest first.
  */
-export async function searchFactors(type: string, smallType: string | undefined, text: string, signal?: AbortSignal): Promise<Factor[]> {
+export async function searchFactors(
+  type: string,
+  smallType: string | undefined,
+  text: string,
+  signal?: AbortSignal,
+): Promise<Factor[]> {
   const query = { type, smallType, label: text.trim(), pageSize: 50, sortField: 'id', sortOrder: 'descend' };
   const answer = await apiFetch<ListAnswer<Factor>>(apiUrl(`${FACTORS}/`, query), { signal });
   return Array.isArray(answer?.dataList) ? answer.dataList : [];
 }
 
-export const getFactor = (id: number, signal?: AbortSignal) => apiFetch<Factor>(apiUrl(`${FACTORS}/${encodeURIComponent(String(id))}`), { signal });
+export const getFactor = (id: number, signal?: AbortSignal) =>
+  apiFetch<Factor>(apiUrl(`${FACTORS}/${encodeURIComponent(String(id))}`), { signal });
 
 /** Every row of one lookup table of 参数表管理 (tpf3Lookup). */
 export async function listLookups<T>(table: string, signal?: AbortSignal): Promise<T[]> {
-  const answer = await apiFetch<ListAnswer<T>>(apiUrl(`${LOOKUPS}/`, { table, pageSize: -1, sortField: 'id', sortOrder: 'ascend' }), { signal });
+  const answer = await apiFetch<ListAnswer<T>>(
+    apiUrl(`${LOOKUPS}/`, { table, pageSize: -1, sortField: 'id', sortOrder: 'ascend' }),
+    { signal },
+  );
   return Array.isArray(answer?.dataList) ? answer.dataList : [];
 }

@@ -64,7 +64,14 @@ export function factorPicks(schema: ResourceSchema): FactorPick[] {
     .map(([field, p], i) => {
       const factor = factorKeyword(p)!;
       const prefix = factor.prefix ?? 'factor';
-      return { field, factor, value: `${prefix}Value`, unit: `${prefix}Unit`, source: `${prefix}Source`, primary: i === 0 };
+      return {
+        field,
+        factor,
+        value: `${prefix}Value`,
+        unit: `${prefix}Unit`,
+        source: `${prefix}Source`,
+        primary: i === 0,
+      };
     });
 }
 
@@ -78,7 +85,8 @@ export const rowNameField = (schema: ResourceSchema): string | undefined =>
  */
 export function unitFollowsFactor(d: StageDef, method: unknown): boolean {
   const formula = d.schema['x-formula'];
-  const own = typeof formula === 'string' ? formula : formula && typeof method === 'string' ? formula[method] : undefined;
+  const own =
+    typeof formula === 'string' ? formula : formula && typeof method === 'string' ? formula[method] : undefined;
   return !(typeof own === 'string' && own.includes('energyPerShift'));
 }
 
@@ -113,7 +121,9 @@ export function stageItem(data: unknown, code: string): StageDataItem | undefine
  */
 export function limitWarnings(code: string, data: unknown): string[] {
   const out: string[] = [];
-  const schema = Object.values(STAGE_SCHEMAS as unknown as Record<string, ResourceSchema>).find((s) => s['x-stage']?.code === code);
+  const schema = Object.values(STAGE_SCHEMAS as unknown as Record<string, ResourceSchema>).find(
+    (s) => s['x-stage']?.code === code,
+  );
   for (const rule of schema?.['x-stage']?.limits ?? []) {
     const own = Number(stageItem(data, code)?.total ?? 0);
     const base = stageItem(data, rule.base);

@@ -2,7 +2,8 @@
 // the stage resource; a form-mode stage's one record), the count of rows kept under another 计算方式, the
 // stage/data map (totals, methods, notes) and the building detail (stageMethods; the result page reads the same
 // key). After rows change
-// elsewhere than the batch save (a row saved in its dialog, delete, clear, import), the stage is calculated again so the row emissions and
+// elsewhere than the batch save (a row saved in its dialog, delete, clear, import), the stage is calculated again so
+// the row emissions and
 // the totals shown stay true. A long calculation answers `{ job }`: the rows are read at once, the
 // job is followed (its progress shown by the table) and everything is read again when it is done.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +18,8 @@ export const stageKeys = {
   /** Every query of the stage's rows: react-admin keys its list queries by the resource name first. */
   rows: (def: StageDef) => [def.name] as const,
   record: (def: StageDef, projectId: number) => [def.name, 'stageRecord', projectId] as const,
-  otherMethods: (def: StageDef, projectId: number, method: string) => [def.name, 'otherMethods', projectId, method] as const,
+  otherMethods: (def: StageDef, projectId: number, method: string) =>
+    [def.name, 'otherMethods', projectId, method] as const,
   data: (projectId: number) => ['stageData', projectId] as const,
   building: buildingKey,
 };
@@ -37,7 +39,9 @@ export function useOtherMethodRows(def: StageDef, projectId: number, method: str
   return useQuery({
     queryKey: stageKeys.otherMethods(def, projectId, method ?? ''),
     queryFn: async ({ signal }) => {
-      const counts = await Promise.all(others.map(async (m) => [m, await countStageRows(def.path, projectId, { [METHOD_FIELD]: m }, signal)] as const));
+      const counts = await Promise.all(
+        others.map(async (m) => [m, await countStageRows(def.path, projectId, { [METHOD_FIELD]: m }, signal)] as const),
+      );
       return counts.filter(([, n]) => n > 0);
     },
     enabled: !!method && others.length > 0,

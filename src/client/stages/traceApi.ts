@@ -52,8 +52,16 @@ export interface StageTrace {
 
 export const TRACE_PAGE_SIZE = 50;
 
-export const getStageTrace = (code: string, projectId: number | string, pageNum: number, pageSize = TRACE_PAGE_SIZE, signal?: AbortSignal) =>
-  apiFetch<StageTrace>(apiUrl(`tpf/v1/tpf/stage/${encodeURIComponent(code)}/trace`, { projectId, pageNum, pageSize }), { signal });
+export const getStageTrace = (
+  code: string,
+  projectId: number | string,
+  pageNum: number,
+  pageSize = TRACE_PAGE_SIZE,
+  signal?: AbortSignal,
+) =>
+  apiFetch<StageTrace>(apiUrl(`tpf/v1/tpf/stage/${encodeURIComponent(code)}/trace`, { projectId, pageNum, pageSize }), {
+    signal,
+  });
 
 /** The row's 默认值 (none for a row without a trace). */
 export const defaultsOf = (row: object): DefaultUsed[] => {

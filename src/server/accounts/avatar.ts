@@ -13,5 +13,7 @@ export const AVATAR_RULES: ImageRules = {
 };
 
 export function squareAvatar(bytes: Buffer): Promise<Buffer> {
-  return reencodePng(bytes, AVATAR_RULES, (img) => img.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre' }));
+  return reencodePng(bytes, AVATAR_RULES, (img) =>
+    img.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre' }),
+  );
 }

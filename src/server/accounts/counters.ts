@@ -35,5 +35,8 @@ export async function clearCounter(db: Executor, key: string): Promise<void> {
 
 /** Drops counters idle for a day, so that a flood from many addresses does not grow the table. */
 export async function pruneCounters(db: Executor): Promise<void> {
-  await db.deleteFrom('sys_login_failure').where(sql<boolean>`window_start < now() - interval '1 day'`).execute();
+  await db
+    .deleteFrom('sys_login_failure')
+    .where(sql<boolean>`window_start < now() - interval '1 day'`)
+    .execute();
 }

@@ -45,7 +45,10 @@ export async function reserveLoginTry(db: Executor, userName: string, ip: string
 }
 
 /** Whether a login needs the slider after these many failures for the account and the address. */
-export async function loginNeedsSlider(settings: Settings, failures: { account: number; ip: number }): Promise<boolean> {
+export async function loginNeedsSlider(
+  settings: Settings,
+  failures: { account: number; ip: number },
+): Promise<boolean> {
   if ((await settings.get('login.slider')) === 'off') return false;
   const after = await settings.int('login.sliderAfterFailures');
   return Math.max(failures.account, failures.ip) >= after;

@@ -7,7 +7,15 @@ import { ok } from '../envelope';
 import { ApiError, tooMany } from '../errors';
 import { loginBody, smsLoginBody } from '../../../schemas/accounts';
 import type { AccountsContext } from './context';
-import { ACCOUNT_LIMIT, ACCOUNT_TOO_MANY, clearAccountFailures, IP_LIMIT, loginNeedsSlider, reserveLoginTry, TOO_MANY_LOGINS } from './loginGate';
+import {
+  ACCOUNT_LIMIT,
+  ACCOUNT_TOO_MANY,
+  clearAccountFailures,
+  IP_LIMIT,
+  loginNeedsSlider,
+  reserveLoginTry,
+  TOO_MANY_LOGINS,
+} from './loginGate';
 import { startSession } from './sessionStart';
 import { sliderRequired, spendSliderToken } from './slider';
 import { CODE_INVALID, consumeCode } from './smsCodes';

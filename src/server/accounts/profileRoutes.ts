@@ -50,9 +50,22 @@ export function profileRoutes(app: FastifyInstance, ctx: AccountsContext): void 
     const bytes = await readImageUpload(req, AVATAR_RULES);
     const png = await squareAvatar(bytes);
     const url = await db.transaction().execute(async (trx) => {
-      const before = (await trx.selectFrom('sys_user').select('photo').where('id', '=', caller.userId).executeTakeFirst()) as { photo: string | null } | undefined;
-      const link = await putFile(trx, caller, { fileName: 'avatar.png', mime: 'image/png', content: png }, { permanent: true });
-      await trx.updateTable('sys_user').set({ photo: link, update_date: new Date() }).where('id', '=', caller.userId).execute();
+      const before = (await trx
+        .selectFrom('sys_user')
+        .select('photo')
+        .where('id', '=', caller.userId)
+        .executeTakeFirst()) as { photo: string | null } | undefined;
+      const link = await putFile(
+        trx,
+        caller,
+        { fileName: 'avatar.png', mime: 'image/png', content: png },
+        { permanent: true },
+      );
+      await trx
+        .updateTable('sys_user')
+        .set({ photo: link, update_date: new Date() })
+        .where('id', '=', caller.userId)
+        .execute();
       const old = fileIdOf(before?.photo);
       if (old) await deleteFile(trx, old);
       return link;

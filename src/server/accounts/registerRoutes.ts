@@ -29,41 +29,64 @@ export function registerRoutes(app: FastifyInstance, ctx: AccountsContext): void
   const r = typed(app);
   const { db } = ctx;
 
-  r.post('/api/sys/v1/sso/registerUser', { schema: { body: registerBody }, config: { public: true, writes: true } }, async (req) => {
-    const b = req.body;
-    // Nothing that tells whether an account exists comes before the phone's code: a
-    // wrong or expired code gets the same answer for a registered phone and a free one. A valid code proves the
-    // phone only, so its holder may learn that the phone is registered; they may also learn that a login name
-    // is taken — acceptable: names are chosen, not secret, and each try costs one of the code's 5 attempts (a
-    // taken name leaves the code unspent, so the person can choose another).
-    const password = decodePassword(b.password);
-    if (!isStrongPassword(password)) throw invalid([{ field: 'password', errorMsg: WEAK_PASSWORD }]);
-    const codeId = await checkCode(db, { phone: b.phone, purpose: 'register', code: b.smsCode.trim() }, ctx.now());
-    if (codeId === undefined) throw wrongCode();
+  r.post(
+    '/api/sys/v1/sso/registerUser',
+    { schema: { body: registerBody }, config: { public: true, writes: true } },
+    async (req) => {
+      const b = req.body;
+      // Nothing that tells whether an account exists comes before the phone's code: a
+      // wrong or expired code gets the same answer for a registered phone and a free one. A valid code proves the
+      // phone only, so its holder may learn that the phone is registered; they may also learn that a login name
+      // is taken — acceptable: names are chosen, not secret, and each try costs one of the code's 5 attempts (a
+      // taken name leaves the code unspent, so the person can choose another).
+      const password = decodePassword(b.password);
+      if (!isStrongPassword(password)) throw invalid([{ field: 'password', errorMsg: WEAK_PASSWORD }]);
+      const codeId = await checkCode(db, { phone: b.phone, purpose: 'register', code: b.smsCode.trim() }, ctx.now());
+      if (codeId === undefined) throw wrongCode();
 
-    const user = await db.transaction().execute(async (trx) => {
-      const fields: { field: string; errorMsg: string }[] = [];
-      if (await findUserByName(trx, b.userName)) fields.push({ field: 'userName', errorMsg: USERNAME_TAKEN });
-      if (await trx.selectFrom('sys_user').select('id').where('phone', '=', b.phone).executeTakeFirst()) fields.push({ field: 'phone', errorMsg: PHONE_REGISTERED });
-      if (fields.length) throw invalid(fields);
-      // spent in the transaction: a refused registration rolls the spending back with it
-      if (!(await spendCode(trx, codeId, ctx.now()))) throw wrongCode();
-      const tenant = await repo(db, 'sysTenant').create(
-        SYSTEM_CALLER,
-        { name: (b.companyName || `${b.name}的试用空间`).slice(0, 50), code: `t${ctx.now().toString(36)}${randomBytes(3).toString('hex')}`, contact: b.name, phone: b.phone, status: 1, remarks: '自助注册' },
-        trx,
-      );
-      const created = await repo(db, 'sysUser').create(
-        SYSTEM_CALLER,
-        { userName: b.userName, password, name: b.name, phone: b.phone, companyName: b.companyName ?? '', userType: b.userType, roleList: [], authFlag: 0, status: 1, tenantId: tenant.id },
-        trx,
-      );
-      await setMustChange(trx, [created.id], false); // chosen by the user themselves
-      return created;
-    });
-    req.log.info({ userId: user.id }, 'registered');
-    return ok({ userName: b.userName }, REGISTERED);
-  });
+      const user = await db.transaction().execute(async (trx) => {
+        const fields: { field: string; errorMsg: string }[] = [];
+        if (await findUserByName(trx, b.userName)) fields.push({ field: 'userName', errorMsg: USERNAME_TAKEN });
+        if (await trx.selectFrom('sys_user').select('id').where('phone', '=', b.phone).executeTakeFirst())
+          fields.push({ field: 'phone', errorMsg: PHONE_REGISTERED });
+        if (fields.length) throw invalid(fields);
+        // spent in the transaction: a refused registration rolls the spending back with it
+        if (!(await spendCode(trx, codeId, ctx.now()))) throw wrongCode();
+        const tenant = await repo(db, 'sysTenant').create(
+          SYSTEM_CALLER,
+          {
+            name: (b.companyName || `${b.name}的试用空间`).slice(0, 50),
+            code: `t${ctx.now().toString(36)}${randomBytes(3).toString('hex')}`,
+            contact: b.name,
+            phone: b.phone,
+            status: 1,
+            remarks: '自助注册',
+          },
+          trx,
+        );
+        const created = await repo(db, 'sysUser').create(
+          SYSTEM_CALLER,
+          {
+            userName: b.userName,
+            password,
+            name: b.name,
+            phone: b.phone,
+            companyName: b.companyName ?? '',
+            userType: b.userType,
+            roleList: [],
+            authFlag: 0,
+            status: 1,
+            tenantId: tenant.id,
+          },
+          trx,
+        );
+        await setMustChange(trx, [created.id], false); // chosen by the user themselves
+        return created;
+      });
+      req.log.info({ userId: user.id }, 'registered');
+      return ok({ userName: b.userName }, REGISTERED);
+    },
+  );
 
   r.post(
     '/api/sys/v1/sso/resetPassword',
@@ -74,7 +97,8 @@ export function registerRoutes(app: FastifyInstance, ctx: AccountsContext): void
       // for an unknown phone but never sends it, so no one holds the right code for a phone without an account.
       const password = decodePassword(req.body.password);
       if (!isStrongPassword(password)) throw invalid([{ field: 'password', errorMsg: WEAK_PASSWORD }]);
-      if (!(await consumeCode(db, { phone, purpose: 'reset', code: req.body.smsCode.trim() }, ctx.now()))) throw wrongCode();
+      if (!(await consumeCode(db, { phone, purpose: 'reset', code: req.body.smsCode.trim() }, ctx.now())))
+        throw wrongCode();
       const user = await findUserByPhone(db, phone);
       if (!user) throw wrongCode();
       await db.transaction().execute(async (trx) => {

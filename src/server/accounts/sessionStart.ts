@@ -4,12 +4,21 @@ import { createSession } from '../auth/sessions';
 import { userInfo, type UserInfo, type UserRow } from '../auth/userInfo';
 import type { AccountsContext } from './context';
 
-export async function startSession(ctx: AccountsContext, req: FastifyRequest, user: UserRow, remember: boolean): Promise<UserInfo & { token: string }> {
-  const token = await createSession(ctx.db, { userId: user.id, tenantId: user.tenant_id, roleList: user.role_list ?? [] }, {
-    remember,
-    ip: req.ip,
-    userAgent: req.headers['user-agent'],
-  });
+export async function startSession(
+  ctx: AccountsContext,
+  req: FastifyRequest,
+  user: UserRow,
+  remember: boolean,
+): Promise<UserInfo & { token: string }> {
+  const token = await createSession(
+    ctx.db,
+    { userId: user.id, tenantId: user.tenant_id, roleList: user.role_list ?? [] },
+    {
+      remember,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+    },
+  );
   req.log.info({ userId: user.id }, 'login');
   return { token, ...(await currentUserInfo(ctx, user)) };
 }

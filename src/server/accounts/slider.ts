@@ -45,12 +45,27 @@ export async function newChallenge(db: Executor, ip: string, now: number): Promi
     .where((eb) => eb.or([eb('token_expires_at', 'is', null), eb('token_expires_at', '<', new Date(now))]))
     .execute();
   await pruneCounters(db);
-  await db.insertInto('sys_slider').values({ id, gap_x: gapX, expires_at: new Date(now + CHALLENGE_MS) }).execute();
-  return { id, width: SLIDER_WIDTH, height: SLIDER_HEIGHT, size: PIECE_SIZE, y, background: dataUrl(pictures.background), piece: dataUrl(pictures.piece) };
+  await db
+    .insertInto('sys_slider')
+    .values({ id, gap_x: gapX, expires_at: new Date(now + CHALLENGE_MS) })
+    .execute();
+  return {
+    id,
+    width: SLIDER_WIDTH,
+    height: SLIDER_HEIGHT,
+    size: PIECE_SIZE,
+    y,
+    background: dataUrl(pictures.background),
+    piece: dataUrl(pictures.piece),
+  };
 }
 
 /** The answer to a challenge: a one-time token, or 400 SLIDER_FAILED. The challenge is used up either way. */
-export async function verifyChallenge(db: Executor, answer: { id: string; x: number; duration: number }, now: number): Promise<string> {
+export async function verifyChallenge(
+  db: Executor,
+  answer: { id: string; x: number; duration: number },
+  now: number,
+): Promise<string> {
   const row = (await db
     .updateTable('sys_slider')
     .set({ used: true })
@@ -60,7 +75,11 @@ export async function verifyChallenge(db: Executor, answer: { id: string; x: num
     .where('expires_at', '>', new Date(now))
     .returning('gap_x')
     .executeTakeFirst()) as { gap_x: number } | undefined;
-  const right = row && Math.abs(answer.x - row.gap_x) <= TOLERANCE_PX && answer.duration >= MIN_DRAG_MS && answer.duration <= CHALLENGE_MS;
+  const right =
+    row &&
+    Math.abs(answer.x - row.gap_x) <= TOLERANCE_PX &&
+    answer.duration >= MIN_DRAG_MS &&
+    answer.duration <= CHALLENGE_MS;
   if (!right) {
     if (row) await db.deleteFrom('sys_slider').where('id', '=', answer.id).execute();
     throw new ApiError(400, 0, SLIDER_FAILED);
@@ -89,7 +108,12 @@ export async function spendSliderToken(db: Executor, token: string | undefined, 
 export const sliderRequired = () => new ApiError(400, 0, SLIDER_REQUIRED, { needSlider: true });
 
 /** Throws sliderRequired() unless the slider is off or the request brings a valid token. */
-export async function requireSlider(db: Executor, settings: Settings, token: string | undefined, now: number): Promise<void> {
+export async function requireSlider(
+  db: Executor,
+  settings: Settings,
+  token: string | undefined,
+  now: number,
+): Promise<void> {
   if ((await settings.get('login.slider')) === 'off') return;
   if (!(await spendSliderToken(db, token, now))) throw sliderRequired();
 }

@@ -20,9 +20,13 @@ function backgroundSvg(): string {
     const fill = `hsl(${(h + randomInt(160)) % 360},${45 + randomInt(40)}%,${35 + randomInt(40)}%)`;
     const op = (0.35 + randomInt(50) / 100).toFixed(2);
     if (i % 3 === 0) {
-      shapes.push(`<rect x="${randomInt(SLIDER_WIDTH)}" y="${randomInt(SLIDER_HEIGHT)}" width="${20 + randomInt(90)}" height="${20 + randomInt(60)}" rx="${randomInt(14)}" transform="rotate(${randomInt(90)} ${randomInt(SLIDER_WIDTH)} ${randomInt(SLIDER_HEIGHT)})" fill="${fill}" opacity="${op}"/>`);
+      shapes.push(
+        `<rect x="${randomInt(SLIDER_WIDTH)}" y="${randomInt(SLIDER_HEIGHT)}" width="${20 + randomInt(90)}" height="${20 + randomInt(60)}" rx="${randomInt(14)}" transform="rotate(${randomInt(90)} ${randomInt(SLIDER_WIDTH)} ${randomInt(SLIDER_HEIGHT)})" fill="${fill}" opacity="${op}"/>`,
+      );
     } else {
-      shapes.push(`<circle cx="${randomInt(SLIDER_WIDTH)}" cy="${randomInt(SLIDER_HEIGHT)}" r="${8 + randomInt(46)}" fill="${fill}" opacity="${op}"/>`);
+      shapes.push(
+        `<circle cx="${randomInt(SLIDER_WIDTH)}" cy="${randomInt(SLIDER_HEIGHT)}" r="${8 + randomInt(46)}" fill="${fill}" opacity="${op}"/>`,
+      );
     }
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SLIDER_WIDTH}" height="${SLIDER_HEIGHT}">
@@ -33,7 +37,9 @@ function backgroundSvg(): string {
 }
 
 const pieceSvg = (fill: string, stroke: string) =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${PIECE_SIZE}" height="${PIECE_SIZE}"><path d="${PIECE_PATH}" ${fill} ${stroke}/></svg>`);
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${PIECE_SIZE}" height="${PIECE_SIZE}"><path d="${PIECE_PATH}" ${fill} ${stroke}/></svg>`,
+  );
 
 export interface SliderPictures {
   background: Buffer;
@@ -42,7 +48,10 @@ export interface SliderPictures {
 
 export async function drawSlider(gapX: number, y: number): Promise<SliderPictures> {
   const clean = await sharp()(Buffer.from(backgroundSvg())).png().toBuffer();
-  const cut = await sharp()(clean).extract({ left: gapX, top: y, width: PIECE_SIZE, height: PIECE_SIZE }).png().toBuffer();
+  const cut = await sharp()(clean)
+    .extract({ left: gapX, top: y, width: PIECE_SIZE, height: PIECE_SIZE })
+    .png()
+    .toBuffer();
   const piece = await sharp()(cut)
     .ensureAlpha()
     .composite([
@@ -52,7 +61,13 @@ export async function drawSlider(gapX: number, y: number): Promise<SliderPicture
     .png()
     .toBuffer();
   const background = await sharp()(clean)
-    .composite([{ input: pieceSvg('fill="#000" fill-opacity="0.5"', 'stroke="#fff" stroke-opacity="0.8" stroke-width="2"'), left: gapX, top: y }])
+    .composite([
+      {
+        input: pieceSvg('fill="#000" fill-opacity="0.5"', 'stroke="#fff" stroke-opacity="0.8" stroke-width="2"'),
+        left: gapX,
+        top: y,
+      },
+    ])
     .png()
     .toBuffer();
   return { background, piece };

@@ -9,7 +9,9 @@ import { typed } from '../http/typed';
 
 export function sliderRoutes(app: FastifyInstance, ctx: AccountsContext): void {
   const r = typed(app);
-  r.get('/api/sys/v1/sso/slider', { config: { public: true, writes: true } }, async (req) => ok(await newChallenge(ctx.db, req.ip, ctx.now())));
+  r.get('/api/sys/v1/sso/slider', { config: { public: true, writes: true } }, async (req) =>
+    ok(await newChallenge(ctx.db, req.ip, ctx.now())),
+  );
 
   r.post(
     '/api/sys/v1/sso/slider/verify',

@@ -1,6 +1,7 @@
 // SMS verification codes: 6 digits from the CSPRNG, valid 5 minutes, single
 // use, bound to the phone and the purpose, at most 5 tries (each taken before it is checked). Sends are
-// limited to 1 per phone per 60 s, 10 per phone per 24 h and 20 per address per hour. Only a salted hash of the code is stored.
+// limited to 1 per phone per 60 s, 10 per phone per 24 h and 20 per address per hour. Only a salted hash of the code is
+// stored.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../db/database';
 import { tooMany } from '../errors';
@@ -29,7 +30,11 @@ async function countSince(db: Executor, column: 'phone' | 'ip', value: string, s
 }
 
 /** Checks the send limits, stores a new code and answers it (for the sender). */
-export async function issueCode(db: Executor, req: { phone: string; purpose: SmsPurpose; ip: string }, now: number): Promise<string> {
+export async function issueCode(
+  db: Executor,
+  req: { phone: string; purpose: SmsPurpose; ip: string },
+  now: number,
+): Promise<string> {
   const last = (await db
     .selectFrom('sys_sms_code')
     .select('created_at')
@@ -39,7 +44,8 @@ export async function issueCode(db: Executor, req: { phone: string; purpose: Sms
     .executeTakeFirst()) as { created_at: Date } | undefined;
   const wait = last ? new Date(last.created_at).getTime() + RESEND_MS - now : 0;
   if (wait > 0) throw tooMany(tooSoon(Math.ceil(wait / 1000)));
-  if ((await countSince(db, 'phone', req.phone, now - 86_400_000)) >= PHONE_DAILY_LIMIT) throw tooMany(DAILY_LIMIT_REACHED);
+  if ((await countSince(db, 'phone', req.phone, now - 86_400_000)) >= PHONE_DAILY_LIMIT)
+    throw tooMany(DAILY_LIMIT_REACHED);
   if ((await countSince(db, 'ip', req.ip, now - 3_600_000)) >= IP_HOURLY_LIMIT) throw tooMany();
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -84,13 +90,19 @@ export async function checkCode(db: Executor, req: CodeRequest, now: number): Pr
     .returning(['id', 'salt', 'code_hash'])
     .executeTakeFirst()) as { id: number; salt: string; code_hash: string } | undefined;
   if (!row) return undefined;
-  const right = /^\d{6}$/.test(req.code) && timingSafeEqual(hashCode(row.salt, req.code), Buffer.from(row.code_hash, 'hex'));
+  const right =
+    /^\d{6}$/.test(req.code) && timingSafeEqual(hashCode(row.salt, req.code), Buffer.from(row.code_hash, 'hex'));
   return right ? Number(row.id) : undefined;
 }
 
 /** Marks a checked code used: true once (a second request with the same code finds it spent). */
 export async function spendCode(db: Executor, id: number, now: number): Promise<boolean> {
-  const spent = await db.updateTable('sys_sms_code').set({ used_at: new Date(now) }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const spent = await db
+    .updateTable('sys_sms_code')
+    .set({ used_at: new Date(now) })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(spent.numUpdatedRows) === 1;
 }
 

@@ -12,7 +12,8 @@ import { invalid } from '../errors';
 
 export const SMS_URL_KEY = 'sms.http.url';
 export const URL_NOT_HTTP = '短信网关地址只能是 http:// 或 https:// 开头的网址';
-export const URL_PRIVATE = '短信网关地址不能指向本机、内网或链路本地地址（127.0.0.0/8、10.0.0.0/8、172.16.0.0/12、192.168.0.0/16、169.254.0.0/16、fc00::/7、fe80::/10 等）';
+export const URL_PRIVATE =
+  '短信网关地址不能指向本机、内网或链路本地地址（127.0.0.0/8、10.0.0.0/8、172.16.0.0/12、192.168.0.0/16、169.254.0.0/16、fc00::/7、fe80::/10 等）';
 
 // one list per family: a BlockList matches an IPv4 address against IPv4-mapped IPv6 rules too (::ffff:0:0/96
 // would catch every IPv4 address)
@@ -63,7 +64,8 @@ export function smsUrlProblem(text: string): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return URL_NOT_HTTP;
   if (smsHttpAllowsPrivate()) return undefined;
   const host = hostOf(url).toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isPrivateAddress(host))) return URL_PRIVATE;
+  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isPrivateAddress(host)))
+    return URL_PRIVATE;
   return undefined;
 }
 
@@ -76,7 +78,11 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
     const reply = callback as (e: Error | null, a: unknown, f?: number) => void;
     if (err) return reply(err, '');
     const bad = smsHttpAllowsPrivate() ? undefined : addresses.find((a) => isPrivateAddress(a.address));
-    if (bad || !addresses.length) return reply(Object.assign(new Error(`${URL_PRIVATE}: ${hostname} → ${bad?.address ?? '无地址'}`), { code: 'EPRIVATEADDR' }), '');
+    if (bad || !addresses.length)
+      return reply(
+        Object.assign(new Error(`${URL_PRIVATE}: ${hostname} → ${bad?.address ?? '无地址'}`), { code: 'EPRIVATEADDR' }),
+        '',
+      );
     if (options.all) return reply(null, addresses);
     reply(null, addresses[0].address, addresses[0].family);
   });

@@ -29,7 +29,8 @@ export function smsRoutes(app: FastifyInstance, ctx: AccountsContext): void {
       const purpose = (req.body?.purpose ?? req.query.purpose ?? 'login') as SmsPurpose;
       const errors = [];
       if (!PHONE_RULE.test(phone)) errors.push({ field: 'phone', errorMsg: '请输入正确的手机号' });
-      if (!SMS_PURPOSES.includes(purpose)) errors.push({ field: 'purpose', errorMsg: '验证码用途应当是 login、register 或 reset' });
+      if (!SMS_PURPOSES.includes(purpose))
+        errors.push({ field: 'purpose', errorMsg: '验证码用途应当是 login、register 或 reset' });
       if (errors.length) throw invalid(errors);
       await requireSlider(db, ctx.settings, req.body?.sliderToken, ctx.now());
 

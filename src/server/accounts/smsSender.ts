@@ -28,10 +28,18 @@ export async function senderKind(settings: Settings): Promise<'dev' | 'http'> {
   return (await settings.get('sms.sender')) === 'http' ? 'http' : 'dev';
 }
 
-export async function sendSms(settings: Settings, dataDir: string, msg: SmsMessage, now: number, log?: Log): Promise<void> {
+export async function sendSms(
+  settings: Settings,
+  dataDir: string,
+  msg: SmsMessage,
+  now: number,
+  log?: Log,
+): Promise<void> {
   if ((await senderKind(settings)) === 'dev') {
     await mkdir(dataDir, { recursive: true });
-    await appendFile(join(dataDir, OUTBOX_FILE), JSON.stringify({ ...msg, time: new Date(now).toISOString() }) + '\n', { mode: 0o600 });
+    await appendFile(join(dataDir, OUTBOX_FILE), JSON.stringify({ ...msg, time: new Date(now).toISOString() }) + '\n', {
+      mode: 0o600,
+    });
     return;
   }
   const text = await settings.get('sms.http.url');
@@ -39,7 +47,11 @@ export async function sendSms(settings: Settings, dataDir: string, msg: SmsMessa
   if (problem) return gatewayFailed(log, problem);
   const url = new URL(text);
   const body = JSON.stringify({ ...msg, template: await settings.get('sms.http.template') });
-  const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-api-key': await settings.get('sms.http.key') };
+  const headers = {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+    'x-api-key': await settings.get('sms.http.key'),
+  };
   let status: number;
   try {
     status = await post(url, headers, body);
@@ -56,14 +68,21 @@ function gatewayFailed(log: Log | undefined, reason: string): never {
   throw new ApiError(502, 0, SEND_FAILED);
 }
 
-/** One POST to the gateway; answers the status. A literal private host is refused by smsUrlProblem, a name by the lookup. */
+/**
+ * One POST to the gateway; answers the status. A literal private host is refused by smsUrlProblem, a name by the
+ * lookup.
+ */
 function post(url: URL, headers: Record<string, string>, body: string): Promise<number> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers, lookup: publicOnlyLookup, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers, lookup: publicOnlyLookup, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -14,7 +14,8 @@ registerHooks('sysUser', {
   async validate({ trx, caller, body, op, existing }) {
     const roles = (body.roleList as string[] | undefined) ?? [];
     if (roles.includes('admin') && !caller.isAdmin) throw forbidden();
-    if (!caller.isAdmin && existing && ((existing.roleList as string[] | undefined) ?? []).includes('admin')) throw forbidden();
+    if (!caller.isAdmin && existing && ((existing.roleList as string[] | undefined) ?? []).includes('admin'))
+      throw forbidden();
     const fields: { field: string; errorMsg: string }[] = [];
     let q = trx.selectFrom('sys_user').select('id').where('user_name', '=', String(body.userName));
     if (existing) q = q.where('id', '<>', existing.id);
@@ -24,8 +25,10 @@ registerHooks('sysUser', {
       if (existing) p = p.where('id', '<>', existing.id);
       if (await p.executeTakeFirst()) fields.push({ field: 'phone', errorMsg: PHONE_TAKEN });
     }
-    if (op === 'create' && typeof body.password !== 'string') fields.push({ field: 'password', errorMsg: '请输入密码' });
-    if (typeof body.password === 'string' && !isStrongPassword(body.password)) fields.push({ field: 'password', errorMsg: WEAK_PASSWORD });
+    if (op === 'create' && typeof body.password !== 'string')
+      fields.push({ field: 'password', errorMsg: '请输入密码' });
+    if (typeof body.password === 'string' && !isStrongPassword(body.password))
+      fields.push({ field: 'password', errorMsg: WEAK_PASSWORD });
     if (fields.length) throw invalid(fields);
   },
   async afterWrite({ trx, body, record, op }) {

@@ -48,7 +48,8 @@ export function authGuard(db: Db, settings: Settings, now: () => number) {
   /** Why the session may only reach its own account, if it may not reach everything. */
   async function restrictionOf(s: ActiveSession, producing: boolean): Promise<string | undefined> {
     if (s.mustChangePassword) return MUST_CHANGE_PASSWORD;
-    if (s.isTrial && producing && trialStatus(s.createDate, await settings.int('trial.days'), now()).expired) return TRIAL_ENDED;
+    if (s.isTrial && producing && trialStatus(s.createDate, await settings.int('trial.days'), now()).expired)
+      return TRIAL_ENDED;
     return undefined;
   }
 

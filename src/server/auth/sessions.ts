@@ -54,7 +54,11 @@ export interface ActiveSession {
 }
 
 /** The live session of a token with its (enabled) user and tenant, or undefined; `touch: false` leaves last_seen_at. */
-export async function findSession(db: Executor, token: string, opts: { touch: boolean } = { touch: true }): Promise<ActiveSession | undefined> {
+export async function findSession(
+  db: Executor,
+  token: string,
+  opts: { touch: boolean } = { touch: true },
+): Promise<ActiveSession | undefined> {
   const tokenHash = hashToken(token);
   const row = (await db
     .selectFrom('sys_session as s')
@@ -96,8 +100,14 @@ export async function findSession(db: Executor, token: string, opts: { touch: bo
   if (!row || row.status === 0 || row.tenant_status === 0) return undefined;
   const now = Date.now();
   if (opts.touch && now - new Date(row.last_seen_at).getTime() > TOUCH_MS) {
-    const idle = row.remember ? new Date(row.absolute_expires_at) : new Date(Math.min(now + SESSION_MS, new Date(row.absolute_expires_at).getTime()));
-    await db.updateTable('sys_session').set({ last_seen_at: new Date(now), idle_expires_at: idle }).where('token_hash', '=', tokenHash).execute();
+    const idle = row.remember
+      ? new Date(row.absolute_expires_at)
+      : new Date(Math.min(now + SESSION_MS, new Date(row.absolute_expires_at).getTime()));
+    await db
+      .updateTable('sys_session')
+      .set({ last_seen_at: new Date(now), idle_expires_at: idle })
+      .where('token_hash', '=', tokenHash)
+      .execute();
   }
   return {
     tokenHash,

@@ -46,27 +46,39 @@ export interface UserRow {
 }
 
 export async function findUserByName(db: Executor, userName: string): Promise<UserRow | undefined> {
-  return (await db.selectFrom('sys_user').selectAll().where('user_name', '=', userName).executeTakeFirst()) as UserRow | undefined;
+  return (await db.selectFrom('sys_user').selectAll().where('user_name', '=', userName).executeTakeFirst()) as
+    UserRow | undefined;
 }
 
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   return (await db.selectFrom('sys_user').selectAll().where('id', '=', id).executeTakeFirst()) as UserRow | undefined;
 }
 
-export async function tenantOf(db: Executor, tenantId: number | null): Promise<{ name: string; status: number | null } | undefined> {
+export async function tenantOf(
+  db: Executor,
+  tenantId: number | null,
+): Promise<{ name: string; status: number | null } | undefined> {
   if (tenantId == null) return undefined;
-  return (await db.selectFrom('sys_tenant').select(['name', 'status']).where('id', '=', tenantId).executeTakeFirst()) as
-    | { name: string; status: number | null }
-    | undefined;
+  return (await db
+    .selectFrom('sys_tenant')
+    .select(['name', 'status'])
+    .where('id', '=', tenantId)
+    .executeTakeFirst()) as { name: string; status: number | null } | undefined;
 }
 
-export async function userInfo(db: Executor, user: UserRow, opts: { trialDays: number; now: number }): Promise<UserInfo> {
+export async function userInfo(
+  db: Executor,
+  user: UserRow,
+  opts: { trialDays: number; now: number },
+): Promise<UserInfo> {
   const { now } = opts;
   const roleList = user.role_list ?? [];
   const tenant = await tenantOf(db, user.tenant_id);
-  const cred = (await db.selectFrom('sys_credential').select('must_change').where('user_id', '=', user.id).executeTakeFirst()) as
-    | { must_change: boolean }
-    | undefined;
+  const cred = (await db
+    .selectFrom('sys_credential')
+    .select('must_change')
+    .where('user_id', '=', user.id)
+    .executeTakeFirst()) as { must_change: boolean } | undefined;
   const isTrial = user.auth_flag === 0;
   const trial = isTrial ? trialStatus(user.create_date, opts.trialDays, now) : undefined;
   return {

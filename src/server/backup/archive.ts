@@ -48,7 +48,13 @@ export function listBackups(dir: string): BackupFile[] {
     const path = join(dir, name);
     const st = statSync(path, { throwIfNoEntry: false });
     if (!st?.isFile()) continue;
-    out.push({ name, path, size: st.size, createdAt: st.mtime, kind: name.endsWith('-auto.tar.gz') ? 'scheduled' : 'manual' });
+    out.push({
+      name,
+      path,
+      size: st.size,
+      createdAt: st.mtime,
+      kind: name.endsWith('-auto.tar.gz') ? 'scheduled' : 'manual',
+    });
   }
   return out.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.name.localeCompare(a.name));
 }
@@ -59,8 +65,11 @@ export const isBackupName = (name: string) => NAME.test(name);
 /** The file names of a tar (ustar headers with valid checksums); undefined when it is not one. */
 function tarEntries(tar: Uint8Array): string[] | undefined {
   const names: string[] = [];
-  const text = (from: number, len: number) => Buffer.from(tar.subarray(from, from + len)).toString('utf8').replace(/\0.*$/s, '');
-  for (let at = 0; at + 512 <= tar.length; ) {
+  const text = (from: number, len: number) =>
+    Buffer.from(tar.subarray(from, from + len))
+      .toString('utf8')
+      .replace(/\0.*$/s, '');
+  for (let at = 0; at + 512 <= tar.length;) {
     const header = tar.subarray(at, at + 512);
     if (header.every((b) => b === 0)) return names;
     let sum = 0;
@@ -76,7 +85,9 @@ function tarEntries(tar: Uint8Array): string[] | undefined {
 
 export class NotABackupError extends Error {
   constructor(file: string, why: string) {
-    super(`${file} 不是碳算的数据备份（${why}），未做任何改动。请选择 npm run backup 或“数据备份”页面生成的 .tar.gz 文件。`);
+    super(
+      `${file} 不是碳算的数据备份（${why}），未做任何改动。请选择 npm run backup 或“数据备份”页面生成的 .tar.gz 文件。`,
+    );
   }
 }
 
@@ -90,6 +101,7 @@ export function openBackup(file: string, bytes: Uint8Array): Uint8Array {
     throw new NotABackupError(file, '压缩数据已损坏');
   }
   const names = new Set(tarEntries(tar)?.map((n) => n.replace(/^\.?\/+/, '')));
-  if (!names.has('PG_VERSION') || !names.has('global/pg_control')) throw new NotABackupError(file, '其中没有数据库目录');
+  if (!names.has('PG_VERSION') || !names.has('global/pg_control'))
+    throw new NotABackupError(file, '其中没有数据库目录');
   return tar;
 }

@@ -53,7 +53,9 @@ export class Backups {
 
   /** Deletes the scheduled backups beyond the newest `keep`; manual ones are the operator's and are kept. */
   prune(keep: number): string[] {
-    const old = this.list().filter((b) => b.kind === 'scheduled').slice(Math.max(keep, 1));
+    const old = this.list()
+      .filter((b) => b.kind === 'scheduled')
+      .slice(Math.max(keep, 1));
     for (const b of old) rmSync(b.path, { force: true });
     return old.map((b) => b.name);
   }

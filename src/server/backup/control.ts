@@ -1,7 +1,8 @@
 // The server's control socket: DATA_DIR/control.sock, a Unix domain socket (mode 600) through which
 // `npm run backup` asks the running server for a backup — only the server may open its PGlite data dir (lock file).
 // No authentication beyond the file's permissions: whoever may connect runs as the server's user (or root) and
-// could read DATA_DIR anyway. One JSON line each way: { op: 'backup', out? } → { ok, path, size } | { ok: false, message }.
+// could read DATA_DIR anyway. One JSON line each way: { op: 'backup', out? } → { ok, path, size } | { ok: false,
+// message }.
 import { chmodSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
@@ -21,7 +22,11 @@ export interface BackupAnswer {
 }
 
 /** Listens on DATA_DIR/control.sock; answers the stop function (undefined when the path is too long to listen on). */
-export async function serveControl(dataDir: string, backups: Backups, log: FastifyBaseLogger): Promise<(() => Promise<void>) | undefined> {
+export async function serveControl(
+  dataDir: string,
+  backups: Backups,
+  log: FastifyBaseLogger,
+): Promise<(() => Promise<void>) | undefined> {
   const path = controlSocketPath(dataDir);
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
     log.warn({ path }, 'control socket path too long: npm run backup works only while the server is stopped');

@@ -53,7 +53,8 @@ export function parseCron(expr: string): CronSpec | undefined {
 
 /** Whether the minute of `at` (local time) is one the expression names. */
 export function cronMatches(spec: CronSpec, at: Date): boolean {
-  if (!spec.minute.has(at.getMinutes()) || !spec.hour.has(at.getHours()) || !spec.month.has(at.getMonth() + 1)) return false;
+  if (!spec.minute.has(at.getMinutes()) || !spec.hour.has(at.getHours()) || !spec.month.has(at.getMonth() + 1))
+    return false;
   const day = spec.day.has(at.getDate());
   const weekday = spec.weekday.has(at.getDay());
   if (spec.dayRestricted && spec.weekdayRestricted) return day || weekday;

@@ -42,14 +42,19 @@ export async function restoreDataDir(dataDir: string, file: string): Promise<Res
   }
 }
 
-async function loadAndScrub(staging: string, tar: Uint8Array, file: string): Promise<Omit<RestoreReport, 'movedAside'>> {
+async function loadAndScrub(
+  staging: string,
+  tar: Uint8Array,
+  file: string,
+): Promise<Omit<RestoreReport, 'movedAside'>> {
   const database = await openPGlite({ dataDir: staging, loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>]) });
   try {
     const { db } = database;
     const found = await sql<{ t: string | null }>`select to_regclass('public.sys_session')::text as t`.execute(db);
     if (!found.rows[0]?.t) throw new NotABackupError(file, '其中不是碳算的数据库');
     return await db.transaction().execute(async (trx) => {
-      const count = async (q: { execute(): Promise<{ numDeletedRows: bigint }[]> }) => Number((await q.execute())[0]?.numDeletedRows ?? 0);
+      const count = async (q: { execute(): Promise<{ numDeletedRows: bigint }[]> }) =>
+        Number((await q.execute())[0]?.numDeletedRows ?? 0);
       return {
         sessions: await count(trx.deleteFrom('sys_session')),
         // avatars are kept (expires_at null: permanent files, not links)

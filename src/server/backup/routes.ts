@@ -5,7 +5,8 @@
 //   GET  /api/sys/v1/sys/backup/download/:token  the file, streamed (no session: the link is the right)
 // The backup files live on the server's disk, not in the database, so they are not handed out through the file
 // store's links (files/store.ts keeps the content in the database): the link is a random token held in this
-// process — the only one on a PGlite data dir. On PostgreSQL there are no backups here (pg_dump, see docs/operations.md).
+// process — the only one on a PGlite data dir. On PostgreSQL there are no backups here (pg_dump, see
+// docs/operations.md).
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -23,10 +24,21 @@ import { typed } from '../http/typed';
 const LINK_TTL_MS = 10 * 60 * 1000;
 const URL = '/api/sys/v1/sys/backup';
 
-const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 100 } } } as const;
-const tokenParams = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } } as const;
+const nameParams = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string', maxLength: 100 } },
+} as const;
+const tokenParams = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', maxLength: 100 } },
+} as const;
 
-export function backupRoutes(app: FastifyInstance, opts: { db: Db; dataDir: string; settings: Settings; backups?: Backups }): void {
+export function backupRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; dataDir: string; settings: Settings; backups?: Backups },
+): void {
   const r = typed(app);
   const embedded = isEmbedded(opts.db);
   const links = new Map<string, { name: string; until: number }>();
@@ -48,7 +60,8 @@ export function backupRoutes(app: FastifyInstance, opts: { db: Db; dataDir: stri
 
   r.post(`${URL}/`, { config: { writes: true } }, async (req) => {
     adminOnly(req);
-    if (!opts.backups) throw new ApiError(400, 0, '当前数据库为 PostgreSQL，请用 pg_dump 备份（见 docs/operations.md）');
+    if (!opts.backups)
+      throw new ApiError(400, 0, '当前数据库为 PostgreSQL，请用 pg_dump 备份（见 docs/operations.md）');
     try {
       const b = await opts.backups.create('manual');
       req.log.info({ file: b.name, size: b.size }, 'backup made (数据备份 page)');
@@ -70,15 +83,19 @@ export function backupRoutes(app: FastifyInstance, opts: { db: Db; dataDir: stri
     return ok(`${URL}/download/${token}`);
   });
 
-  r.get(`${URL}/download/:token`, { schema: { params: tokenParams }, config: { public: true, writes: false } }, async (req, reply) => {
-    const link = links.get(req.params.token);
-    links.delete(req.params.token);
-    const file = link && link.until > Date.now() ? files().find((b) => b.name === link.name) : undefined;
-    if (!file) return reply.status(404).send(fail('下载链接已失效，请重新下载'));
-    return reply
-      .header('content-type', 'application/gzip')
-      .header('content-length', file.size)
-      .header('content-disposition', `attachment; filename="${file.name}"`)
-      .send(createReadStream(file.path));
-  });
+  r.get(
+    `${URL}/download/:token`,
+    { schema: { params: tokenParams }, config: { public: true, writes: false } },
+    async (req, reply) => {
+      const link = links.get(req.params.token);
+      links.delete(req.params.token);
+      const file = link && link.until > Date.now() ? files().find((b) => b.name === link.name) : undefined;
+      if (!file) return reply.status(404).send(fail('下载链接已失效，请重新下载'));
+      return reply
+        .header('content-type', 'application/gzip')
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(createReadStream(file.path));
+    },
+  );
 }

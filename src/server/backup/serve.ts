@@ -7,7 +7,10 @@ import type { Backups } from './backups';
 import { serveControl } from './control';
 import { startSchedule } from './schedule';
 
-export async function serveBackups(backups: Backups, opts: { dataDir: string; settings: Settings; log: FastifyBaseLogger }): Promise<void> {
+export async function serveBackups(
+  backups: Backups,
+  opts: { dataDir: string; settings: Settings; log: FastifyBaseLogger },
+): Promise<void> {
   const stopSchedule = startSchedule(backups, opts.settings, opts.log);
   const stopControl = await serveControl(opts.dataDir, backups, opts.log).catch((err) => {
     opts.log.warn({ err }, 'control socket not opened: npm run backup works only while the server is stopped');

@@ -56,14 +56,19 @@ interface RowPlan {
  */
 function geometryShare(m: MaterialTotal, basis: Basis): number {
   if ((basis !== 'volume' && basis !== 'volumeByDensity') || !(m.volume > 0)) return 0;
-  const share = m.geometryVolume !== undefined ? m.geometryVolume / m.volume : m.elements ? m.fromGeometry / m.elements : 0;
+  const share =
+    m.geometryVolume !== undefined ? m.geometryVolume / m.volume : m.elements ? m.fromGeometry / m.elements : 0;
   return Math.min(1, Math.max(0, share));
 }
 
 /** '数量来自IFC数量集 97%，几何计算 3%' — whole percents, a share that is not nothing never shown as 0 % or 100 %. */
 export function shareText(geometry: number): string {
   const g = geometry <= 0 ? 0 : geometry >= 1 ? 100 : Math.min(99, Math.max(1, Math.round(geometry * 100)));
-  return g === 0 ? '数量来自IFC数量集 100%' : g === 100 ? '数量来自几何计算 100%' : `数量来自IFC数量集 ${100 - g}%，几何计算 ${g}%`;
+  return g === 0
+    ? '数量来自IFC数量集 100%'
+    : g === 100
+      ? '数量来自几何计算 100%'
+      : `数量来自IFC数量集 ${100 - g}%，几何计算 ${g}%`;
 }
 
 type Confirmed = { ifcMaterial: string; factorId: number; density: Density | null };
@@ -72,7 +77,12 @@ type Confirmed = { ifcMaterial: string; factorId: number; density: Density | nul
  * The mappings as rows per library material, and the mappings to remember (each with the density it used, when
  * the user confirmed one); any mapping that cannot be imported → 400 naming its material.
  */
-function plan(model: StoredModel, input: ImportRequest, library: Map<number, LibraryMaterial>, saved: Map<string, SavedChoice>): { rows: RowPlan[]; confirmed: Confirmed[] } {
+function plan(
+  model: StoredModel,
+  input: ImportRequest,
+  library: Map<number, LibraryMaterial>,
+  saved: Map<string, SavedChoice>,
+): { rows: RowPlan[]; confirmed: Confirmed[] } {
   const byName = new Map<string, MaterialTotal>(model.materials.map((m) => [m.name, m]));
   const errors: FieldError[] = [];
   const rows = new Map<number, RowPlan>();
@@ -84,7 +94,8 @@ function plan(model: StoredModel, input: ImportRequest, library: Map<number, Lib
     const factor = library.get(m.factorId);
     if (!material) errors.push({ field, errorMsg: `模型中没有材料「${m.ifcMaterial}」` });
     else if (seen.has(m.ifcMaterial)) errors.push({ field, errorMsg: `材料「${m.ifcMaterial}」重复映射` });
-    else if (!factor) errors.push({ field, errorMsg: `「${m.ifcMaterial}」对应的因子库材料不存在、不是建材或已有新版本` });
+    else if (!factor)
+      errors.push({ field, errorMsg: `「${m.ifcMaterial}」对应的因子库材料不存在、不是建材或已有新版本` });
     else {
       const before = material.density ? null : saved.get(mappingKey(material.name))?.density;
       const density = mappingDensity(material.name, m.density, before);
@@ -93,10 +104,25 @@ function plan(model: StoredModel, input: ImportRequest, library: Map<number, Lib
       else {
         const used = density && fit.basis === 'volumeByDensity' ? density : null;
         confirmed.push({ ifcMaterial: m.ifcMaterial, factorId: m.factorId, density: used });
-        const r = rows.get(factor.id) ?? { factor, quantity: 0, elements: 0, globalIds: [], ifcMaterials: [], fromGeometry: 0, geometryQuantity: 0, basis: new Set<Basis>(), densities: [] };
+        const r = rows.get(factor.id) ?? {
+          factor,
+          quantity: 0,
+          elements: 0,
+          globalIds: [],
+          ifcMaterials: [],
+          fromGeometry: 0,
+          geometryQuantity: 0,
+          basis: new Set<Basis>(),
+          densities: [],
+        };
         r.quantity += fit.quantity;
         r.geometryQuantity += fit.quantity * geometryShare(material, fit.basis);
-        if (fit.density !== undefined) r.densities.push({ ifcMaterial: material.name, density: fit.density, source: used && used === before ? `已保存的映射：${used.source}` : (fit.densitySource ?? '') });
+        if (fit.density !== undefined)
+          r.densities.push({
+            ifcMaterial: material.name,
+            density: fit.density,
+            source: used && used === before ? `已保存的映射：${used.source}` : (fit.densitySource ?? ''),
+          });
         r.elements += material.elements;
         r.globalIds.push(...material.globalIds);
         r.ifcMaterials.push(material.name);
@@ -116,16 +142,25 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 /** The review problems of the mapped materials, as '面状构件，无法计算体积 3 个、…' (empty: none). */
 export function openProblems(model: StoredModel, mapped: Set<string>): { count: number; text: string } {
   const by = new Map<ProblemKind, number>();
-  for (const p of model.problems) if (REVIEW_KINDS.includes(p.kind) && (p.materials ?? []).some((m) => mapped.has(m))) by.set(p.kind, (by.get(p.kind) ?? 0) + 1);
+  for (const p of model.problems)
+    if (REVIEW_KINDS.includes(p.kind) && (p.materials ?? []).some((m) => mapped.has(m)))
+      by.set(p.kind, (by.get(p.kind) ?? 0) + 1);
   const count = [...by.values()].reduce((a, b) => a + b, 0);
   return { count, text: [...by].map(([k, n]) => `${PROBLEM_TEXT[k]} ${n} 个`).join('、') };
 }
 
-export const UNCONFIRMED = (o: { count: number; text: string }) => `所选材料有 ${o.count} 个待确认的问题（${o.text}），请核对预检报告的问题清单后确认导入`;
-export const CONFIRMED = (o: { count: number; text: string }) => `已确认导入有问题的构件：${o.text}，请核对建材生产数据`;
+export const UNCONFIRMED = (o: { count: number; text: string }) =>
+  `所选材料有 ${o.count} 个待确认的问题（${o.text}），请核对预检报告的问题清单后确认导入`;
+export const CONFIRMED = (o: { count: number; text: string }) =>
+  `已确认导入有问题的构件：${o.text}，请核对建材生产数据`;
 
-
-export async function importModel(db: Db, caller: Caller, input: ImportRequest, progress: Progress, log: (err: unknown) => void): Promise<ImportAnswer<ApiRecord>> {
+export async function importModel(
+  db: Db,
+  caller: Caller,
+  input: ImportRequest,
+  progress: Progress,
+  log: (err: unknown) => void,
+): Promise<ImportAnswer<ApiRecord>> {
   // (a building the caller may not change, or a frozen one, is told before its model is unpacked)
   await db.transaction().execute((trx) => writableBuilding(db, caller, input.projectId, trx));
   const model = await findModel(db, caller, input.jobId);
@@ -146,10 +181,20 @@ export async function importModel(db: Db, caller: Caller, input: ImportRequest, 
     const withTransport = splitMenus(building.menus as string).includes(trans.def.schema['x-stage']!.code);
     const warnings: string[] = open.count ? [CONFIRMED(open)] : [];
     if (input.mode === 'replace') {
-      for (const def of [produce.def, trans.def]) await trx.deleteFrom(def.table).where(columnName('projectId'), '=', input.projectId).where(columnName('bimSource'), 'is not', null).execute();
+      for (const def of [produce.def, trans.def])
+        await trx
+          .deleteFrom(def.table)
+          .where(columnName('projectId'), '=', input.projectId)
+          .where(columnName('bimSource'), 'is not', null)
+          .execute();
     }
     const truck = withTransport && rows.length ? await truckFactor(trx, input.projectId) : undefined;
-    if (withTransport && rows.length) warnings.push(truck ? `建材运输按「${truck.name}」生成，运输距离取材料默认值，请核对` : '因子库中没有默认运输方式，建材运输请手动补充');
+    if (withTransport && rows.length)
+      warnings.push(
+        truck
+          ? `建材运输按「${truck.name}」生成，运输距离取材料默认值，请核对`
+          : '因子库中没有默认运输方式，建材运输请手动补充',
+      );
     const importedAt = new Date().toISOString();
     const made = { materials: [] as Record<string, unknown>[], transport: [] as Record<string, unknown>[] };
     // (the source is x-readonly, never taken from a body: the server's value of each row, by index)
@@ -158,17 +203,38 @@ export async function importModel(db: Db, caller: Caller, input: ImportRequest, 
       // the geometry's share of the row's quantity, and the quality class by the larger share
       const geometry = r.quantity > 0 ? r.geometryQuantity / r.quantity : 0;
       const shares = shareText(geometry);
-      const bimSource = { fileName: model.fileName, modelId: model.id, elements: r.elements, globalIds: r.globalIds, ifcMaterials: r.ifcMaterials, fromGeometry: r.fromGeometry, quantityShares: { quantitySet: round4(1 - geometry), geometry: round4(geometry), text: shares }, basis: [...r.basis].map((b) => BASIS_TEXT[b]), densities: r.densities, importedAt };
-      const remarks = `BIM模型 ${model.fileName}${geometry > 0 ? `（${shares}）` : ''}：${r.ifcMaterials.join('、')}`.slice(0, 200);
+      const bimSource = {
+        fileName: model.fileName,
+        modelId: model.id,
+        elements: r.elements,
+        globalIds: r.globalIds,
+        ifcMaterials: r.ifcMaterials,
+        fromGeometry: r.fromGeometry,
+        quantityShares: { quantitySet: round4(1 - geometry), geometry: round4(geometry), text: shares },
+        basis: [...r.basis].map((b) => BASIS_TEXT[b]),
+        densities: r.densities,
+        importedAt,
+      };
+      const remarks =
+        `BIM模型 ${model.fileName}${geometry > 0 ? `（${shares}）` : ''}：${r.ifcMaterials.join('、')}`.slice(0, 200);
       const quantity = round4(r.quantity);
       // (each body a literal, not spread from a shared base: spread objects get a map each in V8, and every later
       // step — the factor copy, the rules, the calculation — would then meet thousands of distinct shapes)
-      const material: Record<string, unknown> = { projectId: input.projectId, materialName: r.factor.name, unit: r.factor.unit, quantity, remarks, spec: r.factor.spec ?? undefined, factorId: r.factor.id };
+      const material: Record<string, unknown> = {
+        projectId: input.projectId,
+        materialName: r.factor.name,
+        unit: r.factor.unit,
+        quantity,
+        remarks,
+        spec: r.factor.spec ?? undefined,
+        factorId: r.factor.id,
+      };
       // (a volume measured on the geometry is an estimate of the designed quantity: a row mostly so is 估算 and says
       // by how much; one mostly from quantity sets keeps the factor's class, its share in the remarks)
       if (geometry > 0.5) {
         material.quality = 'estimate';
-        material.qualityRef = `BIM几何估算体积（${r.fromGeometry}/${r.elements} 个构件${geometry < 1 ? `，${shares}` : ''}）`.slice(0, 100);
+        material.qualityRef =
+          `BIM几何估算体积（${r.fromGeometry}/${r.elements} 个构件${geometry < 1 ? `，${shares}` : ''}）`.slice(0, 100);
       }
       made.materials.push(material);
       sources.materials.push({ bimSource });
@@ -176,14 +242,25 @@ export async function importModel(db: Db, caller: Caller, input: ImportRequest, 
       const mass = unitKind(r.factor.unit)?.kind === 'mass' || r.factor.density != null;
       if (truck && !mass) warnings.push(`「${r.factor.name}」缺少密度，未生成建材运输数据`);
       if (truck && mass) {
-        made.transport.push({ projectId: input.projectId, materialName: r.factor.name, unit: r.factor.unit, quantity, remarks, materialId: r.factor.id, factorId: truck.id });
+        made.transport.push({
+          projectId: input.projectId,
+          materialName: r.factor.name,
+          unit: r.factor.unit,
+          quantity,
+          remarks,
+          materialId: r.factor.id,
+          factorId: truck.id,
+        });
         sources.transport.push({ bimSource });
       }
     }
     // each stage's rows checked as one set (a refused row answers as a save of that row would: its fields), then
     // calculated with the stored rows and inserted once with their figures
     const adding = new Map<string, Record<string, unknown>[]>();
-    for (const [stage, r] of [['materials', produce], ['transport', trans]] as const) {
+    for (const [stage, r] of [
+      ['materials', produce],
+      ['transport', trans],
+    ] as const) {
       if (!made[stage].length) continue;
       const checked = await r.prepareMany(caller, made[stage], trx, sources[stage]).catch((err) => {
         throw err instanceof RowsInvalid ? invalid(err.first().errors) : err;
@@ -195,7 +272,13 @@ export async function importModel(db: Db, caller: Caller, input: ImportRequest, 
     await saveMappings(trx, caller, confirmed);
     const stored = await buildings.get(caller, input.projectId, trx);
     const result = await calculateAndStore(trx, stored, { adding });
-    return { calculated: result, rows: rows.length, transRows, warnings: [...warnings, ...resultWarnings(result)], result: await buildings.get(caller, input.projectId, trx) };
+    return {
+      calculated: result,
+      rows: rows.length,
+      transRows,
+      warnings: [...warnings, ...resultWarnings(result)],
+      result: await buildings.get(caller, input.projectId, trx),
+    };
   });
   upkeepAfter(db, answer.calculated, log);
   const mapped = new Set(input.mappings.map((m) => m.ifcMaterial));

@@ -11,7 +11,14 @@ import type { Summary } from './detail';
 export type { BimNote, BimUnits, FloorArea, ProblemKind };
 
 /** The kinds that are implausible rather than missing: an import touching them needs `confirmProblems`. */
-export const REVIEW_KINDS: readonly ProblemKind[] = ['openSurface', 'quantityMismatch', 'volumeOverBox', 'nonPositive', 'thickLayer', 'materialPerArea'];
+export const REVIEW_KINDS: readonly ProblemKind[] = [
+  'openSurface',
+  'quantityMismatch',
+  'volumeOverBox',
+  'nonPositive',
+  'thickLayer',
+  'materialPerArea',
+];
 
 /** One material's share of an element, quantities already in m³, m², kg (the file's units normalised). */
 export interface BimPart {

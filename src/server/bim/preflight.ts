@@ -4,7 +4,17 @@
 // plausibility review — the parser's element checks plus each material family's total per m² of floor area
 // (imports/perArea.ts) — counted as 待确认问题, and the parser's notes (which repeated quantity was taken, unit
 // conversions) passed on to be shown.
-import { type BimElement, type FloorArea, type MaterialTotal, type BimNote, type ParsedModel, PROBLEM_TEXT, type ProblemKind, REVIEW_KINDS, typeTitle } from './model';
+import {
+  type BimElement,
+  type FloorArea,
+  type MaterialTotal,
+  type BimNote,
+  type ParsedModel,
+  PROBLEM_TEXT,
+  type ProblemKind,
+  REVIEW_KINDS,
+  typeTitle,
+} from './model';
 import { overCeilings } from '../imports/perArea';
 import type { BimCounts, BimGroup, BimProblem } from '../../../schemas/bim';
 
@@ -18,7 +28,8 @@ export interface Report {
 }
 
 /** The problem's text with its specifics, e.g. '数量集体积与几何体积相差超过 10%：数量集 12.00 m³，几何 8.00 m³'. */
-const messageOf = (e: BimElement, kind: ProblemKind) => (e.details?.[kind] ? `${PROBLEM_TEXT[kind]}：${e.details[kind]}` : PROBLEM_TEXT[kind]);
+const messageOf = (e: BimElement, kind: ProblemKind) =>
+  e.details?.[kind] ? `${PROBLEM_TEXT[kind]}：${e.details[kind]}` : PROBLEM_TEXT[kind];
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 const has = (e: BimElement, k: ProblemKind) => e.problems.includes(k);
@@ -32,7 +43,15 @@ export function preflight(model: ParsedModel): Report {
   for (const e of model.elements) {
     ids.set(e.globalId, (ids.get(e.globalId) ?? 0) + 1);
     const key = `${e.storey}\u0000${e.ifcType}`;
-    const g = groups.get(key) ?? { storey: e.storey, ifcType: e.ifcType, typeTitle: typeTitle(e.ifcType), count: 0, volume: 0, area: 0, weight: 0 };
+    const g = groups.get(key) ?? {
+      storey: e.storey,
+      ifcType: e.ifcType,
+      typeTitle: typeTitle(e.ifcType),
+      count: 0,
+      volume: 0,
+      area: 0,
+      weight: 0,
+    };
     g.count++;
     g.volume += sum(e, 'volume');
     // (a layered element's area is each layer's: the element's own area once)
@@ -40,9 +59,29 @@ export function preflight(model: ParsedModel): Report {
     g.weight += sum(e, 'weight');
     groups.set(key, g);
     const names = [...new Set(e.parts.map((p) => p.material))];
-    for (const kind of e.problems) problems.push({ globalId: e.globalId, name: e.name, ifcType: e.ifcType, typeTitle: typeTitle(e.ifcType), storey: e.storey, kind, message: messageOf(e, kind), materials: names });
+    for (const kind of e.problems)
+      problems.push({
+        globalId: e.globalId,
+        name: e.name,
+        ifcType: e.ifcType,
+        typeTitle: typeTitle(e.ifcType),
+        storey: e.storey,
+        kind,
+        message: messageOf(e, kind),
+        materials: names,
+      });
     for (const p of e.parts) {
-      const m = materials.get(p.material) ?? { name: p.material, elements: 0, volume: 0, area: 0, weight: 0, fromGeometry: 0, geometryVolume: 0, density: model.densities[p.material] ?? null, globalIds: [] };
+      const m = materials.get(p.material) ?? {
+        name: p.material,
+        elements: 0,
+        volume: 0,
+        area: 0,
+        weight: 0,
+        fromGeometry: 0,
+        geometryVolume: 0,
+        density: model.densities[p.material] ?? null,
+        globalIds: [],
+      };
       m.elements++;
       m.volume += p.volume ?? 0;
       m.area += p.area ?? 0;
@@ -56,16 +95,35 @@ export function preflight(model: ParsedModel): Report {
     }
   }
   const elements = model.elements;
-  const totals = [...materials.values()].map((m) => ({ ...m, volume: round4(m.volume), area: round4(m.area), weight: round4(m.weight), geometryVolume: round4(m.geometryVolume ?? 0) }));
+  const totals = [...materials.values()].map((m) => ({
+    ...m,
+    volume: round4(m.volume),
+    area: round4(m.area),
+    weight: round4(m.weight),
+    geometryVolume: round4(m.geometryVolume ?? 0),
+  }));
   for (const o of overCeilings(totals, model.floorArea)) {
     // (a family-wide problem is listed under its largest material's largest element, so it too has a GlobalId to
     // look for; it names every material of the family it counted, and each of them asks for confirmation)
     const largest = largestElement(elements, o.materials[0]);
-    const name = o.materials.length === 1 ? `材料「${o.materials[0]}」` : `${o.label}（${o.materials.map((m) => `「${m}」`).join('、')}）`;
-    problems.push({ globalId: largest?.globalId ?? '', name, ifcType: largest?.ifcType ?? '', typeTitle: largest ? typeTitle(largest.ifcType) : '', storey: largest?.storey ?? '', kind: 'materialPerArea', message: `${PROBLEM_TEXT.materialPerArea}：${o.message}`, materials: o.materials });
+    const name =
+      o.materials.length === 1
+        ? `材料「${o.materials[0]}」`
+        : `${o.label}（${o.materials.map((m) => `「${m}」`).join('、')}）`;
+    problems.push({
+      globalId: largest?.globalId ?? '',
+      name,
+      ifcType: largest?.ifcType ?? '',
+      typeTitle: largest ? typeTitle(largest.ifcType) : '',
+      storey: largest?.storey ?? '',
+      kind: 'materialPerArea',
+      message: `${PROBLEM_TEXT.materialPerArea}：${o.message}`,
+      materials: o.materials,
+    });
   }
   const review = new Map<string, number>();
-  for (const p of problems) if (REVIEW_KINDS.includes(p.kind)) for (const m of p.materials) review.set(m, (review.get(m) ?? 0) + 1);
+  for (const p of problems)
+    if (REVIEW_KINDS.includes(p.kind)) for (const m of p.materials) review.set(m, (review.get(m) ?? 0) + 1);
   for (const m of totals) m.review = review.get(m.name) ?? 0;
   return {
     counts: {
@@ -78,9 +136,13 @@ export function preflight(model: ParsedModel): Report {
       materials: materials.size,
       review: problems.filter((p) => REVIEW_KINDS.includes(p.kind)).length,
     },
-    groups: [...groups.values()].sort((a, b) => a.storey.localeCompare(b.storey, 'zh') || a.typeTitle.localeCompare(b.typeTitle, 'zh')),
+    groups: [...groups.values()].sort(
+      (a, b) => a.storey.localeCompare(b.storey, 'zh') || a.typeTitle.localeCompare(b.typeTitle, 'zh'),
+    ),
     // (the review's problems first: they are the ones an import asks to confirm)
-    problems: [...problems].sort((a, b) => Number(!REVIEW_KINDS.includes(a.kind)) - Number(!REVIEW_KINDS.includes(b.kind))),
+    problems: [...problems].sort(
+      (a, b) => Number(!REVIEW_KINDS.includes(a.kind)) - Number(!REVIEW_KINDS.includes(b.kind)),
+    ),
     // (rounded once, like the stage rows they become, so the mapping and the row show the same figure)
     materials: totals.sort((a, b) => b.volume - a.volume || a.name.localeCompare(b.name, 'zh')),
     notes: model.notes ?? [],

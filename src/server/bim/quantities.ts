@@ -37,17 +37,40 @@ export interface Refusal {
  * A per-mass factor takes the weight, else the volume × a density: the one the user confirmed for this mapping
  * (`typed`), else the model's own, else `bulk` — the bulk table's for the factor's material.
  */
-export function quantityFor(m: Pick<MaterialTotal, 'name' | 'volume' | 'area' | 'weight' | 'elements' | 'density'>, unit: string, bulk?: Density | null, typed?: Density | null): Fit | Refusal {
+export function quantityFor(
+  m: Pick<MaterialTotal, 'name' | 'volume' | 'area' | 'weight' | 'elements' | 'density'>,
+  unit: string,
+  bulk?: Density | null,
+  typed?: Density | null,
+): Fit | Refusal {
   const k = unitKind(unit);
   const name = `「${m.name}」`;
   if (!k) return { error: `${name}的工程量无法换算为因子单位「${unit}」` };
-  if (k.kind === 'volume') return m.volume > 0 ? { quantity: m.volume, basis: 'volume' } : { error: `${name}没有体积，不能对应单位为「${unit}」的因子` };
-  if (k.kind === 'area') return m.area > 0 ? { quantity: m.area, basis: 'area' } : { error: `${name}没有面积，不能对应单位为「${unit}」的因子` };
-  if (k.kind === 'count') return m.elements > 0 ? { quantity: m.elements, basis: 'count' } : { error: `${name}没有构件数量，不能对应单位为「${unit}」的因子` };
+  if (k.kind === 'volume')
+    return m.volume > 0
+      ? { quantity: m.volume, basis: 'volume' }
+      : { error: `${name}没有体积，不能对应单位为「${unit}」的因子` };
+  if (k.kind === 'area')
+    return m.area > 0
+      ? { quantity: m.area, basis: 'area' }
+      : { error: `${name}没有面积，不能对应单位为「${unit}」的因子` };
+  if (k.kind === 'count')
+    return m.elements > 0
+      ? { quantity: m.elements, basis: 'count' }
+      : { error: `${name}没有构件数量，不能对应单位为「${unit}」的因子` };
   // mass: the weight when the model gives one, else volume × density
   if (m.weight > 0) return { quantity: (m.weight / 1000) * k.perTonne, basis: 'weight' };
   if (!(m.volume > 0)) return { error: `${name}没有质量或体积，不能对应单位为「${unit}」的因子` };
   const density = typed ?? (m.density ? { value: m.density, source: '模型材料属性' } : bulk);
-  if (!density) return { error: `${name}只有体积，对应单位为「${unit}」的因子需要${name}的密度(t/m³)，请填写或确认密度`, needsDensity: true };
-  return { quantity: m.volume * density.value * k.perTonne, basis: 'volumeByDensity', density: density.value, densitySource: density.source };
+  if (!density)
+    return {
+      error: `${name}只有体积，对应单位为「${unit}」的因子需要${name}的密度(t/m³)，请填写或确认密度`,
+      needsDensity: true,
+    };
+  return {
+    quantity: m.volume * density.value * k.perTonne,
+    basis: 'volumeByDensity',
+    density: density.value,
+    densitySource: density.source,
+  };
 }

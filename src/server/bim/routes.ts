@@ -32,7 +32,14 @@ const BASE = '/api/tpf/v1/tpf/bim';
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const jobParams = { type: 'object', required: ['jobId'], properties: { jobId: id } } as const;
 const waitQuery = { type: 'object', additionalProperties: false, properties: { wait: waitProperty } } as const;
-const pageQuery = { type: 'object', additionalProperties: false, properties: { pageNum: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 50 } } } as const;
+const pageQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    pageNum: { type: 'integer', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+  },
+} as const;
 
 export const PARSED = '模型解析完成';
 export const IMPORTED = (n: number) => `导入成功，生成 ${n} 条建材生产数据`;
@@ -58,10 +65,24 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     });
     try {
       const b = building ?? (await targetBuilding(caller, fields.projectId));
-      const spec = { kind: 'bim' as const, title: `解析BIM模型 ${model.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS, slots: PARSES, ended: model.remove };
+      const spec = {
+        kind: 'bim' as const,
+        title: `解析BIM模型 ${model.name}`,
+        waitMs: req.query.wait ?? DEFAULT_WAIT_MS,
+        slots: PARSES,
+        ended: model.remove,
+      };
       const outcome = await runJob(db, caller, spec, async (progress, job) => {
         const parsed = await parseIfc(model.path, progress);
-        const modelId = await saveModel(db, caller, { jobId: job.id, projectId: Number(b.id), fileName: model.name, schema: parsed.schema, units: parsed.units, summary: parsed.summary, detail: parsed.detail });
+        const modelId = await saveModel(db, caller, {
+          jobId: job.id,
+          projectId: Number(b.id),
+          fileName: model.name,
+          schema: parsed.schema,
+          units: parsed.units,
+          summary: parsed.summary,
+          detail: parsed.detail,
+        });
         return { jobId: job.id, modelId };
       });
       return jobAnswer(outcome, PARSED);
@@ -71,57 +92,98 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     }
   });
 
-  r.get(`${BASE}/:jobId`, { schema: { params: jobParams, querystring: pageQuery }, config: { writes: false } }, async (req) => {
-    const caller = callerOf(req);
-    const job = await findJob(db, caller, req.params.jobId);
-    if (!job || job.kind !== 'bim') throw notFound();
-    const m = await findModel(db, caller, job.id);
-    if (!m) return ok<PreflightAnswer>({ job, model: null });
-    const { pageNum, pageSize } = req.query;
-    const [library, saved] = await Promise.all([libraryMaterials(db, caller), savedChoices(db, caller)]);
-    const { problems, materials, ...rest } = m;
-    return ok<PreflightAnswer>({
-      job,
-      model: {
-        ...rest,
-        modelId: m.id,
-        problems: { total: problems.length, pageNum, pageSize, list: problems.slice((pageNum - 1) * pageSize, pageNum * pageSize) },
-        materials: suggestionsFor(materials, library, saved).map(({ globalIds, ...x }) => (void globalIds, x)),
-      },
-    });
-  });
+  r.get(
+    `${BASE}/:jobId`,
+    { schema: { params: jobParams, querystring: pageQuery }, config: { writes: false } },
+    async (req) => {
+      const caller = callerOf(req);
+      const job = await findJob(db, caller, req.params.jobId);
+      if (!job || job.kind !== 'bim') throw notFound();
+      const m = await findModel(db, caller, job.id);
+      if (!m) return ok<PreflightAnswer>({ job, model: null });
+      const { pageNum, pageSize } = req.query;
+      const [library, saved] = await Promise.all([libraryMaterials(db, caller), savedChoices(db, caller)]);
+      const { problems, materials, ...rest } = m;
+      return ok<PreflightAnswer>({
+        job,
+        model: {
+          ...rest,
+          modelId: m.id,
+          problems: {
+            total: problems.length,
+            pageNum,
+            pageSize,
+            list: problems.slice((pageNum - 1) * pageSize, pageNum * pageSize),
+          },
+          materials: suggestionsFor(materials, library, saved).map(({ globalIds, ...x }) => (void globalIds, x)),
+        },
+      });
+    },
+  );
 
   r.get(`${BASE}/:jobId/excel`, { schema: { params: jobParams }, config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     const m = await findModel(db, caller, req.params.jobId);
     if (!m) throw badRequest(MODEL_GONE);
-    const url = await putFile(db, caller, { fileName: stampedName(`BIM模型预检_${m.fileName.replace(/\.[^.]+$/, '')}`, 'xlsx'), mime: XLSX_MIME, content: await preflightWorkbook(m) });
+    const url = await putFile(db, caller, {
+      fileName: stampedName(`BIM模型预检_${m.fileName.replace(/\.[^.]+$/, '')}`, 'xlsx'),
+      mime: XLSX_MIME,
+      content: await preflightWorkbook(m),
+    });
     return ok(url, '导出成功');
   });
 
-  r.post(`${BASE}/:jobId/check`, { schema: { params: jobParams, body: checkBody }, config: { writes: false } }, async (req) => {
-    const caller = callerOf(req);
-    const m = await findModel(db, caller, req.params.jobId);
-    if (!m) throw badRequest(MODEL_GONE);
-    const material = m.materials.find((x) => x.name === req.body.ifcMaterial);
-    if (!material) throw badRequest(`模型中没有材料「${req.body.ifcMaterial}」`);
-    const factor = (await libraryMaterials(db, caller, [req.body.factorId])).get(req.body.factorId);
-    if (!factor) throw badRequest(`「${material.name}」对应的因子库材料不存在、不是建材或已有新版本`);
-    const saved = req.body.density === undefined ? (await savedChoices(db, caller, mappingKey(material.name))).get(mappingKey(material.name))?.density : null;
-    const fit = fitOf(material, factor, confirmedDensity(material.name, req.body.density), saved);
-    if (fit.error !== null && fit.needsDensity) return ok<CheckAnswer>({ quantity: null, unit: factor.unit, basis: null, needsDensity: fit.error });
-    if (fit.error !== null) throw badRequest(fit.error);
-    return ok<CheckAnswer>({ quantity: fit.quantity, unit: factor.unit, basis: fit.basis, ...(fit.density ? { density: fit.density } : {}) });
-  });
+  r.post(
+    `${BASE}/:jobId/check`,
+    { schema: { params: jobParams, body: checkBody }, config: { writes: false } },
+    async (req) => {
+      const caller = callerOf(req);
+      const m = await findModel(db, caller, req.params.jobId);
+      if (!m) throw badRequest(MODEL_GONE);
+      const material = m.materials.find((x) => x.name === req.body.ifcMaterial);
+      if (!material) throw badRequest(`模型中没有材料「${req.body.ifcMaterial}」`);
+      const factor = (await libraryMaterials(db, caller, [req.body.factorId])).get(req.body.factorId);
+      if (!factor) throw badRequest(`「${material.name}」对应的因子库材料不存在、不是建材或已有新版本`);
+      const saved =
+        req.body.density === undefined
+          ? (await savedChoices(db, caller, mappingKey(material.name))).get(mappingKey(material.name))?.density
+          : null;
+      const fit = fitOf(material, factor, confirmedDensity(material.name, req.body.density), saved);
+      if (fit.error !== null && fit.needsDensity)
+        return ok<CheckAnswer>({ quantity: null, unit: factor.unit, basis: null, needsDensity: fit.error });
+      if (fit.error !== null) throw badRequest(fit.error);
+      return ok<CheckAnswer>({
+        quantity: fit.quantity,
+        unit: factor.unit,
+        basis: fit.basis,
+        ...(fit.density ? { density: fit.density } : {}),
+      });
+    },
+  );
 
-  r.post(`${BASE}/import`, { schema: { body: importBody, querystring: waitQuery }, config: { writes: true } }, async (req) => {
-    const caller = callerOf(req);
-    let message = '';
-    const outcome = await runJob(db, caller, { kind: 'import', title: `导入BIM模型 — 单体 ${req.body.projectId}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {
-      const answer = await importModel(db, caller, req.body, progress, (err) => req.log.warn({ err }, 'upkeep after BIM import failed'));
-      message = IMPORTED(answer.rows);
-      return answer;
-    });
-    return jobAnswer(outcome, message);
-  });
+  r.post(
+    `${BASE}/import`,
+    { schema: { body: importBody, querystring: waitQuery }, config: { writes: true } },
+    async (req) => {
+      const caller = callerOf(req);
+      let message = '';
+      const outcome = await runJob(
+        db,
+        caller,
+        {
+          kind: 'import',
+          title: `导入BIM模型 — 单体 ${req.body.projectId}`,
+          waitMs: req.query.wait ?? DEFAULT_WAIT_MS,
+        },
+        async (progress) => {
+          const answer = await importModel(db, caller, req.body, progress, (err) =>
+            req.log.warn({ err }, 'upkeep after BIM import failed'),
+          );
+          message = IMPORTED(answer.rows);
+          return answer;
+        },
+      );
+      return jobAnswer(outcome, message);
+    },
+  );
 }

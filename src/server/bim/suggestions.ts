@@ -13,28 +13,44 @@ import { BASIS_TEXT, quantityFor } from './quantities';
 import type { Density } from '../imports/units';
 import { mappingKey, type SavedChoice } from '../imports/mappings';
 
-type FitAnswer = { quantity: number; basis: string; error: null; density?: SavedDensity } | { quantity: null; basis: null; error: string; needsDensity?: boolean };
+type FitAnswer =
+  | { quantity: number; basis: string; error: null; density?: SavedDensity }
+  | { quantity: null; basis: null; error: string; needsDensity?: boolean };
 
 /**
  * The quantity a factor would take from the material, in the answer's words; `density` the one the user confirmed,
  * else `saved` — the one confirmed with the tenant's mapping, named in the answer when the quantity used it.
  */
-export function fitOf(m: MaterialTotal, f: LibraryMaterial, density?: Density | null, saved?: Density | null): FitAnswer {
+export function fitOf(
+  m: MaterialTotal,
+  f: LibraryMaterial,
+  density?: Density | null,
+  saved?: Density | null,
+): FitAnswer {
   const reused = density ? null : savedFor(m, saved);
   const fit = quantityFor(m, f.unit, bulkFor(m.name, f), density ?? reused);
-  if ('error' in fit) return { quantity: null, basis: null, error: fit.error, ...(fit.needsDensity ? { needsDensity: true } : {}) };
-  const used = reused && fit.basis === 'volumeByDensity' ? { density: { value: reused.value, source: reused.source, saved: true as const } } : {};
+  if ('error' in fit)
+    return { quantity: null, basis: null, error: fit.error, ...(fit.needsDensity ? { needsDensity: true } : {}) };
+  const used =
+    reused && fit.basis === 'volumeByDensity'
+      ? { density: { value: reused.value, source: reused.source, saved: true as const } }
+      : {};
   return { quantity: fit.quantity, basis: BASIS_TEXT[fit.basis], error: null, ...used };
 }
 
 /** A saved density applies to a material without its own (the model's declared density wins). */
-const savedFor = (m: Pick<MaterialTotal, 'density'>, saved: Density | null | undefined) => (saved && !m.density ? saved : null);
+const savedFor = (m: Pick<MaterialTotal, 'density'>, saved: Density | null | undefined) =>
+  saved && !m.density ? saved : null;
 
 /**
  * The density a mapping imports with: the one it sends, else the one saved with the tenant's mapping of the
  * material — its source kept when the sent value is the saved one (the page sends back what it was offered).
  */
-export function mappingDensity(materialName: string, value: number | undefined, saved: Density | null | undefined): Density | null {
+export function mappingDensity(
+  materialName: string,
+  value: number | undefined,
+  saved: Density | null | undefined,
+): Density | null {
   if (saved && (value === undefined || Math.abs(value - saved.value) < 1e-9)) return saved;
   return confirmedDensity(materialName, value);
 }
@@ -57,17 +73,46 @@ export function bulkFor(materialName: string, f: Pick<LibraryMaterial, 'bulk'>):
 export function confirmedDensity(materialName: string, value: number | undefined): Density | null {
   if (value === undefined) return null;
   const d = familyDensityFor(materialName);
-  return d && Math.abs(d.value - value) < 1e-9 ? { value, source: `${d.source}（${d.label}默认值，${d.verification}，用户已确认）` } : { value, source: '用户填写' };
+  return d && Math.abs(d.value - value) < 1e-9
+    ? { value, source: `${d.source}（${d.label}默认值，${d.verification}，用户已确认）` }
+    : { value, source: '用户填写' };
 }
 
 /** What the matcher adds to a material (the rest of schemas/bim.ts BimMaterial). */
 export type MaterialMatch = Pick<BimMaterial, 'family' | 'matchNote' | 'suggestions' | 'densityDefault'>;
 
-export function suggestionsFor(materials: MaterialTotal[], library: Map<number, LibraryMaterial>, saved: Map<string, SavedChoice>): (MaterialTotal & MaterialMatch)[] {
-  const candidates: Candidate[] = [...library.values()].map((f) => ({ id: f.id, name: f.name, unit: f.unit, group: f.group, spec: f.spec, source: f.source }));
+export function suggestionsFor(
+  materials: MaterialTotal[],
+  library: Map<number, LibraryMaterial>,
+  saved: Map<string, SavedChoice>,
+): (MaterialTotal & MaterialMatch)[] {
+  const candidates: Candidate[] = [...library.values()].map((f) => ({
+    id: f.id,
+    name: f.name,
+    unit: f.unit,
+    group: f.group,
+    spec: f.spec,
+    source: f.source,
+  }));
   const prepared = prepare(candidates);
-  const answer = (m: MaterialTotal, f: LibraryMaterial, confidence: number, reasons: string[], isSaved: boolean, density: Density | null): BimSuggestion => ({
-    factorId: f.id, name: f.name, label: f.label, unit: f.unit, factorValue: f.factorValue, coUnit: f.coUnit, confidence, reasons, saved: isSaved, ...fitOf(m, f, null, density),
+  const answer = (
+    m: MaterialTotal,
+    f: LibraryMaterial,
+    confidence: number,
+    reasons: string[],
+    isSaved: boolean,
+    density: Density | null,
+  ): BimSuggestion => ({
+    factorId: f.id,
+    name: f.name,
+    label: f.label,
+    unit: f.unit,
+    factorValue: f.factorValue,
+    coUnit: f.coUnit,
+    confidence,
+    reasons,
+    saved: isSaved,
+    ...fitOf(m, f, null, density),
   });
   return materials.map((m) => {
     const out: BimSuggestion[] = [];
@@ -83,12 +128,26 @@ export function suggestionsFor(materials: MaterialTotal[], library: Map<number, 
     };
     const found = match(m.name, fits, prepared, 3);
     for (const s of found.suggestions) {
-      if (s.factorId !== savedId) out.push(answer(m, library.get(s.factorId)!, s.confidence, s.reasons, false, density));
+      if (s.factorId !== savedId)
+        out.push(answer(m, library.get(s.factorId)!, s.confidence, s.reasons, false, density));
     }
     const { globalIds, ...rest } = m;
     void globalIds; // (thousands of ids stay on the server)
     const d = familyDensityFor(m.name);
-    const densityDefault = d && { value: d.value, source: d.source, verification: d.verification, note: d.note, label: d.label };
-    return { ...rest, globalIds: [], family: found.family?.label ?? null, matchNote: out.length ? null : found.note, suggestions: out.slice(0, 4), densityDefault };
+    const densityDefault = d && {
+      value: d.value,
+      source: d.source,
+      verification: d.verification,
+      note: d.note,
+      label: d.label,
+    };
+    return {
+      ...rest,
+      globalIds: [],
+      family: found.family?.label ?? null,
+      matchNote: out.length ? null : found.note,
+      suggestions: out.slice(0, 4),
+      densityDefault,
+    };
   });
 }

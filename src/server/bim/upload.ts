@@ -101,7 +101,8 @@ async function unzipModel(zip: string, dest: string): Promise<SchemaFamily> {
     if (ifc.length !== 1) throw badRequest(BIM_MESSAGES.badZip);
     return await extractEntry(zip, ifc[0], dest, { inspect: checkHead, headBytes: HEAD_BYTES });
   } catch (err) {
-    if (err instanceof ZipRefused) throw badRequest(err.reason === 'tooLarge' ? BIM_MESSAGES.unzipTooLarge : BIM_MESSAGES.badZip);
+    if (err instanceof ZipRefused)
+      throw badRequest(err.reason === 'tooLarge' ? BIM_MESSAGES.unzipTooLarge : BIM_MESSAGES.badZip);
     throw err;
   } finally {
     await rm(zip, { force: true }); // (the archive is not needed once unpacked)
@@ -120,7 +121,11 @@ async function spoolModel(part: MultipartFile): Promise<SpooledModel> {
   const spool = await createSpool();
   try {
     const upload = join(spool.dir, 'upload');
-    const { verdict } = await receive(part.file as Readable, upload, { inspect: kindOf, headBytes: HEAD_BYTES, onRefusal: 'drain' });
+    const { verdict } = await receive(part.file as Readable, upload, {
+      inspect: kindOf,
+      headBytes: HEAD_BYTES,
+      onRefusal: 'drain',
+    });
     if (part.file.truncated) throw new ApiError(413, 0, BIM_MESSAGES.tooLarge);
     const path = verdict === 'zip' ? join(spool.dir, 'model.ifc') : upload;
     if (verdict === 'zip') await unzipModel(upload, path);
@@ -153,7 +158,10 @@ function dropRest(req: FastifyRequest, file: Readable): void {
  * fields sent before it (the client sends projectId first): what it throws refuses the upload before the file is
  * read. Refusals: 400 with the reason, 413 over 200 MB.
  */
-export async function receiveModel(req: FastifyRequest, beforeFile?: (fields: Record<string, string>) => Promise<void>): Promise<{ fields: Record<string, string>; model: SpooledModel }> {
+export async function receiveModel(
+  req: FastifyRequest,
+  beforeFile?: (fields: Record<string, string>) => Promise<void>,
+): Promise<{ fields: Record<string, string>; model: SpooledModel }> {
   if (!req.isMultipart()) throw badRequest(BIM_MESSAGES.noFile);
   const fields: Record<string, string> = {};
   let model: SpooledModel | undefined;

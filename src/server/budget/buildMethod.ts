@@ -23,7 +23,8 @@ export function buildMethodOf(building: ApiRecord): BudgetBuildMethod {
 }
 
 /** The method an item's rows are counted under (energy and water: energy used; 台班: machines), or undefined. */
-export const methodOfClass = (cls: BudgetClass): BudgetBuildMethod['value'] | undefined => (cls === 'machine' ? 'machine' : cls === 'energy' ? 'energy' : undefined);
+export const methodOfClass = (cls: BudgetClass): BudgetBuildMethod['value'] | undefined =>
+  cls === 'machine' ? 'machine' : cls === 'energy' ? 'energy' : undefined;
 
 /** Why an item of the kind the building leaves out is not imported: the item, the method, what to do. */
 export function leftOutMessage(label: string, method: BudgetBuildMethod): string {

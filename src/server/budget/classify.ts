@@ -47,7 +47,7 @@ const QUALIFIER_AFTER = /(施工用|生产用|工程用|机械用|动力用|综�
 /** The core word of a qualified energy name: 柴油（机械） → 柴油, 动力用电 → 电, 施工用水 → 水, 0#柴油 stays. */
 export function coreName(name: string): string {
   let s = name.normalize('NFKC').replace(/\s/g, '').replace(BRACKETS, '');
-  for (let prev = ''; prev !== s; ) {
+  for (let prev = ''; prev !== s;) {
     prev = s;
     const next = s.replace(QUALIFIER_BEFORE, '').replace(QUALIFIER_AFTER, '');
     if (next) s = next;
@@ -79,7 +79,9 @@ export function classify(line: BudgetLine): Classified {
   if (LABOUR_UNITS.has(unit)) return { cls: 'labour', reason: `单位「${line.unit}」` };
   if (unit === '台班') return { cls: 'machine', reason: `单位「${line.unit}」` };
   const category = line.category.replace(/\s/g, '');
-  for (const [re, cls] of CATEGORY) if (category && re.test(category)) return { cls, reason: `类别「${line.category}」` };
-  for (const [re, cls] of CATEGORY) if (line.section && re.test(line.section)) return { cls, reason: `所在分部「${line.section}」` };
+  for (const [re, cls] of CATEGORY)
+    if (category && re.test(category)) return { cls, reason: `类别「${line.category}」` };
+  for (const [re, cls] of CATEGORY)
+    if (line.section && re.test(line.section)) return { cls, reason: `所在分部「${line.section}」` };
   return { cls: 'material', reason: '其余各行按材料' };
 }

@@ -7,7 +7,11 @@ import { textOf, type Grid } from './grid';
 import { NOT_OURS, ROLE_TITLES, SPELLINGS, type Role } from './vocabulary';
 
 /** A title as compared: no spaces, no bracketed unit ((元), (m3)), no trailing colon. */
-export const tidyTitle = (s: string) => s.replace(/[\s\u3000]+/g, '').replace(/[（(].*?[)）]/g, '').replace(/[:：]$/, '');
+export const tidyTitle = (s: string) =>
+  s
+    .replace(/[\s\u3000]+/g, '')
+    .replace(/[（(].*?[)）]/g, '')
+    .replace(/[:：]$/, '');
 /** …and without the separators a title joins its words with (规格、型号 · 规格/型号 are 规格型号). */
 const canonical = (s: string) => tidyTitle(s).replace(/[、/／,，·・]/g, '');
 
@@ -56,8 +60,10 @@ export interface Header {
 /** What a table must have to be read. */
 const REQUIRED: Role[][] = [['name', 'nameSpec'], ['unit'], ['quantity']];
 
-export const missingRoles = (h: Pick<Header, 'columns'>): string[] => REQUIRED.filter((any) => !any.some((r) => h.columns[r] !== undefined)).map((any) => ROLE_TITLES[any[0]]);
-export const foundTitles = (h: Pick<Header, 'columns'>): string[] => (Object.keys(ROLE_TITLES) as Role[]).filter((r) => h.columns[r] !== undefined).map((r) => ROLE_TITLES[r]);
+export const missingRoles = (h: Pick<Header, 'columns'>): string[] =>
+  REQUIRED.filter((any) => !any.some((r) => h.columns[r] !== undefined)).map((any) => ROLE_TITLES[any[0]]);
+export const foundTitles = (h: Pick<Header, 'columns'>): string[] =>
+  (Object.keys(ROLE_TITLES) as Role[]).filter((r) => h.columns[r] !== undefined).map((r) => ROLE_TITLES[r]);
 
 /** How far down a sheet a header may start: past cover lines and notes, never through a 50 000-line table. */
 export const HEADER_SEARCH_ROWS = 200;
@@ -85,7 +91,8 @@ function headerAt(grid: Grid, first: number, last: number): Header {
  * More of our columns, none of the required missing, a quantity that is surely the total; at a tie one row over
  * two (a 工程名称 line or a note above the header adds nothing to it).
  */
-const score = (h: Header) => Object.keys(h.columns).length - missingRoles(h).length * 10 + h.quantityRank * 0.1 - (h.last - h.first) * 0.01;
+const score = (h: Header) =>
+  Object.keys(h.columns).length - missingRoles(h).length * 10 + h.quantityRank * 0.1 - (h.last - h.first) * 0.01;
 
 /**
  * The sheet's header: the best-scoring single or double row from the top, the search ending at the first header

@@ -16,7 +16,8 @@ import type { SuggestedItem } from './suggest';
 export const preselected = (s: BudgetSuggestionAnswer): boolean => !s.error && (s.saved || s.confidence >= CONFIRM_AT);
 
 /** kgCO2e a proposal would import, or null when it does not convert or has no factor value. */
-const estimate = (s: BudgetSuggestionAnswer): number | null => (!s.error && s.quantity !== null && s.factorValue !== null ? s.quantity * s.factorValue : null);
+const estimate = (s: BudgetSuggestionAnswer): number | null =>
+  !s.error && s.quantity !== null && s.factorValue !== null ? s.quantity * s.factorValue : null;
 
 export function materialCoverage(items: readonly SuggestedItem[]): BudgetCoverage {
   const out: BudgetCoverage = { matched: 0, total: 0, unestimated: 0, estimated: 0, matchedEstimated: 0, share: null };

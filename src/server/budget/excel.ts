@@ -8,7 +8,12 @@ import type { ExportColumn } from '../excel/workbook';
 import { CLASS_LABELS, type LineClass } from './classify';
 import type { BudgetPreflight } from './preflight';
 
-const text = (key: string, title: string, labels?: Record<string, string>): ExportColumn => ({ key, title, kind: 'text', labels });
+const text = (key: string, title: string, labels?: Record<string, string>): ExportColumn => ({
+  key,
+  title,
+  kind: 'text',
+  labels,
+});
 const num = (key: string, title: string, decimals = 2): ExportColumn => ({ key, title, kind: 'number', decimals });
 const int = (key: string, title: string): ExportColumn => ({ key, title, kind: 'integer' });
 
@@ -24,14 +29,35 @@ const CLASSES = Object.keys(CLASS_LABELS) as LineClass[];
 export function reviewRow(p: BudgetReviewProblem): Record<string, unknown> {
   const m = /= ([\d,]+(?:\.\d+)?) ([^\s，]+)，超过[^，]*?上限 ([\d,]+(?:\.\d+)?) \2（/.exec(p.message);
   const figure = (x: string) => Number(x.replace(/,/g, ''));
-  return { label: p.label, names: p.names.map((n) => `「${n}」`).join('、'), sources: sourcesText(p.sources), perArea: m ? figure(m[1]) : null, max: m ? figure(m[3]) : null, unit: m ? m[2] : '', message: p.message };
+  return {
+    label: p.label,
+    names: p.names.map((n) => `「${n}」`).join('、'),
+    sources: sourcesText(p.sources),
+    perArea: m ? figure(m[1]) : null,
+    max: m ? figure(m[3]) : null,
+    unit: m ? m[2] : '',
+    message: p.message,
+  };
 }
 
-const REVIEW_COLUMNS = [text('label', '类别'), text('names', '材料'), text('sources', '清单行'), num('perArea', '每m²楼面用量'), num('max', '上限'), text('unit', '单位'), text('message', '说明')];
+const REVIEW_COLUMNS = [
+  text('label', '类别'),
+  text('names', '材料'),
+  text('sources', '清单行'),
+  num('perArea', '每m²楼面用量'),
+  num('max', '上限'),
+  text('unit', '单位'),
+  text('message', '说明'),
+];
 
 /** Written in a pool thread (excel/workbookTask.ts), as a 5 000-line file's list is that many rows. */
 export async function budgetPreflightWorkbook(p: BudgetPreflight & { fileName: string }): Promise<Buffer> {
-  const perClass = Object.fromEntries(CLASSES.flatMap((c) => [[`${c}Lines`, p.byClass[c].lines], [`${c}Items`, p.byClass[c].items]]));
+  const perClass = Object.fromEntries(
+    CLASSES.flatMap((c) => [
+      [`${c}Lines`, p.byClass[c].lines],
+      [`${c}Items`, p.byClass[c].items],
+    ]),
+  );
   const summary: Record<string, unknown> = {
     fileName: p.fileName,
     sheets: p.sheets.join('、'),
@@ -58,21 +84,43 @@ export async function budgetPreflightWorkbook(p: BudgetPreflight & { fileName: s
     int('duplicatesMerged', '合并的重复行'),
     int('problems', '有问题的行'),
     int('review', '待确认问题'),
-    ...CLASSES.flatMap((c) => [int(`${c}Lines`, `${CLASS_LABELS[c]}行数`), int(`${c}Items`, `${CLASS_LABELS[c]}合并后条数`)]),
+    ...CLASSES.flatMap((c) => [
+      int(`${c}Lines`, `${CLASS_LABELS[c]}行数`),
+      int(`${c}Items`, `${CLASS_LABELS[c]}合并后条数`),
+    ]),
   ];
   const classes = CLASSES.map((c) => ({ cls: c, ...p.byClass[c] }));
   const items = p.items.map((i) => ({ ...i, sources: sourcesText(i.sources) }));
   return drawWorkbook({
     sheets: [
       { kind: 'fields', name: '汇总', columns: summaryColumns, record: summary },
-      { kind: 'table', name: '分类统计', columns: [text('cls', '类别', CLASS_LABELS), int('lines', '行数'), int('items', '合并后条数')], records: rows(classes) },
-      { kind: 'table', name: '问题清单', columns: [text('sheet', '工作表'), int('row', '行号'), text('name', '名称'), text('message', '问题')], records: rows(p.problems) },
+      {
+        kind: 'table',
+        name: '分类统计',
+        columns: [text('cls', '类别', CLASS_LABELS), int('lines', '行数'), int('items', '合并后条数')],
+        records: rows(classes),
+      },
+      {
+        kind: 'table',
+        name: '问题清单',
+        columns: [text('sheet', '工作表'), int('row', '行号'), text('name', '名称'), text('message', '问题')],
+        records: rows(p.problems),
+      },
       { kind: 'table', name: '待确认问题', columns: REVIEW_COLUMNS, records: (p.review ?? []).map(reviewRow) },
       { kind: 'table', name: '单位', columns: [text('unit', '单位'), int('lines', '行数')], records: rows(p.units) },
       {
         kind: 'table',
         name: '清单',
-        columns: [text('cls', '类别', CLASS_LABELS), text('code', '编码'), text('name', '名称'), text('spec', '规格型号'), text('unit', '单位'), num('quantity', '数量', 4), text('sources', '来源'), text('reason', '分类依据')],
+        columns: [
+          text('cls', '类别', CLASS_LABELS),
+          text('code', '编码'),
+          text('name', '名称'),
+          text('spec', '规格型号'),
+          text('unit', '单位'),
+          num('quantity', '数量', 4),
+          text('sources', '来源'),
+          text('reason', '分类依据'),
+        ],
         records: rows(items),
       },
     ],

@@ -24,7 +24,9 @@ export function cellOf(v: unknown): Cell {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
-  const text = String(v).replace(/[\s\u3000]+/g, ' ').trim();
+  const text = String(v)
+    .replace(/[\s\u3000]+/g, ' ')
+    .trim();
   return text === '' ? null : text;
 }
 

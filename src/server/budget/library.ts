@@ -17,11 +17,22 @@ export async function machineRows(ex: Executor, caller: Caller): Promise<Machine
   const scope = readScope(def.meta, caller);
   if (scope) q = q.where(scope);
   const rows = await q.orderBy('id').execute();
-  return rows.map((r) => ({ id: Number(r.id), name: String(r.name), spec: String(r.spec ?? ''), value: r.value == null ? null : Number(r.value), unit: String(r.unit ?? '') }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: String(r.name),
+    spec: String(r.spec ?? ''),
+    value: r.value == null ? null : Number(r.value),
+    unit: String(r.unit ?? ''),
+  }));
 }
 
 /** `ids`: only those factors (an import reads the factors it was given, not the whole library to suggest from). */
 export async function loadLibrary(ex: Executor, caller: Caller, ids?: number[]): Promise<Library> {
-  const [materials, energies, machines, saved] = await Promise.all([libraryMaterials(ex, caller, ids), libraryMaterials(ex, caller, ids, ENERGY_TYPE), machineRows(ex, caller), ids ? new Map() : savedMappings(ex, caller)]);
+  const [materials, energies, machines, saved] = await Promise.all([
+    libraryMaterials(ex, caller, ids),
+    libraryMaterials(ex, caller, ids, ENERGY_TYPE),
+    machineRows(ex, caller),
+    ids ? new Map() : savedMappings(ex, caller),
+  ]);
   return { materials, energies, machines, saved };
 }

@@ -35,7 +35,15 @@ export interface LineSkips {
   subheading: number;
 }
 
-export const noSkips = (): LineSkips => ({ blank: 0, subtotal: 0, note: 0, section: 0, header: 0, title: 0, subheading: 0 });
+export const noSkips = (): LineSkips => ({
+  blank: 0,
+  subtotal: 0,
+  note: 0,
+  section: 0,
+  header: 0,
+  title: 0,
+  subheading: 0,
+});
 
 const SUBTOTAL = /^(本页|本表|本章|分部)?(小计|合计|总计)/;
 const NOTE = /^(注|说明|备注)\s*[:：]|^注\s*\d/;
@@ -98,7 +106,13 @@ function repeatsHeader(grid: Grid, header: Header, row: Cell[]): boolean {
  * What a row is when it is not a line: the kind of skip, or undefined for a line. `inNote` says a note (注：1. …)
  * is running: its numbered continuations (2. …) have neither unit nor quantity.
  */
-function junkOf(grid: Grid, header: Header, row: Cell[], titles: Set<string>, inNote: boolean): keyof LineSkips | undefined {
+function junkOf(
+  grid: Grid,
+  header: Header,
+  row: Cell[],
+  titles: Set<string>,
+  inNote: boolean,
+): keyof LineSkips | undefined {
   const k = header.columns;
   const texts = textsOf(row);
   if (!texts.length) return 'blank';
@@ -107,11 +121,21 @@ function junkOf(grid: Grid, header: Header, row: Cell[], titles: Set<string>, in
   const numeric = quantityOf(quantityCell) !== undefined;
   // nothing in the unit and quantity columns, or one text merged across the row (into them too)
   const bare = (!unit && quantityCell === null) || (texts.length === 1 && !numeric);
-  if (!numeric && (texts.some((t) => PAGE.test(t)) || titles.has(titleKey(texts)) || (texts.length === 1 && TABLE_TITLE.test(texts[0].replace(/\s/g, ''))))) return 'title';
+  if (
+    !numeric &&
+    (texts.some((t) => PAGE.test(t)) ||
+      titles.has(titleKey(texts)) ||
+      (texts.length === 1 && TABLE_TITLE.test(texts[0].replace(/\s/g, ''))))
+  )
+    return 'title';
   const ours = [k.seq, k.code, k.category, k.name, k.spec, k.nameSpec, k.unit, k.quantity].map((c) => at(row, c));
   if (!ours.some(Boolean)) return NOTE.test(texts[0]) || inNote ? 'note' : 'blank';
   const nameText = at(row, k.name ?? k.nameSpec);
-  if (!numeric && ((nameText && nameText === at(grid.rows[header.last], k.name ?? k.nameSpec)) || repeatsHeader(grid, header, row))) return 'header';
+  if (
+    !numeric &&
+    ((nameText && nameText === at(grid.rows[header.last], k.name ?? k.nameSpec)) || repeatsHeader(grid, header, row))
+  )
+    return 'header';
   const lead = [at(row, k.seq), at(row, k.code), nameText, texts[0]].find((t) => t) ?? '';
   if (SUBTOTAL.test(lead.replace(/\s/g, '')) || SUBTOTAL.test(nameText.replace(/\s/g, ''))) return 'subtotal';
   if (NOTE.test(lead)) return 'note';
@@ -138,7 +162,13 @@ export function readLines(grid: Grid, header: Header): { lines: BudgetLine[]; sk
   const skips = noSkips();
   const lines: BudgetLine[] = [];
   // the title block above the header, as a page break repeats it
-  const titles = new Set(grid.rows.slice(0, header.first).map(textsOf).filter((t) => t.length).map(titleKey));
+  const titles = new Set(
+    grid.rows
+      .slice(0, header.first)
+      .map(textsOf)
+      .filter((t) => t.length)
+      .map(titleKey),
+  );
   let section = '';
   let inNote = false;
   for (let r = header.last + 1; r < grid.rows.length; r++) {

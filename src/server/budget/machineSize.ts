@@ -19,10 +19,16 @@ export interface MachineSize {
  * The 台班费用定额's kind words that 表C.0.1 spells otherwise. (A longer word ending in a table's kind word needs
  * no entry: `最大起重量`, `铲斗容量`, `锯片直径` end in 起重量, 斗容量, 直径.)
  */
-const SYNONYMS: Record<string, string> = { 起重量: '提升质量', 载重量: '装载质量', 载重质量: '装载质量', 装载量: '装载质量' };
+const SYNONYMS: Record<string, string> = {
+  起重量: '提升质量',
+  载重量: '装载质量',
+  载重质量: '装载质量',
+  装载量: '装载质量',
+};
 
 /** Kind words, the longest first (the first a text ends in is taken): `kinds` and the 台班费用定额's own spellings. */
-export const kindList = (kinds: Iterable<string> = []) => [...new Set([...kinds, ...Object.keys(SYNONYMS), ...Object.values(SYNONYMS)])].sort((a, b) => b.length - a.length);
+export const kindList = (kinds: Iterable<string> = []) =>
+  [...new Set([...kinds, ...Object.keys(SYNONYMS), ...Object.values(SYNONYMS)])].sort((a, b) => b.length - a.length);
 
 const DEFINED_KINDS = kindList();
 
@@ -51,7 +57,12 @@ export function parseSize(raw: string, kinds: readonly string[] = DEFINED_KINDS)
   if (bracketed && (!figure || bracketed.index <= figure.index)) {
     const before = text.slice(0, bracketed.index);
     const k = kindAtEnd(before, kinds);
-    return { kind: k.kind, value: Number(bracketed[2]), unit: unitOf(bracketed[1]), start: k.at >= 0 ? k.at : bracketed.index };
+    return {
+      kind: k.kind,
+      value: Number(bracketed[2]),
+      unit: unitOf(bracketed[1]),
+      start: k.at >= 0 ? k.at : bracketed.index,
+    };
   }
   if (!figure) return undefined;
   const before = text.slice(0, figure.index);

@@ -43,7 +43,11 @@ export interface MachineChoice {
   note: string | null;
 }
 
-const CARRIERS: Record<string, [EnergyKind, string, string]> = { 柴油: ['diesel', 'kg', '柴油'], 汽油: ['gasoline', 'kg', '汽油'], 电: ['electricity', 'kWh', '电'] };
+const CARRIERS: Record<string, [EnergyKind, string, string]> = {
+  柴油: ['diesel', 'kg', '柴油'],
+  汽油: ['gasoline', 'kg', '汽油'],
+  电: ['electricity', 'kWh', '电'],
+};
 const FUELS: [RegExp, EnergyKind, string][] = [
   [/柴油/, 'diesel', '柴油'],
   [/汽油/, 'gasoline', '汽油'],
@@ -88,7 +92,14 @@ function table(rows: readonly MachineRow[]): Table {
       unusable.add(bare(r.name));
       continue;
     }
-    const option = { lookupId: r.id, name: r.name, spec: r.spec, energyPerShift: r.value, energy: carrier[0], energyUnit: carrier[1] };
+    const option = {
+      lookupId: r.id,
+      name: r.name,
+      spec: r.spec,
+      energyPerShift: r.value,
+      energy: carrier[0],
+      energyUnit: carrier[1],
+    };
     usable.push({ option, bare: bare(r.name), size: parseSize(r.spec, kinds) });
   }
   t = { usable, byId: new Map(usable.map((p) => [p.option.lookupId, p.option])), unusable, kinds, pools: new Map() };
@@ -97,7 +108,8 @@ function table(rows: readonly MachineRow[]): Table {
 }
 
 /** A usable row of the table by its id (a row the user picked), or undefined. */
-export const machineOption = (rows: readonly MachineRow[], id: number): MachineOption | undefined => table(rows).byId.get(id);
+export const machineOption = (rows: readonly MachineRow[], id: number): MachineOption | undefined =>
+  table(rows).byId.get(id);
 
 /** The usable rows among `ids`, in the table's order. */
 export function machineOptions(rows: readonly MachineRow[], ids: ReadonlySet<number>): MachineOption[] {
@@ -121,13 +133,18 @@ function poolOf(name: string, t: Table): { pool: Prepared[]; level: 'same' | 'co
 }
 
 /** The row of the nearest comparable size (on a tie the larger: the more energy, the safer side), and how near. */
-function bySize(size: MachineSize | undefined, pool: Prepared[]): { best: Prepared; how: 'same' | 'nearest' | 'none' | 'one' } {
+function bySize(
+  size: MachineSize | undefined,
+  pool: Prepared[],
+): { best: Prepared; how: 'same' | 'nearest' | 'none' | 'one' } {
   // a machine the table gives once, without a size, is that row whatever the bill's size
   if (pool.length === 1 && !pool[0].size) return { best: pool[0], how: 'one' };
   const comp = size ? pool.filter((p) => p.size && comparable(size, p.size)) : [];
   if (!size || !comp.length) return { best: pool[0], how: 'none' };
   const d = (p: Prepared) => Math.abs(p.size!.value - size.value);
-  const best = comp.reduce((a, b) => (d(b) < d(a) - SAME || (Math.abs(d(b) - d(a)) <= SAME && b.size!.value > a.size!.value) ? b : a));
+  const best = comp.reduce((a, b) =>
+    d(b) < d(a) - SAME || (Math.abs(d(b) - d(a)) <= SAME && b.size!.value > a.size!.value) ? b : a,
+  );
   return { best, how: d(best) <= SAME ? 'same' : 'nearest' };
 }
 
@@ -139,11 +156,19 @@ export function matchMachineChoice(line: { name: string; spec: string }, rows: r
   const inName = parseSize(line.name, t.kinds);
   const size = parseSize(line.spec, t.kinds) ?? inName;
   const nameText = line.name.normalize('NFKC');
-  const name = bare((inName && inName.start > 0 ? nameText.slice(0, inName.start) : nameText).replace(FUEL_QUALIFIER, ''));
+  const name = bare(
+    (inName && inName.start > 0 ? nameText.slice(0, inName.start) : nameText).replace(FUEL_QUALIFIER, ''),
+  );
   const { pool, level } = sameMachine(name, t);
   if (!pool.length) {
-    const why = t.unusable.has(name) ? `附录C 表中「${line.name}」暂无台班能耗` : `附录C 施工机械台班能耗表中没有「${line.name}」`;
-    return { match: undefined, options: t.usable.map((p) => p.option.lookupId), note: `${why}，请选择表中相近的机械，或按能源用量录入` };
+    const why = t.unusable.has(name)
+      ? `附录C 表中「${line.name}」暂无台班能耗`
+      : `附录C 施工机械台班能耗表中没有「${line.name}」`;
+    return {
+      match: undefined,
+      options: t.usable.map((p) => p.option.lookupId),
+      note: `${why}，请选择表中相近的机械，或按能源用量录入`,
+    };
   }
   const reasons = [level === 'same' ? '机械名称相同' : `机械名称相近（${pool[0].option.name}）`];
   let candidates = pool;
@@ -165,4 +190,7 @@ export function matchMachineChoice(line: { name: string; spec: string }, rows: r
 }
 
 /** The line's 表C.0.1 row, or undefined when its machine is not in the table. */
-export const matchMachine = (line: { name: string; spec: string }, rows: readonly MachineRow[]): MachineMatch | undefined => matchMachineChoice(line, rows).match;
+export const matchMachine = (
+  line: { name: string; spec: string },
+  rows: readonly MachineRow[],
+): MachineMatch | undefined => matchMachineChoice(line, rows).match;

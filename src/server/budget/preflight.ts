@@ -24,7 +24,10 @@ export interface BudgetItem extends BudgetItemFields {
 export type BudgetProblem = BudgetPreflight['problems'][number];
 export type BudgetPreflight = BudgetPreflightFields<BudgetItem>;
 
-/** The dimension an energy line's unit must have: electricity energy; fuels mass or volume (or energy); water volume or mass. */
+/**
+ * The dimension an energy line's unit must have: electricity energy; fuels mass or volume (or energy); water volume or
+ * mass.
+ */
 const ENERGY_DIMS: Partial<Record<EnergyKind, { dims: string[]; words: string }>> = {
   electricity: { dims: ['E'], words: '电量单位（kWh、度）' },
   diesel: { dims: ['M', 'L3', 'E'], words: '质量或体积单位（kg、t、L）' },
@@ -39,7 +42,9 @@ const MONEY = /^(元|万元|%|％|元\/.*)$/;
 
 const dimsKey = (d: Record<string, number>) => {
   const keys = Object.keys(d).filter((k) => d[k]);
-  return keys.length === 1 ? `${keys[0]}${d[keys[0]] === 1 ? '' : d[keys[0]]}` : keys.map((k) => `${k}${d[k]}`).join('');
+  return keys.length === 1
+    ? `${keys[0]}${d[keys[0]] === 1 ? '' : d[keys[0]]}`
+    : keys.map((k) => `${k}${d[k]}`).join('');
 };
 
 function problemOf(line: BudgetLine, energy: EnergyKind | undefined): string | undefined {
@@ -55,7 +60,13 @@ function problemOf(line: BudgetLine, energy: EnergyKind | undefined): string | u
 }
 
 export function preflight(read: BudgetTables, floor: FloorArea | null = null): BudgetPreflight {
-  const byClass = { labour: { lines: 0, items: 0 }, material: { lines: 0, items: 0 }, equipment: { lines: 0, items: 0 }, energy: { lines: 0, items: 0 }, machine: { lines: 0, items: 0 } };
+  const byClass = {
+    labour: { lines: 0, items: 0 },
+    material: { lines: 0, items: 0 },
+    equipment: { lines: 0, items: 0 },
+    energy: { lines: 0, items: 0 },
+    machine: { lines: 0, items: 0 },
+  };
   const skipped: LineSkips = noSkips();
   const units = new Map<string, number>();
   // by what makes two lines one item (class, name, specification, unit as a dimension and scale: m3 = 立方米)
@@ -81,7 +92,12 @@ export function preflight(read: BudgetTables, floor: FloorArea | null = null): B
       if (c.cls === 'labour') continue;
       const problem = problemOf(line, c.energy);
       if (problem) {
-        problems.push({ sheet: line.sheet, row: line.row, name: [line.name, line.spec].filter(Boolean).join(' '), message: problem });
+        problems.push({
+          sheet: line.sheet,
+          row: line.row,
+          name: [line.name, line.spec].filter(Boolean).join(' '),
+          message: problem,
+        });
         continue;
       }
       if (line.quantity === undefined) {
@@ -101,21 +117,36 @@ export function preflight(read: BudgetTables, floor: FloorArea | null = null): B
         continue;
       }
       const key = [c.cls, line.name, line.spec, normalizeUnit(line.unit)].join('|');
-      items.set(same, { key, cls: c.cls, energy: c.energy, reason: c.reason, code: line.code, name: line.name, spec: line.spec, unit: line.unit, quantity: line.quantity, sources: [{ sheet: line.sheet, row: line.row }] });
+      items.set(same, {
+        key,
+        cls: c.cls,
+        energy: c.energy,
+        reason: c.reason,
+        code: line.code,
+        name: line.name,
+        spec: line.spec,
+        unit: line.unit,
+        quantity: line.quantity,
+        sources: [{ sheet: line.sheet, row: line.row }],
+      });
     }
   }
   for (const it of items.values()) byClass[it.cls].items++;
   return {
     sheets: read.tables.map((t) => t.header.sheet),
     otherSheets: read.otherSheets,
-    unreadColumns: read.tables.flatMap((t) => t.unread.map((u) => ({ sheet: t.header.sheet, column: columnLetter(u.column), title: u.title }))),
+    unreadColumns: read.tables.flatMap((t) =>
+      t.unread.map((u) => ({ sheet: t.header.sheet, column: columnLetter(u.column), title: u.title })),
+    ),
     totalLines,
     byClass,
     withoutQuantity,
     zeroQuantity,
     costLines,
     duplicatesMerged,
-    units: [...units].map(([unit, lines]) => ({ unit, lines })).sort((a, b) => b.lines - a.lines || a.unit.localeCompare(b.unit)),
+    units: [...units]
+      .map(([unit, lines]) => ({ unit, lines }))
+      .sort((a, b) => b.lines - a.lines || a.unit.localeCompare(b.unit)),
     skipped,
     problems,
     review: reviewItems([...items.values()], floor),

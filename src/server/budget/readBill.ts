@@ -36,7 +36,11 @@ const IDLE_MS = 30_000;
 const pools = new Map<number, ThreadPool>();
 const poolOf = (heapMb: number) => {
   let pool = pools.get(heapMb);
-  if (!pool) pools.set(heapMb, (pool = new ThreadPool(poolSize(), IDLE_MS, { resourceLimits: { maxOldGenerationSizeMb: heapMb } })));
+  if (!pool)
+    pools.set(
+      heapMb,
+      (pool = new ThreadPool(poolSize(), IDLE_MS, { resourceLimits: { maxOldGenerationSizeMb: heapMb } })),
+    );
   return pool;
 };
 
@@ -44,16 +48,22 @@ const poolOf = (heapMb: number) => {
 export const closeReaders = () => Promise.all([...pools.values()].map((p) => p.close()));
 
 /** The pre-flight of the file `content`, packed (refused as the reader refuses it, or past its time or memory). */
-export async function readBill(content: Buffer, floor: FloorArea | null, limits: ReadLimits = BUDGET_READ_LIMITS): Promise<ReadBill> {
+export async function readBill(
+  content: Buffer,
+  floor: FloorArea | null,
+  limits: ReadLimits = BUDGET_READ_LIMITS,
+): Promise<ReadBill> {
   const data: ReadData = { content, floor };
   let answer: ReadAnswer;
   try {
     answer = await poolOf(limits.heapMb).run<ReadAnswer>(TASK, data, { timeoutMs: limits.timeoutMs });
   } catch (err) {
     if (err instanceof TaskTimedOut) throw badRequest(READ_LIMIT_MESSAGES.timeout(limits.timeoutMs));
-    if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw badRequest(READ_LIMIT_MESSAGES.memory(limits.heapMb));
+    if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+      throw badRequest(READ_LIMIT_MESSAGES.memory(limits.heapMb));
     throw err;
   }
-  if ('refused' in answer) throw new ApiError(answer.refused.status, answer.refused.code, answer.refused.message, answer.refused.data);
+  if ('refused' in answer)
+    throw new ApiError(answer.refused.status, answer.refused.code, answer.refused.message, answer.refused.data);
   return answer.value;
 }

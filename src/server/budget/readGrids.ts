@@ -58,7 +58,8 @@ function gridOf(name: string, ws: WorkSheet): Grid {
       width = Math.max(width, c + 1);
     });
   });
-  if (height > MAX_SHEET_ROWS || (ws['!fullref'] && height > MAX_SHEET_ROWS - NEAR_LIMIT)) throw badRequest(BUDGET_READ_MESSAGES.rows(name));
+  if (height > MAX_SHEET_ROWS || (ws['!fullref'] && height > MAX_SHEET_ROWS - NEAR_LIMIT))
+    throw badRequest(BUDGET_READ_MESSAGES.rows(name));
   if (width > MAX_SHEET_COLUMNS) throw badRequest(BUDGET_READ_MESSAGES.columns(name));
   const rows: Cell[][] = [];
   for (let r = 0; r < height; r++) {
@@ -69,7 +70,9 @@ function gridOf(name: string, ws: WorkSheet): Grid {
   }
   spreadMerges(
     rows,
-    (ws['!merges'] ?? []).filter((m) => m.s.r < height && m.s.c < width).map((m) => ({ r0: m.s.r, r1: Math.min(m.e.r, height - 1), c0: m.s.c, c1: Math.min(m.e.c, width - 1) })),
+    (ws['!merges'] ?? [])
+      .filter((m) => m.s.r < height && m.s.c < width)
+      .map((m) => ({ r0: m.s.r, r1: Math.min(m.e.r, height - 1), c0: m.s.c, c1: Math.min(m.e.c, width - 1) })),
   );
   return { sheet: name, rows };
 }
@@ -82,13 +85,23 @@ export function readBudgetGrids(buf: Buffer): Grid[] {
     try {
       assertZipBounds(buf, ZIP_LIMITS);
     } catch (e) {
-      if (e instanceof ZipRefused) throw badRequest(e.reason === 'tooLarge' ? BUDGET_READ_MESSAGES.tooLarge : BUDGET_READ_MESSAGES.format);
+      if (e instanceof ZipRefused)
+        throw badRequest(e.reason === 'tooLarge' ? BUDGET_READ_MESSAGES.tooLarge : BUDGET_READ_MESSAGES.format);
       throw e;
     }
   }
   let book;
   try {
-    book = sheetjs().read(buf, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false, cellDates: true, sheetRows: ROWS_READ });
+    book = sheetjs().read(buf, {
+      type: 'buffer',
+      dense: true,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      cellText: false,
+      cellDates: true,
+      sheetRows: ROWS_READ,
+    });
   } catch (e) {
     if (/password|encrypt/i.test(String((e as Error)?.message))) throw badRequest(BUDGET_READ_MESSAGES.encrypted);
     throw badRequest(BUDGET_READ_MESSAGES.format);

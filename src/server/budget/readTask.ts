@@ -21,7 +21,8 @@ export interface ReadBill {
   packed: Uint8Array;
 }
 
-export type ReadAnswer = { value: ReadBill } | { refused: { status: number; code: 0 | 2; message: string; data: unknown } };
+export type ReadAnswer =
+  { value: ReadBill } | { refused: { status: number; code: 0 | 2; message: string; data: unknown } };
 
 export default function readTask({ content, floor }: ReadData): ReadAnswer {
   try {
@@ -29,7 +30,8 @@ export default function readTask({ content, floor }: ReadData): ReadAnswer {
     const read = preflight(readTables(readBudgetGrids(buf)), floor);
     return { value: { totalLines: read.totalLines, packed: packBill(read) } };
   } catch (err) {
-    if (err instanceof ApiError) return { refused: { status: err.status, code: err.code, message: err.message, data: err.data } };
+    if (err instanceof ApiError)
+      return { refused: { status: err.status, code: err.code, message: err.message, data: err.data } };
     throw err;
   }
 }

@@ -26,22 +26,37 @@ const label = (i: Pick<BudgetItem, 'name' | 'spec'>) => [i.name, i.spec].filter(
 /** A line's amount in the ceiling's measure, with its working; null when its unit cannot be taken there. */
 function lineAmount(item: BudgetItem, c: Ceiling): Amount | null {
   const name = label(item);
-  const bulk = bulkDensityFor({ name }) ?? (c.density ? { value: c.density, source: `${c.label}合理上限的密度` } : null);
+  const bulk =
+    bulkDensityFor({ name }) ?? (c.density ? { value: c.density, source: `${c.label}合理上限的密度` } : null);
   // a per-kg target takes a volume through the bulk density (t/m³); a per-m³ one takes a mass through its own density
-  const target: ConvertTarget = c.measure === 'mass' ? { unit: 'kg', coUnit: 'kgCO2e/kg', density: null, bulk } : { unit: 'm3', coUnit: 'kgCO2e/m3', density: bulk?.value ?? null, bulk: null };
+  const target: ConvertTarget =
+    c.measure === 'mass'
+      ? { unit: 'kg', coUnit: 'kgCO2e/kg', density: null, bulk }
+      : { unit: 'm3', coUnit: 'kgCO2e/m3', density: bulk?.value ?? null, bulk: null };
   const conv = convertItem(item, target);
   if (!conv.ok || !item.unit) return null;
   const base = c.measure === 'mass' ? 'kg' : 'm³';
-  return { name, amount: conv.quantity, working: conv.steps.length ? conv.steps.join('，') : `${n2(conv.quantity)} ${base}` };
+  return {
+    name,
+    amount: conv.quantity,
+    working: conv.steps.length ? conv.steps.join('，') : `${n2(conv.quantity)} ${base}`,
+  };
 }
 
 /**
  * The families of the bill's material and equipment lines over their ceilings, and single lines without a family
  * ceiling over the one for any material; none without a floor area.
  */
-export function reviewItems(items: readonly BudgetItem[], floor: FloorArea | null, list: Ceiling[] = ceilings()): BudgetReviewProblem[] {
+export function reviewItems(
+  items: readonly BudgetItem[],
+  floor: FloorArea | null,
+  list: Ceiling[] = ceilings(),
+): BudgetReviewProblem[] {
   if (!floor) return [];
-  const groups = new Map<Ceiling | BudgetItem, { ceiling: Ceiling; items: Map<string, BudgetItem>; amounts: Amount[] }>();
+  const groups = new Map<
+    Ceiling | BudgetItem,
+    { ceiling: Ceiling; items: Map<string, BudgetItem>; amounts: Amount[] }
+  >();
   const any = anyCeiling(list);
   for (const item of items) {
     if (item.cls !== 'material' && item.cls !== 'equipment') continue;
@@ -61,7 +76,13 @@ export function reviewItems(items: readonly BudgetItem[], floor: FloorArea | nul
     const over = overCeiling(g.ceiling, g.amounts, floor);
     if (!over) continue;
     const counted = [...g.items.values()].filter((i) => over.materials.includes(label(i)));
-    out.push({ label: over.label, message: over.message, keys: counted.map((i) => i.key), names: over.materials, sources: counted.flatMap((i) => i.sources) });
+    out.push({
+      label: over.label,
+      message: over.message,
+      keys: counted.map((i) => i.key),
+      names: over.materials,
+      sources: counted.flatMap((i) => i.sources),
+    });
   }
   return out;
 }
@@ -70,12 +91,21 @@ export function reviewItems(items: readonly BudgetItem[], floor: FloorArea | nul
 /** Lines named per family in a refusal or a warning. */
 const NAMED = 3;
 
-export function openReview(review: readonly BudgetReviewProblem[], mapped: Set<string>): { count: number; text: string } {
+export function openReview(
+  review: readonly BudgetReviewProblem[],
+  mapped: Set<string>,
+): { count: number; text: string } {
   const open = review.filter((p) => p.keys.some((k) => mapped.has(k)));
   // (a few lines of each family by name: a bill can hold hundreds, and the pre-flight lists them all)
-  const names = (all: readonly string[]) => all.slice(0, NAMED).map((n) => `「${n}」`).join('、') + (all.length > NAMED ? ` 等 ${all.length} 项` : '');
+  const names = (all: readonly string[]) =>
+    all
+      .slice(0, NAMED)
+      .map((n) => `「${n}」`)
+      .join('、') + (all.length > NAMED ? ` 等 ${all.length} 项` : '');
   return { count: open.length, text: open.map((p) => `${p.label}：${names(p.names)}`).join('；') };
 }
 
-export const BILL_UNCONFIRMED = (o: { count: number; text: string }) => `所选清单项有 ${o.count} 个待确认的问题（${o.text}，用量超出单位建筑面积的合理范围），请核对预检报告后确认导入`;
-export const BILL_CONFIRMED = (o: { count: number; text: string }) => `已确认导入用量超出单位建筑面积合理范围的清单项：${o.text}，请核对建材生产数据`;
+export const BILL_UNCONFIRMED = (o: { count: number; text: string }) =>
+  `所选清单项有 ${o.count} 个待确认的问题（${o.text}，用量超出单位建筑面积的合理范围），请核对预检报告后确认导入`;
+export const BILL_CONFIRMED = (o: { count: number; text: string }) =>
+  `已确认导入用量超出单位建筑面积合理范围的清单项：${o.text}，请核对建材生产数据`;

@@ -6,7 +6,12 @@
 //                                it would import (with the conversion), or 400 naming the item and why not
 //   POST budgetBill/import       { jobId, projectId, mode, mappings } → rows in their stages, recalculated building
 import type { FastifyInstance } from 'fastify';
-import { budgetCheckBody, budgetImportBody, type BudgetPreflightAnswer, type BudgetSuggestionAnswer } from '../../../schemas/budget';
+import {
+  budgetCheckBody,
+  budgetImportBody,
+  type BudgetPreflightAnswer,
+  type BudgetSuggestionAnswer,
+} from '../../../schemas/budget';
 import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
 import { writableBuilding } from '../buildings/writable';
@@ -60,7 +65,12 @@ export function budgetRoutes(app: FastifyInstance, db: Db): void {
     const building = await db.transaction().execute((trx) => writableBuilding(db, caller, projectId, trx));
     if (building.computeMethod === 'estimate') throw badRequest(BUDGET_ESTIMATE);
     const file = upload.file;
-    const spec = { kind: 'budget' as const, title: `读取预算文件 ${file.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS, slots: READS };
+    const spec = {
+      kind: 'budget' as const,
+      title: `读取预算文件 ${file.name}`,
+      waitMs: req.query.wait ?? DEFAULT_WAIT_MS,
+      slots: READS,
+    };
     const outcome = await runJob(db, caller, spec, async (progress, job) => {
       // (in a worker thread: seconds of parsing for a large workbook, which on this loop held every request)
       const read = await readBill(file.content, billFloor(building));
@@ -82,7 +92,19 @@ export function budgetRoutes(app: FastifyInstance, db: Db): void {
     // the rows the machine items may take, once for all of them; and which kind of 建筑建造 row the building counts
     const machines = machineOptions(lib.machines, new Set(items.flatMap((i) => i.machineOptions ?? [])));
     const buildMethod = buildMethodOf(await repo(db, 'tpf3Project').get(caller, bill.projectId));
-    return ok<BudgetPreflightAnswer>({ job, bill: { ...bill.preflight, jobId: bill.jobId, projectId: bill.projectId, fileName: bill.fileName, items, machines, buildMethod, coverage: materialCoverage(items) } });
+    return ok<BudgetPreflightAnswer>({
+      job,
+      bill: {
+        ...bill.preflight,
+        jobId: bill.jobId,
+        projectId: bill.projectId,
+        fileName: bill.fileName,
+        items,
+        machines,
+        buildMethod,
+        coverage: materialCoverage(items),
+      },
+    });
   });
 
   r.get(`${BASE}/:jobId/excel`, { schema: { params: jobParams }, config: { writes: true } }, async (req) => {
@@ -90,33 +112,58 @@ export function budgetRoutes(app: FastifyInstance, db: Db): void {
     const bill = await findBill(db, caller, req.params.jobId);
     if (!bill) throw badRequest(BILL_GONE);
     const content = await budgetPreflightWorkbook({ ...bill.preflight, fileName: bill.fileName });
-    const url = await putFile(db, caller, { fileName: stampedName(`预算文件预检_${bill.fileName.replace(/\.[^.]+$/, '')}`, 'xlsx'), mime: XLSX_MIME, content });
+    const url = await putFile(db, caller, {
+      fileName: stampedName(`预算文件预检_${bill.fileName.replace(/\.[^.]+$/, '')}`, 'xlsx'),
+      mime: XLSX_MIME,
+      content,
+    });
     return ok(url, '导出成功');
   });
 
-  r.post(`${BASE}/:jobId/check`, { schema: { params: jobParams, body: budgetCheckBody }, config: { writes: false } }, async (req) => {
-    const caller = callerOf(req);
-    const bill = await findBill(db, caller, req.params.jobId);
-    if (!bill) throw badRequest(BILL_GONE);
-    const item = bill.preflight.items.find((i) => i.key === req.body.key);
-    if (!item) throw badRequest(`文件中没有「${req.body.key.split('|')[1] ?? req.body.key}」`);
-    const label = [item.name, item.spec].filter(Boolean).join(' ');
-    if (item.cls !== 'material' && item.cls !== 'equipment') throw badRequest(`「${label}」为${CLASS_LABELS[item.cls]}，请在推荐的因子中选择`);
-    const factor = (await libraryMaterials(db, caller, [req.body.factorId])).get(req.body.factorId);
-    if (!factor) throw badRequest(`「${label}」对应的因子库材料不存在、不是建材或已有新版本`);
-    const s = manualSuggestion(item, factor);
-    if (s.error) throw badRequest(`「${label}」不能对应「${[factor.name, factor.spec].filter(Boolean).join(' ')}」：${s.error}`);
-    return ok<BudgetSuggestionAnswer>(s);
-  });
+  r.post(
+    `${BASE}/:jobId/check`,
+    { schema: { params: jobParams, body: budgetCheckBody }, config: { writes: false } },
+    async (req) => {
+      const caller = callerOf(req);
+      const bill = await findBill(db, caller, req.params.jobId);
+      if (!bill) throw badRequest(BILL_GONE);
+      const item = bill.preflight.items.find((i) => i.key === req.body.key);
+      if (!item) throw badRequest(`文件中没有「${req.body.key.split('|')[1] ?? req.body.key}」`);
+      const label = [item.name, item.spec].filter(Boolean).join(' ');
+      if (item.cls !== 'material' && item.cls !== 'equipment')
+        throw badRequest(`「${label}」为${CLASS_LABELS[item.cls]}，请在推荐的因子中选择`);
+      const factor = (await libraryMaterials(db, caller, [req.body.factorId])).get(req.body.factorId);
+      if (!factor) throw badRequest(`「${label}」对应的因子库材料不存在、不是建材或已有新版本`);
+      const s = manualSuggestion(item, factor);
+      if (s.error)
+        throw badRequest(`「${label}」不能对应「${[factor.name, factor.spec].filter(Boolean).join(' ')}」：${s.error}`);
+      return ok<BudgetSuggestionAnswer>(s);
+    },
+  );
 
-  r.post(`${BASE}/import`, { schema: { body: budgetImportBody, querystring: waitQuery }, config: { writes: true } }, async (req) => {
-    const caller = callerOf(req);
-    let message = '';
-    const outcome = await runJob(db, caller, { kind: 'import', title: `导入预算文件 — 单体 ${req.body.projectId}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {
-      const answer = await importBill(db, caller, req.body, progress, (err) => req.log.warn({ err }, 'upkeep after budget import failed'));
-      message = IMPORTED(answer.rows.materials + answer.rows.transport + answer.rows.construction);
-      return answer;
-    });
-    return jobAnswer(outcome, message);
-  });
+  r.post(
+    `${BASE}/import`,
+    { schema: { body: budgetImportBody, querystring: waitQuery }, config: { writes: true } },
+    async (req) => {
+      const caller = callerOf(req);
+      let message = '';
+      const outcome = await runJob(
+        db,
+        caller,
+        {
+          kind: 'import',
+          title: `导入预算文件 — 单体 ${req.body.projectId}`,
+          waitMs: req.query.wait ?? DEFAULT_WAIT_MS,
+        },
+        async (progress) => {
+          const answer = await importBill(db, caller, req.body, progress, (err) =>
+            req.log.warn({ err }, 'upkeep after budget import failed'),
+          );
+          message = IMPORTED(answer.rows.materials + answer.rows.transport + answer.rows.construction);
+          return answer;
+        },
+      );
+      return jobAnswer(outcome, message);
+    },
+  );
 }

@@ -29,7 +29,8 @@ export function unitIdentity(unit: string): string {
 }
 
 /** What two lines of one class must share to be one item. */
-export const sameItem = (line: Pick<BudgetLine, 'name' | 'spec' | 'unit'>): string => [spelling(line.name), spelling(line.spec), unitIdentity(line.unit)].join('|');
+export const sameItem = (line: Pick<BudgetLine, 'name' | 'spec' | 'unit'>): string =>
+  [spelling(line.name), spelling(line.spec), unitIdentity(line.unit)].join('|');
 
 export interface UnreadColumn {
   /** 0-based */

@@ -27,11 +27,26 @@ export interface StoredBill {
 }
 
 /** Stores a pre-flight packed by packBill. */
-export async function saveBill(db: Db, caller: Caller, b: { jobId: number; projectId: number; fileName: string; packed: Uint8Array }): Promise<number> {
-  await db.deleteFrom('tpf3_budget_file').where('user_id', '=', caller.userId).where('create_date', '<', sql<Date>`now() - ${`${KEEP_DAYS} days`}::interval`).execute();
+export async function saveBill(
+  db: Db,
+  caller: Caller,
+  b: { jobId: number; projectId: number; fileName: string; packed: Uint8Array },
+): Promise<number> {
+  await db
+    .deleteFrom('tpf3_budget_file')
+    .where('user_id', '=', caller.userId)
+    .where('create_date', '<', sql<Date>`now() - ${`${KEEP_DAYS} days`}::interval`)
+    .execute();
   const row = await db
     .insertInto('tpf3_budget_file')
-    .values({ job_id: b.jobId, user_id: caller.userId, tenant_id: caller.tenantId, project_id: b.projectId, file_name: b.fileName, preflight: bytesValue(b.packed) })
+    .values({
+      job_id: b.jobId,
+      user_id: caller.userId,
+      tenant_id: caller.tenantId,
+      project_id: b.projectId,
+      file_name: b.fileName,
+      preflight: bytesValue(b.packed),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -39,8 +54,19 @@ export async function saveBill(db: Db, caller: Caller, b: { jobId: number; proje
 
 /** The caller's own read file of an upload job (another user's is not found). */
 export async function findBill(ex: Executor, caller: Caller, jobId: number): Promise<StoredBill | undefined> {
-  const r = await ex.selectFrom('tpf3_budget_file').select(['id', 'job_id', 'project_id', 'file_name', bytesOf('preflight').as('preflight')]).where('job_id', '=', jobId).where('user_id', '=', caller.userId).executeTakeFirst();
+  const r = await ex
+    .selectFrom('tpf3_budget_file')
+    .select(['id', 'job_id', 'project_id', 'file_name', bytesOf('preflight').as('preflight')])
+    .where('job_id', '=', jobId)
+    .where('user_id', '=', caller.userId)
+    .executeTakeFirst();
   if (!r?.preflight) return undefined;
   const preflight = JSON.parse((await unpack(fromBase64(r.preflight))).toString('utf8')) as BudgetPreflight;
-  return { id: Number(r.id), jobId: Number(r.job_id), projectId: Number(r.project_id), fileName: r.file_name as string, preflight };
+  return {
+    id: Number(r.id),
+    jobId: Number(r.job_id),
+    projectId: Number(r.project_id),
+    fileName: r.file_name as string,
+    preflight,
+  };
 }

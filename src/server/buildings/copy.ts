@@ -20,7 +20,13 @@ export function copyName(name: string): string {
 }
 
 /** `over`: fields the copy takes instead of the source's; `after` runs in the copy's transaction with the new id. */
-export async function copyBuilding(db: Db, caller: Caller, projectId: number, over: Record<string, unknown> = {}, after?: (trx: Tx, id: number) => Promise<void>): Promise<ApiRecord> {
+export async function copyBuilding(
+  db: Db,
+  caller: Caller,
+  projectId: number,
+  over: Record<string, unknown> = {},
+  after?: (trx: Tx, id: number) => Promise<void>,
+): Promise<ApiRecord> {
   const buildings = repo(db, 'tpf3Project');
   assertWrite(buildings.def.meta, caller);
   const source = await buildings.get(caller, projectId);
@@ -28,14 +34,26 @@ export async function copyBuilding(db: Db, caller: Caller, projectId: number, ov
     const row = (await trx
       .insertInto(buildings.def.table)
       .values({
-        ...recordColumns(buildings.schema, { ...source, name: copyName(String(source.name)), userId: '', phaseGroup: null, ...UNSIGNED, ...over }),
+        ...recordColumns(buildings.schema, {
+          ...source,
+          name: copyName(String(source.name)),
+          userId: '',
+          phaseGroup: null,
+          ...UNSIGNED,
+          ...over,
+        }),
         tenant_id: source.tenantId,
         create_by: caller.userId || null,
       })
       .returning('id')
       .executeTakeFirstOrThrow()) as { id: number };
     for (const owned of projectOwned()) {
-      const rows = (await trx.selectFrom(owned.table).selectAll().where(columnName('projectId'), '=', projectId).orderBy('id').execute()) as Row[];
+      const rows = (await trx
+        .selectFrom(owned.table)
+        .selectAll()
+        .where(columnName('projectId'), '=', projectId)
+        .orderBy('id')
+        .execute()) as Row[];
       if (!rows.length) continue;
       const copies = rows.map((r) => ({
         ...recordColumns(owned.schema, { ...toRecord(owned.schema, r), projectId: row.id }),

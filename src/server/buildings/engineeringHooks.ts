@@ -1,5 +1,6 @@
 // Engineering projects: each record carries the figures counted over the buildings the caller may see, each
-// building once by its current revision (projectCount, endCount, and the carbon total of completed buildings only); a project that still holds
+// building once by its current revision (projectCount, endCount, and the carbon total of completed buildings only); a
+// project that still holds
 // buildings is not deleted (deleting it would orphan them) and a clear keeps such projects.
 import { sql } from 'kysely';
 import { registerHooks } from '../db/hooks';
@@ -21,7 +22,11 @@ registerHooks('tpf3Engineering', {
         sql<number>`(count(*) filter (where status = '1'))::int`.as('end_count'),
         sql<number | null>`sum(total) filter (where status = '1')`.as('total'),
       ])
-      .where('engineering_id', 'in', records.map((r) => r.id))
+      .where(
+        'engineering_id',
+        'in',
+        records.map((r) => r.id),
+      )
       .where(currentRevisionFor(caller))
       .groupBy('engineering_id');
     const scope = readScope(project.meta, caller);
@@ -35,8 +40,19 @@ registerHooks('tpf3Engineering', {
     }
   },
   async beforeDelete({ trx, ids }) {
-    const used = await trx.selectFrom(resourceDef('tpf3Project').table).select('id').where('engineering_id', 'in', ids).limit(1).executeTakeFirst();
+    const used = await trx
+      .selectFrom(resourceDef('tpf3Project').table)
+      .select('id')
+      .where('engineering_id', 'in', ids)
+      .limit(1)
+      .executeTakeFirst();
     if (used) throw badRequest(ENGINEERING_HAS_BUILDINGS);
   },
-  clearKeep: () => (eb) => eb.exists(eb.selectFrom(resourceDef('tpf3Project').table).select('id').whereRef('engineering_id', '=', 'tpf3_engineering.id')),
+  clearKeep: () => (eb) =>
+    eb.exists(
+      eb
+        .selectFrom(resourceDef('tpf3Project').table)
+        .select('id')
+        .whereRef('engineering_id', '=', 'tpf3_engineering.id'),
+    ),
 });

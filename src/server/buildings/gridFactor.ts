@@ -13,18 +13,39 @@ let provinceByCity: Map<string, string> | undefined;
 
 /** '南京市' → '江苏' (the short province name the grid tables use). */
 export function provinceOf(city: string): string | undefined {
-  provinceByCity ??= new Map(loadCities().flatMap((p) => p.cities.map((c) => [c.name, p.name.replace(SUFFIX, '')] as const)));
+  provinceByCity ??= new Map(
+    loadCities().flatMap((p) => p.cities.map((c) => [c.name, p.name.replace(SUFFIX, '')] as const)),
+  );
   return provinceByCity.get(city);
 }
 
 export async function defaultGridFactorId(ex: Executor, site: string): Promise<number | undefined> {
   const t = resourceDef('tpf3BuildMaterial').table;
-  const base = () => ex.selectFrom(t).select('id').where('type', '=', '能源').where('small_type', '=', '电力').where('tenant_id', 'is', null).where('superseded_by', 'is', null);
+  const base = () =>
+    ex
+      .selectFrom(t)
+      .select('id')
+      .where('type', '=', '能源')
+      .where('small_type', '=', '电力')
+      .where('tenant_id', 'is', null)
+      .where('superseded_by', 'is', null);
   const province = provinceOf(site);
   const own = province
-    ? await base().where('name', '=', province).where('spec', 'like', 'MEE\\_NBS\\_%\\_province').orderBy('spec', 'desc').limit(1).executeTakeFirst()
+    ? await base()
+        .where('name', '=', province)
+        .where('spec', 'like', 'MEE\\_NBS\\_%\\_province')
+        .orderBy('spec', 'desc')
+        .limit(1)
+        .executeTakeFirst()
     : undefined;
   const national =
-    own ?? (await base().where('name', '=', '全国').where('spec', 'like', 'MEE\\_NBS\\_%').where(sql<boolean>`spec not like '%province'`).orderBy('spec', 'desc').limit(1).executeTakeFirst());
+    own ??
+    (await base()
+      .where('name', '=', '全国')
+      .where('spec', 'like', 'MEE\\_NBS\\_%')
+      .where(sql<boolean>`spec not like '%province'`)
+      .orderBy('spec', 'desc')
+      .limit(1)
+      .executeTakeFirst());
   return national ? Number(national.id) : undefined;
 }

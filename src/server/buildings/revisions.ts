@@ -21,7 +21,10 @@ const table = () => resourceDef('tpf3Project').table;
 export const currentRevision =
   (tenantId: number | null): Where =>
   (eb) => {
-    let made = eb.selectFrom(`${table()} as successor`).select('successor.revision_of').where('successor.revision_of', 'is not', null);
+    let made = eb
+      .selectFrom(`${table()} as successor`)
+      .select('successor.revision_of')
+      .where('successor.revision_of', 'is not', null);
     if (tenantId != null) made = made.where('successor.tenant_id', '=', tenantId);
     return eb(`${table()}.id`, 'not in', made);
   };
@@ -48,12 +51,13 @@ export async function revisionChain(db: Db, caller: Caller, projectId: number): 
   const start = await buildings.get(caller, projectId);
   const ids: number[] = [start.id];
   // back to the first revision, then forward to the current one (a chain is a line: one successor each)
-  for (let at = start.revisionOf as number | null; at != null && ids.length < 100; ) {
+  for (let at = start.revisionOf as number | null; at != null && ids.length < 100;) {
     ids.unshift(at);
     const r = await db.selectFrom(table()).select('revision_of').where('id', '=', at).executeTakeFirst();
     at = r?.revision_of == null ? null : Number(r.revision_of);
   }
-  for (let next = await successorOf(db, start.id); next && ids.length < 100; next = await successorOf(db, next.id)) ids.push(next.id);
+  for (let next = await successorOf(db, start.id); next && ids.length < 100; next = await successorOf(db, next.id))
+    ids.push(next.id);
   const out: ApiRecord[] = [];
   for (const id of ids) {
     const b = await buildings.get(caller, id).catch(() => null);

@@ -22,7 +22,12 @@ import { typed } from '../http/typed';
 const V = '/api/tpf/v1/tpf/tpf3ProjectV';
 const P = '/api/tpf/v1/tpf/tpf3Project';
 
-const codeQuery = { type: 'object', additionalProperties: false, required: ['code'], properties: { code: { type: 'string', title: '计算方式', maxLength: 20 } } } as const;
+const codeQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['code'],
+  properties: { code: { type: 'string', title: '计算方式', maxLength: 20 } },
+} as const;
 
 export function buildingRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);
@@ -30,22 +35,34 @@ export function buildingRoutes(app: FastifyInstance, db: Db): void {
   const buildings = repo(db, 'tpf3Project');
   const shape = listQuery(def.schema);
 
-  r.get(`${V}/getProjectComputeMethod`, { schema: { querystring: codeQuery }, config: { writes: false } }, async (req) => {
-    callerOf(req);
-    const info = computeMethodInfo(req.query.code);
-    if (!info) throw badRequest(`不支持的计算方式: ${req.query.code}`);
-    return ok(info);
-  });
+  r.get(
+    `${V}/getProjectComputeMethod`,
+    { schema: { querystring: codeQuery }, config: { writes: false } },
+    async (req) => {
+      callerOf(req);
+      const info = computeMethodInfo(req.query.code);
+      if (!info) throw badRequest(`不支持的计算方式: ${req.query.code}`);
+      return ok(info);
+    },
+  );
 
   // (the list's querystring schema is built from the resource schema at start: its keys are known only then)
-  app.get<{ Querystring: Record<string, unknown> }>(`${V}/`, { schema: { querystring: shape.schema }, config: { writes: false } }, async (req) => {
-    return ok(await buildings.list(callerOf(req), parseListParams(def.schema, def.meta, shape, req.query)));
-  });
+  app.get<{ Querystring: Record<string, unknown> }>(
+    `${V}/`,
+    { schema: { querystring: shape.schema }, config: { writes: false } },
+    async (req) => {
+      return ok(await buildings.list(callerOf(req), parseListParams(def.schema, def.meta, shape, req.query)));
+    },
+  );
 
   // 历史修订版: every revision of the building's chain, A first (the list offers the current one only)
-  r.get(`${V}/revisions`, { schema: { querystring: projectQuery('projectId') }, config: { writes: false } }, async (req) => {
-    return ok(await revisionChain(db, callerOf(req), req.query.projectId));
-  });
+  r.get(
+    `${V}/revisions`,
+    { schema: { querystring: projectQuery('projectId') }, config: { writes: false } },
+    async (req) => {
+      return ok(await revisionChain(db, callerOf(req), req.query.projectId));
+    },
+  );
 
   r.get(`${V}/:id`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
     return ok(await buildings.get(callerOf(req), req.params.id));

@@ -46,7 +46,8 @@ export function staleSql(p = building().table): RawBuilder<SqlBool> {
 }
 
 /** The query of staleIds (`ids` not empty). */
-export const staleQuery = (ex: Executor, ids: number[]) => ex.selectFrom(`${building().table} as p`).select('p.id').where('p.id', 'in', ids).where(staleSql('p'));
+export const staleQuery = (ex: Executor, ids: number[]) =>
+  ex.selectFrom(`${building().table} as p`).select('p.id').where('p.id', 'in', ids).where(staleSql('p'));
 
 /** The ids among `ids` whose stored result is stale. */
 export async function staleIds(ex: Executor, ids: number[]): Promise<Set<number>> {
@@ -57,7 +58,11 @@ export async function staleIds(ex: Executor, ids: number[]): Promise<Set<number>
 
 /** Marks the building's stored result as calculated from its inputs as they are now (a copy of a current result). */
 export async function markCurrent(ex: Executor, projectId: number): Promise<void> {
-  await ex.updateTable(building().table).set({ [RESULT_INPUT]: lastEntry(projectId) }).where('id', '=', projectId).execute();
+  await ex
+    .updateTable(building().table)
+    .set({ [RESULT_INPUT]: lastEntry(projectId) })
+    .where('id', '=', projectId)
+    .execute();
 }
 
 /**
@@ -66,7 +71,9 @@ export async function markCurrent(ex: Executor, projectId: number): Promise<void
  * it stood when it was calculated. ISO time, or null for an empty library.
  */
 export async function libraryVersion(ex: Executor): Promise<string | null> {
-  const r = await sql<{ at: Date | string | null }>`select max(update_date) as at from ${sql.table(resourceDef('tpf3BuildMaterial').table)}`.execute(ex);
+  const r = await sql<{
+    at: Date | string | null;
+  }>`select max(update_date) as at from ${sql.table(resourceDef('tpf3BuildMaterial').table)}`.execute(ex);
   const at = r.rows[0]?.at;
   return at == null ? null : new Date(at).toISOString();
 }

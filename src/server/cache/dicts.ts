@@ -8,9 +8,11 @@ import { cachesOf } from './caches';
 /** A dictionary's items through the dict cache (cleared on every sysDict write, src/server/cache/). */
 export async function dictItems(db: Db, dictCode: string): Promise<DictItem[] | undefined> {
   return cachesOf(db).dict.get(dictCode, async () => {
-    const row = (await db.selectFrom('sys_dict').select('items').where('dict_code', '=', dictCode).executeTakeFirst()) as
-      | { items: DictItem[] | null }
-      | undefined;
+    const row = (await db
+      .selectFrom('sys_dict')
+      .select('items')
+      .where('dict_code', '=', dictCode)
+      .executeTakeFirst()) as { items: DictItem[] | null } | undefined;
     return row ? (row.items ?? []) : undefined;
   });
 }

@@ -60,7 +60,11 @@ function entries(db: Db, settings: Settings): CacheEntry[] {
       unit: '个会话',
       description: '有效的登录会话；清除后除当前管理员外的所有用户需要重新登录',
       size: async () => {
-        const r = await sql<{ n: number }>`select count(*)::int as n from sys_session where idle_expires_at > now() and absolute_expires_at > now()`.execute(db);
+        const r = await sql<{
+          n: number;
+        }>`select count(*)::int as n from sys_session where idle_expires_at > now() and absolute_expires_at > now()`.execute(
+          db,
+        );
         return Number(r.rows[0].n);
       },
       loadedAt: async () => {
@@ -68,13 +72,20 @@ function entries(db: Db, settings: Settings): CacheEntry[] {
         return r.rows[0].at ? new Date(r.rows[0].at) : null;
       },
       clear: async (req) => {
-        await db.deleteFrom('sys_session').where('token_hash', '<>', req.sessionHash ?? '').execute();
+        await db
+          .deleteFrom('sys_session')
+          .where('token_hash', '<>', req.sessionHash ?? '')
+          .execute();
       },
     },
   ];
 }
 
-const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 20 } } } as const;
+const nameParams = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string', maxLength: 20 } },
+} as const;
 
 export function cacheRoutes(app: FastifyInstance, db: Db, settings: Settings): void {
   const r = typed(app);
@@ -88,7 +99,14 @@ export function cacheRoutes(app: FastifyInstance, db: Db, settings: Settings): v
     const out = [];
     for (const c of list) {
       const at = await c.loadedAt();
-      out.push({ name: c.name, title: c.title, unit: c.unit, description: c.description, size: await c.size(), loadedAt: at ? at.toISOString() : null });
+      out.push({
+        name: c.name,
+        title: c.title,
+        unit: c.unit,
+        description: c.description,
+        size: await c.size(),
+        loadedAt: at ? at.toISOString() : null,
+      });
     }
     return ok(out);
   });

@@ -42,8 +42,18 @@ export function auditedTables(): Audited[] {
   const also = owner.schema['x-resource'].audit!.also ?? [];
   return [
     { table: owner.table, project: 'id', columns: auditedColumns(owner.schema, also) },
-    ...resources.filter((r) => r.meta.ownedByProject).map((r) => ({ table: tableName(r.name), project: 'project_id', columns: auditedColumns(r.schema).filter((c) => c !== columnName('projectId')) })),
-    { table: 'tpf3_variant', project: 'project_id', columns: ['name', 'origin', 'is_baseline', 'is_current', 'row_count'] },
+    ...resources
+      .filter((r) => r.meta.ownedByProject)
+      .map((r) => ({
+        table: tableName(r.name),
+        project: 'project_id',
+        columns: auditedColumns(r.schema).filter((c) => c !== columnName('projectId')),
+      })),
+    {
+      table: 'tpf3_variant',
+      project: 'project_id',
+      columns: ['name', 'origin', 'is_baseline', 'is_current', 'row_count'],
+    },
   ];
 }
 
@@ -53,7 +63,8 @@ function tableDdl({ table, project, columns }: Audited): string[] {
   const updateFn = q(`tansuan_audit_upd_${table}`);
   // (a function takes at most 100 arguments: the columns in pieces of 40 pairs)
   const pieces = Array.from({ length: Math.ceil(columns.length / 40) }, (_, i) => columns.slice(i * 40, i * 40 + 40));
-  const obj = (r: string) => pieces.map((cs) => `jsonb_build_object(${cs.map((c) => `${lit(c)}, ${r}.${q(c)}`).join(', ')})`).join(' || ');
+  const obj = (r: string) =>
+    pieces.map((cs) => `jsonb_build_object(${cs.map((c) => `${lit(c)}, ${r}.${q(c)}`).join(', ')})`).join(' || ');
   const actor = `nullif(current_setting(${lit(ACTOR_SETTING)}, true), '')::int`;
   const into = `insert into ${AUDIT_TABLE} (tenant_id, project_id, resource, row_id, action, rows, user_id, before, after)`;
   // inserted or deleted rows (`rows`, `side` before|after): each, when few for their building; else one line per

@@ -5,10 +5,12 @@
 import { sql, type RawBuilder } from 'kysely';
 
 /** A bytes value to write into a bytea column. */
-export const bytesValue = (b: Uint8Array): RawBuilder<Uint8Array> => sql<Uint8Array>`decode(${Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64')}, 'base64')`;
+export const bytesValue = (b: Uint8Array): RawBuilder<Uint8Array> =>
+  sql<Uint8Array>`decode(${Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64')}, 'base64')`;
 
 /** A bytea column read as base64 text (the database breaks its lines; Buffer.from skips the breaks). */
-export const bytesOf = (column: string): RawBuilder<string | null> => sql<string | null>`encode(${sql.ref(column)}, 'base64')`;
+export const bytesOf = (column: string): RawBuilder<string | null> =>
+  sql<string | null>`encode(${sql.ref(column)}, 'base64')`;
 
 /** The bytes of a column read by bytesOf. */
 export const fromBase64 = (text: string): Buffer => Buffer.from(text, 'base64');

@@ -4,9 +4,20 @@
 
 /** admin_shutdown, crash_shutdown, cannot_connect_now (class 57P: the server is stopping or starting). */
 const SHUTDOWN_STATES = new Set(['57P01', '57P02', '57P03']);
-const SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ECONNABORTED', 'ENOTCONN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const SOCKET_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ECONNABORTED',
+  'ENOTCONN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 /** pg's own errors for a socket that ended, and for a later query on such a client. */
-const PG_MESSAGES = ['Connection terminated unexpectedly', 'Client has encountered a connection error and is not queryable'];
+const PG_MESSAGES = [
+  'Connection terminated unexpectedly',
+  'Client has encountered a connection error and is not queryable',
+];
 
 function lostHere(err: { code?: unknown; message?: unknown }): boolean {
   const code = typeof err.code === 'string' ? err.code : '';

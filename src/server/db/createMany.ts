@@ -34,7 +34,12 @@ export class RowsInvalid extends ApiError {
 }
 
 /** The bodies whose references point outside the caller's read scope, by index: one query per property. */
-async function referenceProblems(trx: Tx, caller: Caller, schema: ResourceSchema, bodies: Record<string, unknown>[]): Promise<SetProblems> {
+async function referenceProblems(
+  trx: Tx,
+  caller: Caller,
+  schema: ResourceSchema,
+  bodies: Record<string, unknown>[],
+): Promise<SetProblems> {
   const problems = new Map<number, FieldError[]>();
   for (const [prop, p] of Object.entries(schema.properties)) {
     const ref = p['x-reference'];
@@ -43,11 +48,15 @@ async function referenceProblems(trx: Tx, caller: Caller, schema: ResourceSchema
     if (!ids.length) continue;
     const target = resourceDef(ref.resource);
     const scope = readScope(target.meta, caller);
-    const q = trx.selectFrom(target.table).select('id').where('id', '=', sql<number>`any(${ids}::int[])`);
+    const q = trx
+      .selectFrom(target.table)
+      .select('id')
+      .where('id', '=', sql<number>`any(${ids}::int[])`);
     const found = new Set((await (scope ? q.where(scope) : q).execute()).map((r) => Number(r.id)));
     bodies.forEach((b, i) => {
       const v = b[prop];
-      if (typeof v === 'number' && !found.has(v)) problems.set(i, [...(problems.get(i) ?? []), { field: prop, errorMsg: `${p.title ?? prop}不存在` }]);
+      if (typeof v === 'number' && !found.has(v))
+        problems.set(i, [...(problems.get(i) ?? []), { field: prop, errorMsg: `${p.title ?? prop}不存在` }]);
     });
   }
   return new Map([...problems].map(([i, errors]) => [i, invalid(errors)]));
@@ -63,13 +72,31 @@ export interface WriteCheck {
  * Every rule of a write over its bodies — references, then the resource's rules on the bodies that passed —
  * answering the failing bodies' errors by index (nothing written). A create or update is a set of one.
  */
-export async function setProblems(w: WriteCheck, trx: Tx, caller: Caller, bodies: Record<string, unknown>[], op: 'create' | 'update', existing?: ApiRecord): Promise<SetProblems> {
+export async function setProblems(
+  w: WriteCheck,
+  trx: Tx,
+  caller: Caller,
+  bodies: Record<string, unknown>[],
+  op: 'create' | 'update',
+  existing?: ApiRecord,
+): Promise<SetProblems> {
   // (a frozen building refuses before anything typed is checked: the row's building, and the one it would move to)
-  await assertUnlocked(trx, w.def, { own: existing ? [existing.id] : [], projects: [...bodies.map((b) => b.projectId), existing?.projectId] });
+  await assertUnlocked(trx, w.def, {
+    own: existing ? [existing.id] : [],
+    projects: [...bodies.map((b) => b.projectId), existing?.projectId],
+  });
   const problems = await referenceProblems(trx, caller, w.def.schema, bodies);
   if (w.hooks.validateSet) {
     const open = bodies.flatMap((_, i) => (problems.has(i) ? [] : [i]));
-    const found = await w.hooks.validateSet({ db: w.db, trx, caller, def: w.def, bodies: open.map((i) => bodies[i]), op, existing });
+    const found = await w.hooks.validateSet({
+      db: w.db,
+      trx,
+      caller,
+      def: w.def,
+      bodies: open.map((i) => bodies[i]),
+      op,
+      existing,
+    });
     for (const [k, err] of found) problems.set(open[k], err);
   }
   return problems;
@@ -87,7 +114,13 @@ export interface ManyOptions {
  * as its columns with its tenant and creator — nothing written yet: a caller may complete them (a stage row's
  * emission, calculated before the insert) and insert them with insertRows.
  */
-export async function checkedRows(w: WriteCheck, caller: Caller, bodies: Record<string, unknown>[], trx: Tx, stored?: Record<string, unknown>[]): Promise<Row[]> {
+export async function checkedRows(
+  w: WriteCheck,
+  caller: Caller,
+  bodies: Record<string, unknown>[],
+  trx: Tx,
+  stored?: Record<string, unknown>[],
+): Promise<Row[]> {
   assertWrite(w.def.meta, caller);
   if (w.hooks.afterWrite) throw new Error(`${w.def.name}: records with afterWrite rules are created one by one`);
   const problems = await setProblems(w, trx, caller, bodies, 'create');
@@ -103,12 +136,24 @@ export async function checkedRows(w: WriteCheck, caller: Caller, bodies: Record<
   });
 }
 
-/** Rows as checkedRows makes them, in few statements (bulkInsert.ts); with their ids when they were given ones (newIds). */
-export function insertRows(trx: Tx, def: ResourceDef, rows: Row[], onProgress?: (done: number) => void): Promise<number> {
+/**
+ * Rows as checkedRows makes them, in few statements (bulkInsert.ts); with their ids when they were given ones (newIds).
+ */
+export function insertRows(
+  trx: Tx,
+  def: ResourceDef,
+  rows: Row[],
+  onProgress?: (done: number) => void,
+): Promise<number> {
   const id = rows.length && rows[0].id !== undefined ? [{ column: 'id', kind: 'integer' as const }] : [];
   // (a resource's columns have no default: one null in every row is left out — a stage row fills some 15 of its 40)
   const given = storedColumns(def.schema).filter((c) => rows.some((r) => r[c.column] != null));
-  const columns = [...id, { column: 'tenant_id', kind: 'integer' as const }, { column: 'create_by', kind: 'integer' as const }, ...given];
+  const columns = [
+    ...id,
+    { column: 'tenant_id', kind: 'integer' as const },
+    { column: 'create_by', kind: 'integer' as const },
+    ...given,
+  ];
   return bulkInsert(trx, def.table, columns, rows, onProgress);
 }
 
@@ -123,9 +168,15 @@ const sequences = new Map<string, string>();
 export async function newIds(trx: Tx, wanted: { table: string; n: number }[]): Promise<{ ids: number[][]; at: Date }> {
   for (const { table } of wanted) {
     if (sequences.has(table)) continue;
-    sequences.set(table, (await sql<{ seq: string }>`select pg_get_serial_sequence(${table}, 'id') as seq`.execute(trx)).rows[0].seq);
+    sequences.set(
+      table,
+      (await sql<{ seq: string }>`select pg_get_serial_sequence(${table}, 'id') as seq`.execute(trx)).rows[0].seq,
+    );
   }
-  const arrays = wanted.map(({ table, n }, i) => sql`array(select nextval(${sequences.get(table)}::regclass)::int from generate_series(1, ${n})) as ${sql.ref(`ids${i}`)}`);
+  const arrays = wanted.map(
+    ({ table, n }, i) =>
+      sql`array(select nextval(${sequences.get(table)}::regclass)::int from generate_series(1, ${n})) as ${sql.ref(`ids${i}`)}`,
+  );
   const { rows } = await sql<Record<string, unknown>>`select ${sql.join([...arrays, sql`now() as at`])}`.execute(trx);
   return { ids: wanted.map((_, i) => rows[0][`ids${i}`] as number[]), at: rows[0].at as Date };
 }
@@ -141,7 +192,8 @@ export async function createMany(
   trx: Tx,
   opts: ManyOptions = {},
 ): Promise<number> {
-  if (!w.hooks.afterWrite) return insertRows(trx, w.def, await checkedRows(w, caller, bodies, trx, opts.stored), opts.onProgress);
+  if (!w.hooks.afterWrite)
+    return insertRows(trx, w.def, await checkedRows(w, caller, bodies, trx, opts.stored), opts.onProgress);
   assertWrite(w.def.meta, caller);
   const problems = await setProblems(w, trx, caller, bodies, 'create');
   if (problems.size) throw new RowsInvalid(problems);
@@ -152,7 +204,12 @@ export async function createMany(
     } catch (err) {
       throw isFieldErrors(err) ? new RowsInvalid(new Map([[i, err]])) : err;
     }
-    if (opts.stored) await trx.updateTable(w.def.table).set(recordColumns(w.def.schema, opts.stored[i])).where('id', '=', record.id).execute();
+    if (opts.stored)
+      await trx
+        .updateTable(w.def.table)
+        .set(recordColumns(w.def.schema, opts.stored[i]))
+        .where('id', '=', record.id)
+        .execute();
     opts.onProgress?.(i + 1);
   }
   return bodies.length;

@@ -51,7 +51,10 @@ export function openPostgres(url: string): Database {
     });
   });
   pool.on('error', () => {}); // (an idle client's error: already logged by its own listener; the pool replaces it)
-  const db: Db = new Kysely({ dialect: withActor(new PostgresDialect({ pool: discardingLost(pool, lost) })), plugins: [writeDetector] });
+  const db: Db = new Kysely({
+    dialect: withActor(new PostgresDialect({ pool: discardingLost(pool, lost) })),
+    plugins: [writeDetector],
+  });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
@@ -73,7 +76,8 @@ function discardingLost(pool: pg.Pool, lost: WeakSet<pg.PoolClient>): PostgresPo
         });
       return {
         query: query as unknown as PostgresPoolClient['query'], // (the cursor overload is unused: no `cursor` configured)
-        release: () => client.release(broken ?? (lost.has(client) ? new Error('PostgreSQL connection lost') : undefined)),
+        release: () =>
+          client.release(broken ?? (lost.has(client) ? new Error('PostgreSQL connection lost') : undefined)),
       };
     },
     end: () => pool.end(),
@@ -98,9 +102,17 @@ export async function openPGlite(opts: { dataDir?: string; loadDataDir?: Blob })
     dir = join(opts.dataDir, 'db');
   }
   try {
-    const pglite = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm }, startParams: START_PARAMS });
+    const pglite = new PGlite({
+      dataDir: dir,
+      loadDataDir: opts.loadDataDir,
+      extensions: { pg_trgm },
+      startParams: START_PARAMS,
+    });
     await pglite.waitReady;
-    const db: Db = new Kysely({ dialect: withActor(new PGliteDialect(pglite, opts.dataDir ? { dir: opts.dataDir } : undefined)), plugins: [writeDetector] });
+    const db: Db = new Kysely({
+      dialect: withActor(new PGliteDialect(pglite, opts.dataDir ? { dir: opts.dataDir } : undefined)),
+      plugins: [writeDetector],
+    });
     embedded.add(db.getExecutor().adapter);
     return {
       db,

@@ -39,7 +39,9 @@ export async function freeBytes(dir: string): Promise<number> {
 
 /** An error that answers 507 (for work outside requests too, e.g. background jobs). */
 export function diskFullError(dir: string, free: number): Error {
-  return Object.assign(new Error(`ENOSPC: ${Math.floor(free / 1048576)} MB free on the file system of ${dir}`), { code: 'ENOSPC' });
+  return Object.assign(new Error(`ENOSPC: ${Math.floor(free / 1048576)} MB free on the file system of ${dir}`), {
+    code: 'ENOSPC',
+  });
 }
 
 /** Throws diskFullError when `dir` has less than `reserveBytes` free; a file system that cannot be asked passes. */
@@ -55,7 +57,10 @@ export async function assertDiskSpace(dir: string, reserveBytes = DISK_RESERVE_B
 
 const MEASURE_EVERY_MS = 1000;
 
-/** The free space of one directory's file system, asked at most once a second (it is read per request and per statement). */
+/**
+ * The free space of one directory's file system, asked at most once a second (it is read per request and per
+ * statement).
+ */
 export class FreeSpace {
   private at = -Infinity;
   private value = Infinity;
@@ -90,4 +95,3 @@ export function freeSpaceOf(dir: string): FreeSpace {
   if (!f) shared.set(dir, (f = new FreeSpace(dir)));
   return f;
 }
-

@@ -35,7 +35,8 @@ export interface SetContext {
 /** The failing bodies of a set, by index: the error (code 2, its fields) a save of that body alone throws. */
 export type SetProblems = Map<number, ApiError>;
 
-export const isFieldErrors = (err: unknown): err is ApiError & { data: unknown[] } => err instanceof ApiError && err.code === 2 && Array.isArray(err.data);
+export const isFieldErrors = (err: unknown): err is ApiError & { data: unknown[] } =>
+  err instanceof ApiError && err.code === 2 && Array.isArray(err.data);
 
 export interface DeleteContext {
   db: Db;
@@ -66,7 +67,10 @@ export interface RepoHooks {
   decorate?(ctx: { ex: Executor; caller: Caller; records: ApiRecord[] }): Promise<void>;
   /** Rows a clear (deleteBatch) must keep, e.g. the caller's own user row. */
   clearKeep?(caller: Caller): Where | null;
-  /** The rows lists (and an import's lookup by label) offer the caller; one read by id is not limited (current versions). */
+  /**
+   * The rows lists (and an import's lookup by label) offer the caller; one read by id is not limited (current
+   * versions).
+   */
   listWhere?(caller: Caller): Where;
   /** After validate: the id an update writes to instead of body.id (a versioned resource keeps the stored row
    *  and writes a new version); undefined: the stored row is updated. */
@@ -100,7 +104,8 @@ function bothSets(a: SetRule | undefined, b: SetRule | undefined): SetRule | und
   return async (ctx) => {
     const problems = await a(ctx);
     const open = ctx.bodies.flatMap((_, i) => (problems.has(i) ? [] : [i]));
-    for (const [k, errors] of await b({ ...ctx, bodies: open.map((i) => ctx.bodies[i]) })) problems.set(open[k], errors);
+    for (const [k, errors] of await b({ ...ctx, bodies: open.map((i) => ctx.bodies[i]) }))
+      problems.set(open[k], errors);
     return problems;
   };
 }
@@ -116,7 +121,8 @@ export function markHooksRegistered(): void {
 }
 
 export function assertHooksRegistered(): void {
-  if (!registered) throw new Error('repository used before the domain rules were registered: import src/server/hooks.ts first');
+  if (!registered)
+    throw new Error('repository used before the domain rules were registered: import src/server/hooks.ts first');
 }
 
 /** Adds rules to a resource; several modules may register for one resource: their checks run in order. */
@@ -128,14 +134,20 @@ export function registerHooks(resource: string, given: RepoHooks): void {
     hookRegistry.set(resource, hooks);
     return;
   }
-  const merged: RepoHooks = { ...before, ...hooks, canReadOne: before.canReadOne ?? hooks.canReadOne, clearKeep: before.clearKeep ?? hooks.clearKeep };
+  const merged: RepoHooks = {
+    ...before,
+    ...hooks,
+    canReadOne: before.canReadOne ?? hooks.canReadOne,
+    clearKeep: before.clearKeep ?? hooks.clearKeep,
+  };
   for (const k of CHAINED) {
     const a = before[k] as ((ctx: never) => Promise<void>) | undefined;
     const b = hooks[k] as ((ctx: never) => Promise<void>) | undefined;
-    if (a && b) (merged as Record<Chained, unknown>)[k] = async (ctx: never) => {
-      await a(ctx);
-      await b(ctx);
-    };
+    if (a && b)
+      (merged as Record<Chained, unknown>)[k] = async (ctx: never) => {
+        await a(ctx);
+        await b(ctx);
+      };
   }
   merged.validateSet = bothSets(before.validateSet, hooks.validateSet);
   hookRegistry.set(resource, merged);
@@ -144,4 +156,3 @@ export function registerHooks(resource: string, given: RepoHooks): void {
 export function hooksOf(resource: string): RepoHooks {
   return hookRegistry.get(resource) ?? {};
 }
-

@@ -60,7 +60,10 @@ export function lockDdl(name: string, schema: ResourceSchema): string[] {
   const frozen = `coalesce(r.${q(columnName(lock.column))}::text, ${lit(lock.open)}) <> ${lit(lock.open)}`;
   // (each branch names only the transition tables its event has: a statement is planned when it first runs)
   const locked = (ids: string) => `m := ${lockedOf(t)}(array(${ids}));`;
-  const trigger = (fn: string, find: string) => `create or replace function ${fn}() returns trigger language plpgsql as $$
+  const trigger = (
+    fn: string,
+    find: string,
+  ) => `create or replace function ${fn}() returns trigger language plpgsql as $$
       declare m text;
       begin
         if current_setting(${lit(BYPASS)}, true) = 'on' then return null; end if;
@@ -88,12 +91,20 @@ export function lockDdl(name: string, schema: ResourceSchema): string[] {
  * (a locked resource) or, for rows a building owns, their buildings by project id — so a person hears of the lock
  * before any check of what they typed; the triggers refuse whatever gets past.
  */
-export async function assertUnlocked(ex: Executor, def: ResourceDef, ids: { own?: unknown[]; projects?: unknown[] }): Promise<void> {
+export async function assertUnlocked(
+  ex: Executor,
+  def: ResourceDef,
+  ids: { own?: unknown[]; projects?: unknown[] },
+): Promise<void> {
   const owner = def.meta.lock ? def : def.meta.ownedByProject ? resourceDef('tpf3Project') : undefined;
   if (!owner?.meta.lock) return;
-  const list = [...new Set((owner === def ? ids.own : ids.projects) ?? [])].filter((v): v is number => typeof v === 'number');
+  const list = [...new Set((owner === def ? ids.own : ids.projects) ?? [])].filter(
+    (v): v is number => typeof v === 'number',
+  );
   if (!list.length) return;
-  const { rows } = await sql<{ m: string | null }>`select ${sql.raw(lockedOf(owner.table))}(${list}::int[]) as m`.execute(ex);
+  const { rows } = await sql<{
+    m: string | null;
+  }>`select ${sql.raw(lockedOf(owner.table))}(${list}::int[]) as m`.execute(ex);
   if (rows[0]?.m) throw new ApiError(403, 0, rows[0].m);
 }
 

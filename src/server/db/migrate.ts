@@ -36,14 +36,19 @@ export function resourceTableDdl(name: string, schema: ResourceSchema): string[]
       tenant_id integer
     )`,
   ];
-  for (const c of storedColumns(schema)) stmts.push(`alter table ${q(t)} add column if not exists ${q(c.column)} ${c.kind}`);
+  for (const c of storedColumns(schema))
+    stmts.push(`alter table ${q(t)} add column if not exists ${q(c.column)} ${c.kind}`);
   // A tenant's list, newest or last changed first, reads its page straight from (tenant_id, date, id): with tenant_id
   // alone the planner walked the whole table's creation order to find one tenant's newest ten, or sorted all of the
   // tenant's rows for its last changed twenty. (A building's own rows are never read by tenant: a tenant index there
   // only tempted the planner to read the tenant's rows beside the building's, time that grew with the tenant.)
   if (!schema['x-resource'].ownedByProject) {
-    stmts.push(`create index if not exists ${q(`${t}_tenant_newest`)} on ${q(t)} (tenant_id, create_date desc, id desc)`);
-    stmts.push(`create index if not exists ${q(`${t}_tenant_updated`)} on ${q(t)} (tenant_id, update_date desc, id desc)`);
+    stmts.push(
+      `create index if not exists ${q(`${t}_tenant_newest`)} on ${q(t)} (tenant_id, create_date desc, id desc)`,
+    );
+    stmts.push(
+      `create index if not exists ${q(`${t}_tenant_updated`)} on ${q(t)} (tenant_id, update_date desc, id desc)`,
+    );
   }
   stmts.push(`create index if not exists ${q(`${t}_created_idx`)} on ${q(t)} (create_date desc, id)`);
   stmts.push(...indexDdl(t, schema));
@@ -68,7 +73,9 @@ function indexDdl(t: string, schema: ResourceSchema): string[] {
     if (byBuilding && c.prop === 'projectId') {
       out.push(`create index if not exists ${q(`${t}_project_rows`)} on ${q(t)} (${q(c.column)}, id)`);
     } else if (p['x-filter'] === 'like' && c.kind === 'text') {
-      out.push(`create index if not exists ${q(`${t}_${c.column}_trgm`)} on ${q(t)} using gin (${q(c.column)} gin_trgm_ops)`);
+      out.push(
+        `create index if not exists ${q(`${t}_${c.column}_trgm`)} on ${q(t)} using gin (${q(c.column)} gin_trgm_ops)`,
+      );
     } else if (p['x-reference'] || p['x-filter']) {
       out.push(`create index if not exists ${q(`${t}_${c.column}_idx`)} on ${q(t)} (${q(c.column)})`);
     }
@@ -91,12 +98,19 @@ async function applyVersioned(db: Db, list: Migration[]): Promise<string[]> {
   return applied;
 }
 
-/** The locks (db/lock.ts), once every table exists: each locked resource's functions and triggers, then its owned tables'. */
+/**
+ * The locks (db/lock.ts), once every table exists: each locked resource's functions and triggers, then its owned
+ * tables'.
+ */
 function lockStatements(): string[] {
   const owner = resources.find((r) => r.name === 'tpf3Project' && r.schema['x-resource'].lock);
   return [
     ...resources.flatMap(({ name, schema }) => lockDdl(name, schema)),
-    ...(owner ? resources.filter((r) => r.schema['x-resource'].ownedByProject).flatMap(({ name }) => ownedLockDdl(tableName(name), tableName(owner.name))) : []),
+    ...(owner
+      ? resources
+          .filter((r) => r.schema['x-resource'].ownedByProject)
+          .flatMap(({ name }) => ownedLockDdl(tableName(name), tableName(owner.name)))
+      : []),
   ];
 }
 
@@ -110,14 +124,24 @@ function splitSql(text: string): string[] {
 export async function migrate(db: Db): Promise<string[]> {
   await db.transaction().execute(async (trx) => {
     await startupLock(trx);
-    await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(trx);
+    await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(
+      trx,
+    );
   });
   // what is recorded as done is not run again (each one is checked again under the lock before it runs)
   const known = new Set((await db.selectFrom('schema_migrations').select('id').execute()).map((r) => r.id));
-  const applied = await applyVersioned(db, before.filter((m) => !known.has(m.id)));
+  const applied = await applyVersioned(
+    db,
+    before.filter((m) => !known.has(m.id)),
+  );
   const ddl = [...resources.flatMap(({ name, schema }) => resourceTableDdl(name, schema)), ...lockStatements()];
   await applyGenerated(db, known, 'resources', ddl);
-  applied.push(...(await applyVersioned(db, after.filter((m) => !known.has(m.id)))));
+  applied.push(
+    ...(await applyVersioned(
+      db,
+      after.filter((m) => !known.has(m.id)),
+    )),
+  );
   // the audit triggers last: they cover tables of the versioned migrations too (tpf3_variant)
   await applyGenerated(db, known, 'audit', auditStatements());
   return applied;
@@ -134,6 +158,10 @@ async function applyGenerated(db: Db, known: Set<string>, name: string, ddl: str
   await db.transaction().execute(async (trx) => {
     await startupLock(trx);
     for (const stmt of ddl) await sql.raw(stmt).execute(trx);
-    await trx.insertInto('schema_migrations').values({ id: stamp }).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('schema_migrations')
+      .values({ id: stamp })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   });
 }

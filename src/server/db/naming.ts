@@ -1,7 +1,10 @@
 // The one mapping between API names (camelCase) and SQL names (snake_case): resource sysUser → table
 // sys_user, property materialCo → column material_co.
 export function snake(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 }
 
 export const tableName = snake;

@@ -30,7 +30,9 @@ export interface DiskReserve {
   reserveBytes: number;
 }
 
-/** Marks the PGlite statement that runs, for the watchdog thread of the server (pgliteWatchdog.ts); no-ops by default. */
+/**
+ * Marks the PGlite statement that runs, for the watchdog thread of the server (pgliteWatchdog.ts); no-ops by default.
+ */
 export const statementClock = { begin: (): void => {}, end: (): void => {} };
 
 /** PANIC or FATAL: the instance is gone (in PostgreSQL the server would restart). */
@@ -59,8 +61,14 @@ class PGliteConnection implements DatabaseConnection {
     } catch (err) {
       if (isFatal(err)) {
         const { severity, code, message } = err as { severity: string; code?: string; message: string };
-        this.stopped = Object.assign(new Error(`PGlite stopped after ${severity} ${code ?? ''}: ${message}`), { severity, code, cause: err });
-        console.error(`[碳算] 嵌入式数据库出现不可恢复的错误（${severity} ${code ?? ''}：${message}），已停止使用；请检查磁盘空间后重启服务。`);
+        this.stopped = Object.assign(new Error(`PGlite stopped after ${severity} ${code ?? ''}: ${message}`), {
+          severity,
+          code,
+          cause: err,
+        });
+        console.error(
+          `[碳算] 嵌入式数据库出现不可恢复的错误（${severity} ${code ?? ''}：${message}），已停止使用；请检查磁盘空间后重启服务。`,
+        );
       }
       throw err;
     } finally {
@@ -139,7 +147,10 @@ export class PGliteDialect implements Dialect {
     private readonly pg: PGlite,
     disk?: { dir: string; reserveBytes?: number; space?: FreeSpace },
   ) {
-    this.reserve = disk && { space: disk.space ?? freeSpaceOf(disk.dir), reserveBytes: disk.reserveBytes ?? DISK_RESERVE_BYTES };
+    this.reserve = disk && {
+      space: disk.space ?? freeSpaceOf(disk.dir),
+      reserveBytes: disk.reserveBytes ?? DISK_RESERVE_BYTES,
+    };
   }
   createAdapter() {
     return new PostgresAdapter();

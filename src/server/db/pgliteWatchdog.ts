@@ -30,7 +30,11 @@ export function watchPGlite(opts: { dataDir: string; lockPath?: string; limitMs?
     `[碳算] 嵌入式数据库的一条语句运行超过 ${limitMs >= 1000 ? `${Math.round(limitMs / 1000)} 秒` : `${limitMs} 毫秒`}仍未结束，服务进程已强制退出` +
     `（磁盘将满时 PGlite 会卡死在写 WAL 上）。请检查 ${opts.dataDir} 所在磁盘的剩余空间后重启服务。`;
   // (execArgv []: not the parent's --import tsx or --input-type, so WATCHER stays a CommonJS script)
-  const worker = new Worker(WATCHER, { eval: true, execArgv: [], workerData: { started, limitMs, lockPath: opts.lockPath, pid: process.pid, message } });
+  const worker = new Worker(WATCHER, {
+    eval: true,
+    execArgv: [],
+    workerData: { started, limitMs, lockPath: opts.lockPath, pid: process.pid, message },
+  });
   worker.on('error', () => {}); // a broken watchdog must not take the server down
   worker.unref();
   statementClock.begin = () => void Atomics.store(started, 0, BigInt(Date.now()));

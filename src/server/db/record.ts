@@ -19,7 +19,13 @@ function perSchema<F>(make: (schema: ResourceSchema) => string, params: string[]
   return (schema) => {
     let f = made.get(schema);
     // (the code may read the schema's stored columns as `columns`)
-    if (!f) made.set(schema, (f = new Function('columns', `return function (${params.join(', ')}) {\n${make(schema)}\n};`)(storedColumns(schema)) as F));
+    if (!f)
+      made.set(
+        schema,
+        (f = new Function('columns', `return function (${params.join(', ')}) {\n${make(schema)}\n};`)(
+          storedColumns(schema),
+        ) as F),
+      );
     return f;
   };
 }
@@ -63,15 +69,25 @@ export function insertedRecords(schema: ResourceSchema, rows: Row[], at: Date): 
   });
 }
 
-/** Puts `value` into `rec` as toRecord reads it back once stored: a null kept where the schema allows it, else left out. */
+/**
+ * Puts `value` into `rec` as toRecord reads it back once stored: a null kept where the schema allows it, else left out.
+ */
 export function setStoredValue(schema: ResourceSchema, rec: ApiRecord, prop: string, value: unknown): void {
   if (value != null) rec[prop] = value;
   else if (allowsNull(schema.properties[prop])) rec[prop] = null;
   else delete rec[prop];
 }
 
-/** The code of a column's value from a property's value `v`: JSON text for jsonb, a string trimmed where the schema says. */
-const cellCode = (c: StoredColumn) => (c.kind === 'jsonb' ? 'v == null ? null : JSON.stringify(v)' : c.trim ? "v == null ? null : typeof v === 'string' ? v.trim() : v" : 'v ?? null');
+/**
+ * The code of a column's value from a property's value `v`: JSON text for jsonb, a string trimmed where the schema
+ * says.
+ */
+const cellCode = (c: StoredColumn) =>
+  c.kind === 'jsonb'
+    ? 'v == null ? null : JSON.stringify(v)'
+    : c.trim
+      ? "v == null ? null : typeof v === 'string' ? v.trim() : v"
+      : 'v ?? null';
 
 /** toColumns' code: `replace` (update) sets absent properties to null; x-readonly ones are never read from the body. */
 const columnsCode = (replace: boolean) => (schema: ResourceSchema) =>
@@ -98,7 +114,16 @@ export function toColumns(schema: ResourceSchema, body: Record<string, unknown>,
 }
 
 const wholeColumns = perSchema<(record: Record<string, unknown>) => Row>(
-  (schema) => ['const out = {};', 'let v;', ...storedColumns(schema).map((c) => `if (${quoted(c.prop)} in record) { v = record[${quoted(c.prop)}]; out[${quoted(c.column)}] = ${cellCode(c)}; }`), 'return out;'].join('\n'),
+  (schema) =>
+    [
+      'const out = {};',
+      'let v;',
+      ...storedColumns(schema).map(
+        (c) =>
+          `if (${quoted(c.prop)} in record) { v = record[${quoted(c.prop)}]; out[${quoted(c.column)}] = ${cellCode(c)}; }`,
+      ),
+      'return out;',
+    ].join('\n'),
   ['record'],
 );
 

@@ -22,7 +22,8 @@ export { RowsInvalid } from './createMany';
 export const PAGE_SIZE_CAP = 5000;
 
 /** Past its cap an "all" list is refused, never cut short: a sum over the first 5 000 would look whole. */
-const tooManyRecords = (total: number, cap: number) => badRequest(`结果共 ${total} 条，超过单次上限 ${cap} 条，请缩小筛选范围或分页查看`);
+const tooManyRecords = (total: number, cap: number) =>
+  badRequest(`结果共 ${total} 条，超过单次上限 ${cap} 条，请缩小筛选范围或分页查看`);
 
 export interface ListFilter {
   field: string;
@@ -82,7 +83,12 @@ export class Repo {
 
   /** The columns a list answers: all but the x-detail ones, which only a single record's answer holds. */
   private get listColumns(): string[] {
-    return [...Object.values(SYSTEM_COLUMNS), ...storedColumns(this.schema).filter((c) => !this.schema.properties[c.prop]['x-detail']).map((c) => c.column)];
+    return [
+      ...Object.values(SYSTEM_COLUMNS),
+      ...storedColumns(this.schema)
+        .filter((c) => !this.schema.properties[c.prop]['x-detail'])
+        .map((c) => c.column),
+    ];
   }
 
   /**
@@ -91,14 +97,20 @@ export class Repo {
    */
   readable(caller: Caller) {
     assertRead(this.def.meta, caller);
-    return applyWhere(applyWhere(this.db.selectFrom(this.t), readScope(this.def.meta, caller)), this.hooks.listWhere?.(caller));
+    return applyWhere(
+      applyWhere(this.db.selectFrom(this.t), readScope(this.def.meta, caller)),
+      this.hooks.listWhere?.(caller),
+    );
   }
 
   /**
    * A page of the records the caller may read, their count, and the sums of the x-sum columns over every record of
    * the filter (a stage table's 合计 is the stage's, whatever page is shown).
    */
-  async list(caller: Caller, p: ListParams): Promise<{ dataList: ApiRecord[]; total: number; sums?: Record<string, number> }> {
+  async list(
+    caller: Caller,
+    p: ListParams,
+  ): Promise<{ dataList: ApiRecord[]; total: number; sums?: Record<string, number> }> {
     let base = applyWhere(this.readable(caller), p.where);
     for (const f of p.filters) {
       const col = fieldColumn(f.field);
@@ -121,7 +133,10 @@ export class Repo {
         .offset((pageNum - 1) * size)
         .execute() as Promise<Row[]>;
     const sums = summed.map((f) => sql<number>`coalesce(sum(${sql.ref(columnName(f))}), 0)::float8`.as(f));
-    const count = () => base.select([sql<number>`count(*)::int`.as('total'), ...sums]).executeTakeFirstOrThrow() as Promise<Record<string, number>>;
+    const count = () =>
+      base.select([sql<number>`count(*)::int`.as('total'), ...sums]).executeTakeFirstOrThrow() as Promise<
+        Record<string, number>
+      >;
     let rows: Row[], counted: Record<string, number>;
     if (all) {
       // counted first: "all" past the cap is refused before its rows are read
@@ -132,8 +147,16 @@ export class Repo {
       // the page and its count at once: on PostgreSQL two connections of the pool, one round trip instead of two
       [rows, counted] = await Promise.all([page(), count()]);
     }
-    const dataList = await this.decorate(this.db, caller, rows.map((r) => toRecord(this.schema, r)));
-    return { dataList, total: Number(counted.total), ...(summed.length ? { sums: Object.fromEntries(summed.map((f) => [f, Number(counted[f])])) } : {}) };
+    const dataList = await this.decorate(
+      this.db,
+      caller,
+      rows.map((r) => toRecord(this.schema, r)),
+    );
+    return {
+      dataList,
+      total: Number(counted.total),
+      ...(summed.length ? { sums: Object.fromEntries(summed.map((f) => [f, Number(counted[f])])) } : {}),
+    };
   }
 
   async get(caller: Caller, id: number, ex: Executor = this.db): Promise<ApiRecord> {
@@ -152,7 +175,8 @@ export class Repo {
 
   /** A record any code path may need without a caller (auth, seeds). */
   async findRow(ex: Executor, id: number, scope: Where | null = null): Promise<Row | undefined> {
-    return (await applyWhere(ex.selectFrom(this.t).selectAll().where('id', '=', id), scope).executeTakeFirst()) as Row | undefined;
+    return (await applyWhere(ex.selectFrom(this.t).selectAll().where('id', '=', id), scope).executeTakeFirst()) as
+      Row | undefined;
   }
 
   async create(caller: Caller, body: Record<string, unknown>, trx?: Tx): Promise<ApiRecord> {
@@ -200,19 +224,46 @@ export class Repo {
   }
 
   /** Many new records in the caller's transaction, set-based (createMany.ts); `stored`: x-readonly values by body. */
-  async createMany(caller: Caller, bodies: Record<string, unknown>[], trx: Tx, onProgress?: (done: number) => void, stored?: Record<string, unknown>[]): Promise<number> {
+  async createMany(
+    caller: Caller,
+    bodies: Record<string, unknown>[],
+    trx: Tx,
+    onProgress?: (done: number) => void,
+    stored?: Record<string, unknown>[],
+  ): Promise<number> {
     const createOne = (body: Record<string, unknown>, t: Tx) => this.create(caller, body, t);
-    return createMany({ db: this.db, def: this.def, hooks: this.hooks, createOne }, caller, bodies, trx, { onProgress, stored });
+    return createMany({ db: this.db, def: this.def, hooks: this.hooks, createOne }, caller, bodies, trx, {
+      onProgress,
+      stored,
+    });
   }
 
   /** The rows createMany would insert, every rule checked, nothing written (createMany.ts checkedRows). */
-  prepareMany(caller: Caller, bodies: Record<string, unknown>[], trx: Tx, stored?: Record<string, unknown>[]): Promise<Row[]> {
+  prepareMany(
+    caller: Caller,
+    bodies: Record<string, unknown>[],
+    trx: Tx,
+    stored?: Record<string, unknown>[],
+  ): Promise<Row[]> {
     return checkedRows({ db: this.db, def: this.def, hooks: this.hooks }, caller, bodies, trx, stored);
   }
 
   /** The rules of a create or update: the set of its one body (createMany.ts); its failure thrown as it is. */
-  private async check(trx: Tx, caller: Caller, body: Record<string, unknown>, op: 'create' | 'update', existing?: ApiRecord): Promise<void> {
-    const problems = await setProblems({ db: this.db, def: this.def, hooks: this.hooks }, trx, caller, [body], op, existing);
+  private async check(
+    trx: Tx,
+    caller: Caller,
+    body: Record<string, unknown>,
+    op: 'create' | 'update',
+    existing?: ApiRecord,
+  ): Promise<void> {
+    const problems = await setProblems(
+      { db: this.db, def: this.def, hooks: this.hooks },
+      trx,
+      caller,
+      [body],
+      op,
+      existing,
+    );
     if (problems.size) throw problems.get(0)!;
   }
 
@@ -241,7 +292,10 @@ export class Repo {
     assertWrite(this.def.meta, caller);
     const unique = [...new Set(ids)];
     return this.db.transaction().execute(async (trx) => {
-      const visible = await applyWhere(trx.selectFrom(this.t).select('id').where('id', 'in', unique), readScope(this.def.meta, caller)).execute();
+      const visible = await applyWhere(
+        trx.selectFrom(this.t).select('id').where('id', 'in', unique),
+        readScope(this.def.meta, caller),
+      ).execute();
       if (visible.length !== unique.length) throw notFound();
       const ws = writeScope(this.def.meta, caller);
       if (ws) {
@@ -267,7 +321,11 @@ export class Repo {
 
   /** The one delete path: hooks before and after, in the caller's transaction. */
   private async deleteIds(trx: Tx, caller: Caller, ids: number[]): Promise<number> {
-    const projects = this.def.meta.ownedByProject ? (await trx.selectFrom(this.t).select('project_id').distinct().where('id', 'in', ids).execute()).map((r) => r.project_id) : [];
+    const projects = this.def.meta.ownedByProject
+      ? (await trx.selectFrom(this.t).select('project_id').distinct().where('id', 'in', ids).execute()).map(
+          (r) => r.project_id,
+        )
+      : [];
     await assertUnlocked(trx, this.def, { own: ids, projects });
     await this.hooks.beforeDelete?.({ db: this.db, trx, caller, ids });
     const res = await trx.deleteFrom(this.t).where('id', 'in', ids).executeTakeFirst();
@@ -280,7 +338,12 @@ export class Repo {
  * The body of an update of one's own record (x-resource.self): the allowed fields from the request, every other
  * field as stored. A request that tries to change another field is refused, naming it.
  */
-function selfUpdate(schema: ResourceSchema, allowed: readonly string[], existing: ApiRecord, body: Record<string, unknown> & { id: number }) {
+function selfUpdate(
+  schema: ResourceSchema,
+  allowed: readonly string[],
+  existing: ApiRecord,
+  body: Record<string, unknown> & { id: number },
+) {
   const errors: { field: string; errorMsg: string }[] = [];
   for (const [k, v] of Object.entries(body)) {
     if (k === 'id' || allowed.includes(k) || !(k in schema.properties) || v === undefined) continue;
@@ -291,7 +354,8 @@ function selfUpdate(schema: ResourceSchema, allowed: readonly string[], existing
   }
   if (errors.length) throw new ApiError(403, 2, MESSAGES.forbidden, errors);
   const merged: Record<string, unknown> & { id: number } = { id: existing.id };
-  for (const k of Object.keys(schema.properties)) if (!schema.properties[k].writeOnly) merged[k] = allowed.includes(k) && k in body ? body[k] : existing[k];
+  for (const k of Object.keys(schema.properties))
+    if (!schema.properties[k].writeOnly) merged[k] = allowed.includes(k) && k in body ? body[k] : existing[k];
   return merged;
 }
 

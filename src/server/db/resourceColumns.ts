@@ -51,7 +51,15 @@ export function storedColumns(schema: ResourceSchema): StoredColumn[] {
   if (!cols) {
     cols = Object.entries(schema.properties)
       .filter(([, p]) => !p['x-secret'] && !p['x-virtual'])
-      .map(([prop, p]) => ({ prop, column: columnName(prop), kind: columnKind(p), readonly: !!p['x-readonly'], trim: !!p['x-trim'], default: p.default, nullable: allowsNull(p) }));
+      .map(([prop, p]) => ({
+        prop,
+        column: columnName(prop),
+        kind: columnKind(p),
+        readonly: !!p['x-readonly'],
+        trim: !!p['x-trim'],
+        default: p.default,
+        nullable: allowsNull(p),
+      }));
     cache.set(schema, cols);
   }
   return cols;

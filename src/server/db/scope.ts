@@ -47,7 +47,8 @@ const ownTenant = (caller: Caller): Where =>
   caller.tenantId == null ? NOTHING : (eb) => eb('tenant_id', '=', caller.tenantId);
 
 /** A user without a managing role in the tenant. */
-export const isPlainUser = (caller: Caller) => !caller.isAdmin && !caller.roles.some((r) => r === 'groupAdmin' || r === 'dataAdmin');
+export const isPlainUser = (caller: Caller) =>
+  !caller.isAdmin && !caller.roles.some((r) => r === 'groupAdmin' || r === 'dataAdmin');
 
 /** Rows the caller created or, with a collaborators property (ids joined with ';'), is listed in; `read`: or names
  * the caller in one of its readers fields (a building's signers read it). */
@@ -57,7 +58,11 @@ function ownRows(meta: ResourceMeta, caller: Caller, read = false): Where {
   return (eb) =>
     eb.or([
       eb('create_by', '=', caller.userId),
-      ...(collaborators ? [sql<SqlBool>`(';' || coalesce(${sql.ref(columnName(collaborators))}, '') || ';') like ${`%;${caller.userId};%`}`] : []),
+      ...(collaborators
+        ? [
+            sql<SqlBool>`(';' || coalesce(${sql.ref(columnName(collaborators))}, '') || ';') like ${`%;${caller.userId};%`}`,
+          ]
+        : []),
       ...readers.map((f) => eb(columnName(f), '=', caller.userId)),
     ]);
 }
@@ -91,7 +96,9 @@ export function readScope(meta: ResourceMeta, caller: Caller): Where | null {
   if (caller.isAdmin || meta.scope === 'global') return null;
   if (meta.scope === 'shared') {
     const t = caller.tenantId;
-    return t == null ? (eb) => eb('tenant_id', 'is', null) : (eb) => eb.or([eb('tenant_id', 'is', null), eb('tenant_id', '=', t)]);
+    return t == null
+      ? (eb) => eb('tenant_id', 'is', null)
+      : (eb) => eb.or([eb('tenant_id', 'is', null), eb('tenant_id', '=', t)]);
   }
   return all(
     ownTenant(caller),
@@ -104,7 +111,11 @@ export function readScope(meta: ResourceMeta, caller: Caller): Where | null {
 export function writeScope(meta: ResourceMeta, caller: Caller): Where | null {
   if (meta.personal) return personalRows(meta, caller);
   if (caller.isAdmin || meta.scope === 'global') return null;
-  return all(ownTenant(caller), meta.owner && isPlainUser(caller) ? ownRows(meta, caller) : null, meta.ownedByProject ? inProjects(caller, true) : null);
+  return all(
+    ownTenant(caller),
+    meta.owner && isPlainUser(caller) ? ownRows(meta, caller) : null,
+    meta.ownedByProject ? inProjects(caller, true) : null,
+  );
 }
 
 /**

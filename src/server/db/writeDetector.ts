@@ -2,7 +2,14 @@
 // `writes: false` (http/writeFlag.ts enters each request's store; the store follows every promise, timer and job the
 // request starts). The database attaches the plugin; it knows requests only through this store.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { isWriteStatement } from './writeStatement';
 
 /** What the write detector knows about the request whose work runs now (and the jobs it started). */
@@ -19,7 +26,8 @@ export interface RequestWrites {
 export const currentWrites = new AsyncLocalStorage<RequestWrites>();
 
 /** The raw SQL text of a `sql` template, its parameters left out. */
-const rawText = (node: RootOperationNode): string | undefined => (node.kind === 'RawNode' ? node.sqlFragments.join('?') : undefined);
+const rawText = (node: RootOperationNode): string | undefined =>
+  node.kind === 'RawNode' ? node.sqlFragments.join('?') : undefined;
 
 /** The kysely plugin that reports a write made by the work of a route declared `writes: false`. */
 export const writeDetector: KyselyPlugin = {

@@ -28,13 +28,29 @@ const yearOf = (f: LibraryFactor & { name?: unknown }) => {
 
 async function published(ex: Executor, building: ApiRecord, name: string): Promise<Published[]> {
   const t = resourceDef('tpf3BuildMaterial').table;
-  let q = ex.selectFrom(t).select(['material_co', 'co_unit', 'spec', 'source']).where('type', '=', '能源').where('small_type', '=', '电力').where('name', '=', name).where('superseded_by', 'is', null);
-  q = building.tenantId == null ? q.where('tenant_id', 'is', null) : q.where((w) => w.or([w('tenant_id', 'is', null), w('tenant_id', '=', Number(building.tenantId))]));
-  const rows = (await q.execute()).map((r) => ({ materialCo: r.material_co as number | null, coUnit: r.co_unit as string, spec: r.spec as string, source: r.source as string }));
-  return rows.filter((f) => !isBaseline(f)).flatMap((f) => {
-    const v = normalizedFactor(f).value;
-    return v != null && v > 0 ? [{ value: v, year: yearOf(f) }] : [];
-  });
+  let q = ex
+    .selectFrom(t)
+    .select(['material_co', 'co_unit', 'spec', 'source'])
+    .where('type', '=', '能源')
+    .where('small_type', '=', '电力')
+    .where('name', '=', name)
+    .where('superseded_by', 'is', null);
+  q =
+    building.tenantId == null
+      ? q.where('tenant_id', 'is', null)
+      : q.where((w) => w.or([w('tenant_id', 'is', null), w('tenant_id', '=', Number(building.tenantId))]));
+  const rows = (await q.execute()).map((r) => ({
+    materialCo: r.material_co as number | null,
+    coUnit: r.co_unit as string,
+    spec: r.spec as string,
+    source: r.source as string,
+  }));
+  return rows
+    .filter((f) => !isBaseline(f))
+    .flatMap((f) => {
+      const v = normalizedFactor(f).value;
+      return v != null && v > 0 ? [{ value: v, year: yearOf(f) }] : [];
+    });
 }
 
 const years = (p: Published[]) => {
@@ -42,7 +58,10 @@ const years = (p: Published[]) => {
   return ys.length ? `${Math.min(...ys)}–${Math.max(...ys)}` : '各年份';
 };
 
-/** A triangle of multipliers with mode 1 and half-width h = the larger of 1 − lo and hi − 1 (lo ≤ … ≤ hi relative values). */
+/**
+ * A triangle of multipliers with mode 1 and half-width h = the larger of 1 − lo and hi − 1 (lo ≤ … ≤ hi relative
+ * values).
+ */
 export function aroundOne(lo: number, hi: number): Tri {
   const h = Math.min(Math.max(1 - lo, hi - 1, 0), 1);
   return { low: 1 - h, mode: 1, high: 1 + h };
@@ -54,7 +73,14 @@ const pct = (t: Tri) => `±${formatNumber((t.high - 1) * 100)}%`;
 export async function gridRange(ex: Executor, building: ApiRecord): Promise<{ tri: Tri; text: string } | null> {
   const nominal = Number(building.gridFactorValue) || 0;
   if (!(nominal > 0)) return null;
-  const own = typeof building.gridFactorId === 'number' ? await ex.selectFrom(resourceDef('tpf3BuildMaterial').table).select('name').where('id', '=', building.gridFactorId).executeTakeFirst() : undefined;
+  const own =
+    typeof building.gridFactorId === 'number'
+      ? await ex
+          .selectFrom(resourceDef('tpf3BuildMaterial').table)
+          .select('name')
+          .where('id', '=', building.gridFactorId)
+          .executeTakeFirst()
+      : undefined;
   const region = String(own?.name ?? '全国');
   const mine = await published(ex, building, region);
   const distinct = new Set(mine.map((p) => p.value));
@@ -69,7 +95,11 @@ export async function gridRange(ex: Executor, building: ApiRecord): Promise<{ tr
     };
   }
   const national = await published(ex, building, '全国');
-  if (new Set(national.map((p) => p.value)).size < 2) return { tri: { low: 1, mode: 1, high: 1 }, text: `${region}与全国均只有一个年份的电网因子，按确定值 ${f4(nominal)} kgCO2/kWh 计` };
+  if (new Set(national.map((p) => p.value)).size < 2)
+    return {
+      tri: { low: 1, mode: 1, high: 1 },
+      text: `${region}与全国均只有一个年份的电网因子，按确定值 ${f4(nominal)} kgCO2/kWh 计`,
+    };
   const newest = [...national].sort((a, b) => (b.year ?? 0) - (a.year ?? 0))[0].value;
   const lo = Math.min(...national.map((p) => p.value)) / newest;
   const hi = Math.max(...national.map((p) => p.value)) / newest;

@@ -22,14 +22,19 @@ const MAX_SUBSTITUTES = 5;
 
 /** The kind of product a library name ends in — 窗, 砖, 板, 筋 … — its last character outside brackets and specs. */
 export function productWord(name: string): string {
-  const bare = name.replace(/（[^）]*）|\([^)]*\)/g, '').replace(/[\s\d.×*xX/a-zA-Z%~=:：-]+$/, '').trim();
+  const bare = name
+    .replace(/（[^）]*）|\([^)]*\)/g, '')
+    .replace(/[\s\d.×*xX/a-zA-Z%~=:：-]+$/, '')
+    .trim();
   return [...bare].pop() ?? ''; // '' (a name that is only a code): no restriction
 }
 
 /** Every grade of `to` is at least the grade of the same family in `from`. */
 export function gradeKept(from: string, to: string): boolean {
   const mine = gradeOf(from);
-  return gradeOf(to).every((g) => mine.filter((m) => gradeFamily(m) === gradeFamily(g)).every((m) => gradeValue(g) >= gradeValue(m)));
+  return gradeOf(to).every((g) =>
+    mine.filter((m) => gradeFamily(m) === gradeFamily(g)).every((m) => gradeValue(g) >= gradeValue(m)),
+  );
 }
 
 export async function hotspots(db: Db, building: ApiRecord): Promise<HotspotAnswer> {
@@ -38,9 +43,20 @@ export async function hotspots(db: Db, building: ApiRecord): Promise<HotspotAnsw
   for (const code of wizardStages(String(building.computeMethod), splitMenus(building.menus as string))) {
     const def = stageDef(code);
     if (!def || !('emission' in def.schema.properties)) continue;
-    const sum = await sql<{ s: number | null }>`select sum(emission) as s from ${sql.table(def.table)} where project_id = ${building.id} and emission > 0`.execute(db);
+    const sum = await sql<{
+      s: number | null;
+    }>`select sum(emission) as s from ${sql.table(def.table)} where project_id = ${building.id} and emission > 0`.execute(
+      db,
+    );
     total += Number(sum.rows[0]?.s ?? 0);
-    const rows = (await db.selectFrom(def.table).selectAll().where('project_id', '=', building.id).where('emission', '>', 0).orderBy('emission', 'desc').limit(10).execute()) as Row[];
+    const rows = (await db
+      .selectFrom(def.table)
+      .selectAll()
+      .where('project_id', '=', building.id)
+      .where('emission', '>', 0)
+      .orderBy('emission', 'desc')
+      .limit(10)
+      .execute()) as Row[];
     for (const r of rows.map((x) => toRecord(def.schema, x))) {
       candidates.push({
         stage: code,
@@ -58,7 +74,10 @@ export async function hotspots(db: Db, building: ApiRecord): Promise<HotspotAnsw
     }
   }
   const top = topRows(candidates, 10, total);
-  const library = await libraryRows(db, top.rows.map((r) => r.factorId).filter((x): x is number => x !== null));
+  const library = await libraryRows(
+    db,
+    top.rows.map((r) => r.factorId).filter((x): x is number => x !== null),
+  );
   const rows = [];
   for (const r of top.rows) {
     const { factorId, ...rest } = r;
@@ -66,29 +85,58 @@ export async function hotspots(db: Db, building: ApiRecord): Promise<HotspotAnsw
     const substitutes = r.stage === SUBSTITUTE_STAGE && own ? await substitutesFor(db, building, r, own) : [];
     rows.push({ ...rest, factorName: own ? String(own.name) : null, substitutes });
   }
-  const notes = ['占比为各行碳排放占全部正排放（不含碳汇与可再生能源抵减）的百分比。', '替代建议仅比较建材生产阶段的同类型、同小类、同单位、同一产品（名称末字相同，如窗、砖、板）的因子，且不低于原材料的强度等级；可减排量按用量 × 因子差值计算，未计入运输距离或密度的变化。'];
+  const notes = [
+    '占比为各行碳排放占全部正排放（不含碳汇与可再生能源抵减）的百分比。',
+    '替代建议仅比较建材生产阶段的同类型、同小类、同单位、同一产品（名称末字相同，如窗、砖、板）的因子，且不低于原材料的强度等级；可减排量按用量 × 因子差值计算，未计入运输距离或密度的变化。',
+  ];
   return { total: roundTo(total, 4), rows, notes };
 }
 
 async function libraryRows(ex: Executor, ids: number[]): Promise<Map<number, ApiRecord>> {
   if (!ids.length) return new Map();
   const def = resourceDef('tpf3BuildMaterial');
-  const rows = (await ex.selectFrom(def.table).selectAll().where('id', 'in', [...new Set(ids)]).execute()) as Row[];
+  const rows = (await ex
+    .selectFrom(def.table)
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute()) as Row[];
   return new Map(rows.map((r) => [Number(r.id), toRecord(def.schema, r)]));
 }
 
 /** The substitutes of one row: current library factors, readable in the building's tenant, lower per row unit. */
-export async function substitutesFor(ex: Executor, building: ApiRecord, row: { emission: number; factorValue: number | null; label: string }, own: ApiRecord): Promise<Substitute[]> {
+export async function substitutesFor(
+  ex: Executor,
+  building: ApiRecord,
+  row: { emission: number; factorValue: number | null; label: string },
+  own: ApiRecord,
+): Promise<Substitute[]> {
   if (!row.factorValue || row.factorValue <= 0) return [];
   const def = resourceDef('tpf3BuildMaterial');
-  let q = ex.selectFrom(def.table).selectAll().where('type', '=', String(own.type)).where('unit', '=', String(own.unit)).where('superseded_by', 'is', null).where('id', '<>', own.id).where('material_co', 'is not', null);
-  q = own.smallType ? q.where('small_type', '=', String(own.smallType)) : q.where((w) => w.or([w('small_type', 'is', null), w('small_type', '=', '')]));
-  q = building.tenantId == null ? q.where('tenant_id', 'is', null) : q.where((w) => w.or([w('tenant_id', 'is', null), w('tenant_id', '=', Number(building.tenantId))]));
+  let q = ex
+    .selectFrom(def.table)
+    .selectAll()
+    .where('type', '=', String(own.type))
+    .where('unit', '=', String(own.unit))
+    .where('superseded_by', 'is', null)
+    .where('id', '<>', own.id)
+    .where('material_co', 'is not', null);
+  q = own.smallType
+    ? q.where('small_type', '=', String(own.smallType))
+    : q.where((w) => w.or([w('small_type', 'is', null), w('small_type', '=', '')]));
+  q =
+    building.tenantId == null
+      ? q.where('tenant_id', 'is', null)
+      : q.where((w) => w.or([w('tenant_id', 'is', null), w('tenant_id', '=', Number(building.tenantId))]));
   const found = ((await q.execute()) as Row[]).map((r) => toRecord(def.schema, r) as ApiRecord & LibraryFactor);
   const ownName = `${own.name} ${own.spec ?? ''} ${row.label}`;
   const word = productWord(String(own.name));
   return found
-    .filter((f) => !isBaseline(f) && (!word || productWord(String(f.name)) === word) && gradeKept(ownName, `${f.name} ${f.spec ?? ''}`))
+    .filter(
+      (f) =>
+        !isBaseline(f) &&
+        (!word || productWord(String(f.name)) === word) &&
+        gradeKept(ownName, `${f.name} ${f.spec ?? ''}`),
+    )
     .map((f) => ({ f, value: normalizedFactor(f).value, unit: normalizedFactor(f).unit }))
     .filter((x): x is typeof x & { value: number } => x.value != null && x.value < row.factorValue!)
     .map(({ f, value, unit }) => {

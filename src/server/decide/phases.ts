@@ -29,8 +29,15 @@ const ESTIMATE_NOTE = '估算模块的建材生产已包含建材运输、建筑
 
 const table = () => resourceDef('tpf3Project').table;
 
-async function groupMembers(ex: Executor, group: number): Promise<{ id: number; computeMethod: string; name: string }[]> {
-  const rows = await ex.selectFrom(table()).select(['id', 'compute_method', 'name']).where('phase_group', '=', group).execute();
+async function groupMembers(
+  ex: Executor,
+  group: number,
+): Promise<{ id: number; computeMethod: string; name: string }[]> {
+  const rows = await ex
+    .selectFrom(table())
+    .select(['id', 'compute_method', 'name'])
+    .where('phase_group', '=', group)
+    .execute();
   return rows.map((r) => ({ id: Number(r.id), computeMethod: String(r.compute_method), name: String(r.name) }));
 }
 
@@ -65,17 +72,38 @@ export async function phaseAnswer(db: Db, caller: Caller, projectId: number): Pr
     const prev = counted[i - 1];
     const stages = stageDiffs(prev.fields, p.fields, FIELD_TITLES);
     const diff = Math.round((p.total! - prev.total!) * 1e4) / 1e4;
-    const largest = stages.filter((s) => s.diff !== 0).sort((a, b) => Math.abs(b.diff) - Math.abs(a.diff)).slice(0, 5).map((s) => ({ label: s.title, diff: s.diff }));
+    const largest = stages
+      .filter((s) => s.diff !== 0)
+      .sort((a, b) => Math.abs(b.diff) - Math.abs(a.diff))
+      .slice(0, 5)
+      .map((s) => ({ label: s.title, diff: s.diff }));
     steps.push({ from: prev.moduleLabel, to: p.moduleLabel, diff, diffPct: pct(diff, prev.total!), stages, largest });
-    const w = waterfall('', 0, stages.map((s) => ({ label: `${p.moduleLabel}：${s.title}`, diff: s.diff })), `${p.moduleLabel} 总量`, p.total!);
+    const w = waterfall(
+      '',
+      0,
+      stages.map((s) => ({ label: `${p.moduleLabel}：${s.title}`, diff: s.diff })),
+      `${p.moduleLabel} 总量`,
+      p.total!,
+    );
     fall.push(...w.slice(1));
   });
   const notes: string[] = [];
   if (counted.some((p) => p.module === 'estimate') && counted.length > 1) notes.push(ESTIMATE_NOTE);
   const uncalculated = phases.filter((p) => !p.calculated);
-  if (uncalculated.length) notes.push(`未计算的阶段不参与对比：${uncalculated.map((p) => `${p.moduleLabel}「${p.name}」`).join('、')}`);
-  for (const s of steps) if (s.largest[0]) notes.push(`${s.from} → ${s.to}：总量变化 ${s.diff > 0 ? '+' : ''}${formatNumber(s.diff)} tCO2e，变化最大的是${s.largest[0].label}（${s.largest[0].diff > 0 ? '+' : ''}${formatNumber(s.largest[0].diff)} tCO2e）`);
-  return { phases, steps, waterfall: counted.length > 1 ? fall : [], notes, canEdit: await canEdit(db, caller, projectId) };
+  if (uncalculated.length)
+    notes.push(`未计算的阶段不参与对比：${uncalculated.map((p) => `${p.moduleLabel}「${p.name}」`).join('、')}`);
+  for (const s of steps)
+    if (s.largest[0])
+      notes.push(
+        `${s.from} → ${s.to}：总量变化 ${s.diff > 0 ? '+' : ''}${formatNumber(s.diff)} tCO2e，变化最大的是${s.largest[0].label}（${s.largest[0].diff > 0 ? '+' : ''}${formatNumber(s.largest[0].diff)} tCO2e）`,
+      );
+  return {
+    phases,
+    steps,
+    waterfall: counted.length > 1 ? fall : [],
+    notes,
+    canEdit: await canEdit(db, caller, projectId),
+  };
 }
 
 /** The buildings offered per module at once: the rest are found by their name. */
@@ -85,10 +113,19 @@ export const PHASE_PICK = 20;
  * Buildings the caller may change, of a module the group has not got yet and in no group of their own: per module
  * the latest changed PHASE_PICK whose name holds `name`, and how many more match (`more`: offered by typing).
  */
-export async function phaseCandidates(db: Db, caller: Caller, projectId: number, name: string): Promise<{ list: PhaseCandidate[]; more: number }> {
+export async function phaseCandidates(
+  db: Db,
+  caller: Caller,
+  projectId: number,
+  name: string,
+): Promise<{ list: PhaseCandidate[]; more: number }> {
   const buildings = repo(db, 'tpf3Project');
   const me = await buildings.get(caller, projectId);
-  const taken = new Set(me.phaseGroup == null ? [String(me.computeMethod)] : (await groupMembers(db, Number(me.phaseGroup))).map((m) => m.computeMethod));
+  const taken = new Set(
+    me.phaseGroup == null
+      ? [String(me.computeMethod)]
+      : (await groupMembers(db, Number(me.phaseGroup))).map((m) => m.computeMethod),
+  );
   const list: PhaseCandidate[] = [];
   let more = 0;
   for (const module of ORDER.filter((m) => !taken.has(m))) {
@@ -97,13 +134,22 @@ export async function phaseCandidates(db: Db, caller: Caller, projectId: number,
       pageSize: PHASE_PICK,
       sortField: 'updateDate',
       sortOrder: 'descend',
-      filters: [{ field: 'computeMethod', op: 'eq', value: module }, ...(name.trim() ? [{ field: 'name', op: 'like' as const, value: name.trim() }] : [])],
+      filters: [
+        { field: 'computeMethod', op: 'eq', value: module },
+        ...(name.trim() ? [{ field: 'name', op: 'like' as const, value: name.trim() }] : []),
+      ],
       where: (eb) => eb('phase_group', 'is', null),
     });
     more += found.total - found.dataList.length;
     for (const b of found.dataList) {
       if (!(await canEdit(db, caller, b.id))) continue;
-      list.push({ id: b.id, name: String(b.name), module: module as PhaseCandidate['module'], moduleLabel: label(module), engineeringName: String(b.engineeringName ?? '') });
+      list.push({
+        id: b.id,
+        name: String(b.name),
+        module: module as PhaseCandidate['module'],
+        moduleLabel: label(module),
+        engineeringName: String(b.engineeringName ?? ''),
+      });
     }
   }
   return { list, more };
@@ -115,9 +161,16 @@ export async function linkPhase(db: Db, caller: Caller, projectId: number, other
   await db.transaction().execute(async (trx) => {
     const me = await writable(db, caller, projectId, trx);
     const other = await writable(db, caller, otherId, trx);
-    const mine = me.phaseGroup == null ? [{ id: me.id, computeMethod: String(me.computeMethod), name: String(me.name) }] : await groupMembers(trx, Number(me.phaseGroup));
-    const theirs = other.phaseGroup == null ? [{ id: other.id, computeMethod: String(other.computeMethod), name: String(other.name) }] : await groupMembers(trx, Number(other.phaseGroup));
-    if (me.computeMethod === other.computeMethod) throw invalid([{ field: 'otherId', errorMsg: PHASE_MSG.sameModule(String(me.computeMethod)) }]);
+    const mine =
+      me.phaseGroup == null
+        ? [{ id: me.id, computeMethod: String(me.computeMethod), name: String(me.name) }]
+        : await groupMembers(trx, Number(me.phaseGroup));
+    const theirs =
+      other.phaseGroup == null
+        ? [{ id: other.id, computeMethod: String(other.computeMethod), name: String(other.name) }]
+        : await groupMembers(trx, Number(other.phaseGroup));
+    if (me.computeMethod === other.computeMethod)
+      throw invalid([{ field: 'otherId', errorMsg: PHASE_MSG.sameModule(String(me.computeMethod)) }]);
     for (const t of theirs) {
       const clash = mine.find((m) => m.computeMethod === t.computeMethod && m.id !== t.id);
       if (clash) throw invalid([{ field: 'otherId', errorMsg: PHASE_MSG.taken(clash.computeMethod, clash.name) }]);
@@ -136,7 +189,16 @@ export async function unlinkPhase(db: Db, caller: Caller, projectId: number): Pr
     // the group's id is a member's id: the rest take their own smallest, so the leaver cannot rejoin them by accident
     const rest = await groupMembers(trx, Number(me.phaseGroup));
     const group = rest.length > 1 ? Math.min(...rest.map((m) => m.id)) : null;
-    if (rest.length) await trx.updateTable(table()).set({ phase_group: group }).where('id', 'in', rest.map((m) => m.id)).execute();
+    if (rest.length)
+      await trx
+        .updateTable(table())
+        .set({ phase_group: group })
+        .where(
+          'id',
+          'in',
+          rest.map((m) => m.id),
+        )
+        .execute();
   });
 }
 
@@ -148,7 +210,8 @@ export async function unlinkPhase(db: Db, caller: Caller, projectId: number): Pr
 export async function copyAsPhase(db: Db, caller: Caller, projectId: number, module: string): Promise<number> {
   const source = await repo(db, 'tpf3Project').get(caller, projectId);
   const m = moduleDef(module);
-  if (!m || module === source.computeMethod) throw invalid([{ field: 'computeMethod', errorMsg: PHASE_MSG.sameModule(module) }]);
+  if (!m || module === source.computeMethod)
+    throw invalid([{ field: 'computeMethod', errorMsg: PHASE_MSG.sameModule(module) }]);
   const members = source.phaseGroup == null ? [] : await groupMembers(db, Number(source.phaseGroup));
   const clash = members.find((x) => x.computeMethod === module);
   if (clash) throw invalid([{ field: 'computeMethod', errorMsg: PHASE_MSG.taken(module, clash.name) }]);
@@ -161,9 +224,15 @@ export async function copyAsPhase(db: Db, caller: Caller, projectId: number, mod
   const suffix = `-${m.label}`;
   const name = `${[...String(source.name)].slice(0, 20 - suffix.length).join('')}${suffix}`;
   const group = source.phaseGroup == null ? source.id : Number(source.phaseGroup);
-  const copy = await copyBuilding(db, caller, projectId, { computeMethod: module, standard: std, stage, menus: menus.join(','), name, status: '0' }, async (trx, id) => {
-    await trx.updateTable(table()).set({ phase_group: group }).where('id', 'in', [source.id, id]).execute();
-  });
+  const copy = await copyBuilding(
+    db,
+    caller,
+    projectId,
+    { computeMethod: module, standard: std, stage, menus: menus.join(','), name, status: '0' },
+    async (trx, id) => {
+      await trx.updateTable(table()).set({ phase_group: group }).where('id', 'in', [source.id, id]).execute();
+    },
+  );
   // its result as its own module counts it (the copied result was the source's)
   await db.transaction().execute((trx) => calculateAndStore(trx, copy));
   return copy.id;

@@ -20,7 +20,6 @@ export interface DecisionReport {
   uncertaintyNote: string | null;
 }
 
-
 /** Everything the decision sections show, for a building the caller may read. */
 export async function decisionReport(db: Db, caller: Caller, building: ApiRecord): Promise<DecisionReport> {
   // the draws run in a pool thread while this thread reads the other sections

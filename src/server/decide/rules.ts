@@ -18,7 +18,8 @@ registerHooks('tpf3Benchmark', {
     const any = given('value') || given('low') || given('high');
     if (body.verification === 'U' && any) errors.push({ field: 'value', errorMsg: BENCHMARK_MSG.unknownWithValue });
     if (body.verification !== 'U' && !any) errors.push({ field: 'value', errorMsg: BENCHMARK_MSG.valueMissing });
-    if (given('low') && given('high') && Number(body.low) > Number(body.high)) errors.push({ field: 'low', errorMsg: BENCHMARK_MSG.range });
+    if (given('low') && given('high') && Number(body.low) > Number(body.high))
+      errors.push({ field: 'low', errorMsg: BENCHMARK_MSG.range });
     if (errors.length) throw invalid(errors);
   },
 });

@@ -21,7 +21,12 @@ export interface Snapshot {
 export async function takeSnapshot(ex: Executor, building: ApiRecord): Promise<Snapshot> {
   const data: SnapshotData = {};
   for (const def of projectOwned()) {
-    const rows = (await ex.selectFrom(def.table).selectAll().where(columnName('projectId'), '=', building.id).orderBy('id').execute()) as Row[];
+    const rows = (await ex
+      .selectFrom(def.table)
+      .selectAll()
+      .where(columnName('projectId'), '=', building.id)
+      .orderBy('id')
+      .execute()) as Row[];
     if (rows.length) data[def.name] = rows.map((r) => toRecord(def.schema, r));
   }
   return { data, stageMethods: (building.stageMethods ?? {}) as Record<string, string> };
@@ -42,15 +47,27 @@ export async function restoreSnapshot(trx: Tx, building: ApiRecord, snap: Snapsh
       create_by: r.createBy ?? null,
       create_date: r.createDate ?? new Date().toISOString(),
     }));
-    for (let i = 0; i < values.length; i += 1000) await trx.insertInto(def.table).values(values.slice(i, i + 1000)).execute();
+    for (let i = 0; i < values.length; i += 1000)
+      await trx
+        .insertInto(def.table)
+        .values(values.slice(i, i + 1000))
+        .execute();
   }
-  await trx.updateTable('tpf3_project').set({ stage_methods: JSON.stringify(snap.stageMethods ?? {}), update_date: new Date() }).where('id', '=', building.id).execute();
+  await trx
+    .updateTable('tpf3_project')
+    .set({ stage_methods: JSON.stringify(snap.stageMethods ?? {}), update_date: new Date() })
+    .where('id', '=', building.id)
+    .execute();
 }
 
 /** The rows of one resource in a snapshot, in id order (as the live calculation reads them). */
-export const snapshotRows = (snap: Snapshot, def: ResourceDef) => [...(snap.data[def.name] ?? [])].sort((a, b) => a.id - b.id);
+export const snapshotRows = (snap: Snapshot, def: ResourceDef) =>
+  [...(snap.data[def.name] ?? [])].sort((a, b) => a.id - b.id);
 
-/** The snapshot calculated as the building would be (its menus, area, life, grid factor); each row's emission written into the snapshot. */
+/**
+ * The snapshot calculated as the building would be (its menus, area, life, grid factor); each row's emission written
+ * into the snapshot.
+ */
 export async function calculateSnapshot(ex: Executor, building: ApiRecord, snap: Snapshot): Promise<BuildingResult> {
   const b = { ...building, stageMethods: snap.stageMethods };
   const inputs = await stageInputs(b, (def) => snapshotRows(snap, def));

@@ -35,18 +35,41 @@ function variantName(label: string, taken: Set<string>): string {
   }
 }
 
-export async function applySubstitute(db: Db, caller: Caller, projectId: number, body: SubstituteBody): Promise<number> {
+export async function applySubstitute(
+  db: Db,
+  caller: Caller,
+  projectId: number,
+  body: SubstituteBody,
+): Promise<number> {
   if (body.stage !== SUBSTITUTE_STAGE) throw invalid([{ field: 'stage', errorMsg: SUBSTITUTE_MSG.stage }]);
   const def = stageDef(SUBSTITUTE_STAGE)!;
   const building = await db.transaction().execute((trx) => writableBuilding(db, caller, projectId, trx));
-  const row = (await db.selectFrom(def.table).selectAll().where('id', '=', body.rowId).where('project_id', '=', projectId).executeTakeFirst()) as Record<string, unknown> | undefined;
-  if (!row || typeof row.factor_id !== 'number' || typeof row.emission !== 'number') throw invalid([{ field: 'rowId', errorMsg: SUBSTITUTE_MSG.row }]);
+  const row = (await db
+    .selectFrom(def.table)
+    .selectAll()
+    .where('id', '=', body.rowId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  if (!row || typeof row.factor_id !== 'number' || typeof row.emission !== 'number')
+    throw invalid([{ field: 'rowId', errorMsg: SUBSTITUTE_MSG.row }]);
   const library = resourceDef('tpf3BuildMaterial');
   const ownRow = await db.selectFrom(library.table).selectAll().where('id', '=', row.factor_id).executeTakeFirst();
   if (!ownRow) throw notFound();
-  const own = { id: Number(ownRow.id), type: ownRow.type, unit: ownRow.unit, smallType: ownRow.small_type, name: ownRow.name, spec: ownRow.spec } as ApiRecord;
+  const own = {
+    id: Number(ownRow.id),
+    type: ownRow.type,
+    unit: ownRow.unit,
+    smallType: ownRow.small_type,
+    name: ownRow.name,
+    spec: ownRow.spec,
+  } as ApiRecord;
   const label = String(row.material_name ?? '');
-  const offered = await substitutesFor(db, building, { emission: row.emission, factorValue: Number(row.factor_value), label }, own);
+  const offered = await substitutesFor(
+    db,
+    building,
+    { emission: row.emission, factorValue: Number(row.factor_value), label },
+    own,
+  );
   const chosen = offered.find((s) => s.factorId === body.factorId);
   if (!chosen) throw invalid([{ field: 'factorId', errorMsg: SUBSTITUTE_MSG.factor }]);
   const taken = new Set((await variantRows(db, projectId)).map((v) => v.name));

@@ -28,9 +28,14 @@ export const UNCERTAINTY_MSG = {
 } as const;
 const QUALITY_LABEL = Object.fromEntries(DATA_QUALITY) as Record<DataQuality, string>;
 
-const draw = (job: UncertaintyJob) => threadPool.run<UncertaintyResult>(new URL('./uncertaintyTask.ts', import.meta.url), job);
+const draw = (job: UncertaintyJob) =>
+  threadPool.run<UncertaintyResult>(new URL('./uncertaintyTask.ts', import.meta.url), job);
 
-export async function uncertainty(db: Db, building: ApiRecord, opts: { draws?: number; seed?: number } = {}): Promise<UncertaintyAnswer> {
+export async function uncertainty(
+  db: Db,
+  building: ApiRecord,
+  opts: { draws?: number; seed?: number } = {},
+): Promise<UncertaintyAnswer> {
   if (building.computeMethod === 'accounting') throw badRequest(UNCERTAINTY_MSG.accounting);
   if (building.total == null) throw badRequest(UNCERTAINTY_MSG.notCalculated);
   const draws = opts.draws ?? 2000;
@@ -40,20 +45,45 @@ export async function uncertainty(db: Db, building: ApiRecord, opts: { draws?: n
   const factorNames = await names(db, inputs);
   // (read before the thread knows whether a row depends on the grid factor: none can without one)
   const range = ctx.gridFactor ? await gridRange(db, building) : null;
-  const job: UncertaintyJob = { inputs: inputs.map((s) => ({ schema: s.schema, rows: s.rows, method: s.method })), ctx, factorNames, gridTri: range?.tri ?? null, draws, seed };
+  const job: UncertaintyJob = {
+    inputs: inputs.map((s) => ({ schema: s.schema, rows: s.rows, method: s.method })),
+    ctx,
+    factorNames,
+    gridTri: range?.tri ?? null,
+    draws,
+    seed,
+  };
   const { sim, grid, distance, elapsedMs } = await draw(job);
   const y = ctx.years;
   const inputsText = [
     ...(grid && range ? [{ label: '电网排放因子', distribution: range.text }] : []),
-    { label: '设计使用年限', distribution: `三角分布 ${formatNumber(y * (1 - LIFE_BAND))}–${formatNumber(y)}–${formatNumber(y * (1 + LIFE_BAND))} 年（${pctText(LIFE_BAND)}）` },
-    ...(distance ? [{ label: '运输距离', distribution: `各运输行独立取三角分布，填写值 ${pctText(DISTANCE_BAND)}` }] : []),
-    ...QUALITY_VALUES.map((q) => ({ label: `因子数据质量：${QUALITY_LABEL[q]}`, distribution: `三角分布 ${pctText(QUALITY_BANDS[q])}（同一因子各行共用一次抽样）` })),
+    {
+      label: '设计使用年限',
+      distribution: `三角分布 ${formatNumber(y * (1 - LIFE_BAND))}–${formatNumber(y)}–${formatNumber(y * (1 + LIFE_BAND))} 年（${pctText(LIFE_BAND)}）`,
+    },
+    ...(distance
+      ? [{ label: '运输距离', distribution: `各运输行独立取三角分布，填写值 ${pctText(DISTANCE_BAND)}` }]
+      : []),
+    ...QUALITY_VALUES.map((q) => ({
+      label: `因子数据质量：${QUALITY_LABEL[q]}`,
+      distribution: `三角分布 ${pctText(QUALITY_BANDS[q])}（同一因子各行共用一次抽样）`,
+    })),
   ];
   const notes = [
     `蒙特卡洛模拟 ${draws} 次（随机种子 ${seed}，结果可复现）；P10–P90 为 80% 的模拟结果所在区间。`,
     '各输入相互独立；电网因子与设计使用年限每次抽样全楼共用一个值。使用建筑电网因子的用电行只计电网因子的不确定性。',
   ];
-  return { draws, seed, total: sim.total, intensity: sim.intensity, histogram: sim.histogram, tornado: sim.tornado, inputs: inputsText, notes, elapsedMs };
+  return {
+    draws,
+    seed,
+    total: sim.total,
+    intensity: sim.intensity,
+    histogram: sim.histogram,
+    tornado: sim.tornado,
+    inputs: inputsText,
+    notes,
+    elapsedMs,
+  };
 }
 
 /** Rows read at once at most: ~1 000 rows are tens of ms of the embedded database's time on the request loop. */
@@ -67,21 +97,39 @@ const PAGE = 1000;
  */
 async function rowsInPages(db: Db, def: ResourceDef, projectId: number): Promise<ApiRecord[]> {
   // every column but the stored trace: the engine's own output, often the largest part of a row
-  const columns = [...Object.values(SYSTEM_COLUMNS), ...storedColumns(def.schema).filter((c) => c.prop !== 'trace').map((c) => c.column)];
-  const ids = (await db.selectFrom(def.table).select('id').where(columnName('projectId'), '=', projectId).orderBy('id').execute()).map((r) => Number(r.id));
+  const columns = [
+    ...Object.values(SYSTEM_COLUMNS),
+    ...storedColumns(def.schema)
+      .filter((c) => c.prop !== 'trace')
+      .map((c) => c.column),
+  ];
+  const ids = (
+    await db.selectFrom(def.table).select('id').where(columnName('projectId'), '=', projectId).orderBy('id').execute()
+  ).map((r) => Number(r.id));
   const rows: ApiRecord[] = [];
   for (let i = 0; i < ids.length; i += PAGE) {
     if (i) await new Promise((resolve) => setImmediate(resolve));
     // (one array parameter, not a thousand: each parameter costs the embedded database's protocol)
-    const page = (await db.selectFrom(def.table).select(columns).where(sql<boolean>`id = any(${ids.slice(i, i + PAGE)}::int[])`).orderBy('id').execute()) as Row[];
+    const page = (await db
+      .selectFrom(def.table)
+      .select(columns)
+      .where(sql<boolean>`id = any(${ids.slice(i, i + PAGE)}::int[])`)
+      .orderBy('id')
+      .execute()) as Row[];
     for (const r of page) rows.push(toRecord(def.schema, r));
   }
   return rows;
 }
 
 async function names(db: Db, inputs: StageInput[]): Promise<Map<number, string>> {
-  const ids = [...new Set(inputs.flatMap((s) => s.rows.map((r) => r.factorId).filter((x): x is number => typeof x === 'number')))];
+  const ids = [
+    ...new Set(inputs.flatMap((s) => s.rows.map((r) => r.factorId).filter((x): x is number => typeof x === 'number'))),
+  ];
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom(resourceDef('tpf3BuildMaterial').table).select(['id', 'name']).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom(resourceDef('tpf3BuildMaterial').table)
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
 }

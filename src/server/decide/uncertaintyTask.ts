@@ -5,7 +5,15 @@
 // Only data crosses: the stage schemas and rows in, the bands, histogram and tornado out.
 import { DATA_QUALITY, QUALITY_VALUES, type DataQuality } from '../../../schemas/factors/kinds';
 import { calculateBuilding, type StageInput } from '../../calc/building';
-import { DISTANCE_BAND, LIFE_BAND, QUALITY_BANDS, simulate, symmetric, type McRow, type Tri } from '../../calc/decide/montecarlo';
+import {
+  DISTANCE_BAND,
+  LIFE_BAND,
+  QUALITY_BANDS,
+  simulate,
+  symmetric,
+  type McRow,
+  type Tri,
+} from '../../calc/decide/montecarlo';
 import { formatNumber } from '../../calc/format';
 import type { BuildingContext, Row } from '../../calc/stage';
 
@@ -40,7 +48,8 @@ type Emissions = Map<string, number>;
 
 function emissions(inputs: StageInput[], ctx: BuildingContext): Emissions {
   const out: Emissions = new Map();
-  for (const s of calculateBuilding(inputs, ctx).stages) for (const r of s.rows) if (r.emission != null) out.set(`${s.code}#${r.id}`, r.emission);
+  for (const s of calculateBuilding(inputs, ctx).stages)
+    for (const r of s.rows) if (r.emission != null) out.set(`${s.code}#${r.id}`, r.emission);
   return out;
 }
 
@@ -74,11 +83,22 @@ function mcRows({ inputs, ctx, factorNames }: UncertaintyJob): McRow[] {
       const e0 = base.get(key);
       if (!e0) continue;
       const g = elasticity(e0, grid.get(key));
-      const quality = (QUALITY_VALUES as string[]).includes(String(r.quality)) ? (r.quality as DataQuality) : 'estimate';
+      const quality = (QUALITY_VALUES as string[]).includes(String(r.quality))
+        ? (r.quality as DataQuality)
+        : 'estimate';
       const label = String(r.materialName ?? r.name ?? `#${r.id}`);
       const factorKey = g >= 0.5 ? null : typeof r.factorId === 'number' ? `f${r.factorId}` : `${key}`;
       const name = typeof r.factorId === 'number' ? (factorNames.get(r.factorId) ?? label) : label;
-      rows.push({ emission: e0, grid: g, life: elasticity(e0, life.get(key)), distance: elasticity(e0, distance.get(key)), factorKey, quality, label, factorLabel: `${name}（${QUALITY_LABEL[quality]} ${pctText(QUALITY_BANDS[quality])}）` });
+      rows.push({
+        emission: e0,
+        grid: g,
+        life: elasticity(e0, life.get(key)),
+        distance: elasticity(e0, distance.get(key)),
+        factorKey,
+        quality,
+        label,
+        factorLabel: `${name}（${QUALITY_LABEL[quality]} ${pctText(QUALITY_BANDS[quality])}）`,
+      });
     }
   }
   return rows;
@@ -87,10 +107,23 @@ function mcRows({ inputs, ctx, factorNames }: UncertaintyJob): McRow[] {
 export default function uncertaintyDraws(job: UncertaintyJob): UncertaintyResult {
   const rows = mcRows(job);
   const grid = rows.some((r) => r.grid !== 0);
-  const quality = Object.fromEntries(QUALITY_VALUES.map((q) => [q, symmetric(QUALITY_BANDS[q])])) as Record<DataQuality, Tri>;
+  const quality = Object.fromEntries(QUALITY_VALUES.map((q) => [q, symmetric(QUALITY_BANDS[q])])) as Record<
+    DataQuality,
+    Tri
+  >;
   const started = performance.now();
   const { ctx, draws, seed } = job;
-  const sim = simulate({ rows, grid: grid ? job.gridTri : null, life: symmetric(LIFE_BAND), distance: symmetric(DISTANCE_BAND), quality, area: ctx.area, years: ctx.years, draws, seed });
+  const sim = simulate({
+    rows,
+    grid: grid ? job.gridTri : null,
+    life: symmetric(LIFE_BAND),
+    distance: symmetric(DISTANCE_BAND),
+    quality,
+    area: ctx.area,
+    years: ctx.years,
+    draws,
+    seed,
+  });
   const elapsedMs = Math.round((performance.now() - started) * 100) / 100;
   return { sim, grid, distance: rows.some((r) => r.distance !== 0), elapsedMs };
 }

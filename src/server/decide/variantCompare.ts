@@ -27,7 +27,12 @@ function comparedRows(data: SnapshotData, factorNames: Map<number, string>): Com
       stageTitle: title,
       label: String(r.materialName ?? r.name ?? `#${r.id}`),
       facts: {
-        因子: typeof r.factorId === 'number' ? (factorNames.get(r.factorId) ?? `#${r.factorId}`) : r.factorValue == null ? '' : formatNumber(r.factorValue, 4),
+        因子:
+          typeof r.factorId === 'number'
+            ? (factorNames.get(r.factorId) ?? `#${r.factorId}`)
+            : r.factorValue == null
+              ? ''
+              : formatNumber(r.factorValue, 4),
         用量: r.quantity == null ? '' : formatNumber(r.quantity),
         ...(r.distance != null ? { 运输距离: formatNumber(r.distance) } : {}),
       },
@@ -37,18 +42,38 @@ function comparedRows(data: SnapshotData, factorNames: Map<number, string>): Com
 }
 
 async function factorNamesOf(ex: Executor, datas: SnapshotData[]): Promise<Map<number, string>> {
-  const ids = [...new Set(datas.flatMap((d) => Object.values(d).flatMap((rows) => rows.map((r) => r.factorId).filter((x): x is number => typeof x === 'number'))))];
+  const ids = [
+    ...new Set(
+      datas.flatMap((d) =>
+        Object.values(d).flatMap((rows) =>
+          rows.map((r) => r.factorId).filter((x): x is number => typeof x === 'number'),
+        ),
+      ),
+    ),
+  ];
   if (!ids.length) return new Map();
-  const rows = await ex.selectFrom(resourceDef('tpf3BuildMaterial').table).select(['id', 'name']).where('id', 'in', ids).execute();
+  const rows = await ex
+    .selectFrom(resourceDef('tpf3BuildMaterial').table)
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
 }
 
-/** The variant's rows: the live ones for the current variant, else its snapshot (with the emissions of its last calculation). */
+/**
+ * The variant's rows: the live ones for the current variant, else its snapshot (with the emissions of its last
+ * calculation).
+ */
 async function rowsOf(ex: Executor, v: VariantRow, building: ApiRecord): Promise<SnapshotData> {
   return v.is_current ? (await takeSnapshot(ex, building)).data : v.data;
 }
 
-export async function compareVariants(db: Db, caller: Caller, projectId: number, ids?: number[]): Promise<CompareAnswer | null> {
+export async function compareVariants(
+  db: Db,
+  caller: Caller,
+  projectId: number,
+  ids?: number[],
+): Promise<CompareAnswer | null> {
   const building = await repo(db, 'tpf3Project').get(caller, projectId);
   const all = await variantRows(db, projectId, true);
   const base = all.find((v) => v.is_baseline);
@@ -62,7 +87,9 @@ export async function compareVariants(db: Db, caller: Caller, projectId: number,
   const baseCompared = comparedRows(baseRows, factorNames);
   return {
     baseline,
-    compared: chosen.map((v, i) => compareOne(baseline, toVariant(v, building, names), baseCompared, comparedRows(datas[i + 1], factorNames))),
+    compared: chosen.map((v, i) =>
+      compareOne(baseline, toVariant(v, building, names), baseCompared, comparedRows(datas[i + 1], factorNames)),
+    ),
   };
 }
 
@@ -74,7 +101,13 @@ function compareOne(baseline: Variant, variant: Variant, baseRows: ComparedRow[]
     stages,
     totalDiff: Math.round(totalDiff * 1e4) / 1e4,
     totalDiffPct: pct(totalDiff, baseline.total ?? 0),
-    waterfall: waterfall(baseline.name, baseline.total ?? 0, stages.map((s) => ({ label: s.title, diff: s.diff })), variant.name, variant.total ?? 0),
+    waterfall: waterfall(
+      baseline.name,
+      baseline.total ?? 0,
+      stages.map((s) => ({ label: s.title, diff: s.diff })),
+      variant.name,
+      variant.total ?? 0,
+    ),
     changes: rowChanges(baseRows, rows),
   };
 }

@@ -34,22 +34,48 @@ export const MAX_VARIANTS = 10;
 export const BASELINE_NAME = '基准方案';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
-const json = <T,>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 export async function variantRows(ex: Executor, projectId: number, withData = false): Promise<VariantRow[]> {
-  const cols = ['id', 'tenant_id', 'project_id', 'name', 'origin', 'is_baseline', 'is_current', 'stage_methods', 'row_count', 'result', 'calculated_at', 'create_by', 'create_date'];
+  const cols = [
+    'id',
+    'tenant_id',
+    'project_id',
+    'name',
+    'origin',
+    'is_baseline',
+    'is_current',
+    'stage_methods',
+    'row_count',
+    'result',
+    'calculated_at',
+    'create_by',
+    'create_date',
+  ];
   const rows = await ex
     .selectFrom('tpf3_variant')
     .select(withData ? [...cols, 'data'] : cols)
     .where('project_id', '=', projectId)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...(r as unknown as VariantRow), data: withData ? json<SnapshotData>(r.data) : {}, result: json<StoredResult | null>(r.result), stage_methods: json(r.stage_methods) }));
+  return rows.map((r) => ({
+    ...(r as unknown as VariantRow),
+    data: withData ? json<SnapshotData>(r.data) : {},
+    result: json<StoredResult | null>(r.result),
+    stage_methods: json(r.stage_methods),
+  }));
 }
 
 export async function variantRow(ex: Executor, id: number): Promise<VariantRow | undefined> {
   const r = await ex.selectFrom('tpf3_variant').selectAll().where('id', '=', id).executeTakeFirst();
-  return r && { ...(r as unknown as VariantRow), data: json<SnapshotData>(r.data), result: json<StoredResult | null>(r.result), stage_methods: json(r.stage_methods) };
+  return (
+    r && {
+      ...(r as unknown as VariantRow),
+      data: json<SnapshotData>(r.data),
+      result: json<StoredResult | null>(r.result),
+      stage_methods: json(r.stage_methods),
+    }
+  );
 }
 
 export const snapshotOf = (v: VariantRow): Snapshot => ({ data: v.data, stageMethods: v.stage_methods ?? {} });
@@ -57,12 +83,18 @@ export const snapshotOf = (v: VariantRow): Snapshot => ({ data: v.data, stageMet
 /** The building's stored result as a variant keeps it. */
 export function liveResult(b: ApiRecord): StoredResult | null {
   if (b.total == null) return null;
-  return { fields: Object.fromEntries(resultFieldNames().map((f) => [f, Number(b[f]) || 0])), total: Number(b.total) || 0, streng3: b.streng3 == null ? null : Number(b.streng3) };
+  return {
+    fields: Object.fromEntries(resultFieldNames().map((f) => [f, Number(b[f]) || 0])),
+    total: Number(b.total) || 0,
+    streng3: b.streng3 == null ? null : Number(b.streng3),
+  };
 }
 
 export function toVariant(v: VariantRow, building: ApiRecord, names: Map<number, string>): Variant {
   const result = v.is_current ? liveResult(building) : v.result;
-  const calculatedAt = v.is_current ? ((building.resultDetail as { calculatedAt?: string } | null)?.calculatedAt ?? null) : iso(v.calculated_at);
+  const calculatedAt = v.is_current
+    ? ((building.resultDetail as { calculatedAt?: string } | null)?.calculatedAt ?? null)
+    : iso(v.calculated_at);
   return {
     id: Number(v.id),
     projectId: Number(v.project_id),
@@ -87,7 +119,19 @@ export async function userNames(ex: Executor, rows: VariantRow[]): Promise<Map<n
   return new Map(users.map((u) => [Number(u.id), String(u.name)]));
 }
 
-export async function insertVariant(ex: Executor, v: { building: ApiRecord; name: string; origin: string; baseline: boolean; current: boolean; snap: Snapshot; result: StoredResult | null; userId: number }): Promise<number> {
+export async function insertVariant(
+  ex: Executor,
+  v: {
+    building: ApiRecord;
+    name: string;
+    origin: string;
+    baseline: boolean;
+    current: boolean;
+    snap: Snapshot;
+    result: StoredResult | null;
+    userId: number;
+  },
+): Promise<number> {
   const row = await ex
     .insertInto('tpf3_variant')
     .values({
@@ -109,7 +153,12 @@ export async function insertVariant(ex: Executor, v: { building: ApiRecord; name
   return Number(row.id);
 }
 
-export async function storeSnapshot(ex: Executor, id: number, snap: Snapshot, result: StoredResult | null): Promise<void> {
+export async function storeSnapshot(
+  ex: Executor,
+  id: number,
+  snap: Snapshot,
+  result: StoredResult | null,
+): Promise<void> {
   await ex
     .updateTable('tpf3_variant')
     .set({

@@ -10,7 +10,19 @@ import { badRequest, invalid, notFound } from '../errors';
 import { calculateAndStore } from '../stages/calculate';
 import { calculateSnapshot, restoreSnapshot, takeSnapshot, type Snapshot } from './snapshot';
 import type { VariantList } from '../../calc/decide/types';
-import { BASELINE_NAME, insertVariant, liveResult, MAX_VARIANTS, snapshotOf, storeSnapshot, toVariant, userNames, variantRow, variantRows, type StoredResult } from './variantStore';
+import {
+  BASELINE_NAME,
+  insertVariant,
+  liveResult,
+  MAX_VARIANTS,
+  snapshotOf,
+  storeSnapshot,
+  toVariant,
+  userNames,
+  variantRow,
+  variantRows,
+  type StoredResult,
+} from './variantStore';
 
 export const VARIANT_MSG = {
   nameRequired: '请输入方案名称',
@@ -50,26 +62,57 @@ export function checkName(raw: unknown): string {
   return name;
 }
 
-const resultOf = (r: { fields: Record<string, number>; total: number; streng3: number | null }): StoredResult => ({ fields: { ...r.fields }, total: r.total, streng3: r.streng3 });
+const resultOf = (r: { fields: Record<string, number>; total: number; streng3: number | null }): StoredResult => ({
+  fields: { ...r.fields },
+  total: r.total,
+  streng3: r.streng3,
+});
 
 /**
  * A new variant from the live data (changed by `change` first, e.g. a substitute), calculated, not current. The
  * building's first variant also saves the live data as 基准方案 (baseline and current).
  */
-export async function createVariant(db: Db, caller: Caller, projectId: number, rawName: unknown, origin: string, change?: (snap: Snapshot, trx: Tx) => Promise<void>): Promise<number> {
+export async function createVariant(
+  db: Db,
+  caller: Caller,
+  projectId: number,
+  rawName: unknown,
+  origin: string,
+  change?: (snap: Snapshot, trx: Tx) => Promise<void>,
+): Promise<number> {
   const name = checkName(rawName);
   return db.transaction().execute(async (trx) => {
     const building = await writable(db, caller, projectId, trx);
     if (building.total == null) throw badRequest(VARIANT_MSG.notCalculated);
     const existing = await variantRows(trx, projectId);
-    if (existing.some((v) => v.name === name) || (!existing.length && name === BASELINE_NAME)) throw invalid([{ field: 'name', errorMsg: VARIANT_MSG.nameTaken(name) }]);
+    if (existing.some((v) => v.name === name) || (!existing.length && name === BASELINE_NAME))
+      throw invalid([{ field: 'name', errorMsg: VARIANT_MSG.nameTaken(name) }]);
     if (existing.length + (existing.length ? 1 : 2) > MAX_VARIANTS) throw badRequest(VARIANT_MSG.tooMany);
     const live = await takeSnapshot(trx, building);
-    if (!existing.length) await insertVariant(trx, { building, name: BASELINE_NAME, origin: '保存当前数据', baseline: true, current: true, snap: live, result: liveResult(building), userId: caller.userId });
+    if (!existing.length)
+      await insertVariant(trx, {
+        building,
+        name: BASELINE_NAME,
+        origin: '保存当前数据',
+        baseline: true,
+        current: true,
+        snap: live,
+        result: liveResult(building),
+        userId: caller.userId,
+      });
     const snap: Snapshot = structuredClone(live);
     if (change) await change(snap, trx);
     const result = resultOf(await calculateSnapshot(trx, building, snap));
-    return insertVariant(trx, { building, name, origin, baseline: false, current: false, snap, result, userId: caller.userId });
+    return insertVariant(trx, {
+      building,
+      name,
+      origin,
+      baseline: false,
+      current: false,
+      snap,
+      result,
+      userId: caller.userId,
+    });
   });
 }
 
@@ -110,7 +153,12 @@ export async function calculateVariant(db: Db, caller: Caller, variantId: number
   });
 }
 
-export async function updateVariant(db: Db, caller: Caller, variantId: number, body: { name?: string; isBaseline?: boolean }): Promise<number> {
+export async function updateVariant(
+  db: Db,
+  caller: Caller,
+  variantId: number,
+  body: { name?: string; isBaseline?: boolean },
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { v } = await owned(db, caller, variantId, trx);
     if (body.name !== undefined) {
@@ -120,7 +168,11 @@ export async function updateVariant(db: Db, caller: Caller, variantId: number, b
       await trx.updateTable('tpf3_variant').set({ name }).where('id', '=', v.id).execute();
     }
     if (body.isBaseline) {
-      await trx.updateTable('tpf3_variant').set({ is_baseline: false }).where('project_id', '=', v.project_id).execute();
+      await trx
+        .updateTable('tpf3_variant')
+        .set({ is_baseline: false })
+        .where('project_id', '=', v.project_id)
+        .execute();
       await trx.updateTable('tpf3_variant').set({ is_baseline: true }).where('id', '=', v.id).execute();
     }
     return v.project_id;

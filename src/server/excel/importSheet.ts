@@ -41,7 +41,8 @@ export interface ImportColumn {
 }
 
 /** Whether a schema has any import column. */
-export const hasImport = (schema: ResourceSchema) => Object.values(schema.properties).some((p) => typeof p['x-import'] === 'string' && p['x-import']);
+export const hasImport = (schema: ResourceSchema) =>
+  Object.values(schema.properties).some((p) => typeof p['x-import'] === 'string' && p['x-import']);
 
 /** The import columns of a resource in schema order, with the labels of their allowed values. */
 export async function importColumns(db: Db, schema: ResourceSchema): Promise<ImportColumn[]> {
@@ -54,7 +55,8 @@ export async function importColumns(db: Db, schema: ResourceSchema): Promise<Imp
     const kind = t === 'number' ? 'number' : t === 'integer' ? 'integer' : 'text';
     const words = await valueLabels(db, p);
     let labels = words && new Map(Object.entries(words));
-    if (p.enum) labels = new Map(p.enum.filter((v) => v !== null).map((v) => [String(v), words?.[String(v)] ?? String(v)]));
+    if (p.enum)
+      labels = new Map(p.enum.filter((v) => v !== null).map((v) => [String(v), words?.[String(v)] ?? String(v)]));
     const ref = p['x-reference'];
     const reference = ref ? { resource: ref.resource, label: ref.label, type: p['x-factor']?.type } : undefined;
     out.push({ key, title, kind, required: required.has(key), labels, reference, prop: p });
@@ -72,7 +74,9 @@ function limitsOf(c: ImportColumn): string {
   if (c.reference) {
     const target = resourceDef(c.reference.resource);
     const label = target.schema.properties[c.reference.label]?.title ?? c.reference.label;
-    parts.push(`填写${target.meta.title}中已有记录的${label}${c.reference.type ? `（类型：${c.reference.type}）` : ''}`);
+    parts.push(
+      `填写${target.meta.title}中已有记录的${label}${c.reference.type ? `（类型：${c.reference.type}）` : ''}`,
+    );
   } else if (c.kind === 'text') {
     if (p.minLength && p.minLength > 1) parts.push(`至少 ${p.minLength} 个字符`);
     if (p.maxLength !== undefined) parts.push(`不超过 ${p.maxLength} 个字符`);
@@ -100,7 +104,15 @@ export interface TemplateSheet {
 
 /** The template in words (plain data: the workbook thread writes it, workbookTask.ts). */
 export function templateSpec(sheets: TemplateSheet[], intro: string[] = []): TemplateSpec {
-  const words = (c: ImportColumn): TemplateColumn => ({ key: c.key, title: c.title, kind: c.kind, required: c.required, type: typeName(c), allowed: allowedText(c), limits: limitsOf(c) });
+  const words = (c: ImportColumn): TemplateColumn => ({
+    key: c.key,
+    title: c.title,
+    kind: c.kind,
+    required: c.required,
+    type: typeName(c),
+    allowed: allowedText(c),
+    limits: limitsOf(c),
+  });
   return { sheets: sheets.map((s) => ({ title: s.title, columns: s.columns.map(words) })), intro };
 }
 

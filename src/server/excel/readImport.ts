@@ -112,7 +112,8 @@ class HeaderMatch {
   assertRequired(): void {
     const present = new Set(this.positions.values());
     const missing = this.columns.filter((c) => c.required && !present.has(c));
-    if (missing.length) throw badRequest(`导入模板缺少必填列：${missing.map((c) => c.title).join('、')}，请使用导入模板`);
+    if (missing.length)
+      throw badRequest(`导入模板缺少必填列：${missing.map((c) => c.title).join('、')}，请使用导入模板`);
   }
 }
 
@@ -133,7 +134,11 @@ function readRow(row: ExcelJS.Row, positions: Map<number, ImportColumn>): SheetR
 }
 
 /** Rows of one sheet: the header among its first 10 rows, then every data row; null when it has no header. */
-async function readSheet(ws: AsyncIterable<ExcelJS.Row>, columns: ImportColumn[], onRows?: (read: number) => void): Promise<SheetRow[] | null> {
+async function readSheet(
+  ws: AsyncIterable<ExcelJS.Row>,
+  columns: ImportColumn[],
+  onRows?: (read: number) => void,
+): Promise<SheetRow[] | null> {
   const header = new HeaderMatch(columns);
   let headerRow = 0;
   const rows: SheetRow[] = [];
@@ -157,19 +162,31 @@ async function readSheet(ws: AsyncIterable<ExcelJS.Row>, columns: ImportColumn[]
  * Reads an uploaded workbook: the sheet named after the resource, else the first that is not the 填写说明.
  * Throws a 400 for an unreadable file or missing required columns, 413 for a file that inflates too far.
  */
-export async function readImportSheet(content: Buffer, title: string, columns: ImportColumn[], onRows?: (read: number) => void): Promise<ReadResult> {
+export async function readImportSheet(
+  content: Buffer,
+  title: string,
+  columns: ImportColumn[],
+  onRows?: (read: number) => void,
+): Promise<ReadResult> {
   let zip: Buffer;
   try {
     // the workbook part and the shared strings first: every sheet is then read as it streams (files/zipOrder.ts)
     zip = reorderZip(content, assertZipBounds(content, IMPORT_ZIP_LIMITS), xlsxRank);
   } catch (err) {
-    if (err instanceof ZipRefused && err.reason === 'tooLarge') throw new ApiError(413, 0, IMPORT_MESSAGES.unzipTooLarge);
+    if (err instanceof ZipRefused && err.reason === 'tooLarge')
+      throw new ApiError(413, 0, IMPORT_MESSAGES.unzipTooLarge);
     throw badRequest(IMPORT_MESSAGES.badFile);
   }
   const wanted = sheetName(title);
   let chosen: { rows: SheetRow[] | null; named: boolean } | undefined;
   try {
-    const reader = new (exceljs().stream.xlsx.WorkbookReader)(Readable.from([zip]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+    const reader = new (exceljs().stream.xlsx.WorkbookReader)(Readable.from([zip]), {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
     for await (const ws of reader) {
       // (the streaming reader's sheets carry their name, which its types leave out)
       const name = (ws as unknown as { name?: string }).name;

@@ -46,9 +46,16 @@ export function templateBookOf({ sheets, intro }: TemplateSpec): ExcelJS.Workboo
     guide.getRow(intro.length + 2).font = { bold: true };
   }
   for (const s of sheets) {
-    if (sheets.length > 1) guide.addRow([`「${sheetName(s.title)}」工作表`]).font = { bold: true, color: { argb: 'FF1F4E79' } };
+    if (sheets.length > 1)
+      guide.addRow([`「${sheetName(s.title)}」工作表`]).font = { bold: true, color: { argb: 'FF1F4E79' } };
     for (const c of s.columns) {
-      const row = guide.addRow({ title: c.title, required: c.required ? '是' : '否', type: c.type, allowed: c.allowed, limits: c.limits });
+      const row = guide.addRow({
+        title: c.title,
+        required: c.required ? '是' : '否',
+        type: c.type,
+        allowed: c.allowed,
+        limits: c.limits,
+      });
       row.alignment = { wrapText: true, vertical: 'top' };
     }
   }
@@ -80,7 +87,9 @@ function addDataSheet(wb: ExcelJS.Workbook, { title, columns }: TemplateSpec['sh
   header.alignment = { vertical: 'middle', horizontal: 'center' };
   columns.forEach((c, i) => {
     if (c.required) header.getCell(i + 1).font = { bold: true, color: { argb: 'FFC00000' } };
-    const note = [c.required ? '必填' : '选填', c.type, c.allowed && `可选值：${c.allowed}`, c.limits].filter(Boolean).join('；');
+    const note = [c.required ? '必填' : '选填', c.type, c.allowed && `可选值：${c.allowed}`, c.limits]
+      .filter(Boolean)
+      .join('；');
     header.getCell(i + 1).note = note;
   });
 }

@@ -30,7 +30,12 @@ export async function schemaColumns(db: Db, schema: ResourceSchema, only?: reado
     if (p['x-secret'] || (only && !only.includes(key))) continue;
     const t = baseType(p);
     const kind = t === 'number' ? 'number' : t === 'integer' ? 'integer' : 'text';
-    const col: ExportColumn = { key, title: p.title ?? key, kind, decimals: kind === 'number' ? (p['x-decimals'] ?? 2) : undefined };
+    const col: ExportColumn = {
+      key,
+      title: p.title ?? key,
+      kind,
+      decimals: kind === 'number' ? (p['x-decimals'] ?? 2) : undefined,
+    };
     if (p['x-widget'] !== 'tree') col.labels = await valueLabels(db, p);
     out.push(col);
   }
@@ -43,14 +48,25 @@ function cellValue(col: ExportColumn, v: unknown): string | number | null {
     const n = Number(v);
     return Number.isFinite(n) ? n : String(v);
   }
-  const text = Array.isArray(v) ? v.map((x) => col.labels?.[String(x)] ?? String(x)).join('、') : (col.labels?.[String(v)] ?? String(v));
+  const text = Array.isArray(v)
+    ? v.map((x) => col.labels?.[String(x)] ?? String(x)).join('、')
+    : (col.labels?.[String(v)] ?? String(v));
   return text;
 }
 
 /** A sheet with a header row and one row per record. */
-export function addTableSheet(wb: ExcelJS.Workbook, name: string, columns: ExportColumn[], records: Record<string, unknown>[]): ExcelJS.Worksheet {
+export function addTableSheet(
+  wb: ExcelJS.Workbook,
+  name: string,
+  columns: ExportColumn[],
+  records: Record<string, unknown>[],
+): ExcelJS.Worksheet {
   const ws = wb.addWorksheet(sheetName(name));
-  ws.columns = columns.map((c) => ({ header: c.title, key: c.key, width: Math.min(40, Math.max(10, c.title.length * 2 + 2)) }));
+  ws.columns = columns.map((c) => ({
+    header: c.title,
+    key: c.key,
+    width: Math.min(40, Math.max(10, c.title.length * 2 + 2)),
+  }));
   ws.getRow(1).font = { bold: true };
   for (const r of records) {
     const row = ws.addRow(columns.map((c) => cellValue(c, r[c.key])));
@@ -60,7 +76,12 @@ export function addTableSheet(wb: ExcelJS.Workbook, name: string, columns: Expor
 }
 
 /** A two-column sheet: label, value. */
-export function addFieldSheet(wb: ExcelJS.Workbook, name: string, columns: ExportColumn[], record: Record<string, unknown>): ExcelJS.Worksheet {
+export function addFieldSheet(
+  wb: ExcelJS.Workbook,
+  name: string,
+  columns: ExportColumn[],
+  record: Record<string, unknown>,
+): ExcelJS.Worksheet {
   const ws = wb.addWorksheet(sheetName(name));
   ws.columns = [
     { header: '项目', key: 'label', width: 28 },

@@ -45,7 +45,10 @@ export function factorUses(): FactorUse[] {
  * `select project_id, factor_id, code` over every use where the factor id satisfies `factorCond` (SQL on the
  * alias `f`, the referenced factor id) — one UNION ALL statement for all tables.
  */
-export function usesSql(factorCond: (f: RawBuilder<unknown>) => RawBuilder<unknown>, projectCond?: (p: RawBuilder<unknown>) => RawBuilder<unknown>): RawBuilder<unknown> {
+export function usesSql(
+  factorCond: (f: RawBuilder<unknown>) => RawBuilder<unknown>,
+  projectCond?: (p: RawBuilder<unknown>) => RawBuilder<unknown>,
+): RawBuilder<unknown> {
   const parts = factorUses().map((u) => {
     const f = sql.ref(`r.${u.column}`) as unknown as RawBuilder<unknown>;
     const p = sql.ref(`r.${u.projectColumn}`) as unknown as RawBuilder<unknown>;

@@ -48,7 +48,16 @@ export async function fillFactorLabels(ex: Executor): Promise<number> {
     .map((r) => ({
       id: Number(r.id),
       old: r.label,
-      label: labelOf({ type: r.type, smallType: r.small_type, name: r.name, spec: r.spec, unit: r.unit, materialCo: r.material_co, coUnit: r.co_unit, source: r.source }),
+      label: labelOf({
+        type: r.type,
+        smallType: r.small_type,
+        name: r.name,
+        spec: r.spec,
+        unit: r.unit,
+        materialCo: r.material_co,
+        coUnit: r.co_unit,
+        source: r.source,
+      }),
     }))
     .filter((r) => r.label !== r.old);
   if (!changed.length) return 0;

@@ -13,12 +13,19 @@ import { storedColumns, type ColumnKind } from '../db/resourceColumns';
 import { factorUses, type FactorUse } from './factorUse';
 import type { FactorUpdate } from './outdated';
 
-const CAST: Record<ColumnKind, string> = { text: 'text', 'double precision': 'double precision', integer: 'integer', boolean: 'boolean', jsonb: 'jsonb' };
+const CAST: Record<ColumnKind, string> = {
+  text: 'text',
+  'double precision': 'double precision',
+  integer: 'integer',
+  boolean: 'boolean',
+  jsonb: 'jsonb',
+};
 
 /** Why a use cannot take the new version (its type no longer fits the row), or null. */
 function refusal(use: FactorUse, current: ApiRecord): string | null {
   const { type, smallType } = use.keyword;
-  if (current.type !== type || (smallType && current.smallType !== smallType)) return `因子「${current.name}」的新版本不再是${smallType ?? type}类，${use.title}中使用它的数据请重新选择因子`;
+  if (current.type !== type || (smallType && current.smallType !== smallType))
+    return `因子「${current.name}」的新版本不再是${smallType ?? type}类，${use.title}中使用它的数据请重新选择因子`;
   if (isBaseline(current as LibraryFactor)) return `因子「${current.name}」的新版本：${BASELINE_REFUSED}`;
   return null;
 }
@@ -26,7 +33,8 @@ function refusal(use: FactorUse, current: ApiRecord): string | null {
 function setClause(use: FactorUse, old: ApiRecord, current: ApiRecord): Record<string, unknown> {
   const props = use.def.schema.properties;
   const kinds = new Map(storedColumns(use.def.schema).map((c) => [c.prop, c.kind]));
-  const lit = (field: string, v: unknown): RawBuilder<unknown> => sql`${v}::${sql.raw(CAST[kinds.get(field) ?? 'text'])}`;
+  const lit = (field: string, v: unknown): RawBuilder<unknown> =>
+    sql`${v}::${sql.raw(CAST[kinds.get(field) ?? 'text'])}`;
   const set: Record<string, unknown> = { [use.column]: current.id };
   const prefix = use.keyword.prefix ?? 'factor';
   if (`${prefix}Value` in props) {

@@ -28,7 +28,9 @@ export async function outdatedFactors(ex: Executor, projectId: number): Promise<
   if (!counts.rows.length) return [];
   const ids = [...new Set(counts.rows.map((r) => Number(r.factor_id)))];
   const schema = resourceDef(LIBRARY).schema;
-  const olds = (await sql<Row>`select * from ${lib()} where id = any(${ids}::int[])`.execute(ex)).rows.map((r) => toRecord(schema, r));
+  const olds = (await sql<Row>`select * from ${lib()} where id = any(${ids}::int[])`.execute(ex)).rows.map((r) =>
+    toRecord(schema, r),
+  );
   const currents = await sql<Row & { old_id: number }>`
     select c.*, o.id as old_id from ${lib()} o join ${lib()} c on coalesce(c.lineage_id, c.id) = o.lineage_id and c.superseded_by is null
     where o.id = any(${ids}::int[])`.execute(ex);
@@ -39,7 +41,12 @@ export async function outdatedFactors(ex: Executor, projectId: number): Promise<
     current: currentOf.get(old.id) ?? null,
     uses: counts.rows
       .filter((r) => Number(r.factor_id) === old.id)
-      .map((r) => ({ code: r.code, title: titles.get(`${r.code}/${r.prop}`) ?? r.code, prop: r.prop, rows: Number(r.n) })),
+      .map((r) => ({
+        code: r.code,
+        title: titles.get(`${r.code}/${r.prop}`) ?? r.code,
+        prop: r.prop,
+        rows: Number(r.n),
+      })),
   }));
 }
 
@@ -60,7 +67,13 @@ export async function outdatedBuildingIds(ex: Executor, scope: Where | null): Pr
 /** Completed buildings using any of the factor ids, with their owner and collaborators (notifications). */
 export async function completedBuildingsUsing(ex: Executor, factorIds: number[]) {
   if (!factorIds.length) return [];
-  const r = await sql<{ id: number; name: string; compute_method: string; create_by: number | null; user_id: string | null }>`
+  const r = await sql<{
+    id: number;
+    name: string;
+    compute_method: string;
+    create_by: number | null;
+    user_id: string | null;
+  }>`
     select b.id, b.name, b.compute_method, b.create_by, b.user_id from ${sql.table(resourceDef(BUILDING).table)} b
     where b.status = '1' and b.id in (select project_id from (${usesSql((f) => sql`${f} = any(${factorIds}::int[])`)}) u)
     order by b.id`.execute(ex);

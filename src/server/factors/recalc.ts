@@ -20,11 +20,21 @@ export const UP_TO_DATE = '该单体使用的因子均为当前版本，无需�
 
 /** A superseded factor as the client shows it: name, versions and values, where it is used. */
 export function factorChange(u: FactorUpdate): FactorChange {
-  const pick = (f: ApiRecord): FactorVersion => ({ id: f.id, name: f.name as string, version: Number(f.version) || 1, materialCo: (f.materialCo as number | null) ?? null, coUnit: (f.coUnit as string) ?? '', unit: (f.unit as string) ?? '', density: (f.density as number | null) ?? null, source: (f.source as string) ?? '' });
+  const pick = (f: ApiRecord): FactorVersion => ({
+    id: f.id,
+    name: f.name as string,
+    version: Number(f.version) || 1,
+    materialCo: (f.materialCo as number | null) ?? null,
+    coUnit: (f.coUnit as string) ?? '',
+    unit: (f.unit as string) ?? '',
+    density: (f.density as number | null) ?? null,
+    source: (f.source as string) ?? '',
+  });
   return { old: pick(u.old), current: u.current && pick(u.current), uses: u.uses };
 }
 
-const num = (v: unknown) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+const num = (v: unknown) =>
+  v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v);
 const change = (before: unknown, after: unknown): Change => {
   const b = num(before);
   const a = num(after);
@@ -51,7 +61,13 @@ class RolledBack extends Error {
 }
 
 /** Preview (apply false: rolled back) or apply; `calculated` is the stored result of an apply (upkeep). */
-export async function recalculate(db: Db, caller: Caller, projectId: number, apply: boolean, progress?: Progress): Promise<{ answer: RecalcAnswer; calculated?: BuildingResult }> {
+export async function recalculate(
+  db: Db,
+  caller: Caller,
+  projectId: number,
+  apply: boolean,
+  progress?: Progress,
+): Promise<{ answer: RecalcAnswer; calculated?: BuildingResult }> {
   const buildings = repo(db, BUILDING);
   try {
     return await db.transaction().execute(async (trx) => {
@@ -63,7 +79,12 @@ export async function recalculate(db: Db, caller: Caller, projectId: number, app
       // read again: the building's own grid factor may have moved
       const calculated = await calculateAndStore(trx, await buildings.get(caller, projectId, trx), { progress });
       const after = await buildings.get(caller, projectId, trx);
-      const answer: RecalcAnswer = { ...compare(before, after), factors: updates.map(factorChange), left, applied: apply };
+      const answer: RecalcAnswer = {
+        ...compare(before, after),
+        factors: updates.map(factorChange),
+        left,
+        applied: apply,
+      };
       if (!apply) throw new RolledBack(answer);
       return { answer, calculated };
     });

@@ -43,9 +43,14 @@ export function factorRoutes(app: FastifyInstance, db: Db): void {
     let q = db
       .selectFrom(def.table)
       .selectAll()
-      .where(sql<boolean>`coalesce(lineage_id, id) = (select coalesce(lineage_id, id) from ${t} where id = ${req.params.id})`);
+      .where(
+        sql<boolean>`coalesce(lineage_id, id) = (select coalesce(lineage_id, id) from ${t} where id = ${req.params.id})`,
+      );
     if (scope) q = q.where(scope);
-    const rows = (await q.orderBy(sql`coalesce(version, 1)`, 'desc').orderBy('id', 'desc').execute()) as Row[];
+    const rows = (await q
+      .orderBy(sql`coalesce(version, 1)`, 'desc')
+      .orderBy('id', 'desc')
+      .execute()) as Row[];
     if (!rows.some((r) => Number(r.id) === req.params.id)) throw notFound();
     return ok(rows.map((r) => toRecord(def.schema, r)));
   });
@@ -56,22 +61,36 @@ export function factorRoutes(app: FastifyInstance, db: Db): void {
     return ok(await outdatedBuildingIds(db, readScope(buildings.def.meta, caller)));
   });
 
-  r.get(`${BASE}/${BUILDING}/:id/factorUpdates`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
-    const b = await buildings.get(callerOf(req), req.params.id);
-    const factors = (await outdatedFactors(db, b.id)).map(factorChange);
-    return ok({ count: factors.length, factors });
-  });
+  r.get(
+    `${BASE}/${BUILDING}/:id/factorUpdates`,
+    { schema: { params: idParams }, config: { writes: false } },
+    async (req) => {
+      const b = await buildings.get(callerOf(req), req.params.id);
+      const factors = (await outdatedFactors(db, b.id)).map(factorChange);
+      return ok({ count: factors.length, factors });
+    },
+  );
 
   for (const apply of [false, true]) {
     const path = `${BASE}/${BUILDING}/:id/recalculate/${apply ? 'apply' : 'preview'}`;
     r.post(path, { schema: { params: idParams, querystring: waitQuery }, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const b = await buildings.get(caller, req.params.id);
-      const outcome = await runJob(db, caller, { kind: 'calculate', title: `${apply ? '重新计算' : '预览重新计算'} ${b.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {
-        const { answer, calculated } = await recalculate(db, caller, b.id, apply, progress);
-        if (calculated) upkeepAfter(db, calculated, (err) => req.log.warn({ err }, 'upkeep after recalculation failed'));
-        return answer;
-      });
+      const outcome = await runJob(
+        db,
+        caller,
+        {
+          kind: 'calculate',
+          title: `${apply ? '重新计算' : '预览重新计算'} ${b.name}`,
+          waitMs: req.query.wait ?? DEFAULT_WAIT_MS,
+        },
+        async (progress) => {
+          const { answer, calculated } = await recalculate(db, caller, b.id, apply, progress);
+          if (calculated)
+            upkeepAfter(db, calculated, (err) => req.log.warn({ err }, 'upkeep after recalculation failed'));
+          return answer;
+        },
+      );
       return jobAnswer(outcome, apply ? APPLIED : PREVIEWED);
     });
   }

@@ -46,7 +46,9 @@ async function newVersion(trx: Tx, existing: ApiRecord, createBy: number | null)
   const def = resourceDef(LIBRARY);
   const t = sql.table(def.table);
   // (locked, then read again: two admins saving the same version at once make one new version, not two)
-  const locked = await sql<{ superseded_by: number | null }>`select superseded_by from ${t} where id = ${existing.id} for update`.execute(trx);
+  const locked = await sql<{
+    superseded_by: number | null;
+  }>`select superseded_by from ${t} where id = ${existing.id} for update`.execute(trx);
   if (locked.rows[0]?.superseded_by != null) throw new ApiError(409, 0, OLD_VERSION_REFUSED);
   const cols = storedColumns(def.schema)
     .map((c) => c.column)
@@ -59,7 +61,9 @@ async function newVersion(trx: Tx, existing: ApiRecord, createBy: number | null)
     select tenant_id, ${createBy}::integer, ${version}::integer, ${lineage}::integer, null, ${list} from ${t} where id = ${existing.id}
     returning id`.execute(trx);
   const id = Number(inserted.rows[0].id);
-  await sql`update ${t} set superseded_by = ${id}, lineage_id = ${lineage}, version = coalesce(version, 1) where id = ${existing.id}`.execute(trx);
+  await sql`update ${t} set superseded_by = ${id}, lineage_id = ${lineage}, version = coalesce(version, 1) where id = ${existing.id}`.execute(
+    trx,
+  );
   return id;
 }
 

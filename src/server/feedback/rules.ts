@@ -15,7 +15,14 @@ export const BAD_SCREENSHOT = '截图无效，请重新上传';
 async function checkScreenshot(ex: Executor, userId: number, link: unknown): Promise<void> {
   if (link == null || link === '') return;
   const id = fileIdOf(String(link));
-  const file = id && (await ex.selectFrom('sys_file').select('id').where('id', '=', id).where('create_by', '=', userId).executeTakeFirst());
+  const file =
+    id &&
+    (await ex
+      .selectFrom('sys_file')
+      .select('id')
+      .where('id', '=', id)
+      .where('create_by', '=', userId)
+      .executeTakeFirst());
   if (!file) throw invalid([{ field: 'screenshot', errorMsg: BAD_SCREENSHOT }]);
 }
 
@@ -36,14 +43,32 @@ registerHooks('sysFeedback', {
     const reply = typeof record.reply === 'string' ? record.reply.trim() : '';
     if (op !== 'update' || !reply || reply === (existing?.reply ?? '')) return;
     const now = new Date().toISOString();
-    await trx.updateTable(resourceDef('sysFeedback').table).set({ reply_date: now }).where('id', '=', record.id).execute();
+    await trx
+      .updateTable(resourceDef('sysFeedback').table)
+      .set({ reply_date: now })
+      .where('id', '=', record.id)
+      .execute();
     record.replyDate = now;
     const sender = Number(record.createBy);
-    await notifyUsers(trx, [sender], { kind: 'feedback', title: '您的反馈已回复', content: `您于 ${String(record.createDate).slice(0, 10)} 提交的反馈已回复：${reply}`, link: '/feedback' }, caller.userId);
+    await notifyUsers(
+      trx,
+      [sender],
+      {
+        kind: 'feedback',
+        title: '您的反馈已回复',
+        content: `您于 ${String(record.createDate).slice(0, 10)} 提交的反馈已回复：${reply}`,
+        link: '/feedback',
+      },
+      caller.userId,
+    );
   },
 
   async beforeDelete({ trx, ids }) {
-    const rows = await trx.selectFrom(resourceDef('sysFeedback').table).select('screenshot').where('id', 'in', ids).execute();
+    const rows = await trx
+      .selectFrom(resourceDef('sysFeedback').table)
+      .select('screenshot')
+      .where('id', 'in', ids)
+      .execute();
     for (const r of rows) {
       const id = fileIdOf(r.screenshot as string | null);
       if (id) await deleteFile(trx, id);

@@ -22,8 +22,15 @@ export function feedbackRoutes(app: FastifyInstance, db: Db): void {
   app.post('/api/sys/v1/sys/sysFeedback/screenshot', { config: { writes: true, trialAllowed: true } }, async (req) => {
     const caller = callerOf(req);
     const bytes = await readImageUpload(req, SCREENSHOT_RULES);
-    const png = await reencodePng(bytes, SCREENSHOT_RULES, (img) => img.resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true }));
-    const url = await putFile(db, caller, { fileName: 'screenshot.png', mime: 'image/png', content: png }, { permanent: true });
+    const png = await reencodePng(bytes, SCREENSHOT_RULES, (img) =>
+      img.resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true }),
+    );
+    const url = await putFile(
+      db,
+      caller,
+      { fileName: 'screenshot.png', mime: 'image/png', content: png },
+      { permanent: true },
+    );
     return ok(url, '上传文件成功');
   });
 }

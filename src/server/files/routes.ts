@@ -11,7 +11,11 @@ const query = {
   required: ['token'],
   properties: { token: { type: 'string', minLength: 10, maxLength: 100 } },
 } as const;
-const params = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9a-f-]{36}$' } } } as const;
+const params = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[0-9a-f-]{36}$' } },
+} as const;
 
 export function fileRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);
@@ -21,9 +25,11 @@ export function fileRoutes(app: FastifyInstance, db: Db): void {
     const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
     return reply
       .header('content-type', file.mime)
-      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      )
       .header('cache-control', 'no-store')
       .send(Buffer.from(file.content));
   });
 }
-

@@ -31,7 +31,8 @@ function root(): Promise<string> {
     await rm(dir, { recursive: true, force: true });
     for (const name of await readdir(tmpdir()).catch(() => [])) {
       const pid = Number(name.slice(PREFIX.length));
-      if (name.startsWith(PREFIX) && Number.isInteger(pid) && !alive(pid)) await rm(join(tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
+      if (name.startsWith(PREFIX) && Number.isInteger(pid) && !alive(pid))
+        await rm(join(tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
     }
     await mkdir(dir, { recursive: true, mode: 0o700 });
     return dir;
@@ -39,7 +40,9 @@ function root(): Promise<string> {
   return rootReady;
 }
 
-/** Removes the root; the next spool makes it again (a shutdown's removal must not break a later upload in this process). */
+/**
+ * Removes the root; the next spool makes it again (a shutdown's removal must not break a later upload in this process).
+ */
 const removeRoot = () => {
   if (!rootReady) return;
   rootReady = undefined;
@@ -77,7 +80,11 @@ export interface ReceiveOptions<T> {
 }
 
 /** Writes `source` to `path`; answers the verdict of `inspect` and the size. Rejects at once on a refusal. */
-export function receive<T>(source: Readable, path: string, opts: ReceiveOptions<T>): Promise<{ verdict: T; size: number }> {
+export function receive<T>(
+  source: Readable,
+  path: string,
+  opts: ReceiveOptions<T>,
+): Promise<{ verdict: T; size: number }> {
   let refuse!: (err: unknown) => void;
   const refused = new Promise<never>((_, reject) => (refuse = reject));
   const written = (async () => {

@@ -20,7 +20,12 @@ export interface StoredFile {
 }
 
 /** Keeps the file and answers its download URL (relative to the site); `permanent` files (avatars) never expire. */
-export async function putFile(db: Executor, caller: Caller, file: StoredFile, opts: { permanent?: boolean } = {}): Promise<string> {
+export async function putFile(
+  db: Executor,
+  caller: Caller,
+  file: StoredFile,
+  opts: { permanent?: boolean } = {},
+): Promise<string> {
   const id = randomUUID();
   const token = randomBytes(24).toString('base64url');
   await db.deleteFrom('sys_file').where('expires_at', '<', new Date()).execute();

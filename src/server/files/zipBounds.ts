@@ -103,7 +103,9 @@ export function assertZipBounds(buf: Buffer, limits: ZipLimits): ZipEntry[] {
 }
 
 const SLICE = 4096;
-/** Entries declared up to this size are inflated by zlib at once (4× faster), capped at their declared size + 1 byte. */
+/**
+ * Entries declared up to this size are inflated by zlib at once (4× faster), capped at their declared size + 1 byte.
+ */
 const AT_ONCE = 8 * 1024 * 1024;
 
 /** Inflates one entry into nothing; more bytes than declared → tooLarge. */

@@ -37,7 +37,12 @@ export async function zipFileEntries(path: string, fileSize: number): Promise<Zi
  * Inflates `entry` of the zip at `path` into `dest` (see spool.ts `receive` for `inspect`): answers the verdict.
  * More bytes than declared → tooLarge; fewer, broken data or an unknown method → notZip.
  */
-export async function extractEntry<T>(path: string, entry: ZipEntry, dest: string, opts: Pick<ReceiveOptions<T>, 'inspect' | 'headBytes'>): Promise<T> {
+export async function extractEntry<T>(
+  path: string,
+  entry: ZipEntry,
+  dest: string,
+  opts: Pick<ReceiveOptions<T>, 'inspect' | 'headBytes'>,
+): Promise<T> {
   const local = await readAt(path, entry.offset, 30);
   if (local.length < 30 || local.readUInt32LE(0) !== LOCAL) throw new ZipRefused('notZip');
   if (entry.method !== 0 && entry.method !== 8) throw new ZipRefused('notZip');
@@ -45,9 +50,19 @@ export async function extractEntry<T>(path: string, entry: ZipEntry, dest: strin
   const start = entry.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
   // (`end` is inclusive)
   const raw = () => createReadStream(path, { start, end: start + entry.compressedSize - 1 });
-  const data = entry.compressedSize === 0 ? Readable.from([]) : entry.method === 8 ? pipeline(raw(), createInflateRaw(), () => undefined) : raw();
+  const data =
+    entry.compressedSize === 0
+      ? Readable.from([])
+      : entry.method === 8
+        ? pipeline(raw(), createInflateRaw(), () => undefined)
+        : raw();
   try {
-    const { verdict, size } = await receive(data, dest, { ...opts, max: entry.size, tooLarge: () => new ZipRefused('tooLarge'), onRefusal: 'stop' });
+    const { verdict, size } = await receive(data, dest, {
+      ...opts,
+      max: entry.size,
+      tooLarge: () => new ZipRefused('tooLarge'),
+      onRefusal: 'stop',
+    });
     if (size !== entry.size) throw new ZipRefused('notZip');
     return verdict;
   } catch (err) {

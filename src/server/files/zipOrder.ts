@@ -17,7 +17,8 @@ const HAS_DESCRIPTOR = 0x08;
 function localRecord(buf: Buffer, e: ZipEntry): Buffer {
   if (buf.readUInt32LE(e.offset) !== LOCAL) throw new Error(`zip entry ${e.name}: no local header`);
   let end = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28) + e.compressedSize;
-  if (buf.readUInt16LE(e.offset + 6) & HAS_DESCRIPTOR) end += end + 4 <= buf.length && buf.readUInt32LE(end) === DESCRIPTOR ? 16 : 12;
+  if (buf.readUInt16LE(e.offset + 6) & HAS_DESCRIPTOR)
+    end += end + 4 <= buf.length && buf.readUInt32LE(end) === DESCRIPTOR ? 16 : 12;
   if (end > buf.length) throw new Error(`zip entry ${e.name}: cut short`);
   return buf.subarray(e.offset, end);
 }
@@ -50,7 +51,10 @@ export function reorderZip(buf: Buffer, entries: readonly ZipEntry[], rank: (nam
   return Buffer.concat([...locals, directory, end]);
 }
 
-/** The order an xlsx is best streamed in: the package parts, the workbook and its relations, styles and shared strings, then the sheets, the rest last. */
+/**
+ * The order an xlsx is best streamed in: the package parts, the workbook and its relations, styles and shared strings,
+ * then the sheets, the rest last.
+ */
 export function xlsxRank(name: string): number {
   if (name === '[Content_Types].xml' || name === '_rels/.rels') return 0;
   if (name === 'xl/workbook.xml' || name === 'xl/_rels/workbook.xml.rels') return 1;

@@ -29,7 +29,6 @@ export function chapterFiles(dir = MANUAL_DIR): string[] {
     .map((f) => join(dir, f));
 }
 
-
 const dateText = (d: Date) => `${d.getFullYear()}年${d.getMonth() + 1}月${d.getDate()}日`;
 
 function cover(date: Date): unknown[] {
@@ -72,13 +71,26 @@ export function manualDocument(dir = MANUAL_DIR, date = new Date()): Record<stri
       quote: { color: '#555555', margin: [12, 2, 0, 8] },
       caption: { fontSize: 9, color: '#666666', alignment: 'center', margin: [0, 4, 0, 0] },
     },
-    header: (page: number) => (page === 1 ? null : { text: title, fontSize: 8, color: '#888888', alignment: 'right', margin: [55, 28, 55, 0] }),
+    header: (page: number) =>
+      page === 1 ? null : { text: title, fontSize: 8, color: '#888888', alignment: 'right', margin: [55, 28, 55, 0] },
     footer: (page: number, pages: number) =>
-      page === 1 ? null : { text: `第 ${page} 页 / 共 ${pages} 页`, fontSize: 8, color: '#888888', alignment: 'center', margin: [0, 20, 0, 0] },
+      page === 1
+        ? null
+        : {
+            text: `第 ${page} 页 / 共 ${pages} 页`,
+            fontSize: 8,
+            color: '#888888',
+            alignment: 'center',
+            margin: [0, 20, 0, 0],
+          },
     // a heading low on the page moves to the next one with what follows it
     pageBreakBefore: (node: { headlineLevel?: number; startPosition?: { verticalRatio?: number } }) =>
       !!node.headlineLevel && node.headlineLevel > 1 && (node.startPosition?.verticalRatio ?? 0) > 0.82,
-    content: [...cover(date), { toc: { title: { text: '目录', style: 'tocTitle' }, numberStyle: { color: '#444444' } } }, ...chapters],
+    content: [
+      ...cover(date),
+      { toc: { title: { text: '目录', style: 'tocTitle' }, numberStyle: { color: '#444444' } } },
+      ...chapters,
+    ],
   };
 }
 
@@ -123,7 +135,8 @@ const fileIn = (dir: string) => join(dir, `${KEPT_PREFIX}${manualKey()}.pdf`);
 
 /** Keeps a drawing in `dir` in place of the drawings of older sources. */
 async function keep(dir: string, pdf: Buffer): Promise<void> {
-  for (const old of readdirSync(dir).filter((f) => f.startsWith(KEPT_PREFIX))) await rm(join(dir, old), { force: true });
+  for (const old of readdirSync(dir).filter((f) => f.startsWith(KEPT_PREFIX)))
+    await rm(join(dir, old), { force: true });
   await writeFile(fileIn(dir), pdf);
 }
 
@@ -143,7 +156,10 @@ export async function keptOrDrawn(): Promise<Buffer> {
   return pdf;
 }
 
-/** The manual's PDF: kept from an earlier start, or drawn at the first call of the process; a failed drawing is tried again next time. */
+/**
+ * The manual's PDF: kept from an earlier start, or drawn at the first call of the process; a failed drawing is tried
+ * again next time.
+ */
 export function manualPdf(): Promise<Buffer> {
   rendered ??= keptOrDrawn().catch((err: unknown) => {
     rendered = undefined;

@@ -69,11 +69,15 @@ export function imageSize(b: Buffer): { width: number; height: number; mime: str
   return undefined;
 }
 
-/** An image of the manual (a path relative to its folder, never outside it), as wide as it is but no wider than the page. */
+/**
+ * An image of the manual (a path relative to its folder, never outside it), as wide as it is but no wider than the
+ * page.
+ */
 function image(dir: string, href: string, caption: string): Node {
   const path = resolve(dir, decodeURI(href));
   const rel = relative(dir, path);
-  if (/^https?:/i.test(href) || rel.startsWith('..') || resolve(rel) === rel) throw new Error(`用户手册图片必须位于 ${dir} 内: ${href}`);
+  if (/^https?:/i.test(href) || rel.startsWith('..') || resolve(rel) === rel)
+    throw new Error(`用户手册图片必须位于 ${dir} 内: ${href}`);
   const bytes = readFileSync(path);
   const size = imageSize(bytes);
   if (!size) throw new Error(`用户手册图片不是 PNG 或 JPEG: ${href}`);
@@ -92,7 +96,10 @@ const isBlank = (t: Token) => t.type === 'text' && !t.text.trim();
 
 function paragraph(dir: string, t: Tokens.Paragraph): Node[] {
   const tokens = t.tokens ?? [];
-  if (tokens.some((x) => x.type === 'image') && tokens.every((x) => x.type === 'image' || isBlank(x) || x.type === 'br')) {
+  if (
+    tokens.some((x) => x.type === 'image') &&
+    tokens.every((x) => x.type === 'image' || isBlank(x) || x.type === 'br')
+  ) {
     return tokens.filter((x): x is Tokens.Image => x.type === 'image').map((x) => image(dir, x.href, x.text));
   }
   return [{ text: inlines(tokens), style: 'p' }];
@@ -119,7 +126,9 @@ const ems = (s: string) => [...s].reduce((n, c) => n + (/[\u2e80-\uffef]/.test(c
  */
 export function columnWidths(header: string[], rows: string[][], width = CONTENT_WIDTH, fontSize = 9): number[] {
   const plain = (s: string) => ems(s.replace(/[*`\\]/g, ''));
-  const want = header.map((h, i) => Math.min(45, Math.max(plain(h), ...rows.map((r) => plain(r[i] ?? '')))) * fontSize + 1);
+  const want = header.map(
+    (h, i) => Math.min(45, Math.max(plain(h), ...rows.map((r) => plain(r[i] ?? '')))) * fontSize + 1,
+  );
   const min = header.map((h, i) => Math.max(plain(h) * fontSize + 1, Math.min(want[i], 6 * fontSize + 1)));
   const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   // pdfmake's widths exclude the cells' padding (4 pt on either side) and the 1 pt rules between them
@@ -140,7 +149,10 @@ function table(t: Tokens.Table): Node {
     table: {
       headerRows: 1,
       dontBreakRows: true,
-      widths: columnWidths(t.header.map((c) => c.text), t.rows.map((r) => r.map((c) => c.text))),
+      widths: columnWidths(
+        t.header.map((c) => c.text),
+        t.rows.map((r) => r.map((c) => c.text)),
+      ),
       body: [t.header.map((c) => cell(c, true)), ...t.rows.map((r) => r.map((c) => cell(c, false)))],
     },
     layout: {
@@ -156,8 +168,18 @@ function table(t: Tokens.Table): Node {
 
 function heading(t: Tokens.Heading): Node {
   const text = inlines(t.tokens);
-  if (t.depth === 1) return { text, style: 'h1', tocItem: true, tocStyle: 'toc1', tocMargin: [0, 6, 0, 0], headlineLevel: 1, pageBreak: 'before' };
-  if (t.depth === 2) return { text, style: 'h2', tocItem: true, tocStyle: 'toc2', tocMargin: [16, 0, 0, 0], headlineLevel: 2 };
+  if (t.depth === 1)
+    return {
+      text,
+      style: 'h1',
+      tocItem: true,
+      tocStyle: 'toc1',
+      tocMargin: [0, 6, 0, 0],
+      headlineLevel: 1,
+      pageBreak: 'before',
+    };
+  if (t.depth === 2)
+    return { text, style: 'h2', tocItem: true, tocStyle: 'toc2', tocMargin: [16, 0, 0, 0], headlineLevel: 2 };
   return { text, style: 'h3', headlineLevel: 3 };
 }
 
@@ -183,13 +205,20 @@ export function blocks(dir: string, tokens: Token[]): Node[] {
         out.push(table(t as Tokens.Table));
         break;
       case 'code':
-        out.push({ table: { widths: ['*'], body: [[{ text: t.text, style: 'codeBlock', fillColor: '#f4f4f4' }]] }, layout: 'noBorders', margin: [0, 4, 0, 8] });
+        out.push({
+          table: { widths: ['*'], body: [[{ text: t.text, style: 'codeBlock', fillColor: '#f4f4f4' }]] },
+          layout: 'noBorders',
+          margin: [0, 4, 0, 8],
+        });
         break;
       case 'blockquote':
         out.push({ stack: blocks(dir, (t as Tokens.Blockquote).tokens), style: 'quote' });
         break;
       case 'hr':
-        out.push({ canvas: [{ type: 'line', x1: 0, y1: 0, x2: CONTENT_WIDTH, y2: 0, lineWidth: 0.5, lineColor: '#bbbbbb' }], margin: [0, 6, 0, 6] });
+        out.push({
+          canvas: [{ type: 'line', x1: 0, y1: 0, x2: CONTENT_WIDTH, y2: 0, lineWidth: 0.5, lineColor: '#bbbbbb' }],
+          margin: [0, 6, 0, 6],
+        });
         break;
       default:
         // space, html, def: nothing to draw

@@ -15,7 +15,10 @@ export interface DiskGuardOptions {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set while the data dir's file system is below the reserve: the request must not write (the session is not touched). */
+    /**
+     * Set while the data dir's file system is below the reserve: the request must not write (the session is not
+     * touched).
+     */
     diskLow?: boolean;
   }
 }
@@ -39,7 +42,10 @@ export function diskSpaceGuard(app: FastifyInstance, opts: DiskGuardOptions): vo
     if (req.routeOptions.config?.writes === false) return;
     if (Date.now() - warnedAt > WARN_EVERY_MS) {
       warnedAt = Date.now();
-      req.log.warn({ dir: opts.dir, freeMB: Math.floor(free / 1048576), reserveMB: Math.floor(reserve / 1048576) }, 'disk almost full: write requests refused');
+      req.log.warn(
+        { dir: opts.dir, freeMB: Math.floor(free / 1048576), reserveMB: Math.floor(reserve / 1048576) },
+        'disk almost full: write requests refused',
+      );
     }
     return reply.status(507).send(fail(MESSAGES.diskFull));
   });

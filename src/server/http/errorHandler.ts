@@ -20,7 +20,8 @@ export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyR
   if (fe.validation) {
     const part = fe.validationContext;
     if (part === 'params') return reply.status(404).send(fail(MESSAGES.notFound));
-    const schema = (req.routeOptions.schema as Record<string, object> | undefined)?.[part === 'body' ? 'body' : 'querystring'] ?? {};
+    const schema =
+      (req.routeOptions.schema as Record<string, object> | undefined)?.[part === 'body' ? 'body' : 'querystring'] ?? {};
     return reply.status(400).send(fail(MESSAGES.formInvalid, formatErrors(fe.validation as never, schema), 2));
   }
   if (isDiskFull(err)) {
@@ -36,7 +37,9 @@ export function errorHandler(err: FastifyError | ApiError | Error, req: FastifyR
   if (status === 429) return reply.status(429).send(fail(MESSAGES.tooMany));
   if (status >= 400 && status < 500) {
     req.log.info({ err: { code: fe.code, message: fe.message } }, 'bad request');
-    return reply.status(status === 404 ? 404 : 400).send(fail(status === 404 ? MESSAGES.notFound : MESSAGES.badRequest));
+    return reply
+      .status(status === 404 ? 404 : 400)
+      .send(fail(status === 404 ? MESSAGES.notFound : MESSAGES.badRequest));
   }
   req.log.error({ err }, 'request failed');
   return reply.status(500).send(fail(MESSAGES.server));

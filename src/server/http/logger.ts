@@ -54,7 +54,10 @@ export const REDACT_PATHS = [
   '*.sliderToken',
 ];
 
-export function loggerOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
+export function loggerOptions(
+  level: string,
+  stream?: DestinationStream,
+): LoggerOptions & { stream?: DestinationStream } {
   return {
     level,
     ...(stream ? { stream } : {}),
@@ -62,7 +65,8 @@ export function loggerOptions(level: string, stream?: DestinationStream): Logger
     serializers: {
       req(req: ReqLike) {
         const headers: Record<string, unknown> = {};
-        for (const h of ['user-agent', 'access-token', 'cookie', 'authorization']) if (req.headers[h] !== undefined) headers[h] = req.headers[h];
+        for (const h of ['user-agent', 'access-token', 'cookie', 'authorization'])
+          if (req.headers[h] !== undefined) headers[h] = req.headers[h];
         return { method: req.method, url: redactUrl(req.url), remoteAddress: req.ip, headers };
       },
     },

@@ -22,9 +22,13 @@ export const NO_CLIENT_HTML =
 /** Whether a request was routed to the built client's files (an unknown /api path is too, and answers 404). */
 export const toClientFiles = (req: FastifyRequest) => req.routeOptions.url === '/*';
 
-export async function registerClient(app: FastifyInstance, clientDir: string): Promise<(reply: FastifyReply) => FastifyReply> {
+export async function registerClient(
+  app: FastifyInstance,
+  clientDir: string,
+): Promise<(reply: FastifyReply) => FastifyReply> {
   if (!existsSync(join(clientDir, 'index.html'))) {
-    return (reply) => reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NO_CLIENT_HTML);
+    return (reply) =>
+      reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NO_CLIENT_HTML);
   }
   await app.register(fastifyStatic, {
     root: clientDir,

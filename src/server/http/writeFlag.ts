@@ -1,7 +1,8 @@
 // The route flag `config.writes`: every /api route says whether it — or work it starts, such as a
 // job — writes to the database or the disk. The disk reserve (diskGuard.ts) and the end of a trial (auth/guard.ts)
 // read it instead of the HTTP verb, since GETs calculate, copy and export too. Two checks keep it honest:
-// buildApp refuses to start with an /api route that does not declare it, and the write detector (db/writeDetector.ts) notices
+// buildApp refuses to start with an /api route that does not declare it, and the write detector (db/writeDetector.ts)
+// notices
 // a route declared `writes: false` that writes (tests fail on it, production logs it once per route).
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { currentWrites } from '../db/writeDetector';
@@ -21,20 +22,40 @@ const routeName = (method: string, url: string) => `${method} ${url}`;
  * `config.writes`, `assertDeclared()` throws naming them — asked once all are added (a plugin's own onRoute hook
  * may set the flag after this one).
  */
-export function collectWriteFlags(app: FastifyInstance): { undeclared(): string[]; assertDeclared(): void; writing(): string[] } {
+export function collectWriteFlags(app: FastifyInstance): {
+  undeclared(): string[];
+  assertDeclared(): void;
+  writing(): string[];
+} {
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/')) routes.push(route);
   });
   const undeclared = () =>
-    routes.filter((r) => typeof r.config?.writes !== 'boolean').flatMap((r) => [r.method].flat().filter((m) => m !== 'HEAD').map((m) => routeName(m, r.url)));
+    routes
+      .filter((r) => typeof r.config?.writes !== 'boolean')
+      .flatMap((r) =>
+        [r.method]
+          .flat()
+          .filter((m) => m !== 'HEAD')
+          .map((m) => routeName(m, r.url)),
+      );
   return {
     undeclared,
     /** `METHOD /url` of every route declared writes: true (the lock test goes through all of them) */
-    writing: () => routes.filter((r) => r.config?.writes === true).flatMap((r) => [r.method].flat().filter((m) => m !== 'HEAD').map((m) => routeName(m, r.url))),
+    writing: () =>
+      routes
+        .filter((r) => r.config?.writes === true)
+        .flatMap((r) =>
+          [r.method]
+            .flat()
+            .filter((m) => m !== 'HEAD')
+            .map((m) => routeName(m, r.url)),
+        ),
     assertDeclared() {
       const missing = undeclared();
-      if (missing.length) throw new Error(`/api routes without config.writes (src/server/http/writeFlag.ts): ${missing.join(', ')}`);
+      if (missing.length)
+        throw new Error(`/api routes without config.writes (src/server/http/writeFlag.ts): ${missing.join(', ')}`);
     },
   };
 }
@@ -47,7 +68,10 @@ export function detectUndeclaredWrites(app: FastifyInstance, report: (route: str
   app.addHook('onRequest', (req, _reply, done) => {
     const writes = req.routeOptions.config?.writes;
     if (!req.url.startsWith('/api/') || req.is404 || writes === undefined) return done();
-    currentWrites.run({ route: routeName(req.method, req.routeOptions.url ?? req.url), writes, handling: false, report }, done);
+    currentWrites.run(
+      { route: routeName(req.method, req.routeOptions.url ?? req.url), writes, handling: false, report },
+      done,
+    );
   });
   app.addHook('preHandler', async () => {
     const store = currentWrites.getStore();

@@ -33,7 +33,12 @@ export interface LibraryMaterial {
 export const MATERIAL_TYPE = '建材';
 export const ENERGY_TYPE = '能源';
 
-export async function libraryMaterials(ex: Executor, caller: Caller, ids?: number[], type = MATERIAL_TYPE): Promise<Map<number, LibraryMaterial>> {
+export async function libraryMaterials(
+  ex: Executor,
+  caller: Caller,
+  ids?: number[],
+  type = MATERIAL_TYPE,
+): Promise<Map<number, LibraryMaterial>> {
   const def = resourceDef('tpf3BuildMaterial');
   let q = ex.selectFrom(def.table).selectAll().where('type', '=', type);
   const scope = readScope(def.meta, caller);

@@ -16,15 +16,33 @@ export interface SavedChoice {
   density: Density | null;
 }
 
-/** The tenant's confirmed mappings by normalised source name (or only those of `keys`), with the density confirmed for each (if any). */
-export async function savedChoices(ex: Executor, caller: Caller, keys?: string | string[]): Promise<Map<string, SavedChoice>> {
-  let q = ex.selectFrom('tpf3_bim_mapping').select(['ifc_key', 'factor_id', 'density', 'density_source']).where('tenant_key', '=', tenantKey(caller));
+/**
+ * The tenant's confirmed mappings by normalised source name (or only those of `keys`), with the density confirmed for
+ * each (if any).
+ */
+export async function savedChoices(
+  ex: Executor,
+  caller: Caller,
+  keys?: string | string[],
+): Promise<Map<string, SavedChoice>> {
+  let q = ex
+    .selectFrom('tpf3_bim_mapping')
+    .select(['ifc_key', 'factor_id', 'density', 'density_source'])
+    .where('tenant_key', '=', tenantKey(caller));
   if (keys !== undefined) {
     if (![keys].flat().length) return new Map();
     q = q.where('ifc_key', 'in', [keys].flat());
   }
   const rows = await q.execute();
-  return new Map(rows.map((r) => [r.ifc_key as string, { factorId: Number(r.factor_id), density: r.density == null ? null : { value: Number(r.density), source: r.density_source ?? '' } }]));
+  return new Map(
+    rows.map((r) => [
+      r.ifc_key as string,
+      {
+        factorId: Number(r.factor_id),
+        density: r.density == null ? null : { value: Number(r.density), source: r.density_source ?? '' },
+      },
+    ]),
+  );
 }
 
 /** The tenant's confirmed mappings: normalised source name → factor id. */
@@ -37,12 +55,26 @@ export async function savedMappings(ex: Executor, caller: Caller): Promise<Map<s
  * material's, not the factor's: a mapping saved without one (its factor needed none, or the budget file's) keeps
  * the density confirmed before.
  */
-export async function saveMappings(ex: Executor, caller: Caller, mappings: { ifcMaterial: string; factorId: number; density?: Density | null }[]): Promise<void> {
+export async function saveMappings(
+  ex: Executor,
+  caller: Caller,
+  mappings: { ifcMaterial: string; factorId: number; density?: Density | null }[],
+): Promise<void> {
   const byKey = new Map(mappings.map((m) => [mappingKey(m.ifcMaterial), m]));
   if (!byKey.size) return;
   await ex
     .insertInto('tpf3_bim_mapping')
-    .values([...byKey].map(([key, m]) => ({ tenant_key: tenantKey(caller), ifc_key: key, ifc_material: m.ifcMaterial, factor_id: m.factorId, user_id: caller.userId, density: m.density?.value ?? null, density_source: m.density?.source ?? null })))
+    .values(
+      [...byKey].map(([key, m]) => ({
+        tenant_key: tenantKey(caller),
+        ifc_key: key,
+        ifc_material: m.ifcMaterial,
+        factor_id: m.factorId,
+        user_id: caller.userId,
+        density: m.density?.value ?? null,
+        density_source: m.density?.source ?? null,
+      })),
+    )
     .onConflict((oc) =>
       oc.columns(['tenant_key', 'ifc_key']).doUpdateSet({
         factor_id: sql`excluded.factor_id`,

@@ -38,22 +38,33 @@ function problemOf(c: Ceiling): string | null {
   if (!c.families.length) return 'a family is required';
   if (unknown) return `${unknown} is not a family of the taxonomy (match/taxonomy.json)`;
   if (!c.label || !c.source) return 'label and source are required';
-  if (!(c.measure in UNITS) || c.unit !== UNITS[c.measure]) return 'measure volume with unit m³/m², or mass with unit kg/m²';
+  if (!(c.measure in UNITS) || c.unit !== UNITS[c.measure])
+    return 'measure volume with unit m³/m², or mass with unit kg/m²';
   if (!(c.max > 0)) return 'max must be > 0';
-  if (c.measure === 'mass' && !(c.density !== null && c.density > 0 && c.density < 25)) return 'a mass ceiling needs a density in t/m³';
+  if (c.measure === 'mass' && !(c.density !== null && c.density > 0 && c.density < 25))
+    return 'a mass ceiling needs a density in t/m³';
   if (c.measure === 'volume' && c.density !== null) return 'only a mass ceiling has a density';
   if (!BASES.includes(c.basis)) return `basis is ${BASES.join(' or ')}`;
   return null;
 }
 
-/** The table, checked: a taxonomy family, a positive ceiling in its measure's unit, a mass ceiling's density, a basis and a source. */
+/**
+ * The table, checked: a taxonomy family, a positive ceiling in its measure's unit, a mass ceiling's density, a basis
+ * and a source.
+ */
 export function readCeilings(text = readFileSync(new URL(`./${FILE}`, import.meta.url), 'utf8')): Ceiling[] {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+  });
   if (parsed.errors.length) throw new Error(`${FILE}: row ${parsed.errors[0].row ?? '?'}: ${parsed.errors[0].message}`);
   return parsed.data.map((r) => {
     const density = (r.density ?? '').trim();
     const c: Ceiling = {
-      families: (r.family ?? '').split('|').map((f) => f.trim()).filter(Boolean),
+      families: (r.family ?? '')
+        .split('|')
+        .map((f) => f.trim())
+        .filter(Boolean),
       label: r.label?.trim() ?? '',
       measure: r.measure?.trim() as Ceiling['measure'],
       max: Number(r.max),
@@ -71,7 +82,9 @@ export function readCeilings(text = readFileSync(new URL(`./${FILE}`, import.met
 let table: Ceiling[] | undefined;
 export const ceilings = () => (table ??= readCeilings());
 
-/** The ceiling of a material's family: its own family's, else the nearest upper family's (岩棉 → 矿物棉 → 保温材料); null: none. */
+/**
+ * The ceiling of a material's family: its own family's, else the nearest upper family's (岩棉 → 矿物棉 → 保温材料); null: none.
+ */
 export function familyCeiling(name: string, list: Ceiling[] = ceilings()): Ceiling | null {
   for (let f = classify(name); f; f = f.parent) {
     const id = f.id;
@@ -84,10 +97,17 @@ export function familyCeiling(name: string, list: Ceiling[] = ceilings()): Ceili
 /** The ceiling for any material. */
 export const anyCeiling = (list: Ceiling[] = ceilings()) => list.find((c) => c.families.includes('*')) ?? null;
 
-/** t/m³ to turn a material's volume into its mass: the model's own, else the bulk table's for its name, else the ceiling's. */
-export const densityFor = (name: string, c: Ceiling, own?: number | null): number | null => own || bulkDensityFor({ name })?.value || c.density;
+/**
+ * t/m³ to turn a material's volume into its mass: the model's own, else the bulk table's for its name, else the
+ * ceiling's.
+ */
+export const densityFor = (name: string, c: Ceiling, own?: number | null): number | null =>
+  own || bulkDensityFor({ name })?.value || c.density;
 
-/** One material's amount in a ceiling's measure (m³ or kg) and how it was found ('3.00 m³ × 7,850.00 kg/m³ = 23,550.00 kg'). */
+/**
+ * One material's amount in a ceiling's measure (m³ or kg) and how it was found ('3.00 m³ × 7,850.00 kg/m³ = 23,550.00
+ * kg').
+ */
 export interface Amount {
   name: string;
   amount: number;
@@ -112,7 +132,10 @@ export function overCeiling(c: Ceiling, amounts: Amount[], floor: FloorArea): Ov
   const per = total / floor.value;
   if (per <= c.max) return null;
   const base = c.measure === 'volume' ? 'm³' : 'kg';
-  const what = counted.length === 1 ? `「${counted[0].name}」${counted[0].working}` : `${c.label}：${counted.map((a) => `「${a.name}」${a.working}`).join('，')}，合计 ${n2(total)} ${base}`;
+  const what =
+    counted.length === 1
+      ? `「${counted[0].name}」${counted[0].working}`
+      : `${c.label}：${counted.map((a) => `「${a.name}」${a.working}`).join('，')}，合计 ${n2(total)} ${base}`;
   return {
     materials: counted.map((a) => a.name),
     label: c.label,
@@ -132,7 +155,8 @@ export interface MaterialQuantities {
 
 /** A material's amount in the ceiling's measure: its volume; for mass its weight, else volume × density. */
 function modelAmount(m: MaterialQuantities, c: Ceiling): Amount | null {
-  if (c.measure === 'volume') return m.volume > 0 ? { name: m.name, amount: m.volume, working: `${n2(m.volume)} m³` } : null;
+  if (c.measure === 'volume')
+    return m.volume > 0 ? { name: m.name, amount: m.volume, working: `${n2(m.volume)} m³` } : null;
   if (m.weight > 0) return { name: m.name, amount: m.weight, working: `${n2(m.weight)} kg` };
   const d = densityFor(m.name, c, m.density);
   if (!(m.volume > 0) || !d) return null;
@@ -144,7 +168,11 @@ function modelAmount(m: MaterialQuantities, c: Ceiling): Amount | null {
  * The families over their ceiling and the materials without one over the ceiling for any material, each with the
  * working, in the order their first material comes; none when the floor area is unknown.
  */
-export function overCeilings(materials: MaterialQuantities[], floor: FloorArea | null | undefined, list: Ceiling[] = ceilings()): OverCeiling[] {
+export function overCeilings(
+  materials: MaterialQuantities[],
+  floor: FloorArea | null | undefined,
+  list: Ceiling[] = ceilings(),
+): OverCeiling[] {
   if (!floor || !(floor.value > 0)) return [];
   const byCeiling = new Map<Ceiling, Amount[]>();
   const order: (Ceiling | Amount)[] = [];

@@ -21,6 +21,14 @@ export async function truckFactor(trx: Tx, projectId: number): Promise<{ id: num
     .executeTakeFirst();
   const table = resourceDef('tpf3BuildMaterial').table;
   const q = trx.selectFrom(table).select(['id', 'name', 'spec']);
-  const row = used ? await q.where('id', '=', Number(used[columnName('factorId')])).executeTakeFirst() : await q.where('type', '=', '运输').where('name', '=', DEFAULT_TRUCK.name).where('spec', '=', DEFAULT_TRUCK.spec).where('tenant_id', 'is', null).orderBy('id', 'desc').executeTakeFirst();
+  const row = used
+    ? await q.where('id', '=', Number(used[columnName('factorId')])).executeTakeFirst()
+    : await q
+        .where('type', '=', '运输')
+        .where('name', '=', DEFAULT_TRUCK.name)
+        .where('spec', '=', DEFAULT_TRUCK.spec)
+        .where('tenant_id', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
   return row ? { id: Number(row.id), name: `${row.name}${row.spec ? `（${row.spec}）` : ''}` } : undefined;
 }

@@ -7,7 +7,11 @@ import { notFound } from '../errors';
 import { findJob } from './store';
 import { typed } from '../http/typed';
 
-const params = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
+const params = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
 
 export function jobRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);

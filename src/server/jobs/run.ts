@@ -99,7 +99,14 @@ class Reporter {
 
 const failure = (err: unknown): JobChange => ({
   state: 'failed',
-  message: err instanceof ApiError ? err.message : lockedError(err)?.message ?? isDiskFull(err) ? MESSAGES.diskFull : isConnectionLost(err) ? MESSAGES.dbDown : MESSAGES.server,
+  message:
+    err instanceof ApiError
+      ? err.message
+      : (lockedError(err)?.message ?? isDiskFull(err))
+        ? MESSAGES.diskFull
+        : isConnectionLost(err)
+          ? MESSAGES.dbDown
+          : MESSAGES.server,
   errors: err instanceof ApiError && err.code === 2 && Array.isArray(err.data) ? (err.data as FieldError[]) : null,
 });
 
@@ -117,7 +124,12 @@ export interface JobSpec {
  * Runs `work` as a job of the caller. Ends within `waitMs` → `{ result }` (or the work's error is thrown, as a
  * direct answer). Still running → `{ job }` (its state now), and the work goes on; its end is written to the row.
  */
-export async function runJob<T>(db: Db, caller: Caller, spec: JobSpec, work: (progress: Progress, job: Job) => Promise<T>): Promise<{ result: T } | { job: Job }> {
+export async function runJob<T>(
+  db: Db,
+  caller: Caller,
+  spec: JobSpec,
+  work: (progress: Progress, job: Job) => Promise<T>,
+): Promise<{ result: T } | { job: Job }> {
   const job = await insertJob(db, caller, spec.kind, spec.title);
   const controller = new AbortController();
   const reporter = new Reporter(db, job, controller.signal);
@@ -148,7 +160,10 @@ export async function runJob<T>(db: Db, caller: Caller, spec: JobSpec, work: (pr
   // (wait 0: the job at once — on PGlite a short job may finish in microtasks before any timer fires)
   if (spec.waitMs <= 0) return { job: { ...job } };
   let timer: NodeJS.Timeout | undefined;
-  const waited = await Promise.race([outcome, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), spec.waitMs)))]);
+  const waited = await Promise.race([
+    outcome,
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), spec.waitMs))),
+  ]);
   clearTimeout(timer);
   if (!waited) return { job: { ...job } };
   if ('error' in waited) throw waited.error;
@@ -162,14 +177,18 @@ onShutdown(() => stopJobs());
 export async function stopJobs(timeoutMs = 10_000): Promise<void> {
   for (const j of running) j.controller.abort();
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([Promise.all([...running].map((j) => j.settled)), new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);
+  await Promise.race([
+    Promise.all([...running].map((j) => j.settled)),
+    new Promise((r) => (timer = setTimeout(r, timeoutMs))),
+  ]);
   clearTimeout(timer);
 }
 
 export const RUNNING = '正在后台处理';
 
 /** The route's answer: the result with its usual message, or the running job. */
-export const jobAnswer = <T>(o: { result: T } | { job: Job }, message: string) => ('job' in o ? ok({ job: o.job }, RUNNING) : ok(o.result, message));
+export const jobAnswer = <T>(o: { result: T } | { job: Job }, message: string) =>
+  'job' in o ? ok({ job: o.job }, RUNNING) : ok(o.result, message);
 
 /** `?wait=` of a long route: how many ms to wait for the work before answering with the job. */
 export const waitProperty = { type: 'integer', title: '等待毫秒数', minimum: 0, maximum: 600000 } as const;

@@ -37,7 +37,11 @@ function toJob(r: JobRow, now = Date.now()): Job {
 }
 
 export async function insertJob(db: Db, caller: Caller, kind: JobKind, title: string): Promise<Job> {
-  await db.deleteFrom('sys_job').where('user_id', '=', caller.userId).where('update_date', '<', sql<Date>`now() - ${`${KEEP_DAYS} days`}::interval`).execute();
+  await db
+    .deleteFrom('sys_job')
+    .where('user_id', '=', caller.userId)
+    .where('update_date', '<', sql<Date>`now() - ${`${KEEP_DAYS} days`}::interval`)
+    .execute();
   const row = (await db
     .insertInto('sys_job')
     .values({ kind, title, state: 'running', done: 0, user_id: caller.userId, tenant_id: caller.tenantId })
@@ -71,12 +75,24 @@ export async function updateJob(ex: Executor, id: number, c: JobChange): Promise
  * on its building's review page). Not an answer of GET job/{id}, which stays the owner's.
  */
 export async function latestJob(ex: Executor, kind: JobKind, title: string): Promise<Job | undefined> {
-  const row = (await ex.selectFrom('sys_job').selectAll().where('kind', '=', kind).where('title', '=', title).orderBy('id', 'desc').limit(1).executeTakeFirst()) as JobRow | undefined;
+  const row = (await ex
+    .selectFrom('sys_job')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('title', '=', title)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()) as JobRow | undefined;
   return row && toJob(row);
 }
 
 /** The caller's own job, or undefined (another user's is not found). */
 export async function findJob(db: Db, caller: Caller, id: number): Promise<Job | undefined> {
-  const row = (await db.selectFrom('sys_job').selectAll().where('id', '=', id).where('user_id', '=', caller.userId).executeTakeFirst()) as JobRow | undefined;
+  const row = (await db
+    .selectFrom('sys_job')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', caller.userId)
+    .executeTakeFirst()) as JobRow | undefined;
   return row && toJob(row);
 }

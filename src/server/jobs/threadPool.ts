@@ -55,11 +55,15 @@ export class PoolClosed extends Error {
 function startWorker(entry: URL, options: WorkerOptions = {}): Worker {
   if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
   const api = import.meta.resolve('tsx/esm/api');
-  return new Worker(`import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, { ...options, eval: true });
+  return new Worker(
+    `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`,
+    { ...options, eval: true },
+  );
 }
 
 /** Bytes come back as a Uint8Array over a transferred ArrayBuffer: answered as a Buffer on it (no copy). */
-const asBuffer = (v: unknown) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v);
+const asBuffer = (v: unknown) =>
+  v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v;
 
 export class ThreadPool {
   private readonly threads = new Set<Thread>();
@@ -68,7 +72,9 @@ export class ThreadPool {
   constructor(
     readonly size = poolSize(),
     private readonly idleMs = IDLE_MS,
-    /** the threads' own options: a heap limit (resourceLimits), past which the thread ends with ERR_WORKER_OUT_OF_MEMORY */
+    /**
+     * the threads' own options: a heap limit (resourceLimits), past which the thread ends with ERR_WORKER_OUT_OF_MEMORY
+     */
     private readonly workerOptions: Pick<WorkerOptions, 'resourceLimits'> = {},
   ) {}
 
@@ -129,7 +135,8 @@ export class ThreadPool {
   private give(t: Thread, task: Task): void {
     clearTimeout(t.idle);
     t.task = task;
-    if (task.timeoutMs !== undefined) t.limit = setTimeout(() => void this.end(t, new TaskTimedOut(task.timeoutMs!)), task.timeoutMs);
+    if (task.timeoutMs !== undefined)
+      t.limit = setTimeout(() => void this.end(t, new TaskTimedOut(task.timeoutMs!)), task.timeoutMs);
     t.worker.ref();
     t.worker.postMessage({ module: task.module, data: task.data });
   }

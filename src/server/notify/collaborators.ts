@@ -9,7 +9,11 @@ registerHooks('tpf3Project', {
     const added = userIdList(record.userId).filter((id) => !before.has(id) && id !== caller.userId);
     if (!added.length) return;
     const who = (await userNames(trx, [caller.userId])).get(caller.userId) ?? '';
-    const engineering = await trx.selectFrom(resourceDef('tpf3Engineering').table).select('name').where('id', '=', record.engineeringId as number).executeTakeFirst();
+    const engineering = await trx
+      .selectFrom(resourceDef('tpf3Engineering').table)
+      .select('name')
+      .where('id', '=', record.engineeringId as number)
+      .executeTakeFirst();
     const module = String(record.computeMethod);
     await notifyUsers(
       trx,

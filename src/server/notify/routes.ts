@@ -28,23 +28,35 @@ export function notifyRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);
   const inbox = resourceDef('sysNotify').table;
 
-  r.put('/api/sys/v1/sys/sysNotify/read', { schema: { body: readBody }, config: { writes: true, trialAllowed: true } }, async (req) => {
-    const caller = callerOf(req);
-    let q = db.updateTable(inbox).set({ read_flag: 1, update_date: new Date() }).where('user_id', '=', caller.userId).where('read_flag', '=', 0);
-    if (req.body.ids) q = q.where('id', 'in', req.body.ids);
-    const r = await q.executeTakeFirst();
-    return ok(Number(r.numUpdatedRows), '已标记为已读');
-  });
+  r.put(
+    '/api/sys/v1/sys/sysNotify/read',
+    { schema: { body: readBody }, config: { writes: true, trialAllowed: true } },
+    async (req) => {
+      const caller = callerOf(req);
+      let q = db
+        .updateTable(inbox)
+        .set({ read_flag: 1, update_date: new Date() })
+        .where('user_id', '=', caller.userId)
+        .where('read_flag', '=', 0);
+      if (req.body.ids) q = q.where('id', 'in', req.body.ids);
+      const r = await q.executeTakeFirst();
+      return ok(Number(r.numUpdatedRows), '已标记为已读');
+    },
+  );
 
-  r.get('/api/sys/v1/sys/sysNotify/count/:userId', { schema: { params: userParams }, config: { writes: false } }, async (req) => {
-    const caller = callerOf(req);
-    if (req.params.userId !== caller.userId) throw forbidden();
-    const r = await db
-      .selectFrom(inbox)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', caller.userId)
-      .where('read_flag', '=', 0)
-      .executeTakeFirstOrThrow();
-    return ok(Number(r.n));
-  });
+  r.get(
+    '/api/sys/v1/sys/sysNotify/count/:userId',
+    { schema: { params: userParams }, config: { writes: false } },
+    async (req) => {
+      const caller = callerOf(req);
+      if (req.params.userId !== caller.userId) throw forbidden();
+      const r = await db
+        .selectFrom(inbox)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', caller.userId)
+        .where('read_flag', '=', 0)
+        .executeTakeFirstOrThrow();
+      return ok(Number(r.n));
+    },
+  );
 }

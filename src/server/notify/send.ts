@@ -27,14 +27,24 @@ async function sendWhere(ex: Executor, who: RawBuilder<unknown>, m: Message, fro
 }
 
 /** To these users (ids of disabled or unknown users are skipped). */
-export async function notifyUsers(ex: Executor, userIds: Iterable<number>, m: Message, from: number | null = null): Promise<number> {
+export async function notifyUsers(
+  ex: Executor,
+  userIds: Iterable<number>,
+  m: Message,
+  from: number | null = null,
+): Promise<number> {
   const ids = [...new Set(userIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
   if (!ids.length) return 0;
   return sendWhere(ex, sql`u.id in (${sql.join(ids)})`, m, from);
 }
 
 /** To every user of a tenant, or to every user at all when `tenantId` is null. */
-export async function notifyTenant(ex: Executor, tenantId: number | null, m: Message, from: number | null = null): Promise<number> {
+export async function notifyTenant(
+  ex: Executor,
+  tenantId: number | null,
+  m: Message,
+  from: number | null = null,
+): Promise<number> {
   return sendWhere(ex, tenantId == null ? sql`true` : sql`u.tenant_id = ${tenantId}`, m, from);
 }
 

@@ -38,33 +38,56 @@ export const components = {
   },
   schemas: {
     Envelope: {
-      ...envelope({ type: 'integer', enum: [0, 1, 2], description: '1 成功，0 错误，2 表单校验失败' }, { description: '结果；错误时为 null 或补充信息' }),
+      ...envelope(
+        { type: 'integer', enum: [0, 1, 2], description: '1 成功，0 错误，2 表单校验失败' },
+        { description: '结果；错误时为 null 或补充信息' },
+      ),
       description: '统一应答信封 { code, message, data }',
     },
     FieldError: {
       type: 'object',
       required: ['field', 'errorMsg'],
-      properties: { field: { type: 'string', description: '字段名' }, errorMsg: { type: 'string', description: '中文错误提示' } },
+      properties: {
+        field: { type: 'string', description: '字段名' },
+        errorMsg: { type: 'string', description: '中文错误提示' },
+      },
     },
     ValidationEnvelope: {
-      ...envelope({ type: 'integer', enum: [2] }, { type: 'array', items: { $ref: '#/components/schemas/FieldError' } }),
+      ...envelope(
+        { type: 'integer', enum: [2] },
+        { type: 'array', items: { $ref: '#/components/schemas/FieldError' } },
+      ),
       description: '表单校验失败：逐字段的中文提示',
     },
   },
   responses: {
-    Ok: { description: '成功：code 1，结果在 data 中', content: json('Envelope', { code: 1, message: MESSAGES.ok, data: {} }) },
+    Ok: {
+      description: '成功：code 1，结果在 data 中',
+      content: json('Envelope', { code: 1, message: MESSAGES.ok, data: {} }),
+    },
     BadRequest: {
       description: '请求不正确：code 0（中文提示）或 code 2（表单校验失败，data 为逐字段错误）',
       content: {
         'application/json': {
-          schema: { oneOf: [{ $ref: '#/components/schemas/Envelope' }, { $ref: '#/components/schemas/ValidationEnvelope' }] },
+          schema: {
+            oneOf: [{ $ref: '#/components/schemas/Envelope' }, { $ref: '#/components/schemas/ValidationEnvelope' }],
+          },
           example: { code: 2, message: MESSAGES.formInvalid, data: [{ field: 'name', errorMsg: '请输入名称' }] },
         },
       },
     },
-    Unauthorized: { description: '未登录或登录已失效', content: json('Envelope', { code: 0, message: MESSAGES.unauthorized, data: null }) },
-    Forbidden: { description: '没有权限', content: json('Envelope', { code: 0, message: MESSAGES.forbidden, data: null }) },
-    NotFound: { description: '资源不存在或不可见', content: json('Envelope', { code: 0, message: MESSAGES.notFound, data: null }) },
+    Unauthorized: {
+      description: '未登录或登录已失效',
+      content: json('Envelope', { code: 0, message: MESSAGES.unauthorized, data: null }),
+    },
+    Forbidden: {
+      description: '没有权限',
+      content: json('Envelope', { code: 0, message: MESSAGES.forbidden, data: null }),
+    },
+    NotFound: {
+      description: '资源不存在或不可见',
+      content: json('Envelope', { code: 0, message: MESSAGES.notFound, data: null }),
+    },
     File: {
       description: '文件内容（content-type 与 content-disposition 为所导出的文件）',
       content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },

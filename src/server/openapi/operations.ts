@@ -21,12 +21,29 @@ const UPLOADS: [suffix: string, body: Json][] = [
       },
     },
   ],
-  ['/folderFile', { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: '头像图片（PNG/JPEG）' } } }],
-  ['/screenshot', { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: '截图（PNG/JPEG）' } } }],
+  [
+    '/folderFile',
+    {
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary', description: '头像图片（PNG/JPEG）' } },
+    },
+  ],
+  [
+    '/screenshot',
+    {
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary', description: '截图（PNG/JPEG）' } },
+    },
+  ],
 ];
 
-/** No session needed: marked public, or outside /api (the guard covers /api only; /upload/:id carries its own token). */
-const isOpen = (url: string, config: unknown) => (config as { public?: boolean } | undefined)?.public === true || !url.startsWith('/api/');
+/**
+ * No session needed: marked public, or outside /api (the guard covers /api only; /upload/:id carries its own token).
+ */
+const isOpen = (url: string, config: unknown) =>
+  (config as { public?: boolean } | undefined)?.public === true || !url.startsWith('/api/');
 
 export const transform: Transform = ({ schema, url, route }) => {
   const s: Json = { ...(schema as Json | undefined) };
@@ -64,7 +81,8 @@ export const transformObject: TransformObject = (documentObject) => {
       }
       const open = Array.isArray(op.security) && op.security.length === 0;
       const responses = { ...(op.responses as Record<string, Json> | undefined) };
-      if (!responses['200'] || responses['200'].description === 'Default Response') responses['200'] = ref(path.startsWith('/api/') ? 'Ok' : 'File');
+      if (!responses['200'] || responses['200'].description === 'Default Response')
+        responses['200'] = ref(path.startsWith('/api/') ? 'Ok' : 'File');
       if (op.requestBody || op.parameters) responses['400'] ??= ref('BadRequest');
       if (!open) {
         responses['401'] ??= ref('Unauthorized');
@@ -74,9 +92,11 @@ export const transformObject: TransformObject = (documentObject) => {
       op.responses = responses;
     }
   }
-  doc.tags = tags.sort((a, b) => tagRank(a) - tagRank(b)).map((name) => {
-    const description = tagDescription(name);
-    return description ? { name, description } : { name };
-  });
+  doc.tags = tags
+    .sort((a, b) => tagRank(a) - tagRank(b))
+    .map((name) => {
+      const description = tagDescription(name);
+      return description ? { name, description } : { name };
+    });
   return doc as ReturnType<TransformObject>;
 };

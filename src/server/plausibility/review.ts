@@ -23,7 +23,10 @@ const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : 
 async function rangeLines(ex: Executor, tenantId: unknown): Promise<RangeLine[]> {
   const def = resourceDef('tpf3Benchmark');
   let q = ex.selectFrom(def.table).selectAll();
-  q = typeof tenantId === 'number' ? q.where((w) => w.or([w('tenant_id', 'is', null), w('tenant_id', '=', tenantId)])) : q.where('tenant_id', 'is', null);
+  q =
+    typeof tenantId === 'number'
+      ? q.where((w) => w.or([w('tenant_id', 'is', null), w('tenant_id', '=', tenantId)]))
+      : q.where('tenant_id', 'is', null);
   const rows = (await q.orderBy('id').execute()) as Row[];
   return rows.map((r) => {
     const l = toRecord(def.schema, r);
@@ -43,26 +46,61 @@ async function rangeLines(ex: Executor, tenantId: unknown): Promise<RangeLine[]>
 }
 
 /** 小类 and name of each library factor the rows use (one query). */
-async function categories(ex: Executor, rows: Record<string, unknown>[]): Promise<Map<number, { category: string; name: string }>> {
+async function categories(
+  ex: Executor,
+  rows: Record<string, unknown>[],
+): Promise<Map<number, { category: string; name: string }>> {
   const ids = [...new Set(rows.map((r) => r.factorId).filter((v): v is number => typeof v === 'number'))];
   if (!ids.length) return new Map();
-  const found = await ex.selectFrom(resourceDef('tpf3BuildMaterial').table).select(['id', columnName('smallType'), 'name']).where('id', 'in', ids).execute();
-  return new Map(found.map((f) => [Number(f.id), { category: String(f[columnName('smallType')] ?? ''), name: String(f.name ?? '') }]));
+  const found = await ex
+    .selectFrom(resourceDef('tpf3BuildMaterial').table)
+    .select(['id', columnName('smallType'), 'name'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(
+    found.map((f) => [
+      Number(f.id),
+      { category: String(f[columnName('smallType')] ?? ''), name: String(f.name ?? '') },
+    ]),
+  );
 }
 
 /** The review of `building` just calculated as `result` from `inputs` (its wizard stages with their rows). */
-export async function plausibilityOf(ex: Executor, building: ApiRecord, inputs: StageRows[], result: BuildingResult): Promise<PlausibilityReview> {
+export async function plausibilityOf(
+  ex: Executor,
+  building: ApiRecord,
+  inputs: StageRows[],
+  result: BuildingResult,
+): Promise<PlausibilityReview> {
   const materialStage = stageOfRole('materials');
   const produce = inputs.find((s) => s.schema['x-stage']?.code === materialStage)?.rows ?? [];
   const cats = await categories(ex, produce);
   // (each row's emission as just calculated: the review names the material that drives an intensity)
-  const emissions = new Map((result.stages.find((s) => s.code === materialStage)?.rows ?? []).map((r) => [r.id, r.emission]));
+  const emissions = new Map(
+    (result.stages.find((s) => s.code === materialStage)?.rows ?? []).map((r) => [r.id, r.emission]),
+  );
   const materials: MaterialRow[] = produce.map((r) => {
     const c = typeof r.factorId === 'number' ? cats.get(r.factorId) : undefined;
-    return { id: Number(r.id), materialName: r.materialName, unit: r.unit, quantity: r.quantity, density: r.density, densityUnit: r.densityUnit, emission: emissions.get(Number(r.id)) ?? null, category: c?.category ?? null, libraryName: c?.name ?? null };
+    return {
+      id: Number(r.id),
+      materialName: r.materialName,
+      unit: r.unit,
+      quantity: r.quantity,
+      density: r.density,
+      densityUnit: r.densityUnit,
+      emission: emissions.get(Number(r.id)) ?? null,
+      category: c?.category ?? null,
+      libraryName: c?.name ?? null,
+    };
   });
   const basis = (result as { basis?: { area?: number } }).basis;
-  const calculated = { ...building, ...result.fields, total: result.total, streng3: result.streng3, resultDetail: { basis } };
+  const calculated = {
+    ...building,
+    ...result.fields,
+    total: result.total,
+    streng3: result.streng3,
+    resultDetail: { basis },
+  };
   const own = buildingFigures(calculated, true);
   return reviewPlausibility({
     buildType: String(building.buildType ?? ''),

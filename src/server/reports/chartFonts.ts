@@ -1,6 +1,7 @@
 // The fonts the charts are drawn with. resvg reads a font file whole each time it draws a glyph, and Noto Sans SC
 // is 10.5 MB, nearly all of it the outlines of 30 000 CJK characters: the sensitivity chart's ~600 glyphs copied
-// 6 GB, most of a report's chart time (0.4 s of a 690-row report's, 0.1 s with these copies). The charts of one drawing get a copy of each font whose glyph table keeps
+// 6 GB, most of a report's chart time (0.4 s of a 690-row report's, 0.1 s with these copies). The charts of one drawing
+// get a copy of each font whose glyph table keeps
 // only the outlines of the CJK characters in their text and every other glyph (Latin, symbols, the unencoded forms
 // the layout tables substitute); glyph numbers, metrics and layout tables are unchanged, so the PNGs are the same
 // bytes (tests/server/reportChartFonts.test.ts). A file of well under 1 MB, in a folder removed after the drawing.
@@ -50,7 +51,11 @@ function keptGlyphs(cmap: Buffer, count: number, used: Set<number>): Uint8Array 
 
 const sum = (b: Buffer) => {
   let s = 0;
-  for (let i = 0; i < b.length; i += 4) s = (s + (i + 4 <= b.length ? b.readUInt32BE(i) : Buffer.concat([b.subarray(i), Buffer.alloc(4)]).readUInt32BE(0))) >>> 0;
+  for (let i = 0; i < b.length; i += 4)
+    s =
+      (s +
+        (i + 4 <= b.length ? b.readUInt32BE(i) : Buffer.concat([b.subarray(i), Buffer.alloc(4)]).readUInt32BE(0))) >>>
+      0;
   return s;
 };
 
@@ -76,7 +81,13 @@ export function reducedFont(font: Buffer, text: string): Buffer | null {
   }
   const newLoca = Buffer.alloc((count + 1) * (long ? 4 : 2));
   offsets.forEach((o, g) => (long ? newLoca.writeUInt32BE(o, 4 * g) : newLoca.writeUInt16BE(o / 2, 2 * g)));
-  const replaced = all.map((t) => (t.tag === 'glyf' ? { tag: t.tag, data: Buffer.concat(parts) } : t.tag === 'loca' ? { tag: t.tag, data: newLoca } : t));
+  const replaced = all.map((t) =>
+    t.tag === 'glyf'
+      ? { tag: t.tag, data: Buffer.concat(parts) }
+      : t.tag === 'loca'
+        ? { tag: t.tag, data: newLoca }
+        : t,
+  );
   return write(replaced, font.subarray(0, 12));
 }
 
@@ -109,7 +120,9 @@ function write(list: Table[], header: Buffer): Buffer {
  */
 export function withChartFonts<T>(svgs: string[], draw: (fontFiles: string[]) => T): T {
   // (characters written as references count too)
-  const refs = [...svgs.join('').matchAll(/&#(x?)([0-9a-f]+);/gi)].map(([, hex, n]) => parseInt(n, hex ? 16 : 10)).filter((cp) => cp <= 0x10ffff);
+  const refs = [...svgs.join('').matchAll(/&#(x?)([0-9a-f]+);/gi)]
+    .map(([, hex, n]) => parseInt(n, hex ? 16 : 10))
+    .filter((cp) => cp <= 0x10ffff);
   const text = `${svgs.join('')}${String.fromCodePoint(...refs)}`;
   if (/[\uFE00-\uFE0F]|\uDB40[\uDD00-\uDDEF]/.test(text)) return draw([FONT_REGULAR, FONT_BOLD]);
   const dir = mkdtempSync(join(tmpdir(), 'tansuan-chart-fonts-'));

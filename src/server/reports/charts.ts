@@ -23,7 +23,13 @@ const colored = (p: ChartPoint) => ({ name: p.name, value: p.value, itemStyle: {
 export function svg(option: ECharts.EChartsCoreOption): string {
   const chart = echarts().init(null, null, { renderer: 'svg', ssr: true, width: CHART_WIDTH, height: CHART_HEIGHT });
   try {
-    chart.setOption({ animation: false, color: COLORS, textStyle: { fontFamily: FONT_FAMILY }, backgroundColor: '#ffffff', ...option });
+    chart.setOption({
+      animation: false,
+      color: COLORS,
+      textStyle: { fontFamily: FONT_FAMILY },
+      backgroundColor: '#ffffff',
+      ...option,
+    });
     return chart.renderToSVGString();
   } finally {
     chart.dispose();
@@ -70,7 +76,12 @@ export function stageBarSvg(points: ChartPoint[]): string {
         type: 'bar',
         barMaxWidth: 60,
         data: points.map(colored),
-        label: { show: true, position: 'top', fontSize: 12, formatter: (x: { value: unknown }) => formatNumber(x.value) },
+        label: {
+          show: true,
+          position: 'top',
+          fontSize: 12,
+          formatter: (x: { value: unknown }) => formatNumber(x.value),
+        },
       },
     ],
   });

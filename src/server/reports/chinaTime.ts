@@ -4,4 +4,5 @@ type At = string | Date | null | undefined;
 
 export const chinaDay = (at: At) => (at ? new Date(at).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' }) : '');
 
-export const chinaMinute = (at: At) => (at ? new Date(at).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16) : '');
+export const chinaMinute = (at: At) =>
+  at ? new Date(at).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16) : '';

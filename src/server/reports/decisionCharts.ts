@@ -45,7 +45,10 @@ function axisRange(bars: Floating[], fromZero: boolean) {
   const hi = Math.max(...bars.map((b) => b.hi), ...(fromZero ? [0] : []));
   const pad = (hi - lo) * 0.12 || Math.abs(hi) * 0.1 || 1;
   const step = 10 ** Math.floor(Math.log10(pad));
-  return { min: fromZero && lo === 0 ? 0 : Math.floor((lo - pad) / step) * step, max: Math.ceil((hi + pad) / step) * step };
+  return {
+    min: fromZero && lo === 0 ? 0 : Math.floor((lo - pad) / step) * step,
+    max: Math.ceil((hi + pad) / step) * step,
+  };
 }
 
 export function waterfallSvg(steps: WaterfallStep[], title: string): string {
@@ -57,14 +60,28 @@ export function waterfallSvg(steps: WaterfallStep[], title: string): string {
     }
     const from = running;
     running += s.value;
-    return { lo: Math.min(from, running), hi: Math.max(from, running), color: s.value >= 0 ? UP : DOWN, label: `${s.value > 0 ? '+' : ''}${formatNumber(s.value)}` };
+    return {
+      lo: Math.min(from, running),
+      hi: Math.max(from, running),
+      color: s.value >= 0 ? UP : DOWN,
+      label: `${s.value > 0 ? '+' : ''}${formatNumber(s.value)}`,
+    };
   });
   const range = axisRange(bars, true);
   return svg({
     title: { text: title, left: 'center', top: 10, textStyle: { fontSize: 18 } },
     grid: { left: 90, right: 30, top: 60, bottom: 90 },
-    xAxis: { type: 'category', data: steps.map((s) => s.label), axisLabel: { fontSize: 12, interval: 0, rotate: steps.length > 6 ? 30 : 0 } },
-    yAxis: { type: 'value', name: 'tCO2e', ...range, axisLabel: { fontSize: 12, formatter: (v: number) => formatNumber(v) } },
+    xAxis: {
+      type: 'category',
+      data: steps.map((s) => s.label),
+      axisLabel: { fontSize: 12, interval: 0, rotate: steps.length > 6 ? 30 : 0 },
+    },
+    yAxis: {
+      type: 'value',
+      name: 'tCO2e',
+      ...range,
+      axisLabel: { fontSize: 12, formatter: (v: number) => formatNumber(v) },
+    },
     series: floatingSeries(bars, false),
   });
 }
@@ -80,19 +97,37 @@ export function tornadoSvg(bars: TornadoBar[], nominal: number): string {
   }));
   const range = axisRange([...floating, { lo: nominal, hi: nominal, color: '', label: '' }], false);
   const series = floatingSeries(floating, true);
-  series[1].markLine = { silent: true, symbol: 'none', lineStyle: { color: '#333', type: 'dashed' }, label: { formatter: `名义值 ${formatNumber(nominal)}`, fontSize: 12 }, data: [{ xAxis: nominal }] };
+  series[1].markLine = {
+    silent: true,
+    symbol: 'none',
+    lineStyle: { color: '#333', type: 'dashed' },
+    label: { formatter: `名义值 ${formatNumber(nominal)}`, fontSize: 12 },
+    data: [{ xAxis: nominal }],
+  };
   return svg({
-    title: { text: '敏感性分析：各输入 P10→P90 时的碳排放总量（tCO2e）', left: 'center', top: 10, textStyle: { fontSize: 18 } },
+    title: {
+      text: '敏感性分析：各输入 P10→P90 时的碳排放总量（tCO2e）',
+      left: 'center',
+      top: 10,
+      textStyle: { fontSize: 18 },
+    },
     grid: { left: 250, right: 150, top: 60, bottom: 40 },
-    yAxis: { type: 'category', data: shown.map((b) => b.label), axisLabel: { fontSize: 12, width: 235, overflow: 'truncate' } },
+    yAxis: {
+      type: 'category',
+      data: shown.map((b) => b.label),
+      axisLabel: { fontSize: 12, width: 235, overflow: 'truncate' },
+    },
     xAxis: { type: 'value', ...range, axisLabel: { fontSize: 12, formatter: (v: number) => formatNumber(v) } },
     series,
   });
 }
 
 /** A decision section's chart as data (the report model carries it across to the drawing thread). */
-export type DecisionChart = { kind: 'waterfall'; steps: WaterfallStep[]; title: string } | { kind: 'tornado'; bars: TornadoBar[]; nominal: number };
+export type DecisionChart =
+  | { kind: 'waterfall'; steps: WaterfallStep[]; title: string }
+  | { kind: 'tornado'; bars: TornadoBar[]; nominal: number };
 
-export const decisionChartSvg = (c: DecisionChart): string => (c.kind === 'waterfall' ? waterfallSvg(c.steps, c.title) : tornadoSvg(c.bars, c.nominal));
+export const decisionChartSvg = (c: DecisionChart): string =>
+  c.kind === 'waterfall' ? waterfallSvg(c.steps, c.title) : tornadoSvg(c.bars, c.nominal);
 
 export const decisionChartPng = (c: DecisionChart): Buffer => toPng(decisionChartSvg(c));

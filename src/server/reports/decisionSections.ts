@@ -5,7 +5,14 @@
 import { f2, factorText, type ReportTable } from './stageTable';
 import type { DecisionReport } from '../decide/report';
 import type { DecisionChart } from './decisionCharts';
-import type { CompareAnswer, HotspotAnswer, PublishedLine, ReferenceAnswer, UncertaintyAnswer, Band } from '../../calc/decide/types';
+import type {
+  CompareAnswer,
+  HotspotAnswer,
+  PublishedLine,
+  ReferenceAnswer,
+  UncertaintyAnswer,
+  Band,
+} from '../../calc/decide/types';
 
 export type DecisionBlock =
   | { kind: 'heading'; text: string }
@@ -21,7 +28,12 @@ export interface DecisionSection {
   blocks: DecisionBlock[];
 }
 
-export const DECISION_TITLES = { reference: '参考线', variants: '方案对比', hotspots: '碳排放热点', uncertainty: '不确定性分析' } as const;
+export const DECISION_TITLES = {
+  reference: '参考线',
+  variants: '方案对比',
+  hotspots: '碳排放热点',
+  uncertainty: '不确定性分析',
+} as const;
 
 const t = (kg: number | null | undefined) => f2(kg === null || kg === undefined ? null : kg / 1000);
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${f2(v)}%`);
@@ -35,7 +47,8 @@ export function referenceValue(l: Pick<PublishedLine, 'value' | 'low' | 'high'>)
   return '未知';
 }
 
-export const verificationText = (l: Pick<PublishedLine, 'verification' | 'verificationLabel'>) => `${l.verificationLabel}（${l.verification}）`;
+export const verificationText = (l: Pick<PublishedLine, 'verification' | 'verificationLabel'>) =>
+  `${l.verificationLabel}（${l.verification}）`;
 
 function reference(r: ReferenceAnswer): DecisionBlock[] {
   const b = r.building;
@@ -86,10 +99,16 @@ function reference(r: ReferenceAnswer): DecisionBlock[] {
     },
     { kind: 'heading', text: '已发布的参考线' },
     { kind: 'table', table: lines, widths: [66, 38, 26, 34, 60, 48, 36, 34, 30, 70] },
-    { kind: 'text', text: '参考值为“未知”的参考线尚无可核实的数值，不作比较；差异 =（本单体 − 参考值）÷ 参考值 × 100%。', tone: 'note' },
+    {
+      kind: 'text',
+      text: '参考值为“未知”的参考线尚无可核实的数值，不作比较；差异 =（本单体 − 参考值）÷ 参考值 × 100%。',
+      tone: 'note',
+    },
     { kind: 'heading', text: '同类单体百分位' },
     { kind: 'text', text: r.percentile.text },
-    ...(r.percentile.median !== null ? [{ kind: 'text' as const, text: `同类单体碳排放强度中位数：${f2(r.percentile.median)} kgCO2e/(m²·a)。` }] : []),
+    ...(r.percentile.median !== null
+      ? [{ kind: 'text' as const, text: `同类单体碳排放强度中位数：${f2(r.percentile.median)} kgCO2e/(m²·a)。` }]
+      : []),
   ];
 }
 
@@ -102,7 +121,10 @@ function variants(v: CompareAnswer): DecisionBlock[] {
   for (const c of v.compared) {
     out.push(
       { kind: 'heading', text: `${c.variant.name} 与 ${base.name}` },
-      { kind: 'text', text: `来源：${c.variant.origin}；碳排放总量 ${f2(c.variant.total)} tCO2e，较基准方案变化 ${f2(c.totalDiff)} tCO2e（${pct(c.totalDiffPct)}）。` },
+      {
+        kind: 'text',
+        text: `来源：${c.variant.origin}；碳排放总量 ${f2(c.variant.total)} tCO2e，较基准方案变化 ${f2(c.totalDiff)} tCO2e（${pct(c.totalDiffPct)}）。`,
+      },
       {
         kind: 'table',
         table: {
@@ -115,7 +137,12 @@ function variants(v: CompareAnswer): DecisionBlock[] {
         },
       },
     );
-    if (c.waterfall.length) out.push({ kind: 'image', chart: { kind: 'waterfall', steps: c.waterfall, title: `${base.name} → ${c.variant.name}（tCO2e）` }, alt: `${c.variant.name} 瀑布图` });
+    if (c.waterfall.length)
+      out.push({
+        kind: 'image',
+        chart: { kind: 'waterfall', steps: c.waterfall, title: `${base.name} → ${c.variant.name}（tCO2e）` },
+        alt: `${c.variant.name} 瀑布图`,
+      });
     out.push(
       { kind: 'text', text: '变化最大的行', tone: 'strong' },
       {
@@ -123,7 +150,15 @@ function variants(v: CompareAnswer): DecisionBlock[] {
         table: {
           header: ['阶段', '名称', '变化', '说明', '变化前(kgCO2e)', '变化后(kgCO2e)', '差值(kgCO2e)'],
           numeric: [4, 5, 6],
-          rows: c.changes.map((x) => [x.stageTitle, x.label, KIND_LABEL[x.kind], x.detail || '—', f2(x.before), f2(x.after), f2(x.diff)]),
+          rows: c.changes.map((x) => [
+            x.stageTitle,
+            x.label,
+            KIND_LABEL[x.kind],
+            x.detail || '—',
+            f2(x.before),
+            f2(x.after),
+            f2(x.diff),
+          ]),
         },
         widths: [50, 70, 30, 120, 60, 60, 60],
       },
@@ -134,13 +169,23 @@ function variants(v: CompareAnswer): DecisionBlock[] {
 
 function hotspots(h: HotspotAnswer): DecisionBlock[] {
   return [
-    { kind: 'text', text: `正排放合计 ${t(h.total)} tCO2e；下表为碳排放量最大的 ${h.rows.length} 行，建材生产行列出同类、同单位、碳排放因子更低的替代材料。` },
+    {
+      kind: 'text',
+      text: `正排放合计 ${t(h.total)} tCO2e；下表为碳排放量最大的 ${h.rows.length} 行，建材生产行列出同类、同单位、碳排放因子更低的替代材料。`,
+    },
     {
       kind: 'table',
       table: {
         header: ['排名', '阶段', '名称', '碳排放(tCO2e)', '占比(%)', '累计(%)'],
         numeric: [0, 3, 4, 5],
-        rows: h.rows.map((r, i) => [String(i + 1), r.stageTitle, r.label, t(r.emission), f2(r.share), f2(r.cumulative)]),
+        rows: h.rows.map((r, i) => [
+          String(i + 1),
+          r.stageTitle,
+          r.label,
+          t(r.emission),
+          f2(r.share),
+          f2(r.cumulative),
+        ]),
         details: h.rows.map((r) =>
           r.substitutes.map(
             (s) =>
@@ -154,7 +199,15 @@ function hotspots(h: HotspotAnswer): DecisionBlock[] {
   ];
 }
 
-const bandRow = (label: string, b: Band) => [label, f2(b.nominal), f2(b.mean), f2(b.sd), f2(b.p10), f2(b.p50), f2(b.p90)];
+const bandRow = (label: string, b: Band) => [
+  label,
+  f2(b.nominal),
+  f2(b.mean),
+  f2(b.sd),
+  f2(b.p10),
+  f2(b.p50),
+  f2(b.p90),
+];
 
 function uncertainty(u: UncertaintyAnswer | null, note: string | null): DecisionBlock[] {
   if (!u) return [{ kind: 'text', text: note ?? '暂无数据', tone: 'note' }];
@@ -165,14 +218,29 @@ function uncertainty(u: UncertaintyAnswer | null, note: string | null): Decision
       table: {
         header: ['指标', '名义值', '均值', '标准差', 'P10', 'P50', 'P90'],
         numeric: [1, 2, 3, 4, 5, 6],
-        rows: [bandRow('碳排放总量（tCO2e）', u.total), ...(u.intensity ? [bandRow('碳排放强度（kgCO2e/(m²·a)）', u.intensity)] : [])],
+        rows: [
+          bandRow('碳排放总量（tCO2e）', u.total),
+          ...(u.intensity ? [bandRow('碳排放强度（kgCO2e/(m²·a)）', u.intensity)] : []),
+        ],
       },
       widths: [110, 50, 50, 50, 50, 50, 50],
     },
     { kind: 'heading', text: '输入及其分布' },
-    { kind: 'table', table: { header: ['输入', '分布'], numeric: [], rows: u.inputs.map((i) => [i.label, i.distribution]) }, widths: [1, 2] },
+    {
+      kind: 'table',
+      table: { header: ['输入', '分布'], numeric: [], rows: u.inputs.map((i) => [i.label, i.distribution]) },
+      widths: [1, 2],
+    },
     { kind: 'heading', text: '敏感性分析' },
-    ...(u.tornado.length ? [{ kind: 'image' as const, chart: { kind: 'tornado' as const, bars: u.tornado, nominal: u.total.nominal }, alt: '龙卷风图' }] : []),
+    ...(u.tornado.length
+      ? [
+          {
+            kind: 'image' as const,
+            chart: { kind: 'tornado' as const, bars: u.tornado, nominal: u.total.nominal },
+            alt: '龙卷风图',
+          },
+        ]
+      : []),
     {
       kind: 'table',
       table: {

@@ -2,4 +2,5 @@
 import { threadPool } from '../jobs/threadPool';
 import type { DrawJob } from './drawTask';
 
-export const drawReport = (job: DrawJob): Promise<Buffer> => threadPool.run<Buffer>(new URL('./drawTask.ts', import.meta.url), job);
+export const drawReport = (job: DrawJob): Promise<Buffer> =>
+  threadPool.run<Buffer>(new URL('./drawTask.ts', import.meta.url), job);

@@ -16,7 +16,9 @@ let pdfReady = false;
 export function setupPdfFonts(): typeof PdfMake {
   const pdf = pdfmake();
   if (!pdfReady) {
-    pdf.addFonts({ NotoSansSC: { normal: FONT_REGULAR, bold: FONT_BOLD, italics: FONT_REGULAR, bolditalics: FONT_BOLD } });
+    pdf.addFonts({
+      NotoSansSC: { normal: FONT_REGULAR, bold: FONT_BOLD, italics: FONT_REGULAR, bolditalics: FONT_BOLD },
+    });
     pdf.setUrlAccessPolicy(() => false); // images come as data URLs
     pdf.setLocalAccessPolicy((p) => p.startsWith(FONT_DIR));
     pdfReady = true;

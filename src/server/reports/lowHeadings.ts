@@ -18,12 +18,17 @@ interface Position {
 }
 
 /** The document's pageBreakBefore: a heading that still starts low after the layout (one this module did not move). */
-export const lowHeadingBreak = (node: { headlineLevel?: number; startPosition?: Position }) => !!node.headlineLevel && (node.startPosition?.verticalRatio ?? 0) > LOW_HEADING;
+export const lowHeadingBreak = (node: { headlineLevel?: number; startPosition?: Position }) =>
+  !!node.headlineLevel && (node.startPosition?.verticalRatio ?? 0) > LOW_HEADING;
 
 /** Marks a heading node (one with headlineLevel) to be moved while the document is laid out. */
-export const movedWhenLow = <T extends { headlineLevel: number }>(node: T): T & { moveBelow: number } => ({ ...node, moveBelow: LOW_HEADING });
+export const movedWhenLow = <T extends { headlineLevel: number }>(node: T): T & { moveBelow: number } => ({
+  ...node,
+  moveBelow: LOW_HEADING,
+});
 
-// pdfmake's internals, as far as they are used here (pdfmake 0.3: js/LayoutBuilder.js, PageElementWriter, DocumentContext)
+// pdfmake's internals, as far as they are used here (pdfmake 0.3: js/LayoutBuilder.js, PageElementWriter,
+// DocumentContext)
 interface Context {
   snapshots: unknown[];
   getCurrentPosition(): Position;
@@ -58,7 +63,8 @@ export function installLowHeadings(): void {
   if (installed) return;
   installed = true;
   type Proto<T> = { default: { prototype: T } };
-  const builder = (require('pdfmake/js/LayoutBuilder.js') as Proto<{ processLeaf?: (node: LeafNode) => void }>).default.prototype;
+  const builder = (require('pdfmake/js/LayoutBuilder.js') as Proto<{ processLeaf?: (node: LeafNode) => void }>).default
+    .prototype;
   const writer = (require('pdfmake/js/PageElementWriter.js') as Proto<Partial<Writer>>).default.prototype;
   const [processLeaf, addLine] = [builder.processLeaf, writer.addLine];
   if (typeof processLeaf !== 'function' || typeof addLine !== 'function') return; // (another pdfmake: the callback alone keeps the rule)

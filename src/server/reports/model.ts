@@ -47,7 +47,6 @@ export interface ReportStage {
 
 const STALE_REPORT = `${STALE_TEXT}：${STALE_HINT}`;
 
-
 export interface ReportModel {
   building: ApiRecord;
   title: string;
@@ -84,7 +83,24 @@ function labelled(col: ExportColumn | undefined, v: unknown): string {
   return col?.labels?.[String(v)] ?? String(v);
 }
 
-const INFO_FIELDS = ['engineeringName', 'name', 'code', 'site', 'buildType', 'structureType', 'buildArea', 'useDateLimit', 'buildYear', 'height', 'floorUp', 'floorDown', 'greenArea', 'buildOrg', 'designOrg', 'compileOrg'] as const;
+const INFO_FIELDS = [
+  'engineeringName',
+  'name',
+  'code',
+  'site',
+  'buildType',
+  'structureType',
+  'buildArea',
+  'useDateLimit',
+  'buildYear',
+  'height',
+  'floorUp',
+  'floorDown',
+  'greenArea',
+  'buildOrg',
+  'designOrg',
+  'compileOrg',
+] as const;
 
 /** Sources written as not yet checked, and the library marks that say so. */
 const UNCHECKED_WORDS = ['回忆值', '推导值', '来源未知'];
@@ -141,10 +157,12 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
           marked.set(key, [...(marked.get(key) ?? []), l.name]);
         }
       }
-      for (const [source, names] of marked) notes.push(`${s.title}${names.map((x) => `「${x}」`).join('、')}的排放因子来源标注为：${source}。`);
+      for (const [source, names] of marked)
+        notes.push(`${s.title}${names.map((x) => `「${x}」`).join('、')}的排放因子来源标注为：${source}。`);
       unchecked ||= marked.size > 0;
       const skipped = lines.filter((l) => l.emission === null).length;
-      if (skipped && s.method) stageNotes.push(`${skipped} 行不属于所选计算方式「${s.method}」，未计入本阶段合计（碳排放量显示为 —）`);
+      if (skipped && s.method)
+        stageNotes.push(`${skipped} 行不属于所选计算方式「${s.method}」，未计入本阶段合计（碳排放量显示为 —）`);
     } else {
       table = await fieldTable(db, s);
     }
@@ -153,12 +171,28 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     for (const w of warnings) notes.push(`${s.title}：${w}`);
     if (s.outsideBoundary && s.figure !== null)
       notes.push(`${s.title}${s.outsideBoundary}，按填写的数据计算并计入碳排放总量（${f2(s.figure)} tCO2e）。`);
-    stages.push({ code: s.code, name: s.title, title: boundaryTitle(s.title, s.outsideBoundary), total: s.figure, method: s.method, table, notes: stageNotes, warnings, outsideBoundary: s.outsideBoundary });
+    stages.push({
+      code: s.code,
+      name: s.title,
+      title: boundaryTitle(s.title, s.outsideBoundary),
+      total: s.figure,
+      method: s.method,
+      table,
+      notes: stageNotes,
+      warnings,
+      outsideBoundary: s.outsideBoundary,
+    });
   }
 
   const withTotal = stages.filter((s) => s.total !== null);
   // the stored total; a sum only for a building never calculated
-  const total = b.total !== null && b.total !== undefined ? Number(b.total) : roundTo(withTotal.reduce((a, s) => a + (s.total ?? 0), 0), 4);
+  const total =
+    b.total !== null && b.total !== undefined
+      ? Number(b.total)
+      : roundTo(
+          withTotal.reduce((a, s) => a + (s.total ?? 0), 0),
+          4,
+        );
   const streng3 = b.streng3 === null || b.streng3 === undefined ? null : Number(b.streng3);
   const basis = basisOf(b);
   const boundary = [
@@ -167,13 +201,20 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     `计算模块：${mod?.name ?? module}；项目阶段：${text(b.stage)}。`,
     `计算边界（纳入的阶段）：${stages.map((s) => s.title).join('、') || '—'}。`,
     `设计使用年限 ${text(b.useDateLimit)} 年，建筑面积 ${f2(b.buildArea)} m²。`,
-    ...(module === 'accounting' ? [`核算面积 ${f2(basis.area)} m²（${basis.areaSource}）；建筑运行的运行年数 ${text(roundTo(basis.operationYears, 2))} 年（${basis.operationYearsSource}）。`] : []),
+    ...(module === 'accounting'
+      ? [
+          `核算面积 ${f2(basis.area)} m²（${basis.areaSource}）；建筑运行的运行年数 ${text(roundTo(basis.operationYears, 2))} 年（${basis.operationYearsSource}）。`,
+        ]
+      : []),
     `电网排放因子：${b.gridFactorValue === null || b.gridFactorValue === undefined ? '未设置' : `${factorText(b.gridFactorValue)} ${text(b.gridFactorUnit)}`}；来源：${text(b.gridFactorSource)}。`,
     '各行碳排放量 = 活动数据 × 排放因子（kgCO2e），阶段合计以 tCO2e 计；碳汇为负值（吸收）。表中“标识”为因子库的核实标记，“默认值”为计算时代为填入的数值及其来源。',
   ];
   const quality = qualitySection(detail, ctx.qualityLabels);
   const totals: [string, string][] = [
-    ...withTotal.map((s): [string, string] => [`${s.name}（tCO2e${s.outsideBoundary ? `，${s.outsideBoundary}` : ''}）`, f2(s.total)]),
+    ...withTotal.map((s): [string, string] => [
+      `${s.name}（tCO2e${s.outsideBoundary ? `，${s.outsideBoundary}` : ''}）`,
+      f2(s.total),
+    ]),
     ['碳排放总量（tCO2e）', f2(total)],
     ['单位面积年均碳排放强度（kgCO2e/(m²·a)）', f2(streng3)],
     ['计算时间', chinaMinute((detail as { calculatedAt?: string }).calculatedAt) || '未计算'],
@@ -186,7 +227,11 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     '碳排放总量与各阶段碳排放量均为计算时保存的数值，各自按两位小数显示；各阶段显示值之和可能与总量的显示值相差 0.01。',
     '可再生能源（光伏、太阳能热水等）的产能按其替代的能源抵减运行碳排放，抵减量不超过运行能耗的碳排放（运行合计不低于零）。',
     '未单独填写排放因子的用电按上述电网排放因子计算，记为默认值。',
-    `核实标记：${Object.entries(marks ? flattenDict(marks) : {}).map(([k, v]) => `${k} ${v}`).join('、') || '—'}${unchecked ? '；标记为 M、D、U 或来源标注“回忆值”“推导值”“来源未知”的数值尚待核实' : ''}。`,
+    `核实标记：${
+      Object.entries(marks ? flattenDict(marks) : {})
+        .map(([k, v]) => `${k} ${v}`)
+        .join('、') || '—'
+    }${unchecked ? '；标记为 M、D、U 或来源标注“回忆值”“推导值”“来源未知”的数值尚待核实' : ''}。`,
   );
   return {
     building: b,
@@ -199,7 +244,10 @@ export async function reportModel(db: Db, caller: Caller, building: ApiRecord, n
     quality,
     notes,
     // 合理性检查 first, then the decision tools' sections
-    decision: [plausibilitySection(detail as Parameters<typeof plausibilitySection>[0]), ...decisionSections(await turn().then(() => decisionReport(db, caller, b)))],
+    decision: [
+      plausibilitySection(detail as Parameters<typeof plausibilitySection>[0]),
+      ...decisionSections(await turn().then(() => decisionReport(db, caller, b))),
+    ],
     chart: withTotal.map((s) => ({ code: s.code, name: s.name, value: roundTo(s.total ?? 0) })),
     total,
     streng3,

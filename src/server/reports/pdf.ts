@@ -8,13 +8,26 @@ import { installLowHeadings, lowHeadingBreak, movedWhenLow } from './lowHeadings
 import type { ReportModel } from './model';
 import { f2, type ReportTable } from './stageTable';
 import type { ReportPictures } from './pictures';
-import { SIGNOFF_NOTE, SIGNOFF_TITLE, signatureTable, signoffHeader, signoffPairs, type ReportSignoff } from './signoff';
+import {
+  SIGNOFF_NOTE,
+  SIGNOFF_TITLE,
+  signatureTable,
+  signoffHeader,
+  signoffPairs,
+  type ReportSignoff,
+} from './signoff';
 
 const png = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
 
 function pairs(rows: [string, string][], widths: (string | number)[] = [170, '*'], align: 'left' | 'right' = 'left') {
   return {
-    table: { widths, body: rows.map(([k, v]) => [{ text: k, style: 'key' }, { text: v, alignment: align }]) },
+    table: {
+      widths,
+      body: rows.map(([k, v]) => [
+        { text: k, style: 'key' },
+        { text: v, alignment: align },
+      ]),
+    },
     layout: 'lightHorizontalLines',
     margin: [0, 4, 0, 10],
   };
@@ -34,11 +47,20 @@ function grid(t: ReportTable, widths?: (string | number)[]) {
     if (lines.length) {
       // under the row, across the table: formula with its numbers, 默认值, why it counts 0
       shaded.add(body.length);
-      body.push([{ text: lines.join('\n'), colSpan: n, fontSize: 7, color: '#455a64', margin: [14, 0, 0, 0] }, ...Array(n - 1).fill({})]);
+      body.push([
+        { text: lines.join('\n'), colSpan: n, fontSize: 7, color: '#455a64', margin: [14, 0, 0, 0] },
+        ...Array(n - 1).fill({}),
+      ]);
     }
   });
   return {
-    table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: widths ?? (t.kind === 'trace' ? TRACE_WIDTHS : Array(n).fill('*')), body },
+    table: {
+      headerRows: 1,
+      keepWithHeaderRows: 1,
+      dontBreakRows: true,
+      widths: widths ?? (t.kind === 'trace' ? TRACE_WIDTHS : Array(n).fill('*')),
+      body,
+    },
     fontSize: 8,
     layout: {
       fillColor: (row: number) => (row === 0 ? '#e8f5e9' : shaded.has(row) ? '#f7f9f7' : null),
@@ -63,7 +85,9 @@ function decisionBlock(b: DecisionBlock, h2: (text: string) => unknown, pictures
     case 'heading':
       return h2(b.text);
     case 'text':
-      return b.tone === 'note' ? { text: b.text, fontSize: 9, color: '#555', margin: [0, 0, 0, 4] } : { text: b.text, bold: b.tone === 'strong', margin: [0, 2, 0, 4] };
+      return b.tone === 'note'
+        ? { text: b.text, fontSize: 9, color: '#555', margin: [0, 0, 0, 4] }
+        : { text: b.text, bold: b.tone === 'strong', margin: [0, 2, 0, 4] };
     case 'pairs':
       return pairs(b.rows, ['*', 120], 'right');
     case 'table':
@@ -98,7 +122,13 @@ export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { 
   const content: unknown[] = [
     { text: m.title, style: 'title', margin: [0, 150, 0, 40] },
     { ...pairs(m.cover, [120, '*']), margin: [60, 0, 60, 0] },
-    { text: '依据《建筑碳排放计算标准》GB/T 51366-2019 编制', alignment: 'center', color: '#555', margin: [0, 60, 0, 0], pageBreak: 'after' },
+    {
+      text: '依据《建筑碳排放计算标准》GB/T 51366-2019 编制',
+      alignment: 'center',
+      color: '#555',
+      margin: [0, 60, 0, 0],
+      pageBreak: 'after',
+    },
     ...(m.signoff ? signoffPage(m.signoff, charts.qr!) : []),
     h1('建筑信息'),
     pairs(m.info),
@@ -110,7 +140,8 @@ export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { 
     content.push(movedWhenLow({ text: `${n}.${i + 1} ${s.title}`, style: 'h2', headlineLevel: 2 }));
     if (s.method) content.push({ text: `计算方式：${s.method}`, margin: [0, 0, 0, 2] });
     content.push(grid(s.table));
-    if (s.total !== null) content.push({ text: `${s.name}阶段合计：${f2(s.total)} tCO2e`, bold: true, margin: [0, 0, 0, 4] });
+    if (s.total !== null)
+      content.push({ text: `${s.name}阶段合计：${f2(s.total)} tCO2e`, bold: true, margin: [0, 0, 0, 4] });
     for (const w of s.warnings) content.push({ text: `提示：${w}`, color: '#b71c1c', fontSize: 9 });
     for (const note of s.notes) content.push({ text: `注：${note}`, color: '#555', fontSize: 9 });
   });
@@ -138,12 +169,17 @@ export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { 
     section.blocks.forEach((b, j) => {
       const prev = section.blocks[j - 1];
       // a heading stays on the page of the chart that follows it
-      if (b.kind === 'image' && prev?.kind === 'heading') content.push({ stack: [content.pop(), decisionBlock(b, h2, charts)], unbreakable: true });
+      if (b.kind === 'image' && prev?.kind === 'heading')
+        content.push({ stack: [content.pop(), decisionBlock(b, h2, charts)], unbreakable: true });
       else content.push(decisionBlock(b, h2, charts));
     });
   });
   if (m.appendix) {
-    content.push({ ...h1(m.appendix.title), pageBreak: 'before' }, { text: m.appendix.note, fontSize: 9, color: '#555', margin: [0, 0, 0, 4] }, grid(m.appendix.table, [62, 44, 80, 40, '*']));
+    content.push(
+      { ...h1(m.appendix.title), pageBreak: 'before' },
+      { text: m.appendix.note, fontSize: 9, color: '#555', margin: [0, 0, 0, 4] },
+      grid(m.appendix.table, [62, 44, 80, 40, '*']),
+    );
   }
   const doc = {
     pageSize: 'A4',
@@ -157,11 +193,28 @@ export async function reportPdf(m: ReportModel, charts: ReportPictures, opts: { 
       key: { bold: true, color: '#333' },
       th: { bold: true, alignment: 'center' },
     },
-    header: (page: number) => (page === 1 ? null : { text: m.signoff ? `${m.title}　${signoffHeader(m.signoff)}` : m.title, fontSize: 8, color: '#888', alignment: 'right', margin: [50, 25, 50, 0] }),
-    footer: (page: number, pages: number) => ({ text: `第 ${page} 页 / 共 ${pages} 页`, fontSize: 8, color: '#888', alignment: 'center', margin: [0, 15, 0, 0] }),
+    header: (page: number) =>
+      page === 1
+        ? null
+        : {
+            text: m.signoff ? `${m.title}　${signoffHeader(m.signoff)}` : m.title,
+            fontSize: 8,
+            color: '#888',
+            alignment: 'right',
+            margin: [50, 25, 50, 0],
+          },
+    footer: (page: number, pages: number) => ({
+      text: `第 ${page} 页 / 共 ${pages} 页`,
+      fontSize: 8,
+      color: '#888',
+      alignment: 'center',
+      margin: [0, 15, 0, 0],
+    }),
     // a heading low on the page moves to the next one with what follows it (moved as it is laid out: lowHeadings.ts)
     pageBreakBefore: lowHeadingBreak,
-    ...(opts.trial ? { watermark: { text: '试用账号', color: '#d32f2f', opacity: 0.15, bold: true, fontSize: 90 } } : {}),
+    ...(opts.trial
+      ? { watermark: { text: '试用账号', color: '#d32f2f', opacity: 0.15, bold: true, fontSize: 90 } }
+      : {}),
     content,
   };
   return pdfmake.createPdf(doc).getBuffer();

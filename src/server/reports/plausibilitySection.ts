@@ -31,7 +31,16 @@ export function checksTable(review: PlausibilityReview): ReportTable {
   return {
     header: ['指标', '本单体', '单位', '参考范围', '结论', '参考值库', '核实标记', '来源'],
     numeric: [1],
-    rows: review.checks.map((c) => [metricLabel(c.metric), f2(c.value), metricUnit(c.metric), checkRangeText(c), checkVerdict(c), c.lineName, mark(c.verification), c.source || '—']),
+    rows: review.checks.map((c) => [
+      metricLabel(c.metric),
+      f2(c.value),
+      metricUnit(c.metric),
+      checkRangeText(c),
+      checkVerdict(c),
+      c.lineName,
+      mark(c.verification),
+      c.source || '—',
+    ]),
   };
 }
 
@@ -45,14 +54,22 @@ export function plausibilityNotes(review: PlausibilityReview): string[] {
   ];
 }
 
-export function plausibilitySection(detail: { plausibility?: PlausibilityReview | null } | null | undefined): DecisionSection {
+export function plausibilitySection(
+  detail: { plausibility?: PlausibilityReview | null } | null | undefined,
+): DecisionSection {
   const review = detail?.plausibility;
   const blocks: DecisionBlock[] = [{ kind: 'text', text: PLAUSIBILITY_INTRO, tone: 'note' }];
-  if (!review) return { title: PLAUSIBILITY_TITLE, blocks: [...blocks, { kind: 'text', text: `暂无数据。${NOT_REVIEWED}` }] };
-  blocks.push({ kind: 'text', text: review.flags.length ? `超出参考范围的数值（${review.flags.length} 条提示）：` : NO_FLAGS, tone: 'strong' });
+  if (!review)
+    return { title: PLAUSIBILITY_TITLE, blocks: [...blocks, { kind: 'text', text: `暂无数据。${NOT_REVIEWED}` }] };
+  blocks.push({
+    kind: 'text',
+    text: review.flags.length ? `超出参考范围的数值（${review.flags.length} 条提示）：` : NO_FLAGS,
+    tone: 'strong',
+  });
   for (const f of review.flags) blocks.push({ kind: 'text', text: f.text });
   blocks.push({ kind: 'heading', text: '检查明细' });
-  if (review.checks.length) blocks.push({ kind: 'table', table: checksTable(review), widths: [3, 2, 2, 3, 2, 4, 2, 5] });
+  if (review.checks.length)
+    blocks.push({ kind: 'table', table: checksTable(review), widths: [3, 2, 2, 3, 2, 4, 2, 5] });
   else blocks.push({ kind: 'text', text: '暂无数据' });
   for (const n of plausibilityNotes(review)) blocks.push({ kind: 'text', text: `注：${n}`, tone: 'note' });
   return { title: PLAUSIBILITY_TITLE, blocks };
@@ -62,5 +79,8 @@ export function plausibilitySection(detail: { plausibility?: PlausibilityReview 
 export function plausibilitySummary(detail: { plausibility?: PlausibilityReview | null } | null | undefined): string[] {
   const review = detail?.plausibility;
   if (!review) return [];
-  return [...(review.flags.length ? review.flags.map((f) => f.text) : [NO_FLAGS]), ...(review.missing.length ? [`${NO_RANGE}：${missingText(review.missing)}`] : [])];
+  return [
+    ...(review.flags.length ? review.flags.map((f) => f.text) : [NO_FLAGS]),
+    ...(review.missing.length ? [`${NO_RANGE}：${missingText(review.missing)}`] : []),
+  ];
 }

@@ -16,14 +16,18 @@ export interface QualitySection {
   basis: string;
 }
 
-export const QUALITY_BASIS = '占比为各类数据对应的正排放占正排放合计的比例（不含碳汇与可再生能源抵减），与碳排放总量不是同一数值。';
+export const QUALITY_BASIS =
+  '占比为各类数据对应的正排放占正排放合计的比例（不含碳汇与可再生能源抵减），与碳排放总量不是同一数值。';
 
 /** null for a result calculated before data quality was recorded. */
 export function qualitySection(detail: ResultDetail, labels: Record<string, string>): QualitySection | null {
   const q = detail.quality;
   if (!q) return null;
   const shares = detail.qualityShares ?? {};
-  const sum = roundTo(QUALITY_VALUES.reduce((a, k) => a + (Number(q[k]) || 0), 0), 4);
+  const sum = roundTo(
+    QUALITY_VALUES.reduce((a, k) => a + (Number(q[k]) || 0), 0),
+    4,
+  );
   return {
     table: {
       header: ['数据质量类别', '碳排放量(tCO2e)', '占比(%)'],

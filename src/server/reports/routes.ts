@@ -49,7 +49,13 @@ function stamp(d = new Date()): string {
 }
 
 /** Builds the report file and answers its download URL. */
-export async function exportReport(db: Db, req: FastifyRequest, caller: Caller, projectId: number, format: 'pdf' | 'word'): Promise<string> {
+export async function exportReport(
+  db: Db,
+  req: FastifyRequest,
+  caller: Caller,
+  projectId: number,
+  format: 'pdf' | 'word',
+): Promise<string> {
   const building = await repo(db, 'tpf3Project').get(caller, projectId);
   if (String(building.status) !== '1') throw badRequest(REPORT_MESSAGES.incomplete);
   const user = caller.userId ? await findUserById(db, caller.userId) : undefined;
@@ -77,21 +83,33 @@ const workbookQuery = {
 } as const;
 
 export function reportRoutes(app: FastifyInstance, db: Db): void {
-  app.get<{ Querystring: { projectID: number } }>('/api/tpf/v1/tpf/tpf3Project/getExcelByID', { schema: { querystring: workbookQuery }, config: { writes: true } }, async (req) => {
-    return ok(await buildingWorkbookUrl(db, callerOf(req), req.query.projectID), '导出成功');
-  });
+  app.get<{ Querystring: { projectID: number } }>(
+    '/api/tpf/v1/tpf/tpf3Project/getExcelByID',
+    { schema: { querystring: workbookQuery }, config: { writes: true } },
+    async (req) => {
+      return ok(await buildingWorkbookUrl(db, callerOf(req), req.query.projectID), '导出成功');
+    },
+  );
 
-  app.get<Q>('/api/tpf/v1/tpf/tpf3Project/exportPdf', { schema: { querystring: query }, config: { writes: true } }, async (req) => {
-    const caller = callerOf(req);
-    const id = projectIdOf(req.query.projectId);
-    const format = String(req.query.type ?? 'pdf').toLowerCase() === 'word' ? 'word' : 'pdf';
-    return ok(await exportReport(db, req, caller, id, format), REPORT_MESSAGES.exported);
-  });
+  app.get<Q>(
+    '/api/tpf/v1/tpf/tpf3Project/exportPdf',
+    { schema: { querystring: query }, config: { writes: true } },
+    async (req) => {
+      const caller = callerOf(req);
+      const id = projectIdOf(req.query.projectId);
+      const format = String(req.query.type ?? 'pdf').toLowerCase() === 'word' ? 'word' : 'pdf';
+      return ok(await exportReport(db, req, caller, id, format), REPORT_MESSAGES.exported);
+    },
+  );
 
-  app.get<Q>('/api/js/v1/js/tpfJs/exportWord', { schema: { querystring: query }, config: { writes: true } }, async (req) => {
-    const caller = callerOf(req);
-    const id = projectIdOf(req.query.projectId);
-    const format = String(req.query.type ?? 'PDF').toUpperCase() === 'PDF' ? 'pdf' : 'word';
-    return ok(await exportReport(db, req, caller, id, format), REPORT_MESSAGES.exported);
-  });
+  app.get<Q>(
+    '/api/js/v1/js/tpfJs/exportWord',
+    { schema: { querystring: query }, config: { writes: true } },
+    async (req) => {
+      const caller = callerOf(req);
+      const id = projectIdOf(req.query.projectId);
+      const format = String(req.query.type ?? 'PDF').toUpperCase() === 'PDF' ? 'pdf' : 'word';
+      return ok(await exportReport(db, req, caller, id, format), REPORT_MESSAGES.exported);
+    },
+  );
 }

@@ -1,5 +1,6 @@
 // The 签署页 of a frozen report: the report number, the revision, who signed each level, when and with what 签署意见, and
-// the QR code of the public page that checks a copy (/verify/{number}?c={check code}). The PDF and the Word file draw the same
+// the QR code of the public page that checks a copy (/verify/{number}?c={check code}). The PDF and the Word file draw
+// the same
 // words; the Word file also carries the SHA-256 of the PDF drawn before it (a PDF cannot carry its own).
 import QRCode from 'qrcode';
 import type { Signature } from '../../../schemas/review';

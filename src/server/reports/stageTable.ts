@@ -30,7 +30,17 @@ export const factorText = (v: unknown): string => formatNumber(v, FACTOR_DECIMAL
 
 const dash = (v: string) => v || '—';
 
-export const TRACE_HEADER = ['序号', '名称', '数量', '单位', '排放因子', '因子来源', '标识', '数据质量', '碳排放量(kgCO2e)'];
+export const TRACE_HEADER = [
+  '序号',
+  '名称',
+  '数量',
+  '单位',
+  '排放因子',
+  '因子来源',
+  '标识',
+  '数据质量',
+  '碳排放量(kgCO2e)',
+];
 
 export function traceTable(lines: TraceLine[]): ReportTable {
   return {
@@ -72,6 +82,8 @@ export async function fieldTable(db: Db, stage: StageData): Promise<ReportTable>
   return {
     header: shown.map(([k, p]) => String(p.title ?? k)),
     numeric: [],
-    rows: stage.rows.map((r) => shown.map(([k]) => (cols.get(k)?.kind === 'number' ? f2(r[k]) : labelled(cols.get(k), r[k])))),
+    rows: stage.rows.map((r) =>
+      shown.map(([k]) => (cols.get(k)?.kind === 'number' ? f2(r[k]) : labelled(cols.get(k), r[k]))),
+    ),
   };
 }

@@ -1,6 +1,7 @@
 // One line per stage row of how its emission was made, shared by the PDF/Word tables and the
 // workbook's 计算过程 sheet: quantity × factor (value, unit, source, the library's verification mark) =
-// emission, the row's data-quality class, where an imported row's quantity came from (数据来源), the 默认值 the calculation filled in (title value unit — source), the
+// emission, the row's data-quality class, where an imported row's quantity came from (数据来源), the 默认值 the calculation
+// filled in (title value unit — source), the
 // formula with its numbers where it reads more than quantity and factor (transport, operation), and the save
 // rules a stored row breaks. The row keeps only its 默认值 and problems (its `trace` column); the words and
 // numbers are derived again from the row as calculated (src/calc/stage.ts explainRow), with the building's
@@ -69,7 +70,8 @@ export interface TraceContext {
 }
 
 /** The unit a quantity's title names when the row has no unit field: '数量(t)' → 't'. */
-const titleUnit = (p: unknown) => /[(（]([^()（）]+)[)）]$/.exec(String((p as { title?: string } | undefined)?.title ?? ''))?.[1] ?? '';
+const titleUnit = (p: unknown) =>
+  /[(（]([^()（）]+)[)）]$/.exec(String((p as { title?: string } | undefined)?.title ?? ''))?.[1] ?? '';
 const given = (v: unknown) => v !== null && v !== undefined && v !== '';
 const text = (v: unknown) => (given(v) ? String(v) : '');
 /** A default's or input's value: up to 4 decimals, no trailing zeros ('40', '0.5827', '8,760'). */
@@ -82,15 +84,28 @@ export async function traceContext(db: Db, b: ApiRecord, stages: StageData[]): P
   const marks = new Map<number, string | null>();
   let gridQuality: string | null = null;
   if (ids.size) {
-    const found = await db.selectFrom(resourceDef('tpf3BuildMaterial').table).select(['id', 'verification', 'quality']).where('id', 'in', [...ids]).execute();
+    const found = await db
+      .selectFrom(resourceDef('tpf3BuildMaterial').table)
+      .select(['id', 'verification', 'quality'])
+      .where('id', 'in', [...ids])
+      .execute();
     for (const f of found) {
       marks.set(Number(f.id), (f.verification as string | null) ?? null);
       if (f.id === b.gridFactorId) gridQuality = (f.quality as string | null) ?? null;
     }
   }
   const items = await dictItems(db, 'dataQuality');
-  const qualityLabels = { ...Object.fromEntries(DATA_QUALITY), ...(items ? flattenDict(items) : {}) } as Record<string, string>;
-  const grid = { value: b.gridFactorValue, unit: text(b.gridFactorUnit), source: text(b.gridFactorSource), quality: gridQuality, mark: typeof b.gridFactorId === 'number' ? (marks.get(b.gridFactorId) ?? null) : null };
+  const qualityLabels = { ...Object.fromEntries(DATA_QUALITY), ...(items ? flattenDict(items) : {}) } as Record<
+    string,
+    string
+  >;
+  const grid = {
+    value: b.gridFactorValue,
+    unit: text(b.gridFactorUnit),
+    source: text(b.gridFactorSource),
+    quality: gridQuality,
+    mark: typeof b.gridFactorId === 'number' ? (marks.get(b.gridFactorId) ?? null) : null,
+  };
   const calc = await calcContext(db, b);
   const stageTotals = Object.fromEntries(stages.map((s) => [s.code, (s.detail.total ?? 0) * 1000]));
   return { marks, qualityLabels, grid, calc, methods: (b.stageMethods ?? {}) as Record<string, string>, stageTotals };
@@ -107,12 +122,17 @@ export async function stageTraceLines(db: Db, stage: StageData, ctx: TraceContex
     await breathe(i); // thousands of rows: other requests are answered between
     const counted = r.emission !== null && r.emission !== undefined;
     const stored = (r.trace ?? null) as TraceShape | null;
-    const trace: TraceShape | null = (counted ? explainRow(stage.def.schema, r as CalcRow, ctx.calc, ctx.methods[stage.code], ctx.stageTotals) : undefined) ?? stored;
+    const trace: TraceShape | null =
+      (counted
+        ? explainRow(stage.def.schema, r as CalcRow, ctx.calc, ctx.methods[stage.code], ctx.stageTotals)
+        : undefined) ?? stored;
     const qk = QUANTITY_KEYS.find(([k]) => k in props && given(r[k]));
-    const part = partField && given(r[partField]) ? `${partLabels[String(r[partField])] ?? String(r[partField])} · ` : '';
+    const part =
+      partField && given(r[partField]) ? `${partLabels[String(r[partField])] ?? String(r[partField])} · ` : '';
     const spec = given(r.spec) ? ` ${String(r.spec)}` : '';
     const gridDefault = trace?.defaults?.find((d) => d.field === 'factorValue');
-    const onGrid = !!gridDefault || (!trace && counted && gridFormula && !given(r.factorValue) && given(ctx.grid.value));
+    const onGrid =
+      !!gridDefault || (!trace && counted && gridFormula && !given(r.factorValue) && given(ctx.grid.value));
     const qualityCode = given(r.quality) ? String(r.quality) : onGrid ? (ctx.grid.quality ?? 'database') : 'estimate';
     const qualityLabel = ctx.qualityLabels[qualityCode] ?? qualityCode;
     lines.push({
@@ -120,14 +140,24 @@ export async function stageTraceLines(db: Db, stage: StageData, ctx: TraceContex
       name: `${part}${text(r.materialName ?? r.name) || '—'}${spec}`,
       quantity: qk ? Number(r[qk[0]]) : null,
       quantityUnit: qk ? (qk[1] ?? (text(r.unit) || titleUnit(props[qk[0]]))) : text(r.unit),
-      factorValue: onGrid ? Number(gridDefault?.value ?? ctx.grid.value) : given(r.factorValue) ? Number(r.factorValue) : null,
+      factorValue: onGrid
+        ? Number(gridDefault?.value ?? ctx.grid.value)
+        : given(r.factorValue)
+          ? Number(r.factorValue)
+          : null,
       factorUnit: onGrid ? (gridDefault?.unit ?? ctx.grid.unit) : text(r.factorUnit),
       factorSource: onGrid ? (gridDefault?.source ?? `单体电网排放因子：${ctx.grid.source}`) : text(r.factorSource),
-      verification: onGrid ? ctx.grid.mark : typeof r.factorId === 'number' ? (ctx.marks.get(r.factorId) ?? null) : null,
+      verification: onGrid
+        ? ctx.grid.mark
+        : typeof r.factorId === 'number'
+          ? (ctx.marks.get(r.factorId) ?? null)
+          : null,
       quality: counted ? qualityLabel : '',
       qualityRef: counted ? text(r.qualityRef) : '',
       source: rowSource(r),
-      defaults: (trace?.defaults ?? []).map((d) => `${d.title} ${compact(d.value)}${d.unit ? ` ${d.unit}` : ''} — ${d.source}`),
+      defaults: (trace?.defaults ?? []).map(
+        (d) => `${d.title} ${compact(d.value)}${d.unit ? ` ${d.unit}` : ''} — ${d.source}`,
+      ),
       conversions: trace?.conversions ?? [],
       calc: counted && trace ? calcText(trace, qk?.[0], Number(r.emission)) : null,
       problems: trace?.problems ?? [],
@@ -145,8 +175,14 @@ export async function stageTraceLines(db: Db, stage: StageData, ctx: TraceContex
 function calcText(t: TraceShape, quantityKey: string | undefined, emission: number): string | null {
   const inputs = t.inputs ?? [];
   const operands = t.numbers ? t.numbers.split(/ [×÷+−-] /).length : 0;
-  if (operands <= 2 && !t.conversions?.length && !inputs.some((x) => x.field !== quantityKey && x.field !== 'factorValue')) return null;
-  const numbers = t.numbers ?? inputs.map((x) => `${x.title} ${compact(x.value)}${x.unit ? ` ${x.unit}` : ''}`).join('，');
+  if (
+    operands <= 2 &&
+    !t.conversions?.length &&
+    !inputs.some((x) => x.field !== quantityKey && x.field !== 'factorValue')
+  )
+    return null;
+  const numbers =
+    t.numbers ?? inputs.map((x) => `${x.title} ${compact(x.value)}${x.unit ? ` ${x.unit}` : ''}`).join('，');
   const notes = inputs.filter((x) => x.note).map((x) => x.note);
   return `${t.formula ?? ''} = ${numbers} = ${formatNumber(emission, DECIMALS)} kgCO2e${notes.length ? `（${notes.join('；')}）` : ''}`;
 }

@@ -9,7 +9,12 @@ import { QUALITY_VALUES } from '../../../schemas/factors/kinds';
 import { QUALITY_GRADE_RULE } from '../../calc/quality';
 import type { ResultDetail } from '../../calc/resultDetail';
 
-const col = (key: string, title: string, kind: ExportColumn['kind'] = 'text', decimals?: number): ExportColumn => ({ key, title, kind, ...(decimals !== undefined ? { decimals } : {}) });
+const col = (key: string, title: string, kind: ExportColumn['kind'] = 'text', decimals?: number): ExportColumn => ({
+  key,
+  title,
+  kind,
+  ...(decimals !== undefined ? { decimals } : {}),
+});
 
 export const TRACE_COLUMNS: ExportColumn[] = [
   col('stage', '阶段'),
@@ -60,7 +65,10 @@ export function addTraceSheet(wb: ExcelJS.Workbook, data: TraceSheetData): Excel
   };
   for (const s of data.stages) figure(s.title, s.figure, s.outsideBoundary ?? '');
   figure('碳排放总量', data.total);
-  const streng = ws.addRow(['单位面积年均碳排放强度(kgCO2e/(m²·a))', data.streng3 === null || data.streng3 === undefined ? null : Number(data.streng3)]);
+  const streng = ws.addRow([
+    '单位面积年均碳排放强度(kgCO2e/(m²·a))',
+    data.streng3 === null || data.streng3 === undefined ? null : Number(data.streng3),
+  ]);
   streng.getCell(2).numFmt = TOTAL_FORMAT;
 
   const { detail } = data;
@@ -69,7 +77,11 @@ export function addTraceSheet(wb: ExcelJS.Workbook, data: TraceSheetData): Excel
     const q = ws.addRow(['数据质量', '碳排放量(tCO2e)', '占比(%)']);
     q.font = { bold: true };
     for (const k of QUALITY_VALUES) {
-      const row = ws.addRow([data.qualityLabels[k] ?? k, Number(detail.quality[k] ?? 0), Number(detail.qualityShares?.[k] ?? 0)]);
+      const row = ws.addRow([
+        data.qualityLabels[k] ?? k,
+        Number(detail.quality[k] ?? 0),
+        Number(detail.qualityShares?.[k] ?? 0),
+      ]);
       row.getCell(2).numFmt = TOTAL_FORMAT;
       row.getCell(3).numFmt = TOTAL_FORMAT;
     }

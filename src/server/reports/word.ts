@@ -25,23 +25,54 @@ import { CHART_HEIGHT, CHART_WIDTH } from './charts';
 import type { ReportModel } from './model';
 import { f2, type ReportTable } from './stageTable';
 import type { ReportPictures } from './pictures';
-import { SIGNOFF_NOTE, SIGNOFF_TITLE, signatureTable, signoffHeader, signoffPairs, type ReportSignoff } from './signoff';
+import {
+  SIGNOFF_NOTE,
+  SIGNOFF_TITLE,
+  signatureTable,
+  signoffHeader,
+  signoffPairs,
+  type ReportSignoff,
+} from './signoff';
 
 const FONT = { ascii: 'Arial', hAnsi: 'Arial', eastAsia: '宋体' };
 
-const p = (text: string, opts: { bold?: boolean; size?: number; align?: (typeof AlignmentType)[keyof typeof AlignmentType] } = {}) =>
-  new Paragraph({ alignment: opts.align, children: [new TextRun({ text, bold: opts.bold, size: opts.size })] });
+const p = (
+  text: string,
+  opts: { bold?: boolean; size?: number; align?: (typeof AlignmentType)[keyof typeof AlignmentType] } = {},
+) => new Paragraph({ alignment: opts.align, children: [new TextRun({ text, bold: opts.bold, size: opts.size })] });
 
 /** A cell; '\n' in the text breaks the line (a factor's value over its unit). */
-const cell = (text: string, opts: { bold?: boolean; right?: boolean; shade?: boolean | string; size?: number; span?: number; color?: string; width?: number } = {}) =>
+const cell = (
+  text: string,
+  opts: {
+    bold?: boolean;
+    right?: boolean;
+    shade?: boolean | string;
+    size?: number;
+    span?: number;
+    color?: string;
+    width?: number;
+  } = {},
+) =>
   new TableCell({
     columnSpan: opts.span,
     width: opts.width ? { size: opts.width, type: WidthType.DXA } : undefined,
-    shading: opts.shade ? { type: ShadingType.CLEAR, fill: typeof opts.shade === 'string' ? opts.shade : 'E8F5E9', color: 'auto' } : undefined,
+    shading: opts.shade
+      ? { type: ShadingType.CLEAR, fill: typeof opts.shade === 'string' ? opts.shade : 'E8F5E9', color: 'auto' }
+      : undefined,
     children: [
       new Paragraph({
         alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT,
-        children: text.split('\n').map((line, i) => new TextRun({ text: line, bold: opts.bold, size: opts.size, color: opts.color, break: i ? 1 : undefined })),
+        children: text.split('\n').map(
+          (line, i) =>
+            new TextRun({
+              text: line,
+              bold: opts.bold,
+              size: opts.size,
+              color: opts.color,
+              break: i ? 1 : undefined,
+            }),
+        ),
       }),
     ],
   });
@@ -66,22 +97,47 @@ function grid(t: ReportTable, weights?: number[]): Table | Paragraph {
   if (!t.rows.length) return p('暂无数据');
   const widths = t.kind === 'trace' ? TRACE_TWIPS : weights ? twips(weights) : undefined;
   return new Table({
-    width: widths ? { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA } : { size: 100, type: WidthType.PERCENTAGE },
+    width: widths
+      ? { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA }
+      : { size: 100, type: WidthType.PERCENTAGE },
     ...(widths ? { columnWidths: widths, layout: TableLayoutType.FIXED, margins: { left: 50, right: 50 } } : {}),
     rows: [
-      new TableRow({ tableHeader: true, children: t.header.map((h, i) => cell(h, { bold: true, shade: true, size: 16, width: widths?.[i] })) }),
+      new TableRow({
+        tableHeader: true,
+        children: t.header.map((h, i) => cell(h, { bold: true, shade: true, size: 16, width: widths?.[i] })),
+      }),
       ...t.rows.flatMap((r, ri) => {
-        const row = new TableRow({ cantSplit: true, children: r.map((c, i) => cell(c, { right: t.numeric.includes(i), size: 16, width: widths?.[i] })) });
+        const row = new TableRow({
+          cantSplit: true,
+          children: r.map((c, i) => cell(c, { right: t.numeric.includes(i), size: 16, width: widths?.[i] })),
+        });
         const lines = t.details?.[ri] ?? [];
         // under the row, across the table: formula with its numbers, 默认值, why it counts 0
-        return lines.length ? [row, new TableRow({ cantSplit: true, children: [cell(lines.join('\n'), { span: r.length, size: 14, color: '455A64', shade: 'F7F9F7' })] })] : [row];
+        return lines.length
+          ? [
+              row,
+              new TableRow({
+                cantSplit: true,
+                children: [cell(lines.join('\n'), { span: r.length, size: 14, color: '455A64', shade: 'F7F9F7' })],
+              }),
+            ]
+          : [row];
       }),
     ],
   });
 }
 
 const image = (data: Buffer) =>
-  new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun({ type: 'png', data, transformation: { width: 560, height: Math.round((560 * CHART_HEIGHT) / CHART_WIDTH) } })] });
+  new Paragraph({
+    alignment: AlignmentType.CENTER,
+    children: [
+      new ImageRun({
+        type: 'png',
+        data,
+        transformation: { width: 560, height: Math.round((560 * CHART_HEIGHT) / CHART_WIDTH) },
+      }),
+    ],
+  });
 
 function decisionBlock(b: DecisionBlock, h2: (text: string) => Paragraph, pictures: ReportPictures): Paragraph | Table {
   switch (b.kind) {
@@ -105,18 +161,30 @@ function signoffPage(s: ReportSignoff, qr: Buffer): (Paragraph | Table)[] {
     pairs(signoffPairs(s)),
     p(''),
     grid(signatureTable(s), [50, 190, 100, 150]),
-    new Paragraph({ spacing: { before: 240 }, children: [new ImageRun({ type: 'png', data: qr, transformation: { width: 140, height: 140 } })] }),
+    new Paragraph({
+      spacing: { before: 240 },
+      children: [new ImageRun({ type: 'png', data: qr, transformation: { width: 140, height: 140 } })],
+    }),
     new Paragraph({ children: [new TextRun({ text: SIGNOFF_NOTE, size: 18, color: '455A64' }), new PageBreak()] }),
   ];
 }
 
 export async function reportDocx(m: ReportModel, charts: ReportPictures): Promise<Buffer> {
   let n = 0;
-  const h1 = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(`${++n}. ${text}`)] });
+  const h1 = (text: string) =>
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(`${++n}. ${text}`)] });
   const children: (Paragraph | Table)[] = [
-    new Paragraph({ spacing: { before: 2400, after: 600 }, alignment: AlignmentType.CENTER, children: [new TextRun({ text: m.title, bold: true, size: 44 })] }),
+    new Paragraph({
+      spacing: { before: 2400, after: 600 },
+      alignment: AlignmentType.CENTER,
+      children: [new TextRun({ text: m.title, bold: true, size: 44 })],
+    }),
     pairs(m.cover),
-    new Paragraph({ spacing: { before: 1200 }, alignment: AlignmentType.CENTER, children: [new TextRun('依据《建筑碳排放计算标准》GB/T 51366-2019 编制'), new PageBreak()] }),
+    new Paragraph({
+      spacing: { before: 1200 },
+      alignment: AlignmentType.CENTER,
+      children: [new TextRun('依据《建筑碳排放计算标准》GB/T 51366-2019 编制'), new PageBreak()],
+    }),
     ...(m.signoff ? signoffPage(m.signoff, charts.qr!) : []),
     h1('建筑信息'),
     pairs(m.info),
@@ -125,44 +193,106 @@ export async function reportDocx(m: ReportModel, charts: ReportPictures): Promis
     h1('各阶段碳排放计算'),
   ];
   m.stages.forEach((s, i) => {
-    children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(`${n}.${i + 1} ${s.title}`)] }));
+    children.push(
+      new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(`${n}.${i + 1} ${s.title}`)] }),
+    );
     if (s.method) children.push(p(`计算方式：${s.method}`));
     children.push(grid(s.table));
     if (s.total !== null) children.push(p(`${s.name}阶段合计：${f2(s.total)} tCO2e`, { bold: true }));
-    for (const w of s.warnings) children.push(new Paragraph({ children: [new TextRun({ text: `提示：${w}`, size: 18, color: 'B71C1C' })] }));
+    for (const w of s.warnings)
+      children.push(new Paragraph({ children: [new TextRun({ text: `提示：${w}`, size: 18, color: 'B71C1C' })] }));
     for (const note of s.notes) children.push(p(`注：${note}`, { size: 18 }));
   });
   children.push(
-    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(`${++n}. 计算结果`)] }),
+    new Paragraph({
+      heading: HeadingLevel.HEADING_1,
+      pageBreakBefore: true,
+      children: [new TextRun(`${++n}. 计算结果`)],
+    }),
     pairs(m.totals),
     image(charts.donut),
     image(charts.bar),
     ...(m.quality
-      ? [h1('数据质量'), grid(m.quality.table), p(`数据质量等级：${m.quality.grade ?? '—'}`, { bold: true }), p(m.quality.rule, { size: 18 }), p(m.quality.basis, { size: 18 })]
+      ? [
+          h1('数据质量'),
+          grid(m.quality.table),
+          p(`数据质量等级：${m.quality.grade ?? '—'}`, { bold: true }),
+          p(m.quality.rule, { size: 18 }),
+          p(m.quality.basis, { size: 18 }),
+        ]
       : []),
     h1('说明'),
     ...m.notes.map((t, i) => p(`${i + 1}. ${t}`)),
   );
   m.decision.forEach((section, i) => {
-    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: i === 0, keepNext: true, children: [new TextRun(`${++n}. ${section.title}`)] }));
+    children.push(
+      new Paragraph({
+        heading: HeadingLevel.HEADING_1,
+        pageBreakBefore: i === 0,
+        keepNext: true,
+        children: [new TextRun(`${++n}. ${section.title}`)],
+      }),
+    );
     let k = 0;
-    const h2 = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: [new TextRun(`${n}.${++k} ${text}`)] });
+    const h2 = (text: string) =>
+      new Paragraph({
+        heading: HeadingLevel.HEADING_2,
+        keepNext: true,
+        children: [new TextRun(`${n}.${++k} ${text}`)],
+      });
     for (const b of section.blocks) children.push(decisionBlock(b, h2, charts));
   });
   if (m.appendix) {
-    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(`${++n}. ${m.appendix.title}`)] }), p(m.appendix.note, { size: 18 }), grid(m.appendix.table, [62, 44, 80, 40, 170]));
+    children.push(
+      new Paragraph({
+        heading: HeadingLevel.HEADING_1,
+        pageBreakBefore: true,
+        children: [new TextRun(`${++n}. ${m.appendix.title}`)],
+      }),
+      p(m.appendix.note, { size: 18 }),
+      grid(m.appendix.table, [62, 44, 80, 40, 170]),
+    );
   }
   const doc = new Document({
     creator: '碳算',
     title: m.title,
-    styles: { default: { document: { run: { font: FONT, size: 21 } }, heading1: { run: { font: FONT, size: 30, bold: true, color: '1B5E20' } }, heading2: { run: { font: FONT, size: 24, bold: true } } } },
+    styles: {
+      default: {
+        document: { run: { font: FONT, size: 21 } },
+        heading1: { run: { font: FONT, size: 30, bold: true, color: '1B5E20' } },
+        heading2: { run: { font: FONT, size: 24, bold: true } },
+      },
+    },
     sections: [
       {
         ...(m.signoff
-          ? { headers: { default: new Header({ children: [new Paragraph({ alignment: AlignmentType.RIGHT, children: [new TextRun({ text: signoffHeader(m.signoff), size: 16, color: '888888' })] })] }) } }
+          ? {
+              headers: {
+                default: new Header({
+                  children: [
+                    new Paragraph({
+                      alignment: AlignmentType.RIGHT,
+                      children: [new TextRun({ text: signoffHeader(m.signoff), size: 16, color: '888888' })],
+                    }),
+                  ],
+                }),
+              },
+            }
           : {}),
         footers: {
-          default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ children: ['第 ', PageNumber.CURRENT, ' 页 / 共 ', PageNumber.TOTAL_PAGES, ' 页'], size: 16 })] })] }),
+          default: new Footer({
+            children: [
+              new Paragraph({
+                alignment: AlignmentType.CENTER,
+                children: [
+                  new TextRun({
+                    children: ['第 ', PageNumber.CURRENT, ' 页 / 共 ', PageNumber.TOTAL_PAGES, ' 页'],
+                    size: 16,
+                  }),
+                ],
+              }),
+            ],
+          }),
         },
         children,
       },

@@ -1,5 +1,6 @@
 // tpf3Project/getExcelByID: one workbook per building — its information and results (a summary sheet: the stored
-// figures, a stage outside the standard's boundary named, 合理性检查's flags), its extended data, one sheet per calculation stage
+// figures, a stage outside the standard's boundary named, 合理性检查's flags), its extended data, one sheet per calculation
+// stage
 // of its menus, and 计算过程 (src/server/reports/traceSheet.ts: how each row's emission was made, the stored
 // totals and the data quality — the same figures as the PDF and Word reports), then the decision sheets
 // (decisionSheets.ts: 参考线, 方案对比, 热点与替代, 不确定性). Read here on the main thread; written in a pool thread
@@ -29,9 +30,30 @@ import type { BuildingWorkbookJob } from './workbookTask';
 import { STALE_HINT, STALE_TEXT } from '../buildings/stale';
 
 const INFO_FIELDS = [
-  'engineeringName', 'engineeringCode', 'name', 'code', 'computeMethod', 'standard', 'stage', 'status', 'site', 'buildType', 'structureType',
-  'useDateLimit', 'buildYear', 'buildArea', 'height', 'floorUp', 'floorDown', 'greenArea', 'latLng', 'buildOrg', 'designOrg', 'compileOrg',
-  'createByName', 'remarks',
+  'engineeringName',
+  'engineeringCode',
+  'name',
+  'code',
+  'computeMethod',
+  'standard',
+  'stage',
+  'status',
+  'site',
+  'buildType',
+  'structureType',
+  'useDateLimit',
+  'buildYear',
+  'buildArea',
+  'height',
+  'floorUp',
+  'floorDown',
+  'greenArea',
+  'latLng',
+  'buildOrg',
+  'designOrg',
+  'compileOrg',
+  'createByName',
+  'remarks',
 ] as const;
 
 export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: number): Promise<string> {
@@ -44,10 +66,12 @@ export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: num
   const lines: [string, string][] = b.resultStale ? [['结果状态', `${STALE_TEXT}：${STALE_HINT}`]] : [];
   const detail = resultDetailOf(b);
   for (const [code, sd] of Object.entries(detail.stages ?? {})) {
-    if (sd.outsideBoundary) lines.push(['说明', `${stageDef(code)?.schema['x-stage']?.title ?? code}：${sd.outsideBoundary}`]);
+    if (sd.outsideBoundary)
+      lines.push(['说明', `${stageDef(code)?.schema['x-stage']?.title ?? code}：${sd.outsideBoundary}`]);
   }
   if (detail.grade) lines.push(['数据质量等级', detail.grade]);
-  for (const line of plausibilitySummary(detail as Parameters<typeof plausibilitySummary>[0])) lines.push([PLAUSIBILITY_TITLE, line]);
+  for (const line of plausibilitySummary(detail as Parameters<typeof plausibilitySummary>[0]))
+    lines.push([PLAUSIBILITY_TITLE, line]);
   // the rows that belong to the building: extended data, then each of its stages in wizard order
   const menus = splitMenus(b.menus as string);
   const stageOf = (r: ResourceDef) => r.schema['x-stage']?.code;
@@ -82,7 +106,15 @@ async function traceSheetData(db: Db, caller: Caller, b: ApiRecord): Promise<Tra
   const records: Record<string, unknown>[] = [];
   for (const s of stages) {
     for (const l of await stageTraceLines(db, s, ctx)) {
-      records.push(only(TRACE_COLUMNS, { ...l, stage: s.title, conversions: l.conversions.join('；'), defaults: l.defaults.join('；'), problems: l.problems.join('；') }));
+      records.push(
+        only(TRACE_COLUMNS, {
+          ...l,
+          stage: s.title,
+          conversions: l.conversions.join('；'),
+          defaults: l.defaults.join('；'),
+          problems: l.problems.join('；'),
+        }),
+      );
     }
   }
   const detail = resultDetailOf(b);

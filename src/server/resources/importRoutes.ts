@@ -51,7 +51,11 @@ export interface UploadLimits {
   badFile: string;
 }
 
-const EXCEL_UPLOAD: UploadLimits = { tooLarge: IMPORT_MESSAGES.tooLarge, noFile: IMPORT_MESSAGES.noFile, badFile: IMPORT_MESSAGES.badFile };
+const EXCEL_UPLOAD: UploadLimits = {
+  tooLarge: IMPORT_MESSAGES.tooLarge,
+  noFile: IMPORT_MESSAGES.noFile,
+  badFile: IMPORT_MESSAGES.badFile,
+};
 
 /** The multipart fields and the one file, whatever their order. Too large → 413 with the limits' message. */
 export async function readUpload(req: FastifyRequest, limits: UploadLimits = EXCEL_UPLOAD): Promise<Upload> {
@@ -96,20 +100,31 @@ async function projectOf(db: Db, caller: Caller, def: ResourceDef, raw: string |
  * read — of the x-factor type when there is one — and becomes its id; the caller's own tenant's records come
  * before system ones, then the oldest. A text that names none (and is not an id) is a problem of that cell.
  */
-export async function resolveReferences(db: Db, caller: Caller, columns: ImportColumn[], rows: SheetRow[]): Promise<void> {
+export async function resolveReferences(
+  db: Db,
+  caller: Caller,
+  columns: ImportColumn[],
+  rows: SheetRow[],
+): Promise<void> {
   for (const c of columns) {
     if (!c.reference) continue;
     const names = [...new Set(rows.map((r) => r.body[c.key]).filter((v): v is string => typeof v === 'string'))];
     if (!names.length) continue;
     const target = resourceDef(c.reference.resource);
     const label = columnName(c.reference.label);
-    let q = db.selectFrom(target.table).select(['id', `${label} as label`]).where(label, '=', sql<string>`any(${names}::text[])`);
+    let q = db
+      .selectFrom(target.table)
+      .select(['id', `${label} as label`])
+      .where(label, '=', sql<string>`any(${names}::text[])`);
     const scope = readScope(target.meta, caller);
     if (scope) q = q.where(scope);
     const offered = hooksOf(target.name).listWhere; // (a label names the current version, not an old one)
     if (offered) q = q.where(offered(caller));
     if (c.reference.type && 'type' in target.schema.properties) q = q.where(columnName('type'), '=', c.reference.type);
-    const found = (await q.orderBy(sql`tenant_id is null`).orderBy('id').execute()) as { id: number; label: string }[];
+    const found = (await q
+      .orderBy(sql`tenant_id is null`)
+      .orderBy('id')
+      .execute()) as { id: number; label: string }[];
     const ids = new Map<string, number>();
     for (const f of found) if (!ids.has(f.label)) ids.set(f.label, Number(f.id));
     for (const row of rows) {
@@ -144,8 +159,14 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
   api.get(`${base}/template`, { config: { writes: true } }, async (req) => {
     const caller = callerOf(req);
     assertRead(def.meta, caller);
-    const content = await drawWorkbook({ template: templateSpec([{ title, columns: await importColumns(db, def.schema) }]) });
-    const url = await putFile(db, caller, { fileName: stampedName(`${title}导入模板`, 'xlsx'), mime: XLSX_MIME, content });
+    const content = await drawWorkbook({
+      template: templateSpec([{ title, columns: await importColumns(db, def.schema) }]),
+    });
+    const url = await putFile(db, caller, {
+      fileName: stampedName(`${title}导入模板`, 'xlsx'),
+      mime: XLSX_MIME,
+      content,
+    });
     return ok(url, IMPORT_MESSAGES.template);
   });
 
@@ -158,22 +179,34 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
     if (!upload.file || !upload.file.content.length) throw badRequest(IMPORT_MESSAGES.noFile);
     const file = upload.file;
     const end = { db, caller, def, projectId, fileName: file.name };
-    const outcome = await runJob(db, caller, { kind: 'import', title: `导入${title} — ${file.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {
-      try {
-        const count = await importRows(caller, file.content, projectId, progress);
-        afterBulkWrite(db, def.table, count, (err) => req.log.warn({ err }, 'upkeep after import failed'));
-        await importEnded({ ...end, count }).catch((err) => req.log.warn({ err }, 'import listeners failed'));
-        return { count };
-      } catch (err) {
-        await importEnded({ ...end, error: failureText(err) }).catch((e) => req.log.warn({ err: e }, 'import listeners failed'));
-        throw err;
-      }
-    });
+    const outcome = await runJob(
+      db,
+      caller,
+      { kind: 'import', title: `导入${title} — ${file.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS },
+      async (progress) => {
+        try {
+          const count = await importRows(caller, file.content, projectId, progress);
+          afterBulkWrite(db, def.table, count, (err) => req.log.warn({ err }, 'upkeep after import failed'));
+          await importEnded({ ...end, count }).catch((err) => req.log.warn({ err }, 'import listeners failed'));
+          return { count };
+        } catch (err) {
+          await importEnded({ ...end, error: failureText(err) }).catch((e) =>
+            req.log.warn({ err: e }, 'import listeners failed'),
+          );
+          throw err;
+        }
+      },
+    );
     return jobAnswer(outcome, IMPORT_MESSAGES.uploaded);
   });
 
   /** Reads, checks and stores every row of the file in one transaction; answers how many. */
-  async function importRows(caller: Caller, content: Buffer, projectId: number | undefined, progress: Progress): Promise<number> {
+  async function importRows(
+    caller: Caller,
+    content: Buffer,
+    projectId: number | undefined,
+    progress: Progress,
+  ): Promise<number> {
     const columns = await importColumns(db, def.schema);
     const { rows } = await readImportSheet(content, title, columns, (read) => progress(read, null));
     const total = rows.length;
@@ -191,17 +224,30 @@ export function importRoutes(app: FastifyInstance, db: Db, def: ResourceDef): vo
       if (!validate(row.body)) {
         for (const e of formatErrors(validate.errors, def.schema)) if (!bad.has(e.field)) bad.set(e.field, e.errorMsg);
       }
-      for (const [field, errorMsg] of bad) problems.push({ field: cellField(row.rowNumber, titleOf(def, columns, field)), errorMsg });
+      for (const [field, errorMsg] of bad)
+        problems.push({ field: cellField(row.rowNumber, titleOf(def, columns, field)), errorMsg });
     }
     if (problems.length) throw invalid(capped(problems), IMPORT_MESSAGES.invalid);
 
     // all rows or none
     try {
-      await db.transaction().execute((trx) => r.createMany(caller, rows.map((row) => row.body), trx, (done) => progress(done, total)));
+      await db.transaction().execute((trx) =>
+        r.createMany(
+          caller,
+          rows.map((row) => row.body),
+          trx,
+          (done) => progress(done, total),
+        ),
+      );
     } catch (err) {
       // a rule of the repository (references, hooks) failed for some rows: name them
       if (err instanceof RowsInvalid) {
-        const fields = [...err.rows].flatMap(([i, errors]) => errors.map((e) => ({ field: cellField(rows[i].rowNumber, titleOf(def, columns, e.field)), errorMsg: e.errorMsg })));
+        const fields = [...err.rows].flatMap(([i, errors]) =>
+          errors.map((e) => ({
+            field: cellField(rows[i].rowNumber, titleOf(def, columns, e.field)),
+            errorMsg: e.errorMsg,
+          })),
+        );
         throw invalid(capped(fields), IMPORT_MESSAGES.invalid);
       }
       throw err;
@@ -215,13 +261,18 @@ export const MAX_PROBLEMS = 500;
 
 function capped(problems: FieldError[]): FieldError[] {
   if (problems.length <= MAX_PROBLEMS) return problems;
-  return [...problems.slice(0, MAX_PROBLEMS), { field: '其余', errorMsg: `另有 ${problems.length - MAX_PROBLEMS} 处错误未列出` }];
+  return [
+    ...problems.slice(0, MAX_PROBLEMS),
+    { field: '其余', errorMsg: `另有 ${problems.length - MAX_PROBLEMS} 处错误未列出` },
+  ];
 }
 
 /** An import failure in one line: the message and the first problems it named. */
 function failureText(err: unknown): string {
   if (!(err instanceof ApiError)) return '服务器错误!';
-  const fields = Array.isArray(err.data) ? (err.data as FieldError[]).slice(0, 3).map((e) => `${e.field}：${e.errorMsg}`) : [];
+  const fields = Array.isArray(err.data)
+    ? (err.data as FieldError[]).slice(0, 3).map((e) => `${e.field}：${e.errorMsg}`)
+    : [];
   const more = Array.isArray(err.data) && err.data.length > 3 ? ` 等共 ${err.data.length} 处` : '';
   return [err.message, ...fields].join('；') + more;
 }

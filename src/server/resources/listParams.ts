@@ -6,9 +6,15 @@ import { PAGE_SIZE_CAP, type ListFilter, type ListParams } from '../db/repo';
 import { badRequest } from '../errors';
 import { PAGING_KEYS, type ListQueryShape } from './routeSchemas';
 
-export function parseListParams(schema: ResourceSchema, meta: ResourceMeta, shape: ListQueryShape, query: Record<string, unknown>): ListParams {
+export function parseListParams(
+  schema: ResourceSchema,
+  meta: ResourceMeta,
+  shape: ListQueryShape,
+  query: Record<string, unknown>,
+): ListParams {
   for (const key of Object.keys(query)) {
-    if (!(PAGING_KEYS as readonly string[]).includes(key) && !(key in shape.filters)) throw badRequest(`不支持的查询参数: ${key}`);
+    if (!(PAGING_KEYS as readonly string[]).includes(key) && !(key in shape.filters))
+      throw badRequest(`不支持的查询参数: ${key}`);
   }
   const pageSize = Number(query.pageSize ?? 10);
   if (pageSize === 0) throw badRequest('每页条数不正确: 0');
@@ -16,7 +22,8 @@ export function parseListParams(schema: ResourceSchema, meta: ResourceMeta, shap
   if (pageSize > PAGE_SIZE_CAP) throw badRequest(`每页条数不能超过 ${PAGE_SIZE_CAP}`);
   const sortField = (query.sortField as string | undefined) || meta.defaultSort?.field || 'createDate';
   if (!sortableFields(schema).includes(sortField)) throw badRequest(`不支持的排序字段: ${sortField}`);
-  const sortOrder = (query.sortOrder as string | undefined) || (query.sortField ? 'descend' : (meta.defaultSort?.order ?? 'descend'));
+  const sortOrder =
+    (query.sortOrder as string | undefined) || (query.sortField ? 'descend' : (meta.defaultSort?.order ?? 'descend'));
   if (sortOrder !== 'ascend' && sortOrder !== 'descend') throw badRequest(`不支持的排序方式: ${sortOrder}`);
   const filters: ListFilter[] = [];
   for (const [key, f] of Object.entries(shape.filters)) {

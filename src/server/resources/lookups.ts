@@ -39,5 +39,7 @@ export function lookupRoutes(app: FastifyInstance, db: Db, settings: Settings): 
     });
   });
 
-  app.get('/api/sys/v1/sys/sysConfig/site', { config: { public: true, writes: false } }, async () => ok({ footer: await settings.get('site.footer') }));
+  app.get('/api/sys/v1/sys/sysConfig/site', { config: { public: true, writes: false } }, async () =>
+    ok({ footer: await settings.get('site.footer') }),
+  );
 }

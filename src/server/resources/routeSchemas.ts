@@ -14,7 +14,12 @@ const SYSTEM_PROPS = {
 function strip(schema: ResourceSchema): Record<string, unknown> {
   // $id is left out so the same schema can be compiled for several routes; resource-level x- keywords are
   // metadata the validator does not need.
-  const { $id: _id, 'x-resource': _r, 'x-rowWarning': _w, ...rest } = schema as ResourceSchema & Record<string, unknown>;
+  const {
+    $id: _id,
+    'x-resource': _r,
+    'x-rowWarning': _w,
+    ...rest
+  } = schema as ResourceSchema & Record<string, unknown>;
   void _id;
   void _r;
   void _w;
@@ -26,7 +31,10 @@ function bodyProps(s: ResourceSchema): Record<string, unknown> {
   return Object.fromEntries(Object.entries(s.properties).map(([k, p]) => [k, p['x-virtual'] ? { title: p.title } : p]));
 }
 
-const secretProps = (s: ResourceSchema) => Object.entries(s.properties).filter(([, p]) => p['x-secret']).map(([k]) => k);
+const secretProps = (s: ResourceSchema) =>
+  Object.entries(s.properties)
+    .filter(([, p]) => p['x-secret'])
+    .map(([k]) => k);
 
 /** POST body: x-secret properties (passwords) are required on create. */
 export function createBodySchema(s: ResourceSchema): object {
@@ -79,7 +87,10 @@ export function listQuery(s: ResourceSchema): ListQueryShape {
       filters[`${field}Min`] = { field, op: 'gte' };
       filters[`${field}Max`] = { field, op: 'lte' };
     } else {
-      properties[field] = { ...(op === 'like' ? { type: 'string', maxLength: 100 } : scalarSchema(p)), title: p.title ?? field };
+      properties[field] = {
+        ...(op === 'like' ? { type: 'string', maxLength: 100 } : scalarSchema(p)),
+        title: p.title ?? field,
+      };
       filters[field] = { field, op };
     }
   }
@@ -102,11 +113,25 @@ const projectId = { type: 'integer', title: '项目', minimum: 1, maximum: 21474
 
 /** A querystring of one building id under the name a route uses for it (projectId, tpf3ProjectId). */
 export const projectQuery = <const K extends string>(key: K) =>
-  ({ type: 'object', additionalProperties: false, required: [key], properties: { [key]: projectId } as Record<K, typeof projectId> }) as const;
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: [key],
+    properties: { [key]: projectId } as Record<K, typeof projectId>,
+  }) as const;
 
-const idList = { type: 'array', title: 'ids', minItems: 1, maxItems: 5000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } as const;
+const idList = {
+  type: 'array',
+  title: 'ids',
+  minItems: 1,
+  maxItems: 5000,
+  items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+} as const;
 
-/** Batch delete: repeated `ids`, or the resource's own name for them (e.g. tpf3ProjectIds); one of them is required (checked by the route). */
+/**
+ * Batch delete: repeated `ids`, or the resource's own name for them (e.g. tpf3ProjectIds); one of them is required
+ * (checked by the route).
+ */
 export function idsQuery(alias: string) {
   return {
     type: 'object',
@@ -115,9 +140,14 @@ export function idsQuery(alias: string) {
   } as const;
 }
 
-/** DELETE deleteBatch's query: ?projectId= (a building's stage rows) and the resource's equality filters, each narrowing the clear. */
+/**
+ * DELETE deleteBatch's query: ?projectId= (a building's stage rows) and the resource's equality filters, each narrowing
+ * the clear.
+ */
 export function deleteBatchQuery(s: ResourceSchema): { schema: object; fields: string[] } {
   const properties: Record<string, object> = { projectId: { type: 'integer', title: '项目', minimum: 1 } };
-  for (const [field, op] of Object.entries(filterableFields(s))) if (op === 'eq' && field !== 'projectId') properties[field] = { ...scalarSchema(s.properties[field]), title: s.properties[field].title ?? field };
+  for (const [field, op] of Object.entries(filterableFields(s)))
+    if (op === 'eq' && field !== 'projectId')
+      properties[field] = { ...scalarSchema(s.properties[field]), title: s.properties[field].title ?? field };
   return { schema: { type: 'object', additionalProperties: false, properties }, fields: Object.keys(properties) };
 }

@@ -36,20 +36,36 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
   // here from the resource schema, so those routes keep a loose type
   const api = typed(app);
 
-  app.get<{ Querystring: Record<string, unknown> }>(`${base}/`, { schema: { querystring: shape.schema }, config: { writes: false } }, async (req) => {
-    const params = parseListParams(def.schema, def.meta, shape, req.query);
-    return ok(await r.list(callerOf(req), params));
-  });
+  app.get<{ Querystring: Record<string, unknown> }>(
+    `${base}/`,
+    { schema: { querystring: shape.schema }, config: { writes: false } },
+    async (req) => {
+      const params = parseListParams(def.schema, def.meta, shape, req.query);
+      return ok(await r.list(callerOf(req), params));
+    },
+  );
 
-  app.get<{ Querystring: Record<string, unknown> }>(`${base}/export`, { schema: { querystring: shape.schema }, config: { writes: true } }, async (req) => {
-    const caller = callerOf(req);
-    const params = parseListParams(def.schema, def.meta, shape, { ...req.query, pageNum: 1, pageSize: -1 });
-    const { dataList } = await r.list(caller, { ...params, allCap: EXPORT_ROW_CAP });
-    // written in a pool thread (excel/workbookTask.ts): a 10 000-row sheet no longer stalls other requests
-    const content = await drawWorkbook({ sheets: [{ kind: 'table', name: def.meta.title, columns: await schemaColumns(db, def.schema), records: dataList }] });
-    const url = await putFile(db, caller, { fileName: stampedName(def.meta.title, 'xlsx'), mime: XLSX_MIME, content });
-    return ok(url, '导出表格成功');
-  });
+  app.get<{ Querystring: Record<string, unknown> }>(
+    `${base}/export`,
+    { schema: { querystring: shape.schema }, config: { writes: true } },
+    async (req) => {
+      const caller = callerOf(req);
+      const params = parseListParams(def.schema, def.meta, shape, { ...req.query, pageNum: 1, pageSize: -1 });
+      const { dataList } = await r.list(caller, { ...params, allCap: EXPORT_ROW_CAP });
+      // written in a pool thread (excel/workbookTask.ts): a 10 000-row sheet no longer stalls other requests
+      const content = await drawWorkbook({
+        sheets: [
+          { kind: 'table', name: def.meta.title, columns: await schemaColumns(db, def.schema), records: dataList },
+        ],
+      });
+      const url = await putFile(db, caller, {
+        fileName: stampedName(def.meta.title, 'xlsx'),
+        mime: XLSX_MIME,
+        content,
+      });
+      return ok(url, '导出表格成功');
+    },
+  );
 
   api.get(`${base}/:id`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
     return ok(await r.get(callerOf(req), req.params.id));
@@ -58,9 +74,13 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
   // Personal rows (one's inbox, one's feedback) are the caller's own, like the account: an ended trial keeps them.
   const own = { writes: true, ...(def.meta.personal ? { trialAllowed: true } : {}) };
 
-  app.post<{ Body: Record<string, unknown> }>(`${base}/`, { schema: { body: createBodySchema(def.schema) }, config: own }, async (req) => {
-    return ok(await r.create(callerOf(req), req.body), MESSAGES.saved);
-  });
+  app.post<{ Body: Record<string, unknown> }>(
+    `${base}/`,
+    { schema: { body: createBodySchema(def.schema) }, config: own },
+    async (req) => {
+      return ok(await r.create(callerOf(req), req.body), MESSAGES.saved);
+    },
+  );
 
   // One's own record (x-resource.self, account settings): open to every role, and a body that leaves out
   // stored fields (the account page sends only what it shows) is completed from the record before validation.
@@ -74,9 +94,17 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
     const stored = await r.findRow(db, userId);
     if (stored) req.body = { ...toRecord(def.schema, stored), ...body };
   };
-  app.put<{ Body: Record<string, unknown> & { id: number } }>(`${base}/`, { schema: { body: updateBodySchema(def.schema) }, config: { ...own, ...(self ? { account: 'self' as const } : {}) }, ...(self ? { preValidation: completeOwn } : {}) }, async (req) => {
-    return ok(await r.update(callerOf(req), req.body), MESSAGES.saved);
-  });
+  app.put<{ Body: Record<string, unknown> & { id: number } }>(
+    `${base}/`,
+    {
+      schema: { body: updateBodySchema(def.schema) },
+      config: { ...own, ...(self ? { account: 'self' as const } : {}) },
+      ...(self ? { preValidation: completeOwn } : {}),
+    },
+    async (req) => {
+      return ok(await r.update(callerOf(req), req.body), MESSAGES.saved);
+    },
+  );
 
   api.delete(`${base}/:id`, { schema: { params: idParams }, config: own }, async (req) => {
     await r.remove(callerOf(req), req.params.id);
@@ -84,21 +112,31 @@ export function resourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef): 
   });
 
   const alias = `${def.name}Ids`;
-  app.delete<{ Querystring: Record<string, number[] | undefined> }>(`${base}/`, { schema: { querystring: idsQuery(alias) }, config: own }, async (req) => {
-    const ids = [...(req.query.ids ?? []), ...(req.query[alias] ?? [])];
-    if (!ids.length) throw invalid([{ field: 'ids', errorMsg: '请输入ids' }]);
-    const n = await r.removeMany(callerOf(req), ids);
-    return ok(n, MESSAGES.deleted);
-  });
+  app.delete<{ Querystring: Record<string, number[] | undefined> }>(
+    `${base}/`,
+    { schema: { querystring: idsQuery(alias) }, config: own },
+    async (req) => {
+      const ids = [...(req.query.ids ?? []), ...(req.query[alias] ?? [])];
+      if (!ids.length) throw invalid([{ field: 'ids', errorMsg: '请输入ids' }]);
+      const n = await r.removeMany(callerOf(req), ids);
+      return ok(n, MESSAGES.deleted);
+    },
+  );
 
   // (?projectId= is accepted everywhere and narrows where the resource has it; its other equality filters narrow too)
   const clearQuery = deleteBatchQuery(def.schema);
-  app.delete<{ Querystring: Record<string, unknown> }>(`${base}/deleteBatch`, { schema: { querystring: clearQuery.schema }, config: { writes: true } }, async (req) => {
-    const given = clearQuery.fields.filter((f) => req.query[f] !== undefined && f in def.schema.properties);
-    const where: Where | undefined = given.length ? (eb) => eb.and(given.map((f) => eb(columnName(f), '=', req.query[f]))) : undefined;
-    const n = await r.clear(callerOf(req), where);
-    return ok(n, MESSAGES.cleared);
-  });
+  app.delete<{ Querystring: Record<string, unknown> }>(
+    `${base}/deleteBatch`,
+    { schema: { querystring: clearQuery.schema }, config: { writes: true } },
+    async (req) => {
+      const given = clearQuery.fields.filter((f) => req.query[f] !== undefined && f in def.schema.properties);
+      const where: Where | undefined = given.length
+        ? (eb) => eb.and(given.map((f) => eb(columnName(f), '=', req.query[f])))
+        : undefined;
+      const n = await r.clear(callerOf(req), where);
+      return ok(n, MESSAGES.cleared);
+    },
+  );
 
   // GET P/template and POST P/fileUpload for schemas with x-import columns
   importRoutes(app, db, def);

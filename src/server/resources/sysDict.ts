@@ -17,12 +17,16 @@ const params = {
 
 export function sysDictRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);
-  r.get('/api/sys/v1/sys/sysDict/dropDown/:dictCode', { schema: { params }, config: { writes: false } }, async (req) => {
-    callerOf(req);
-    const items = await dictItems(db, req.params.dictCode);
-    if (!items) throw notFound();
-    return ok(flattenDict(items));
-  });
+  r.get(
+    '/api/sys/v1/sys/sysDict/dropDown/:dictCode',
+    { schema: { params }, config: { writes: false } },
+    async (req) => {
+      callerOf(req);
+      const items = await dictItems(db, req.params.dictCode);
+      if (!items) throw notFound();
+      return ok(flattenDict(items));
+    },
+  );
 
   r.get('/api/sys/v1/sys/sysDict/items/:dictCode', { schema: { params }, config: { writes: false } }, async (req) => {
     callerOf(req);

@@ -1,6 +1,16 @@
 // What the 校审 routes answer: a revision's sign-off as its page shows it — the chain with names and
 // dates, the flags a submission acknowledges, the steps and comments, what the caller may do — and 待我校审.
-import { CALC_ROLE, LEVELS, levelIn, levelsOf, type ChainStep, type ReviewAnswer, type ReviewEvent, type ReviewState, type WaitingBuilding } from '../../../schemas/review';
+import {
+  CALC_ROLE,
+  LEVELS,
+  levelIn,
+  levelsOf,
+  type ChainStep,
+  type ReviewAnswer,
+  type ReviewEvent,
+  type ReviewState,
+  type WaitingBuilding,
+} from '../../../schemas/review';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
@@ -16,21 +26,38 @@ export async function reviewAnswer(db: Db, caller: Caller, b: ApiRecord): Promis
   const policy = await revisionPolicy(db, b);
   const { events, comments } = await reviewRecords(db, b.id);
   const levels = levelsOf(policy.levels);
-  const names = await userNames(db, [...calcPeople(b), ...levels.flatMap((l) => (signerOf(b, l) ? [signerOf(b, l)!] : []))]);
+  const names = await userNames(db, [
+    ...calcPeople(b),
+    ...levels.flatMap((l) => (signerOf(b, l) ? [signerOf(b, l)!] : [])),
+  ]);
   const person = (uid: number) => ({ id: uid, name: names.get(uid) ?? '' });
   // a level's signature: its last approval of this revision since the last return (or withdrawal)
-  const since = events.filter((e) => e.action === 'return' || e.action === 'revise' || e.action === 'withdraw').at(-1)?.id ?? 0;
-  const signing = (action: string, from: string) => events.filter((e) => e.id > since && e.action === action && e.fromState === from).at(-1);
+  const since =
+    events.filter((e) => e.action === 'return' || e.action === 'revise' || e.action === 'withdraw').at(-1)?.id ?? 0;
+  const signing = (action: string, from: string) =>
+    events.filter((e) => e.id > since && e.action === action && e.fromState === from).at(-1);
   const state = String(b.reviewState || 'draft') as ReviewState;
   // a level that signed is named as its signer was at that moment (实名（账号）, kept in the step), whatever the
   // person's names are now or whoever is named for the level since; one yet to sign by the people named for it
   const submitted = state === 'draft' ? undefined : signing('submit', 'draft');
   const signedBy = (e: ReviewEvent) => e.signer ?? e.user;
   const chain: ChainStep[] = [
-    { level: 'calc', title: '计算', role: CALC_ROLE, people: submitted?.team ?? calcPeople(b).map(person), signedAt: submitted?.createDate ?? null },
+    {
+      level: 'calc',
+      title: '计算',
+      role: CALC_ROLE,
+      people: submitted?.team ?? calcPeople(b).map(person),
+      signedAt: submitted?.createDate ?? null,
+    },
     ...levels.map((l) => {
       const s = signing('approve', l.state);
-      return { level: l.level, title: l.title, role: l.role, people: s ? [signedBy(s)] : signerOf(b, l) ? [person(signerOf(b, l)!)] : [], signedAt: s?.createDate ?? null };
+      return {
+        level: l.level,
+        title: l.title,
+        role: l.role,
+        people: s ? [signedBy(s)] : signerOf(b, l) ? [person(signerOf(b, l)!)] : [],
+        signedAt: s?.createDate ?? null,
+      };
     }),
   ];
   const current = levelIn(state, policy.levels);
@@ -67,15 +94,39 @@ export async function waitingFor(db: Db, userId: number): Promise<WaitingBuildin
   const rows = await db
     .selectFrom(table)
     .select(['id', 'name', 'engineering_id', 'compute_method', 'revision', 'review_state'])
-    .where((eb) => eb.or(LEVELS.map((l) => eb.and([eb('review_state', '=', l.state), eb(columnName(l.field), '=', userId)]))))
+    .where((eb) =>
+      eb.or(LEVELS.map((l) => eb.and([eb('review_state', '=', l.state), eb(columnName(l.field), '=', userId)]))),
+    )
     .orderBy('update_date', 'desc')
     .execute();
-  const engs = rows.length ? await db.selectFrom(resourceDef('tpf3Engineering').table).select(['id', 'name']).where('id', 'in', rows.map((x) => Number(x.engineering_id))).execute() : [];
+  const engs = rows.length
+    ? await db
+        .selectFrom(resourceDef('tpf3Engineering').table)
+        .select(['id', 'name'])
+        .where(
+          'id',
+          'in',
+          rows.map((x) => Number(x.engineering_id)),
+        )
+        .execute()
+    : [];
   const engName = new Map(engs.map((e) => [Number(e.id), String(e.name)]));
   const submitted = rows.length
-    ? await db.selectFrom('tpf3_review_event').select(['project_id', (eb) => eb.fn.max('create_date').as('at')]).where('project_id', 'in', rows.map((x) => Number(x.id))).where('action', '=', 'submit').groupBy('project_id').execute()
+    ? await db
+        .selectFrom('tpf3_review_event')
+        .select(['project_id', (eb) => eb.fn.max('create_date').as('at')])
+        .where(
+          'project_id',
+          'in',
+          rows.map((x) => Number(x.id)),
+        )
+        .where('action', '=', 'submit')
+        .groupBy('project_id')
+        .execute()
     : [];
-  const at = new Map(submitted.map((s) => [Number(s.project_id), s.at instanceof Date ? s.at.toISOString() : String(s.at)]));
+  const at = new Map(
+    submitted.map((s) => [Number(s.project_id), s.at instanceof Date ? s.at.toISOString() : String(s.at)]),
+  );
   return rows.map((x) => ({
     id: Number(x.id),
     name: String(x.name),

@@ -6,7 +6,12 @@ import { policyOf, signerProblems } from './people';
 
 registerHooks('tpf3Project', {
   async validate({ trx, caller, body, existing }) {
-    const b = { ...existing, ...body, tenantId: existing ? existing.tenantId : caller.tenantId, createBy: existing ? existing.createBy : caller.userId } as Parameters<typeof signerProblems>[1];
+    const b = {
+      ...existing,
+      ...body,
+      tenantId: existing ? existing.tenantId : caller.tenantId,
+      createBy: existing ? existing.createBy : caller.userId,
+    } as Parameters<typeof signerProblems>[1];
     const errors = await signerProblems(trx, b, await policyOf(trx, b.tenantId), false);
     if (errors.length) throw invalid(errors);
   },

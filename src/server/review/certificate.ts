@@ -51,12 +51,16 @@ function openP12(p12: Buffer, password: string): Opened {
     if (/password|MAC could not be verified|Invalid password/i.test(msg)) throw badRequest(CERT_TEXTS.badPassword);
     if (/not RSA|OID is not RSA/i.test(msg)) throw badRequest(CERT_TEXTS.notRsa);
     // a garbled decryption of the key bags is what a wrong password gives when the file has no MAC
-    if (/decrypt|pad|Unsupported|Cannot read/i.test(msg) && /PKCS|pkcs|encrypt|key/i.test(msg)) throw badRequest(CERT_TEXTS.badPassword);
+    if (/decrypt|pad|Unsupported|Cannot read/i.test(msg) && /PKCS|pkcs|encrypt|key/i.test(msg))
+      throw badRequest(CERT_TEXTS.badPassword);
     throw badRequest(CERT_TEXTS.notP12);
   }
   const bags = (type: string) => parsed.getBags({ bagType: type })[type] ?? [];
-  const key = [...bags(forge.pki.oids.pkcs8ShroudedKeyBag), ...bags(forge.pki.oids.keyBag)].find((b) => b.key)?.key as forge.pki.rsa.PrivateKey | undefined;
-  const certs = bags(forge.pki.oids.certBag).map((b) => b.cert).filter((c): c is forge.pki.Certificate => !!c);
+  const key = [...bags(forge.pki.oids.pkcs8ShroudedKeyBag), ...bags(forge.pki.oids.keyBag)].find((b) => b.key)?.key as
+    forge.pki.rsa.PrivateKey | undefined;
+  const certs = bags(forge.pki.oids.certBag)
+    .map((b) => b.cert)
+    .filter((c): c is forge.pki.Certificate => !!c);
   if (!key) throw badRequest(CERT_TEXTS.noKey);
   const cert = certs.find((c) => {
     const pub = c.publicKey as forge.pki.rsa.PublicKey;
@@ -66,7 +70,8 @@ function openP12(p12: Buffer, password: string): Opened {
   return { key, cert, chain: certs.filter((c) => c !== cert) };
 }
 
-const certDer = (c: forge.pki.Certificate) => Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(c)).getBytes(), 'binary');
+const certDer = (c: forge.pki.Certificate) =>
+  Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(c)).getBytes(), 'binary');
 
 /** What is shown of a certificate (node:crypto reads its names, UTF-8 included). */
 function describe(der: Buffer) {
@@ -83,7 +88,11 @@ function describe(der: Buffer) {
 /** A self-signed signing certificate for `tenantName` as PKCS#12 under a random password. */
 async function generate(tenantName: string): Promise<{ p12: Buffer; passphrase: string; der: Buffer }> {
   // the key pair in libuv's pool: a pure-JS RSA key generation would hold the event loop for seconds
-  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const { privateKey } = await promisify(generateKeyPair)('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   const key = forge.pki.privateKeyFromPem(privateKey as unknown as string) as forge.pki.rsa.PrivateKey;
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
@@ -105,17 +114,40 @@ async function generate(tenantName: string): Promise<{ p12: Buffer; passphrase: 
   ]);
   cert.sign(key, forge.md.sha256.create());
   const passphrase = randomBytes(24).toString('base64url');
-  const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], passphrase, { algorithm: 'aes256', friendlyName: tenantName || '碳算' });
+  const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], passphrase, {
+    algorithm: 'aes256',
+    friendlyName: tenantName || '碳算',
+  });
   return { p12: Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'), passphrase, der: certDer(cert) };
 }
 
-async function store(ex: Executor, tenantKey: number, row: { p12: Buffer; passphrase: string; der: Buffer; source: 'generated' | 'uploaded'; by: number | null }, replace: boolean): Promise<void> {
+async function store(
+  ex: Executor,
+  tenantKey: number,
+  row: { p12: Buffer; passphrase: string; der: Buffer; source: 'generated' | 'uploaded'; by: number | null },
+  replace: boolean,
+): Promise<void> {
   const d = describe(row.der);
-  const values = { tenant_key: tenantKey, p12: row.p12, passphrase: row.passphrase, source: row.source, subject: d.subject, issuer: d.issuer, not_before: d.notBefore, not_after: d.notAfter, sha256: d.sha256, create_by: row.by };
+  const values = {
+    tenant_key: tenantKey,
+    p12: row.p12,
+    passphrase: row.passphrase,
+    source: row.source,
+    subject: d.subject,
+    issuer: d.issuer,
+    not_before: d.notBefore,
+    not_after: d.notAfter,
+    sha256: d.sha256,
+    create_by: row.by,
+  };
   await ex
     .insertInto(TABLE)
     .values(values)
-    .onConflict((oc) => (replace ? oc.column('tenant_key').doUpdateSet({ ...values, create_date: new Date() }) : oc.column('tenant_key').doNothing()))
+    .onConflict((oc) =>
+      replace
+        ? oc.column('tenant_key').doUpdateSet({ ...values, create_date: new Date() })
+        : oc.column('tenant_key').doNothing(),
+    )
     .execute();
 }
 
@@ -125,30 +157,63 @@ async function store(ex: Executor, tenantKey: number, row: { p12: Buffer; passph
  */
 export async function signingKey(ex: Executor, tenantId: number | null): Promise<SigningKey & { sha256: string }> {
   const k = keyOf(tenantId);
-  let row = await ex.selectFrom(TABLE).select(['p12', 'passphrase', 'sha256']).where('tenant_key', '=', k).executeTakeFirst();
+  let row = await ex
+    .selectFrom(TABLE)
+    .select(['p12', 'passphrase', 'sha256'])
+    .where('tenant_key', '=', k)
+    .executeTakeFirst();
   if (!row) {
-    const t = tenantId ? await ex.selectFrom('sys_tenant').select('name').where('id', '=', tenantId).executeTakeFirst() : undefined;
+    const t = tenantId
+      ? await ex.selectFrom('sys_tenant').select('name').where('id', '=', tenantId).executeTakeFirst()
+      : undefined;
     await store(ex, k, { ...(await generate(String(t?.name ?? '碳算'))), source: 'generated', by: null }, false);
-    row = await ex.selectFrom(TABLE).select(['p12', 'passphrase', 'sha256']).where('tenant_key', '=', k).executeTakeFirstOrThrow();
+    row = await ex
+      .selectFrom(TABLE)
+      .select(['p12', 'passphrase', 'sha256'])
+      .where('tenant_key', '=', k)
+      .executeTakeFirstOrThrow();
   }
   const opened = openP12(Buffer.from(row.p12 as Uint8Array), String(row.passphrase));
-  return { key: createPrivateKey(forge.pki.privateKeyToPem(opened.key)), certDer: certDer(opened.cert), sha256: String(row.sha256) };
+  return {
+    key: createPrivateKey(forge.pki.privateKeyToPem(opened.key)),
+    certDer: certDer(opened.cert),
+    sha256: String(row.sha256),
+  };
 }
 
 /** The tenant's certificate as shown to its group admin; null before its first signature. */
 export async function certificateInfo(ex: Executor, tenantId: number | null): Promise<CertificateInfo | null> {
-  const r = await ex.selectFrom(TABLE).select(['source', 'subject', 'issuer', 'not_before', 'not_after', 'sha256', 'create_date']).where('tenant_key', '=', keyOf(tenantId)).executeTakeFirst();
+  const r = await ex
+    .selectFrom(TABLE)
+    .select(['source', 'subject', 'issuer', 'not_before', 'not_after', 'sha256', 'create_date'])
+    .where('tenant_key', '=', keyOf(tenantId))
+    .executeTakeFirst();
   const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
   return r
-    ? { source: r.source === 'uploaded' ? 'uploaded' : 'generated', subject: String(r.subject), issuer: String(r.issuer), notBefore: iso(r.not_before), notAfter: iso(r.not_after), sha256: String(r.sha256), since: iso(r.create_date) }
+    ? {
+        source: r.source === 'uploaded' ? 'uploaded' : 'generated',
+        subject: String(r.subject),
+        issuer: String(r.issuer),
+        notBefore: iso(r.not_before),
+        notAfter: iso(r.not_after),
+        sha256: String(r.sha256),
+        since: iso(r.create_date),
+      }
     : null;
 }
 
 /** The tenant's own PKCS#12, checked (it opens with the password, holds an RSA key and its certificate, in date). */
-export async function uploadCertificate(ex: Executor, tenantId: number, by: number, p12: Buffer, password: string): Promise<void> {
+export async function uploadCertificate(
+  ex: Executor,
+  tenantId: number,
+  by: number,
+  p12: Buffer,
+  password: string,
+): Promise<void> {
   const opened = openP12(p12, password);
   const der = certDer(opened.cert);
   const now = Date.now();
-  if (opened.cert.validity.notBefore.getTime() > now || opened.cert.validity.notAfter.getTime() < now) throw badRequest(CERT_TEXTS.expired);
+  if (opened.cert.validity.notBefore.getTime() > now || opened.cert.validity.notAfter.getTime() < now)
+    throw badRequest(CERT_TEXTS.expired);
   await store(ex, keyOf(tenantId), { p12, passphrase: password, der, source: 'uploaded', by }, true);
 }

@@ -30,7 +30,9 @@ import { reviewRecords } from './store';
 
 export const NOT_SIGNED = '该修订版尚未审定，没有签署报告';
 
-/** The drawing's steps as the review page names them (DRAWING_STEPS): reading, the signed PDF, the Word file, storing. */
+/**
+ * The drawing's steps as the review page names them (DRAWING_STEPS): reading, the signed PDF, the Word file, storing.
+ */
 export type Step = (done: number) => void;
 
 const drawFrozen = <T>(job: FrozenJob) => threadPool.run<T>(new URL('./frozenTask.ts', import.meta.url), job);
@@ -39,12 +41,18 @@ const drawFrozen = <T>(job: FrozenJob) => threadPool.run<T>(new URL('./frozenTas
  * The 签署页 of a signed revision: each level's names, the time it signed and its 签署意见, from the revision's
  * steps. The notes are those of the approvals since the last submission (an approval before a return was undone).
  */
-async function signoffOf(db: Db, caller: Caller, b: ApiRecord, verifyUrl: string): Promise<{ signoff: ReportSignoff; at: Date }> {
+async function signoffOf(
+  db: Db,
+  caller: Caller,
+  b: ApiRecord,
+  verifyUrl: string,
+): Promise<{ signoff: ReportSignoff; at: Date }> {
   const { chain } = await reviewAnswer(db, caller, b);
   const { events } = await reviewRecords(db, b.id);
   const lastSubmit = events.map((e) => e.action).lastIndexOf('submit');
   const notes = new Map<string, string>();
-  for (const e of events.slice(lastSubmit + 1)) if (e.action === 'approve') notes.set(e.fromState, e.note?.trim() ?? '');
+  for (const e of events.slice(lastSubmit + 1))
+    if (e.action === 'approve') notes.set(e.fromState, e.note?.trim() ?? '');
   const signatures: SignoffLine[] = chain.map((s) => ({
     title: s.title,
     names: s.people.map((p) => p.name).join('、'),
@@ -55,7 +63,15 @@ async function signoffOf(db: Db, caller: Caller, b: ApiRecord, verifyUrl: string
   const at = chain.at(-1)!.signedAt;
   const result = (b.resultDetail ?? {}) as { calculatedAt?: string; factorLibrary?: string | null };
   return {
-    signoff: { reportNo: String(b.reportNo), revision: String(b.revision || 'A'), approvedAt: chinaDay(at), signatures, verifyUrl, calculatedAt: chinaMinute(result.calculatedAt), factorLibrary: chinaMinute(result.factorLibrary) },
+    signoff: {
+      reportNo: String(b.reportNo),
+      revision: String(b.revision || 'A'),
+      approvedAt: chinaDay(at),
+      signatures,
+      verifyUrl,
+      calculatedAt: chinaMinute(result.calculatedAt),
+      factorLibrary: chinaMinute(result.factorLibrary),
+    },
     at: at ? new Date(at) : new Date(),
   };
 }
@@ -71,7 +87,9 @@ async function changesAppendix(db: Db, projectId: number): Promise<NonNullable<R
     note: `本单体及其数据、方案与校审状态的每次变更（共 ${total} 条${total > APPENDIX_MAX ? `，列出最近 ${APPENDIX_MAX} 条` : ''}），按时间先后；批量导入或复制的多行记为一条。`,
     table: {
       header: ['时间', '人员', '对象', '操作', '变更内容'],
-      rows: [...entries].reverse().map((e) => [chinaMinute(e.at), e.user?.name ?? '系统', e.where, e.summary, changeLines(e).join('\n')]),
+      rows: [...entries]
+        .reverse()
+        .map((e) => [chinaMinute(e.at), e.user?.name ?? '系统', e.where, e.summary, changeLines(e).join('\n')]),
       numeric: [],
     },
   };
@@ -81,9 +99,16 @@ const APPENDIX_MAX = 2000;
 /**
  * Draws and stores the frozen report of an 已审定 revision unless it is stored already (two callers at once: the
  * first stored wins). `origin`: the address the QR code sends a reader to (site.publicUrl, else the signing
- * request's; publicUrl.ts). `step` hears each step begin (0 … 3), and may throw to stop the drawing (a server stopping).
+ * request's; publicUrl.ts). `step` hears each step begin (0 … 3), and may throw to stop the drawing (a server
+ * stopping).
  */
-export async function freezeReport(db: Db, caller: Caller, b: ApiRecord, origin: string, step: Step = () => {}): Promise<void> {
+export async function freezeReport(
+  db: Db,
+  caller: Caller,
+  b: ApiRecord,
+  origin: string,
+  step: Step = () => {},
+): Promise<void> {
   if (b.reviewState !== 'approved' || !b.reportNo) throw badRequest(NOT_SIGNED);
   // (one drawing per number in this process: a download during the drawing waits for it)
   const key = String(b.reportNo);
@@ -98,7 +123,8 @@ export async function freezeReport(db: Db, caller: Caller, b: ApiRecord, origin:
 const drawing = new Map<string, Promise<void>>();
 
 async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string, step: Step): Promise<void> {
-  if (await db.selectFrom(TABLE).select('report_no').where('report_no', '=', String(b.reportNo)).executeTakeFirst()) return;
+  if (await db.selectFrom(TABLE).select('report_no').where('report_no', '=', String(b.reportNo)).executeTakeFirst())
+    return;
   step(0);
   // (the thread loads its packages meanwhile; a failure there is the PDF step's)
   const loading = drawFrozen<null>({ step: 'load' }).catch(() => null);
@@ -113,12 +139,27 @@ async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string, step: 
   const key = await signingKey(db, tenantId);
   await loading;
   step(1);
-  const signature = { name: String(b.compileOrg || b.name), reason: `建筑碳排放报告 ${signoff.reportNo} 修订版 ${signoff.revision} 审定`, location: '碳算', at };
-  const signed = await drawFrozen<SignedPdf>({ step: 'pdf', model, trial, key: { key: key.key, certDer: key.certDer }, signature });
+  const signature = {
+    name: String(b.compileOrg || b.name),
+    reason: `建筑碳排放报告 ${signoff.reportNo} 修订版 ${signoff.revision} 审定`,
+    location: '碳算',
+    at,
+  };
+  const signed = await drawFrozen<SignedPdf>({
+    step: 'pdf',
+    model,
+    trial,
+    key: { key: key.key, certDer: key.certDer },
+    signature,
+  });
   const hash = signed.sha256;
   step(2);
   // the Word file prints the signed PDF's hash, with the pictures the PDF was drawn with
-  const docx = await drawFrozen<Buffer>({ step: 'word', model: { ...model, signoff: { ...signoff, pdfSha256: hash } }, pictures: signed.pictures });
+  const docx = await drawFrozen<Buffer>({
+    step: 'word',
+    model: { ...model, signoff: { ...signoff, pdfSha256: hash } },
+    pictures: signed.pictures,
+  });
   step(3);
   // what the public page shows of the signatures: names and days, not the notes
   const publicSignatures: Signature[] = signoff.signatures.map(({ title, names, date }) => ({ title, names, date }));
@@ -130,12 +171,30 @@ async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string, step: 
 }
 
 /** The stored file of a signed revision (drawn now if its drawing at the signature failed), as a download URL. */
-export async function frozenFile(db: Db, caller: Caller, projectId: number, format: 'pdf' | 'word', origin: string): Promise<string> {
+export async function frozenFile(
+  db: Db,
+  caller: Caller,
+  projectId: number,
+  format: 'pdf' | 'word',
+  origin: string,
+): Promise<string> {
   const b = await repo(db, 'tpf3Project').get(caller, projectId);
   await freezeReport(db, caller, b, origin);
   const column = format === 'pdf' ? 'pdf' : 'docx';
-  const r = await db.selectFrom(TABLE).select([bytesOf(column).as('content'), 'building_name', 'revision']).where('report_no', '=', String(b.reportNo)).where('project_id', '=', b.id).executeTakeFirst();
+  const r = await db
+    .selectFrom(TABLE)
+    .select([bytesOf(column).as('content'), 'building_name', 'revision'])
+    .where('report_no', '=', String(b.reportNo))
+    .where('project_id', '=', b.id)
+    .executeTakeFirst();
   if (!r) throw badRequest(NOT_SIGNED);
-  const name = `${String(r.building_name)}碳排放报告_${String(b.reportNo)}_修订版${String(r.revision)}`.replace(/[\\/:*?"<>|]/g, '_');
-  return putFile(db, caller, { fileName: `${name}.${format === 'pdf' ? 'pdf' : 'docx'}`, mime: format === 'pdf' ? PDF_MIME : DOCX_MIME, content: fromBase64(String(r.content)) });
+  const name = `${String(r.building_name)}碳排放报告_${String(b.reportNo)}_修订版${String(r.revision)}`.replace(
+    /[\\/:*?"<>|]/g,
+    '_',
+  );
+  return putFile(db, caller, {
+    fileName: `${name}.${format === 'pdf' ? 'pdf' : 'docx'}`,
+    mime: format === 'pdf' ? PDF_MIME : DOCX_MIME,
+    content: fromBase64(String(r.content)),
+  });
 }

@@ -10,14 +10,22 @@ import { runJob } from '../jobs';
 import { freezeReport } from './frozen';
 import { drawingOf, drawingTitle, frozenInfo } from './frozenStore';
 
-/** A step runs for seconds without a word: the job row is touched this often, so it is not taken for lost (STALE_MS). */
+/**
+ * A step runs for seconds without a word: the job row is touched this often, so it is not taken for lost (STALE_MS).
+ */
 const HEARTBEAT_MS = 20_000;
 
 /**
  * Starts drawing the report of an 已审定 revision as a job of `caller`, unless it is stored or its drawing runs;
  * answers without waiting for it. `log` hears why a drawing failed (the job says so in words).
  */
-export async function startDrawing(db: Db, caller: Caller, b: ApiRecord, origin: string, log: (err: unknown) => void): Promise<void> {
+export async function startDrawing(
+  db: Db,
+  caller: Caller,
+  b: ApiRecord,
+  origin: string,
+  log: (err: unknown) => void,
+): Promise<void> {
   if ((await frozenInfo(db, b)) || (await drawingOf(db, b))?.state === 'running') return;
   const spec = { kind: 'report' as const, title: drawingTitle(b), waitMs: 0 };
   await runJob(db, caller, spec, async (progress) => {

@@ -5,7 +5,14 @@
 import { chinaDay } from '../reports/chinaTime';
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import { DRAWING_STEPS, verifyPath, type FrozenReportInfo, type ReportDrawing, type Signature, type VerifyAnswer } from '../../../schemas/review';
+import {
+  DRAWING_STEPS,
+  verifyPath,
+  type FrozenReportInfo,
+  type ReportDrawing,
+  type Signature,
+  type VerifyAnswer,
+} from '../../../schemas/review';
 import type { Executor } from '../db/database';
 import type { ApiRecord } from '../db/record';
 import { MESSAGES } from '../errors';
@@ -19,8 +26,21 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 /** What the review page shows of a revision's frozen report; null before it is stored. */
 export async function frozenInfo(ex: Executor, b: ApiRecord): Promise<FrozenReportInfo | null> {
   if (!b.reportNo) return null;
-  const r = await ex.selectFrom(TABLE).select(['report_no', 'revision', 'pdf_sha256', 'check_code', 'create_date']).where('report_no', '=', String(b.reportNo)).where('project_id', '=', b.id).executeTakeFirst();
-  return r ? { reportNo: String(r.report_no), revision: String(r.revision), sha256: String(r.pdf_sha256), verifyPath: verifyPath(String(r.report_no), r.check_code as string | null), createdAt: iso(r.create_date) } : null;
+  const r = await ex
+    .selectFrom(TABLE)
+    .select(['report_no', 'revision', 'pdf_sha256', 'check_code', 'create_date'])
+    .where('report_no', '=', String(b.reportNo))
+    .where('project_id', '=', b.id)
+    .executeTakeFirst();
+  return r
+    ? {
+        reportNo: String(r.report_no),
+        revision: String(r.revision),
+        sha256: String(r.pdf_sha256),
+        verifyPath: verifyPath(String(r.report_no), r.check_code as string | null),
+        createdAt: iso(r.create_date),
+      }
+    : null;
 }
 
 /** The job that draws a revision's report (frozenJob.ts) is found by its title: the report number. */
@@ -32,7 +52,9 @@ export async function drawingOf(ex: Executor, b: ApiRecord): Promise<ReportDrawi
   const job = await latestJob(ex, 'report', drawingTitle(b));
   if (!job || job.state === 'done') return null;
   const done = Math.min(job.done, DRAWING_STEPS.length - 1);
-  return job.state === 'running' ? { state: 'running', done, text: DRAWING_STEPS[done] } : { state: 'failed', done, text: job.message || MESSAGES.server };
+  return job.state === 'running'
+    ? { state: 'running', done, text: DRAWING_STEPS[done] }
+    : { state: 'failed', done, text: job.message || MESSAGES.server };
 }
 
 /** The stored code matches the asked one (in constant time); a report without a code answers to any. */
@@ -53,12 +75,32 @@ async function newestSuccessor(ex: Executor, projectId: number): Promise<VerifyA
     select f.revision, f.report_no, f.approved_at from later l join ${sql.table(TABLE)} f on f.project_id = l.id
     order by l.depth desc limit 1`.execute(ex);
   const s = r.rows[0];
-  return s ? { revision: String(s.revision), reportNo: String(s.report_no), approvedAt: chinaDay(iso(s.approved_at)) } : undefined;
+  return s
+    ? { revision: String(s.revision), reportNo: String(s.report_no), approvedAt: chinaDay(iso(s.approved_at)) }
+    : undefined;
 }
 
 /** The public summary of a report number; undefined for a number that was never signed or asked with a wrong code. */
-export async function verifyInfo(ex: Executor, reportNo: string, code: string | undefined): Promise<VerifyAnswer | undefined> {
-  const r = await ex.selectFrom(TABLE).select(['report_no', 'project_id', 'building_name', 'revision', 'total', 'intensity', 'signatures', 'approved_at', 'check_code']).where('report_no', '=', reportNo).executeTakeFirst();
+export async function verifyInfo(
+  ex: Executor,
+  reportNo: string,
+  code: string | undefined,
+): Promise<VerifyAnswer | undefined> {
+  const r = await ex
+    .selectFrom(TABLE)
+    .select([
+      'report_no',
+      'project_id',
+      'building_name',
+      'revision',
+      'total',
+      'intensity',
+      'signatures',
+      'approved_at',
+      'check_code',
+    ])
+    .where('report_no', '=', reportNo)
+    .executeTakeFirst();
   if (!r || !codeMatches(r.check_code, code)) return undefined;
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const supersededBy = await newestSuccessor(ex, Number(r.project_id));
@@ -78,7 +120,17 @@ export async function verifyInfo(ex: Executor, reportNo: string, code: string | 
  * The stored PDF's hash of a report number and the fingerprint of the certificate it was signed with (null: frozen
  * before reports were signed); undefined for an unknown number or a wrong code.
  */
-export async function storedHash(ex: Executor, reportNo: string, code: string | undefined): Promise<{ sha256: string; certSha256: string | null } | undefined> {
-  const r = await ex.selectFrom(TABLE).select(['pdf_sha256', 'sign_cert_sha256', 'check_code']).where('report_no', '=', reportNo).executeTakeFirst();
-  return r && codeMatches(r.check_code, code) ? { sha256: String(r.pdf_sha256), certSha256: (r.sign_cert_sha256 as string | null) ?? null } : undefined;
+export async function storedHash(
+  ex: Executor,
+  reportNo: string,
+  code: string | undefined,
+): Promise<{ sha256: string; certSha256: string | null } | undefined> {
+  const r = await ex
+    .selectFrom(TABLE)
+    .select(['pdf_sha256', 'sign_cert_sha256', 'check_code'])
+    .where('report_no', '=', reportNo)
+    .executeTakeFirst();
+  return r && codeMatches(r.check_code, code)
+    ? { sha256: String(r.pdf_sha256), certSha256: (r.sign_cert_sha256 as string | null) ?? null }
+    : undefined;
 }

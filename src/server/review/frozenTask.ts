@@ -45,12 +45,18 @@ export interface SignedPdf {
   pictures: SentPictures;
 }
 
-const charts = (m: ReportModel) => m.decision.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'image' ? [b.chart] : [])));
+const charts = (m: ReportModel) =>
+  m.decision.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'image' ? [b.chart] : [])));
 const buffer = (v: Uint8Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
 function received(m: ReportModel, p: SentPictures): ReportPictures {
   const list = charts(m);
-  return { donut: buffer(p.donut), bar: buffer(p.bar), qr: buffer(p.qr), decision: new Map(list.map((c, i) => [c, buffer(p.decision[i])])) };
+  return {
+    donut: buffer(p.donut),
+    bar: buffer(p.bar),
+    qr: buffer(p.qr),
+    decision: new Map(list.map((c, i) => [c, buffer(p.decision[i])])),
+  };
 }
 
 export default async function drawFrozen(job: FrozenJob): Promise<SignedPdf | Buffer | null> {
@@ -68,5 +74,9 @@ export default async function drawFrozen(job: FrozenJob): Promise<SignedPdf | Bu
   const key = { key: job.key.key, certDer: buffer(job.key.certDer) };
   const pdf = await signPdf(await reportPdf(job.model, pictures, { trial: job.trial }), key, job.signature);
   const decision = charts(job.model).map((c) => pictures.decision.get(c)!);
-  return { pdf, sha256: fileSha256(pdf), pictures: { donut: pictures.donut, bar: pictures.bar, qr: pictures.qr, decision } };
+  return {
+    pdf,
+    sha256: fileSha256(pdf),
+    pictures: { donut: pictures.donut, bar: pictures.bar, qr: pictures.qr, decision },
+  };
 }

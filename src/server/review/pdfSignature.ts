@@ -42,7 +42,11 @@ const set = (items: forge.asn1.Asn1[]) => asn1.create(U, T.SET, true, items);
 const octets = (b: Buffer) => asn1.create(U, T.OCTETSTRING, false, bin(b));
 const der = (node: forge.asn1.Asn1) => Buffer.from(asn1.toDer(node).getBytes(), 'binary');
 // (forge's options object, which its typings omit: trailing zeros of the signature's room are not an error)
-const fromDer = (b: Buffer) => (asn1.fromDer as unknown as (bytes: forge.util.ByteBuffer, options: object) => forge.asn1.Asn1)(forge.util.createBuffer(bin(b)), { parseAllBytes: false, strict: false, decodeBitStrings: false });
+const fromDer = (b: Buffer) =>
+  (asn1.fromDer as unknown as (bytes: forge.util.ByteBuffer, options: object) => forge.asn1.Asn1)(
+    forge.util.createBuffer(bin(b)),
+    { parseAllBytes: false, strict: false, decodeBitStrings: false },
+  );
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest();
 const algorithm = (id: string) => seq([oid(id), asn1.create(U, T.NULL, false, '')]);
 
@@ -62,7 +66,10 @@ function signedAttributes(digest: Buffer, certDer: Buffer): forge.asn1.Asn1[] {
     // ESS signing-certificate-v2 (SHA-256 by default): binds the signature to this certificate
     attr(OID.signingCertificateV2, seq([seq([seq([octets(sha256(certDer))])])])),
   ];
-  return attrs.map((a) => ({ a, d: der(a) })).sort((x, y) => Buffer.compare(x.d, y.d)).map((x) => x.a);
+  return attrs
+    .map((a) => ({ a, d: der(a) }))
+    .sort((x, y) => Buffer.compare(x.d, y.d))
+    .map((x) => x.a);
 }
 
 /** The CMS SignedData (detached) of `content` by `who`. */
@@ -101,7 +108,11 @@ class CadesSigner extends Signer {
  * appends the signature dictionary with its /ByteRange and a /Contents field of SIGNATURE_LENGTH zero bytes (the
  * room the CMS is written into), then SignPdf fills the byte ranges in and writes our CMS of them into that room.
  */
-export async function signPdf(pdf: Buffer, who: SigningKey, what: { name: string; reason: string; location: string; at: Date }): Promise<Buffer> {
+export async function signPdf(
+  pdf: Buffer,
+  who: SigningKey,
+  what: { name: string; reason: string; location: string; at: Date },
+): Promise<Buffer> {
   const withRoom = plainAddPlaceholder({
     pdfBuffer: pdf,
     reason: what.reason,
@@ -118,7 +129,11 @@ export async function signPdf(pdf: Buffer, who: SigningKey, what: { name: string
 
 export type EmbeddedCheck = 'valid' | 'invalid' | 'none';
 
-export const EMBEDDED_TEXTS: Record<EmbeddedCheck, string> = { valid: '内嵌签名有效', invalid: '内嵌签名无效', none: '未找到内嵌签名' };
+export const EMBEDDED_TEXTS: Record<EmbeddedCheck, string> = {
+  valid: '内嵌签名有效',
+  invalid: '内嵌签名无效',
+  none: '未找到内嵌签名',
+};
 
 /**
  * The file's last embedded signature checked: 'valid' when its byte ranges cover the whole file, their SHA-256 is
@@ -135,18 +150,29 @@ export function checkEmbedded(pdf: Buffer, certSha256: string | null): EmbeddedC
     const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
     const cms = fromDer(Buffer.from(pdf.subarray(b + 1, c - 1).toString('latin1'), 'hex'));
     const signedData = ((cms.value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[])[0].value as forge.asn1.Asn1[];
-    const certs = signedData.find((n) => n.tagClass === asn1.Class.CONTEXT_SPECIFIC && n.type === 0)?.value as forge.asn1.Asn1[] | undefined;
-    const signerInfo = ((signedData.at(-1)!.value as forge.asn1.Asn1[])[0].value as forge.asn1.Asn1[]);
+    const certs = signedData.find((n) => n.tagClass === asn1.Class.CONTEXT_SPECIFIC && n.type === 0)?.value as
+      forge.asn1.Asn1[] | undefined;
+    const signerInfo = (signedData.at(-1)!.value as forge.asn1.Asn1[])[0].value as forge.asn1.Asn1[];
     const attrs = signerInfo.find((n) => n.tagClass === asn1.Class.CONTEXT_SPECIFIC && n.type === 0);
-    const signature = signerInfo.at(-1)!.type === T.OCTETSTRING ? signerInfo.at(-1)! : signerInfo.filter((n) => n.type === T.OCTETSTRING && n.tagClass === U).at(-1)!;
+    const signature =
+      signerInfo.at(-1)!.type === T.OCTETSTRING
+        ? signerInfo.at(-1)!
+        : signerInfo.filter((n) => n.type === T.OCTETSTRING && n.tagClass === U).at(-1)!;
     if (!certs?.length || !attrs) return 'invalid';
-    const attrOf = (id: string) => (attrs.value as forge.asn1.Asn1[]).find((x) => asn1.derToOid((x.value as forge.asn1.Asn1[])[0].value as string) === id);
-    const digest = ((attrOf(OID.messageDigest)?.value as forge.asn1.Asn1[] | undefined)?.[1].value as forge.asn1.Asn1[] | undefined)?.[0].value;
+    const attrOf = (id: string) =>
+      (attrs.value as forge.asn1.Asn1[]).find(
+        (x) => asn1.derToOid((x.value as forge.asn1.Asn1[])[0].value as string) === id,
+      );
+    const digest = (
+      (attrOf(OID.messageDigest)?.value as forge.asn1.Asn1[] | undefined)?.[1].value as forge.asn1.Asn1[] | undefined
+    )?.[0].value;
     if (typeof digest !== 'string' || !Buffer.from(digest, 'binary').equals(sha256(signed))) return 'invalid';
     const attrsDer = der(set(attrs.value as forge.asn1.Asn1[]));
     const sig = Buffer.from(signature.value as string, 'binary');
     // the certificate that verifies the signature (a chain may carry its issuers too)
-    const signer = certs.map((n) => new X509Certificate(der(n))).find((x) => rsaVerify('sha256', attrsDer, x.publicKey, sig));
+    const signer = certs
+      .map((n) => new X509Certificate(der(n)))
+      .find((x) => rsaVerify('sha256', attrsDer, x.publicKey, sig));
     if (!signer) return 'invalid';
     return certSha256 === null || sha256(signer.raw).toString('hex') === certSha256 ? 'valid' : 'invalid';
   } catch {

@@ -16,7 +16,14 @@ export interface Policy {
 
 /** The tenant's sign-off rules (a building without a tenant: the defaults). */
 export async function policyOf(ex: Executor, tenantId: unknown): Promise<Policy> {
-  const t = typeof tenantId === 'number' ? await ex.selectFrom('sys_tenant').select(['code', 'signoff_levels', 'signoff_same_person', 'report_prefix']).where('id', '=', tenantId).executeTakeFirst() : undefined;
+  const t =
+    typeof tenantId === 'number'
+      ? await ex
+          .selectFrom('sys_tenant')
+          .select(['code', 'signoff_levels', 'signoff_same_person', 'report_prefix'])
+          .where('id', '=', tenantId)
+          .executeTakeFirst()
+      : undefined;
   const levels = Number(t?.signoff_levels);
   return {
     levels: Number.isInteger(levels) && levels >= 2 && levels <= 4 ? levels : DEFAULT_LEVELS,
@@ -33,7 +40,8 @@ export async function policyOf(ex: Executor, tenantId: unknown): Promise<Policy>
 export async function revisionPolicy(ex: Executor, b: ApiRecord): Promise<Policy> {
   const tenant = await policyOf(ex, b.tenantId);
   const levels = Number(b.reviewLevels);
-  if (String(b.reviewState || 'draft') === 'draft' || !(Number.isInteger(levels) && levels >= 2 && levels <= 4)) return tenant;
+  if (String(b.reviewState || 'draft') === 'draft' || !(Number.isInteger(levels) && levels >= 2 && levels <= 4))
+    return tenant;
   return { ...tenant, levels, samePerson: b.reviewSamePerson === true };
 }
 
@@ -47,8 +55,17 @@ export interface Identity {
 export async function identities(ex: Executor, ids: number[]): Promise<Map<number, Identity>> {
   const list = [...new Set(ids)];
   if (!list.length) return new Map();
-  const rows = await ex.selectFrom('sys_user').select(['id', 'user_name', 'real_name']).where('id', 'in', list).execute();
-  return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), account: String(r.user_name), realName: (r.real_name as string | null) || null }]));
+  const rows = await ex
+    .selectFrom('sys_user')
+    .select(['id', 'user_name', 'real_name'])
+    .where('id', 'in', list)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      { id: Number(r.id), account: String(r.user_name), realName: (r.real_name as string | null) || null },
+    ]),
+  );
 }
 
 export const identityLabel = (i: Pick<Identity, 'account' | 'realName'>) => signerLabel(i.account, i.realName);
@@ -69,7 +86,9 @@ export async function editorsAmong(ex: Executor, projectId: number, ids: number[
     .distinct()
     .where('project_id', '=', projectId)
     .where('user_id', 'in', ids)
-    .where(sql<boolean>`not (resource = 'tpf3_project' and action = 'update' and coalesce(after, '{}'::jsonb) - ${sql.raw(`array[${SIGNOFF_COLUMNS.map((c) => `'${c}'`).join(', ')}]`)} = '{}'::jsonb)`)
+    .where(
+      sql<boolean>`not (resource = 'tpf3_project' and action = 'update' and coalesce(after, '{}'::jsonb) - ${sql.raw(`array[${SIGNOFF_COLUMNS.map((c) => `'${c}'`).join(', ')}]`)} = '{}'::jsonb)`,
+    )
     .execute();
   return new Set(rows.map((r) => Number(r.user_id)));
 }
@@ -77,27 +96,46 @@ export async function editorsAmong(ex: Executor, projectId: number, ids: number[
 export const EDITED_REVISION = '编辑过本修订版';
 
 /** 计算人: the creator and the collaborators. */
-export const calcPeople = (b: ApiRecord): number[] => [...new Set([Number(b.createBy), ...userIdList(b.userId)].filter((n) => Number.isSafeInteger(n) && n > 0))];
+export const calcPeople = (b: ApiRecord): number[] => [
+  ...new Set([Number(b.createBy), ...userIdList(b.userId)].filter((n) => Number.isSafeInteger(n) && n > 0)),
+];
 
-export const signerOf = (b: ApiRecord, level: LevelDef): number | null => (typeof b[level.field] === 'number' ? (b[level.field] as number) : null);
+export const signerOf = (b: ApiRecord, level: LevelDef): number | null =>
+  typeof b[level.field] === 'number' ? (b[level.field] as number) : null;
 
 /**
  * What is wrong with a building's signers under `policy`: a signer who is no user of its tenant, and (unless the
  * tenant allows it) one person on two levels. `complete`: every level the tenant signs at must have its person (a
  * submission); a building being edited may leave them empty.
  */
-export async function signerProblems(ex: Executor, b: ApiRecord, policy: Policy, complete: boolean): Promise<FieldError[]> {
+export async function signerProblems(
+  ex: Executor,
+  b: ApiRecord,
+  policy: Policy,
+  complete: boolean,
+): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const levels = levelsOf(policy.levels);
   const named = levels.flatMap((l) => (signerOf(b, l) === null ? [] : [signerOf(b, l)!]));
   if (named.length) {
-    const found = new Set((await ex.selectFrom('sys_user').select('id').where('id', 'in', named).where('tenant_id', '=', b.tenantId as number).execute()).map((r) => Number(r.id)));
+    const found = new Set(
+      (
+        await ex
+          .selectFrom('sys_user')
+          .select('id')
+          .where('id', 'in', named)
+          .where('tenant_id', '=', b.tenantId as number)
+          .execute()
+      ).map((r) => Number(r.id)),
+    );
     for (const l of levels) {
       const id = signerOf(b, l);
       if (id !== null && !found.has(id)) errors.push({ field: l.field, errorMsg: `${l.role}不是本单位的用户` });
     }
   }
-  if (complete) for (const l of levels) if (signerOf(b, l) === null) errors.push({ field: l.field, errorMsg: `请先在单体信息中选择${l.role}` });
+  if (complete)
+    for (const l of levels)
+      if (signerOf(b, l) === null) errors.push({ field: l.field, errorMsg: `请先在单体信息中选择${l.role}` });
   if (!policy.samePerson) {
     // (a submission: a signer who wrote to the revision is one of its authors)
     const editors = complete ? await editorsAmong(ex, b.id, named) : new Set<number>();
@@ -108,7 +146,8 @@ export async function signerProblems(ex: Executor, b: ApiRecord, policy: Policy,
       if (id === null) continue;
       const other = calc.has(id) ? CALC_ROLE : held.get(id);
       if (other) errors.push({ field: l.field, errorMsg: `${l.role}不能同时是${other}（本单位未允许一人兼任多级）` });
-      else if (editors.has(id)) errors.push({ field: l.field, errorMsg: `${l.role}${EDITED_REVISION}，不能签署（本单位未允许一人兼任多级）` });
+      else if (editors.has(id))
+        errors.push({ field: l.field, errorMsg: `${l.role}${EDITED_REVISION}，不能签署（本单位未允许一人兼任多级）` });
       else held.set(id, l.role);
     }
   }

@@ -6,11 +6,16 @@ import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { ApiError, badRequest } from '../errors';
 
-
 const canEdit = (caller: Caller) => caller.roles.includes('groupAdmin');
 
 async function tenantOf(db: Db, caller: Caller) {
-  const t = caller.tenantId ? await db.selectFrom('sys_tenant').select(['name', 'code', 'signoff_levels', 'signoff_same_person', 'report_prefix']).where('id', '=', caller.tenantId).executeTakeFirst() : undefined;
+  const t = caller.tenantId
+    ? await db
+        .selectFrom('sys_tenant')
+        .select(['name', 'code', 'signoff_levels', 'signoff_same_person', 'report_prefix'])
+        .where('id', '=', caller.tenantId)
+        .executeTakeFirst()
+    : undefined;
   if (!t) throw badRequest(SETTINGS_TEXTS.noTenant);
   return t;
 }
@@ -27,12 +32,20 @@ export async function signoffSettings(db: Db, caller: Caller): Promise<SignoffSe
   };
 }
 
-export async function saveSignoffSettings(db: Db, caller: Caller, body: SignoffSettings): Promise<SignoffSettingsAnswer> {
+export async function saveSignoffSettings(
+  db: Db,
+  caller: Caller,
+  body: SignoffSettings,
+): Promise<SignoffSettingsAnswer> {
   await tenantOf(db, caller);
   if (!canEdit(caller)) throw new ApiError(403, 0, SETTINGS_TEXTS.forbidden);
   await db
     .updateTable('sys_tenant')
-    .set({ signoff_levels: body.signoffLevels, signoff_same_person: body.signoffSamePerson, report_prefix: body.reportPrefix?.trim() || null })
+    .set({
+      signoff_levels: body.signoffLevels,
+      signoff_same_person: body.signoffSamePerson,
+      report_prefix: body.reportPrefix?.trim() || null,
+    })
     .where('id', '=', caller.tenantId!)
     .execute();
   return signoffSettings(db, caller);

@@ -37,16 +37,26 @@ export async function reportOrigin(settings: Settings, req: FastifyRequest): Pro
   return publicUrlOf(await settings.get(PUBLIC_URL_KEY)) || originOf(req);
 }
 
-const UPLOAD = { fileSize: 1024 * 1024, tooLarge: CERT_TEXTS.tooLarge, noFile: CERT_TEXTS.noFile, badFile: CERT_TEXTS.noFile };
+const UPLOAD = {
+  fileSize: 1024 * 1024,
+  tooLarge: CERT_TEXTS.tooLarge,
+  noFile: CERT_TEXTS.noFile,
+  badFile: CERT_TEXTS.noFile,
+};
 
 export function signedReportRoutes(app: FastifyInstance, db: Db, settings: Settings): void {
   const r = typed(app);
 
-  r.get(`${BASE}/publicUrl`, { config: { writes: false } }, async () => ok({ publicUrl: publicUrlOf(await settings.get(PUBLIC_URL_KEY)) }));
+  r.get(`${BASE}/publicUrl`, { config: { writes: false } }, async () =>
+    ok({ publicUrl: publicUrlOf(await settings.get(PUBLIC_URL_KEY)) }),
+  );
 
   r.get(`${BASE}/certificate`, { config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
-    const answer: CertificateAnswer = { certificate: caller.tenantId ? await certificateInfo(db, caller.tenantId) : null, canEdit: !!caller.tenantId && caller.roles.includes('groupAdmin') };
+    const answer: CertificateAnswer = {
+      certificate: caller.tenantId ? await certificateInfo(db, caller.tenantId) : null,
+      canEdit: !!caller.tenantId && caller.roles.includes('groupAdmin'),
+    };
     return ok(answer);
   });
 

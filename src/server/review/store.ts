@@ -2,7 +2,14 @@
 // revision from which state to which, when, with the flags they acknowledged), the signers' comments
 // (tpf3_review_comment: open → resolved by 计算人 → closed by their author) and the report numbers of each prefix.
 import { sql } from 'kysely';
-import { signerLabel, type ReviewComment, type ReviewCommentInput, type ReviewEvent, type ReviewState, type SignLevel } from '../../../schemas/review';
+import {
+  signerLabel,
+  type ReviewComment,
+  type ReviewCommentInput,
+  type ReviewEvent,
+  type ReviewState,
+  type SignLevel,
+} from '../../../schemas/review';
 import type { Executor } from '../db/database';
 import { userNames } from '../notify/send';
 import { resources } from '../db/registry';
@@ -53,20 +60,53 @@ export async function addEvent(ex: Executor, e: EventInput): Promise<void> {
     .execute();
 }
 
-export async function addComments(ex: Executor, b: { tenantId: number | null; projectId: number; revision: string }, level: SignLevel, authorId: number, comments: ReviewCommentInput[]): Promise<void> {
+export async function addComments(
+  ex: Executor,
+  b: { tenantId: number | null; projectId: number; revision: string },
+  level: SignLevel,
+  authorId: number,
+  comments: ReviewCommentInput[],
+): Promise<void> {
   await ex
     .insertInto('tpf3_review_comment')
-    .values(comments.map((c) => ({ tenant_id: b.tenantId, project_id: b.projectId, revision: b.revision, stage: c.stage ?? null, row_id: c.rowId ?? null, content: c.content, level, author_id: authorId })))
+    .values(
+      comments.map((c) => ({
+        tenant_id: b.tenantId,
+        project_id: b.projectId,
+        revision: b.revision,
+        stage: c.stage ?? null,
+        row_id: c.rowId ?? null,
+        content: c.content,
+        level,
+        author_id: authorId,
+      })),
+    )
     .execute();
 }
 
 /** One building's events and comments, oldest first, with the people's names. */
-export async function reviewRecords(ex: Executor, projectId: number): Promise<{ events: ReviewEvent[]; comments: ReviewComment[] }> {
+export async function reviewRecords(
+  ex: Executor,
+  projectId: number,
+): Promise<{ events: ReviewEvent[]; comments: ReviewComment[] }> {
   const [events, comments] = await Promise.all([
-    ex.selectFrom('tpf3_review_event').selectAll().where('project_id', '=', projectId).orderBy('id').execute() as Promise<Row[]>,
-    ex.selectFrom('tpf3_review_comment').selectAll().where('project_id', '=', projectId).orderBy('id').execute() as Promise<Row[]>,
+    ex
+      .selectFrom('tpf3_review_event')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('id')
+      .execute() as Promise<Row[]>,
+    ex
+      .selectFrom('tpf3_review_comment')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('id')
+      .execute() as Promise<Row[]>,
   ]);
-  const names = await userNames(ex, [...events.map((e) => Number(e.user_id)), ...comments.flatMap((c) => [Number(c.author_id), Number(c.resolved_by)].filter(Boolean))]);
+  const names = await userNames(ex, [
+    ...events.map((e) => Number(e.user_id)),
+    ...comments.flatMap((c) => [Number(c.author_id), Number(c.resolved_by)].filter(Boolean)),
+  ]);
   const where = await commentTargets(ex, projectId, comments);
   const person = (id: unknown) => ({ id: Number(id), name: names.get(Number(id)) ?? '' });
   const json = <T>(v: unknown): T | null => (v == null ? null : ((typeof v === 'string' ? JSON.parse(v) : v) as T));
@@ -77,8 +117,15 @@ export async function reviewRecords(ex: Executor, projectId: number): Promise<{ 
       fromState: e.from_state as ReviewState,
       toState: e.to_state as ReviewState,
       user: person(e.user_id),
-      signer: e.signer_account == null ? null : { id: Number(e.user_id), name: signerLabel(String(e.signer_account), e.signer_name as string | null) },
-      team: json<{ id: number; account: string; realName: string | null }[]>(e.signer_team)?.map((m) => ({ id: m.id, name: signerLabel(m.account, m.realName) })) ?? null,
+      signer:
+        e.signer_account == null
+          ? null
+          : { id: Number(e.user_id), name: signerLabel(String(e.signer_account), e.signer_name as string | null) },
+      team:
+        json<{ id: number; account: string; realName: string | null }[]>(e.signer_team)?.map((m) => ({
+          id: m.id,
+          name: signerLabel(m.account, m.realName),
+        })) ?? null,
       note: (e.note as string | null) ?? null,
       acknowledgements: json(e.acknowledgements),
       createDate: iso(e.create_date)!,
@@ -107,20 +154,31 @@ async function commentTargets(ex: Executor, projectId: number, comments: Row[]):
   for (const code of new Set(comments.filter((c) => c.row_id != null).map((c) => String(c.stage)))) {
     const def = resources.find((r) => r.schema['x-stage']?.code === code);
     if (!def) continue;
-    const named = 'materialName' in def.schema.properties ? 'material_name' : 'name' in def.schema.properties ? 'name' : null;
-    const list = await ex.selectFrom(def.table).select(named ? ['id', `${named} as label`] : ['id']).where('project_id', '=', projectId).orderBy('id').execute();
-    rows.set(code, new Map(list.map((r, i) => [Number(r.id), `第 ${i + 1} 行${r.label ? ` ${String(r.label)}` : ''}`])));
+    const named =
+      'materialName' in def.schema.properties ? 'material_name' : 'name' in def.schema.properties ? 'name' : null;
+    const list = await ex
+      .selectFrom(def.table)
+      .select(named ? ['id', `${named} as label`] : ['id'])
+      .where('project_id', '=', projectId)
+      .orderBy('id')
+      .execute();
+    rows.set(
+      code,
+      new Map(list.map((r, i) => [Number(r.id), `第 ${i + 1} 行${r.label ? ` ${String(r.label)}` : ''}`])),
+    );
   }
   return (c) => {
     if (!c.stage) return '整个单体';
-    const title = resources.find((r) => r.schema['x-stage']?.code === c.stage)?.schema['x-stage']?.title ?? String(c.stage);
+    const title =
+      resources.find((r) => r.schema['x-stage']?.code === c.stage)?.schema['x-stage']?.title ?? String(c.stage);
     if (c.row_id == null) return title;
     return `${title} ${rows.get(String(c.stage))?.get(Number(c.row_id)) ?? '（该行已删除）'}`;
   };
 }
 
 export async function findComment(ex: Executor, id: number): Promise<Row | undefined> {
-  return (await ex.selectFrom('tpf3_review_comment').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  return (await ex.selectFrom('tpf3_review_comment').selectAll().where('id', '=', id).executeTakeFirst()) as
+    Row | undefined;
 }
 
 export async function setComment(ex: Executor, id: number, change: Row): Promise<void> {
@@ -129,13 +187,24 @@ export async function setComment(ex: Executor, id: number, change: Row): Promise
 
 /** Comments of a building not yet resolved (they keep a submission back). */
 export async function openComments(ex: Executor, projectId: number): Promise<number> {
-  const r = await ex.selectFrom('tpf3_review_comment').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).where('status', '=', 'open').executeTakeFirst();
+  const r = await ex
+    .selectFrom('tpf3_review_comment')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
 /** `level`'s comments the 计算人 resolved: closed by its signer's approval. */
 export async function closeResolved(ex: Executor, projectId: number, level: SignLevel, userId: number): Promise<void> {
-  await ex.updateTable('tpf3_review_comment').set({ status: 'closed', closed_by: userId, closed_at: sql`now()` }).where('project_id', '=', projectId).where('level', '=', level).where('status', '=', 'resolved').execute();
+  await ex
+    .updateTable('tpf3_review_comment')
+    .set({ status: 'closed', closed_by: userId, closed_at: sql`now()` })
+    .where('project_id', '=', projectId)
+    .where('level', '=', level)
+    .where('status', '=', 'resolved')
+    .execute();
 }
 
 /**

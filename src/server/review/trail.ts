@@ -35,7 +35,13 @@ function areas(): Map<string, Area> {
   return out;
 }
 
-const VARIANT_FIELDS: Record<string, string> = { name: '方案名称', origin: '来源', is_baseline: '基准方案', is_current: '当前方案', row_count: '数据行数' };
+const VARIANT_FIELDS: Record<string, string> = {
+  name: '方案名称',
+  origin: '来源',
+  is_baseline: '基准方案',
+  is_current: '当前方案',
+  row_count: '数据行数',
+};
 
 /** A stored value as people read it: a label, 是/否, a short JSON, '—' for nothing. */
 function plain(v: unknown): string {
@@ -55,7 +61,9 @@ interface Field {
   list?: string;
 }
 
-const STAGE_TITLES = Object.fromEntries(resources.flatMap((r) => (r.schema['x-stage'] ? [[r.schema['x-stage'].code, r.schema['x-stage'].title]] : [])));
+const STAGE_TITLES = Object.fromEntries(
+  resources.flatMap((r) => (r.schema['x-stage'] ? [[r.schema['x-stage'].code, r.schema['x-stage'].title]] : [])),
+);
 
 async function fieldsOf(db: Db, area: Area): Promise<Map<string, Field>> {
   const out = new Map<string, Field>();
@@ -93,12 +101,32 @@ async function namesOf(db: Db, wanted: Map<string, Set<number>>): Promise<Map<st
     }
     if (table === library) {
       // a factor by its whole title: a grid factor's name alone is its province (江苏), the title says 江苏省 2023 年电网平均排放因子
-      const found = await db.selectFrom(table).select(['id', 'name', 'spec', 'type', 'small_type', 'source', 'version']).where('id', 'in', [...ids]).execute();
-      const title = (r: Row) => factorTitle({ name: r.name as string, spec: r.spec as string, type: r.type as string, smallType: r.small_type as string, source: r.source as string });
-      out.set(key, new Map(found.map((r) => [Number(r.id), `${title(r)}${r.version != null ? `（第 ${String(r.version)} 版）` : ''}`])));
+      const found = await db
+        .selectFrom(table)
+        .select(['id', 'name', 'spec', 'type', 'small_type', 'source', 'version'])
+        .where('id', 'in', [...ids])
+        .execute();
+      const title = (r: Row) =>
+        factorTitle({
+          name: r.name as string,
+          spec: r.spec as string,
+          type: r.type as string,
+          smallType: r.small_type as string,
+          source: r.source as string,
+        });
+      out.set(
+        key,
+        new Map(
+          found.map((r) => [Number(r.id), `${title(r)}${r.version != null ? `（第 ${String(r.version)} 版）` : ''}`]),
+        ),
+      );
       continue;
     }
-    const found = await db.selectFrom(table).select(['id', `${column} as label`]).where('id', 'in', [...ids]).execute();
+    const found = await db
+      .selectFrom(table)
+      .select(['id', `${column} as label`])
+      .where('id', 'in', [...ids])
+      .execute();
     out.set(key, new Map(found.map((r) => [Number(r.id), String(r.label ?? '')])));
   }
   return out;
@@ -119,19 +147,29 @@ function rowName(r: Row, now: Map<string, string>): string {
 async function currentNames(db: Db, rows: Row[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const byTable = new Map<string, number[]>();
-  for (const r of rows) if (r.row_id != null) byTable.set(String(r.resource), [...(byTable.get(String(r.resource)) ?? []), Number(r.row_id)]);
+  for (const r of rows)
+    if (r.row_id != null)
+      byTable.set(String(r.resource), [...(byTable.get(String(r.resource)) ?? []), Number(r.row_id)]);
   for (const [table, ids] of byTable) {
     const def = table === 'tpf3_variant' ? undefined : resources.find((x) => x.table === table);
     const column = def ? NAME_COLUMNS.find((c) => storedColumns(def.schema).some((s) => s.column === c)) : 'name';
     if (!column) continue;
-    const found = await db.selectFrom(table).select(['id', `${column} as label`]).where('id', 'in', [...new Set(ids)]).execute();
+    const found = await db
+      .selectFrom(table)
+      .select(['id', `${column} as label`])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
     for (const f of found) if (f.label) out.set(`${table}:${f.id}`, String(f.label));
   }
   return out;
 }
 
 /** The trail of building `projectId` (the caller may read it: asked by the route first), newest first. */
-export async function auditTrail(db: Db, projectId: number, opts: { area?: string; pageNo?: number; pageSize?: number } = {}): Promise<AuditAnswer> {
+export async function auditTrail(
+  db: Db,
+  projectId: number,
+  opts: { area?: string; pageNo?: number; pageSize?: number } = {},
+): Promise<AuditAnswer> {
   const all = areas();
   const tables = opts.area ? [...all].filter(([, a]) => a.value === opts.area).map(([t]) => t) : [];
   if (opts.area && !tables.length) return { entries: [], total: 0, areas: [] };
@@ -139,19 +177,35 @@ export async function auditTrail(db: Db, projectId: number, opts: { area?: strin
   let q = db.selectFrom(AUDIT_TABLE).where('project_id', '=', projectId);
   if (tables.length) q = q.where('resource', 'in', tables);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = (await q.selectAll().orderBy('id', 'desc').limit(pageSize).offset(((opts.pageNo ?? 1) - 1) * pageSize).execute()) as Row[];
-  const present = await db.selectFrom(AUDIT_TABLE).select('resource').distinct().where('project_id', '=', projectId).execute();
+  const rows = (await q
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset(((opts.pageNo ?? 1) - 1) * pageSize)
+    .execute()) as Row[];
+  const present = await db
+    .selectFrom(AUDIT_TABLE)
+    .select('resource')
+    .distinct()
+    .where('project_id', '=', projectId)
+    .execute();
   return {
     entries: await entries(db, rows, all),
     total: Number(n),
-    areas: [...all].filter(([t]) => present.some((p) => p.resource === t)).map(([, a]) => ({ value: a.value, label: a.label })),
+    areas: [...all]
+      .filter(([t]) => present.some((p) => p.resource === t))
+      .map(([, a]) => ({ value: a.value, label: a.label })),
   };
 }
 
 async function entries(db: Db, rows: Row[], all: Map<string, Area>): Promise<AuditEntry[]> {
-  const names = await userNames(db, rows.flatMap((r) => (r.user_id == null ? [] : [Number(r.user_id)])));
+  const names = await userNames(
+    db,
+    rows.flatMap((r) => (r.user_id == null ? [] : [Number(r.user_id)])),
+  );
   const fields = new Map<string, Map<string, Field>>();
-  for (const table of new Set(rows.map((r) => String(r.resource)))) fields.set(table, await fieldsOf(db, all.get(table) ?? { value: table, label: table }));
+  for (const table of new Set(rows.map((r) => String(r.resource))))
+    fields.set(table, await fieldsOf(db, all.get(table) ?? { value: table, label: table }));
   // the records the changes point to, by name
   const wanted = new Map<string, Set<number>>();
   for (const r of rows) {
@@ -161,14 +215,18 @@ async function entries(db: Db, rows: Row[], all: Map<string, Area>): Promise<Aud
         if (!f?.names) continue;
         const key = `${f.names.table}|${f.names.column}`;
         if (!wanted.has(key)) wanted.set(key, new Set());
-        for (const id of parts(v, f)) if (Number.isSafeInteger(Number(id)) && Number(id) > 0) wanted.get(key)!.add(Number(id));
+        for (const id of parts(v, f))
+          if (Number.isSafeInteger(Number(id)) && Number(id) > 0) wanted.get(key)!.add(Number(id));
       }
     }
   }
   const named = await namesOf(db, wanted);
   const shown = (v: unknown, f: Field | undefined) => {
     if (!f || v === null || v === undefined || v === '') return plain(v);
-    const each = parts(v, f).map((x) => (f.names ? named.get(`${f.names.table}|${f.names.column}`)?.get(Number(x)) : f.labels?.[String(x)]) || plain(x));
+    const each = parts(v, f).map(
+      (x) =>
+        (f.names ? named.get(`${f.names.table}|${f.names.column}`)?.get(Number(x)) : f.labels?.[String(x)]) || plain(x),
+    );
     return each.join('、');
   };
   const now = await currentNames(db, rows);
@@ -182,16 +240,35 @@ async function entries(db: Db, rows: Row[], all: Map<string, Area>): Promise<Aud
     const count = Number(r.rows);
     // (a field that reads the same before and after says nothing: an empty field of a new row, a code rewritten alike)
     const changes = [...new Set([...Object.keys(before), ...Object.keys(after)])]
-      .map((c) => ({ field: field.get(c)?.title ?? c, before: shown(before[c], field.get(c)), after: shown(after[c], field.get(c)) }))
+      .map((c) => ({
+        field: field.get(c)?.title ?? c,
+        before: shown(before[c], field.get(c)),
+        after: shown(after[c], field.get(c)),
+      }))
       .filter((c) => c.before !== c.after);
-    if (action === 'seed') return { id: Number(r.id), at: iso(r.at), user: null, area: area.value, where: area.label, action, summary: `初始数据（${count.toLocaleString('en-US')} 条记录）`, changes: [] };
+    if (action === 'seed')
+      return {
+        id: Number(r.id),
+        at: iso(r.at),
+        user: null,
+        area: area.value,
+        where: area.label,
+        action,
+        summary: `初始数据（${count.toLocaleString('en-US')} 条记录）`,
+        changes: [],
+      };
     const verb = { insert: '新增', update: '修改', delete: '删除' }[action];
     return {
       id: Number(r.id),
       at: iso(r.at),
       user: r.user_id == null ? null : { id: Number(r.user_id), name: names.get(Number(r.user_id)) ?? '' },
       area: area.value,
-      where: area.value === 'building' ? area.label : area.value === 'variant' ? `方案${rowName(r, now)}` : `${area.label}${count > 1 ? '' : rowName(r, now)}`,
+      where:
+        area.value === 'building'
+          ? area.label
+          : area.value === 'variant'
+            ? `方案${rowName(r, now)}`
+            : `${area.label}${count > 1 ? '' : rowName(r, now)}`,
       action,
       summary: count > 1 ? `批量${verb} ${count.toLocaleString('en-US')} 行` : verb,
       changes,

@@ -47,13 +47,22 @@ function demoRow(where: string, raw: unknown): DemoRow {
 function demoBuilding(where: string, raw: unknown, defaults: Record<string, unknown>): DemoBuilding {
   const { stages, methods, ...fields } = objectAt(FILE, where, raw);
   const code = stringAt(FILE, `${where}.code`, fields.code);
-  const byStage = Object.entries(objectAt(FILE, `${code}.stages`, stages ?? {})).map(([stage, rows]): [string, DemoRow[]] => {
-    if (!stageDef(stage)) throw dataError(FILE, `${code}.stages`, `unknown stage ${JSON.stringify(stage)}`);
-    return [stage, arrayAt(FILE, `${code}.stages.${stage}`, rows).map((r, i) => demoRow(`${code}.stages.${stage}[${i}]`, r))];
-  });
+  const byStage = Object.entries(objectAt(FILE, `${code}.stages`, stages ?? {})).map(
+    ([stage, rows]): [string, DemoRow[]] => {
+      if (!stageDef(stage)) throw dataError(FILE, `${code}.stages`, `unknown stage ${JSON.stringify(stage)}`);
+      return [
+        stage,
+        arrayAt(FILE, `${code}.stages.${stage}`, rows).map((r, i) => demoRow(`${code}.stages.${stage}[${i}]`, r)),
+      ];
+    },
+  );
   const m = methods === undefined ? undefined : objectAt(FILE, `${code}.methods`, methods);
   if (m) for (const [k, v] of Object.entries(m)) stringAt(FILE, `${code}.methods.${k}`, v);
-  return { fields: { ...defaults, ...fields }, stages: byStage, ...(m ? { methods: m as Record<string, string> } : {}) };
+  return {
+    fields: { ...defaults, ...fields },
+    stages: byStage,
+    ...(m ? { methods: m as Record<string, string> } : {}),
+  };
 }
 
 function loadDemo(): { engineering: Record<string, unknown>; buildings: DemoBuilding[] } {
@@ -67,7 +76,12 @@ function loadDemo(): { engineering: Record<string, unknown>; buildings: DemoBuil
 
 /** A library factor's id by type, name and (optionally) spec; system rows only. */
 async function factorId(trx: Tx, [type, name, spec]: FactorRef): Promise<number> {
-  let q = trx.selectFrom(resourceDef('tpf3BuildMaterial').table).select('id').where('type', '=', type).where('name', '=', name).where('tenant_id', 'is', null);
+  let q = trx
+    .selectFrom(resourceDef('tpf3BuildMaterial').table)
+    .select('id')
+    .where('type', '=', type)
+    .where('name', '=', name)
+    .where('tenant_id', 'is', null);
   if (spec) q = q.where('spec', '=', spec);
   const row = await q.executeTakeFirst();
   if (!row) throw new Error(`demo data: no factor ${type}/${name}/${spec ?? ''}`);
@@ -79,11 +93,23 @@ async function factorId(trx: Tx, [type, name, spec]: FactorRef): Promise<number>
  * 初始数据 with the count (before the calculation, whose result is then the trail's latest input).
  */
 async function recordAsSeed(trx: Tx, projectId: number): Promise<void> {
-  const seeded = await trx.deleteFrom(AUDIT_TABLE).where('project_id', '=', projectId).returning(['tenant_id', 'rows']).execute();
+  const seeded = await trx
+    .deleteFrom(AUDIT_TABLE)
+    .where('project_id', '=', projectId)
+    .returning(['tenant_id', 'rows'])
+    .execute();
   const rows = seeded.reduce((n, e) => n + Number(e.rows), 0);
   await trx
     .insertInto(AUDIT_TABLE)
-    .values({ tenant_id: seeded[0]?.tenant_id ?? null, project_id: projectId, resource: resourceDef('tpf3Project').table, row_id: projectId, action: SEED_ACTION, rows, user_id: null })
+    .values({
+      tenant_id: seeded[0]?.tenant_id ?? null,
+      project_id: projectId,
+      resource: resourceDef('tpf3Project').table,
+      row_id: projectId,
+      action: SEED_ACTION,
+      rows,
+      user_id: null,
+    })
     .execute();
 }
 
@@ -97,11 +123,19 @@ export async function seedDemoProjects(db: Db, trx: Tx, demoUser: Caller): Promi
     for (const [code, rows] of b.stages) {
       const def = stageDef(code)!;
       for (const { factor, material, fields } of rows) {
-        const picked = { ...(factor ? { factorId: await factorId(trx, factor) } : {}), ...(material ? { materialId: await factorId(trx, material) } : {}) };
+        const picked = {
+          ...(factor ? { factorId: await factorId(trx, factor) } : {}),
+          ...(material ? { materialId: await factorId(trx, material) } : {}),
+        };
         await repo(db, def.name).create(demoUser, { ...fields, projectId: building.id, ...picked }, trx);
       }
     }
-    if (b.methods) await trx.updateTable(buildings.def.table).set({ stage_methods: JSON.stringify(b.methods) }).where('id', '=', building.id).execute();
+    if (b.methods)
+      await trx
+        .updateTable(buildings.def.table)
+        .set({ stage_methods: JSON.stringify(b.methods) })
+        .where('id', '=', building.id)
+        .execute();
     await recordAsSeed(trx, building.id);
     await calculateAndStore(trx, await buildings.get(demoUser, building.id, trx));
     await trx.updateTable(buildings.def.table).set({ status: '1' }).where('id', '=', building.id).execute();

@@ -111,7 +111,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
   // (servers starting at once take turns through the lock of the migrations: the second finds the marker)
   const seeded = await db.transaction().execute(async (trx) => {
     await startupLock(trx);
-    if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', SEED_MARKER).executeTakeFirst()) return false;
+    if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', SEED_MARKER).executeTakeFirst())
+      return false;
     if (!isStrongPassword(passwords.admin)) throw new Error(`ADMIN_PASSWORD 不符合密码规则：${WEAK_PASSWORD}`);
     const as = SYSTEM_CALLER;
 
@@ -122,34 +123,111 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     ]);
 
     const users = repo(db, 'sysUser');
-    await users.create(as, { userName: 'admin', name: '超级管理员', password: passwords.admin, roleList: ['admin'], authFlag: 1, status: 1 }, trx);
+    await users.create(
+      as,
+      { userName: 'admin', name: '超级管理员', password: passwords.admin, roleList: ['admin'], authFlag: 1, status: 1 },
+      trx,
+    );
 
-    const tenant = await repo(db, 'sysTenant').create(as, { name: '演示集团', code: 'demo', contact: '演示管理员', status: 1 }, trx);
-    const org = await repo(db, 'sysOrganization').create(as, { name: '演示集团总部', code: 'HQ', sort: 0, tenantId: tenant.id }, trx);
+    const tenant = await repo(db, 'sysTenant').create(
+      as,
+      { name: '演示集团', code: 'demo', contact: '演示管理员', status: 1 },
+      trx,
+    );
+    const org = await repo(db, 'sysOrganization').create(
+      as,
+      { name: '演示集团总部', code: 'HQ', sort: 0, tenantId: tenant.id },
+      trx,
+    );
     const member = { tenantId: tenant.id, orgId: org.id, companyName: '演示集团', status: 1 };
     // (each with the 实名 its signatures print, as an administrator sets it)
-    await users.create(as, { ...member, userName: 'demo_admin', name: '演示管理员', realName: '王建国', password: passwords.demo_admin, roleList: ['groupAdmin'], authFlag: 1 }, trx);
-    const demoUser = await users.create(as, { ...member, userName: 'demo_user', name: '演示用户', realName: '张明', password: passwords.demo_user, roleList: [], authFlag: 1 }, trx);
-    await users.create(as, { ...member, userName: 'demo_trial', name: '试用用户', realName: '李晓', password: passwords.demo_trial, roleList: [], authFlag: 0 }, trx);
+    await users.create(
+      as,
+      {
+        ...member,
+        userName: 'demo_admin',
+        name: '演示管理员',
+        realName: '王建国',
+        password: passwords.demo_admin,
+        roleList: ['groupAdmin'],
+        authFlag: 1,
+      },
+      trx,
+    );
+    const demoUser = await users.create(
+      as,
+      {
+        ...member,
+        userName: 'demo_user',
+        name: '演示用户',
+        realName: '张明',
+        password: passwords.demo_user,
+        roleList: [],
+        authFlag: 1,
+      },
+      trx,
+    );
+    await users.create(
+      as,
+      {
+        ...member,
+        userName: 'demo_trial',
+        name: '试用用户',
+        realName: '李晓',
+        password: passwords.demo_trial,
+        roleList: [],
+        authFlag: 0,
+      },
+      trx,
+    );
     // A generated password must be replaced at the first login; one given by the operator (ADMIN_PASSWORD) need not.
     const given = SEED_ACCOUNTS.filter((a) => !generated.includes(a));
-    const givenIds = (await trx.selectFrom('sys_user').select('id').where('user_name', 'in', given.length ? given : ['']).execute()).map((r) => Number(r.id));
+    const givenIds = (
+      await trx
+        .selectFrom('sys_user')
+        .select('id')
+        .where('user_name', 'in', given.length ? given : [''])
+        .execute()
+    ).map((r) => Number(r.id));
     await setMustChange(trx, givenIds, false);
 
-    await insertRows(trx, 'sysConfig', CONFIG_DEFAULTS.map((c) => (c.configKey === 'map.tileUrl' ? { ...c, configValue: opts.mapTileUrl ?? '' } : c)));
+    await insertRows(
+      trx,
+      'sysConfig',
+      CONFIG_DEFAULTS.map((c) => (c.configKey === 'map.tileUrl' ? { ...c, configValue: opts.mapTileUrl ?? '' } : c)),
+    );
 
-    await insertRows(trx, 'sysDict', seedDictionaries.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
-    await insertRows(trx, 'tpf3BuildMaterial', loadSeedFactors().map((f) => ({ ...f })));
-    await insertRows(trx, 'tpf3Lookup', loadSeedLookups().map((l) => ({ ...l })));
+    await insertRows(
+      trx,
+      'sysDict',
+      seedDictionaries.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })),
+    );
+    await insertRows(
+      trx,
+      'tpf3BuildMaterial',
+      loadSeedFactors().map((f) => ({ ...f })),
+    );
+    await insertRows(
+      trx,
+      'tpf3Lookup',
+      loadSeedLookups().map((l) => ({ ...l })),
+    );
     // before the demo buildings: their calculation holds them against these lines (合理性检查)
-    await insertRows(trx, 'tpf3Benchmark', loadSeedBenchmarks().map((b) => ({ ...b })));
+    await insertRows(
+      trx,
+      'tpf3Benchmark',
+      loadSeedBenchmarks().map((b) => ({ ...b })),
+    );
 
     await seedDemoProjects(db, trx, { userId: demoUser.id, tenantId: tenant.id, roles: [], isAdmin: false });
 
     // a fresh database is written by today's rules: the upgrades of earlier data have nothing to do (and must not
     // touch the demo buildings just calculated)
     const today = [SEED_MARKER, LIBRARY_UNITS_MARKER, ROW_UNITS_MARKER, STANDARD_LIBRARY_MARKER, ROW_DISTANCE_MARKER];
-    await trx.insertInto('schema_migrations').values(today.map((id) => ({ id }))).execute();
+    await trx
+      .insertInto('schema_migrations')
+      .values(today.map((id) => ({ id })))
+      .execute();
     if (opts.dataDir && generated.length) written = writePasswordFile(opts.dataDir, generated, passwords);
     return true;
   });
@@ -157,22 +235,39 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
   await db.transaction().execute(async (trx) => {
     await startupLock(trx);
     // Dictionaries added by a later version reach databases seeded before it (existing ones are left as edited).
-    const have = new Set((await trx.selectFrom('sys_dict').select('dict_code').execute()).map((r) => r.dict_code as string));
+    const have = new Set(
+      (await trx.selectFrom('sys_dict').select('dict_code').execute()).map((r) => r.dict_code as string),
+    );
     const missing = seedDictionaries.filter((d) => !have.has(d.dictCode));
-    if (missing.length) await insertRows(trx, 'sysDict', missing.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })));
+    if (missing.length)
+      await insertRows(
+        trx,
+        'sysDict',
+        missing.map((d) => ({ dictCode: d.dictCode, dictName: d.dictName, items: d.items })),
+      );
     // Items a later version added to a system list (the inbox's 校审 kind) join the stored dictionary, at its end.
     await addDictItems(trx, ADDED_DICT_ITEMS);
     // 全局配置 keys added by a later version likewise (existing ones keep their values).
-    const haveKeys = new Set((await trx.selectFrom('sys_config').select('config_key').execute()).map((r) => r.config_key as string));
+    const haveKeys = new Set(
+      (await trx.selectFrom('sys_config').select('config_key').execute()).map((r) => r.config_key as string),
+    );
     const missingKeys = CONFIG_DEFAULTS.filter((c) => !haveKeys.has(c.configKey));
     if (missingKeys.length) await insertRows(trx, 'sysConfig', missingKeys);
     // The lookup tables (参数表管理) likewise, once: only while their table is still empty.
     if (!(await trx.selectFrom(resourceDef('tpf3Lookup').table).select('id').limit(1).executeTakeFirst())) {
-      await insertRows(trx, 'tpf3Lookup', loadSeedLookups().map((l) => ({ ...l })));
+      await insertRows(
+        trx,
+        'tpf3Lookup',
+        loadSeedLookups().map((l) => ({ ...l })),
+      );
     }
     // The reference lines (参考值库) likewise.
     if (!(await trx.selectFrom(resourceDef('tpf3Benchmark').table).select('id').limit(1).executeTakeFirst())) {
-      await insertRows(trx, 'tpf3Benchmark', loadSeedBenchmarks().map((b) => ({ ...b })));
+      await insertRows(
+        trx,
+        'tpf3Benchmark',
+        loadSeedBenchmarks().map((b) => ({ ...b })),
+      );
     }
     // Reference lines of metrics added later (material quantities per m²), once.
     await upgradeBenchmarks(trx);
@@ -198,6 +293,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     await upgradeRowDistances(trx);
   });
 
-  if (seeded && written) print(`[seed] 初始账号密码已写入 ${written}（仅本用户可读；首次登录须修改密码，保存后请删除该文件）`);
+  if (seeded && written)
+    print(`[seed] 初始账号密码已写入 ${written}（仅本用户可读；首次登录须修改密码，保存后请删除该文件）`);
   return { seeded, passwords, generated };
 }

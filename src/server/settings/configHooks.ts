@@ -5,7 +5,8 @@ import { SECRET_KEYS, SECRET_MASK } from './settings';
 
 registerHooks('sysConfig', {
   async validate({ body, existing }) {
-    if (existing && SECRET_KEYS.has(String(body.configKey)) && body.configValue === SECRET_MASK) body.configValue = existing.configValue;
+    if (existing && SECRET_KEYS.has(String(body.configKey)) && body.configValue === SECRET_MASK)
+      body.configValue = existing.configValue;
   },
   async decorate({ records }) {
     for (const r of records) if (SECRET_KEYS.has(String(r.configKey))) r.configValue = r.configValue ? SECRET_MASK : '';

@@ -11,7 +11,9 @@ export type ConfigRow = {
   remarks: string;
 };
 
-export const CONFIG_DEFAULTS: ConfigRow[] = JSON.parse(readFileSync(new URL('../db/seed/data/sysConfig.json', import.meta.url), 'utf8'));
+export const CONFIG_DEFAULTS: ConfigRow[] = JSON.parse(
+  readFileSync(new URL('../db/seed/data/sysConfig.json', import.meta.url), 'utf8'),
+);
 
 /** Values the config API never answers (write-only secrets). */
 export const SECRET_KEYS = new Set(['sms.http.key']);
@@ -28,7 +30,10 @@ export class Settings {
 
   async get(key: string): Promise<string> {
     if (!this.values || Date.now() - this.readAt > MAX_AGE_MS) {
-      const rows = (await this.db.selectFrom('sys_config').select(['config_key', 'config_value']).execute()) as { config_key: string; config_value: string | null }[];
+      const rows = (await this.db.selectFrom('sys_config').select(['config_key', 'config_value']).execute()) as {
+        config_key: string;
+        config_value: string | null;
+      }[];
       this.values = new Map(rows.map((r) => [r.config_key, r.config_value ?? '']));
       this.readAt = Date.now();
     }

@@ -1,5 +1,6 @@
 // Calculate a building: its wizard stages' rows through src/calc, each row's emission (one statement per stage)
-// and the building's result fields stored, in the caller's transaction. Only the stages of the building's menus count (estimate: its
+// and the building's result fields stored, in the caller's transaction. Only the stages of the building's menus count
+// (estimate: its
 // wizard drops trans, build and remove — its produce stage covers them).
 import { stageOfRole } from '../../../schemas/stageMeta';
 import { OUTSIDE_BOUNDARY, splitMenus, wizardStages, type StandardCode } from '../../../schemas/standards';
@@ -26,7 +27,12 @@ export function stageDef(code: string): ResourceDef | undefined {
 }
 
 export async function stageRows(trx: Tx, def: ResourceDef, projectId: number): Promise<ApiRecord[]> {
-  const rows = (await trx.selectFrom(def.table).selectAll().where(columnName('projectId'), '=', projectId).orderBy('id').execute()) as Row[];
+  const rows = (await trx
+    .selectFrom(def.table)
+    .selectAll()
+    .where(columnName('projectId'), '=', projectId)
+    .orderBy('id')
+    .execute()) as Row[];
   return rows.map((r) => toRecord(def.schema, r));
 }
 
@@ -45,7 +51,11 @@ export interface CalculateOptions {
  * not inserted, read back and updated. With the result, each stage's rows as they are now stored, so an answer
  * that lists them needs no second read.
  */
-export async function calculateAndStore(trx: Tx, building: ApiRecord, { progress, adding }: CalculateOptions = {}): Promise<CalculatedBuilding & { storedRows: Map<string, ApiRecord[]> }> {
+export async function calculateAndStore(
+  trx: Tx,
+  building: ApiRecord,
+  { progress, adding }: CalculateOptions = {},
+): Promise<CalculatedBuilding & { storedRows: Map<string, ApiRecord[]> }> {
   const added = await withNewIds(trx, adding);
   const inputs = await stageInputs(building, async (def) => {
     const stored = await stageRows(trx, def, building.id);
@@ -61,7 +71,12 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, { progress
     const input = inputs.find((x) => x.schema['x-stage']!.code === stage.code)!;
     const { def } = input;
     const records = input.rows as ApiRecord[];
-    storedRows.set(stage.code, 'emission' in def.schema.properties ? await storeEmissions(trx, def, records, stage.rows, added.get(def.name)?.byId) : records);
+    storedRows.set(
+      stage.code,
+      'emission' in def.schema.properties
+        ? await storeEmissions(trx, def, records, stage.rows, added.get(def.name)?.byId)
+        : records,
+    );
     progress?.((done += stage.rows.length), rowCount);
   }
   for (const { def, rows } of added.values()) await insertRows(trx, def, rows);
@@ -87,7 +102,11 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, { progress
     calculatedAt: new Date().toISOString(),
     factorLibrary: await libraryVersion(trx), // the library as it stood: printed beside a signature
     parts: result.parts,
-    breakdown: runtimeBreakdown(result.parts, building.runtimeType as string | undefined, String(building.computeMethod)),
+    breakdown: runtimeBreakdown(
+      result.parts,
+      building.runtimeType as string | undefined,
+      String(building.computeMethod),
+    ),
     basis: result.basis, // what streng3 and every per-area, per-year figure divides by (src/calc/intensity.ts)
     stages,
     quality: result.quality,
@@ -112,8 +131,14 @@ export async function calculateAndStore(trx: Tx, building: ApiRecord, { progress
   return { ...result, plausibility, storedRows };
 }
 
-/** The stages of the building's menus with their rows (from the live tables, or a variant's snapshot) and chosen methods. */
-export async function stageInputs(building: ApiRecord, rowsOf: (def: ResourceDef) => Promise<ApiRecord[]> | ApiRecord[]) {
+/**
+ * The stages of the building's menus with their rows (from the live tables, or a variant's snapshot) and chosen
+ * methods.
+ */
+export async function stageInputs(
+  building: ApiRecord,
+  rowsOf: (def: ResourceDef) => Promise<ApiRecord[]> | ApiRecord[],
+) {
   const methods = (building.stageMethods ?? {}) as Record<string, string>;
   const inputs = [];
   for (const code of wizardStages(String(building.computeMethod), splitMenus(building.menus as string))) {
@@ -125,7 +150,9 @@ export async function stageInputs(building: ApiRecord, rowsOf: (def: ResourceDef
 }
 
 /** Stage titles by code, for traces and warnings ('建筑拆除：…'). */
-export const STAGE_TITLES: Record<string, string> = Object.fromEntries(resources.filter((r) => r.schema['x-stage']).map((r) => [r.schema['x-stage']!.code, r.schema['x-stage']!.title]));
+export const STAGE_TITLES: Record<string, string> = Object.fromEntries(
+  resources.filter((r) => r.schema['x-stage']).map((r) => [r.schema['x-stage']!.code, r.schema['x-stage']!.title]),
+);
 
 /**
  * Every stage's warnings named by its stage ('建筑拆除：…'), then the 合理性检查 flags of a reviewed result
@@ -140,7 +167,11 @@ export const resultWarnings = (result: CalculatedBuilding) => [
  * What the formulas read of the building (src/calc BuildingContext). An accounting building's area and operating
  * years come from its 核算信息补充 row: the one among `inputs` (a variant's snapshot), else the stored one.
  */
-export async function calcContext(ex: Executor, building: ApiRecord, inputs?: { schema: { 'x-stage'?: { code: string } }; rows: unknown[] }[]): Promise<BuildingContext> {
+export async function calcContext(
+  ex: Executor,
+  building: ApiRecord,
+  inputs?: { schema: { 'x-stage'?: { code: string } }; rows: unknown[] }[],
+): Promise<BuildingContext> {
   const module = String(building.computeMethod);
   const supplement = module === 'accounting' ? await supplementRow(ex, building.id, inputs) : undefined;
   const acc = accountingContext(module, supplement, Number(building.buildArea) || 0);
@@ -157,20 +188,33 @@ export async function calcContext(ex: Executor, building: ApiRecord, inputs?: { 
 }
 
 /** The building's 核算信息补充 (one record per building: the first). */
-async function supplementRow(ex: Executor, projectId: number, inputs?: { schema: { 'x-stage'?: { code: string } }; rows: unknown[] }[]): Promise<Record<string, unknown> | undefined> {
+async function supplementRow(
+  ex: Executor,
+  projectId: number,
+  inputs?: { schema: { 'x-stage'?: { code: string } }; rows: unknown[] }[],
+): Promise<Record<string, unknown> | undefined> {
   const code = stageOfRole('accountingInfo');
   const given = inputs?.find((s) => s.schema['x-stage']?.code === code);
   if (given) return [...(given.rows as Row[])].sort((a, b) => Number(a.id) - Number(b.id))[0];
   const def = code ? stageDef(code) : undefined;
   if (!def) return undefined;
-  const row = (await ex.selectFrom(def.table).selectAll().where(columnName('projectId'), '=', projectId).orderBy('id').executeTakeFirst()) as Row | undefined;
+  const row = (await ex
+    .selectFrom(def.table)
+    .selectAll()
+    .where(columnName('projectId'), '=', projectId)
+    .orderBy('id')
+    .executeTakeFirst()) as Row | undefined;
   return row && toRecord(def.schema, row);
 }
 
 /** The data-quality class of the building's grid factor (rows on it take it). */
 async function gridQuality(ex: Executor, id: unknown): Promise<DataQuality | undefined> {
   if (typeof id !== 'number') return undefined;
-  const row = await ex.selectFrom(resourceDef('tpf3BuildMaterial').table).select('quality').where('id', '=', id).executeTakeFirst();
+  const row = await ex
+    .selectFrom(resourceDef('tpf3BuildMaterial').table)
+    .select('quality')
+    .where('id', '=', id)
+    .executeTakeFirst();
   return (row?.quality as DataQuality | null) ?? undefined;
 }
 
@@ -180,12 +224,22 @@ const storedEmission = (r: RowResult) => (r.emission == null || !Number.isFinite
 /** The new rows with their ids and times (createMany.ts newIds), and the records they read back as. */
 async function withNewIds(trx: Tx, adding: NewRows | undefined) {
   const out = new Map<string, { def: ResourceDef; rows: Row[]; records: ApiRecord[]; byId: Map<number, Row> }>();
-  const sets = [...(adding ?? [])].filter(([, rows]) => rows.length).map(([name, rows]) => ({ def: resourceDef(name), rows }));
+  const sets = [...(adding ?? [])]
+    .filter(([, rows]) => rows.length)
+    .map(([name, rows]) => ({ def: resourceDef(name), rows }));
   if (!sets.length) return out;
-  const { ids, at } = await newIds(trx, sets.map(({ def, rows }) => ({ table: def.table, n: rows.length })));
+  const { ids, at } = await newIds(
+    trx,
+    sets.map(({ def, rows }) => ({ table: def.table, n: rows.length })),
+  );
   sets.forEach(({ def, rows }, k) => {
     rows.forEach((row, i) => (row.id = ids[k][i]));
-    out.set(def.name, { def, rows, records: insertedRecords(def.schema, rows, at), byId: new Map(rows.map((row) => [row.id as number, row])) });
+    out.set(def.name, {
+      def,
+      rows,
+      records: insertedRecords(def.schema, rows, at),
+      byId: new Map(rows.map((row) => [row.id as number, row])),
+    });
   });
   return out;
 }
@@ -196,7 +250,13 @@ async function withNewIds(trx: Tx, adding: NewRows | undefined) {
  * same values are left alone, so a recalculation that changes nothing writes nothing. Answers the stage's records
  * as now stored. (calculateStage answers one result per row, in the rows' order.)
  */
-async function storeEmissions(trx: Tx, def: ResourceDef, records: ApiRecord[], results: RowResult[], fresh?: Map<number, Row>): Promise<ApiRecord[]> {
+async function storeEmissions(
+  trx: Tx,
+  def: ResourceDef,
+  records: ApiRecord[],
+  results: RowResult[],
+  fresh?: Map<number, Row>,
+): Promise<ApiRecord[]> {
   const withTrace = 'trace' in def.schema.properties;
   const [emissionColumn, traceColumn] = [columnName('emission'), columnName('trace')];
   const changed: RowResult[] = [];
@@ -207,7 +267,11 @@ async function storeEmissions(trx: Tx, def: ResourceDef, records: ApiRecord[], r
     if (row) {
       row[emissionColumn] = emission;
       if (withTrace) row[traceColumn] = r.trace ? JSON.stringify(r.trace) : null;
-    } else if ((rec.emission ?? null) !== emission || (withTrace && JSON.stringify(rec.trace ?? null) !== JSON.stringify(r.trace))) changed.push(r);
+    } else if (
+      (rec.emission ?? null) !== emission ||
+      (withTrace && JSON.stringify(rec.trace ?? null) !== JSON.stringify(r.trace))
+    )
+      changed.push(r);
     setStoredValue(def.schema, rec, 'emission', emission);
     if (withTrace) setStoredValue(def.schema, rec, 'trace', r.trace);
   });

@@ -16,7 +16,8 @@ export const ROW_DISTANCE_MARKER = 'stage_rows_v4_mortar_distance';
 
 /** Answers how many rows changed. */
 export async function upgradeRowDistances(trx: Tx): Promise<number> {
-  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', ROW_DISTANCE_MARKER).executeTakeFirst()) return 0;
+  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', ROW_DISTANCE_MARKER).executeTakeFirst())
+    return 0;
   const lib = sql.table(resourceDef('tpf3BuildMaterial').table);
   const buildings = sql.table(resourceDef('tpf3Project').table);
   const trans = sql.table(stageDef('trans')!.table);
@@ -25,7 +26,9 @@ export async function upgradeRowDistances(trx: Tx): Promise<number> {
     where p.id = r.project_id and coalesce(p.review_state, 'draft') = 'draft'
       and r.distance is null and r.default_distance = ${CONCRETE_KM}
       and (exists (select 1 from ${lib} l where l.id = r.material_id and l.tenant_id is null and ${MORTAR_FACTOR})
-        or (r.material_id is null and r.material_name like '%砂浆%' and r.material_name not like '%混凝土%'))`.execute(trx);
+        or (r.material_id is null and r.material_name like '%砂浆%' and r.material_name not like '%混凝土%'))`.execute(
+    trx,
+  );
   await trx.insertInto('schema_migrations').values({ id: ROW_DISTANCE_MARKER }).execute();
   return Number(result.numAffectedRows ?? 0);
 }

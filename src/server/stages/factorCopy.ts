@@ -8,7 +8,14 @@
 // id, the user's own values stay.
 import { sql } from 'kysely';
 import type { FactorKeyword, ResourceSchema } from '../../../schemas/index';
-import { BASELINE_REFUSED, factorSource, fillFromFactor, isBaseline, normalizedFactor, type LibraryFactor } from '../../calc/factor';
+import {
+  BASELINE_REFUSED,
+  factorSource,
+  fillFromFactor,
+  isBaseline,
+  normalizedFactor,
+  type LibraryFactor,
+} from '../../calc/factor';
 import { isGiven } from '../../calc/formula';
 import { cachesOf } from '../cache/caches';
 import type { Tx } from '../db/database';
@@ -31,9 +38,18 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
       for (const [prop, p] of factorProps(def.schema)) {
         const keyword = p['x-factor']!;
         const { type, smallType, prefix = 'factor' } = keyword;
-        const factors = new Map<number, { f: LibraryFactor & Record<string, unknown>; apply: (body: Record<string, unknown>) => void } | undefined>();
+        const factors = new Map<
+          number,
+          { f: LibraryFactor & Record<string, unknown>; apply: (body: Record<string, unknown>) => void } | undefined
+        >();
         for (const id of new Set(bodies.map((b) => b[prop]).filter((v): v is number => typeof v === 'number'))) {
-          const row = await cachesOf(db).factor.get(String(id), async () => (await trx.selectFrom(library.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined, trx);
+          const row = await cachesOf(db).factor.get(
+            String(id),
+            async () =>
+              (await trx.selectFrom(library.table).selectAll().where('id', '=', id).executeTakeFirst()) as
+                Row | undefined,
+            trx,
+          );
           const f = row && (toRecord(library.schema, row) as LibraryFactor & Record<string, unknown>);
           factors.set(id, f && { f, apply: factorCopier(def.schema, keyword, f, prefix) });
         }
@@ -43,7 +59,8 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
           if (typeof id !== 'number' || problems.has(i)) continue;
           const { f, apply } = factors.get(id) ?? {};
           let refused: string | undefined;
-          if (!f || f.type !== type || (smallType && f.smallType !== smallType)) refused = `请选择${smallType ?? type}类的因子`;
+          if (!f || f.type !== type || (smallType && f.smallType !== smallType))
+            refused = `请选择${smallType ?? type}类的因子`;
           else if (isBaseline(f)) refused = BASELINE_REFUSED;
           else {
             apply!(body);
@@ -63,14 +80,24 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
  * factors into thousands of rows): the factor's value in kg per row unit, unit and source, the `copy` fields always,
  * the `fill` fields where the row leaves them empty.
  */
-export function factorCopier(schema: ResourceSchema, keyword: FactorKeyword, f: Record<string, unknown>, prefix: string): (body: Record<string, unknown>) => void {
+export function factorCopier(
+  schema: ResourceSchema,
+  keyword: FactorKeyword,
+  f: Record<string, unknown>,
+  prefix: string,
+): (body: Record<string, unknown>) => void {
   const has = (field: string) => field in schema.properties;
   const always: [string, unknown][] = [];
   if (has(`${prefix}Value`)) {
     const { value, unit } = normalizedFactor(f as LibraryFactor);
-    always.push([`${prefix}Value`, value], [`${prefix}Unit`, unit], [`${prefix}Source`, factorSource(f as LibraryFactor)]);
+    always.push(
+      [`${prefix}Value`, value],
+      [`${prefix}Unit`, unit],
+      [`${prefix}Source`, factorSource(f as LibraryFactor)],
+    );
   }
-  for (const [field, from] of Object.entries(keyword.copy ?? {})) if (has(field) && isGiven(f[from])) always.push([field, f[from]]);
+  for (const [field, from] of Object.entries(keyword.copy ?? {}))
+    if (has(field) && isGiven(f[from])) always.push([field, f[from]]);
   const fills = keyword.fill ?? {};
   return (body) => {
     for (const [field, value] of always) body[field] = value;
@@ -78,7 +105,13 @@ export function factorCopier(schema: ResourceSchema, keyword: FactorKeyword, f: 
   };
 }
 
-export function copyFactor(schema: ResourceSchema, keyword: FactorKeyword, f: Record<string, unknown>, body: Record<string, unknown>, prefix: string): void {
+export function copyFactor(
+  schema: ResourceSchema,
+  keyword: FactorKeyword,
+  f: Record<string, unknown>,
+  body: Record<string, unknown>,
+  prefix: string,
+): void {
   factorCopier(schema, keyword, f, prefix)(body);
 }
 
@@ -88,7 +121,13 @@ export function copyFactor(schema: ResourceSchema, keyword: FactorKeyword, f: Re
  * the set's bodies in order — each against those and the bodies before it, as if saved one by one — and answers
  * a value it disagrees with (undefined: it agrees).
  */
-async function uniformValues(trx: Tx, def: ResourceDef, prop: string, field: string, bodies: Record<string, unknown>[]) {
+async function uniformValues(
+  trx: Tx,
+  def: ResourceDef,
+  prop: string,
+  field: string,
+  bodies: Record<string, unknown>[],
+) {
   const library = resourceDef('tpf3BuildMaterial');
   const projects = [...new Set(bodies.map((b) => b.projectId).filter((v): v is number => typeof v === 'number'))];
   const mine = bodies.map((b) => b.id).filter((v): v is number => typeof v === 'number');

@@ -39,11 +39,17 @@ export const calculatedMessage = (result: CalculatedBuilding) => {
 /** A save failure of the row at `index` of a batch: its fields prefixed 第N行, its first message naming the row. */
 function rowFailure(err: unknown, index: number): unknown {
   if (!(err instanceof ApiError && err.code === 2 && Array.isArray(err.data))) return err;
-  const fields = (err.data as FieldError[]).map((e) => ({ field: `第${index + 1}行 ${e.field}`, errorMsg: e.errorMsg }));
+  const fields = (err.data as FieldError[]).map((e) => ({
+    field: `第${index + 1}行 ${e.field}`,
+    errorMsg: e.errorMsg,
+  }));
   return invalid(fields, `第 ${index + 1} 行：${fields[0]?.errorMsg ?? FORM_INVALID}`);
 }
 
-const calculateQuery = { ...projectQuery('projectId'), properties: { ...projectQuery('projectId').properties, wait: waitProperty } } as const;
+const calculateQuery = {
+  ...projectQuery('projectId'),
+  properties: { ...projectQuery('projectId').properties, wait: waitProperty },
+} as const;
 
 const rowsBody = { type: 'array', title: '数据', maxItems: 5000, items: { type: 'object' } } as const;
 
@@ -61,7 +67,6 @@ const statusBody = {
   properties: { id: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: ['0', '1'] } },
 } as const;
 
-
 export function stageRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);
   const buildings = repo(db, 'tpf3Project');
@@ -76,11 +81,14 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       const body = req.body;
       if (!body.length) throw badRequest('请至少填写一行数据');
       const projectIds = new Set(body.map((r) => r.projectId));
-      if (projectIds.size !== 1 || typeof body[0].projectId !== 'number') throw badRequest('获取项目信息失败，请返回主页重试！');
+      if (projectIds.size !== 1 || typeof body[0].projectId !== 'number')
+        throw badRequest('获取项目信息失败，请返回主页重试！');
       const errors: FieldError[] = [];
       body.forEach((row, i) => {
         const v = bodyValidator(def, row.id === undefined ? 'create' : 'update');
-        if (!v(row)) for (const e of formatErrors(v.errors, def.schema)) errors.push({ field: `第${i + 1}行 ${e.field}`, errorMsg: e.errorMsg });
+        if (!v(row))
+          for (const e of formatErrors(v.errors, def.schema))
+            errors.push({ field: `第${i + 1}行 ${e.field}`, errorMsg: e.errorMsg });
       });
       if (errors.length) throw invalid(errors);
       const projectId = body[0].projectId as number;
@@ -96,44 +104,78 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
             throw rowFailure(err, i);
           });
         }
-        const adding = await rows.prepareMany(caller, fresh.map((i) => body[i]), trx).catch((err) => {
-          if (!(err instanceof RowsInvalid)) throw err;
-          const { index, errors } = err.first(); // (as a save row by row: the first failing row)
-          throw rowFailure(invalid(errors), fresh[index]);
-        });
+        const adding = await rows
+          .prepareMany(
+            caller,
+            fresh.map((i) => body[i]),
+            trx,
+          )
+          .catch((err) => {
+            if (!(err instanceof RowsInvalid)) throw err;
+            const { index, errors } = err.first(); // (as a save row by row: the first failing row)
+            throw rowFailure(invalid(errors), fresh[index]);
+          });
         const result = await calculateAndStore(trx, building, { adding: new Map([[def.name, adding]]) });
         const message = calculatedMessage(result);
-        return { message, rows: result.storedRows.get(code) ?? (await stageRows(trx, def, projectId)), result: await buildings.get(caller, projectId, trx), stage: stageSummary(result.stages.find((s) => s.code === code)), saved: body.length, warnings: resultWarnings(result) };
+        return {
+          message,
+          rows: result.storedRows.get(code) ?? (await stageRows(trx, def, projectId)),
+          result: await buildings.get(caller, projectId, trx),
+          stage: stageSummary(result.stages.find((s) => s.code === code)),
+          saved: body.length,
+          warnings: resultWarnings(result),
+        };
       });
       const { message, ...data } = answer;
       return ok(data, message);
     });
 
-    r.get(`${BASE}/${code}/calculate`, { schema: { querystring: calculateQuery }, config: { writes: true } }, async (req) => {
-      const caller = callerOf(req);
-      const building = await buildings.get(caller, req.query.projectId);
-      let message = CALCULATED;
-      const outcome = await runJob(db, caller, { kind: 'calculate', title: `计算 ${building.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS }, async (progress) => {
-        const answer = await db.transaction().execute(async (trx) => {
-          const stored = await writableBuilding(db, caller, building.id, trx);
-          const result = await calculateAndStore(trx, stored, { progress });
-          return { calculated: result, answer: { stage: stageSummary(result.stages.find((s) => s.code === code)), result: await buildings.get(caller, building.id, trx), warnings: resultWarnings(result) } };
-        });
-        upkeepAfter(db, answer.calculated, (err) => req.log.warn({ err }, 'upkeep after calculation failed'));
-        message = calculatedMessage(answer.calculated);
-        return answer.answer;
-      });
-      return jobAnswer(outcome, message);
-    });
+    r.get(
+      `${BASE}/${code}/calculate`,
+      { schema: { querystring: calculateQuery }, config: { writes: true } },
+      async (req) => {
+        const caller = callerOf(req);
+        const building = await buildings.get(caller, req.query.projectId);
+        let message = CALCULATED;
+        const outcome = await runJob(
+          db,
+          caller,
+          { kind: 'calculate', title: `计算 ${building.name}`, waitMs: req.query.wait ?? DEFAULT_WAIT_MS },
+          async (progress) => {
+            const answer = await db.transaction().execute(async (trx) => {
+              const stored = await writableBuilding(db, caller, building.id, trx);
+              const result = await calculateAndStore(trx, stored, { progress });
+              return {
+                calculated: result,
+                answer: {
+                  stage: stageSummary(result.stages.find((s) => s.code === code)),
+                  result: await buildings.get(caller, building.id, trx),
+                  warnings: resultWarnings(result),
+                },
+              };
+            });
+            upkeepAfter(db, answer.calculated, (err) => req.log.warn({ err }, 'upkeep after calculation failed'));
+            message = calculatedMessage(answer.calculated);
+            return answer.answer;
+          },
+        );
+        return jobAnswer(outcome, message);
+      },
+    );
 
     r.put(`${BASE}/${code}/method`, { schema: { body: methodBody }, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const methods = def.schema['x-stage']!.methods ?? [];
-      if (!methods.some((m) => m.value === req.body.method)) throw invalid([{ field: 'method', errorMsg: '请选择计算方式' }]);
+      if (!methods.some((m) => m.value === req.body.method))
+        throw invalid([{ field: 'method', errorMsg: '请选择计算方式' }]);
       const answer = await db.transaction().execute(async (trx) => {
         const building = await writableBuilding(db, caller, req.body.projectId, trx);
         const stageMethods = { ...((building.stageMethods as Record<string, string>) ?? {}), [code]: req.body.method };
-        await trx.updateTable(buildings.def.table).set({ stage_methods: JSON.stringify(stageMethods) }).where('id', '=', building.id).execute();
+        await trx
+          .updateTable(buildings.def.table)
+          .set({ stage_methods: JSON.stringify(stageMethods) })
+          .where('id', '=', building.id)
+          .execute();
         await calculateAndStore(trx, { ...building, stageMethods });
         return buildings.get(caller, building.id, trx);
       });
@@ -141,29 +183,53 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
     });
   }
 
-  r.get(`${BASE}/data`, { schema: { querystring: projectQuery('tpf3ProjectId') }, config: { writes: false } }, async (req) => {
-    const caller = callerOf(req);
-    const b = await buildings.get(caller, req.query.tpf3ProjectId);
-    const detail = (b.resultDetail ?? {}) as { stages?: Record<string, { total: number; method: string | null; notes: string[] }> };
-    const data: Record<string, Record<string, unknown>> = {};
-    for (const code of wizardStages(String(b.computeMethod), splitMenus(b.menus as string))) {
-      const def = resources.find((r) => r.schema['x-stage']?.code === code);
-      if (!def) continue;
-      const count = await db.selectFrom(def.table).select((eb) => eb.fn.countAll<number>().as('n')).where(columnName('projectId'), '=', b.id).executeTakeFirstOrThrow();
-      const s = detail.stages?.[code];
-      data[code] = { title: def.schema['x-stage']!.title, total: s?.total ?? null, rows: Number(count.n), method: s?.method ?? null, notes: s?.notes ?? [] };
-    }
-    return ok(data);
-  });
+  r.get(
+    `${BASE}/data`,
+    { schema: { querystring: projectQuery('tpf3ProjectId') }, config: { writes: false } },
+    async (req) => {
+      const caller = callerOf(req);
+      const b = await buildings.get(caller, req.query.tpf3ProjectId);
+      const detail = (b.resultDetail ?? {}) as {
+        stages?: Record<string, { total: number; method: string | null; notes: string[] }>;
+      };
+      const data: Record<string, Record<string, unknown>> = {};
+      for (const code of wizardStages(String(b.computeMethod), splitMenus(b.menus as string))) {
+        const def = resources.find((r) => r.schema['x-stage']?.code === code);
+        if (!def) continue;
+        const count = await db
+          .selectFrom(def.table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(columnName('projectId'), '=', b.id)
+          .executeTakeFirstOrThrow();
+        const s = detail.stages?.[code];
+        data[code] = {
+          title: def.schema['x-stage']!.title,
+          total: s?.total ?? null,
+          rows: Number(count.n),
+          method: s?.method ?? null,
+          notes: s?.notes ?? [],
+        };
+      }
+      return ok(data);
+    },
+  );
 
-  r.put('/api/tpf/v1/tpf/tpf3Project/status', { schema: { body: statusBody }, config: { writes: true } }, async (req) => {
-    const caller = callerOf(req);
-    const answer = await db.transaction().execute(async (trx) => {
-      const b = await writableBuilding(db, caller, req.body.id, trx);
-      if (!b) throw notFound();
-      await trx.updateTable(resourceDef('tpf3Project').table).set({ status: req.body.status, update_date: new Date() }).where('id', '=', b.id).execute();
-      return buildings.get(caller, b.id, trx);
-    });
-    return ok(answer, MESSAGES.ok);
-  });
+  r.put(
+    '/api/tpf/v1/tpf/tpf3Project/status',
+    { schema: { body: statusBody }, config: { writes: true } },
+    async (req) => {
+      const caller = callerOf(req);
+      const answer = await db.transaction().execute(async (trx) => {
+        const b = await writableBuilding(db, caller, req.body.id, trx);
+        if (!b) throw notFound();
+        await trx
+          .updateTable(resourceDef('tpf3Project').table)
+          .set({ status: req.body.status, update_date: new Date() })
+          .where('id', '=', b.id)
+          .execute();
+        return buildings.get(caller, b.id, trx);
+      });
+      return ok(answer, MESSAGES.ok);
+    },
+  );
 }

@@ -27,10 +27,14 @@ export function billSourceText(s: BillSource): string {
 export function rowSource(row: Record<string, unknown>): string | null {
   const bill = row.billSource as BillSource | null | undefined;
   if (bill?.fileName) {
-    const extra = [...(bill.machine ? [`台班能耗取 ${bill.machine}`] : []), ...(bill.steps?.length ? [`换算：${bill.steps.join('；')}`] : [])];
+    const extra = [
+      ...(bill.machine ? [`台班能耗取 ${bill.machine}`] : []),
+      ...(bill.steps?.length ? [`换算：${bill.steps.join('；')}`] : []),
+    ];
     return [billSourceText(bill), ...extra].join('；');
   }
   const bim = row.bimSource as BimSource | null | undefined;
-  if (bim?.fileName) return `BIM模型 ${bim.fileName}：${(bim.ifcMaterials ?? []).join('、')}${bim.elements ? `（${bim.elements} 个构件）` : ''}`;
+  if (bim?.fileName)
+    return `BIM模型 ${bim.fileName}：${(bim.ifcMaterials ?? []).join('、')}${bim.elements ? `（${bim.elements} 个构件）` : ''}`;
   return null;
 }

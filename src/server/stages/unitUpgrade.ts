@@ -18,24 +18,32 @@ import { parseUnit } from '../../calc/units';
 export const ROW_UNITS_MARKER = 'stage_rows_v3_units';
 
 export async function upgradeRowUnits(trx: Tx): Promise<void> {
-  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', ROW_UNITS_MARKER).executeTakeFirst()) return;
+  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', ROW_UNITS_MARKER).executeTakeFirst())
+    return;
   await passLock(trx);
   const lib = sql.table(resourceDef('tpf3BuildMaterial').table);
   const buildings = sql.table(resourceDef('tpf3Project').table);
   const audit = sql.table(AUDIT_TABLE);
-  const since = async () => Number((await sql<{ n: number }>`select coalesce(max(id), 0) as n from ${audit}`.execute(trx)).rows[0].n);
+  const since = async () =>
+    Number((await sql<{ n: number }>`select coalesce(max(id), 0) as n from ${audit}`.execute(trx)).rows[0].n);
   // a density typed without its unit is given the unit it was read as: nothing a result depends on changes, so the
   // building's audit trail (and with it the freshness of its result) is left as it was
   const before = await since();
   for (const code of ['produce', 'trans']) {
     const t = sql.table(stageDef(code)!.table);
-    const units = await sql<{ unit: string }>`select distinct r.unit from ${t} r where r.density is not null and coalesce(r.density_unit, '') = ''`.execute(trx);
+    const units = await sql<{
+      unit: string;
+    }>`select distinct r.unit from ${t} r where r.density is not null and coalesce(r.density_unit, '') = ''`.execute(
+      trx,
+    );
     for (const { unit } of units.rows) {
       const u = parseUnit(unit);
       if (!u || u.scale === 1 || !bridgeable(u.dims)) continue;
       await sql`update ${t} r set density_unit = ${`t/${baseText(u.dims)}`}
         where r.unit = ${unit} and r.density is not null and coalesce(r.density_unit, '') = ''
-          and not exists (select 1 from ${lib} l where l.id in (r.${sql.ref(code === 'trans' ? 'material_id' : 'factor_id')}) and l.density = r.density)`.execute(trx);
+          and not exists (select 1 from ${lib} l where l.id in (r.${sql.ref(code === 'trans' ? 'material_id' : 'factor_id')}) and l.density = r.density)`.execute(
+        trx,
+      );
     }
   }
   await sql`delete from ${audit} where id > ${before}`.execute(trx);
@@ -43,14 +51,21 @@ export async function upgradeRowUnits(trx: Tx): Promise<void> {
   // then 结果已过期 until recalculated; a building under review or signed keeps its signed result unmarked, and its
   // next revision calculates with them
   const after = await since();
-  for (const [code, pick] of [['produce', 'factor_id'], ['trans', 'material_id']] as const) {
+  for (const [code, pick] of [
+    ['produce', 'factor_id'],
+    ['trans', 'material_id'],
+  ] as const) {
     await sql`update ${sql.table(stageDef(code)!.table)} r set density_unit = l.density_unit
-      from ${lib} l where l.id = r.${sql.ref(pick)} and r.density = l.density and coalesce(r.density_unit, '') = '' and coalesce(l.density_unit, '') <> ''`.execute(trx);
+      from ${lib} l where l.id = r.${sql.ref(pick)} and r.density = l.density and coalesce(r.density_unit, '') = '' and coalesce(l.density_unit, '') <> ''`.execute(
+      trx,
+    );
   }
   for (const code of ['build', 'remove', 'removeChange', 'runtime']) {
     await sql`update ${sql.table(stageDef(code)!.table)} r set ncv = l.ncv, ncv_unit = l.ncv_unit, ncv_source = l.ncv_source
       from ${lib} l where l.id = r.factor_id and r.ncv is null and l.ncv is not null`.execute(trx);
   }
-  await sql`delete from ${audit} a where a.id > ${after} and exists (select 1 from ${buildings} p where p.id = a.project_id and coalesce(p.review_state, 'draft') <> 'draft')`.execute(trx);
+  await sql`delete from ${audit} a where a.id > ${after} and exists (select 1 from ${buildings} p where p.id = a.project_id and coalesce(p.review_state, 'draft') <> 'draft')`.execute(
+    trx,
+  );
   await trx.insertInto('schema_migrations').values({ id: ROW_UNITS_MARKER }).execute();
 }

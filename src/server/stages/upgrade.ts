@@ -15,7 +15,8 @@ import { stageDef } from './calculate';
 export const STAGE_ROWS_MARKER = 'stage_rows_v2';
 
 export async function upgradeStageRows(trx: Tx): Promise<void> {
-  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', STAGE_ROWS_MARKER).executeTakeFirst()) return;
+  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', STAGE_ROWS_MARKER).executeTakeFirst())
+    return;
   const lib = sql.table(resourceDef('tpf3BuildMaterial').table);
   for (const code of ['build', 'remove', 'removeChange', 'runtime']) {
     const t = sql.table(stageDef(code)!.table);
@@ -25,13 +26,27 @@ export async function upgradeStageRows(trx: Tx): Promise<void> {
     await sql`update ${t} r set energy = case when r.factor_value is null or r.factor_unit ilike '%kWh%' then 'electricity' else 'other' end
       where r.energy is null ${notRatio}`.execute(trx);
   }
-  for (const code of ['produce', 'trans', 'build', 'remove', 'removeChange', 'runtime', 'runtimeChange', 'waste', 'green']) {
+  for (const code of [
+    'produce',
+    'trans',
+    'build',
+    'remove',
+    'removeChange',
+    'runtime',
+    'runtimeChange',
+    'waste',
+    'green',
+  ]) {
     const t = sql.table(stageDef(code)!.table);
-    await sql`update ${t} r set quality = l.quality from ${lib} l where l.id = r.factor_id and r.quality is null and l.quality is not null`.execute(trx);
+    await sql`update ${t} r set quality = l.quality from ${lib} l where l.id = r.factor_id and r.quality is null and l.quality is not null`.execute(
+      trx,
+    );
   }
   const trans = sql.table(stageDef('trans')!.table);
   await sql`update ${trans} r set default_distance = l.default_distance
-    from ${lib} l where l.type = '建材' and l.tenant_id is null and l.name = r.material_name and r.default_distance is null and l.default_distance is not null`.execute(trx);
+    from ${lib} l where l.type = '建材' and l.tenant_id is null and l.name = r.material_name and r.default_distance is null and l.default_distance is not null`.execute(
+    trx,
+  );
   await sql`update ${trans} r set default_distance = case when r.material_name like '%混凝土%' or r.material_name like '%砂浆%' then 40 else 500 end
     where r.default_distance is null`.execute(trx);
   await trx.insertInto('schema_migrations').values({ id: STAGE_ROWS_MARKER }).execute();

@@ -18,7 +18,11 @@ const f8 = (e: RawBuilder<unknown>) => sql<number>`coalesce(${e}, 0)::float8`;
 
 /** A sink is shown as a reduction whatever sign it was stored with (as on the result page). */
 const summed = (field: string, sink: boolean) =>
-  f8(sink ? sql`sum(-abs(${sql.ref(columnName(field))})) filter (where ${completed})` : sql`sum(${sql.ref(columnName(field))}) filter (where ${completed})`);
+  f8(
+    sink
+      ? sql`sum(-abs(${sql.ref(columnName(field))})) filter (where ${completed})`
+      : sql`sum(${sql.ref(columnName(field))}) filter (where ${completed})`,
+  );
 
 export async function methodFigures(db: Db, caller: Caller): Promise<MethodFigures[]> {
   const fields = resultFields();
@@ -62,7 +66,12 @@ export async function engineeringTotals(db: Db, caller: Caller): Promise<Enginee
       ])
       .executeTakeFirstOrThrow(),
   ]);
-  return { count: Number(count.n), buildings: Number(sums.buildings), completed: Number(sums.completed), total: Number(sums.total) };
+  return {
+    count: Number(count.n),
+    buildings: Number(sums.buildings),
+    completed: Number(sums.completed),
+    total: Number(sums.total),
+  };
 }
 
 export async function statistics(db: Db, caller: Caller): Promise<Statistics> {

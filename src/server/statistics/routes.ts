@@ -6,5 +6,7 @@ import { ok } from '../envelope';
 import { statistics } from './figures';
 
 export function statisticsRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/tpf/v1/tpf/tpf3ProjectV/statistics', { config: { writes: false } }, async (req) => ok(await statistics(db, callerOf(req))));
+  app.get('/api/tpf/v1/tpf/tpf3ProjectV/statistics', { config: { writes: false } }, async (req) =>
+    ok(await statistics(db, callerOf(req))),
+  );
 }

@@ -136,7 +136,15 @@ export interface MaterialLine {
 }
 
 export const MATERIAL_LINES: readonly MaterialLine[] = [
-  { name: '商品混凝土', spec: 'C30', unit: 'm3', quotaQuantity: 1271.64, totalQuantity: 1284.36, price: 485, asText: true },
+  {
+    name: '商品混凝土',
+    spec: 'C30',
+    unit: 'm3',
+    quotaQuantity: 1271.64,
+    totalQuantity: 1284.36,
+    price: 485,
+    asText: true,
+  },
   { name: '商品混凝土', spec: 'C15', unit: 'm3', quotaQuantity: 95.56, totalQuantity: 96.52, price: 430 },
   { name: '螺纹钢筋', spec: 'HRB400 Φ12', unit: 't', quotaQuantity: 84.554, totalQuantity: 86.245, price: 4120 },
   { name: '圆钢', spec: 'HPB300 Φ8', unit: 't', quotaQuantity: 12.077, totalQuantity: 12.318, price: 4050 },
@@ -145,7 +153,15 @@ export const MATERIAL_LINES: readonly MaterialLine[] = [
   { name: '中砂', spec: '', unit: 'm3', quotaQuantity: 180.99, totalQuantity: 186.42, price: 145 },
   { name: '碎石', spec: '5-40', unit: 'm3', quotaQuantity: 51.16, totalQuantity: 52.18, price: 138 },
   { name: '预拌砂浆', spec: 'M7.5', unit: 'm3', quotaQuantity: 110.16, totalQuantity: 112.36, price: 420 },
-  { name: '铝合金型材', spec: '', unit: 'kg', quotaQuantity: 4173.33, totalQuantity: 4256.8, price: 22.8, asText: true },
+  {
+    name: '铝合金型材',
+    spec: '',
+    unit: 'kg',
+    quotaQuantity: 4173.33,
+    totalQuantity: 4256.8,
+    price: 22.8,
+    asText: true,
+  },
   { name: '平板玻璃', spec: '6mm', unit: 'm2', quotaQuantity: 610.15, totalQuantity: 628.45, price: 35 },
   { name: '防水卷材', spec: 'SBS Ⅱ PY 3mm', unit: '卷', quotaQuantity: 84.31, totalQuantity: 86, price: 420 },
   { name: '镀锌铁丝', spec: 'Φ0.7', unit: 'kg', quotaQuantity: 181.96, totalQuantity: 185.6, price: 6.1 },

@@ -10,7 +10,17 @@ import { preflight } from '../../../src/server/budget/preflight';
 import { rcjSheet, xlsxBook, type RcjLine } from './workbooks';
 
 const line = (name: string, unit: string, over: Partial<BudgetLine> = {}): BudgetLine => ({
-  sheet: '人材机汇总表', row: 5, code: '', category: '材', name, spec: '', unit, quantity: 1, quantityText: '1', section: '', ...over,
+  sheet: '人材机汇总表',
+  row: 5,
+  code: '',
+  category: '材',
+  name,
+  spec: '',
+  unit,
+  quantity: 1,
+  quantityText: '1',
+  section: '',
+  ...over,
 });
 
 describe('qualified energy and water names', () => {
@@ -42,7 +52,9 @@ describe('qualified energy and water names', () => {
   });
 
   it('the core word: brackets (full or half width) and users removed, repeatedly', () => {
-    expect(['柴油（机械）', '柴油 (机械用)', '施工机械用柴油', '电【动力】', '水（综合）', '施工用水'].map(coreName)).toEqual(['柴油', '柴油', '柴油', '电', '水', '水']);
+    expect(
+      ['柴油（机械）', '柴油 (机械用)', '施工机械用柴油', '电【动力】', '水（综合）', '施工用水'].map(coreName),
+    ).toEqual(['柴油', '柴油', '柴油', '电', '水', '水']);
   });
 });
 
@@ -75,9 +87,36 @@ describe('names that only contain an energy word', () => {
 describe('through a workbook', () => {
   it('a 人材机汇总表 writing 柴油（机械） and 施工用水 under 材 gives two energy items in their own units', async () => {
     const lines: RcjLine[] = [
-      { code: '14390101', category: '材', name: '柴油（机械）', spec: '', unit: 'kg', quantity: 2856.4, budgetPrice: 7.5, marketPrice: 7.8 },
-      { code: '34110117', category: '材', name: '施工用水', spec: '', unit: 'm3', quantity: 1250, budgetPrice: 4.5, marketPrice: 4.6 },
-      { code: '04010101', category: '材', name: '水泥', spec: 'P.O 42.5', unit: 't', quantity: 71.14, budgetPrice: 420, marketPrice: 450 },
+      {
+        code: '14390101',
+        category: '材',
+        name: '柴油（机械）',
+        spec: '',
+        unit: 'kg',
+        quantity: 2856.4,
+        budgetPrice: 7.5,
+        marketPrice: 7.8,
+      },
+      {
+        code: '34110117',
+        category: '材',
+        name: '施工用水',
+        spec: '',
+        unit: 'm3',
+        quantity: 1250,
+        budgetPrice: 4.5,
+        marketPrice: 4.6,
+      },
+      {
+        code: '04010101',
+        category: '材',
+        name: '水泥',
+        spec: 'P.O 42.5',
+        unit: 't',
+        quantity: 71.14,
+        budgetPrice: 420,
+        marketPrice: 450,
+      },
     ];
     const p = preflight(readTables(readBudgetGrids(await xlsxBook([rcjSheet(lines)]))));
     expect(p.items.map((i) => [i.name, i.cls, i.energy ?? null, i.quantity, i.unit])).toEqual([

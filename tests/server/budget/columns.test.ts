@@ -64,10 +64,13 @@ describe('the header', () => {
   });
 
   it('a table without a quantity column is refused, naming what it lacks and what it has', () => {
-    const g = grid([
-      ['序号', '名称、规格、型号', '变值权重B', '基本价格指数F0', '现行价格指数Ft', '备注'],
-      [1, '钢材', 0.12, 100, 105, null],
-    ], '表-22');
+    const g = grid(
+      [
+        ['序号', '名称、规格、型号', '变值权重B', '基本价格指数F0', '现行价格指数Ft', '备注'],
+        [1, '钢材', 0.12, 100, 105, null],
+      ],
+      '表-22',
+    );
     expect(missingRoles(findHeader(g)!)).toEqual(['单位', '数量']);
     expect(() => readTables([g])).toThrow('工作表「表-22」缺少必需的列：单位、数量（已找到：序号、名称、规格、型号）');
     expect(() => readTables([grid([['单位工程费用汇总表'], ['序号', '费用名称', '金额']])])).toThrow(/^未找到材料表/);
@@ -94,7 +97,13 @@ describe('the lines', () => {
   const { lines, skips } = readLines(g, h);
 
   it('skips blank, section, subtotal, repeated header and note rows; sections classify the lines under them', () => {
-    expect(lines.map((l) => `${l.row}:${l.name}`)).toEqual(['3:综合工日', '6:商品混凝土', '7:防水卷材', '8:中砂', '11:电']);
+    expect(lines.map((l) => `${l.row}:${l.name}`)).toEqual([
+      '3:综合工日',
+      '6:商品混凝土',
+      '7:防水卷材',
+      '8:中砂',
+      '11:电',
+    ]);
     expect(skips).toEqual({ blank: 1, subtotal: 2, note: 1, section: 2, header: 1, title: 0, subheading: 0 });
     expect(lines.map((l) => l.section)).toEqual(['人工', '材料', '材料', '材料', '材料']);
   });
@@ -103,35 +112,76 @@ describe('the lines', () => {
     expect(lines[1].quantity).toBe(1234.5);
     expect(lines[2]).toMatchObject({ quantity: undefined, quantityText: 'abc' });
     expect(lines[3]).toMatchObject({ quantity: undefined, quantityText: '' });
-    expect([quantityOf('１２.５'), quantityOf(' 7 '), quantityOf('1e3'), quantityOf('约10')]).toEqual([12.5, 7, 1000, undefined]);
+    expect([quantityOf('１２.５'), quantityOf(' 7 '), quantityOf('1e3'), quantityOf('约10')]).toEqual([
+      12.5,
+      7,
+      1000,
+      undefined,
+    ]);
   });
 
   it('classifies by name (energy, water), unit (工日, 台班), 类别, then section', () => {
     expect(lines.map((l) => classify(l).cls)).toEqual(['labour', 'material', 'material', 'material', 'energy']);
     expect(classify({ ...lines[1], name: '水', unit: 'm3' })).toMatchObject({ cls: 'energy', energy: 'water' });
-    expect(classify({ ...lines[1], name: '履带式挖掘机', spec: '1m3', unit: '台班', category: '' })).toMatchObject({ cls: 'machine' });
-    expect(classify({ ...lines[1], name: '电梯', unit: '台', category: '设', section: '' })).toMatchObject({ cls: 'equipment' });
-    expect(classify({ ...lines[1], name: '柴油', unit: 'kg', category: '材' })).toMatchObject({ cls: 'energy', energy: 'diesel' });
+    expect(classify({ ...lines[1], name: '履带式挖掘机', spec: '1m3', unit: '台班', category: '' })).toMatchObject({
+      cls: 'machine',
+    });
+    expect(classify({ ...lines[1], name: '电梯', unit: '台', category: '设', section: '' })).toMatchObject({
+      cls: 'equipment',
+    });
+    expect(classify({ ...lines[1], name: '柴油', unit: 'kg', category: '材' })).toMatchObject({
+      cls: 'energy',
+      energy: 'diesel',
+    });
   });
 });
 
 describe('the vocabulary', () => {
-  const headerWith = (spec: string, quantity: string) => findHeader(grid([['序号', '材料名称', spec, '计量单位', quantity, '单价(元)'], [1, '预拌混凝土', 'C30', 'm3', 100, 465]]))!;
+  const headerWith = (spec: string, quantity: string) =>
+    findHeader(
+      grid([
+        ['序号', '材料名称', spec, '计量单位', quantity, '单价(元)'],
+        [1, '预拌混凝土', 'C30', 'm3', 100, 465],
+      ]),
+    )!;
 
   it('reads the specification however it is titled: GB 50500-2008, slashes, 技术规格, 型号规格 …', () => {
-    for (const title of ['规格、型号等特殊要求', '规格/型号', '技术规格', '规格型号及特殊要求', '型号规格', '规格及型号', '材料规格', '规格 型号']) {
-      expect([title, headerWith(title, '数量').columns]).toEqual([title, { seq: 0, name: 1, spec: 2, unit: 3, quantity: 4 }]);
+    for (const title of [
+      '规格、型号等特殊要求',
+      '规格/型号',
+      '技术规格',
+      '规格型号及特殊要求',
+      '型号规格',
+      '规格及型号',
+      '材料规格',
+      '规格 型号',
+    ]) {
+      expect([title, headerWith(title, '数量').columns]).toEqual([
+        title,
+        { seq: 0, name: 1, spec: 2, unit: 3, quantity: 4 },
+      ]);
     }
   });
 
   it('reads the quantity however it is titled, a total before a per-unit consumption', () => {
-    for (const title of ['台班数量', '总数量', '消耗量合计', '数量合计', '工程量', '数量(台班)']) expect([title, headerWith('规格型号', title).columns.quantity]).toEqual([title, 4]);
-    const h = findHeader(grid([['名称', '单位', '消耗量', '消耗量合计'], ['水泥', 't', 0.35, 120]]))!;
+    for (const title of ['台班数量', '总数量', '消耗量合计', '数量合计', '工程量', '数量(台班)'])
+      expect([title, headerWith('规格型号', title).columns.quantity]).toEqual([title, 4]);
+    const h = findHeader(
+      grid([
+        ['名称', '单位', '消耗量', '消耗量合计'],
+        ['水泥', 't', 0.35, 120],
+      ]),
+    )!;
     expect(h.columns.quantity).toBe(3);
   });
 
   it('looks for the header down to row 200 (a two-row header may end on 201), no further', () => {
-    const under = (n: number) => grid([...Array.from({ length: n }, (_, i): Cell[] => [`说明第 ${i + 1} 条`, null, null]), ['名称', '单位', '数量'], ['中砂', 'm3', 12]]);
+    const under = (n: number) =>
+      grid([
+        ...Array.from({ length: n }, (_, i): Cell[] => [`说明第 ${i + 1} 条`, null, null]),
+        ['名称', '单位', '数量'],
+        ['中砂', 'm3', 12],
+      ]);
     expect(findHeader(under(199))?.first).toBe(199);
     expect(findHeader(under(201))).toBeUndefined();
     expect(() => readTables([under(201)])).toThrow(/^未找到材料表/);
@@ -152,7 +202,10 @@ describe('columns that may hold a specification, unread', () => {
       { column: 3, title: '材质' },
     ]);
     // Q235B: 3 + 1 = 4 t; Q355B: 2 t
-    expect(preflight(readTables([g])).items.map((i) => `${i.spec} ${i.quantity}`)).toEqual(['δ10 A Q235B 4', 'δ10 A Q355B 2']);
+    expect(preflight(readTables([g])).items.map((i) => `${i.spec} ${i.quantity}`)).toEqual([
+      'δ10 A Q235B 4',
+      'δ10 A Q355B 2',
+    ]);
   });
 
   it('a price or an index column is not one, however its figures differ', () => {

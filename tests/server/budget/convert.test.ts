@@ -3,20 +3,34 @@ import { describe, expect, it } from 'vitest';
 import { convertItem, diameterOf, sizeOf, type ConvertTarget } from '../../../src/server/budget/convert';
 
 const perM3: ConvertTarget = { unit: 'm3', coUnit: 'kgCO2e/m3', density: 2.4, bulk: null };
-const perT = (bulk: number | null = null): ConvertTarget => ({ unit: 't', coUnit: 'kgCO2e/t', density: null, bulk: bulk === null ? null : { value: bulk, source: 'GB 50009-2012 附录A' } });
+const perT = (bulk: number | null = null): ConvertTarget => ({
+  unit: 't',
+  coUnit: 'kgCO2e/t',
+  density: null,
+  bulk: bulk === null ? null : { value: bulk, source: 'GB 50009-2012 附录A' },
+});
 
 describe('specifications', () => {
   it('read a unit size and a bar diameter', () => {
     expect(sizeOf('240×115×53')).toEqual([240, 115, 53]);
     expect(sizeOf('390*190*190mm')).toEqual([390, 190, 190]);
     expect(sizeOf('MU10')).toBeUndefined();
-    expect([diameterOf('HRB400 Φ12'), diameterOf('φ8'), diameterOf('直径25'), diameterOf('d16'), diameterOf('C30')]).toEqual([12, 8, 25, 16, undefined]);
+    expect([
+      diameterOf('HRB400 Φ12'),
+      diameterOf('φ8'),
+      diameterOf('直径25'),
+      diameterOf('d16'),
+      diameterOf('C30'),
+    ]).toEqual([12, 8, 25, 16, undefined]);
   });
 });
 
 describe('a line in its factor unit', () => {
   it('same dimension: 58.734 t of cement on a per-kg factor = 58 734 kg', () => {
-    const r = convertItem({ name: '水泥', spec: 'P.O 42.5', unit: 't', quantity: 58.734 }, { unit: 'kg', coUnit: 'kgCO2e/kg', density: null, bulk: null });
+    const r = convertItem(
+      { name: '水泥', spec: 'P.O 42.5', unit: 't', quantity: 58.734 },
+      { unit: 'kg', coUnit: 'kgCO2e/kg', density: null, bulk: null },
+    );
     expect(r).toMatchObject({ ok: true });
     expect(r.ok && r.quantity).toBeCloseTo(58734, 6);
   });
@@ -27,7 +41,10 @@ describe('a line in its factor unit', () => {
   });
 
   it('bricks in 千块 by their size: 142.65 千块 = 142 650 块 × 0.24 × 0.115 × 0.053 m (0.0014628 m³) = 208.66842 m³', () => {
-    const r = convertItem({ name: '标准砖', spec: '240×115×53', unit: '千块', quantity: 142.65 }, { ...perM3, density: null });
+    const r = convertItem(
+      { name: '标准砖', spec: '240×115×53', unit: '千块', quantity: 142.65 },
+      { ...perM3, density: null },
+    );
     expect(r.ok && r.quantity).toBeCloseTo(208.66842, 6);
     expect(r.ok && r.steps[0]).toBe('142.65 千块 = 142,650 块 × 240×115×53 mm（0.001463 m3/块）= 208.6684 m3'); // (step figures in the calculation's short format)
   });
@@ -49,7 +66,10 @@ describe('a line in its factor unit', () => {
   });
 
   it('rolls (卷) on a per-m² factor: no stated conversion, refused', () => {
-    const r = convertItem({ name: '防水卷材', spec: 'SBS Ⅱ PY 3mm', unit: '卷', quantity: 86 }, { unit: 'm2', coUnit: 'kgCO2e/m2', density: null, bulk: null });
+    const r = convertItem(
+      { name: '防水卷材', spec: 'SBS Ⅱ PY 3mm', unit: '卷', quantity: 86 },
+      { unit: 'm2', coUnit: 'kgCO2e/m2', density: null, bulk: null },
+    );
     expect(r.ok).toBe(false);
     expect(!r.ok && r.message).toMatch(/^用量单位「卷」与排放因子单位「kgCO2e\/m2」不一致/);
   });

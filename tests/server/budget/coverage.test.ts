@@ -21,7 +21,14 @@ beforeAll(async () => {
   t = await testApp();
   user = await t.login('demo_user');
   const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '覆盖率工程', code: 'COV-1' }))).body.data;
-  projectId = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '框架办公楼', code: 'COV-B1', menus: 'produce,trans,build' }))).body.data.id;
+  projectId = (
+    await t.call(
+      'POST',
+      `${PROJECT}/`,
+      user,
+      buildingBody(eng.id, { name: '框架办公楼', code: 'COV-B1', menus: 'produce,trans,build' }),
+    )
+  ).body.data.id;
 });
 afterAll(() => t.close());
 
@@ -34,7 +41,10 @@ async function read(fileName: string, content: Buffer): Promise<Bill> {
 const text = (name: string, spec: string) => [name, spec].filter(Boolean).join(' ');
 // (a line is found by its name and specification together: a reader may split 热轧H型钢 HW200×200 at the H)
 const same = (a: string, b: string) => a.replace(/\s/g, '') === b.replace(/\s/g, '');
-const estimate = (i: BudgetItemAnswer) => i.suggestions.map((s) => (s.error || s.quantity === null || s.factorValue === null ? null : s.quantity * s.factorValue)).find((x) => x !== null) ?? 0;
+const estimate = (i: BudgetItemAnswer) =>
+  i.suggestions
+    .map((s) => (s.error || s.quantity === null || s.factorValue === null ? null : s.quantity * s.factorValue))
+    .find((x) => x !== null) ?? 0;
 
 const LAYOUTS = [
   { vendor: 'gccp', file: '框架办公楼-人材机汇总表.xlsx', make: gccpFrameBill },
@@ -62,8 +72,12 @@ describe.each(LAYOUTS)('$file', ({ vendor, file, make }) => {
       const item = itemOf(l);
       const first = item.suggestions[0];
       const chosen = initialChoice(item) !== null;
-      if (chosen !== l.decided) wrong.push(`${text(item.name, item.spec)}: ${chosen ? `preselected ${first.label}` : `not preselected (${first?.label ?? '无建议'} ${first?.confidence ?? ''})`}`);
-      else if (chosen && !first.label.startsWith(l.factor!)) wrong.push(`${text(item.name, item.spec)}: ${first.label}, not ${l.factor}`);
+      if (chosen !== l.decided)
+        wrong.push(
+          `${text(item.name, item.spec)}: ${chosen ? `preselected ${first.label}` : `not preselected (${first?.label ?? '无建议'} ${first?.confidence ?? ''})`}`,
+        );
+      else if (chosen && !first.label.startsWith(l.factor!))
+        wrong.push(`${text(item.name, item.spec)}: ${first.label}, not ${l.factor}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -77,8 +91,14 @@ describe.each(LAYOUTS)('$file', ({ vendor, file, make }) => {
     const all = lines.reduce((s, l) => s + l.kg, 0);
     const decided = lines.filter((l) => l.decided).reduce((s, l) => s + l.kg, 0);
     const c = bill.coverage!;
-    console.log(`${file}: 已自动匹配 ${c.matched} 项 / ${c.total} 项，占估算碳排放 ${(c.share! * 100).toFixed(2)}%（${(c.matchedEstimated / 1000).toFixed(3)} / ${(c.estimated / 1000).toFixed(3)} tCO2e；${c.unestimated} 项无可换算的推荐因子）`);
-    expect(c).toMatchObject({ matched: lines.filter((l) => l.decided).length, total: lines.length, unestimated: lines.filter((l) => l.kg === 0).length });
+    console.log(
+      `${file}: 已自动匹配 ${c.matched} 项 / ${c.total} 项，占估算碳排放 ${(c.share! * 100).toFixed(2)}%（${(c.matchedEstimated / 1000).toFixed(3)} / ${(c.estimated / 1000).toFixed(3)} tCO2e；${c.unestimated} 项无可换算的推荐因子）`,
+    );
+    expect(c).toMatchObject({
+      matched: lines.filter((l) => l.decided).length,
+      total: lines.length,
+      unestimated: lines.filter((l) => l.kg === 0).length,
+    });
     expect(c.estimated).toBeCloseTo(all, 2);
     expect(c.matchedEstimated).toBeCloseTo(decided, 2);
     expect(c.share!).toBeCloseTo(decided / all, 9);

@@ -19,16 +19,27 @@ const load = async (buf: Buffer) => {
 };
 
 /** A sheet's rows as plain values, header included. */
-const values = (ws: ExcelJS.Worksheet) => ws.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+const values = (ws: ExcelJS.Worksheet) =>
+  ws
+    .getSheetValues()
+    .slice(1)
+    .map((r) => (r as unknown[]).slice(1));
 
 /** 汇总 as title → value (its rows are label, value under a 项目/内容 header). */
-const fields = (ws: ExcelJS.Worksheet) => Object.fromEntries(values(ws).slice(1).map(([k, v]) => [k, v ?? '']));
+const fields = (ws: ExcelJS.Worksheet) =>
+  Object.fromEntries(
+    values(ws)
+      .slice(1)
+      .map(([k, v]) => [k, v ?? '']),
+  );
 
 afterAll(() => threadPool.close());
 
 describe('the budget pre-flight workbook', () => {
   it('a 人材机汇总表: the sheets, the summary, the classes and a merged item traced to both rows', async () => {
-    const wb = await load(await budgetPreflightWorkbook({ ...(await read(rcjSummary())), fileName: '人材机汇总表.xlsx' }));
+    const wb = await load(
+      await budgetPreflightWorkbook({ ...(await read(rcjSummary())), fileName: '人材机汇总表.xlsx' }),
+    );
     expect(wb.worksheets.map((s) => s.name)).toEqual(['汇总', '分类统计', '问题清单', '待确认问题', '单位', '清单']);
 
     expect(fields(wb.getWorksheet('汇总')!)).toMatchObject({
@@ -61,7 +72,9 @@ describe('the budget pre-flight workbook', () => {
 
     // a header and no problem; no floor area, so nothing to confirm
     expect(values(wb.getWorksheet('问题清单')!)).toEqual([['工作表', '行号', '名称', '问题']]);
-    expect(values(wb.getWorksheet('待确认问题')!)).toEqual([['类别', '材料', '清单行', '每m²楼面用量', '上限', '单位', '说明']]);
+    expect(values(wb.getWorksheet('待确认问题')!)).toEqual([
+      ['类别', '材料', '清单行', '每m²楼面用量', '上限', '单位', '说明'],
+    ]);
     expect(fields(wb.getWorksheet('汇总')!)).toMatchObject({ 待确认问题: 0 });
 
     const list = values(wb.getWorksheet('清单')!);
@@ -70,8 +83,21 @@ describe('the budget pre-flight workbook', () => {
     // title, 工程名称 line, header, 一、人工, 2 labour lines, 小计, 二、材料: 水泥 is the 6th material (row 14) and
     // its second code the 18th (row 26)
     const cement = list.find((r) => r[2] === '水泥')!;
-    expect(cement.slice(0, 7)).toEqual(['材料', '04010611', '水泥', 'P.O 42.5', 't', 71.14, '人材机汇总表 第14行、第26行']);
-    expect(wb.getWorksheet('清单')!.getRow(list.indexOf(cement) + 1).getCell(6).numFmt).toBe('#,##0.0000');
+    expect(cement.slice(0, 7)).toEqual([
+      '材料',
+      '04010611',
+      '水泥',
+      'P.O 42.5',
+      't',
+      71.14,
+      '人材机汇总表 第14行、第26行',
+    ]);
+    expect(
+      wb
+        .getWorksheet('清单')!
+        .getRow(list.indexOf(cement) + 1)
+        .getCell(6).numFmt,
+    ).toBe('#,##0.0000');
   });
 
   it('问题清单 lists every problem under its header', async () => {
@@ -124,16 +150,36 @@ describe('待确认问题 in the workbook', () => {
       ['铜及铜合金', '「紫铜板 T2」', 'Sheet1 第4行', 30, 25, 'kg/m²'],
     ]);
     expect(review[1][6]).toBe(p.review![0].message);
-    expect(review[2][6]).toContain('「紫铜板 T2」30 t = 30,000 kg ÷ 楼面面积 1,000.00 m²（单体建筑面积）= 30.00 kg/m²，超过铜及铜合金上限 25.00 kg/m²');
+    expect(review[2][6]).toContain(
+      '「紫铜板 T2」30 t = 30,000 kg ÷ 楼面面积 1,000.00 m²（单体建筑面积）= 30.00 kg/m²，超过铜及铜合金上限 25.00 kg/m²',
+    );
     expect(wb.getWorksheet('待确认问题')!.getRow(2).getCell(4).numFmt).toBe('#,##0.00');
     expect(fields(wb.getWorksheet('汇总')!)).toMatchObject({ 待确认问题: 2 });
   });
 
   it('a message worded otherwise keeps its cells for the figure empty, the message whole', () => {
-    const p = { label: '砌体', message: '砌体用量偏大，请核对', keys: ['k'], names: ['标准砖'], sources: [{ sheet: '人材机汇总表', row: 7 }] };
-    expect(reviewRow(p)).toEqual({ label: '砌体', names: '「标准砖」', sources: '人材机汇总表 第7行', perArea: null, max: null, unit: '', message: '砌体用量偏大，请核对' });
+    const p = {
+      label: '砌体',
+      message: '砌体用量偏大，请核对',
+      keys: ['k'],
+      names: ['标准砖'],
+      sources: [{ sheet: '人材机汇总表', row: 7 }],
+    };
+    expect(reviewRow(p)).toEqual({
+      label: '砌体',
+      names: '「标准砖」',
+      sources: '人材机汇总表 第7行',
+      perArea: null,
+      max: null,
+      unit: '',
+      message: '砌体用量偏大，请核对',
+    });
     // the working's own '=' before the figure is not taken for it: 1 316.52 m³ ÷ 1 000 m² = 1.32 m³/m² > 1.00
-    const brick = { ...p, message: '「标准砖 240×115×53」900 千块 × 0.0014628 m3/块 = 1,316.52 m3 ÷ 楼面面积 1,000.00 m²（单体建筑面积）= 1.32 m³/m²，超过砌体上限 1.00 m³/m²（物理上限：…）' };
+    const brick = {
+      ...p,
+      message:
+        '「标准砖 240×115×53」900 千块 × 0.0014628 m3/块 = 1,316.52 m3 ÷ 楼面面积 1,000.00 m²（单体建筑面积）= 1.32 m³/m²，超过砌体上限 1.00 m³/m²（物理上限：…）',
+    };
     expect(reviewRow(brick)).toMatchObject({ perArea: 1.32, max: 1, unit: 'm³/m²' });
   });
 });

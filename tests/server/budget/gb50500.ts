@@ -21,7 +21,15 @@ export interface Gb21Line {
   asText?: boolean;
 }
 
-const G = (nameSpec: string, unit: string, quantity: number, risk: number | string, basePrice: number, bidPrice: number, extra: Partial<Gb21Line> = {}): Gb21Line => ({
+const G = (
+  nameSpec: string,
+  unit: string,
+  quantity: number,
+  risk: number | string,
+  basePrice: number,
+  bidPrice: number,
+  extra: Partial<Gb21Line> = {},
+): Gb21Line => ({
   nameSpec,
   unit,
   quantity,
@@ -46,7 +54,17 @@ export const GB21_LINES: readonly Gb21Line[] = [
   G('电梯 曳引式 1.0m/s 13层', '台', 2, 3, 285000, 298000, { remark: '工程设备' }),
 ];
 
-export const GB21_HEADER = ['序号', '名称、规格、型号', '单位', '数量', '风险系数(%)', '基准单价(元)', '投标单价(元)', '发承包人确认单价(元)', '备注'];
+export const GB21_HEADER = [
+  '序号',
+  '名称、规格、型号',
+  '单位',
+  '数量',
+  '风险系数(%)',
+  '基准单价(元)',
+  '投标单价(元)',
+  '发承包人确认单价(元)',
+  '备注',
+];
 export const GB21_NOTE =
   '注：1.此表由招标人填写除“投标单价”栏的内容，投标人在投标时自主确定投标单价。\n' +
   '2.招标人应优先采用工程造价管理机构发布的单价作为基准单价，未发布的，通过市场调查确定其基准单价。';
@@ -58,7 +76,10 @@ export const GB_HEADER_ROW = 4;
 function footer(note: string, label: string, width: number, from: number): { rows: unknown[][]; merges: string[] } {
   const last = col(width - 1);
   return {
-    rows: [[note, ...Array(width - 1).fill(null)], [...Array(width - 1).fill(null), label]],
+    rows: [
+      [note, ...Array(width - 1).fill(null)],
+      [...Array(width - 1).fill(null), label],
+    ],
     merges: [`A${from}:${last}${from}`],
   };
 }
@@ -123,5 +144,7 @@ export function gb50500Table22(): Promise<Buffer> {
   const foot = footer(GB22_NOTE, '表-22', width, rows.length + 1);
   rows.push(...foot.rows);
   merges.push(...foot.merges);
-  return xlsxBook([{ name: '表-22', rows, merges, titleRows: [1], headerRows: [GB_HEADER_ROW], widths: [6, 26, 12, 16, 16, 12] }]);
+  return xlsxBook([
+    { name: '表-22', rows, merges, titleRows: [1], headerRows: [GB_HEADER_ROW], widths: [6, 26, 12, 16, 16, 12] },
+  ]);
 }

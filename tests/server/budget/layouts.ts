@@ -7,7 +7,13 @@
 import { col, titleRows, xlsBook, xlsxBook, PROJECT_LINE, type SheetSpec } from './sheets';
 
 /** A title block as it opens page `page` of `pages`, written from row `at` (1-based): merges moved there too. */
-function pageBlock(title: string, width: number, page: number, pages: number, at: number): { rows: unknown[][]; merges: string[] } {
+function pageBlock(
+  title: string,
+  width: number,
+  page: number,
+  pages: number,
+  at: number,
+): { rows: unknown[][]; merges: string[] } {
   const { rows, merges } = titleRows(title, width);
   const pageText = `第 ${page} 页 共 ${pages} 页`;
   const moved = merges.map((m) => m.replace(/\d+/g, (r) => String(Number(r) + at - 1)));
@@ -15,7 +21,10 @@ function pageBlock(title: string, width: number, page: number, pages: number, at
 }
 
 /** One text merged across the table's width at row `at` (a section row, a 合计 label, a note line). */
-const across = (text: string, width: number, at: number) => ({ row: [text, ...Array<unknown>(width - 1).fill(null)], merge: `A${at}:${col(width - 1)}${at}` });
+const across = (text: string, width: number, at: number) => ({
+  row: [text, ...Array<unknown>(width - 1).fill(null)],
+  merge: `A${at}:${col(width - 1)}${at}`,
+});
 
 export interface SpecLine {
   name: string;
@@ -32,7 +41,16 @@ export const GB2008_LINES: readonly SpecLine[] = [
   { name: '热轧带肋钢筋', spec: 'HRB400 Φ25', unit: 't', quantity: 42.35 },
 ];
 
-export const GB2008_HEADER = ['序号', '材料编码', '材料名称', '规格、型号等特殊要求', '单位', '数量', '单价（元）', '合价（元）'];
+export const GB2008_HEADER = [
+  '序号',
+  '材料编码',
+  '材料名称',
+  '规格、型号等特殊要求',
+  '单位',
+  '数量',
+  '单价（元）',
+  '合价（元）',
+];
 
 /** A GB 50500-2008 表-21-style 主要材料价格表: title, 工程名称 line, header, the lines, 表-21 under the table. */
 export function gb2008Materials(): Promise<Buffer> {
@@ -40,9 +58,22 @@ export function gb2008Materials(): Promise<Buffer> {
   const { rows, merges } = titleRows('主要材料价格表', width);
   rows.push([...GB2008_HEADER]);
   const prices = [465, 540, 4120, 4050];
-  GB2008_LINES.forEach((l, i) => rows.push([i + 1, `0${i + 1}0101`, l.name, l.spec, l.unit, l.quantity, prices[i], Math.round(l.quantity * prices[i] * 100) / 100]));
+  GB2008_LINES.forEach((l, i) =>
+    rows.push([
+      i + 1,
+      `0${i + 1}0101`,
+      l.name,
+      l.spec,
+      l.unit,
+      l.quantity,
+      prices[i],
+      Math.round(l.quantity * prices[i] * 100) / 100,
+    ]),
+  );
   rows.push([...Array<unknown>(width - 1).fill(null), '表-21']);
-  return xlsxBook([{ name: '主要材料价格表', rows, merges, titleRows: [1], headerRows: [rows.length - GB2008_LINES.length - 1] }]);
+  return xlsxBook([
+    { name: '主要材料价格表', rows, merges, titleRows: [1], headerRows: [rows.length - GB2008_LINES.length - 1] },
+  ]);
 }
 
 /** Grades in a column titled 参数 (no tool's word for a specification), a third line repeating C30. */
@@ -61,22 +92,46 @@ export function unreadGrades(): Promise<Buffer> {
   return xlsxBook([{ name: GRADE_SHEET, rows }]);
 }
 
-export const GCCP_HEADER = ['序号', '编码', '类别', '名称', '规格型号', '单位', '数量', '不含税预算价', '不含税市场价', '不含税市场价合计'];
+export const GCCP_HEADER = [
+  '序号',
+  '编码',
+  '类别',
+  '名称',
+  '规格型号',
+  '单位',
+  '数量',
+  '不含税预算价',
+  '不含税市场价',
+  '不含税市场价合计',
+];
 
 export interface PagedLine extends SpecLine {
   code: string;
   category: string;
 }
 
-const P = (code: string, category: string, name: string, spec: string, unit: string, quantity: number): PagedLine => ({ code, category, name, spec, unit, quantity });
+const P = (code: string, category: string, name: string, spec: string, unit: string, quantity: number): PagedLine => ({
+  code,
+  category,
+  name,
+  spec,
+  unit,
+  quantity,
+});
 
 /** Page 1: 一、人工, 二、材料 with 其中：甲供材料 before 水泥; page 2: the last material, 三、机械. */
 export const PAGED_LINES = {
   labour: [P('00010101', '人', '综合工日', '土建', '工日', 1856.42)],
-  materials: [P('80210013', '商砼', '商品混凝土', 'C30', 'm3', 1284.36), P('01010165', '材', '螺纹钢筋', 'HRB400 Φ12', 't', 86.245)],
+  materials: [
+    P('80210013', '商砼', '商品混凝土', 'C30', 'm3', 1284.36),
+    P('01010165', '材', '螺纹钢筋', 'HRB400 Φ12', 't', 86.245),
+  ],
   supplied: [P('04010611', '材', '水泥', 'P.O 42.5', 't', 58.734), P('04030123', '材', '中砂', '', 'm3', 186.42)],
   page2: [P('04130141', '材', '标准砖', '240×115×53', '千块', 142.65)],
-  machines: [P('990101015', '机', '履带式单斗液压挖掘机', '斗容量1m3', '台班', 12.5), P('990401025', '机', '载重汽车', '装载质量6t', '台班', 24.38)],
+  machines: [
+    P('990101015', '机', '履带式单斗液压挖掘机', '斗容量1m3', '台班', 12.5),
+    P('990401025', '机', '载重汽车', '装载质量6t', '台班', 24.38),
+  ],
 } as const;
 
 /**
@@ -91,7 +146,19 @@ export function gccpPaged(xls = false): Promise<Buffer> {
   const rows: unknown[][] = [...first.rows, [...GCCP_HEADER]];
   const merges = [...first.merges];
   let no = 0;
-  const line = (l: PagedLine) => rows.push([++no, l.code, l.category, l.name, l.spec || null, l.unit, l.quantity, 100, 120, Math.round(l.quantity * 12000) / 100]);
+  const line = (l: PagedLine) =>
+    rows.push([
+      ++no,
+      l.code,
+      l.category,
+      l.name,
+      l.spec || null,
+      l.unit,
+      l.quantity,
+      100,
+      120,
+      Math.round(l.quantity * 12000) / 100,
+    ]);
   const inSeq = (text: string) => rows.push([text, ...Array<unknown>(width - 1).fill(null)]);
   const merged = (text: string) => {
     const a = across(text, width, rows.length + 1);
@@ -138,7 +205,10 @@ export const SHIFT_LINES: readonly SpecLine[] = [
 
 /** A material sheet, then a machine sheet whose quantity column is 台班数量 beside 台班单价 and 合价. */
 export function machineShifts(): Promise<Buffer> {
-  const materials = [['序号', '名称', '规格型号', '单位', '数量'], [1, '水泥', 'P.O 42.5', 't', 58.734]];
+  const materials = [
+    ['序号', '名称', '规格型号', '单位', '数量'],
+    [1, '水泥', 'P.O 42.5', 't', 58.734],
+  ];
   const machines: unknown[][] = [['序号', '机械名称', '规格型号', '单位', '台班数量', '台班单价(元)', '合价(元)']];
   SHIFT_LINES.forEach((l, i) => machines.push([i + 1, l.name, l.spec, l.unit, l.quantity, 900, l.quantity * 900]));
   return xlsxBook([

@@ -14,7 +14,14 @@ export interface MachineLine extends RcjLine {
   exact: boolean;
 }
 
-const M = (code: string, name: string, spec: string, quantity: number, row: MachineLine['row'], exact = true): MachineLine => ({
+const M = (
+  code: string,
+  name: string,
+  spec: string,
+  quantity: number,
+  row: MachineLine['row'],
+  exact = true,
+): MachineLine => ({
   code,
   category: '机',
   name,

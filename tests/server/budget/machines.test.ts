@@ -8,11 +8,17 @@ import { parseSize } from '../../../src/server/budget/machineSize';
 import { constructionMachine } from '../../../src/server/db/seed/lookupConstruction';
 
 // id = the row's 附录C 序号 (its remark), so a row is named as the table numbers it
-const rows: MachineRow[] = constructionMachine().map((r) => ({ id: Number(/附录C 序号 (\d+)/.exec(String(r.remarks))![1]), name: r.name, spec: r.spec, value: r.value, unit: r.unit }));
+const rows: MachineRow[] = constructionMachine().map((r) => ({
+  id: Number(/附录C 序号 (\d+)/.exec(String(r.remarks))![1]),
+  name: r.name,
+  spec: r.spec,
+  value: r.value,
+  unit: r.unit,
+}));
 const match = (name: string, spec = '') => matchMachine({ name, spec }, rows)!;
 
 describe('a machine size in any notation', () => {
-  it('reads the figure after a unit in brackets, never the unit\'s digit', () => {
+  it("reads the figure after a unit in brackets, never the unit's digit", () => {
     expect(parseSize('斗容量(m3) 0.6')).toMatchObject({ value: 0.6, unit: 'm3' });
     expect(parseSize('装载质量（ｔ）６')).toMatchObject({ kind: '装载质量', value: 6, unit: 't' });
     expect(parseSize('输送量(m3/h) 75')).toMatchObject({ value: 75, unit: 'm3/h' });
@@ -21,11 +27,15 @@ describe('a machine size in any notation', () => {
     expect(parseSize('HBT60')).toBeUndefined();
     // the size in the name: what comes before it is the machine
     const inName = parseSize('履带式单斗液压挖掘机 斗容量1m3', ['斗容量'])!;
-    expect(['履带式单斗液压挖掘机 斗容量1m3'.slice(0, inName.start), inName.value, inName.unit]).toEqual(['履带式单斗液压挖掘机 ', 1, 'm3']);
+    expect(['履带式单斗液压挖掘机 斗容量1m3'.slice(0, inName.start), inName.value, inName.unit]).toEqual([
+      '履带式单斗液压挖掘机 ',
+      1,
+      'm3',
+    ]);
   });
 });
 
-describe('a bill\'s machine matched to its 表C.0.1 row', () => {
+describe("a bill's machine matched to its 表C.0.1 row", () => {
   it.each([
     // [name, spec, 序号, the row's spec, energy per shift]
     ['履带式单斗液压挖掘机', '斗容量1m3', 5, '斗容量 1 m3', 63.0],
@@ -53,9 +63,18 @@ describe('a bill\'s machine matched to its 表C.0.1 row', () => {
     // the bill says diesel at 4 t: the diesel rows only (6, 8, 12, 15, 20 t), the nearest 6 t (|6 − 4| = 2), not sure
     const diesel = match('载重汽车(柴油)', '装载质量(t) 4');
     expect([diesel.lookupId, diesel.energy, diesel.confidence]).toEqual([68, 'diesel', 0.75]);
-    expect(diesel.reasons).toEqual(['机械名称相同', '燃料相同（柴油）', '规格取表中最接近的 装载质量 6 t（清单为 装载质量 4 t）']);
+    expect(diesel.reasons).toEqual([
+      '机械名称相同',
+      '燃料相同（柴油）',
+      '规格取表中最接近的 装载质量 6 t（清单为 装载质量 4 t）',
+    ]);
     // without a fuel, 4 t is row 67's own size (petrol, 25.48 kg)
-    expect(match('载重汽车', '4t')).toMatchObject({ lookupId: 67, energy: 'gasoline', energyPerShift: 25.48, confidence: 0.95 });
+    expect(match('载重汽车', '4t')).toMatchObject({
+      lookupId: 67,
+      energy: 'gasoline',
+      energyPerShift: 25.48,
+      confidence: 0.95,
+    });
   });
 
   it('a size not in the table takes the nearest, saying which, below CONFIRM_AT', () => {
@@ -78,22 +97,36 @@ describe('a bill\'s machine matched to its 表C.0.1 row', () => {
     expect([none.confidence, none.reasons[1]]).toEqual([0.6, '清单未注明规格，取 斗容量 0.6 m3']);
   });
 
-  it('a name holding the table\'s: the row, a little less sure; electric machines carry kWh', () => {
-    expect(match('灰浆搅拌机', '200L')).toMatchObject({ lookupId: 93, spec: '拌筒容量 200 L', energy: 'electricity', energyUnit: 'kWh', confidence: 0.95 });
+  it("a name holding the table's: the row, a little less sure; electric machines carry kWh", () => {
+    expect(match('灰浆搅拌机', '200L')).toMatchObject({
+      lookupId: 93,
+      spec: '拌筒容量 200 L',
+      energy: 'electricity',
+      energyUnit: 'kWh',
+      confidence: 0.95,
+    });
     // contains 0.5 + same size 0.35
-    expect(match('机动翻斗车(场内)', '1t')).toMatchObject({ lookupId: 76, confidence: 0.85, reasons: ['机械名称相近（机动翻斗车）', '规格相同（装载质量 1 t）'] });
+    expect(match('机动翻斗车(场内)', '1t')).toMatchObject({
+      lookupId: 76,
+      confidence: 0.85,
+      reasons: ['机械名称相近（机动翻斗车）', '规格相同（装载质量 1 t）'],
+    });
     // a name inside several machines' (挖掘机, 起重机): at best 0.4 + 0.35, never chosen without the user
     expect(match('起重机', '提升质量25t').confidence).toBe(0.75);
   });
 
-  it('offers the machine\'s rows, or every usable row when the table lacks it', () => {
+  it("offers the machine's rows, or every usable row when the table lacks it", () => {
     const truck = matchMachineChoice({ name: '载重汽车', spec: '6t' }, rows);
     expect(truck.options).toEqual([67, 68, 69, 70, 71, 72]);
     const vibrator = matchMachineChoice({ name: '混凝土振捣器(插入式)', spec: '' }, rows);
     expect(vibrator.match).toBeUndefined();
     // 114 of the 163 rows have an energy figure (appC_machines.csv: 49 not found)
     expect(vibrator.options).toHaveLength(114);
-    expect(vibrator.note).toBe('附录C 施工机械台班能耗表中没有「混凝土振捣器(插入式)」，请选择表中相近的机械，或按能源用量录入');
-    expect(matchMachineChoice({ name: '回旋钻机', spec: '800mm' }, rows).note).toBe('附录C 表中「回旋钻机」暂无台班能耗，请选择表中相近的机械，或按能源用量录入');
+    expect(vibrator.note).toBe(
+      '附录C 施工机械台班能耗表中没有「混凝土振捣器(插入式)」，请选择表中相近的机械，或按能源用量录入',
+    );
+    expect(matchMachineChoice({ name: '回旋钻机', spec: '800mm' }, rows).note).toBe(
+      '附录C 表中「回旋钻机」暂无台班能耗，请选择表中相近的机械，或按能源用量录入',
+    );
   });
 });

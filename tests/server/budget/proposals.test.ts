@@ -16,11 +16,36 @@ const materials = new Map<number, LibraryMaterial>(
     .filter((f) => f.type === '建材')
     .map((f, i) => {
       const m = { name: f.name, group: f.smallType || null };
-      return [i + 1, { id: i + 1, ...m, spec: f.spec || null, unit: f.unit, factorValue: f.materialCo, coUnit: f.coUnit, label: f.name, density: f.density ?? null, bulk: bulkDensityFor(m), energy: null, source: f.source }];
+      return [
+        i + 1,
+        {
+          id: i + 1,
+          ...m,
+          spec: f.spec || null,
+          unit: f.unit,
+          factorValue: f.materialCo,
+          coUnit: f.coUnit,
+          label: f.name,
+          density: f.density ?? null,
+          bulk: bulkDensityFor(m),
+          energy: null,
+          source: f.source,
+        },
+      ];
     }),
 );
 const lib = { materials, energies: new Map(), machines: [], saved: new Map<string, number>() };
-const line = (name: string, spec: string, unit: string, quantity = 1) => ({ key: `material|${name}|${spec}|${unit}`, cls: 'material' as const, reason: '', code: '', name, spec, unit, quantity, sources: [] });
+const line = (name: string, spec: string, unit: string, quantity = 1) => ({
+  key: `material|${name}|${spec}|${unit}`,
+  cls: 'material' as const,
+  reason: '',
+  code: '',
+  name,
+  spec,
+  unit,
+  quantity,
+  sources: [],
+});
 const first = (name: string, spec = '', unit = 't') => suggestItems([line(name, spec, unit)], lib)[0].suggestions[0];
 
 describe('a line that decides its row opens preselected on it', () => {
@@ -83,7 +108,10 @@ describe('a line that does not decide is proposed, never preselected', () => {
   });
 
   it('the aerated block the library lacks: nothing, and why', () => {
-    expect(suggestItems([line('蒸压加气混凝土砌块', 'B06', 'm3')], lib)[0]).toMatchObject({ suggestions: [], note: '因子库暂无「加气混凝土砌块」类材料的因子' });
+    expect(suggestItems([line('蒸压加气混凝土砌块', 'B06', 'm3')], lib)[0]).toMatchObject({
+      suggestions: [],
+      note: '因子库暂无「加气混凝土砌块」类材料的因子',
+    });
   });
 
   it('says why a row as close by name was not taken', () => {
@@ -104,10 +132,24 @@ describe('the words a name says beyond its family', () => {
 
 describe('the coverage of a bill', () => {
   it('preselected items’ estimates over all estimates; an item nothing converts counts as an item only', () => {
-    const items = suggestItems([line('螺纹钢筋', 'HRB400 Φ12', 't', 100), line('商品混凝土', 'C35', 'm3', 200), line('蒸压加气混凝土砌块', 'B06', 'm3', 500)], lib);
+    const items = suggestItems(
+      [
+        line('螺纹钢筋', 'HRB400 Φ12', 't', 100),
+        line('商品混凝土', 'C35', 'm3', 200),
+        line('蒸压加气混凝土砌块', 'B06', 'm3', 500),
+      ],
+      lib,
+    );
     // rebar preselected: 100 t × 2 340 = 234 000 kg; C35 on its first proposal C30混凝土: 200 m³ × 295 = 59 000 kg
     // (not preselected); the aerated block has no proposal. Share 234 000 / (234 000 + 59 000) = 0.798634812…
-    expect(materialCoverage(items)).toEqual({ matched: 1, total: 3, unestimated: 1, estimated: 293000, matchedEstimated: 234000, share: 234000 / 293000 });
+    expect(materialCoverage(items)).toEqual({
+      matched: 1,
+      total: 3,
+      unestimated: 1,
+      estimated: 293000,
+      matchedEstimated: 234000,
+      share: 234000 / 293000,
+    });
     expect(materialCoverage([])).toMatchObject({ matched: 0, total: 0, share: null });
   });
 

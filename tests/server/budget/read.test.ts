@@ -5,7 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { MAX_SHEET_ROWS, readBudgetGrids } from '../../../src/server/budget/readGrids';
 import { readTables } from '../../../src/server/budget/tables';
 import { preflight } from '../../../src/server/budget/preflight';
-import { FEE_SHEET, MATERIAL_LINES, RCJ_SHEET, gb50500Table21, gb50500Table22, materialSummary, missingQuantity, rcjSummary, rcjSummaryXls, xlsxFrom } from './workbooks';
+import {
+  FEE_SHEET,
+  MATERIAL_LINES,
+  RCJ_SHEET,
+  gb50500Table21,
+  gb50500Table22,
+  materialSummary,
+  missingQuantity,
+  rcjSummary,
+  rcjSummaryXls,
+  xlsxFrom,
+} from './workbooks';
 
 const read = async (file: Promise<Buffer>) => preflight(readTables(readBudgetGrids(await file)));
 
@@ -21,18 +32,35 @@ describe('a 人材机汇总表 (.xlsx and .xls)', () => {
       // 40 lines: 人 2 (综合工日 ×2); energy 5 (电, 柴油, 汽油, 水, 天然气 — filed under 材 by the tool); 机 9; 设 1 (电梯);
       // the other 23 are materials (材, 主, 商砼), 其他材料费 in 元 among them
       expect(p.totalLines).toBe(40);
-      expect(Object.fromEntries(Object.entries(p.byClass).map(([k, v]) => [k, v.lines]))).toEqual({ labour: 2, material: 23, equipment: 1, energy: 5, machine: 9 });
+      expect(Object.fromEntries(Object.entries(p.byClass).map(([k, v]) => [k, v.lines]))).toEqual({
+        labour: 2,
+        material: 23,
+        equipment: 1,
+        energy: 5,
+        machine: 9,
+      });
       // 汽油 0, 天然气 empty, 其他材料费 in 元, 水泥 P.O 42.5 twice
       expect([p.zeroQuantity, p.withoutQuantity, p.costLines, p.duplicatesMerged]).toEqual([1, 1, 1, 1]);
       // items: materials 23 − 1 merged − 1 cost = 21; energy 5 − 汽油 − 天然气 = 3; machines 9; equipment 1
-      expect(Object.fromEntries(Object.entries(p.byClass).map(([k, v]) => [k, v.items]))).toEqual({ labour: 0, material: 21, equipment: 1, energy: 3, machine: 9 });
+      expect(Object.fromEntries(Object.entries(p.byClass).map(([k, v]) => [k, v.items]))).toEqual({
+        labour: 0,
+        material: 21,
+        equipment: 1,
+        energy: 3,
+        machine: 9,
+      });
       expect(p.problems).toEqual([]);
       // the merged 水泥: 58.734 + 12.406 = 71.14 t, both rows kept for the trace
       const cement = p.items.find((i) => i.name === '水泥')!;
       expect(cement.quantity).toBeCloseTo(71.14, 9);
       expect(cement.sources.map((s) => s.sheet)).toEqual([RCJ_SHEET, RCJ_SHEET]);
       // written as text with separators: 电 '18,652.30'
-      expect(p.items.find((i) => i.name === '电')).toMatchObject({ cls: 'energy', energy: 'electricity', quantity: 18652.3, unit: 'kW·h' });
+      expect(p.items.find((i) => i.name === '电')).toMatchObject({
+        cls: 'energy',
+        energy: 'electricity',
+        quantity: 18652.3,
+        unit: 'kW·h',
+      });
       expect(p.items.find((i) => i.name === '水')).toMatchObject({ energy: 'water', quantity: 3864.25 });
       expect(p.skipped.subtotal).toBeGreaterThanOrEqual(1);
     });
@@ -60,7 +88,9 @@ describe('other layouts', () => {
 
   it('表-22 and a table without 数量 are refused, naming what is missing', async () => {
     await expect(read(gb50500Table22())).rejects.toThrow(/缺少必需的列：单位、数量（已找到：序号、名称、规格、型号）/);
-    await expect(read(missingQuantity())).rejects.toThrow(/工作表「人材机汇总表」缺少必需的列：数量（已找到：序号、编码、类别、名称、规格型号、单位）/);
+    await expect(read(missingQuantity())).rejects.toThrow(
+      /工作表「人材机汇总表」缺少必需的列：数量（已找到：序号、编码、类别、名称、规格型号、单位）/,
+    );
   });
 
   it('a line whose quantity or unit cannot be read is a problem with its sheet and row; an energy in the wrong unit too', async () => {
@@ -85,7 +115,9 @@ describe('other layouts', () => {
   });
 
   it('not a workbook, or an .xlsx that inflates too far, is refused in Chinese', () => {
-    expect(() => readBudgetGrids(Buffer.from('序号,名称\n1,水泥'))).toThrow('文件格式不正确，请上传 .xlsx 或 .xls 格式的预算文件');
+    expect(() => readBudgetGrids(Buffer.from('序号,名称\n1,水泥'))).toThrow(
+      '文件格式不正确，请上传 .xlsx 或 .xls 格式的预算文件',
+    );
   });
 });
 

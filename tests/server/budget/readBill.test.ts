@@ -19,7 +19,12 @@ const LIMITS = { timeoutMs: 60_000, heapMb: 1024 };
 const FLOOR = { value: 5000, basis: '单体建筑面积' };
 
 /** 200 000 lines under a 名称/单位/数量 header: four times the rows a sheet may have. */
-const bigSheet = () => xlsxFrom([['名称', '单位', '数量'], ...Array.from({ length: 200_000 }, (_, i) => ['水泥', 't', i + 1])], [], '人材机汇总表');
+const bigSheet = () =>
+  xlsxFrom(
+    [['名称', '单位', '数量'], ...Array.from({ length: 200_000 }, (_, i) => ['水泥', 't', i + 1])],
+    [],
+    '人材机汇总表',
+  );
 let big: Buffer;
 beforeAll(async () => {
   big = await bigSheet();
@@ -61,8 +66,12 @@ describe('in a worker thread', () => {
   });
 
   it('a read past its time is stopped and refused; one past its memory too', async () => {
-    expect(await refusal(readBill(big, null, { timeoutMs: 100, heapMb: 1024 }))).toBe('400 读取预算文件超时（0.1 秒），请拆分后上传');
-    expect(await refusal(readBill(big, null, { timeoutMs: 60_000, heapMb: 16 }))).toBe('400 读取预算文件所需内存超过 16 MB，请拆分后上传');
+    expect(await refusal(readBill(big, null, { timeoutMs: 100, heapMb: 1024 }))).toBe(
+      '400 读取预算文件超时（0.1 秒），请拆分后上传',
+    );
+    expect(await refusal(readBill(big, null, { timeoutMs: 60_000, heapMb: 16 }))).toBe(
+      '400 读取预算文件所需内存超过 16 MB，请拆分后上传',
+    );
   });
 });
 
@@ -72,7 +81,12 @@ describe('through the upload route', () => {
   let b: { id: number };
   const send = async (content: Buffer, wait = '') => {
     const { payload, contentType } = multipart({ projectId: b.id }, { name: '人材机汇总表.xlsx', content });
-    const res = await t.app.inject({ method: 'POST', url: `${BASE}/fileUpload${wait}`, headers: { 'access-token': user, 'content-type': contentType }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/fileUpload${wait}`,
+      headers: { 'access-token': user, 'content-type': contentType },
+      payload,
+    });
     return { status: res.statusCode, body: res.json() };
   };
   const job = async (id: number) => (await t.call('GET', `/api/sys/v1/job/${id}`, user)).body.data;
@@ -80,8 +94,16 @@ describe('through the upload route', () => {
   beforeAll(async () => {
     t = await testApp();
     user = await t.login('demo_user');
-    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '预算读取工程', code: 'BUD-R1' }))).body.data;
-    b = (await t.call('POST', `${PROJECT}/`, user, buildingBody(eng.id, { name: '预算读取楼', code: 'BUD-R1', menus: 'produce,trans,build' }))).body.data;
+    const eng = (await t.call('POST', `${ENG}/`, user, engineeringBody({ name: '预算读取工程', code: 'BUD-R1' }))).body
+      .data;
+    b = (
+      await t.call(
+        'POST',
+        `${PROJECT}/`,
+        user,
+        buildingBody(eng.id, { name: '预算读取楼', code: 'BUD-R1', menus: 'produce,trans,build' }),
+      )
+    ).body.data;
   });
   afterAll(() => t.close());
 
@@ -99,7 +121,8 @@ describe('through the upload route', () => {
       const list = await t.call('GET', `${PROJECT}/?pageNum=1&pageSize=10`, user);
       expect(list.body.code).toBe(1);
       times.push(performance.now() - t0);
-      // (users' requests come through sockets; inject on PGlite resolves in microtasks and would starve the thread's answer)
+      // (users' requests come through sockets; inject on PGlite resolves in microtasks and would starve the thread's
+      // answer)
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(await job(id)).toMatchObject({ state: 'failed', message: TOO_LONG });

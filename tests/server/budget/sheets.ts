@@ -126,7 +126,11 @@ export function titleRows(title: string, width: number, subtitle?: string): { ro
   line[pageFrom] = PROJECT_LINE.page;
   rows.push(line);
   const merges = rows.slice(0, -1).map((_, i) => `A${i + 1}:${last}${i + 1}`);
-  merges.push(`A${r}:${col(nameTo)}${r}`, `${col(nameTo + 1)}${r}:${col(pageFrom - 1)}${r}`, `${col(pageFrom)}${r}:${last}${r}`);
+  merges.push(
+    `A${r}:${col(nameTo)}${r}`,
+    `${col(nameTo + 1)}${r}:${col(pageFrom - 1)}${r}`,
+    `${col(pageFrom)}${r}:${last}${r}`,
+  );
   // a one-cell range is no merge (narrow tables)
   return { rows, merges: merges.filter((m) => m.split(':')[0] !== m.split(':')[1]) };
 }

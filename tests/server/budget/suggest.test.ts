@@ -17,19 +17,29 @@ let items: SuggestedItem[];
 let lib: Library;
 beforeAll(async () => {
   t = await testApp();
-  const user = await t.database.db.selectFrom('sys_user').select(['id', 'tenant_id']).where('user_name', '=', 'demo_user').executeTakeFirstOrThrow();
+  const user = await t.database.db
+    .selectFrom('sys_user')
+    .select(['id', 'tenant_id'])
+    .where('user_name', '=', 'demo_user')
+    .executeTakeFirstOrThrow();
   const caller: Caller = { userId: Number(user.id), tenantId: Number(user.tenant_id), roles: [], isAdmin: false };
   lib = await loadLibrary(t.database.db, caller);
   items = suggestItems(preflight(readTables(readBudgetGrids(await rcjSummary()))).items, lib);
 });
 afterAll(() => t.close());
 
-const item = (name: string, spec?: string) => items.find((i) => i.name === name && (spec === undefined || i.spec === spec))!;
+const item = (name: string, spec?: string) =>
+  items.find((i) => i.name === name && (spec === undefined || i.spec === spec))!;
 const best = (name: string, spec?: string) => item(name, spec).suggestions[0];
 
 describe('a 人材机汇总表 against the seeded library', () => {
   it('concrete by grade, in its own unit: 商品混凝土 C30 1 284.36 m³ → C30混凝土 (per m³)', () => {
-    expect(best('商品混凝土', 'C30')).toMatchObject({ label: expect.stringContaining('C30'), unit: 'm3', quantity: 1284.36, error: null });
+    expect(best('商品混凝土', 'C30')).toMatchObject({
+      label: expect.stringContaining('C30'),
+      unit: 'm3',
+      quantity: 1284.36,
+      error: null,
+    });
   });
 
   it('rebar in t → a rebar factor per t: 86.245 t', () => {
@@ -49,19 +59,34 @@ describe('a 人材机汇总表 against the seeded library', () => {
   it('a machine line gets its 表C.0.1 row and the factor of its energy; the shifts stay the quantity', () => {
     const truck = item('载重汽车');
     // 载重汽车 6t: the same size, 装载质量 6 t (diesel, 33.24 kg per shift), sure
-    expect(truck.machine).toMatchObject({ spec: '装载质量 6 t', energy: 'diesel', energyPerShift: 33.24, confidence: 0.95 });
-    expect(truck.suggestions[0]).toMatchObject({ quantity: 24.38, error: null, reasons: ['按附录C 台班能耗折算为柴油'] });
+    expect(truck.machine).toMatchObject({
+      spec: '装载质量 6 t',
+      energy: 'diesel',
+      energyPerShift: 33.24,
+      confidence: 0.95,
+    });
+    expect(truck.suggestions[0]).toMatchObject({
+      quantity: 24.38,
+      error: null,
+      reasons: ['按附录C 台班能耗折算为柴油'],
+    });
     // the rows to pick from: the six 载重汽车 (4 t petrol, 6–20 t diesel), with the factors of both fuels
     expect(truck.machineOptions).toHaveLength(6);
     // (diesel's are the suggestions, answered once)
     expect(Object.keys(truck.machineSuggestions!)).toEqual(['gasoline']);
     expect(truck.suggestions[0].label).toContain('柴油');
-    expect(truck.machineSuggestions!.gasoline[0]).toMatchObject({ label: expect.stringContaining('汽油'), quantity: 24.38, error: null });
+    expect(truck.machineSuggestions!.gasoline[0]).toMatchObject({
+      label: expect.stringContaining('汽油'),
+      quantity: 24.38,
+      error: null,
+    });
   });
 
   it('a machine the table lacks says so, and may take any row: the factors of every energy are there', () => {
     const vibrator = item('混凝土振捣器(插入式)');
-    expect(vibrator.note).toBe('附录C 施工机械台班能耗表中没有「混凝土振捣器(插入式)」，请选择表中相近的机械，或按能源用量录入');
+    expect(vibrator.note).toBe(
+      '附录C 施工机械台班能耗表中没有「混凝土振捣器(插入式)」，请选择表中相近的机械，或按能源用量录入',
+    );
     expect([vibrator.machine, vibrator.suggestions]).toEqual([null, []]);
     // 114 seeded rows have an energy figure
     expect(vibrator.machineOptions).toHaveLength(114);
@@ -89,12 +114,25 @@ describe('a bill of machines in every notation (machineBill.ts), read and matche
   it('each line takes its 表C.0.1 row (附录C 序号) with its energy per shift; only the same size is preselectable', async () => {
     const read = suggestItems(preflight(readTables(readBudgetGrids(await machineBill()))).items, lib);
     const ids = read.flatMap((i) => (i.machine ? [i.machine.lookupId] : []));
-    const remarks = new Map((await t.database.db.selectFrom('tpf3_lookup').select(['id', 'remarks']).where('id', 'in', ids).execute()).map((r) => [Number(r.id), String(r.remarks)]));
+    const remarks = new Map(
+      (await t.database.db.selectFrom('tpf3_lookup').select(['id', 'remarks']).where('id', 'in', ids).execute()).map(
+        (r) => [Number(r.id), String(r.remarks)],
+      ),
+    );
     const got = MACHINE_LINES.map((l) => {
       const i = read.find((x) => x.name === l.name && x.spec === l.spec)!;
       const m = i.machine;
-      return [l.name, l.spec, m && Number(/附录C 序号 (\d+)/.exec(remarks.get(m.lookupId)!)![1]), m?.spec, m?.energyPerShift, m ? m.confidence >= CONFIRM_AT : false];
+      return [
+        l.name,
+        l.spec,
+        m && Number(/附录C 序号 (\d+)/.exec(remarks.get(m.lookupId)!)![1]),
+        m?.spec,
+        m?.energyPerShift,
+        m ? m.confidence >= CONFIRM_AT : false,
+      ];
     });
-    expect(got).toEqual(MACHINE_LINES.map((l) => [l.name, l.spec, l.row?.no ?? null, l.row?.spec, l.row?.perShift, l.exact]));
+    expect(got).toEqual(
+      MACHINE_LINES.map((l) => [l.name, l.spec, l.row?.no ?? null, l.row?.spec, l.row?.perShift, l.exact]),
+    );
   });
 });

@@ -69,7 +69,10 @@ function readXls(buf: Buffer): Record<string, Read> {
     const ws = wb.Sheets[name];
     const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, defval: null, blankrows: true, raw: true });
     const width = XLSX.utils.decode_range(ws['!ref'] ?? 'A1').e.c + 1;
-    out[name] = { rows: rows.map((r) => Array.from({ length: width }, (_, c) => r[c] ?? null)), merges: (ws['!merges'] ?? []).map((m) => XLSX.utils.encode_range(m)) };
+    out[name] = {
+      rows: rows.map((r) => Array.from({ length: width }, (_, c) => r[c] ?? null)),
+      merges: (ws['!merges'] ?? []).map((m) => XLSX.utils.encode_range(m)),
+    };
   }
   return out;
 }
@@ -101,7 +104,13 @@ function checkRcj(book: Record<string, Read>, lines: readonly RcjLine[], header 
   const at = (h: string) => header.indexOf(h);
   data.forEach((r, i) => {
     const l = lines[i];
-    expect([r[at('序号')], r[at('编码')], r[at('类别')], r[at('名称')], r[at('单位')]]).toEqual([i + 1, l.code, l.category, l.name, l.unit]);
+    expect([r[at('序号')], r[at('编码')], r[at('类别')], r[at('名称')], r[at('单位')]]).toEqual([
+      i + 1,
+      l.code,
+      l.category,
+      l.name,
+      l.unit,
+    ]);
     expect(r[at('规格型号')]).toBe(l.spec || null);
     if (at('数量') >= 0) expect(figure(r[at('数量')])).toBe(l.quantity);
     expect(typeof r[at('数量')] === 'string').toBe(!!l.asText && at('数量') >= 0);
@@ -154,12 +163,18 @@ describe('layout 3: 材料汇总表 with a two-row header', () => {
   it('merges 数量 over 定额消耗量 | 总消耗量 and every other header cell over both rows', async () => {
     const { rows, merges } = (await readXlsx(await materialSummary()))['材料汇总表'];
     expect(rows[0][0]).toBe('材料汇总表');
-    expect(merges).toEqual(expect.arrayContaining(['A1:H1', 'A3:A4', 'B3:B4', 'C3:C4', 'D3:D4', 'E3:F3', 'G3:G4', 'H3:H4']));
+    expect(merges).toEqual(
+      expect.arrayContaining(['A1:H1', 'A3:A4', 'B3:B4', 'C3:C4', 'D3:D4', 'E3:F3', 'G3:G4', 'H3:H4']),
+    );
     expect(rows.slice(2, 4)).toEqual(MATERIAL_HEADER);
     const data = dataRows(rows);
     expect(data).toHaveLength(MATERIAL_LINES.length);
     data.forEach((r, i) => {
-      expect([r[1], r[3], r[4]]).toEqual([MATERIAL_LINES[i].name, MATERIAL_LINES[i].unit, MATERIAL_LINES[i].quotaQuantity]);
+      expect([r[1], r[3], r[4]]).toEqual([
+        MATERIAL_LINES[i].name,
+        MATERIAL_LINES[i].unit,
+        MATERIAL_LINES[i].quotaQuantity,
+      ]);
       expect(figure(r[5])).toBe(MATERIAL_LINES[i].totalQuantity);
       expect(figure(r[7])).toBe(materialAmount(MATERIAL_LINES[i]));
     });
@@ -178,7 +193,9 @@ describe('layout 4–5: GB 50500-2013 表-21 and 表-22', () => {
     expect(merges).toEqual(expect.arrayContaining(['A1:I1', 'A2:I2', 'A3:D3']));
     expect(rows[GB_HEADER_ROW - 1]).toEqual(GB21_HEADER);
     const data = dataRows(rows);
-    expect(data.map((r) => [r[1], r[2], figure(r[3]), r[6]])).toEqual(GB21_LINES.map((l) => [l.nameSpec, l.unit, l.quantity, l.bidPrice]));
+    expect(data.map((r) => [r[1], r[2], figure(r[3]), r[6]])).toEqual(
+      GB21_LINES.map((l) => [l.nameSpec, l.unit, l.quantity, l.bidPrice]),
+    );
     expect(String(rows.at(-2)![0])).toMatch(/^注：1\./);
     expect(merges).toContain(`A${rows.length - 1}:I${rows.length - 1}`);
     expect(rows.at(-1)!.at(-1)).toBe('表-21');
@@ -201,7 +218,11 @@ describe('layout 6–7: no 数量 column; the benchmark file', () => {
   it('missingQuantity: the layout-1 table without its 数量 column', async () => {
     const book = await readXlsx(await missingQuantity());
     expect(Object.keys(book)).toEqual([RCJ_SHEET]);
-    checkRcj(book, MISSING_QUANTITY_LINES, RCJ_HEADER.filter((h) => h !== '数量'));
+    checkRcj(
+      book,
+      MISSING_QUANTITY_LINES,
+      RCJ_HEADER.filter((h) => h !== '数量'),
+    );
   });
 
   it('bigRcj(n): n lines, the same ones for the same n', async () => {
@@ -216,7 +237,13 @@ describe('layout 6–7: no 数量 column; the benchmark file', () => {
 });
 
 describe('xlsxFrom / xlsFrom', () => {
-  const rows = [['标题', null, null], ['名称', '单位', '数量'], ['水泥', 't', '1,234.50'], [null, null, null], ['中砂', 'm3', 12.5]];
+  const rows = [
+    ['标题', null, null],
+    ['名称', '单位', '数量'],
+    ['水泥', 't', '1,234.50'],
+    [null, null, null],
+    ['中砂', 'm3', 12.5],
+  ];
   it('write the rows and merges as given, in either format', async () => {
     const xlsx = (await readXlsx(await xlsxFrom(rows, ['A1:C1'])))['Sheet1'];
     const xls = readXls(await xlsFrom(rows, ['A1:C1'], '材料'))['材料'];

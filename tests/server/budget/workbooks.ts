@@ -3,7 +3,15 @@
 // (一、人工 …) in the name column, data lines, 小计/本页小计/合计 lines, a blank line, and a few figures written as
 // text with thousands separators. The data lines are exported (budgetLines.ts, gb50500.ts) so a test computes
 // the figures it expects from them.
-import { MATERIAL_LINES, RCJ_LINES, bigRcjLines, materialAmount, rcjAmount, type RcjCategory, type RcjLine } from './budgetLines';
+import {
+  MATERIAL_LINES,
+  RCJ_LINES,
+  bigRcjLines,
+  materialAmount,
+  rcjAmount,
+  type RcjCategory,
+  type RcjLine,
+} from './budgetLines';
 import { col, round2, thousands, titleRows, xlsBook, xlsxBook, type SheetSpec } from './sheets';
 
 export * from './budgetLines';
@@ -11,7 +19,18 @@ export * from './gb50500';
 export { PROJECT_LINE, titleRows, xlsBook, xlsFrom, xlsxBook, xlsxFrom, type SheetSpec } from './sheets';
 
 /** The header of layout 1, as GCCP names its columns. */
-export const RCJ_HEADER = ['序号', '编码', '类别', '名称', '规格型号', '单位', '数量', '不含税预算价', '不含税市场价', '不含税市场价合计'];
+export const RCJ_HEADER = [
+  '序号',
+  '编码',
+  '类别',
+  '名称',
+  '规格型号',
+  '单位',
+  '数量',
+  '不含税预算价',
+  '不含税市场价',
+  '不含税市场价合计',
+];
 /** Row (1-based) of the header in every layout-1 sheet: title, 工程名称 line, header. */
 export const RCJ_HEADER_ROW = 3;
 export const RCJ_SHEET = '人材机汇总表';
@@ -70,7 +89,11 @@ export function rcjSheet(lines: readonly RcjLine[], { quantity = true, name = RC
   total[width - 1] = round2(lines.reduce((s, l) => s + (rcjAmount(l) ?? 0), 0));
   rows.push(total);
   merges.push(`A${rows.length}:${col(at('单位'))}${rows.length}`);
-  const numFmts: Record<number, string> = { [width - 1]: '0.00', [at('不含税预算价')]: '0.00', [at('不含税市场价')]: '0.00' };
+  const numFmts: Record<number, string> = {
+    [width - 1]: '0.00',
+    [at('不含税预算价')]: '0.00',
+    [at('不含税市场价')]: '0.00',
+  };
   if (quantity) numFmts[at('数量')] = '0.000';
   const widths = header.map((h) => (h === '名称' ? 24 : h === '规格型号' ? 18 : h.length > 4 ? 14 : 8));
   return { name, rows, merges, titleRows: [1], headerRows: [RCJ_HEADER_ROW], widths, numFmts };
@@ -84,7 +107,17 @@ export const FEE_ROWS: unknown[][] = [
   ['3', 'C', '其他项目费', 'QTXMHJ', '其他项目合计', null, 50000, '其他项目费', null],
   ['4', 'D', '规费', 'GF', '规费', null, 104235.52, '规费', null],
   ['5', 'E', '税金', 'A+B+C+D', '分部分项工程费+措施项目费+其他项目费+规费', 9, 305972.84, '税金', null],
-  [null, null, '工程造价', 'A+B+C+D+E', '分部分项工程费+措施项目费+其他项目费+规费+税金', null, '3,703,165.14', '工程造价', null],
+  [
+    null,
+    null,
+    '工程造价',
+    'A+B+C+D+E',
+    '分部分项工程费+措施项目费+其他项目费+规费+税金',
+    null,
+    '3,703,165.14',
+    '工程造价',
+    null,
+  ],
 ];
 
 /** 单位工程费用汇总表: a table of fees with no material, quantity or unit column — one a reader passes over. */
@@ -92,7 +125,15 @@ export function feeSheet(): SheetSpec {
   const header = ['序号', '费用代号', '名称', '计算基数', '基数说明', '费率(%)', '金额', '费用类别', '备注'];
   const { rows, merges } = titleRows('单位工程费用汇总表', header.length);
   rows.push(header, ...FEE_ROWS);
-  return { name: FEE_SHEET, rows, merges, titleRows: [1], headerRows: [3], widths: [6, 10, 22, 14, 36, 8, 16, 14, 8], numFmts: { 6: '#,##0.00' } };
+  return {
+    name: FEE_SHEET,
+    rows,
+    merges,
+    titleRows: [1],
+    headerRows: [3],
+    widths: [6, 10, 22, 14, 36, 8, 16, 14, 8],
+    numFmts: { 6: '#,##0.00' },
+  };
 }
 
 /**
@@ -138,10 +179,21 @@ export function materialSummary(): Promise<Buffer> {
   MATERIAL_LINES.forEach((l, i) => {
     const amount = materialAmount(l);
     const total = l.asText ? thousands(l.totalQuantity) : l.totalQuantity;
-    rows.push([i + 1, l.name, l.spec || null, l.unit, l.quotaQuantity, total, l.price, l.asText ? thousands(amount) : amount]);
+    rows.push([
+      i + 1,
+      l.name,
+      l.spec || null,
+      l.unit,
+      l.quotaQuantity,
+      total,
+      l.price,
+      l.asText ? thousands(amount) : amount,
+    ]);
   });
   const sum = round2(MATERIAL_LINES.reduce((s, l) => s + materialAmount(l), 0));
   rows.push([null, '本页小计', null, null, null, null, null, sum], [null, '合计', null, null, null, null, null, sum]);
   const sheet: SheetSpec = { name: MATERIAL_SHEET, rows, merges, titleRows: [1], headerRows: [3, 4] };
-  return xlsxBook([{ ...sheet, widths: [6, 18, 16, 8, 12, 12, 12, 14], numFmts: { 4: '0.000', 5: '0.000', 6: '0.00', 7: '0.00' } }]);
+  return xlsxBook([
+    { ...sheet, widths: [6, 18, 16, 8, 12, 12, 12, 14], numFmts: { 4: '0.000', 5: '0.000', 6: '0.00', 7: '0.00' } },
+  ]);
 }

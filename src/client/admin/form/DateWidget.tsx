@@ -13,7 +13,17 @@ import { toYmd } from './ymd';
 export const DATE_PLACEHOLDER = 'yyyy-MM-dd';
 
 /** Rendered (a picker opens only on a rendered input) yet neither seen nor reached by the keyboard. */
-const HIDDEN = { position: 'absolute', right: 0, bottom: 0, width: 1, height: 1, padding: 0, border: 0, opacity: 0, pointerEvents: 'none' } as const;
+const HIDDEN = {
+  position: 'absolute',
+  right: 0,
+  bottom: 0,
+  width: 1,
+  height: 1,
+  padding: 0,
+  border: 0,
+  opacity: 0,
+  pointerEvents: 'none',
+} as const;
 
 export function DateWidget(props: WidgetProps) {
   const { id, value, label, onChange, onBlur, options, registry, disabled, readonly } = props;
@@ -36,7 +46,13 @@ export function DateWidget(props: WidgetProps) {
 
   const calendar = (
     <InputAdornment position="end" sx={{ position: 'relative' }}>
-      <IconButton size="small" edge="end" aria-label={`选择${label || '日期'}`} onClick={openPicker} disabled={disabled || readonly}>
+      <IconButton
+        size="small"
+        edge="end"
+        aria-label={`选择${label || '日期'}`}
+        onClick={openPicker}
+        disabled={disabled || readonly}
+      >
         <EventIcon fontSize="small" />
       </IconButton>
       <input
@@ -63,7 +79,11 @@ export function DateWidget(props: WidgetProps) {
         if (day && day !== v) set(day);
         onBlur(field, day ?? v);
       }}
-      slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 11 }, inputLabel: { shrink: true }, input: { endAdornment: calendar } }}
+      slotProps={{
+        htmlInput: { autoComplete: 'off', maxLength: 11 },
+        inputLabel: { shrink: true },
+        input: { endAdornment: calendar },
+      }}
     />
   );
 }

@@ -68,7 +68,12 @@ const SchemaForm = ({ resource }: SchemaFormProps) => {
       disabled={saving}
     >
       <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-        <Button type="submit" variant="contained" startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />} disabled={saving}>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
+          disabled={saving}
+        >
           保存
         </Button>
         <Button variant="outlined" onClick={() => navigate(route!)} disabled={saving}>

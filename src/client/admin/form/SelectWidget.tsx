@@ -4,13 +4,38 @@
 // labelled 未选择 (or the field's placeholder) that clears it.
 import type { ChangeEvent, FocusEvent } from 'react';
 import { MenuItem, TextField } from '@mui/material';
-import { ariaDescribedByIds, enumOptionSelectedValue, enumOptionValueDecoder, enumOptionValueEncoder, getOptionValueFormat, labelValue, type WidgetProps } from '@rjsf/utils';
+import {
+  ariaDescribedByIds,
+  enumOptionSelectedValue,
+  enumOptionValueDecoder,
+  enumOptionValueEncoder,
+  getOptionValueFormat,
+  labelValue,
+  type WidgetProps,
+} from '@rjsf/utils';
 
 /** The label of an optional select's empty choice. */
 export const NO_CHOICE = '未选择';
 
 export function SelectWidget(props: WidgetProps) {
-  const { id, htmlName, options, label, hideLabel, required, disabled, readonly, placeholder, value, multiple, autofocus, onChange, onBlur, onFocus, rawErrors = [] } = props;
+  const {
+    id,
+    htmlName,
+    options,
+    label,
+    hideLabel,
+    required,
+    disabled,
+    readonly,
+    placeholder,
+    value,
+    multiple,
+    autofocus,
+    onChange,
+    onBlur,
+    onFocus,
+    rawErrors = [],
+  } = props;
   const { enumOptions = [], enumDisabled, emptyValue } = options;
   const format = getOptionValueFormat(options);
   const many = !!multiple;
@@ -37,7 +62,11 @@ export function SelectWidget(props: WidgetProps) {
     >
       {!many && !required && <MenuItem value="">{placeholder || NO_CHOICE}</MenuItem>}
       {enumOptions.map(({ value: v, label: text }, i) => (
-        <MenuItem key={String(v)} value={enumOptionValueEncoder(v, i, format)} disabled={Array.isArray(enumDisabled) && enumDisabled.includes(v)}>
+        <MenuItem
+          key={String(v)}
+          value={enumOptionValueEncoder(v, i, format)}
+          disabled={Array.isArray(enumDisabled) && enumDisabled.includes(v)}
+        >
           {text}
         </MenuItem>
       ))}

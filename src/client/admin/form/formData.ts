@@ -5,7 +5,10 @@
 import type { ResourceSchema } from '../../../../schemas/index';
 import { typesOf } from '../schemaFields';
 
-export function toFormData(schema: ResourceSchema, record: Record<string, unknown> | undefined): Record<string, unknown> {
+export function toFormData(
+  schema: ResourceSchema,
+  record: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!record) return out;
   for (const [name, p] of Object.entries(schema.properties)) {

@@ -5,7 +5,8 @@ import type { ErrorObject } from 'ajv';
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import { formatErrors } from '../../../../schemas/validation';
 
-const toPointer = (parts: string[]) => (parts.length ? `/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` : '');
+const toPointer = (parts: string[]) =>
+  parts.length ? `/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` : '';
 
 /** rjsf errors → same messages as the API, one per field (the first rule that failed). */
 export function makeTransformErrors(schema: object) {

@@ -4,7 +4,8 @@ import type { UiSchema } from '@rjsf/utils';
 import type { PropertySchema, ResourceSchema } from '../../../../schemas/index';
 import type { DictMaps } from '../useDicts';
 
-const labels = (values: readonly unknown[], dict: Record<string, string> | undefined) => values.map((v) => dict?.[String(v)] ?? String(v));
+const labels = (values: readonly unknown[], dict: Record<string, string> | undefined) =>
+  values.map((v) => dict?.[String(v)] ?? String(v));
 
 function fieldUi(p: PropertySchema, dicts: DictMaps): UiSchema {
   const ui: UiSchema = {};

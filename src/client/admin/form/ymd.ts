@@ -2,7 +2,11 @@
 // dates are usually written in China (2025/8/30, 2025.8.30, 20250830, 2025年8月30日) is read as that day.
 const pad = (n: string) => n.padStart(2, '0');
 
-const FORMS = [/^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/, /^(\d{4})(\d{2})(\d{2})$/, /^(\d{4})年(\d{1,2})月(\d{1,2})日?$/];
+const FORMS = [
+  /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/,
+  /^(\d{4})(\d{2})(\d{2})$/,
+  /^(\d{4})年(\d{1,2})月(\d{1,2})日?$/,
+];
 
 /** 'YYYY-MM-DD' for a real calendar day written in one of the usual forms; undefined otherwise (2025-02-30 too). */
 export function toYmd(text: unknown): string | undefined {

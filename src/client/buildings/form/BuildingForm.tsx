@@ -3,7 +3,17 @@
 // the building's information (accounting: how operation is broken down, runtimeType), collaborators; 保存,
 // 保存并继续 (to the first wizard stage) and 取消.
 import { PageHeading } from '../../admin/PageHeading';
-import { Backdrop, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import {
+  Backdrop,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Loading } from 'react-admin';
 import { useDict } from '../../admin/useDicts';
@@ -86,7 +96,12 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
       error={!!errors[k]}
       helperText={errors[k]}
       disabled={saving}
-      slotProps={{ htmlInput: { maxLength: NUMBER_FIELDS[k].maxLength, inputMode: NUMBER_FIELDS[k].integer ? 'numeric' : 'decimal' } }}
+      slotProps={{
+        htmlInput: {
+          maxLength: NUMBER_FIELDS[k].maxLength,
+          inputMode: NUMBER_FIELDS[k].integer ? 'numeric' : 'decimal',
+        },
+      }}
     />
   );
 
@@ -98,9 +113,21 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
           <ReviewNotice building={f.record} />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-start' }}>
             <Box sx={{ flex: 1, maxWidth: { md: 480 } }}>
-              <EngineeringSelect label={P.engineeringId.title} value={f.engineering} onChange={f.setEngineering} error={errors.engineeringId} disabled={saving} />
+              <EngineeringSelect
+                label={P.engineeringId.title}
+                value={f.engineering}
+                onChange={f.setEngineering}
+                error={errors.engineeringId}
+                disabled={saving}
+              />
             </Box>
-            <Button variant="outlined" startIcon={<SyncIcon />} onClick={() => f.setSyncOpen(true)} disabled={saving} sx={{ mt: { md: 1 } }}>
+            <Button
+              variant="outlined"
+              startIcon={<SyncIcon />}
+              onClick={() => f.setSyncOpen(true)}
+              disabled={saving}
+              sx={{ mt: { md: 1 } }}
+            >
               {SYNC_TITLE}
             </Button>
           </Stack>
@@ -113,13 +140,45 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
             errors={errors}
             disabled={saving}
           />
-          <MenuCheckboxes module={module} standard={values.standard} stage={values.stage} value={values.menus} onChange={(menus) => patch({ menus })} error={errors.menus} disabled={saving} />
-          {module === 'accounting' && <RuntimeTypeSelect value={values.runtimeType} onChange={(runtimeType) => patch({ runtimeType })} error={errors.runtimeType} disabled={saving} />}
+          <MenuCheckboxes
+            module={module}
+            standard={values.standard}
+            stage={values.stage}
+            value={values.menus}
+            onChange={(menus) => patch({ menus })}
+            error={errors.menus}
+            disabled={saving}
+          />
+          {module === 'accounting' && (
+            <RuntimeTypeSelect
+              value={values.runtimeType}
+              onChange={(runtimeType) => patch({ runtimeType })}
+              error={errors.runtimeType}
+              disabled={saving}
+            />
+          )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
             {text('name')}
             {text('code')}
-            <CityPicker label={P.site.title} value={values.site} onChange={f.setSite} cities={cities} loading={citiesLoading} required size="medium" error={!!errors.site} helperText={errors.site} disabled={saving} />
-            <BuildTypePicker label={P.buildType.title} value={values.buildType} onChange={(buildType) => patch({ buildType })} error={errors.buildType} disabled={saving} />
+            <CityPicker
+              label={P.site.title}
+              value={values.site}
+              onChange={f.setSite}
+              cities={cities}
+              loading={citiesLoading}
+              required
+              size="medium"
+              error={!!errors.site}
+              helperText={errors.site}
+              disabled={saving}
+            />
+            <BuildTypePicker
+              label={P.buildType.title}
+              value={values.buildType}
+              onChange={(buildType) => patch({ buildType })}
+              error={errors.buildType}
+              disabled={saving}
+            />
             <FreeTextInput
               label={P.structureType.title}
               value={values.structureType}
@@ -147,7 +206,14 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
             {number('greenArea')}
             {number('buildYear')}
             {text('latLng')}
-            <GridFactorSelect label={P.gridFactorId.title} value={values.gridFactorId} onChange={(gridFactorId) => patch({ gridFactorId })} error={errors.gridFactorId} disabled={saving} site={values.site} />
+            <GridFactorSelect
+              label={P.gridFactorId.title}
+              value={values.gridFactorId}
+              onChange={(gridFactorId) => patch({ gridFactorId })}
+              error={errors.gridFactorId}
+              disabled={saving}
+              site={values.site}
+            />
             {text('buildOrg')}
             {text('designOrg')}
             {text('compileOrg')}
@@ -163,7 +229,14 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
               />
             </Box>
             {SIGNER_FIELDS.map((k) => (
-              <SignerSelect key={k} label={P[k].title} value={values[k]} onChange={(v) => patch({ [k]: v } as Partial<FormValues>)} disabled={saving} error={errors[k]} />
+              <SignerSelect
+                key={k}
+                label={P[k].title}
+                value={values[k]}
+                onChange={(v) => patch({ [k]: v } as Partial<FormValues>)}
+                disabled={saving}
+                error={errors[k]}
+              />
             ))}
             {text('remarks', { multiline: true })}
           </Box>
@@ -181,7 +254,10 @@ function BuildingFormBody({ module, id }: { module: ModuleCode; id: number | und
         </Stack>
       </CardContent>
       <SyncDialog open={f.syncOpen} onClose={() => f.setSyncOpen(false)} onPick={f.sync} excludeId={id} />
-      <Backdrop open={saving} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}>
+      <Backdrop
+        open={saving}
+        sx={{ zIndex: (t) => t.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}
+      >
         <CircularProgress color="inherit" />
         <Typography>{SAVING_TEXT}</Typography>
       </Backdrop>

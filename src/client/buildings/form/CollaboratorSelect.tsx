@@ -14,7 +14,15 @@ export interface CollaboratorSelectProps {
   error?: string;
 }
 
-export function CollaboratorSelect({ label, value, onChange, creatorId, creatorName, enabled, error }: CollaboratorSelectProps) {
+export function CollaboratorSelect({
+  label,
+  value,
+  onChange,
+  creatorId,
+  creatorName,
+  enabled,
+  error,
+}: CollaboratorSelectProps) {
   const users = useTenantUsers();
   const ids = Object.keys(users).filter((id) => id !== creatorId);
   const options = [...ids, ...value.filter((id) => !ids.includes(id))];

@@ -31,19 +31,25 @@ export interface EngineeringSelectProps {
   disabled?: boolean;
 }
 
-
 export function EngineeringSelect({ label, value, onChange, error, disabled }: EngineeringSelectProps) {
   const navigate = useNavigate();
   const [input, setInput] = useState('');
   const name = useDebouncedValue(input, 200);
   const { data, isFetching } = useQuery({
     queryKey: ['tpf3Engineering', 'search', name],
-    queryFn: ({ signal }) => apiFetch<ListAnswer<Engineering>>(apiUrl('tpf/v1/tpf/tpf3Engineering/', { pageSize: SEARCH_PAGE, name: name.trim() }), { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<ListAnswer<Engineering>>(
+        apiUrl('tpf/v1/tpf/tpf3Engineering/', { pageSize: SEARCH_PAGE, name: name.trim() }),
+        { signal },
+      ),
     staleTime: 30_000,
     retry: false,
   });
   const found = data?.dataList ?? [];
-  const more = (data?.total ?? 0) > found.length ? `共 ${formatNumber(data!.total, 0)} 个项目，显示前 ${SEARCH_PAGE} 个，请输入名称查找` : undefined;
+  const more =
+    (data?.total ?? 0) > found.length
+      ? `共 ${formatNumber(data!.total, 0)} 个项目，显示前 ${SEARCH_PAGE} 个，请输入名称查找`
+      : undefined;
   const options = [...(value && !found.some((e) => e.id === value.id) ? [value] : []), ...found, CREATE];
   return (
     <Autocomplete
@@ -73,7 +79,9 @@ export function EngineeringSelect({ label, value, onChange, error, disabled }: E
         );
       }}
       disabled={disabled}
-      renderInput={(params) => <TextField {...params} required label={label} error={!!error} helperText={error ?? more} />}
+      renderInput={(params) => (
+        <TextField {...params} required label={label} error={!!error} helperText={error ?? more} />
+      )}
     />
   );
 }

@@ -15,7 +15,17 @@ export interface FreeTextInputProps {
   disabled?: boolean;
 }
 
-export function FreeTextInput({ label, value, options, onChange, normalize = (s) => s, maxLength, required, error, disabled }: FreeTextInputProps) {
+export function FreeTextInput({
+  label,
+  value,
+  options,
+  onChange,
+  normalize = (s) => s,
+  maxLength,
+  required,
+  error,
+  disabled,
+}: FreeTextInputProps) {
   return (
     <Autocomplete
       freeSolo
@@ -29,7 +39,14 @@ export function FreeTextInput({ label, value, options, onChange, normalize = (s)
       filterOptions={(opts) => opts}
       disabled={disabled}
       renderInput={(params) => (
-        <TextField {...params} label={label} required={required} error={!!error} helperText={error} inputProps={{ ...params.inputProps, maxLength }} />
+        <TextField
+          {...params}
+          label={label}
+          required={required}
+          error={!!error}
+          helperText={error}
+          inputProps={{ ...params.inputProps, maxLength }}
+        />
       )}
     />
   );

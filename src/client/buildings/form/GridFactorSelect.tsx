@@ -44,8 +44,17 @@ export function GridFactorSelect({
     queryKey: ['tpf3BuildMaterial', 'grid'],
     queryFn: async () =>
       (
-        (await apiFetch<ListAnswer<GridFactor>>(apiUrl('tpf/v1/tpf/tpf3BuildMaterial/', { type: '能源', smallType: '电力', pageSize: -1, sortField: 'id', sortOrder: 'descend' })))
-          ?.dataList ?? []
+        (
+          await apiFetch<ListAnswer<GridFactor>>(
+            apiUrl('tpf/v1/tpf/tpf3BuildMaterial/', {
+              type: '能源',
+              smallType: '电力',
+              pageSize: -1,
+              sortField: 'id',
+              sortOrder: 'descend',
+            }),
+          )
+        )?.dataList ?? []
       ).filter((f) => !isBaseline(f)),
     staleTime: 5 * 60_000,
     retry: false,
@@ -76,7 +85,14 @@ export function GridFactorSelect({
           </li>
         );
       }}
-      renderInput={(params) => <TextField {...params} label={title} error={!!error} helperText={error ?? (value ? undefined : '留空：按建设地点所在省份的最新官方平均因子')} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={title}
+          error={!!error}
+          helperText={error ?? (value ? undefined : '留空：按建设地点所在省份的最新官方平均因子')}
+        />
+      )}
     />
   );
 }

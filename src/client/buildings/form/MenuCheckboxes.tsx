@@ -31,7 +31,13 @@ export function MenuCheckboxes({ module, standard, stage, value, onChange, error
             key={m.code}
             label={m.title}
             disabled={disabled || m.disabled}
-            control={<Checkbox size="small" checked={value.includes(m.code)} onChange={(e) => toggle(m.code, e.target.checked)} />}
+            control={
+              <Checkbox
+                size="small"
+                checked={value.includes(m.code)}
+                onChange={(e) => toggle(m.code, e.target.checked)}
+              />
+            }
           />
         ))}
       </FormGroup>

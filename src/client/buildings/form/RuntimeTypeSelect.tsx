@@ -13,14 +13,30 @@ export const RUNTIME_TYPES: readonly (readonly [string, string])[] = [
   ['2', `${LABELS['2']}（${Object.values(ACCOUNTING_RUNTIME_TYPES).join('、')}）`],
 ];
 
-export function RuntimeTypeSelect({ value, onChange, error, disabled }: { value: string; onChange: (v: string) => void; error?: string; disabled?: boolean }) {
+export function RuntimeTypeSelect({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
   const title = tpf3Project.properties.runtimeType.title;
   return (
     <FormControl component="fieldset" error={!!error} disabled={disabled}>
       <FormLabel component="legend" id="runtime-type-label">
         {title}
       </FormLabel>
-      <RadioGroup row name="runtimeType" aria-labelledby="runtime-type-label" value={value} onChange={(e) => onChange(e.target.value)}>
+      <RadioGroup
+        row
+        name="runtimeType"
+        aria-labelledby="runtime-type-label"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {RUNTIME_TYPES.map(([v, label]) => (
           <FormControlLabel key={v} value={v} control={<Radio size="small" />} label={label} />
         ))}

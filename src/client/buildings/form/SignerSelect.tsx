@@ -22,7 +22,9 @@ export function SignerSelect({ label, value, onChange, disabled, error }: Signer
       getOptionLabel={(id) => users[id] ?? id}
       disabled={disabled}
       noOptionsText="暂无数据"
-      renderInput={(params) => <TextField {...params} label={label} error={!!error} helperText={error ?? '校审时签署；可在提交校审前选择'} />}
+      renderInput={(params) => (
+        <TextField {...params} label={label} error={!!error} helperText={error ?? '校审时签署；可在提交校审前选择'} />
+      )}
     />
   );
 }

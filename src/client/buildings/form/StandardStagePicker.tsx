@@ -1,6 +1,16 @@
 // 计算标准 (the module's standards, in schemas/standards.ts order) and 项目阶段 (that standard's stages; the ones
 // the standard disables are shown disabled).
-import { FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, Stack, TextField } from '@mui/material';
+import {
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { choicesFor, moduleDef, STANDARD_NAMES, type StandardCode } from '../../../../schemas/standards';
 import { tpf3Project } from '../../../../schemas/domain/tpf3Project';
 
@@ -14,7 +24,15 @@ export interface StandardStagePickerProps {
   disabled?: boolean;
 }
 
-export function StandardStagePicker({ module, standard, stage, onStandardChange, onStageChange, errors, disabled }: StandardStagePickerProps) {
+export function StandardStagePicker({
+  module,
+  standard,
+  stage,
+  onStandardChange,
+  onStageChange,
+  errors,
+  disabled,
+}: StandardStagePickerProps) {
   const standards = moduleDef(module)?.standards ?? [];
   const { stages } = choicesFor(module, standard);
   const { title: standardTitle } = tpf3Project.properties.standard;
@@ -41,9 +59,20 @@ export function StandardStagePicker({ module, standard, stage, onStandardChange,
       </TextField>
       <FormControl error={!!errors.stage} required disabled={disabled}>
         <FormLabel id="building-stage-label">{stageTitle}</FormLabel>
-        <RadioGroup row aria-labelledby="building-stage-label" value={stage} onChange={(e) => onStageChange(e.target.value)}>
+        <RadioGroup
+          row
+          aria-labelledby="building-stage-label"
+          value={stage}
+          onChange={(e) => onStageChange(e.target.value)}
+        >
           {stages.map((s) => (
-            <FormControlLabel key={s.name} value={s.name} control={<Radio size="small" />} label={s.name} disabled={disabled || s.disabled} />
+            <FormControlLabel
+              key={s.name}
+              value={s.name}
+              control={<Radio size="small" />}
+              label={s.name}
+              disabled={disabled || s.disabled}
+            />
           ))}
         </RadioGroup>
         {errors.stage && <FormHelperText>{errors.stage}</FormHelperText>}

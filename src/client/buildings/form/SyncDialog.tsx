@@ -62,7 +62,8 @@ export function SyncDialog({ open, onClose, onPick, excludeId }: SyncDialogProps
   }, [input]);
   const { data, isFetching } = useQuery({
     queryKey: ['tpf3ProjectV', 'sync', page, pageSize, name],
-    queryFn: ({ signal }) => apiFetch<ListAnswer<Rec>>(apiUrl('tpf/v1/tpf/tpf3ProjectV/', { pageNum: page + 1, pageSize, name }), { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<ListAnswer<Rec>>(apiUrl('tpf/v1/tpf/tpf3ProjectV/', { pageNum: page + 1, pageSize, name }), { signal }),
     enabled: open,
     retry: false,
   });

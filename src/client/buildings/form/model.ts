@@ -57,7 +57,17 @@ const NULLABLE_NUMBERS: NumberField[] = ['greenArea', 'buildYear'];
 /** The sign-off levels' people (校对人, 审核人, 审定人): user ids, or none. */
 export const SIGNER_FIELDS = ['checkerId', 'reviewerId', 'approverId'] as const;
 
-const TEXT_FIELDS = ['name', 'code', 'site', 'structureType', 'latLng', 'buildOrg', 'designOrg', 'compileOrg', 'remarks'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'code',
+  'site',
+  'structureType',
+  'latLng',
+  'buildOrg',
+  'designOrg',
+  'compileOrg',
+  'remarks',
+] as const;
 const REQUIRED = new Set<string>(tpf3Project.required);
 
 /** The fields "从已有单体同步" copies: the building's information, not its identity or results. */
@@ -131,12 +141,17 @@ const list = (v: unknown, sep: string) =>
     .filter(Boolean);
 
 /** A stored record (or part of one) → form values over `base`; only the fields present in `record` change. */
-export function fromRecord(record: Rec, base: FormValues, fields: readonly (keyof FormValues)[] = Object.keys(base) as (keyof FormValues)[]): FormValues {
+export function fromRecord(
+  record: Rec,
+  base: FormValues,
+  fields: readonly (keyof FormValues)[] = Object.keys(base) as (keyof FormValues)[],
+): FormValues {
   const out = { ...base } as Record<keyof FormValues, unknown>;
   for (const f of fields) {
     if (!(f in record)) continue;
     const v = record[f];
-    if (f === 'engineeringId' || f === 'gridFactorId') out[f] = v === null || v === undefined || v === '' ? null : Number(v);
+    if (f === 'engineeringId' || f === 'gridFactorId')
+      out[f] = v === null || v === undefined || v === '' ? null : Number(v);
     else if (f === 'buildType') out.buildType = list(v, '/');
     else if (f === 'userId') out.userId = list(v, ';');
     else if (f === 'menus') out.menus = splitMenus(text(v));
@@ -158,7 +173,12 @@ function parseNumber(s: string): number | undefined {
  * fields left out, texts trimmed, empty required fields left out (so the schema says 请输入…), the stored menus
  * computed by menusForSave (accounting adds supplement/voucher). `previousMenus`: the building's stored menus.
  */
-export function toPayload(module: ModuleCode, v: FormValues, previousMenus: readonly string[] = [], extra: Rec = {}): Rec {
+export function toPayload(
+  module: ModuleCode,
+  v: FormValues,
+  previousMenus: readonly string[] = [],
+  extra: Rec = {},
+): Rec {
   const body: Rec = { computeMethod: module };
   if (v.engineeringId) body.engineeringId = v.engineeringId;
   if (v.standard) body.standard = v.standard;
@@ -171,7 +191,8 @@ export function toPayload(module: ModuleCode, v: FormValues, previousMenus: read
   }
   if (v.buildType.length) body.buildType = v.buildType.join('/');
   if (v.gridFactorId) body.gridFactorId = v.gridFactorId;
-  if ((tpf3Project.properties.runtimeType.enum as readonly string[]).includes(v.runtimeType)) body.runtimeType = v.runtimeType;
+  if ((tpf3Project.properties.runtimeType.enum as readonly string[]).includes(v.runtimeType))
+    body.runtimeType = v.runtimeType;
   body.userId = v.userId.join(';');
   for (const f of SIGNER_FIELDS) body[f] = v[f] ? Number(v[f]) : null;
   for (const f of Object.keys(NUMBER_FIELDS) as NumberField[]) {

@@ -7,7 +7,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { applyMenuRules, moduleDef, splitMenus, wizardStages, type ModuleCode } from '../../../../schemas/standards';
 import { MSG } from '../../constants';
 import { apiFetch, apiUrl } from '../../providers/httpClient';
-import { getCurrentEngineering, setCurrentBuilding, setCurrentEngineering, type CurrentBuilding } from '../../session/currentBuilding';
+import {
+  getCurrentEngineering,
+  setCurrentBuilding,
+  setCurrentEngineering,
+  type CurrentBuilding,
+} from '../../session/currentBuilding';
 import { emptyValues, fromRecord, SYNC_FIELDS, toPayload, type FormValues, type Rec } from './model';
 import { useBuildingValidation, validateBuilding } from './useBuildingValidation';
 import { serverFieldErrors } from '../../admin/form/serverFieldErrors';
@@ -26,7 +31,15 @@ const messageOf = (err: unknown) => (err as { message?: string })?.message || MS
 /** Only the module's own menus are checkboxes (accounting's supplement/voucher are added on save). */
 function withRules(module: ModuleCode, v: FormValues): FormValues {
   const own = new Set(moduleDef(module)?.menus.map((m) => m.code));
-  return { ...v, menus: applyMenuRules(module, v.standard, v.stage, v.menus.filter((c) => own.has(c))) };
+  return {
+    ...v,
+    menus: applyMenuRules(
+      module,
+      v.standard,
+      v.stage,
+      v.menus.filter((c) => own.has(c)),
+    ),
+  };
 }
 
 export function useBuildingForm(module: ModuleCode, id: number | undefined) {
@@ -65,7 +78,9 @@ export function useBuildingForm(module: ModuleCode, id: number | undefined) {
         }
         setRecord(r);
         setValues(withRules(module, fromRecord(r, emptyValues(module))));
-        setEngineeringObj(r.engineeringId ? { id: Number(r.engineeringId), name: String(r.engineeringName ?? '') } : null);
+        setEngineeringObj(
+          r.engineeringId ? { id: Number(r.engineeringId), name: String(r.engineeringName ?? '') } : null,
+        );
       })
       .catch((err) => {
         if (!controller.signal.aborted) notify(messageOf(err), { type: 'error' });
@@ -85,14 +100,16 @@ export function useBuildingForm(module: ModuleCode, id: number | undefined) {
     const engId = Number(params.get('engineeringId')) || current?.id;
     if (!engId) return;
     const name = params.get('engineeringName') ?? (current?.id === engId ? current.name : '');
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, from the address or the session: both outside React
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, from the address or session
     setEngineeringObj({ id: engId, name });
     setValues((v) => ({ ...v, engineeringId: engId, engineeringName: name }));
     apiFetch<Engineering>(apiUrl(`tpf/v1/tpf/tpf3Engineering/${engId}`))
       .then((e) => {
         if (!e) return;
         setEngineeringObj(e);
-        setValues((v) => (v.engineeringId !== engId ? v : { ...v, engineeringName: e.name, latLng: v.latLng || (e.latLng ?? '') }));
+        setValues((v) =>
+          v.engineeringId !== engId ? v : { ...v, engineeringName: e.name, latLng: v.latLng || (e.latLng ?? '') },
+        );
       })
       .catch(() => undefined);
   }, [id, params]);
@@ -109,10 +126,15 @@ export function useBuildingForm(module: ModuleCode, id: number | undefined) {
   const setStandard = (standard: string) =>
     // a new standard: no stage chosen, its own menus and disabled items
     patch({ standard, stage: '', menus: applyMenuRules(module, standard, '', values.menus) });
-  const setStage = (stage: string) => patch({ stage, menus: applyMenuRules(module, values.standard, stage, values.menus) });
+  const setStage = (stage: string) =>
+    patch({ stage, menus: applyMenuRules(module, values.standard, stage, values.menus) });
   const setEngineering = (e: Engineering | null) => {
     setEngineeringObj(e);
-    patch({ engineeringId: e?.id ?? null, engineeringName: e?.name ?? '', ...(!values.latLng && e?.latLng ? { latLng: e.latLng } : {}) });
+    patch({
+      engineeringId: e?.id ?? null,
+      engineeringName: e?.name ?? '',
+      ...(!values.latLng && e?.latLng ? { latLng: e.latLng } : {}),
+    });
   };
   const setSite = (site: string, city: Place | null) =>
     patch({ site, ...(!values.latLng && city ? { latLng: `${city.lng},${city.lat}` } : {}) });
@@ -137,14 +159,19 @@ export function useBuildingForm(module: ModuleCode, id: number | undefined) {
     setErrors(found);
     const failing = Object.keys(found);
     if (failing.length) {
-      notify(failing.length === 1 && failing[0] === 'menus' ? '请至少选择一个计算阶段!' : MSG.formInvalid, { type: 'error' });
+      notify(failing.length === 1 && failing[0] === 'menus' ? '请至少选择一个计算阶段!' : MSG.formInvalid, {
+        type: 'error',
+      });
       return;
     }
     setSaving(true);
     try {
       const creating = !record;
       const sent = creating ? body : { ...body, id: record.id };
-      const answer = await apiFetch<Rec>(apiUrl(PROJECT), { method: creating ? 'POST' : 'PUT', body: JSON.stringify(sent) });
+      const answer = await apiFetch<Rec>(apiUrl(PROJECT), {
+        method: creating ? 'POST' : 'PUT',
+        body: JSON.stringify(sent),
+      });
       const saved: Rec = { ...(record ?? {}), ...sent, ...(answer ?? {}) };
       notify(creating ? MSG.created : SAVED, { type: 'success' });
       setCurrentBuilding(saved as unknown as CurrentBuilding & Rec);

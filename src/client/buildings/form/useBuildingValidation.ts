@@ -19,6 +19,10 @@ export function useBuildingValidation() {
     setErrors(found);
     return Object.keys(found).length === 0;
   }, []);
-  const clearError = useCallback((field: string) => setErrors((e) => (e[field] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e)), []);
+  const clearError = useCallback(
+    (field: string) =>
+      setErrors((e) => (e[field] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e)),
+    [],
+  );
   return { errors, setErrors, validate, clearError };
 }

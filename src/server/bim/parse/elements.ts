@@ -37,7 +37,8 @@ export function decompose(api: Api, model: number, ids: number[]): Decomposition
   const types = new Set(idsOf(api, model, W.IFCTYPEOBJECT, true));
   const ancestors = (id: number) => {
     const out: number[] = [];
-    for (let p = parentOf.get(id); p !== undefined && out.length < 32 && !out.includes(p); p = parentOf.get(p)) out.push(p);
+    for (let p = parentOf.get(id); p !== undefined && out.length < 32 && !out.includes(p); p = parentOf.get(p))
+      out.push(p);
     return out;
   };
   const occurrences = ids.filter((id) => !ancestors(id).some((a) => types.has(a)));

@@ -59,19 +59,31 @@ function written(list: Candidate[]): string {
 }
 
 /** The value a name's values all agree on, if they do. */
-export const agreeing = (list: Candidate[]): number | undefined => (list.length && list.every((c) => agree(c.value, list[0].value)) ? list[0].value : undefined);
+export const agreeing = (list: Candidate[]): number | undefined =>
+  list.length && list.every((c) => agree(c.value, list[0].value)) ? list[0].value : undefined;
 
-const result = (c: Candidate, note?: string): Chosen => ({ name: c.name, value: c.value, scale: c.scale, own: c.own, ...(note ? { note } : {}) });
+const result = (c: Candidate, note?: string): Chosen => ({
+  name: c.name,
+  value: c.value,
+  scale: c.scale,
+  own: c.own,
+  ...(note ? { note } : {}),
+});
 
 /** The distinct units the values read in if `chosen` is right. */
-const unitsOf = (kind: QuantityKind, list: Candidate[], chosen: Candidate) => [...new Set(list.map((c) => unitName(kind, c, chosen)))];
+const unitsOf = (kind: QuantityKind, list: Candidate[], chosen: Candidate) => [
+  ...new Set(list.map((c) => unitName(kind, c, chosen))),
+];
 
 /** The value of a quantity name that counts, among the values written for it (in the order written). */
 export function choose(kind: QuantityKind, list: Candidate[], evidence: Evidence | null): Chosen | null {
   if (list.length < 2) return list.length ? result(list[0]) : null;
   if (agreeing(list) !== undefined) {
     const names = unitsOf(kind, list, list[0]);
-    return result(list[0], names.length > 1 ? `${list[0].name} ${written(list)}（${names.join('与')}），换算后一致` : undefined);
+    return result(
+      list[0],
+      names.length > 1 ? `${list[0].name} ${written(list)}（${names.join('与')}），换算后一致` : undefined,
+    );
   }
   const positive = list.filter((c) => c.value > 0);
   if (!positive.length) return result(list[0]);
@@ -82,19 +94,28 @@ export function choose(kind: QuantityKind, list: Candidate[], evidence: Evidence
   return result(chosen, `${chosen.name} ${written(list)}${how}，${why.replace('{unit}', unit)}`);
 }
 
-/** The positive value the evidence agrees with best; without evidence the smaller of values 1000ⁿ apart, else the first. */
+/**
+ * The positive value the evidence agrees with best; without evidence the smaller of values 1000ⁿ apart, else the first.
+ */
 function pick(positive: Candidate[], evidence: Evidence | null): [Candidate, string] {
   if (evidence && evidence.value > 0) {
     const off = (c: Candidate) => Math.abs(Math.log(c.value / evidence.value));
     return [positive.reduce((a, c) => (off(c) < off(a) ? c : a)), `取与${evidence.words}一致的{unit}值`];
   }
   const smallest = positive.reduce((a, c) => (c.value < a.value ? c : a));
-  if (positive.every((c) => c === smallest || thousandsApart(c.value, smallest.value))) return [smallest, '无可核对的依据，取量级较小的{unit}值'];
+  if (positive.every((c) => c === smallest || thousandsApart(c.value, smallest.value)))
+    return [smallest, '无可核对的依据，取量级较小的{unit}值'];
   return [positive[0], '无可核对的依据，取首个值'];
 }
 
 /** The evidence for an element's volume: closed geometry, else its set's lengths, else area × thickness. */
-export function volumeEvidence(geometry: number | null, lengths: Record<string, number>, crossSection: number | undefined, area: number | undefined, thickness: number | null): Evidence | null {
+export function volumeEvidence(
+  geometry: number | null,
+  lengths: Record<string, number>,
+  crossSection: number | undefined,
+  area: number | undefined,
+  thickness: number | null,
+): Evidence | null {
   if (geometry) return { value: geometry, words: '几何体积' };
   const { Length: l, Height: h, Width: w } = lengths;
   if (l && h && w) return { value: l * h * w, words: '长×高×宽' };
@@ -104,7 +125,11 @@ export function volumeEvidence(geometry: number | null, lengths: Record<string, 
 }
 
 /** The evidence for an element's area: a volume's evidence ÷ thickness, else length × height. */
-export function areaEvidence(volume: Evidence | null, lengths: Record<string, number>, thickness: number | null): Evidence | null {
+export function areaEvidence(
+  volume: Evidence | null,
+  lengths: Record<string, number>,
+  thickness: number | null,
+): Evidence | null {
   if (volume && thickness) return { value: volume.value / thickness, words: `${volume.words}÷材料层厚度` };
   const { Length: l, Height: h } = lengths;
   if (l && h) return { value: l * h, words: '长×高' };

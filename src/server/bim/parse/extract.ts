@@ -65,7 +65,9 @@ function quantitySets(api: IfcAPI, model: number): Map<number, number[]> {
   return out;
 }
 
-/** MassDensity (kg/m³ → t/m³) the model declares per material: IFC4 IfcMaterialProperties, IFC2X3 general properties. */
+/**
+ * MassDensity (kg/m³ → t/m³) the model declares per material: IFC4 IfcMaterialProperties, IFC2X3 general properties.
+ */
 function densities(api: IfcAPI, model: number, get: (id: number) => Line | undefined): ModelDensities {
   const out: ModelDensities = {};
   for (const id of idsOf(api, model, W.IFCMATERIALPROPERTIES, true)) {
@@ -81,7 +83,12 @@ function densities(api: IfcAPI, model: number, get: (id: number) => Line | undef
   return out;
 }
 
-export function extractModel(api: IfcAPI, model: number, progress: Progress = () => undefined, opened: Opened = {}): ParsedModel {
+export function extractModel(
+  api: IfcAPI,
+  model: number,
+  progress: Progress = () => undefined,
+  opened: Opened = {},
+): ParsedModel {
   const get = cachedLines(api, model);
   // (lines read once — elements, quantities — are not cached, unlike the shared materials, types and storeys)
   const readOnce = (id: number) => api.GetLine(model, id) as Line | undefined;
@@ -98,7 +105,13 @@ export function extractModel(api: IfcAPI, model: number, progress: Progress = ()
   const all = elementIds(api, model);
   const { counted, parentOf } = decompose(api, model, all);
   if (!counted.length) throw new ModelRefused(NO_ELEMENTS);
-  const containedIn = relations(api, model, W.IFCRELCONTAINEDINSPATIALSTRUCTURE, 'RelatingStructure', 'RelatedElements');
+  const containedIn = relations(
+    api,
+    model,
+    W.IFCRELCONTAINEDINSPATIALSTRUCTURE,
+    'RelatingStructure',
+    'RelatedElements',
+  );
   const typeOf = relations(api, model, W.IFCRELDEFINESBYTYPE, 'RelatingType', 'RelatedObjects');
   const materialOf = relations(api, model, W.IFCRELASSOCIATESMATERIAL, 'RelatingMaterial', 'RelatedObjects');
   const qtos = quantitySets(api, model);
@@ -113,18 +126,28 @@ export function extractModel(api: IfcAPI, model: number, progress: Progress = ()
       const s = containedIn.get(e);
       if (s === undefined) continue;
       const line = get(s);
-      return line?.type === W.IFCBUILDINGSTOREY ? textOf(line.Name).trim() || textOf(line.LongName).trim() || NO_STOREY : NO_STOREY;
+      return line?.type === W.IFCBUILDINGSTOREY
+        ? textOf(line.Name).trim() || textOf(line.LongName).trim() || NO_STOREY
+        : NO_STOREY;
     }
     return NO_STOREY;
   };
   /** The occurrence's PredefinedType, else its type's */
   const predefined = (own: string | undefined, id: number) => {
     const typeId = typeOf.get(id);
-    return own && own !== 'NOTDEFINED' && own !== 'USERDEFINED' ? own : typeId === undefined ? own : enumOf(get(typeId)?.PredefinedType);
+    return own && own !== 'NOTDEFINED' && own !== 'USERDEFINED'
+      ? own
+      : typeId === undefined
+        ? own
+        : enumOf(get(typeId)?.PredefinedType);
   };
 
   const spaces = idsOf(api, model, W.IFCSPACE).map((id) => {
-    const floor = choose('area', preferred(readQuantities(quantityLines, qtos.get(id) ?? [], scales, unitOf).area, FLOOR_AREA_NAMES, false), null);
+    const floor = choose(
+      'area',
+      preferred(readQuantities(quantityLines, qtos.get(id) ?? [], scales, unitOf).area, FLOOR_AREA_NAMES, false),
+      null,
+    );
     return { id, area: floor && floor.value > 0 ? floor.value : null };
   });
 
@@ -136,11 +159,24 @@ export function extractModel(api: IfcAPI, model: number, progress: Progress = ()
     const raw = readQuantities(quantityLines, qtos.get(id) ?? [], scales, unitOf);
     if (i % 500 === 0) progress(i, 2 * total);
     const { GlobalId, Name, PredefinedType, type } = line;
-    return { id, globalId: textOf(GlobalId), name: textOf(Name), predefinedType: enumOf(PredefinedType), type: type as number, m, raw };
+    return {
+      id,
+      globalId: textOf(GlobalId),
+      name: textOf(Name),
+      predefinedType: enumOf(PredefinedType),
+      type: type as number,
+      m,
+      raw,
+    };
   });
 
   const meshed = [...counted, ...spaces.filter((s) => s.area === null).map((s) => s.id)];
-  const geometry = measureGeometry(api, model, meshed, (n) => n % 200 === 0 && progress(total + Math.round((n * total) / meshed.length), 2 * total));
+  const geometry = measureGeometry(
+    api,
+    model,
+    meshed,
+    (n) => n % 200 === 0 && progress(total + Math.round((n * total) / meshed.length), 2 * total),
+  );
 
   const seen = new Map<string, BimElement[]>();
   const slabs: Slab[] = [];
@@ -165,17 +201,35 @@ export function extractModel(api: IfcAPI, model: number, progress: Progress = ()
         fromGeometry: q.fromGeometry,
       }));
     }
-    if (ifcType.startsWith('IfcSlab')) slabs.push({ floor: FLOOR_SLABS.has(predefined(predefinedType, id) ?? ''), ...slabArea(q.area, geometry.get(id), layers) });
+    if (ifcType.startsWith('IfcSlab'))
+      slabs.push({
+        floor: FLOOR_SLABS.has(predefined(predefinedType, id) ?? ''),
+        ...slabArea(q.area, geometry.get(id), layers),
+      });
     seen.set(globalId, [...(seen.get(globalId) ?? []), element]);
     return element;
   });
   for (const list of seen.values()) if (list.length > 1) for (const e of list) e.problems.push('duplicateId');
 
   notes.add(conversionNote('length', scales.length), total);
-  if (foundAt !== undefined) notes.add(`IfcProject 的单位引用无法读取，单位取自文件中的 IfcUnitAssignment（#${foundAt}）`, total);
-  if (opened.omitted) notes.add(`文件有 ${opened.omitted} 处普通属性写作 *（仅派生属性可写 *），已按空值 $ 读取`, total);
+  if (foundAt !== undefined)
+    notes.add(`IfcProject 的单位引用无法读取，单位取自文件中的 IfcUnitAssignment（#${foundAt}）`, total);
+  if (opened.omitted)
+    notes.add(`文件有 ${opened.omitted} 处普通属性写作 *（仅派生属性可写 *），已按空值 $ 读取`, total);
   const plans = counted.reduce((a, id) => a + (geometry.get(id)?.plan ?? 0), 0);
-  const floor = floorArea(spaces.map((s) => spaceArea(s.area, geometry.get(s.id))), slabs, plans, notes);
+  const floor = floorArea(
+    spaces.map((s) => spaceArea(s.area, geometry.get(s.id))),
+    slabs,
+    plans,
+    notes,
+  );
   progress(2 * total, 2 * total);
-  return { schema, units: unitWords(scales), elements, densities: densities(api, model, get), notes: notes.list(), floorArea: floor };
+  return {
+    schema,
+    units: unitWords(scales),
+    elements,
+    densities: densities(api, model, get),
+    notes: notes.list(),
+    floorArea: floor,
+  };
 }

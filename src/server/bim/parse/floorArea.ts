@@ -35,7 +35,10 @@ export function slabArea(quantity: number | null, g: GeometryMeasure | undefined
   if (quantity !== null) return { area: quantity, fromGeometry: false };
   if (!g) return { area: null, fromGeometry: false };
   const byThickness = g.volume ? g.volume / layers.reduce((a, l) => a + l.thickness, 0) : Infinity;
-  return { area: byThickness <= g.area / 2 ? byThickness : g.plan >= g.area / 4 ? g.plan : g.area / 2, fromGeometry: true };
+  return {
+    area: byThickness <= g.area / 2 ? byThickness : g.plan >= g.area / 4 ? g.plan : g.area / 2,
+    fromGeometry: true,
+  };
 }
 
 const sum = (list: Measured[]) => list.reduce((a, m) => a + (m.area ?? 0), 0);
@@ -64,14 +67,24 @@ export function floorArea(spaces: Measured[], slabs: Slab[], plans: number, note
     const value = sum(list);
     const what = basis.replace(/（.*$/, '');
     if (value < MIN_SHARE * plans) {
-      notes.add(`${what} ${fmt(value)} m² 不足全部构件水平投影面积 ${fmt(plans)} m² 的 5%，不作为建筑面积`, list.length);
+      notes.add(
+        `${what} ${fmt(value)} m² 不足全部构件水平投影面积 ${fmt(plans)} m² 的 5%，不作为建筑面积`,
+        list.length,
+      );
       continue;
     }
     if (list !== floors && floorSum > 2 * value) {
-      notes.add(`${what} ${fmt(value)} m² 不足 FLOOR/BASESLAB 楼板面积 ${fmt(floorSum)} m² 的一半，建筑面积按楼板计`, list.length);
+      notes.add(
+        `${what} ${fmt(value)} m² 不足 FLOOR/BASESLAB 楼板面积 ${fmt(floorSum)} m² 的一半，建筑面积按楼板计`,
+        list.length,
+      );
       continue;
     }
-    if (list === all) notes.add(`模型没有 IfcSpace，楼板也未标注 FLOOR/BASESLAB：建筑面积按全部楼板面积 ${fmt(value)} m² 估计`, list.length);
+    if (list === all)
+      notes.add(
+        `模型没有 IfcSpace，楼板也未标注 FLOOR/BASESLAB：建筑面积按全部楼板面积 ${fmt(value)} m² 估计`,
+        list.length,
+      );
     return { value, basis };
   }
   return null;

@@ -11,14 +11,21 @@ export interface GeometryMeasure {
   volume: number | null;
   /** m² — each face once (a double-sided surface counts one side) */
   area: number;
-  /** m² — the upward faces projected on the horizontal plane (web-ifc's meshes are y-up): a slab's or a space's floor */
+  /**
+   * m² — the upward faces projected on the horizontal plane (web-ifc's meshes are y-up): a slab's or a space's floor
+   */
   plan: number;
   /** m³ — the axis-aligned bounding box of the placed element */
   box: number;
 }
 
 /** The measures of each element (by express ID) web-ifc yields a mesh for. */
-export function measureGeometry(api: IfcAPI, model: number, ids: number[], onEach?: (done: number) => void): Map<number, GeometryMeasure> {
+export function measureGeometry(
+  api: IfcAPI,
+  model: number,
+  ids: number[],
+  onEach?: (done: number) => void,
+): Map<number, GeometryMeasure> {
   const out = new Map<number, GeometryMeasure>();
   if (!ids.length) return out;
   let done = 0;
@@ -27,7 +34,12 @@ export function measureGeometry(api: IfcAPI, model: number, ids: number[], onEac
     for (let g = 0; g < mesh.geometries.size(); g++) {
       const placed = mesh.geometries.get(g);
       const geo = api.GetGeometry(model, placed.geometryExpressID);
-      addPiece(shape, api.GetVertexArray(geo.GetVertexData(), geo.GetVertexDataSize()), api.GetIndexArray(geo.GetIndexData(), geo.GetIndexDataSize()), placed.flatTransformation);
+      addPiece(
+        shape,
+        api.GetVertexArray(geo.GetVertexData(), geo.GetVertexDataSize()),
+        api.GetIndexArray(geo.GetIndexData(), geo.GetIndexDataSize()),
+        placed.flatTransformation,
+      );
       (geo as { delete?: () => void }).delete?.();
     }
     const { volume, area, plan, lo, hi } = shape;

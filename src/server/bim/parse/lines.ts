@@ -16,7 +16,11 @@ export const numOf = (x: unknown): number | undefined => {
   if (typeof x === 'number') return x;
   const o = x as { value?: unknown; _representationValue?: unknown } | null | undefined;
   const v = o?.value ?? o?._representationValue;
-  return typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
+  return typeof v === 'number'
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : undefined;
 };
 
 export const textOf = (x: unknown): string => {

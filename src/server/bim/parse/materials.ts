@@ -39,10 +39,12 @@ const equal = (names: (string | undefined)[]): Share[] => {
   return n.map((material) => ({ material, share: 1 / n.length }));
 };
 
-const layerLines = (get: Get, set: Line | undefined) => (set?.MaterialLayers ?? []).map((l: unknown) => get(ref(l)!)).filter(Boolean) as Line[];
+const layerLines = (get: Get, set: Line | undefined) =>
+  (set?.MaterialLayers ?? []).map((l: unknown) => get(ref(l)!)).filter(Boolean) as Line[];
 
 /** The layers with their thickness (an air layer without material named as unnamed). */
-const layerList = (get: Get, list: Line[]): Layer[] => list.map((l) => ({ material: nameOf(get, l.Material) ?? UNNAMED, thickness: numOf(l.LayerThickness) ?? 0 }));
+const layerList = (get: Get, list: Line[]): Layer[] =>
+  list.map((l) => ({ material: nameOf(get, l.Material) ?? UNNAMED, thickness: numOf(l.LayerThickness) ?? 0 }));
 
 /** Shares by layer thickness (only the ratios matter, so the file's length unit does). */
 function layerShares(get: Get, list: Line[]): Share[] {
@@ -79,7 +81,12 @@ function merged(shares: Share[]): Share[] {
 /** The shares and layers of a RelatingMaterial line (any of the IFC2X3 / IFC4 material selects). */
 export function materials(get: Get, id: number): Materials {
   const m = get(id);
-  const set = m?.type === W.IFCMATERIALLAYERSETUSAGE ? get(ref(m.ForLayerSet)!) : m?.type === W.IFCMATERIALLAYERSET ? m : undefined;
+  const set =
+    m?.type === W.IFCMATERIALLAYERSETUSAGE
+      ? get(ref(m.ForLayerSet)!)
+      : m?.type === W.IFCMATERIALLAYERSET
+        ? m
+        : undefined;
   if (set) {
     const list = layerLines(get, set);
     return { shares: merged(layerShares(get, list)), layers: layerList(get, list) };
@@ -99,7 +106,11 @@ function otherShares(get: Get, m: Line): Share[] {
     case W.IFCMATERIALCONSTITUENTSET:
       return merged(constituents(get, m));
     case W.IFCMATERIALPROFILESETUSAGE:
-      return merged(equal((get(ref(m.ForProfileSet)!)?.MaterialProfiles ?? []).map((p: unknown) => nameOf(get, get(ref(p)!)?.Material))));
+      return merged(
+        equal(
+          (get(ref(m.ForProfileSet)!)?.MaterialProfiles ?? []).map((p: unknown) => nameOf(get, get(ref(p)!)?.Material)),
+        ),
+      );
     case W.IFCMATERIALPROFILESET:
       return merged(equal((m.MaterialProfiles ?? []).map((p: unknown) => nameOf(get, get(ref(p)!)?.Material))));
     case W.IFCMATERIALLIST:

@@ -22,7 +22,13 @@ export interface Shape {
   hi: [number, number, number];
 }
 
-export const emptyShape = (): Shape => ({ volume: 0, area: 0, plan: 0, lo: [Infinity, Infinity, Infinity], hi: [-Infinity, -Infinity, -Infinity] });
+export const emptyShape = (): Shape => ({
+  volume: 0,
+  area: 0,
+  plan: 0,
+  lo: [Infinity, Infinity, Infinity],
+  hi: [-Infinity, -Infinity, -Infinity],
+});
 
 let keys = new Float64Array(0);
 let slots = new Int32Array(0);
@@ -36,14 +42,22 @@ let quantised = new Float64Array(0);
 function table(n: number): number {
   let size = 16;
   while (size < 2 * n) size *= 2;
-  if (slots.length < size) { slots = new Int32Array(size); keys = new Float64Array(size); counts = new Int32Array(size); }
+  if (slots.length < size) {
+    slots = new Int32Array(size);
+    keys = new Float64Array(size);
+    counts = new Int32Array(size);
+  }
   slots.fill(-1, 0, size);
   return size - 1;
 }
 
 /** The vertex buffers for n vertices (grown, never shrunk: one piece is measured at a time). */
 function vertexBuffers(n: number) {
-  if (welded.length < n) { placed = new Float64Array(n * 3); welded = new Int32Array(n); quantised = new Float64Array(n * 3); }
+  if (welded.length < n) {
+    placed = new Float64Array(n * 3);
+    welded = new Int32Array(n);
+    quantised = new Float64Array(n * 3);
+  }
 }
 
 /** Welds the n placed vertices into `welded` (each vertex's index among the distinct positions). */
@@ -51,13 +65,17 @@ function weld(n: number): void {
   const mask = table(n);
   let unique = 0;
   for (let i = 0; i < n; i++) {
-    const qx = Math.round(placed[i * 3] / WELD), qy = Math.round(placed[i * 3 + 1] / WELD), qz = Math.round(placed[i * 3 + 2] / WELD);
+    const qx = Math.round(placed[i * 3] / WELD),
+      qy = Math.round(placed[i * 3 + 1] / WELD),
+      qz = Math.round(placed[i * 3 + 2] / WELD);
     let h = (Math.imul(qx | 0, 73856093) ^ Math.imul(qy | 0, 19349663) ^ Math.imul(qz | 0, 83492791)) & mask;
     for (;;) {
       const s = slots[h];
       if (s < 0) {
         slots[h] = unique;
-        quantised[unique * 3] = qx; quantised[unique * 3 + 1] = qy; quantised[unique * 3 + 2] = qz;
+        quantised[unique * 3] = qx;
+        quantised[unique * 3 + 1] = qy;
+        quantised[unique * 3 + 2] = qz;
         welded[i] = unique++;
         break;
       }
@@ -104,7 +122,9 @@ function closed(w: Int32Array, idx: Uint32Array, n: number, p: Float64Array): bo
   edgeBase = n;
   let edges = 0;
   for (let i = 0; i + 2 < idx.length; i += 3) {
-    const a = w[idx[i]], b = w[idx[i + 1]], c = w[idx[i + 2]];
+    const a = w[idx[i]],
+      b = w[idx[i + 1]],
+      c = w[idx[i + 2]];
     if (a === b || b === c || a === c) continue; // (a degenerate triangle bounds nothing)
     if (!firstTime(a, b) || !firstTime(b, c) || !firstTime(c, a)) return false;
     edges += 3;
@@ -112,7 +132,9 @@ function closed(w: Int32Array, idx: Uint32Array, n: number, p: Float64Array): bo
   if (!edges) return false;
   const unmatched: [number, number][] = [];
   for (let i = 0; i + 2 < idx.length; i += 3) {
-    const a = w[idx[i]], b = w[idx[i + 1]], c = w[idx[i + 2]];
+    const a = w[idx[i]],
+      b = w[idx[i + 1]],
+      c = w[idx[i + 2]];
     if (a === b || b === c || a === c) continue;
     if (edgeSlot(b, a, false) < 0) unmatched.push([a, b]);
     if (edgeSlot(c, b, false) < 0) unmatched.push([b, c]);
@@ -130,7 +152,8 @@ function matchSplit(unmatched: [number, number][], w: Int32Array, n: number, p: 
   const ends = [...new Set(unmatched.flat())];
   const pieces = new Map<string, number>();
   for (const [a, b] of unmatched) {
-    const pa = at.get(a)!, pb = at.get(b)!;
+    const pa = at.get(a)!,
+      pb = at.get(b)!;
     const d = [p[pb] - p[pa], p[pb + 1] - p[pa + 1], p[pb + 2] - p[pa + 2]];
     const len2 = d[0] ** 2 + d[1] ** 2 + d[2] ** 2;
     const on: [number, number][] = [];
@@ -164,7 +187,9 @@ export function addPiece(shape: Shape, v: Float32Array, idx: Uint32Array, t: Arr
   const p = placed;
   const { lo, hi } = shape;
   for (let k = 0; k < n; k++) {
-    const x = v[k * 6], y = v[k * 6 + 1], z = v[k * 6 + 2];
+    const x = v[k * 6],
+      y = v[k * 6 + 1],
+      z = v[k * 6 + 2];
     for (let d = 0; d < 3; d++) {
       const c = t[d] * x + t[4 + d] * y + t[8 + d] * z + t[12 + d];
       p[k * 3 + d] = c;
@@ -176,21 +201,37 @@ export function addPiece(shape: Shape, v: Float32Array, idx: Uint32Array, t: Arr
   let area = 0;
   let plan = 0;
   for (let i = 0; i + 2 < idx.length; i += 3) {
-    const a = idx[i] * 3, b = idx[i + 1] * 3, c = idx[i + 2] * 3;
-    const ax = p[a], ay = p[a + 1], az = p[a + 2];
-    const ux = p[b] - ax, uy = p[b + 1] - ay, uz = p[b + 2] - az;
-    const vx = p[c] - ax, vy = p[c + 1] - ay, vz = p[c + 2] - az;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const a = idx[i] * 3,
+      b = idx[i + 1] * 3,
+      c = idx[i + 2] * 3;
+    const ax = p[a],
+      ay = p[a + 1],
+      az = p[a + 2];
+    const ux = p[b] - ax,
+      uy = p[b + 1] - ay,
+      uz = p[b + 2] - az;
+    const vx = p[c] - ax,
+      vy = p[c + 1] - ay,
+      vz = p[c + 2] - az;
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
     signed += (ax * nx + ay * ny + az * nz) / 6;
     area += Math.sqrt(nx * nx + ny * ny + nz * nz) / 2;
     if (ny > 0) plan += ny / 2;
   }
   weld(n);
   const volume = Math.abs(signed);
-  if (!closed(welded, idx, n, p)) { shape.volume = null; area = faceArea(welded, idx, p); }
+  if (!closed(welded, idx, n, p)) {
+    shape.volume = null;
+    area = faceArea(welded, idx, p);
+  }
   // (closed around nothing: a surface modelled both ways, each side half the triangles' area)
-  else if (volume <= area * MIN_THICKNESS) { shape.volume = null; area /= 2; plan /= 2; }
-  else if (shape.volume !== null) shape.volume += volume;
+  else if (volume <= area * MIN_THICKNESS) {
+    shape.volume = null;
+    area /= 2;
+    plan /= 2;
+  } else if (shape.volume !== null) shape.volume += volume;
   shape.area += area;
   shape.plan += plan;
 }
@@ -203,9 +244,15 @@ function faceArea(w: Int32Array, idx: Uint32Array, p: Float64Array): number {
     const key = [w[idx[i]], w[idx[i + 1]], w[idx[i + 2]]].sort((x, y) => x - y).join(',');
     if (seen.has(key)) continue;
     seen.add(key);
-    const a = idx[i] * 3, b = idx[i + 1] * 3, c = idx[i + 2] * 3;
-    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+    const a = idx[i] * 3,
+      b = idx[i + 1] * 3,
+      c = idx[i + 2] * 3;
+    const ux = p[b] - p[a],
+      uy = p[b + 1] - p[a + 1],
+      uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a],
+      vy = p[c + 1] - p[a + 1],
+      vz = p[c + 2] - p[a + 2];
     area += Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
   }
   return area;

@@ -15,13 +15,22 @@ export const DERIVED: Readonly<Record<string, readonly number[]>> = {
   IFCMIRROREDPROFILEDEF: [3],
 };
 
-const STAR = 0x2a, DOLLAR = 0x24, QUOTE = 0x27, SLASH = 0x2f, OPEN = 0x28, CLOSE = 0x29, COMMA = 0x2c, SEMI = 0x3b, EQUALS = 0x3d;
+const STAR = 0x2a,
+  DOLLAR = 0x24,
+  QUOTE = 0x27,
+  SLASH = 0x2f,
+  OPEN = 0x28,
+  CLOSE = 0x29,
+  COMMA = 0x2c,
+  SEMI = 0x3b,
+  EQUALS = 0x3d;
 /** The bytes the scan stops at; everything else (names, numbers, references) is skipped at once. */
 const SPECIAL = new Uint8Array(256);
 for (const c of [STAR, DOLLAR, QUOTE, SLASH, OPEN, CLOSE, COMMA, SEMI, EQUALS]) SPECIAL[c] = 1;
 const NAME_LENGTHS = new Set(Object.keys(DERIVED).map((n) => n.length));
 
-const latin1 = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, Math.min(to, from + 64)));
+const latin1 = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, Math.min(to, from + 64)));
 
 export class OmittedRepair {
   /** ordinary attributes written `*` (the file's own fault, said in a note) */
@@ -59,12 +68,13 @@ export class OmittedRepair {
     const replayed = Math.max(0, Math.min(bytes.length, this.scanned - offset));
     const w = this.rewrites;
     let lo = 0;
-    for (let hi = w.length; lo < hi; ) {
+    for (let hi = w.length; lo < hi;) {
       const mid = (lo + hi) >> 1;
       if (w[mid] < offset * 2) lo = mid + 1;
       else hi = mid;
     }
-    for (let k = lo; k < w.length && w[k] < (offset + replayed) * 2; k++) bytes[Math.floor(w[k] / 2) - offset] = w[k] % 2 ? STAR : DOLLAR;
+    for (let k = lo; k < w.length && w[k] < (offset + replayed) * 2; k++)
+      bytes[Math.floor(w[k] / 2) - offset] = w[k] % 2 ? STAR : DOLLAR;
     if (replayed < bytes.length) this.scan(bytes.subarray(replayed), offset + replayed);
   }
 
@@ -85,17 +95,29 @@ export class OmittedRepair {
       else if (c === SLASH && i + 1 === bytes.length) this.slash = true;
       else if (c === SLASH && bytes[i + 1] === STAR) i = this.commentEnd(bytes, i + 2);
       else if (depth === 0) {
-        if (c === EQUALS) { afterEquals = true; this.name = ''; nameFrom = i + 1; }
-        else if (c === OPEN && afterEquals) {
+        if (c === EQUALS) {
+          afterEquals = true;
+          this.name = '';
+          nameFrom = i + 1;
+        } else if (c === OPEN && afterEquals) {
           derived = this.derivedOf(bytes, nameFrom, i);
-          depth = 1; arg = 0; afterEquals = false; this.name = '';
+          depth = 1;
+          arg = 0;
+          afterEquals = false;
+          this.name = '';
         } else if (c === SEMI) afterEquals = false;
       } else if (c === OPEN) depth++;
       else if (c === CLOSE) depth--;
       else if (depth === 1) {
         if (c === COMMA) arg++;
-        else if (c === STAR && !derived?.includes(arg)) { bytes[i] = DOLLAR; this.rewrites.push((offset + i) * 2); starred++; }
-        else if (c === DOLLAR && derived?.includes(arg)) { bytes[i] = STAR; this.rewrites.push((offset + i) * 2 + 1); }
+        else if (c === STAR && !derived?.includes(arg)) {
+          bytes[i] = DOLLAR;
+          this.rewrites.push((offset + i) * 2);
+          starred++;
+        } else if (c === DOLLAR && derived?.includes(arg)) {
+          bytes[i] = STAR;
+          this.rewrites.push((offset + i) * 2 + 1);
+        }
       }
     }
     if (afterEquals && this.name.length < 64) this.name += latin1(bytes, nameFrom, bytes.length);
@@ -118,7 +140,9 @@ export class OmittedRepair {
     return end < 0 ? bytes.length : end;
   }
 
-  /** The index of the `/` closing the comment whose body starts at `from` (`star`: a `*` just before it), else the end. */
+  /**
+   * The index of the `/` closing the comment whose body starts at `from` (`star`: a `*` just before it), else the end.
+   */
   private commentEnd(bytes: Uint8Array, from: number, star = false): number {
     for (let i = bytes.indexOf(SLASH, from); i >= 0; i = bytes.indexOf(SLASH, i + 1)) {
       if (i > from ? bytes[i - 1] === STAR : star) {
@@ -140,7 +164,10 @@ export function repairOmitted(bytes: Uint8Array): number {
 }
 
 /** A web-ifc byte source (OpenModelFromCallback's) whose chunks come out repaired, with the repair's count. */
-export function repairing(read: (offset: number, size: number) => Uint8Array): { read: (offset: number, size: number) => Uint8Array; repair: OmittedRepair } {
+export function repairing(read: (offset: number, size: number) => Uint8Array): {
+  read: (offset: number, size: number) => Uint8Array;
+  repair: OmittedRepair;
+} {
   const repair = new OmittedRepair();
   return {
     repair,

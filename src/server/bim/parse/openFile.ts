@@ -7,7 +7,12 @@ import type { IfcAPI, LoaderSettings } from 'web-ifc';
 import { repairing } from './omitted';
 
 /** The model id (-1 when web-ifc cannot open the file) and, with `repair`, how many `*` were read as `$`. */
-export function openIfcFile(api: IfcAPI, path: string, settings: LoaderSettings, repair = false): { model: number; omitted: number } {
+export function openIfcFile(
+  api: IfcAPI,
+  path: string,
+  settings: LoaderSettings,
+  repair = false,
+): { model: number; omitted: number } {
   const fd = openSync(path, 'r');
   let chunk = Buffer.alloc(0);
   const plain = (offset: number, size: number) => {

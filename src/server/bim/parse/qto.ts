@@ -52,7 +52,12 @@ export interface LineReader {
   type: (id: number) => number;
 }
 
-export function readQuantities(read: LineReader, sets: number[], scales: Scales, unitOf: (id: number) => Scale | null): RawQuantities {
+export function readQuantities(
+  read: LineReader,
+  sets: number[],
+  scales: Scales,
+  unitOf: (id: number) => Scale | null,
+): RawQuantities {
   const q: RawQuantities = { volume: [], area: [], weight: [], lengths: Object.create(null), unknownUnit: false };
   // (lengths are only evidence when a name repeats: read after the others, and only then — a line read is dear)
   const lengths: number[] = [];
@@ -83,7 +88,8 @@ export function readQuantities(read: LineReader, sets: number[], scales: Scales,
       else if (type !== undefined && KINDS[type]) add(id!, setName);
     }
   }
-  if (repeats(q.volume) || repeats(q.area) || repeats(q.weight)) for (let i = 0; i < lengths.length; i += 2) add(lengths[i], textOf(read.line(lengths[i + 1])?.Name));
+  if (repeats(q.volume) || repeats(q.area) || repeats(q.weight))
+    for (let i = 0; i < lengths.length; i += 2) add(lengths[i], textOf(read.line(lengths[i + 1])?.Name));
   return q;
 }
 
@@ -93,7 +99,10 @@ function repeats(list: Candidate[]): boolean {
   return false;
 }
 
-/** The values of the first name present in `names` order; for volume and weight, failing those, of the first name written. */
+/**
+ * The values of the first name present in `names` order; for volume and weight, failing those, of the first name
+ * written.
+ */
 export function preferred(list: Candidate[], names: string[], anyName: boolean): Candidate[] {
   for (const n of names) {
     const found = list.filter((c) => c.name === n);

@@ -8,7 +8,16 @@ import { agreeing, areaEvidence, choose, type Chosen, volumeEvidence } from './e
 import type { GeometryMeasure } from './geometry';
 import type { Layer } from './materials';
 import { apart, fmt, percentApart } from './notes';
-import { AREA_NAMES, firstOf, hasQuantities, type QuantityKind, preferred, type RawQuantities, VOLUME_NAMES, WEIGHT_NAMES } from './qto';
+import {
+  AREA_NAMES,
+  firstOf,
+  hasQuantities,
+  type QuantityKind,
+  preferred,
+  type RawQuantities,
+  VOLUME_NAMES,
+  WEIGHT_NAMES,
+} from './qto';
 import { BASE_SYMBOL, conversionNote } from './units';
 
 export interface Quantified {
@@ -40,21 +49,41 @@ function flag(q: Quantified, kind: ProblemKind, detail?: string): void {
 
 /** `layers` in m; `geometry` undefined when web-ifc gave no mesh. */
 export function quantify(raw: RawQuantities, geometry: GeometryMeasure | undefined, layers: Layer[]): Quantified {
-  const q: Quantified = { volume: null, area: null, weight: null, fromGeometry: false, problems: [], details: {}, notes: [] };
+  const q: Quantified = {
+    volume: null,
+    area: null,
+    weight: null,
+    fromGeometry: false,
+    problems: [],
+    details: {},
+    notes: [],
+  };
   const thick = layers.filter((l) => l.thickness > MAX_LAYER);
-  if (thick.length) flag(q, 'thickLayer', thick.map((l) => `材料层「${l.material}」厚度 ${fmt(l.thickness)} m`).join('；'));
+  if (thick.length)
+    flag(q, 'thickLayer', thick.map((l) => `材料层「${l.material}」厚度 ${fmt(l.thickness)} m`).join('；'));
   const closed = geometry?.volume ?? null;
 
   if (!hasQuantities(raw)) {
-    if (closed) { q.volume = closed; q.fromGeometry = true; flag(q, 'fromGeometry'); }
-    else if (geometry) { q.area = geometry.area; flag(q, 'openSurface', `几何不是封闭实体，只计面积 ${fmt(geometry.area)} m²`); }
-    else flag(q, 'noQuantity');
+    if (closed) {
+      q.volume = closed;
+      q.fromGeometry = true;
+      flag(q, 'fromGeometry');
+    } else if (geometry) {
+      q.area = geometry.area;
+      flag(q, 'openSurface', `几何不是封闭实体，只计面积 ${fmt(geometry.area)} m²`);
+    } else flag(q, 'noQuantity');
     return q;
   }
 
   const thickness = layers.reduce((a, l) => a + Math.max(0, l.thickness), 0) || null;
   const areas = preferred(raw.area, AREA_NAMES, false);
-  const volumeWhy = volumeEvidence(closed, raw.lengths, firstOf(raw.area, 'CrossSectionArea'), agreeing(areas), thickness);
+  const volumeWhy = volumeEvidence(
+    closed,
+    raw.lengths,
+    firstOf(raw.area, 'CrossSectionArea'),
+    agreeing(areas),
+    thickness,
+  );
   const chosen: Record<QuantityKind, Chosen | null> = {
     volume: choose('volume', preferred(raw.volume, VOLUME_NAMES, true), volumeWhy),
     area: choose('area', areas, areaEvidence(volumeWhy, raw.lengths, thickness)),
@@ -73,7 +102,12 @@ export function quantify(raw: RawQuantities, geometry: GeometryMeasure | undefin
   if (nonPositive.length) flag(q, 'nonPositive', nonPositive.join('；'));
   const v = q.volume;
   if (v !== null && closed && percentApart(v, closed) > MISMATCH)
-    flag(q, 'quantityMismatch', `数量集 ${chosen.volume!.name} ${fmt(v)} m³，几何 ${fmt(closed)} m³，${apart(v, closed)}`);
-  if (v !== null && geometry && geometry.box > 0 && v > geometry.box * BOX_SLACK) flag(q, 'volumeOverBox', `体积 ${fmt(v)} m³，包围盒 ${fmt(geometry.box)} m³`);
+    flag(
+      q,
+      'quantityMismatch',
+      `数量集 ${chosen.volume!.name} ${fmt(v)} m³，几何 ${fmt(closed)} m³，${apart(v, closed)}`,
+    );
+  if (v !== null && geometry && geometry.box > 0 && v > geometry.box * BOX_SLACK)
+    flag(q, 'volumeOverBox', `体积 ${fmt(v)} m³，包围盒 ${fmt(geometry.box)} m³`);
   return q;
 }

@@ -1,6 +1,7 @@
 // Parsing an IFC file in a child process (a job, as all long work; a process, not a thread, so web-ifc's
 // memory is never the server's): the child gets the spooled file's path and
-// reads it itself, its progress goes to the job, its answer is the model's pre-flight report (made there) or a refusal the user reads. A job
+// reads it itself, its progress goes to the job, its answer is the model's pre-flight report (made there) or a refusal
+// the user reads. A job
 // cancelled (the server stopping) kills the child. At most PARSES.size parses run at once; the others queue.
 import { badRequest } from '../../errors';
 import { JobSlots } from '../../jobs/slots';
@@ -28,6 +29,8 @@ export function parseIfc(path: string, progress: (done: number, total: number) =
       else end(() => reject(badRequest(m.message)));
     });
     child.on('error', (err) => end(() => reject(badRequest(`模型解析失败：${err.message}`))));
-    child.on('exit', (code, signal) => end(() => reject(badRequest(`模型解析中断（退出码 ${code ?? signal}），文件可能过大或已损坏`))));
+    child.on('exit', (code, signal) =>
+      end(() => reject(badRequest(`模型解析中断（退出码 ${code ?? signal}），文件可能过大或已损坏`))),
+    );
   });
 }

@@ -8,7 +8,21 @@ import * as W from 'web-ifc';
 import type { BimUnits } from '../model';
 import { type Api, enumOf, idsOf, numOf, ref, textOf } from './lines';
 
-const PREFIX: Record<string, number> = { EXA: 1e18, PETA: 1e15, TERA: 1e12, GIGA: 1e9, MEGA: 1e6, KILO: 1e3, HECTO: 1e2, DECA: 1e1, DECI: 1e-1, CENTI: 1e-2, MILLI: 1e-3, MICRO: 1e-6, NANO: 1e-9 };
+const PREFIX: Record<string, number> = {
+  EXA: 1e18,
+  PETA: 1e15,
+  TERA: 1e12,
+  GIGA: 1e9,
+  MEGA: 1e6,
+  KILO: 1e3,
+  HECTO: 1e2,
+  DECA: 1e1,
+  DECI: 1e-1,
+  CENTI: 1e-2,
+  MILLI: 1e-3,
+  MICRO: 1e-6,
+  NANO: 1e-9,
+};
 const PREFIX_ZH: Record<string, string> = { KILO: '千', DECI: '分', CENTI: '厘', MILLI: '毫', MEGA: '兆' };
 const SI: Record<string, { kind: Kind; power: number }> = {
   METRE: { kind: 'length', power: 1 },
@@ -22,10 +36,26 @@ const MASS_SYMBOLS: Record<string, string> = { KILO: 'kg', MEGA: 't', '': 'g' };
 const UNIT_TYPES = { LENGTHUNIT: 'length', AREAUNIT: 'area', VOLUMEUNIT: 'volume', MASSUNIT: 'mass' } as const;
 /** Chinese names of the conversion-based units exports use (IfcConversionBasedUnit.Name, lower case). */
 const CONVERSION_ZH: Record<string, string> = {
-  inch: '英寸', foot: '英尺', yard: '码', mile: '英里',
-  'square inch': '平方英寸', 'square foot': '平方英尺', 'square yard': '平方码', acre: '英亩',
-  'cubic inch': '立方英寸', 'cubic foot': '立方英尺', 'cubic yard': '立方码', gallon: '加仑', litre: '升', liter: '升',
-  pound: '磅', ounce: '盎司', 'tn (short)': '短吨', 'ton (short)': '短吨', 'ton (long)': '长吨', tonne: '吨',
+  inch: '英寸',
+  foot: '英尺',
+  yard: '码',
+  mile: '英里',
+  'square inch': '平方英寸',
+  'square foot': '平方英尺',
+  'square yard': '平方码',
+  acre: '英亩',
+  'cubic inch': '立方英寸',
+  'cubic foot': '立方英尺',
+  'cubic yard': '立方码',
+  gallon: '加仑',
+  litre: '升',
+  liter: '升',
+  pound: '磅',
+  ounce: '盎司',
+  'tn (short)': '短吨',
+  'ton (short)': '短吨',
+  'ton (long)': '长吨',
+  tonne: '吨',
 };
 
 export type Kind = 'length' | 'area' | 'volume' | 'mass';
@@ -65,8 +95,14 @@ export function unitScale(api: Api, model: number, id: number, depth = 0): Scale
     const factor = Math.pow(p, si.power) * (si.kind === 'mass' ? 1e-3 : 1);
     const pz = prefix ? (PREFIX_ZH[prefix] ?? prefix) : '';
     const ps = prefix ? (SYMBOL_PREFIX[prefix] ?? prefix) : '';
-    const zh = si.kind === 'mass' ? (MASS_WORDS[prefix ?? ''] ?? `${pz}克`) : `${si.power === 2 ? '平方' : si.power === 3 ? '立方' : ''}${pz}米`;
-    const sym = si.kind === 'mass' ? (MASS_SYMBOLS[prefix ?? ''] ?? `${ps}g`) : `${ps}m${si.power === 2 ? '²' : si.power === 3 ? '³' : ''}`;
+    const zh =
+      si.kind === 'mass'
+        ? (MASS_WORDS[prefix ?? ''] ?? `${pz}克`)
+        : `${si.power === 2 ? '平方' : si.power === 3 ? '立方' : ''}${pz}米`;
+    const sym =
+      si.kind === 'mass'
+        ? (MASS_SYMBOLS[prefix ?? ''] ?? `${ps}g`)
+        : `${ps}m${si.power === 2 ? '²' : si.power === 3 ? '³' : ''}`;
     return { factor, words: `${zh}(${sym})` };
   }
   // IfcConversionBasedUnit: ConversionFactor = IfcMeasureWithUnit(ValueComponent, UnitComponent)
@@ -81,16 +117,24 @@ export function unitScale(api: Api, model: number, id: number, depth = 0): Scale
   const label = textOf(u.Name).trim() || '换算单位';
   const factor = value * baseScale.factor;
   const kind = UNIT_TYPES[enumOf(u.UnitType) as keyof typeof UNIT_TYPES];
-  return { factor, words: `${CONVERSION_ZH[label.toLowerCase()] ?? label}(×${+factor.toPrecision(6)} ${kind ? BASE_SYMBOL[kind] : baseScale.words})` };
+  return {
+    factor,
+    words: `${CONVERSION_ZH[label.toLowerCase()] ?? label}(×${+factor.toPrecision(6)} ${kind ? BASE_SYMBOL[kind] : baseScale.words})`,
+  };
 }
 
-const isAssignment = (api: Api, model: number, id: number | undefined) => id !== undefined && api.GetLine(model, id)?.type === W.IFCUNITASSIGNMENT;
+const isAssignment = (api: Api, model: number, id: number | undefined) =>
+  id !== undefined && api.GetLine(model, id)?.type === W.IFCUNITASSIGNMENT;
 
 /**
  * The IfcUnitAssignment to read: the project's UnitsInContext; else one the project line references anywhere
  * (its attributes misplaced); else the file's own assignment with a length unit (the first).
  */
-function assignmentOf(api: Api, model: number, projectId: number | undefined): { id: number; fallback: boolean } | undefined {
+function assignmentOf(
+  api: Api,
+  model: number,
+  projectId: number | undefined,
+): { id: number; fallback: boolean } | undefined {
   if (projectId === undefined) return undefined;
   const declared = ref(api.GetLine(model, projectId)?.UnitsInContext);
   if (isAssignment(api, model, declared)) return { id: declared!, fallback: false };
@@ -98,7 +142,11 @@ function assignmentOf(api: Api, model: number, projectId: number | undefined): {
   const referenced = raw.map((a) => ref(a)).find((id) => isAssignment(api, model, id));
   if (referenced !== undefined) return { id: referenced, fallback: true };
   const all = idsOf(api, model, W.IFCUNITASSIGNMENT);
-  const withLength = all.find((a) => (api.GetLine(model, a)?.Units ?? []).some((u: unknown) => enumOf(api.GetLine(model, ref(u)!)?.UnitType) === 'LENGTHUNIT'));
+  const withLength = all.find((a) =>
+    (api.GetLine(model, a)?.Units ?? []).some(
+      (u: unknown) => enumOf(api.GetLine(model, ref(u)!)?.UnitType) === 'LENGTHUNIT',
+    ),
+  );
   const id = withLength ?? all[0];
   return id === undefined ? undefined : { id, fallback: true };
 }
@@ -133,7 +181,12 @@ export function readUnits(api: Api, model: number, projectId: number | undefined
   return assignment.fallback ? { scales, foundAt: assignment.id } : { scales };
 }
 
-export const unitWords = (s: Scales): BimUnits => ({ length: s.length.words, area: s.area.words, volume: s.volume.words, mass: s.mass.words });
+export const unitWords = (s: Scales): BimUnits => ({
+  length: s.length.words,
+  area: s.area.words,
+  volume: s.volume.words,
+  mass: s.mass.words,
+});
 
 const KIND_ZH: Record<Kind, string> = { length: '长度', area: '面积', volume: '体积', mass: '质量' };
 

@@ -12,21 +12,45 @@ import { loadSeedBenchmarks } from './benchmarks';
 export const MATERIAL_LINES_MARKER = 'seed_v3_material_benchmarks';
 
 export async function upgradeBenchmarks(trx: Tx): Promise<void> {
-  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', MATERIAL_LINES_MARKER).executeTakeFirst()) return;
+  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', MATERIAL_LINES_MARKER).executeTakeFirst())
+    return;
   const def = resourceDef('tpf3Benchmark');
   const metrics: readonly string[] = MATERIAL_BENCHMARK_METRICS;
-  const have = await trx.selectFrom(def.table).select(['metric', 'name', 'build_type']).where('tenant_id', 'is', null).where('metric', 'in', [...metrics]).execute();
+  const have = await trx
+    .selectFrom(def.table)
+    .select(['metric', 'name', 'build_type'])
+    .where('tenant_id', 'is', null)
+    .where('metric', 'in', [...metrics])
+    .execute();
   const key = (m: unknown, n: unknown, t: unknown) => `${m}|${n}|${t}`;
   const known = new Set(have.map((r) => key(r.metric, r.name, r.build_type)));
-  const missing = loadSeedBenchmarks().filter((b) => metrics.includes(b.metric) && !known.has(key(b.metric, b.name, b.buildType)));
-  if (missing.length) await trx.insertInto(def.table).values(missing.map((b) => ({ ...toColumns(def.schema, { ...b }, false), tenant_id: null }))).execute();
+  const missing = loadSeedBenchmarks().filter(
+    (b) => metrics.includes(b.metric) && !known.has(key(b.metric, b.name, b.buildType)),
+  );
+  if (missing.length)
+    await trx
+      .insertInto(def.table)
+      .values(missing.map((b) => ({ ...toColumns(def.schema, { ...b }, false), tenant_id: null })))
+      .execute();
 
-  const dict = await trx.selectFrom('sys_dict').select(['id', 'items']).where('dict_code', '=', 'benchmarkMetric').executeTakeFirst();
+  const dict = await trx
+    .selectFrom('sys_dict')
+    .select(['id', 'items'])
+    .where('dict_code', '=', 'benchmarkMetric')
+    .executeTakeFirst();
   if (dict) {
-    const items = (typeof dict.items === 'string' ? JSON.parse(dict.items) : (dict.items ?? [])) as { value: string; label: string }[];
+    const items = (typeof dict.items === 'string' ? JSON.parse(dict.items) : (dict.items ?? [])) as {
+      value: string;
+      label: string;
+    }[];
     const values = new Set(items.map((i) => i.value));
     const add = BENCHMARK_METRICS.filter(([v]) => !values.has(v)).map(([value, label]) => ({ value, label }));
-    if (add.length) await trx.updateTable('sys_dict').set({ items: JSON.stringify([...items, ...add]) }).where('id', '=', dict.id).execute();
+    if (add.length)
+      await trx
+        .updateTable('sys_dict')
+        .set({ items: JSON.stringify([...items, ...add]) })
+        .where('id', '=', dict.id)
+        .execute();
   }
   await trx.insertInto('schema_migrations').values({ id: MATERIAL_LINES_MARKER }).execute();
 }

@@ -36,7 +36,8 @@ export function loadSeedBenchmarks(): SeedBenchmark[] {
       remarks: str(r.remarks),
     };
     const known = row.value !== null || row.low !== null || row.high !== null;
-    if (known === (row.verification === 'U')) throw new Error(`seed data benchmarks.csv: ${row.name}: a U row has no figure, every other row has one`);
+    if (known === (row.verification === 'U'))
+      throw new Error(`seed data benchmarks.csv: ${row.name}: a U row has no figure, every other row has one`);
     return row;
   });
 }

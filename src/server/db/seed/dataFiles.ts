@@ -6,10 +6,15 @@ import Papa from 'papaparse';
 
 export type CsvRow = Record<string, string | undefined>;
 
-const readText = (file: string): string => readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8').replace(/^\uFEFF/, '');
+const readText = (file: string): string =>
+  readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8').replace(/^\uFEFF/, '');
 
 export function readSeedCsv(file: string): CsvRow[] {
-  const parsed = Papa.parse<CsvRow>(readText(file), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim() });
+  const parsed = Papa.parse<CsvRow>(readText(file), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim(),
+  });
   if (parsed.errors.length) {
     const e = parsed.errors[0];
     throw new Error(`seed data ${file}: row ${e.row ?? '?'}: ${e.message}`);

@@ -41,17 +41,26 @@ export function loadCities(): ProvinceJson[] {
   return readSeedJson('cities.json') as ProvinceJson[];
 }
 
-const placeItem = (p: PlaceJson): DictItem => ({ value: p.code, label: p.name, lng: p.lng, lat: p.lat, pinyin: p.pinyin });
+const placeItem = (p: PlaceJson): DictItem => ({
+  value: p.code,
+  label: p.name,
+  lng: p.lng,
+  lat: p.lat,
+  pinyin: p.pinyin,
+});
 
 /** Provinces → cities → districts (where known). */
 export function cityItems(): DictItem[] {
   return loadCities().map((p) => ({
     ...placeItem(p),
-    children: p.cities.map((c) => (c.districts ? { ...placeItem(c), children: c.districts.map(placeItem) } : placeItem(c))),
+    children: p.cities.map((c) =>
+      c.districts ? { ...placeItem(c), children: c.districts.map(placeItem) } : placeItem(c),
+    ),
   }));
 }
 
-const labelled = (list: ReadonlyArray<readonly [string, string, ...unknown[]]>): DictItem[] => list.map(([value, label]) => ({ value, label }));
+const labelled = (list: ReadonlyArray<readonly [string, string, ...unknown[]]>): DictItem[] =>
+  list.map(([value, label]) => ({ value, label }));
 
 /** The lists a dictionary may take `from`: owned by code, so the file only names them. */
 const FROM: Record<string, () => DictItem[]> = {
@@ -95,7 +104,8 @@ function dictionary(raw: unknown, index: number): SeedDictionary {
   const where = `${dictCode}.${ways[0]}`;
   if (ways[0] === 'from') {
     const source = FROM[stringAt(FILE, where, d.from)];
-    if (!source) throw dataError(FILE, where, `unknown list ${JSON.stringify(d.from)} (known: ${Object.keys(FROM).join(', ')})`);
+    if (!source)
+      throw dataError(FILE, where, `unknown list ${JSON.stringify(d.from)} (known: ${Object.keys(FROM).join(', ')})`);
     return { dictCode, dictName, items: source() };
   }
   const list = arrayAt(FILE, where, d[ways[0]]);

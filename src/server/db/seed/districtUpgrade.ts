@@ -10,11 +10,21 @@ import { cityItems } from './dictionaries';
 export const DISTRICTS_MARKER = 'seed_v4_city_districts';
 
 export async function upgradeCityDistricts(trx: Tx): Promise<void> {
-  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', DISTRICTS_MARKER).executeTakeFirst()) return;
-  const dict = await trx.selectFrom('sys_dict').select(['id', 'items']).where('dict_code', '=', 'city').executeTakeFirst();
+  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', DISTRICTS_MARKER).executeTakeFirst())
+    return;
+  const dict = await trx
+    .selectFrom('sys_dict')
+    .select(['id', 'items'])
+    .where('dict_code', '=', 'city')
+    .executeTakeFirst();
   if (dict) {
     const items = (typeof dict.items === 'string' ? JSON.parse(dict.items) : (dict.items ?? [])) as DictItem[];
-    const seeded = new Map(cityItems().flatMap((p) => p.children ?? []).filter((c) => c.children).map((c) => [c.value, c.children!]));
+    const seeded = new Map(
+      cityItems()
+        .flatMap((p) => p.children ?? [])
+        .filter((c) => c.children)
+        .map((c) => [c.value, c.children!]),
+    );
     let changed = false;
     for (const province of items) {
       for (const city of province.children ?? []) {
@@ -25,7 +35,12 @@ export async function upgradeCityDistricts(trx: Tx): Promise<void> {
         }
       }
     }
-    if (changed) await trx.updateTable('sys_dict').set({ items: JSON.stringify(items) }).where('id', '=', dict.id).execute();
+    if (changed)
+      await trx
+        .updateTable('sys_dict')
+        .set({ items: JSON.stringify(items) })
+        .where('id', '=', dict.id)
+        .execute();
   }
   await trx.insertInto('schema_migrations').values({ id: DISTRICTS_MARKER }).execute();
 }

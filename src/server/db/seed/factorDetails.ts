@@ -116,7 +116,10 @@ export function defaultDistanceOf(f: SeedFactor): number | undefined {
 }
 
 /** The details of one seed factor, and the note to add to its remarks (a U density's reason). */
-export function detailsOf(f: SeedFactor, densities: Map<string, DensityEntry>): { details: FactorDetails; remarksNote: string } {
+export function detailsOf(
+  f: SeedFactor,
+  densities: Map<string, DensityEntry>,
+): { details: FactorDetails; remarksNote: string } {
   // a row that states its own class (cn_materials.csv: a number derived from the standard is an estimate) keeps it
   const details: FactorDetails = { quality: f.quality ?? qualityOf(f) };
   const distance = defaultDistanceOf(f);
@@ -156,7 +159,8 @@ export interface FactorUpgrade {
  * (marker): after it, an admin who clears a value keeps it cleared. Changing the data later needs a new marker.
  */
 export async function upgradeFactorDetails(trx: Tx, load: () => FactorUpgrade[]): Promise<number> {
-  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', DETAILS_MARKER).executeTakeFirst()) return 0;
+  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', DETAILS_MARKER).executeTakeFirst())
+    return 0;
   const rows = load();
   const col = <T>(pick: (u: FactorUpgrade) => T | undefined) => rows.map((u) => pick(u) ?? null);
   const lib = sql.table(resourceDef('tpf3BuildMaterial').table);
@@ -175,7 +179,9 @@ export async function upgradeFactorDetails(trx: Tx, load: () => FactorUpgrade[])
       ${col((u) => u.full.energy)}::text[], ${col((u) => u.full.quality)}::text[],
       ${col((u) => u.base.remarks)}::text[], ${col((u) => u.full.remarks)}::text[]
     ) as u(type, name, spec, unit, density, density_source, density_verification, default_distance, energy, quality, base_remarks, remarks)
-    where l.tenant_id is null and l.type = u.type and l.name = u.name and coalesce(l.spec, '') = u.spec and l.unit = u.unit`.execute(trx);
+    where l.tenant_id is null and l.type = u.type and l.name = u.name and coalesce(l.spec, '') = u.spec and l.unit = u.unit`.execute(
+    trx,
+  );
   await trx.insertInto('schema_migrations').values({ id: DETAILS_MARKER }).execute();
   return Number(result.numAffectedRows ?? 0);
 }

@@ -106,7 +106,11 @@ function factor(f: SeedFactor): SeedFactor {
   };
 }
 
-const join = (...parts: string[]): string => parts.map((p) => p.trim()).filter(Boolean).join('；');
+const join = (...parts: string[]): string =>
+  parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join('；');
 
 /**
  * 建材 rows of a materials file: App. D (its source is the standard) or a file beyond it (each row names its
@@ -120,7 +124,8 @@ function materialRows(file: string, standard?: string): SeedFactor[] {
     const source = standard ?? str(r.source);
     const quality = str(r.quality);
     if (!source) throw new Error(`seed data ${file} ${str(r.name_zh)}: no source`);
-    if (quality && !(QUALITY_VALUES as string[]).includes(quality)) throw new Error(`seed data ${file} ${str(r.name_zh)}: unknown quality ${quality}`);
+    if (quality && !(QUALITY_VALUES as string[]).includes(quality))
+      throw new Error(`seed data ${file} ${str(r.name_zh)}: unknown quality ${quality}`);
     const when = join(r.year ? `数据年份 ${str(r.year)}` : '', r.boundary ? `边界：${str(r.boundary)}` : '');
     const row = factor({
       type: '建材',
@@ -182,7 +187,16 @@ function fuels(): SeedFactor[] {
 // Water drawn on site is counted in 建筑建造 by its quantity, like an energy (能源种类 自来水); the standard's only
 // water factor is 附录D's 自来水, so this row repeats that row's number, source and mark.
 const water = (): SeedFactor[] =>
-  materials().filter((m) => m.name === '自来水').map((m) => factor({ ...m, type: '能源', smallType: '水', remarks: join('与附录D 建材「自来水」同一数值，用于施工用水等按用量计入建筑建造的行', m.remarks) }));
+  materials()
+    .filter((m) => m.name === '自来水')
+    .map((m) =>
+      factor({
+        ...m,
+        type: '能源',
+        smallType: '水',
+        remarks: join('与附录D 建材「自来水」同一数值，用于施工用水等按用量计入建筑建造的行', m.remarks),
+      }),
+    );
 
 function grid(): SeedFactor[] {
   let lastSource = '';
@@ -275,20 +289,36 @@ function refrigerants(): SeedFactor[] {
 /** Every seed row as first seeded (base) and with its details (full), in table order. */
 export function seedFactorUpgrades(): FactorUpgrade[] {
   const densities = densityTable(readSeedCsv(DENSITY_FILE));
-  const base = [...materials(), ...supplement(), ...cnMaterials(), ...fuels(), ...water(), ...grid(), ...transport(), ...planting(), ...refrigerants()];
+  const base = [
+    ...materials(),
+    ...supplement(),
+    ...cnMaterials(),
+    ...fuels(),
+    ...water(),
+    ...grid(),
+    ...transport(),
+    ...planting(),
+    ...refrigerants(),
+  ];
   return base.map((b) => {
     const { details, remarksNote } = detailsOf(b, densities);
     return { base: b, full: { ...b, ...details, remarks: clip(join(b.remarks, remarksNote), 500) } };
   });
 }
 
-/** A materials file's rows beyond App. D as seeded (with their details), for databases seeded before it (./materialUpgrade). */
+/**
+ * A materials file's rows beyond App. D as seeded (with their details), for databases seeded before it
+ * (./materialUpgrade).
+ */
 export function seedSupplement(file: string = FACTOR_FILES.supplement): SeedFactor[] {
   const names = new Set(materialRows(file).map((f) => f.name));
   return loadSeedFactors().filter((f) => f.type === '建材' && names.has(f.name));
 }
 
-/** Every seed factor row, in table order: materials (App. D, the supplement, the Chinese sources), fuels, water, grid electricity, transport, sink, refrigerants. */
+/**
+ * Every seed factor row, in table order: materials (App. D, the supplement, the Chinese sources), fuels, water, grid
+ * electricity, transport, sink, refrigerants.
+ */
 export function loadSeedFactors(): SeedFactor[] {
   return seedFactorUpgrades().map((u) => u.full);
 }

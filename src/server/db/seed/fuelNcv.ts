@@ -29,7 +29,12 @@ export function fuelNcv(name: string): FuelNcv | undefined {
       const ncv = Number(r.ncv);
       const mark = (r.verification ?? '').trim();
       const source = (r.source ?? '').trim();
-      if (!(ncv > 0 && ncv < 100) || !['MJ/kg', 'MJ/m3'].includes((r.ncv_unit ?? '').trim()) || !(mark in MARK_TEXT) || !source) {
+      if (
+        !(ncv > 0 && ncv < 100) ||
+        !['MJ/kg', 'MJ/m3'].includes((r.ncv_unit ?? '').trim()) ||
+        !(mark in MARK_TEXT) ||
+        !source
+      ) {
         throw new Error(`seed data ${NCV_FILE} ${fuel}: a value in MJ/kg or MJ/m3, a source and a mark V, M or D`);
       }
       return [fuel, { ncv, ncvUnit: (r.ncv_unit ?? '').trim(), ncvSource: `${source}${MARK_TEXT[mark]}` }];
@@ -39,15 +44,20 @@ export function fuelNcv(name: string): FuelNcv | undefined {
 }
 
 export async function upgradeLibraryUnits(trx: Tx): Promise<void> {
-  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', LIBRARY_UNITS_MARKER).executeTakeFirst()) return;
+  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', LIBRARY_UNITS_MARKER).executeTakeFirst())
+    return;
   const lib = sql.table(resourceDef('tpf3BuildMaterial').table);
   // a density stored before had no unit of its own and meant t per the factor's unit (a per-mass factor's
   // density says nothing about its own unit, and is left for the row's to decide)
   await sql`update ${lib} set density_unit = 't/' || unit
-    where density is not null and coalesce(density_unit, '') = '' and unit not in ('t', 'kg', '吨', '千克')`.execute(trx);
+    where density is not null and coalesce(density_unit, '') = '' and unit not in ('t', 'kg', '吨', '千克')`.execute(
+    trx,
+  );
   // a brick's size as its name gives it (页岩实心砖（240mm×115mm×53mm）): a row in 千块 converts by it
   await sql`update ${lib} set piece_size = replace(substring(name from '[0-9]+mm×[0-9]+mm×[0-9]+mm'), 'mm', '')
-    where tenant_id is null and type = '建材' and coalesce(piece_size, '') = '' and name ~ '[0-9]+mm×[0-9]+mm×[0-9]+mm'`.execute(trx);
+    where tenant_id is null and type = '建材' and coalesce(piece_size, '') = '' and name ~ '[0-9]+mm×[0-9]+mm×[0-9]+mm'`.execute(
+    trx,
+  );
   const fuels = readSeedCsv(NCV_FILE).map((r) => (r.fuel ?? '').trim());
   const rows = fuels.map((name) => ({ name, ...fuelNcv(name)! }));
   await sql`update ${lib} as l set ncv = u.ncv, ncv_unit = u.ncv_unit, ncv_source = u.ncv_source

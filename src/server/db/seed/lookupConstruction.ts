@@ -12,10 +12,21 @@ export function constructionMachine(): SeedLookup[] {
   return readSeedCsv(LOOKUP_FILES.machines).map((r) => {
     const carrier = str(r.energy_carrier);
     const fuel = carrier.replace(/\(\?\)$/, '');
-    const column = fuel === '柴油' ? r.diesel_kg_per_shift : fuel === '汽油' ? r.gasoline_kg_per_shift : fuel === '电' ? r.electricity_kWh_per_shift : undefined;
-    if (column === undefined) throw new Error(`seed lookup: machine row ${str(r.row_no)}: unknown energy carrier ${JSON.stringify(carrier)}`);
-    const others = [r.diesel_kg_per_shift, r.gasoline_kg_per_shift, r.electricity_kWh_per_shift].filter((v) => str(v) !== '' && v !== column);
-    if (others.length) throw new Error(`seed lookup: machine row ${str(r.row_no)}: energy given for another carrier than ${carrier}`);
+    const column =
+      fuel === '柴油'
+        ? r.diesel_kg_per_shift
+        : fuel === '汽油'
+          ? r.gasoline_kg_per_shift
+          : fuel === '电'
+            ? r.electricity_kWh_per_shift
+            : undefined;
+    if (column === undefined)
+      throw new Error(`seed lookup: machine row ${str(r.row_no)}: unknown energy carrier ${JSON.stringify(carrier)}`);
+    const others = [r.diesel_kg_per_shift, r.gasoline_kg_per_shift, r.electricity_kWh_per_shift].filter(
+      (v) => str(v) !== '' && v !== column,
+    );
+    if (others.length)
+      throw new Error(`seed lookup: machine row ${str(r.row_no)}: energy given for another carrier than ${carrier}`);
     const raw = str(r.source);
     return lookup({
       table: 'constructionMachine',
@@ -31,7 +42,9 @@ export function constructionMachine(): SeedLookup[] {
         `附录C 序号 ${str(r.row_no)}`,
         carrier.endsWith('(?)') ? '能源种类存疑' : '',
         str(r.spec_verification) === 'M' ? '规格为回忆值' : '',
-        r.recall_confidence ? `回忆可信度：${machineConfidence[str(r.recall_confidence)] ?? str(r.recall_confidence)}` : '',
+        r.recall_confidence
+          ? `回忆可信度：${machineConfidence[str(r.recall_confidence)] ?? str(r.recall_confidence)}`
+          : '',
         str(r.notes),
       ),
     });

@@ -2,7 +2,16 @@
 // deliberately not seeded (./data/lookup_skipped.json: pointers, citations, design suggestions, each with its
 // reason) and the Chinese labels the tables' English words and keys become (./data/lookup_labels.json).
 // Both files are checked here when read, and every skipped row must still exist in its CSV.
-import { arrayAt, type CsvRow, dataError, objectAt, readSeedCsv, readSeedJson, stringAt, stringMapAt } from './dataFiles';
+import {
+  arrayAt,
+  type CsvRow,
+  dataError,
+  objectAt,
+  readSeedCsv,
+  readSeedJson,
+  stringAt,
+  stringMapAt,
+} from './dataFiles';
 import { str } from './factors';
 
 /** The CSV tables the lookup seed reads, by file name (all in ./data). */
@@ -19,7 +28,10 @@ export const LOOKUP_FILES = {
   construction: 'lookup_construction_demolition.csv',
 } as const;
 
-/** Which bound of a range is the conservative one: 'low' for efficiencies and minimums, 'high' for losses and class limits. */
+/**
+ * Which bound of a range is the conservative one: 'low' for efficiencies and minimums, 'high' for losses and class
+ * limits.
+ */
 export type Direction = 'low' | 'high';
 
 /** A label with optional spec and unit overriding the table's. */
@@ -76,7 +88,8 @@ function readLabels(): LookupLabels {
   const strings = (k: string) => stringMapAt(LABELS_FILE, k, doc[k]);
   const pvItems = entries<PvItem>('pvItems', doc.pvItems, ['dir'], ['name', 'spec', 'unit']);
   for (const [k, item] of Object.entries(pvItems)) {
-    if (item.dir !== 'low' && item.dir !== 'high') throw dataError(LABELS_FILE, `pvItems.${k}.dir`, 'expected low or high');
+    if (item.dir !== 'low' && item.dir !== 'high')
+      throw dataError(LABELS_FILE, `pvItems.${k}.dir`, 'expected low or high');
   }
   return {
     sourceWords: strings('sourceWords'),
@@ -106,14 +119,19 @@ function readSkipped(): SkippedRow[] {
     const o = objectAt(SKIPPED_FILE, `[${i}]`, raw);
     const file = stringAt(SKIPPED_FILE, `[${i}].file`, o.file);
     if (!files.includes(file)) throw dataError(SKIPPED_FILE, `[${i}].file`, `not a lookup table: ${file}`);
-    return { file, key: stringAt(SKIPPED_FILE, `[${i}].key`, o.key), reason: stringAt(SKIPPED_FILE, `[${i}].reason`, o.reason) };
+    return {
+      file,
+      key: stringAt(SKIPPED_FILE, `[${i}].key`, o.key),
+      reason: stringAt(SKIPPED_FILE, `[${i}].reason`, o.reason),
+    };
   });
 }
 
 /** CSV rows deliberately not seeded: file, the row's key column value, why. */
 export const LOOKUP_SKIPPED: ReadonlyArray<SkippedRow> = readSkipped();
 
-export const isSkipped = (file: string, key: string): boolean => LOOKUP_SKIPPED.some((s) => s.file === file && s.key === key);
+export const isSkipped = (file: string, key: string): boolean =>
+  LOOKUP_SKIPPED.some((s) => s.file === file && s.key === key);
 
 /** Every skipped row still exists in its CSV (else the list names a row that is no longer there). */
 export function checkSkipped(): void {
@@ -125,6 +143,7 @@ export function checkSkipped(): void {
   for (const s of LOOKUP_SKIPPED) {
     const key = keyOf[s.file];
     if (!key) throw dataError(SKIPPED_FILE, s.key, `rows of ${s.file} cannot be skipped (no key column known)`);
-    if (!readSeedCsv(s.file).some((r) => key(r) === s.key)) throw new Error(`seed lookup: skipped row ${JSON.stringify(s.key)} not found in ${s.file}`);
+    if (!readSeedCsv(s.file).some((r) => key(r) === s.key))
+      throw new Error(`seed lookup: skipped row ${JSON.stringify(s.key)} not found in ${s.file}`);
   }
 }

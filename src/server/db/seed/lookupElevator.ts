@@ -10,7 +10,8 @@ import { conservative, join, lookup, original, type SeedLookup } from './lookupR
 const CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
 
 export function elevatorClass(vdi: Row[], elevator: Row[]): SeedLookup[] {
-  const cell = (rows: Row[], table: string, key: string, col: string) => rows.find((r) => str(r.table) === table && str(r.key) === key)?.[col];
+  const cell = (rows: Row[], table: string, key: string, col: string) =>
+    rows.find((r) => str(r.table) === table && str(r.key) === key)?.[col];
   const scale = (
     label: string,
     source: string,
@@ -23,9 +24,10 @@ export function elevatorClass(vdi: Row[], elevator: Row[]): SeedLookup[] {
       const s = standby(k);
       const value = conservative(t.text, 'high');
       const value2 = conservative(s.text, 'high');
-      const marks = [value !== null ? markFor(str(t.mark)) : undefined, value2 !== null ? markFor(str(s.mark)) : undefined].filter(
-        (m): m is Verification => !!m,
-      );
+      const marks = [
+        value !== null ? markFor(str(t.mark)) : undefined,
+        value2 !== null ? markFor(str(s.mark)) : undefined,
+      ].filter((m): m is Verification => !!m);
       return lookup({
         table: 'elevatorClass',
         name: `${label} ${k} 级`,
@@ -44,7 +46,10 @@ export function elevatorClass(vdi: Row[], elevator: Row[]): SeedLookup[] {
         ),
       });
     });
-  const vdiRow = (table: string) => (k: string) => ({ text: cell(vdi, table, k, 'value_1'), mark: cell(vdi, table, k, 'verification') });
+  const vdiRow = (table: string) => (k: string) => ({
+    text: cell(vdi, table, k, 'value_1'),
+    mark: cell(vdi, table, k, 'verification'),
+  });
   const convention = str(elevator.find((r) => str(r.table) === 'app_convention')?.value);
   return [
     ...scale(
@@ -52,13 +57,19 @@ export function elevatorClass(vdi: Row[], elevator: Row[]): SeedLookup[] {
       'VDI 4707 Blatt 1 能效等级界限（回忆值，未核对原文）',
       vdiRow('vdi4707_travel_class'),
       vdiRow('vdi4707_standby_class'),
-      (k) => (k <= 'E' && convention ? `国内碳计算工具常用 A–E 级取值同此（${convention}；回忆值，未确认其所用等级体系）` : ''),
+      (k) =>
+        k <= 'E' && convention
+          ? `国内碳计算工具常用 A–E 级取值同此（${convention}；回忆值，未确认其所用等级体系）`
+          : '',
     ),
     ...scale(
       'ISO 25745-2',
       'ISO 25745-2:2015 能效等级界限（GB/T 30559.2-2017 等同采用；界限值为回忆值，未核对原文）',
       vdiRow('iso25745_2_running_class'),
-      (k) => ({ text: cell(elevator, 'iso25745_2_idle_standby_class', k, 'value'), mark: cell(elevator, 'iso25745_2_idle_standby_class', k, 'verification') }),
+      (k) => ({
+        text: cell(elevator, 'iso25745_2_idle_standby_class', k, 'value'),
+        mark: cell(elevator, 'iso25745_2_idle_standby_class', k, 'verification'),
+      }),
       () => '',
     ),
   ];

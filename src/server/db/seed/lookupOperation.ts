@@ -42,7 +42,12 @@ export function hvacSource(): SeedLookup[] {
     return lookup({
       table: 'hvacSource',
       name,
-      spec: join(/\d/.test(capacity) ? `制冷量 ${capacity} kW` : capacity, hvacWord(str(r.climate_zone)), metric, which),
+      spec: join(
+        /\d/.test(capacity) ? `制冷量 ${capacity} kW` : capacity,
+        hvacWord(str(r.climate_zone)),
+        metric,
+        which,
+      ),
       value,
       unit,
       value2,
@@ -71,7 +76,11 @@ export function heatRecovery(): SeedLookup[] {
       unit2: unit,
       source: source(r.source),
       verification: markFor(str(r.verification)),
-      remarks: join(original(r.cooling) && `制冷${original(r.cooling)}`, original(r.heating) && `供暖${original(r.heating)}`, str(r.notes)),
+      remarks: join(
+        original(r.cooling) && `制冷${original(r.cooling)}`,
+        original(r.heating) && `供暖${original(r.heating)}`,
+        str(r.notes),
+      ),
     });
   });
 }
@@ -128,14 +137,31 @@ export function dhwHeater(): SeedLookup[] {
     if (zones) {
       const labels = zones[2].split(/\s+\/\s+/);
       const values = pair(text);
-      if (labels.length !== values.length) throw new Error(`seed lookup: ${name}: ${labels.length} zones, ${values.length} values`);
+      if (labels.length !== values.length)
+        throw new Error(`seed lookup: ${name}: ${labels.length} zones, ${values.length} values`);
       return labels.map((zone, i) =>
-        lookup({ ...base, spec: `${zones[1]} ${zone}`, value: conservative(values[i], 'low'), value2: null, unit2: '', remarks: join(`原表取值：${text}`, str(r.notes)) }),
+        lookup({
+          ...base,
+          spec: `${zones[1]} ${zone}`,
+          value: conservative(values[i], 'low'),
+          value2: null,
+          unit2: '',
+          remarks: join(`原表取值：${text}`, str(r.notes)),
+        }),
       );
     }
     const dir: Direction = /热损失率|η_L/.test(metric) ? 'high' : 'low';
     const { value, value2, which } = twoValues(text, dir, metric, name);
-    return [lookup({ ...base, spec: join(metric, which), value, value2, unit2: value2 === null ? '' : unit, remarks: join(original(text), str(r.notes)) })];
+    return [
+      lookup({
+        ...base,
+        spec: join(metric, which),
+        value,
+        value2,
+        unit2: value2 === null ? '' : unit,
+        remarks: join(original(text), str(r.notes)),
+      }),
+    ];
   });
 }
 

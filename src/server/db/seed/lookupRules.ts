@@ -28,7 +28,11 @@ export interface SeedLookup {
   remarks: string;
 }
 
-export const join = (...parts: string[]): string => parts.map((p) => p.trim()).filter(Boolean).join('；');
+export const join = (...parts: string[]): string =>
+  parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join('；');
 
 const NO_VALUE = '暂无权威数值，请按标准原文或设计/铭牌/实测值填写';
 
@@ -89,7 +93,13 @@ export function lookup(row: SeedLookup): SeedLookup {
   const r = withoutPlaceholder(row);
   const noValue = r.value === null && r.value2 === null;
   const verification: Verification = noValue ? 'U' : r.verification;
-  const remarks = noValue ? join(r.remarks, r.verification !== 'U' ? `原表核实标记 ${r.verification}（针对文字说明，不是数值）` : '', NO_VALUE) : r.remarks;
+  const remarks = noValue
+    ? join(
+        r.remarks,
+        r.verification !== 'U' ? `原表核实标记 ${r.verification}（针对文字说明，不是数值）` : '',
+        NO_VALUE,
+      )
+    : r.remarks;
   return {
     table: r.table,
     name: clip(r.name, 100),
@@ -117,5 +127,9 @@ export function twoValues(cell: string | undefined, dir: Direction, metric: stri
   if (parts.length === 1) return { value: conservative(parts[0], dir), value2: null, which: '' };
   if (parts.length !== 2) throw new Error(`seed lookup: expected one or two values in ${JSON.stringify(cell)}`);
   const [a, b] = pairLabels(metric, name);
-  return { value: conservative(parts[0], dir), value2: conservative(parts[1], dir), which: `参数值=${a}，参数值2=${b}` };
+  return {
+    value: conservative(parts[0], dir),
+    value2: conservative(parts[1], dir),
+    which: `参数值=${a}，参数值2=${b}`,
+  };
 }

@@ -34,12 +34,20 @@ async function upgradeOnce(trx: Tx, marker: string, load: () => SeedFactor[]): P
         .selectFrom(def.table)
         .select(['type', 'name', 'spec', 'unit'])
         .where('tenant_id', 'is', null)
-        .where('name', 'in', rows.map((r) => r.name))
+        .where(
+          'name',
+          'in',
+          rows.map((r) => r.name),
+        )
         .execute()
     : [];
   const known = new Set(have.map((r) => key(r.type, r.name, r.spec, r.unit)));
   const missing = rows.filter((r) => !known.has(key(r.type, r.name, r.spec, r.unit)));
-  if (missing.length) await trx.insertInto(def.table).values(missing.map((r) => ({ ...toColumns(def.schema, { ...r }, false), tenant_id: null }))).execute();
+  if (missing.length)
+    await trx
+      .insertInto(def.table)
+      .values(missing.map((r) => ({ ...toColumns(def.schema, { ...r }, false), tenant_id: null })))
+      .execute();
   await trx.insertInto('schema_migrations').values({ id: marker }).execute();
   return missing.length;
 }

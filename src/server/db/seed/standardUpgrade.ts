@@ -19,20 +19,42 @@ export const STANDARD_LIBRARY_MARKER = 'seed_v7_mortar_distance_water';
 export const MORTAR_FACTOR = sql`l.type = '建材' and l.name like '%砂浆%' and coalesce(l.small_type, '') <> '混凝土'`;
 
 /** `water` gives the seed's water energy rows with their details (seed.ts: from loadSeedFactors). */
-export async function upgradeLibraryStandard(trx: Tx, water: () => SeedFactor[]): Promise<{ mortar: number; water: number }> {
-  if (await trx.selectFrom('schema_migrations').select('id').where('id', '=', STANDARD_LIBRARY_MARKER).executeTakeFirst()) return { mortar: 0, water: 0 };
+export async function upgradeLibraryStandard(
+  trx: Tx,
+  water: () => SeedFactor[],
+): Promise<{ mortar: number; water: number }> {
+  if (
+    await trx.selectFrom('schema_migrations').select('id').where('id', '=', STANDARD_LIBRARY_MARKER).executeTakeFirst()
+  )
+    return { mortar: 0, water: 0 };
   const def = resourceDef('tpf3BuildMaterial');
   const lib = sql.table(def.table);
   const mortar = await sql`update ${lib} as l set default_distance = ${OTHER_KM}, update_date = now()
-    where l.tenant_id is null and l.superseded_by is null and ${MORTAR_FACTOR} and l.default_distance = ${CONCRETE_KM}`.execute(trx);
+    where l.tenant_id is null and l.superseded_by is null and ${MORTAR_FACTOR} and l.default_distance = ${CONCRETE_KM}`.execute(
+    trx,
+  );
   const rows = water();
   const have = rows.length
-    ? await trx.selectFrom(def.table).select(['type', 'name', 'spec', 'unit']).where('tenant_id', 'is', null).where('name', 'in', rows.map((r) => r.name)).execute()
+    ? await trx
+        .selectFrom(def.table)
+        .select(['type', 'name', 'spec', 'unit'])
+        .where('tenant_id', 'is', null)
+        .where(
+          'name',
+          'in',
+          rows.map((r) => r.name),
+        )
+        .execute()
     : [];
-  const key = (r: { type: unknown; name: unknown; spec: unknown; unit: unknown }) => `${r.type}|${r.name}|${r.spec ?? ''}|${r.unit}`;
+  const key = (r: { type: unknown; name: unknown; spec: unknown; unit: unknown }) =>
+    `${r.type}|${r.name}|${r.spec ?? ''}|${r.unit}`;
   const known = new Set(have.map(key));
   const missing = rows.filter((r) => !known.has(key(r)));
-  if (missing.length) await trx.insertInto(def.table).values(missing.map((r) => ({ ...toColumns(def.schema, { ...r }, false), tenant_id: null }))).execute();
+  if (missing.length)
+    await trx
+      .insertInto(def.table)
+      .values(missing.map((r) => ({ ...toColumns(def.schema, { ...r }, false), tenant_id: null })))
+      .execute();
   await trx.insertInto('schema_migrations').values({ id: STANDARD_LIBRARY_MARKER }).execute();
   return { mortar: Number(mortar.numAffectedRows ?? 0), water: missing.length };
 }

@@ -23,8 +23,13 @@ export interface BulkDensityRow {
 const FILE = 'bulkDensity.csv';
 
 /** The table, checked: a U row has no number and says why, any other row has a positive number and a source. */
-export function readBulkDensities(text = readFileSync(new URL(`./${FILE}`, import.meta.url), 'utf8')): BulkDensityRow[] {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
+export function readBulkDensities(
+  text = readFileSync(new URL(`./${FILE}`, import.meta.url), 'utf8'),
+): BulkDensityRow[] {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+  });
   if (parsed.errors.length) throw new Error(`${FILE}: row ${parsed.errors[0].row ?? '?'}: ${parsed.errors[0].message}`);
   const seen = new Set<string>();
   return parsed.data.map((r) => {
@@ -37,8 +42,13 @@ export function readBulkDensities(text = readFileSync(new URL(`./${FILE}`, impor
     const ok =
       keyword &&
       !seen.has(keyword) &&
-      (verification === 'U' ? value === null && note : (verification === 'V' || verification === 'D') && value !== null && value > 0 && value < 25 && source);
-    if (!ok) throw new Error(`${FILE} ${keyword || '(空)'}: a U row has no number and a note; a V or D row a number in t/m³ and a source; keywords once`);
+      (verification === 'U'
+        ? value === null && note
+        : (verification === 'V' || verification === 'D') && value !== null && value > 0 && value < 25 && source);
+    if (!ok)
+      throw new Error(
+        `${FILE} ${keyword || '(空)'}: a U row has no number and a note; a V or D row a number in t/m³ and a source; keywords once`,
+      );
     seen.add(keyword);
     return { keyword, value, source, verification, note } as BulkDensityRow;
   });
@@ -54,7 +64,10 @@ const find = memoByText((text: string): BulkDensityRow | undefined => {
 });
 
 /** The density for a library material: the first keyword its name contains, else its group (小类). */
-export function bulkDensityFor(candidate: { name: string; group?: string | null }): { value: number; source: string } | null {
+export function bulkDensityFor(candidate: {
+  name: string;
+  group?: string | null;
+}): { value: number; source: string } | null {
   const row = find(candidate.name) ?? find(candidate.group ?? '');
   return row && row.value !== null ? { value: row.value, source: row.source } : null;
 }
@@ -75,10 +88,18 @@ export interface FamilyDensity {
 
 const FAMILY_FILE = 'familyDensity.csv';
 
-/** The table, checked: every family of the taxonomy once, a positive t/m³, a source, a mark V, D or M (M with a note). */
-export function readFamilyDensities(text = readFileSync(new URL(`./${FAMILY_FILE}`, import.meta.url), 'utf8')): FamilyDensity[] {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
-  if (parsed.errors.length) throw new Error(`${FAMILY_FILE}: row ${parsed.errors[0].row ?? '?'}: ${parsed.errors[0].message}`);
+/**
+ * The table, checked: every family of the taxonomy once, a positive t/m³, a source, a mark V, D or M (M with a note).
+ */
+export function readFamilyDensities(
+  text = readFileSync(new URL(`./${FAMILY_FILE}`, import.meta.url), 'utf8'),
+): FamilyDensity[] {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+  });
+  if (parsed.errors.length)
+    throw new Error(`${FAMILY_FILE}: row ${parsed.errors[0].row ?? '?'}: ${parsed.errors[0].message}`);
   const seen = new Set<string>();
   return parsed.data.map((r) => {
     const family = (r.family ?? '').trim();
@@ -86,8 +107,18 @@ export function readFamilyDensities(text = readFileSync(new URL(`./${FAMILY_FILE
     const source = (r.source ?? '').trim();
     const verification = (r.verification ?? '').trim();
     const note = (r.note ?? '').trim();
-    const ok = familyById(family) && !seen.has(family) && value > 0 && value < 25 && source && ['V', 'D', 'M'].includes(verification) && (verification !== 'M' || note);
-    if (!ok) throw new Error(`${FAMILY_FILE} ${family || '(空)'}: a taxonomy family once, a number in t/m³, a source and a mark V, D or M (M with a note)`);
+    const ok =
+      familyById(family) &&
+      !seen.has(family) &&
+      value > 0 &&
+      value < 25 &&
+      source &&
+      ['V', 'D', 'M'].includes(verification) &&
+      (verification !== 'M' || note);
+    if (!ok)
+      throw new Error(
+        `${FAMILY_FILE} ${family || '(空)'}: a taxonomy family once, a number in t/m³, a source and a mark V, D or M (M with a note)`,
+      );
     seen.add(family);
     return { family, value, source, verification, note } as FamilyDensity;
   });

@@ -65,11 +65,13 @@ function parts(name: string, spec?: string | null): string[] {
 // or a Chinese name (中国产品全生命周期温室气体排放系数集, 广东省…标准, 按 GB/T 51366 附录D … 换算); a foreign
 // one with its own (ICE v3.0, IStructE). Read from the start, so a foreign figure converted by a Chinese density
 // table ('ICE … 按 GB 50009 密度换算') stays foreign.
-const CHINESE_START = /^(?:按\s*)?(?:(?:GB|JGJ|JG|CJJ|CECS|DBJ?|DB\d{2})(?:\/T)?\s*\d|T\/[A-Z]+\s*\d|《?\p{Script=Han})/u;
+const CHINESE_START =
+  /^(?:按\s*)?(?:(?:GB|JGJ|JG|CJJ|CECS|DBJ?|DB\d{2})(?:\/T)?\s*\d|T\/[A-Z]+\s*\d|《?\p{Script=Han})/u;
 const FOREIGN = /ICE|IStructE|ecoinvent|Ökobaudat|英国|欧洲|美国|德国/i;
 
 /** Whether a factor's source is a Chinese standard or data set (ranked before a foreign figure of its family). */
-export const chineseSource = (source: string | null | undefined): boolean => !!source && CHINESE_START.test(source.trim()) && !FOREIGN.test(source.split(/[，,；;（(]/)[0]);
+export const chineseSource = (source: string | null | undefined): boolean =>
+  !!source && CHINESE_START.test(source.trim()) && !FOREIGN.test(source.split(/[，,；;（(]/)[0]);
 
 /** Candidate keys, computed once. suggest() also accepts the plain array and prepares it itself (cached). */
 export function prepare(candidates: Candidate[]): Prepared {
@@ -77,10 +79,22 @@ export function prepare(candidates: Candidate[]): Prepared {
     const name = c.name.normalize('NFKC');
     const grades = readGrades(c.name).grades;
     // a row named only by its grade ('C30') is of the grade's material, as for the IFC names
-    const core = coreName(name.replace(/\([^)]*\)/g, ' ')).core || (grades.length ? GRADE_NOUN[gradeFamily(grades[0])] : '');
+    const core =
+      coreName(name.replace(/\([^)]*\)/g, ' ')).core || (grades.length ? GRADE_NOUN[gradeFamily(grades[0])] : '');
     const alts = parts(name, c.spec).map((p) => key(p, true));
     const claims = CLAIM_WORDS.filter((w) => alts.some((a) => a.core.includes(w)));
-    return { c, index, family: candidateFamily(c), main: key(core, true), alts, grades, average: name.includes('市场平均'), chinese: chineseSource(c.source), makeup: makeupOf(`${name} ${c.spec ?? ''}`), claims };
+    return {
+      c,
+      index,
+      family: candidateFamily(c),
+      main: key(core, true),
+      alts,
+      grades,
+      average: name.includes('市场平均'),
+      chinese: chineseSource(c.source),
+      makeup: makeupOf(`${name} ${c.spec ?? ''}`),
+      claims,
+    };
   });
   return { items, byGram: invert(items, (k) => k.grams), scopes: new Map() };
 }
@@ -93,7 +107,9 @@ export function scopeOf(p: Prepared, f: Family): Scope {
   let scope = p.scopes.get(f);
   if (scope) return scope;
   const within = (top: Family, rel: (fam: Family) => Relation) =>
-    p.items.flatMap((it, i): [number, Relation][] => (it.family && isKindOf(it.family, top) ? [[i, rel(it.family)]] : []));
+    p.items.flatMap((it, i): [number, Relation][] =>
+      it.family && isKindOf(it.family, top) ? [[i, rel(it.family)]] : [],
+    );
   scope = { items: within(f, (fam) => (fam === f ? 'same' : 'kind')), standIn: null };
   for (let x = f; !scope.items.length && x.standIn && x.parent; x = x.parent) {
     scope = { items: within(x.parent, () => 'standIn'), standIn: x.parent };
@@ -136,4 +152,5 @@ export function shortlist(p: Prepared, q: Key, typed: boolean): Int32Array {
 }
 
 const cache = new WeakMap<Candidate[], Prepared>();
-export const prepared = (c: Candidate[] | Prepared): Prepared => (Array.isArray(c) ? (cache.get(c) ?? cache.set(c, prepare(c)).get(c)!) : c);
+export const prepared = (c: Candidate[] | Prepared): Prepared =>
+  Array.isArray(c) ? (cache.get(c) ?? cache.set(c, prepare(c)).get(c)!) : c;

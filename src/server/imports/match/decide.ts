@@ -49,7 +49,14 @@ export function uncovered(s: string, words: readonly string[]): string[] {
 }
 
 /** The row `core` (the name's core, see names.coreName) decides among the family's rows, or null. */
-export function decide(p: Prepared, family: Family, scope: Scope, core: string, name: string, grades: string[]): Decision | null {
+export function decide(
+  p: Prepared,
+  family: Family,
+  scope: Scope,
+  core: string,
+  name: string,
+  grades: string[],
+): Decision | null {
   let pool: number[];
   if (scope.standIn) {
     if (!family.parentRow) return null;
@@ -59,10 +66,13 @@ export function decide(p: Prepared, family: Family, scope: Scope, core: string, 
     pool = same.length ? same : scope.items.map(([i]) => i);
   }
   // a foreign row is no rival of a Chinese one of its family: the source decided between them (suggest.chineseFirst)
-  pool = pool.filter((i) => p.items[i].chinese || !pool.some((j) => p.items[j].chinese && p.items[j].family === p.items[i].family));
+  pool = pool.filter(
+    (i) => p.items[i].chinese || !pool.some((j) => p.items[j].chinese && p.items[j].family === p.items[i].family),
+  );
   const said = uncovered(core, familyWords(family));
   const kinds = !scope.standIn && !scope.items.some(([, r]) => r === 'same');
-  if (!pool.length || (!said.length && (kinds || (pool.length === 1 && scope.items.length > 1 && !scope.standIn)))) return null;
+  if (!pool.length || (!said.length && (kinds || (pool.length === 1 && scope.items.length > 1 && !scope.standIn))))
+    return null;
   const cores = pool.map((i) => p.items[i].main.core);
   // what sets a row apart: its words, less the terms and qualifiers every row of the pool has
   const shared = [...CHINESE_TERMS.filter((w) => cores.every((c) => c.includes(w))), ...plainWords(family)];
@@ -89,13 +99,16 @@ export function decide(p: Prepared, family: Family, scope: Scope, core: string, 
   const makeup = makeupOf(name);
   if (makeup && left.length) {
     const same = left.filter((i) => p.items[i].makeup === makeup);
-    for (const i of left) if (p.items[i].makeup && p.items[i].makeup !== makeup) notes.set(i, `中空玻璃构造不同（${makeup}≠${p.items[i].makeup}）`);
+    for (const i of left)
+      if (p.items[i].makeup && p.items[i].makeup !== makeup)
+        notes.set(i, `中空玻璃构造不同（${makeup}≠${p.items[i].makeup}）`);
     left = same.length ? same : left.filter((i) => !p.items[i].makeup);
     if (same.length) reasons.push(`中空玻璃构造一致（${makeup}）`);
   }
   const plain = left.filter((i) => p.items[i].claims.every((w) => core.includes(w)));
   if (plain.length && plain.length < left.length) {
-    for (const i of left) if (!plain.includes(i)) notes.set(i, `因子注明「${p.items[i].claims.join('、')}」，名称未注明`);
+    for (const i of left)
+      if (!plain.includes(i)) notes.set(i, `因子注明「${p.items[i].claims.join('、')}」，名称未注明`);
     left = plain;
   }
   if (left.length !== 1) return null;

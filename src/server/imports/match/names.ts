@@ -43,7 +43,12 @@ export interface FamilyData {
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')) as T;
 const DATA = readJson<SynonymFile>('synonyms.json');
-const TAXONOMY_FILE = readJson<{ families: FamilyData[]; insulationWords: string[]; plainWords: string[]; claimWords: string[] }>('taxonomy.json');
+const TAXONOMY_FILE = readJson<{
+  families: FamilyData[];
+  insulationWords: string[];
+  plainWords: string[];
+  claimWords: string[];
+}>('taxonomy.json');
 export const TAXONOMY: readonly FamilyData[] = TAXONOMY_FILE.families;
 /** latin words that make a polymer's name an insulation's ('Plastic board') besides the insulation families' own */
 export const INSULATION_WORDS: readonly string[] = TAXONOMY_FILE.insulationWords;
@@ -78,7 +83,9 @@ export function fold(s: string): string {
     .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .toLowerCase();
   // (only latin and Cyrillic letters carry accents: a Chinese name skips the decomposition)
-  return /[\u00c0-\u024f\u0400-\u04ff\u1e00-\u1eff]/.test(t) ? t.normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').normalize('NFKC') : t;
+  return /[\u00c0-\u024f\u0400-\u04ff\u1e00-\u1eff]/.test(t)
+    ? t.normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').normalize('NFKC')
+    : t;
 }
 
 export const basic = (s: string) => tidy(fold(s));
@@ -102,7 +109,12 @@ const NOISE = new RegExp(
 const NUM = String.raw`\d+(?:\.\d+)?`;
 const UNIT = String.raw`(?:mm|cm|毫米|厘米|m)`;
 const THICKNESS = new RegExp(
-  [`${NUM}[a-z]*(?:\\s*\\+\\s*${NUM}[a-z]*)+`, `厚度?\\s*[:=]?\\s*${NUM}\\s*${UNIT}?(?![a-z])`, `${NUM}\\s*${UNIT}?(?![a-z])\\s*厚`, `${NUM}\\s*${UNIT}(?![a-z])`].join('|'),
+  [
+    `${NUM}[a-z]*(?:\\s*\\+\\s*${NUM}[a-z]*)+`,
+    `厚度?\\s*[:=]?\\s*${NUM}\\s*${UNIT}?(?![a-z])`,
+    `${NUM}\\s*${UNIT}?(?![a-z])\\s*厚`,
+    `${NUM}\\s*${UNIT}(?![a-z])`,
+  ].join('|'),
   'g',
 );
 
@@ -152,7 +164,9 @@ export class TermIndex<T extends { from: string }> {
   /** `terms` longest first, so that the first hit at a position is the longest. */
   constructor(terms: readonly T[]) {
     for (const t of terms) {
-      const [map, k] = LATIN.test(t.from) ? [this.byWord, /^[a-z]*/.exec(t.from)![0] || t.from[0]] : [this.byChar, t.from[0]];
+      const [map, k] = LATIN.test(t.from)
+        ? [this.byWord, /^[a-z]*/.exec(t.from)![0] || t.from[0]]
+        : [this.byChar, t.from[0]];
       (map.get(k) ?? map.set(k, []).get(k)!).push(t);
     }
   }
@@ -170,7 +184,8 @@ export class TermIndex<T extends { from: string }> {
       }
     }
     // Chinese, Cyrillic and mixed terms ('pc构件') anywhere
-    for (const term of this.byChar.get(s[i]) ?? []) if (s.startsWith(term.from, i)) yield { term, length: term.from.length };
+    for (const term of this.byChar.get(s[i]) ?? [])
+      if (s.startsWith(term.from, i)) yield { term, length: term.from.length };
   }
 }
 
@@ -187,7 +202,7 @@ export interface SynonymUse {
 export function expandSynonyms(s: string): { text: string; used: SynonymUse[] } {
   const used: SynonymUse[] = [];
   let text = '';
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const hit = REWRITES.at(s, i).next().value;
     if (!hit) {
       text += s[i++];
@@ -239,7 +254,9 @@ export function readGrades(s: string): Grades {
   }
   // Revit's 'Metal - Steel - 345 MPa': the yield strength names the grade
   for (const m of t.matchAll(/(?<![\d.])(235|275|345|355|390|420|460)\s*MPA(?![A-Z])/g)) {
-    notes.push(m[1] === '345' ? '屈服强度 345 MPa 即 Q345，按 GB/T 1591-2018 计为 Q355' : `屈服强度 ${m[1]} MPa 计为 Q${m[1]}`);
+    notes.push(
+      m[1] === '345' ? '屈服强度 345 MPa 即 Q345，按 GB/T 1591-2018 计为 Q355' : `屈服强度 ${m[1]} MPa 计为 Q${m[1]}`,
+    );
     add(m[1] === '345' ? 'Q355' : `Q${m[1]}`);
   }
   for (const m of t.matchAll(/(?<![A-Z])(S\d{3})(?!\d)/g)) {
@@ -272,7 +289,13 @@ export function gradeFamily(g: string): GradeFamily {
 export const gradeValue = (g: string): number => Number(g.replace(/^[A-Z]+/, ''));
 
 /** What a name is when it is only a grade ('C30' → 混凝土). */
-export const GRADE_NOUN: Record<GradeFamily, string> = { concrete: '混凝土', steel: '钢', rebar: '钢筋', unit: '砖', mortar: '砂浆' };
+export const GRADE_NOUN: Record<GradeFamily, string> = {
+  concrete: '混凝土',
+  steel: '钢',
+  rebar: '钢筋',
+  unit: '砖',
+  mortar: '砂浆',
+};
 
 /** The name for similarity: normalised, synonyms applied, grades and spaces removed. */
 export function coreName(s: string): { core: string; used: SynonymUse[] } {
@@ -292,7 +315,14 @@ export function pinyinKey(s: string): string {
     if (ch >= 'a' && ch <= 'z') out += ch;
     else if (/\p{Script=Han}/u.test(ch)) {
       let p = PINYIN_OF.get(ch);
-      if (p === undefined) PINYIN_OF.set(ch, (p = pinyinPro().pinyin(ch, { toneType: 'none', type: 'array' }).join('').replace(/[^a-z]/g, '')));
+      if (p === undefined)
+        PINYIN_OF.set(
+          ch,
+          (p = pinyinPro()
+            .pinyin(ch, { toneType: 'none', type: 'array' })
+            .join('')
+            .replace(/[^a-z]/g, '')),
+        );
       out += p;
     }
   }

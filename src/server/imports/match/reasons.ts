@@ -35,12 +35,14 @@ export function reasonsOf(x: Scored, { family, polymer, standIn, inferred, used,
   if (polymer && family) out.push(`名称含保温用语，按${family.label}而非${polymer.label}计`);
   if (inferred) out.push(`由强度等级推断为${inferred}`);
   else if (x.py > x.chars + 0.05) out.push('拼音相近');
-  else if (x.chars >= 0.2 || !x.relation) out.push(x.chars >= 0.95 ? '名称一致' : x.chars >= 0.5 ? '名称相近' : '名称部分相同');
+  else if (x.chars >= 0.2 || !x.relation)
+    out.push(x.chars >= 0.95 ? '名称一致' : x.chars >= 0.5 ? '名称相近' : '名称部分相同');
   const own = x.it.family;
   if (family && own && x.relation === 'same') out.push(`同类材料：${family.label}`);
   else if (family && own && x.relation === 'kind') out.push(`同类材料：${family.label}（因子为其中的${own.label}）`);
   // (the parent's own row the taxonomy says is the family's is no approximation: its reason says so, below)
-  else if (family && x.relation === 'standIn' && !(family.parentRow && x.extra?.includes(family.parentRow))) out.push(`因子库暂无「${family.label}」的因子，按「${standIn?.label ?? own?.label ?? ''}」近似`);
+  else if (family && x.relation === 'standIn' && !(family.parentRow && x.extra?.includes(family.parentRow)))
+    out.push(`因子库暂无「${family.label}」的因子，按「${standIn?.label ?? own?.label ?? ''}」近似`);
   // a synonym is a reason where the candidate has what it was replaced by
   for (const u of used) if ([...u.to].some((ch) => x.it.main.core.includes(ch))) out.push(`同义词：${u.from}＝${u.to}`);
   gradeScore(grades, x.it.grades, notes, out);
@@ -49,6 +51,7 @@ export function reasonsOf(x: Scored, { family, polymer, standIn, inferred, used,
   if (x.origin === 'foreign') out.push('国外数据：同类材料已有国内数据，排在其后');
   if (x.extra) out.push(...x.extra);
   if (x.tied) out.push('有同样相近的其他因子，请选择');
-  if (x.fit !== true) out.push(`单位不匹配（${typeof x.fit === 'string' && x.fit ? x.fit : `因子单位 ${x.it.c.unit}`}）`);
+  if (x.fit !== true)
+    out.push(`单位不匹配（${typeof x.fit === 'string' && x.fit ? x.fit : `因子单位 ${x.it.c.unit}`}）`);
   return out;
 }

@@ -72,7 +72,12 @@ export function match(ifcName: string, fits: Fits, candidates: Candidate[] | Pre
   }
   const p = prepared(candidates);
   const scope = family ? scopeOf(p, family) : null;
-  if (family && !scope!.items.length) return { family, suggestions: [], note: `因子库暂无「${family.label}」类材料的因子${family.note ? `（${family.note}）` : ''}` };
+  if (family && !scope!.items.length)
+    return {
+      family,
+      suggestions: [],
+      note: `因子库暂无「${family.label}」类材料的因子${family.note ? `（${family.note}）` : ''}`,
+    };
   if (!core && !scope) return { family, suggestions: [], note: null };
   const q = key(core, false);
   // pinyin only for names typed in latin letters that the taxonomy does not know: between Chinese names it would
@@ -94,7 +99,10 @@ export function match(ifcName: string, fits: Fits, candidates: Candidate[] | Pre
     const name = Math.max(chars, py);
     if (!relation && name + 0.15 < MIN) continue;
     const average = it.average && (relation !== null || name >= 0.4);
-    let score = Math.min(1, Math.max(0, Math.max(name, relation ? BASE[relation] : 0) + gradeScore(grades, it.grades) + (average ? 0.05 : 0)));
+    let score = Math.min(
+      1,
+      Math.max(0, Math.max(name, relation ? BASE[relation] : 0) + gradeScore(grades, it.grades) + (average ? 0.05 : 0)),
+    );
     if (relation === 'standIn') score = Math.min(score, STAND_IN_CAP);
     if (!relation && score < MIN) continue;
     const fit = fits(it.c);
@@ -119,7 +127,12 @@ export function match(ifcName: string, fits: Fits, candidates: Candidate[] | Pre
     }
   }
   const order: Record<Relation, number> = { same: 0, kind: 1, standIn: 2 };
-  scored.sort((a, b) => b.confidence - a.confidence || (a.relation ? order[a.relation] : 0) - (b.relation ? order[b.relation] : 0) || a.it.index - b.it.index);
+  scored.sort(
+    (a, b) =>
+      b.confidence - a.confidence ||
+      (a.relation ? order[a.relation] : 0) - (b.relation ? order[b.relation] : 0) ||
+      a.it.index - b.it.index,
+  );
   // two factors as close as each other ('Concrete' → C30 and C50; 'Concrete block' → dense and lightweight): the
   // name does not decide, so none is preselected — all scaled below CONFIRM_AT, their order kept
   // (a foreign factor kept behind a Chinese one is no rival: the source decided between them, not the name)
@@ -131,8 +144,22 @@ export function match(ifcName: string, fits: Fits, candidates: Candidate[] | Pre
       x.confidence = round((x.confidence * TIED_CAP) / top);
     }
   }
-  const context = { family, polymer: insulatedPolymer(ifcName), standIn: scope?.standIn ?? null, inferred: inferred ? core : null, used, grades, notes };
-  return { family, suggestions: scored.slice(0, limit).map((x) => ({ factorId: x.it.c.id, confidence: x.confidence, reasons: reasonsOf(x, context) })), note: null };
+  const context = {
+    family,
+    polymer: insulatedPolymer(ifcName),
+    standIn: scope?.standIn ?? null,
+    inferred: inferred ? core : null,
+    used,
+    grades,
+    notes,
+  };
+  return {
+    family,
+    suggestions: scored
+      .slice(0, limit)
+      .map((x) => ({ factorId: x.it.c.id, confidence: x.confidence, reasons: reasonsOf(x, context) })),
+    note: null,
+  };
 }
 
 /**
@@ -142,8 +169,12 @@ export function match(ifcName: string, fits: Fits, candidates: Candidate[] | Pre
  */
 function chineseFirst(scored: Scored[]): void {
   const best = new Map<Family, number>();
-  for (const x of scored) if (x.it.chinese && x.fit === true && x.it.family) best.set(x.it.family, Math.max(best.get(x.it.family) ?? 0, x.confidence));
-  const foreign = new Set(scored.filter((x) => !x.it.chinese && x.it.family && best.has(x.it.family)).map((x) => x.it.family));
+  for (const x of scored)
+    if (x.it.chinese && x.fit === true && x.it.family)
+      best.set(x.it.family, Math.max(best.get(x.it.family) ?? 0, x.confidence));
+  const foreign = new Set(
+    scored.filter((x) => !x.it.chinese && x.it.family && best.has(x.it.family)).map((x) => x.it.family),
+  );
   for (const x of scored) {
     if (!x.it.family || !foreign.has(x.it.family)) continue;
     x.origin = x.it.chinese ? 'chinese' : 'foreign';
@@ -152,4 +183,5 @@ function chineseFirst(scored: Scored[]): void {
 }
 
 /** match()'s suggestions. */
-export const suggest = (ifcName: string, fits: Fits, candidates: Candidate[] | Prepared, limit = 3): Suggestion[] => match(ifcName, fits, candidates, limit).suggestions;
+export const suggest = (ifcName: string, fits: Fits, candidates: Candidate[] | Prepared, limit = 3): Suggestion[] =>
+  match(ifcName, fits, candidates, limit).suggestions;

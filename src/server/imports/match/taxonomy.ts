@@ -3,7 +3,21 @@
 // matcher only suggests factors of the name's family (a block is never in-situ concrete); the pre-flight review
 // groups a model's materials by family for its per-m² plausibility ranges.
 import { memoByText } from './memo';
-import { applySynonyms, basic, type FamilyData, foreignTerms, type GradeFamily, gradeFamily, INSULATION_WORDS, normaliseName, PLAIN_WORDS, readGrades, TAXONOMY, TermIndex, termPattern } from './names';
+import {
+  applySynonyms,
+  basic,
+  type FamilyData,
+  foreignTerms,
+  type GradeFamily,
+  gradeFamily,
+  INSULATION_WORDS,
+  normaliseName,
+  PLAIN_WORDS,
+  readGrades,
+  TAXONOMY,
+  TermIndex,
+  termPattern,
+} from './names';
 
 export interface Family {
   id: string;
@@ -25,7 +39,16 @@ export interface Family {
 const byId = new Map<string, Family>();
 for (const f of TAXONOMY) {
   if (byId.has(f.id)) throw new Error(`taxonomy.json: family ${f.id} twice`);
-  byId.set(f.id, { id: f.id, label: f.label, word: basic(f.word ?? f.label), parent: null, standIn: !!f.standIn, none: f.none ?? null, note: f.note ?? null, parentRow: f.parentRow ?? null });
+  byId.set(f.id, {
+    id: f.id,
+    label: f.label,
+    word: basic(f.word ?? f.label),
+    parent: null,
+    standIn: !!f.standIn,
+    none: f.none ?? null,
+    note: f.note ?? null,
+    parentRow: f.parentRow ?? null,
+  });
 }
 for (const f of TAXONOMY) {
   if (!f.parent) continue;
@@ -39,7 +62,9 @@ const termsOf = (f: FamilyData) => [...new Set([...(f.zh ?? []), ...foreignTerms
 /** every family's terms with the family's place in the taxonomy (earlier = more specific) */
 const ORDERED: Family[] = TAXONOMY.map((f) => byId.get(f.id)!);
 const TERMS = new TermIndex(
-  TAXONOMY.flatMap((f, rank) => termsOf(f).map((from) => ({ from, rank }))).sort((a, b) => b.from.length - a.from.length),
+  TAXONOMY.flatMap((f, rank) => termsOf(f).map((from) => ({ from, rank }))).sort(
+    (a, b) => b.from.length - a.from.length,
+  ),
 );
 
 // a name that is only a grade ('C30/37', 'S355J0', 'MU10') is of the grade's family
@@ -53,7 +78,8 @@ const AS_INSULATION = new Map<Family, Family>();
 for (const f of TAXONOMY) {
   if (!f.asInsulation) continue;
   const to = byId.get(f.asInsulation);
-  if (!to || !isKindOf(to, INSULATION)) throw new Error(`taxonomy.json: ${f.id}'s asInsulation ${f.asInsulation} is not an insulation family`);
+  if (!to || !isKindOf(to, INSULATION))
+    throw new Error(`taxonomy.json: ${f.id}'s asInsulation ${f.asInsulation} is not an insulation family`);
   AS_INSULATION.set(byId.get(f.id)!, to);
 }
 const INSULATION_WORD = new RegExp(INSULATION_WORDS.map(basic).map(termPattern).join('|'));
@@ -74,7 +100,8 @@ export const classify = memoByText((name: string): Family | null => {
   const grades = readGrades(name).grades;
   // a bar with a reinforcing grade is reinforcement (圆钢 HPB300 is plain rebar)
   const rebar = BY_GRADE.get('rebar');
-  if (family && rebar && family !== rebar && isKindOf(family, STEEL) && grades.some((g) => gradeFamily(g) === 'rebar')) return rebar;
+  if (family && rebar && family !== rebar && isKindOf(family, STEEL) && grades.some((g) => gradeFamily(g) === 'rebar'))
+    return rebar;
   if (family) return family;
   return (grades[0] && BY_GRADE.get(gradeFamily(grades[0]))) || null;
 });
@@ -95,7 +122,8 @@ function read(name: string): Reading {
 const readNormalised = memoByText((normalised: string): Reading => {
   const hay = applySynonyms(normalised);
   const hits: { rank: number; from: number; to: number }[] = [];
-  for (let i = 0; i < hay.length; i++) for (const hit of TERMS.at(hay, i)) hits.push({ rank: hit.term.rank, from: i, to: i + hit.length });
+  for (let i = 0; i < hay.length; i++)
+    for (const hit of TERMS.at(hay, i)) hits.push({ rank: hit.term.rank, from: i, to: i + hit.length });
   const rank = Math.min(...hits.map((h) => h.rank));
   const first = rank < Infinity ? ORDERED[rank] : null;
   const to = first && AS_INSULATION.get(first);
@@ -107,7 +135,8 @@ const readNormalised = memoByText((normalised: string): Reading => {
 });
 
 /** A library row's family: by its name, else by its group (小类, e.g. 钢铁 for 螺旋埋弧焊管). */
-export const candidateFamily = (c: { name: string; group?: string | null }): Family | null => classify(c.name) ?? (c.group ? classify(c.group) : null);
+export const candidateFamily = (c: { name: string; group?: string | null }): Family | null =>
+  classify(c.name) ?? (c.group ? classify(c.group) : null);
 
 /** Whether `f` is `ancestor` or one of its kinds (岩棉 is a 矿物棉 is a 保温材料). */
 export function isKindOf(f: Family, ancestor: Family): boolean {
@@ -132,7 +161,8 @@ export function familyWords(f: Family): readonly string[] {
   let words = chains.get(f);
   if (!words) {
     const all = new Set(PLAIN_WORDS.map(basic));
-    for (let x: Family | null = f; x; x = x.parent) for (const w of [...ownWords.get(x)!, ...ownPlain.get(x)!]) all.add(w);
+    for (let x: Family | null = f; x; x = x.parent)
+      for (const w of [...ownWords.get(x)!, ...ownPlain.get(x)!]) all.add(w);
     chains.set(f, (words = [...all].filter(Boolean).sort((a, b) => b.length - a.length)));
   }
   return words;
