@@ -12,24 +12,13 @@
 // before — the refused bodies are dropped as they stream. Not part of `npm run bench` (minutes, 3 × 150 MB).
 //   node --import tsx bench/uploadMemory.ts [--mb 150] [--uploads 3] [--rounds 1] [--root DIR] [--floor] [--refused]
 // [--keep]
-import { fork } from 'node:child_process';
-import {
-  appendFileSync,
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { request } from 'node:http';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildingBody, ENG, engineeringBody, PROJECT } from '../tests/server/builders';
 import { writeBimModel } from './data/bimModel';
-import { RssSampler } from './lib/rss';
+import { child, floorAlone, parseAlone, PASSWORDS, serve, type Mem } from './lib/uploadChildren';
+import { call, uploadFile } from './lib/uploadClient';
 
 const MiB = 2 ** 20;
 /** elements per MB of the generated model (50 000 elements ≈ 36.5 MB) */
@@ -37,152 +26,10 @@ const ELEMENTS_PER_MB = 50_000 / 36.5;
 const here = resolve(import.meta.dirname, '..');
 // (as lib/target.ts, not imported from there: the server child would load this checkout's app beside --root's)
 const BENCH_DIR = join(here, '.tmp/bench');
-const PASSWORDS = {
-  admin: 'Bench-Admin-Pass-1',
-  demo_admin: 'Bench-Demo-Admin-1',
-  demo_user: 'Bench-Demo-User-1',
-  demo_trial: 'Bench-Demo-Trial-1',
-};
 const mib = (bytes: number) => Math.round(bytes / MiB);
-type Mem = NodeJS.MemoryUsage & { pglite: number };
 
-// ---- child: the server ------------------------------------------------------------------------------------------
-async function serve(root: string, dir: string): Promise<void> {
-  const imp = (p: string) => import(pathToFileURL(join(root, p)).href);
-  const { openPGlite } = await imp('src/server/db/database.ts');
-  const { migrate } = await imp('src/server/db/migrate.ts');
-  const { seed } = await imp('src/server/seed/seed.ts');
-  const { buildApp } = await imp('src/server/app.ts');
-  const database = await openPGlite({ dataDir: join(dir, 'db') });
-  await migrate(database.db);
-  await seed(database.db, { adminPassword: PASSWORDS.admin, passwords: PASSWORDS, print: () => {} });
-  const app = await buildApp({ db: database.db, logger: false, clientDir: join(dir, 'no-client'), dataDir: dir });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.send!({ port: app.server.address().port });
-  process.on('message', async (m) => {
-    if (m === 'gc') return (globalThis as { gc?: () => void }).gc?.();
-    // (what the process holds: V8's heaps, buffers outside them, and PGlite's WASM memory, which never shrinks)
-    if (m === 'mem')
-      return process.send!({ ...process.memoryUsage(), pglite: database.pglite?.mod?.HEAPU8?.byteLength ?? 0 });
-    if (m !== 'stop') return;
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
-
-// ---- child: one parse alone, or web-ifc alone -------------------------------------------------------------------
-async function parseAlone(path: string): Promise<void> {
-  const { parseIfc } = await import('../src/server/bim/parse/run');
-  const rss = new RssSampler();
-  const m = await rss.measure(() => parseIfc(path, () => undefined));
-  process.send!({ growth: m.growth, ms: m.ms, elements: m.value.summary.counts.elements });
-  await rss.close();
-}
-
-async function floorAlone(path: string): Promise<void> {
-  const { settleOnce, tsProcess } = await import('../src/server/jobs/tsProcess');
-  const { MEMORY_LIMIT } = await import('../src/server/bim/parse/run');
-  const rss = new RssSampler();
-  const m = await rss.measure(
-    () =>
-      new Promise((res, rej) => {
-        const worker = tsProcess(new URL('./lib/ifcFloorWorker.ts', import.meta.url), {
-          path,
-          memoryLimit: MEMORY_LIMIT,
-        });
-        const end = settleOnce(worker);
-        worker.on('message', (a) => end(() => res(a)));
-        worker.on('error', (e) => end(() => rej(e)));
-      }),
-  );
-  process.send!({ growth: m.growth, ms: m.ms });
-  await rss.close();
-}
-
-// ---- parent -----------------------------------------------------------------------------------------------------
 const status = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
 const kb = (text: string, key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(text)![1]) * 1024;
-
-interface Child<T> {
-  pid: number;
-  first: Promise<T>;
-  send(m: string): void;
-  ask<A>(m: string): Promise<A>;
-  exited: Promise<void>;
-}
-
-function child<T>(args: string[]): Child<T> {
-  const c = fork(join(here, 'bench/uploadMemory.ts'), args, {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return {
-    pid: c.pid!,
-    first: new Promise((res, rej) => c.once('message', (m) => res(m as T)).once('error', rej)),
-    send: (m) => c.send(m),
-    ask: <A>(m: string) => new Promise<A>((res) => (c.once('message', (a) => res(a as A)), c.send(m))),
-    exited: new Promise((res) => c.once('exit', () => res())),
-  };
-}
-
-type Answer = { status: number; body: any };
-
-async function call(port: number, method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
-  return new Promise((res, rej) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const r = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: {
-          ...(token ? { 'access-token': token } : {}),
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
-        },
-      },
-      (resp) => {
-        let text = '';
-        resp.on('data', (c) => (text += c)).on('end', () => res({ status: resp.statusCode!, body: JSON.parse(text) }));
-      },
-    );
-    r.once('error', rej).end(payload);
-  });
-}
-
-/** POST fileUpload?wait=0 with the file streamed from disk. */
-function uploadFile(port: number, token: string, projectId: number, file: string): Promise<Answer> {
-  const boundary = `tansuan${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="projectId"\r\n\r\n${projectId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="model.ifc"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise((res, rej) => {
-    const r = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/tpf/v1/tpf/bim/fileUpload?wait=0',
-        headers: {
-          'access-token': token,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': head.length + statSync(file).size + tail.length,
-        },
-      },
-      (resp) => {
-        let text = '';
-        resp.on('data', (c) => (text += c)).on('end', () => res({ status: resp.statusCode!, body: JSON.parse(text) }));
-      },
-    );
-    r.once('error', rej);
-    r.write(head);
-    createReadStream(file)
-      .once('end', () => r.end(tail))
-      .pipe(r, { end: false });
-  });
-}
 
 const REFUSED_AFTER_MS = 30_000;
 const REFUSED_MAX_GROWTH_MB = 50;

@@ -1,8 +1,7 @@
 // Accounts as a user meets them: the slider after two wrong passwords; registering with an SMS code
 // read from the development outbox → a new phone on /userinfo → logging in by SMS → changing the password on
 // /userinfo, which logs out the user's older session elsewhere; the trial countdown; the avatar in the navbar.
-// Screenshots at 1366 px
-// and 390 px of /register, the login page's SMS tab, the slider dialog and /userinfo.
+// Screenshots at 1366 px and 390 px of /register, the login page's SMS tab, the slider dialog and /userinfo.
 import type { Page } from '@playwright/test';
 import {
   expect,

@@ -1,8 +1,7 @@
 // axe-core on the page as it is now: the critical, serious and moderate violations of the WCAG 2.0/2.1 A and AA
 // rules and of axe's best practices (the page-structure rules among them: an h1, headings in order, a main
 // landmark), one line each with its rule, impact, elements and why. e2e/a11y.spec scans every route; a spec may scan a
-// step of a
-// page (a pre-flight, a mapping) that no route shows by itself.
+// step of a page (a pre-flight, a mapping) that no route shows by itself.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 

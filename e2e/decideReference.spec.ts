@@ -1,11 +1,10 @@
 // Decision tools end to end, reference lines, hotspots and uncertainty: demo_admin adds a lower-carbon C30 factor
 // (低碳混凝土（掺矿渣，C30）, 240 kgCO2e/m³ < 295; deleted after the test); demo_user's completed 概预算 office building (10 m³ C30
-// in 建材生产,
-// 10 × 295 = 2 950 kg; no runtime, so its operation intensity is 0.00). On the result page's 参考线 card a
-// reference figure of 5 → reduction 5.00 < 7 → 未满足; 10 → 满足. /decide?tab=reference shows the published lines
-// (未知 for the unknown ones); tab=hotspots offers the new factor for the C30 row, 生成方案 makes 「替代-C30混凝土」
-// (10 × 240 = 2 400 kg, saving 0.55 t); tab=uncertainty shows the band and the tornado. Screenshots at 1366 and
-// 390 px in .tmp/shots-decide/; 建筑对比 shows the building's GB 55015 row.
+// in 建材生产, 10 × 295 = 2 950 kg; no runtime, so its operation intensity is 0.00). On the result page's 参考线 card a
+// reference figure of 5 → reduction 5.00 < 7 → 未满足; 10 → 满足. /decide?tab=reference shows the published lines (未知 for
+// the unknown ones); tab=hotspots offers the new factor for the C30 row, 生成方案 makes 「替代-C30混凝土」 (10 × 240 = 2 400 kg,
+// saving 0.55 t); tab=uncertainty shows the band and the tornado. Screenshots at 1366 and 390 px in .tmp/shots-decide/;
+// 建筑对比 shows the building's GB 55015 row.
 import type { Browser } from '@playwright/test';
 import { buildingBody, engineeringBody } from '../tests/server/builders';
 import { api, expect, login, shotBoth, test } from './fixtures';

@@ -1,10 +1,10 @@
 // The building's result fields, derived from the stage registry (schemas/standards.ts STAGE_SCHEMAS): each stage adds
-// its
-// total to the field its `x-stage.result` names. The built-in fields are columns of tpf3Project (with their
-// titles); a stage naming a field tpf3Project lacks gets a column titled after the stage (withResultColumns), so a
-// new stage is shown, stored, listed and compared without code beside its schema file.
+// its total to the field its `x-stage.result` names. The built-in fields are columns of tpf3Project (with their
+// titles); a stage naming a field tpf3Project lacks gets a column titled after the stage (withResultColumns), so a new
+// stage is shown, stored, listed and compared without code beside its schema file.
 import { result, tpf3Project } from './domain/tpf3Project';
 import type { ResourceSchema } from './index';
+import type { StagePhase } from './types';
 import { stageMetas } from './stageMeta';
 import { allMenuCodes, moduleDef } from './standards';
 
@@ -15,6 +15,8 @@ export interface ResultFieldDef {
   title: string;
   /** the stages adding to it, in registry order */
   stages: string[];
+  /** the phase its stages share (a field fed by stages of two phases is refused) */
+  phase: StagePhase;
   /** a carbon sink: stored negative, shown as 减碳, outside the share donut */
   sink: boolean;
 }
@@ -28,18 +30,34 @@ export function resultFields(): ResultFieldDef[] {
   const byField = new Map<string, ResultFieldDef>();
   for (const m of stageMetas()) {
     if (!m.result) continue;
+    // a maintainer's slip, caught at start: without its phase a stage's total would fall out of the intensities
+    if (!m.phase) throw new Error(`stage ${m.code}: x-stage.result needs x-stage.phase`);
     const f = byField.get(m.result) ?? {
       field: m.result,
       title: declared[m.result]?.title?.replace(UNIT, '') ?? m.title,
       stages: [],
-      sink: false,
+      phase: m.phase,
+      sink: m.phase === 'sink',
     };
+    if (f.phase !== m.phase)
+      throw new Error(
+        `stage ${m.code}: result field ${m.result} is ${f.phase}, not ${m.phase}; name a field of its own`,
+      );
     f.stages.push(m.code);
-    f.sink ||= !!m.sink;
     byField.set(m.result, f);
   }
   const all = [...byField.values()];
   return [...all.filter((f) => !f.sink), ...all.filter((f) => f.sink)];
+}
+
+/** The sum of a stored building's result fields of one phase (tCO2e); a field not stored counts 0. */
+export function phaseTotal(b: Record<string, unknown>, phase: StagePhase): number {
+  return resultFields()
+    .filter((f) => f.phase === phase)
+    .reduce((sum, f) => {
+      const v = Number(b[f.field]);
+      return Number.isFinite(v) ? sum + v : sum;
+    }, 0);
 }
 
 export const resultFieldNames = (): string[] => resultFields().map((f) => f.field);

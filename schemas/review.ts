@@ -3,7 +3,6 @@
 // (validated by the server, types derived from them) and answers. One definition for the server
 // (src/server/review/) and the client.
 import type { FromSchema } from 'json-schema-to-ts';
-import { sysTenant } from './resources/sysTenant';
 import type { FrozenReportInfo, ReportDrawing } from './signedReport';
 
 export type ReviewState = 'draft' | 'check' | 'review' | 'approve' | 'approved';
@@ -235,72 +234,6 @@ export interface WaitingBuilding {
 // the frozen report, its public page and its signing certificate
 export * from './signedReport';
 
-/** One change of a building, its rows or its variants, as its timeline shows it. */
-export interface AuditEntry {
-  id: number;
-  at: string;
-  user: Person | null;
-  /** what was changed: 'building', a stage's code, 'variant' (the filter's value) */
-  area: string;
-  /** in words: '单体信息', '建材生产「钢材」', '方案「方案一」' */
-  where: string;
-  /** seed: the data a building was seeded with, one entry (初始数据) */
-  action: 'insert' | 'update' | 'delete' | 'seed';
-  /** '新增', '修改', '删除', '批量新增 4,502 行' */
-  summary: string;
-  /** the fields that changed (an update), or the row's fields (a single insert or delete) */
-  changes: { field: string; before: string; after: string }[];
-}
-
-/** An entry's changes in words: 'field：before → after' (an update), 'field：value' (a row added or deleted). */
-export const changeLines = (e: Pick<AuditEntry, 'action' | 'changes'>): string[] =>
-  e.changes.map((c) =>
-    e.action === 'update'
-      ? `${c.field}：${c.before} → ${c.after}`
-      : `${c.field}：${e.action === 'insert' ? c.after : c.before}`,
-  );
-
-export interface AuditAnswer {
-  entries: AuditEntry[];
-  total: number;
-  /** the filter's choices: the areas this building's trail has */
-  areas: { value: string; label: string }[];
-}
-
-export const auditQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    area: { type: 'string', maxLength: 40 },
-    pageNo: { type: 'integer', minimum: 1, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
-  },
-} as const;
-export type AuditQuery = FromSchema<typeof auditQuery>;
-
-/** A tenant's own sign-off rules, set by its group admin on /review (the super admin: 集团租户). */
-export const signoffSettingsBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['signoffLevels', 'signoffSamePerson'],
-  properties: {
-    signoffLevels: sysTenant.properties.signoffLevels,
-    signoffSamePerson: sysTenant.properties.signoffSamePerson,
-    reportPrefix: sysTenant.properties.reportPrefix,
-  },
-} as const;
-export type SignoffSettings = FromSchema<typeof signoffSettingsBody>;
-
-export interface SignoffSettingsAnswer extends SignoffSettings {
-  tenantName: string;
-  /** the prefix used when none is set: the tenant's code */
-  defaultPrefix: string;
-  /** the caller may change them (its tenant's group admin) */
-  canEdit: boolean;
-}
-
-/** The words of the sign-off settings (the server's refusals; the /review page says the first to a super admin). */
-export const SETTINGS_TEXTS = {
-  noTenant: '超级管理员请在「集团租户」中设置各单位的校审规则',
-  forbidden: '只有本单位的集团管理员可以修改校审设置',
-} as const;
+// a building's change timeline, and a tenant's sign-off rules
+export * from './auditTrail';
+export * from './signoffSettings';

@@ -20,8 +20,8 @@ export const STAGE_PALETTE = [
 /** The colour of a stage's figure ('produce' → '#1e88e5'); the palette's last colour for a code no stage has. */
 export function stageColor(code: string | undefined): string {
   const metas = stageMetas();
-  if (metas.find((m) => m.code === code)?.sink) return SINK_COLOR;
-  const place = metas.filter((m) => m.result && !m.sink).findIndex((m) => m.code === code);
+  if (metas.find((m) => m.code === code)?.phase === 'sink') return SINK_COLOR;
+  const place = metas.filter((m) => m.result && m.phase !== 'sink').findIndex((m) => m.code === code);
   return place < 0 ? STAGE_PALETTE[STAGE_PALETTE.length - 1] : STAGE_PALETTE[place % STAGE_PALETTE.length];
 }
 

@@ -18,9 +18,8 @@ import { stageVoucher } from './stages/voucher';
 /**
  * Every calculation stage schema, by registry name (stage<Code>), in the order of the building's result fields
  * (schemas/results.ts: the list columns, the comparison, the workbook's summary). The registry lists them, so each gets
- * its table,
- * its routes at /api/tpf/v1/tpf/stage/<code>/, its import template and its calculation; a module's `menus` below
- * give it its wizard screen. Adding a stage = its schema file under schemas/stages/ + a line here + its menu.
+ * its table, its routes at /api/tpf/v1/tpf/stage/<code>/, its import template and its calculation; a module's `menus`
+ * below give it its wizard screen. Adding a stage = its schema file under schemas/stages/ + a line here + its menu.
  */
 export const STAGE_SCHEMAS = {
   stageProduce,

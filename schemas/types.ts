@@ -105,6 +105,16 @@ export type ResultField = string;
  */
 export type StageRole = 'materials' | 'transport' | 'construction' | 'operation' | 'accountingInfo';
 
+/**
+ * Where a stage's emissions fall in the building's life, which decides the intensity they count in:
+ * - embodied: the upfront embodied carbon (建材生产, 建材运输, 建筑建造), in 隐含碳排放强度 (kgCO2e/m²);
+ * - operational: the operation (建筑运行), in 运行碳排放强度, over the years its rows cover;
+ * - sink: a carbon sink (碳汇), negative, shown as 减碳, outside the share donut, counted in 运行碳排放强度 over
+ *   the design life as GB/T 51366 §4.1 counts it in the operation stage;
+ * - maintenance, endOfLife: 维护改造 and 拆除/废弃物, in the total and the life-cycle intensity only.
+ */
+export type StagePhase = 'embodied' | 'operational' | 'sink' | 'maintenance' | 'endOfLife';
+
 /** `x-stage`: what makes a row schema a calculation stage. */
 export interface StageMeta {
   /** The stage code: menu code, route segment (/{module}/{code}) and API path segment. */
@@ -112,10 +122,13 @@ export interface StageMeta {
   title: string;
   /** 'table': many rows; 'form': one record per building. */
   mode: 'table' | 'form';
-  /** The building result field its total is added to; absent: a stage without emission (supplement, voucher). */
+  /**
+   * The building result field its total is added to; absent: a stage without emission (supplement, voucher).
+   * Result fields are one namespace: a new stage either names a field of its own or adds to one of the same phase.
+   */
   result?: ResultField;
-  /** A carbon sink: its total is negative, shown as 减碳 and kept out of the share donut. */
-  sink?: boolean;
+  /** Required with `result`: the intensities sum stages by phase, never by name. */
+  phase?: StagePhase;
   /** The role it plays for generic code (materials, transport, …); at most one stage per role. */
   role?: StageRole;
   /** Calculation methods chosen per building and stage; rows carry the method they belong to (`method`). */

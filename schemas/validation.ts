@@ -67,8 +67,8 @@ function nodeAt(schema: Node, path: string[]): Node | undefined {
  * ajv errors → `[{ field, errorMsg }]`, one entry per field (the first rule that failed for it).
  * A property's `x-messages[keyword]` is the spec's own message; otherwise `<title><中文 ajv message>`,
  * for a missing required field `请输入<title>` (`请选择<title>` for one picked from choices), for a value that is none of a
- * select's choices `请选择<title>`, and for a value out of range the property's whole range in words
- * (`系统损失效率应不小于 0 且小于 1`, schemas/bounds.ts) — on the API, the form and the Excel import alike.
+ * select's choices `请选择<title>`, and for a value out of range the property's whole range in words (`系统损失效率应不小于 0 且小于
+ * 1`, schemas/bounds.ts) — on the API, the form and the Excel import alike.
  */
 export function formatErrors(errors: ErrorObject[] | null | undefined, schema: object): FieldError[] {
   if (!errors?.length) return [];

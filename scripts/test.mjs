@@ -1,5 +1,5 @@
-// `npm test`: ESLint and Prettier, then every test — vitest (unit, schema, calc, API, client) and then Playwright e2e against the
-// real server in Debian's Chromium. Stops at the first failing runner and exits with its code.
+// `npm test`: ESLint and Prettier, then every test — vitest (unit, schema, calc, API, client) and then Playwright e2e
+// against the real server in Debian's Chromium. Stops at the first failing runner and exits with its code.
 // With DATABASE_URL set, the API tests run against that PostgreSQL (the e2e server always uses its own fresh
 // embedded database in .tmp/e2e-data-<worker>; see playwright.config.ts).
 import { spawnSync } from 'node:child_process';

@@ -1,10 +1,9 @@
 // The BIM parse's floor: web-ifc alone doing the part of the parse nothing can skip, in a child process
 // as src/server/bim/parse/worker.ts runs — Init, open the file from disk in chunks (the same openIfcFile and settings),
-// the building elements
-// (the parser's elementIds: GetLineIDsWithType of its element types) and GetLine of each, then StreamMeshes of the
-// elements the parser measures (the GlobalIds in its data's stream) with each mesh's vertex and index arrays
-// (what any measure from the geometry must read). No relations, materials, quantity sets, units or volume sums.
-// Loaded through tsx by bench/measures/bim.ts the way parse/run.ts loads its worker.
+// the building elements (the parser's elementIds: GetLineIDsWithType of its element types) and GetLine of each, then
+// StreamMeshes of the elements the parser measures (the GlobalIds in its data's stream) with each mesh's vertex and
+// index arrays (what any measure from the geometry must read). No relations, materials, quantity sets, units or volume
+// sums. Loaded through tsx by bench/measures/bim.ts the way parse/run.ts loads its worker.
 import { IfcAPI, LogLevel } from 'web-ifc';
 import { elementIds } from '../../src/server/bim/parse/elements';
 import { openIfcFile } from '../../src/server/bim/parse/openFile';

@@ -1,130 +1,17 @@
 // 单体建筑 (building, "project" in the API): its fields, rules and messages. The server validates
 // every save with this schema; the building form mirrors the same rules with the same messages. Standard,
 // stage and menus are checked against schemas/standards.ts by the server on top of this schema.
-/** A result figure: written by the calculation only (x-readonly), shown to 2 decimals, 0.00 when empty. */
-export const result = (title: string, list = false) =>
-  ({
-    type: ['number', 'null'],
-    title,
-    'x-readonly': true,
-    'x-decimals': 2,
-    'x-list': list,
-    'x-sortable': true,
-  }) as const;
+import { floors, nameLike, nonNegative, orgField, result, signer } from './projectFields';
+import { projectResource } from './projectResource';
 
-const FORBIDDEN = '^[^#\\\\/:*?"<>|]+$';
-const FORBIDDEN_TEXT = '# \\ / : * ? " < > |';
-
-const nameLike = (title: string) =>
-  ({
-    type: 'string',
-    title,
-    minLength: 1,
-    maxLength: 20,
-    pattern: FORBIDDEN,
-    'x-trim': true,
-    'x-messages': {
-      required: `请输入${title}`,
-      minLength: `请输入${title}`,
-      maxLength: `${title}不超过 20 个字符`,
-      pattern: `${title}不能包含 ${FORBIDDEN_TEXT}`,
-    },
-  }) as const;
-
-const orgField = (title: string) =>
-  ({
-    type: 'string',
-    title,
-    maxLength: 50,
-    'x-trim': true,
-    'x-messages': { maxLength: `${title}不超过 50 个字符` },
-    'x-list': false,
-  }) as const;
-
-const nonNegative = (title: string, maxChars: number) =>
-  ({
-    type: 'number',
-    title,
-    minimum: 0,
-    // a length limit of n: at most n characters as typed, i.e. below 10^n.
-    maximum: 10 ** maxChars - 1,
-    'x-messages': {
-      required: `请输入${title}`,
-      type: `${title}应为非负数`,
-      minimum: `${title}应为非负数`,
-      maximum: `${title}不超过 ${maxChars} 位`,
-    },
-  }) as const;
-
-const floors = (title: string) =>
-  ({
-    type: 'integer',
-    title,
-    minimum: 0,
-    maximum: 999,
-    'x-messages': {
-      required: `请输入${title}`,
-      type: `${title}应为非负整数`,
-      minimum: `${title}应为非负整数`,
-      maximum: `${title}不超过 3 位`,
-    },
-  }) as const;
-
-/** A sign-off level's person: one user of the building's tenant (checked by the server, buildingHooks.ts). */
-const signer = (title: string) =>
-  ({
-    type: ['integer', 'null'],
-    title,
-    minimum: 1,
-    'x-messages': { type: `请选择${title}`, minimum: `请选择${title}` },
-    'x-list': false,
-  }) as const;
+export { result } from './projectFields';
 
 export const tpf3Project = {
   $id: 'tpf3Project',
   title: '单体建筑',
   type: 'object',
   additionalProperties: false,
-  'x-resource': {
-    path: 'tpf/v1/tpf/tpf3Project',
-    title: '单体建筑列表',
-    scope: 'tenant',
-    read: ['user'],
-    write: ['user'],
-    // Plain users see and change the buildings they created or collaborate on (and read those they sign);
-    // group admins all of the tenant.
-    owner: { rows: 'all', collaborators: 'userId', readers: ['checkerId', 'reviewerId', 'approverId'] },
-    defaultSort: { field: 'createDate', order: 'descend' },
-    // under review and once signed, nothing of the building changes: a change needs a new revision
-    lock: {
-      column: 'reviewState',
-      open: 'draft',
-      message: '单体「{name}」修订版 {revision} 处于「{reviewState}」状态，已锁定，不能修改',
-    },
-    // every change of the building, its rows and its variants: who, when, before → after
-    audit: {
-      also: ['status', 'stageMethods', 'reviewState', 'reportNo'],
-      // what names, files or signs the building: a change of these leaves its calculated result current
-      notInputs: [
-        'engineeringId',
-        'name',
-        'code',
-        'status',
-        'stage',
-        'latLng',
-        'buildOrg',
-        'designOrg',
-        'compileOrg',
-        'userId',
-        'remarks',
-        'checkerId',
-        'reviewerId',
-        'approverId',
-        'reviewState',
-        'reportNo',
-      ],
-    },
-  },
+  'x-resource': projectResource,
   required: [
     'engineeringId',
     'computeMethod',

@@ -1,11 +1,11 @@
 // 建筑建造 (GB/T 51366 §5.1–5.2). Two methods, chosen per building: 按总能源用量 (site energy × factor) or
 // 按施工机械及临时设施 (machine shifts × energy per shift × fuel factor, App. C per-shift energies). Every row
 // names its energy; only electricity without its own factor takes the building's grid factor (recorded as 默认值).
+import { fuelFields } from './conversionFields';
 import {
   billSource,
   emission,
   energy,
-  fuelFields,
   ENERGY_NEEDS,
   energyPerShift,
   energyPerShiftUnit,
@@ -38,6 +38,7 @@ export const stageBuild = {
     title: '建筑建造',
     mode: 'table',
     result: 'build',
+    phase: 'embodied',
     role: 'construction',
     methods: BUILD_METHODS,
   },

@@ -2,32 +2,9 @@
 // factor picked from the library (its value, unit, source and data-quality class copied into the row when saved,
 // so a result can always be explained by what it was calculated with), the stored row emission and its trace.
 import { energyProperty, qualityProperty } from '../factors/kinds';
+import { LIMITS } from './limits';
 
-/**
- * Physical bounds of the stage inputs: every number a row takes states its range here or beside it,
- * so ajv refuses the same values on the API, in the form and in the Excel import, and the refusal names the
- * field and the range (schemas/bounds.ts). Upper bounds are generous but finite — far above any building, low
- * enough that a typo of several orders of magnitude is caught:
- * - quantity: a quantity or annual quantity in its own unit ≤ 1e10 (10 Mt in kg, 10 TWh in kWh — orders of
- *   magnitude above the largest building);
- * - factor: a factor ≤ 1e6 kgCO2e per row unit — the largest seeded value is 110 880 kgCO2/TJ (型煤 110.88 tCO2/TJ
- *   × 1000, GB/T 51366 附录A), the largest material 28 500 kgCO2e/t (铝板带);
- * - area: an area ≤ 1e8 m² (100 km²); intensity: a quantity per m² and year ≤ 1e5 (36 000 MJ ≈ a data centre's
- *   10 000 kWh/(m²·a));
- * - density: > 0 (a density of 0 would make the mass 0 silently) and ≤ 1e4 t per unit (a 台 of heavy equipment;
- *   steel is 7.85 t/m³);
- * - perShift: energy per machine shift ≤ 1e5 (App. C's largest is 403.2 kWh per shift);
- * - distances ≤ 100 000 km; hours ≤ 8 760 a year, days ≤ 366 (runtime.ts).
- */
-export const LIMITS = {
-  quantity: 1e10,
-  factor: 1e6,
-  area: 1e8,
-  intensity: 1e5,
-  density: 1e4,
-  perShift: 1e5,
-  distance: 100000,
-} as const;
+export { LIMITS };
 
 /** The x-resource block of a stage: rows belong to a building, at /api/tpf/v1/tpf/stage/<code>/. */
 export const stageResource = (code: string, title: string) =>
@@ -254,69 +231,4 @@ export const energyPerShiftUnit = {
   'x-list': true,
   'x-import': '台班能耗单位',
   description: '每台班能耗的单位，如 kg、t、kWh、m3；未填按能源种类的默认单位（电 kWh、天然气 m3、热力 GJ，其余 kg）',
-} as const;
-
-/** A row's density in t per unit (transport mass; kept with a produced material for the transport stage). */
-export const density = (list: boolean) =>
-  ({
-    type: ['number', 'null'],
-    title: '密度(t/单位)',
-    exclusiveMinimum: 0,
-    maximum: LIMITS.density,
-    'x-decimals': 4,
-    'x-list': list,
-    'x-import': '密度(t/单位)',
-  }) as const;
-
-/**
- * What a density is per, and what else turns the row's unit into the density's (src/calc/units.ts): a density is
- * used only between a mass and its own unit's dimension — 1.9 t/m3 weighs cubic metres, never 千块 — so a row counted
- * in pieces or square metres states its size (a brick's 240×115×53, a sheet's thickness) or its own density.
- */
-export const densityFields = {
-  densityUnit: {
-    type: 'string',
-    title: '密度单位',
-    maxLength: 20,
-    'x-trim': true,
-    'x-list': false,
-    'x-import': '密度单位',
-    description: '密度为每该单位的质量，如 t/m3、t/m2、t/块；未填按 t/用量单位（如 t/千块）',
-  },
-  pieceSize: {
-    type: 'string',
-    title: '规格尺寸(mm)',
-    maxLength: 40,
-    'x-trim': true,
-    'x-list': false,
-    'x-import': '规格尺寸(mm)',
-    description: '块料长×宽×高（如 240×115×53），板材厚度（如 20），用于换算为密度的单位',
-  },
-} as const;
-
-/**
- * A fuel's net calorific value (低位发热量) for a row whose quantity and factor differ in dimension (coke in t on a
- * per-TJ factor): copied from the library fuel, or the user's own (a supplier's test report). Without it the
- * energy kind's default is used and named in the trace (src/calc/fuels.ts).
- */
-export const fuelFields = {
-  ncv: {
-    type: ['number', 'null'],
-    title: '低位发热量',
-    exclusiveMinimum: 0,
-    maximum: 1000,
-    'x-decimals': 3,
-    'x-list': false,
-    'x-import': '低位发热量',
-  },
-  ncvUnit: {
-    type: 'string',
-    title: '发热量单位',
-    maxLength: 20,
-    'x-trim': true,
-    'x-list': false,
-    'x-import': '发热量单位',
-    description: '如 MJ/kg、GJ/t、MJ/m3',
-  },
-  ncvSource: { type: 'string', title: '发热量来源', maxLength: 200, 'x-list': false, 'x-import': '发热量来源' },
 } as const;

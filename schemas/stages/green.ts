@@ -33,7 +33,7 @@ export const stageGreen = {
     title: '碳汇',
     mode: 'table',
     result: 'green',
-    sink: true,
+    phase: 'sink',
     methods: GREEN_METHODS,
   },
   'x-formula': "-(toFactorUnitStrict(area * designYears, 'm²·a', '面积(m²) × 设计使用年限(a)') * factorValue)",

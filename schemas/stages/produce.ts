@@ -1,8 +1,7 @@
 // 建材生产 (GB/T 51366 §6.2): C_sc = Σ M_i · F_i — quantity in the factor's unit × factor (kgCO2e per unit).
 // The density (t per unit) is kept with the material for the transport stage.
+import { density, densityFields } from './conversionFields';
 import {
-  density,
-  densityFields,
   emission,
   factorFields,
   factorNeed,
@@ -23,7 +22,14 @@ export const stageProduce = {
   type: 'object',
   additionalProperties: false,
   'x-resource': stageResource('produce', '建材生产'),
-  'x-stage': { code: 'produce', title: '建材生产', mode: 'table', result: 'produce', role: 'materials' },
+  'x-stage': {
+    code: 'produce',
+    title: '建材生产',
+    mode: 'table',
+    result: 'produce',
+    phase: 'embodied',
+    role: 'materials',
+  },
   'x-formula': 'toFactorUnit(quantity, unit) * factorValue',
   'x-needs': [factorNeed()],
   required: ['projectId', 'materialName', 'unit', 'quantity'],

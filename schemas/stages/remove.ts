@@ -2,10 +2,10 @@
 // ratio takes 10 % — a literature convention, not a value of the standard — recorded as 默认值; with no
 // construction emissions the stage warns instead of reporting 0 as a success) or 按拆除机械工程量 (as
 // construction: shifts × energy per shift × the energy's factor).
+import { fuelFields } from './conversionFields';
 import {
   emission,
   energy,
-  fuelFields,
   ENERGY_NEEDS,
   energyPerShift,
   energyPerShiftUnit,
@@ -41,6 +41,7 @@ export const stageRemove = {
     title: '建筑拆除',
     mode: 'table',
     result: 'remove',
+    phase: 'endOfLife',
     methods: REMOVE_METHODS,
   },
   'x-formula': {

@@ -1,10 +1,10 @@
 // 建筑改造拆除 (accounting, ZQYJG): demolition during renovation — machine shifts × energy per shift × the
 // energy's factor, or, without an energy per shift, the quantity is the energy itself (in the row's unit); counted
 // with the demolition result.
+import { fuelFields } from './conversionFields';
 import {
   emission,
   energy,
-  fuelFields,
   ENERGY_NEEDS,
   energyPerShift,
   energyPerShiftUnit,
@@ -25,7 +25,7 @@ export const stageRemoveChange = {
   type: 'object',
   additionalProperties: false,
   'x-resource': stageResource('removeChange', '建筑改造拆除'),
-  'x-stage': { code: 'removeChange', title: '建筑改造拆除', mode: 'table', result: 'remove' },
+  'x-stage': { code: 'removeChange', title: '建筑改造拆除', mode: 'table', result: 'remove', phase: 'endOfLife' },
   'x-formula':
     '(has(energyPerShift) ? toFactorUnitPerShift(quantity, energyPerShift, energy, energyPerShiftUnit) : toFactorUnit(quantity, unit)) * factorValue',
   'x-defaults': GRID_DEFAULT,

@@ -4,9 +4,8 @@
 // cannot be known is refused on save, never guessed. D is the row's distance, else the library material's
 // default (GB/T 51366-2019 第6.3.2条: concrete 40 km, every other material — mortar too — 500 km), recorded as
 // 默认值. T from 附录E in kgCO2e/(t·km).
+import { density, densityFields } from './conversionFields';
 import {
-  density,
-  densityFields,
   emission,
   factorFields,
   factorNeed,
@@ -34,6 +33,7 @@ export const stageTrans = {
     title: '建材运输',
     mode: 'table',
     result: 'trans',
+    phase: 'embodied',
     role: 'transport',
     // transport emissions above 6 % of production are flagged
     limits: [{ base: 'produce', ratio: 0.06, message: '已超建材生产碳排放 6% !' }],

@@ -19,7 +19,7 @@ export const stageWaste = {
   type: 'object',
   additionalProperties: false,
   'x-resource': stageResource('waste', '废弃物处理'),
-  'x-stage': { code: 'waste', title: '废弃物处理', mode: 'table', result: 'waste' },
+  'x-stage': { code: 'waste', title: '废弃物处理', mode: 'table', result: 'waste', phase: 'endOfLife' },
   'x-formula': "toFactorUnit(quantity, 't') * factorValue",
   'x-needs': [factorNeed('请选择或填写处理因子')],
   required: ['projectId', 'name', 'quantity'],

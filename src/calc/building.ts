@@ -3,7 +3,7 @@
 // sink (green) negative, total = the sum, intensity streng3 = total × 1000 / (useDateLimit × buildArea) — in 核算 with
 // 建筑运行 per operating year (src/calc/intensity.ts).
 import type { ResourceSchema } from '../../schemas/index';
-import { resultFieldNames } from '../../schemas/results';
+import { phaseTotal, resultFieldNames } from '../../schemas/results';
 import type { ResultField } from '../../schemas/types';
 import { roundTo } from './format';
 import { emptyQuality, qualityGrade, qualityShares, type QualityTotals } from './quality';
@@ -93,7 +93,8 @@ export function calculateBuilding(stages: StageInput[], ctx: BuildingContext): B
   const parts = Object.fromEntries(Object.entries(partsKg).map(([p, v]) => [p, round(v / 1000, 4)]));
   const quality = Object.fromEntries(QUALITY_VALUES.map((q) => [q, round(qualityKg[q] / 1000, 4)])) as QualityTotals;
   const basis = resultBasis(stages, results, ctx);
-  const streng3 = lifeCycleIntensity({ total, runtime: fields.runtimeTotal, green: fields.green }, basis);
+  const figures = { total, operational: phaseTotal(fields, 'operational'), sink: phaseTotal(fields, 'sink') };
+  const streng3 = lifeCycleIntensity(figures, basis);
   return {
     fields,
     total,
@@ -110,7 +111,7 @@ export function calculateBuilding(stages: StageInput[], ctx: BuildingContext): B
 /** The basis of the intensities: the context's area and design life, and the years the operation stage's rows cover. */
 function resultBasis(stages: StageInput[], results: StageResult[], ctx: BuildingContext): IntensityBasis {
   const base = { area: ctx.area, areaSource: ctx.areaSource ?? AREA_SOURCE.building, designYears: ctx.years };
-  const input = stages.find((s) => s.schema['x-stage']!.result === 'runtimeTotal');
+  const input = stages.find((s) => s.schema['x-stage']!.role === 'operation');
   const result = input && results.find((r) => r.code === input.schema['x-stage']!.code);
   if (!input || !result) return { ...base, operationYears: ctx.years, operationYearsSource: YEARS_SOURCE.design };
   const op = operationYears(input.schema, input.rows, result, ctx);

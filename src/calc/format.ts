@@ -3,8 +3,7 @@
 // 65711.51499… that toFixed rounds down), ',' between thousands, never '-0.00'. The client (lists, dialogs, the
 // stage pages, result and compare) and the server (PDF, Word, report charts) import this file; nothing else
 // formats a number for display. A schema's `x-decimals` (factors and densities 4: 0.0055 t/m²) and integers (0) only
-// change how
-// many decimals this shows.
+// change how many decimals this shows.
 
 /** Decimals shown unless a field says otherwise. */
 export const DECIMALS = 2;

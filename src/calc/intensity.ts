@@ -18,6 +18,7 @@ import { compileFormula } from './formula';
 import { formatNumber, roundTo } from './format';
 import { formulaOf, type BuildingContext, type Row, type StageResult } from './stage';
 import type { ResourceSchema } from '../../schemas/index';
+import { phaseTotal } from '../../schemas/results';
 
 /** The row field of the years a metered operation row covers. */
 export const OPERATING_YEARS_FIELD = 'operatingYears';
@@ -132,10 +133,10 @@ export function operationYears(
 /** The figures (tCO2e as stored) the intensities read. */
 export interface IntensityFigures {
   total: number;
-  /** 建筑运行 */
-  runtime: number;
-  /** 碳汇, stored negative */
-  green: number;
+  /** the operational phase's stages (建筑运行) */
+  operational: number;
+  /** the sink phase's stages (碳汇), stored negative */
+  sink: number;
 }
 
 const valid = (b: IntensityBasis) => b.area > 0 && b.designYears > 0 && b.operationYears > 0;
@@ -147,7 +148,7 @@ export function annualEmission(
 ): number | null {
   if (!(b.designYears > 0 && b.operationYears > 0)) return null;
   if (b.operationYears === b.designYears) return (f.total * 1000) / b.designYears;
-  return ((f.total - f.runtime) * 1000) / b.designYears + (f.runtime * 1000) / b.operationYears;
+  return ((f.total - f.operational) * 1000) / b.designYears + (f.operational * 1000) / b.operationYears;
 }
 
 /** streng3 = E_a ÷ A, kgCO2e/(m²·a), 2 decimals; null without area or years. */
@@ -161,7 +162,7 @@ export function lifeCycleIntensity(f: IntensityFigures, b: IntensityBasis): numb
 /** GB/T 51366 §4.1: (建筑运行 × 1000 ÷ y_op + 碳汇 × 1000 ÷ y) ÷ A, kgCO2/(m²·a), unrounded; null without area or years. */
 export function operationIntensity(f: Omit<IntensityFigures, 'total'>, b: IntensityBasis): number | null {
   if (!valid(b)) return null;
-  return ((f.runtime * 1000) / b.operationYears + (f.green * 1000) / b.designYears) / b.area;
+  return ((f.operational * 1000) / b.operationYears + (f.sink * 1000) / b.designYears) / b.area;
 }
 
 const num = (v: unknown) => {
@@ -189,8 +190,8 @@ export function basisOf(b: Record<string, unknown>): IntensityBasis {
 /** The stored figures of a building record. */
 export const figuresOf = (b: Record<string, unknown>): IntensityFigures => ({
   total: num(b.total),
-  runtime: num(b.runtimeTotal),
-  green: num(b.green),
+  operational: phaseTotal(b, 'operational'),
+  sink: phaseTotal(b, 'sink'),
 });
 
 const f2 = (v: number) => formatNumber(v);

@@ -19,13 +19,14 @@
 // - An intensity above its range names the material that drives it: the 建材生产 material with the largest
 //   emission, its quantity and its share of the stage ('电解铝（707.21 t）占建材生产 97%'), so an absurd quantity
 //   is found where it was entered rather than searched for.
-// The material quantities are found in ./plausibilityMaterials.ts, the words in ./plausibilityText.ts; this module
-// holds the review and re-exports both, so callers import from here.
-import { resultFields } from '../../schemas/results';
-import { stageMeta, stagesOfRoles } from '../../schemas/stageMeta';
-import type { StageRole } from '../../schemas/types';
+// The material quantities are found in ./plausibilityMaterials.ts, the words in ./plausibilityText.ts, how a 参考值库
+// line is read in ./plausibilityRanges.ts and which stages a figure is made of in ./plausibilityStages.ts; this
+// module holds the review and re-exports them, so callers import from here.
+import { stagesOfRoles } from '../../schemas/stageMeta';
 import { formatNumber, roundTo } from './format';
 import { materialTotals, topContributor, type MaterialRow, type MaterialTotal } from './plausibilityMaterials';
+import { appliesTo, rangeOf, sameUnit, type RangeLine } from './plausibilityRanges';
+import { gate, STAGE_NAMES } from './plausibilityStages';
 import {
   flagText,
   MATERIAL_METRICS,
@@ -34,7 +35,6 @@ import {
   NO_RANGE,
   PLAUSIBILITY_METRICS,
   type PlausibilityMetric,
-  VALUE_BAND,
 } from './plausibilityText';
 
 export {
@@ -65,19 +65,8 @@ export {
   VALUE_BAND,
 } from './plausibilityText';
 
-/** A 参考值库 line as stored. */
-export interface RangeLine {
-  id?: number;
-  metric: string;
-  name: string;
-  buildType: string;
-  value: number | null;
-  low: number | null;
-  high: number | null;
-  unit: string;
-  verification: string;
-  source: string;
-}
+export { appliesTo, rangeOf, sameUnit, type RangeLine } from './plausibilityRanges';
+export { stagePlausibility } from './plausibilityStages';
 
 /** One figure held against one line (a flag or not). */
 export interface PlausibilityCheck {
@@ -139,43 +128,7 @@ export interface PlausibilityReview {
   notes: string[];
 }
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v)).trim();
 const f2 = (v: number) => formatNumber(v);
-
-/** A line applies to '全部' or to any level of the building's type path ('公共建筑/办公建筑/商务办公'). */
-export function appliesTo(lineType: string, buildType: string): boolean {
-  const t = str(lineType);
-  return (
-    t === '全部' ||
-    buildType
-      .split('/')
-      .map((s) => s.trim())
-      .includes(t)
-  );
-}
-
-/** Units compared loosely: m2 = m², CO2e = CO2, spaces ignored. */
-export const sameUnit = (a: string, b: string) => {
-  const n = (u: string) =>
-    u
-      .replace(/\s+/g, '')
-      .replace(/m2/g, 'm²')
-      .replace(/m3/g, 'm³')
-      .replace(/CO2e/gi, 'CO2')
-      .replace(/[（]/g, '(')
-      .replace(/[）]/g, ')');
-  return n(a) === n(b);
-};
-
-/** The range a line gives: its low and/or high; else value ÷ 3 … value × 3; null for a line without figures. */
-export function rangeOf(
-  line: Pick<RangeLine, 'value' | 'low' | 'high'>,
-): { low: number | null; high: number | null; basis: 'range' | 'value' } | null {
-  if (line.low !== null || line.high !== null) return { low: line.low, high: line.high, basis: 'range' };
-  if (line.value !== null && line.value > 0)
-    return { low: roundTo(line.value / VALUE_BAND, 2), high: roundTo(line.value * VALUE_BAND, 2), basis: 'value' };
-  return null;
-}
 
 export interface ReviewInput {
   buildType: string;
@@ -190,31 +143,8 @@ export interface ReviewInput {
   lines: RangeLine[];
 }
 
-/** Which stages (by role) an aggregate intensity adds up (those of them the building has must have rows). */
-const FEEDS: Partial<Record<PlausibilityMetric, StageRole[]>> = {
-  embodied: ['materials', 'transport', 'construction'],
-  operation: ['operation'],
-  lifecycle: ['materials', 'transport', 'construction', 'operation'],
-};
-/** Of those, the ones the building must have for the aggregate to be checked at all. */
-const NEEDED: Partial<Record<PlausibilityMetric, StageRole[]>> = {
-  embodied: ['materials'],
-  operation: ['operation'],
-  lifecycle: ['materials', 'operation'],
-};
 /** The intensities whose flag names the material that drives them (those 建材生产 adds to). */
 const DRIVEN: readonly PlausibilityMetric[] = ['embodied', 'lifecycle'];
-const STAGE_NAMES = (codes: string[]) => codes.map((c) => stageMeta(c)?.title ?? c).join('、');
-
-/** Why an aggregate is not checked: a stage it adds up is missing or has no rows; undefined when it is checked. */
-function gate(metric: PlausibilityMetric, stageRows: Record<string, number>): string | undefined {
-  const feeds = stagesOfRoles(FEEDS[metric] ?? []);
-  if (!feeds.length) return undefined;
-  const absent = stagesOfRoles(NEEDED[metric] ?? []).filter((c) => !(c in stageRows));
-  if (absent.length) return `本单体不含${STAGE_NAMES(absent)}阶段，未检查`;
-  const empty = feeds.filter((c) => c in stageRows && !(stageRows[c] > 0));
-  return empty.length ? `${STAGE_NAMES(empty)}尚无数据，未检查` : undefined;
-}
 
 /** '钢材 180,000.00 kg（3 行）÷ 建筑面积 1,000.00 m² = 180.00 kg/m²；未计入：…' */
 function working(
@@ -315,27 +245,4 @@ export function reviewPlausibility(input: ReviewInput): PlausibilityReview {
       };
     });
   return { figures, checks, flags, missing, materials, notes };
-}
-
-/** The stages each figure is made of: a stage's calculation process shows the flags (and workings) of its figures. */
-function figureStages(metric: PlausibilityMetric): string[] {
-  if (metric === 'concrete' || metric === 'steel') return stagesOfRoles(['materials']);
-  if (metric === 'lifecycle') return resultFields().flatMap((f) => f.stages);
-  return stagesOfRoles(FEEDS[metric] ?? []);
-}
-
-/**
- * What a stage's 计算过程 says of 合理性检查: the flags of the figures the stage adds to, and how its material figures were
- * found.
- */
-export function stagePlausibility(
-  review: Pick<PlausibilityReview, 'flags' | 'figures'> | null | undefined,
-  stage: string,
-): { flags: string[]; workings: string[] } {
-  if (!review) return { flags: [], workings: [] };
-  const mine = (m: PlausibilityMetric) => figureStages(m).includes(stage);
-  return {
-    flags: (review.flags ?? []).filter((f) => mine(f.metric)).map((f) => f.text),
-    workings: (review.figures ?? []).filter((f) => f.working && mine(f.metric)).map((f) => f.working!),
-  };
 }

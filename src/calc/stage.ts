@@ -3,8 +3,9 @@
 // chosen for the building are kept but not counted, and named in the stage's warnings. Pure: no I/O.
 import type { ResourceSchema } from '../../schemas/index';
 import { compileFormula, isGiven, UNITS_LOG, type UnitsLog } from './formula';
+import { formulaOf, methodOf } from './stageFormulas';
+import { limitRenewables } from './renewables';
 import { factorInKg } from './units';
-import { formatNumber } from './format';
 import { emptyQuality, rowQuality, type DataQuality, type QualityTotals } from './quality';
 import {
   fillDefaults,
@@ -15,6 +16,9 @@ import {
   type RowTrace,
   type StoredTrace,
 } from './trace';
+
+export { formulaOf, formulaTexts, methodDependencies, methodOf, stageDependencies } from './stageFormulas';
+export { limitRenewables } from './renewables';
 
 export interface BuildingContext {
   /** design life y (a) */
@@ -87,49 +91,6 @@ function scopeOf(schema: ResourceSchema, row: Record<string, unknown>, ctx: Buil
     scopeMakers.set(schema, (make = new Function('row', 'ctx', code) as ScopeMaker));
   }
   return make(row, ctx);
-}
-
-/** The method a building uses for a stage: the chosen one if the stage offers it, else the default of the
- * rows' `method` property, else the stage's first. */
-export function methodOf(schema: ResourceSchema, chosen: string | undefined): string | undefined {
-  const methods = schema['x-stage']?.methods;
-  if (!methods?.length) return undefined;
-  if (methods.some((m) => m.value === chosen)) return chosen;
-  const fallback = schema.properties.method?.default;
-  return methods.some((m) => m.value === fallback) ? (fallback as string) : methods[0].value;
-}
-
-/**
- * The formula of a row: the stage's, or its method's, or — for a method given per part (runtime systems) —
- * the row's part's, else the method's '*'. Undefined: no emission (a stage without formula, a missing method).
- */
-export function formulaOf(schema: ResourceSchema, method: string | undefined, part?: string): string | undefined {
-  const f = schema['x-formula'];
-  if (f === undefined || typeof f === 'string') return f;
-  const m = method ? f[method] : undefined;
-  if (m === undefined || typeof m === 'string') return m;
-  return (part !== undefined ? m[part] : undefined) ?? m['*'];
-}
-
-/** Every formula text of a stage (all methods and parts). */
-export function formulaTexts(schema: ResourceSchema): string[] {
-  const f = schema['x-formula'];
-  if (f === undefined) return [];
-  if (typeof f === 'string') return [f];
-  return Object.values(f).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m)));
-}
-
-/** Stage codes the formulas of one method read (every method's when the stage has none). */
-export function methodDependencies(schema: ResourceSchema, method: string | undefined): string[] {
-  const f = schema['x-formula'];
-  const m = f === undefined || typeof f === 'string' || method === undefined ? f : f[method];
-  const texts = m === undefined ? [] : typeof m === 'string' ? [m] : Object.values(m);
-  return [...new Set(texts.flatMap((t) => (typeof t === 'string' ? compileFormula(t).stages : [])))];
-}
-
-/** Stage codes a stage's formulas read (stage.<code>), for the calculation order. */
-export function stageDependencies(schema: ResourceSchema): string[] {
-  return [...new Set(formulaTexts(schema).flatMap((t) => compileFormula(t).stages))];
 }
 
 export function calculateStage(
@@ -292,25 +253,5 @@ export function explainRow(
   return (
     e &&
     rowTrace(schema, e.text, e.scope, stageTotals, e.defaults, e.problems, ctx.stageTitles ?? {}, e.units.steps ?? [])
-  );
-}
-
-/**
- * GB/T 51366 subtracts on-site renewable output from the energy it replaces but does not say what happens when
- * it exceeds the consumption. Choice: the renewables of a building offset at most its consumption — the
- * operation total never goes below zero — and the renewable parts are scaled down together, with a note.
- */
-export function limitRenewables(parts: Record<string, number>, renewable: readonly string[], notes: string[]): void {
-  const consumption = Object.entries(parts)
-    .filter(([p]) => !renewable.includes(p))
-    .reduce((a, [, v]) => a + v, 0);
-  const offset = -Object.entries(parts)
-    .filter(([p]) => renewable.includes(p))
-    .reduce((a, [, v]) => a + v, 0);
-  if (offset <= consumption || offset <= 0) return;
-  const scale = Math.max(consumption, 0) / offset;
-  for (const p of renewable) if (parts[p] !== undefined) parts[p] *= scale;
-  notes.push(
-    `可再生能源抵减量超过运行能耗，按运行能耗 ${formatNumber(Math.max(consumption, 0) / 1000)} tCO2e 计入抵减`,
   );
 }

@@ -1,9 +1,8 @@
 // The application: react-admin <Admin> with our providers, the zh-CN i18n, the theme, the login page, the
 // two layouts (AppLayout picks one per route) and the routes that exist so far. The public
 // account pages (/register, /reset-password) and the report verify page (/verify/:reportNo) are routes BESIDE <Admin>:
-// with requireAuth every route inside it
-// needs a token. The shell and every page behind the login are lazy-loaded (admin/lazyPage.tsx): the login page
-// downloads only what its form needs (measured by bench loginjs).
+// with requireAuth every route inside it needs a token. The shell and every page behind the login are lazy-loaded
+// (admin/lazyPage.tsx): the login page downloads only what its form needs (measured by bench loginjs).
 import { lazy, type ReactNode } from 'react';
 import {
   Admin,

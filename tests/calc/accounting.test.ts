@@ -91,7 +91,7 @@ describe('the accounting year (核算)', () => {
       }),
     );
     expect(r.streng3).toBe(54.1);
-    const f = { total: r.total, runtime: r.fields.runtimeTotal, green: 0 };
+    const f = { total: r.total, operational: r.fields.runtimeTotal, sink: 0 };
     expect(operationIntensity(f, r.basis)).toBeCloseTo(46.616, 9);
     // 年均 = 468 000 ÷ 50 + 58 270 ÷ 1 = 9 360 + 58 270 = 67 630 kgCO2e/a
     expect(annualEmission(f, r.basis)).toBeCloseTo(67_630, 6);
@@ -113,7 +113,7 @@ describe('the accounting year (核算)', () => {
     // own 2 a: 100 000 × 0.5827 × 2 = 116 540 kg; per year 58 270 → the same 46.616 on 1 250 m²
     const own = calc([meter({ operatingYears: 2 })]);
     expect(own.basis).toMatchObject({ operationYears: 2, operationYearsSource: YEARS_SOURCE.row });
-    expect(operationIntensity({ runtime: own.fields.runtimeTotal, green: 0 }, own.basis)).toBeCloseTo(46.616, 9);
+    expect(operationIntensity({ operational: own.fields.runtimeTotal, sink: 0 }, own.basis)).toBeCloseTo(46.616, 9);
     // no supplement: area 1 000 m² (the building's), years = design life 50: 100 000 × 0.5827 × 50 = 2 913 500 kg
     const none = calc([meter()], {});
     expect(none.basis).toMatchObject({
@@ -140,7 +140,7 @@ describe('the accounting year (核算)', () => {
     expect(r.basis.operationYears).toBeCloseTo(4 / 3, 9);
     expect(r.basis.operationYearsSource).toBe(YEARS_SOURCE.row);
     // operation 87 405 ÷ 1 250 = 69.924; streng3 = 7.488 + 69.924 = 77.412 → 77.41
-    expect(operationIntensity({ runtime: r.fields.runtimeTotal, green: 0 }, r.basis)).toBeCloseTo(69.924, 9);
+    expect(operationIntensity({ operational: r.fields.runtimeTotal, sink: 0 }, r.basis)).toBeCloseTo(69.924, 9);
     expect(r.streng3).toBe(77.41);
   });
 
@@ -153,7 +153,7 @@ describe('the accounting year (核算)', () => {
       operationYearsSource: YEARS_SOURCE.design,
     };
     // 1 487.655 t × 1000 ÷ (50 × 2 000) = 14.87655 → 14.88
-    expect(lifeCycleIntensity({ total: 1487.655, runtime: 465.433, green: -12.345 }, basis)).toBe(14.88);
+    expect(lifeCycleIntensity({ total: 1487.655, operational: 465.433, sink: -12.345 }, basis)).toBe(14.88);
     expect(accountingContext('budget', { actualArea: 99 }, 2000)).toEqual({
       area: 2000,
       areaSource: AREA_SOURCE.building,

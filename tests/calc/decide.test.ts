@@ -1,6 +1,5 @@
 // The decision page's pure maths, worked by hand: the GB 55015-2021 check, a percentile among 5 buildings, a variant
-// diff
-// and its waterfall, row changes, a hotspot list, and the Monte Carlo band of a small building against its
+// diff and its waterfall, row changes, a hotspot list, and the Monte Carlo band of a small building against its
 // analytic mean and variance.
 import { describe, expect, it } from 'vitest';
 import { buildingFigures, gb55015Check, lineApplies, percentileOf } from '../../src/calc/decide/reference';
@@ -210,9 +209,8 @@ describe('Monte Carlo', () => {
 
   it('the tornado: each input alone at its P10 and P90', () => {
     // triangle ±h, P90: 1 + h(1 − √0.2) = 1 + 0.5528 h; P10 symmetric. D's grid (h 0.1): 3 000 × 0.05528 × 2 = 331.66
-    // kg;
-    // D's life (h 0.2): 663.33; A (h 0.2): 1 000 × 0.11056 × 2 = 221.11; B (h 0.5): 500 × 0.2764 × 2 = 276.39;
-    // C's distance and its factor: 200 × 0.2764 × 2 = 110.56 and 200 × 0.11056 × 2 = 44.22 kg
+    // kg; D's life (h 0.2): 663.33; A (h 0.2): 1 000 × 0.11056 × 2 = 221.11; B (h 0.5): 500 × 0.2764 × 2 = 276.39; C's
+    // distance and its factor: 200 × 0.2764 × 2 = 110.56 and 200 × 0.11056 × 2 = 44.22 kg
     expect(triQuantile(symmetric(0.5), 0.9)).toBeCloseTo(1 + 0.5 * (1 - Math.sqrt(0.2)), 12);
     const bars = tornado(input);
     expect(bars.map((b) => [b.label, b.swing])).toEqual([

@@ -1,8 +1,7 @@
 // The decision page's 参考线 on the client against a fake server: published values (未知 for an unknown one, never 0; a
-// range as
-// low–high; no bar for an unknown line), the GB 55015-2021 chip and its saving (PUT with the number, the server's
-// field message under the input, 清除 sends null), the percentile below 5 peers as an info, the result page's card
-// and the compare page's GB 55015 row with the life-cycle lines.
+// range as low–high; no bar for an unknown line), the GB 55015-2021 chip and its saving (PUT with the number, the
+// server's field message under the input, 清除 sends null), the percentile below 5 peers as an info, the result page's
+// card and the compare page's GB 55015 row with the life-cycle lines.
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,11 +1,10 @@
 // Material suggestions, measured: the material names of the 16 real exports (tests/fixtures/bim/sampleMaterials.ts,
-// each
-// with its family decided by hand) against the seed factor library (GB/T 51366 附录D and the supplement). A name's
-// family must be read right; where the library has a factor of that family (or of a kind of it, or one standing in
-// for it) the first suggestion must be of it — goal ≥ 90 % — and no suggestion may be of another family.
-// Before the taxonomy and the supplement (附录D only): 30 of 106 names got a suggestion, 20 of the 35 names whose family
-// App. D has got a right-family first suggestion, 10 got a wrong-family one (blocks, screed → C30混凝土, Brick →
-// 混凝土砖, Ceiling Tile → 混凝土砖, plasterboard → 天然石膏).
+// each with its family decided by hand) against the seed factor library (GB/T 51366 附录D and the supplement). A name's
+// family must be read right; where the library has a factor of that family (or of a kind of it, or one standing in for
+// it) the first suggestion must be of it — goal ≥ 90 % — and no suggestion may be of another family. Before the
+// taxonomy and the supplement (附录D only): 30 of 106 names got a suggestion, 20 of the 35 names whose family App. D has
+// got a right-family first suggestion, 10 got a wrong-family one (blocks, screed → C30混凝土, Brick → 混凝土砖, Ceiling Tile →
+// 混凝土砖, plasterboard → 天然石膏).
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_AT } from '../../schemas/bimMatch';
 import { loadSeedFactors } from '../../src/server/db/seed/factors';

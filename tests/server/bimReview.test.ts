@@ -1,8 +1,7 @@
 // The pre-flight's plausibility review and what the import does with it. A material family's total per m² of the
 // model's floor area above its ceiling (src/server/imports/ranges.csv) is a problem under its largest
 // material's largest element; an import touching a material with review problems is refused until confirmed, and the
-// answer names
-// them; rows whose volumes came from the geometry carry the data quality 估算.
+// answer names them; rows whose volumes came from the geometry carry the data quality 估算.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FloorArea, MaterialTotal } from '../../src/server/bim/model';
 import { overCeilings, readCeilings } from '../../src/server/imports/perArea';

@@ -1,9 +1,8 @@
 // No silent defaults, through the API: rows whose mass, distance or energy factor cannot be known are refused on save
-// with
-// the row and the field named (dialog, batch, import); the stored trace lists the defaults; planting schemes are
+// with the row and the field named (dialog, batch, import); the stored trace lists the defaults; planting schemes are
 // not mixed; a stage needing an empty stage warns; the trace endpoint explains a stage figure; GB waste is marked.
-// Factors from the seeded library: C30混凝土 295 kgCO2e/m³, density 2.4 t/m³, default distance 40 km (附录D and
-// GB/T 51366 §6.3.2); 重型柴油货车运输 10t 0.162 kgCO2e/(t·km) (附录E); 天然气 2.162 kgCO2/m³ (附录A).
+// Factors from the seeded library: C30混凝土 295 kgCO2e/m³, density 2.4 t/m³, default distance 40 km (附录D and GB/T 51366
+// §6.3.2); 重型柴油货车运输 10t 0.162 kgCO2e/(t·km) (附录E); 天然气 2.162 kgCO2/m³ (附录A).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from './helpers';
 import { buildingBody, ENG, engineeringBody, PROJECT, libraryFactor } from './builders';

@@ -1,9 +1,7 @@
 // The decision page through the API: reference lines (GB 55015 check, published lines, percentile among ≥ 5 peers),
-// hotspots
-// with substitutes, a variant created from a substitute and compared with the baseline, switching, phase drift and
-// the uncertainty band. Library factors (GB/T 51366 附录D): 断桥铝合金窗（100%原生铝型材） 254 kgCO2e/m², 塑钢窗 121,
-// 铝木复合窗（原生铝:再生铝=7:3） 122.5, C50混凝土 385 kgCO2e/m³, C30混凝土 295, 热轧碳钢钢筋 2 340 kgCO2e/t;
-// 江苏 2023 grid 0.5827 kgCO2/kWh (a 南京 building).
+// hotspots with substitutes, a variant created from a substitute and compared with the baseline, switching, phase drift
+// and the uncertainty band. Library factors (GB/T 51366 附录D): 断桥铝合金窗（100%原生铝型材） 254 kgCO2e/m², 塑钢窗 121, 铝木复合窗（原生铝:再生
+// 铝=7:3） 122.5, C50混凝土 385 kgCO2e/m³, C30混凝土 295, 热轧碳钢钢筋 2 340 kgCO2e/t; 江苏 2023 grid 0.5827 kgCO2/kWh (a 南京 building).
 //
 // The building (1 000 m², 50 a):
 //   窗   100 m² × 254        = 25 400 kg

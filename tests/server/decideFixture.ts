@@ -1,11 +1,15 @@
 // A hand-made DecisionReport for the report and workbook tests (decideReport.test.ts): three published operation
 // lines (52.30 已核实, the range 372.40–525.90, one unknown U), 方案B against 基准方案 (建材生产 80 → 70 t), three
 // hotspots (the concrete with one substitute saving 10 t) and an uncertainty band (P10 95.123, P90 110.987 t);
-// a report model with nothing but the decision sections after the fixed ones.
+// a report model with nothing but the decision sections after a few fixed ones.
 import type { DecisionReport } from '../../src/server/decide/report';
-import type { DecisionSection } from '../../src/server/reports/decisionSections';
+import type { ReportSection } from '../../src/server/reports/blocks';
 import type { PublishedLine, Variant } from '../../src/calc/decide/types';
 import type { ReportModel } from '../../src/server/reports/model';
+import { hotspotsSection } from '../../src/server/reports/sections/hotspots';
+import { referenceSection } from '../../src/server/reports/sections/reference';
+import { uncertaintySection } from '../../src/server/reports/sections/uncertainty';
+import { variantsSection } from '../../src/server/reports/sections/variants';
 
 const line = (id: number, over: Partial<PublishedLine>): PublishedLine => ({
   id,
@@ -208,20 +212,33 @@ export function decisionFixture(): DecisionReport {
   };
 }
 
-/** A report model with nothing but the decision sections after the fixed ones. */
-export function reportModelOf(decision: DecisionSection[]): ReportModel {
+/** The decision tools' sections of a report in their builders' order (方案对比 only with variants). */
+export const decisionSections = (decision: DecisionReport): ReportSection[] =>
+  [referenceSection, variantsSection, hotspotsSection, uncertaintySection].flatMap(
+    (build) => build({ decision }) ?? [],
+  );
+
+/** A report model with nothing but the given sections after a few fixed ones. */
+export function reportModelOf(sections: ReportSection[]): ReportModel {
+  const points = [{ code: 'produce', name: '建材生产', value: 80 }];
   return {
-    building: { id: 1, name: '测试楼' },
     title: '测试楼 建筑碳排放报告',
     cover: [['单体建筑', '测试楼']],
-    info: [['建筑名称', '测试楼']],
-    boundary: ['计算依据：GB/T 51366-2019。'],
-    stages: [],
-    totals: [['碳排放总量（tCO2e）', '100.00']],
-    quality: null,
-    notes: ['说明一'],
-    decision,
-    chart: [{ code: 'produce', name: '建材生产', value: 80 }],
+    sections: [
+      { title: '建筑信息', blocks: [{ kind: 'pairs', rows: [['建筑名称', '测试楼']], columns: 'text' }] },
+      { title: '计算边界与方法', blocks: [{ kind: 'list', items: ['计算依据：GB/T 51366-2019。'] }] },
+      {
+        title: '计算结果',
+        pageBreak: 'before',
+        blocks: [
+          { kind: 'pairs', rows: [['碳排放总量（tCO2e）', '100.00']] },
+          { kind: 'picture', picture: { kind: 'donut', points }, alt: '各阶段碳排放占比' },
+          { kind: 'picture', picture: { kind: 'bars', points }, alt: '各阶段碳排放量' },
+        ],
+      },
+      { title: '说明', blocks: [{ kind: 'list', items: ['说明一'], numbered: true }] },
+      ...sections,
+    ],
     total: 100,
     streng3: 20,
   };

@@ -12,7 +12,7 @@ import type { Caller } from '../../src/server/db/caller';
 import { decisionReport } from '../../src/server/decide/report';
 import { createVariant } from '../../src/server/decide/variants';
 import type { DecisionReport } from '../../src/server/decide/report';
-import { decisionSections, type DecisionBlock, type DecisionSection } from '../../src/server/reports/decisionSections';
+import type { ReportBlock, ReportSection } from '../../src/server/reports/blocks';
 import { DECISION_SHEETS, decisionSheets } from '../../src/server/reports/decisionSheets';
 import { formatNumber } from '../../src/calc/format';
 import { newWorkbook } from '../../src/server/excel/workbook';
@@ -23,11 +23,11 @@ import { download } from './files';
 import { testApp, type TestApp } from './helpers';
 import { docxText, hasPoppler, PDFTOPPM, pdfText } from './reportFiles';
 import { needTools } from './tools';
-import { decisionFixture, reportModelOf } from './decideFixture';
+import { decisionFixture, decisionSections, reportModelOf } from './decideFixture';
 
 const SHOTS = resolve(import.meta.dirname, '../../.tmp/shots-decide');
 
-const blockText = (b: DecisionBlock): string[] =>
+const blockText = (b: ReportBlock): string[] =>
   b.kind === 'table'
     ? [
         b.table.header.join(' | '),
@@ -35,11 +35,13 @@ const blockText = (b: DecisionBlock): string[] =>
       ]
     : b.kind === 'pairs'
       ? b.rows.map((r) => r.join(' | '))
-      : b.kind === 'image'
+      : b.kind === 'picture'
         ? [`[图] ${b.alt}`]
-        : [b.text];
-const sectionText = (s: DecisionSection | undefined) => (s ? s.blocks.flatMap(blockText).join('\n') : '');
-const tableRows = (s: DecisionSection, header: string) =>
+        : b.kind === 'list'
+          ? b.items
+          : [b.text];
+const sectionText = (s: ReportSection | undefined) => (s ? s.blocks.flatMap(blockText).join('\n') : '');
+const tableRows = (s: ReportSection, header: string) =>
   s.blocks.flatMap((b) => (b.kind === 'table' && b.table.header.includes(header) ? [b.table] : []))[0];
 
 describe('the decision sections (pure)', () => {
@@ -98,9 +100,10 @@ describe('the decision sections (pure)', () => {
     expect(text).toContain(
       '建材生产 | C30混凝土 | 修改 | 因子 C30混凝土 → C30混凝土（掺矿渣） | 30,000.00 | 20,000.00 | -10,000.00',
     );
-    const img = variants.blocks.find((b) => b.kind === 'image');
-    expect(img?.kind === 'image' && img.chart.kind).toBe('waterfall');
-    expect(img?.kind === 'image' && decisionChartPng(img.chart).subarray(1, 4).toString()).toBe('PNG');
+    const img = variants.blocks.find((b) => b.kind === 'picture');
+    expect(img?.kind === 'picture' && img.picture.kind).toBe('waterfall');
+    const png = img?.kind === 'picture' && img.picture.kind === 'waterfall' && decisionChartPng(img.picture);
+    expect(png && png.subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('碳排放热点: rank, stage, name, t, share and cumulative, the substitute with its saving under the row', () => {
@@ -123,7 +126,7 @@ describe('the decision sections (pure)', () => {
     expect(text).toContain('碳排放强度（kgCO2e/(m²·a)） | 20.00 | 20.30 | 1.36 | 19.02 | 20.20 | 22.20');
     expect(text).toContain('电网排放因子 | 三角分布 0.5306–0.5827–0.5810 kgCO2/kWh（江苏 2021–2023）');
     expect(text).toContain('电网排放因子 | 92.00 | 108.00 | 16.00');
-    expect(uncertainty.blocks.some((b) => b.kind === 'image')).toBe(true);
+    expect(uncertainty.blocks.some((b) => b.kind === 'picture')).toBe(true);
     const none = decisionSections({
       ...r,
       uncertainty: null,

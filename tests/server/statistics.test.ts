@@ -3,12 +3,10 @@
 //
 // Tenant 乙集团 (nothing seeded), results written straight into the building rows:
 //   概预算 done: A produce 100, green stored −5; B produce 50.5, green stored +3 (a sink counts negative whatever its
-// sign)
-//     → produce 150.5, green −5 − 3 = −8; total 95 + 53.5 = 148.5
-//   概预算 revised: R1 produce 1 000 (signed), its revision R2 produce 7 → only R2 counts: produce 157.5, 3 done
-//   概预算 open: C produce 999 (not completed) → not summed, 1 incomplete
-//   估算 done: E produce 20 → produce 20, 1 done
-//   engineering totals: 2 projects (one empty), 5 current buildings, 4 completed, total 148.5 + 7 + 20 = 175.5
+// sign)     → produce 150.5, green −5 − 3 = −8; total 95 + 53.5 = 148.5   概预算 revised: R1 produce 1 000 (signed), its
+// revision R2 produce 7 → only R2 counts: produce 157.5, 3 done   概预算 open: C produce 999 (not completed) → not summed,
+// 1 incomplete   估算 done: E produce 20 → produce 20, 1 done   engineering totals: 2 projects (one empty), 5 current
+// buildings, 4 completed, total 148.5 + 7 + 20 = 175.5
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildingBody, ENG, engineeringBody, PROJECT, PROJECT_V } from './builders';

@@ -16,8 +16,7 @@ export interface Tri {
 
 /**
  * Default half-widths by data-quality class (the documented bands, docs/decision-tools.md "不确定性分析"): a factor of class
- * q is
- * triangular (1 − h, 1, 1 + h). 实测 metered ±5 %, EPD ±10 %, 标准默认值 ±20 %, 数据库 ±30 %, 估算 ±50 %.
+ * q is triangular (1 − h, 1, 1 + h). 实测 metered ±5 %, EPD ±10 %, 标准默认值 ±20 %, 数据库 ±30 %, 估算 ±50 %.
  */
 export const QUALITY_BANDS: Record<DataQuality, number> = {
   metered: 0.05,

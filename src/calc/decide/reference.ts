@@ -4,6 +4,7 @@
 // tenant's peers (at least 5, this one included).
 import { formatNumber, roundTo } from '../format';
 import { basisOf, figuresOf, operationIntensity } from '../intensity';
+import { phaseTotal } from '../../../schemas/results';
 
 export const GB55015_REDUCTION = 7;
 export const PERCENTILE_MIN_PEERS = 5;
@@ -20,14 +21,14 @@ const n = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
 
 /**
  * On the result's basis (src/calc/intensity.ts: area A — 核算: 竣工建筑面积 —, design life y, the years y_op 建筑运行
- * covers): embodied = (建材生产 + 建材运输 + 建筑建造) t × 1000 / A (kgCO2e/m²); operation = (建筑运行 × 1000 / y_op +
- * 碳汇 × 1000 / y) / A (kgCO2/(m²·a), GB/T 51366 §4.1 counts the sink in the operation stage); lifecycle = the stored
- * intensity streng3. 2 decimals; null without area (or life) or a result.
+ * covers): embodied = the embodied phase's stages (建材生产 + 建材运输 + 建筑建造) t × 1000 / A (kgCO2e/m²);
+ * operation = (建筑运行 × 1000 / y_op + 碳汇 × 1000 / y) / A (kgCO2/(m²·a), GB/T 51366 §4.1 counts the sink in the
+ * operation stage); lifecycle = the stored intensity streng3. 2 decimals; null without area (or life) or a result.
  */
 export function buildingFigures(b: ResultFigures, calculated: boolean) {
   const area = basisOf(b).area;
   if (!calculated || !(area > 0)) return { embodied: null, operation: null, lifecycle: null };
-  const embodied = roundTo(((n(b.produce) + n(b.trans) + n(b.build)) * 1000) / area, 2);
+  const embodied = roundTo((phaseTotal(b, 'embodied') * 1000) / area, 2);
   const exact = exactOperation(b, calculated);
   const operation = exact == null ? null : roundTo(exact, 2);
   const lifecycle = b.streng3 == null ? null : n(b.streng3);

@@ -1,7 +1,6 @@
 // /register (public): 登录账号, 密码, 确认密码, 姓名, 手机号, 验证码 (获取验证码, purpose register), 单位名称,
 // 用户类型 → sso/registerUser (the slider only for 获取验证码: the code stands for it on submit). Field rules are checked here
-// first; the server's
-// code-2 answers (登录账号已存在, 手机号已注册, 验证码错误或已失效…) land under their fields. Success goes to
+// first; the server's code-2 answers (登录账号已存在, 手机号已注册, 验证码错误或已失效…) land under their fields. Success goes to
 // /login with 注册成功，请登录. A registered user is a trial account (the server decides).
 import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';

@@ -3,7 +3,6 @@
 // sso/slider/verify; a pass hands the one-time sliderToken to onSuccess, a miss shows 滑块验证失败，请重试 and
 // loads a new puzzle (each one is used up by a try). The image scales down on narrow screens; x is always
 // counted in the image's own pixels. Pointer events (mouse, touch, pen); arrow keys + Enter for the keyboard.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import {
   Alert,
   Box,
@@ -17,10 +16,9 @@ import {
 } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import type { SliderChallenge } from '../../../schemas/accounts';
-import { getSlider, verifySlider } from './accountApi';
+import { useSliderPuzzle } from './useSliderPuzzle';
 
-export const SLIDER_FAILED = '滑块验证失败，请重试';
+export { SLIDER_FAILED } from './useSliderPuzzle';
 
 export interface SliderCaptchaProps {
   open: boolean;
@@ -35,110 +33,10 @@ export const SliderCaptcha = ({ open, onSuccess, onCancel }: SliderCaptchaProps)
   </Dialog>
 );
 
-interface Drag {
-  clientX: number;
-  x0: number;
-  started: number;
-  /** Screen px per image px. */
-  scale: number;
-}
-
 const pct = (v: number, of: number) => `${(v / of) * 100}%`;
 
 function SliderBody({ onSuccess, onCancel }: Omit<SliderCaptchaProps, 'open'>) {
-  const [challenge, setChallenge] = useState<SliderChallenge>();
-  const [x, setX] = useState(0);
-  const [busy, setBusy] = useState(true);
-  const [error, setError] = useState<string>();
-  const [dragging, setDragging] = useState(false);
-  const drag = useRef<Drag | null>(null);
-  const keyStart = useRef<number | null>(null);
-  const frame = useRef<HTMLDivElement>(null);
-  const xRef = useRef(0);
-
-  const move = (next: number) => {
-    if (!challenge) return;
-    const clamped = Math.max(0, Math.min(challenge.width - challenge.size, next));
-    xRef.current = clamped;
-    setX(clamped);
-  };
-
-  const load = useCallback(async () => {
-    setBusy(true);
-    setX(0);
-    xRef.current = 0;
-    keyStart.current = null;
-    try {
-      setChallenge(await getSlider());
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : SLIDER_FAILED);
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the puzzle is fetched once the slider shows
-    void load();
-  }, [load]);
-
-  const verify = async (duration: number) => {
-    if (!challenge) return;
-    setBusy(true);
-    try {
-      const { sliderToken } = await verifySlider(challenge.id, Math.round(xRef.current), Math.round(duration));
-      onSuccess(sliderToken);
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : SLIDER_FAILED);
-      await load();
-    }
-  };
-
-  // while dragging, the window follows the pointer: the handle may be left behind by a fast move
-  useEffect(() => {
-    if (!dragging) return;
-    const onMove = (e: globalThis.PointerEvent) => {
-      const d = drag.current;
-      if (d) move(d.x0 + (e.clientX - d.clientX) / d.scale);
-    };
-    const onUp = () => {
-      const d = drag.current;
-      drag.current = null;
-      setDragging(false);
-      if (d) void verify(performance.now() - d.started);
-    };
-    window.addEventListener('pointermove', onMove);
-    window.addEventListener('pointerup', onUp);
-    window.addEventListener('pointercancel', onUp);
-    return () => {
-      window.removeEventListener('pointermove', onMove);
-      window.removeEventListener('pointerup', onUp);
-      window.removeEventListener('pointercancel', onUp);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a drag's listeners read its start from refs
-  }, [dragging]);
-
-  const start = (e: PointerEvent<HTMLElement>) => {
-    if (!challenge || busy) return;
-    e.preventDefault();
-    const width = frame.current?.getBoundingClientRect().width || challenge.width;
-    drag.current = { clientX: e.clientX, x0: xRef.current, started: performance.now(), scale: width / challenge.width };
-    setError(undefined);
-    setDragging(true);
-  };
-
-  const key = (e: KeyboardEvent<HTMLElement>) => {
-    if (!challenge || busy) return;
-    const step = e.shiftKey ? 10 : 1;
-    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-      e.preventDefault();
-      keyStart.current ??= performance.now();
-      move(xRef.current + (e.key === 'ArrowRight' ? step : -step));
-    } else if (e.key === 'Enter' && keyStart.current !== null) {
-      e.preventDefault();
-      void verify(performance.now() - keyStart.current);
-    }
-  };
+  const { challenge, x, busy, error, dragging, frame, start, key, refresh } = useSliderPuzzle(onSuccess);
 
   const W = challenge?.width ?? 320;
   const H = challenge?.height ?? 160;
@@ -286,14 +184,7 @@ function SliderBody({ onSuccess, onCancel }: Omit<SliderCaptchaProps, 'open'>) {
         )}
       </DialogContent>
       <DialogActions>
-        <Button
-          startIcon={<RefreshIcon />}
-          onClick={() => {
-            setError(undefined);
-            void load();
-          }}
-          disabled={busy || dragging}
-        >
+        <Button startIcon={<RefreshIcon />} onClick={refresh} disabled={busy || dragging}>
           刷新
         </Button>
         <Button onClick={onCancel}>取消</Button>

@@ -109,9 +109,8 @@ export function fieldText(schema: ResourceSchema, dicts: DictMaps, field: string
 
 /**
  * A schema's card: its title field (`titleField`, else the searched name, `name`, the first listed text) and, as
- * figures, its other listed
- * fields (only the numbers with `numbersOnly`); `filled` answers what a field the record leaves empty shows (as the
- * table's cells).
+ * figures, its other listed fields (only the numbers with `numbersOnly`); `filled` answers what a field the record
+ * leaves empty shows (as the table's cells).
  */
 export function schemaCard(
   schema: ResourceSchema,

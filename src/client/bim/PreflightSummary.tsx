@@ -3,30 +3,11 @@
 // their quantities, and 导出Excel (GET bim/{jobId}/excel → the download link). Also the count of the
 // plausibility review's problems, the floor area the per-m² checks divide by, and the parser's notes (which of
 // repeated quantities was taken and why, unit conversions).
-import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import DownloadIcon from '@mui/icons-material/Download';
-import { useNotify } from 'react-admin';
+import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import { MSG } from '../constants';
-import { errorMessage } from '../admin/useConfirmedAction';
-import { CountCard } from '../jobs/CountCard';
 import { formatCount } from '../jobs/JobProgress';
-import { download } from '../providers/download';
+import { PreflightFrame } from '../imports/PreflightFrame';
 import { preflightExcelUrl, type BimCounts, type BimGroup, type Preflight } from './bimApi';
 import { ScrollX } from '../admin/ScrollX';
 
@@ -131,98 +112,56 @@ const GroupTable = ({ groups }: { groups: BimGroup[] }) => {
 };
 
 export const PreflightSummary = ({ model }: { model: Preflight }) => {
-  const notify = useNotify();
-  const [exporting, setExporting] = useState(false);
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      download(await preflightExcelUrl(model.jobId));
-      notify(MSG.exported, { type: 'success' });
-    } catch (err) {
-      notify(errorMessage(err), { type: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const counts = COUNT_DEFS.map((d) => ({
+    id: d.key,
+    label: d.label,
+    severity: d.severity,
+    value: model.counts[d.key] ?? 0,
+  }));
   return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardContent>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1}
-          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1.5 }}
-        >
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h6" component="h2">
-              预检报告
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-              {model.fileName}（导入前检查，尚未保存任何数据）
-            </Typography>
+    <PreflightFrame
+      fileName={model.fileName}
+      exportLabel="导出Excel"
+      excelUrl={() => preflightExcelUrl(model.jobId)}
+      exportedMessage={MSG.exported}
+      counts={counts}
+      testIdPrefix="bim-count"
+      columns={{ xs: 2, sm: 4, lg: 8 }}
+    >
+      <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', mb: 2 }} data-testid="bim-units">
+        <Chip size="small" color="primary" variant="outlined" label={`模型格式 ${model.schema}`} />
+        {UNIT_LABELS.map(([k, label]) => (
+          <Chip key={k} size="small" variant="outlined" label={`${label} ${model.units[k] || '未知'}`} />
+        ))}
+        <Chip
+          size="small"
+          variant="outlined"
+          data-testid="bim-floor-area"
+          label={
+            model.floorArea
+              ? `楼面面积 ${num(model.floorArea.value)} m²（${model.floorArea.basis}）`
+              : '楼面面积 未知（模型中没有空间或楼板），未按单位面积检查材料用量'
+          }
+        />
+      </Stack>
+      {model.notes?.length > 0 && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="bim-notes">
+          <Typography variant="subtitle2" component="h3">
+            工程量说明
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {model.notes.map((n, i) => (
+              <li key={i}>
+                {n.text}（{formatCount(n.elements)} 个构件）
+              </li>
+            ))}
           </Box>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            onClick={exportExcel}
-            disabled={exporting}
-            sx={{ textTransform: 'none', flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
-          >
-            导出Excel
-          </Button>
-        </Stack>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)', lg: 'repeat(8, 1fr)' },
-            mb: 1.5,
-          }}
-        >
-          {COUNT_DEFS.map((d) => (
-            <CountCard
-              key={d.key}
-              testId={`bim-count-${d.key}`}
-              label={d.label}
-              severity={d.severity}
-              value={model.counts[d.key] ?? 0}
-            />
-          ))}
-        </Box>
-        <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', mb: 2 }} data-testid="bim-units">
-          <Chip size="small" color="primary" variant="outlined" label={`模型格式 ${model.schema}`} />
-          {UNIT_LABELS.map(([k, label]) => (
-            <Chip key={k} size="small" variant="outlined" label={`${label} ${model.units[k] || '未知'}`} />
-          ))}
-          <Chip
-            size="small"
-            variant="outlined"
-            data-testid="bim-floor-area"
-            label={
-              model.floorArea
-                ? `楼面面积 ${num(model.floorArea.value)} m²（${model.floorArea.basis}）`
-                : '楼面面积 未知（模型中没有空间或楼板），未按单位面积检查材料用量'
-            }
-          />
-        </Stack>
-        {model.notes?.length > 0 && (
-          <Alert severity="info" sx={{ mb: 2 }} data-testid="bim-notes">
-            <Typography variant="subtitle2" component="h3">
-              工程量说明
-            </Typography>
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {model.notes.map((n, i) => (
-                <li key={i}>
-                  {n.text}（{formatCount(n.elements)} 个构件）
-                </li>
-              ))}
-            </Box>
-          </Alert>
-        )}
-        <Typography variant="subtitle1" component="h3" gutterBottom>
-          按楼层和构件类型汇总
-        </Typography>
-        <GroupTable groups={model.groups} />
-      </CardContent>
-    </Card>
+        </Alert>
+      )}
+      <Typography variant="subtitle1" component="h3" gutterBottom>
+        按楼层和构件类型汇总
+      </Typography>
+      <GroupTable groups={model.groups} />
+    </PreflightFrame>
   );
 };

@@ -3,23 +3,10 @@
 // the answer (ImportResult) or the server's message (a refused mapping names its item). Items of the pre-flight's
 // 待确认问题 (a family's amount per m² over its ceiling) are imported only after the user confirms them by name (the
 // server refuses them otherwise).
-import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  FormControlLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useConfirmedAction } from '../admin/useConfirmedAction';
+import { Typography } from '@mui/material';
 import type { BuildingRecord } from '../buildings/buildingApi';
-import { formatCount, JobProgress } from '../jobs/JobProgress';
-import { useImportRun } from '../imports/useImportRun';
+import { ImportFrame } from '../imports/ImportFrame';
+import { formatCount } from '../jobs/JobProgress';
 import { importBill, type BillImportAnswer, type BillImportMode, type BudgetMapping } from './budgetApi';
 import { ImportResult } from './ImportResult';
 import { BILL_MSG } from './texts';
@@ -45,72 +32,29 @@ export interface ImportCardProps {
 export const billReviewConfirmText = (review: NonNullable<ImportCardProps['review']>) =>
   `所选清单项有 ${review.length} 个待确认的问题（${review.map((p) => `${p.label}：${p.names.map((n) => `「${n}」`).join('、')}`).join('；')}），用量超出单位建筑面积的合理范围，详见待确认问题。确定按预算文件中的数量导入吗？`;
 
-export const ImportCard = ({ jobId, building, mappings, total, review = [], onBusy }: ImportCardProps) => {
-  const [mode, setMode] = useState<BillImportMode>('append');
-  const { busy, error, done, job, run: runImport } = useImportRun<BillImportAnswer>(onBusy);
-  const run = (confirmProblems: boolean) =>
-    runImport(() =>
-      importBill({ jobId, projectId: building.id, mode, mappings, ...(confirmProblems ? { confirmProblems } : {}) }),
-    );
-
-  const confirmReview = useConfirmedAction('确认导入', billReviewConfirmText(review), async () => void run(true));
-  const afterReplace = () => (review.length ? confirmReview.ask() : void run(false));
-  const replace = useConfirmedAction('替换确认', BILL_MSG.replaceConfirm, async () => afterReplace());
-  const start = () => (mode === 'replace' ? replace.ask() : afterReplace());
-
-  return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2">
-          导入
-        </Typography>
-        <RadioGroup row value={mode} onChange={(e) => setMode(e.target.value as BillImportMode)} aria-label="导入方式">
-          {(Object.keys(MODE_LABELS) as BillImportMode[]).map((m) => (
-            <FormControlLabel
-              key={m}
-              value={m}
-              control={<Radio size="small" />}
-              label={MODE_LABELS[m]}
-              disabled={busy}
-            />
-          ))}
-        </RadioGroup>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          材料生成建材生产数据（启用建材运输时同时生成运输数据，运距取默认值），能源及水和机械台班生成建筑建造数据；每行记录来源文件、工作表和行号。全部成功才保存，随后重新计算。
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: { sm: 'center' } }}>
-          <Button
-            variant="contained"
-            onClick={start}
-            disabled={busy || mappings.length === 0}
-            sx={{ alignSelf: 'flex-start' }}
-          >
-            导入
-          </Button>
-          <Typography
-            variant="body2"
-            color={mappings.length ? 'text.primary' : 'text.secondary'}
-            data-testid="bill-import-count"
-          >
-            {mappings.length
-              ? `将导入已选择的 ${formatCount(mappings.length)} / ${formatCount(total)} 项`
-              : BILL_MSG.noMapping}
-          </Typography>
-        </Stack>
-        {busy && (
-          <Box sx={{ mt: 1.5 }}>
-            <JobProgress job={job ?? { done: 0, total: null }} prefix={BILL_MSG.importing} />
-          </Box>
-        )}
-        {error && (
-          <Alert severity="error" sx={{ mt: 1.5 }}>
-            {error}
-          </Alert>
-        )}
-        {done && <ImportResult answer={done} building={building} />}
-      </CardContent>
-      {replace.dialog}
-      {confirmReview.dialog}
-    </Card>
-  );
-};
+export const ImportCard = ({ jobId, building, mappings, total, review = [], onBusy }: ImportCardProps) => (
+  <ImportFrame<BillImportAnswer, BillImportMode>
+    modeLabels={MODE_LABELS}
+    description="材料生成建材生产数据（启用建材运输时同时生成运输数据，运距取默认值），能源及水和机械台班生成建筑建造数据；每行记录来源文件、工作表和行号。全部成功才保存，随后重新计算。"
+    replaceConfirm={BILL_MSG.replaceConfirm}
+    importingPrefix={BILL_MSG.importing}
+    reviewConfirm={review.length ? billReviewConfirmText(review) : undefined}
+    canStart={mappings.length > 0}
+    status={
+      <Typography
+        variant="body2"
+        color={mappings.length ? 'text.primary' : 'text.secondary'}
+        data-testid="bill-import-count"
+      >
+        {mappings.length
+          ? `将导入已选择的 ${formatCount(mappings.length)} / ${formatCount(total)} 项`
+          : BILL_MSG.noMapping}
+      </Typography>
+    }
+    call={(mode, confirmProblems) =>
+      importBill({ jobId, projectId: building.id, mode, mappings, ...(confirmProblems ? { confirmProblems } : {}) })
+    }
+    onBusy={onBusy}
+    answer={(done) => <ImportResult answer={done} building={building} />}
+  />
+);

@@ -1,13 +1,12 @@
 // The answer of a budget-file import: 导入成功，生成 N 条数据 with the rows per stage, links to the stages that got
 // rows (建材生产, 建筑建造) and to the result (the building, recalculated, becomes the session's current one), the
 // warnings, and the items not imported with why.
-import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Link } from 'react-router-dom';
+import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { stageOfRole } from '../../../schemas/stageMeta';
 import type { BuildingRecord } from '../buildings/buildingApi';
-import { buildingStages, stageRoute, stageTitle } from '../buildings/wizard';
+import { buildingStages, stageTitle } from '../buildings/wizard';
+import { ImportedLinks, ImportWarnings } from '../imports/ImportedLinks';
 import { formatCount } from '../jobs/JobProgress';
-import { setCurrentBuilding, type CurrentBuilding } from '../session/currentBuilding';
 import { MSG } from '../constants';
 import { importedRows, type BillImportAnswer } from './budgetApi';
 import { ScrollX } from '../admin/ScrollX';
@@ -21,8 +20,6 @@ const STAGES = [
 export const ImportResult = ({ answer, building }: { answer: BillImportAnswer; building: BuildingRecord }) => {
   const module = building.computeMethod;
   const used = buildingStages(module, building.menus);
-  const select = () =>
-    setCurrentBuilding({ ...building, ...(answer.result ?? {}) } as CurrentBuilding & Record<string, unknown>);
   const stages = STAGES.map(([key, role]) => ({ key, code: stageOfRole(role) ?? '', rows: answer.rows[key] })).filter(
     (s) => s.code,
   );
@@ -40,41 +37,9 @@ export const ImportResult = ({ answer, building }: { answer: BillImportAnswer; b
             </li>
           ))}
         </Box>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-          {links.map((s) => (
-            <Button
-              key={s.key}
-              variant="outlined"
-              color="success"
-              size="small"
-              component={Link}
-              to={stageRoute(module, s.code)}
-              onClick={select}
-            >
-              查看{stageTitle(module, s.code)}
-            </Button>
-          ))}
-          <Button
-            variant="outlined"
-            color="success"
-            size="small"
-            component={Link}
-            to={stageRoute(module, 'result')}
-            onClick={select}
-          >
-            查看计算结果
-          </Button>
-        </Stack>
+        <ImportedLinks building={building} result={answer.result} stages={links.map((s) => s.code)} />
       </Alert>
-      {answer.warnings.length > 0 && (
-        <Alert severity="warning" sx={{ mt: 1 }} data-testid="bill-warnings">
-          <Box component="ul" sx={{ m: 0, pl: 2 }}>
-            {answer.warnings.map((w, i) => (
-              <li key={i}>{w}</li>
-            ))}
-          </Box>
-        </Alert>
-      )}
+      <ImportWarnings warnings={answer.warnings} testId="bill-warnings" />
       <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
         未导入的项（{formatCount(answer.skipped.length)}）
       </Typography>

@@ -2,29 +2,15 @@
 // lines without a quantity, with 0, priced in money (元), the duplicates merged, the problems and the 待确认问题
 // (highlighted when any); how many items open with their factor chosen and their share of the estimated 建材生产
 // (server: budget/coverage.ts); the sheets read and passed over, the rows skipped, the units seen; 导出预检报告 (GET
-// budgetBill/{jobId}/excel
-// → the download link).
-import { useState, type ReactNode } from 'react';
-import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import DownloadIcon from '@mui/icons-material/Download';
-import { useNotify } from 'react-admin';
-import { errorMessage } from '../admin/useConfirmedAction';
-import { CountCard } from '../jobs/CountCard';
+// budgetBill/{jobId}/excel → the download link).
+import type { ReactNode } from 'react';
+import { Chip, Stack, Typography } from '@mui/material';
 import { formatCount } from '../jobs/JobProgress';
-import { download } from '../providers/download';
+import { PreflightFrame, type PreflightCount } from '../imports/PreflightFrame';
 import { formatNumber } from '../../calc/format';
 import type { BudgetCoverage } from '../../../schemas/budget';
 import { billExcelUrl, type Bill } from './budgetApi';
 import { BILL_MSG, CLASS_LABELS, CLASS_ORDER } from './texts';
-
-interface Figure {
-  id: string;
-  label: string;
-  value: number;
-  /** under the value: 合并为 N 项 */
-  note?: string;
-  severity?: 'error' | 'warning';
-}
 
 const SKIPS = [
   ['blank', '空行'],
@@ -59,20 +45,7 @@ const Line = ({ label, children, testId }: { label: string; children: ReactNode;
 );
 
 export const PreflightCard = ({ bill }: { bill: Bill }) => {
-  const notify = useNotify();
-  const [exporting, setExporting] = useState(false);
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      download(await billExcelUrl(bill.jobId));
-      notify(BILL_MSG.exported, { type: 'success' });
-    } catch (err) {
-      notify(errorMessage(err), { type: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  };
-  const figures: Figure[] = [
+  const counts: PreflightCount[] = [
     { id: 'total', label: '读取的行', value: bill.totalLines },
     ...CLASS_ORDER.map((c) => ({
       id: c,
@@ -89,105 +62,65 @@ export const PreflightCard = ({ bill }: { bill: Bill }) => {
   ];
   const skipped = SKIPS.filter(([k]) => (bill.skipped?.[k] ?? 0) > 0);
   return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardContent>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1}
-          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1.5 }}
-        >
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h6" component="h2">
-              预检报告
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-              {bill.fileName}（导入前检查，尚未保存任何数据）
-            </Typography>
-          </Box>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            onClick={exportExcel}
-            disabled={exporting}
-            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
-          >
-            导出预检报告
-          </Button>
-        </Stack>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: {
-              xs: 'repeat(2, minmax(0, 1fr))',
-              sm: 'repeat(4, minmax(0, 1fr))',
-              md: 'repeat(6, minmax(0, 1fr))',
-            },
-            mb: 2,
-          }}
-        >
-          {figures.map((f) => (
-            <CountCard
-              key={f.id}
-              testId={`bill-count-${f.id}`}
-              label={f.label}
-              value={f.value}
-              note={f.note}
-              severity={f.severity}
-            />
-          ))}
-        </Box>
-        {bill.coverage && (
-          <Typography variant="body2" sx={{ mb: 1, fontWeight: 500 }} data-testid="bill-coverage">
-            {coverageText(bill.coverage)}
+    <PreflightFrame
+      fileName={bill.fileName}
+      exportLabel="导出预检报告"
+      excelUrl={() => billExcelUrl(bill.jobId)}
+      exportedMessage={BILL_MSG.exported}
+      counts={counts}
+      testIdPrefix="bill-count"
+      columns={{ xs: 2, sm: 4, md: 6 }}
+    >
+      {bill.coverage && (
+        <Typography variant="body2" sx={{ mb: 1, fontWeight: 500 }} data-testid="bill-coverage">
+          {coverageText(bill.coverage)}
+        </Typography>
+      )}
+      <Line label="读取的工作表" testId="bill-sheets">
+        {bill.sheets.map((s) => (
+          <Chip key={s} size="small" color="primary" variant="outlined" label={s} />
+        ))}
+      </Line>
+      <Line label="未读取的工作表" testId="bill-other-sheets">
+        {bill.otherSheets.length ? (
+          bill.otherSheets.map((s) => <Chip key={s} size="small" variant="outlined" label={s} />)
+        ) : (
+          <Typography variant="body2">无</Typography>
+        )}
+        {bill.otherSheets.length > 0 && (
+          <Typography variant="caption" color="text.secondary">
+            （没有名称、单位、数量列，如费用汇总表、封面）
           </Typography>
         )}
-        <Line label="读取的工作表" testId="bill-sheets">
-          {bill.sheets.map((s) => (
-            <Chip key={s} size="small" color="primary" variant="outlined" label={s} />
+      </Line>
+      {(bill.unreadColumns?.length ?? 0) > 0 && (
+        <Line label="未能识别的列" testId="bill-unread-columns">
+          {bill.unreadColumns!.map((c) => (
+            <Chip
+              key={`${c.sheet}-${c.column}`}
+              size="small"
+              color="warning"
+              variant="outlined"
+              label={`${c.sheet} ${c.column}列「${c.title}」`}
+            />
           ))}
+          <Typography variant="caption" color="text.secondary">
+            （可能是规格型号：此列不同的行未合并）
+          </Typography>
         </Line>
-        <Line label="未读取的工作表" testId="bill-other-sheets">
-          {bill.otherSheets.length ? (
-            bill.otherSheets.map((s) => <Chip key={s} size="small" variant="outlined" label={s} />)
-          ) : (
-            <Typography variant="body2">无</Typography>
-          )}
-          {bill.otherSheets.length > 0 && (
-            <Typography variant="caption" color="text.secondary">
-              （没有名称、单位、数量列，如费用汇总表、封面）
-            </Typography>
-          )}
+      )}
+      {skipped.length > 0 && (
+        <Line label="跳过的行">
+          <Typography variant="body2">
+            {skipped.map(([k, label]) => `${label} ${formatCount(bill.skipped[k] ?? 0)}`).join('、')}
+          </Typography>
         </Line>
-        {(bill.unreadColumns?.length ?? 0) > 0 && (
-          <Line label="未能识别的列" testId="bill-unread-columns">
-            {bill.unreadColumns!.map((c) => (
-              <Chip
-                key={`${c.sheet}-${c.column}`}
-                size="small"
-                color="warning"
-                variant="outlined"
-                label={`${c.sheet} ${c.column}列「${c.title}」`}
-              />
-            ))}
-            <Typography variant="caption" color="text.secondary">
-              （可能是规格型号：此列不同的行未合并）
-            </Typography>
-          </Line>
-        )}
-        {skipped.length > 0 && (
-          <Line label="跳过的行">
-            <Typography variant="body2">
-              {skipped.map(([k, label]) => `${label} ${formatCount(bill.skipped[k] ?? 0)}`).join('、')}
-            </Typography>
-          </Line>
-        )}
-        <Line label="单位" testId="bill-units">
-          {bill.units.map((u) => (
-            <Chip key={u.unit} size="small" variant="outlined" label={`${u.unit}（${formatCount(u.lines)} 行）`} />
-          ))}
-        </Line>
-      </CardContent>
-    </Card>
+      )}
+      <Line label="单位" testId="bill-units">
+        {bill.units.map((u) => (
+          <Chip key={u.unit} size="small" variant="outlined" label={`${u.unit}（${formatCount(u.lines)} 行）`} />
+        ))}
+      </Line>
+    </PreflightFrame>
   );
 };

@@ -1,37 +1,21 @@
 // 单体建筑列表: /{module}/project/list lists one module's buildings, /project/list all of
 // them with a 计算方式 column and filter. Query engineeringId (+ engineeringName) narrows to one engineering
 // project, shown as a removable chip. Search by name (50 chars), filters, column picker (local storage), paging
-// 10 of 5/10/25/50/100, createDate descending. Row actions in BuildingRowActions; clicking a name selects the
-// building and opens its info form.
+// 10 of 5/10/25/50/100, createDate descending. Filters in buildingFilters, 新增 and 批量删除 in
+// BuildingListActions, row actions in BuildingRowActions; clicking a name selects the building and opens its info
+// form.
 //
 // List params live in react-admin's store, not in the URL (disableSyncWithLocation): the URL keeps the
 // spec's own query (engineeringId, engineeringName), which react-admin's URL sync would overwrite.
-import { useMemo, useState } from 'react';
-import { Box, Button, Chip, Link, Menu, MenuItem, type Theme } from '@mui/material';
+import { useMemo } from 'react';
+import { Box, Chip, Link, type Theme } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import {
-  DataTable,
-  List,
-  Pagination,
-  SelectInput,
-  TextInput,
-  TopToolbar,
-  useListContext,
-  useNotify,
-  useRefresh,
-  type RaRecord,
-  type SelectInputProps,
-} from 'react-admin';
+import { DataTable, List, Pagination, TopToolbar, type RaRecord } from 'react-admin';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { MODULES, STANDARD_NAMES, type ModuleCode } from '../../../schemas/standards';
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, MSG, PAGE_SIZE_OPTIONS } from '../constants';
+import type { ModuleCode } from '../../../schemas/standards';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZE_OPTIONS } from '../constants';
 import { NoData } from '../admin/NoData';
-import { useDict, useDicts } from '../admin/useDicts';
-import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
-import { clearCurrentBuilding, getCurrentBuilding } from '../session/currentBuilding';
-import { infoRoute } from './wizard';
+import { useDicts } from '../admin/useDicts';
 import {
   availableColumns,
   cellText,
@@ -44,157 +28,22 @@ import {
 } from './buildingColumns';
 import { Cell, ColumnHeader } from './BuildingCells';
 import { STALE } from './StaleResult';
-import { deleteBuildings, type BuildingRecord } from './buildingApi';
+import type { BuildingRecord } from './buildingApi';
 import { ExportButton } from '../admin/ExportButton';
 import { BuildingRowActions, useOpenBuilding } from './BuildingRowActions';
 import { ColumnPicker, useColumnChoice } from './ColumnPicker';
 import { useCurrentBuilding } from './useCurrentBuilding';
 import { isSortable } from '../admin/schemaFields';
-import { CityFilterInput } from '../map/CityPicker';
 import { clientResource } from '../registry';
 import { RecordCards, usePhone } from '../admin/RecordCards';
 import { usePhoneFilters } from '../admin/PhoneFilters';
 import { selectColumn } from '../admin/tableParts';
 import { PageHeading } from '../admin/PageHeading';
 import { Words } from '../admin/Words';
+import { buildingFilters } from './buildingFilters';
+import { BulkDeleteButton, CreateButton } from './BuildingListActions';
 
 const RESOURCE = 'tpf3Project';
-const STATUS_LABELS: Record<string, string> = { '0': '未完成', '1': '已完成' };
-
-// ---- filters ------------------------------------------------------------------------------------------------
-
-type ChoiceFilterProps = Omit<SelectInputProps, 'choices'>;
-
-const StandardFilter = ({ codes, ...rest }: ChoiceFilterProps & { codes: readonly string[] }) => {
-  const dict = useDict('standard');
-  return (
-    <SelectInput
-      {...rest}
-      choices={codes.map((c) => ({ id: c, name: dict[c] ?? STANDARD_NAMES[c as keyof typeof STANDARD_NAMES] ?? c }))}
-    />
-  );
-};
-
-const StatusFilter = (props: ChoiceFilterProps) => {
-  const dict = useDict('projectStatus');
-  return <SelectInput {...props} choices={['0', '1'].map((c) => ({ id: c, name: dict[c] ?? STATUS_LABELS[c] }))} />;
-};
-
-function buildingFilters(module: ModuleCode | undefined) {
-  const mods = module ? MODULES.filter((m) => m.code === module) : MODULES;
-  const standards = [...new Set(mods.flatMap((m) => m.standards.map((s) => s.code)))];
-  const stages = [...new Set(mods.flatMap((m) => m.standards.flatMap((s) => s.stages)))];
-  return [
-    <TextInput
-      key="name"
-      source="name"
-      label="单体名称"
-      alwaysOn
-      resettable
-      slotProps={{ htmlInput: { maxLength: 50 } }}
-    />,
-    ...(module
-      ? []
-      : [
-          <SelectInput
-            key="computeMethod"
-            source="computeMethod"
-            label="计算方式"
-            alwaysOn
-            choices={MODULES.map((m) => ({ id: m.code, name: m.label }))}
-          />,
-        ]),
-    <StandardFilter key="standard" source="standard" label="计算标准" alwaysOn codes={standards} />,
-    <SelectInput
-      key="stage"
-      source="stage"
-      label="项目阶段"
-      alwaysOn
-      choices={stages.map((s) => ({ id: s, name: s }))}
-    />,
-    <CityFilterInput key="site" source="site" label="建设地点" alwaysOn />,
-    <TextInput key="structureType" source="structureType" label="结构类型" alwaysOn resettable />,
-    <StatusFilter key="status" source="status" label="状态" alwaysOn />,
-  ];
-}
-
-// ---- toolbar --------------------------------------------------------------------------------------------------
-
-/** 新增: the module's info form with no building selected; on /project/list the user picks the module first. */
-const CreateButton = ({ module, engineeringId }: { module?: ModuleCode; engineeringId?: string }) => {
-  const navigate = useNavigate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const create = (m: string) => {
-    clearCurrentBuilding();
-    // engineeringId preselects the engineering project in the form when the list is narrowed to one
-    navigate(`${infoRoute(m)}${engineeringId ? `?engineeringId=${encodeURIComponent(engineeringId)}` : ''}`);
-  };
-  if (module)
-    return (
-      <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => create(module)}>
-        新增
-      </Button>
-    );
-  return (
-    <>
-      <Button
-        size="small"
-        variant="contained"
-        startIcon={<AddIcon />}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        aria-haspopup="menu"
-      >
-        新增
-      </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {MODULES.map((m) => (
-          <MenuItem key={m.code} onClick={() => create(m.code)}>
-            {m.name}
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
-  );
-};
-
-/** Batch delete of the selected rows, on any page (DELETE tpf3Project/?tpf3ProjectIds=…); none chosen → 请先选择要删除的数据!. */
-const BulkDeleteButton = () => {
-  const { selectedIds, onUnselectItems } = useListContext();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const confirm = useConfirmedAction(
-    '批量删除确认',
-    `确定要删除选中的 ${selectedIds.length} 个单体建筑吗？`,
-    async () => {
-      try {
-        await deleteBuildings(selectedIds);
-        const current = getCurrentBuilding();
-        if (current && selectedIds.includes(current.id)) clearCurrentBuilding();
-        notify(MSG.deleted, { type: 'success' });
-        onUnselectItems();
-        refresh();
-      } catch (err) {
-        notify(errorMessage(err), { type: 'error' });
-      }
-    },
-  );
-  return (
-    <>
-      <Button
-        size="small"
-        color="error"
-        startIcon={<DeleteSweepIcon />}
-        onClick={() => (selectedIds.length ? confirm.ask() : notify(MSG.selectFirst, { type: 'warning' }))}
-        disabled={confirm.busy}
-      >
-        批量删除
-      </Button>
-      {confirm.dialog}
-    </>
-  );
-};
-
-// ---- page -----------------------------------------------------------------------------------------------------
 
 const NameCell = ({ record }: { record: BuildingRecord }) => {
   const open = useOpenBuilding();

@@ -1,17 +1,14 @@
 // Building calls beyond the generic data provider: copy, delete by tpf3ProjectIds,
 // the building's workbook (getExcelByID) and the building detail with its stored totals (tpf3ProjectV/{id}).
-import type { Building } from '../../../schemas/index';
+import type { BuildingRecord } from '../../../schemas/records';
 import { splitMenus, wizardStages } from '../../../schemas/standards';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 import { clientResources } from '../registry';
 
 const BASE = 'tpf/v1/tpf/tpf3Project';
 
-/**
- * A stored building as the API answers it: the schema's fields (FromSchema), its id, and the rest loose (system fields,
- * results).
- */
-export type BuildingRecord = Building & { id: number } & Record<string, unknown>;
+// (a stored building as the API answers it, typed from its schema)
+export type { BuildingRecord } from '../../../schemas/records';
 
 /** GET tpf3Project/copy?projectId= → the new building. */
 export const copyBuilding = (id: number | string) =>

@@ -1,7 +1,6 @@
 // The routes of a building's pages that live in folders above this one — BIM import (bim/), budget-file import
 // (budget/), 校审 (review/) and the decision tools (decide/) — so the pages below them (the building list's 更多, the
-// result page) link there without
-// importing those folders.
+// result page) link there without importing those folders.
 
 /** The BIM page of a building: `/bim?id=12`; without id, the building picker. */
 export const bimRoute = (id?: number | string) => (id == null ? '/bim' : `/bim?id=${encodeURIComponent(String(id))}`);

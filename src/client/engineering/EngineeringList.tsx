@@ -3,8 +3,7 @@
 // 项目编码, 单体数量, 已完成数量,
 // 所在城市, 总建筑面积(m²), 碳排放总量(tCO2e) (completed buildings only — counted by the server, and the cell says how
 // many are left out); 10 rows a page (5/10/25/50/100), newest first. 新增 and 编辑 open the dialog with the map picker; 新建单
-// 体 opens a
-// module's building form for the project; 删除 asks first (确定/取消) and shows the server's message when the
+// 体 opens a module's building form for the project; 删除 asks first (确定/取消) and shows the server's message when the
 // project still holds buildings.
 import { useEffect, useState } from 'react';
 import { Box, Button, Link, Stack, Tooltip, Typography } from '@mui/material';

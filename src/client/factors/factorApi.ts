@@ -2,23 +2,15 @@
 // (StageHeader, building list rows), the recalculation dialog with its before/after table, the page a
 // notification opens (select the building, go to its result) and a factor's version history. This file: the
 // calls (src/server/factors/routes.ts) and the job handling of the two recalculations.
-import type { FactorChange, RecalcAnswer } from '../../../schemas/factorUpdates';
+import type { FactorRecord, FactorUpdates, RecalcAnswer } from '../../../schemas/answers/factor';
 import type { Job, JobAnswer } from '../jobs/jobApi';
 import { jobOf, jobOutcome } from '../jobs/jobApi';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 
 const TPF = 'tpf/v1/tpf';
 
-// (the answers' shapes are the server's: schemas/factorUpdates.ts)
-export type { Change, FactorChange, FactorVersion, RecalcAnswer } from '../../../schemas/factorUpdates';
-
-/** A library record as the versions route answers it. */
-export type LibraryRecord = Record<string, unknown> & {
-  id: number;
-  name: string;
-  version?: number | null;
-  supersededBy?: number | null;
-};
+// (the answers' shapes are the server's response schemas: schemas/answers/factor.ts)
+export type { Change, FactorChange, FactorVersion, RecalcAnswer } from '../../../schemas/answers/factor';
 
 const id = (n: number) => encodeURIComponent(String(n));
 
@@ -28,13 +20,13 @@ export const outdatedBuildings = (signal?: AbortSignal) =>
 
 /** GET tpf3Project/{id}/factorUpdates → the building's superseded factors. */
 export const factorUpdates = (buildingId: number, signal?: AbortSignal) =>
-  apiFetch<{ count: number; factors: FactorChange[] }>(apiUrl(`${TPF}/tpf3Project/${id(buildingId)}/factorUpdates`), {
+  apiFetch<FactorUpdates>(apiUrl(`${TPF}/tpf3Project/${id(buildingId)}/factorUpdates`), {
     signal,
   });
 
 /** GET tpf3BuildMaterial/{id}/versions → every version of the factor, newest first. */
 export const factorVersions = (factorId: number, signal?: AbortSignal) =>
-  apiFetch<LibraryRecord[]>(apiUrl(`${TPF}/tpf3BuildMaterial/${id(factorId)}/versions`), { signal });
+  apiFetch<FactorRecord[]>(apiUrl(`${TPF}/tpf3BuildMaterial/${id(factorId)}/versions`), { signal });
 
 /** POST tpf3Project/{id}/recalculate/preview|apply → the answer, or `{ job }` while the server works on. */
 const startRecalc = (buildingId: number, apply: boolean) =>

@@ -10,12 +10,8 @@ import { MSG } from '../constants';
 import type { Job } from '../../../schemas/jobs';
 import { apiFetch, apiUrl, validationError } from '../providers/httpClient';
 
-export type { Job };
-
-/** What a long route answers when its work goes on in the server. */
-export interface JobAnswer {
-  job: Job;
-}
+// (a long route's answer while its work goes on: schemas/jobs.ts jobAnswer)
+export type { Job, JobAnswer } from '../../../schemas/jobs';
 
 /** The job is polled this often. */
 export const JOB_POLL_MS = 500;

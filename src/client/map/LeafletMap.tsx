@@ -2,8 +2,7 @@
 // One map per mount: an optional tile layer from 全局配置 (offline by default: no basemap, a CSS grid and the
 // bundled places as dots, named where the names fit — labels.ts), a draggable CSS pin (L.divIcon — Leaflet's
 // default icon images break under Vite), and clicks/drags reported as { lng, lat }. Leaflet takes [lat, lng];
-// everything outside this file
-// speaks { lng, lat }.
+// everything outside this file speaks { lng, lat }.
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';

@@ -8,14 +8,12 @@
 // Picking a search result fills address, site and point, and re-centres the map there. Offline the map opens at
 // city level (or a regional overview before any point), where the bundled places are readable.
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
-import { Autocomplete, Box, Stack, TextField, Typography } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
+import { Box, Stack, TextField, Typography } from '@mui/material';
 import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
   OFFLINE_OVERVIEW_ZOOM,
   OFFLINE_ZOOM,
-  SEARCH_DEBOUNCE_MS,
   districtsOf,
   mapPlacesOf,
   formatLatLng,
@@ -25,16 +23,15 @@ import {
   parseCoordinate,
   parseLatLng,
   placeAddress,
-  searchPlaces,
   type CityDictItem,
   type LngLat,
   type Place,
 } from './geo';
 import { FAR_KM, NEAR_KM, locatePoint, locationAddress } from './nearby';
-import { useDebouncedValue } from '../admin/debounce';
 import { reverseGeocode } from './geocode';
 import { LeafletMap, type LeafletMapProps } from './LeafletMap';
 import { useMapSettings } from './mapSettings';
+import { PlaceSearch } from './PlaceSearch';
 import { tpf3Engineering } from '../../../schemas/domain/tpf3Engineering';
 import { useLatest } from '../admin/useLatest';
 
@@ -69,8 +66,6 @@ interface Nearby {
 }
 
 const kmText = (km: number) => (km < 10 ? km.toFixed(1) : Math.round(km).toLocaleString('zh-CN'));
-
-const GROUPS: Record<Place['kind'], string> = { province: '省份', city: '城市', district: '区县' };
 
 const coordText = (n: number | undefined) => (n === undefined ? '' : n.toFixed(6));
 const sameNumber = (a: number | undefined, b: number | undefined) =>
@@ -184,12 +179,6 @@ export function LocationPicker({
     setView(p);
   };
 
-  // the address search
-  const [query, setQuery] = useState('');
-  const settled = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
-  const results = useMemo(() => searchPlaces(tree, settled), [tree, settled]);
-  const searching = query.trim() !== '' && query !== settled;
-
   // the coordinate inputs keep what is typed; they follow latLng when it changes elsewhere
   const [lngText, setLngText] = useState(coordText(point?.lng));
   const [latText, setLatText] = useState(coordText(point?.lat));
@@ -211,59 +200,7 @@ export function LocationPicker({
 
   return (
     <Stack spacing={1.5}>
-      <Autocomplete<Place, false, false, false>
-        options={results}
-        filterOptions={(x) => x}
-        inputValue={query}
-        onInputChange={(_e, v, reason) => {
-          if (reason !== 'reset') setQuery(v);
-        }}
-        value={null}
-        onChange={(_e, place) => {
-          if (place) {
-            pickPlace(place);
-            setQuery('');
-          }
-        }}
-        getOptionLabel={(p) => (p.kind === 'province' ? p.name : placeAddress(p))}
-        isOptionEqualToValue={(a, b) => a.code === b.code && a.kind === b.kind}
-        groupBy={(p) => GROUPS[p.kind]}
-        loading={searching}
-        loadingText="正在搜索..."
-        noOptionsText={query.trim() ? '未找到匹配的地点' : '输入城市名称或拼音'}
-        disabled={disabled}
-        renderOption={(props, p) => {
-          const { key, ...rest } = props as typeof props & { key: string };
-          return (
-            <li key={key} {...rest}>
-              <Box>
-                <Typography variant="body2">{p.kind === 'province' ? p.name : placeAddress(p)}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {p.lng.toFixed(6)},{p.lat.toFixed(6)}
-                </Typography>
-              </Box>
-            </li>
-          );
-        }}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            size="small"
-            label="搜索地点"
-            placeholder="输入城市名称或拼音，如 南京 / nanjing"
-            InputProps={{
-              ...params.InputProps,
-              startAdornment: (
-                <>
-                  <SearchIcon fontSize="small" color="action" sx={{ ml: 0.5 }} />
-                  {params.InputProps.startAdornment}
-                </>
-              ),
-            }}
-            inputProps={{ ...params.inputProps, maxLength: 50 }}
-          />
-        )}
-      />
+      <PlaceSearch tree={tree} onPick={pickPlace} disabled={disabled} />
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
         <MapComponent
           center={view}

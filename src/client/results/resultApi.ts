@@ -1,6 +1,7 @@
 // Calls of the result and compare pages: building detail, a search among the completed buildings a user may see,
 // the figures the server summed for 统计分析, a page of engineering projects with their counts, and the report export.
 // None asks for every building: a tenant of thousands gets the same few kilobytes.
+import type { ResourceRecord } from '../../../schemas/records';
 import type { Statistics } from '../../../schemas/statistics';
 import { apiFetch, apiUrl } from '../providers/httpClient';
 import type { BuildingResult } from './resultModel';
@@ -37,13 +38,8 @@ export const searchCompletedBuildings = (name: string, computeMethod: string | u
 export const getStatistics = (signal?: AbortSignal) =>
   apiFetch<Statistics>(apiUrl('tpf/v1/tpf/tpf3ProjectV/statistics'), { signal });
 
-export type EngineeringRow = Record<string, unknown> & {
-  id: number;
-  name: string;
-  projectCount?: number;
-  endCount?: number;
-  total?: number;
-};
+/** An engineering project as its list answers it, with the figures counted over its buildings. */
+export type EngineeringRow = ResourceRecord<'tpf3Engineering'>;
 
 /**
  * GET tpf3Engineering/?pageNum&pageSize → a page of engineering projects with their building counts and carbon total.

@@ -79,11 +79,11 @@ export function stageValue(b: BuildingResult | Record<string, unknown>, code: st
   const meta = stageMeta(code);
   if (!meta?.result) return 0;
   const own = (b as BuildingResult).resultDetail?.stages?.[code]?.total;
-  if (typeof own === 'number') return signed(own, meta.sink);
+  if (typeof own === 'number') return signed(own, meta.phase === 'sink');
   const first = moduleResultFields(module)
     .find((f) => f.field === meta.result)
     ?.stages.find((c) => !module || menuTitle(module, c));
-  return first === code ? signed(num(b[meta.result]), meta.sink) : 0;
+  return first === code ? signed(num(b[meta.result]), meta.phase === 'sink') : 0;
 }
 
 /** A result field's figure (tCO2e), a sink negative. */
@@ -177,7 +177,7 @@ export function stageBars(
     }
   }
   return {
-    categories: [meta?.sink ? SINK_LABEL : stageLabel(module, code)],
+    categories: [meta?.phase === 'sink' ? SINK_LABEL : stageLabel(module, code)],
     data: [round2(stageValue(b, code, module))],
     color,
   };
@@ -185,7 +185,8 @@ export function stageBars(
 
 /** A stage's name in the figure table: the sink as 减碳, a stage outside the standard's boundary marked. */
 export function stageRowLabel(b: BuildingResult, module: string, code: string): string {
-  const label = stageMeta(code)?.sink ? `${stageLabel(module, code)}（${SINK_LABEL}）` : stageLabel(module, code);
+  const label =
+    stageMeta(code)?.phase === 'sink' ? `${stageLabel(module, code)}（${SINK_LABEL}）` : stageLabel(module, code);
   const outside = b.resultDetail?.stages?.[code]?.outsideBoundary;
   return outside ? `${label}（${outside}）` : label;
 }

@@ -1,6 +1,5 @@
 // The signers' comments on a revision: each with what it is on (the building, a stage, a row: the server's words), its
-// author and
-// level, its state (未处理 → 已处理 by 计算人 with a note → 已关闭 by its author or the author's signature).
+// author and level, its state (未处理 → 已处理 by 计算人 with a note → 已关闭 by its author or the author's signature).
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';

@@ -11,61 +11,36 @@
 // Driven by react-admin's list controller (ListBase) and drawn by its DataTable like every list page: the schema's
 // columns from admin/columns.tsx, the selection, 序号 and 操作 columns, the problem rows (body), the 合计 row (foot)
 // and the empty table from admin/tableParts.tsx.
+// The wide table's columns and body are put together in stageTableParts.tsx, the phone's cards in StageCards.tsx.
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import EditIcon from '@mui/icons-material/Edit';
 import ClearAllIcon from '@mui/icons-material/LayersClear';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { DataTable, FilterForm, ListBase, Loading, Pagination, useListContext, useNotify } from 'react-admin';
 import { formatNumber } from '../../calc/format';
 import { DEFAULT_PAGE_SIZE, MSG, PAGE_SIZE_OPTIONS } from '../constants';
 import { decimalsOf, listSort } from '../admin/schemaFields';
-import { fieldColumns } from '../admin/columns';
 import { schemaFilters } from '../admin/filters';
-import {
-  actionsColumn,
-  chosenRowSx,
-  EmptyTable,
-  INDEX_COLUMN,
-  indexColumn,
-  notedBody,
-  rowNumbers,
-  RowNumbers,
-  selectColumn,
-  totalFoot,
-} from '../admin/tableParts';
+import { chosenRowSx, EmptyTable, INDEX_COLUMN, rowNumbers, RowNumbers, totalFoot } from '../admin/tableParts';
 import { hasImportColumns, ImportButtons } from '../admin/ImportButtons';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
-import { useDicts, type DictMaps } from '../admin/useDicts';
+import { useDicts } from '../admin/useDicts';
 import { dictCodesOf } from '../admin/form/uiSchema';
 import { CALCULATING, JobProgress } from '../jobs/JobProgress';
-import { defaultsOf, problemsOf } from './traceApi';
-import { DefaultsChip, FilledMark, type Props } from './TraceMarks';
-import { filledCells, filledName } from './filledCells';
+import { filledCells } from './filledCells';
 import { MethodPicker } from './MethodPicker';
 import { OtherMethodRows } from './OtherMethodRows';
-import { RecordCards, schemaCard, usePhone } from '../admin/RecordCards';
-import { NoData } from '../admin/NoData';
+import { usePhone } from '../admin/RecordCards';
 import { chosenMethod, EMISSION_FIELD, hasMethods, METHOD_FIELD, type StageDef } from './stageDefs';
-import { clearStageRows, deleteStageRow, deleteStageRows, type StageRow } from './stageApi';
+import { clearStageRows, deleteStageRows, type StageRow } from './stageApi';
 import { useBuildingDetail, useFrozen, useStageRefresh } from './stageQueries';
-import { commentColumn, StageComments, useStageComments } from './StageComments';
+import { StageComments, useStageComments } from './StageComments';
+import { StageCards } from './StageCards';
+import { StageBody, stageColumns } from './stageTableParts';
 
 const StageRowDialog = lazy(() => import('./StageRowDialog'));
-
-const isBlank = (v: unknown) => v === null || v === undefined || v === '';
-
-/** Cells stay on one line; a text longer than this is cut with … and shown whole in a tooltip. */
-const LONG_TEXT_CHARS = 16;
-
-/** A stored row breaking a save rule says so under itself, in red. */
-const StageBody = notedBody((row, n) => {
-  const problems = problemsOf(row as StageRow);
-  return problems.length ? `第 ${n} 行未计入（计为 0）：${problems.join('；')}` : null;
-}, 'row-problems');
 
 /**
  * The stage's 合计: the emission summed by the server over every row of the filter (not only the page shown), or none.
@@ -75,36 +50,6 @@ function emissionTotal(def: StageDef, sums: Record<string, number> | undefined):
   if (!emission || emission['x-list'] !== true || typeof sums?.[EMISSION_FIELD] !== 'number') return undefined;
   return formatNumber(sums[EMISSION_FIELD], decimalsOf(emission));
 }
-
-/** On a phone: a card per row (its name, 用量, 排放因子, 碳排放量 …) that opens the row's dialog, and the 合计 under them. */
-const StageCards = ({
-  def,
-  dicts,
-  total,
-  onOpen,
-}: {
-  def: StageDef;
-  dicts: DictMaps;
-  total: string | undefined;
-  onOpen?: (row: StageRow) => void;
-}) => {
-  const { total: count } = useListContext();
-  const filledOf = useMemo(() => filledCells(def.schema), [def.schema]);
-  return (
-    <>
-      <RecordCards
-        {...schemaCard(def.schema, dicts, { numbersOnly: true, filled: (f, r) => filledOf(r).get(f)?.value })}
-        open={(row) => (onOpen?.(row as StageRow), false)}
-        empty={<NoData />}
-      />
-      {total !== undefined && (count ?? 0) > 0 && (
-        <Typography sx={{ fontWeight: 600, py: 1 }} data-testid="stage-sum">
-          合计：{total} kgCO2e
-        </Typography>
-      )}
-    </>
-  );
-};
 
 /**
  * The number of the first row shown. While the page asked for loads, react-admin keeps the last page's rows on
@@ -119,27 +64,6 @@ function useShownFrom(page: number, perPage: number, loading: boolean): number {
 }
 
 const LOADING = <Loading loadingPrimary="正在加载, 请稍候..." loadingSecondary="" />;
-
-const RowDelete = ({ def, row, onDone }: { def: StageDef; row: StageRow; onDone: () => Promise<void> }) => {
-  const notify = useNotify();
-  const del = useConfirmedAction('删除确认', '确定要删除这条数据吗？', async () => {
-    try {
-      await deleteStageRow(def.path, row.id);
-      notify(MSG.deleted, { type: 'success' });
-      await onDone();
-    } catch (err) {
-      notify(errorMessage(err), { type: 'error' });
-    }
-  });
-  return (
-    <>
-      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={del.ask} disabled={del.busy}>
-        删除
-      </Button>
-      {del.dialog}
-    </>
-  );
-};
 
 /** The rows of the building for the stage (of its method): a list of the stage resource, paged on the server. */
 export const StageTable = ({ def, projectId }: { def: StageDef; projectId: number }) => {
@@ -223,39 +147,14 @@ const StageRows = ({ def, projectId, method }: { def: StageDef; projectId: numbe
 
   const pageIds = (list.data ?? []).map((r) => r.id);
   const numbers = rowNumbers(pageIds, shownFrom);
-  const columns = [
-    selectColumn(),
-    indexColumn(),
-    ...commentColumn(comments),
-    ...fieldColumns(def.schema, {
-      sortable: true,
-      cutAfter: LONG_TEXT_CHARS,
-      dicts,
-      filled: (field, row) => filledOf(row).get(field)?.value,
-      mark: (field, row) => {
-        if (field === EMISSION_FIELD)
-          return defaultsOf(row).length ? (
-            <DefaultsChip defaults={defaultsOf(row)} props={def.schema.properties as Props} />
-          ) : null;
-        const cell = isBlank(row[field]) ? filledOf(row).get(field) : undefined;
-        return cell?.isValue ? (
-          <FilledMark name={filledName(def.schema, field)} used={cell.used} props={def.schema.properties as Props} />
-        ) : null;
-      },
-    }),
-    ...(frozen
-      ? []
-      : [
-          actionsColumn((row) => (
-            <>
-              <Button size="small" startIcon={<EditIcon />} onClick={() => setDialog({ record: row as StageRow })}>
-                编辑
-              </Button>
-              <RowDelete def={def} row={row as StageRow} onDone={afterChange} />
-            </>
-          )),
-        ]),
-  ];
+  const columns = stageColumns(def, {
+    dicts,
+    comments,
+    filledOf,
+    frozen,
+    onEdit: (row) => setDialog({ record: row }),
+    onDone: afterChange,
+  });
 
   return (
     <Box data-testid="stage-table">

@@ -4,8 +4,12 @@ import { apiFetch, apiUrl } from '../providers/httpClient';
 import type { ListAnswer } from '../providers/dataProvider';
 import type { BuildingRecord } from '../buildings/buildingApi';
 import type { JobAnswer } from '../jobs/jobApi';
+import type { Factor } from '../../../schemas/answers/factor';
+import type { BatchAnswer, CalculateAnswer, StageData, StageRow } from '../../../schemas/answers/stage';
 
-export type StageRow = Record<string, unknown> & { id: number };
+// (the answers' shapes are the server's response schemas: schemas/answers/)
+export type { Factor } from '../../../schemas/answers/factor';
+export type { BatchAnswer, CalculateAnswer, StageAnswer, StageData, StageRow } from '../../../schemas/answers/stage';
 
 const STAGE_DATA = 'tpf/v1/tpf/stage/data';
 const BUILDING_STATUS = 'tpf/v1/tpf/tpf3Project/status';
@@ -33,31 +37,9 @@ export async function countStageRows(
   return Number(answer?.total) || 0;
 }
 
-/** A stage as the batch and calculate routes answer it: its totals and notes, not its rows (there may be 100 000). */
-export interface StageAnswer {
-  code: string;
-  /** kgCO2e */
-  total: number;
-  /** how many rows were calculated */
-  rowCount: number;
-  notes: string[];
-  method?: string;
-}
-
-export interface BatchAnswer {
-  rows: StageRow[];
-  result: BuildingRecord;
-  stage: StageAnswer | null;
-}
-
 /** POST <path>/batch: saves the rows (with id: update) and calculates, in one transaction. */
 export const saveStageRows = (path: string, rows: Record<string, unknown>[]) =>
   apiFetch<BatchAnswer>(apiUrl(`${path}/batch`), { method: 'POST', body: body(rows) });
-
-export interface CalculateAnswer {
-  stage: StageAnswer | null;
-  result: BuildingRecord;
-}
 
 /**
  * GET <path>/calculate?projectId= → the stage and the building result, or `{ job }` when the calculation goes on
@@ -86,40 +68,11 @@ export const saveStageRecord = (path: string, record: Record<string, unknown>) =
 
 /** GET stage/data?tpf3ProjectId= → { <code>: { title, total (tCO2e), rows, method, notes } }. */
 export const getStageData = (projectId: number, signal?: AbortSignal) =>
-  apiFetch<unknown>(apiUrl(STAGE_DATA, { tpf3ProjectId: projectId }), { signal });
+  apiFetch<StageData>(apiUrl(STAGE_DATA, { tpf3ProjectId: projectId }), { signal });
 
 /** PUT tpf3Project/status { id, status: '1' } — the building is complete. */
 export const completeBuilding = (id: number) =>
   apiFetch<BuildingRecord>(apiUrl(BUILDING_STATUS), { method: 'PUT', body: body({ id, status: '1' }) });
-
-export interface Factor {
-  id: number;
-  name: string;
-  spec?: string | null;
-  unit?: string | null;
-  materialCo?: number | null;
-  coUnit?: string | null;
-  source?: string | null;
-  verification?: string | null;
-  type?: string;
-  smallType?: string | null;
-  // what a row copies with the factor (schemas/factors/tpf3BuildMaterial.ts)
-  density?: number | null;
-  /** what the density is per (t/m3) */
-  densityUnit?: string | null;
-  /** a fuel's own net calorific value, its unit and source */
-  ncv?: number | null;
-  ncvUnit?: string | null;
-  ncvSource?: string | null;
-  densitySource?: string | null;
-  densityVerification?: string | null;
-  defaultDistance?: number | null;
-  energy?: string | null;
-  quality?: string | null;
-  epdNo?: string | null;
-  /** the stored search text (src/calc/factorLabel.ts factorSearchText) */
-  label?: string | null;
-}
 
 /**
  * Factors of a type (and small type) whose search label contains `text` (电 / 电力 / 天然气 / a region / a name),

@@ -3,9 +3,8 @@
 // stage/data map (totals, methods, notes) and the building detail (stageMethods; the result page reads the same
 // key). After rows change
 // elsewhere than the batch save (a row saved in its dialog, delete, clear, import), the stage is calculated again so
-// the row emissions and
-// the totals shown stay true. A long calculation answers `{ job }`: the rows are read at once, the
-// job is followed (its progress shown by the table) and everything is read again when it is done.
+// the row emissions and the totals shown stay true. A long calculation answers `{ job }`: the rows are read at once,
+// the job is followed (its progress shown by the table) and everything is read again when it is done.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildingKey } from '../buildings/buildingApi';
 import { useBuildingDetail } from '../buildings/useBuildingDetail';

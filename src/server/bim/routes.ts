@@ -21,6 +21,7 @@ import { findJob } from '../jobs/store';
 import { preflightWorkbook } from './excel';
 import { importModel, MODEL_GONE } from './importRows';
 import { libraryMaterials } from '../imports/library';
+import { importJob } from '../imports/importJob';
 import { parseIfc, PARSES } from './parse/run';
 import { findModel, saveModel } from './store';
 import { mappingKey, savedChoices } from '../imports/mappings';
@@ -166,24 +167,17 @@ export function bimRoutes(app: FastifyInstance, db: Db): void {
     { schema: { body: importBody, querystring: waitQuery }, config: { writes: true } },
     async (req) => {
       const caller = callerOf(req);
-      let message = '';
-      const outcome = await runJob(
+      return importJob(
         db,
         caller,
-        {
-          kind: 'import',
-          title: `导入BIM模型 — 单体 ${req.body.projectId}`,
-          waitMs: req.query.wait ?? DEFAULT_WAIT_MS,
-        },
+        { title: `导入BIM模型 — 单体 ${req.body.projectId}`, waitMs: req.query.wait },
         async (progress) => {
           const answer = await importModel(db, caller, req.body, progress, (err) =>
             req.log.warn({ err }, 'upkeep after BIM import failed'),
           );
-          message = IMPORTED(answer.rows);
-          return answer;
+          return { answer, message: IMPORTED(answer.rows) };
         },
       );
-      return jobAnswer(outcome, message);
     },
   );
 }

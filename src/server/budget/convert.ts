@@ -2,8 +2,7 @@
 // same unit rules as every row (calc/units.ts: t → kg, m³ → t by the factor's density), and what the specification
 // gives: a brick's size (240×115×53 → 0.0014628 m³ per 块, so 千块 → m³, and → t by a density), a sheet's thickness
 // (m² × 6 mm → m³) and a bar's diameter (Φ12 → 0.888 kg per m). A line that no stated conversion takes to the factor's
-// unit is refused with the reason,
-// never guessed.
+// unit is refused with the reason, never guessed.
 import { convertToFactor, parseUnit } from '../../calc/units';
 import { shortNumber } from '../../calc/format';
 

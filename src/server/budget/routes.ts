@@ -37,6 +37,7 @@ import { findBill, saveBill } from './store';
 import { manualSuggestion, suggestItems } from './suggest';
 import { materialCoverage } from './coverage';
 import { libraryMaterials } from '../imports/library';
+import { importJob } from '../imports/importJob';
 
 const BASE = '/api/tpf/v1/tpf/budgetBill';
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -146,24 +147,20 @@ export function budgetRoutes(app: FastifyInstance, db: Db): void {
     { schema: { body: budgetImportBody, querystring: waitQuery }, config: { writes: true } },
     async (req) => {
       const caller = callerOf(req);
-      let message = '';
-      const outcome = await runJob(
+      return importJob(
         db,
         caller,
-        {
-          kind: 'import',
-          title: `导入预算文件 — 单体 ${req.body.projectId}`,
-          waitMs: req.query.wait ?? DEFAULT_WAIT_MS,
-        },
+        { title: `导入预算文件 — 单体 ${req.body.projectId}`, waitMs: req.query.wait },
         async (progress) => {
           const answer = await importBill(db, caller, req.body, progress, (err) =>
             req.log.warn({ err }, 'upkeep after budget import failed'),
           );
-          message = IMPORTED(answer.rows.materials + answer.rows.transport + answer.rows.construction);
-          return answer;
+          return {
+            answer,
+            message: IMPORTED(answer.rows.materials + answer.rows.transport + answer.rows.construction),
+          };
         },
       );
-      return jobAnswer(outcome, message);
     },
   );
 }

@@ -1,8 +1,7 @@
 // Each bill item's proposed factors, best first, each with the quantity it would import in the factor's
 // unit and how it was converted, or why it cannot take the item: materials and equipment through the BIM import's
 // matcher (one engine: imports/match — family, grade, name, pinyin), the tenant's confirmed choice first; energy and
-// water
-// the library's factors of that energy (electricity may also stay on the building's grid factor, as a stage row
+// water the library's factors of that energy (electricity may also stay on the building's grid factor, as a stage row
 // without a factor does); machine shifts their 表C.0.1 row, then the factor of its energy.
 import { mappingKey } from '../imports/mappings';
 import { match, prepare, type Candidate } from '../imports/match/suggest';

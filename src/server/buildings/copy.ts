@@ -3,7 +3,8 @@
 import type { Caller } from '../db/caller';
 import type { Db, Tx } from '../db/database';
 import { columnName } from '../db/naming';
-import { recordColumns, toRecord, type ApiRecord, type Row } from '../db/record';
+import type { BuildingRecord } from '../../../schemas/records';
+import { recordColumns, toRecord, type Row } from '../db/record';
 import { repo } from '../db/repo';
 import { assertWrite } from '../db/scope';
 import { projectOwned } from './buildingHooks';
@@ -26,7 +27,7 @@ export async function copyBuilding(
   projectId: number,
   over: Record<string, unknown> = {},
   after?: (trx: Tx, id: number) => Promise<void>,
-): Promise<ApiRecord> {
+): Promise<BuildingRecord> {
   const buildings = repo(db, 'tpf3Project');
   assertWrite(buildings.def.meta, caller);
   const source = await buildings.get(caller, projectId);
@@ -36,7 +37,7 @@ export async function copyBuilding(
       .values({
         ...recordColumns(buildings.schema, {
           ...source,
-          name: copyName(String(source.name)),
+          name: copyName(source.name),
           userId: '',
           phaseGroup: null,
           ...UNSIGNED,

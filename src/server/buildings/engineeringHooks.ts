@@ -1,7 +1,6 @@
 // Engineering projects: each record carries the figures counted over the buildings the caller may see, each
 // building once by its current revision (projectCount, endCount, and the carbon total of completed buildings only); a
-// project that still holds
-// buildings is not deleted (deleting it would orphan them) and a clear keeps such projects.
+// project that still holds buildings is not deleted (deleting it would orphan them) and a clear keeps such projects.
 import { sql } from 'kysely';
 import { registerHooks } from '../db/hooks';
 import { readScope } from '../db/scope';

@@ -4,7 +4,7 @@
 // the older ones are 历史修订版, read through the chain.
 import type { Caller } from '../db/caller';
 import type { Executor } from '../db/database';
-import type { ApiRecord } from '../db/record';
+import type { BuildingRecord } from '../../../schemas/records';
 import type { Where } from '../db/scope';
 import { repo } from '../db/repo';
 import type { Db } from '../db/database';
@@ -46,19 +46,19 @@ export async function successorOf(ex: Executor, id: number): Promise<{ id: numbe
 }
 
 /** Every revision of the building's chain, the first (A) first, as the caller may read them. */
-export async function revisionChain(db: Db, caller: Caller, projectId: number): Promise<ApiRecord[]> {
+export async function revisionChain(db: Db, caller: Caller, projectId: number): Promise<BuildingRecord[]> {
   const buildings = repo(db, 'tpf3Project');
   const start = await buildings.get(caller, projectId);
   const ids: number[] = [start.id];
   // back to the first revision, then forward to the current one (a chain is a line: one successor each)
-  for (let at = start.revisionOf as number | null; at != null && ids.length < 100;) {
+  for (let at = start.revisionOf ?? null; at != null && ids.length < 100;) {
     ids.unshift(at);
     const r = await db.selectFrom(table()).select('revision_of').where('id', '=', at).executeTakeFirst();
     at = r?.revision_of == null ? null : Number(r.revision_of);
   }
   for (let next = await successorOf(db, start.id); next && ids.length < 100; next = await successorOf(db, next.id))
     ids.push(next.id);
-  const out: ApiRecord[] = [];
+  const out: BuildingRecord[] = [];
   for (const id of ids) {
     const b = await buildings.get(caller, id).catch(() => null);
     if (b) out.push(b);

@@ -10,7 +10,7 @@ import { computeMethodInfo } from '../../../schemas/standards';
 import { callerOf } from '../auth/guard';
 import type { Db } from '../db/database';
 import { repo } from '../db/repo';
-import { ok } from '../envelope';
+import { answerSchema, ok } from '../envelope';
 import { badRequest, MESSAGES } from '../errors';
 import { resourceDef } from '../db/registry';
 import { parseListParams } from '../resources/listParams';
@@ -18,9 +18,17 @@ import { idParams, listQuery, projectQuery } from '../resources/routeSchemas';
 import { copyBuilding } from './copy';
 import { revisionChain } from './revisions';
 import { typed } from '../http/typed';
+import {
+  buildingAnswer,
+  buildingListAnswer,
+  buildingsAnswer,
+  computeMethodAnswer,
+} from '../../../schemas/answers/building';
 
 const V = '/api/tpf/v1/tpf/tpf3ProjectV';
 const P = '/api/tpf/v1/tpf/tpf3Project';
+
+const buildingResponse = answerSchema('单体建筑', buildingAnswer);
 
 const codeQuery = {
   type: 'object',
@@ -37,7 +45,10 @@ export function buildingRoutes(app: FastifyInstance, db: Db): void {
 
   r.get(
     `${V}/getProjectComputeMethod`,
-    { schema: { querystring: codeQuery }, config: { writes: false } },
+    {
+      schema: { querystring: codeQuery, response: answerSchema('计算方式的阶段与标准', computeMethodAnswer) },
+      config: { writes: false },
+    },
     async (req) => {
       callerOf(req);
       const info = computeMethodInfo(req.query.code);
@@ -49,7 +60,10 @@ export function buildingRoutes(app: FastifyInstance, db: Db): void {
   // (the list's querystring schema is built from the resource schema at start: its keys are known only then)
   app.get<{ Querystring: Record<string, unknown> }>(
     `${V}/`,
-    { schema: { querystring: shape.schema }, config: { writes: false } },
+    {
+      schema: { querystring: shape.schema, response: answerSchema('单体建筑列表', buildingListAnswer) },
+      config: { writes: false },
+    },
     async (req) => {
       return ok(await buildings.list(callerOf(req), parseListParams(def.schema, def.meta, shape, req.query)));
     },
@@ -58,17 +72,25 @@ export function buildingRoutes(app: FastifyInstance, db: Db): void {
   // 历史修订版: every revision of the building's chain, A first (the list offers the current one only)
   r.get(
     `${V}/revisions`,
-    { schema: { querystring: projectQuery('projectId') }, config: { writes: false } },
+    {
+      schema: { querystring: projectQuery('projectId'), response: answerSchema('各修订版', buildingsAnswer) },
+      config: { writes: false },
+    },
     async (req) => {
       return ok(await revisionChain(db, callerOf(req), req.query.projectId));
     },
   );
 
-  r.get(`${V}/:id`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
-    return ok(await buildings.get(callerOf(req), req.params.id));
-  });
+  r.get(
+    `${V}/:id`,
+    { schema: { params: idParams, response: buildingResponse }, config: { writes: false } },
+    async (req) => {
+      return ok(await buildings.get(callerOf(req), req.params.id));
+    },
+  );
 
-  r.get(`${P}/copy`, { schema: { querystring: projectQuery('projectId') }, config: { writes: true } }, async (req) => {
+  const copy = { querystring: projectQuery('projectId'), response: buildingResponse };
+  r.get(`${P}/copy`, { schema: copy, config: { writes: true } }, async (req) => {
     return ok(await copyBuilding(db, callerOf(req), req.query.projectId), MESSAGES.ok);
   });
 }

@@ -3,10 +3,10 @@
 // building's data, before anything else is read or checked.
 import type { Caller } from '../db/caller';
 import type { Db, Tx } from '../db/database';
-import type { ApiRecord } from '../db/record';
+import type { BuildingRecord } from '../../../schemas/records';
 import { repo } from '../db/repo';
 
-export async function writableBuilding(db: Db, caller: Caller, projectId: number, trx: Tx): Promise<ApiRecord> {
+export async function writableBuilding(db: Db, caller: Caller, projectId: number, trx: Tx): Promise<BuildingRecord> {
   const buildings = repo(db, 'tpf3Project');
   const b = await buildings.get(caller, projectId, trx);
   await buildings.assertWritable(trx, caller, projectId);

@@ -2,62 +2,28 @@
 // role checks come from scope.ts, so no route can forget them. Resource-specific rules (sysUser passwords,
 // unique user names) plug in as hooks, registered by their domain folders (src/server/hooks.ts).
 import { sql } from 'kysely';
-import type { ResourceSchema } from '../../../schemas/index';
-import { ApiError, badRequest, forbidden, MESSAGES, notFound } from '../errors';
+import type { ResourceSchema, ResourceName } from '../../../schemas/index';
+import type { ResourceRecord } from '../../../schemas/records';
+import { ApiError, forbidden, notFound } from '../errors';
 import { resourceDef, type ResourceDef } from './registry';
 import { checkedRows, createMany, setProblems } from './createMany';
 import type { Caller } from './caller';
 import type { Db, Executor, Tx } from './database';
 import { assertHooksRegistered, hooksOf, type RepoHooks, type WriteContext } from './hooks';
+import { applyWhere, listPage, type ListParams } from './listQuery';
 import { assertUnlocked } from './lock';
-import { columnName, SYSTEM_COLUMNS } from './naming';
-import { storedColumns } from './resourceColumns';
 import { toColumns, toRecord, type ApiRecord, type Row } from './record';
 import { assertRead, assertWrite, readScope, tenantForCreate, writeScope, type Where } from './scope';
+import { selfUpdate } from './selfUpdate';
 
 export type { Executor, Tx } from './database';
 export { RowsInvalid } from './createMany';
+export { escapeLike, fieldColumn, PAGE_SIZE_CAP, type ListFilter, type ListParams } from './listQuery';
 
-/** The most records one list answer holds: a page may not be larger, and "all" (-1) past it is refused. */
-export const PAGE_SIZE_CAP = 5000;
+/** The records of a resource named by a literal are typed from its schema; a name known only at run time: ApiRecord. */
+export type RecordOf<N extends string> = N extends ResourceName ? ResourceRecord<N> : ApiRecord;
 
-/** Past its cap an "all" list is refused, never cut short: a sum over the first 5 000 would look whole. */
-const tooManyRecords = (total: number, cap: number) =>
-  badRequest(`结果共 ${total} 条，超过单次上限 ${cap} 条，请缩小筛选范围或分页查看`);
-
-export interface ListFilter {
-  field: string;
-  op: 'eq' | 'like' | 'gte' | 'lte' | 'mine';
-  value: unknown;
-}
-
-export interface ListParams {
-  pageNum: number;
-  /** -1 = every record of the filter, refused past `allCap`. */
-  pageSize: number;
-  /** The most records -1 may answer (PAGE_SIZE_CAP unless an internal caller such as an export needs more). */
-  allCap?: number;
-  sortField: string;
-  sortOrder: 'ascend' | 'descend';
-  filters: ListFilter[];
-  /** Extra condition from a resource-specific route. */
-  where?: Where;
-}
-
-/** API field name → column, for system fields and schema properties. */
-export function fieldColumn(field: string): string {
-  return (SYSTEM_COLUMNS as Record<string, string>)[field] ?? columnName(field);
-}
-
-export function escapeLike(v: string): string {
-  return v.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function applyWhere<Q extends { where: (w: Where) => Q }>(q: Q, w: Where | null | undefined): Q {
-  return w ? q.where(w) : q;
-}
-
-export class Repo {
+export class Repo<R extends ApiRecord = ApiRecord> {
   readonly def: ResourceDef;
   readonly schema: ResourceSchema;
   private readonly hooks: RepoHooks;
@@ -76,21 +42,6 @@ export class Repo {
     return this.def.table;
   }
 
-  /** The x-sum properties, whose sums a list answers. */
-  private get summed(): string[] {
-    return Object.entries(this.schema.properties).flatMap(([f, p]) => (p['x-sum'] ? [f] : []));
-  }
-
-  /** The columns a list answers: all but the x-detail ones, which only a single record's answer holds. */
-  private get listColumns(): string[] {
-    return [
-      ...Object.values(SYSTEM_COLUMNS),
-      ...storedColumns(this.schema)
-        .filter((c) => !this.schema.properties[c.prop]['x-detail'])
-        .map((c) => c.column),
-    ];
-  }
-
   /**
    * The rows the caller may read, as the resource's lists count them (its list condition applied): the one base of
    * every list and of every aggregate over the resource, so that a sum and a list scope alike.
@@ -107,68 +58,26 @@ export class Repo {
    * A page of the records the caller may read, their count, and the sums of the x-sum columns over every record of
    * the filter (a stage table's 合计 is the stage's, whatever page is shown).
    */
-  async list(
-    caller: Caller,
-    p: ListParams,
-  ): Promise<{ dataList: ApiRecord[]; total: number; sums?: Record<string, number> }> {
-    let base = applyWhere(this.readable(caller), p.where);
-    for (const f of p.filters) {
-      const col = fieldColumn(f.field);
-      if (f.op === 'mine') base = f.value === true ? base.where(col, '=', caller.userId) : base;
-      else if (f.op === 'like') base = base.where(col, 'ilike', `%${escapeLike(String(f.value))}%`);
-      else base = base.where(col, f.op === 'eq' ? '=' : f.op === 'gte' ? '>=' : '<=', f.value);
-    }
-    const all = p.pageSize === -1;
-    const cap = p.allCap ?? PAGE_SIZE_CAP;
-    const size = all ? cap : p.pageSize;
-    const pageNum = all ? 1 : p.pageNum;
-    const dir = p.sortOrder === 'ascend' ? 'asc' : 'desc';
-    const summed = this.summed;
-    const page = () =>
-      base
-        .select(this.listColumns)
-        .orderBy(fieldColumn(p.sortField), dir)
-        .orderBy('id', dir)
-        .limit(size)
-        .offset((pageNum - 1) * size)
-        .execute() as Promise<Row[]>;
-    const sums = summed.map((f) => sql<number>`coalesce(sum(${sql.ref(columnName(f))}), 0)::float8`.as(f));
-    const count = () =>
-      base.select([sql<number>`count(*)::int`.as('total'), ...sums]).executeTakeFirstOrThrow() as Promise<
-        Record<string, number>
-      >;
-    let rows: Row[], counted: Record<string, number>;
-    if (all) {
-      // counted first: "all" past the cap is refused before its rows are read
-      counted = await count();
-      if (Number(counted.total) > cap) throw tooManyRecords(Number(counted.total), cap);
-      rows = await page();
-    } else {
-      // the page and its count at once: on PostgreSQL two connections of the pool, one round trip instead of two
-      [rows, counted] = await Promise.all([page(), count()]);
-    }
+  async list(caller: Caller, p: ListParams): Promise<{ dataList: R[]; total: number; sums?: Record<string, number> }> {
+    const { rows, ...counted } = await listPage(this.readable(caller), this.schema, caller, p);
     const dataList = await this.decorate(
       this.db,
       caller,
-      rows.map((r) => toRecord(this.schema, r)),
+      rows.map((r) => toRecord(this.schema, r) as R),
     );
-    return {
-      dataList,
-      total: Number(counted.total),
-      ...(summed.length ? { sums: Object.fromEntries(summed.map((f) => [f, Number(counted[f])])) } : {}),
-    };
+    return { dataList, ...counted };
   }
 
-  async get(caller: Caller, id: number, ex: Executor = this.db): Promise<ApiRecord> {
+  async get(caller: Caller, id: number, ex: Executor = this.db): Promise<R> {
     const granted = this.hooks.canReadOne?.(caller, id) ?? false;
     if (!granted) assertRead(this.def.meta, caller);
     const row = await this.findRow(ex, id, granted ? null : readScope(this.def.meta, caller));
     if (!row) throw notFound();
-    return (await this.decorate(ex, caller, [toRecord(this.schema, row)]))[0];
+    return (await this.decorate(ex, caller, [toRecord(this.schema, row) as R]))[0];
   }
 
   /** Records with their x-virtual figures filled in by the resource's decorate hook. */
-  async decorate(ex: Executor, caller: Caller, records: ApiRecord[]): Promise<ApiRecord[]> {
+  async decorate<T extends ApiRecord>(ex: Executor, caller: Caller, records: T[]): Promise<T[]> {
     if (records.length && this.hooks.decorate) await this.hooks.decorate({ ex, caller, records });
     return records;
   }
@@ -179,7 +88,7 @@ export class Repo {
       Row | undefined;
   }
 
-  async create(caller: Caller, body: Record<string, unknown>, trx?: Tx): Promise<ApiRecord> {
+  async create(caller: Caller, body: Record<string, unknown>, trx?: Tx): Promise<R> {
     assertWrite(this.def.meta, caller);
     const run = async (trx: Tx) => {
       const ctx: WriteContext = { db: this.db, trx, caller, def: this.def, body };
@@ -190,7 +99,7 @@ export class Repo {
         create_by: caller.userId || null,
       };
       const row = (await trx.insertInto(this.t).values(values).returningAll().executeTakeFirstOrThrow()) as Row;
-      const record = toRecord(this.schema, row);
+      const record = toRecord(this.schema, row) as R;
       await this.hooks.afterWrite?.({ ...ctx, op: 'create', record });
       return (await this.decorate(trx, caller, [record]))[0];
     };
@@ -198,7 +107,7 @@ export class Repo {
   }
 
   /** Full update: the body is the whole record (schema properties + id); absent properties become null. */
-  async update(caller: Caller, body: Record<string, unknown> & { id: number }, outer?: Tx): Promise<ApiRecord> {
+  async update(caller: Caller, body: Record<string, unknown> & { id: number }, outer?: Tx): Promise<R> {
     const self = this.def.meta.self && body.id === caller.userId ? this.def.meta.self : undefined;
     if (!self) assertWrite(this.def.meta, caller);
     if (this.def.meta.immutable) throw new ApiError(403, 0, this.def.meta.immutable);
@@ -216,7 +125,7 @@ export class Repo {
         .where('id', '=', target)
         .returningAll()
         .executeTakeFirstOrThrow()) as Row;
-      const record = toRecord(this.schema, row);
+      const record = toRecord(this.schema, row) as R;
       await this.hooks.afterWrite?.({ ...ctx, op: 'update', record });
       return (await this.decorate(trx, caller, [record]))[0];
     };
@@ -334,31 +243,7 @@ export class Repo {
   }
 }
 
-/**
- * The body of an update of one's own record (x-resource.self): the allowed fields from the request, every other
- * field as stored. A request that tries to change another field is refused, naming it.
- */
-function selfUpdate(
-  schema: ResourceSchema,
-  allowed: readonly string[],
-  existing: ApiRecord,
-  body: Record<string, unknown> & { id: number },
-) {
-  const errors: { field: string; errorMsg: string }[] = [];
-  for (const [k, v] of Object.entries(body)) {
-    if (k === 'id' || allowed.includes(k) || !(k in schema.properties) || v === undefined) continue;
-    const p = schema.properties[k];
-    if (p.writeOnly ? v !== '' && v !== null : JSON.stringify(v ?? null) !== JSON.stringify(existing[k] ?? null)) {
-      errors.push({ field: k, errorMsg: `${p.title ?? k}不能在账号设置中修改` });
-    }
-  }
-  if (errors.length) throw new ApiError(403, 2, MESSAGES.forbidden, errors);
-  const merged: Record<string, unknown> & { id: number } = { id: existing.id };
-  for (const k of Object.keys(schema.properties))
-    if (!schema.properties[k].writeOnly) merged[k] = allowed.includes(k) && k in body ? body[k] : existing[k];
-  return merged;
-}
-
-export function repo(db: Db, name: string): Repo {
-  return new Repo(db, name);
+/** The repository of a resource: `repo(db, 'tpf3Project')` answers records typed from the building's schema. */
+export function repo<N extends string>(db: Db, name: N): Repo<RecordOf<N>> {
+  return new Repo<RecordOf<N>>(db, name);
 }

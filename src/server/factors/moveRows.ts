@@ -4,11 +4,11 @@
 // filled from the library then; a value the user typed stays). One UPDATE per table, factor column and old
 // version, never one per row. Nothing is recalculated here: recalc.ts does that.
 import { sql, type RawBuilder } from 'kysely';
-import { BASELINE_REFUSED, factorSource, isBaseline, normalizedFactor, type LibraryFactor } from '../../calc/factor';
+import type { FactorRecord } from '../../../schemas/records';
+import { BASELINE_REFUSED, factorSource, isBaseline, normalizedFactor } from '../../calc/factor';
 import { isGiven } from '../../calc/formula';
 import type { Tx } from '../db/database';
 import { columnName } from '../db/naming';
-import type { ApiRecord } from '../db/record';
 import { storedColumns, type ColumnKind } from '../db/resourceColumns';
 import { factorUses, type FactorUse } from './factorUse';
 import type { FactorUpdate } from './outdated';
@@ -22,15 +22,15 @@ const CAST: Record<ColumnKind, string> = {
 };
 
 /** Why a use cannot take the new version (its type no longer fits the row), or null. */
-function refusal(use: FactorUse, current: ApiRecord): string | null {
+function refusal(use: FactorUse, current: FactorRecord): string | null {
   const { type, smallType } = use.keyword;
   if (current.type !== type || (smallType && current.smallType !== smallType))
     return `因子「${current.name}」的新版本不再是${smallType ?? type}类，${use.title}中使用它的数据请重新选择因子`;
-  if (isBaseline(current as LibraryFactor)) return `因子「${current.name}」的新版本：${BASELINE_REFUSED}`;
+  if (isBaseline(current)) return `因子「${current.name}」的新版本：${BASELINE_REFUSED}`;
   return null;
 }
 
-function setClause(use: FactorUse, old: ApiRecord, current: ApiRecord): Record<string, unknown> {
+function setClause(use: FactorUse, old: FactorRecord, current: FactorRecord): Record<string, unknown> {
   const props = use.def.schema.properties;
   const kinds = new Map(storedColumns(use.def.schema).map((c) => [c.prop, c.kind]));
   const lit = (field: string, v: unknown): RawBuilder<unknown> =>
@@ -38,10 +38,10 @@ function setClause(use: FactorUse, old: ApiRecord, current: ApiRecord): Record<s
   const set: Record<string, unknown> = { [use.column]: current.id };
   const prefix = use.keyword.prefix ?? 'factor';
   if (`${prefix}Value` in props) {
-    const { value, unit } = normalizedFactor(current as LibraryFactor);
+    const { value, unit } = normalizedFactor(current);
     set[columnName(`${prefix}Value`)] = value;
     set[columnName(`${prefix}Unit`)] = unit;
-    set[columnName(`${prefix}Source`)] = factorSource(current as LibraryFactor);
+    set[columnName(`${prefix}Source`)] = factorSource(current);
   }
   for (const [field, from] of Object.entries(use.keyword.copy ?? {})) {
     if (field in props && isGiven(current[from])) set[columnName(field)] = current[from];

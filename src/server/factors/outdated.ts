@@ -1,9 +1,10 @@
 // Buildings on an old factor version: which of their factors were superseded, by which current version, and
 // where they are used (stage, rows) — what the `因子已更新` flag and the recalculation dialog show.
 import { sql } from 'kysely';
-import type { FactorUse } from '../../../schemas/factorUpdates';
+import type { FactorUse } from '../../../schemas/answers/factor';
 import type { Executor } from '../db/database';
-import { toRecord, type ApiRecord, type Row } from '../db/record';
+import type { FactorRecord } from '../../../schemas/records';
+import { toRecord, type Row } from '../db/record';
 import type { Where } from '../db/scope';
 import { resourceDef } from '../db/registry';
 import { BUILDING, factorUses, usesSql } from './factorUse';
@@ -11,9 +12,9 @@ import { LIBRARY } from './versions';
 
 export interface FactorUpdate {
   /** the version the building uses */
-  old: ApiRecord;
+  old: FactorRecord;
   /** the lineage's current version (null only if the library lost it) */
-  current: ApiRecord | null;
+  current: FactorRecord | null;
   uses: FactorUse[];
 }
 
@@ -28,13 +29,13 @@ export async function outdatedFactors(ex: Executor, projectId: number): Promise<
   if (!counts.rows.length) return [];
   const ids = [...new Set(counts.rows.map((r) => Number(r.factor_id)))];
   const schema = resourceDef(LIBRARY).schema;
-  const olds = (await sql<Row>`select * from ${lib()} where id = any(${ids}::int[])`.execute(ex)).rows.map((r) =>
-    toRecord(schema, r),
+  const olds = (await sql<Row>`select * from ${lib()} where id = any(${ids}::int[])`.execute(ex)).rows.map(
+    (r) => toRecord(schema, r) as FactorRecord,
   );
   const currents = await sql<Row & { old_id: number }>`
     select c.*, o.id as old_id from ${lib()} o join ${lib()} c on coalesce(c.lineage_id, c.id) = o.lineage_id and c.superseded_by is null
     where o.id = any(${ids}::int[])`.execute(ex);
-  const currentOf = new Map(currents.rows.map((r) => [Number(r.old_id), toRecord(schema, r)]));
+  const currentOf = new Map(currents.rows.map((r) => [Number(r.old_id), toRecord(schema, r) as FactorRecord]));
   const titles = new Map(factorUses().map((u) => [`${u.code}/${u.prop}`, u.title]));
   return olds.map((old) => ({
     old,

@@ -2,12 +2,12 @@
 // calculateAndStore computes and stores the result, and the answer is each stage's stored total before, after and
 // the difference (tCO2e). A preview does exactly the same work in a transaction that is then rolled back, so what
 // the dialog shows is what 确认更新 stores — same code path, nothing kept. Nothing here runs unasked.
-import type { Change, FactorChange, FactorVersion, RecalcAnswer } from '../../../schemas/factorUpdates';
+import type { Change, FactorChange, FactorVersion, RecalcAnswer } from '../../../schemas/answers/factor';
 import { splitMenus, wizardStages } from '../../../schemas/standards';
 import type { BuildingResult } from '../../calc/building';
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
-import type { ApiRecord } from '../db/record';
+import type { BuildingRecord, FactorRecord } from '../../../schemas/records';
 import { repo } from '../db/repo';
 import { badRequest } from '../errors';
 import type { Progress } from '../jobs/index';
@@ -20,15 +20,15 @@ export const UP_TO_DATE = '该单体使用的因子均为当前版本，无需�
 
 /** A superseded factor as the client shows it: name, versions and values, where it is used. */
 export function factorChange(u: FactorUpdate): FactorChange {
-  const pick = (f: ApiRecord): FactorVersion => ({
+  const pick = (f: FactorRecord): FactorVersion => ({
     id: f.id,
-    name: f.name as string,
-    version: Number(f.version) || 1,
-    materialCo: (f.materialCo as number | null) ?? null,
-    coUnit: (f.coUnit as string) ?? '',
-    unit: (f.unit as string) ?? '',
-    density: (f.density as number | null) ?? null,
-    source: (f.source as string) ?? '',
+    name: f.name,
+    version: f.version || 1,
+    materialCo: f.materialCo ?? null,
+    coUnit: f.coUnit ?? '',
+    unit: f.unit ?? '',
+    density: f.density ?? null,
+    source: f.source ?? '',
   });
   return { old: pick(u.old), current: u.current && pick(u.current), uses: u.uses };
 }
@@ -43,10 +43,10 @@ const change = (before: unknown, after: unknown): Change => {
 
 type Detail = { stages?: Record<string, { total?: number }> } | null | undefined;
 
-function compare(before: ApiRecord, after: ApiRecord): Pick<RecalcAnswer, 'stages' | 'total' | 'intensity'> {
+function compare(before: BuildingRecord, after: BuildingRecord): Pick<RecalcAnswer, 'stages' | 'total' | 'intensity'> {
   const b = before.resultDetail as Detail;
   const a = after.resultDetail as Detail;
-  const stages = wizardStages(String(after.computeMethod), splitMenus(after.menus as string)).map((code) => ({
+  const stages = wizardStages(after.computeMethod, splitMenus(after.menus)).map((code) => ({
     code,
     title: stageDef(code)?.schema['x-stage']?.title ?? code,
     ...change(b?.stages?.[code]?.total, a?.stages?.[code]?.total),

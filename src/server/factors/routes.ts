@@ -12,7 +12,7 @@ import type { Db } from '../db/database';
 import { toRecord, type Row } from '../db/record';
 import { repo } from '../db/repo';
 import { assertRead, readScope } from '../db/scope';
-import { ok } from '../envelope';
+import { answerSchema, ok } from '../envelope';
 import { notFound } from '../errors';
 import { DEFAULT_WAIT_MS, jobAnswer, runJob, waitProperty } from '../jobs/index';
 import { resourceDef } from '../db/registry';
@@ -23,6 +23,12 @@ import { outdatedBuildingIds, outdatedFactors } from './outdated';
 import { factorChange, recalculate } from './recalc';
 import { LIBRARY } from './versions';
 import { typed } from '../http/typed';
+import {
+  factorUpdatesAnswer,
+  factorVersionsAnswer,
+  outdatedBuildingsAnswer,
+  recalcOrJob,
+} from '../../../schemas/answers/factor';
 
 const BASE = '/api/tpf/v1/tpf';
 const waitQuery = { type: 'object', additionalProperties: false, properties: { wait: waitProperty } } as const;
@@ -34,7 +40,8 @@ export function factorRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);
   const buildings = repo(db, BUILDING);
 
-  r.get(`${BASE}/${LIBRARY}/:id/versions`, { schema: { params: idParams }, config: { writes: false } }, async (req) => {
+  const versions = { params: idParams, response: answerSchema('因子的各版本', factorVersionsAnswer) };
+  r.get(`${BASE}/${LIBRARY}/:id/versions`, { schema: versions, config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     const def = resourceDef(LIBRARY);
     assertRead(def.meta, caller);
@@ -55,7 +62,8 @@ export function factorRoutes(app: FastifyInstance, db: Db): void {
     return ok(rows.map((r) => toRecord(def.schema, r)));
   });
 
-  r.get(`${BASE}/factorUpdates/buildings`, { config: { writes: false } }, async (req) => {
+  const outdated = { response: answerSchema('使用了旧版本因子的单体', outdatedBuildingsAnswer) };
+  r.get(`${BASE}/factorUpdates/buildings`, { schema: outdated, config: { writes: false } }, async (req) => {
     const caller = callerOf(req);
     assertRead(buildings.def.meta, caller);
     return ok(await outdatedBuildingIds(db, readScope(buildings.def.meta, caller)));
@@ -63,7 +71,10 @@ export function factorRoutes(app: FastifyInstance, db: Db): void {
 
   r.get(
     `${BASE}/${BUILDING}/:id/factorUpdates`,
-    { schema: { params: idParams }, config: { writes: false } },
+    {
+      schema: { params: idParams, response: answerSchema('已更新的因子', factorUpdatesAnswer) },
+      config: { writes: false },
+    },
     async (req) => {
       const b = await buildings.get(callerOf(req), req.params.id);
       const factors = (await outdatedFactors(db, b.id)).map(factorChange);
@@ -73,7 +84,12 @@ export function factorRoutes(app: FastifyInstance, db: Db): void {
 
   for (const apply of [false, true]) {
     const path = `${BASE}/${BUILDING}/:id/recalculate/${apply ? 'apply' : 'preview'}`;
-    r.post(path, { schema: { params: idParams, querystring: waitQuery }, config: { writes: true } }, async (req) => {
+    const schema = {
+      params: idParams,
+      querystring: waitQuery,
+      response: answerSchema('重新计算或后台任务', recalcOrJob),
+    };
+    r.post(path, { schema, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const b = await buildings.get(caller, req.params.id);
       const outcome = await runJob(

@@ -2,8 +2,7 @@
 // job — writes to the database or the disk. The disk reserve (diskGuard.ts) and the end of a trial (auth/guard.ts)
 // read it instead of the HTTP verb, since GETs calculate, copy and export too. Two checks keep it honest:
 // buildApp refuses to start with an /api route that does not declare it, and the write detector (db/writeDetector.ts)
-// notices
-// a route declared `writes: false` that writes (tests fail on it, production logs it once per route).
+// notices a route declared `writes: false` that writes (tests fail on it, production logs it once per route).
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { currentWrites } from '../db/writeDetector';
 

@@ -1,10 +1,10 @@
 // The fonts the charts are drawn with. resvg reads a font file whole each time it draws a glyph, and Noto Sans SC
 // is 10.5 MB, nearly all of it the outlines of 30 000 CJK characters: the sensitivity chart's ~600 glyphs copied
 // 6 GB, most of a report's chart time (0.4 s of a 690-row report's, 0.1 s with these copies). The charts of one drawing
-// get a copy of each font whose glyph table keeps
-// only the outlines of the CJK characters in their text and every other glyph (Latin, symbols, the unencoded forms
-// the layout tables substitute); glyph numbers, metrics and layout tables are unchanged, so the PNGs are the same
-// bytes (tests/server/reportChartFonts.test.ts). A file of well under 1 MB, in a folder removed after the drawing.
+// get a copy of each font whose glyph table keeps only the outlines of the CJK characters in their text and every other
+// glyph (Latin, symbols, the unencoded forms the layout tables substitute); glyph numbers, metrics and layout tables
+// are unchanged, so the PNGs are the same bytes (tests/server/reportChartFonts.test.ts). A file of well under 1 MB, in
+// a folder removed after the drawing.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

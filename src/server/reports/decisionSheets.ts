@@ -4,9 +4,10 @@
 // Written in the workbook thread (workbookTask.ts) from the report read on the main thread.
 import type ExcelJS from 'exceljs';
 import { formatNumber } from '../../calc/format';
-import { excelNumberFormat, looksLikeFormula, sheetName } from '../excel/workbook';
+import { excelNumberFormat } from '../excel/workbook';
 import type { DecisionReport } from '../decide/report';
-import { referenceValue, verificationText } from './decisionSections';
+import { referenceValue, verificationText } from './sections/reference';
+import { block, num, sheet, tons, type Cell, type Column } from './sheetBlocks';
 import type { CompareAnswer, HotspotAnswer, ReferenceAnswer, UncertaintyAnswer } from '../../calc/decide/types';
 
 export const DECISION_SHEETS = {
@@ -15,41 +16,6 @@ export const DECISION_SHEETS = {
   hotspots: '热点与替代',
   uncertainty: '不确定性',
 } as const;
-
-type Cell = string | number | null;
-/** decimals of the column's numbers (2 unless named) */
-type Column = string | [string, number];
-
-const num = (v: number | null | undefined): number | null =>
-  v === null || v === undefined || !Number.isFinite(v) ? null : v;
-const tons = (kg: number | null | undefined) => num(kg === null || kg === undefined ? null : kg / 1000);
-
-/**
- * A titled block: its title, the header row, the rows (暂无数据 when none), a blank row. Answers the first row's number.
- */
-function block(ws: ExcelJS.Worksheet, title: string, columns: Column[], rows: Cell[][]): number {
-  ws.addRow([title]).font = { bold: true, size: 12 };
-  const first = ws.addRow(columns.map((c) => (typeof c === 'string' ? c : c[0]))).number + 1;
-  ws.getRow(first - 1).font = { bold: true };
-  if (!rows.length) ws.addRow(['暂无数据']);
-  for (const values of rows) {
-    const row = ws.addRow(values);
-    values.forEach((v, i) => {
-      const cell = row.getCell(i + 1);
-      const c = columns[i];
-      if (typeof v === 'number') cell.numFmt = excelNumberFormat(typeof c === 'string' || c === undefined ? 2 : c[1]);
-      else if (typeof v === 'string' && looksLikeFormula(v)) cell.numFmt = '@';
-    });
-  }
-  ws.addRow([]);
-  return first;
-}
-
-function sheet(wb: ExcelJS.Workbook, name: string, widths: number[]): ExcelJS.Worksheet {
-  const ws = wb.addWorksheet(sheetName(name));
-  widths.forEach((w, i) => (ws.getColumn(i + 1).width = w));
-  return ws;
-}
 
 function reference(wb: ExcelJS.Workbook, r: ReferenceAnswer): void {
   const ws = sheet(wb, DECISION_SHEETS.reference, [30, 24, 16, 12, 10, 16, 12, 12, 18, 14, 12, 12, 30, 24]);

@@ -4,7 +4,6 @@
 import type { ReportModel } from './model';
 import { reportPdf } from './pdf';
 import { reportPictures } from './pictures';
-import { qrPng } from './signoff';
 import { reportDocx } from './word';
 
 export interface DrawJob {
@@ -15,7 +14,6 @@ export interface DrawJob {
 }
 
 export default async function drawReport(job: DrawJob): Promise<Buffer> {
-  const pictures = reportPictures(job.model);
-  if (job.model.signoff) pictures.qr = await qrPng(job.model.signoff.verifyUrl);
+  const pictures = await reportPictures(job.model);
   return job.format === 'pdf' ? reportPdf(job.model, pictures, { trial: job.trial }) : reportDocx(job.model, pictures);
 }

@@ -28,6 +28,9 @@ export const f2 = (v: unknown): string => formatNumber(v, DECIMALS, '—');
 /** A factor with the library's precision (its `x-decimals`, 4), as the stage pages show it. */
 export const factorText = (v: unknown): string => formatNumber(v, FACTOR_DECIMALS, '—');
 
+/** A value as text; '—' for nothing. */
+export const orDash = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+
 const dash = (v: string) => v || '—';
 
 export const TRACE_HEADER = [
@@ -68,7 +71,8 @@ export function traceTable(lines: TraceLine[]): ReportTable {
   };
 }
 
-function labelled(col: ExportColumn | undefined, v: unknown): string {
+/** A field's value by its dictionary labels; '—' for nothing. */
+export function labelled(col: ExportColumn | undefined, v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (Array.isArray(v)) return v.map((x) => col?.labels?.[String(x)] ?? String(x)).join('、');
   return col?.labels?.[String(v)] ?? String(v);

@@ -1,11 +1,10 @@
 // One line per stage row of how its emission was made, shared by the PDF/Word tables and the
 // workbook's 计算过程 sheet: quantity × factor (value, unit, source, the library's verification mark) =
 // emission, the row's data-quality class, where an imported row's quantity came from (数据来源), the 默认值 the calculation
-// filled in (title value unit — source), the
-// formula with its numbers where it reads more than quantity and factor (transport, operation), and the save
-// rules a stored row breaks. The row keeps only its 默认值 and problems (its `trace` column); the words and
-// numbers are derived again from the row as calculated (src/calc/stage.ts explainRow), with the building's
-// context and the stored stage totals a formula may read.
+// filled in (title value unit — source), the formula with its numbers where it reads more than quantity and factor
+// (transport, operation), and the save rules a stored row breaks. The row keeps only its 默认值 and problems (its `trace`
+// column); the words and numbers are derived again from the row as calculated (src/calc/stage.ts explainRow), with the
+// building's context and the stored stage totals a formula may read.
 import { breathe } from '../db/breathe';
 import { DATA_QUALITY } from '../../../schemas/factors/kinds';
 import type { Db } from '../db/database';

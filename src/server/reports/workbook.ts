@@ -1,10 +1,8 @@
 // tpf3Project/getExcelByID: one workbook per building — its information and results (a summary sheet: the stored
 // figures, a stage outside the standard's boundary named, 合理性检查's flags), its extended data, one sheet per calculation
-// stage
-// of its menus, and 计算过程 (src/server/reports/traceSheet.ts: how each row's emission was made, the stored
-// totals and the data quality — the same figures as the PDF and Word reports), then the decision sheets
-// (decisionSheets.ts: 参考线, 方案对比, 热点与替代, 不确定性). Read here on the main thread; written in a pool thread
-// (workbookTask.ts).
+// stage of its menus, and 计算过程 (src/server/reports/traceSheet.ts: how each row's emission was made, the stored totals
+// and the data quality — the same figures as the PDF and Word reports), then the decision sheets (decisionSheets.ts: 参考
+// 线, 方案对比, 热点与替代, 不确定性). Read here on the main thread; written in a pool thread (workbookTask.ts).
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
@@ -22,7 +20,7 @@ import type { ResourceDef } from '../db/registry';
 import { buildingStages, resultDetailOf } from './stageData';
 import { TRACE_COLUMNS, type TraceSheetData } from './traceSheet';
 import { stageTraceLines, traceContext } from './traceLines';
-import { plausibilitySummary } from './plausibilitySection';
+import { plausibilitySummary } from './sections/plausibility';
 import { PLAUSIBILITY_TITLE } from '../../calc/plausibility';
 import { decisionReport } from '../decide/report';
 import { stageDef } from '../stages/calculate';

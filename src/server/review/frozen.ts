@@ -18,7 +18,9 @@ import { repo } from '../db/repo';
 import { badRequest } from '../errors';
 import { putFile } from '../files/store';
 import { threadPool } from '../jobs/threadPool';
-import { reportModel, type ReportModel } from '../reports/model';
+import type { ReportChanges } from '../reports/context';
+import { reportModel } from '../reports/model';
+import { withPdfHash } from '../reports/sections/signoff';
 import { DOCX_MIME, PDF_MIME } from '../reports/routes';
 import type { ReportSignoff, SignoffLine } from '../reports/signoff';
 import { auditTrail } from './trail';
@@ -80,18 +82,13 @@ async function signoffOf(
 export const newCheckCode = () => randomBytes(12).toString('base64url');
 
 /** The appendix 变更记录: the building's changes up to its signature, oldest first (at most the last APPENDIX_MAX). */
-async function changesAppendix(db: Db, projectId: number): Promise<NonNullable<ReportModel['appendix']>> {
+async function changesOf(db: Db, projectId: number): Promise<ReportChanges> {
   const { entries, total } = await auditTrail(db, projectId, { pageSize: APPENDIX_MAX });
   return {
-    title: '附录 变更记录',
-    note: `本单体及其数据、方案与校审状态的每次变更（共 ${total} 条${total > APPENDIX_MAX ? `，列出最近 ${APPENDIX_MAX} 条` : ''}），按时间先后；批量导入或复制的多行记为一条。`,
-    table: {
-      header: ['时间', '人员', '对象', '操作', '变更内容'],
-      rows: [...entries]
-        .reverse()
-        .map((e) => [chinaMinute(e.at), e.user?.name ?? '系统', e.where, e.summary, changeLines(e).join('\n')]),
-      numeric: [],
-    },
+    total,
+    rows: [...entries]
+      .reverse()
+      .map((e) => [chinaMinute(e.at), e.user?.name ?? '系统', e.where, e.summary, changeLines(e).join('\n')]),
   };
 }
 const APPENDIX_MAX = 2000;
@@ -130,9 +127,8 @@ async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string, step: 
   const loading = drawFrozen<null>({ step: 'load' }).catch(() => null);
   const checkCode = newCheckCode();
   const { signoff, at } = await signoffOf(db, caller, b, `${origin}${verifyPath(String(b.reportNo), checkCode)}`);
-  const base = await reportModel(db, caller, b);
-  const cover: [string, string][] = [...base.cover, ['报告编号', signoff.reportNo], ['修订版', signoff.revision]];
-  const model = { ...base, cover, signoff, appendix: await changesAppendix(db, b.id) };
+  // with the signoff and the changes the model has the 签署页, the cover's number and revision, and the appendix
+  const model = await reportModel(db, caller, b, { signoff, changes: await changesOf(db, b.id) });
   // a trial account's building keeps the watermark of its exports
   const trial = (await findUserById(db, Number(b.createBy)))?.auth_flag === 0;
   const tenantId = (b.tenantId as number | null) ?? null;
@@ -157,7 +153,7 @@ async function draw(db: Db, caller: Caller, b: ApiRecord, origin: string, step: 
   // the Word file prints the signed PDF's hash, with the pictures the PDF was drawn with
   const docx = await drawFrozen<Buffer>({
     step: 'word',
-    model: { ...model, signoff: { ...signoff, pdfSha256: hash } },
+    model: withPdfHash(model, hash),
     pictures: signed.pictures,
   });
   step(3);

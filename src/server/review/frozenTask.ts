@@ -9,23 +9,18 @@
 import { echarts, resvg } from '../heavy';
 import { setupPdfFonts } from '../reports/fonts';
 import { installLowHeadings } from '../reports/lowHeadings';
+import { picturesOf } from '../reports/blocks';
 import type { ReportModel } from '../reports/model';
 import { reportPdf } from '../reports/pdf';
 import { reportPictures, type ReportPictures } from '../reports/pictures';
-import { qrPng } from '../reports/signoff';
 import { reportDocx } from '../reports/word';
 import { fileSha256, signPdf, type SigningKey } from './pdfSignature';
 
 /**
- * The pictures as they cross between threads: bytes, the decision charts in the model's block order (the drawing
- * finds a chart's picture by the model's own chart object, which a copy of the model does not share).
+ * The pictures as they cross between threads: bytes in the model's picture order (the drawing finds a picture by the
+ * model's own picture object, which a copy of the model does not share).
  */
-export interface SentPictures {
-  donut: Uint8Array;
-  bar: Uint8Array;
-  qr: Uint8Array;
-  decision: Uint8Array[];
-}
+export type SentPictures = Uint8Array[];
 
 export interface Signature {
   name: string;
@@ -45,19 +40,10 @@ export interface SignedPdf {
   pictures: SentPictures;
 }
 
-const charts = (m: ReportModel) =>
-  m.decision.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'image' ? [b.chart] : [])));
 const buffer = (v: Uint8Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
-function received(m: ReportModel, p: SentPictures): ReportPictures {
-  const list = charts(m);
-  return {
-    donut: buffer(p.donut),
-    bar: buffer(p.bar),
-    qr: buffer(p.qr),
-    decision: new Map(list.map((c, i) => [c, buffer(p.decision[i])])),
-  };
-}
+const received = (m: ReportModel, sent: SentPictures): ReportPictures =>
+  new Map(picturesOf(m.sections).map((p, i) => [p, buffer(sent[i])]));
 
 export default async function drawFrozen(job: FrozenJob): Promise<SignedPdf | Buffer | null> {
   if (job.step === 'load') {
@@ -68,15 +54,9 @@ export default async function drawFrozen(job: FrozenJob): Promise<SignedPdf | Bu
     return null;
   }
   if (job.step === 'word') return reportDocx(job.model, received(job.model, job.pictures));
-  const pictures = reportPictures(job.model);
-  pictures.qr = await qrPng(job.model.signoff!.verifyUrl);
+  const pictures = await reportPictures(job.model);
   // (a Buffer crosses as a plain Uint8Array: the signer reads the certificate as a Buffer)
   const key = { key: job.key.key, certDer: buffer(job.key.certDer) };
   const pdf = await signPdf(await reportPdf(job.model, pictures, { trial: job.trial }), key, job.signature);
-  const decision = charts(job.model).map((c) => pictures.decision.get(c)!);
-  return {
-    pdf,
-    sha256: fileSha256(pdf),
-    pictures: { donut: pictures.donut, bar: pictures.bar, qr: pictures.qr, decision },
-  };
+  return { pdf, sha256: fileSha256(pdf), pictures: picturesOf(job.model.sections).map((p) => pictures.get(p)!) };
 }

@@ -15,8 +15,7 @@
 //   GET  review/:projectId/audit?area=&pageNo=   the building's changes, newest first (trail.ts)
 //   GET  review/settings · PUT review/settings   the caller's tenant's sign-off rules; its group admin changes them
 //   GET|POST review/certificate · GET review/publicUrl   the signing certificate, the QR codes' address
-// (signedRoutes.ts)
-// The public verify page's routes are verifyRoutes.ts.
+// (signedRoutes.ts) The public verify page's routes are verifyRoutes.ts.
 import type { FastifyInstance } from 'fastify';
 import {
   CALC_ROLE,

@@ -1,43 +1,26 @@
 // Calculate a building: its wizard stages' rows through src/calc, each row's emission (one statement per stage)
 // and the building's result fields stored, in the caller's transaction. Only the stages of the building's menus count
-// (estimate: its
-// wizard drops trans, build and remove — its produce stage covers them).
-import { stageOfRole } from '../../../schemas/stageMeta';
-import { OUTSIDE_BOUNDARY, splitMenus, wizardStages, type StandardCode } from '../../../schemas/standards';
-import type { DataQuality } from '../../../schemas/factors/kinds';
+// (estimate: its wizard drops trans, build and remove — its produce stage covers them).
+import { OUTSIDE_BOUNDARY, type StandardCode } from '../../../schemas/standards';
 import { calculateBuilding, round, runtimeBreakdown, type BuildingResult } from '../../calc/building';
-import { accountingContext } from '../../calc/intensity';
-import type { BuildingContext, Row as CalcRow, RowResult, StageResult } from '../../calc/stage';
-import { sql } from 'kysely';
-import type { Db, Executor, Tx } from '../db/database';
+import type { StageResult } from '../../calc/stage';
+import type { Db, Tx } from '../db/database';
 import { afterBulkWrite } from '../db/upkeep';
 import type { Progress } from '../jobs/index';
 import { columnName } from '../db/naming';
-import { insertRows, newIds } from '../db/createMany';
-import { jsonRows, type BulkColumn } from '../db/bulkInsert';
-import { insertedRecords, setStoredValue, toRecord, type ApiRecord, type Row } from '../db/record';
-import { resourceDef, resources, type ResourceDef } from '../db/registry';
+import { insertRows } from '../db/createMany';
+import type { ApiRecord } from '../db/record';
+import { resourceDef } from '../db/registry';
 import { flagWarning } from '../../calc/plausibility';
 import { plausibilityOf, type CalculatedBuilding } from '../plausibility/review';
 import { lastEntry, libraryVersion, RESULT_INPUT } from '../buildings/stale';
+import { calcContext, STAGE_TITLES, stageDef, stageInputs, stageRows } from './context';
+import { storeEmissions, withNewIds, type NewRows } from './storeFigures';
 
-/** The stage resource of a stage code. */
-export function stageDef(code: string): ResourceDef | undefined {
-  return resources.find((r) => r.schema['x-stage']?.code === code);
-}
-
-export async function stageRows(trx: Tx, def: ResourceDef, projectId: number): Promise<ApiRecord[]> {
-  const rows = (await trx
-    .selectFrom(def.table)
-    .selectAll()
-    .where(columnName('projectId'), '=', projectId)
-    .orderBy('id')
-    .execute()) as Row[];
-  return rows.map((r) => toRecord(def.schema, r));
-}
-
-/** New rows of stage tables by resource name, checked (Repo.prepareMany) and not yet written. */
-export type NewRows = Map<string, Row[]>;
+// (what a calculation reads: context.ts; how its figures are kept: storeFigures.ts. `building` stays an ApiRecord, not
+// the typed BuildingRecord: the review and the variants hand over records they read or changed themselves)
+export { calcContext, STAGE_TITLES, stageDef, stageInputs, stageRows } from './context';
+export type { NewRows } from './storeFigures';
 
 export interface CalculateOptions {
   progress?: Progress;
@@ -132,29 +115,6 @@ export async function calculateAndStore(
 }
 
 /**
- * The stages of the building's menus with their rows (from the live tables, or a variant's snapshot) and chosen
- * methods.
- */
-export async function stageInputs(
-  building: ApiRecord,
-  rowsOf: (def: ResourceDef) => Promise<ApiRecord[]> | ApiRecord[],
-) {
-  const methods = (building.stageMethods ?? {}) as Record<string, string>;
-  const inputs = [];
-  for (const code of wizardStages(String(building.computeMethod), splitMenus(building.menus as string))) {
-    const def = stageDef(code);
-    if (!def) continue;
-    inputs.push({ def, schema: def.schema, rows: (await rowsOf(def)) as CalcRow[], method: methods[code] });
-  }
-  return inputs;
-}
-
-/** Stage titles by code, for traces and warnings ('建筑拆除：…'). */
-export const STAGE_TITLES: Record<string, string> = Object.fromEntries(
-  resources.filter((r) => r.schema['x-stage']).map((r) => [r.schema['x-stage']!.code, r.schema['x-stage']!.title]),
-);
-
-/**
  * Every stage's warnings named by its stage ('建筑拆除：…'), then the 合理性检查 flags of a reviewed result
  * ('合理性检查：…'): answered by calculate and counted by its message. The result detail keeps the stages' only.
  */
@@ -162,144 +122,6 @@ export const resultWarnings = (result: CalculatedBuilding) => [
   ...result.stages.flatMap((s) => s.warnings.map((w) => `${STAGE_TITLES[s.code] ?? s.code}：${w}`)),
   ...(result.plausibility?.flags ?? []).map(flagWarning),
 ];
-
-/**
- * What the formulas read of the building (src/calc BuildingContext). An accounting building's area and operating
- * years come from its 核算信息补充 row: the one among `inputs` (a variant's snapshot), else the stored one.
- */
-export async function calcContext(
-  ex: Executor,
-  building: ApiRecord,
-  inputs?: { schema: { 'x-stage'?: { code: string } }; rows: unknown[] }[],
-): Promise<BuildingContext> {
-  const module = String(building.computeMethod);
-  const supplement = module === 'accounting' ? await supplementRow(ex, building.id, inputs) : undefined;
-  const acc = accountingContext(module, supplement, Number(building.buildArea) || 0);
-  return {
-    years: Number(building.useDateLimit) || 0,
-    area: acc.area,
-    areaSource: acc.areaSource,
-    ...(acc.operatingYears ? { operatingYears: acc.operatingYears } : {}),
-    gridFactor: Number(building.gridFactorValue) || 0,
-    gridFactorSource: String(building.gridFactorSource ?? ''),
-    gridQuality: await gridQuality(ex, building.gridFactorId),
-    stageTitles: STAGE_TITLES,
-  };
-}
-
-/** The building's 核算信息补充 (one record per building: the first). */
-async function supplementRow(
-  ex: Executor,
-  projectId: number,
-  inputs?: { schema: { 'x-stage'?: { code: string } }; rows: unknown[] }[],
-): Promise<Record<string, unknown> | undefined> {
-  const code = stageOfRole('accountingInfo');
-  const given = inputs?.find((s) => s.schema['x-stage']?.code === code);
-  if (given) return [...(given.rows as Row[])].sort((a, b) => Number(a.id) - Number(b.id))[0];
-  const def = code ? stageDef(code) : undefined;
-  if (!def) return undefined;
-  const row = (await ex
-    .selectFrom(def.table)
-    .selectAll()
-    .where(columnName('projectId'), '=', projectId)
-    .orderBy('id')
-    .executeTakeFirst()) as Row | undefined;
-  return row && toRecord(def.schema, row);
-}
-
-/** The data-quality class of the building's grid factor (rows on it take it). */
-async function gridQuality(ex: Executor, id: unknown): Promise<DataQuality | undefined> {
-  if (typeof id !== 'number') return undefined;
-  const row = await ex
-    .selectFrom(resourceDef('tpf3BuildMaterial').table)
-    .select('quality')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return (row?.quality as DataQuality | null) ?? undefined;
-}
-
-/** A row's emission as stored: a number, or null (not counted, or no finite figure). */
-const storedEmission = (r: RowResult) => (r.emission == null || !Number.isFinite(r.emission) ? null : r.emission);
-
-/** The new rows with their ids and times (createMany.ts newIds), and the records they read back as. */
-async function withNewIds(trx: Tx, adding: NewRows | undefined) {
-  const out = new Map<string, { def: ResourceDef; rows: Row[]; records: ApiRecord[]; byId: Map<number, Row> }>();
-  const sets = [...(adding ?? [])]
-    .filter(([, rows]) => rows.length)
-    .map(([name, rows]) => ({ def: resourceDef(name), rows }));
-  if (!sets.length) return out;
-  const { ids, at } = await newIds(
-    trx,
-    sets.map(({ def, rows }) => ({ table: def.table, n: rows.length })),
-  );
-  sets.forEach(({ def, rows }, k) => {
-    rows.forEach((row, i) => (row.id = ids[k][i]));
-    out.set(def.name, {
-      def,
-      rows,
-      records: insertedRecords(def.schema, rows, at),
-      byId: new Map(rows.map((row) => [row.id as number, row])),
-    });
-  });
-  return out;
-}
-
-/**
- * A stage's figures kept: each new row (`fresh`, by id) gets its emission and trace before its insert; the stored
- * rows whose figures changed are updated in ONE statement (set-based writes) — rows already holding the
- * same values are left alone, so a recalculation that changes nothing writes nothing. Answers the stage's records
- * as now stored. (calculateStage answers one result per row, in the rows' order.)
- */
-async function storeEmissions(
-  trx: Tx,
-  def: ResourceDef,
-  records: ApiRecord[],
-  results: RowResult[],
-  fresh?: Map<number, Row>,
-): Promise<ApiRecord[]> {
-  const withTrace = 'trace' in def.schema.properties;
-  const [emissionColumn, traceColumn] = [columnName('emission'), columnName('trace')];
-  const changed: RowResult[] = [];
-  records.forEach((rec, i) => {
-    const r = results[i];
-    const emission = storedEmission(r);
-    const row = fresh?.get(rec.id);
-    if (row) {
-      row[emissionColumn] = emission;
-      if (withTrace) row[traceColumn] = r.trace ? JSON.stringify(r.trace) : null;
-    } else if (
-      (rec.emission ?? null) !== emission ||
-      (withTrace && JSON.stringify(rec.trace ?? null) !== JSON.stringify(r.trace))
-    )
-      changed.push(r);
-    setStoredValue(def.schema, rec, 'emission', emission);
-    if (withTrace) setStoredValue(def.schema, rec, 'trace', r.trace);
-  });
-  if (changed.length) await updateEmissions(trx, def.table, changed, withTrace);
-  return records;
-}
-
-/** The changed rows' emission (and trace) in ONE statement. */
-async function updateEmissions(trx: Tx, table: string, rows: RowResult[], withTrace: boolean): Promise<void> {
-  const columns: BulkColumn[] = [
-    { column: 'id', kind: 'integer' },
-    { column: 'emission', kind: 'double precision' },
-    ...(withTrace ? [{ column: 'trace', kind: 'jsonb' as const }] : []),
-  ];
-  const { from, value } = jsonRows(
-    rows.map((r) => ({ id: r.id, emission: storedEmission(r), trace: r.trace ? JSON.stringify(r.trace) : null })),
-    columns,
-  );
-  const [id, emission, trace] = columns.map(value);
-  // (a trace read back from jsonb may order its keys differently than JS wrote them: the database compares them)
-  if (!withTrace) {
-    await sql`update ${sql.table(table)} as t set emission = ${emission} from ${from}
-      where t.id = ${id} and t.emission is distinct from ${emission}`.execute(trx);
-    return;
-  }
-  await sql`update ${sql.table(table)} as t set emission = ${emission}, trace = ${trace} from ${from}
-    where t.id = ${id} and (t.emission is distinct from ${emission} or t.trace is distinct from ${trace})`.execute(trx);
-}
 
 /** A stage of the result as a route answers it: totals and notes, not every row (a building may have 100 000). */
 export function stageSummary(stage: StageResult | undefined) {

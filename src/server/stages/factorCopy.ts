@@ -8,14 +8,8 @@
 // id, the user's own values stay.
 import { sql } from 'kysely';
 import type { FactorKeyword, ResourceSchema } from '../../../schemas/index';
-import {
-  BASELINE_REFUSED,
-  factorSource,
-  fillFromFactor,
-  isBaseline,
-  normalizedFactor,
-  type LibraryFactor,
-} from '../../calc/factor';
+import type { FactorRecord } from '../../../schemas/records';
+import { BASELINE_REFUSED, factorSource, fillFromFactor, isBaseline, normalizedFactor } from '../../calc/factor';
 import { isGiven } from '../../calc/formula';
 import { cachesOf } from '../cache/caches';
 import type { Tx } from '../db/database';
@@ -40,7 +34,7 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
         const { type, smallType, prefix = 'factor' } = keyword;
         const factors = new Map<
           number,
-          { f: LibraryFactor & Record<string, unknown>; apply: (body: Record<string, unknown>) => void } | undefined
+          { f: FactorRecord; apply: (body: Record<string, unknown>) => void } | undefined
         >();
         for (const id of new Set(bodies.map((b) => b[prop]).filter((v): v is number => typeof v === 'number'))) {
           const row = await cachesOf(db).factor.get(
@@ -50,7 +44,7 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
                 Row | undefined,
             trx,
           );
-          const f = row && (toRecord(library.schema, row) as LibraryFactor & Record<string, unknown>);
+          const f = row && (toRecord(library.schema, row) as FactorRecord);
           factors.set(id, f && { f, apply: factorCopier(def.schema, keyword, f, prefix) });
         }
         const agreed = keyword.uniform ? await uniformValues(trx, def, prop, keyword.uniform.field, bodies) : undefined;
@@ -83,18 +77,14 @@ for (const def of resources.filter((r) => factorProps(r.schema).length)) {
 export function factorCopier(
   schema: ResourceSchema,
   keyword: FactorKeyword,
-  f: Record<string, unknown>,
+  f: FactorRecord,
   prefix: string,
 ): (body: Record<string, unknown>) => void {
   const has = (field: string) => field in schema.properties;
   const always: [string, unknown][] = [];
   if (has(`${prefix}Value`)) {
-    const { value, unit } = normalizedFactor(f as LibraryFactor);
-    always.push(
-      [`${prefix}Value`, value],
-      [`${prefix}Unit`, unit],
-      [`${prefix}Source`, factorSource(f as LibraryFactor)],
-    );
+    const { value, unit } = normalizedFactor(f);
+    always.push([`${prefix}Value`, value], [`${prefix}Unit`, unit], [`${prefix}Source`, factorSource(f)]);
   }
   for (const [field, from] of Object.entries(keyword.copy ?? {}))
     if (has(field) && isGiven(f[from])) always.push([field, f[from]]);
@@ -108,7 +98,7 @@ export function factorCopier(
 export function copyFactor(
   schema: ResourceSchema,
   keyword: FactorKeyword,
-  f: Record<string, unknown>,
+  f: FactorRecord,
   body: Record<string, unknown>,
   prefix: string,
 ): void {

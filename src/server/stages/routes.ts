@@ -13,7 +13,7 @@ import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
 import { repo, RowsInvalid } from '../db/repo';
 import { writableBuilding } from '../buildings/writable';
-import { ok } from '../envelope';
+import { answerSchema, ok } from '../envelope';
 import { ApiError, badRequest, invalid, MESSAGES, notFound } from '../errors';
 import { resourceDef, resources } from '../db/registry';
 import { bodyValidator } from '../resources/bodyValidators';
@@ -23,6 +23,8 @@ import { calculateAndStore, resultWarnings, stageRows, stageSummary, upkeepAfter
 import { traceRoute } from './trace';
 import type { CalculatedBuilding } from '../plausibility/review';
 import { typed } from '../http/typed';
+import { buildingAnswer } from '../../../schemas/answers/building';
+import { batchAnswer, calculateOrJob, stageDataAnswer, type StageData } from '../../../schemas/answers/stage';
 
 const BASE = '/api/tpf/v1/tpf/stage';
 export const CALCULATED = '计算成功!';
@@ -60,6 +62,8 @@ const methodBody = {
   properties: { projectId: { type: 'integer', minimum: 1 }, method: { type: 'string', maxLength: 20 } },
 } as const;
 
+const buildingResponse = answerSchema('单体建筑', buildingAnswer);
+
 const statusBody = {
   type: 'object',
   additionalProperties: false,
@@ -76,7 +80,8 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
     if ('emission' in def.schema.properties) traceRoute(app, db, def);
     const rows = repo(db, def.name);
 
-    r.post(`${BASE}/${code}/batch`, { schema: { body: rowsBody }, config: { writes: true } }, async (req) => {
+    const batch = { body: rowsBody, response: answerSchema('保存并计算', batchAnswer) };
+    r.post(`${BASE}/${code}/batch`, { schema: batch, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const body = req.body;
       if (!body.length) throw badRequest('请至少填写一行数据');
@@ -132,7 +137,10 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
 
     r.get(
       `${BASE}/${code}/calculate`,
-      { schema: { querystring: calculateQuery }, config: { writes: true } },
+      {
+        schema: { querystring: calculateQuery, response: answerSchema('计算结果或后台任务', calculateOrJob) },
+        config: { writes: true },
+      },
       async (req) => {
         const caller = callerOf(req);
         const building = await buildings.get(caller, req.query.projectId);
@@ -163,14 +171,15 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
       },
     );
 
-    r.put(`${BASE}/${code}/method`, { schema: { body: methodBody }, config: { writes: true } }, async (req) => {
+    const method = { body: methodBody, response: buildingResponse };
+    r.put(`${BASE}/${code}/method`, { schema: method, config: { writes: true } }, async (req) => {
       const caller = callerOf(req);
       const methods = def.schema['x-stage']!.methods ?? [];
       if (!methods.some((m) => m.value === req.body.method))
         throw invalid([{ field: 'method', errorMsg: '请选择计算方式' }]);
       const answer = await db.transaction().execute(async (trx) => {
         const building = await writableBuilding(db, caller, req.body.projectId, trx);
-        const stageMethods = { ...((building.stageMethods as Record<string, string>) ?? {}), [code]: req.body.method };
+        const stageMethods = { ...building.stageMethods, [code]: req.body.method };
         await trx
           .updateTable(buildings.def.table)
           .set({ stage_methods: JSON.stringify(stageMethods) })
@@ -185,15 +194,18 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
 
   r.get(
     `${BASE}/data`,
-    { schema: { querystring: projectQuery('tpf3ProjectId') }, config: { writes: false } },
+    {
+      schema: { querystring: projectQuery('tpf3ProjectId'), response: answerSchema('各阶段结果', stageDataAnswer) },
+      config: { writes: false },
+    },
     async (req) => {
       const caller = callerOf(req);
       const b = await buildings.get(caller, req.query.tpf3ProjectId);
       const detail = (b.resultDetail ?? {}) as {
         stages?: Record<string, { total: number; method: string | null; notes: string[] }>;
       };
-      const data: Record<string, Record<string, unknown>> = {};
-      for (const code of wizardStages(String(b.computeMethod), splitMenus(b.menus as string))) {
+      const data: StageData = {};
+      for (const code of wizardStages(b.computeMethod, splitMenus(b.menus))) {
         const def = resources.find((r) => r.schema['x-stage']?.code === code);
         if (!def) continue;
         const count = await db
@@ -216,7 +228,7 @@ export function stageRoutes(app: FastifyInstance, db: Db): void {
 
   r.put(
     '/api/tpf/v1/tpf/tpf3Project/status',
-    { schema: { body: statusBody }, config: { writes: true } },
+    { schema: { body: statusBody, response: buildingResponse }, config: { writes: true } },
     async (req) => {
       const caller = callerOf(req);
       const answer = await db.transaction().execute(async (trx) => {

@@ -1,8 +1,8 @@
 // Parsing an IFC file in a child process (a job, as all long work; a process, not a thread, so web-ifc's
 // memory is never the server's): the child gets the spooled file's path and
 // reads it itself, its progress goes to the job, its answer is the model's pre-flight report (made there) or a refusal
-// the user reads. A job
-// cancelled (the server stopping) kills the child. At most PARSES.size parses run at once; the others queue.
+// the user reads. A job cancelled (the server stopping) kills the child. At most PARSES.size parses run at once; the
+// others queue.
 import { badRequest } from '../../errors';
 import { JobSlots } from '../../jobs/slots';
 import { settleOnce, tsProcess } from '../../jobs/tsProcess';

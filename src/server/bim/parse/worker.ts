@@ -1,8 +1,7 @@
 // The parsing process (off the request thread; run.ts forks it): opens the spooled IFC file with
 // web-ifc, extracts the model and sends it back. web-ifc's WASM memory lives and dies with this process, so a
 // huge or hostile model cannot grow the server's memory, and the server can kill it. The file is handed to web-ifc in
-// chunks
-// read from disk (OpenModelFromCallback): it is never one buffer in this thread's memory.
+// chunks read from disk (OpenModelFromCallback): it is never one buffer in this thread's memory.
 import { IfcAPI, LogLevel } from 'web-ifc';
 import { jobData, toParent } from '../../jobs/tsProcess';
 import type { WorkerMessage } from '../model';

@@ -1,5 +1,4 @@
-// The report's 合理性检查 section, drawn by the PDF and Word renderers like the decision sections
-// (neutral blocks, decisionSections.ts): the flags stored with the result (or 未发现超出参考范围的
+// 合理性检查, the first of the analyses, on a new page: the flags stored with the result (or 未发现超出参考范围的
 // 数值), every check — the building's figure, the range, the verdict, the 参考值库 line, its mark and source —, how
 // the material figures were found, what was not checked and why, and the metrics without a published range
 // (暂无公开范围). Nothing is recomputed: the review is the one the calculation stored (resultDetail.plausibility).
@@ -16,10 +15,11 @@ import {
   PLAUSIBILITY_INTRO,
   PLAUSIBILITY_TITLE,
   type PlausibilityReview,
-} from '../../calc/plausibility';
-import { VERIFICATION_LABELS } from '../../../schemas/factors/verification';
-import type { DecisionBlock, DecisionSection } from './decisionSections';
-import { f2, type ReportTable } from './stageTable';
+} from '../../../calc/plausibility';
+import { VERIFICATION_LABELS } from '../../../../schemas/factors/verification';
+import type { ReportBlock, ReportSection } from '../blocks';
+import type { ReportContext } from '../context';
+import { f2, type ReportTable } from '../stageTable';
 
 const mark = (code: string) => {
   const label = (VERIFICATION_LABELS as Record<string, string>)[code];
@@ -54,13 +54,12 @@ export function plausibilityNotes(review: PlausibilityReview): string[] {
   ];
 }
 
-export function plausibilitySection(
-  detail: { plausibility?: PlausibilityReview | null } | null | undefined,
-): DecisionSection {
-  const review = detail?.plausibility;
-  const blocks: DecisionBlock[] = [{ kind: 'text', text: PLAUSIBILITY_INTRO, tone: 'note' }];
-  if (!review)
-    return { title: PLAUSIBILITY_TITLE, blocks: [...blocks, { kind: 'text', text: `暂无数据。${NOT_REVIEWED}` }] };
+export function plausibilitySection({ detail }: Pick<ReportContext, 'detail'>): ReportSection {
+  // (stored beside the result's figures by the plausibility review, not part of ResultDetail's type)
+  const review = (detail as { plausibility?: PlausibilityReview | null }).plausibility;
+  const blocks: ReportBlock[] = [{ kind: 'text', text: PLAUSIBILITY_INTRO, tone: 'note' }];
+  const section = { title: PLAUSIBILITY_TITLE, pageBreak: 'before' as const, blocks };
+  if (!review) return { ...section, blocks: [...blocks, { kind: 'text', text: `暂无数据。${NOT_REVIEWED}` }] };
   blocks.push({
     kind: 'text',
     text: review.flags.length ? `超出参考范围的数值（${review.flags.length} 条提示）：` : NO_FLAGS,
@@ -72,7 +71,7 @@ export function plausibilitySection(
     blocks.push({ kind: 'table', table: checksTable(review), widths: [3, 2, 2, 3, 2, 4, 2, 5] });
   else blocks.push({ kind: 'text', text: '暂无数据' });
   for (const n of plausibilityNotes(review)) blocks.push({ kind: 'text', text: `注：${n}`, tone: 'note' });
-  return { title: PLAUSIBILITY_TITLE, blocks };
+  return section;
 }
 
 /** The lines of 计算结果汇总 (building workbook): each flag, or 未发现超出参考范围的数值, then the metrics without a range. */
