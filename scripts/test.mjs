@@ -55,9 +55,11 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 let v = null;
 let p = null;
 
+/** Runs a project binary through npx, or `npm …` itself (`npx npm` would fetch another npm). */
 function run(title, args) {
-  console.log(`\n[test] ${title}: npx ${args.join(' ')}`);
-  const r = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
+  const [command, rest] = args[0] === 'npm' ? ['npm', args.slice(1)] : ['npx', args];
+  console.log(`\n[test] ${title}: ${command} ${rest.join(' ')}`);
+  const r = spawnSync(command, rest, { cwd: root, stdio: 'inherit', env: process.env });
   if (r.error) console.error(`[test] could not start ${title}: ${r.error.message}`);
   return r.status ?? 1;
 }
