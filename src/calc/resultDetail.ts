@@ -2,6 +2,7 @@
 // src/server/stages/calculate.ts) and everything that explains a result reads: the trace endpoint, the reports,
 // the result page. tCO2e throughout.
 import type { IntensityBasis } from './intensity';
+import type { PlausibilityReview } from './plausibility';
 
 /** One stage as last calculated. */
 export interface StageDetail {
@@ -31,4 +32,6 @@ export interface ResultDetail {
   warnings?: string[];
   /** what the per-area and per-year figures divide by (src/calc/intensity.ts); absent in older results */
   basis?: IntensityBasis;
+  /** 合理性检查: what the calculation found out of the published ranges; absent in older results */
+  plausibility?: PlausibilityReview | null;
 }

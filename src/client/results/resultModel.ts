@@ -8,37 +8,16 @@ import { resultFieldColor, stageColor } from '../../../schemas/stageColors';
 import { menuTitle, MODULES } from '../../../schemas/standards';
 import { formatNumber, roundTo } from '../../calc/format';
 import { annualEmission, basisOf, figuresOf } from '../../calc/intensity';
-import type { PlausibilityReview } from '../../calc/plausibility';
+import type { ResultDetail } from '../../calc/resultDetail';
 import type { MethodFigures } from '../../../schemas/statistics';
 
+/** A building as the result and compare pages read it: its record with the stored result detail. */
 export type BuildingResult = Record<string, unknown> & {
   id: number;
   name: string;
   computeMethod?: string;
   status?: string;
-  resultDetail?: {
-    parts?: Record<string, number>;
-    breakdown?: Record<string, number>;
-    stages?: Record<
-      string,
-      {
-        total?: number;
-        method?: string | null;
-        rows?: unknown;
-        notes?: string[];
-        warnings?: string[];
-        outsideBoundary?: string;
-      }
-    >;
-    /** tCO2e and % of the positive emissions by data-quality class, and the grade A–D */
-    quality?: Record<string, number>;
-    qualityShares?: Record<string, number>;
-    grade?: string | null;
-    /** every stage's warnings, '建筑拆除：…' */
-    warnings?: string[];
-    /** 合理性检查 (src/calc/plausibility.ts) */
-    plausibility?: PlausibilityReview | null;
-  } | null;
+  resultDetail?: ResultDetail | null;
 };
 
 /** Labels of the accounting breakdown when the runtime type is not '1'. */

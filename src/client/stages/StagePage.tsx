@@ -142,7 +142,7 @@ function useCalculation(
           done = jobOutcome<CalculateAnswer>(ended); // a failed job throws as the direct failure would
         }
         // a stage that counted rows as 0 or needs an empty stage says so instead of 计算成功!
-        const { warnings } = done;
+        const warnings = done.warnings ?? [];
         if (warnings.length)
           notify(`计算完成，有 ${warnings.length} 条提示：${warnings.join('；')}`, {
             type: 'warning',
