@@ -2,6 +2,7 @@
 // Seeded from GB/T 51366-2019 appendices and public tables; each row keeps its source and verification mark.
 import { energyProperty, qualityProperty } from './kinds';
 import { verification } from './verification';
+import { fuelFields } from '../stages/conversionFields';
 
 export const tpf3BuildMaterial = {
   $id: 'tpf3BuildMaterial',
@@ -118,24 +119,7 @@ export const tpf3BuildMaterial = {
     },
     energy: { ...energyProperty, 'x-list': false, 'x-filter': 'eq' },
     // a fuel's own net calorific value (MJ/kg or MJ/m3) with its source and mark, copied into the rows that use it
-    ncv: {
-      type: ['number', 'null'],
-      title: '低位发热量',
-      exclusiveMinimum: 0,
-      maximum: 1000,
-      'x-decimals': 3,
-      'x-list': false,
-      'x-import': '低位发热量',
-    },
-    ncvUnit: {
-      type: 'string',
-      title: '发热量单位',
-      maxLength: 20,
-      'x-trim': true,
-      'x-list': false,
-      'x-import': '发热量单位',
-    },
-    ncvSource: { type: 'string', title: '发热量来源', maxLength: 200, 'x-list': false, 'x-import': '发热量来源' },
+    ...fuelFields,
     quality: { ...qualityProperty, 'x-list': true, 'x-filter': 'eq' },
     epdNo: { type: 'string', title: 'EPD编号', maxLength: 100, 'x-list': false, 'x-import': 'EPD编号' },
     remarks: { type: 'string', title: '备注', maxLength: 500, 'x-widget': 'textarea', 'x-import': '备注' },
