@@ -13,7 +13,7 @@ import { toRjsf } from '../admin/form/toRjsf';
 import { dictCodesOf, uiSchemaFor } from '../admin/form/uiSchema';
 import { validator } from '../admin/form/validator';
 import { zhStringTranslator } from '../admin/form/translateString';
-import { FORM_WIDGETS } from '../admin/form/widgets';
+import { FORM_TEMPLATES, FORM_WIDGETS } from '../admin/form/widgets';
 import { useDicts } from '../admin/useDicts';
 import { FactorWidget, type StageFormContext } from './FactorWidget';
 import {
@@ -162,6 +162,7 @@ export const StageSchemaForm = forwardRef<StageFormRef, StageSchemaFormProps>(fu
       schema={rjsfSchema}
       uiSchema={uiSchema}
       widgets={FORM_WIDGETS}
+      templates={FORM_TEMPLATES}
       validator={validator}
       formData={formData}
       formContext={formContext}

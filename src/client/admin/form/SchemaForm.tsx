@@ -18,7 +18,7 @@ import { firstServerError, makeTransformErrors, serverErrorsToErrorSchema } from
 import { toFormData, toPayload } from './formData';
 import { dictCodesOf, uiSchemaFor } from './uiSchema';
 import { zhStringTranslator } from './translateString';
-import { FORM_WIDGETS } from './widgets';
+import { FORM_TEMPLATES, FORM_WIDGETS } from './widgets';
 
 type Data = Record<string, unknown>;
 
@@ -55,6 +55,7 @@ const SchemaForm = ({ resource }: SchemaFormProps) => {
       schema={rjsfSchema}
       uiSchema={uiSchema}
       widgets={FORM_WIDGETS}
+      templates={FORM_TEMPLATES}
       validator={validator}
       formData={formData}
       onChange={(e) => setFormData(e.formData ?? {})}
