@@ -3,7 +3,8 @@
 // (原密码不正确…) land under their fields. On success: 密码修改成功, the user is read again (the first-login
 // flag goes), the fields are cleared. The server keeps this session and revokes the user's others.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Box, Button, CircularProgress, TextField } from '@mui/material';
+import { Box, Button, CircularProgress } from '@mui/material';
+import { PasswordField } from './AccountFields';
 import { useNotify } from 'react-admin';
 import { serverFieldErrors } from '../admin/form/serverFieldErrors';
 import { errorMessage } from '../admin/useConfirmedAction';
@@ -54,31 +55,9 @@ export const ChangePasswordForm = ({ extraAction, autoFocus }: ChangePasswordFor
 
   return (
     <form onSubmit={submit} noValidate aria-label="修改密码">
-      <TextField
-        label="原密码"
-        type="password"
-        autoComplete="current-password"
-        autoFocus={autoFocus}
-        disabled={busy}
-        inputProps={{ maxLength: 64 }}
-        {...field('oldPassword')}
-      />
-      <TextField
-        label="新密码"
-        type="password"
-        autoComplete="new-password"
-        disabled={busy}
-        inputProps={{ maxLength: 64 }}
-        {...field('newPassword')}
-      />
-      <TextField
-        label="确认新密码"
-        type="password"
-        autoComplete="new-password"
-        disabled={busy}
-        inputProps={{ maxLength: 64 }}
-        {...field('confirm')}
-      />
+      <PasswordField label="原密码" current autoFocus={autoFocus} disabled={busy} {...field('oldPassword')} />
+      <PasswordField label="新密码" disabled={busy} {...field('newPassword')} />
+      <PasswordField label="确认新密码" disabled={busy} {...field('confirm')} />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
         {extraAction}
         <Button

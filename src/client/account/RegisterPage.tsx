@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
 import { registerUser } from './accountApi';
 import { ACCOUNT_MSG, passwordErrors, phoneError, type Errors } from './rules';
-import { SmsCodeInput } from './SmsCodeInput';
+import { PasswordField, PhoneCodeFields } from './AccountFields';
 import { UserTypeSelect } from './UserTypeSelect';
 import { useSmsForm } from './useSmsForm';
 
@@ -34,7 +34,7 @@ export function registerErrors(v: typeof EMPTY): Errors {
 }
 
 export const RegisterPage = () => {
-  const { values, errors, change, field, alert, busy, sms, sliderDialog, sendCode, submit } = useSmsForm({
+  const form = useSmsForm({
     purpose: 'register',
     empty: EMPTY,
     validate: registerErrors,
@@ -48,6 +48,7 @@ export const RegisterPage = () => {
     notice: ACCOUNT_MSG.registered,
     failed: '注册失败，请重试',
   });
+  const { field, alert, busy, sliderDialog, submit } = form;
 
   return (
     <AuthCard label="注册账号" subtitle="注册账号" alert={alert} width={440}>
@@ -60,40 +61,10 @@ export const RegisterPage = () => {
           inputProps={{ maxLength: 50 }}
           {...field('userName')}
         />
-        <TextField
-          label="密码"
-          type="password"
-          autoComplete="new-password"
-          disabled={busy}
-          inputProps={{ maxLength: 64 }}
-          {...field('password')}
-        />
-        <TextField
-          label="确认密码"
-          type="password"
-          autoComplete="new-password"
-          disabled={busy}
-          inputProps={{ maxLength: 64 }}
-          {...field('confirm')}
-        />
+        <PasswordField label="密码" disabled={busy} {...field('password')} />
+        <PasswordField label="确认密码" disabled={busy} {...field('confirm')} />
         <TextField label="姓名" autoComplete="name" disabled={busy} inputProps={{ maxLength: 20 }} {...field('name')} />
-        <TextField
-          label="手机号"
-          type="tel"
-          autoComplete="tel"
-          disabled={busy}
-          inputProps={{ maxLength: 11, inputMode: 'numeric' }}
-          {...field('phone')}
-        />
-        <SmsCodeInput
-          value={values.smsCode}
-          onChange={(v) => change('smsCode', v)}
-          onSend={() => void sendCode()}
-          label={sms.label}
-          disabled={busy}
-          sendDisabled={sms.busy}
-          error={errors.smsCode}
-        />
+        <PhoneCodeFields form={form} />
         <TextField
           label="单位名称"
           autoComplete="organization"

@@ -1,12 +1,12 @@
 // /reset-password (public, 忘记密码): 手机号, 验证码 (获取验证码, purpose reset), 新密码, 确认密码 →
 // sso/resetPassword. The server revokes every session of the user; the page goes to /login with
 // 密码已重置，请重新登录.
-import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
+import { Box, Button, CircularProgress, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
 import { resetPassword } from './accountApi';
 import { ACCOUNT_MSG, passwordErrors, phoneError, type Errors } from './rules';
-import { SmsCodeInput } from './SmsCodeInput';
+import { PasswordField, PhoneCodeFields } from './AccountFields';
 import { useSmsForm } from './useSmsForm';
 
 const EMPTY = { phone: '', smsCode: '', password: '', confirm: '' };
@@ -20,7 +20,7 @@ export function resetErrors(v: typeof EMPTY): Errors {
 }
 
 export const ResetPasswordPage = () => {
-  const { values, errors, change, field, alert, busy, sms, sliderDialog, sendCode, submit } = useSmsForm({
+  const form = useSmsForm({
     purpose: 'reset',
     empty: EMPTY,
     validate: resetErrors,
@@ -28,44 +28,14 @@ export const ResetPasswordPage = () => {
     notice: ACCOUNT_MSG.reset,
     failed: '密码重置失败，请重试',
   });
+  const { field, alert, busy, sliderDialog, submit } = form;
 
   return (
     <AuthCard label="忘记密码" subtitle="通过手机验证码重置密码" alert={alert}>
       <form onSubmit={submit} noValidate aria-label="重置密码">
-        <TextField
-          label="手机号"
-          type="tel"
-          autoComplete="tel"
-          autoFocus
-          disabled={busy}
-          inputProps={{ maxLength: 11, inputMode: 'numeric' }}
-          {...field('phone')}
-        />
-        <SmsCodeInput
-          value={values.smsCode}
-          onChange={(v) => change('smsCode', v)}
-          onSend={() => void sendCode()}
-          label={sms.label}
-          disabled={busy}
-          sendDisabled={sms.busy}
-          error={errors.smsCode}
-        />
-        <TextField
-          label="新密码"
-          type="password"
-          autoComplete="new-password"
-          disabled={busy}
-          inputProps={{ maxLength: 64 }}
-          {...field('password')}
-        />
-        <TextField
-          label="确认密码"
-          type="password"
-          autoComplete="new-password"
-          disabled={busy}
-          inputProps={{ maxLength: 64 }}
-          {...field('confirm')}
-        />
+        <PhoneCodeFields form={form} autoFocus />
+        <PasswordField label="新密码" disabled={busy} {...field('password')} />
+        <PasswordField label="确认密码" disabled={busy} {...field('confirm')} />
         <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }}>
           {busy ? <CircularProgress size={24} color="inherit" aria-label="正在提交" /> : '重置密码'}
         </Button>
