@@ -3,6 +3,7 @@
 import { energyProperty, qualityProperty } from './kinds';
 import { verification } from './verification';
 import { fuelFields } from '../stages/conversionFields';
+import { epdData } from '../epd';
 
 export const tpf3BuildMaterial = {
   $id: 'tpf3BuildMaterial',
@@ -122,6 +123,9 @@ export const tpf3BuildMaterial = {
     ...fuelFields,
     quality: { ...qualityProperty, 'x-list': true, 'x-filter': 'eq' },
     epdNo: { type: 'string', title: 'EPD编号', maxLength: 100, 'x-list': false, 'x-import': 'EPD编号' },
+    // a product-specific factor's declaration as imported (src/server/epd/): every module, the PCR, the validity;
+    // written by the import only, so an edit of the factor cannot make it disagree with its file
+    epd: { ...epdData, 'x-readonly': true, 'x-list': false },
     remarks: { type: 'string', title: '备注', maxLength: 500, 'x-widget': 'textarea', 'x-import': '备注' },
     // the row's Chinese label and category (src/calc/factorLabel.ts factorSearchText), kept by the
     // server (src/server/factors/label.ts) so pickers search 电 / 电力 / 天然气 / a region in one field

@@ -3,6 +3,7 @@
 // the result page. tCO2e throughout.
 import type { IntensityBasis } from './intensity';
 import type { PlausibilityReview } from './plausibility';
+import type { ModuleView } from './modules';
 
 /** One stage as last calculated. */
 export interface StageDetail {
@@ -34,4 +35,6 @@ export interface ResultDetail {
   basis?: IntensityBasis;
   /** 合理性检查: what the calculation found out of the published ranges; absent in older results */
   plausibility?: PlausibilityReview | null;
+  /** the EN 15978 module view (src/calc/modules.ts); absent in older results */
+  modules?: ModuleView;
 }

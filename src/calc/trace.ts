@@ -31,6 +31,8 @@ export interface StoredTrace {
   defaults: DefaultUsed[];
   /** save rules the stored row breaks; the row counts 0 */
   problems?: string[];
+  /** what to check, the row still counting (an EPD factor past its validity) */
+  notices?: string[];
 }
 
 export interface RowTrace extends StoredTrace {

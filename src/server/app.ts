@@ -40,6 +40,8 @@ import { jobRoutes } from './jobs/index';
 import { threadPool } from './jobs/threadPool';
 import { closeReaders } from './budget/readBill';
 import { factorRoutes } from './factors/routes';
+import { epdRoutes } from './epd/routes';
+import { resultRoutes } from './results/routes';
 import { bimRoutes } from './bim/routes';
 import { budgetRoutes } from './budget/routes';
 import { reviewRoutes } from './review/routes';
@@ -151,6 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   statisticsRoutes(app, db);
   stageRoutes(app, db);
   reportRoutes(app, db);
+  resultRoutes(app, db);
   helpRoutes(app, db);
   fileRoutes(app, db);
   notifyRoutes(app, db);
@@ -159,6 +162,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   templateRoutes(app, db);
   jobRoutes(app, db);
   factorRoutes(app, db);
+  epdRoutes(app, db);
   bimRoutes(app, db);
   budgetRoutes(app, db);
   decideRoutes(app, db);

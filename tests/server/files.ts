@@ -9,21 +9,21 @@ export interface UploadFile {
   content: Uint8Array;
 }
 
-/** A multipart/form-data body written by hand: text fields, then the file. */
-export function multipart(fields: Record<string, string | number>, file?: UploadFile) {
+/** A multipart/form-data body written by hand: text fields, then the file (or files, each a part named file). */
+export function multipart(fields: Record<string, string | number>, file?: UploadFile | UploadFile[]) {
   const boundary = `----tansuan${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
-  if (file) {
+  for (const f of file === undefined ? [] : Array.isArray(file) ? file : [file]) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\n` +
           'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
       ),
     );
-    parts.push(Buffer.from(file.content), Buffer.from('\r\n'));
+    parts.push(Buffer.from(f.content), Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };

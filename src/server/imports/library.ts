@@ -9,6 +9,7 @@ import { toRecord } from '../db/record';
 import { readScope } from '../db/scope';
 import { resourceDef } from '../db/registry';
 import { bulkDensityFor } from './match/bulkDensity';
+import { normalizeUnit, parseUnit } from '../../calc/unitParse';
 import type { Density } from './units';
 
 export interface LibraryMaterial {
@@ -28,6 +29,22 @@ export interface LibraryMaterial {
   energy: string | null;
   /** 数据来源 (the matcher proposes a Chinese source before a foreign one of the same family) */
   source: string | null;
+}
+
+/**
+ * The library density as the imports read it: t per the factor's own unit (what the library keeps for its seeded
+ * rows). A factor per mass that gives a density per m3 (an EPD's gross density) has it as its bulk density, before
+ * the kind's table; a density per any other unit bridges nothing here.
+ */
+function densities(r: Record<string, unknown>, m: { name: string; group: string | null }) {
+  const value = r.density == null ? null : Number(r.density);
+  const per = normalizeUnit(r.densityUnit);
+  const unit = parseUnit(r.unit);
+  const perMass = !!unit && unit.dims.M === 1 && Object.keys(unit.dims).length === 1;
+  if (value !== null && perMass && per === 't/m3')
+    return { density: null, bulk: { value, source: String(r.densitySource || '因子库密度') } };
+  const own = value !== null && (!per || per === `t/${normalizeUnit(r.unit)}`);
+  return { density: own ? value : null, bulk: bulkDensityFor(m) };
 }
 
 export const MATERIAL_TYPE = '建材';
@@ -58,8 +75,7 @@ export async function libraryMaterials(
       factorValue: r.materialCo == null ? null : Number(r.materialCo),
       coUnit: (r.coUnit as string) || null,
       label: factorLabel(r as LabelledFactor),
-      density: r.density == null ? null : Number(r.density),
-      bulk: bulkDensityFor(m),
+      ...densities(r, m),
       energy: (r.energy as string) || null,
       source: (r.source as string) || null,
     });

@@ -34,7 +34,10 @@ import { typed } from '../http/typed';
 
 interface Upload {
   fields: Record<string, string>;
+  /** the first file */
   file?: { name: string; content: Buffer };
+  /** every file, in the order sent (an EPD with its flow file) */
+  files: { name: string; content: Buffer }[];
 }
 
 const isTooLarge = (err: unknown) => {
@@ -46,6 +49,10 @@ const isTooLarge = (err: unknown) => {
 /** How big an upload may be and what its refusals say (the Excel import's by default). */
 export interface UploadLimits {
   fileSize?: number;
+  /** files one upload may carry (1 when not given); a part past it is refused while read */
+  files?: number;
+  /** what a part past `files` is told */
+  tooMany?: string;
   tooLarge: string;
   noFile: string;
   badFile: string;
@@ -60,14 +67,17 @@ const EXCEL_UPLOAD: UploadLimits = {
 /** The multipart fields and the one file, whatever their order. Too large → 413 with the limits' message. */
 export async function readUpload(req: FastifyRequest, limits: UploadLimits = EXCEL_UPLOAD): Promise<Upload> {
   if (!req.isMultipart()) throw badRequest(limits.noFile);
-  const out: Upload = { fields: {} };
+  const out: Upload = { fields: {}, files: [] };
   try {
-    for await (const part of req.parts(limits.fileSize ? { limits: { fileSize: limits.fileSize } } : undefined)) {
+    const sizes = limits.fileSize ? { fileSize: limits.fileSize } : {};
+    const counted = limits.files ? { files: limits.files } : {};
+    for await (const part of req.parts({ limits: { ...sizes, ...counted } })) {
       if (part.type === 'file') {
         const f = part as MultipartFile;
         const content = await f.toBuffer();
         if (f.file.truncated) throw new ApiError(413, 0, limits.tooLarge);
-        if (!out.file) out.file = { name: f.filename ?? '', content };
+        out.files.push({ name: f.filename ?? '', content });
+        if (!out.file) out.file = out.files[0];
       } else if (typeof part.value === 'string' || typeof part.value === 'number') {
         out.fields[part.fieldname] = String(part.value);
       }
@@ -75,6 +85,7 @@ export async function readUpload(req: FastifyRequest, limits: UploadLimits = EXC
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (isTooLarge(err)) throw new ApiError(413, 0, limits.tooLarge);
+    if ((err as { code?: string })?.code === 'FST_FILES_LIMIT' && limits.tooMany) throw badRequest(limits.tooMany);
     throw badRequest(limits.badFile);
   }
   return out;

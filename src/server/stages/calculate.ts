@@ -16,6 +16,9 @@ import { plausibilityOf, type CalculatedBuilding } from '../plausibility/review'
 import { lastEntry, libraryVersion, RESULT_INPUT } from '../buildings/stale';
 import { calcContext, STAGE_TITLES, stageDef, stageInputs, stageRows } from './context';
 import { storeEmissions, withNewIds, type NewRows } from './storeFigures';
+import { reviewEpds } from '../epd/inUse';
+import { moduleView } from '../../calc/modules';
+import { chinaDay } from '../reports/chinaTime';
 
 // (what a calculation reads: context.ts; how its figures are kept: storeFigures.ts. `building` stays an ApiRecord, not
 // the typed BuildingRecord: the review and the variants hand over records they read or changed themselves)
@@ -48,6 +51,8 @@ export async function calculateAndStore(
   const rowCount = inputs.reduce((n, x) => n + x.rows.length, 0);
   progress?.(0, rowCount);
   const result = calculateBuilding(inputs, await calcContext(trx, building, inputs));
+  // EPD factors: an expired one flagged on its rows and stages before they are stored; module D for the module view
+  const d = await reviewEpds(trx, inputs, result, chinaDay(new Date()));
   let done = 0;
   const storedRows = new Map<string, ApiRecord[]>();
   for (const stage of result.stages) {
@@ -97,6 +102,8 @@ export async function calculateAndStore(
     grade: result.grade,
     warnings: resultWarnings(result), // the stages' own (the review's flags are kept below, not repeated here)
     plausibility,
+    // the EN 15978 view: its lines are the stage totals above, its module D is kept here, outside the total
+    modules: moduleView(stages, result.total, STAGE_TITLES, d),
   };
   await trx
     .updateTable(resourceDef('tpf3Project').table)
