@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from './helpers';
 import { buildingBody, ENG, engineeringBody, PROJECT } from './builders';
 import { multipart, type UploadFile } from './files';
+import { libraryMaterials } from '../../src/server/imports/library';
+import { SYSTEM_CALLER } from '../../src/server/db/caller';
 
 const EPD = '/api/tpf/v1/tpf/tpf3BuildMaterial/epd';
 const LIBRARY = '/api/tpf/v1/tpf/tpf3BuildMaterial';
@@ -180,5 +182,26 @@ describe('an EPD factor on a stage row', () => {
     const area = await t.call('POST', `${STAGE}/produce/batch`, aUser, [{ ...row, unit: 'm2', quantity: 5 }]);
     expect(area.status).toBe(400);
     expect(JSON.stringify(area.body)).toContain('m2');
+  });
+});
+
+describe('an EPD factor in the BIM and budget mappings', () => {
+  it('a product declared per kg brings its gross density as the bulk density, never as t per kg', async () => {
+    // an EC3 record of an invented aluminium profile: 1 kg, 2 700 kg/m3, A1–A3 8.5 kgCO2e
+    const ec3 = json('alu.json', {
+      id: 'test-ec3-0001',
+      name: '测试铝型材',
+      manufacturer: { name: '测试铝业' },
+      declared_unit: '1 kg',
+      density: '2700 kg / m^3',
+      gwp: '8.5 kgCO2e',
+      date_of_issue: '2024-01-01',
+      date_validity_ends: '2099-01-01',
+    });
+    const f = (await send('import', aAdmin, [ec3])).body.data;
+    // 2 700 kg/m3 = 2.7 t per m3: a line in m3 converts by it; read as "t per kg" it would weigh 2.7 t a kg
+    expect(f).toMatchObject({ unit: 'kg', materialCo: 8.5, density: 2.7, densityUnit: 't/m3' });
+    const [m] = [...(await libraryMaterials(t.database.db, SYSTEM_CALLER, [f.id])).values()];
+    expect(m).toMatchObject({ density: null, bulk: { value: 2.7 } });
   });
 });
