@@ -6,7 +6,8 @@ import { lazy, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { lazyPage as page } from './admin/lazyPage';
 import { MODULES } from '../../schemas/standards';
-import { RESULT_ROUTE, VERSIONS_PATH } from './factors/routes';
+import { EPD_IMPORT_PATH, RESULT_ROUTE, VERSIONS_PATH } from './factors/routes';
+import { EpdImportButton } from './factors/epd/EpdImportButton';
 
 const EngineeringList = lazy(() => import('./engineering/EngineeringList'));
 const BuildingList = lazy(() => import('./buildings/BuildingList'));
@@ -28,9 +29,17 @@ const DecidePage = lazy(() => import('./decide/DecidePage'));
 const ReviewPage = lazy(() => import('./review/ReviewPage'));
 const OpenResult = lazy(() => import('./results/OpenResult'));
 const FactorVersionsPage = lazy(() => import('./factors/FactorVersionsPage'));
+const EpdImportPage = lazy(() => import('./factors/epd/EpdImportPage'));
+const EpdPanel = lazy(() => import('./factors/epd/EpdPanel'));
 
-/** Bespoke pages that take the place of a schema resource's generic page (schemaRoutes mounts them at its route). */
-export const bespokeSchemaPages = { sysNotice: { create: page(<NoticeCreate />) } };
+/**
+ * Bespoke pages that take the place of a schema resource's generic page, and the parts its generic pages add
+ * (schemaRoutes mounts them at its route): the factor library's 导入EPD and the 「EPD 数据」 of a factor from an EPD.
+ */
+export const bespokeSchemaPages = {
+  sysNotice: { create: page(<NoticeCreate />) },
+  tpf3BuildMaterial: { listAction: <EpdImportButton />, editPanel: page(<EpdPanel />) },
+};
 
 export function domainRoutes(): ReactElement[] {
   return [
@@ -50,6 +59,7 @@ export function domainRoutes(): ReactElement[] {
     <Route key="review" path="/review" element={page(<ReviewPage />)} />,
     <Route key="factor-result" path={RESULT_ROUTE} element={page(<OpenResult />)} />,
     <Route key="factor-versions" path={VERSIONS_PATH} element={page(<FactorVersionsPage />)} />,
+    <Route key="epd-import" path={EPD_IMPORT_PATH} element={page(<EpdImportPage />)} />,
     ...MODULES.flatMap((m) => [
       <Route
         key={`${m.code}-list`}

@@ -332,6 +332,7 @@ describe('Excel', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual([
       '建筑信息',
       '计算结果汇总',
+      'EN 15978 模块',
       '建筑扩展信息',
       '建材生产',
       '建材运输',

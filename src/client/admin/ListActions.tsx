@@ -1,5 +1,6 @@
 // List toolbar: 新增, 批量删除 (needs a selection and a non-empty list), 清空数据 (confirm), for schemas with
-// x-import columns 下载模板 and 导入 (ImportButtons), and 导出表格.
+// x-import columns 下载模板 and 导入 (ImportButtons), the resource's own action (`own`, e.g. 导入EPD), and 导出表格.
+// Every action that writes is shown only to those who may create records.
 import type { ReactNode } from 'react';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -69,7 +70,17 @@ const ClearAllButton = ({ resource }: { resource: string }) => {
   );
 };
 
-export const ListActions = ({ resource, route, extra }: { resource: string; route: string; extra?: ReactNode }) => {
+export const ListActions = ({
+  resource,
+  route,
+  extra,
+  own,
+}: {
+  resource: string;
+  route: string;
+  extra?: ReactNode;
+  own?: ReactNode;
+}) => {
   const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   return (
@@ -83,6 +94,7 @@ export const ListActions = ({ resource, route, extra }: { resource: string; rout
       {canDelete && <BatchDeleteButton resource={resource} />}
       {canDelete && <ClearAllButton resource={resource} />}
       {canCreate && hasImportColumns(clientResource(resource).schema) && <ImportButtons resource={resource} />}
+      {canCreate && own}
       <ExportButton resource={resource} />
     </TopToolbar>
   );

@@ -1,6 +1,7 @@
 // Generic edit page (<route>/<id>): EditBase in pessimistic mode (so server validation reaches the fields)
-// + the lazy rjsf form; success 修改成功! then back to the list.
-import { lazy, Suspense } from 'react';
+// + the lazy rjsf form; success 修改成功! then back to the list. A resource's own panel (BespokePages.editPanel) goes
+// under the form, in the record's context.
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Card, CardContent, Typography } from '@mui/material';
 import { EditBase, Loading, Title, useEditContext, useResourceContext } from 'react-admin';
 import { clientResource } from '../registry';
@@ -17,7 +18,7 @@ const EditForm = ({ resource }: { resource: string }) => {
   );
 };
 
-export const SchemaEdit = () => {
+export const SchemaEdit = ({ panel }: { panel?: ReactElement }) => {
   const resource = useResourceContext()!;
   const { schema, route, title } = clientResource(resource);
   return (
@@ -31,6 +32,7 @@ export const SchemaEdit = () => {
           <EditForm resource={resource} />
         </CardContent>
       </Card>
+      {panel}
     </EditBase>
   );
 };

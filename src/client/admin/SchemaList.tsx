@@ -1,7 +1,7 @@
 // Generic list page for a registry resource: page 1, 10 rows,
 // 5/10/25/50/100, createDate descending by default, columns and filters from the schema, rows flagged by
 // `x-rowWarning`, 暂无数据 when empty. On a phone, a card per record (RecordCards) that opens its edit page.
-import { useMemo } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { alpha, type Theme } from '@mui/material/styles';
 import { DataTable, List, Pagination, useCanAccess, useResourceContext, type RaRecord } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants';
@@ -23,7 +23,8 @@ const warningRowSx = (theme: Theme) => ({
   '&:hover': { backgroundColor: `${alpha(theme.palette.warning.main, 0.22)} !important` },
 });
 
-export const SchemaList = () => {
+/** `action`: the resource's own list action (BespokePages.listAction), for those who may write it. */
+export const SchemaList = ({ action }: { action?: ReactElement }) => {
   const resource = useResourceContext()!;
   const { schema, route, title } = clientResource(resource);
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
@@ -40,7 +41,7 @@ export const SchemaList = () => {
         perPage={DEFAULT_PAGE_SIZE}
         sort={listSort(schema)}
         filters={filters.filters}
-        actions={<ListActions resource={resource} route={route!} extra={filters.button} />}
+        actions={<ListActions resource={resource} route={route!} extra={filters.button} own={action} />}
         pagination={<Pagination rowsPerPageOptions={PAGE_SIZE_OPTIONS} />}
         exporter={false}
         empty={false}

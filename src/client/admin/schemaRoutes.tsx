@@ -22,17 +22,31 @@ const inResource = (name: string, page: ReactElement) => (
   <ResourceContextProvider value={name}>{lazyPage(page)}</ResourceContextProvider>
 );
 
-/** A resource's page made by hand instead of the generic one (e.g. a create form with a choice the schema lacks). */
-export type BespokePages = Partial<Record<string, { create?: ReactElement }>>;
+/**
+ * What a resource has beyond its generic pages: a create page made by hand (a choice the schema lacks), an action on
+ * its list for those who may write it (a resource's own import), a part under its edit form (what the form does not
+ * edit, read from the record).
+ */
+export type BespokePages = Partial<
+  Record<string, { create?: ReactElement; listAction?: ReactElement; editPanel?: ReactElement }>
+>;
 
 export function schemaRoutes(bespoke: BespokePages = {}): ReactElement[] {
   return routedResources.flatMap((r) => [
-    <Route key={`${r.name}-list`} path={r.route} element={inResource(r.name, <SchemaList />)} />,
+    <Route
+      key={`${r.name}-list`}
+      path={r.route}
+      element={inResource(r.name, <SchemaList action={bespoke[r.name]?.listAction} />)}
+    />,
     <Route
       key={`${r.name}-create`}
       path={`${r.route}/create`}
       element={inResource(r.name, bespoke[r.name]?.create ?? <SchemaCreate />)}
     />,
-    <Route key={`${r.name}-edit`} path={`${r.route}/:id`} element={inResource(r.name, <SchemaEdit />)} />,
+    <Route
+      key={`${r.name}-edit`}
+      path={`${r.route}/:id`}
+      element={inResource(r.name, <SchemaEdit panel={bespoke[r.name]?.editPanel} />)}
+    />,
   ]);
 }

@@ -196,14 +196,19 @@ export function totalFoot({ label, at, totals, testId }: TotalFootOptions): Comp
   return TotalFoot;
 }
 
+/** A note a row may carry under itself: its text (or nothing), its colour and its test id. */
+export interface RowNote {
+  text: (record: RaRecord, rowNumber: number) => ReactNode;
+  color: string;
+  testId?: string;
+}
+
 /**
- * A DataTable `body` whose rows may each carry a note: a row spanning the table under it (from the second
- * column), in red — what `note` says about the record and its row number, or nothing. Make it once (module level).
+ * A DataTable `body` whose rows may each carry notes: a row per note spanning the table under it (from the second
+ * column), in the note's colour — what it says about the record and its row number, or nothing. Make it once
+ * (module level).
  */
-export function notedBody(
-  note: (record: RaRecord, rowNumber: number) => ReactNode,
-  testId?: string,
-): ComponentType<{ children?: ReactNode }> {
+export function notedBody(...notes: RowNote[]): ComponentType<{ children?: ReactNode }> {
   const NotedBody = ({ children }: { children?: ReactNode }) => {
     const data = useDataTableDataContext() ?? [];
     const numbers = useContext(RowNumbers);
@@ -212,7 +217,7 @@ export function notedBody(
     return (
       <TableBody className={`datatable-body ${DataTableClasses.tbody}`}>
         {data.map((record, i) => {
-          const text = note(record, numbers.get(record.id) ?? i + 1);
+          const n = numbers.get(record.id) ?? i + 1;
           return (
             <RecordContextProvider value={record} key={record.id ?? `row${i}`}>
               <DataTableRow
@@ -221,14 +226,17 @@ export function notedBody(
               >
                 {children}
               </DataTableRow>
-              {text ? (
-                <TableRow data-testid={testId}>
-                  <TableCell />
-                  <TableCell colSpan={span - 1} sx={{ color: 'error.main', pt: 0 }}>
-                    {text}
-                  </TableCell>
-                </TableRow>
-              ) : null}
+              {notes.map((note, k) => {
+                const text = note.text(record, n);
+                return text ? (
+                  <TableRow key={k} data-testid={note.testId}>
+                    <TableCell />
+                    <TableCell colSpan={span - 1} sx={{ color: note.color, pt: 0 }}>
+                      {text}
+                    </TableCell>
+                  </TableRow>
+                ) : null;
+              })}
             </RecordContextProvider>
           );
         })}

@@ -3,6 +3,7 @@
 import { moduleDef } from '../../../schemas/standards';
 import { routedResources } from '../registry';
 import { isModuleStage, RESULT_PAGES, stageTitle } from '../buildings/wizard';
+import { EPD_IMPORT_PATH } from '../factors/routes';
 
 export const MODULE_NAMES: Record<string, string> = {
   estimate: '建筑碳排放估算',
@@ -37,6 +38,9 @@ const STATIC_TITLES: Record<string, string> = {
   '/sys/backup': '数据备份',
   '/sys/feedback': '问题反馈',
 };
+
+/** Bespoke pages under a resource's route: the list, then the page (not 编辑). */
+const SUB_PAGES: Record<string, string> = { [EPD_IMPORT_PATH]: '导入EPD' };
 
 export interface ModuleInfo {
   code: string;
@@ -86,5 +90,5 @@ export function crumbsOf(pathname: string): Crumb[] {
   if (!r) return [];
   if (path === r.route) return [{ label: r.title }];
   const rest = path.slice(r.route!.length + 1);
-  return [{ label: r.title, to: r.route }, { label: rest === 'create' ? '新增' : '编辑' }];
+  return [{ label: r.title, to: r.route }, { label: SUB_PAGES[path] ?? (rest === 'create' ? '新增' : '编辑') }];
 }

@@ -90,6 +90,14 @@ function withTimeout(signal: AbortSignal | null | undefined): {
 
 /** Calls the API and returns the envelope's `data`, or throws an HttpError carrying the message to show. */
 export async function apiFetch<T = unknown>(url: string, init: RequestInit = {}): Promise<T> {
+  return (await apiAnswer<T>(url, init)).data;
+}
+
+/** As apiFetch, with the success message too (an action that says what it did, in the server's words). */
+export async function apiAnswer<T = unknown>(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ data: T; message: string }> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
   if (init.body != null && !(init.body instanceof FormData)) headers.set('Content-Type', 'application/json');
@@ -119,6 +127,6 @@ export async function apiFetch<T = unknown>(url: string, init: RequestInit = {})
   if (json && json.code === 2 && (res.ok || res.status === 400)) throw validationError(json);
   if (!res.ok) throw new HttpError(json?.message || statusMessage(res.status), res.status, json ?? null);
   if (!json || typeof json !== 'object' || !('code' in json)) throw new HttpError(MSG.otherStatus, res.status, null);
-  if (json.code === 1) return json.data;
+  if (json.code === 1) return { data: json.data, message: json.message ?? '' };
   throw new HttpError(json.message || MSG.otherStatus, 400, json);
 }

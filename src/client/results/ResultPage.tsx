@@ -2,7 +2,8 @@
 // carbon sink apart, as 减碳), total indicators (碳排放总量, 年均碳排放) and intensity indicators (单位面积碳排放,
 // 单位面积年均碳排放 = streng3), a per-stage bar chart chosen by radio buttons (建筑运行 shows its parts), and
 // 上一步 / 建筑对比 / 导出报告. The 计算结果 panel folds; its state is kept in local storage. Also the result's
-// warnings above the figures, every stage figure opening its trace (StageTraceDialog), 数据质量 and 合理性检查.
+// warnings above the figures, every stage figure opening its trace (StageTraceDialog), the EN 15978 模块 table,
+// 数据质量 and 合理性检查.
 import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -28,6 +29,7 @@ import { getBuildingResult } from './resultApi';
 import { figureStages, hasResult, stageLabel, type BuildingResult } from './resultModel';
 import { ResultSummary } from './ResultSummary';
 import { StageBars } from './StageBars';
+import { ModulesCard } from './ModulesCard';
 import { StageTraceDialog } from './StageTraceDialog';
 
 export const FOLD_KEY = 'tansuan.resultPanelExpanded';
@@ -91,6 +93,7 @@ const ResultBody = ({
       <ResultSummary module={module} data={data} stages={withFigure} open={open} onFold={setOpen} traceOf={traceOf} />
       <ReferenceCard projectId={projectId} />
       <StageBars module={module} data={data} stages={withFigure} traceOf={traceOf} />
+      <ModulesCard module={module} data={data} />
       <Card variant="outlined" sx={{ mt: 2 }}>
         <CardContent>
           <QualityShare detail={data.resultDetail} />

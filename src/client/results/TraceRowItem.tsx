@@ -1,12 +1,12 @@
 // One row of a stage's trace: its name (and part, energy, data-quality class), the working
 // quantity unit × factor (4 decimals, unit, source, verification mark) = emission (kgCO2e, 2 decimals), the
-// formula in words and with the row's numbers, the inputs the formula read, the 默认值 and the row's problems.
+// formula in words and with the row's numbers, the inputs the formula read, the 默认值, the row's problems and notices.
 // A card per row rather than a wide table, so the working reads the same at 390 px as at 1366 px.
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { formatNumber } from '../../calc/format';
 import type { DictMaps } from '../admin/useDicts';
-import { defaultsOf, problemsOf, type TraceInput, type TraceRow } from '../stages/traceApi';
-import { defaultDecimals, DefaultsList, Problems, VerificationMark, type Props } from '../stages/TraceMarks';
+import { defaultsOf, noticesOf, problemsOf, type TraceInput, type TraceRow } from '../stages/traceApi';
+import { defaultDecimals, DefaultsList, Notices, Problems, VerificationMark, type Props } from '../stages/TraceMarks';
 
 const FACTOR_DECIMALS = 4;
 
@@ -123,6 +123,7 @@ export const TraceRowItem = ({ row, index, dicts, props = {}, stageFormula }: Tr
         ) : null}
         <DefaultsList defaults={defaults} props={props} />
         <Problems problems={problems} />
+        <Notices notices={noticesOf(row)} />
       </Stack>
     </Box>
   );

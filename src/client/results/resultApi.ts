@@ -57,3 +57,7 @@ export const exportReport = (module: string, projectId: number | string, type: R
   module === 'accounting'
     ? apiFetch<string>(apiUrl('js/v1/js/tpfJs/exportWord', { projectId, type: 'PDF' }))
     : apiFetch<string>(apiUrl('tpf/v1/tpf/tpf3Project/exportPdf', { projectId, type }));
+
+/** The download URL of the building's EN 15978 module result as a JSON file. */
+export const exportModules = (projectId: number | string) =>
+  apiFetch<string>(apiUrl(`tpf/v1/tpf/tpf3Project/${projectId}/modules/export`));

@@ -98,6 +98,18 @@ export const Problems = ({ problems }: { problems: string[] }) =>
     </Box>
   ) : null;
 
+/** What to check on a row that still counts (an EPD factor past its validity), in orange. */
+export const Notices = ({ notices }: { notices: string[] }) =>
+  notices.length ? (
+    <Box data-testid="trace-notices">
+      {notices.map((p) => (
+        <Typography key={p} variant="body2" color="warning.main">
+          {p}
+        </Typography>
+      ))}
+    </Box>
+  ) : null;
+
 const UNVERIFIED = new Set(['M', 'D', 'U']);
 
 /** 'M 回忆值（待核实）': the mark itself and its dictionary label; unverified marks in the warning colour. */

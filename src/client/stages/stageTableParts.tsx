@@ -1,6 +1,6 @@
 // A stage table's columns and body on a wide screen: the selection and 序号 columns, the review comments, the
 // schema's fields with their trace marks (默认值, values filled by the calculation), 编辑 / 删除 per row, and a body
-// that notes under a row why it counts 0.
+// that notes under a row why it counts 0, or what to check on a row that counts.
 import type { ReactElement } from 'react';
 import { Button } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -12,7 +12,7 @@ import { fieldColumns } from '../admin/columns';
 import { actionsColumn, indexColumn, notedBody, selectColumn } from '../admin/tableParts';
 import { errorMessage, useConfirmedAction } from '../admin/useConfirmedAction';
 import type { DictMaps } from '../admin/useDicts';
-import { defaultsOf, problemsOf } from './traceApi';
+import { defaultsOf, noticesOf, problemsOf } from './traceApi';
 import { DefaultsChip, FilledMark, type Props } from './TraceMarks';
 import { filledName, type FilledCell } from './filledCells';
 import { EMISSION_FIELD, type StageDef } from './stageDefs';
@@ -24,11 +24,28 @@ const isBlank = (v: unknown) => v === null || v === undefined || v === '';
 /** Cells stay on one line; a text longer than this is cut with … and shown whole in a tooltip. */
 const LONG_TEXT_CHARS = 16;
 
-/** A stored row breaking a save rule says so under itself, in red. */
-export const StageBody = notedBody((row, n) => {
-  const problems = problemsOf(row as StageRow);
-  return problems.length ? `第 ${n} 行未计入（计为 0）：${problems.join('；')}` : null;
-}, 'row-problems');
+/**
+ * A stored row breaking a save rule says so under itself, in red; a row that counts but has something to check (an EPD
+ * factor past its validity) says that in orange.
+ */
+export const StageBody = notedBody(
+  {
+    text: (row, n) => {
+      const problems = problemsOf(row as StageRow);
+      return problems.length ? `第 ${n} 行未计入（计为 0）：${problems.join('；')}` : null;
+    },
+    color: 'error.main',
+    testId: 'row-problems',
+  },
+  {
+    text: (row, n) => {
+      const notices = noticesOf(row as StageRow);
+      return notices.length ? `第 ${n} 行：${notices.join('；')}` : null;
+    },
+    color: 'warning.main',
+    testId: 'row-notices',
+  },
+);
 
 const RowDelete = ({ def, row, onDone }: { def: StageDef; row: StageRow; onDone: () => Promise<void> }) => {
   const notify = useNotify();

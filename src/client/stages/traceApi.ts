@@ -74,3 +74,9 @@ export const problemsOf = (row: object): string[] => {
   const t = (row as { trace?: unknown }).trace as Partial<RowTrace> | null | undefined;
   return t && Array.isArray(t.problems) ? t.problems : [];
 };
+
+/** What to check on a stored row that still counts (an EPD factor past its validity). */
+export const noticesOf = (row: object): string[] => {
+  const t = (row as { trace?: unknown }).trace as Partial<RowTrace> | null | undefined;
+  return t && Array.isArray(t.notices) ? t.notices : [];
+};

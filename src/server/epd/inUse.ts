@@ -15,7 +15,7 @@ interface StageRows {
   rows: Record<string, unknown>[];
 }
 
-interface EpdFactorRow {
+export interface EpdFactorRow {
   id: number;
   name: string;
   epd: EpdData;
@@ -25,7 +25,8 @@ interface EpdFactorRow {
 const factorProps = (s: StageRows) =>
   Object.keys(s.schema.properties).filter((p) => s.schema.properties[p]['x-factor']);
 
-async function epdFactors(ex: Executor, ids: number[]): Promise<Map<number, EpdFactorRow>> {
+/** The library factors among `ids` that carry an EPD, by id (one query). */
+export async function epdFactors(ex: Executor, ids: number[]): Promise<Map<number, EpdFactorRow>> {
   if (!ids.length) return new Map();
   const t = sql.table(resourceDef('tpf3BuildMaterial').table);
   const { rows } = await sql<{ id: number; name: string; epd: EpdData | string }>`

@@ -18,7 +18,7 @@ import type { EpdData } from '../../../schemas/epd';
 import { ok } from '../envelope';
 import { badRequest } from '../errors';
 import { readUpload } from '../resources/importRoutes';
-import { chinaDay } from '../reports/chinaTime';
+import { chinaDay } from '../../calc/chinaTime';
 import { EPD_LIMITS, EpdRefused, readEpd, type EpdReading } from './read';
 import { epdFactor, epdRefusals, type EpdFactor } from './factor';
 

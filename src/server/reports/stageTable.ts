@@ -1,6 +1,7 @@
 // The tables of a report's stage sections (PDF and Word draw them alike). An emission stage: one line per row —
 // quantity × factor (value and unit, source, verification mark) = emission, with its data-quality class — and,
-// under a row, what its columns cannot say: the formula with its numbers, the 默认值 used, why it counts 0.
+// under a row, what its columns cannot say: the formula with its numbers, the 默认值 used, why it counts 0, an
+// EPD factor past its validity.
 // Other stages (核算信息补充, 核算凭证管理): their listed fields.
 import type { Db } from '../db/database';
 import { schemaColumns, type ExportColumn } from '../excel/workbook';
@@ -67,6 +68,7 @@ export function traceTable(lines: TraceLine[]): ReportTable {
       ...(l.calc ? [`计算：${l.calc}`] : []),
       ...(l.defaults.length ? [`默认值：${l.defaults.join('；')}`] : []),
       ...(l.problems.length ? [`未计入（计为 0）：${l.problems.join('；')}`] : []),
+      ...(l.notices.length ? [`注意：${l.notices.join('；')}`] : []),
     ]),
   };
 }

@@ -26,6 +26,7 @@ interface TraceShape {
   conversions?: string[];
   defaults?: { field: string; title: string; value: number; unit?: string; source: string }[];
   problems?: string[];
+  notices?: string[];
 }
 
 export interface TraceLine {
@@ -53,6 +54,8 @@ export interface TraceLine {
   /** '用量 × 单位质量(t/单位) × 运输距离(km) × 运输因子 = 100 × 2.4 × 40 × 0.078 = 748.80 kgCO2e' */
   calc: string | null;
   problems: string[];
+  /** what to check, the row still counting: an EPD factor past its validity (kept by the calculation only) */
+  notices: string[];
   /** kgCO2e; null for a row of a method not chosen */
   emission: number | null;
 }
@@ -160,6 +163,8 @@ export async function stageTraceLines(db: Db, stage: StageData, ctx: TraceContex
       conversions: trace?.conversions ?? [],
       calc: counted && trace ? calcText(trace, qk?.[0], Number(r.emission)) : null,
       problems: trace?.problems ?? [],
+      // (the stored trace's: a row explained again has none of its own)
+      notices: stored?.notices ?? [],
       emission: counted ? Number(r.emission) : null,
     });
   }

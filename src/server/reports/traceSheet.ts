@@ -33,6 +33,7 @@ export const TRACE_COLUMNS: ExportColumn[] = [
   col('defaults', '默认值'),
   col('calc', '计算过程'),
   col('problems', '未计入原因'),
+  col('notices', '提示'),
   col('emission', '碳排放量(kgCO2e)', 'number', 2),
 ];
 

@@ -1,8 +1,9 @@
 // tpf3Project/getExcelByID: one workbook per building — its information and results (a summary sheet: the stored
-// figures, a stage outside the standard's boundary named, 合理性检查's flags), its extended data, one sheet per calculation
-// stage of its menus, and 计算过程 (src/server/reports/traceSheet.ts: how each row's emission was made, the stored totals
-// and the data quality — the same figures as the PDF and Word reports), then the decision sheets (decisionSheets.ts: 参考
-// 线, 方案对比, 热点与替代, 不确定性). Read here on the main thread; written in a pool thread (workbookTask.ts).
+// figures, a stage outside the standard's boundary named, 合理性检查's flags), the EN 15978 模块 sheet (moduleSheet.ts),
+// its extended data, one sheet per calculation stage of its menus, and 计算过程 (traceSheet.ts: how each row's emission
+// was made, the stored totals and the data quality — the same figures as the PDF and Word reports), then the decision
+// sheets (decisionSheets.ts: 参考线, 方案对比, 热点与替代, 不确定性). Read here on the main thread; written in a pool
+// thread (workbookTask.ts).
 import type { Caller } from '../db/caller';
 import type { Db } from '../db/database';
 import { columnName } from '../db/naming';
@@ -18,6 +19,7 @@ import { resultColumns } from '../../../schemas/results';
 import { splitMenus } from '../../../schemas/standards';
 import type { ResourceDef } from '../db/registry';
 import { buildingStages, resultDetailOf } from './stageData';
+import { buildingModules } from './moduleLines';
 import { TRACE_COLUMNS, type TraceSheetData } from './traceSheet';
 import { stageTraceLines, traceContext } from './traceLines';
 import { plausibilitySummary } from './sections/plausibility';
@@ -63,6 +65,7 @@ export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: num
   // a result older than its rows says so above its figures: they are not what the sheets below make
   const lines: [string, string][] = b.resultStale ? [['结果状态', `${STALE_TEXT}：${STALE_HINT}`]] : [];
   const detail = resultDetailOf(b);
+  const stored = b.total === null || b.total === undefined ? null : Number(b.total);
   for (const [code, sd] of Object.entries(detail.stages ?? {})) {
     if (sd.outsideBoundary)
       lines.push(['说明', `${stageDef(code)?.schema['x-stage']?.title ?? code}：${sd.outsideBoundary}`]);
@@ -89,6 +92,7 @@ export async function buildingWorkbookUrl(db: Db, caller: Caller, projectId: num
   const job: BuildingWorkbookJob = {
     info: { columns: infoColumns, record: only(infoColumns, b) },
     summary: { columns: results, record: Object.fromEntries(fields.map((k) => [k, b[k] ?? 0])), lines },
+    modules: { view: buildingModules(b, Number(b.total ?? 0)), total: stored },
     sheets,
     trace: await traceSheetData(db, caller, b),
     decision: await decisionReport(db, caller, b),
@@ -111,6 +115,7 @@ async function traceSheetData(db: Db, caller: Caller, b: ApiRecord): Promise<Tra
           conversions: l.conversions.join('；'),
           defaults: l.defaults.join('；'),
           problems: l.problems.join('；'),
+          notices: l.notices.join('；'),
         }),
       );
     }

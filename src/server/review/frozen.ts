@@ -5,7 +5,7 @@
 // the stored bytes, so a copy checks out 匹配 for as long as it is unchanged, whatever later happens to the data.
 // The data is read here; the drawing, the signature and the hash run in a pool thread (frozenTask.ts). The drawing
 // after the last signature runs as a job the review page follows (frozenJob.ts).
-import { chinaDay, chinaMinute } from '../reports/chinaTime';
+import { chinaDay, chinaMinute } from '../../calc/chinaTime';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { changeLines, LEVELS, verifyPath, type Signature } from '../../../schemas/review';

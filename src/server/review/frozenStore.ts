@@ -2,7 +2,7 @@
 // report (with its check code: the building's readers only), and the public verify page's — the number, building,
 // figures, signatures and date, and the newest later revision that replaced it, nothing else. The public page answers
 // a number only with its check code (reports frozen before check codes existed: by number alone).
-import { chinaDay } from '../reports/chinaTime';
+import { chinaDay } from '../../calc/chinaTime';
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import {

@@ -18,7 +18,7 @@ import { calcContext, STAGE_TITLES, stageDef, stageInputs, stageRows } from './c
 import { storeEmissions, withNewIds, type NewRows } from './storeFigures';
 import { reviewEpds } from '../epd/inUse';
 import { moduleView } from '../../calc/modules';
-import { chinaDay } from '../reports/chinaTime';
+import { chinaDay } from '../../calc/chinaTime';
 
 // (what a calculation reads: context.ts; how its figures are kept: storeFigures.ts. `building` stays an ApiRecord, not
 // the typed BuildingRecord: the review and the variants hand over records they read or changed themselves)

@@ -7,6 +7,7 @@ import { appendixSection } from './appendix';
 import { boundarySection } from './boundary';
 import { hotspotsSection } from './hotspots';
 import { infoSection } from './info';
+import { modulesSection } from './modules';
 import { notesSection } from './notes';
 import { plausibilitySection } from './plausibility';
 import { qualitySection } from './quality';
@@ -26,6 +27,7 @@ export const REPORT_SECTIONS: SectionBuilder[] = [
   boundarySection, // 计算边界与方法
   stagesSection, // 各阶段碳排放计算
   resultsSection, // 计算结果
+  modulesSection, // EN 15978 模块
   qualitySection, // 数据质量
   notesSection, // 说明
   plausibilitySection, // 合理性检查

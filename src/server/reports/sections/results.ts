@@ -3,7 +3,7 @@
 import { STALE_HINT, STALE_TEXT } from '../../buildings/stale';
 import { roundTo } from '../../../calc/format';
 import type { ReportSection } from '../blocks';
-import { chinaMinute } from '../chinaTime';
+import { chinaMinute } from '../../../calc/chinaTime';
 import type { ReportContext } from '../context';
 import { f2 } from '../stageTable';
 

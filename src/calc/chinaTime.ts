@@ -1,5 +1,5 @@
-// Times as a report prints them: in China's time (its readers'), the day as YYYY-MM-DD and to the minute as
-// YYYY-MM-DD HH:mm; '' for none.
+// Times as the product prints and compares them: in China's time (its users'), the day as YYYY-MM-DD and to the
+// minute as YYYY-MM-DD HH:mm; '' for none. (An EPD's validity ends on a Chinese calendar day too.)
 type At = string | Date | null | undefined;
 
 export const chinaDay = (at: At) => (at ? new Date(at).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' }) : '');
