@@ -101,3 +101,41 @@ export type EpdModuleValue = FromSchema<typeof epdModuleValue>;
 /** An EPD whose validity ended before `today` (ISO date). */
 export const epdExpired = (epd: Pick<EpdData, 'validUntil'> | null | undefined, today: string): boolean =>
   !!epd?.validUntil && epd.validUntil < today;
+
+/** What was read from an upload: the declaration, what the file gives nowhere (in Chinese), and remarks. */
+export interface EpdReading {
+  /** every field present; what the file does not give is null (modules [] when none) */
+  data: EpdData;
+  /** what was not found, in a fixed vocabulary and order */
+  missing: string[];
+  notes: string[];
+}
+
+/** The factor-library row an importable EPD becomes. */
+export interface EpdFactor {
+  type: '建材';
+  name: string;
+  unit: string;
+  materialCo: number;
+  coUnit: string;
+  density: number | null;
+  densityUnit: string | null;
+  densitySource: string | null;
+  pieceSize: string | null;
+  quality: 'epd';
+  epdNo: string | null;
+  source: string;
+  remarks: string;
+}
+
+/** The pre-flight's answer. */
+export interface EpdPreflight {
+  reading: EpdReading;
+  /** the current factor of the same declaration (registration number or data-set id) the import makes a new version
+   * of, in the caller's tenant; null: a new factor */
+  replaces: { id: number; name: string; version: number } | null;
+  /** the factor the EPD becomes; null when it cannot */
+  factor: EpdFactor | null;
+  /** why it cannot be imported (empty: it can) */
+  refusals: string[];
+}

@@ -2,9 +2,9 @@
 // the source's mirror check, the source's upload, then the reading job followed with its progress (正在解析模型…,
 // 正在读取预算文件… 已处理 …). A refused file or a failed read shows the server's Chinese message and the user
 // picks another file; a read file hands its job id to the page. What the card says and does is the source's `kind`.
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useState } from 'react';
+import { Alert, Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { DropZone } from './DropZone';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { jobOf, jobOutcome } from '../jobs/jobApi';
 import { JobProgress } from '../jobs/JobProgress';
@@ -41,11 +41,9 @@ export interface UploadCardProps {
 }
 
 export const UploadCard = ({ projectId, onParsed, kind }: UploadCardProps) => {
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<'upload' | 'parse' | null>(null);
-  const [over, setOver] = useState(false);
   const { job, follow } = useJob();
 
   const send = async (picked: File) => {
@@ -73,19 +71,6 @@ export const UploadCard = ({ projectId, onParsed, kind }: UploadCardProps) => {
     }
   };
 
-  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
-    const picked = e.target.files?.[0];
-    e.target.value = ''; // the same file can be chosen again
-    if (picked) void send(picked);
-  };
-
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    const picked = e.dataTransfer.files?.[0];
-    if (picked && !phase) void send(picked);
-  };
-
   const busy = phase !== null;
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
@@ -93,34 +78,15 @@ export const UploadCard = ({ projectId, onParsed, kind }: UploadCardProps) => {
         <Typography variant="h6" component="h2" gutterBottom>
           {kind.title}
         </Typography>
-        <Box
-          data-testid={kind.testId}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={onDrop}
-          sx={{
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: over ? 'primary.main' : 'divider',
-            borderRadius: 1,
-            bgcolor: over ? 'action.hover' : 'transparent',
-            p: { xs: 2, sm: 3 },
-            textAlign: 'center',
-          }}
-        >
-          <UploadFileIcon color={busy ? 'disabled' : 'primary'} sx={{ fontSize: 40 }} />
-          <Typography sx={{ mt: 1 }}>{kind.drop}</Typography>
-          <Button variant="contained" sx={{ mt: 1 }} disabled={busy} onClick={() => input.current?.click()}>
-            选择文件
-          </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {kind.limit}
-          </Typography>
-          <input ref={input} type="file" accept={kind.accept} hidden aria-label={kind.inputLabel} onChange={onChange} />
-        </Box>
+        <DropZone
+          testId={kind.testId}
+          drop={kind.drop}
+          limit={kind.limit}
+          accept={kind.accept}
+          inputLabel={kind.inputLabel}
+          busy={busy}
+          onFiles={([picked]) => void send(picked)}
+        />
         {file && (
           <Typography variant="body2" sx={{ mt: 1.5, wordBreak: 'break-all' }}>
             文件：{file.name}（{fileSizeText(file.size)}）

@@ -2,13 +2,10 @@
 // are text ('1 m3', '328 kgCO2e', '2400 kg / m^3'), `gwp` is the product stage A1–A3, and the EN 15804 version is
 // not said. When `impacts` is filled in (openEPD's shape) its modules are read instead.
 import type { EpdData } from '../../../schemas/epd';
-import { isoDate } from './dates';
-import { declaredOf, impactsGwp, kgOf, massFromDeclared, nameOf } from './openEpd';
+import { declaredOf, impactsGwp, massFromDeclared, openEpdHeader } from './openEpd';
 import { densityOf, inUnit, quantityOf, tidy } from './units';
 
 type Obj = Record<string, unknown>;
-
-const text = (x: unknown): string | null => (typeof x === 'string' && x.trim() ? x.trim() : null);
 
 /** A GWP written as '328 kgCO2e', '0.33 tCO2e' or a number, in kg CO2e. */
 function gwpOf(x: unknown): { value: number; unit: string | null } | null {
@@ -19,18 +16,7 @@ function gwpOf(x: unknown): { value: number; unit: string | null } | null {
 }
 
 export function fromEc3(doc: Obj, notes: string[]): Partial<EpdData> {
-  const data: Partial<EpdData> = {
-    uuid: text(doc.id) ?? text(doc.open_xpd_uuid),
-    productName: text(doc.name) ?? text(doc.product_name),
-    manufacturer: nameOf(doc.manufacturer),
-    pcr: nameOf(doc.pcr),
-    operator: nameOf(doc.program_operator),
-    registrationNo: text(doc.program_operator_fkey) ?? text(doc.program_operator_doc_id),
-    issued: isoDate(doc.date_of_issue),
-    validUntil: isoDate(doc.date_validity_ends ?? doc.valid_until, true),
-    massPerUnit: kgOf(doc.mass_per_declared_unit ?? doc.kg_per_declared_unit),
-    modules: [],
-  };
+  const data = openEpdHeader(doc);
   declaredOf(doc.declared_unit, data, notes);
   massFromDeclared(data);
   const density = quantityOf(doc.density);

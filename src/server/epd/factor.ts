@@ -2,7 +2,7 @@
 // and the EPD's own conversion data (mass per declared unit, gross density, thickness) the row's density and size —
 // each with the unit it was given for. What makes it unusable (no declared unit, no A1–A3, a value no material
 // has, a validity that has ended) is a refusal naming what is wrong; nothing is imported then.
-import type { EpdData } from '../../../schemas/epd';
+import type { EpdData, EpdFactor } from '../../../schemas/epd';
 import { epdExpired } from '../../../schemas/epd';
 import { parseUnit } from '../../calc/unitParse';
 import { shortNumber } from '../../calc/format';
@@ -11,21 +11,6 @@ import { shortNumber } from '../../calc/format';
 const MAX_FACTOR = 1e6;
 const MASS_UNITS = new Set(['kg', 't']);
 
-export interface EpdFactor {
-  type: '建材';
-  name: string;
-  unit: string;
-  materialCo: number;
-  coUnit: string;
-  density: number | null;
-  densityUnit: string | null;
-  densitySource: string | null;
-  pieceSize: string | null;
-  quality: 'epd';
-  epdNo: string | null;
-  source: string;
-  remarks: string;
-}
 
 const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 const fmt = (v: number) => shortNumber(v);

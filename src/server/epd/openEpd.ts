@@ -81,18 +81,25 @@ export function massFromDeclared(data: Partial<EpdData>): void {
   if (data.declaredUnit === 't') data.massPerUnit = data.declaredAmount * 1000;
 }
 
+/**
+ * What an openEPD document and an EC3 record (openEPD's forerunner, with some fields under older names) both say of
+ * the product and its declaration.
+ */
+export const openEpdHeader = (doc: Obj): Partial<EpdData> => ({
+  uuid: text(doc.id) ?? text(doc.open_xpd_uuid),
+  productName: text(doc.product_name) ?? text(doc.name),
+  manufacturer: nameOf(doc.manufacturer),
+  pcr: nameOf(doc.pcr),
+  operator: nameOf(doc.program_operator),
+  registrationNo: text(doc.program_operator_doc_id) ?? text(doc.program_operator_fkey) ?? text(doc.declaration_number),
+  issued: isoDate(doc.date_of_issue),
+  validUntil: isoDate(doc.valid_until ?? doc.date_validity_ends, true),
+  massPerUnit: kgOf(doc.kg_per_declared_unit ?? doc.mass_per_declared_unit),
+  modules: [],
+});
+
 export function fromOpenEpd(doc: Obj, notes: string[]): Partial<EpdData> {
-  const data: Partial<EpdData> = {
-    uuid: text(doc.id),
-    productName: text(doc.product_name) ?? text(doc.name),
-    manufacturer: nameOf(doc.manufacturer),
-    pcr: nameOf(doc.pcr),
-    operator: nameOf(doc.program_operator),
-    registrationNo: text(doc.program_operator_doc_id) ?? text(doc.declaration_number),
-    issued: isoDate(doc.date_of_issue),
-    validUntil: isoDate(doc.valid_until ?? doc.date_validity_ends, true),
-    massPerUnit: kgOf(doc.kg_per_declared_unit),
-  };
+  const data = openEpdHeader(doc);
   declaredOf(doc.declared_unit, data, notes);
   massFromDeclared(data);
   if (!impactsGwp(doc.impacts, data, notes)) notes.push('openEPD 文件中没有 gwp 影响值');

@@ -3,7 +3,9 @@
 // does not give and remarks for the pre-flight. Exactly one EPD per reading; anything that is no EPD is refused
 // with a Chinese sentence naming the file.
 import YAML from 'yaml';
-import type { EpdData, EpdFormat } from '../../../schemas/epd';
+import type { EpdData, EpdFormat, EpdReading } from '../../../schemas/epd';
+
+export type { EpdReading } from '../../../schemas/epd';
 import { fromEc3 } from './ec3';
 import { checkUpload, decode, EPD_LIMITS, expand, isZip, kindOf, type Entry } from './files';
 import { flowFromJson, processFromJson } from './ilcdJson';
@@ -23,14 +25,6 @@ export interface EpdFile {
   content: Buffer;
 }
 
-export interface EpdReading {
-  /** every field present; what the file does not give is null (modules [] when none) */
-  data: EpdData;
-  /** what was not found, in Chinese, in a fixed vocabulary and order (record.ts) */
-  missing: string[];
-  /** remarks for the pre-flight */
-  notes: string[];
-}
 
 type Obj = Record<string, unknown>;
 

@@ -14,13 +14,13 @@ import { resourceDef } from '../db/registry';
 import { assertWrite, tenantForCreate } from '../db/scope';
 import type { Caller } from '../db/caller';
 import { toRecord } from '../db/record';
-import type { EpdData } from '../../../schemas/epd';
+import type { EpdData, EpdPreflight, EpdReading } from '../../../schemas/epd';
 import { ok } from '../envelope';
 import { badRequest } from '../errors';
 import { readUpload } from '../resources/importRoutes';
 import { chinaDay } from '../../calc/chinaTime';
-import { EPD_LIMITS, EpdRefused, readEpd, type EpdReading } from './read';
-import { epdFactor, epdRefusals, type EpdFactor } from './factor';
+import { EPD_LIMITS, EpdRefused, readEpd } from './read';
+import { epdFactor, epdRefusals } from './factor';
 
 const BASE = '/api/tpf/v1/tpf/tpf3BuildMaterial/epd';
 const MB = 1024 * 1024;
@@ -43,16 +43,6 @@ const UPLOAD = {
   badFile: EPD_TEXTS.noFile,
 };
 
-export interface EpdPreflight {
-  reading: EpdReading;
-  /** the current factor of the same declaration (registration number or data-set id) the import makes a new version
-   * of, in the caller's tenant; null: a new factor */
-  replaces: { id: number; name: string; version: number } | null;
-  /** the factor the EPD becomes; null when it cannot */
-  factor: EpdFactor | null;
-  /** why it cannot be imported (empty: it can) */
-  refusals: string[];
-}
 
 const FACTORS = 'tpf3BuildMaterial';
 

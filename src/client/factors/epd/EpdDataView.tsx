@@ -63,11 +63,11 @@ function fieldRows(epd: EpdData, today: string): [string, ReactNode][] {
   return rows;
 }
 
-/** The read fields: a label and its value per line (未注明 for what the file does not say). */
-export const EpdFields = ({ epd, today }: { epd: EpdData; today: string }) => (
-  <Table size="small" aria-label="EPD 读取的数据" data-testid="epd-fields">
+/** Label | value lines (未注明 for an empty value): the fields read, and the factor they become. */
+export const PairsTable = (p: { rows: [string, ReactNode][]; label: string; testId: string; cellTestId: string }) => (
+  <Table size="small" aria-label={p.label} data-testid={p.testId}>
     <TableBody>
-      {fieldRows(epd, today).map(([label, value]) => (
+      {p.rows.map(([label, value]) => (
         <TableRow key={label}>
           <TableCell
             component="th"
@@ -76,13 +76,18 @@ export const EpdFields = ({ epd, today }: { epd: EpdData; today: string }) => (
           >
             {label}
           </TableCell>
-          <TableCell sx={{ wordBreak: 'break-word' }} data-testid={`epd-field-${label}`}>
+          <TableCell sx={{ wordBreak: 'break-word' }} data-testid={`${p.cellTestId}-${label}`}>
             <Given>{value}</Given>
           </TableCell>
         </TableRow>
       ))}
     </TableBody>
   </Table>
+);
+
+/** The read fields: a label and its value per line (未注明 for what the file does not say). */
+export const EpdFields = ({ epd, today }: { epd: EpdData; today: string }) => (
+  <PairsTable rows={fieldRows(epd, today)} label="EPD 读取的数据" testId="epd-fields" cellTestId="epd-field" />
 );
 
 /** The GWP of every declared module and scenario, per declared unit, in EN 15804 order. */

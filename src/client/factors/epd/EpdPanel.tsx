@@ -4,13 +4,13 @@ import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { useEditContext } from 'react-admin';
 import { epdExpired, type EpdData } from '../../../../schemas/epd';
 import { EpdDataView, ExpiredChip } from './EpdDataView';
-import { chinaToday } from './epdText';
+import { chinaDay } from '../../../calc/chinaTime';
 
 export const EpdPanel = () => {
   const { record } = useEditContext();
   const epd = (record as { epd?: EpdData | null } | undefined)?.epd;
   if (!epd) return null;
-  const today = chinaToday();
+  const today = chinaDay(new Date());
   return (
     <Card sx={{ mt: 2, maxWidth: 960 }} component="section" aria-labelledby="epd-panel-title" data-testid="epd-panel">
       <CardContent>

@@ -2,23 +2,12 @@
 // (未读到), what the reading noted, the data read (EpdDataView, as the factor's page shows it later) and the
 // library factor it becomes.
 import type { ReactNode } from 'react';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Card,
-  CardContent,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, AlertTitle, Box, Card, CardContent, Typography } from '@mui/material';
 import { formatPrecise } from '../../../calc/format';
 import { useDict } from '../../admin/useDicts';
 import type { EpdFactor, EpdPreflight } from './epdApi';
-import { EpdDataView } from './EpdDataView';
-import { chinaToday } from './epdText';
+import { EpdDataView, PairsTable } from './EpdDataView';
+import { chinaDay } from '../../../calc/chinaTime';
 
 /** A product-specific factor: what the library's 数据质量 calls an EPD's. */
 const qualityText = (quality: string, labels: Record<string, string>) =>
@@ -43,33 +32,14 @@ function factorRows(f: EpdFactor, labels: Record<string, string>): [string, Reac
 }
 
 /** The factor row the import makes, one field per line. */
-const FactorTable = ({ factor }: { factor: EpdFactor }) => {
-  const labels = useDict('dataQuality');
-  return (
-    <Table size="small" aria-label="导入后的因子" data-testid="epd-factor">
-      <TableBody>
-        {factorRows(factor, labels).map(([label, value]) => (
-          <TableRow key={label}>
-            <TableCell
-              component="th"
-              scope="row"
-              sx={{ whiteSpace: 'nowrap', width: '1%', color: 'text.secondary', verticalAlign: 'top' }}
-            >
-              {label}
-            </TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }} data-testid={`epd-factor-${label}`}>
-              {value || (
-                <Typography component="span" variant="body2" color="text.secondary">
-                  未注明
-                </Typography>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-};
+const FactorTable = ({ factor }: { factor: EpdFactor }) => (
+  <PairsTable
+    rows={factorRows(factor, useDict('dataQuality'))}
+    label="导入后的因子"
+    testId="epd-factor"
+    cellTestId="epd-factor"
+  />
+);
 
 const replacesText = (r: NonNullable<EpdPreflight['replaces']>) =>
   `因子库中已有这份 EPD 的因子${r.name ? `「${r.name}」` : ''}${r.version ? `（第 ${r.version} 版）` : ''}` +
@@ -118,7 +88,7 @@ export const EpdPreflightCard = ({ files, check }: { files: readonly File[]; che
             {replacesText(replaces)}
           </Alert>
         )}
-        <EpdDataView epd={reading.data} today={chinaToday()} />
+        <EpdDataView epd={reading.data} today={chinaDay(new Date())} />
         <Box sx={{ mt: 2 }}>
           <Typography variant="subtitle1" component="h3">
             导入后的因子

@@ -7,12 +7,6 @@ import { formatPrecise, shortNumber } from '../../../calc/format';
 export const GWP_DECIMALS = 4;
 export const gwpText = (v: number | null | undefined) => formatPrecise(v, GWP_DECIMALS);
 
-/** Today in China (YYYY-MM-DD): the server compares validity dates with China's day too. */
-export const chinaToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(now)
-    .replace(/\//g, '-');
-
 /** '1 m3', '1,000 kg': the declared amount and unit as the file gave them. */
 export function declaredText(epd: Pick<EpdData, 'declaredAmount' | 'declaredUnit'>): string {
   if (!epd.declaredUnit) return '';
