@@ -130,8 +130,8 @@ test('budget / GB building: every stage with realistic data, an Excel import, co
 
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page).toHaveURL(/\/budget\/result$/);
-  await expect(page.getByText('4,279.72')).toBeVisible();
-  // (the figure itself: 合理性检查's table repeats it)
+  await expect(page.getByTestId('figure-碳排放总量(tCO2e)')).toHaveText('4,279.72');
+  // (the figures themselves: 合理性检查's table and the EN 15978 合计 repeat them)
   await expect(page.getByTestId('figure-单位面积年均碳排放(kgCO2e/(m²·a))')).toHaveText('17.12');
   await shot(page, 'wizard-result');
 

@@ -23,6 +23,7 @@ import { alpha } from '@mui/material/styles';
 import { EN15978_LINES, NOT_CALCULATED } from '../../../schemas/en15978';
 import { modulesOf } from '../../calc/modules';
 import { ScrollX } from '../admin/ScrollX';
+import { Words } from '../admin/Words';
 import { usePhone } from '../admin/RecordCards';
 import { fixed2, num, stageLabel, type BuildingResult } from './resultModel';
 import { exportModules } from './resultApi';
@@ -84,8 +85,8 @@ const Line = (p: {
 }) => (
   <TableRow data-testid={p.testId} sx={p.sink ? sinkSx : undefined}>
     <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{p.module}</TableCell>
-    <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>
-      {p.title}
+    <TableCell sx={{ verticalAlign: 'top' }}>
+      <Words text={p.title} />
       {p.phone && (
         <Typography component="div" variant="caption" color="text.secondary">
           {p.note}
@@ -148,7 +149,7 @@ export const ModulesCard = ({ module, data }: { module: string; data: BuildingRe
                   module={l.sink ? <Chip size="small" color="success" variant="outlined" label={l.module} /> : l.module}
                   title={l.title}
                   value={<Value value={l.value} />}
-                  note={l.note}
+                  note={<Words text={l.note} />}
                   sink={l.sink}
                 />
               ))}
@@ -174,10 +175,10 @@ export const ModulesCard = ({ module, data }: { module: string; data: BuildingRe
                 value={<Value value={d.value} />}
                 note={
                   <>
-                    {d.note}
+                    <Words text={d.note} />
                     {d.notes.map((n) => (
                       <Box key={n} component="span" sx={{ display: 'block' }}>
-                        {n}
+                        <Words text={n} />
                       </Box>
                     ))}
                   </>

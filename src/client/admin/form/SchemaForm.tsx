@@ -12,7 +12,7 @@ import { useNotify, useRecordContext, useSaveContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { clientResource } from '../../registry';
 import { useDicts } from '../useDicts';
-import { toRjsf } from './toRjsf';
+import { formSchema } from './toRjsf';
 import { validator } from './validator';
 import { firstServerError, makeTransformErrors, serverErrorsToErrorSchema } from './formErrors';
 import { toFormData, toPayload } from './formData';
@@ -33,7 +33,7 @@ const SchemaForm = ({ resource }: SchemaFormProps) => {
   const notify = useNotify();
   const navigate = useNavigate();
   const dicts = useDicts(dictCodesOf(schema));
-  const rjsfSchema = useMemo(() => toRjsf(schema), [schema]);
+  const rjsfSchema = useMemo(() => formSchema(schema), [schema]);
   const uiSchema = useMemo(() => uiSchemaFor(schema, dicts), [schema, dicts]);
   const transformErrors = useMemo(() => makeTransformErrors(schema), [schema]);
   const [formData, setFormData] = useState<Data>(() => toFormData(schema, record));
