@@ -11,7 +11,6 @@ import { shortNumber } from '../../calc/format';
 const MAX_FACTOR = 1e6;
 const MASS_UNITS = new Set(['kg', 't']);
 
-
 const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 const fmt = (v: number) => shortNumber(v);
 

@@ -25,7 +25,6 @@ export interface EpdFile {
   content: Buffer;
 }
 
-
 type Obj = Record<string, unknown>;
 
 type Found =

@@ -43,7 +43,6 @@ const UPLOAD = {
   badFile: EPD_TEXTS.noFile,
 };
 
-
 const FACTORS = 'tpf3BuildMaterial';
 
 /** The tenant an import by this caller lands in (the super admin may name one; absent: every tenant's). */
