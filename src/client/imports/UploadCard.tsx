@@ -4,7 +4,7 @@
 // picks another file; a read file hands its job id to the page. What the card says and does is the source's `kind`.
 import { useState } from 'react';
 import { Alert, Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
-import { DropZone } from './DropZone';
+import { DropZone } from '../admin/DropZone';
 import { errorMessage } from '../admin/useConfirmedAction';
 import { jobOf, jobOutcome } from '../jobs/jobApi';
 import { JobProgress } from '../jobs/JobProgress';

@@ -3,7 +3,7 @@
 // stores nothing. A refused upload shows the server's Chinese message; the user picks other files.
 import { useState } from 'react';
 import { Alert, Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
-import { DropZone } from '../../imports/DropZone';
+import { DropZone } from '../../admin/DropZone';
 import { errorMessage } from '../../admin/useConfirmedAction';
 import { fileSizeText } from '../../i18n/fileSize';
 import { preflightEpd, type EpdPreflight } from './epdApi';
